@@ -1,0 +1,94 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { loadAppSecret } from './lib/app-secret.js';
+import { authPlugin } from './lib/auth.js';
+import { csrfPlugin } from './lib/csrf.js';
+import { errorHandlerPlugin, sendError } from './lib/error-handler.js';
+import { AppError } from './lib/errors.js';
+import { spaPlugin } from './lib/spa.js';
+import { zodValidatorCompiler } from './lib/validation.js';
+import { createAccountRepository } from './modules/account/repository.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { createAccountService } from './modules/account/service.js';
+import { createAuthRepository } from './modules/auth/repository.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { createAuthService } from './modules/auth/service.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { createSubscriptionsRepository } from './modules/subscriptions/repository.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
+import { createSubscriptionsService } from './modules/subscriptions/service.js';
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the app: external plugins → app plugins → routes. The caller owns the database. */
+export async function buildApp({ config, database, logger = false }: AppOptions) {
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  const lookupOrigin = new URL(config.countryLookupUrl).origin;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", lookupOrigin],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Enlaza API', version: '0.1.0', description: 'Digital business cards, smart tags, mailbox, campaigns and billing.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const { db } = database;
+  await app.register(csrfPlugin, { secret: await loadAppSecret(db, config.appSecret) });
+
+  const auth = createAuthService(createAuthRepository(db));
+  const subscriptions = createSubscriptionsService(createSubscriptionsRepository(db));
+  const account = createAccountService(createAccountRepository(db));
+  await app.register(authPlugin, { auth });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ping: database.ping });
+      await api.register(authRoutes, { auth });
+      await api.register(subscriptionRoutes, { subscriptions });
+      await api.register(accountRoutes, { account });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { webDist: config.webDist, countryLookupUrl: config.countryLookupUrl });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+    return isPage ? app.sendSpa(request, reply) : sendError(request, reply, new AppError('request.not_found'));
+  });
+
+  return app;
+}

@@ -1,0 +1,67 @@
+import { resolve, join } from 'node:path';
+import { z } from 'zod';
+import { apiPackageRoot } from './lib/paths.js';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  APP_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(10).optional()),
+  DEMO_EMAIL: optionalString.pipe(z.email().optional()),
+  DEMO_PASSWORD: optionalString.pipe(z.string().min(10).optional()),
+  COUNTRY_LOOKUP_URL: z.url().default('https://ip2c.org/s'),
+  WEB_DIST: optionalString,
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string | undefined;
+  admin: { email: string | undefined; password: string | undefined };
+  demo: { email: string | undefined; password: string | undefined };
+  countryLookupUrl: string;
+  webDist: string;
+  trustProxy: boolean;
+};
+
+/** Reads the environment; a bad value stops start-up with one clear line per setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    demo: { email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },
+    countryLookupUrl: e.COUNTRY_LOOKUP_URL,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(apiPackageRoot(), '..', 'web', 'dist'),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

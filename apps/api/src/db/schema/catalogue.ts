@@ -1,0 +1,84 @@
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, primaryId, updatedAt } from './columns.js';
+
+/** Tipo-cuenta: personal, business… Business types require a tax id. */
+export const accountTypes = pgTable('account_types', {
+  id: primaryId(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  requiresTaxId: boolean().notNull().default(false),
+  active: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Tipo-suscripcions: a billing period of N months. */
+export const billingPeriods = pgTable('billing_periods', {
+  id: primaryId(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  months: integer().notNull(),
+  active: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Impuestos: a rate in basis points (21 % = 2100). */
+export const taxes = pgTable('taxes', {
+  id: primaryId(),
+  name: text().notNull(),
+  rateBasisPoints: integer().notNull(),
+  isDefault: boolean().notNull().default(false),
+  active: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Planes: quotas and features. */
+export const plans = pgTable('plans', {
+  id: primaryId(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  maxProfiles: integer().notNull(),
+  maxTags: integer().notNull(),
+  storageBytes: bigint({ mode: 'number' }).notNull(),
+  sendsPerMonth: integer().notNull(),
+  isFree: boolean().notNull().default(false),
+  sortOrder: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Suscripciones-disponibles: plan × period × price (before tax), optionally for one account type. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: primaryId(),
+    planId: uuid().notNull().references(() => plans.id),
+    billingPeriodId: uuid().notNull().references(() => billingPeriods.id),
+    accountTypeId: uuid().references(() => accountTypes.id),
+    priceCents: integer().notNull(),
+    currency: text().notNull().default('EUR'),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.planId), uniqueIndex().on(t.planId, t.billingPeriodId, t.accountTypeId)],
+);
+
+/** Paquetes: add-ons valid for the current period. */
+export const addOns = pgTable('add_ons', {
+  id: primaryId(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  priceCents: integer().notNull(),
+  currency: text().notNull().default('EUR'),
+  extraSends: integer().notNull().default(0),
+  extraProfiles: integer().notNull().default(0),
+  extraTags: integer().notNull().default(0),
+  extraStorageBytes: bigint({ mode: 'number' }).notNull().default(0),
+  active: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

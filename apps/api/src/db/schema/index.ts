@@ -1,0 +1,4 @@
+export * from './catalogue.js';
+export * from './users.js';
+export * from './subscriptions.js';
+export * from './content.js';

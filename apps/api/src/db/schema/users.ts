@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accountTypes } from './catalogue.js';
+import { createdAt, primaryId, updatedAt } from './columns.js';
+
+/** Source of the customer code (`codigo`), printed on invoices: EN-000001, EN-000002… */
+export const customerCodeSeq = pgSequence('customer_code_seq', { startWith: 1 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: primaryId(),
+    /** Stored lower-cased and trimmed. */
+    email: text().notNull(),
+    name: text().notNull(),
+    alias: text().notNull(),
+    codigo: text().notNull(),
+    role: text({ enum: ['admin', 'user'] }).notNull(),
+    status: text({ enum: ['pending', 'active', 'suspended'] }).notNull().default('pending'),
+    passwordHash: text().notNull(),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    accountTypeId: uuid().references(() => accountTypes.id),
+    /** The main profile (`perfil_id`), created on verification. */
+    mainProfileId: uuid(),
+    locale: text({ enum: ['en', 'es', 'jp'] }),
+    phone: text(),
+    country: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.email),
+    uniqueIndex().on(t.alias),
+    uniqueIndex().on(t.codigo),
+    index().on(t.role, t.status),
+    index().on(t.createdAt),
+    index('users_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+/** One row per signed-in device; only the SHA-256 of the token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    userAgent: text(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.tokenHash), index().on(t.userId)],
+);
+
+/** Failed sign-ins, keyed by a hash of (email, address) or of the address alone; pruned as it goes. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: primaryId(),
+    keyHash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.keyHash, t.createdAt)],
+);
+
+/** Process-wide settings shared by every API process (e.g. the generated signing secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});

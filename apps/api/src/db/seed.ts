@@ -1,0 +1,98 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { hashPassword, randomToken } from '../lib/crypto.js';
+import type { Database } from './client.js';
+import { accountTypes, addOns, billingPeriods, customerCodeSeq, offers, plans, profiles, subscriptions, taxes, users } from './schema/index.js';
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+type Credentials = { email?: string | undefined; password?: string | undefined };
+export type SeedOptions = { admin: Credentials; demo: Credentials };
+export type SeededAccount = { email: string; password: string; generated: boolean };
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Next customer code: EN-000001, EN-000002… unique by construction. */
+export async function nextCustomerCode(db: Database | Tx): Promise<string> {
+  const result = await db.execute<{ n: string }>(sql`select nextval(${sql.raw(`'${customerCodeSeq.seqName}'`)}) as n`);
+  const rows = 'rows' in result ? result.rows : (result as unknown as { n: string }[]);
+  return `EN-${String(rows[0]?.n ?? '').padStart(6, '0')}`;
+}
+
+async function seedCatalogue(tx: Tx) {
+  const [monthly, yearly] = await tx
+    .insert(billingPeriods)
+    .values([
+      { code: 'monthly', name: 'Mensual', months: 1 },
+      { code: 'yearly', name: 'Anual', months: 12 },
+    ])
+    .returning();
+  await tx.insert(taxes).values({ name: 'IVA 21 %', rateBasisPoints: 2100, isDefault: true });
+  await tx.insert(accountTypes).values([
+    { code: 'personal', name: 'Personal', requiresTaxId: false },
+    { code: 'business', name: 'Empresa', requiresTaxId: true },
+  ]);
+  const [, pro, business] = await tx
+    .insert(plans)
+    .values([
+      { code: 'free', name: 'Free', maxProfiles: 1, maxTags: 1, storageBytes: 50 * MB, sendsPerMonth: 100, isFree: true, sortOrder: 0 },
+      { code: 'pro', name: 'Pro', maxProfiles: 10, maxTags: 10, storageBytes: 2 * GB, sendsPerMonth: 5_000, sortOrder: 1 },
+      { code: 'business', name: 'Business', maxProfiles: 100, maxTags: 100, storageBytes: 20 * GB, sendsPerMonth: 50_000, sortOrder: 2 },
+    ])
+    .returning();
+  if (!monthly || !yearly || !pro || !business) throw new Error('catalogue seed failed');
+  await tx.insert(offers).values([
+    { planId: pro.id, billingPeriodId: monthly.id, priceCents: 900 },
+    { planId: pro.id, billingPeriodId: yearly.id, priceCents: 9_000 },
+    { planId: business.id, billingPeriodId: monthly.id, priceCents: 2_900 },
+    { planId: business.id, billingPeriodId: yearly.id, priceCents: 29_000 },
+  ]);
+  await tx.insert(addOns).values([
+    { code: 'sends-1000', name: '+1.000 envíos', priceCents: 500, extraSends: 1_000 },
+    { code: 'cards-5', name: '+5 perfiles', priceCents: 400, extraProfiles: 5 },
+    { code: 'storage-1gb', name: '+1 GB', priceCents: 300, extraStorageBytes: GB },
+  ]);
+}
+
+function credentials(given: Credentials, fallbackEmail: string): SeededAccount {
+  return given.password
+    ? { email: (given.email ?? fallbackEmail).toLowerCase(), password: given.password, generated: false }
+    : { email: (given.email ?? fallbackEmail).toLowerCase(), password: randomToken(12), generated: true };
+}
+
+/**
+ * First start on an empty database: the demo catalogue of PRODUCT.md section 6, one admin and one
+ * demo user (verified, with a main profile and the Free subscription). Does nothing when users exist.
+ */
+export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{ admin: SeededAccount; demo: SeededAccount } | null> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return null;
+
+  const admin = credentials(options.admin, 'admin@enlaza.local');
+  const demo = credentials(options.demo, 'demo@enlaza.local');
+  const [adminHash, demoHash] = await Promise.all([hashPassword(admin.password), hashPassword(demo.password)]);
+
+  await db.transaction(async (tx) => {
+    const [hasPlans] = await tx.select({ n: count() }).from(plans);
+    if ((hasPlans?.n ?? 0) === 0) await seedCatalogue(tx);
+    const [personal] = await tx.select().from(accountTypes).where(eq(accountTypes.code, 'personal'));
+    const [free] = await tx.select().from(plans).where(eq(plans.isFree, true)).limit(1);
+    if (!free) throw new Error('no Free plan to subscribe the demo user to');
+    const now = new Date();
+
+    await tx.insert(users).values({
+      email: admin.email, name: 'Admin', alias: 'admin', codigo: await nextCustomerCode(tx), role: 'admin', status: 'active', passwordHash: adminHash, emailVerifiedAt: now,
+    });
+    const [demoUser] = await tx
+      .insert(users)
+      .values({
+        email: demo.email, name: 'Demo User', alias: 'demo', codigo: await nextCustomerCode(tx), role: 'user', status: 'active', passwordHash: demoHash, emailVerifiedAt: now, accountTypeId: personal?.id ?? null,
+      })
+      .returning();
+    if (!demoUser) throw new Error('demo user seed failed');
+    const [profile] = await tx.insert(profiles).values({ userId: demoUser.id, kind: 'card', name: demoUser.name }).returning();
+    await tx.update(users).set({ mainProfileId: profile?.id ?? null }).where(eq(users.id, demoUser.id));
+    await tx.insert(subscriptions).values({ userId: demoUser.id, planId: free.id, status: 'active', currentPeriodStart: now });
+  });
+  return { admin, demo };
+}

@@ -1,0 +1,45 @@
+import type { Role } from '@enlaza/contracts';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthService, AuthenticatedUser } from '../modules/auth/service.js';
+import { AppError } from './errors.js';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * `app.authenticate()` / `app.authenticate('admin')`: the one access check of every signed-in
+ * route. 401 without a live session, 403 when the role differs.
+ */
+export const authPlugin = fp(
+  (app: FastifyInstance, opts: { auth: AuthService }) => {
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', (role?: Role): preHandlerAsyncHookHandler => {
+      return async (request) => {
+        const token = bearerToken(request);
+        const found = token ? await opts.auth.authenticate(token) : null;
+        if (!found) throw new AppError('auth.unauthenticated');
+        if (role && found.user.role !== role) throw new AppError('auth.forbidden');
+        request.auth = found;
+      };
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The session and user of an authenticated request (set by `app.authenticate`). */
+export function requireAuth(request: FastifyRequest): AuthenticatedUser {
+  if (!request.auth) throw new AppError('auth.unauthenticated');
+  return request.auth;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthenticatedUser | null;
+  }
+  interface FastifyInstance {
+    authenticate(role?: Role): preHandlerAsyncHookHandler;
+  }
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { randomToken, hmac, safeEqual } from './crypto.js';
+import { AppError } from './errors.js';
+
+export const CSRF_COOKIE = 'enlaza_csrf';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function fromBrowser(request: FastifyRequest): boolean {
+  const h = request.headers;
+  return Boolean(h.origin || h['sec-fetch-site'] || h['sec-fetch-mode'] || h.cookie);
+}
+
+function crossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return origin === 'null';
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Double-submit CSRF protection for the SPA. The page's `<meta name="csrf-token">` holds an HMAC of
+ * a random nonce kept in an HttpOnly SameSite cookie; an anonymous state-changing request from a
+ * browser must send that HMAC in `X-CSRF-TOKEN`. Scripts using a bearer token (which a browser never
+ * attaches on its own) are not concerned; cross-site requests are refused outright.
+ */
+export const csrfPlugin = fp(
+  (app: FastifyInstance, opts: { secret: string }) => {
+    app.decorate('issueCsrfToken', (request: FastifyRequest, reply: FastifyReply): string => {
+      let nonce = readCookie(request, CSRF_COOKIE);
+      if (!nonce || !/^[\w-]{32,64}$/.test(nonce)) {
+        nonce = randomToken();
+        const secure = request.protocol === 'https' ? '; Secure' : '';
+        void reply.header('set-cookie', `${CSRF_COOKIE}=${nonce}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+      }
+      return hmac(opts.secret, nonce);
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (/^Bearer\s+\S/i.test(request.headers.authorization ?? '')) return;
+      if (!fromBrowser(request)) return;
+      if (crossSite(request)) throw new AppError('csrf.cross_site');
+      const nonce = readCookie(request, CSRF_COOKIE);
+      const token = request.headers['x-csrf-token'];
+      if (!nonce || typeof token !== 'string' || !safeEqual(token, hmac(opts.secret, nonce))) throw new AppError('csrf.invalid');
+    });
+  },
+  { name: 'csrf' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Returns the token for the page's meta tag, setting the nonce cookie when the browser has none. */
+    issueCsrfToken(request: FastifyRequest, reply: FastifyReply): string;
+  }
+}

@@ -1,0 +1,37 @@
+/** Every failure the API can answer with, its HTTP status, and (in locales/*.json) its sentence. */
+export const ERROR_STATUS = {
+  'auth.invalid_credentials': 401,
+  'auth.unauthenticated': 401,
+  'auth.unverified': 403,
+  'auth.suspended': 403,
+  'auth.forbidden': 403,
+  'auth.throttled': 429,
+  'csrf.cross_site': 403,
+  'csrf.invalid': 403,
+  'validation.failed': 422,
+  'request.invalid_body': 422,
+  'request.unsupported_media_type': 415,
+  'request.too_large': 413,
+  'request.not_found': 404,
+  'request.method_not_allowed': 405,
+  'database.unavailable': 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type MessageParams = Record<string, string | number>;
+
+/** The one error type of the API: a code, its status, parameters for the message, and field errors. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: MessageParams = {},
+    /** Field → message codes (validation.*) with their params. */
+    readonly fields?: Record<string, { code: string; params?: MessageParams }[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(code);
+    this.status = ERROR_STATUS[code];
+  }
+}

@@ -1,0 +1,39 @@
+import type { Locale } from '@enlaza/contracts';
+import en from '../locales/en.json' with { type: 'json' };
+import es from '../locales/es.json' with { type: 'json' };
+import jp from '../locales/jp.json' with { type: 'json' };
+
+type Catalogue = Record<string, string | Record<string, string>>;
+const catalogues: Record<Locale, Catalogue> = { en, es, jp };
+
+/** Picks en, es or jp from Accept-Language (Japanese arrives as `ja`); English when none fits. */
+export function localeFromHeader(header: string | undefined): Locale {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.trim().slice(2)) : 1, index };
+    })
+    .filter((e) => e.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { lang } of ranked) {
+    if (lang === 'en' || lang === 'es' || lang === 'jp') return lang;
+    if (lang === 'ja') return 'jp';
+  }
+  return 'en';
+}
+
+function lookup(catalogue: Catalogue, key: string): string | undefined {
+  const [group, name] = key.split('.', 2);
+  const entry = group === undefined ? undefined : catalogue[group];
+  if (name === undefined) return typeof entry === 'string' ? entry : undefined;
+  return typeof entry === 'object' ? entry[name] : undefined;
+}
+
+/** Translates a message code such as `auth.throttled`, filling `{{name}}` placeholders. */
+export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { metaTag } from './html.js';
+
+const HEAD_SLOT = '<!--app-head-->';
+
+/**
+ * Serves the built SPA: hashed assets from disk with a long cache, and index.html rendered per
+ * request with the CSRF token and runtime settings in meta tags (never cached).
+ */
+export const spaPlugin = fp(
+  async (app: FastifyInstance, opts: { webDist: string; countryLookupUrl: string }) => {
+    const indexPath = join(opts.webDist, 'index.html');
+    const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+    if (!template) app.log.warn(`The web app is not built (${indexPath} is missing): run "npm run build". The API still works.`);
+    else {
+      await app.register(fastifyStatic, {
+        root: opts.webDist,
+        index: false,
+        wildcard: false,
+        allowedPath: (path) => path !== '/index.html',
+        setHeaders: (res, path) => {
+          if (path.includes(`${join(opts.webDist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
+
+    app.decorate('sendSpa', (request: FastifyRequest, reply: FastifyReply, extraHead = '', status = 200) => {
+      if (!template) return reply.status(503).type('text/plain').send('The web app is not built. Run "npm run build".');
+      const head = [metaTag('csrf-token', app.issueCsrfToken(request, reply)), metaTag('country-lookup-url', opts.countryLookupUrl), extraHead].join('\n    ');
+      return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(template.replace(HEAD_SLOT, head));
+    });
+  },
+  { name: 'spa', dependencies: ['csrf'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers with the SPA's index.html; `extraHead` adds tags such as OpenGraph ones. */
+    sendSpa(request: FastifyRequest, reply: FastifyReply, extraHead?: string, status?: number): FastifyReply;
+  }
+}

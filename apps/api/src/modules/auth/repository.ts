@@ -1,0 +1,59 @@
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { loginFailures, sessions, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createAuthRepository(db: Database) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+
+    async insertSession(userId: string, tokenHash: string, userAgent: string | null): Promise<void> {
+      await db.insert(sessions).values({ userId, tokenHash, userAgent });
+    },
+
+    /** The session of a token hash, if used within the idle window, with its user. One query. */
+    async findLiveSession(tokenHash: string, usedAfter: Date) {
+      const [row] = await db
+        .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.lastUsedAt, usedAfter)));
+      return row;
+    },
+
+    async touchSession(sessionId: string): Promise<void> {
+      await db.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    },
+
+    async deleteSession(sessionId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    async deleteSessionsOfUser(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    async countFailuresSince(keyHash: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+      const [row] = await db
+        .select({ count: count(), oldest: sql<string | null>`min(${loginFailures.createdAt})` })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.keyHash, keyHash), gt(loginFailures.createdAt, since)));
+      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    },
+
+    async recordFailures(keyHashes: string[], pruneBefore: Date): Promise<void> {
+      await db.insert(loginFailures).values(keyHashes.map((keyHash) => ({ keyHash })));
+      await db.delete(loginFailures).where(lt(loginFailures.createdAt, pruneBefore));
+    },
+
+    async clearFailures(keyHash: string): Promise<void> {
+      await db.delete(loginFailures).where(eq(loginFailures.keyHash, keyHash));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

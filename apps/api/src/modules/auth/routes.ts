@@ -1,0 +1,31 @@
+import { currentUserSchema, errorResponseSchema, loginBodySchema, loginResponseSchema, logoutResponseSchema } from '@enlaza/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../lib/auth.js';
+import { deviceOf } from '../../lib/request-context.js';
+import { toCurrentUser } from './current-user.js';
+import type { AuthService } from './service.js';
+
+const failures = { 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginBodySchema, response: { 200: loginResponseSchema, ...failures } } },
+    async (request) => ({ ok: 1 as const, data: await auth.login(request.body, request.ip, deviceOf(request)) }),
+  );
+
+  app.get(
+    '/logout',
+    { preHandler: app.authenticate(), schema: { tags: ['auth'], summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 200: logoutResponseSchema, 401: errorResponseSchema } } },
+    async (request) => {
+      await auth.logout(requireAuth(request).sessionId);
+      return { ok: 1 as const };
+    },
+  );
+
+  app.get(
+    '/user',
+    { preHandler: app.authenticate(), schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: currentUserSchema, 401: errorResponseSchema } } },
+    async (request) => toCurrentUser(requireAuth(request).user),
+  );
+};

@@ -1,0 +1,70 @@
+import type { PlanLimits, SendQuota, SubscriptionData } from '@enlaza/contracts';
+import type { UserRow } from '../auth/repository.js';
+import type { PlanRow, SubscriptionsRepository } from './repository.js';
+
+const RUNNING = new Set(['trialing', 'active', 'past_due']);
+const NO_LIMITS: PlanLimits = { profiles: 0, tags: 0, storageBytes: 0, sendsPerMonth: 0 };
+
+const planLimits = (plan: PlanRow): PlanLimits => ({
+  profiles: plan.maxProfiles,
+  tags: plan.maxTags,
+  storageBytes: plan.storageBytes,
+  sendsPerMonth: plan.sendsPerMonth,
+});
+
+/** The sending quota runs per calendar month in UTC. */
+export function sendingPeriod(now: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export function createSubscriptionsService(repo: SubscriptionsRepository) {
+  return {
+    /**
+     * `datasuscription`: the running subscription with its plan, limits (plan + add-ons) and usage.
+     * A user whose subscription ended falls back to the Free plan's limits; an admin has none.
+     */
+    async subscriptionData(user: UserRow, now = new Date()): Promise<SubscriptionData> {
+      const period = sendingPeriod(now);
+      const usage = await repo.usage(user.id, period.start);
+      const current = user.role === 'user' ? await repo.findCurrent(user.id) : undefined;
+      const running = current && RUNNING.has(current.subscription.status) ? current : undefined;
+      const plan = running?.plan ?? (user.role === 'user' ? await repo.findFreePlan() : undefined);
+      const addOns = running ? await repo.activeAddOns(running.subscription.id, now) : [];
+
+      const limits = plan ? planLimits(plan) : { ...NO_LIMITS };
+      const extras = addOns.map(({ id, validUntil, addOn }) => {
+        const extra = { profiles: addOn.extraProfiles, tags: addOn.extraTags, storageBytes: addOn.extraStorageBytes, sendsPerMonth: addOn.extraSends };
+        limits.profiles += extra.profiles;
+        limits.tags += extra.tags;
+        limits.storageBytes += extra.storageBytes;
+        limits.sendsPerMonth += extra.sendsPerMonth;
+        return { id, name: addOn.name, extra, validUntil: validUntil?.toISOString() ?? null };
+      });
+
+      return {
+        id: current?.subscription.id ?? null,
+        status: current?.subscription.status ?? 'none',
+        plan: plan ? { id: plan.id, code: plan.code, name: plan.name, limits: planLimits(plan) } : null,
+        periodStart: current?.subscription.currentPeriodStart.toISOString() ?? null,
+        periodEnd: current?.subscription.currentPeriodEnd?.toISOString() ?? null,
+        cancelAtPeriodEnd: current?.subscription.cancelAtPeriodEnd ?? false,
+        limits,
+        usage,
+        addOns: extras,
+      };
+    },
+
+    /** `envio/data`: sends used this month against the plan's monthly sends plus add-ons. */
+    async sendQuota(user: UserRow, now = new Date()): Promise<SendQuota> {
+      const data = await this.subscriptionData(user, now);
+      const period = sendingPeriod(now);
+      const limit = data.limits.sendsPerMonth;
+      const used = data.usage.sendsThisMonth;
+      return { periodStart: period.start.toISOString(), periodEnd: period.end.toISOString(), used, limit, remaining: Math.max(0, limit - used) };
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

@@ -1,0 +1,62 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedIfEmpty } from './db/seed.js';
+import { buildApp } from './app.js';
+
+/** Process concerns only: configuration, logger, database, listen, graceful shutdown. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  let database;
+  try {
+    database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
+  } catch (error) {
+    console.error(`Cannot open the database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  app.log.info(config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: PGlite in ${config.dataDir}`);
+
+  const seeded = await seedIfEmpty(database.db, { admin: config.admin, demo: config.demo });
+  if (seeded) {
+    for (const [who, account] of Object.entries(seeded)) {
+      const password = account.generated ? account.password : '(from the environment)';
+      // Printed once, on the first start: generated passwords are not stored anywhere else.
+      app.log.info(`seeded ${who} account: ${account.email} / ${password}`);
+    }
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    app.log.error(error);
+    await database.close();
+    process.exit(1);
+  }
+}
+
+void main();

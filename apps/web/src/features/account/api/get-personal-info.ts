@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { okResponse, personalInfoSchema, type PersonalInfo } from '@enlaza/contracts';
+import { apiGet } from '@/lib/http';
+
+export const personalInfoResponseSchema = okResponse(personalInfoSchema);
+
+export const personalInfoQueryKey = ['account', 'personal'] as const;
+
+export async function getPersonalInfo(): Promise<PersonalInfo> {
+  const answer = await apiGet('/api/account/personal', personalInfoResponseSchema);
+  return answer.data;
+}
+
+export function personalInfoQueryOptions() {
+  return queryOptions({ queryKey: personalInfoQueryKey, queryFn: getPersonalInfo });
+}
+
+export function usePersonalInfo() {
+  return useQuery(personalInfoQueryOptions());
+}

@@ -1,0 +1,56 @@
+import { Alert, Button, Paper, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { usePersonalInfo } from '../api/get-personal-info';
+import { PersonalInformationForm } from '../components/personal-information-form';
+
+function FormSkeleton() {
+  const { t } = useTranslation('account');
+  return (
+    <Stack gap="md" aria-busy="true" aria-label={t('personal.loading')} data-testid="personal-loading">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {[0, 1, 2, 3].map((i) => (
+          <Stack key={i} gap={6}>
+            <Skeleton height={14} width="40%" />
+            <Skeleton height={36} />
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <Skeleton height={36} width={120} ml="auto" />
+    </Stack>
+  );
+}
+
+/** /user/personalinformation: name, email, phone and country of the signed-in user. */
+export default function PersonalInformationPage() {
+  const { t } = useTranslation('account');
+  const query = usePersonalInfo();
+
+  return (
+    <Stack gap="lg" maw={880} w="100%" data-testid="personal-information-page">
+      <div>
+        <Title order={1} size="h2">
+          {t('personal.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('personal.intro')}
+        </Text>
+      </div>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+        {query.isPending ? (
+          <FormSkeleton />
+        ) : query.isError ? (
+          <Alert color="red" role="alert" title={t('personal.errors.loadTitle')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('personal.errors.load')}</Text>
+              <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+                {t('personal.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <PersonalInformationForm initial={query.data} />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sendQuotaSchema, type SendQuota } from '@enlaza/contracts';
+import { apiGet } from '../http';
+
+export const SEND_QUOTA_QUERY_KEY = ['envio'] as const;
+
+/** `GET /api/envio/data`: the spec logs it to the console; the dashboards also show it. */
+export async function fetchSendQuota(): Promise<SendQuota> {
+  const data = await apiGet('/api/envio/data', sendQuotaSchema);
+  console.log('envio/data', data);
+  return data;
+}
+
+/** Fetched once per signed-in app load (the cache is cleared on logout). */
+export function sendQuotaQueryOptions() {
+  return queryOptions({
+    queryKey: SEND_QUOTA_QUERY_KEY,
+    queryFn: fetchSendQuota,
+    staleTime: Infinity,
+  });
+}
+
+export function useSendQuota() {
+  return useQuery(sendQuotaQueryOptions());
+}

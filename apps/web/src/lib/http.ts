@@ -1,0 +1,130 @@
+import { errorResponseSchema } from '@enlaza/contracts';
+import type { z } from 'zod';
+import { currentLanguage } from './language';
+import { getToken } from './session';
+
+/**
+ * Every failed call: a status outside 200–299 (`status` is the HTTP status), a network error
+ * (`status` 0) or an answer that does not match its contract (`code` `invalid_response`).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly fieldErrors?: Record<string, string[]>;
+  readonly body: unknown;
+  /** Seconds from a 429's `Retry-After`, when given. */
+  readonly retryAfter?: number;
+
+  constructor(init: {
+    message: string;
+    status: number;
+    code?: string;
+    fieldErrors?: Record<string, string[]>;
+    body?: unknown;
+    retryAfter?: number;
+    cause?: unknown;
+  }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fieldErrors = init.fieldErrors;
+    this.body = init.body;
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function csrfToken(): string | null {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  return meta?.content ? meta.content : null;
+}
+
+/** The headers every request carries (spec §7). */
+export function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({
+    'X-Requested-With': 'XMLHttpRequest',
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const csrf = csrfToken();
+  if (csrf) headers.set('X-CSRF-TOKEN', csrf);
+  // Spec §8: a missing CSRF meta tag is logged, never shown to the user.
+  else console.error('CSRF token not found: <meta name="csrf-token"> is missing from the page');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function retryAfterSeconds(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** No client time-out (spec §9): a call lasts as long as the network does. */
+async function request<T>(method: HttpMethod, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  const hasBody = body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: buildHeaders(hasBody),
+      body: hasBody ? JSON.stringify(body) : undefined,
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    throw new ApiError({ message: cause instanceof Error ? cause.message : 'Network error', status: 0, code: 'network_error', cause });
+  }
+
+  const payload = await readBody(response);
+  if (response.status < 200 || response.status > 299) {
+    const failure = errorResponseSchema.partial().safeParse(payload);
+    const data = failure.success ? failure.data : {};
+    throw new ApiError({
+      message: data.message ?? `HTTP ${response.status}`,
+      status: response.status,
+      code: data.code,
+      fieldErrors: data.errors,
+      body: payload,
+      retryAfter: retryAfterSeconds(response),
+    });
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError({
+      message: `Unexpected answer from ${method} ${path}`,
+      status: response.status,
+      code: 'invalid_response',
+      body: payload,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** GET `path`; the answer is parsed with `schema` (from '@enlaza/contracts'). */
+export function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+  return request('GET', path, undefined, schema);
+}
+
+/** POST/PUT/PATCH/DELETE `path` with a JSON `body` (undefined: none); the answer is parsed with `schema`. */
+export function apiSend<T>(method: Exclude<HttpMethod, 'GET'>, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  return request(method, path, body, schema);
+}

@@ -1,0 +1,74 @@
+import { getCountries, getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+
+export interface CountryOption {
+  /** ISO 3166-1 alpha-2, upper case. */
+  code: string;
+  /** Country name in the UI language. */
+  name: string;
+  /** Dial code with its plus sign, e.g. `+34`. */
+  dialCode: string;
+  flag: string;
+}
+
+/** The product calls Japanese `jp`; `Intl` knows it as `ja`. */
+export function toIntlLocale(language: string | undefined): string {
+  if (!language) return 'en';
+  const base = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
+  return base === 'jp' ? 'ja' : base;
+}
+
+/** A flag is the two regional-indicator symbols of the country's letters. */
+export function flagEmoji(code: string): string {
+  if (!/^[A-Za-z]{2}$/.test(code)) return '';
+  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+export function isPhoneCountry(code: string | null | undefined): code is CountryCode {
+  return !!code && isSupportedCountry(code);
+}
+
+export function dialCodeOf(code: string): string {
+  return isPhoneCountry(code) ? `+${getCountryCallingCode(code)}` : '';
+}
+
+const cache = new Map<string, CountryOption[]>();
+
+/** Every country libphonenumber knows, named and sorted in the UI language. */
+export function listCountries(language: string | undefined): CountryOption[] {
+  const locale = toIntlLocale(language);
+  const cached = cache.get(locale);
+  if (cached) return cached;
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  const collator = new Intl.Collator(locale);
+  const list = getCountries()
+    .map((code) => ({
+      code,
+      name: names?.of(code) ?? code,
+      dialCode: `+${getCountryCallingCode(code)}`,
+      flag: flagEmoji(code),
+    }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+  cache.set(locale, list);
+  return list;
+}
+
+/** Lower case without accents, so "espana" finds "España". */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Matches the name, the ISO code or the dial code (with or without `+`). */
+export function filterCountries(list: CountryOption[], query: string): CountryOption[] {
+  const q = fold(query.trim());
+  if (!q) return list;
+  const digits = q.replace(/^\+/, '');
+  const isDial = /^\d+$/.test(digits);
+  return list.filter((c) =>
+    isDial ? c.dialCode.slice(1).startsWith(digits) : fold(c.name).includes(q) || c.code.toLowerCase() === q,
+  );
+}

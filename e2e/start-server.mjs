@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Starts the built API (which also serves the built web app) on a fresh database for Playwright.
+// PGlite in e2e/.artifacts by default; with TEST_DATABASE_URL, a fresh `enlaza_e2e` database on
+// that PostgreSQL server. Assumes `npm run build` has been run.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const accounts = JSON.parse(readFileSync(join(root, 'e2e', 'accounts.json'), 'utf8'));
+const server = join(root, 'apps', 'api', 'dist', 'server.js');
+const E2E_DATABASE = 'enlaza_e2e';
+
+if (!existsSync(server)) {
+  console.error(`[e2e] ${server} is missing: run \`npm run build\` at the repository root first.`);
+  process.exit(1);
+}
+
+/** Drops and recreates `enlaza_e2e` on the server of `adminUrl`; returns its URL. */
+async function freshPostgresDatabase(adminUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${E2E_DATABASE} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${E2E_DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${E2E_DATABASE}`;
+  return url.toString();
+}
+
+const artifacts = join(root, 'e2e', '.artifacts');
+const dataDir = join(artifacts, 'data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(accounts.port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  DATA_DIR: dataDir,
+  WEB_DIST: join(root, 'apps', 'web', 'dist'),
+  ADMIN_EMAIL: accounts.admin.email,
+  ADMIN_PASSWORD: accounts.admin.password,
+  DEMO_EMAIL: accounts.user.email,
+  DEMO_PASSWORD: accounts.user.password,
+  COUNTRY_LOOKUP_URL: `http://127.0.0.1:${accounts.port}/__country-lookup`,
+};
+delete env.DATABASE_URL;
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
+if (testDatabaseUrl) {
+  try {
+    env.DATABASE_URL = await freshPostgresDatabase(testDatabaseUrl);
+  } catch (error) {
+    console.error(`[e2e] could not prepare ${E2E_DATABASE} on TEST_DATABASE_URL:`, error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  console.log(`[e2e] PostgreSQL database ${E2E_DATABASE}`);
+} else {
+  console.log(`[e2e] PGlite in ${dataDir}`);
+}
+
+const child = spawn(process.execPath, [server], { cwd: root, env, stdio: 'inherit' });
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (child.exitCode === null) child.kill(signal);
+  });
+}
+
+child.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 1 : 0));
+});

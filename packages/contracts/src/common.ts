@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Languages the product speaks. `jp` is the product's code for Japanese. */
+export const LOCALES = ['en', 'es', 'jp'] as const;
+export const localeSchema = z.enum(LOCALES);
+export type Locale = z.infer<typeof localeSchema>;
+export const DEFAULT_LOCALE: Locale = 'jp';
+export const FALLBACK_LOCALE: Locale = 'en';
+
+export const ROLES = ['admin', 'user'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const idSchema = z.uuid();
+
+/** Failure envelope of every endpoint: a translated sentence and, for bad input, errors per field. */
+export const errorResponseSchema = z.object({
+  ok: z.literal(0),
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Success envelope of every JSON endpoint except the inherited `user`, `datasuscription` and `envio/data`. */
+export function okResponse<T extends z.ZodType>(data: T) {
+  return z.object({ ok: z.literal(1), data });
+}

@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './auth.js';
+export * from './subscription.js';
+export * from './account.js';
+export * from './health.js';
