@@ -18,7 +18,8 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 
 function fromBrowser(request: FastifyRequest): boolean {
   const h = request.headers;
-  return Boolean(h.origin || h['sec-fetch-site'] || h['sec-fetch-mode'] || h.cookie);
+  // Every current browser sends Sec-Fetch-Site or Origin on these requests; server-side fetch clients may send Sec-Fetch-Mode, so it is not a sign.
+  return Boolean(h.origin || h['sec-fetch-site'] || h.cookie);
 }
 
 function crossSite(request: FastifyRequest): boolean {

@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { Database, DatabaseHandle } from '../../src/db/client.js';
+import { users } from '../../src/db/schema/index.js';
+import { nextCustomerCode, seedIfEmpty } from '../../src/db/seed.js';
+import { hashPassword } from '../../src/lib/crypto.js';
+import { openTestDatabase } from './database.js';
+
+export const ADMIN = { email: 'admin@test.example', password: 'admin-password-123' };
+export const DEMO = { email: 'demo@test.example', password: 'demo-password-123' };
+const fixtureWeb = fileURLToPath(new URL('../fixtures/web', import.meta.url));
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+export type TestContext = { app: TestApp; database: DatabaseHandle; db: Database; close: () => Promise<void> };
+
+/** The real app on a fresh seeded database, driven through `app.inject`. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: fixtureWeb, COUNTRY_LOOKUP_URL: 'https://lookup.example/s', ...env });
+  await seedIfEmpty(database.db, { admin: ADMIN, demo: DEMO });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+/** Inserts a user directly, in any state, for tests that need more than the seeded two. */
+export async function insertUser(db: Database, overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
+  counter += 1;
+  const { password = 'some-password-123', ...rest } = overrides;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `user${counter}-${Date.now()}@test.example`,
+      name: `User ${counter}`,
+      alias: `user-${counter}-${Date.now()}`,
+      codigo: await nextCustomerCode(db),
+      role: 'user',
+      status: 'active',
+      emailVerifiedAt: new Date(),
+      passwordHash: await hashPassword(password),
+      ...rest,
+    })
+    .returning();
+  if (!row) throw new Error('insertUser failed');
+  return { ...row, password };
+}
+
+export async function setUserStatus(db: Database, id: string, status: 'pending' | 'active' | 'suspended') {
+  await db.update(users).set({ status }).where(eq(users.id, id));
+}
+
+/** Signs in through the API and returns the token. */
+export async function login(app: TestApp, credentials: { email: string; password: string }): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: credentials });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { token: string } }).data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
