@@ -1,8 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL } from './accounts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const baseURL = 'http://127.0.0.1:4319';
+const baseURL = E2E_BASE_URL;
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -20,17 +29,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // SCREENSHOTS=1 runs only the screenshot project (pictures for review, not assertions).
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        },
-      },
-    },
+    process.env.SCREENSHOTS
+      ? { name: 'screenshots', testDir: './screenshots', use: chromium }
+      : { name: 'chromium', use: chromium },
   ],
   webServer: {
     command: 'node e2e/start-server.mjs',

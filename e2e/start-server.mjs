@@ -3,12 +3,12 @@
 // PGlite in e2e/.artifacts by default; with TEST_DATABASE_URL, a fresh `enlaza_e2e` database on
 // that PostgreSQL server. Assumes `npm run build` has been run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_ACCOUNTS as accounts, E2E_PORT } from './accounts.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const accounts = JSON.parse(readFileSync(join(root, 'e2e', 'accounts.json'), 'utf8'));
 const server = join(root, 'apps', 'api', 'dist', 'server.js');
 const E2E_DATABASE = 'enlaza_e2e';
 
@@ -17,7 +17,10 @@ if (!existsSync(server)) {
   process.exit(1);
 }
 
-/** Drops and recreates `enlaza_e2e` on the server of `adminUrl`; returns its URL. */
+/**
+ * Drops and recreates `enlaza_e2e` on the server of `adminUrl`; returns its URL.
+ * @param {string} adminUrl
+ */
 async function freshPostgresDatabase(adminUrl) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: adminUrl });
@@ -38,10 +41,11 @@ const dataDir = join(artifacts, 'data');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
+/** @type {NodeJS.ProcessEnv} */
 const env = {
   ...process.env,
   NODE_ENV: 'production',
-  PORT: String(accounts.port),
+  PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   DATA_DIR: dataDir,
@@ -50,7 +54,7 @@ const env = {
   ADMIN_PASSWORD: accounts.admin.password,
   DEMO_EMAIL: accounts.user.email,
   DEMO_PASSWORD: accounts.user.password,
-  COUNTRY_LOOKUP_URL: `http://127.0.0.1:${accounts.port}/__country-lookup`,
+  COUNTRY_LOOKUP_URL: `http://127.0.0.1:${E2E_PORT}/__country-lookup`,
 };
 delete env.DATABASE_URL;
 
@@ -69,7 +73,7 @@ if (testDatabaseUrl) {
 
 const child = spawn(process.execPath, [server], { cwd: root, env, stdio: 'inherit' });
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
   process.on(signal, () => {
     if (child.exitCode === null) child.kill(signal);
   });

@@ -75,7 +75,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ping: database.ping });
+      await api.register(healthRoutes, { ping: () => database.ping() });
       await api.register(authRoutes, { auth });
       await api.register(subscriptionRoutes, { subscriptions });
       await api.register(accountRoutes, { account });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
@@ -5,6 +6,8 @@ import { buildApp } from './app.js';
 
 /** Process concerns only: configuration, logger, database, listen, graceful shutdown. */
 async function main() {
+  // Settings may come from a .env file in the working directory (see .env.example); the environment wins.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();

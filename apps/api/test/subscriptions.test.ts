@@ -13,7 +13,7 @@ afterAll(() => t.close());
 const get = async (url: string, token: string) => {
   const res = await t.app.inject({ url, headers: bearer(token) });
   expect(res.statusCode).toBe(200);
-  return res.json() as unknown;
+  return res.json<unknown>();
 };
 const MB = 1024 * 1024;
 

@@ -64,7 +64,7 @@ export async function setUserStatus(db: Database, id: string, status: 'pending' 
 export async function login(app: TestApp, credentials: { email: string; password: string }): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: credentials });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { data: { token: string } }).data.token;
+  return res.json<{ data: { token: string } }>().data.token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,10 +1,6 @@
 import { matchRoutes, redirect, type RouteObject } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@enlaza/contracts';
-import { fetchCurrentUser } from '@/lib/api/current-user';
-import { fetchAndStoreSubscription } from '@/lib/api/subscription-data';
-import { sendQuotaQueryOptions } from '@/lib/api/send-quota';
-import { clearSession, getSession, setUser } from '@/lib/session';
+import { getSession } from '@/lib/session';
 import { dashboardPath, FORBIDDEN_PATH, isRouteHandle, LOGIN_PATH, type RouteHandle } from './route-handle';
 
 export type GuardDecision = { action: 'allow'; callUser: boolean } | { action: 'redirect'; to: string };
@@ -46,37 +42,22 @@ export function handlesFor(routes: RouteObject[], pathname: string): RouteHandle
  * The root loader: runs on every navigation (its shouldRevalidate always answers true).
  * `routes` is read lazily because the loader is part of the route tree it inspects.
  */
-export function createGuardLoader(getRoutes: () => RouteObject[], queryClient: QueryClient) {
-  return async function guardLoader({ request }: { request: Request }): Promise<null> {
+export function createGuardLoader(getRoutes: () => RouteObject[]) {
+  return async function guardLoader({ request }: { request: Request }): Promise<Response | null> {
     const { pathname } = new URL(request.url);
     const handles = handlesFor(getRoutes(), pathname);
     const before = getSession();
     const decision = decideNavigation({ handles, token: before.token, role: before.role });
-    if (decision.action === 'redirect') throw redirect(decision.to);
+    if (decision.action === 'redirect') return redirect(decision.to);
     if (!decision.callUser) return null;
 
-    try {
-      setUser(await fetchCurrentUser());
-    } catch (error) {
-      console.error('GET /api/user failed; signing out', error);
-      clearSession();
-      queryClient.clear();
-      throw redirect(LOGIN_PATH);
-    }
+    const { syncSignedInSession } = await import('./signed-in-sync');
+    const failed = await syncSignedInSession();
+    if (failed) return failed;
 
+    // The role may have changed with the fresh user.
     const after = getSession();
     const recheck = decideNavigation({ handles, token: after.token, role: after.role });
-    if (recheck.action === 'redirect') throw redirect(recheck.to);
-
-    if (!after.subscription) {
-      try {
-        await fetchAndStoreSubscription();
-      } catch (error) {
-        console.error('GET /api/datasuscription failed', error);
-      }
-    }
-    // Once per signed-in app load: logged to the console, reused by the dashboards.
-    void queryClient.prefetchQuery(sendQuotaQueryOptions());
-    return null;
+    return recheck.action === 'redirect' ? redirect(recheck.to) : null;
   };
 }

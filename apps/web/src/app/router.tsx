@@ -1,5 +1,4 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { lazyPage } from './lazy-page';
 import { InitialLoading, RootErrorBoundary, RootLayout } from './root-layout';
 import { createGuardLoader } from './route-guard';
@@ -85,14 +84,14 @@ const publicChildren: RouteObject[] = [
   { path: 'falta-permisos', lazy: lazyPage(() => import('@/features/errors/pages/forbidden-page')), handle: { titleKey: 'pages:public.forbidden' } },
 ];
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(): RouteObject[] {
   const routes: RouteObject[] = [
     {
       id: 'root',
       Component: RootLayout,
       HydrateFallback: InitialLoading,
       ErrorBoundary: RootErrorBoundary,
-      loader: createGuardLoader(() => routes, queryClient),
+      loader: createGuardLoader(() => routes),
       // The guard and the user call run on every route change.
       shouldRevalidate: () => true,
       children: [
@@ -108,7 +107,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return routes;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes());
 }
 

@@ -1,38 +1,10 @@
 import { errorResponseSchema } from '@enlaza/contracts';
 import type { z } from 'zod';
+import { ApiError } from './api-error';
 import { currentLanguage } from './language';
 import { getToken } from './session';
 
-/**
- * Every failed call: a status outside 200–299 (`status` is the HTTP status), a network error
- * (`status` 0) or an answer that does not match its contract (`code` `invalid_response`).
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code?: string;
-  readonly fieldErrors?: Record<string, string[]>;
-  readonly body: unknown;
-  /** Seconds from a 429's `Retry-After`, when given. */
-  readonly retryAfter?: number;
-
-  constructor(init: {
-    message: string;
-    status: number;
-    code?: string;
-    fieldErrors?: Record<string, string[]>;
-    body?: unknown;
-    retryAfter?: number;
-    cause?: unknown;
-  }) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.fieldErrors = init.fieldErrors;
-    this.body = init.body;
-    this.retryAfter = init.retryAfter;
-  }
-}
+export { ApiError };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -103,6 +75,7 @@ async function request<T>(method: HttpMethod, path: string, body: unknown, schem
       fieldErrors: data.errors,
       body: payload,
       retryAfter: retryAfterSeconds(response),
+      serverMessage: data.message,
     });
   }
 

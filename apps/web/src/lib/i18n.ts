@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LOCALE, LOCALES, localeSchema, type Locale } from '@enlaza/contracts';
-import { bcp47, browserLanguages, detectLanguage, readStoredLanguage, storeLanguage } from './language';
+import type { Locale } from '@enlaza/contracts';
+import { bcp47, browserLanguages, detectLanguage, FALLBACK_LANGUAGE, isLocale, readStoredLanguage, storeLanguage, SUPPORTED_LOCALES } from './language';
 
 // Every namespace file of every language, each its own chunk: only the active language
 // (and the fallback) is ever fetched.
@@ -46,16 +46,15 @@ function reflectLanguage(language: Locale): void {
 export async function initI18n(initial: Locale = detectLanguage(readStoredLanguage(), browserLanguages())): Promise<typeof i18next> {
   if (!i18next.isInitialized) {
     i18next.on('languageChanged', (language) => {
-      const parsed = localeSchema.safeParse(language);
-      if (parsed.success) reflectLanguage(parsed.data);
+      if (isLocale(language)) reflectLanguage(language);
     });
     await i18next
       .use(globBackend)
       .use(initReactI18next)
       .init({
         lng: initial,
-        fallbackLng: FALLBACK_LOCALE,
-        supportedLngs: [...LOCALES],
+        fallbackLng: FALLBACK_LANGUAGE,
+        supportedLngs: [...SUPPORTED_LOCALES],
         load: 'currentOnly',
         ns: NAMESPACES,
         defaultNS: 'common',

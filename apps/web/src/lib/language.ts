@@ -1,16 +1,32 @@
 import i18next from 'i18next';
-import { DEFAULT_LOCALE, localeSchema, type Locale } from '@enlaza/contracts';
+import type { Locale } from '@enlaza/contracts';
+
+/**
+ * The product's languages (`LOCALES` of the contracts). Repeated here as a type-checked list so
+ * that the login page does not pull zod into its bundle; the check below fails to compile if
+ * the contract gains a language this list lacks.
+ */
+export const SUPPORTED_LOCALES = ['en', 'es', 'jp'] as const satisfies readonly Locale[];
+type MissingLocale = Exclude<Locale, (typeof SUPPORTED_LOCALES)[number]>;
+const everyLocaleListed: MissingLocale extends never ? true : never = true;
+void everyLocaleListed;
+
+export const DEFAULT_LANGUAGE: Locale = 'jp';
+export const FALLBACK_LANGUAGE: Locale = 'en';
 
 /** Local-storage key holding the language the user chose. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
 
 /** Maps a browser language tag (`ja-JP`, `es`, `en-GB`) to one of ours, or null. */
 export function localeFromTag(tag: string | null | undefined): Locale | null {
   if (!tag) return null;
   const base = tag.toLowerCase().split(/[-_]/)[0] ?? '';
   if (base === 'ja' || base === 'jp') return 'jp';
-  const parsed = localeSchema.safeParse(base);
-  return parsed.success ? parsed.data : null;
+  return isLocale(base) ? base : null;
 }
 
 /**
@@ -18,13 +34,12 @@ export function localeFromTag(tag: string | null | undefined): Locale | null {
  * three; then `jp`.
  */
 export function detectLanguage(stored: string | null, browserLanguages: readonly string[]): Locale {
-  const saved = localeSchema.safeParse(stored);
-  if (saved.success) return saved.data;
+  if (isLocale(stored)) return stored;
   for (const tag of browserLanguages) {
     const locale = localeFromTag(tag);
     if (locale) return locale;
   }
-  return DEFAULT_LOCALE;
+  return DEFAULT_LANGUAGE;
 }
 
 export function readStoredLanguage(): string | null {
@@ -48,13 +63,13 @@ export function browserLanguages(): readonly string[] {
   return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
 }
 
-/** Value for `<html lang>` and for HTTP: our `jp` is the standard `ja`. */
+/** Value for `<html lang>` and `Intl`: our `jp` is the standard `ja`. */
 export function bcp47(locale: Locale): string {
   return locale === 'jp' ? 'ja' : locale;
 }
 
 /** The language the UI currently shows (the i18next instance, or what it would detect). */
 export function currentLanguage(): Locale {
-  const parsed = localeSchema.safeParse(i18next.language);
-  return parsed.success ? parsed.data : detectLanguage(readStoredLanguage(), browserLanguages());
+  const language = i18next.language;
+  return isLocale(language) ? language : detectLanguage(readStoredLanguage(), browserLanguages());
 }

@@ -1,12 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import {
-  currentUserSchema,
-  roleSchema,
-  subscriptionDataSchema,
-  type CurrentUser,
-  type Role,
-  type SubscriptionData,
-} from '@enlaza/contracts';
+import type { CurrentUser, Role, SubscriptionData } from '@enlaza/contracts';
 
 /** Local-storage keys of the inherited contract (spec §3, docs/web-api-agreement.md). */
 export const SESSION_KEYS = {
@@ -38,14 +31,41 @@ function read(key: string): string | null {
   return storage()?.getItem(key) ?? null;
 }
 
-function parseJson<T>(raw: string | null, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }): T | null {
+/** The contract's roles, type-checked against it (no runtime import: keeps zod off the login page). */
+const ROLES = ['admin', 'user'] as const satisfies readonly Role[];
+type MissingRole = Exclude<Role, (typeof ROLES)[number]>;
+const everyRoleListed: MissingRole extends never ? true : never = true;
+void everyRoleListed;
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+function parseStored(raw: string | null): Record<string, unknown> | null {
   if (raw === null) return null;
   try {
-    const result = schema.safeParse(JSON.parse(raw));
-    return result.success ? result.data : null;
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/*
+ * What we stored ourselves after parsing the API's answer with the contracts; read back with a
+ * structural check only (the user call replaces the user, validated, on every navigation).
+ */
+function storedUser(raw: string | null): CurrentUser | null {
+  const value = parseStored(raw);
+  return value && typeof value.id === 'string' && typeof value.name === 'string' && isRole(value.roll) ? (value as unknown as CurrentUser) : null;
+}
+
+function storedSubscription(raw: string | null): SubscriptionData | null {
+  const value = parseStored(raw);
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null;
+  return value && typeof value.status === 'string' && isObject(value.limits) && isObject(value.usage) && Array.isArray(value.addOns)
+    ? (value as unknown as SubscriptionData)
+    : null;
 }
 
 // useSyncExternalStore needs a stable snapshot: rebuild it only when a raw value changed.
@@ -57,12 +77,11 @@ export function getSession(): Session {
   if (raw.length === cachedRaw.length && raw.every((v, i) => v === cachedRaw[i])) return cached;
   const [token, user, subscription, role] = raw as [string | null, string | null, string | null, string | null];
   cachedRaw = raw;
-  const roleParsed = roleSchema.safeParse(role);
   cached = {
     token: token && token.length > 0 ? token : null,
-    user: parseJson(user, currentUserSchema),
-    subscription: parseJson(subscription, subscriptionDataSchema),
-    role: roleParsed.success ? roleParsed.data : null,
+    user: storedUser(user),
+    subscription: storedSubscription(subscription),
+    role: isRole(role) ? role : null,
   };
   return cached;
 }

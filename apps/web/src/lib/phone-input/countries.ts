@@ -62,13 +62,27 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** Matches the name, the ISO code or the dial code (with or without `+`). */
+/** How well a country answers a text query: 0 best; -1 no match. */
+function rank(country: CountryOption, q: string): number {
+  const name = fold(country.name);
+  if (country.code.toLowerCase() === q || name === q) return 0;
+  if (name.startsWith(q)) return 1;
+  if (name.split(/[\s,()'-]+/).some((word) => word.startsWith(q))) return 2;
+  return name.includes(q) ? 3 : -1;
+}
+
+/**
+ * Matches the name (ignoring accents), the ISO code or the dial code (with or without `+`);
+ * names starting with the query come first, then words starting with it, then the rest.
+ */
 export function filterCountries(list: CountryOption[], query: string): CountryOption[] {
   const q = fold(query.trim());
   if (!q) return list;
   const digits = q.replace(/^\+/, '');
-  const isDial = /^\d+$/.test(digits);
-  return list.filter((c) =>
-    isDial ? c.dialCode.slice(1).startsWith(digits) : fold(c.name).includes(q) || c.code.toLowerCase() === q,
-  );
+  if (/^\d+$/.test(digits)) return list.filter((c) => c.dialCode.slice(1).startsWith(digits));
+  return list
+    .map((country) => ({ country, score: rank(country, q) }))
+    .filter((entry) => entry.score >= 0)
+    .sort((a, b) => a.score - b.score) // stable: keeps alphabetical order within a rank
+    .map((entry) => entry.country);
 }

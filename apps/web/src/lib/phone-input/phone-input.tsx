@@ -134,17 +134,10 @@ export function PhoneInput(props: PhoneInputProps) {
 
   const ownError = touched && phoneChars(text) && !formatted.e164 ? t('invalid') : null;
   const shownError = error || ownError;
-  const errorId = `${inputId}-error`;
 
   return (
-    <Input.Wrapper
-      label={label}
-      labelProps={{ htmlFor: inputId }}
-      description={description}
-      error={shownError}
-      errorProps={{ id: errorId }}
-      required={required}
-    >
+    // The wrapper's id links the label, the description and the error to the input.
+    <Input.Wrapper id={inputId} label={label} description={description} error={shownError} required={required}>
       <Input
         ref={inputRef}
         id={inputId}
@@ -161,8 +154,6 @@ export function PhoneInput(props: PhoneInputProps) {
         required={required}
         error={!!shownError}
         aria-label={label ? undefined : t('label')}
-        aria-invalid={!!shownError}
-        aria-describedby={shownError ? errorId : undefined}
         data-testid="phone-input"
         data-country={country}
         leftSection={

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/http';
 import { PhoneInput } from '@/lib/phone-input';
 import { useUpdatePersonalInfo } from '../api/update-personal-info';
 import { CountrySelect } from './country-select';
+import '@mantine/core/styles/CloseButton.css';
 
 type Field = 'name' | 'phone' | 'country';
 type FieldErrors = Partial<Record<Field, string>>;

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { loginResponseSchema, type CurrentUser, type LoginBody } from '@enlaza/contracts';
 import { apiSend } from '@/lib/http';
 import { startSession } from '@/lib/session';
@@ -17,8 +16,4 @@ export async function login(body: LoginBody): Promise<CurrentUser> {
     console.error('datasuscription failed after login', error);
   }
   return answer.data.user;
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

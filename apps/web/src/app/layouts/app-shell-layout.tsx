@@ -1,0 +1,141 @@
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Brand } from '@/components/brand';
+import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { useLogout } from '@/features/auth/api/logout';
+import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
+import type { NavSection } from './navigation';
+
+interface AppShellLayoutProps {
+  /** i18n key naming the area (shown above the navigation). */
+  areaKey: string;
+  navigation: NavSection[];
+  homePath: string;
+}
+
+/** The signed-in shell shared by the admin area, the user area and the account section. */
+export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayoutProps) {
+  const { t } = useTranslation(['common', 'pages']);
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { user } = useSession();
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // After a navigation, move focus to the new page so screen readers start there.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [location.pathname]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <a href="#main-content" className="skip-link">
+        {t('common:skipToContent')}
+      </a>
+      <AppShell
+        header={{ height: { base: 100, sm: 60 } }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding={{ base: 'sm', sm: 'lg' }}
+      >
+        <AppShell.Header>
+          <div className="app-header">
+            <Group gap="xs" wrap="nowrap" className="app-header-brand">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? t('common:closeMenu') : t('common:openMenu')}
+                aria-expanded={opened}
+                aria-controls="app-navigation"
+              />
+              <Brand to={homePath} />
+            </Group>
+            <div className="app-header-secondary">
+              <Text className="header-user-name" fw={500} data-testid="user-name" title={user?.name}>
+                {user?.name ?? ''}
+              </Text>
+              <LanguageSwitcher />
+            </div>
+            <Group gap="xs" wrap="nowrap" className="app-header-actions">
+              <ColorSchemeToggle />
+              <LogoutButton />
+            </Group>
+          </div>
+        </AppShell.Header>
+
+        <AppShell.Navbar id="app-navigation" aria-label={t('common:mainNavigation')}>
+          <AppShell.Section px="md" pt="md" pb="xs">
+            <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+              {t(areaKey)}
+            </Text>
+          </AppShell.Section>
+          <AppShell.Section grow component={ScrollArea} px="xs" pb="md">
+            {navigation.map((section, index) => (
+              <div key={section.headingKey ?? `section-${index}`} role="group" aria-label={section.headingKey ? t(section.headingKey) : undefined}>
+                {section.headingKey ? (
+                  <Text size="xs" fw={600} c="dimmed" px="sm" pt="sm" pb={4} aria-hidden>
+                    {t(section.headingKey)}
+                  </Text>
+                ) : null}
+                {section.items.map((item) => {
+                  const active = location.pathname === item.to;
+                  return (
+                    <NavLink
+                      key={item.to}
+                      component={Link}
+                      to={item.to}
+                      label={t(item.labelKey)}
+                      active={active}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={close}
+                      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                    />
+                  );
+                })}
+              </div>
+            ))}
+          </AppShell.Section>
+        </AppShell.Navbar>
+
+        <AppShell.Main id="main-content" tabIndex={-1} ref={mainRef}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </QueryClientProvider>
+  );
+}
+
+export function LogoutButton() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const logout = useLogout();
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      h={34}
+      loading={logout.isPending}
+      data-testid="logout-button"
+      onClick={() =>
+        logout.mutate(undefined, {
+          onSettled: () => {
+            void navigate('/', { replace: true });
+          },
+        })
+      }
+    >
+      {t('logout')}
+    </Button>
+  );
+}

@@ -1,0 +1,36 @@
+import { redirect } from 'react-router';
+import { fetchCurrentUser } from '@/lib/api/current-user';
+import { sendQuotaQueryOptions } from '@/lib/api/send-quota';
+import { fetchAndStoreSubscription } from '@/lib/api/subscription-data';
+import { queryClient } from '@/lib/query-client';
+import { clearSession, getSession, setUser } from '@/lib/session';
+import { LOGIN_PATH } from './route-handle';
+
+/**
+ * The calls made on a route change while a token is held (loaded only then, so visitors on the
+ * login page never download the API client and its schemas):
+ * the user call, stored as the current user; on failure the session is cleared and login shown.
+ * The subscription call when no subscription data is held. The sending quota once per app load.
+ * Answers a redirect to login when the user call failed, otherwise null.
+ */
+export async function syncSignedInSession(): Promise<Response | null> {
+  try {
+    setUser(await fetchCurrentUser());
+  } catch (error) {
+    console.error('GET /api/user failed; signing out', error);
+    clearSession();
+    queryClient.clear();
+    return redirect(LOGIN_PATH);
+  }
+
+  if (!getSession().subscription) {
+    try {
+      await fetchAndStoreSubscription();
+    } catch (error) {
+      console.error('GET /api/datasuscription failed', error);
+    }
+  }
+  // Logged to the console (spec §7) and reused by the dashboards; staleTime Infinity = once.
+  void queryClient.prefetchQuery(sendQuotaQueryOptions());
+  return null;
+}

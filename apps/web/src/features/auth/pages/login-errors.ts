@@ -1,0 +1,42 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '@/lib/api-error';
+
+export interface LoginFieldErrors {
+  email?: string;
+  password?: string;
+}
+
+// A hint only: the server validates the address with the contract (422 with a field error).
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Checks before sending, with translated messages (the server checks again). */
+export function validateLoginInput(input: { email: string; password: string }, t?: TFunction<'auth'>): LoginFieldErrors {
+  const errors: LoginFieldErrors = {};
+  const email = input.email.trim();
+  const say = (key: string) => (t ? t(key) : key);
+  if (email === '') errors.email = say('login.errors.emailRequired');
+  else if (!LOOKS_LIKE_EMAIL.test(email)) errors.email = say('login.errors.emailInvalid');
+  if (input.password === '') errors.password = say('login.errors.passwordRequired');
+  return errors;
+}
+
+/** The message shown for a failed sign-in: the server's own translated sentence when it sent one. */
+export function loginFailureMessage(error: Error, t: TFunction<'auth'>): { title: string; message: string } {
+  if (!(error instanceof ApiError)) return { title: t('login.errors.title'), message: t('login.errors.generic') };
+  if (error.status === 0) return { title: t('login.errors.title'), message: t('login.errors.network') };
+  const serverMessage = error.serverMessage ?? null;
+  switch (error.status) {
+    case 401:
+      return { title: t('login.errors.title'), message: serverMessage ?? t('login.errors.badCredentials') };
+    case 403:
+      return { title: t('login.errors.forbiddenTitle'), message: serverMessage ?? t('login.errors.generic') };
+    case 422:
+      return { title: t('login.errors.invalidTitle'), message: serverMessage ?? t('login.errors.generic') };
+    case 429: {
+      const wait = error.retryAfter !== undefined ? ` ${t('login.errors.retryAfter', { seconds: error.retryAfter })}` : '';
+      return { title: t('login.errors.throttledTitle'), message: `${serverMessage ?? t('login.errors.throttled')}${wait}` };
+    }
+    default:
+      return { title: t('login.errors.title'), message: t('login.errors.generic') };
+  }
+}

@@ -1,0 +1,117 @@
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { SubscriptionData } from '@enlaza/contracts';
+import { useLocale } from '@/components/use-locale';
+import { useSubscriptionData } from '@/lib/api/subscription-data';
+import { formatBytes, formatDate, formatNumber } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { UsageMeter } from './usage-meter';
+
+const STATUS_COLORS: Record<SubscriptionData['status'], string> = {
+  trialing: 'blue',
+  active: 'teal',
+  past_due: 'orange',
+  expired: 'red',
+  cancelled: 'gray',
+  none: 'gray',
+};
+
+export function SubscriptionStatusBadge({ status }: { status: SubscriptionData['status'] }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="subscription-status">
+      {t(`statuses.${status}`)}
+    </Badge>
+  );
+}
+
+/** Plan name, status and usage meters, from the stored subscription data (fetched when none is held). */
+export function PlanUsageCard() {
+  const { t } = useTranslation('dashboard');
+  const locale = useLocale();
+  const stored = useSession().subscription;
+  const query = useSubscriptionData();
+  const data = stored ?? query.data;
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div>
+            <Text size="sm" c="dimmed">
+              {t('plan.label')}
+            </Text>
+            {data ? (
+              <Title order={2} size="h3" data-testid="plan-name">
+                {data.plan?.name ?? t('plan.none')}
+              </Title>
+            ) : (
+              <Skeleton height={24} width={120} mt={4} />
+            )}
+          </div>
+          {data ? <SubscriptionStatusBadge status={data.status} /> : null}
+        </Group>
+
+        {data?.periodEnd ? (
+          <Text size="sm" c="dimmed">
+            {data.cancelAtPeriodEnd
+              ? t('plan.endsOn', { date: formatDate(data.periodEnd, locale) })
+              : t('plan.renewsOn', { date: formatDate(data.periodEnd, locale) })}
+          </Text>
+        ) : null}
+
+        {!data && query.isError ? (
+          <Alert color="red" variant="light" title={t('error')}>
+            <Button size="xs" variant="light" mt="xs" onClick={() => void query.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          </Alert>
+        ) : null}
+
+        {!data && !query.isError ? (
+          <Stack gap="sm" aria-busy="true" aria-label={t('loading')}>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={28} />
+            ))}
+          </Stack>
+        ) : null}
+
+        {data ? (
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              {t('usage.title')}
+            </Title>
+            <UsageMeter
+              label={t('usage.profiles')}
+              used={data.usage.profiles}
+              limit={data.limits.profiles}
+              valueText={`${formatNumber(data.usage.profiles, locale)} / ${formatNumber(data.limits.profiles, locale)}`}
+              testId="usage-profiles"
+            />
+            <UsageMeter
+              label={t('usage.tags')}
+              used={data.usage.tags}
+              limit={data.limits.tags}
+              valueText={`${formatNumber(data.usage.tags, locale)} / ${formatNumber(data.limits.tags, locale)}`}
+              testId="usage-tags"
+            />
+            <UsageMeter
+              label={t('usage.storage')}
+              used={data.usage.storageBytes}
+              limit={data.limits.storageBytes}
+              valueText={`${formatBytes(data.usage.storageBytes, locale)} / ${formatBytes(data.limits.storageBytes, locale)}`}
+              testId="usage-storage"
+            />
+            <UsageMeter
+              label={t('usage.sends')}
+              used={data.usage.sendsThisMonth}
+              limit={data.limits.sendsPerMonth}
+              valueText={`${formatNumber(data.usage.sendsThisMonth, locale)} / ${formatNumber(data.limits.sendsPerMonth, locale)}`}
+              testId="usage-sends"
+            />
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,30 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { usagePercent } from '@/lib/format';
+
+interface UsageMeterProps {
+  label: string;
+  used: number;
+  limit: number;
+  /** Text of "used / limit" as shown (numbers or bytes, already formatted). */
+  valueText: string;
+  testId?: string;
+}
+
+/** A labelled meter that turns orange at 80 % and red at 100 % of the quota. */
+export function UsageMeter({ label, used, limit, valueText, testId }: UsageMeterProps) {
+  const percent = usagePercent(used, limit);
+  const color = percent >= 100 ? 'red' : percent >= 80 ? 'orange' : undefined;
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+          {valueText}
+        </Text>
+      </Group>
+      <Progress value={percent} color={color} size="md" radius="xl" aria-label={`${label}: ${valueText}`} />
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Locale } from '@enlaza/contracts';
+import { bcp47 } from './language';
+
+export function formatNumber(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(bcp47(locale)).format(value);
+}
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** 52428800 → "50 MB" (decimal-free binary steps, as plans are sold in MB/GB). */
+export function formatBytes(bytes: number, locale: Locale): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(bcp47(locale), {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+  }).format(value);
+}
+
+export function formatDate(iso: string, locale: Locale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(bcp47(locale), { dateStyle: 'medium' }).format(date);
+}
+
+/** Share of a quota used, 0–100 (a zero limit counts as full when anything is used). */
+export function usagePercent(used: number, limit: number): number {
+  if (limit <= 0) return used > 0 ? 100 : 0;
+  return Math.min(100, Math.max(0, (used / limit) * 100));
+}

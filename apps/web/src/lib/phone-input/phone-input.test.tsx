@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { PhoneInput, type PhoneInputProps } from './phone-input';
+import { resetCountryDetection } from './country-lookup';
+
+function setup(props: Partial<PhoneInputProps> = {}) {
+  const onChange = vi.fn<PhoneInputProps['onChange']>();
+  render(
+    <MantineProvider>
+      <PhoneInput value={null} onChange={onChange} label="Phone" {...props} />
+    </MantineProvider>,
+  );
+  return { onChange, input: screen.getByTestId('phone-input') as HTMLInputElement };
+}
+
+describe('PhoneInput', () => {
+  beforeEach(() => {
+    resetCountryDetection();
+    // Mantine reads these; jsdom lacks them.
+    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the inherited attributes and reports E.164 while formatting the national number', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { onChange, input } = setup({ country: 'ES' });
+    expect(input).toHaveProperty('type', 'tel');
+    expect(input.getAttribute('placeholder')).toBe('Telefono');
+    expect(input.maxLength).toBe(25);
+
+    fireEvent.change(input, { target: { value: '612345678' } });
+    expect(input.value).toBe('612 34 56 78');
+    expect(onChange).toHaveBeenLastCalledWith('+34612345678', 'ES', { text: '612 34 56 78', valid: true });
+
+    fireEvent.change(input, { target: { value: '6123' } });
+    expect(onChange).toHaveBeenLastCalledWith(null, 'ES', { text: '612 3', valid: false });
+    // A country was given: no lookup.
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a stored number in its country and national form', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const { input } = setup({ value: '+351912345678' });
+    expect(input.value).toBe('912 345 678');
+    expect(input.dataset.country).toBe('PT');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the given country when the lookup fails, and logs the error', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('0'))));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { input } = setup({ fallbackCountry: 'FR' });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    await vi.waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(String(consoleError.mock.calls[0]?.[0])).toContain('unable to fetch the country');
+    expect(input.dataset.country).toBe('FR');
+  });
+
+  it('selects the country the lookup answers', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('1;PT;PRT;Portugal'))));
+    const { input } = setup();
+    await vi.waitFor(() => expect(input.dataset.country).toBe('PT'));
+    expect(screen.getByTestId('phone-country-button').textContent).toContain('+351');
+  });
+});

@@ -1,0 +1,23 @@
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Opens a page in Chromium and sums the gzip size of every script and stylesheet it loaded. */
+export async function pageWeight(url: string): Promise<{ js: number; css: number; files: { url: string; gzip: number }[] }> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const pending: Promise<{ url: string; type: string; gzip: number }>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type === 'script' || type === 'stylesheet') pending.push(response.body().then((body) => ({ url: response.url(), type, gzip: gzipSync(body).length })));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const files = await Promise.all(pending);
+    const sum = (type: string) => files.filter((f) => f.type === type).reduce((n, f) => n + f.gzip, 0);
+    return { js: sum('script'), css: sum('stylesheet'), files: files.map(({ url: u, gzip }) => ({ url: u, gzip })) };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const BENCH_USER = { email: 'bench@enlaza.test', password: 'bench-password-123' };
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type RunningServer = { url: string; database: string; stop: () => Promise<void> };
+
+/**
+ * Starts the built API (apps/api/dist/server.js) as its own process, on a scratch PostgreSQL
+ * database when BENCH_DATABASE_URL (default: the local test server) answers, else on PGlite.
+ */
+export async function startBenchServer(port: number): Promise<RunningServer> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const env: Record<string, string> = { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DEMO_EMAIL: BENCH_USER.email, DEMO_PASSWORD: BENCH_USER.password, ADMIN_EMAIL: 'admin@enlaza.test', ADMIN_PASSWORD: 'bench-admin-password' };
+  let cleanup = async () => {};
+  let database: string;
+  if (await postgresReachable(serverUrl)) {
+    const name = `enlaza_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    database = `PostgreSQL (${url.host})`;
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'enlaza-bench-'));
+    env.DATA_DIR = dir;
+    delete env.DATABASE_URL;
+    database = 'PGlite (embedded)';
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+
+  const proc: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (proc.exitCode !== null) throw new Error('the API exited during start-up');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    database,
+    stop: async () => {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// npm run bench: measured side by side in one run, on this machine, now. Not part of npm test.
+import { sideBySide } from './lib/measure.js';
+import { pageWeight } from './lib/page-weight.js';
+import { BENCH_USER, startBenchServer } from './lib/server.js';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
+
+const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 4399));
+try {
+  console.log(`API on ${server.database} at ${server.url}\n`);
+  const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+  console.log('GET /api/user (valid token) vs GET /api/health (constant route), alternating rounds…');
+  const r = await sideBySide({ url: `${server.url}/api/user`, headers: { authorization: `Bearer ${token}` } }, { url: `${server.url}/api/health` });
+  const ratio = r.a.rps / r.b.rps;
+  console.log(`  /api/user    ${r.a.rps.toFixed(0).padStart(7)} req/s   p99 ${r.a.p99} ms`);
+  console.log(`  /api/health  ${r.b.rps.toFixed(0).padStart(7)} req/s   p99 ${r.b.p99} ms`);
+  console.log(`  ratio user/constant: ${(ratio * 100).toFixed(1)} %  (target ≥ 50 %: ${verdict(ratio >= 0.5)})${r.errors ? `  — ${r.errors} errors!` : ''}\n`);
+
+  const weight = await pageWeight(`${server.url}/`);
+  console.log('Login page (/), gzip size of what the browser loaded:');
+  for (const f of weight.files) console.log(`  ${kb(f.gzip).padStart(9)}  ${new URL(f.url).pathname}`);
+  console.log(`  JavaScript ${kb(weight.js)} (target ≤ 150 KB: ${verdict(weight.js <= 150 * 1024)})`);
+  console.log(`  CSS        ${kb(weight.css)} (target ≤ 40 KB: ${verdict(weight.css <= 40 * 1024)})`);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,8 @@
+// The seeded accounts and port of the e2e server, shared by start-server.mjs and the specs.
+export const E2E_PORT = 4319;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+export const E2E_ACCOUNTS = {
+  admin: { email: 'admin@e2e.enlaza.test', password: 'Admin-e2e-Passw0rd!', name: 'Admin' },
+  user: { email: 'demo@e2e.enlaza.test', password: 'Demo-e2e-Passw0rd!', name: 'Demo User' },
+};

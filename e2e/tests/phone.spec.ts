@@ -1,0 +1,170 @@
+import { expect, test } from '@playwright/test';
+import { fetchPersonalInfo, resetPersonalInfo } from './support/personal-info';
+import { answerCountryLookup, collectConsoleErrors } from './support/phone';
+import { login } from './support/session';
+
+const PAGE = '/user/personalinformation';
+
+test.describe('phone input on the personal information page', () => {
+  test.beforeEach(async ({ request }) => {
+    await resetPersonalInfo(request);
+  });
+
+  test('the tel field has the inherited type, placeholder and maximum length', async ({ page }) => {
+    await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
+    await login(page, 'user');
+    await page.goto(PAGE);
+
+    const phone = page.getByTestId('phone-input');
+    await expect(phone).toHaveAttribute('type', 'tel');
+    await expect(phone).toHaveAttribute('placeholder', 'Telefono');
+    await expect(phone).toHaveAttribute('maxlength', '25');
+    await expect(phone).toHaveAccessibleName(/phone/i);
+    // The API tells the widget where the lookup service is.
+    await expect(page.locator('meta[name="country-lookup-url"]')).toHaveAttribute(
+      'content',
+      'http://127.0.0.1:4319/__country-lookup',
+    );
+  });
+
+  test('the country list is 390 px wide, searchable, keyboard driven and shows dial codes', async ({ page }) => {
+    await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
+    await login(page, 'user');
+    await page.goto(PAGE);
+
+    const button = page.getByTestId('phone-country-button');
+    await expect(button).toContainText('+34');
+    await button.click();
+
+    const search = page.getByTestId('phone-country-search');
+    await expect(search).toBeFocused();
+    const list = page.getByTestId('phone-country-list');
+    await expect(list).toBeVisible();
+    const box = await list.boundingBox();
+    expect(box?.width).toBeCloseTo(390, 0);
+
+    const options = list.getByRole('option');
+    expect(await options.count()).toBeGreaterThan(200);
+    await expect(options.filter({ hasText: 'Spain' })).toContainText('+34');
+
+    await search.fill('portu');
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).toContainText('Portugal');
+    await expect(options.first()).toContainText('+351');
+
+    await search.fill('+81');
+    await expect(options.filter({ hasText: 'Japan' })).toHaveCount(1);
+
+    // Keyboard: the first match is highlighted, Enter picks it and the phone field takes the focus.
+    await search.fill('portu');
+    await search.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(button).toContainText('+351');
+    await expect(page.getByTestId('phone-input')).toBeFocused();
+
+    // Escape closes the list and gives the focus back to the button.
+    await button.click();
+    await expect(search).toBeFocused();
+    await search.press('ArrowDown');
+    await search.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toContainText('+351');
+  });
+
+  test('a lookup answer 1;PT;PRT;Portugal selects Portugal (+351)', async ({ page }) => {
+    const lookup = await answerCountryLookup(page, { body: '1;PT;PRT;Portugal' });
+    await login(page, 'user');
+    await page.goto(PAGE);
+
+    await expect(page.getByTestId('phone-country-button')).toContainText('+351');
+    await expect(page.getByTestId('phone-input')).toHaveAttribute('data-country', 'PT');
+    expect(lookup.calls()).toBe(1);
+  });
+
+  test('a lookup answer that does not start with 1 logs the error and falls back to the user country', async ({
+    page,
+    request,
+  }) => {
+    await resetPersonalInfo(request, { country: 'FR' });
+    const errors = collectConsoleErrors(page);
+    await answerCountryLookup(page, { body: '0;;;WRONG INPUT' });
+    await login(page, 'user');
+    await page.goto(PAGE);
+
+    await expect.poll(() => errors.some((e) => e.includes('unable to fetch the country'))).toBe(true);
+    await expect(page.getByTestId('phone-country-button')).toContainText('+33');
+    await expect(page.getByTestId('phone-input')).toHaveAttribute('data-country', 'FR');
+  });
+
+  test('a failed lookup request logs the error and falls back to ES', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await answerCountryLookup(page, { abort: true });
+    await login(page, 'user');
+    await page.goto(PAGE);
+
+    await expect.poll(() => errors.some((e) => e.includes('unable to fetch the country'))).toBe(true);
+    await expect(page.getByTestId('phone-country-button')).toContainText('+34');
+    await expect(page.getByTestId('phone-input')).toHaveAttribute('data-country', 'ES');
+  });
+
+  test('a national number typed and saved is stored in E.164 and shown after a reload', async ({ page, request }) => {
+    const lookup = await answerCountryLookup(page, { body: '1;PT;PRT;Portugal' });
+    await login(page, 'user');
+    await page.goto(PAGE);
+    await expect(page.getByTestId('phone-country-button')).toContainText('+351');
+
+    const phone = page.getByTestId('phone-input');
+    await phone.pressSequentially('912345678');
+    await expect(phone).toHaveValue('912 345 678');
+    await page.getByTestId('personal-save').click();
+    await expect(page.getByTestId('personal-saved')).toBeVisible();
+
+    expect((await fetchPersonalInfo(request)).phone).toBe('+351912345678');
+
+    const callsBefore = lookup.calls();
+    await page.reload();
+    await expect(page.getByTestId('phone-input')).toHaveValue('912 345 678');
+    await expect(page.getByTestId('phone-country-button')).toContainText('+351');
+    // The saved number carries its country: no lookup this time.
+    expect(lookup.calls()).toBe(callsBefore);
+  });
+
+  test('an incomplete number is refused next to the field without losing it', async ({ page, request }) => {
+    await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
+    await login(page, 'user');
+    await page.goto(PAGE);
+
+    const phone = page.getByTestId('phone-input');
+    await phone.pressSequentially('6123');
+    await page.getByTestId('personal-save').click();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription(/.+/);
+    await expect(phone).toHaveValue('612 3');
+    await expect(page.getByTestId('personal-saved')).toHaveCount(0);
+    expect((await fetchPersonalInfo(request)).phone).toBeNull();
+  });
+
+  test("the server's field errors are shown next to the field and what was typed stays", async ({ page }) => {
+    await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
+    await login(page, 'user');
+    await page.goto(PAGE);
+
+    const name = page.getByTestId('personal-name');
+    await expect(name).toHaveValue('Demo User');
+    await expect(page.getByTestId('personal-email')).toHaveAttribute('readonly', '');
+    await name.fill('A');
+    const phone = page.getByTestId('phone-input');
+    await phone.pressSequentially('612345678');
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/personal') && r.request().method() === 'PUT');
+    await page.getByTestId('personal-save').click();
+    expect((await saved).status()).toBe(422);
+
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription(/.+/);
+    await expect(name).toHaveValue('A');
+    await expect(phone).toHaveValue('612 34 56 78');
+    await expect(page.getByTestId('personal-saved')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,176 @@
+import { expect, test, type Request } from '@playwright/test';
+import { ADMIN, DEMO_USER, SESSION_KEYS } from './support/accounts';
+import { message } from './support/locales';
+import { login, readStorage } from './support/session';
+
+const isApi = (path: string) => (request: Request) =>
+  request.method() === 'GET' && new URL(request.url()).pathname === path;
+
+test.describe('sign-in and areas', () => {
+  test('a user signs in and lands on the user dashboard with their name and plan', async ({ page }) => {
+    await login(page, 'user');
+    await expect(page.getByTestId('user-dashboard')).toBeVisible();
+    await expect(page.getByTestId('user-name')).toHaveText(DEMO_USER.name);
+    await expect(page.getByTestId('plan-name')).toHaveText('Free');
+    expect(await readStorage(page, 'access_token')).toBeTruthy();
+    expect(await readStorage(page, 'roll')).toBe('user');
+    expect(JSON.parse((await readStorage(page, 'user')) ?? 'null')).toMatchObject({ name: DEMO_USER.name, roll: 'user' });
+  });
+
+  test('an admin signs in and lands on the admin dashboard', async ({ page }) => {
+    await login(page, 'admin');
+    await expect(page.getByTestId('admin-dashboard')).toBeVisible();
+    await expect(page.getByTestId('user-name')).toHaveText(ADMIN.name);
+    expect(await readStorage(page, 'roll')).toBe('admin');
+  });
+
+  test('a user opening an admin page is sent to /falta-permisos', async ({ page }) => {
+    await login(page, 'user');
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/falta-permisos$/);
+    await expect(page.getByTestId('forbidden-page')).toBeVisible();
+  });
+
+  test('an admin opening a user page is sent to /falta-permisos', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/user/dashboard');
+    await expect(page).toHaveURL(/\/falta-permisos$/);
+    await expect(page.getByTestId('forbidden-page')).toBeVisible();
+  });
+
+  test('an unknown path goes to /error-404', async ({ page }) => {
+    await page.goto('/esta/ruta/no/existe');
+    await expect(page).toHaveURL(/\/error-404$/);
+    await expect(page.getByTestId('not-found-page')).toBeVisible();
+  });
+
+  test('a guarded page without a token goes to the login page', async ({ page }) => {
+    await page.goto('/user/dashboard');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByTestId('login-email')).toBeVisible();
+    await page.goto('/user/personalinformation');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test('a wrong password shows a translated error and keeps the typed email', async ({ page }) => {
+    const attempt = async () => {
+      await page.getByTestId('login-email').fill(DEMO_USER.email);
+      await page.getByTestId('login-password').fill('not-the-password-1');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/login'));
+      await page.getByTestId('login-submit').click();
+      expect((await answer).status()).toBe(401);
+      const error = page.getByTestId('login-error');
+      await expect(error).toBeVisible();
+      await expect(page.getByTestId('login-email')).toHaveValue(DEMO_USER.email);
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+      return (await error.innerText()).trim();
+    };
+
+    await page.goto('/');
+    const english = await attempt();
+    expect(english.length).toBeGreaterThan(0);
+    expect(await readStorage(page, 'access_token')).toBeNull();
+
+    await page.getByTestId('language-switcher').selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const spanish = await attempt();
+    expect(spanish).not.toBe(english);
+  });
+});
+
+test.describe('session and calls', () => {
+  for (const failure of ['aborted', 'answering 500'] as const) {
+    test(`logout clears the session even when the logout call fails (${failure})`, async ({ page }) => {
+      await login(page, 'user');
+      await expect(page.getByTestId('plan-name')).toBeVisible();
+      for (const key of SESSION_KEYS) expect(await readStorage(page, key), key).not.toBeNull();
+
+      let logoutCalls = 0;
+      await page.route('**/api/logout', async (route) => {
+        logoutCalls += 1;
+        if (failure === 'aborted') await route.abort('failed');
+        else await route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":0,"code":"internal","message":"boom"}' });
+      });
+      await page.getByTestId('logout-button').click();
+
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+      await expect(page.getByTestId('login-email')).toBeVisible();
+      expect(logoutCalls).toBe(1);
+      for (const key of SESSION_KEYS) expect(await readStorage(page, key), key).toBeNull();
+      // Signed out for real: the dashboard now needs a login.
+      await page.goto('/user/dashboard');
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    });
+  }
+
+  test('logout revokes the token on the server', async ({ page, request }) => {
+    await login(page, 'user');
+    const token = await readStorage(page, 'access_token');
+    await page.getByTestId('logout-button').click();
+    await expect(page.getByTestId('login-email')).toBeVisible();
+    const answer = await request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
+    expect(answer.status()).toBe(401);
+  });
+
+  test('the user call runs on every navigation, the subscription call only once', async ({ page }) => {
+    const userCalls: Request[] = [];
+    const subscriptionCalls: Request[] = [];
+    page.on('request', (request) => {
+      if (isApi('/api/user')(request)) userCalls.push(request);
+      if (isApi('/api/datasuscription')(request)) subscriptionCalls.push(request);
+    });
+
+    await login(page, 'user');
+    await expect(page.getByTestId('plan-name')).toBeVisible();
+    await expect.poll(() => subscriptionCalls.length).toBe(1);
+    const afterLogin = userCalls.length;
+
+    const nav = page.locator('#app-navigation');
+    const steps: [string, RegExp][] = [
+      ['/user/plantillas', /\/user\/plantillas$/],
+      ['/user/nube', /\/user\/nube$/],
+      ['/user/dashboard', /\/user\/dashboard$/],
+    ];
+    for (const [index, [href, url]] of steps.entries()) {
+      await nav.locator(`a[href="${href}"]`).click();
+      await expect(page).toHaveURL(url);
+      await expect.poll(() => userCalls.length).toBe(afterLogin + index + 1);
+    }
+    await expect(page.getByTestId('user-dashboard')).toBeVisible();
+    expect(subscriptionCalls).toHaveLength(1);
+  });
+
+  test('requests carry X-Requested-With, the CSRF token of the page and the bearer token', async ({ page }) => {
+    await login(page, 'user');
+    const userCall = page.waitForRequest(isApi('/api/user'));
+    await page.locator('#app-navigation a[href="/user/nube"]').click();
+    const headers = await (await userCall).allHeaders();
+
+    const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
+    const token = await readStorage(page, 'access_token');
+    expect(csrf).toBeTruthy();
+    expect(headers['x-requested-with']).toBeTruthy();
+    expect(headers['x-csrf-token']).toBe(csrf);
+    expect(headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  test('the language switch changes the visible text', async ({ page }) => {
+    await login(page, 'user');
+    const heading = page.getByTestId('user-dashboard').getByRole('heading', { level: 1 });
+    const name = { name: DEMO_USER.name };
+    await expect(heading).toHaveText(message('en', 'dashboard', 'greeting', name));
+
+    const switcher = page.getByTestId('language-switcher');
+    await switcher.selectOption('es');
+    await expect(heading).toHaveText(message('es', 'dashboard', 'greeting', name));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+    await switcher.selectOption('jp');
+    await expect(heading).toHaveText(message('jp', 'dashboard', 'greeting', name));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+
+    // The choice survives a reload.
+    await page.reload();
+    await expect(heading).toHaveText(message('jp', 'dashboard', 'greeting', name));
+  });
+});
