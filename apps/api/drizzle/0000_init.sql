@@ -81,7 +81,7 @@ CREATE TABLE "app_settings" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "login_failures" (
+CREATE TABLE "rate_limit_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"key_hash" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -182,7 +182,7 @@ ALTER TABLE "profiles" ADD CONSTRAINT "profiles_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "offers_plan_id_index" ON "offers" USING btree ("plan_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "offers_plan_id_billing_period_id_account_type_id_index" ON "offers" USING btree ("plan_id","billing_period_id","account_type_id");--> statement-breakpoint
-CREATE INDEX "login_failures_key_hash_created_at_index" ON "login_failures" USING btree ("key_hash","created_at");--> statement-breakpoint
+CREATE INDEX "rate_limit_events_key_hash_created_at_index" ON "rate_limit_events" USING btree ("key_hash","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_hash_index" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_index" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_index" ON "users" USING btree ("email");--> statement-breakpoint

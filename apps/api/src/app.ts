@@ -10,9 +10,16 @@ import { authPlugin } from './lib/auth.js';
 import { csrfPlugin } from './lib/csrf.js';
 import { errorHandlerPlugin, sendError } from './lib/error-handler.js';
 import { AppError } from './lib/errors.js';
+import { createMailer } from './lib/mailer.js';
+import { createRateLimiter } from './lib/rate-limit.js';
 import { spaPlugin } from './lib/spa.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { createAccountRepository } from './modules/account/repository.js';
+import { createActivityRepository } from './modules/activity/repository.js';
+import { createActivityService } from './modules/activity/service.js';
+import { createRegistrationRepository } from './modules/registration/repository.js';
+import { registrationRoutes } from './modules/registration/routes.js';
+import { createRegistrationService } from './modules/registration/service.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { createAccountService } from './modules/account/service.js';
 import { createAuthRepository } from './modules/auth/repository.js';
@@ -68,7 +75,12 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const { db } = database;
   await app.register(csrfPlugin, { secret: await loadAppSecret(db, config.appSecret) });
 
-  const auth = createAuthService(createAuthRepository(db));
+  const mailer = createMailer(db, config, app.log);
+  app.addHook('onClose', () => mailer.drain());
+  const limiter = createRateLimiter(db);
+  const activity = createActivityService(createActivityRepository(db));
+  const auth = createAuthService(createAuthRepository(db), limiter, activity);
+  const registration = createRegistrationService({ repo: createRegistrationRepository(db), mailer, limiter, activity, auth, publicUrl: config.publicUrl });
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(db));
   const account = createAccountService(createAccountRepository(db));
   await app.register(authPlugin, { auth });
@@ -77,6 +89,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     async (api) => {
       await api.register(healthRoutes, { ping: () => database.ping() });
       await api.register(authRoutes, { auth });
+      await api.register(registrationRoutes, { registration });
       await api.register(subscriptionRoutes, { subscriptions });
       await api.register(accountRoutes, { account });
     },

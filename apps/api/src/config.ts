@@ -21,6 +21,16 @@ const envSchema = z.object({
   DEMO_PASSWORD: optionalString.pipe(z.string().min(10).optional()),
   COUNTRY_LOOKUP_URL: z.url().default('https://ip2c.org/s'),
   WEB_DIST: optionalString,
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  MAIL_FROM: z.string().default('Enlaza <no-reply@enlaza.local>'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -40,6 +50,11 @@ export type Config = {
   countryLookupUrl: string;
   webDist: string;
   trustProxy: boolean;
+  /** Base of the links in emails. */
+  publicUrl: string;
+  /** Null: no SMTP server, emails go to the log and the deliveries table. */
+  smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | null;
+  mailFrom: string;
 };
 
 /** Reads the environment; a bad value stops start-up with one clear line per setting. */
@@ -63,5 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     countryLookupUrl: e.COUNTRY_LOOKUP_URL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(apiPackageRoot(), '..', 'web', 'dist'),
     trustProxy: e.TRUST_PROXY,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD } : null,
+    mailFrom: e.MAIL_FROM,
   };
 }

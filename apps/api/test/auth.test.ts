@@ -98,7 +98,7 @@ describe('POST /api/login', () => {
     const address = '10.8.8.8';
     for (let i = 0; i < 5; i++) await post({ email: user.email, password: 'wrong-password' }, {}, address);
     expect((await post({ email: user.email, password: user.password }, {}, address)).statusCode).toBe(429);
-    await t.db.execute(sql`update login_failures set created_at = created_at - interval '61 seconds'`);
+    await t.db.execute(sql`update rate_limit_events set created_at = created_at - interval '61 seconds'`);
     expect((await post({ email: user.email, password: user.password }, {}, address)).statusCode).toBe(200);
   });
 

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './subscription.js';
 export * from './account.js';
 export * from './health.js';
+export * from './accounts.js';

@@ -12,6 +12,9 @@ import * as schema from './schema/index.js';
 /** Either driver exposes the same query builder; this is the one type the repositories use. */
 export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
 
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';

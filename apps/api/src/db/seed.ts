@@ -1,7 +1,8 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { hashPassword, randomToken } from '../lib/crypto.js';
-import type { Database } from './client.js';
-import { accountTypes, addOns, billingPeriods, customerCodeSeq, offers, plans, profiles, subscriptions, taxes, users } from './schema/index.js';
+import type { Database, Transaction as Tx } from './client.js';
+import { activateAccount, nextCustomerCode } from '../modules/registration/repository.js';
+import { accountTypes, addOns, billingPeriods, offers, plans, taxes, users } from './schema/index.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -10,14 +11,6 @@ type Credentials = { email?: string | undefined; password?: string | undefined }
 export type SeedOptions = { admin: Credentials; demo: Credentials };
 export type SeededAccount = { email: string; password: string; generated: boolean };
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** Next customer code: EN-000001, EN-000002… unique by construction. */
-export async function nextCustomerCode(db: Database | Tx): Promise<string> {
-  const result = await db.execute<{ n: string }>(sql`select nextval(${sql.raw(`'${customerCodeSeq.seqName}'`)}) as n`);
-  const rows = 'rows' in result ? result.rows : (result as unknown as { n: string }[]);
-  return `EN-${String(rows[0]?.n ?? '').padStart(6, '0')}`;
-}
 
 async function seedCatalogue(tx: Tx) {
   const [monthly, yearly] = await tx
@@ -76,8 +69,6 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
     const [hasPlans] = await tx.select({ n: count() }).from(plans);
     if ((hasPlans?.n ?? 0) === 0) await seedCatalogue(tx);
     const [personal] = await tx.select().from(accountTypes).where(eq(accountTypes.code, 'personal'));
-    const [free] = await tx.select().from(plans).where(eq(plans.isFree, true)).limit(1);
-    if (!free) throw new Error('no Free plan to subscribe the demo user to');
     const now = new Date();
 
     await tx.insert(users).values({
@@ -86,13 +77,11 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
     const [demoUser] = await tx
       .insert(users)
       .values({
-        email: demo.email, name: 'Demo User', alias: 'demo', codigo: await nextCustomerCode(tx), role: 'user', status: 'active', passwordHash: demoHash, emailVerifiedAt: now, accountTypeId: personal?.id ?? null,
+        email: demo.email, name: 'Demo User', alias: 'demo', codigo: await nextCustomerCode(tx), role: 'user', status: 'pending', passwordHash: demoHash, accountTypeId: personal?.id ?? null,
       })
       .returning();
     if (!demoUser) throw new Error('demo user seed failed');
-    const [profile] = await tx.insert(profiles).values({ userId: demoUser.id, kind: 'card', name: demoUser.name }).returning();
-    await tx.update(users).set({ mainProfileId: profile?.id ?? null }).where(eq(users.id, demoUser.id));
-    await tx.insert(subscriptions).values({ userId: demoUser.id, planId: free.id, status: 'active', currentPeriodStart: now });
+    await activateAccount(tx, demoUser, now);
   });
   return { admin, demo };
 }

@@ -3,7 +3,7 @@ import en from '../locales/en.json' with { type: 'json' };
 import es from '../locales/es.json' with { type: 'json' };
 import jp from '../locales/jp.json' with { type: 'json' };
 
-type Catalogue = Record<string, string | Record<string, string>>;
+type Catalogue = { [key: string]: string | Catalogue };
 const catalogues: Record<Locale, Catalogue> = { en, es, jp };
 
 /** Picks en, es or jp from Accept-Language (Japanese arrives as `ja`); English when none fits. */
@@ -26,10 +26,9 @@ export function localeFromHeader(header: string | undefined): Locale {
 }
 
 function lookup(catalogue: Catalogue, key: string): string | undefined {
-  const [group, name] = key.split('.', 2);
-  const entry = group === undefined ? undefined : catalogue[group];
-  if (name === undefined) return typeof entry === 'string' ? entry : undefined;
-  return typeof entry === 'object' ? entry[name] : undefined;
+  let entry: string | Catalogue | undefined = catalogue;
+  for (const part of key.split('.')) entry = typeof entry === 'object' ? entry[part] : undefined;
+  return typeof entry === 'string' ? entry : undefined;
 }
 
 /** Translates a message code such as `auth.throttled`, filling `{{name}}` placeholders. */

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { RequestOrigin } from '../modules/activity/service.js';
 
-/** A short description of the client for the sessions list: browser and platform from the User-Agent. */
-export function deviceOf(request: FastifyRequest): string | null {
+/** Client address and User-Agent, as recorded with sign-ins and changes. */
+export function originOf(request: FastifyRequest): RequestOrigin {
   const ua = request.headers['user-agent'];
-  return ua ? ua.slice(0, 300) : null;
+  return { address: request.ip || null, device: ua ? ua.slice(0, 300) : null };
 }

@@ -4,7 +4,8 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database, DatabaseHandle } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
-import { nextCustomerCode, seedIfEmpty } from '../../src/db/seed.js';
+import { seedIfEmpty } from '../../src/db/seed.js';
+import { nextCustomerCode } from '../../src/modules/registration/repository.js';
 import { hashPassword } from '../../src/lib/crypto.js';
 import { openTestDatabase } from './database.js';
 

@@ -47,8 +47,10 @@ export const deliveries = pgTable(
     kind: text({ enum: ['campaign', 'reply', 'test', 'system'] }).notNull(),
     toEmail: text().notNull(),
     subject: text().notNull(),
-    status: text({ enum: ['queued', 'sent', 'failed', 'bounced'] }).notNull().default('queued'),
+    status: text({ enum: ['queued', 'sent', 'logged', 'failed', 'bounced'] }).notNull().default('queued'),
     error: text(),
+    /** Plain-text copy of system emails, so a link stays visible when no SMTP server is configured. */
+    bodyText: text(),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
   },

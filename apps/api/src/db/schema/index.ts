@@ -2,3 +2,4 @@ export * from './catalogue.js';
 export * from './users.js';
 export * from './subscriptions.js';
 export * from './content.js';
+export * from './accounts.js';

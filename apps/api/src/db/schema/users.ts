@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountTypes } from './catalogue.js';
 import { createdAt, primaryId, updatedAt } from './columns.js';
+
+export type BillingAddress = { line1: string; line2: string | null; city: string; postalCode: string; region: string | null; country: string };
 
 /** Source of the customer code (`codigo`), printed on invoices: EN-000001, EN-000002… */
 export const customerCodeSeq = pgSequence('customer_code_seq', { startWith: 1 });
@@ -16,7 +18,8 @@ export const users = pgTable(
     alias: text().notNull(),
     codigo: text().notNull(),
     role: text({ enum: ['admin', 'user'] }).notNull(),
-    status: text({ enum: ['pending', 'active', 'suspended'] }).notNull().default('pending'),
+    /** `deleted`: the owner deleted the account; personal data has been removed. */
+    status: text({ enum: ['pending', 'active', 'suspended', 'deleted'] }).notNull().default('pending'),
     passwordHash: text().notNull(),
     emailVerifiedAt: timestamp({ withTimezone: true }),
     accountTypeId: uuid().references(() => accountTypes.id),
@@ -25,6 +28,12 @@ export const users = pgTable(
     locale: text({ enum: ['en', 'es', 'jp'] }),
     phone: text(),
     country: text(),
+    timeZone: text(),
+    theme: text({ enum: ['light', 'dark', 'system'] }).notNull().default('system'),
+    billingAddress: jsonb().$type<BillingAddress>(),
+    taxId: text(),
+    /** Kinds of notification that are also sent by email. */
+    notificationEmails: jsonb().$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,9 +63,12 @@ export const sessions = pgTable(
   (t) => [uniqueIndex().on(t.tokenHash), index().on(t.userId)],
 );
 
-/** Failed sign-ins, keyed by a hash of (email, address) or of the address alone; pruned as it goes. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Events counted by rate limits (failed sign-ins, reset requests, resends…), keyed by a hash of what
+ * is limited (email and address, address alone…); old rows are pruned as new ones arrive.
+ */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
   {
     id: primaryId(),
     keyHash: text().notNull(),

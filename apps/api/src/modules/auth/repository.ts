@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { loginFailures, sessions, users } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -39,23 +39,6 @@ export function createAuthRepository(db: Database) {
 
     async deleteSessionsOfUser(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
-    },
-
-    async countFailuresSince(keyHash: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-      const [row] = await db
-        .select({ count: count(), oldest: sql<string | null>`min(${loginFailures.createdAt})` })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.keyHash, keyHash), gt(loginFailures.createdAt, since)));
-      return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-    },
-
-    async recordFailures(keyHashes: string[], pruneBefore: Date): Promise<void> {
-      await db.insert(loginFailures).values(keyHashes.map((keyHash) => ({ keyHash })));
-      await db.delete(loginFailures).where(lt(loginFailures.createdAt, pruneBefore));
-    },
-
-    async clearFailures(keyHash: string): Promise<void> {
-      await db.delete(loginFailures).where(eq(loginFailures.keyHash, keyHash));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { currentUserSchema, errorResponseSchema, loginBodySchema, loginResponseSchema, logoutResponseSchema } from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/auth.js';
-import { deviceOf } from '../../lib/request-context.js';
+import { originOf } from '../../lib/request-context.js';
 import { toCurrentUser } from './current-user.js';
 import type { AuthService } from './service.js';
 
@@ -11,7 +11,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/login',
     { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginBodySchema, response: { 200: loginResponseSchema, ...failures } } },
-    async (request) => ({ ok: 1 as const, data: await auth.login(request.body, request.ip, deviceOf(request)) }),
+    async (request) => ({ ok: 1 as const, data: await auth.login(request.body, originOf(request)) }),
   );
 
   app.get(

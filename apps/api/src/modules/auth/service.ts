@@ -1,6 +1,8 @@
 import type { CurrentUser, LoginBody } from '@enlaza/contracts';
 import { randomToken, sha256, timingDummyHash, verifyPassword } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
+import type { ActivityService, RequestOrigin } from '../activity/service.js';
 import { toCurrentUser } from './current-user.js';
 import type { AuthRepository, UserRow } from './repository.js';
 
@@ -13,48 +15,36 @@ const TOUCH_INTERVAL_MS = 5 * MINUTE;
 
 export type AuthenticatedUser = { sessionId: string; user: UserRow };
 
-export function createAuthService(repo: AuthRepository) {
-  const throttleKeys = (email: string, address: string) => ({
-    pair: sha256(`login:${email}|${address}`),
-    address: sha256(`login-ip:${address}`),
-  });
-
-  async function assertNotThrottled(keys: { pair: string; address: string }, now: number) {
-    const since = new Date(now - LOGIN_LIMITS.windowMs);
-    const checks = [
-      [keys.pair, LOGIN_LIMITS.perEmailAndAddress],
-      [keys.address, LOGIN_LIMITS.perAddress],
-    ] as const;
-    for (const [key, limit] of checks) {
-      const { count, oldest } = await repo.countFailuresSince(key, since);
-      if (count >= limit) {
-        const seconds = Math.max(1, Math.ceil(((oldest?.getTime() ?? now) + LOGIN_LIMITS.windowMs - now) / 1000));
-        throw new AppError('auth.throttled', { seconds }, undefined, { 'Retry-After': String(seconds) });
-      }
-    }
-  }
+export function createAuthService(repo: AuthRepository, limiter: RateLimiter, activity: ActivityService) {
+  const pairKey = (email: string, address: string) => `login:${email}|${address}`;
+  const loginLimits = (email: string, address: string) => [
+    { key: pairKey(email, address), max: LOGIN_LIMITS.perEmailAndAddress, windowMs: LOGIN_LIMITS.windowMs },
+    { key: `login-address:${address}`, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs },
+  ];
 
   return {
-    async login(input: LoginBody, address: string, userAgent: string | null): Promise<{ token: string; user: CurrentUser }> {
+    async login(input: LoginBody, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
       const email = input.email.trim().toLowerCase();
-      const keys = throttleKeys(email, address);
-      const now = Date.now();
-      await assertNotThrottled(keys, now);
+      const limits = loginLimits(email, origin.address ?? '');
+      // Only failures count, so a user who signs in often is never throttled.
+      await limiter.check(limits, 'auth.throttled');
 
       const user = await repo.findUserByEmail(email);
       // Verify against a dummy hash for unknown emails so the answer takes as long either way.
       const valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
       if (!user || !valid) {
-        await repo.recordFailures([keys.pair, keys.address], new Date(now - 60 * MINUTE));
+        await limiter.record(limits.map((l) => l.key));
+        await activity.record({ action: 'auth.sign_in_failed', userId: user?.id ?? null, origin, after: { email } });
         throw new AppError('auth.invalid_credentials');
       }
       // Only someone who knows the password learns the account's state.
       if (user.status === 'suspended') throw new AppError('auth.suspended');
       if (user.status === 'pending' || !user.emailVerifiedAt) throw new AppError('auth.unverified');
 
-      await repo.clearFailures(keys.pair);
+      await limiter.clear(pairKey(email, origin.address ?? ''));
       const token = randomToken();
-      await repo.insertSession(user.id, sha256(token), userAgent);
+      await repo.insertSession(user.id, sha256(token), origin.device);
+      await activity.record({ action: 'auth.sign_in', userId: user.id, actorId: user.id, origin });
       return { token, user: toCurrentUser(user) };
     },
 

@@ -1,0 +1,47 @@
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { rateLimitEvents } from '../db/schema/index.js';
+import { sha256 } from './crypto.js';
+import { AppError, type ErrorCode } from './errors.js';
+
+export type Limit = { key: string; max: number; windowMs: number };
+const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Rate limits kept in the database, so they hold across API processes. `check` refuses with 429 and
+ * Retry-After when a key already has `max` events in its window; `record` adds events.
+ */
+export function createRateLimiter(db: Database) {
+  return {
+    async check(limits: Limit[], code: ErrorCode = 'request.throttled', now = Date.now()): Promise<void> {
+      for (const limit of limits) {
+        const [row] = await db
+          .select({ n: count(), oldest: sql<string | null>`min(${rateLimitEvents.createdAt})` })
+          .from(rateLimitEvents)
+          .where(and(eq(rateLimitEvents.keyHash, sha256(limit.key)), gt(rateLimitEvents.createdAt, new Date(now - limit.windowMs))));
+        if ((row?.n ?? 0) >= limit.max) {
+          const oldest = row?.oldest ? new Date(row.oldest).getTime() : now;
+          const seconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
+          throw new AppError(code, { seconds }, undefined, { 'Retry-After': String(seconds) });
+        }
+      }
+    },
+
+    async record(keys: string[], now = Date.now()): Promise<void> {
+      await db.insert(rateLimitEvents).values(keys.map((key) => ({ keyHash: sha256(key) })));
+      await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now - PRUNE_AFTER_MS)));
+    },
+
+    /** check, then count this attempt. */
+    async consume(limits: Limit[], code: ErrorCode = 'request.throttled'): Promise<void> {
+      await this.check(limits, code);
+      await this.record(limits.map((l) => l.key));
+    },
+
+    async clear(key: string): Promise<void> {
+      await db.delete(rateLimitEvents).where(eq(rateLimitEvents.keyHash, sha256(key)));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,114 @@
+import { and, eq, gt, isNull, like, sql } from 'drizzle-orm';
+import type { Database, Transaction as Tx } from '../../db/client.js';
+import { accountTypes, aliasRedirects, customerCodeSeq, emailTokens, plans, profiles, subscriptions, users } from '../../db/schema/index.js';
+
+export type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+
+/** Next customer code: EN-000001, EN-000002… unique by construction. */
+export async function nextCustomerCode(db: Database | Tx): Promise<string> {
+  const result = await db.execute<{ n: string }>(sql`select nextval(${sql.raw(`'${customerCodeSeq.seqName}'`)}) as n`);
+  const rows = 'rows' in result ? result.rows : (result as unknown as { n: string }[]);
+  return `EN-${String(rows[0]?.n ?? '').padStart(6, '0')}`;
+}
+
+/**
+ * Makes a verified account usable: active status, its first profile (its id becomes `perfil_id`)
+ * and the Free subscription. One transaction; used by verification and by the seed.
+ */
+export async function activateAccount(tx: Database | Tx, user: { id: string; name: string }, now = new Date()): Promise<void> {
+  const [free] = await tx.select().from(plans).where(and(eq(plans.isFree, true), eq(plans.active, true))).orderBy(plans.sortOrder).limit(1);
+  if (!free) throw new Error('no active Free plan to subscribe to');
+  const [profile] = await tx.insert(profiles).values({ userId: user.id, kind: 'card', name: user.name }).returning({ id: profiles.id });
+  await tx.update(users).set({ status: 'active', emailVerifiedAt: now, mainProfileId: profile?.id ?? null, updatedAt: now }).where(eq(users.id, user.id));
+  await tx.insert(subscriptions).values({ userId: user.id, planId: free.id, status: 'active', currentPeriodStart: now });
+}
+
+export function createRegistrationRepository(db: Database) {
+  return {
+    async aliasInUse(alias: string): Promise<boolean> {
+      const [row] = await db.execute<{ taken: boolean }>(
+        sql`select exists(select 1 from ${users} where ${users.alias} = ${alias}) or exists(select 1 from ${aliasRedirects} where ${aliasRedirects.alias} = ${alias}) as taken`,
+      ).then((r) => ('rows' in r ? r.rows : (r as unknown as { taken: boolean }[])));
+      return Boolean(row?.taken);
+    },
+
+    /** Aliases in use that start with a prefix (for suggestions). Bounded. */
+    async aliasesStartingWith(prefix: string): Promise<Set<string>> {
+      const pattern = `${prefix.replace(/[%_\\]/g, '\\$&')}%`;
+      const [a, b] = await Promise.all([
+        db.select({ alias: users.alias }).from(users).where(like(users.alias, pattern)).limit(1000),
+        db.select({ alias: aliasRedirects.alias }).from(aliasRedirects).where(like(aliasRedirects.alias, pattern)).limit(1000),
+      ]);
+      return new Set([...a, ...b].map((r) => r.alias));
+    },
+
+    async findUserByEmail(email: string) {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+
+    async findUserById(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async activeAccountType(id: string) {
+      const [row] = await db.select().from(accountTypes).where(and(eq(accountTypes.id, id), eq(accountTypes.active, true)));
+      return row;
+    },
+
+    async activeAccountTypes() {
+      return db.select().from(accountTypes).where(eq(accountTypes.active, true)).orderBy(accountTypes.name);
+    },
+
+    async createPendingUser(values: { name: string; alias: string; email: string; passwordHash: string; accountTypeId: string; locale: 'en' | 'es' | 'jp' }) {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, role: 'user', status: 'pending', codigo: await nextCustomerCode(db) })
+        .returning();
+      if (!row) throw new Error('user insert returned nothing');
+      return row;
+    },
+
+    /** Issues a code, invalidating the earlier unused ones of the same purpose. */
+    async replaceToken(values: { userId: string; purpose: TokenPurpose; tokenHash: string; email: string; expiresAt: Date }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(emailTokens.userId, values.userId), eq(emailTokens.purpose, values.purpose), isNull(emailTokens.usedAt)));
+        await tx.insert(emailTokens).values(values);
+      });
+    },
+
+    async findToken(tokenHash: string, purpose: TokenPurpose) {
+      const [row] = await db
+        .select({ token: emailTokens, user: users })
+        .from(emailTokens)
+        .innerJoin(users, eq(users.id, emailTokens.userId))
+        .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)));
+      return row;
+    },
+
+    /** Spends a code inside `work`'s transaction; false when it was already spent (concurrent use). */
+    async spendToken(tokenId: string, work: (tx: Tx) => Promise<void>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const spent = await tx
+          .update(emailTokens)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(emailTokens.id, tokenId), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)))
+          .returning({ id: emailTokens.id });
+        if (spent.length === 0) return false;
+        await work(tx);
+        return true;
+      });
+    },
+
+    async setPassword(tx: Tx, userId: string, passwordHash: string): Promise<void> {
+      await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    },
+
+  };
+}
+
+export type RegistrationRepository = ReturnType<typeof createRegistrationRepository>;

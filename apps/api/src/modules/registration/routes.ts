@@ -1,0 +1,67 @@
+import {
+  accountTypeSchema, aliasCheckQuerySchema, aliasCheckSchema, emailOnlyBodySchema, errorResponseSchema, okResponse, registerBodySchema, registerResultSchema, resetPasswordBodySchema, verifyBodySchema,
+} from '@enlaza/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { localeFromHeader } from '../../lib/i18n.js';
+import { originOf } from '../../lib/request-context.js';
+import type { RegistrationService } from './service.js';
+
+const failures = { 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const done = okResponse(z.object({}));
+
+export const registrationRoutes: FastifyPluginAsyncZod<{ registration: RegistrationService }> = async (app, { registration }) => {
+  app.get(
+    '/account-types',
+    { schema: { tags: ['registration'], summary: 'Account types a visitor can register with', response: { 200: okResponse(z.array(accountTypeSchema)) } } },
+    async () => ({ ok: 1 as const, data: await registration.accountTypes() }),
+  );
+
+  app.get(
+    '/register/alias',
+    { schema: { tags: ['registration'], summary: 'Is an alias valid and free? With a suggestion', querystring: aliasCheckQuerySchema, response: { 200: okResponse(aliasCheckSchema), 422: errorResponseSchema } } },
+    async (request) => ({ ok: 1 as const, data: await registration.checkAlias(request.query) }),
+  );
+
+  app.post(
+    '/register',
+    { schema: { tags: ['registration'], summary: 'Create an account; sends the verification email', body: registerBodySchema, response: { 201: okResponse(registerResultSchema), ...failures } } },
+    async (request, reply) => {
+      const data = await registration.register(request.body, localeFromHeader(request.headers['accept-language']), originOf(request));
+      return reply.status(201).send({ ok: 1 as const, data });
+    },
+  );
+
+  app.post(
+    '/register/verify',
+    { schema: { tags: ['registration'], summary: 'Activate an account with the emailed code', body: verifyBodySchema, response: { 200: okResponse(registerResultSchema), ...failures } } },
+    async (request) => ({ ok: 1 as const, data: await registration.verify(request.body.code, originOf(request)) }),
+  );
+
+  app.post(
+    '/register/resend',
+    { schema: { tags: ['registration'], summary: 'Send the verification email again', body: emailOnlyBodySchema, response: { 200: done, ...failures } } },
+    async (request) => {
+      await registration.resend(request.body.email, originOf(request));
+      return { ok: 1 as const, data: {} };
+    },
+  );
+
+  app.post(
+    '/password/forgot',
+    { schema: { tags: ['registration'], summary: 'Email a reset link (same answer whether or not the account exists)', body: emailOnlyBodySchema, response: { 200: done, ...failures } } },
+    async (request) => {
+      await registration.forgotPassword(request.body.email, originOf(request));
+      return { ok: 1 as const, data: {} };
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    { schema: { tags: ['registration'], summary: 'Set a new password with the emailed token; ends every session', body: resetPasswordBodySchema, response: { 200: done, ...failures } } },
+    async (request) => {
+      await registration.resetPassword(request.body, originOf(request));
+      return { ok: 1 as const, data: {} };
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { localeSchema } from './common.js';
+
+/** Public alias: 3–30 of a-z, 0-9 and '-'. */
+export const aliasSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9-]{3,30}$/, { error: 'validation.alias_format' });
+/** At least 10 characters; the server also refuses the 10,000 most common passwords. */
+export const newPasswordSchema = z.string().min(10).max(200);
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+
+export const accountTypeSchema = z.object({ id: z.string(), code: z.string(), name: z.string(), requiresTaxId: z.boolean() });
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+export const registerBodySchema = z.object({
+  name: z.string().trim().min(2).max(120),
+  alias: aliasSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  accountTypeId: z.uuid(),
+  acceptPolicy: z.literal(true, { error: 'validation.accept_policy' }),
+  locale: localeSchema.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+export const registerResultSchema = z.object({ email: z.string() });
+
+export const aliasCheckQuerySchema = z.object({ alias: z.string().max(60).optional(), name: z.string().max(120).optional() });
+export const aliasCheckSchema = z.object({ alias: z.string(), valid: z.boolean(), available: z.boolean(), suggestion: z.string() });
+export type AliasCheck = z.infer<typeof aliasCheckSchema>;
+
+export const verifyBodySchema = z.object({ code: z.string().min(10).max(200) });
+export const emailOnlyBodySchema = z.object({ email: emailSchema });
+export const resetPasswordBodySchema = z.object({ token: z.string().min(10).max(200), email: emailSchema, password: newPasswordSchema });
