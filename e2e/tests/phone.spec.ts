@@ -88,7 +88,8 @@ test.describe('phone input on the personal information page', () => {
   }) => {
     await resetPersonalInfo(request, { country: 'FR' });
     const errors = collectConsoleErrors(page);
-    await answerCountryLookup(page, { body: '0;;;WRONG INPUT' });
+    // A country in the right place does not count when the first character is not 1.
+    await answerCountryLookup(page, { body: '0;PT;PRT;Portugal' });
     await login(page, 'user');
     await page.goto(PAGE);
 

@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { loadNamespaces } from '@/lib/i18n';
 
 /** Spec §9: loading a page's code is limited to 120 seconds. */
 export const PAGE_LOAD_LIMIT_MS = 120_000;
@@ -23,20 +24,34 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+export interface LazyPageOptions {
+  /** Translation namespaces the page uses; they load with its code. */
+  namespaces?: readonly string[];
+  limitMs?: number;
+}
+
+/** The page's code and its translations, within the time limit. */
+function loadPage(importer: PageImporter, namespaces: readonly string[], limitMs: number): Promise<PageModule> {
+  return withTimeout(
+    Promise.all([importer(), loadNamespaces(namespaces)]).then(([module]) => module),
+    limitMs,
+  );
+}
+
 /**
  * A `route.lazy` for a page. It never rejects: React Router caches a rejected lazy() for good,
  * so a failure resolves to an error screen whose Retry runs the import again.
  */
-export function lazyPage(importer: PageImporter, limitMs: number = PAGE_LOAD_LIMIT_MS) {
+export function lazyPage(importer: PageImporter, { namespaces = [], limitMs = PAGE_LOAD_LIMIT_MS }: LazyPageOptions = {}) {
   return async (): Promise<{ Component: ComponentType }> => {
     try {
-      const module = await withTimeout(importer(), limitMs);
+      const module = await loadPage(importer, namespaces, limitMs);
       return { Component: module.default };
     } catch (error) {
       console.error('Page code failed to load', error);
       return {
         Component: function RetryablePage() {
-          return <RetryablePageLoader importer={importer} limitMs={limitMs} />;
+          return <RetryablePageLoader load={() => loadPage(importer, namespaces, limitMs)} />;
         },
       };
     }
@@ -45,12 +60,12 @@ export function lazyPage(importer: PageImporter, limitMs: number = PAGE_LOAD_LIM
 
 type LoadState = { status: 'failed' } | { status: 'loading' } | { status: 'ready'; Page: ComponentType };
 
-function RetryablePageLoader({ importer, limitMs }: { importer: PageImporter; limitMs: number }) {
+function RetryablePageLoader({ load }: { load: () => Promise<PageModule> }) {
   const [state, setState] = useState<LoadState>({ status: 'failed' });
 
   const retry = () => {
     setState({ status: 'loading' });
-    withTimeout(importer(), limitMs).then(
+    load().then(
       (module) => setState({ status: 'ready', Page: module.default }),
       (error: unknown) => {
         console.error('Page code failed to load again', error);

@@ -4,7 +4,7 @@ import { InitialLoading, RootErrorBoundary, RootLayout } from './root-layout';
 import { createGuardLoader } from './route-guard';
 import { NOT_FOUND_PATH, type RouteHandle } from './route-handle';
 
-const comingSoon = lazyPage(() => import('./pages/coming-soon-page'));
+const comingSoon = lazyPage(() => import('./pages/coming-soon-page'), { namespaces: ['pages'] });
 
 /** A page of an area built by a later issue: the generic page titled from the handle. */
 function placeholder(path: string, titleKey: string, extra: RouteHandle = {}): RouteObject {
@@ -12,10 +12,16 @@ function placeholder(path: string, titleKey: string, extra: RouteHandle = {}): R
 }
 
 const to = (path: string) => () => redirect(path);
+/** Routes that only redirect still declare a (never shown) component. */
+const Redirecting = () => null;
+
+/** Translation namespaces loaded with the code of the pages that use them. */
+const SHELL_NS = ['pages'];
+const DASHBOARD_NS = ['dashboard', 'pages'];
 
 const adminChildren: RouteObject[] = [
-  { index: true, loader: to('/admin/dashboard') },
-  { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/admin-dashboard-page')), handle: { titleKey: 'pages:admin.dashboard' } },
+  { index: true, loader: to('/admin/dashboard'), Component: Redirecting },
+  { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/admin-dashboard-page'), { namespaces: DASHBOARD_NS }), handle: { titleKey: 'pages:admin.dashboard' } },
   placeholder('admins', 'pages:admin.admins'),
   placeholder('users', 'pages:admin.users'),
   placeholder('tipo-suscripcions', 'pages:admin.tipoSuscripcions'),
@@ -30,8 +36,8 @@ const adminChildren: RouteObject[] = [
 ];
 
 const userChildren: RouteObject[] = [
-  { index: true, loader: to('/user/dashboard') },
-  { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/user-dashboard-page')), handle: { titleKey: 'pages:user.dashboard' } },
+  { index: true, loader: to('/user/dashboard'), Component: Redirecting },
+  { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/user-dashboard-page'), { namespaces: DASHBOARD_NS }), handle: { titleKey: 'pages:user.dashboard' } },
   placeholder('plantillas', 'pages:user.plantillas'),
   placeholder('campanas', 'pages:user.campanas'),
   placeholder('buzon/:profileId', 'pages:user.buzon'),
@@ -59,7 +65,7 @@ const accountChildren: RouteObject[] = [
   placeholder('user/preferencias', 'pages:account.preferencias'),
   {
     path: 'user/personalinformation',
-    lazy: lazyPage(() => import('@/features/account/pages/personal-information-page')),
+    lazy: lazyPage(() => import('@/features/account/pages/personal-information-page'), { namespaces: ['account', 'phone', 'pages'] }),
     handle: { titleKey: 'pages:account.personalInformation' },
   },
   placeholder('user/plans', 'pages:account.plans'),
@@ -72,7 +78,7 @@ const accountChildren: RouteObject[] = [
 const publicChildren: RouteObject[] = [
   {
     index: true,
-    lazy: lazyPage(() => import('@/features/auth/pages/login-page')),
+    lazy: lazyPage(() => import('@/features/auth/pages/login-page'), { namespaces: ['auth'] }),
     handle: { titleKey: 'pages:public.login', skipUserCall: true, guestOnly: true },
   },
   placeholder('register', 'pages:public.register', { skipUserCall: true }),
@@ -80,8 +86,8 @@ const publicChildren: RouteObject[] = [
   placeholder('reset-password/:token/:email', 'pages:public.resetPassword', { skipUserCall: true }),
   placeholder('link/:aliascliente/:profileId', 'pages:public.publicProfile', { skipUserCall: true }),
   placeholder('politica', 'pages:public.politica'),
-  { path: 'error-404', lazy: lazyPage(() => import('@/features/errors/pages/not-found-page')), handle: { titleKey: 'pages:public.notFound' } },
-  { path: 'falta-permisos', lazy: lazyPage(() => import('@/features/errors/pages/forbidden-page')), handle: { titleKey: 'pages:public.forbidden' } },
+  { path: 'error-404', lazy: lazyPage(() => import('@/features/errors/pages/not-found-page'), { namespaces: ['errors'] }), handle: { titleKey: 'pages:public.notFound' } },
+  { path: 'falta-permisos', lazy: lazyPage(() => import('@/features/errors/pages/forbidden-page'), { namespaces: ['errors'] }), handle: { titleKey: 'pages:public.forbidden' } },
 ];
 
 export function createRoutes(): RouteObject[] {
@@ -96,11 +102,11 @@ export function createRoutes(): RouteObject[] {
       shouldRevalidate: () => true,
       children: [
         { lazy: lazyPage(() => import('./layouts/public-layout')), children: publicChildren },
-        { path: 'admin', handle: { auth: 'admin' } satisfies RouteHandle, lazy: lazyPage(() => import('./layouts/admin-layout')), children: adminChildren },
-        { path: 'user/account', loader: to('/account') },
-        { path: 'user', handle: { auth: 'user' } satisfies RouteHandle, lazy: lazyPage(() => import('./layouts/user-layout')), children: userChildren },
-        { handle: { auth: 'user' } satisfies RouteHandle, lazy: lazyPage(() => import('./layouts/account-layout')), children: accountChildren },
-        { path: '*', loader: to(NOT_FOUND_PATH) },
+        { path: 'admin', handle: { auth: 'admin' } satisfies RouteHandle, lazy: lazyPage(() => import('./layouts/admin-layout'), { namespaces: SHELL_NS }), children: adminChildren },
+        { path: 'user/account', loader: to('/account'), Component: Redirecting },
+        { path: 'user', handle: { auth: 'user' } satisfies RouteHandle, lazy: lazyPage(() => import('./layouts/user-layout'), { namespaces: SHELL_NS }), children: userChildren },
+        { handle: { auth: 'user' } satisfies RouteHandle, lazy: lazyPage(() => import('./layouts/account-layout'), { namespaces: SHELL_NS }), children: accountChildren },
+        { path: '*', loader: to(NOT_FOUND_PATH), Component: Redirecting },
       ],
     },
   ];

@@ -1,4 +1,4 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Button, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export function ColorSchemeToggle() {
@@ -8,9 +8,12 @@ export function ColorSchemeToggle() {
   const dark = computed === 'dark';
   const label = dark ? t('colorScheme.toLight') : t('colorScheme.toDark');
   return (
-    <ActionIcon
+    <Button
       variant="default"
-      size="lg"
+      size="xs"
+      h={34}
+      w={34}
+      px={0}
       aria-label={label}
       title={label}
       data-testid="color-scheme-toggle"
@@ -26,6 +29,6 @@ export function ColorSchemeToggle() {
           <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
         </svg>
       )}
-    </ActionIcon>
+    </Button>
   );
 }

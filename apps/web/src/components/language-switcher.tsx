@@ -1,4 +1,4 @@
-import { NativeSelect } from '@mantine/core';
+import { Input } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@enlaza/contracts';
 import { changeLanguage } from '@/lib/i18n';
@@ -7,23 +7,37 @@ import { DEFAULT_LANGUAGE, isLocale, SUPPORTED_LOCALES } from '@/lib/language';
 /** Each language named in itself, so it is recognisable whatever the UI language is. */
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', jp: '日本語' };
 
+/** A native select (keyboard and screen-reader friendly everywhere), styled as a Mantine input. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation('common');
   const current = i18n.language;
   return (
-    <NativeSelect
+    <Input
+      component="select"
       aria-label={t('language')}
       size="xs"
       w={108}
+      pointer
       value={isLocale(current) ? current : DEFAULT_LANGUAGE}
-      data={SUPPORTED_LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+      rightSection={
+        <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      }
+      rightSectionPointerEvents="none"
       data-testid="language-switcher"
-      onChange={(event) => {
+      onChange={(event: React.ChangeEvent<HTMLSelectElement>) => {
         const next = event.currentTarget.value;
         if (isLocale(next)) {
           changeLanguage(next).catch((error: unknown) => console.error('Language change failed', error));
         }
       }}
-    />
+    >
+      {SUPPORTED_LOCALES.map((value) => (
+        <option key={value} value={value}>
+          {LANGUAGE_NAMES[value]}
+        </option>
+      ))}
+    </Input>
   );
 }

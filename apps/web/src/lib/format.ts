@@ -7,14 +7,16 @@ export function formatNumber(value: number, locale: Locale): string {
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** 52428800 → "50 MB" (decimal-free binary steps, as plans are sold in MB/GB). */
-export function formatBytes(bytes: number, locale: Locale): string {
-  let value = bytes;
+/** The unit (index in BYTE_UNITS) that shows `bytes` best: 52428800 → 2 (MB). */
+export function byteUnitOf(bytes: number): number {
   let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
+  for (let value = bytes; value >= 1024 && unit < BYTE_UNITS.length - 1; value /= 1024) unit += 1;
+  return unit;
+}
+
+/** 52428800 → "50 MB" (binary steps, as plans are sold in MB/GB); `unit` forces one, e.g. "0 MB". */
+export function formatBytes(bytes: number, locale: Locale, unit: number = byteUnitOf(bytes)): string {
+  const value = bytes / 1024 ** unit;
   return new Intl.NumberFormat(bcp47(locale), {
     style: 'unit',
     unit: BYTE_UNITS[unit],

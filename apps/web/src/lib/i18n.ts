@@ -1,16 +1,34 @@
-import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
+import i18next, { type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '@enlaza/contracts';
-import { bcp47, browserLanguages, detectLanguage, FALLBACK_LANGUAGE, isLocale, readStoredLanguage, storeLanguage, SUPPORTED_LOCALES } from './language';
+import {
+  bcp47,
+  browserLanguages,
+  currentLanguage,
+  detectLanguage,
+  FALLBACK_LANGUAGE,
+  isLocale,
+  readStoredLanguage,
+  storeLanguage,
+  SUPPORTED_LOCALES,
+} from './language';
 
-// Every namespace file of every language, each its own chunk: only the active language
-// (and the fallback) is ever fetched.
+/*
+ * Translations: every `src/locales/{lng}/{namespace}.json` is its own chunk, fetched only when
+ * needed, so a page downloads only the active language's namespaces it uses:
+ * - `common` at start-up; each route declares the namespaces its page uses (router.tsx), and
+ *   they load together with the page's code; any other namespace a component uses is loaded
+ *   when its first key is looked up (the component re-renders when it arrives).
+ * - on a language change, every namespace in use loads in the new language before the switch,
+ *   so all visible text changes at once.
+ * - the fallback language (`en`) is fetched only if a key is really missing in the active one
+ *   (`npm test` checks parity, so normally never).
+ */
 const files = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
-
 const FILE_PATTERN = /\/locales\/([^/]+)\/([^/]+)\.json$/;
 
-/** Namespaces found on disk, e.g. ['auth', 'common', ...]. */
-export const NAMESPACES: string[] = [
+/** Every namespace found on disk, e.g. ['account', 'auth', 'common', ...]. */
+export const NAMESPACES: readonly string[] = [
   ...new Set(
     Object.keys(files)
       .map((path) => FILE_PATTERN.exec(path)?.[2])
@@ -18,25 +36,36 @@ export const NAMESPACES: string[] = [
   ),
 ].sort();
 
-function loaderFor(language: string, namespace: string) {
-  return files[`../locales/${language}/${namespace}.json`];
+const INITIAL_NAMESPACES = ['common'];
+const inUse = new Set<string>(INITIAL_NAMESPACES);
+const loaded = new Map<string, Promise<void>>();
+
+function loadBundle(language: Locale, namespace: string): Promise<void> {
+  const key = `${language}/${namespace}`;
+  let pending = loaded.get(key);
+  if (!pending) {
+    const load = files[`../locales/${language}/${namespace}.json`];
+    pending = load
+      ? load().then((module) => {
+          i18next.addResourceBundle(language, namespace, module.default, true, true);
+        })
+      : Promise.resolve();
+    // A failed download may be retried by the next request for it.
+    pending.catch(() => loaded.delete(key));
+    loaded.set(key, pending);
+  }
+  return pending;
 }
 
-const globBackend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(language: string, namespace: string, callback: ReadCallback) {
-    const load = loaderFor(language, namespace);
-    if (!load) {
-      callback(null, {}); // a namespace missing in one language falls back to `en`
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
-  },
-};
+async function loadBundles(language: Locale, namespaces: Iterable<string>): Promise<void> {
+  await Promise.all([...namespaces].map((ns) => loadBundle(language, ns)));
+}
+
+/** Loads namespaces in the current language (and keeps them loaded across language changes). */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  for (const ns of namespaces) inUse.add(ns);
+  await loadBundles(currentLanguage(), namespaces);
+}
 
 function reflectLanguage(language: Locale): void {
   document.documentElement.lang = bcp47(language);
@@ -44,32 +73,40 @@ function reflectLanguage(language: Locale): void {
 
 /** Initialises i18next once; the app renders after this resolves. */
 export async function initI18n(initial: Locale = detectLanguage(readStoredLanguage(), browserLanguages())): Promise<typeof i18next> {
-  if (!i18next.isInitialized) {
-    i18next.on('languageChanged', (language) => {
-      if (isLocale(language)) reflectLanguage(language);
-    });
-    await i18next
-      .use(globBackend)
-      .use(initReactI18next)
-      .init({
-        lng: initial,
-        fallbackLng: FALLBACK_LANGUAGE,
-        supportedLngs: [...SUPPORTED_LOCALES],
-        load: 'currentOnly',
-        ns: NAMESPACES,
-        defaultNS: 'common',
-        interpolation: { escapeValue: false }, // React escapes
-        returnNull: false,
-        react: { useSuspense: false },
-      });
-    reflectLanguage(initial);
-  }
+  if (i18next.isInitialized) return i18next;
+  i18next.on('languageChanged', (language) => {
+    if (isLocale(language)) reflectLanguage(language);
+  });
+  await i18next.use(initReactI18next).init({
+    lng: initial,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LOCALES],
+    load: 'currentOnly',
+    resources: {},
+    partialBundledLanguages: true,
+    ns: INITIAL_NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace) => {
+      const active = currentLanguage();
+      // A namespace no route declared: load it now. A key missing in a loaded one: the fallback.
+      const language = loaded.has(`${active}/${namespace}`) ? FALLBACK_LANGUAGE : active;
+      inUse.add(namespace);
+      loadBundle(language, namespace).catch((error: unknown) => console.error('Translations failed to load', error));
+    },
+    // Re-render when bundles arrive (a namespace loaded on demand, the fallback).
+    react: { useSuspense: false, bindI18n: 'languageChanged', bindI18nStore: 'added' },
+  });
+  await loadBundles(initial, inUse);
+  reflectLanguage(initial);
   return i18next;
 }
 
 /** Switches every visible text at once (after the new language's files have loaded) and remembers it. */
 export async function changeLanguage(language: Locale): Promise<void> {
   storeLanguage(language);
+  await loadBundles(language, inUse);
   await i18next.changeLanguage(language);
 }
-

@@ -17,7 +17,7 @@ describe('parseCountryReply', () => {
     expect(parseCountryReply('1;PT;PRT;Portugal')).toBe('PT');
   });
 
-  it.each(['0;;;WRONG INPUT', '2;;;UNKNOWN', '', '1', '1;', ' 1;ES;ESP;Spain', '1;4X;;'])(
+  it.each(['0;;;WRONG INPUT', '0;ES;ESP;Spain', '2;;;UNKNOWN', '', '1', '1;', ' 1;ES;ESP;Spain', '1;4X;;'])(
     'rejects %j with "unable to fetch the country"',
     (reply) => {
       expect(() => parseCountryReply(reply)).toThrowError(new Error(COUNTRY_LOOKUP_ERROR));

@@ -11,14 +11,14 @@ function setup(props: Partial<PhoneInputProps> = {}) {
       <PhoneInput value={null} onChange={onChange} label="Phone" {...props} />
     </MantineProvider>,
   );
-  return { onChange, input: screen.getByTestId('phone-input') as HTMLInputElement };
+  return { onChange, input: screen.getByTestId<HTMLInputElement>('phone-input') };
 }
 
 describe('PhoneInput', () => {
   beforeEach(() => {
     resetCountryDetection();
-    // Mantine reads these; jsdom lacks them.
-    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    // Mantine reads the colour scheme preference; jsdom has no matchMedia.
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} }));
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -69,7 +69,9 @@ export function PhoneInput(props: PhoneInputProps) {
   const initial = fromE164(value);
   const [text, setText] = useState(initial?.national ?? '');
   const [pickedCountry, setPickedCountry] = useState<string | null>(initial?.country ?? null);
-  const [lastValue, setLastValue] = useState(value);
+  // The previous `value` prop, and the last number this field reported.
+  const [previousValue, setPreviousValue] = useState(value);
+  const [reported, setReported] = useState(value);
   const [touched, setTouched] = useState(false);
 
   const controlledCountry = isPhoneCountry(props.country) ? props.country : null;
@@ -80,10 +82,12 @@ export function PhoneInput(props: PhoneInputProps) {
 
   const formatted = formatPhone(text, country);
 
-  // A new number from the parent (loaded, reset) replaces what the field shows.
-  if (value !== lastValue) {
-    setLastValue(value);
-    if (value !== formatted.e164) {
+  // A new number from the parent (loaded, reset) replaces what the field shows; the echo of
+  // what the field itself reported does not.
+  if (value !== previousValue) {
+    setPreviousValue(value);
+    if (value !== reported) {
+      setReported(value);
       const parsed = fromE164(value);
       setText(parsed?.national ?? '');
       if (parsed?.country) setPickedCountry(parsed.country);
@@ -99,7 +103,7 @@ export function PhoneInput(props: PhoneInputProps) {
 
   const emit = (nextText: string, nextCountry: string) => {
     const next = formatPhone(nextText, nextCountry);
-    setLastValue(next.e164);
+    setReported(next.e164);
     onChange(next.e164, nextCountry, { text: next.display, valid: !phoneChars(nextText) || next.e164 !== null });
   };
 
@@ -120,6 +124,9 @@ export function PhoneInput(props: PhoneInputProps) {
       nextCountry = next.detectedCountry;
       setPickedCountry(nextCountry);
       onCountryChange?.(nextCountry);
+    } else if (!controlledCountry && !pickedCountry) {
+      // Typing pins the country shown, so a late lookup answer cannot reinterpret the number.
+      setPickedCountry(country);
     }
     pendingCaret.current = caret;
     setText(chars);

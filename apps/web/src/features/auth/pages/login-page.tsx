@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-error';
+import { FormAlert } from '@/components/form-alert';
+import { PasswordField } from '@/components/password-field';
 import { usePageTitle } from '@/components/use-page-title';
 import { loginFailureMessage, validateLoginInput, type LoginFieldErrors } from './login-errors';
 
@@ -66,9 +68,9 @@ export default function LoginPage() {
           </div>
 
           {failure ? (
-            <Alert color="red" variant="light" role="alert" data-testid="login-error" title={failure.title}>
+            <FormAlert title={failure.title} testId="login-error">
               {failure.message}
-            </Alert>
+            </FormAlert>
           ) : null}
 
           <form onSubmit={onSubmit} onFocus={prefetchLoginCall} onPointerDown={prefetchLoginCall} noValidate>
@@ -85,7 +87,7 @@ export default function LoginPage() {
                 error={fieldErrors.email}
                 data-testid="login-email"
               />
-              <PasswordInput
+              <PasswordField
                 label={t('login.password')}
                 name="password"
                 autoComplete="current-password"
@@ -94,7 +96,7 @@ export default function LoginPage() {
                 onChange={(event) => setPassword(event.currentTarget.value)}
                 error={fieldErrors.password}
                 data-testid="login-password"
-                visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+                toggleLabel={t('login.togglePassword')}
               />
               <Group justify="flex-end">
                 <Anchor component={Link} to="/register" size="sm" data-testid="forgot-password-link">

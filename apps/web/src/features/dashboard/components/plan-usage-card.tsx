@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubscriptionData } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { useSubscriptionData } from '@/lib/api/subscription-data';
-import { formatBytes, formatDate, formatNumber } from '@/lib/format';
+import { byteUnitOf, formatBytes, formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { UsageMeter } from './usage-meter';
 
@@ -99,7 +99,7 @@ export function PlanUsageCard() {
               label={t('usage.storage')}
               used={data.usage.storageBytes}
               limit={data.limits.storageBytes}
-              valueText={`${formatBytes(data.usage.storageBytes, locale)} / ${formatBytes(data.limits.storageBytes, locale)}`}
+              valueText={`${formatBytes(data.usage.storageBytes, locale, byteUnitOf(data.limits.storageBytes))} / ${formatBytes(data.limits.storageBytes, locale)}`}
               testId="usage-storage"
             />
             <UsageMeter

@@ -10,10 +10,10 @@ interface UsageMeterProps {
   testId?: string;
 }
 
-/** A labelled meter that turns orange at 80 % and red at 100 % of the quota. */
+/** A labelled meter: yellow from 80 % of the quota, orange when it is reached, red beyond it. */
 export function UsageMeter({ label, used, limit, valueText, testId }: UsageMeterProps) {
   const percent = usagePercent(used, limit);
-  const color = percent >= 100 ? 'red' : percent >= 80 ? 'orange' : undefined;
+  const color = used > limit ? 'red' : percent >= 100 ? 'orange' : percent >= 80 ? 'yellow' : undefined;
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
