@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { createElement, useState, type ComponentType } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { loadNamespaces } from '@/lib/i18n';
@@ -49,9 +49,16 @@ export function lazyPage(importer: PageImporter, { namespaces = [], limitMs = PA
       return { Component: module.default };
     } catch (error) {
       console.error('Page code failed to load', error);
+      // Once a retry succeeds, later visits of the route render the page directly.
+      let recovered: ComponentType | null = null;
+      const load = () =>
+        loadPage(importer, namespaces, limitMs).then((module) => {
+          recovered = module.default;
+          return module;
+        });
       return {
         Component: function RetryablePage() {
-          return <RetryablePageLoader load={() => loadPage(importer, namespaces, limitMs)} />;
+          return recovered ? createElement(recovered) : <RetryablePageLoader load={load} />;
         },
       };
     }

@@ -8,7 +8,7 @@ export const COUNTRY_LOOKUP_ERROR = 'unable to fetch the country';
  */
 export function parseCountryReply(reply: string): string {
   const code = reply.slice(2, 4);
-  if (!/^[A-Za-z]{2}$/.test(code)) throw new Error(COUNTRY_LOOKUP_ERROR);
+  if (reply.charAt(0) !== '1' || !/^[A-Za-z]{2}$/.test(code)) throw new Error(COUNTRY_LOOKUP_ERROR);
   return code.toUpperCase();
 }
 

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { byteUnitOf, formatBytes, usagePercent } from './format';
+
+describe('format', () => {
+  it('formats bytes in the best unit, or a forced one', () => {
+    expect(formatBytes(50 * 1024 * 1024, 'en')).toBe('50 MB');
+    expect(formatBytes(2 * 1024 ** 3, 'en')).toBe('2 GB');
+    expect(formatBytes(0, 'en', byteUnitOf(50 * 1024 * 1024))).toBe('0 MB');
+    expect(formatBytes(300 * 1024, 'en', 2)).toBe('0.3 MB');
+  });
+
+  it('computes a bounded usage share', () => {
+    expect(usagePercent(1, 1)).toBe(100);
+    expect(usagePercent(5, 1)).toBe(100);
+    expect(usagePercent(0, 0)).toBe(0);
+    expect(usagePercent(1, 0)).toBe(100);
+    expect(usagePercent(25, 100)).toBe(25);
+  });
+});

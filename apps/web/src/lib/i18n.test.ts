@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { changeLanguage, initI18n, loadNamespaces, NAMESPACES } from './i18n';
+
+describe('i18n', () => {
+  it('finds the namespaces on disk, starts in the given language and sets <html lang>', async () => {
+    expect(NAMESPACES).toEqual(expect.arrayContaining(['auth', 'common', 'dashboard', 'errors', 'pages']));
+    await initI18n('jp');
+    expect(i18next.language).toBe('jp');
+    expect(document.documentElement.lang).toBe('ja');
+    expect(i18next.t('common:logout')).toBe('ログアウト');
+    expect(i18next.hasResourceBundle('en', 'common')).toBe(false); // the fallback is not fetched up front
+  });
+
+  it('loads route namespaces, and loads them in the new language before switching', async () => {
+    await initI18n('jp');
+    await loadNamespaces(['auth']);
+    expect(i18next.t('auth:login.submit')).toBe('ログイン');
+    await changeLanguage('es');
+    expect(window.localStorage.getItem('lang')).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+    expect(i18next.t('auth:login.submit')).toBe('Entrar');
+    expect(i18next.t('common:logout')).toBe('Cerrar sesión');
+  });
+});
