@@ -16,7 +16,15 @@ import { spaPlugin } from './lib/spa.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { createAccountRepository } from './modules/account/repository.js';
 import { createActivityRepository } from './modules/activity/repository.js';
+import { activityRoutes } from './modules/activity/routes.js';
 import { createActivityService } from './modules/activity/service.js';
+import { createAdminRepository } from './modules/admin/repository.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { createAdminService } from './modules/admin/service.js';
+import { accountTypeRoutes, createAccountTypesRepository, createAccountTypesService } from './modules/catalogue/account-types.js';
+import { createOptionsRepository } from './modules/options/repository.js';
+import { optionsRoutes } from './modules/options/routes.js';
+import { createOptionsService } from './modules/options/service.js';
 import { createRegistrationRepository } from './modules/registration/repository.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { createRegistrationService } from './modules/registration/service.js';
@@ -82,7 +90,10 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const auth = createAuthService(createAuthRepository(db), limiter, activity);
   const registration = createRegistrationService({ repo: createRegistrationRepository(db), mailer, limiter, activity, auth, publicUrl: config.publicUrl });
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(db));
-  const account = createAccountService(createAccountRepository(db));
+  const account = createAccountService({ repo: createAccountRepository(db), activity, mailer, registration });
+  const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration });
+  const admin = createAdminService({ repo: createAdminRepository(db), activity, registration });
+  const accountTypes = createAccountTypesService(createAccountTypesRepository(db), activity);
   await app.register(authPlugin, { auth });
 
   await app.register(
@@ -92,6 +103,10 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       await api.register(registrationRoutes, { registration });
       await api.register(subscriptionRoutes, { subscriptions });
       await api.register(accountRoutes, { account });
+      await api.register(optionsRoutes, { options });
+      await api.register(activityRoutes, { activity });
+      await api.register(adminRoutes, { admin });
+      await api.register(accountTypeRoutes, { service: accountTypes });
     },
     { prefix: '/api' },
   );

@@ -1,20 +1,68 @@
 import { z } from 'zod';
+import { localeSchema } from './common.js';
+import { aliasSchema, emailSchema, newPasswordSchema } from './accounts.js';
 
 /** E.164: a plus sign and up to 15 digits. The phone widget produces it. */
 export const phoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, { error: 'validation.invalid_phone' });
 export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/);
 
+export const THEMES = ['light', 'dark', 'system'] as const;
+export const themeSchema = z.enum(THEMES);
+
+export const preferencesSchema = z.object({
+  locale: localeSchema,
+  /** IANA time zone, e.g. Europe/Madrid. */
+  timeZone: z.string().min(1).max(64),
+  theme: themeSchema,
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const billingAddressSchema = z.object({
+  line1: z.string().trim().min(1).max(200),
+  line2: z.string().trim().max(200).nullable(),
+  city: z.string().trim().min(1).max(100),
+  postalCode: z.string().trim().min(1).max(20),
+  region: z.string().trim().max(100).nullable(),
+  country: countryCodeSchema,
+});
+export type BillingAddress = z.infer<typeof billingAddressSchema>;
+
 export const personalInfoSchema = z.object({
   name: z.string(),
   email: z.string(),
+  /** A new address waiting for confirmation, if any. */
+  pendingEmail: z.string().nullable(),
   phone: z.string().nullable(),
   country: z.string().nullable(),
+  billingAddress: billingAddressSchema.nullable(),
+  taxId: z.string().nullable(),
+  accountType: z.object({ id: z.string(), name: z.string(), requiresTaxId: z.boolean() }).nullable(),
 });
 export type PersonalInfo = z.infer<typeof personalInfoSchema>;
 
+/** Omitted billing fields are left as they are. */
 export const personalInfoUpdateSchema = z.object({
   name: z.string().trim().min(2).max(120),
   phone: phoneSchema.nullable(),
   country: countryCodeSchema.nullable(),
+  billingAddress: billingAddressSchema.nullable().optional(),
+  taxId: z.string().trim().max(40).nullable().optional(),
 });
 export type PersonalInfoUpdate = z.infer<typeof personalInfoUpdateSchema>;
+
+export const emailChangeBodySchema = z.object({ newEmail: emailSchema, password: z.string().min(1).max(1024) });
+export const passwordChangeBodySchema = z.object({ currentPassword: z.string().min(1).max(1024), newPassword: newPasswordSchema });
+
+export const NOTIFICATION_KINDS = ['new_message', 'campaign_finished', 'quota_warning', 'subscription_ending', 'payment', 'invoice'] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+
+export const userOptionsSchema = z.object({
+  alias: z.string(),
+  /** Old aliases that still redirect to this account. */
+  previousAliases: z.array(z.string()),
+  notificationEmails: z.array(notificationKindSchema),
+});
+export type UserOptions = z.infer<typeof userOptionsSchema>;
+export const aliasChangeBodySchema = z.object({ alias: aliasSchema });
+export const notificationEmailsBodySchema = z.object({ notificationEmails: z.array(notificationKindSchema).max(NOTIFICATION_KINDS.length) });
+export const deleteAccountBodySchema = z.object({ password: z.string().min(1).max(1024) });

@@ -21,6 +21,8 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const registerResultSchema = z.object({ email: z.string() });
+/** What a code opened at /register/verify/{code} did: activated an account or confirmed a new address. */
+export const verifyResultSchema = z.object({ email: z.string(), kind: z.enum(['account', 'email_change']) });
 
 export const aliasCheckQuerySchema = z.object({ alias: z.string().max(60).optional(), name: z.string().max(120).optional() });
 export const aliasCheckSchema = z.object({ alias: z.string(), valid: z.boolean(), available: z.boolean(), suggestion: z.string() });

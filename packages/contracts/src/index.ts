@@ -4,3 +4,5 @@ export * from './subscription.js';
 export * from './account.js';
 export * from './health.js';
 export * from './accounts.js';
+export * from './history.js';
+export * from './admin.js';

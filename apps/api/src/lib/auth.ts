@@ -1,5 +1,5 @@
 import type { Role } from '@enlaza/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthService, AuthenticatedUser } from '../modules/auth/service.js';
 import { AppError } from './errors.js';
@@ -16,7 +16,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   (app: FastifyInstance, opts: { auth: AuthService }) => {
     app.decorateRequest('auth', null);
-    app.decorate('authenticate', (role?: Role): preHandlerAsyncHookHandler => {
+    app.decorate('authenticate', (role?: Role): onRequestAsyncHookHandler => {
       return async (request) => {
         const token = bearerToken(request);
         const found = token ? await opts.auth.authenticate(token) : null;
@@ -40,6 +40,6 @@ declare module 'fastify' {
     auth: AuthenticatedUser | null;
   }
   interface FastifyInstance {
-    authenticate(role?: Role): preHandlerAsyncHookHandler;
+    authenticate(role?: Role): onRequestAsyncHookHandler;
   }
 }

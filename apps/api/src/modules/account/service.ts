@@ -1,18 +1,90 @@
-import type { PersonalInfo, PersonalInfoUpdate } from '@enlaza/contracts';
+import type { PersonalInfo, PersonalInfoUpdate, Preferences } from '@enlaza/contracts';
+import { hashPassword, verifyPassword } from '../../lib/crypto.js';
+import { renderEmail } from '../../lib/email-templates.js';
 import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { assertAcceptablePassword } from '../../lib/password-policy.js';
+import type { ActivityService, RequestOrigin } from '../activity/service.js';
 import type { UserRow } from '../auth/repository.js';
+import type { RegistrationService } from '../registration/service.js';
 import type { AccountRepository } from './repository.js';
 
-const toPersonalInfo = (user: UserRow): PersonalInfo => ({ name: user.name, email: user.email, phone: user.phone, country: user.country });
+const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+const fieldError = (field: string, code: string) => new AppError('validation.failed', {}, { [field]: [{ code }] });
 
-export function createAccountService(repo: AccountRepository) {
+/** Only the fields that changed, before and after, for the history. */
+function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+  return { before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])), changed: keys.length > 0 };
+}
+
+type Deps = { repo: AccountRepository; activity: ActivityService; mailer: Mailer; registration: RegistrationService };
+
+/** The account section: Preferencias and Personal information, email and password changes. */
+export function createAccountService({ repo, activity, mailer, registration }: Deps) {
+  async function assertPassword(user: UserRow, password: string, field: string) {
+    if (!(await verifyPassword(user.passwordHash, password))) throw fieldError(field, 'validation.wrong_password');
+  }
+
   return {
-    personalInfo: (user: UserRow) => toPersonalInfo(user),
+    async personalInfo(user: UserRow): Promise<PersonalInfo> {
+      const [type, pendingEmail] = await Promise.all([repo.accountType(user.accountTypeId), repo.pendingEmail(user.id)]);
+      return {
+        name: user.name,
+        email: user.email,
+        pendingEmail,
+        phone: user.phone,
+        country: user.country,
+        billingAddress: user.billingAddress ?? null,
+        taxId: user.taxId,
+        accountType: type ? { id: type.id, name: type.name, requiresTaxId: type.requiresTaxId } : null,
+      };
+    },
 
-    async updatePersonalInfo(user: UserRow, input: PersonalInfoUpdate): Promise<PersonalInfo> {
-      const updated = await repo.updatePersonal(user.id, { name: input.name, phone: input.phone, country: input.country });
-      if (!updated) throw new AppError('auth.unauthenticated');
-      return toPersonalInfo(updated);
+    async updatePersonalInfo(user: UserRow, input: PersonalInfoUpdate, origin: RequestOrigin): Promise<PersonalInfo> {
+      const next = {
+        name: input.name,
+        phone: input.phone,
+        country: input.country,
+        billingAddress: input.billingAddress === undefined ? (user.billingAddress ?? null) : input.billingAddress,
+        taxId: input.taxId === undefined ? user.taxId : input.taxId || null,
+      };
+      const type = await repo.accountType(user.accountTypeId);
+      if (type?.requiresTaxId && !next.taxId) throw fieldError('taxId', 'validation.tax_id_required');
+      const diff = changes(user, next);
+      const updated = await repo.update(user.id, next);
+      if (diff.changed) await activity.record({ action: 'account.updated', userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after });
+      return this.personalInfo(updated);
+    },
+
+    preferences: (user: UserRow): Preferences => ({ locale: user.locale ?? 'jp', timeZone: user.timeZone ?? 'UTC', theme: user.theme }),
+
+    async updatePreferences(user: UserRow, input: Preferences, origin: RequestOrigin): Promise<Preferences> {
+      if (!TIME_ZONES.has(input.timeZone)) throw fieldError('timeZone', 'validation.invalid_value');
+      const diff = changes({ locale: user.locale, timeZone: user.timeZone, theme: user.theme }, input);
+      const updated = await repo.update(user.id, input);
+      if (diff.changed) await activity.record({ action: 'preferences.updated', userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after });
+      return this.preferences(updated);
+    },
+
+    /** Sends a confirmation link to the new address; the change happens when it is opened. */
+    async requestEmailChange(user: UserRow, input: { newEmail: string; password: string }, origin: RequestOrigin): Promise<{ pendingEmail: string }> {
+      await assertPassword(user, input.password, 'password');
+      if (input.newEmail === user.email) throw fieldError('newEmail', 'validation.same_email');
+      if (await repo.emailInUse(input.newEmail)) throw new AppError('account.email_taken', {}, { newEmail: [{ code: 'validation.email_taken' }] });
+      await registration.sendEmailChangeCode(user, input.newEmail);
+      await activity.record({ action: 'email.change_requested', userId: user.id, actorId: user.id, origin, after: { email: input.newEmail } });
+      return { pendingEmail: input.newEmail };
+    },
+
+    /** Changes the password and ends every other session of the user. */
+    async changePassword(user: UserRow, sessionId: string, input: { currentPassword: string; newPassword: string }, origin: RequestOrigin): Promise<void> {
+      await assertPassword(user, input.currentPassword, 'currentPassword');
+      assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
+      await repo.update(user.id, { passwordHash: await hashPassword(input.newPassword) });
+      await repo.revokeOtherSessions(user.id, sessionId);
+      await activity.record({ action: 'password.changed', userId: user.id, actorId: user.id, origin });
+      mailer.sendInBackground({ to: user.email, userId: user.id, kind: 'system', ...renderEmail(user.locale ?? 'en', 'password_changed', { name: user.name }) });
     },
   };
 }

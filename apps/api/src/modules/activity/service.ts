@@ -1,4 +1,6 @@
-import type { ActivityRepository } from './repository.js';
+import type { ActivityEvent, HistoryQuery } from '@enlaza/contracts';
+import { AppError } from '../../lib/errors.js';
+import type { ActivityRepository, Cursor } from './repository.js';
 
 /** Where a request came from, as recorded with sign-ins and changes. */
 export type RequestOrigin = { address: string | null; device: string | null };
@@ -12,6 +14,20 @@ export type ActivityInput = {
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
 };
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
+function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof createdAt === 'string' && typeof id === 'string' && /^\d{4}-\d\d-\d\d[ T][\d:.]+[+-]\d\d(:?\d\d)?$/.test(createdAt) && /^[0-9a-f-]{36}$/.test(id)) return { createdAt, id };
+  } catch {
+    /* fall through */
+  }
+  throw new AppError('validation.failed', {}, { cursor: [{ code: 'validation.invalid_value' }] });
+}
+
+const DAY = 86_400_000;
 
 /** Historial: every sign-in, failed sign-in, change and admin action is recorded here. */
 export function createActivityService(repo: ActivityRepository) {
@@ -28,6 +44,25 @@ export function createActivityService(repo: ActivityRepository) {
         before: input.before ?? null,
         after: input.after ?? null,
       }),
+
+    /** One page of history; `forUserId` pins it to one user's own events (the user's Historial). */
+    async list(query: HistoryQuery, forUserId?: string): Promise<{ data: ActivityEvent[]; nextCursor: string | null }> {
+      const rows = await repo.list(
+        { userId: forUserId ?? query.userId, action: query.action, from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(Date.parse(query.to) + DAY) : undefined },
+        decodeCursor(query.cursor),
+        query.limit,
+      );
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        data: page.map(({ event, userName, actorName }) => ({
+          id: event.id, action: event.action, createdAt: event.createdAt.toISOString(), userId: event.userId, userName, actorId: event.actorId, actorName,
+          targetType: event.targetType, targetId: event.targetId, address: event.address, device: event.device, before: event.before, after: event.after,
+        })),
+        // The exact timestamp text keeps microseconds, so the keyset never skips or repeats a row.
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.event.id }) : null,
+      };
+    },
   };
 }
 

@@ -16,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.get(
     '/logout',
-    { preHandler: app.authenticate(), schema: { tags: ['auth'], summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 200: logoutResponseSchema, 401: errorResponseSchema } } },
+    { onRequest: app.authenticate(), schema: { tags: ['auth'], summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 200: logoutResponseSchema, 401: errorResponseSchema } } },
     async (request) => {
       await auth.logout(requireAuth(request).sessionId);
       return { ok: 1 as const };
@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.get(
     '/user',
-    { preHandler: app.authenticate(), schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: currentUserSchema, 401: errorResponseSchema } } },
+    { onRequest: app.authenticate(), schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: currentUserSchema, 401: errorResponseSchema } } },
     async (request) => toCurrentUser(requireAuth(request).user),
   );
 };

@@ -104,6 +104,12 @@ export function createRegistrationRepository(db: Database) {
       });
     },
 
+    activate: (user: { id: string; name: string }) => db.transaction((tx) => activateAccount(tx, user)),
+
+    async setEmail(tx: Tx, userId: string, email: string): Promise<void> {
+      await tx.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    },
+
     async setPassword(tx: Tx, userId: string, passwordHash: string): Promise<void> {
       await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
     },

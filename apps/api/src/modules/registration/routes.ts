@@ -1,5 +1,5 @@
 import {
-  accountTypeSchema, aliasCheckQuerySchema, aliasCheckSchema, emailOnlyBodySchema, errorResponseSchema, okResponse, registerBodySchema, registerResultSchema, resetPasswordBodySchema, verifyBodySchema,
+  accountTypeSchema, aliasCheckQuerySchema, aliasCheckSchema, emailOnlyBodySchema, errorResponseSchema, okResponse, registerBodySchema, registerResultSchema, resetPasswordBodySchema, verifyBodySchema, verifyResultSchema,
 } from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
 
   app.post(
     '/register/verify',
-    { schema: { tags: ['registration'], summary: 'Activate an account with the emailed code', body: verifyBodySchema, response: { 200: okResponse(registerResultSchema), ...failures } } },
+    { schema: { tags: ['registration'], summary: 'Open an emailed code: activates the account or confirms a new email address', body: verifyBodySchema, response: { 200: okResponse(verifyResultSchema), ...failures } } },
     async (request) => ({ ok: 1 as const, data: await registration.verify(request.body.code, originOf(request)) }),
   );
 

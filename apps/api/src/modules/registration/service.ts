@@ -33,12 +33,19 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
 
   const emailTaken = () => new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
 
-  async function sendCode(user: { id: string; name: string; email: string; locale: Locale | null }, purpose: 'verify_email' | 'reset_password', background: boolean) {
+  type Recipient = { id: string; name: string; email: string; locale: Locale | null };
+
+  /**
+   * Issues a single-use code and emails its link. Verification and email-change codes both open
+   * /register/verify/{code}; reset codes open /reset-password/{token}/{email}.
+   */
+  async function sendCode(user: Recipient, purpose: 'verify_email' | 'reset_password' | 'change_email' | 'admin_invite', background: boolean, to = user.email) {
     const code = randomToken();
-    const ttl = purpose === 'verify_email' ? VERIFY_CODE_TTL_MS : RESET_TOKEN_TTL_MS;
-    await repo.replaceToken({ userId: user.id, purpose, tokenHash: sha256(code), email: user.email, expiresAt: new Date(Date.now() + ttl) });
-    const link = purpose === 'verify_email' ? `${publicUrl}/register/verify/${code}` : `${publicUrl}/reset-password/${code}/${encodeURIComponent(user.email)}`;
-    const email = { to: user.email, userId: user.id, kind: 'system' as const, ...renderEmail(user.locale ?? 'en', purpose, { name: user.name, link }) };
+    const tokenPurpose = purpose === 'admin_invite' ? 'reset_password' : purpose;
+    const ttl = tokenPurpose === 'reset_password' ? RESET_TOKEN_TTL_MS : VERIFY_CODE_TTL_MS;
+    await repo.replaceToken({ userId: user.id, purpose: tokenPurpose, tokenHash: sha256(code), email: to, expiresAt: new Date(Date.now() + ttl) });
+    const link = tokenPurpose === 'reset_password' ? `${publicUrl}/reset-password/${code}/${encodeURIComponent(to)}` : `${publicUrl}/register/verify/${code}`;
+    const email = { to, userId: user.id, kind: 'system' as const, ...renderEmail(user.locale ?? 'en', purpose, { name: user.name, link, email: to }) };
     if (background) mailer.sendInBackground(email);
     else await mailer.send(email);
   }
@@ -78,18 +85,40 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
       return { email: user.email };
     },
 
-    async verify(code: string, origin: RequestOrigin): Promise<{ email: string }> {
-      const found = await repo.findToken(sha256(code), 'verify_email');
+    /** Opens a verification code: activates a new account, or confirms a new email address. */
+    async verify(code: string, origin: RequestOrigin): Promise<{ email: string; kind: 'account' | 'email_change' }> {
+      const hash = sha256(code);
+      const found = (await repo.findToken(hash, 'verify_email')) ?? (await repo.findToken(hash, 'change_email'));
       if (!found || found.token.usedAt) throw new AppError('account.code_invalid');
       if (found.token.expiresAt.getTime() <= Date.now()) throw new AppError('account.code_expired');
-      const { user } = found;
-      const spent = await repo.spendToken(found.token.id, async (tx) => {
+      const { user, token } = found;
+
+      if (token.purpose === 'change_email') {
+        if (await repo.findUserByEmail(token.email)) throw new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
+        const spent = await repo.spendToken(token.id, (tx) => repo.setEmail(tx, user.id, token.email));
+        if (!spent) throw new AppError('account.code_invalid');
+        await activity.record({ action: 'email.changed', userId: user.id, actorId: user.id, origin, before: { email: user.email }, after: { email: token.email } });
+        // The old address learns of the change, in case it was not its owner's doing.
+        mailer.sendInBackground({ to: user.email, userId: user.id, kind: 'system', ...renderEmail(user.locale ?? 'en', 'email_changed', { name: user.name, email: token.email }) });
+        return { email: token.email, kind: 'email_change' };
+      }
+
+      const spent = await repo.spendToken(token.id, async (tx) => {
         if (user.status === 'pending') await activateAccount(tx, user);
       });
       if (!spent) throw new AppError('account.code_invalid');
       await activity.record({ action: 'account.verified', userId: user.id, actorId: user.id, origin });
-      return { email: user.email };
+      return { email: user.email, kind: 'account' };
     },
+
+    /** An admin verifies an account by hand: it becomes usable as if the link had been opened. */
+    async verifyByHand(user: { id: string; name: string; status: string }): Promise<boolean> {
+      if (user.status !== 'pending') return false;
+      await repo.activate(user);
+      return true;
+    },
+
+    sendEmailChangeCode: (user: Recipient, newEmail: string) => sendCode(user, 'change_email', false, newEmail),
 
     /** Always the same answer; a new code goes out only to an account still waiting for verification. */
     async resend(email: string, origin: RequestOrigin): Promise<void> {
@@ -114,8 +143,8 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
       }
     },
 
-    /** Sends a reset link on an admin's request (admin Users) or to a new admin (invite). */
-    sendResetLink: (user: { id: string; name: string; email: string; locale: Locale | null }) => sendCode(user, 'reset_password', false),
+    /** A reset link sent on an admin's request (admin Users), or the invitation of a new admin. */
+    sendResetLink: (user: Recipient, invite = false) => sendCode(user, invite ? 'admin_invite' : 'reset_password', false),
 
     async resetPassword(input: { token: string; email: string; password: string }, origin: RequestOrigin): Promise<void> {
       await limiter.consume([{ key: `reset-address:${origin.address ?? ''}`, max: 20, windowMs: 15 * 60 * 1000 }]);

@@ -4,7 +4,7 @@ import { requireAuth } from '../../lib/auth.js';
 import type { SubscriptionsService } from './service.js';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionsService }> = async (app, { subscriptions }) => {
-  const signedIn = { preHandler: app.authenticate() };
+  const signedIn = { onRequest: app.authenticate() };
 
   app.get(
     '/datasuscription',

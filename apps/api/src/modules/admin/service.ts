@@ -1,0 +1,100 @@
+import type { AdminUserDetail, AdminUserRow, AdminUsersQuery } from '@enlaza/contracts';
+import { hashPassword, randomToken } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import type { ActivityService, RequestOrigin } from '../activity/service.js';
+import type { UserRow } from '../auth/repository.js';
+import { aliasFromName } from '../registration/alias.js';
+import type { RegistrationService } from '../registration/service.js';
+import type { AdminRepository } from './repository.js';
+
+type Row = Awaited<ReturnType<AdminRepository['listUsers']>>['rows'][number];
+const toRow = (r: Row): AdminUserRow => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+type Deps = { repo: AdminRepository; activity: ActivityService; registration: RegistrationService };
+
+/** Admin: Users and Admins (PRODUCT.md section 7). Every action is recorded with before/after values. */
+export function createAdminService({ repo, activity, registration }: Deps) {
+  async function requireUser(id: string, role: 'admin' | 'user' = 'user') {
+    const user = await repo.findUser(id, role);
+    if (!user) throw new AppError('record.not_found');
+    return user;
+  }
+
+  async function changeStatus(admin: UserRow, id: string, status: 'active' | 'suspended', origin: RequestOrigin) {
+    const user = await requireUser(id);
+    // Reactivating an account that never verified its email puts it back to pending.
+    const next = status === 'active' && !user.emailVerifiedAt ? 'pending' : status;
+    if (user.status !== next) {
+      await repo.setStatus(id, next);
+      if (next === 'suspended') await repo.revokeSessions(id);
+      await activity.record({ action: next === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: user.status }, after: { status: next } });
+    }
+    return detail(id);
+  }
+
+  async function detail(id: string, role: 'admin' | 'user' = 'user'): Promise<AdminUserDetail> {
+    const user = await requireUser(id, role);
+    const { counts, subscription } = await repo.userExtras(id);
+    return {
+      ...toRow(user), phone: user.phone, country: user.country, emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null, counts,
+      subscription: subscription ? { plan: subscription.plan, status: subscription.status, periodStart: subscription.periodStart.toISOString(), periodEnd: subscription.periodEnd?.toISOString() ?? null } : null,
+    };
+  }
+
+  return {
+    async listUsers(role: 'admin' | 'user', query: AdminUsersQuery) {
+      const { rows, total } = await repo.listUsers(role, query);
+      return { data: rows.map(toRow), meta: { page: query.page, pageSize: query.pageSize, total } };
+    },
+
+    userDetail: (id: string) => detail(id),
+
+    suspend: (admin: UserRow, id: string, origin: RequestOrigin) => changeStatus(admin, id, 'suspended', origin),
+    reactivate: (admin: UserRow, id: string, origin: RequestOrigin) => changeStatus(admin, id, 'active', origin),
+
+    async verify(admin: UserRow, id: string, origin: RequestOrigin) {
+      const user = await requireUser(id);
+      if (await registration.verifyByHand(user)) {
+        await activity.record({ action: 'admin.user_verified', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: 'pending' }, after: { status: 'active' } });
+      }
+      return detail(id);
+    },
+
+    async sendReset(admin: UserRow, id: string, origin: RequestOrigin) {
+      const user = await requireUser(id);
+      await registration.sendResetLink({ id: user.id, name: user.name, email: user.email, locale: user.locale });
+      await activity.record({ action: 'admin.reset_sent', userId: id, actorId: admin.id, origin, target: { type: 'user', id } });
+    },
+
+    async createAdmin(admin: UserRow, input: { name: string; email: string }, origin: RequestOrigin) {
+      if (await repo.emailInUse(input.email)) throw new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
+      const alias = `${aliasFromName(input.name).slice(0, 20)}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, '0')}`;
+      const created = await repo.createAdmin({ name: input.name, email: input.email, alias, passwordHash: await hashPassword(randomToken()) });
+      // The new admin chooses a password through an emailed link; nobody ever sees one.
+      await registration.sendResetLink({ id: created.id, name: created.name, email: created.email, locale: admin.locale }, true);
+      await activity.record({ action: 'admin.admin_created', userId: created.id, actorId: admin.id, origin, target: { type: 'user', id: created.id }, after: { name: created.name, email: created.email, role: 'admin' } });
+      return detail(created.id, 'admin');
+    },
+
+    async disableAdmin(admin: UserRow, id: string, origin: RequestOrigin) {
+      const target = await requireUser(id, 'admin');
+      if (id === admin.id) throw new AppError('admin.cannot_disable_self');
+      if (target.status === 'active') {
+        if ((await repo.disableAdmin(id)) === 'last_admin') throw new AppError('admin.last_admin');
+        await activity.record({ action: 'admin.admin_disabled', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: 'active' }, after: { status: 'suspended' } });
+      }
+      return detail(id, 'admin');
+    },
+
+    async enableAdmin(admin: UserRow, id: string, origin: RequestOrigin) {
+      const target = await requireUser(id, 'admin');
+      if (target.status !== 'active') {
+        await repo.setStatus(id, 'active');
+        await activity.record({ action: 'admin.admin_enabled', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: target.status }, after: { status: 'active' } });
+      }
+      return detail(id, 'admin');
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

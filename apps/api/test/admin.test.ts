@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.js';
+import { linkIn, startMailbox, type Mailbox } from './helpers/mailbox.js';
+import { ADMIN, DEMO, bearer, createTestApp, insertUser, login, type TestContext } from './helpers/test-app.js';
+
+let t: TestContext;
+let mail: Mailbox;
+let admin: string;
+beforeAll(async () => {
+  mail = await startMailbox();
+  t = await createTestApp({ ...mail.env, PUBLIC_URL: 'http://app.test' });
+  admin = await login(t.app, ADMIN);
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(admin), ...(payload && { payload }) });
+
+describe('admin endpoints', () => {
+  it('answer 403 to a user and 401 without a token', async () => {
+    const user = await login(t.app, DEMO);
+    for (const url of ['/api/admin/users', '/api/admin/admins', '/api/admin/historial', '/api/admin/account-types']) {
+      expect((await t.app.inject({ url, headers: bearer(user) })).statusCode).toBe(403);
+      expect((await t.app.inject({ url })).statusCode).toBe(401);
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/api/admin/admins', headers: { ...bearer(user), 'accept-language': 'en' }, payload: { bad: true } });
+    expect(post.statusCode).toBe(403);
+    expect(post.json()).toMatchObject({ code: 'auth.forbidden', message: 'You do not have permission to do this.' });
+  });
+});
+
+describe('users', () => {
+  it('lists customers with search, filters, sorting and bounded pages', async () => {
+    const tag = `zeta${Date.now() % 100000}`;
+    for (const [i, status] of (['active', 'suspended', 'active'] as const).entries()) await insertUser(t.db, { name: `${tag} ${i}`, status });
+    const found = (await asAdmin('GET', `/api/admin/users?search=${tag}&sort=name&dir=asc`)).json();
+    expect(found.meta.total).toBe(3);
+    expect(found.data.map((u: { name: string }) => u.name)).toEqual([`${tag} 0`, `${tag} 1`, `${tag} 2`]);
+    expect(found.data.every((u: { role: string }) => u.role === 'user')).toBe(true);
+    const suspended = (await asAdmin('GET', `/api/admin/users?search=${tag}&status=suspended`)).json();
+    expect(suspended.data.map((u: { name: string }) => u.name)).toEqual([`${tag} 1`]);
+    const page = (await asAdmin('GET', `/api/admin/users?search=${tag}&pageSize=2&page=2&sort=name&dir=asc`)).json();
+    expect(page.data.map((u: { name: string }) => u.name)).toEqual([`${tag} 2`]);
+    expect((await asAdmin('GET', '/api/admin/users?pageSize=1000')).statusCode).toBe(422);
+    const free = (await asAdmin('GET', '/api/admin/users?planCode=free')).json();
+    expect(free.data.map((u: { email: string }) => u.email)).toEqual([DEMO.email]);
+    expect(free.meta.total).toBe(1);
+    expect((await asAdmin('GET', '/api/admin/users?planCode=pro')).json().meta.total).toBe(0);
+    expect(free.data.find((u: { email: string }) => u.email === DEMO.email).plan).toBe('Free');
+  });
+
+  it('shows a customer, and 404 for an unknown id or an admin id', async () => {
+    const [demo] = await t.db.select().from(users).where(eq(users.email, DEMO.email));
+    const detail = (await asAdmin('GET', `/api/admin/users/${demo!.id}`)).json().data;
+    expect(detail).toMatchObject({ email: DEMO.email, counts: { cards: 1, tags: 0 }, subscription: { plan: 'Free', status: 'active' } });
+    expect((await asAdmin('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const [adminRow] = await t.db.select().from(users).where(eq(users.email, ADMIN.email));
+    expect((await asAdmin('GET', `/api/admin/users/${adminRow!.id}`)).statusCode).toBe(404);
+    expect((await asAdmin('GET', '/api/admin/users/not-a-uuid')).statusCode).toBe(422);
+  });
+
+  it('suspends a customer, cutting their session at once, and reactivates them; both are in the history', async () => {
+    const user = await insertUser(t.db);
+    const session = await login(t.app, user);
+    const res = await asAdmin('POST', `/api/admin/users/${user.id}/suspend`);
+    expect(res.json().data.status).toBe('suspended');
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(session) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } })).json().code).toBe('auth.suspended');
+    expect((await asAdmin('POST', `/api/admin/users/${user.id}/reactivate`)).json().data.status).toBe('active');
+    await login(t.app, user);
+    const history = (await asAdmin('GET', `/api/admin/historial?userId=${user.id}&action=admin.user_suspended`)).json().data;
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ actorName: 'Admin', before: { status: 'active' }, after: { status: 'suspended' }, targetType: 'user', targetId: user.id });
+  });
+
+  it('verifies a pending customer by hand, and sends a reset email', async () => {
+    const user = await insertUser(t.db, { status: 'pending', emailVerifiedAt: null, name: 'Pending Pat' });
+    const verified = (await asAdmin('POST', `/api/admin/users/${user.id}/verify`)).json().data;
+    expect(verified.status).toBe('active');
+    expect(verified.counts.cards).toBe(1);
+    await login(t.app, user);
+    expect((await asAdmin('POST', `/api/admin/users/${user.id}/send-reset`)).statusCode).toBe(200);
+    expect(linkIn(await mail.next(user.email), 'http://app.test/reset-password/')).toContain(encodeURIComponent(user.email));
+  });
+});
+
+describe('admins', () => {
+  it('creates an admin who sets a password from the emailed link', async () => {
+    const email = `new.admin.${Date.now()}@enlaza.test`;
+    const res = await asAdmin('POST', '/api/admin/admins', { name: 'Second Admin', email });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ role: 'admin', status: 'active', email });
+    const link = linkIn(await mail.next(email), 'http://app.test/reset-password/');
+    const [token] = link.slice('http://app.test/reset-password/'.length).split('/');
+    expect((await t.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, email, password: 'second-admin-passphrase' } })).statusCode).toBe(200);
+    const session = await login(t.app, { email, password: 'second-admin-passphrase' });
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(session) })).json().roll).toBe('admin');
+    expect((await asAdmin('POST', '/api/admin/admins', { name: 'Dup', email })).statusCode).toBe(409);
+  });
+
+  it('never disables oneself nor the last active admin', async () => {
+    const [me] = await t.db.select().from(users).where(eq(users.email, ADMIN.email));
+    const self = await asAdmin('POST', `/api/admin/admins/${me!.id}/disable`);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().code).toBe('admin.cannot_disable_self');
+
+    const other = await insertUser(t.db, { role: 'admin', name: 'Other Admin' });
+    const otherSession = await login(t.app, other);
+    expect((await asAdmin('POST', `/api/admin/admins/${other.id}/disable`)).json().data.status).toBe('suspended');
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(otherSession) })).statusCode).toBe(401);
+    expect((await asAdmin('POST', `/api/admin/admins/${other.id}/enable`)).json().data.status).toBe('active');
+
+    // Disable every other admin; then the remaining one (me) is the last and the rule holds via the other admin too.
+    const admins = (await asAdmin('GET', '/api/admin/admins?pageSize=100&status=active')).json().data as { id: string }[];
+    for (const a of admins.filter((x) => x.id !== me!.id && x.id !== other.id)) await asAdmin('POST', `/api/admin/admins/${a.id}/disable`);
+    const otherToken = await login(t.app, other);
+    await asAdmin('POST', `/api/admin/admins/${other.id}/disable`);
+    const last = await t.app.inject({ method: 'POST', url: `/api/admin/admins/${me!.id}/disable`, headers: bearer(otherToken) });
+    expect(last.statusCode).toBe(401); // the other admin was disabled, so its session is gone
+    const remaining = (await asAdmin('GET', '/api/admin/admins?status=active')).json().data;
+    expect(remaining.map((a: { id: string }) => a.id)).toEqual([me!.id]);
+  });
+});
+
+describe('account types', () => {
+  it('creates, edits, deactivates and reactivates; a deactivated type is not offered at registration', async () => {
+    const created = await asAdmin('POST', '/api/admin/account-types', { code: 'ngo', name: 'ONG', requiresTaxId: true });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id;
+    expect((await asAdmin('POST', '/api/admin/account-types', { code: 'ngo', name: 'Dup', requiresTaxId: false })).statusCode).toBe(409);
+    expect((await asAdmin('PUT', `/api/admin/account-types/${id}`, { code: 'ngo', name: 'Non-profit', requiresTaxId: true })).json().data.name).toBe('Non-profit');
+    expect((await t.app.inject({ url: '/api/account-types' })).json().data.map((x: { code: string }) => x.code)).toContain('ngo');
+    expect((await asAdmin('POST', `/api/admin/account-types/${id}/deactivate`)).json().data.active).toBe(false);
+    expect((await t.app.inject({ url: '/api/account-types' })).json().data.map((x: { code: string }) => x.code)).not.toContain('ngo');
+    const listed = (await asAdmin('GET', '/api/admin/account-types')).json().data;
+    expect(listed.find((x: { code: string }) => x.code === 'personal').users).toBeGreaterThanOrEqual(1);
+    expect((await asAdmin('POST', `/api/admin/account-types/${id}/activate`)).json().data.active).toBe(true);
+    const history = (await asAdmin('GET', '/api/admin/historial?action=admin.account_type_updated')).json().data;
+    expect(history[0]).toMatchObject({ before: { name: 'ONG' }, after: { name: 'Non-profit' } });
+  });
+});

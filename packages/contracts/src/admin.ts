@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { roleSchema } from './common.js';
+import { emailSchema } from './accounts.js';
+
+export const USER_STATUSES = ['pending', 'active', 'suspended', 'deleted'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  alias: z.string(),
+  codigo: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  accountType: z.string().nullable(),
+  plan: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const USER_SORTS = ['createdAt', 'name', 'email'] as const;
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: userStatusSchema.optional(),
+  accountTypeId: z.uuid().optional(),
+  planCode: z.string().max(40).optional(),
+  sort: z.enum(USER_SORTS).default('createdAt'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminUsersPageSchema = z.object({
+  ok: z.literal(1),
+  data: z.array(adminUserRowSchema),
+  meta: z.object({ page: z.number(), pageSize: z.number(), total: z.number() }),
+});
+
+export const adminUserDetailSchema = adminUserRowSchema.extend({
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  emailVerifiedAt: z.string().nullable(),
+  counts: z.object({ cards: z.number(), tags: z.number() }),
+  subscription: z.object({ plan: z.string(), status: z.string(), periodStart: z.string(), periodEnd: z.string().nullable() }).nullable(),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const createAdminBodySchema = z.object({ name: z.string().trim().min(2).max(120), email: emailSchema });
+
+export const accountTypeAdminSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  requiresTaxId: z.boolean(),
+  active: z.boolean(),
+  users: z.number(),
+});
+export type AccountTypeAdmin = z.infer<typeof accountTypeAdminSchema>;
+export const accountTypeBodySchema = z.object({
+  code: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{2,40}$/, { error: 'validation.invalid_format' }),
+  name: z.string().trim().min(2).max(80),
+  requiresTaxId: z.boolean(),
+});

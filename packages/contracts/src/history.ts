@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const activityEventSchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  createdAt: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  address: z.string().nullable(),
+  device: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+/** Keyset pagination: pass `meta.nextCursor` back as `cursor` for the next page. */
+export const historyQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  action: z.string().max(60).optional(),
+  userId: z.uuid().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyPageSchema = z.object({
+  ok: z.literal(1),
+  data: z.array(activityEventSchema),
+  meta: z.object({ nextCursor: z.string().nullable() }),
+});
