@@ -88,11 +88,15 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const limiter = createRateLimiter(db);
   const activity = createActivityService(createActivityRepository(db));
   const auth = createAuthService(createAuthRepository(db), limiter, activity);
+  // Sessions are cached per process; the database tells every process when a user or session changes.
+  const authListener = await database.listen('enlaza_auth', (userId) => auth.forgetUser(userId), (live) => auth.sessionCache.setEnabled(live));
+  auth.sessionCache.setEnabled(authListener.live());
+  app.addHook('onClose', () => authListener.close());
   const registration = createRegistrationService({ repo: createRegistrationRepository(db), mailer, limiter, activity, auth, publicUrl: config.publicUrl });
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(db));
-  const account = createAccountService({ repo: createAccountRepository(db), activity, mailer, registration });
-  const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration });
-  const admin = createAdminService({ repo: createAdminRepository(db), activity, registration });
+  const account = createAccountService({ repo: createAccountRepository(db), activity, mailer, registration, auth });
+  const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth });
+  const admin = createAdminService({ repo: createAdminRepository(db), activity, registration, auth });
   const accountTypes = createAccountTypesService(createAccountTypesRepository(db), activity);
   await app.register(authPlugin, { auth });
 

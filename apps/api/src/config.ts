@@ -14,6 +14,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_SECRET: optionalString.pipe(z.string().min(32).optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(10).optional()),
@@ -44,6 +45,8 @@ export type Config = {
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections per API process to PostgreSQL. */
+  databasePoolSize: number;
   appSecret: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
   demo: { email: string | undefined; password: string | undefined };
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appSecret: e.APP_SECRET,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     demo: { email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },

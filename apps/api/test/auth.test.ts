@@ -11,6 +11,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Polls GET /api/user until it answers `wanted` or the time is up; returns the last status. */
+async function statusWithin(token: string, wanted: number, ms: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  let status = 0;
+  do {
+    status = (await t.app.inject({ url: '/api/user', headers: bearer(token) })).statusCode;
+    if (status === wanted) return status;
+    await new Promise((r) => setTimeout(r, 20));
+  } while (Date.now() < deadline);
+  return status;
+}
+
 const post = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, headers, remoteAddress });
 
@@ -155,18 +167,34 @@ describe('GET /api/user', () => {
     expect(Date.now() - (row?.lastUsedAt.getTime() ?? 0)).toBeLessThan(60_000);
   });
 
-  it('cuts the session of a user suspended after signing in', async () => {
+  it('cuts a cached session within moments when the user is suspended out of band (another process, or by hand)', async () => {
     const user = await insertUser(t.db);
     const token = await login(t.app, user);
-    expect((await t.app.inject({ url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
-    await setUserStatus(t.db, user.id, 'suspended');
-    expect((await t.app.inject({ url: '/api/user', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(token) })).statusCode).toBe(200); // now cached
+    await setUserStatus(t.db, user.id, 'suspended'); // straight to the database: only the NOTIFY tells the app
+    expect(await statusWithin(token, 401, 2000)).toBe(401);
   });
 
-  it('reflects changes to the user on the next call', async () => {
+  it('reflects a change to the user made through the app on the very next call', async () => {
     const token = await login(t.app, DEMO);
-    await t.db.update(users).set({ name: 'Renamed Demo' }).where(eq(users.email, DEMO.email));
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(token) })).json().name).toBe('Demo User');
+    const renamed = await t.app.inject({ method: 'PUT', url: '/api/account/personal', headers: bearer(token), payload: { name: 'Renamed Demo', phone: null, country: null } });
+    expect(renamed.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/user', headers: bearer(token) })).json().name).toBe('Renamed Demo');
-    await t.db.update(users).set({ name: 'Demo User' }).where(eq(users.email, DEMO.email));
+    await t.app.inject({ method: 'PUT', url: '/api/account/personal', headers: bearer(token), payload: { name: 'Demo User', phone: null, country: null } });
+  });
+
+  it('reflects a change made out of band within moments', async () => {
+    const token = await login(t.app, DEMO);
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
+    await t.db.update(users).set({ alias: 'demo-by-hand' }).where(eq(users.email, DEMO.email));
+    const deadline = Date.now() + 2000;
+    let alias = '';
+    while (Date.now() < deadline && alias !== 'demo-by-hand') {
+      alias = (await t.app.inject({ url: '/api/user', headers: bearer(token) })).json().alias;
+      await new Promise((r) => setTimeout(r, 20)); // let the event loop read the NOTIFY, as it does between real requests
+    }
+    expect(alias).toBe('demo-by-hand');
+    await t.db.update(users).set({ alias: 'demo' }).where(eq(users.email, DEMO.email));
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase, testDatabaseUrl } from './helpers/database.js';
 import { runToExit, startServer } from './helpers/server-process.js';
 
@@ -13,6 +13,9 @@ async function signIn(url: string): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 const userStatus = async (url: string, token: string) => (await fetch(`${url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+// Each test starts several server processes; on a busy machine that takes a while. A guard against hangs, not a speed check.
+vi.setConfig({ testTimeout: 120_000 });
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

@@ -15,9 +15,14 @@ export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
 /** The handle inside `db.transaction(async (tx) => …)`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** A LISTEN subscription. `live` is false while the connection carrying it is down. */
+export type Listener = { live(): boolean; close(): Promise<void> };
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel; `onChange(false)` when notifications may have been missed. */
+  listen(channel: string, onMessage: (payload: string) => void, onLiveChange?: (live: boolean) => void): Promise<Listener>;
   /** Runs raw SQL; used by health checks and tests. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,10 +48,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await migrator.end();
     }
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection closed by the server (restart, failover) is dropped by the pool and the next
+    // query opens a new one; without a handler the error would crash the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db,
       kind: 'postgres',
+      listen: (channel, onMessage, onLiveChange) => listenOnPostgres(options.url, channel, onMessage, onLiveChange),
       ping: async () => void (await pool.query('SELECT 1')),
       close: () => pool.end(),
     };
@@ -62,6 +71,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // The query builders are identical; only the driver differs.
       db: db as unknown as Database,
       kind: 'pglite',
+      listen: async (channel, onMessage) => {
+        // In-process: PGlite delivers every notification; nothing can be missed.
+        const unlisten = await client.listen(channel, onMessage);
+        return { live: () => !client.closed, close: () => unlisten() };
+      },
       ping: async () => void (await client.query('SELECT 1')),
       close: async () => {
         try {
@@ -75,4 +89,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
+}
+
+/**
+ * LISTEN on a dedicated PostgreSQL connection (pooled connections cannot hold a LISTEN). When the
+ * connection drops, `live()` is false and it reconnects with a growing delay.
+ */
+async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void, onLiveChange?: (live: boolean) => void): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let live = false;
+  let closed = false;
+  let retryMs = 250;
+  const setLive = (value: boolean) => {
+    if (live !== value) onLiveChange?.(value);
+    live = value;
+  };
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {
+      setLive(false);
+      void next.end().catch(() => undefined);
+      if (!closed) setTimeout(() => void connect().catch(() => undefined), retryMs);
+      retryMs = Math.min(retryMs * 2, 10_000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+    retryMs = 250;
+    setLive(!closed);
+  }
+
+  await connect();
+  return {
+    live: () => live,
+    close: async () => {
+      closed = true;
+      setLive(false);
+      await client?.end().catch(() => undefined);
+    },
+  };
 }

@@ -4,6 +4,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.js';
+import { localeFromHeader } from '../../lib/i18n.js';
 import { originOf } from '../../lib/request-context.js';
 import type { AccountService } from './service.js';
 
@@ -26,7 +27,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
 
   app.get('/account/preferences', { schema: { tags: ['account'], summary: 'Language, time zone and theme', security, response: { 200: okResponse(preferencesSchema), ...failures } } }, async (request) => ({
     ok: 1 as const,
-    data: account.preferences(requireAuth(request).user),
+    data: account.preferences(requireAuth(request).user, localeFromHeader(request.headers['accept-language'])),
   }));
 
   app.put(

@@ -1,4 +1,4 @@
-import type { PersonalInfo, PersonalInfoUpdate, Preferences } from '@enlaza/contracts';
+import type { Locale, PersonalInfo, PersonalInfoUpdate, Preferences } from '@enlaza/contracts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { renderEmail } from '../../lib/email-templates.js';
 import { AppError } from '../../lib/errors.js';
@@ -6,6 +6,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
 import type { ActivityService, RequestOrigin } from '../activity/service.js';
 import type { UserRow } from '../auth/repository.js';
+import type { AuthService } from '../auth/service.js';
 import type { RegistrationService } from '../registration/service.js';
 import type { AccountRepository } from './repository.js';
 
@@ -18,10 +19,10 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   return { before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])), changed: keys.length > 0 };
 }
 
-type Deps = { repo: AccountRepository; activity: ActivityService; mailer: Mailer; registration: RegistrationService };
+type Deps = { repo: AccountRepository; activity: ActivityService; mailer: Mailer; registration: RegistrationService; auth: AuthService };
 
 /** The account section: Preferencias and Personal information, email and password changes. */
-export function createAccountService({ repo, activity, mailer, registration }: Deps) {
+export function createAccountService({ repo, activity, mailer, registration, auth }: Deps) {
   async function assertPassword(user: UserRow, password: string, field: string) {
     if (!(await verifyPassword(user.passwordHash, password))) throw fieldError(field, 'validation.wrong_password');
   }
@@ -53,16 +54,22 @@ export function createAccountService({ repo, activity, mailer, registration }: D
       if (type?.requiresTaxId && !next.taxId) throw fieldError('taxId', 'validation.tax_id_required');
       const diff = changes(user, next);
       const updated = await repo.update(user.id, next);
+      auth.forgetUser(user.id);
       if (diff.changed) await activity.record({ action: 'account.updated', userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after });
       return this.personalInfo(updated);
     },
 
-    preferences: (user: UserRow): Preferences => ({ locale: user.locale ?? 'jp', timeZone: user.timeZone ?? 'UTC', theme: user.theme }),
+    /**
+     * A language never saved answers `unsavedLocale` (the request's language, i.e. what the client
+     * already shows), so a client applying the answer keeps the browser's language (PRODUCT.md §3).
+     */
+    preferences: (user: UserRow, unsavedLocale: Locale = 'jp'): Preferences => ({ locale: user.locale ?? unsavedLocale, timeZone: user.timeZone ?? 'UTC', theme: user.theme }),
 
     async updatePreferences(user: UserRow, input: Preferences, origin: RequestOrigin): Promise<Preferences> {
       if (!TIME_ZONES.has(input.timeZone)) throw fieldError('timeZone', 'validation.invalid_value');
       const diff = changes({ locale: user.locale, timeZone: user.timeZone, theme: user.theme }, input);
       const updated = await repo.update(user.id, input);
+      auth.forgetUser(user.id);
       if (diff.changed) await activity.record({ action: 'preferences.updated', userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after });
       return this.preferences(updated);
     },
@@ -83,6 +90,7 @@ export function createAccountService({ repo, activity, mailer, registration }: D
       assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
       await repo.update(user.id, { passwordHash: await hashPassword(input.newPassword) });
       await repo.revokeOtherSessions(user.id, sessionId);
+      auth.forgetUser(user.id);
       await activity.record({ action: 'password.changed', userId: user.id, actorId: user.id, origin });
       mailer.sendInBackground({ to: user.email, userId: user.id, kind: 'system', ...renderEmail(user.locale ?? 'en', 'password_changed', { name: user.name }) });
     },

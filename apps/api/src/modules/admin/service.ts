@@ -3,6 +3,7 @@ import { hashPassword, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import type { ActivityService, RequestOrigin } from '../activity/service.js';
 import type { UserRow } from '../auth/repository.js';
+import type { AuthService } from '../auth/service.js';
 import { aliasFromName } from '../registration/alias.js';
 import type { RegistrationService } from '../registration/service.js';
 import type { AdminRepository } from './repository.js';
@@ -10,10 +11,10 @@ import type { AdminRepository } from './repository.js';
 type Row = Awaited<ReturnType<AdminRepository['listUsers']>>['rows'][number];
 const toRow = (r: Row): AdminUserRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-type Deps = { repo: AdminRepository; activity: ActivityService; registration: RegistrationService };
+type Deps = { repo: AdminRepository; activity: ActivityService; registration: RegistrationService; auth: AuthService };
 
 /** Admin: Users and Admins (PRODUCT.md section 7). Every action is recorded with before/after values. */
-export function createAdminService({ repo, activity, registration }: Deps) {
+export function createAdminService({ repo, activity, registration, auth }: Deps) {
   async function requireUser(id: string, role: 'admin' | 'user' = 'user') {
     const user = await repo.findUser(id, role);
     if (!user) throw new AppError('record.not_found');
@@ -27,6 +28,7 @@ export function createAdminService({ repo, activity, registration }: Deps) {
     if (user.status !== next) {
       await repo.setStatus(id, next);
       if (next === 'suspended') await repo.revokeSessions(id);
+      auth.forgetUser(id);
       await activity.record({ action: next === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: user.status }, after: { status: next } });
     }
     return detail(id);
@@ -81,6 +83,7 @@ export function createAdminService({ repo, activity, registration }: Deps) {
       if (id === admin.id) throw new AppError('admin.cannot_disable_self');
       if (target.status === 'active') {
         if ((await repo.disableAdmin(id)) === 'last_admin') throw new AppError('admin.last_admin');
+        auth.forgetUser(id);
         await activity.record({ action: 'admin.admin_disabled', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: 'active' }, after: { status: 'suspended' } });
       }
       return detail(id, 'admin');
@@ -90,6 +93,7 @@ export function createAdminService({ repo, activity, registration }: Deps) {
       const target = await requireUser(id, 'admin');
       if (target.status !== 'active') {
         await repo.setStatus(id, 'active');
+        auth.forgetUser(id);
         await activity.record({ action: 'admin.admin_enabled', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: target.status }, after: { status: 'active' } });
       }
       return detail(id, 'admin');

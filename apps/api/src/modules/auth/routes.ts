@@ -18,7 +18,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/logout',
     { onRequest: app.authenticate(), schema: { tags: ['auth'], summary: 'Revoke the current token', security: [{ bearer: [] }], response: { 200: logoutResponseSchema, 401: errorResponseSchema } } },
     async (request) => {
-      await auth.logout(requireAuth(request).sessionId);
+      const { user, sessionId } = requireAuth(request);
+      await auth.logout(user, sessionId);
       return { ok: 1 as const };
     },
   );

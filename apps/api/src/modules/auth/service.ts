@@ -2,6 +2,7 @@ import type { CurrentUser, LoginBody } from '@enlaza/contracts';
 import { randomToken, sha256, timingDummyHash, verifyPassword } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
+import { createSessionCache } from '../../lib/session-cache.js';
 import type { ActivityService, RequestOrigin } from '../activity/service.js';
 import { toCurrentUser } from './current-user.js';
 import type { AuthRepository, UserRow } from './repository.js';
@@ -14,8 +15,11 @@ export const LOGIN_LIMITS = { perEmailAndAddress: 5, perAddress: 30, windowMs: M
 const TOUCH_INTERVAL_MS = 5 * MINUTE;
 
 export type AuthenticatedUser = { sessionId: string; user: UserRow };
+type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number };
 
 export function createAuthService(repo: AuthRepository, limiter: RateLimiter, activity: ActivityService) {
+  const cache = createSessionCache<CachedSession>({ ttlMs: 10_000, maxEntries: 50_000 });
+
   const pairKey = (email: string, address: string) => `login:${email}|${address}`;
   const loginLimits = (email: string, address: string) => [
     { key: pairKey(email, address), max: LOGIN_LIMITS.perEmailAndAddress, windowMs: LOGIN_LIMITS.windowMs },
@@ -51,16 +55,38 @@ export function createAuthService(repo: AuthRepository, limiter: RateLimiter, ac
     /** Resolves a bearer token to its session and user, or null when unknown, revoked, idle too long or the user is not active. */
     async authenticate(token: string): Promise<AuthenticatedUser | null> {
       const now = Date.now();
-      const found = await repo.findLiveSession(sha256(token), new Date(now - SESSION_IDLE_DAYS * 24 * 60 * MINUTE));
+      const tokenHash = sha256(token);
+      const cached = cache.get(tokenHash, now);
+      if (cached && now - cached.lastUsedAt <= TOUCH_INTERVAL_MS) return cached;
+
+      const found = await repo.findLiveSession(tokenHash, new Date(now - SESSION_IDLE_DAYS * 24 * 60 * MINUTE));
       if (!found || found.user.status !== 'active') return null;
-      if (now - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(found.sessionId);
-      return { sessionId: found.sessionId, user: found.user };
+      let lastUsedAt = found.lastUsedAt.getTime();
+      if (now - lastUsedAt > TOUCH_INTERVAL_MS) {
+        await repo.touchSession(found.sessionId);
+        lastUsedAt = now;
+      }
+      const session = { sessionId: found.sessionId, user: found.user };
+      cache.set(tokenHash, { ...session, userId: found.user.id, lastUsedAt }, now);
+      return session;
     },
 
-    logout: (sessionId: string) => repo.deleteSession(sessionId),
+    async logout(user: UserRow, sessionId: string): Promise<void> {
+      await repo.deleteSession(sessionId);
+      cache.forgetUser(user.id);
+    },
 
     /** Ends every session of a user at once (suspension, password reset or change). */
-    revokeAllSessions: (userId: string) => repo.deleteSessionsOfUser(userId),
+    async revokeAllSessions(userId: string): Promise<void> {
+      await repo.deleteSessionsOfUser(userId);
+      cache.forgetUser(userId);
+    },
+
+    /** Call after changing a user or their sessions, so this process stops serving the old row. */
+    forgetUser: (userId: string) => cache.forgetUser(userId),
+
+    /** The session cache is used only while invalidations from the database arrive (see session-cache.ts). */
+    sessionCache: cache,
 
   };
 }

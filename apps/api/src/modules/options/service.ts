@@ -3,16 +3,17 @@ import { hashPassword, randomToken, verifyPassword } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import type { ActivityService, RequestOrigin } from '../activity/service.js';
 import type { UserRow } from '../auth/repository.js';
+import type { AuthService } from '../auth/service.js';
 import type { RegistrationService } from '../registration/service.js';
 import type { OptionsRepository } from './repository.js';
 
 /** Never exported: secrets and internal bookkeeping. */
 const PRIVATE_USER_FIELDS = new Set(['passwordHash']);
 
-type Deps = { repo: OptionsRepository; activity: ActivityService; registration: RegistrationService };
+type Deps = { repo: OptionsRepository; activity: ActivityService; registration: RegistrationService; auth: AuthService };
 
 /** Opciones: public alias, notification emails, export of my data, delete my account. */
-export function createOptionsService({ repo, activity, registration }: Deps) {
+export function createOptionsService({ repo, activity, registration, auth }: Deps) {
   return {
     async options(user: UserRow): Promise<UserOptions> {
       return { alias: user.alias, previousAliases: await repo.previousAliases(user.id), notificationEmails: user.notificationEmails as UserOptions['notificationEmails'] };
@@ -26,6 +27,7 @@ export function createOptionsService({ repo, activity, registration }: Deps) {
           throw new AppError('account.alias_taken', { suggestion }, { alias: [{ code: 'validation.alias_taken', params: { suggestion } }] });
         }
         await repo.changeAlias(user.id, user.alias, alias);
+        auth.forgetUser(user.id);
         await activity.record({ action: 'alias.changed', userId: user.id, actorId: user.id, origin, before: { alias: user.alias }, after: { alias } });
       }
       return this.options({ ...user, alias });
@@ -34,6 +36,7 @@ export function createOptionsService({ repo, activity, registration }: Deps) {
     async setNotificationEmails(user: UserRow, kinds: string[], origin: RequestOrigin): Promise<UserOptions> {
       const unique = [...new Set(kinds)];
       await repo.setNotificationEmails(user.id, unique);
+      auth.forgetUser(user.id);
       await activity.record({ action: 'notifications.updated', userId: user.id, actorId: user.id, origin, before: { notificationEmails: user.notificationEmails }, after: { notificationEmails: unique } });
       return this.options({ ...user, notificationEmails: unique });
     },
@@ -49,6 +52,7 @@ export function createOptionsService({ repo, activity, registration }: Deps) {
       if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('validation.failed', {}, { password: [{ code: 'validation.wrong_password' }] });
       const tag = user.id.slice(0, 8);
       await repo.anonymise(user.id, { email: `deleted-${user.id}@deleted.invalid`, alias: `deleted-${tag}-${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, '0')}`, passwordHash: await hashPassword(randomToken()) });
+      auth.forgetUser(user.id);
       await activity.record({ action: 'account.deleted', userId: user.id, actorId: user.id, origin: { address: null, device: origin.device } });
     },
   };

@@ -97,6 +97,7 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
         if (await repo.findUserByEmail(token.email)) throw new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
         const spent = await repo.spendToken(token.id, (tx) => repo.setEmail(tx, user.id, token.email));
         if (!spent) throw new AppError('account.code_invalid');
+        auth.forgetUser(user.id);
         await activity.record({ action: 'email.changed', userId: user.id, actorId: user.id, origin, before: { email: user.email }, after: { email: token.email } });
         // The old address learns of the change, in case it was not its owner's doing.
         mailer.sendInBackground({ to: user.email, userId: user.id, kind: 'system', ...renderEmail(user.locale ?? 'en', 'email_changed', { name: user.name, email: token.email }) });
@@ -115,6 +116,7 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
     async verifyByHand(user: { id: string; name: string; status: string }): Promise<boolean> {
       if (user.status !== 'pending') return false;
       await repo.activate(user);
+      auth.forgetUser(user.id);
       return true;
     },
 
