@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_ACCOUNTS as accounts, E2E_PORT } from './accounts.mjs';
+import { E2E_ACCOUNTS as accounts, E2E_BASE_URL, E2E_MAILBOX_PORT, E2E_PORT } from './accounts.mjs';
+import { startMailbox } from './mailbox.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'apps', 'api', 'dist', 'server.js');
@@ -41,6 +42,10 @@ const dataDir = join(artifacts, 'data');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
+// Emails go to a real SMTP server in this process; specs read them at E2E_MAILBOX_URL.
+const mailbox = await startMailbox({ httpPort: E2E_MAILBOX_PORT });
+console.log(`[e2e] SMTP on 127.0.0.1:${mailbox.smtpPort}, messages at http://127.0.0.1:${E2E_MAILBOX_PORT}/messages`);
+
 /** @type {NodeJS.ProcessEnv} */
 const env = {
   ...process.env,
@@ -55,7 +60,14 @@ const env = {
   DEMO_EMAIL: accounts.user.email,
   DEMO_PASSWORD: accounts.user.password,
   COUNTRY_LOOKUP_URL: `http://127.0.0.1:${E2E_PORT}/__country-lookup`,
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(mailbox.smtpPort),
+  SMTP_SECURE: 'false',
+  MAIL_FROM: 'Enlaza <no-reply@e2e.enlaza.test>',
+  PUBLIC_URL: E2E_BASE_URL,
 };
+delete env.SMTP_USER;
+delete env.SMTP_PASSWORD;
 delete env.DATABASE_URL;
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
@@ -80,5 +92,5 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
 }
 
 child.on('exit', (code, signal) => {
-  process.exit(code ?? (signal ? 1 : 0));
+  void mailbox.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });

@@ -1,8 +1,12 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { AccountPage } from './account-pages';
 import { lazyPage } from './lazy-page';
 import { InitialLoading, RootErrorBoundary, RootLayout } from './root-layout';
 import { createGuardLoader } from './route-guard';
 import { NOT_FOUND_PATH, type RouteHandle } from './route-handle';
+
+/** A page of ./account-pages, loaded through that module (see there why). */
+const accountPage = (name: AccountPage) => () => import('./account-pages').then((m) => m.accountPages[name]());
 
 const comingSoon = lazyPage(() => import('./pages/coming-soon-page'), { namespaces: ['pages'] });
 
@@ -18,20 +22,21 @@ const Redirecting = () => null;
 /** Translation namespaces loaded with the code of the pages that use them. */
 const SHELL_NS = ['pages'];
 const DASHBOARD_NS = ['dashboard', 'pages'];
+const ADMIN_NS = ['admin', 'pages'];
 
 const adminChildren: RouteObject[] = [
   { index: true, loader: to('/admin/dashboard'), Component: Redirecting },
   { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/admin-dashboard-page'), { namespaces: DASHBOARD_NS }), handle: { titleKey: 'pages:admin.dashboard' } },
-  placeholder('admins', 'pages:admin.admins'),
-  placeholder('users', 'pages:admin.users'),
+  { path: 'admins', lazy: lazyPage(() => import('@/features/admin-admins/pages/admin-admins-page'), { namespaces: ['admin-admins', ...ADMIN_NS] }), handle: { titleKey: 'pages:admin.admins' } },
+  { path: 'users', lazy: lazyPage(() => import('@/features/admin-users/pages/admin-users-page'), { namespaces: ['admin-users', ...ADMIN_NS] }), handle: { titleKey: 'pages:admin.users' } },
   placeholder('tipo-suscripcions', 'pages:admin.tipoSuscripcions'),
   placeholder('impuestos', 'pages:admin.impuestos'),
-  placeholder('tipo-cuenta', 'pages:admin.tipoCuenta'),
+  { path: 'tipo-cuenta', lazy: lazyPage(() => import('@/features/admin-account-types/pages/admin-account-types-page'), { namespaces: ['admin-account-types', ...ADMIN_NS] }), handle: { titleKey: 'pages:admin.tipoCuenta' } },
   placeholder('suscripcions', 'pages:admin.suscripcions'),
   placeholder('planes', 'pages:admin.planes'),
   placeholder('suscripciones-disponibles', 'pages:admin.suscripcionesDisponibles'),
   placeholder('paquetes', 'pages:admin.paquetes'),
-  placeholder('historial', 'pages:admin.historial'),
+  { path: 'historial', lazy: lazyPage(() => import('@/features/admin-history/pages/admin-history-page'), { namespaces: ['admin-history', ...ADMIN_NS] }), handle: { titleKey: 'pages:admin.historial' } },
   placeholder('facturas', 'pages:admin.facturas'),
 ];
 
@@ -51,18 +56,18 @@ const userChildren: RouteObject[] = [
   placeholder('tamys/etiquetas', 'pages:user.tamysEtiquetas'),
   placeholder('tamys/:profileId', 'pages:user.tamyEdit'),
   placeholder('nube', 'pages:user.nube'),
-  placeholder('historial', 'pages:user.historial'),
+  { path: 'historial', lazy: lazyPage(accountPage('history'), { namespaces: ['history'] }), handle: { titleKey: 'pages:user.historial' } },
   placeholder('comunicaciones', 'pages:user.comunicaciones'),
   placeholder('muros', 'pages:user.muros'),
   placeholder('papelera', 'pages:user.papelera'),
   placeholder('notificaciones', 'pages:user.notificaciones'),
-  placeholder('opciones', 'pages:user.opciones'),
+  { path: 'opciones', lazy: lazyPage(accountPage('options'), { namespaces: ['options'] }), handle: { titleKey: 'pages:user.opciones' } },
 ];
 
 /** The account section: role user, its own shell; paths exactly as the inherited spec lists them. */
 const accountChildren: RouteObject[] = [
-  placeholder('account', 'pages:account.home'),
-  placeholder('user/preferencias', 'pages:account.preferencias'),
+  { path: 'account', lazy: lazyPage(accountPage('accountHome'), { namespaces: ['account'] }), handle: { titleKey: 'pages:account.home' } },
+  { path: 'user/preferencias', lazy: lazyPage(accountPage('preferences'), { namespaces: ['account'] }), handle: { titleKey: 'pages:account.preferencias' } },
   {
     path: 'user/personalinformation',
     lazy: lazyPage(() => import('@/features/account/pages/personal-information-page'), { namespaces: ['account', 'phone', 'pages'] }),
@@ -81,11 +86,11 @@ const publicChildren: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/auth/pages/login-page'), { namespaces: ['auth'] }),
     handle: { titleKey: 'pages:public.login', skipUserCall: true, guestOnly: true },
   },
-  placeholder('register', 'pages:public.register', { skipUserCall: true }),
-  placeholder('register/verify/:code', 'pages:public.verify'),
-  placeholder('reset-password/:token/:email', 'pages:public.resetPassword', { skipUserCall: true }),
+  { path: 'register', lazy: lazyPage(accountPage('register'), { namespaces: ['register'] }), handle: { titleKey: 'pages:public.register', skipUserCall: true } },
+  { path: 'register/verify/:code', lazy: lazyPage(accountPage('verify'), { namespaces: ['register'] }), handle: { titleKey: 'pages:public.verify' } },
+  { path: 'reset-password/:token/:email', lazy: lazyPage(accountPage('resetPassword'), { namespaces: ['password'] }), handle: { titleKey: 'pages:public.resetPassword', skipUserCall: true } },
   placeholder('link/:aliascliente/:profileId', 'pages:public.publicProfile', { skipUserCall: true }),
-  placeholder('politica', 'pages:public.politica'),
+  { path: 'politica', lazy: lazyPage(accountPage('policy'), { namespaces: ['policy'] }), handle: { titleKey: 'pages:public.politica' } },
   { path: 'error-404', lazy: lazyPage(() => import('@/features/errors/pages/not-found-page'), { namespaces: ['errors'] }), handle: { titleKey: 'pages:public.notFound' } },
   { path: 'falta-permisos', lazy: lazyPage(() => import('@/features/errors/pages/forbidden-page'), { namespaces: ['errors'] }), handle: { titleKey: 'pages:public.forbidden' } },
 ];

@@ -1,6 +1,8 @@
 import { redirect } from 'react-router';
 import { fetchCurrentUser } from '@/lib/api/current-user';
+import { preferencesQueryOptions } from '@/lib/api/preferences';
 import { sendQuotaQueryOptions } from '@/lib/api/send-quota';
+import { applyPreferences } from '@/lib/apply-preferences';
 import { fetchAndStoreSubscription } from '@/lib/api/subscription-data';
 import { queryClient } from '@/lib/query-client';
 import { clearSession, getSession, setUser } from '@/lib/session';
@@ -30,7 +32,23 @@ export async function syncSignedInSession(): Promise<Response | null> {
       console.error('GET /api/datasuscription failed', error);
     }
   }
+  await applySavedPreferences();
   // Logged to the console (spec §7) and reused by the dashboards; staleTime Infinity = once.
   void queryClient.prefetchQuery(sendQuotaQueryOptions());
   return null;
+}
+
+/** The token whose preferences were applied: once per sign-in and per app load. */
+let preferencesAppliedFor: string | null = null;
+
+/** The user's saved language and theme follow them to this browser (PRODUCT.md §6). */
+async function applySavedPreferences(): Promise<void> {
+  const token = getSession().token;
+  if (!token || preferencesAppliedFor === token) return;
+  preferencesAppliedFor = token;
+  try {
+    await applyPreferences(await queryClient.fetchQuery(preferencesQueryOptions()));
+  } catch (error) {
+    console.error('GET /api/account/preferences failed', error);
+  }
 }

@@ -9,10 +9,13 @@ export interface CountrySelectProps {
   label: string;
   placeholder?: string;
   error?: string | null;
+  testId?: string;
+  autoComplete?: string;
+  required?: boolean;
 }
 
 /** The user's country, named in the UI language and searchable. */
-export function CountrySelect({ value, onChange, label, placeholder, error }: CountrySelectProps) {
+export function CountrySelect({ value, onChange, label, placeholder, error, testId = 'personal-country', autoComplete = 'country', required }: CountrySelectProps) {
   const { t, i18n } = useTranslation('account');
   const data = useMemo(
     () => listCountries(i18n.language).map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` })),
@@ -30,8 +33,9 @@ export function CountrySelect({ value, onChange, label, placeholder, error }: Co
       clearable
       nothingFoundMessage={t('personal.countryNotFound')}
       comboboxProps={{ shadow: 'md' }}
-      autoComplete="country"
-      data-testid="personal-country"
+      autoComplete={autoComplete}
+      withAsterisk={required}
+      data-testid={testId}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { Alert, Button, Paper, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePersonalInfo } from '../api/get-personal-info';
+import { EmailChangeCard } from '../components/email-change-card';
+import { PasswordChangeCard } from '../components/password-change-card';
 import { PersonalInformationForm } from '../components/personal-information-form';
 
 function FormSkeleton() {
@@ -20,7 +22,7 @@ function FormSkeleton() {
   );
 }
 
-/** /user/personalinformation: name, email, phone and country of the signed-in user. */
+/** /user/personalinformation: name, phone, country, billing details; changing the email and the password. */
 export default function PersonalInformationPage() {
   const { t } = useTranslation('account');
   const query = usePersonalInfo();
@@ -51,6 +53,8 @@ export default function PersonalInformationPage() {
           <PersonalInformationForm initial={query.data} />
         )}
       </Paper>
+      {query.isSuccess ? <EmailChangeCard currentEmail={query.data.email} /> : null}
+      <PasswordChangeCard />
     </Stack>
   );
 }

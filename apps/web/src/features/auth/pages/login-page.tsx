@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-error';
 import { FormAlert } from '@/components/form-alert';
 import { PasswordField } from '@/components/password-field';
 import { usePageTitle } from '@/components/use-page-title';
+import { loadNamespaces } from '@/lib/i18n';
 import { loginFailureMessage, validateLoginInput, type LoginFieldErrors } from './login-errors';
 
 /*
@@ -17,6 +18,11 @@ const prefetchLoginCall = () => {
   loadLoginCall().catch(() => undefined); // a failure shows up, with its message, on submit
 };
 
+/* The "forgot password" panel (`/?forgot=1`) and its texts load only when it opens. */
+const ForgotPasswordPanel = lazy(() =>
+  Promise.all([import('../components/forgot-password-panel'), loadNamespaces(['password'])]).then(([module]) => ({ default: module.ForgotPasswordPanel })),
+);
+
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('login.title'));
@@ -27,6 +33,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
+  const [searchParams, setSearchParams] = useSearchParams();
+  const forgotOpen = searchParams.get('forgot') === '1';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,65 +65,71 @@ export default function LoginPage() {
   return (
     <Center mih="calc(100dvh - 140px)" py="md">
       <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md" w="100%" maw={420}>
-        <Stack gap="md">
-          <div>
-            <Title order={1} size="h2">
-              {t('login.title')}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {t('login.subtitle')}
+        {forgotOpen ? (
+          <Suspense fallback={<Text c="dimmed">{t('common:loading')}</Text>}>
+            <ForgotPasswordPanel initialEmail={email} onBack={() => setSearchParams({})} />
+          </Suspense>
+        ) : (
+          <Stack gap="md">
+            <div>
+              <Title order={1} size="h2">
+                {t('login.title')}
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                {t('login.subtitle')}
+              </Text>
+            </div>
+
+            {failure ? (
+              <FormAlert title={failure.title} testId="login-error">
+                {failure.message}
+              </FormAlert>
+            ) : null}
+
+            <form onSubmit={onSubmit} onFocus={prefetchLoginCall} onPointerDown={prefetchLoginCall} noValidate>
+              <Stack gap="sm">
+                <TextInput
+                  label={t('login.email')}
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.currentTarget.value)}
+                  error={fieldErrors.email}
+                  data-testid="login-email"
+                />
+                <PasswordField
+                  label={t('login.password')}
+                  name="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                  error={fieldErrors.password}
+                  data-testid="login-password"
+                  toggleLabel={t('login.togglePassword')}
+                />
+                <Group justify="flex-end">
+                  <Anchor component={Link} to="/?forgot=1" size="sm" data-testid="forgot-password-link">
+                    {t('login.forgot')}
+                  </Anchor>
+                </Group>
+                <Button type="submit" fullWidth loading={pending} data-testid="login-submit">
+                  {t('login.submit')}
+                </Button>
+              </Stack>
+            </form>
+
+            <Text size="sm" ta="center">
+              {t('login.noAccount')}{' '}
+              <Anchor component={Link} to="/register" data-testid="register-link">
+                {t('login.register')}
+              </Anchor>
             </Text>
-          </div>
-
-          {failure ? (
-            <FormAlert title={failure.title} testId="login-error">
-              {failure.message}
-            </FormAlert>
-          ) : null}
-
-          <form onSubmit={onSubmit} onFocus={prefetchLoginCall} onPointerDown={prefetchLoginCall} noValidate>
-            <Stack gap="sm">
-              <TextInput
-                label={t('login.email')}
-                type="email"
-                name="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                error={fieldErrors.email}
-                data-testid="login-email"
-              />
-              <PasswordField
-                label={t('login.password')}
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
-                error={fieldErrors.password}
-                data-testid="login-password"
-                toggleLabel={t('login.togglePassword')}
-              />
-              <Group justify="flex-end">
-                <Anchor component={Link} to="/register" size="sm" data-testid="forgot-password-link">
-                  {t('login.forgot')}
-                </Anchor>
-              </Group>
-              <Button type="submit" fullWidth loading={pending} data-testid="login-submit">
-                {t('login.submit')}
-              </Button>
-            </Stack>
-          </form>
-
-          <Text size="sm" ta="center">
-            {t('login.noAccount')}{' '}
-            <Anchor component={Link} to="/register" data-testid="register-link">
-              {t('login.register')}
-            </Anchor>
-          </Text>
-        </Stack>
+          </Stack>
+        )}
       </Paper>
     </Center>
   );

@@ -5,7 +5,7 @@ import { useLocale } from '@/components/use-locale';
 import { useSubscriptionData } from '@/lib/api/subscription-data';
 import { byteUnitOf, formatBytes, formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { UsageMeter } from './usage-meter';
+import { UsageMeter } from '@/components/usage-meter';
 
 const STATUS_COLORS: Record<SubscriptionData['status'], string> = {
   trialing: 'blue',

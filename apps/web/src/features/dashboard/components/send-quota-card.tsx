@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSendQuota } from '@/lib/api/send-quota';
 import { useLocale } from '@/components/use-locale';
 import { formatDate, formatNumber } from '@/lib/format';
-import { UsageMeter } from './usage-meter';
+import { UsageMeter } from '@/components/usage-meter';
 
 /** The month's sending quota from `GET /api/envio/data`. */
 export function SendQuotaCard() {
