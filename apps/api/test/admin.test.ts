@@ -76,6 +76,12 @@ describe('users', () => {
     expect(history[0]).toMatchObject({ actorName: 'Admin', before: { status: 'active' }, after: { status: 'suspended' }, targetType: 'user', targetId: user.id });
   });
 
+  it('cannot act on a deleted account', async () => {
+    const user = await insertUser(t.db, { status: 'deleted' });
+    for (const action of ['reactivate', 'suspend', 'verify', 'send-reset']) expect((await asAdmin('POST', `/api/admin/users/${user.id}/${action}`)).statusCode).toBe(404);
+    expect((await asAdmin('GET', `/api/admin/users/${user.id}`)).json().data.status).toBe('deleted');
+  });
+
   it('verifies a pending customer by hand, and sends a reset email', async () => {
     const user = await insertUser(t.db, { status: 'pending', emailVerifiedAt: null, name: 'Pending Pat' });
     const verified = (await asAdmin('POST', `/api/admin/users/${user.id}/verify`)).json().data;

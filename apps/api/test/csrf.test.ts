@@ -53,6 +53,13 @@ describe('CSRF', () => {
     expect((await browserLogin({ 'x-csrf-token': mine.token })).statusCode).toBe(403);
   });
 
+  it('treats a malformed cookie as no cookie (403, never 500)', async () => {
+    const { token } = await openPage();
+    const res = await browserLogin({ cookie: 'enlaza_csrf=%E0%A4%A', 'x-csrf-token': token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('csrf.invalid');
+  });
+
   it('refuses cross-site requests with a clear error, even with a token', async () => {
     const { token, cookie } = await openPage();
     const bySecFetch = await browserLogin({ cookie, 'x-csrf-token': token, 'sec-fetch-site': 'cross-site' });

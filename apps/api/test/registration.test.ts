@@ -85,12 +85,14 @@ describe('register → verify → sign in', () => {
     expect(again.json().code).toBe('account.code_invalid');
   });
 
-  it('stores the code only as a hash and refuses it after 24 hours', async () => {
+  it('stores the code only as a hash (not even in the sent-mail log) and refuses it after 24 hours', async () => {
     const visitor = newVisitor();
     await register(visitor);
     const code = codeFrom(linkIn(await mail.next(visitor.email), PUBLIC_URL));
     const rows = await t.db.select().from(emailTokens).where(eq(emailTokens.email, visitor.email));
     expect(rows.some((r) => r.tokenHash === code)).toBe(false);
+    const [logged] = await t.db.select().from(deliveries).where(eq(deliveries.toEmail, visitor.email));
+    expect(logged).toMatchObject({ status: 'sent', bodyText: null });
     const ttl = rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime();
     expect(Math.abs(ttl - 24 * 3600_000)).toBeLessThan(5000);
     await t.db.update(emailTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(emailTokens.email, visitor.email));

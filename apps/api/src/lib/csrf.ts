@@ -11,7 +11,12 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return undefined; // a malformed escape is simply no cookie
+    }
   }
   return undefined;
 }

@@ -36,7 +36,9 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
   async function deliver(email: OutgoingEmail): Promise<'sent' | 'logged' | 'failed'> {
     const [row] = await db
       .insert(deliveries)
-      .values({ userId: email.userId, kind: email.kind, toEmail: email.to, subject: email.subject, status: 'queued', bodyText: email.kind === 'system' ? email.text : null })
+      // The text is kept only without SMTP (the embedded default), where it is how a developer finds a
+      // verification link; with SMTP it is not stored, since it holds live single-use links.
+      .values({ userId: email.userId, kind: email.kind, toEmail: email.to, subject: email.subject, status: 'queued', bodyText: transport ? null : email.text })
       .returning({ id: deliveries.id });
     const id = row?.id ?? '';
     if (!transport) {

@@ -49,7 +49,7 @@ export const deliveries = pgTable(
     subject: text().notNull(),
     status: text({ enum: ['queued', 'sent', 'logged', 'failed', 'bounced'] }).notNull().default('queued'),
     error: text(),
-    /** Plain-text copy of system emails, so a link stays visible when no SMTP server is configured. */
+    /** Plain-text copy, kept only when no SMTP server is configured (see lib/mailer.ts). */
     bodyText: text(),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),

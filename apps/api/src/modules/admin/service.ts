@@ -21,8 +21,15 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
     return user;
   }
 
+  /** A deleted account keeps its row for invoices but can no longer be acted upon. */
+  async function requireLiveUser(id: string, role: 'admin' | 'user' = 'user') {
+    const user = await requireUser(id, role);
+    if (user.status === 'deleted') throw new AppError('record.not_found');
+    return user;
+  }
+
   async function changeStatus(admin: UserRow, id: string, status: 'active' | 'suspended', origin: RequestOrigin) {
-    const user = await requireUser(id);
+    const user = await requireLiveUser(id);
     // Reactivating an account that never verified its email puts it back to pending.
     const next = status === 'active' && !user.emailVerifiedAt ? 'pending' : status;
     if (user.status !== next) {
@@ -55,7 +62,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
     reactivate: (admin: UserRow, id: string, origin: RequestOrigin) => changeStatus(admin, id, 'active', origin),
 
     async verify(admin: UserRow, id: string, origin: RequestOrigin) {
-      const user = await requireUser(id);
+      const user = await requireLiveUser(id);
       if (await registration.verifyByHand(user)) {
         await activity.record({ action: 'admin.user_verified', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: 'pending' }, after: { status: 'active' } });
       }
@@ -63,7 +70,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
     },
 
     async sendReset(admin: UserRow, id: string, origin: RequestOrigin) {
-      const user = await requireUser(id);
+      const user = await requireLiveUser(id);
       await registration.sendResetLink({ id: user.id, name: user.name, email: user.email, locale: user.locale });
       await activity.record({ action: 'admin.reset_sent', userId: id, actorId: admin.id, origin, target: { type: 'user', id } });
     },
