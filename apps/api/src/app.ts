@@ -22,7 +22,11 @@ import { createAdminRepository } from './modules/admin/repository.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
 import { accountTypeRoutes, createAccountTypesRepository, createAccountTypesService } from './modules/catalogue/account-types.js';
+import { collectionRoutes, createCollectionsService } from './modules/collections/module.js';
 import { createOptionsRepository } from './modules/options/repository.js';
+import { createProfilesRepository } from './modules/profiles/repository.js';
+import { profileRoutes } from './modules/profiles/routes.js';
+import { createProfilesService } from './modules/profiles/service.js';
 import { optionsRoutes } from './modules/options/routes.js';
 import { createOptionsService } from './modules/options/service.js';
 import { createRegistrationRepository } from './modules/registration/repository.js';
@@ -98,6 +102,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth });
   const admin = createAdminService({ repo: createAdminRepository(db), activity, registration, auth });
   const accountTypes = createAccountTypesService(createAccountTypesRepository(db), activity);
+  const profiles = createProfilesService(createProfilesRepository(db), subscriptions);
   await app.register(authPlugin, { auth });
 
   await app.register(
@@ -111,6 +116,8 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       await api.register(activityRoutes, { activity });
       await api.register(adminRoutes, { admin });
       await api.register(accountTypeRoutes, { service: accountTypes });
+      await api.register(profileRoutes, { profiles });
+      for (const type of ['folders', 'labels'] as const) await api.register(collectionRoutes, { type, service: createCollectionsService(db, type) });
     },
     { prefix: '/api' },
   );

@@ -6,3 +6,4 @@ export * from './health.js';
 export * from './accounts.js';
 export * from './history.js';
 export * from './admin.js';
+export * from './profiles.js';

@@ -18,7 +18,7 @@ export async function nextCustomerCode(db: Database | Tx): Promise<string> {
 export async function activateAccount(tx: Database | Tx, user: { id: string; name: string }, now = new Date()): Promise<void> {
   const [free] = await tx.select().from(plans).where(and(eq(plans.isFree, true), eq(plans.active, true))).orderBy(plans.sortOrder).limit(1);
   if (!free) throw new Error('no active Free plan to subscribe to');
-  const [profile] = await tx.insert(profiles).values({ userId: user.id, kind: 'card', name: user.name }).returning({ id: profiles.id });
+  const [profile] = await tx.insert(profiles).values({ userId: user.id, kind: 'card', name: user.name, card: { firstName: user.name } }).returning({ id: profiles.id });
   await tx.update(users).set({ status: 'active', emailVerifiedAt: now, mainProfileId: profile?.id ?? null, updatedAt: now }).where(eq(users.id, user.id));
   await tx.insert(subscriptions).values({ userId: user.id, planId: free.id, status: 'active', currentPeriodStart: now });
 }

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ProfileKind, ProfileListQuery } from '@enlaza/contracts';
+import type { Database, Transaction } from '../../db/client.js';
+import { folders, labels, profileLabels, profiles, storedFiles, users } from '../../db/schema/index.js';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type ProfileValues = Omit<typeof profiles.$inferInsert, 'id' | 'userId' | 'kind' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+
+export function createProfilesRepository(db: Database) {
+  async function labelsOf(ids: string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return map;
+    const rows = await db.select().from(profileLabels).where(inArray(profileLabels.profileId, ids));
+    for (const r of rows) map.get(r.profileId)?.push(r.labelId);
+    return map;
+  }
+
+  async function setLabels(tx: Database | Transaction, profileId: string, labelIds: string[]) {
+    await tx.delete(profileLabels).where(eq(profileLabels.profileId, profileId));
+    if (labelIds.length) await tx.insert(profileLabels).values([...new Set(labelIds)].map((labelId) => ({ profileId, labelId })));
+  }
+
+  return {
+    labelsOf,
+
+    /** A live profile of this owner, or undefined (someone else's is as unknown as a missing one). */
+    async find(userId: string, id: string): Promise<ProfileRow | undefined> {
+      const [row] = await db.select().from(profiles).where(and(eq(profiles.id, id), eq(profiles.userId, userId), isNull(profiles.deletedAt)));
+      return row;
+    },
+
+    async list(userId: string, q: ProfileListQuery) {
+      const term = q.search ? `%${q.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+      const where: SQL | undefined = and(
+        eq(profiles.userId, userId),
+        eq(profiles.kind, q.kind),
+        isNull(profiles.deletedAt),
+        q.folderId === 'none' ? isNull(profiles.folderId) : q.folderId ? eq(profiles.folderId, q.folderId) : undefined,
+        q.labelId ? sql`exists (select 1 from profile_labels pl where pl.profile_id = profiles.id and pl.label_id = ${q.labelId})` : undefined,
+        term ? ilike(profiles.name, term) : undefined,
+      );
+      const column = { updatedAt: profiles.updatedAt, createdAt: profiles.createdAt, name: profiles.name }[q.sort];
+      const order = q.dir === 'asc' ? [asc(column), asc(profiles.id)] : [desc(column), desc(profiles.id)];
+      const [rows, [total]] = await Promise.all([
+        db.select().from(profiles).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(profiles).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * Runs `work` with the owner's row locked, so two creations at once cannot both pass a quota
+     * check (PGlite has a single connection and serialises anyway).
+     */
+    withOwnerLock<T>(userId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        return work(tx);
+      });
+    },
+
+    async countLive(tx: Transaction, userId: string, kind: ProfileKind): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(profiles).where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), isNull(profiles.deletedAt)));
+      return row?.n ?? 0;
+    },
+
+    async insert(tx: Transaction, userId: string, kind: ProfileKind, values: ProfileValues, labelIds: string[]): Promise<ProfileRow> {
+      const [row] = await tx.insert(profiles).values({ ...values, userId, kind }).returning();
+      if (!row) throw new Error('profile insert returned nothing');
+      await setLabels(tx, row.id, labelIds);
+      return row;
+    },
+
+    async update(userId: string, id: string, values: ProfileValues, labelIds: string[]): Promise<ProfileRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(profiles)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(and(eq(profiles.id, id), eq(profiles.userId, userId), isNull(profiles.deletedAt)))
+          .returning();
+        if (row) await setLabels(tx, id, labelIds);
+        return row;
+      });
+    },
+
+    /** How many of these ids are live profiles of this owner and kind. */
+    async countOwned(userId: string, ids: string[]): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(profiles).where(and(eq(profiles.userId, userId), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
+      return row?.n ?? 0;
+    },
+
+    async moveToFolder(userId: string, ids: string[], folderId: string | null) {
+      await db.update(profiles).set({ folderId, updatedAt: sql`now()` }).where(and(eq(profiles.userId, userId), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
+    },
+
+    async toggleLabel(ids: string[], labelId: string, add: boolean) {
+      if (add) await db.insert(profileLabels).values(ids.map((profileId) => ({ profileId, labelId }))).onConflictDoNothing();
+      else await db.delete(profileLabels).where(and(eq(profileLabels.labelId, labelId), inArray(profileLabels.profileId, ids)));
+    },
+
+    async trash(userId: string, ids: string[]) {
+      await db.update(profiles).set({ deletedAt: sql`now()` }).where(and(eq(profiles.userId, userId), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
+    },
+
+    /** Ids among these that are the owner's live files. */
+    async ownedFiles(userId: string, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: storedFiles.id }).from(storedFiles).where(and(eq(storedFiles.userId, userId), inArray(storedFiles.id, ids), isNull(storedFiles.deletedAt)));
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async ownedCollection(table: 'folders' | 'labels', userId: string, kind: ProfileKind, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const t = table === 'folders' ? folders : labels;
+      const rows = await db.select({ id: t.id }).from(t).where(and(eq(t.userId, userId), eq(t.kind, kind), inArray(t.id, ids)));
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;

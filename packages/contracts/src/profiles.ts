@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { phoneSchema } from './account.js';
+
+export const PROFILE_KINDS = ['card', 'tag'] as const;
+export const profileKindSchema = z.enum(PROFILE_KINDS);
+export type ProfileKind = z.infer<typeof profileKindSchema>;
+
+export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export const TAG_KINDS = ['pet', 'keys', 'luggage', 'other'] as const;
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'tiktok', 'youtube', 'github', 'whatsapp', 'telegram', 'other'] as const;
+
+const url = z.url({ protocol: /^https?$/ }).max(500);
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => text(max).nullable().default(null);
+
+export const profileThemeSchema = z.object({
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.invalid_color' }).default('#12b886'),
+  layout: z.enum(['classic', 'centered', 'banner']).default('classic'),
+});
+
+export const cardFieldsSchema = z.object({
+  firstName: text(80).min(1),
+  lastName: optionalText(80),
+  jobTitle: optionalText(120),
+  company: optionalText(120),
+  bio: optionalText(1000),
+  phones: z.array(z.object({ label: text(40), number: phoneSchema })).max(5).default([]),
+  emails: z.array(z.object({ label: text(40), email: z.email().max(254) })).max(5).default([]),
+  website: url.nullable().default(null),
+  address: optionalText(300),
+  socialLinks: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url })).max(15).default([]),
+  customLinks: z.array(z.object({ label: text(60).min(1), url })).max(20).default([]),
+});
+
+export const tagFieldsSchema = z.object({
+  name: text(80).min(1),
+  tagKind: z.enum(TAG_KINDS),
+  description: optionalText(1000),
+  showOwnerContact: z.boolean().default(false),
+  lostMode: z.boolean().default(false),
+  lostNote: optionalText(500),
+  reward: optionalText(120),
+  serial: text(40).regex(/^[A-Za-z0-9-]*$/, { error: 'validation.invalid_format' }).nullable().default(null),
+});
+
+const commonFields = {
+  photoFileId: z.uuid().nullable().default(null),
+  coverFileId: z.uuid().nullable().default(null),
+  theme: profileThemeSchema.default({ color: '#12b886', layout: 'classic' }),
+  visibility: z.enum(VISIBILITIES).default('public'),
+  contactForm: z.boolean().default(true),
+  wall: z.boolean().default(false),
+  folderId: z.uuid().nullable().default(null),
+  labelIds: z.array(z.uuid()).max(20).default([]),
+};
+
+/** Create or replace a card (kind `card`) or a tag (kind `tag`). */
+export const profileInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), ...commonFields, card: cardFieldsSchema }),
+  z.object({ kind: z.literal('tag'), ...commonFields, tag: tagFieldsSchema }),
+]);
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export const profileSchema = z.object({
+  id: z.string(),
+  kind: profileKindSchema,
+  /** Display name: the card's full name or the tag's name. */
+  name: z.string(),
+  photoFileId: z.string().nullable(),
+  coverFileId: z.string().nullable(),
+  theme: profileThemeSchema,
+  visibility: z.enum(VISIBILITIES),
+  contactForm: z.boolean(),
+  wall: z.boolean(),
+  folderId: z.string().nullable(),
+  labelIds: z.array(z.string()),
+  card: cardFieldsSchema.nullable(),
+  tag: tagFieldsSchema.nullable(),
+  publicPath: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const PROFILE_SORTS = ['updatedAt', 'createdAt', 'name'] as const;
+export const profileListQuerySchema = z.object({
+  kind: profileKindSchema,
+  search: z.string().trim().max(100).optional(),
+  folderId: z.union([z.uuid(), z.literal('none')]).optional(),
+  labelId: z.uuid().optional(),
+  sort: z.enum(PROFILE_SORTS).default('updatedAt'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ProfileListQuery = z.infer<typeof profileListQuerySchema>;
+export const profileListSchema = z.object({
+  ok: z.literal(1),
+  data: z.array(profileSchema),
+  meta: z.object({ page: z.number(), pageSize: z.number(), total: z.number() }),
+});
+
+export const bulkProfilesBodySchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(100),
+  action: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('move'), folderId: z.uuid().nullable() }),
+    z.object({ type: z.literal('label'), labelId: z.uuid(), add: z.boolean() }),
+    z.object({ type: z.literal('trash') }),
+  ]),
+});
+
+export const collectionSchema = z.object({ id: z.string(), kind: profileKindSchema, name: z.string(), color: z.string(), profiles: z.number() });
+export type Collection = z.infer<typeof collectionSchema>;
+export const collectionBodySchema = z.object({
+  kind: profileKindSchema,
+  name: z.string().trim().min(1).max(60),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.invalid_color' }),
+});
