@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** Red confirm button for actions that take something away (suspend, disable). */
+  danger?: boolean;
+  loading?: boolean;
+  /** The last failure's message, shown inside the dialog. */
+  error?: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** "Are you sure?" before an admin action; focus starts on Cancel. */
+export function ConfirmDialog({ opened, title, children, confirmLabel, danger, loading, error, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('close') }}>
+      <Stack gap="md" data-testid="confirm-dialog">
+        <Text size="sm">{children}</Text>
+        {error ? (
+          <Text size="sm" c="red" role="alert" data-testid="confirm-error">
+            {error}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {t('cancel')}
+          </Button>
+          <Button color={danger ? 'red' : undefined} loading={loading} onClick={onConfirm} data-testid="confirm-submit">
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

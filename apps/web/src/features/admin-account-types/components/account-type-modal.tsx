@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { accountTypeBodySchema, type AccountTypeAdmin } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { notify } from '@/components/notifications';
+import { ApiError } from '@/lib/api-error';
+import { useSaveAccountType } from '../api/account-types';
+
+type Field = 'code' | 'name';
+
+/** Create (editing === 'new') or edit an account type: code, name, whether a tax id is required. */
+export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdmin | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation(['admin-account-types', 'admin']);
+  const save = useSaveAccountType();
+  // The page remounts this modal (key) for each item, so the fields start from it.
+  const current = editing === 'new' ? null : editing;
+  const [code, setCode] = useState(current?.code ?? '');
+  const [name, setName] = useState(current?.name ?? '');
+  const [requiresTaxId, setRequiresTaxId] = useState(current?.requiresTaxId ?? false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = accountTypeBodySchema.safeParse({ code, name, requiresTaxId });
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'code' || field === 'name') next[field] = t(`form.invalid.${field}`);
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    const id = editing === 'new' || editing === null ? null : editing.id;
+    save.mutate(
+      { id, body: parsed.data },
+      {
+        onSuccess: (saved) => {
+          notify('success', t(id ? 'form.updated' : 'form.created', { name: saved.name }));
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fieldErrors) setErrors({ code: error.fieldErrors.code?.[0], name: error.fieldErrors.name?.[0] });
+          else if (error instanceof ApiError && error.status === 409) setErrors({ code: error.serverMessage ?? t('form.codeTaken') });
+        },
+      },
+    );
+  };
+
+  const showServerError = save.isError && !(save.error instanceof ApiError && (save.error.fieldErrors || save.error.status === 409));
+
+  return (
+    <Modal opened={editing !== null} onClose={onClose} title={t(editing === 'new' ? 'form.createTitle' : 'form.editTitle')} centered closeButtonProps={{ 'aria-label': t('admin:close') }}>
+      <form onSubmit={submit} noValidate data-testid="account-type-form">
+        <Stack gap="sm">
+          <TextInput label={t('form.code')} description={t('form.codeHint')} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} required data-autofocus data-testid="account-type-code" />
+          <TextInput label={t('form.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-testid="account-type-name" />
+          <Checkbox label={t('form.requiresTaxId')} checked={requiresTaxId} onChange={(e) => setRequiresTaxId(e.currentTarget.checked)} data-testid="account-type-tax" />
+          {showServerError ? (
+            <Text size="sm" c="red" role="alert">
+              {apiErrorMessage(save.error, t)}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('admin:cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="account-type-submit">
+              {t('form.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,169 @@
+import '@/styles/admin.css';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge, Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import type { AdminUserRow } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { notify } from '@/components/notifications';
+import { useLocale } from '@/components/use-locale';
+import { usePageTitle } from '@/components/use-page-title';
+import { UserStatusBadge } from '@/components/user-status-badge';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useSetAdminEnabled } from '../api/admin-mutations';
+import { useAdminAdmins } from '../api/list-admins';
+import { InviteAdminModal } from '../components/invite-admin-modal';
+
+const PAGE_SIZE = 25;
+
+export default function AdminAdminsPage() {
+  const { t } = useTranslation(['admin-admins', 'admin', 'pages']);
+  usePageTitle(t('pages:admin.admins'));
+  const locale = useLocale();
+  const { user: me } = useSession();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), 350);
+  const query = useAdminAdmins({ search: debounced || undefined, page, pageSize: PAGE_SIZE, sort: 'name', dir: 'asc' });
+  const [inviting, setInviting] = useState(false);
+  const [target, setTarget] = useState<{ row: AdminUserRow; enable: boolean } | null>(null);
+  const toggle = useSetAdminEnabled();
+  const total = query.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const setQuery = (patch: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: 'search' in patch },
+    );
+
+  const isMe = (row: AdminUserRow) => row.id === me?.id;
+  const name = (row: AdminUserRow) => (
+    <Group gap={6} wrap="nowrap">
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {row.name}
+      </Text>
+      {isMe(row) ? (
+        <Badge size="sm" variant="filled" data-testid="admin-you">
+          {t('admin:you')}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+
+  const columns: DataColumn<AdminUserRow>[] = [
+    { key: 'name', header: t('columns.name'), cell: name, hideInCard: true },
+    { key: 'email', header: t('columns.email'), cell: (row) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{row.email}</Text> },
+    { key: 'status', header: t('columns.status'), cell: (row) => <UserStatusBadge status={row.status} /> },
+    { key: 'createdAt', header: t('columns.createdAt'), cell: (row) => formatDate(row.createdAt, locale) },
+  ];
+
+  const actions = (row: AdminUserRow) => {
+    if (isMe(row)) return <Text size="xs" c="dimmed">{t('selfHint')}</Text>;
+    const enable = row.status !== 'active';
+    return (
+      <Button
+        size="xs"
+        variant={enable ? 'default' : 'light'}
+        color={enable ? undefined : 'red'}
+        onClick={() => {
+          toggle.reset();
+          setTarget({ row, enable });
+        }}
+        aria-label={t(enable ? 'enable.aria' : 'disable.aria', { name: row.name })}
+        data-testid={enable ? 'admin-enable' : 'admin-disable'}
+      >
+        {t(enable ? 'enable.button' : 'disable.button')}
+      </Button>
+    );
+  };
+
+  const confirm = () => {
+    if (!target) return;
+    toggle.mutate(
+      { id: target.row.id, enabled: target.enable },
+      {
+        onSuccess: () => {
+          notify('success', t(target.enable ? 'enable.done' : 'disable.done', { name: target.row.name }));
+          setTarget(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg" data-testid="admin-admins-page">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={1}>{t('pages:admin.admins')}</Title>
+          <Text c="dimmed">{t('subtitle')}</Text>
+        </div>
+        <Button onClick={() => setInviting(true)} data-testid="invite-admin">
+          {t('invite.button')}
+        </Button>
+      </Group>
+      <TextInput
+        type="search"
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setQuery({ search: event.currentTarget.value.trim() || null, page: null });
+        }}
+        maw={420}
+        data-testid="admins-search"
+      />
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="admins-total">
+        {query.data ? t('total', { count: total, formatted: formatNumber(total, locale) }) : '\u00a0'}
+      </Text>
+      <DataTable
+        caption={t('pages:admin.admins')}
+        columns={columns}
+        rows={query.data?.data}
+        rowKey={(row) => row.id}
+        cardTitle={name}
+        actions={actions}
+        isLoading={query.isLoading}
+        error={query.isError && !query.data ? query.error : null}
+        onRetry={() => void query.refetch()}
+        emptyText={t('empty')}
+        testId="admins-table"
+      />
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={(next) => setQuery({ page: String(next) })}
+          getControlProps={(control) => ({ 'aria-label': t(`admin:pager.${control}`) })}
+          getItemProps={(p) => ({ 'aria-label': t('admin:pager.page', { page: p }) })}
+        />
+      ) : null}
+      <InviteAdminModal opened={inviting} onClose={() => setInviting(false)} />
+      <ConfirmDialog
+        opened={target !== null}
+        title={target ? t(target.enable ? 'enable.title' : 'disable.title') : ''}
+        confirmLabel={target ? t(target.enable ? 'enable.confirm' : 'disable.confirm') : ''}
+        danger={target ? !target.enable : false}
+        loading={toggle.isPending}
+        error={toggle.isError ? apiErrorMessage(toggle.error, t) : null}
+        onConfirm={confirm}
+        onClose={() => setTarget(null)}
+      >
+        {target ? t(target.enable ? 'enable.body' : 'disable.body', { name: target.row.name, email: target.row.email }) : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

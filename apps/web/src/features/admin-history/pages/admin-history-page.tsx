@@ -1,0 +1,179 @@
+import '@/styles/admin.css';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ActivityEvent } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { useLocale } from '@/components/use-locale';
+import { usePageTitle } from '@/components/use-page-title';
+import { bcp47 } from '@/lib/language';
+import { useAdminHistory, type HistoryFilters } from '../api/list-history';
+import { ACTIVITY_ACTIONS } from '../components/actions';
+import { ValueDiff } from '../components/value-diff';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function useHistoryFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters: HistoryFilters = {
+    userId: params.get('userId') ?? undefined,
+    action: params.get('action') ?? undefined,
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+  };
+  const set = (key: keyof HistoryFilters, value: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      return next;
+    });
+  return { filters, set, clear: () => setParams(new URLSearchParams()) };
+}
+
+function EventItem({ event }: { event: ActivityEvent }) {
+  const { t } = useTranslation(['admin-history', 'admin']);
+  const locale = useLocale();
+  const when = new Intl.DateTimeFormat(bcp47(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(event.createdAt));
+  const someone = t('someone');
+  const values = { actor: event.actorName ?? someone, user: event.userName ?? someone };
+  return (
+    <Paper withBorder p="sm" radius="md" component="li" data-testid="history-event" data-action={event.action}>
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t(`actions.${event.action}`, { ...values, defaultValue: event.action })}
+          </Text>
+          <Text size="xs" c="dimmed" component="time" dateTime={event.createdAt}>
+            {when}
+          </Text>
+        </Group>
+        <Group gap="md" wrap="wrap">
+          <Text size="xs" c="dimmed">
+            {t('actor')}: <strong>{event.actorName ?? t('system')}</strong>
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('target')}:{' '}
+            {event.userId ? (
+              <Anchor component={Link} to={`?userId=${event.userId}`} size="xs">
+                {event.userName ?? event.userId}
+              </Anchor>
+            ) : (
+              <strong>{event.targetType ? `${event.targetType} ${event.targetId ?? ''}` : t('admin:none')}</strong>
+            )}
+          </Text>
+          <Badge size="xs" variant="outline" color="gray" style={{ textTransform: 'none' }}>
+            {event.action}
+          </Badge>
+          {event.address ? (
+            <Text size="xs" c="dimmed">
+              {event.address}
+            </Text>
+          ) : null}
+        </Group>
+        <ValueDiff before={event.before} after={event.after} />
+      </Stack>
+    </Paper>
+  );
+}
+
+export default function AdminHistoryPage() {
+  const { t } = useTranslation(['admin-history', 'admin', 'pages']);
+  usePageTitle(t('pages:admin.historial'));
+  const { filters, set, clear } = useHistoryFilters();
+  const [userId, setUserId] = useState(filters.userId ?? '');
+  const [shownUserId, setShownUserId] = useState(filters.userId);
+  if (shownUserId !== filters.userId) {
+    setShownUserId(filters.userId);
+    setUserId(filters.userId ?? '');
+  }
+
+  const userIdError = filters.userId && !UUID.test(filters.userId) ? t('filters.userIdInvalid') : undefined;
+  const dateError = (value?: string) => (value && !DATE.test(value) ? t('filters.dateInvalid') : undefined);
+  const valid = !userIdError && !dateError(filters.from) && !dateError(filters.to);
+  const query = useAdminHistory(valid ? filters : {});
+  const events = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const hasFilters = Object.values(filters).some(Boolean);
+
+  return (
+    <Stack gap="lg" data-testid="admin-history-page">
+      <div>
+        <Title order={1}>{t('pages:admin.historial')}</Title>
+        <Text c="dimmed">{t('subtitle')}</Text>
+      </div>
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <TextInput
+          label={t('filters.userId')}
+          placeholder="00000000-0000-…"
+          value={userId}
+          onChange={(e) => setUserId(e.currentTarget.value)}
+          onBlur={() => set('userId', userId.trim() || null)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') set('userId', userId.trim() || null);
+          }}
+          error={userIdError}
+          style={{ flex: '1 1 18rem' }}
+          data-testid="history-filter-user"
+        />
+        <Select
+          label={t('filters.action')}
+          placeholder={t('filters.anyAction')}
+          clearable
+          searchable
+          data={ACTIVITY_ACTIONS.map((action) => ({ value: action, label: t(`actionNames.${action}`) }))}
+          value={filters.action ?? null}
+          onChange={(value) => set('action', value)}
+          style={{ flex: '1 1 14rem' }}
+          data-testid="history-filter-action"
+        />
+        <TextInput type="date" label={t('filters.from')} value={filters.from ?? ''} onChange={(e) => set('from', e.currentTarget.value || null)} error={dateError(filters.from)} style={{ flex: '1 1 9rem' }} data-testid="history-filter-from" />
+        <TextInput type="date" label={t('filters.to')} value={filters.to ?? ''} onChange={(e) => set('to', e.currentTarget.value || null)} error={dateError(filters.to)} style={{ flex: '1 1 9rem' }} data-testid="history-filter-to" />
+        {hasFilters ? (
+          <Button variant="subtle" mt={25} onClick={clear}>
+            {t('filters.clear')}
+          </Button>
+        ) : null}
+      </Group>
+      {query.isError && !query.data ? (
+        <Alert color="red" role="alert" title={t('admin:list.errorTitle')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{apiErrorMessage(query.error, t)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              {t('admin:list.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : query.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('admin:list.loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={64} radius="md" />
+          ))}
+        </Stack>
+      ) : events.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg" data-testid="history-empty">
+          {t('empty')}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('pages:admin.historial')}>
+          {events.map((event) => (
+            <EventItem key={event.id} event={event} />
+          ))}
+        </Stack>
+      )}
+      {query.hasNextPage ? (
+        <Group justify="center">
+          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} data-testid="history-load-more">
+            {t('loadMore')}
+          </Button>
+        </Group>
+      ) : null}
+      {query.isFetchNextPageError ? (
+        <Text size="sm" c="red" role="alert" ta="center">
+          {apiErrorMessage(query.error, t)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { USER_STATUSES } from '@enlaza/contracts';
+import { useTranslation } from 'react-i18next';
+import { useAccountTypeOptions } from '../api/account-type-options';
+import type { UpdateUsersFilters, UsersFilters } from './use-users-filters';
+
+/** Search (debounced) and the status, account type and plan filters. */
+export function UsersFiltersBar({ filters, update }: { filters: UsersFilters; update: UpdateUsersFilters }) {
+  const { t } = useTranslation(['admin-users', 'admin']);
+  const accountTypes = useAccountTypeOptions();
+  const [search, setSearch] = useState(filters.search);
+  const [debounced] = useDebouncedValue(search, 350);
+  const [plan, setPlan] = useState(filters.planCode ?? '');
+  const [debouncedPlan] = useDebouncedValue(plan, 350);
+
+  // Back/forward (or "clear") changed the URL: show its values.
+  const [shown, setShown] = useState({ search: filters.search, plan: filters.planCode ?? '' });
+  if (shown.search !== filters.search || shown.plan !== (filters.planCode ?? '')) {
+    setShown({ search: filters.search, plan: filters.planCode ?? '' });
+    setSearch(filters.search);
+    setPlan(filters.planCode ?? '');
+  }
+
+  useEffect(() => {
+    if (debounced.trim() !== filters.search) update({ search: debounced.trim() }, { replace: true });
+    // Only a new typed value should write the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  useEffect(() => {
+    if (debouncedPlan.trim().toLowerCase() !== (filters.planCode ?? '')) update({ plan: debouncedPlan.trim().toLowerCase() }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedPlan]);
+
+  const hasFilters = Boolean(filters.search || filters.status || filters.accountTypeId || filters.planCode);
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        type="search"
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        style={{ flex: '1 1 16rem' }}
+        data-testid="users-search"
+      />
+      <Select
+        label={t('filters.status')}
+        placeholder={t('filters.any')}
+        clearable
+        data={USER_STATUSES.map((status) => ({ value: status, label: t(`admin:status.${status}`) }))}
+        value={filters.status ?? null}
+        onChange={(value) => update({ status: value })}
+        style={{ flex: '1 1 10rem' }}
+        data-testid="users-filter-status"
+      />
+      <Select
+        label={t('filters.accountType')}
+        placeholder={t('filters.any')}
+        clearable
+        data={(accountTypes.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+        value={filters.accountTypeId ?? null}
+        onChange={(value) => update({ type: value })}
+        style={{ flex: '1 1 10rem' }}
+        data-testid="users-filter-type"
+      />
+      <TextInput
+        label={t('filters.plan')}
+        placeholder={t('filters.planPlaceholder')}
+        value={plan}
+        onChange={(event) => setPlan(event.currentTarget.value)}
+        style={{ flex: '1 1 8rem' }}
+        data-testid="users-filter-plan"
+      />
+      {hasFilters ? (
+        <Button variant="subtle" onClick={() => update({ search: null, status: null, type: null, plan: null })}>
+          {t('filters.clear')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

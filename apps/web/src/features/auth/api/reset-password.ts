@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { okResponse } from '@enlaza/contracts';
+import { z } from 'zod';
+import { apiSend } from '@/lib/http';
+
+const doneSchema = okResponse(z.object({}));
+
+export interface ResetPasswordInput {
+  token: string;
+  email: string;
+  password: string;
+}
+
+/** `POST /api/password/reset`: sets the new password with the emailed token; every session ends. */
+export async function resetPassword(input: ResetPasswordInput): Promise<void> {
+  await apiSend('POST', '/api/password/reset', input, doneSchema);
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationKey: ['password', 'reset'], mutationFn: resetPassword });
+}

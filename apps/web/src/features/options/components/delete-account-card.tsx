@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/components/password-field';
+import { ApiError } from '@/lib/http';
+import { queryClient } from '@/lib/query-client';
+import { clearSession } from '@/lib/session';
+import { useDeleteAccount } from '../api/delete-account';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+
+/** Danger zone: delete the account after confirming with the password; then signed out, at `/`. */
+export function DeleteAccountCard() {
+  const { t } = useTranslation('options');
+  const navigate = useNavigate();
+  const mutation = useDeleteAccount();
+  const [opened, setOpened] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const close = () => {
+    if (mutation.isPending) return;
+    setOpened(false);
+    setPassword('');
+    setError(undefined);
+    mutation.reset();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) {
+      setError(t('delete.passwordRequired'));
+      return;
+    }
+    mutation.mutate(password, {
+      onSuccess: () => {
+        clearSession();
+        void Promise.resolve(navigate('/', { replace: true })).then(() => queryClient.clear());
+      },
+      onError: (failure) => {
+        const fieldMessage = failure instanceof ApiError ? failure.fieldErrors?.password?.[0] : undefined;
+        setError(fieldMessage ?? (failure instanceof ApiError && failure.status === 0 ? t('errors.network') : failure.message));
+        document.getElementById('delete-account-password')?.focus();
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} className="danger-zone" data-testid="options-delete">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" c="red">
+            {t('delete.title')}
+          </Title>
+          <Text size="sm">{t('delete.intro')}</Text>
+        </div>
+        <Group justify="flex-end">
+          <Button color="red" variant="outline" onClick={() => setOpened(true)} data-testid="options-delete-open">
+            {t('delete.button')}
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={opened} onClose={close} title={t('delete.modalTitle')} centered closeButtonProps={{ 'aria-label': t('delete.cancel') }}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm">{t('delete.modalBody')}</Text>
+            <PasswordField
+              id="delete-account-password"
+              label={t('delete.password')}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                setError(undefined);
+              }}
+              error={error}
+              required
+              data-autofocus
+              toggleLabel={t('togglePassword')}
+              data-testid="options-delete-password"
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={mutation.isPending}>
+                {t('delete.cancel')}
+              </Button>
+              <Button type="submit" color="red" loading={mutation.isPending} data-testid="options-delete-confirm">
+                {t('delete.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}

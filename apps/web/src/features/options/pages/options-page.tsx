@@ -1,0 +1,50 @@
+import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@/components/use-page-title';
+import { useOptions } from '../api/get-options';
+import { AliasCard } from '../components/alias-card';
+import { DeleteAccountCard } from '../components/delete-account-card';
+import { ExportCard } from '../components/export-card';
+import { NotificationsCard } from '../components/notifications-card';
+
+/** /user/opciones: public alias, notification emails, export of my data, delete my account. */
+export default function OptionsPage() {
+  const { t } = useTranslation('options');
+  usePageTitle(t('title'));
+  const query = useOptions();
+  return (
+    <Stack gap="lg" maw={880} w="100%" data-testid="options-page">
+      <div>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('intro')}
+        </Text>
+      </div>
+      {query.isPending ? (
+        <Stack gap="lg" aria-busy="true" aria-label={t('loading')}>
+          {[0, 1].map((i) => (
+            <Paper key={i} withBorder radius="md" p="lg">
+              <Skeleton height={18} width="30%" mb="sm" />
+              <Skeleton height={36} />
+            </Paper>
+          ))}
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red" role="alert" title={t('errors.load')}>
+          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <AliasCard options={query.data} />
+          <NotificationsCard options={query.data} />
+        </>
+      )}
+      <ExportCard />
+      <DeleteAccountCard />
+    </Stack>
+  );
+}

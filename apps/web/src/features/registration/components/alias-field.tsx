@@ -1,0 +1,70 @@
+import type { Ref } from 'react';
+import { Button, Group, Loader, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AliasFeedback } from './alias-rules';
+
+interface AliasFieldProps {
+  value: string;
+  onChange: (alias: string) => void;
+  feedback: AliasFeedback;
+  /** A server or form error, shown instead of the live feedback. */
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** The public alias with live feedback (valid, free) and the suggestion as a one-click fix. */
+export function AliasField({ value, onChange, feedback, error, inputRef }: AliasFieldProps) {
+  const { t } = useTranslation('register');
+  const suggestion = feedback.state === 'invalid' || feedback.state === 'taken' ? feedback.suggestion : null;
+  const problem =
+    error ?? (feedback.state === 'taken' ? t('alias.taken') : feedback.state === 'invalid' ? t('alias.invalid') : undefined);
+
+  return (
+    <div>
+      <TextInput
+        ref={inputRef}
+        label={t('fields.alias')}
+        description={t('alias.hint', { url: `${window.location.host}/link/${value || '…'}` })}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        error={problem}
+        required
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={30}
+        rightSection={feedback.state === 'checking' ? <Loader size={16} aria-hidden /> : feedback.state === 'available' ? <CheckIcon /> : null}
+        data-testid="register-alias"
+        inputWrapperOrder={['label', 'description', 'input', 'error']}
+      />
+      <div aria-live="polite">
+        {feedback.state === 'checking' ? (
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('alias.checking')}
+          </Text>
+        ) : null}
+        {feedback.state === 'available' && !error ? (
+          <Text size="xs" c="teal" mt={4} data-testid="register-alias-available">
+            {t('alias.available')}
+          </Text>
+        ) : null}
+        {suggestion ? (
+          <Group gap="xs" mt={6} wrap="wrap">
+            <Text size="xs">{t('alias.suggestion')}</Text>
+            <Button size="compact-xs" variant="light" onClick={() => onChange(suggestion)} data-testid="register-alias-suggestion">
+              {t('alias.useSuggestion', { alias: suggestion })}
+            </Button>
+          </Group>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="var(--mantine-color-teal-filled)" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M5 12l5 5L20 7" />
+    </svg>
+  );
+}

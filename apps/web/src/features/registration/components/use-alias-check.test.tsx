@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ALIAS_CHECK_DELAY_MS, useAliasCheck } from './use-alias-check';
+
+function answer(alias: string) {
+  const taken = alias === 'demo';
+  return new Response(JSON.stringify({ ok: 1, data: { alias, valid: true, available: !taken, suggestion: taken ? 'demo-2' : alias } }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+describe('useAliasCheck', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
+    fetchMock = vi.fn((url: string) => Promise.resolve(answer(new URL(url, 'http://x').searchParams.get('alias') ?? '')));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  function setup() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    return renderHook(({ alias }: { alias: string }) => useAliasCheck(alias, 'Demo'), { wrapper, initialProps: { alias: '' } });
+  }
+
+  it('asks the server once per pause in typing, not once per key', async () => {
+    const hook = setup();
+    for (const alias of ['d', 'de', 'dem', 'demo']) {
+      hook.rerender({ alias });
+      await act(() => vi.advanceTimersByTimeAsync(100));
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(hook.result.current.feedback).toEqual({ state: 'checking' });
+
+    await act(() => vi.advanceTimersByTimeAsync(ALIAS_CHECK_DELAY_MS));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('alias=demo');
+    await vi.waitFor(() => expect(hook.result.current.feedback).toEqual({ state: 'taken', suggestion: 'demo-2' }));
+
+    hook.rerender({ alias: 'demo-2' });
+    expect(hook.result.current.feedback).toEqual({ state: 'checking' });
+    await act(() => vi.advanceTimersByTimeAsync(ALIAS_CHECK_DELAY_MS));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(hook.result.current.feedback).toEqual({ state: 'available' }));
+  });
+});

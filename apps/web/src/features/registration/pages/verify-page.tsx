@@ -1,0 +1,87 @@
+import { Link, useParams } from 'react-router';
+import { Button, Center, Divider, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@/components/use-page-title';
+import { ApiError } from '@/lib/api-error';
+import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
+import { useVerifyCode } from '../api/verify-code';
+import { ResendVerificationForm } from '../components/resend-verification-form';
+
+/** /register/verify/:code: opens the emailed code once, then says what happened. */
+export default function VerifyPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Verify />
+    </QueryClientProvider>
+  );
+}
+
+function failureReason(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'account.code_invalid') return t('verify.invalid');
+    if (error.code === 'account.code_expired') return t('verify.expired');
+    if (error.status === 0) return t('errors.network');
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return t('errors.generic');
+}
+
+function Verify() {
+  const { t } = useTranslation('register');
+  usePageTitle(t('verify.title'));
+  const { code = '' } = useParams();
+  const signedIn = useSession().token !== null;
+  const result = useVerifyCode(code);
+
+  return (
+    <Center py="md">
+      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md" w="100%" maw={480} data-testid="verify-result" data-state={result.status}>
+        {result.isPending ? (
+          <Stack align="center" gap="sm" py="lg" aria-busy="true">
+            <Loader aria-hidden />
+            <Text>{t('verify.checking')}</Text>
+          </Stack>
+        ) : result.isSuccess ? (
+          <Stack gap="md" role="status">
+            <ThemeIcon size={48} radius="xl" color="teal" variant="light" aria-hidden>
+              <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M5 12l5 5L20 7" />
+              </svg>
+            </ThemeIcon>
+            <Title order={1} size="h2">
+              {result.data.kind === 'email_change' ? t('verify.emailChangedTitle') : t('verify.activatedTitle')}
+            </Title>
+            <Text style={{ overflowWrap: 'anywhere' }}>
+              {result.data.kind === 'email_change' ? t('verify.emailChangedBody', { email: result.data.email }) : t('verify.activatedBody', { email: result.data.email })}
+            </Text>
+            {signedIn ? (
+              <Button component={Link} to="/account" data-testid="verify-continue">
+                {t('verify.toAccount')}
+              </Button>
+            ) : (
+              <Button component={Link} to="/" data-testid="verify-continue">
+                {t('verify.toSignIn')}
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            <Title order={1} size="h2">
+              {t('verify.failedTitle')}
+            </Title>
+            <Text role="alert" data-testid="verify-reason">
+              {failureReason(result.error, t)}
+            </Text>
+            <Divider />
+            <Text size="sm" c="dimmed">
+              {t('verify.askAgain')}
+            </Text>
+            <ResendVerificationForm />
+          </Stack>
+        )}
+      </Paper>
+    </Center>
+  );
+}

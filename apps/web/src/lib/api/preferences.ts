@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { okResponse, preferencesSchema, type Preferences } from '@enlaza/contracts';
+import { apiGet, apiSend } from '../http';
+
+/*
+ * `GET/PUT /api/account/preferences`: language, time zone and theme saved on the server so they
+ * follow the user. Read by the signed-in sync (applied once per sign-in), the preferences page
+ * and the pages that show dates in the user's time zone.
+ */
+const preferencesResponseSchema = okResponse(preferencesSchema);
+
+export const PREFERENCES_QUERY_KEY = ['account', 'preferences'] as const;
+
+export async function fetchPreferences(): Promise<Preferences> {
+  return (await apiGet('/api/account/preferences', preferencesResponseSchema)).data;
+}
+
+export async function savePreferences(preferences: Preferences): Promise<Preferences> {
+  return (await apiSend('PUT', '/api/account/preferences', preferences, preferencesResponseSchema)).data;
+}
+
+export function preferencesQueryOptions() {
+  return queryOptions({ queryKey: PREFERENCES_QUERY_KEY, queryFn: fetchPreferences, staleTime: Infinity });
+}
+
+export function usePreferences() {
+  return useQuery(preferencesQueryOptions());
+}
+
+/** Saves and puts the server's answer in the cache. */
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...PREFERENCES_QUERY_KEY, 'save'],
+    mutationFn: savePreferences,
+    onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved),
+  });
+}

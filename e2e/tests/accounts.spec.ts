@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from '../accounts.mjs';
+import { message } from './support/locales';
+import { lastEmailId, waitForLink } from './support/mailbox';
+import { answerCountryLookup } from './support/phone';
+import { bearer, login, readStorage } from './support/session';
+
+// One new visitor goes through the whole account life: register → verify → preferences →
+// personal information → forgot/reset password → suspended by an admin. The steps share the account
+// and are long (a whole account life), hence the longer limit.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const stamp = Date.now().toString(36);
+const visitor = {
+  name: 'Nueva Visitante',
+  alias: `visitante-${stamp}`,
+  email: `visitante-${stamp}@e2e.enlaza.test`,
+  password: 'Primera-clave-2024!',
+  newPassword: 'Segunda-clave-2025!',
+};
+
+async function signIn(page: Page, email: string, password: string): Promise<number> {
+  await page.goto('/');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/login'));
+  await page.getByTestId('login-submit').click();
+  return (await answer).status();
+}
+
+test('a visitor registers, verifies by email, signs in, sets language and theme, and edits the phone', async ({ page, request }) => {
+  await page.goto('/register');
+  await page.getByTestId('register-name').fill(visitor.name);
+  await page.getByTestId('register-alias').fill(visitor.alias);
+  await page.getByTestId('register-email').fill(visitor.email);
+  await page.getByTestId('register-password').fill(visitor.password);
+  await page.getByTestId('register-account-type').selectOption({ label: 'Personal' });
+  await page.getByTestId('register-accept').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-sent')).toBeVisible();
+
+  const verifyLink = await waitForLink(visitor.email, `${E2E_BASE_URL}/register/verify/`);
+  await page.goto(verifyLink);
+  await expect(page.getByTestId('verify-result')).toHaveAttribute('data-state', 'success');
+
+  expect(await signIn(page, visitor.email, visitor.password)).toBe(200);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+  // Language and theme: applied at once, saved on the server, kept after a reload.
+  await page.goto('/user/preferencias');
+  const html = page.locator('html');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('en', 'pages', 'account.preferencias'));
+  const schemeBefore = await html.getAttribute('data-mantine-color-scheme');
+  const target = schemeBefore === 'dark' ? 'light' : 'dark';
+  await page.getByTestId('pref-language').selectOption('es');
+  await page.getByTestId('pref-theme').getByText(message('es', 'account', `preferences.themes.${target}`), { exact: true }).click();
+  await page.getByTestId('pref-save').click();
+  await expect(page.getByTestId('pref-saved')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('es', 'pages', 'account.preferencias'));
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', target);
+  await expect(html).toHaveAttribute('lang', 'es');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('es', 'pages', 'account.preferencias'));
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', target);
+  const token = await readStorage(page, 'access_token');
+  const stored = await request.get('/api/account/preferences', { headers: bearer(token!) });
+  expect(stored.status()).toBe(200);
+  expect((await stored.json()).data).toMatchObject({ locale: 'es', theme: target });
+
+  // Personal information: a phone number typed, saved and still there after a reload.
+  await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
+  await page.goto('/user/personalinformation');
+  await expect(page.getByTestId('phone-country-button')).toContainText('+34');
+  const phone = page.getByTestId('phone-input');
+  await phone.pressSequentially('612345678');
+  await page.getByTestId('personal-save').click();
+  await expect(page.getByTestId('personal-saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('phone-input')).toHaveValue('612 34 56 78');
+  const personal = await request.get('/api/account/personal', { headers: bearer(token!) });
+  expect((await personal.json()).data.phone).toBe('+34612345678');
+});
+
+test('forgot password: the emailed link sets a new password; the old one stops working', async ({ page }) => {
+  const before = await lastEmailId(visitor.email);
+  await page.goto('/');
+  await page.getByTestId('forgot-password-link').click();
+  await page.getByTestId('forgot-email').fill(visitor.email);
+  await page.getByTestId('forgot-submit').click();
+  await expect(page.getByTestId('forgot-sent')).toBeVisible();
+
+  const resetLink = await waitForLink(visitor.email, `${E2E_BASE_URL}/reset-password/`, { after: before });
+  await page.goto(resetLink);
+  await page.getByTestId('reset-password').fill(visitor.newPassword);
+  await page.getByTestId('reset-confirm').fill(visitor.newPassword);
+  await page.getByTestId('reset-submit').click();
+  await expect(page.getByTestId('reset-done')).toBeVisible();
+
+  expect(await signIn(page, visitor.email, visitor.password)).toBe(401);
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  expect(await signIn(page, visitor.email, visitor.newPassword)).toBe(200);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});
+
+test('an admin suspends the user from /admin/users; the user is sent to sign in on their next navigation', async ({ browser }) => {
+  const userContext = await browser.newContext();
+  const adminContext = await browser.newContext();
+  try {
+    const userPage = await userContext.newPage();
+    expect(await signIn(userPage, visitor.email, visitor.newPassword)).toBe(200);
+    await expect(userPage).toHaveURL(/\/user\/dashboard$/);
+
+    const adminPage = await adminContext.newPage();
+    await login(adminPage, 'admin');
+    await adminPage.goto(`/admin/users?search=${encodeURIComponent(visitor.email)}`);
+    const row = adminPage.getByTestId('data-row').filter({ hasText: visitor.email });
+    await expect(row).toHaveCount(1);
+    await row.getByTestId('user-open').click();
+    await adminPage.getByTestId('user-action-suspend').click();
+    await adminPage.getByTestId('confirm-submit').click();
+    await expect(adminPage.getByTestId('notification-success')).toBeVisible();
+    await expect(adminPage.getByTestId('user-detail').getByTestId('user-status')).toHaveText(message('en', 'admin', 'status.suspended'));
+    await expect(row.getByTestId('user-status')).toHaveText(message('en', 'admin', 'status.suspended'));
+
+    // The user's open session: the next navigation's user call is refused → login page.
+    await userPage.getByRole('link', { name: message('es', 'pages', 'user.notificaciones') }).first().click();
+    await expect(userPage).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(userPage.getByTestId('login-email')).toBeVisible();
+    expect(await readStorage(userPage, 'access_token')).toBeNull();
+  } finally {
+    await userContext.close();
+    await adminContext.close();
+  }
+});

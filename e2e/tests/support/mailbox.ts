@@ -1,0 +1,48 @@
+import { expect } from '@playwright/test';
+import { E2E_MAILBOX_URL } from '../../accounts.mjs';
+
+export interface ReceivedEmail {
+  id: number;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: string;
+}
+
+export async function emailsTo(address: string): Promise<ReceivedEmail[]> {
+  const response = await fetch(`${E2E_MAILBOX_URL}/messages?to=${encodeURIComponent(address)}`);
+  if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
+  return (await response.json()) as ReceivedEmail[];
+}
+
+/**
+ * Waits for an email to `address` received after the ones in `seen` (ids) whose text contains a
+ * link starting with `linkPrefix`; answers that link.
+ */
+export async function waitForLink(address: string, linkPrefix: string, options: { after?: number; timeout?: number } = {}): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const emails = (await emailsTo(address)).filter((email) => email.id > (options.after ?? 0));
+        for (const email of emails.reverse()) {
+          const found = email.text.split(/\s+/).find((word) => word.startsWith(linkPrefix));
+          if (found) {
+            link = found;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `an email to ${address} with a link starting with ${linkPrefix}`, timeout: options.timeout ?? 15_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/** The id of the newest email to `address` (0 when none), to wait for later ones only. */
+export async function lastEmailId(address: string): Promise<number> {
+  const emails = await emailsTo(address);
+  return emails.reduce((max, email) => Math.max(max, email.id), 0);
+}
