@@ -25,6 +25,9 @@ import { accountTypeRoutes, createAccountTypesRepository, createAccountTypesServ
 import { collectionRoutes, createCollectionsService } from './modules/collections/module.js';
 import { createOptionsRepository } from './modules/options/repository.js';
 import { createProfilesRepository } from './modules/profiles/repository.js';
+import { publicProfileRoutes, registerPublicPage } from './modules/public-profile/routes.js';
+import { createPublicProfileService } from './modules/public-profile/service.js';
+import { createDailyCounters } from './lib/daily-counters.js';
 import { profileRoutes } from './modules/profiles/routes.js';
 import { createProfilesService } from './modules/profiles/service.js';
 import { optionsRoutes } from './modules/options/routes.js';
@@ -103,6 +106,9 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const admin = createAdminService({ repo: createAdminRepository(db), activity, registration, auth });
   const accountTypes = createAccountTypesService(createAccountTypesRepository(db), activity);
   const profiles = createProfilesService(createProfilesRepository(db), subscriptions);
+  const counters = createDailyCounters(db);
+  app.addHook('onClose', () => counters.stop());
+  const publicProfiles = createPublicProfileService(db, counters);
   await app.register(authPlugin, { auth });
 
   await app.register(
@@ -118,11 +124,13 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       await api.register(accountTypeRoutes, { service: accountTypes });
       await api.register(profileRoutes, { profiles });
       for (const type of ['folders', 'labels'] as const) await api.register(collectionRoutes, { type, service: createCollectionsService(db, type) });
+      await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl });
     },
     { prefix: '/api' },
   );
 
   await app.register(spaPlugin, { webDist: config.webDist, countryLookupUrl: config.countryLookupUrl });
+  registerPublicPage(app, publicProfiles, config.publicUrl);
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';

@@ -116,3 +116,28 @@ export const collectionBodySchema = z.object({
   name: z.string().trim().min(1).max(60),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.invalid_color' }),
 });
+
+/** What a visitor sees at /link/{alias}/{profileId}. Tags show their owner's contact only when allowed. */
+export const publicProfileSchema = z.object({
+  id: z.string(),
+  kind: profileKindSchema,
+  name: z.string(),
+  alias: z.string(),
+  /** The current address; differs from the requested one when an old alias was used. */
+  canonicalPath: z.string(),
+  vcardPath: z.string(),
+  theme: profileThemeSchema,
+  contactForm: z.boolean(),
+  wall: z.boolean(),
+  card: cardFieldsSchema.nullable(),
+  tag: tagFieldsSchema.omit({ serial: true }).extend({ ownerContact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable() }).nullable(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+export const linkClickBodySchema = z.object({ url: z.url().max(500) });
+
+export const profileStatsSchema = z.object({
+  days: z.array(z.object({ day: z.string(), visits: z.number(), linkClicks: z.number() })),
+  totals: z.object({ visits: z.number(), linkClicks: z.number() }),
+});
+export type ProfileStats = z.infer<typeof profileStatsSchema>;

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   'admin.last_admin': 409,
   'catalogue.code_taken': 409,
   'record.not_found': 404,
+  'profile.not_available': 404,
   'quota.cards': 403,
   'quota.tags': 403,
   'profile.main_profile': 409,

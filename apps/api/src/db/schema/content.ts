@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, updatedAt } from './columns.js';
 import { users } from './users.js';
 
@@ -115,4 +115,18 @@ export const deliveries = pgTable(
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.userId, t.createdAt)],
+);
+
+/** Visits and link clicks per profile and day (UTC). No address or visitor detail is stored. */
+export const profileDailyStats = pgTable(
+  'profile_daily_stats',
+  {
+    profileId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    visits: integer().notNull().default(0),
+    linkClicks: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.day] })],
 );

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { profileDailyStats } from '../db/schema/index.js';
+
+type Field = 'visits' | 'linkClicks';
+
+/**
+ * Visit and click counters, added up in memory and written every few seconds as one upsert per
+ * profile and day, so a busy public page costs no write per request. Each process flushes only its
+ * own increments, so nothing another process needs is kept here; a crash loses at most one interval.
+ */
+export function createDailyCounters(db: Database, flushEveryMs = 5000) {
+  let pending = new Map<string, { profileId: string; day: string; visits: number; linkClicks: number }>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function write(batch: typeof pending) {
+    const rows = [...batch.values()];
+    if (rows.length === 0) return;
+    const upsert = (values: typeof rows) =>
+      db
+        .insert(profileDailyStats)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [profileDailyStats.profileId, profileDailyStats.day],
+          set: { visits: sql`${profileDailyStats.visits} + excluded.visits`, linkClicks: sql`${profileDailyStats.linkClicks} + excluded.link_clicks` },
+        });
+    try {
+      await upsert(rows);
+    } catch {
+      // A profile deleted meanwhile fails the whole batch: write the others one by one.
+      for (const row of rows) await upsert([row]).catch(() => undefined);
+    }
+  }
+
+  const timer = setInterval(() => void flush(), flushEveryMs);
+  timer.unref();
+
+  function flush(): Promise<void> {
+    const batch = pending;
+    pending = new Map();
+    flushing = flushing.then(() => write(batch));
+    return flushing;
+  }
+
+  return {
+    hit(profileId: string, field: Field, now = new Date()): void {
+      const day = now.toISOString().slice(0, 10);
+      const key = `${profileId}|${day}`;
+      const entry = pending.get(key) ?? { profileId, day, visits: 0, linkClicks: 0 };
+      entry[field] += 1;
+      pending.set(key, entry);
+    },
+    flush,
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+export type DailyCounters = ReturnType<typeof createDailyCounters>;
