@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -63,7 +64,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   try {
-    const client = options.dataDir ? new PGlite(join(options.dataDir, 'pglite')) : new PGlite();
+    // pg_trgm backs the admin's "contains" search (migration 0005), as on PostgreSQL.
+    const extensions = { pg_trgm };
+    const client = options.dataDir ? new PGlite(join(options.dataDir, 'pglite'), { extensions }) : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
