@@ -53,7 +53,7 @@ export type AppOptions = {
 
 /** Builds the app: external plugins → app plugins → routes. The caller owns the database. */
 export async function buildApp({ config, database, logger = false }: AppOptions) {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger, trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -101,8 +101,8 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   app.addHook('onClose', () => authListener.close());
   const registration = createRegistrationService({ repo: createRegistrationRepository(db), mailer, limiter, activity, auth, publicUrl: config.publicUrl });
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(db));
-  const account = createAccountService({ repo: createAccountRepository(db), activity, mailer, registration, auth });
-  const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth });
+  const account = createAccountService({ repo: createAccountRepository(db), activity, mailer, registration, auth, limiter });
+  const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter });
   const admin = createAdminService({ repo: createAdminRepository(db), activity, registration, auth });
   const accountTypes = createAccountTypesService(createAccountTypesRepository(db), activity);
   const profiles = createProfilesService(createProfilesRepository(db), subscriptions);

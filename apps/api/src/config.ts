@@ -32,10 +32,12 @@ const envSchema = z.object({
   SMTP_USER: optionalString,
   SMTP_PASSWORD: optionalString,
   MAIL_FROM: z.string().default('Enlaza <no-reply@enlaza.local>'),
+  /** false, or how many proxies in front of the app to trust for X-Forwarded-For (true = 1). */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+    .pipe(z.number().int().min(0).max(10)),
 });
 
 export type Config = {
@@ -52,7 +54,8 @@ export type Config = {
   demo: { email: string | undefined; password: string | undefined };
   countryLookupUrl: string;
   webDist: string;
-  trustProxy: boolean;
+  /** Proxies trusted for the client address; 0 = none (a client cannot choose its address). */
+  trustProxy: number;
   /** Base of the links in emails. */
   publicUrl: string;
   /** Null: no SMTP server, emails go to the log and the deliveries table. */

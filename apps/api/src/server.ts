@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
 import { buildApp } from './app.js';
+import { loggerOptions } from './lib/logging.js';
 
 /** Process concerns only: configuration, logger, database, listen, graceful shutdown. */
 async function main() {
@@ -24,7 +25,7 @@ async function main() {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
   app.log.info(config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: PGlite in ${config.dataDir}`);
 
   const seeded = await seedIfEmpty(database.db, { admin: config.admin, demo: config.demo });

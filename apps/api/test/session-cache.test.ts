@@ -12,10 +12,10 @@ describe('session cache', () => {
 
   it('serves nothing until invalidations are known to arrive, and empties when they stop', () => {
     const cache = createSessionCache<{ userId: string; name: string }>({ ttlMs: 1000, maxEntries: 10 });
-    cache.set('a', value('u1'));
+    cache.set('a', value('u1'), cache.stamp());
     expect(cache.get('a')).toBeUndefined();
     cache.setEnabled(true);
-    cache.set('a', value('u1'));
+    cache.set('a', value('u1'), cache.stamp());
     expect(cache.get('a')?.name).toBe('u1');
     cache.setEnabled(false);
     expect(cache.size).toBe(0);
@@ -25,17 +25,28 @@ describe('session cache', () => {
   it('forgets every entry of a user, expires entries, and stays bounded', () => {
     const cache = createSessionCache<{ userId: string; name: string }>({ ttlMs: 1000, maxEntries: 3 });
     cache.setEnabled(true);
-    cache.set('a', value('u1'), 0);
-    cache.set('b', value('u1'), 0);
-    cache.set('c', value('u2'), 0);
+    cache.set('a', value('u1'), cache.stamp(), 0);
+    cache.set('b', value('u1'), cache.stamp(), 0);
+    cache.set('c', value('u2'), cache.stamp(), 0);
     cache.forgetUser('u1');
     expect([cache.get('a', 1), cache.get('b', 1), cache.get('c', 1)?.userId]).toEqual([undefined, undefined, 'u2']);
     expect(cache.get('c', 1001)).toBeUndefined();
-    for (const key of ['d', 'e', 'f', 'g']) cache.set(key, value(key), 2000);
+    for (const key of ['d', 'e', 'f', 'g']) cache.set(key, value(key), cache.stamp(), 2000);
     expect(cache.size).toBe(3);
     expect(cache.get('d', 2001)).toBeUndefined();
     expect(cache.get('g', 2001)?.userId).toBe('g');
   });
+});
+
+it('does not keep a row read before an invalidation that happened meanwhile', () => {
+  const cache = createSessionCache<{ userId: string; name: string }>({ ttlMs: 1000, maxEntries: 10 });
+  cache.setEnabled(true);
+  const stamp = cache.stamp(); // a request starts reading the session…
+  cache.forgetUser('u1'); // …an admin suspends the user before it finishes
+  cache.set('a', { userId: 'u1', name: 'stale' }, stamp);
+  expect(cache.get('a')).toBeUndefined();
+  cache.set('a', { userId: 'u1', name: 'fresh' }, cache.stamp());
+  expect(cache.get('a')?.name).toBe('fresh');
 });
 
 describe.runIf(testDatabaseUrl)('two API processes on one PostgreSQL', () => {

@@ -104,27 +104,46 @@ async function listenOnPostgres(url: string, channel: string, onMessage: (payloa
   let live = false;
   let closed = false;
   let retryMs = 250;
+  let retry: NodeJS.Timeout | null = null;
   const setLive = (value: boolean) => {
     if (live !== value) onLiveChange?.(value);
     live = value;
   };
 
+  function scheduleReconnect() {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(() => scheduleReconnect());
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, 10_000);
+  }
+
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    // keepAlive: a connection dropped silently by the network still ends in an error.
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel) onMessage(message.payload ?? '');
     });
     next.on('error', () => {
       setLive(false);
       void next.end().catch(() => undefined);
-      if (!closed) setTimeout(() => void connect().catch(() => undefined), retryMs);
-      retryMs = Math.min(retryMs * 2, 10_000);
+      scheduleReconnect();
     });
-    await next.connect();
-    await next.query(`LISTEN ${channel}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
     retryMs = 250;
-    setLive(!closed);
+    setLive(true);
   }
 
   await connect();
@@ -132,6 +151,7 @@ async function listenOnPostgres(url: string, channel: string, onMessage: (payloa
     live: () => live,
     close: async () => {
       closed = true;
+      if (retry) clearTimeout(retry);
       setLive(false);
       await client?.end().catch(() => undefined);
     },

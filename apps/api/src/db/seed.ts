@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword, randomToken } from '../lib/crypto.js';
 import type { Database, Transaction as Tx } from './client.js';
 import { activateAccount, nextCustomerCode } from '../modules/registration/repository.js';
@@ -60,12 +60,18 @@ function credentials(given: Credentials, fallbackEmail: string): SeededAccount {
 export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{ admin: SeededAccount; demo: SeededAccount } | null> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return null;
+  let seeded = false;
 
   const admin = credentials(options.admin, 'admin@enlaza.local');
   const demo = credentials(options.demo, 'demo@enlaza.local');
   const [adminHash, demoHash] = await Promise.all([hashPassword(admin.password), hashPassword(demo.password)]);
 
   await db.transaction(async (tx) => {
+    // Several processes starting together on an empty PostgreSQL: one seeds, the others see it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(727160102)`);
+    const [again] = await tx.select({ n: count() }).from(users);
+    if ((again?.n ?? 0) > 0) return;
+    seeded = true;
     const [hasPlans] = await tx.select({ n: count() }).from(plans);
     if ((hasPlans?.n ?? 0) === 0) await seedCatalogue(tx);
     const [personal] = await tx.select().from(accountTypes).where(eq(accountTypes.code, 'personal'));
@@ -83,5 +89,5 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
     if (!demoUser) throw new Error('demo user seed failed');
     await activateAccount(tx, demoUser, now);
   });
-  return { admin, demo };
+  return seeded ? { admin, demo } : null;
 }

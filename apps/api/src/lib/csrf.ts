@@ -21,6 +21,14 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
   return undefined;
 }
 
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 function fromBrowser(request: FastifyRequest): boolean {
   const h = request.headers;
   // Every current browser sends Sec-Fetch-Site or Origin on these requests; server-side fetch clients may send Sec-Fetch-Mode, so it is not a sign.
@@ -58,7 +66,9 @@ export const csrfPlugin = fp(
     });
 
     app.addHook('onRequest', async (request) => {
-      if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+      // The matched route, not the raw URL: /%61pi/login reaches /api/login too.
+      const path = request.routeOptions.url ?? decodeURIComponentSafe(request.url);
+      if (!UNSAFE.has(request.method) || !path.startsWith('/api/')) return;
       if (/^Bearer\s+\S/i.test(request.headers.authorization ?? '')) return;
       if (!fromBrowser(request)) return;
       if (crossSite(request)) throw new AppError('csrf.cross_site');

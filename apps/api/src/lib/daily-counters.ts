@@ -27,9 +27,23 @@ export function createDailyCounters(db: Database, flushEveryMs = 5000) {
     try {
       await upsert(rows);
     } catch {
-      // A profile deleted meanwhile fails the whole batch: write the others one by one.
-      for (const row of rows) await upsert([row]).catch(() => undefined);
+      // A profile deleted meanwhile fails the whole batch: write the others one by one; a row that
+      // fails for another reason (database briefly away) goes back to be written next time.
+      for (const row of rows) {
+        await upsert([row]).catch((error: unknown) => {
+          const state = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+          if (state !== '23503') merge(row);
+        });
+      }
     }
+  }
+
+  function merge(row: { profileId: string; day: string; visits: number; linkClicks: number }) {
+    const key = `${row.profileId}|${row.day}`;
+    const entry = pending.get(key) ?? { profileId: row.profileId, day: row.day, visits: 0, linkClicks: 0 };
+    entry.visits += row.visits;
+    entry.linkClicks += row.linkClicks;
+    pending.set(key, entry);
   }
 
   const timer = setInterval(() => void flush(), flushEveryMs);

@@ -11,8 +11,20 @@ const FASTIFY_CODES: Record<string, AppError['code']> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'request.too_large',
 };
 
+/** PostgreSQL's SQLSTATE, on the error or its cause (Drizzle wraps driver errors). */
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e?.cause?.code === 'string' ? e.cause.code : e?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
 function toAppError(error: FastifyError | AppError): AppError | null {
   if (error instanceof AppError) return error;
+  // Safety nets: a value the database refuses (class 22, data exception) is bad input, and a
+  // unique-key race lost to another request is a conflict — neither is a server fault.
+  const state = sqlState(error);
+  if (state?.startsWith('22')) return new AppError('request.invalid_body');
+  if (state === '23505') return new AppError('request.conflict');
   const mapped = FASTIFY_CODES[error.code];
   if (mapped) return new AppError(mapped);
   // Any other client error Fastify raises before our code runs (bad headers, malformed body).

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   'csrf.cross_site': 403,
   'csrf.invalid': 403,
   'request.throttled': 429,
+  'request.conflict': 409,
   'account.email_taken': 409,
   'account.alias_taken': 409,
   'account.code_invalid': 422,

@@ -66,7 +66,12 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
      * account exists (forgot password, resend). `drain` waits for these on shutdown.
      */
     sendInBackground(email: OutgoingEmail): void {
-      const pending = deliver(email).catch((error: unknown) => log.error({ err: error }, 'background email failed'));
+      this.defer(() => deliver(email));
+    },
+
+    /** Runs work after the answer has gone (tracked, so shutdown waits for it; failures are logged). */
+    defer(work: () => Promise<unknown>): void {
+      const pending = work().catch((error: unknown) => log.error({ err: error }, 'background work failed'));
       inFlight.add(pending);
       void pending.finally(() => inFlight.delete(pending));
     },

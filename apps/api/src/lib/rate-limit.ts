@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rateLimitEvents } from '../db/schema/index.js';
 import { sha256 } from './crypto.js';
@@ -30,6 +30,33 @@ export function createRateLimiter(db: Database) {
     async record(keys: string[], now = Date.now()): Promise<void> {
       await db.insert(rateLimitEvents).values(keys.map((key) => ({ keyHash: sha256(key) })));
       await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now - PRUNE_AFTER_MS)));
+    },
+
+    /**
+     * Counts this attempt first, then checks: concurrent attempts cannot all pass a check made
+     * before any of them was recorded. Returns the recorded rows, so a caller may release them
+     * (a successful sign-in does not count as a failure).
+     */
+    async hit(limits: Limit[], code: ErrorCode = 'request.throttled', now = Date.now()): Promise<string[]> {
+      const rows = await db.insert(rateLimitEvents).values(limits.map((l) => ({ keyHash: sha256(l.key) }))).returning({ id: rateLimitEvents.id });
+      const ids = rows.map((r) => r.id);
+      for (const limit of limits) {
+        const [row] = await db
+          .select({ n: count(), oldest: sql<string | null>`min(${rateLimitEvents.createdAt})` })
+          .from(rateLimitEvents)
+          .where(and(eq(rateLimitEvents.keyHash, sha256(limit.key)), gt(rateLimitEvents.createdAt, new Date(now - limit.windowMs))));
+        if ((row?.n ?? 0) > limit.max) {
+          const oldest = row?.oldest ? new Date(row.oldest).getTime() : now;
+          const seconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
+          throw new AppError(code, { seconds }, undefined, { 'Retry-After': String(seconds) });
+        }
+      }
+      if (Math.random() < 0.01) await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now - PRUNE_AFTER_MS)));
+      return ids;
+    },
+
+    async release(ids: string[]): Promise<void> {
+      if (ids.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
     },
 
     /** check, then count this attempt. */

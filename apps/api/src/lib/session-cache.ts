@@ -12,6 +12,8 @@ export function createSessionCache<T extends { userId: string }>(options: { ttlM
   const entries = new Map<string, T & { storedAt: number }>();
   const byUser = new Map<string, Set<string>>();
   let enabled = false;
+  /** Bumped by every invalidation: a lookup that began before one must not fill the cache. */
+  let generation = 0;
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -34,8 +36,12 @@ export function createSessionCache<T extends { userId: string }>(options: { ttlM
       return entry;
     },
 
-    set(key: string, value: T, now = Date.now()): void {
-      if (!enabled) return;
+    /** Take before reading the database; pass to `set`. */
+    stamp: (): number => generation,
+
+    set(key: string, value: T, stamp: number, now = Date.now()): void {
+      // An invalidation happened while this row was being read: it may be stale, do not keep it.
+      if (!enabled || stamp !== generation) return;
       remove(key);
       // Oldest first: Map keeps insertion order.
       while (entries.size >= options.maxEntries) remove(entries.keys().next().value as string);
@@ -46,11 +52,13 @@ export function createSessionCache<T extends { userId: string }>(options: { ttlM
     },
 
     forgetUser(userId: string): void {
+      generation += 1;
       for (const key of [...(byUser.get(userId) ?? [])]) remove(key);
     },
 
     /** Turns the cache on only while invalidations are known to arrive; off empties it. */
     setEnabled(value: boolean): void {
+      generation += 1;
       enabled = value;
       if (!value) {
         entries.clear();

@@ -48,10 +48,24 @@ export function validationError(issues: readonly Issue[], data: unknown, context
   return new AppError('validation.failed', {}, fields);
 }
 
+/** Where a NUL character hides in a request (PostgreSQL cannot store it in text or JSON). */
+function pathOfNul(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = pathOfNul(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Validates requests with the contracts' zod schemas and reports every failing field with a message code. */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const nul = pathOfNul(data);
+    if (nul) return { error: new AppError('validation.failed', {}, { [nul.join('.') || (httpPart ?? 'body')]: [{ code: 'validation.invalid_value' }] }) };
     const result = schema.safeParse(data);
     return result.success ? { value: result.data } : { error: validationError(result.error.issues, data, httpPart) };
   };

@@ -74,7 +74,7 @@ export const rateLimitEvents = pgTable(
     keyHash: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.keyHash, t.createdAt)],
+  (t) => [index().on(t.keyHash, t.createdAt), index().on(t.createdAt)],
 );
 
 /** Process-wide settings shared by every API process (e.g. the generated signing secret). */

@@ -39,6 +39,11 @@ export function createAccountRepository(db: Database) {
       return Boolean(row);
     },
 
+    /** Outstanding password-reset links stop working once the password has been changed. */
+    async cancelResetLinks(userId: string): Promise<void> {
+      await db.update(emailTokens).set({ usedAt: sql`now()` }).where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
+    },
+
     async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
       await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
     },

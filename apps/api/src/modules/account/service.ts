@@ -8,6 +8,7 @@ import type { ActivityService, RequestOrigin } from '../activity/service.js';
 import type { UserRow } from '../auth/repository.js';
 import type { AuthService } from '../auth/service.js';
 import type { RegistrationService } from '../registration/service.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { AccountRepository } from './repository.js';
 
 const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
@@ -19,11 +20,13 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
   return { before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])), changed: keys.length > 0 };
 }
 
-type Deps = { repo: AccountRepository; activity: ActivityService; mailer: Mailer; registration: RegistrationService; auth: AuthService };
+type Deps = { repo: AccountRepository; activity: ActivityService; mailer: Mailer; registration: RegistrationService; auth: AuthService; limiter: RateLimiter };
 
 /** The account section: Preferencias and Personal information, email and password changes. */
-export function createAccountService({ repo, activity, mailer, registration, auth }: Deps) {
+export function createAccountService({ repo, activity, mailer, registration, auth, limiter }: Deps) {
+  /** A stolen session must not allow unlimited password guesses: 10 per 15 minutes per account. */
   async function assertPassword(user: UserRow, password: string, field: string) {
+    await limiter.consume([{ key: `password-check:${user.id}`, max: 10, windowMs: 15 * 60_000 }]);
     if (!(await verifyPassword(user.passwordHash, password))) throw fieldError(field, 'validation.wrong_password');
   }
 
@@ -78,8 +81,10 @@ export function createAccountService({ repo, activity, mailer, registration, aut
     async requestEmailChange(user: UserRow, input: { newEmail: string; password: string }, origin: RequestOrigin): Promise<{ pendingEmail: string }> {
       await assertPassword(user, input.password, 'password');
       if (input.newEmail === user.email) throw fieldError('newEmail', 'validation.same_email');
-      if (await repo.emailInUse(input.newEmail)) throw new AppError('account.email_taken', {}, { newEmail: [{ code: 'validation.email_taken' }] });
-      await registration.sendEmailChangeCode(user, input.newEmail);
+      await limiter.consume([{ key: `email-change:${user.id}`, max: 5, windowMs: 60 * 60_000 }]);
+      // Same answer whether or not the address belongs to someone: no link goes to a taken address
+      // (its confirmation would fail anyway), so nobody can probe which emails have accounts.
+      await registration.sendEmailChangeCode(user, input.newEmail, !(await repo.emailInUse(input.newEmail)));
       await activity.record({ action: 'email.change_requested', userId: user.id, actorId: user.id, origin, after: { email: input.newEmail } });
       return { pendingEmail: input.newEmail };
     },
@@ -90,6 +95,7 @@ export function createAccountService({ repo, activity, mailer, registration, aut
       assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
       await repo.update(user.id, { passwordHash: await hashPassword(input.newPassword) });
       await repo.revokeOtherSessions(user.id, sessionId);
+      await repo.cancelResetLinks(user.id);
       auth.forgetUser(user.id);
       await activity.record({ action: 'password.changed', userId: user.id, actorId: user.id, origin });
       mailer.sendInBackground({ to: user.email, userId: user.id, kind: 'system', ...renderEmail(user.locale ?? 'en', 'password_changed', { name: user.name }) });

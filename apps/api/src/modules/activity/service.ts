@@ -15,12 +15,15 @@ export type ActivityInput = {
   after?: Record<string, unknown>;
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
 function decodeCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof createdAt === 'string' && typeof id === 'string' && /^\d{4}-\d\d-\d\d[ T][\d:.]+[+-]\d\d(:?\d\d)?$/.test(createdAt) && /^[0-9a-f-]{36}$/.test(id)) return { createdAt, id };
+    const iso = typeof createdAt === 'string' ? createdAt.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00') : '';
+    const valid = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d:\d\d$/.test(iso) && !Number.isNaN(Date.parse(iso));
+    if (valid && typeof id === 'string' && UUID.test(id)) return { createdAt: createdAt as string, id };
   } catch {
     /* fall through */
   }

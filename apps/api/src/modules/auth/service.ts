@@ -9,8 +9,21 @@ import type { AuthRepository, UserRow } from './repository.js';
 
 const MINUTE = 60_000;
 export const SESSION_IDLE_DAYS = 30;
-/** Failures allowed per minute for one email from one address, and for one address over all emails. */
-export const LOGIN_LIMITS = { perEmailAndAddress: 5, perAddress: 30, windowMs: MINUTE } as const;
+/**
+ * Failed sign-ins allowed per minute: for one email from one address; for one address over all
+ * emails; for one email over all addresses (guessing spread over many addresses).
+ */
+export const LOGIN_LIMITS = { perEmailAndAddress: 5, perAddress: 30, perEmail: 20, windowMs: MINUTE } as const;
+
+/** IPv6 clients usually hold a whole /64: limits apply to the /64, not to each address in it. */
+export function addressKey(address: string): string {
+  if (!address.includes(':') || address.startsWith('::ffff:')) return address.replace(/^::ffff:/, '');
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
 /** last_used_at is refreshed at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 5 * MINUTE;
 
@@ -20,24 +33,23 @@ type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number };
 export function createAuthService(repo: AuthRepository, limiter: RateLimiter, activity: ActivityService) {
   const cache = createSessionCache<CachedSession>({ ttlMs: 10_000, maxEntries: 50_000 });
 
-  const pairKey = (email: string, address: string) => `login:${email}|${address}`;
   const loginLimits = (email: string, address: string) => [
-    { key: pairKey(email, address), max: LOGIN_LIMITS.perEmailAndAddress, windowMs: LOGIN_LIMITS.windowMs },
+    { key: `login:${email}|${address}`, max: LOGIN_LIMITS.perEmailAndAddress, windowMs: LOGIN_LIMITS.windowMs },
     { key: `login-address:${address}`, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs },
+    { key: `login-email:${email}`, max: LOGIN_LIMITS.perEmail, windowMs: LOGIN_LIMITS.windowMs },
   ];
 
   return {
     async login(input: LoginBody, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
       const email = input.email.trim().toLowerCase();
-      const limits = loginLimits(email, origin.address ?? '');
-      // Only failures count, so a user who signs in often is never throttled.
-      await limiter.check(limits, 'auth.throttled');
+      // Counted before the password is checked, so parallel guesses are throttled too; a successful
+      // sign-in releases its own count, so only failures add up.
+      const attempt = await limiter.hit(loginLimits(email, addressKey(origin.address ?? '')), 'auth.throttled');
 
       const user = await repo.findUserByEmail(email);
       // Verify against a dummy hash for unknown emails so the answer takes as long either way.
       const valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
       if (!user || !valid) {
-        await limiter.record(limits.map((l) => l.key));
         await activity.record({ action: 'auth.sign_in_failed', userId: user?.id ?? null, origin, after: { email } });
         throw new AppError('auth.invalid_credentials');
       }
@@ -45,7 +57,7 @@ export function createAuthService(repo: AuthRepository, limiter: RateLimiter, ac
       if (user.status === 'suspended') throw new AppError('auth.suspended');
       if (user.status === 'pending' || !user.emailVerifiedAt) throw new AppError('auth.unverified');
 
-      await limiter.clear(pairKey(email, origin.address ?? ''));
+      await limiter.release(attempt);
       const token = randomToken();
       await repo.insertSession(user.id, sha256(token), origin.device);
       await activity.record({ action: 'auth.sign_in', userId: user.id, actorId: user.id, origin });
@@ -59,6 +71,7 @@ export function createAuthService(repo: AuthRepository, limiter: RateLimiter, ac
       const cached = cache.get(tokenHash, now);
       if (cached && now - cached.lastUsedAt <= TOUCH_INTERVAL_MS) return cached;
 
+      const stamp = cache.stamp();
       const found = await repo.findLiveSession(tokenHash, new Date(now - SESSION_IDLE_DAYS * 24 * 60 * MINUTE));
       if (!found || found.user.status !== 'active') return null;
       let lastUsedAt = found.lastUsedAt.getTime();
@@ -67,7 +80,7 @@ export function createAuthService(repo: AuthRepository, limiter: RateLimiter, ac
         lastUsedAt = now;
       }
       const session = { sessionId: found.sessionId, user: found.user };
-      cache.set(tokenHash, { ...session, userId: found.user.id, lastUsedAt }, now);
+      cache.set(tokenHash, { ...session, userId: found.user.id, lastUsedAt }, stamp, now);
       return session;
     },
 

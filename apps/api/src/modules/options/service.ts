@@ -5,15 +5,16 @@ import type { ActivityService, RequestOrigin } from '../activity/service.js';
 import type { UserRow } from '../auth/repository.js';
 import type { AuthService } from '../auth/service.js';
 import type { RegistrationService } from '../registration/service.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { OptionsRepository } from './repository.js';
 
 /** Never exported: secrets and internal bookkeeping. */
 const PRIVATE_USER_FIELDS = new Set(['passwordHash']);
 
-type Deps = { repo: OptionsRepository; activity: ActivityService; registration: RegistrationService; auth: AuthService };
+type Deps = { repo: OptionsRepository; activity: ActivityService; registration: RegistrationService; auth: AuthService; limiter: RateLimiter };
 
 /** Opciones: public alias, notification emails, export of my data, delete my account. */
-export function createOptionsService({ repo, activity, registration, auth }: Deps) {
+export function createOptionsService({ repo, activity, registration, auth, limiter }: Deps) {
   return {
     async options(user: UserRow): Promise<UserOptions> {
       return { alias: user.alias, previousAliases: await repo.previousAliases(user.id), notificationEmails: user.notificationEmails as UserOptions['notificationEmails'] };
@@ -49,6 +50,7 @@ export function createOptionsService({ repo, activity, registration, auth }: Dep
     },
 
     async deleteAccount(user: UserRow, password: string, origin: RequestOrigin): Promise<void> {
+      await limiter.consume([{ key: `password-check:${user.id}`, max: 10, windowMs: 15 * 60_000 }]);
       if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('validation.failed', {}, { password: [{ code: 'validation.wrong_password' }] });
       const tag = user.id.slice(0, 8);
       await repo.anonymise(user.id, { email: `deleted-${user.id}@deleted.invalid`, alias: `deleted-${tag}-${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, '0')}`, passwordHash: await hashPassword(randomToken()) });

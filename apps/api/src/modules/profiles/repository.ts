@@ -83,9 +83,9 @@ export function createProfilesRepository(db: Database) {
       });
     },
 
-    /** How many of these ids are live profiles of this owner and kind. */
-    async countOwned(userId: string, ids: string[]): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(profiles).where(and(eq(profiles.userId, userId), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
+    /** How many of these ids are live profiles of this owner and kind (the bulk actions check all of them). */
+    async countOwned(userId: string, kind: ProfileKind, ids: string[]): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(profiles).where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
       return row?.n ?? 0;
     },
 

@@ -1,8 +1,9 @@
-import { cardFieldsSchema, tagFieldsSchema, type Profile, type ProfileInput, type ProfileKind, type ProfileListQuery } from '@enlaza/contracts';
+import { type Profile, type ProfileInput, type ProfileKind, type ProfileListQuery } from '@enlaza/contracts';
 import { AppError, type MessageParams } from '../../lib/errors.js';
 import type { UserRow } from '../auth/repository.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
 import type { ProfileRow, ProfilesRepository, ProfileValues } from './repository.js';
+import { storedCard, storedTag } from './stored-fields.js';
 
 type Bulk = { ids: string[]; action: { type: 'move'; folderId: string | null } | { type: 'label'; labelId: string; add: boolean } | { type: 'trash' } };
 type FieldErrors = Record<string, { code: string; params?: MessageParams }[]>;
@@ -25,8 +26,8 @@ export function createProfilesService(repo: ProfilesRepository, subscriptions: S
       folderId: row.folderId,
       labelIds,
       // A card created with the account has only its name until its owner edits it.
-      card: row.kind === 'card' ? cardFieldsSchema.parse({ firstName: row.name, ...(row.card ?? {}) }) : null,
-      tag: row.kind === 'tag' ? tagFieldsSchema.parse({ tagKind: 'other', name: row.name, ...(row.tag ?? {}) }) : null,
+      card: row.kind === 'card' ? storedCard(row.name, row.card) : null,
+      tag: row.kind === 'tag' ? storedTag(row.name, row.tag) : null,
       publicPath: `/link/${alias}/${row.id}`,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -102,7 +103,7 @@ export function createProfilesService(repo: ProfilesRepository, subscriptions: S
     async bulk(user: UserRow, kind: ProfileKind, { ids, action }: Bulk): Promise<{ affected: number }> {
       const unique = [...new Set(ids)];
       // All or nothing: one id that is not the owner's live profile makes the whole request 404.
-      if ((await repo.countOwned(user.id, unique)) !== unique.length) throw new AppError('record.not_found');
+      if ((await repo.countOwned(user.id, kind, unique)) !== unique.length) throw new AppError('record.not_found');
       if (action.type === 'move') {
         if (action.folderId && !(await repo.ownedCollection('folders', user.id, kind, [action.folderId])).has(action.folderId)) throw new AppError('record.not_found');
         await repo.moveToFolder(user.id, unique, action.folderId);

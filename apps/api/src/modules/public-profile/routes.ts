@@ -65,7 +65,7 @@ export function openGraphTags(profile: PublicProfile, url: string, visibility: '
 export function registerPublicPage(app: FastifyInstance, service: PublicProfileService, publicUrl: string) {
   app.get<{ Params: { alias: string; profileId: string } }>('/link/:alias/:profileId', async (request, reply) => {
     const { alias, profileId } = request.params;
-    const found = /^[0-9a-f-]{36}$/i.test(profileId) ? await service.peek(alias, profileId) : null;
+    const found = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(profileId) && alias.length <= 60 ? await service.peek(alias, profileId) : null;
     if (!found) return app.sendSpa(request, reply, '<meta name="robots" content="noindex">', 404);
     const { profile, visibility } = found;
     if (profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);

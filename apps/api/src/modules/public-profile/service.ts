@@ -1,9 +1,10 @@
-import { cardFieldsSchema, tagFieldsSchema, type ProfileStats, type PublicProfile } from '@enlaza/contracts';
+import type { ProfileStats, PublicProfile } from '@enlaza/contracts';
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { aliasRedirects, profileDailyStats, profiles, users } from '../../db/schema/index.js';
 import type { DailyCounters } from '../../lib/daily-counters.js';
 import { AppError } from '../../lib/errors.js';
+import { storedCard, storedTag } from '../profiles/stored-fields.js';
 
 const DAY = 86_400_000;
 
@@ -26,7 +27,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 
   function toPublic({ profile, owner }: Awaited<ReturnType<typeof resolve>>): PublicProfile {
     const canonicalPath = `/link/${owner.alias}/${profile.id}`;
-    const tag = profile.kind === 'tag' ? tagFieldsSchema.parse({ tagKind: 'other', name: profile.name, ...(profile.tag ?? {}) }) : null;
+    const tag = profile.kind === 'tag' ? storedTag(profile.name, profile.tag) : null;
     return {
       id: profile.id,
       kind: profile.kind,
@@ -37,7 +38,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       theme: profile.theme,
       contactForm: profile.contactForm,
       wall: profile.wall,
-      card: profile.kind === 'card' ? cardFieldsSchema.parse({ firstName: profile.name, ...(profile.card ?? {}) }) : null,
+      card: profile.kind === 'card' ? storedCard(profile.name, profile.card) : null,
       tag: tag
         ? {
             name: tag.name, tagKind: tag.tagKind, description: tag.description, showOwnerContact: tag.showOwnerContact, lostMode: tag.lostMode, lostNote: tag.lostNote, reward: tag.reward,

@@ -35,9 +35,10 @@ export function buildVCard(profile: PublicProfile, profileUrl: string): string {
     if (c.jobTitle) add(`TITLE:${escapeText(c.jobTitle)}`);
     for (const phone of c.phones) add(`TEL;VALUE=uri;TYPE=voice:tel:${phone.number}`);
     for (const email of c.emails) add(`EMAIL:${escapeText(email.email)}`);
-    if (c.website) add(`URL:${escapeText(c.website)}`);
+    // URI values are written as they are (RFC 6350 escapes only text values).
+    if (c.website) add(`URL:${c.website}`);
     if (c.address) add(`ADR:;;${escapeText(c.address)};;;;`);
-    for (const link of c.socialLinks) add(`X-SOCIALPROFILE;TYPE=${link.network}:${escapeText(link.url)}`);
+    for (const link of c.socialLinks) add(`X-SOCIALPROFILE;TYPE=${link.network}:${link.url}`);
     if (c.bio) add(`NOTE:${escapeText(c.bio)}`);
   } else if (profile.tag) {
     const owner = profile.tag.ownerContact;
@@ -46,7 +47,7 @@ export function buildVCard(profile: PublicProfile, profileUrl: string): string {
     if (owner?.email) add(`EMAIL:${escapeText(owner.email)}`);
     add(`NOTE:${escapeText([profile.tag.name, profile.tag.description].filter(Boolean).join('\n'))}`);
   }
-  add(`SOURCE:${escapeText(profileUrl)}`);
+  add(`SOURCE:${profileUrl}`);
   add('END:VCARD');
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }

@@ -16,10 +16,13 @@ export async function nextCustomerCode(db: Database | Tx): Promise<string> {
  * and the Free subscription. One transaction; used by verification and by the seed.
  */
 export async function activateAccount(tx: Database | Tx, user: { id: string; name: string }, now = new Date()): Promise<void> {
+  // Only a pending account is activated, once: a link and an admin's "verify" racing do it one time.
+  const [claimed] = await tx.update(users).set({ status: 'active', emailVerifiedAt: now, updatedAt: now }).where(and(eq(users.id, user.id), eq(users.status, 'pending'))).returning({ id: users.id });
+  if (!claimed) return;
   const [free] = await tx.select().from(plans).where(and(eq(plans.isFree, true), eq(plans.active, true))).orderBy(plans.sortOrder).limit(1);
   if (!free) throw new Error('no active Free plan to subscribe to');
-  const [profile] = await tx.insert(profiles).values({ userId: user.id, kind: 'card', name: user.name, card: { firstName: user.name } }).returning({ id: profiles.id });
-  await tx.update(users).set({ status: 'active', emailVerifiedAt: now, mainProfileId: profile?.id ?? null, updatedAt: now }).where(eq(users.id, user.id));
+  const [profile] = await tx.insert(profiles).values({ userId: user.id, kind: 'card', name: user.name, card: { firstName: user.name.slice(0, 80) } }).returning({ id: profiles.id });
+  await tx.update(users).set({ mainProfileId: profile?.id ?? null }).where(eq(users.id, user.id));
   await tx.insert(subscriptions).values({ userId: user.id, planId: free.id, status: 'active', currentPeriodStart: now });
 }
 

@@ -120,7 +120,11 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
       return true;
     },
 
-    sendEmailChangeCode: (user: Recipient, newEmail: string) => sendCode(user, 'change_email', false, newEmail),
+    /** `deliver` false: the code is issued (so the pending change shows) but no email leaves. */
+    async sendEmailChangeCode(user: Recipient, newEmail: string, deliver = true): Promise<void> {
+      if (deliver) await sendCode(user, 'change_email', false, newEmail);
+      else await repo.replaceToken({ userId: user.id, purpose: 'change_email', tokenHash: sha256(randomToken()), email: newEmail, expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS) });
+    },
 
     /** Always the same answer; a new code goes out only to an account still waiting for verification. */
     async resend(email: string, origin: RequestOrigin): Promise<void> {
@@ -128,8 +132,11 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
         { key: `resend:${email}`, max: 3, windowMs: HOUR },
         { key: `resend-address:${origin.address ?? ''}`, max: 10, windowMs: HOUR },
       ]);
-      const user = await repo.findUserByEmail(email);
-      if (user?.status === 'pending') await sendCode(user, 'verify_email', true);
+      // Everything after the limit runs in the background: the answer takes as long whether or not the account exists.
+      mailer.defer(async () => {
+        const user = await repo.findUserByEmail(email);
+        if (user?.status === 'pending') await sendCode(user, 'verify_email', false);
+      });
     },
 
     /** Never tells whether the account exists: same answer, same status, mail sent in the background. */
@@ -138,11 +145,13 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
         { key: `forgot:${email}`, max: 5, windowMs: HOUR },
         { key: `forgot-address:${origin.address ?? ''}`, max: 20, windowMs: HOUR },
       ]);
-      const user = await repo.findUserByEmail(email);
-      if (user && (user.status === 'active' || user.status === 'pending')) {
-        await sendCode(user, 'reset_password', true);
-        await activity.record({ action: 'password.reset_requested', userId: user.id, origin });
-      }
+      mailer.defer(async () => {
+        const user = await repo.findUserByEmail(email);
+        if (user && (user.status === 'active' || user.status === 'pending')) {
+          await sendCode(user, 'reset_password', false);
+          await activity.record({ action: 'password.reset_requested', userId: user.id, origin });
+        }
+      });
     },
 
     /** A reset link sent on an admin's request (admin Users), or the invitation of a new admin. */

@@ -1,0 +1,1 @@
+CREATE INDEX "rate_limit_events_created_at_index" ON "rate_limit_events" USING btree ("created_at");
