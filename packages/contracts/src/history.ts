@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/** Every kind of event the history records; the API writes only these, the screens describe each. */
+export const ACTIVITY_ACTIONS = [
+  'auth.sign_in', 'auth.sign_in_failed', 'account.registered', 'account.verified', 'account.updated', 'preferences.updated',
+  'email.change_requested', 'email.changed', 'password.changed', 'password.reset_requested', 'password.reset', 'alias.changed',
+  'notifications.updated', 'data.exported', 'account.deleted', 'admin.user_suspended', 'admin.user_reactivated', 'admin.user_verified',
+  'admin.reset_sent', 'admin.admin_created', 'admin.admin_disabled', 'admin.admin_enabled', 'admin.account_type_created',
+  'admin.account_type_updated', 'admin.account_type_activated', 'admin.account_type_deactivated',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
 export const activityEventSchema = z.object({
   id: z.string(),
   action: z.string(),

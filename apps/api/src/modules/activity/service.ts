@@ -1,4 +1,4 @@
-import type { ActivityEvent, HistoryQuery } from '@enlaza/contracts';
+import type { ActivityAction, ActivityEvent, HistoryQuery } from '@enlaza/contracts';
 import { AppError } from '../../lib/errors.js';
 import type { ActivityRepository, Cursor } from './repository.js';
 
@@ -6,7 +6,7 @@ import type { ActivityRepository, Cursor } from './repository.js';
 export type RequestOrigin = { address: string | null; device: string | null };
 
 export type ActivityInput = {
-  action: string;
+  action: ActivityAction;
   userId: string | null;
   actorId?: string | null;
   target?: { type: string; id: string };

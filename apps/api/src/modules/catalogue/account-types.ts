@@ -1,4 +1,4 @@
-import { accountTypeAdminSchema, accountTypeBodySchema, errorResponseSchema, okResponse, type AccountTypeAdmin } from '@enlaza/contracts';
+import { accountTypeAdminSchema, accountTypeBodySchema, errorResponseSchema, okResponse, type AccountTypeAdmin, type ActivityAction } from '@enlaza/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export function createAccountTypesService(repo: ReturnType<typeof createAccountT
     return found;
   }
   const codeTaken = () => new AppError('catalogue.code_taken', {}, { code: [{ code: 'validation.code_taken' }] });
-  const record = (actorId: string, origin: RequestOrigin, id: string, action: string, before: object | undefined, after: object) =>
+  const record = (actorId: string, origin: RequestOrigin, id: string, action: ActivityAction, before: object | undefined, after: object) =>
     activity.record({ action, userId: null, actorId, origin, target: { type: 'account_type', id }, before: before as Record<string, unknown>, after: after as Record<string, unknown> });
 
   return {

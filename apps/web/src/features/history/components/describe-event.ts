@@ -1,4 +1,4 @@
-import type { ActivityEvent } from '@enlaza/contracts';
+import type { ActivityAction, ActivityEvent } from '@enlaza/contracts';
 
 /** Actions a user can filter their own history by (the rest show under "all"). */
 export const USER_ACTIONS = [
@@ -16,9 +16,9 @@ export const USER_ACTIONS = [
   'alias.changed',
   'notifications.updated',
   'data.exported',
-] as const;
+] as const satisfies readonly ActivityAction[];
 
-const KNOWN = new Set<string>([...USER_ACTIONS, 'account.deleted', 'admin.user_suspended', 'admin.user_reactivated', 'admin.user_verified', 'admin.reset_sent']);
+const KNOWN = new Set<string>([...USER_ACTIONS, ...(['account.deleted', 'admin.user_suspended', 'admin.user_reactivated', 'admin.user_verified', 'admin.reset_sent'] satisfies ActivityAction[])]);
 
 /** Actions whose address and device matter to the user (where did this sign-in come from?). */
 const SHOWS_ORIGIN = new Set(['auth.sign_in', 'auth.sign_in_failed', 'password.reset', 'password.changed', 'email.changed']);
