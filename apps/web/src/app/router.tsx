@@ -21,7 +21,7 @@ const Redirecting = () => null;
 
 /** Translation namespaces loaded with the code of the pages that use them. */
 const SHELL_NS = ['pages'];
-const DASHBOARD_NS = ['dashboard', 'pages'];
+const DASHBOARD_NS = ['dashboard', 'plan', 'pages'];
 const ADMIN_NS = ['admin', 'pages'];
 
 const adminChildren: RouteObject[] = [
@@ -66,7 +66,7 @@ const userChildren: RouteObject[] = [
 
 /** The account section: role user, its own shell; paths exactly as the inherited spec lists them. */
 const accountChildren: RouteObject[] = [
-  { path: 'account', lazy: lazyPage(accountPage('accountHome'), { namespaces: ['account'] }), handle: { titleKey: 'pages:account.home' } },
+  { path: 'account', lazy: lazyPage(accountPage('accountHome'), { namespaces: ['account', 'plan'] }), handle: { titleKey: 'pages:account.home' } },
   { path: 'user/preferencias', lazy: lazyPage(accountPage('preferences'), { namespaces: ['account'] }), handle: { titleKey: 'pages:account.preferencias' } },
   {
     path: 'user/personalinformation',

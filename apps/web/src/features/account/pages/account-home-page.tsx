@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/use-page-title';
 import { useSession } from '@/lib/session';
-import { PlanSummaryCard } from '../components/plan-summary-card';
+import { PlanUsageCard } from '@/components/plan-usage-card';
 
 const SHORTCUTS = [
   { to: '/user/personalinformation', key: 'personal' },
@@ -32,7 +32,16 @@ export default function AccountHomePage() {
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <PlanSummaryCard />
+        <PlanUsageCard testId="account-plan" nameTestId="account-plan-name">
+          <Group gap="sm">
+            <Button component={Link} to="/user/myplan" variant="light" size="sm">
+              {t('home.managePlan')}
+            </Button>
+            <Button component={Link} to="/user/plans" variant="subtle" size="sm">
+              {t('home.comparePlans')}
+            </Button>
+          </Group>
+        </PlanUsageCard>
         <nav aria-labelledby="account-shortcuts">
           <Title order={2} size="h4" id="account-shortcuts" mb="sm">
             {t('home.shortcuts')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/use-page-title';
 import { useSubscriptionData } from '@/lib/api/subscription-data';
 import { useSession } from '@/lib/session';
-import { SubscriptionStatusBadge } from '../components/plan-usage-card';
+import { SubscriptionStatusBadge } from '@/components/plan-usage-card';
 import { SendQuotaCard } from '../components/send-quota-card';
 
 export default function AdminDashboardPage() {

@@ -2,7 +2,7 @@ import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/use-page-title';
 import { useSession } from '@/lib/session';
-import { PlanUsageCard } from '../components/plan-usage-card';
+import { PlanUsageCard } from '@/components/plan-usage-card';
 import { SendQuotaCard } from '../components/send-quota-card';
 
 export default function UserDashboardPage() {

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionData } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
@@ -17,7 +18,7 @@ const STATUS_COLORS: Record<SubscriptionData['status'], string> = {
 };
 
 export function SubscriptionStatusBadge({ status }: { status: SubscriptionData['status'] }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('plan');
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" data-testid="subscription-status">
       {t(`statuses.${status}`)}
@@ -25,16 +26,19 @@ export function SubscriptionStatusBadge({ status }: { status: SubscriptionData['
   );
 }
 
-/** Plan name, status and usage meters, from the stored subscription data (fetched when none is held). */
-export function PlanUsageCard() {
-  const { t } = useTranslation('dashboard');
+/**
+ * Plan name, status, period and usage meters, from the stored subscription data (fetched when none
+ * is held). Shared by the user dashboard and the account home; `children` adds actions below.
+ */
+export function PlanUsageCard({ children, testId, nameTestId = 'plan-name' }: { children?: ReactNode; testId?: string; nameTestId?: string }) {
+  const { t } = useTranslation('plan');
   const locale = useLocale();
   const stored = useSession().subscription;
   const query = useSubscriptionData();
   const data = stored ?? query.data;
 
   return (
-    <Card withBorder padding="lg" radius="md">
+    <Card withBorder padding="lg" radius="md" data-testid={testId}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
@@ -42,7 +46,7 @@ export function PlanUsageCard() {
               {t('plan.label')}
             </Text>
             {data ? (
-              <Title order={2} size="h3" data-testid="plan-name">
+              <Title order={2} size="h3" data-testid={nameTestId}>
                 {data.plan?.name ?? t('plan.none')}
               </Title>
             ) : (
@@ -111,6 +115,7 @@ export function PlanUsageCard() {
             />
           </Stack>
         ) : null}
+        {children}
       </Stack>
     </Card>
   );
