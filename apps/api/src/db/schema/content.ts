@@ -7,37 +7,29 @@ export type CardFields = Record<string, unknown>;
 export type TagFields = Record<string, unknown>;
 export type ProfileTheme = { color: string; layout: 'classic' | 'centered' | 'banner' };
 
+/** Folders and labels share one shape: per user and kind, a name unique regardless of case, a colour. */
+function collectionTable(name: 'folders' | 'labels') {
+  return pgTable(
+    name,
+    {
+      id: primaryId(),
+      userId: uuid()
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      kind: text({ enum: ['card', 'tag'] }).notNull(),
+      name: text().notNull(),
+      color: text().notNull(),
+      createdAt: createdAt(),
+    },
+    (t) => [uniqueIndex(`${name}_user_kind_name_idx`).on(t.userId, t.kind, sql`lower(${t.name})`)],
+  );
+}
+
 /** Folders (carpetas) group profiles of one kind; a profile is in one folder at most. */
-export const folders = pgTable(
-  'folders',
-  {
-    id: primaryId(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['card', 'tag'] }).notNull(),
-    name: text().notNull(),
-    color: text().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('folders_user_kind_name_idx').on(t.userId, t.kind, sql`lower(${t.name})`)],
-);
+export const folders = collectionTable('folders');
 
 /** Labels (etiquetas): many per profile. */
-export const labels = pgTable(
-  'labels',
-  {
-    id: primaryId(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['card', 'tag'] }).notNull(),
-    name: text().notNull(),
-    color: text().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('labels_user_kind_name_idx').on(t.userId, t.kind, sql`lower(${t.name})`)],
-);
+export const labels = collectionTable('labels');
 
 /**
  * Cards (kind `card`) and smart tags (kind `tag`). The user's first card is their `perfil_id`.
