@@ -117,7 +117,7 @@ describe('secrets in logs and files', () => {
 
   it('writes URLs into the vCard as they are', () => {
     const vcard = buildVCard(
-      { id: 'x', kind: 'card', name: 'A', alias: 'a', canonicalPath: '/link/a/x', vcardPath: '', theme: { color: '#000000', layout: 'classic' }, contactForm: false, wall: false, tag: null,
+      { id: 'x', kind: 'card', name: 'A', alias: 'a', canonicalPath: '/link/a/x', vcardPath: '', photoUrl: null, coverUrl: null, theme: { color: '#000000', layout: 'classic' }, contactForm: false, wall: false, tag: null,
         card: { firstName: 'A', lastName: null, jobTitle: null, company: null, bio: null, phones: [], emails: [], website: 'https://x.example/a,b;c', address: null, socialLinks: [], customLinks: [] } },
       'https://enlaza.example/link/a/x',
     );

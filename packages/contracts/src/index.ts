@@ -7,3 +7,4 @@ export * from './accounts.js';
 export * from './history.js';
 export * from './admin.js';
 export * from './profiles.js';
+export * from './mailbox.js';

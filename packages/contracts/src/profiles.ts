@@ -126,6 +126,9 @@ export const publicProfileSchema = z.object({
   /** The current address; differs from the requested one when an old alias was used. */
   canonicalPath: z.string(),
   vcardPath: z.string(),
+  /** Public addresses of the photo and cover images (served only while the profile is visible), or null. */
+  photoUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
   theme: profileThemeSchema,
   contactForm: z.boolean(),
   wall: z.boolean(),

@@ -74,7 +74,7 @@ export const profileLabels = pgTable(
   (t) => [primaryKey({ columns: [t.profileId, t.labelId] }), index().on(t.labelId)],
 );
 
-/** Files in the cloud (nube); their sizes make the storage usage. */
+/** Files in the cloud (nube); their sizes make the storage usage (trashed files count until purged). */
 export const storedFiles = pgTable(
   'stored_files',
   {
@@ -82,12 +82,58 @@ export const storedFiles = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Display name, renamable; never used as a path. */
     name: text().notNull(),
+    /** Detected from the bytes at upload, never taken from the client. */
+    mimeType: text().notNull().default('application/octet-stream'),
     sizeBytes: bigint({ mode: 'number' }).notNull(),
+    /** Where the bytes are in the storage backend (local disk or S3): opaque, random. */
+    storageKey: text().notNull().default(''),
+    width: integer(),
+    height: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId), index('stored_files_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+export type MessageLocation = { lat: number; lng: number; accuracy: number | null };
+
+/** Messages visitors send through a profile's contact form (buzón). The owner is copied in for ownership checks and counts. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: primaryId(),
+    profileId: uuid()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    body: text().notNull(),
+    /** The sender agreed to receive communications (campaign audiences use only these). */
+    consent: boolean().notNull().default(false),
+    /** A finder's location, sent only when they chose to share it (tags in lost mode). */
+    location: jsonb().$type<MessageLocation>(),
+    locale: text(),
+    readAt: timestamp({ withTimezone: true }),
+    starred: boolean().notNull().default(false),
+    archivedAt: timestamp({ withTimezone: true }),
+    repliedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.userId)],
+  (t) => [
+    // Keyset pages of one profile's live messages, newest first.
+    index('messages_profile_live_idx').on(t.profileId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('messages_profile_trash_idx').on(t.profileId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // Unread counts for the navigation.
+    index('messages_user_unread_idx').on(t.userId, t.profileId).where(sql`${t.readAt} is null and ${t.deletedAt} is null and ${t.archivedAt} is null`),
+  ],
 );
 
 /** Every outbound message (comunicaciones); campaign, reply and test sends count against the monthly quota. */

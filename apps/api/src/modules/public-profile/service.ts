@@ -35,6 +35,9 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       alias: owner.alias,
       canonicalPath,
       vcardPath: `/api/public${canonicalPath}/vcard`,
+      // The file id in the query makes a changed photo a new address, so the images can be cached for long.
+      photoUrl: profile.photoFileId ? `/api/public${canonicalPath}/photo?v=${profile.photoFileId.slice(0, 8)}` : null,
+      coverUrl: profile.coverFileId ? `/api/public${canonicalPath}/cover?v=${profile.coverFileId.slice(0, 8)}` : null,
       theme: profile.theme,
       contactForm: profile.contactForm,
       wall: profile.wall,
