@@ -1,6 +1,8 @@
 // npm run bench: measured side by side in one run, on this machine, now. Not part of npm test.
 import { sideBySide } from './lib/measure.js';
 import { pageWeight } from './lib/page-weight.js';
+import { mailboxBench } from './mailbox.js';
+import { publicProfileBench } from './public-profile.js';
 import { BENCH_USER, startBenchServer } from './lib/server.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -18,6 +20,9 @@ try {
   console.log(`  /api/user    ${r.a.rps.toFixed(0).padStart(7)} req/s   p99 ${r.a.p99} ms`);
   console.log(`  /api/health  ${r.b.rps.toFixed(0).padStart(7)} req/s   p99 ${r.b.p99} ms`);
   console.log(`  ratio user/constant: ${(ratio * 100).toFixed(1)} %  (target ≥ 50 %: ${verdict(ratio >= 0.5)})${r.errors ? `  — ${r.errors} errors!` : ''}\n`);
+
+  await publicProfileBench(server);
+  await mailboxBench(server, token);
 
   const weight = await pageWeight(`${server.url}/`);
   console.log('Login page (/), gzip size of what the browser loaded:');

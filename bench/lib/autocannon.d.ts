@@ -1,6 +1,7 @@
 declare module 'autocannon' {
-  type Options = { url: string; connections?: number; duration?: number; headers?: Record<string, string>; pipelining?: number };
-  type Result = { requests: { average: number; total: number }; latency: { p99: number; average: number }; errors: number; non2xx: number; timeouts: number };
+  export type Request = { method?: string; path?: string; headers?: Record<string, string>; setupRequest?: (request: Request, context: Record<string, unknown>) => Request };
+  type Options = { url: string; connections?: number; duration?: number; headers?: Record<string, string>; pipelining?: number; requests?: Request[] };
+  type Result = { requests: { average: number; total: number }; latency: { p99: number; average: number }; errors: number; non2xx: number; timeouts: number; '2xx': number };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
 }

@@ -20,7 +20,8 @@ async function postgresReachable(url: string): Promise<boolean> {
   }
 }
 
-export type RunningServer = { url: string; database: string; stop: () => Promise<void> };
+/** `databaseUrl`: the scratch PostgreSQL database (for seeding), null on PGlite. */
+export type RunningServer = { url: string; database: string; databaseUrl: string | null; stop: () => Promise<void> };
 
 /**
  * Starts the built API (apps/api/dist/server.js) as its own process, on a scratch PostgreSQL
@@ -69,6 +70,7 @@ export async function startBenchServer(port: number): Promise<RunningServer> {
   return {
     url,
     database,
+    databaseUrl: env.DATABASE_URL ?? null,
     stop: async () => {
       const exited = new Promise((r) => proc.once('exit', r));
       proc.kill('SIGTERM');

@@ -21,12 +21,22 @@ import { createActivityService } from './modules/activity/service.js';
 import { createAdminRepository } from './modules/admin/repository.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
+import { createCloudRepository } from './modules/cloud/repository.js';
+import { cloudRoutes, publicImageRoutes } from './modules/cloud/routes.js';
+import { createCloudService } from './modules/cloud/service.js';
+import { createStorage } from './lib/storage.js';
 import { accountTypeRoutes, createAccountTypesRepository, createAccountTypesService } from './modules/catalogue/account-types.js';
 import { collectionRoutes, createCollectionsService } from './modules/collections/module.js';
+import { createMailboxRepository } from './modules/mailbox/repository.js';
+import { contactFormRoutes, mailboxRoutes } from './modules/mailbox/routes.js';
+import { createMailboxService } from './modules/mailbox/service.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { createDashboardService } from './modules/dashboard/service.js';
 import { createOptionsRepository } from './modules/options/repository.js';
 import { createProfilesRepository } from './modules/profiles/repository.js';
 import { publicProfileRoutes, registerPublicPage } from './modules/public-profile/routes.js';
 import { createPublicProfileService } from './modules/public-profile/service.js';
+import { publicProfileCacheInvalidation } from './modules/public-profile/cache-invalidation.js';
 import { createDailyCounters } from './lib/daily-counters.js';
 import { profileRoutes } from './modules/profiles/routes.js';
 import { createProfilesService } from './modules/profiles/service.js';
@@ -88,7 +98,8 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { db } = database;
-  await app.register(csrfPlugin, { secret: await loadAppSecret(db, config.appSecret) });
+  const appSecret = await loadAppSecret(db, config.appSecret);
+  await app.register(csrfPlugin, { secret: appSecret });
 
   const mailer = createMailer(db, config, app.log);
   app.addHook('onClose', () => mailer.drain());
@@ -109,7 +120,10 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const counters = createDailyCounters(db);
   app.addHook('onClose', () => counters.stop());
   const publicProfiles = createPublicProfileService(db, counters);
+  const mailbox = createMailboxService({ repo: createMailboxRepository(db), profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl: config.publicUrl });
+  const cloud = createCloudService({ repo: createCloudRepository(db), storage: createStorage(config), subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes });
   await app.register(authPlugin, { auth });
+  await publicProfileCacheInvalidation(app, database, publicProfiles);
 
   await app.register(
     async (api) => {
@@ -124,7 +138,12 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       await api.register(accountTypeRoutes, { service: accountTypes });
       await api.register(profileRoutes, { profiles });
       for (const type of ['folders', 'labels'] as const) await api.register(collectionRoutes, { type, service: createCollectionsService(db, type) });
-      await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl });
+      await api.register(contactFormRoutes, { mailbox });
+      await api.register(mailboxRoutes, { mailbox });
+      await api.register(dashboardRoutes, { dashboard: createDashboardService({ subscriptions, publicProfiles, mailbox }) });
+      await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl, images: cloud });
+      await api.register(cloudRoutes, { cloud });
+      await api.register(publicImageRoutes, { cloud, publicProfiles });
     },
     { prefix: '/api' },
   );

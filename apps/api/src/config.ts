@@ -32,6 +32,16 @@ const envSchema = z.object({
   SMTP_USER: optionalString,
   SMTP_PASSWORD: optionalString,
   MAIL_FROM: z.string().default('Enlaza <no-reply@enlaza.local>'),
+  CLOUD_MAX_FILE_MB: z.coerce.number().int().min(1).max(1024).default(10),
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** false, or how many proxies in front of the app to trust for X-Forwarded-For (true = 1). */
   TRUST_PROXY: z
     .string()
@@ -61,7 +71,17 @@ export type Config = {
   /** Null: no SMTP server, emails go to the log and the deliveries table. */
   smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | null;
   mailFrom: string;
+  /** Largest file one upload may carry. */
+  cloudMaxFileBytes: number;
+  /** S3-compatible storage for uploads; null: local disk under DATA_DIR/files. */
+  s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
 };
+
+function s3Config(e: z.infer<typeof envSchema>): Config['s3'] {
+  if (!e.S3_BUCKET) return null;
+  if (!e.S3_ENDPOINT || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) throw new Error('Invalid configuration:\n  S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  return { endpoint: e.S3_ENDPOINT.replace(/\/+$/, ''), region: e.S3_REGION, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE };
+}
 
 /** Reads the environment; a bad value stops start-up with one clear line per setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -88,5 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD } : null,
     mailFrom: e.MAIL_FROM,
+    cloudMaxFileBytes: e.CLOUD_MAX_FILE_MB * 1024 * 1024,
+    s3: s3Config(e),
   };
 }

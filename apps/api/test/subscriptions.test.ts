@@ -72,7 +72,8 @@ describe('GET /api/datasuscription', () => {
     expect(data.limits).toEqual({ profiles: 10, tags: 10, storageBytes: 2048 * MB, sendsPerMonth: 6_000 });
     expect(data.plan?.limits.sendsPerMonth).toBe(5_000);
     expect(data.addOns.map((a) => a.name)).toEqual(['+1.000 envíos']);
-    expect(data.usage).toEqual({ profiles: 1, tags: 1, storageBytes: 3 * MB, sendsThisMonth: 2 });
+    // Trashed files still occupy storage until the trash is purged (the deleted 9 MB file counts).
+    expect(data.usage).toEqual({ profiles: 1, tags: 1, storageBytes: 12 * MB, sendsThisMonth: 2 });
 
     const quota = sendQuotaSchema.parse(await get('/api/envio/data', token));
     expect(quota).toMatchObject({ used: 2, limit: 6_000, remaining: 5_998 });

@@ -8,3 +8,5 @@ export * from './history.js';
 export * from './admin.js';
 export * from './profiles.js';
 export * from './mailbox.js';
+export * from './cloud.js';
+export * from './dashboard.js';

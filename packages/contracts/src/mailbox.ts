@@ -18,3 +18,80 @@ export const contactMessageBodySchema = z.object({
   website: z.string().max(200).optional(),
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;
+
+/** What the public contact form answers. A filled honeypot gets the same answer, and nothing is stored. */
+export const contactMessageResultSchema = z.object({ received: z.literal(true) });
+
+export const messageLocationSchema = z.object({ lat: z.number(), lng: z.number(), accuracy: z.number().nullable() });
+export type MessageLocation = z.infer<typeof messageLocationSchema>;
+
+/** A visitor's message as its owner sees it in the mailbox (buzón). */
+export const messageSchema = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  body: z.string(),
+  consent: z.boolean(),
+  location: messageLocationSchema.nullable(),
+  read: z.boolean(),
+  starred: z.boolean(),
+  archived: z.boolean(),
+  repliedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Set while the message is in the trash (restorable). */
+  deletedAt: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const MAILBOX_FOLDERS = ['inbox', 'starred', 'archived', 'trash'] as const;
+export const mailboxFolderSchema = z.enum(MAILBOX_FOLDERS);
+export type MailboxFolder = z.infer<typeof mailboxFolderSchema>;
+
+/** Folder counts are exact up to this many; the UI shows "999+" past it (a count never scans a huge mailbox). */
+export const MAILBOX_COUNT_CAP = 1000;
+
+/** Keyset pages, newest first: pass `meta.nextCursor` back as `before` for the next page. */
+export const messageListQuerySchema = z.object({
+  folder: mailboxFolderSchema.default('inbox'),
+  unread: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  search: z.string().trim().max(100).optional(),
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Include the folder counts (the first page of the screen asks for them). */
+  counts: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
+
+export const mailboxCountsSchema = z.object({ inbox: z.number(), unread: z.number(), starred: z.number(), archived: z.number(), trash: z.number() });
+export type MailboxCounts = z.infer<typeof mailboxCountsSchema>;
+
+export const messageListSchema = z.object({
+  ok: z.literal(1),
+  data: z.array(messageSchema),
+  meta: z.object({ nextCursor: z.string().nullable(), counts: mailboxCountsSchema.optional() }),
+});
+export type MessageList = z.infer<typeof messageListSchema>;
+
+/** PATCH one message: any of these flags. */
+export const messageUpdateBodySchema = z
+  .object({ read: z.boolean().optional(), starred: z.boolean().optional(), archived: z.boolean().optional() })
+  .refine((b) => b.read !== undefined || b.starred !== undefined || b.archived !== undefined, { error: 'validation.required' });
+export type MessageUpdateBody = z.infer<typeof messageUpdateBodySchema>;
+
+export const MESSAGE_BULK_ACTIONS = ['read', 'unread', 'star', 'unstar', 'archive', 'unarchive', 'trash', 'restore'] as const;
+export const messageBulkBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(100), action: z.enum(MESSAGE_BULK_ACTIONS) });
+export type MessageBulkBody = z.infer<typeof messageBulkBodySchema>;
+
+/** Reply by email to the sender; the subject defaults to "Re: …" in the sender's language. */
+export const messageReplyBodySchema = z.object({ subject: z.string().trim().min(1).max(200).optional(), body: z.string().trim().min(1).max(10_000) });
+export type MessageReplyBody = z.infer<typeof messageReplyBodySchema>;
+
+/** Unread messages (not archived, not in the trash) for the navigation badge and the dashboard. */
+export const unreadCountsSchema = z.object({ total: z.number(), byProfile: z.record(z.string(), z.number()) });
+export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
+
+/** The newest messages across all of a user's profiles (dashboard). */
+export const latestMessageSchema = messageSchema.extend({ profileName: z.string(), profileKind: z.enum(['card', 'tag']) });
+export type LatestMessage = z.infer<typeof latestMessageSchema>;

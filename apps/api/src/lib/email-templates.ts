@@ -42,3 +42,59 @@ export function renderEmail(locale: Locale, template: EmailTemplate, params: { n
 </body></html>`;
   return { subject, html, text };
 }
+
+/** The page around a mailbox email (reply to a visitor, new-message notice to an owner). */
+function mailboxLayout(locale: Locale, subject: string, blocks: string[]): string {
+  return `<!doctype html><html lang="${locale === 'jp' ? 'ja' : locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f1f3f5;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#212529">
+  <div style="max-width:560px;margin:0 auto;padding:24px">
+    <div style="background:#fff;border-radius:8px;padding:28px">
+      ${blocks.join('\n      ')}
+    </div>
+  </div>
+</body></html>`;
+}
+
+const paragraphsHtml = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p style="line-height:1.5">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+const quoteHtml = (text: string) => `<blockquote style="margin:16px 0;padding:8px 12px;border-left:3px solid #ced4da;color:#495057">${paragraphsHtml(text)}</blockquote>`;
+const quoteText = (text: string) => text.split('\n').map((line) => `> ${line}`).join('\n');
+
+/**
+ * An owner's answer to a visitor's message, in the visitor's language: the owner's words as they
+ * wrote them (never run through the translation placeholders), then the visitor's message quoted.
+ */
+export function renderReplyEmail(locale: Locale, params: { subject?: string | undefined; body: string; ownerName: string; profileName: string; original: string; sentAt: Date }): RenderedEmail {
+  const subject = params.subject ?? translate(locale, 'email.reply.subject', { profile: params.profileName });
+  const footer = translate(locale, 'email.reply.footer', { name: params.ownerName, profile: params.profileName });
+  const intro = translate(locale, 'email.reply.quote_intro', { date: params.sentAt.toISOString().slice(0, 10) });
+  const text = [params.body, `— ${footer}`, intro, quoteText(params.original)].join('\n\n');
+  const html = mailboxLayout(locale, subject, [
+    paragraphsHtml(params.body),
+    `<p style="font-size:13px;color:#555">— ${escapeHtml(footer)}</p>`,
+    `<p style="font-size:13px;color:#555;margin-top:24px">${escapeHtml(intro)}</p>`,
+    quoteHtml(params.original),
+  ]);
+  return { subject, html, text };
+}
+
+/** Tells an owner (who asked for it in Options) that a visitor wrote to one of their profiles. */
+export function renderNewMessageEmail(locale: Locale, params: { ownerName: string; profileName: string; senderName: string; senderEmail: string; body: string; link: string }): RenderedEmail {
+  const t = (key: string) => translate(locale, key, { name: params.ownerName, profile: params.profileName, sender: params.senderName, email: params.senderEmail });
+  const subject = t('email.new_message.subject');
+  const excerpt = params.body.length > 600 ? `${params.body.slice(0, 600)}…` : params.body;
+  const text = [t('email.common.greeting'), t('email.new_message.body'), quoteText(excerpt), `${t('email.new_message.action')}: ${params.link}`, t('email.new_message.note'), t('email.common.signature')].join('\n\n');
+  const html = mailboxLayout(locale, subject, [
+    '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>',
+    `<p style="line-height:1.5">${escapeHtml(t('email.common.greeting'))}</p>`,
+    `<p style="line-height:1.5">${escapeHtml(t('email.new_message.body'))}</p>`,
+    quoteHtml(excerpt),
+    `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('email.new_message.action'))}</a></p>`,
+    `<p style="font-size:13px;color:#555">${escapeHtml(t('email.new_message.note'))}</p>`,
+    `<p>${escapeHtml(t('email.common.signature'))}</p>`,
+  ]);
+  return { subject, html, text };
+}

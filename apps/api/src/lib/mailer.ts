@@ -12,6 +12,8 @@ export type OutgoingEmail = {
   text: string;
   userId: string | null;
   kind: 'system' | 'reply' | 'test' | 'campaign';
+  /** Where the recipient's answer goes (a mailbox reply goes back to the profile's owner). */
+  replyTo?: string;
 };
 
 /**
@@ -47,7 +49,7 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
       return 'logged';
     }
     try {
-      await transport.sendMail({ from: config.mailFrom, to: email.to, subject: email.subject, html: email.html, text: email.text });
+      await transport.sendMail({ from: config.mailFrom, to: email.to, replyTo: email.replyTo, subject: email.subject, html: email.html, text: email.text });
       await db.update(deliveries).set({ status: 'sent', sentAt: sql`now()` }).where(eq(deliveries.id, id));
       return 'sent';
     } catch (error) {

@@ -13,6 +13,7 @@ export const accountPages = {
   preferences: () => import('@/features/account/pages/preferences-page'),
   options: () => import('@/features/options/pages/options-page'),
   history: () => import('@/features/history/pages/history-page'),
+  mailbox: () => import('@/features/mailbox/pages/mailbox-page'),
 };
 
 export type AccountPage = keyof typeof accountPages;

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { AccountPage } from './account-pages';
+import type { ProfilePage } from './profile-pages';
 import { lazyPage } from './lazy-page';
 import { InitialLoading, RootErrorBoundary, RootLayout } from './root-layout';
 import { createGuardLoader } from './route-guard';
@@ -7,6 +8,19 @@ import { NOT_FOUND_PATH, type RouteHandle } from './route-handle';
 
 /** A page of ./account-pages, loaded through that module (see there why). */
 const accountPage = (name: AccountPage) => () => import('./account-pages').then((m) => m.accountPages[name]());
+
+/** The cards and tags pages (one set for both kinds), loaded through ./profile-pages; namespaces per page. */
+const PROFILE_NS: Record<ProfilePage, string[]> = {
+  list: ['profiles', 'admin'],
+  collections: ['profiles', 'admin'],
+  editor: ['profiles', 'admin', 'phone', 'cloud'],
+  view: ['profiles', 'admin', 'public-profile'],
+};
+const profileRoute = (path: string, page: ProfilePage, titleKey: string): RouteObject => ({
+  path,
+  lazy: lazyPage(() => import('./profile-pages').then((m) => m.profilePages[page]()), { namespaces: PROFILE_NS[page] }),
+  handle: { titleKey } satisfies RouteHandle,
+});
 
 const comingSoon = lazyPage(() => import('./pages/coming-soon-page'), { namespaces: ['pages'] });
 
@@ -45,17 +59,18 @@ const userChildren: RouteObject[] = [
   { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/user-dashboard-page'), { namespaces: DASHBOARD_NS }), handle: { titleKey: 'pages:user.dashboard' } },
   placeholder('plantillas', 'pages:user.plantillas'),
   placeholder('campanas', 'pages:user.campanas'),
-  placeholder('buzon/:profileId', 'pages:user.buzon'),
-  placeholder('perfiles', 'pages:user.perfiles'),
-  placeholder('perfiles/carpetas', 'pages:user.perfilesCarpetas'),
-  placeholder('perfiles/etiquetas', 'pages:user.perfilesEtiquetas'),
-  placeholder('perfiles/:profileId', 'pages:user.perfilEdit'),
-  placeholder('perfiles/view/:profileId', 'pages:user.perfilView'),
-  placeholder('tamys', 'pages:user.tamys'),
-  placeholder('tamys/carpetas', 'pages:user.tamysCarpetas'),
-  placeholder('tamys/etiquetas', 'pages:user.tamysEtiquetas'),
-  placeholder('tamys/:profileId', 'pages:user.tamyEdit'),
-  placeholder('nube', 'pages:user.nube'),
+  { path: 'buzon/:profileId', lazy: lazyPage(accountPage('mailbox'), { namespaces: ['mailbox', 'admin'] }), handle: { titleKey: 'pages:user.buzon' } },
+  profileRoute('perfiles', 'list', 'pages:user.perfiles'),
+  profileRoute('perfiles/carpetas', 'collections', 'pages:user.perfilesCarpetas'),
+  profileRoute('perfiles/etiquetas', 'collections', 'pages:user.perfilesEtiquetas'),
+  profileRoute('perfiles/:profileId', 'editor', 'pages:user.perfilEdit'),
+  profileRoute('perfiles/view/:profileId', 'view', 'pages:user.perfilView'),
+  profileRoute('tamys', 'list', 'pages:user.tamys'),
+  profileRoute('tamys/carpetas', 'collections', 'pages:user.tamysCarpetas'),
+  profileRoute('tamys/etiquetas', 'collections', 'pages:user.tamysEtiquetas'),
+  profileRoute('tamys/:profileId', 'editor', 'pages:user.tamyEdit'),
+  profileRoute('tamys/view/:profileId', 'view', 'profiles:view.tagTitle'),
+  { path: 'nube', lazy: lazyPage(() => import('@/features/cloud/pages/cloud-page'), { namespaces: ['cloud', 'admin'] }), handle: { titleKey: 'pages:user.nube' } },
   { path: 'historial', lazy: lazyPage(accountPage('history'), { namespaces: ['history'] }), handle: { titleKey: 'pages:user.historial' } },
   placeholder('comunicaciones', 'pages:user.comunicaciones'),
   placeholder('muros', 'pages:user.muros'),
@@ -89,7 +104,11 @@ const publicChildren: RouteObject[] = [
   { path: 'register', lazy: lazyPage(accountPage('register'), { namespaces: ['register'] }), handle: { titleKey: 'pages:public.register', skipUserCall: true } },
   { path: 'register/verify/:code', lazy: lazyPage(accountPage('verify'), { namespaces: ['register'] }), handle: { titleKey: 'pages:public.verify' } },
   { path: 'reset-password/:token/:email', lazy: lazyPage(accountPage('resetPassword'), { namespaces: ['password'] }), handle: { titleKey: 'pages:public.resetPassword', skipUserCall: true } },
-  placeholder('link/:aliascliente/:profileId', 'pages:public.publicProfile', { skipUserCall: true }),
+  {
+    path: 'link/:aliascliente/:profileId',
+    lazy: lazyPage(() => import('@/features/public-profile/pages/public-profile-page'), { namespaces: ['public-profile', 'phone'] }),
+    handle: { titleKey: 'pages:public.publicProfile', skipUserCall: true },
+  },
   { path: 'politica', lazy: lazyPage(accountPage('policy'), { namespaces: ['policy'] }), handle: { titleKey: 'pages:public.politica' } },
   { path: 'error-404', lazy: lazyPage(() => import('@/features/errors/pages/not-found-page'), { namespaces: ['errors'] }), handle: { titleKey: 'pages:public.notFound' } },
   { path: 'falta-permisos', lazy: lazyPage(() => import('@/features/errors/pages/forbidden-page'), { namespaces: ['errors'] }), handle: { titleKey: 'pages:public.forbidden' } },

@@ -131,6 +131,14 @@ export const messages = pgTable(
     // Keyset pages of one profile's live messages, newest first.
     index('messages_profile_live_idx').on(t.profileId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index('messages_profile_trash_idx').on(t.profileId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // One partial index per folder (and for unread in the inbox), so a folder with few messages in a
+    // huge mailbox is not found by filtering the whole live index; counts stop at a cap on these too.
+    index('messages_profile_inbox_idx').on(t.profileId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null and ${t.archivedAt} is null`),
+    index('messages_profile_unread_idx').on(t.profileId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null and ${t.archivedAt} is null and ${t.readAt} is null`),
+    index('messages_profile_starred_idx').on(t.profileId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null and ${t.starred}`),
+    index('messages_profile_archived_idx').on(t.profileId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null and ${t.archivedAt} is not null`),
+    // The newest messages across a user's profiles (dashboard).
+    index('messages_user_latest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     // Unread counts for the navigation.
     index('messages_user_unread_idx').on(t.userId, t.profileId).where(sql`${t.readAt} is null and ${t.deletedAt} is null and ${t.archivedAt} is null`),
   ],

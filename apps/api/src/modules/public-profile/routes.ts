@@ -6,17 +6,31 @@ import { requireAuth } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { PublicProfileService } from './service.js';
-import { buildVCard } from './vcard.js';
+import { buildVCard, type VCardPhoto } from './vcard.js';
 
 const linkParams = z.object({ alias: z.string().min(1).max(60), profileId: z.uuid() });
 const failures = { 404: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
 
-export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfileService; publicUrl: string }> = async (app, { service, publicUrl }) => {
+/** Reads a live image of a user from the cloud, when it is at most `maxBytes`. */
+export type ImageReader = { imageBytes(userId: string, fileId: string, maxBytes: number): Promise<{ mimeType: string; data: Buffer } | null> };
+
+/** Photos up to this size are embedded in the vCard; larger ones are linked. */
+const VCARD_PHOTO_MAX_BYTES = 1024 * 1024;
+
+export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfileService; publicUrl: string; images?: ImageReader }> = async (app, { service, publicUrl, images }) => {
+  async function vcardPhoto(alias: string, profile: PublicProfile): Promise<VCardPhoto> {
+    const file = profile.photoUrl && images ? await service.imageFile(alias, profile.id, 'photo') : null;
+    if (!file || !images || !profile.photoUrl) return null;
+    return (await images.imageBytes(file.userId, file.fileId, VCARD_PHOTO_MAX_BYTES)) ?? { url: `${publicUrl}${profile.photoUrl}` };
+  }
+
   const tags = ['public'];
-  app.get('/public/link/:alias/:profileId', { schema: { tags, summary: 'A card or tag as visitors see it (counts a visit)', params: linkParams, response: { 200: okResponse(publicProfileSchema), ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await service.view(request.params.alias, request.params.profileId),
-  }));
+  app.get('/public/link/:alias/:profileId', { schema: { tags, summary: 'A card or tag as visitors see it (counts a visit)', params: linkParams, response: { 200: okResponse(publicProfileSchema), ...failures } } }, async (request, reply) => {
+    // Cached already serialised (and checked against this schema when cached): a JSON string is sent as it is.
+    const json = await service.viewJson(request.params.alias, request.params.profileId);
+    // The cast only tells the type provider what the string holds; Fastify sends a JSON string without serialising it again.
+    return reply.type('application/json; charset=utf-8').send(json as unknown as { ok: 1; data: PublicProfile });
+  });
 
   app.post('/public/link/:alias/:profileId/click', { schema: { tags, summary: 'Count a click on one of the profile’s links', params: linkParams, body: linkClickBodySchema, response: { 200: okResponse(z.object({})), ...failures } } }, async (request) => {
     await service.click(request.params.alias, request.params.profileId);
@@ -31,7 +45,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfile
     return reply
       .type('text/vcard; charset=utf-8')
       .header('content-disposition', `attachment; filename="contact.vcf"; filename*=UTF-8''${encodeURIComponent(file)}`)
-      .send(buildVCard(profile, `${publicUrl}${profile.canonicalPath}`));
+      .send(buildVCard(profile, `${publicUrl}${profile.canonicalPath}`, await vcardPhoto(request.params.alias, profile)));
   });
 
   app.get(
@@ -42,19 +56,23 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfile
 };
 
 /** OpenGraph and Twitter tags so a link pasted in a chat shows a preview; unlisted profiles are not indexed. */
-export function openGraphTags(profile: PublicProfile, url: string, visibility: 'public' | 'unlisted' | 'private'): string {
+export function openGraphTags(profile: PublicProfile, url: string, visibility: 'public' | 'unlisted' | 'private', publicUrl?: string): string {
   const description = profile.card ? [profile.card.jobTitle, profile.card.company].filter(Boolean).join(' · ') || (profile.card.bio ?? '') : (profile.tag?.description ?? '');
+  // The wide cover suits a large preview best; the photo otherwise. Absolute, as crawlers require.
+  const imagePath = profile.coverUrl ?? profile.photoUrl;
+  const image = imagePath ? `${publicUrl ?? new URL(url).origin}${imagePath}` : null;
   const tags: [string, string, string][] = [
     ['property', 'og:type', 'profile'],
     ['property', 'og:title', profile.name],
     ['property', 'og:description', description],
     ['property', 'og:url', url],
     ['property', 'og:site_name', 'Enlaza'],
-    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', profile.name],
     ['name', 'twitter:description', description],
     ['name', 'description', description],
   ];
+  if (image) tags.push(['property', 'og:image', image], ['name', 'twitter:image', image], ['property', 'og:image:alt', profile.name]);
   const head = tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`);
   head.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
   if (visibility === 'unlisted') head.push('<meta name="robots" content="noindex">');
@@ -69,6 +87,6 @@ export function registerPublicPage(app: FastifyInstance, service: PublicProfileS
     if (!found) return app.sendSpa(request, reply, '<meta name="robots" content="noindex">', 404);
     const { profile, visibility } = found;
     if (profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);
-    return app.sendSpa(request, reply, openGraphTags(profile, `${publicUrl}${profile.canonicalPath}`, visibility));
+    return app.sendSpa(request, reply, openGraphTags(profile, `${publicUrl}${profile.canonicalPath}`, visibility, publicUrl));
   });
 }

@@ -1,9 +1,10 @@
-import type { ProfileStats, PublicProfile } from '@enlaza/contracts';
-import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import { publicProfileSchema, type ProfileStats, type PublicProfile } from '@enlaza/contracts';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { aliasRedirects, profileDailyStats, profiles, users } from '../../db/schema/index.js';
 import type { DailyCounters } from '../../lib/daily-counters.js';
 import { AppError } from '../../lib/errors.js';
+import { createSessionCache } from '../../lib/session-cache.js';
 import { storedCard, storedTag } from '../profiles/stored-fields.js';
 
 const DAY = 86_400_000;
@@ -12,17 +13,27 @@ const DAY = 86_400_000;
 export function createPublicProfileService(db: Database, counters: DailyCounters) {
   /** An available profile: not deleted, not private, owner active; reached by its owner's alias or an old one. */
   async function resolve(alias: string, profileId: string) {
+    const row = await load(profileId);
+    if (!(await reaches(alias, row.owner.alias, row.profile.userId))) throw new AppError('profile.not_available');
+    return row;
+  }
+
+  /** An available profile whatever the alias; throws profile.not_available. */
+  async function load(profileId: string) {
     const [row] = await db
-      .select({ profile: profiles, owner: { alias: users.alias, name: users.name, email: users.email, phone: users.phone, status: users.status } })
+      .select({ profile: profiles, owner: { alias: users.alias, name: users.name, email: users.email, phone: users.phone, status: users.status, locale: users.locale, notificationEmails: users.notificationEmails } })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(and(eq(profiles.id, profileId), isNull(profiles.deletedAt)));
     if (!row || row.owner.status !== 'active' || row.profile.visibility === 'private') throw new AppError('profile.not_available');
-    if (row.owner.alias !== alias) {
-      const [old] = await db.select().from(aliasRedirects).where(and(eq(aliasRedirects.alias, alias), eq(aliasRedirects.userId, row.profile.userId)));
-      if (!old) throw new AppError('profile.not_available');
-    }
     return row;
+  }
+
+  /** The owner's current alias, or one of their old ones (those redirect). */
+  async function reaches(alias: string, ownerAlias: string, userId: string): Promise<boolean> {
+    if (alias === ownerAlias) return true;
+    const [old] = await db.select({ alias: aliasRedirects.alias }).from(aliasRedirects).where(and(eq(aliasRedirects.alias, alias), eq(aliasRedirects.userId, userId)));
+    return Boolean(old);
   }
 
   function toPublic({ profile, owner }: Awaited<ReturnType<typeof resolve>>): PublicProfile {
@@ -51,28 +62,105 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     };
   }
 
+  type Available = { userId: string; alias: string; visibility: 'public' | 'unlisted' | 'private'; profile: PublicProfile; json: string };
+  /**
+   * Available profiles by id, with their answer already serialised, so a visit usually costs no
+   * query. Kept correct like the session cache: the app drops an owner's entries right after its
+   * own writes (`forgetOwner`), triggers on profiles and users NOTIFY `enlaza_public` with the
+   * owner's id for changes made elsewhere (migration 0009), nothing is served while that LISTEN is
+   * down, and no entry lives longer than a minute. Unavailable profiles are never cached.
+   */
+  const cache = createSessionCache<Available>({ ttlMs: 60_000, maxEntries: 20_000 });
+  let cacheLive = false;
+
+  async function available(alias: string, profileId: string): Promise<Available> {
+    let entry: Available | undefined = cache.get(profileId);
+    if (!entry) {
+      const stamp = cache.stamp();
+      const row = await load(profileId);
+      const profile = toPublic(row);
+      // What the route's response serializer would write, checked once here instead of per visit.
+      const json = JSON.stringify({ ok: 1, data: publicProfileSchema.parse(profile) });
+      entry = { userId: row.profile.userId, alias: row.owner.alias, visibility: row.profile.visibility, profile, json };
+      cache.set(profileId, entry, stamp);
+    }
+    if (!(await reaches(alias, entry.alias, entry.userId))) throw new AppError('profile.not_available');
+    return entry;
+  }
+
+  /** Visits and clicks per day from `first` on, zero-filled. */
+  function series(rows: { day: string; visits: number; linkClicks: number }[], first: string, days: number): ProfileStats {
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    const list = Array.from({ length: days }, (_, i) => {
+      const day = new Date(Date.parse(first) + i * DAY).toISOString().slice(0, 10);
+      const row = byDay.get(day);
+      return { day, visits: row?.visits ?? 0, linkClicks: row?.linkClicks ?? 0 };
+    });
+    return { days: list, totals: { visits: list.reduce((n, d) => n + d.visits, 0), linkClicks: list.reduce((n, d) => n + d.linkClicks, 0) } };
+  }
+
   return {
     /** The profile as a visitor sees it; also counts the visit. */
     async view(alias: string, profileId: string): Promise<PublicProfile> {
-      const found = toPublic(await resolve(alias, profileId));
-      counters.hit(found.id, 'visits');
-      return found;
+      const { profile } = await available(alias, profileId);
+      counters.hit(profile.id, 'visits');
+      return profile;
+    },
+
+    /** The same, as the route's answer `{ok: 1, data}` already serialised; also counts the visit. */
+    async viewJson(alias: string, profileId: string): Promise<string> {
+      const { profile, json } = await available(alias, profileId);
+      counters.hit(profile.id, 'visits');
+      return json;
     },
 
     /** Without counting a visit (the page's HTML, the vCard); null when it is not available. */
     async peek(alias: string, profileId: string): Promise<{ profile: PublicProfile; visibility: 'public' | 'unlisted' | 'private' } | null> {
       try {
-        const row = await resolve(alias, profileId);
-        return { profile: toPublic(row), visibility: row.profile.visibility };
+        const { profile, visibility } = await available(alias, profileId);
+        return { profile, visibility };
       } catch (error) {
         if (error instanceof AppError) return null;
         throw error;
       }
     },
 
+    /** Who receives a contact-form message sent at this address (not counted as a visit); throws profile.not_available. */
+    async contactTarget(alias: string, profileId: string) {
+      const { profile, owner } = await resolve(alias, profileId);
+      const tag = profile.kind === 'tag' ? storedTag(profile.name, profile.tag) : null;
+      return {
+        profileId: profile.id, userId: profile.userId, kind: profile.kind, name: profile.name, contactForm: profile.contactForm, lostMode: tag?.lostMode ?? false,
+        owner: { name: owner.name, email: owner.email, locale: owner.locale, notificationEmails: owner.notificationEmails },
+      };
+    },
+
+    /** The owner and the file id of an available profile's photo or cover (null: none, or not available). */
+    async imageFile(alias: string, profileId: string, which: 'photo' | 'cover'): Promise<{ userId: string; fileId: string } | null> {
+      const found = await resolve(alias, profileId).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
+      const fileId = found ? (which === 'photo' ? found.profile.photoFileId : found.profile.coverFileId) : null;
+      return found && fileId ? { userId: found.profile.userId, fileId } : null;
+    },
+
     async click(alias: string, profileId: string): Promise<void> {
-      const { profile } = await resolve(alias, profileId);
+      const { profile } = await available(alias, profileId);
       counters.hit(profile.id, 'linkClicks');
+    },
+
+    /** Drops the cached profiles of an owner (after a change to them or to the owner). */
+    forgetOwner: (userId: string): void => cache.forgetUser(userId),
+    /** Drops every cached profile (after an admin's change, which may concern anyone). */
+    forgetAll(): void {
+      cache.setEnabled(false);
+      cache.setEnabled(cacheLive);
+    },
+    /** The cache is used only while changes are known to be notified (the LISTEN is up). */
+    setCacheLive(live: boolean): void {
+      cacheLive = live;
+      cache.setEnabled(live);
     },
 
     /** Visits and clicks per day over the last `days` days (zero-filled), for the owner. */
@@ -82,13 +170,20 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       await counters.flush();
       const first = new Date(now.getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
       const rows = await db.select().from(profileDailyStats).where(and(eq(profileDailyStats.profileId, profileId), gte(profileDailyStats.day, first))).orderBy(asc(profileDailyStats.day));
-      const byDay = new Map(rows.map((r) => [r.day, r]));
-      const series = Array.from({ length: days }, (_, i) => {
-        const day = new Date(Date.parse(first) + i * DAY).toISOString().slice(0, 10);
-        const row = byDay.get(day);
-        return { day, visits: row?.visits ?? 0, linkClicks: row?.linkClicks ?? 0 };
-      });
-      return { days: series, totals: { visits: series.reduce((n, d) => n + d.visits, 0), linkClicks: series.reduce((n, d) => n + d.linkClicks, 0) } };
+      return series(rows, first, days);
+    },
+
+    /** Visits and clicks per day over the last `days` days, summed over all the user's live profiles (zero-filled). */
+    async userStats(userId: string, days = 30, now = new Date()): Promise<ProfileStats> {
+      await counters.flush();
+      const first = new Date(now.getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
+      const rows = await db
+        .select({ day: profileDailyStats.day, visits: sql<number>`sum(${profileDailyStats.visits})::int`, linkClicks: sql<number>`sum(${profileDailyStats.linkClicks})::int` })
+        .from(profileDailyStats)
+        .innerJoin(profiles, eq(profiles.id, profileDailyStats.profileId))
+        .where(and(eq(profiles.userId, userId), isNull(profiles.deletedAt), gte(profileDailyStats.day, first)))
+        .groupBy(profileDailyStats.day);
+      return series(rows, first, days);
     },
   };
 }

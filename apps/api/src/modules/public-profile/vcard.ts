@@ -23,8 +23,11 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
+/** The contact's picture: its bytes (written as a data: URI) or, when too large to embed, its address. */
+export type VCardPhoto = { mimeType: string; data: Buffer } | { url: string } | null;
+
 /** A vCard 4.0 of a card (or of a tag's owner, when the tag shows it) that imports into phone address books. */
-export function buildVCard(profile: PublicProfile, profileUrl: string): string {
+export function buildVCard(profile: PublicProfile, profileUrl: string, photo: VCardPhoto = null): string {
   const lines = ['BEGIN:VCARD', 'VERSION:4.0'];
   const add = (line: string) => lines.push(line);
   if (profile.card) {
@@ -47,6 +50,8 @@ export function buildVCard(profile: PublicProfile, profileUrl: string): string {
     if (owner?.email) add(`EMAIL:${escapeText(owner.email)}`);
     add(`NOTE:${escapeText([profile.tag.name, profile.tag.description].filter(Boolean).join('\n'))}`);
   }
+  // RFC 6350 §6.2.4: PHOTO is a URI; a data: URI carries the image itself, so it works offline.
+  if (photo) add(`PHOTO:${'data' in photo ? `data:${photo.mimeType};base64,${photo.data.toString('base64')}` : photo.url}`);
   add(`SOURCE:${profileUrl}`);
   add('END:VCARD');
   return `${lines.map(foldLine).join('\r\n')}\r\n`;

@@ -41,7 +41,8 @@ export function createSubscriptionsRepository(db: Database) {
         .select({
           profiles: sql<number>`(select count(*) from ${profiles} where ${profiles.userId} = ${userId} and ${profiles.kind} = 'card' and ${profiles.deletedAt} is null)`.mapWith(Number),
           tags: sql<number>`(select count(*) from ${profiles} where ${profiles.userId} = ${userId} and ${profiles.kind} = 'tag' and ${profiles.deletedAt} is null)`.mapWith(Number),
-          storageBytes: sql<number>`(select coalesce(sum(${storedFiles.sizeBytes}), 0) from ${storedFiles} where ${storedFiles.userId} = ${userId} and ${storedFiles.deletedAt} is null)`.mapWith(Number),
+          // Trashed files still occupy storage until the trash is purged.
+          storageBytes: sql<number>`(select coalesce(sum(${storedFiles.sizeBytes}), 0) from ${storedFiles} where ${storedFiles.userId} = ${userId})`.mapWith(Number),
           sendsThisMonth: sql<number>`(select count(*) from ${deliveries} where ${deliveries.userId} = ${userId} and ${deliveries.createdAt} >= ${sendsSince.toISOString()} and ${inArray(deliveries.kind, [...COUNTED_SEND_KINDS])})`.mapWith(Number),
         })
         .from(sql`(select 1) as one`);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +95,23 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
                       key={item.to}
                       component={Link}
                       to={item.to}
-                      label={t(item.labelKey)}
+                      label={
+                        item.badge ? (
+                          <>
+                            {t(item.labelKey)}
+                            <VisuallyHidden> ({t(item.badge.labelKey, { count: item.badge.count })})</VisuallyHidden>
+                          </>
+                        ) : (
+                          t(item.labelKey)
+                        )
+                      }
+                      rightSection={
+                        item.badge ? (
+                          <Badge size="sm" variant="filled" aria-hidden="true" data-testid="nav-unread-badge">
+                            {item.badge.count > 99 ? '99+' : item.badge.count}
+                          </Badge>
+                        ) : undefined
+                      }
                       active={active}
                       aria-current={active ? 'page' : undefined}
                       onClick={close}

@@ -4,6 +4,8 @@ export interface NavItem {
   to: string;
   /** i18n key of the label (the page's title). */
   labelKey: string;
+  /** A count shown beside the label (e.g. unread messages), with the i18n key that reads it out. */
+  badge?: { count: number; labelKey: string };
 }
 
 export interface NavSection {
@@ -42,13 +44,13 @@ export const adminNavigation: NavSection[] = [
   },
 ];
 
-/** The user area; the mailbox and the profile view open the user's main profile. */
-export function userNavigation(user: CurrentUser | null): NavSection[] {
+/** The user area; the mailbox and the profile view open the user's main profile. `unread`: messages for the mailbox badge. */
+export function userNavigation(user: CurrentUser | null, unread = 0): NavSection[] {
   const profileId = user?.perfil_id ?? null;
   const mainProfile: NavItem[] = profileId
     ? [
         { to: `/user/perfiles/view/${profileId}`, labelKey: 'pages:user.perfilView' },
-        { to: `/user/buzon/${profileId}`, labelKey: 'pages:user.buzon' },
+        { to: `/user/buzon/${profileId}`, labelKey: 'pages:user.buzon', ...(unread > 0 ? { badge: { count: unread, labelKey: 'pages:user.buzonUnread' } } : {}) },
       ]
     : [];
   return [

@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
+import { useUnreadCounts } from '@/features/mailbox/api/unread-counts';
 import { useSession } from '@/lib/session';
 import { AppShellLayout } from './app-shell-layout';
 import { userNavigation } from './navigation';
 
 export default function UserLayout() {
   const { user } = useSession();
-  const navigation = useMemo(() => userNavigation(user), [user]);
+  const unread = useUnreadCounts(Boolean(user)).data?.total ?? 0;
+  const navigation = useMemo(() => userNavigation(user, unread), [user, unread]);
   return <AppShellLayout areaKey="common:areas.user" navigation={navigation} homePath="/user/dashboard" />;
 }

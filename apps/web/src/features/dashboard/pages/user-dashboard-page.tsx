@@ -1,23 +1,45 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import '../dashboard.css';
+import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/use-page-title';
 import { useSession } from '@/lib/session';
 import { PlanUsageCard } from '@/components/plan-usage-card';
+import { useDashboard } from '../api/dashboard';
+import { CountTiles } from '../components/count-tiles';
+import { LatestMessagesCard } from '../components/latest-messages-card';
 import { SendQuotaCard } from '../components/send-quota-card';
+import { VisitsCard } from '../components/visits-card';
 
 export default function UserDashboardPage() {
   const { t } = useTranslation(['dashboard', 'pages']);
   usePageTitle(t('pages:user.dashboard'));
   const { user } = useSession();
+  const dashboard = useDashboard();
+  const data = dashboard.data;
   return (
     <Stack gap="lg" data-testid="user-dashboard">
       <div>
         <Title order={1}>{user ? t('greeting', { name: user.name }) : t('pages:user.dashboard')}</Title>
         <Text c="dimmed">{t('user.subtitle')}</Text>
       </div>
+      {dashboard.isError ? (
+        <Alert color="red" variant="light" role="alert" title={t('error')} data-testid="dashboard-error">
+          <Button size="xs" variant="light" mt="xs" onClick={() => void dashboard.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <CountTiles counts={data?.counts} />
+          <VisitsCard visits={data?.visits} />
+        </>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <PlanUsageCard />
-        <SendQuotaCard />
+        {dashboard.isError ? null : <LatestMessagesCard messages={data?.latestMessages} />}
+        <Stack gap="lg">
+          <PlanUsageCard />
+          <SendQuotaCard />
+        </Stack>
       </SimpleGrid>
     </Stack>
   );

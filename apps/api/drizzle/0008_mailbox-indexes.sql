@@ -1,0 +1,5 @@
+CREATE INDEX "messages_profile_inbox_idx" ON "messages" USING btree ("profile_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "messages"."deleted_at" is null and "messages"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "messages_profile_unread_idx" ON "messages" USING btree ("profile_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "messages"."deleted_at" is null and "messages"."archived_at" is null and "messages"."read_at" is null;--> statement-breakpoint
+CREATE INDEX "messages_profile_starred_idx" ON "messages" USING btree ("profile_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "messages"."deleted_at" is null and "messages"."starred";--> statement-breakpoint
+CREATE INDEX "messages_profile_archived_idx" ON "messages" USING btree ("profile_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "messages"."deleted_at" is null and "messages"."archived_at" is not null;--> statement-breakpoint
+CREATE INDEX "messages_user_latest_idx" ON "messages" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "messages"."deleted_at" is null;

@@ -1,0 +1,82 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { FileListQuery } from '@enlaza/contracts';
+import type { Database, Transaction } from '../../db/client.js';
+import { storedFiles, users } from '../../db/schema/index.js';
+
+export type StoredFileRow = typeof storedFiles.$inferSelect;
+export type NewStoredFile = Pick<typeof storedFiles.$inferInsert, 'name' | 'mimeType' | 'sizeBytes' | 'storageKey' | 'width' | 'height'>;
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+export function createCloudRepository(db: Database) {
+  const owned = (userId: string, id: string) => and(eq(storedFiles.id, id), eq(storedFiles.userId, userId));
+
+  return {
+    /** One of the owner's files, live or in the trash (someone else's is as unknown as a missing one). */
+    async find(userId: string, id: string): Promise<StoredFileRow | undefined> {
+      const [row] = await db.select().from(storedFiles).where(owned(userId, id));
+      return row;
+    },
+
+    /** Any file by id, for the signed content address (the signature proves the owner issued it). */
+    async findById(id: string): Promise<StoredFileRow | undefined> {
+      const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
+      return row;
+    },
+
+    async list(userId: string, q: FileListQuery) {
+      const term = q.search ? `%${q.search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
+      const kind =
+        q.kind === 'image' ? inArray(storedFiles.mimeType, IMAGE_TYPES) : q.kind === 'pdf' ? eq(storedFiles.mimeType, 'application/pdf') : q.kind === 'document' ? notInArray(storedFiles.mimeType, [...IMAGE_TYPES, 'application/pdf']) : undefined;
+      const where: SQL | undefined = and(eq(storedFiles.userId, userId), q.trash ? isNotNull(storedFiles.deletedAt) : isNull(storedFiles.deletedAt), kind, term ? ilike(storedFiles.name, term) : undefined);
+      const column = { createdAt: storedFiles.createdAt, name: sql`lower(${storedFiles.name})`, size: storedFiles.sizeBytes }[q.sort];
+      const order = q.dir === 'asc' ? [asc(column), asc(storedFiles.id)] : [desc(column), desc(storedFiles.id)];
+      const [rows, [total]] = await Promise.all([
+        db.select().from(storedFiles).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(storedFiles).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Runs `work` with the owner's row locked, so two uploads at once cannot both pass the storage check. */
+    withOwnerLock<T>(userId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        return work(tx);
+      });
+    },
+
+    /** Bytes of live and trashed files: the trash occupies storage until it is purged. */
+    async usedBytes(userId: string, tx: Database | Transaction = db): Promise<number> {
+      const [row] = await tx.select({ n: sql<number>`coalesce(sum(${storedFiles.sizeBytes}), 0)`.mapWith(Number) }).from(storedFiles).where(eq(storedFiles.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    async insert(tx: Transaction, userId: string, values: NewStoredFile): Promise<StoredFileRow> {
+      const [row] = await tx.insert(storedFiles).values({ ...values, userId }).returning();
+      if (!row) throw new Error('stored file insert returned nothing');
+      return row;
+    },
+
+    async rename(userId: string, id: string, name: string): Promise<StoredFileRow | undefined> {
+      const [row] = await db.update(storedFiles).set({ name, updatedAt: new Date() }).where(owned(userId, id)).returning();
+      return row;
+    },
+
+    /** Sends a live file to the trash, or brings a trashed one back. */
+    async setTrashed(userId: string, id: string, trashed: boolean): Promise<StoredFileRow | undefined> {
+      const [row] = await db
+        .update(storedFiles)
+        .set({ deletedAt: trashed ? new Date() : null, updatedAt: new Date() })
+        .where(and(owned(userId, id), trashed ? isNull(storedFiles.deletedAt) : isNotNull(storedFiles.deletedAt)))
+        .returning();
+      return row;
+    },
+
+    async remove(tx: Transaction, id: string): Promise<void> {
+      await tx.delete(storedFiles).where(eq(storedFiles.id, id));
+    },
+  };
+}
+
+export type CloudRepository = ReturnType<typeof createCloudRepository>;

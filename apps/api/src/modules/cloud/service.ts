@@ -1,0 +1,189 @@
+import { Transform, type Readable } from 'node:stream';
+import type { CloudFile, FileListQuery, StorageUsage } from '@enlaza/contracts';
+import { hmac, safeEqual } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { newStorageKey, type Storage } from '../../lib/storage.js';
+import type { UserRow } from '../auth/repository.js';
+import type { SubscriptionsService } from '../subscriptions/service.js';
+import { detectFileType, kindOf } from './file-type.js';
+import type { CloudRepository, StoredFileRow } from './repository.js';
+
+const HEAD_BYTES = 256 * 1024;
+const TAIL_BYTES = 64 * 1024;
+const HOUR = 3600;
+
+/** An uploaded part: its name as the client gave it and its bytes (`truncated` once the size limit cut it). */
+export type IncomingFile = { filename: string; file: Readable & { truncated?: boolean } };
+export type FileContent = { row: StoredFileRow; stream: Readable };
+
+/** Counts the bytes passing through and keeps the first and last ones for type detection. */
+function sniffer() {
+  let size = 0;
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let tail = Buffer.alloc(0);
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (headSize < HEAD_BYTES) {
+        const part = chunk.subarray(0, HEAD_BYTES - headSize);
+        head.push(part);
+        headSize += part.length;
+      }
+      tail = Buffer.concat([tail, chunk]);
+      if (tail.length > TAIL_BYTES) tail = tail.subarray(tail.length - TAIL_BYTES);
+      done(null, chunk);
+    },
+  });
+  return { stream, result: () => ({ size, head: Buffer.concat(head), tail }) };
+}
+
+/** A display name from the client's file name: no path, no control characters, bounded. */
+export function cleanFileName(raw: string, extension: string): string {
+  const base = (raw.split(/[/\\]/).pop() ?? '').replace(/\p{Cc}/gu, '').trim().slice(0, 200);
+  return base || `file.${extension}`;
+}
+
+/** The cloud (nube): a user's files, their storage quota, and the signed addresses of their bytes. */
+export function createCloudService(deps: { repo: CloudRepository; storage: Storage; subscriptions: SubscriptionsService; secret: string; maxFileBytes: number }) {
+  const { repo, storage, subscriptions, maxFileBytes } = deps;
+  // A key of its own, so a content signature is never valid as anything else the app signs.
+  const key = hmac(deps.secret, 'cloud-content-addresses');
+  const signature = (id: string, exp: number) => hmac(key, `${id}.${exp}`);
+
+  /** Valid for one to two hours; the same address for an hour, so browsers can cache the bytes. */
+  function contentUrl(id: string, now = Date.now()): string {
+    const exp = (Math.floor(now / 1000 / HOUR) + 2) * HOUR;
+    return `/api/files/${id}/content?exp=${exp}&sig=${signature(id, exp)}`;
+  }
+
+  function toFile(row: StoredFileRow): CloudFile {
+    return {
+      id: row.id,
+      name: row.name,
+      mimeType: row.mimeType,
+      kind: kindOf(row.mimeType),
+      sizeBytes: row.sizeBytes,
+      width: row.width,
+      height: row.height,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      deletedAt: row.deletedAt?.toISOString() ?? null,
+      url: contentUrl(row.id),
+    };
+  }
+
+  async function owned(user: UserRow, id: string): Promise<StoredFileRow> {
+    const row = await repo.find(user.id, id);
+    if (!row) throw new AppError('record.not_found');
+    return row;
+  }
+
+  const maxMb = () => Math.round(maxFileBytes / 1024 / 1024);
+
+  return {
+    maxFileBytes,
+
+    async usage(user: UserRow): Promise<StorageUsage> {
+      const data = await subscriptions.subscriptionData(user);
+      return { usedBytes: data.usage.storageBytes, limitBytes: data.limits.storageBytes, maxFileBytes };
+    },
+
+    async list(user: UserRow, query: FileListQuery) {
+      const { rows, total } = await repo.list(user.id, query);
+      return { data: rows.map(toFile), meta: { page: query.page, pageSize: query.pageSize, total } };
+    },
+
+    async get(user: UserRow, id: string): Promise<CloudFile> {
+      return toFile(await owned(user, id));
+    },
+
+    /**
+     * Streams one file to storage while counting and sniffing it, then keeps it only if its bytes
+     * are an accepted type, it fits the size limit and the owner's storage quota. Otherwise the
+     * stored bytes are deleted and the reason is the error.
+     */
+    async upload(user: UserRow, incoming: IncomingFile): Promise<CloudFile> {
+      const { limits } = await subscriptions.subscriptionData(user);
+      const limit = limits.storageBytes;
+      if ((await repo.usedBytes(user.id)) >= limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
+
+      const storageKey = newStorageKey();
+      const sniff = sniffer();
+      incoming.file.once('error', (error) => sniff.stream.destroy(error));
+      try {
+        await storage.put(storageKey, incoming.file.pipe(sniff.stream));
+        const { size, head, tail } = sniff.result();
+        if (incoming.file.truncated || size > maxFileBytes) throw new AppError('file.too_large', { max: maxMb() });
+        if (size === 0) throw new AppError('file.empty');
+        const type = detectFileType(head, tail);
+        if (!type) throw new AppError('file.type_not_allowed');
+        const row = await repo.withOwnerLock(user.id, async (tx) => {
+          if ((await repo.usedBytes(user.id, tx)) + size > limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
+          return repo.insert(tx, user.id, { name: cleanFileName(incoming.filename, type.extension), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height });
+        });
+        return toFile(row);
+      } catch (error) {
+        incoming.file.resume(); // whatever is left of the part is read and dropped
+        await storage.delete(storageKey).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** Undoes uploads of a request that failed part-way (several files per request are all or nothing). */
+    async discard(user: UserRow, ids: string[]): Promise<void> {
+      for (const id of ids) {
+        const row = await repo.find(user.id, id);
+        if (!row) continue;
+        await repo.withOwnerLock(user.id, (tx) => repo.remove(tx, id));
+        await storage.delete(row.storageKey).catch(() => undefined);
+      }
+    },
+
+    async rename(user: UserRow, id: string, name: string): Promise<CloudFile> {
+      const row = await repo.rename(user.id, id, name);
+      if (!row) throw new AppError('record.not_found');
+      return toFile(row);
+    },
+
+    /** To the trash (the bytes stay, and still count, until the trash is purged). */
+    async trash(user: UserRow, id: string): Promise<CloudFile> {
+      const row = (await repo.setTrashed(user.id, id, true)) ?? (await owned(user, id));
+      return toFile(row);
+    },
+
+    async restore(user: UserRow, id: string): Promise<CloudFile> {
+      const row = (await repo.setTrashed(user.id, id, false)) ?? (await owned(user, id));
+      return toFile(row);
+    },
+
+    /** The bytes behind a signed address; a wrong or expired signature is as unknown as a missing file. */
+    async content(id: string, exp: number, sig: string, now = Date.now()): Promise<FileContent> {
+      if (!safeEqual(sig, signature(id, exp))) throw new AppError('record.not_found');
+      if (exp * 1000 < now) throw new AppError('file.link_expired');
+      const row = await repo.findById(id);
+      if (!row) throw new AppError('record.not_found');
+      return { row, stream: await storage.get(row.storageKey) };
+    },
+
+    /** A live image of `userId`, for the public photo and cover of a profile; null otherwise. */
+    async publicImage(userId: string, id: string): Promise<FileContent | null> {
+      const row = await repo.find(userId, id);
+      if (!row || row.deletedAt || kindOf(row.mimeType) !== 'image') return null;
+      return { row, stream: await storage.get(row.storageKey) };
+    },
+
+    /** The bytes of a live image, when it is at most `maxBytes` (for the vCard's PHOTO). */
+    async imageBytes(userId: string, id: string, maxBytes: number): Promise<{ mimeType: string; data: Buffer } | null> {
+      const row = await repo.find(userId, id);
+      if (!row || row.deletedAt || kindOf(row.mimeType) !== 'image' || row.sizeBytes > maxBytes) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of await storage.get(row.storageKey)) chunks.push(chunk as Buffer);
+      return { mimeType: row.mimeType, data: Buffer.concat(chunks) };
+    },
+  };
+}
+
+const formatMb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+export type CloudService = ReturnType<typeof createCloudService>;

@@ -1,0 +1,13 @@
+/**
+ * One CSV cell (RFC 4180), always quoted. Text that a spreadsheet would run as a formula (starting
+ * with = + - @, or a tab / carriage return) gets a leading apostrophe; numbers are written as numbers.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** One CSV line, CRLF-terminated. */
+export const csvRow = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -1,0 +1,221 @@
+import type { ContactMessageBody, LatestMessage, Locale, MailboxCounts, Message, MessageBulkBody, MessageListQuery, MessageReplyBody, MessageUpdateBody, UnreadCounts } from '@enlaza/contracts';
+import { renderNewMessageEmail, renderReplyEmail } from '../../lib/email-templates.js';
+import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
+import type { UserRow } from '../auth/repository.js';
+import { addressKey } from '../auth/service.js';
+import type { ProfilesService } from '../profiles/service.js';
+import type { PublicProfileService } from '../public-profile/service.js';
+import type { SubscriptionsService } from '../subscriptions/service.js';
+import { csvRow } from './csv.js';
+import type { Cursor, MailboxRepository, MessageFlags, MessageRow } from './repository.js';
+
+const MINUTE = 60_000;
+/** Contact-form messages allowed per sender address (IPv6 by /64) and per profile. */
+export const CONTACT_LIMITS = { perAddress: { max: 5, windowMs: 10 * MINUTE }, perProfile: { max: 50, windowMs: 60 * MINUTE } } as const;
+/** The navigation badge counts at most this many unread messages (it shows "99+" long before). */
+const UNREAD_CAP = 10_000;
+const CSV_PAGE = 1000;
+
+type Deps = {
+  repo: MailboxRepository;
+  profiles: ProfilesService;
+  publicProfiles: PublicProfileService;
+  subscriptions: SubscriptionsService;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  publicUrl: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
+function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [unknown, unknown];
+    const iso = typeof createdAt === 'string' ? createdAt.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00') : '';
+    const valid = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d:\d\d$/.test(iso) && !Number.isNaN(Date.parse(iso));
+    if (valid && typeof id === 'string' && UUID.test(id)) return { createdAt: createdAt as string, id };
+  } catch {
+    /* fall through */
+  }
+  throw new AppError('validation.failed', {}, { before: [{ code: 'validation.invalid_value' }] });
+}
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    profileId: row.profileId,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    body: row.body,
+    consent: row.consent,
+    location: row.location ? { lat: row.location.lat, lng: row.location.lng, accuracy: row.location.accuracy } : null,
+    read: row.readAt !== null,
+    starred: row.starred,
+    archived: row.archivedAt !== null,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+  };
+}
+
+const BULK_FLAGS: Record<MessageBulkBody['action'], () => MessageFlags> = {
+  read: () => ({ readAt: new Date() }),
+  unread: () => ({ readAt: null }),
+  star: () => ({ starred: true }),
+  unstar: () => ({ starred: false }),
+  archive: () => ({ archivedAt: new Date() }),
+  unarchive: () => ({ archivedAt: null }),
+  trash: () => ({ deletedAt: new Date() }),
+  restore: () => ({ deletedAt: null }),
+};
+
+/** Buzón: visitors' messages per profile. Ownership is decided here, in requireOwnedProfile / requireOwnedMessage, and nowhere else. */
+export function createMailboxService({ repo, profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl }: Deps) {
+  /** The user's live profile, or 404 (someone else's is as unknown as a missing one). */
+  async function requireOwnedProfile(user: UserRow, profileId: string) {
+    return profiles.get(user, profileId);
+  }
+
+  async function requireOwnedMessage(user: UserRow, id: string): Promise<MessageRow> {
+    const row = await repo.find(user.id, id);
+    if (!row) throw new AppError('record.not_found');
+    return row;
+  }
+
+  async function setFlags(user: UserRow, id: string, flags: MessageFlags): Promise<Message> {
+    await requireOwnedMessage(user, id);
+    const row = await repo.update(user.id, id, flags);
+    if (!row) throw new AppError('record.not_found');
+    return toMessage(row);
+  }
+
+  async function* csvLines(profileId: string): AsyncGenerator<string> {
+    yield `\uFEFF${csvRow(['date', 'name', 'email', 'phone', 'message', 'consent', 'read', 'starred', 'archived', 'replied_at', 'latitude', 'longitude'])}`;
+    let cursor: Cursor | null = null;
+    for (;;) {
+      const rows = await repo.list(profileId, { folder: 'live' }, cursor, CSV_PAGE);
+      const page = rows.slice(0, CSV_PAGE);
+      yield page
+        .map(({ message: m }) =>
+          csvRow([
+            m.createdAt.toISOString(), m.name, m.email, m.phone, m.body, m.consent ? 'yes' : 'no', m.readAt ? 'yes' : 'no', m.starred ? 'yes' : 'no', m.archivedAt ? 'yes' : 'no',
+            m.repliedAt?.toISOString() ?? '', m.location?.lat ?? null, m.location?.lng ?? null,
+          ]),
+        )
+        .join('');
+      const last = page.at(-1);
+      if (rows.length <= CSV_PAGE || !last) return;
+      cursor = { createdAt: last.createdAtText, id: last.message.id };
+    }
+  }
+
+  return {
+    requireOwnedProfile,
+
+    /**
+     * A visitor's message through the public contact form. A filled honeypot answers like a success
+     * and stores nothing, so a bot learns nothing; the owner's email notice goes in the background.
+     */
+    async submit(alias: string, profileId: string, input: ContactMessageBody, origin: { address: string | null; locale: Locale }): Promise<void> {
+      const target = await publicProfiles.contactTarget(alias, profileId);
+      if (!target.contactForm) throw new AppError('mailbox.contact_form_off');
+      if (input.location && target.kind !== 'tag') throw new AppError('validation.failed', {}, { location: [{ code: 'validation.location_tags_only' }] });
+      // One address first, so a single sender cannot use up the profile's allowance with refused attempts.
+      await limiter.hit([{ key: `contact-address:${addressKey(origin.address ?? '')}`, ...CONTACT_LIMITS.perAddress }]);
+      await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
+      if (input.website?.trim()) return;
+
+      const row = await repo.insert({
+        profileId: target.profileId, userId: target.userId, name: input.name, email: input.email.toLowerCase(), phone: input.phone, body: input.message,
+        consent: input.consent, location: input.location, locale: origin.locale,
+      });
+      if (target.owner.notificationEmails.includes('new_message')) {
+        const email = renderNewMessageEmail(target.owner.locale ?? 'en', {
+          ownerName: target.owner.name, profileName: target.name, senderName: row.name, senderEmail: row.email, body: row.body, link: `${publicUrl}/user/buzon/${target.profileId}`,
+        });
+        mailer.sendInBackground({ to: target.owner.email, userId: target.userId, kind: 'system', replyTo: row.email, ...email });
+      }
+    },
+
+    async list(user: UserRow, profileId: string, query: MessageListQuery): Promise<{ data: Message[]; nextCursor: string | null; counts?: MailboxCounts }> {
+      await requireOwnedProfile(user, profileId);
+      const cursor = decodeCursor(query.before);
+      const rows = await repo.list(profileId, { folder: query.folder, unread: query.unread, search: query.search }, cursor, query.limit);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.message.id }) : null;
+      const data = page.map((r) => toMessage(r.message));
+      return query.counts && !cursor ? { data, nextCursor, counts: await repo.counts(profileId) } : { data, nextCursor };
+    },
+
+    async get(user: UserRow, id: string): Promise<Message> {
+      return toMessage(await requireOwnedMessage(user, id));
+    },
+
+    async update(user: UserRow, id: string, body: MessageUpdateBody): Promise<Message> {
+      const now = new Date();
+      const flags: MessageFlags = {};
+      if (body.read !== undefined) flags.readAt = body.read ? now : null;
+      if (body.starred !== undefined) flags.starred = body.starred;
+      if (body.archived !== undefined) flags.archivedAt = body.archived ? now : null;
+      return setFlags(user, id, flags);
+    },
+
+    /** To the trash (soft); restorable until the trash is emptied. */
+    remove: (user: UserRow, id: string) => setFlags(user, id, { deletedAt: new Date() }),
+    restore: (user: UserRow, id: string) => setFlags(user, id, { deletedAt: null }),
+
+    /** All or nothing: one id that is not a message of this profile makes the whole request 404. */
+    async bulk(user: UserRow, profileId: string, { ids, action }: MessageBulkBody): Promise<{ affected: number }> {
+      await requireOwnedProfile(user, profileId);
+      const unique = [...new Set(ids)];
+      if ((await repo.countOwned(user.id, profileId, unique)) !== unique.length) throw new AppError('record.not_found');
+      return { affected: await repo.updateMany(user.id, profileId, unique, BULK_FLAGS[action]()) };
+    },
+
+    /** Answers the sender by email (Reply-To: the owner), logged as a delivery of kind `reply` and counted in the monthly sends. */
+    async reply(user: UserRow, id: string, input: MessageReplyBody): Promise<Message> {
+      const message = await requireOwnedMessage(user, id);
+      const profile = await requireOwnedProfile(user, message.profileId);
+      const quota = await subscriptions.sendQuota(user);
+      if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit });
+      const email = renderReplyEmail((message.locale as Locale | null) ?? 'en', {
+        subject: input.subject, body: input.body, ownerName: user.name, profileName: profile.name, original: message.body, sentAt: message.createdAt,
+      });
+      const outcome = await mailer.send({ to: message.email, replyTo: user.email, userId: user.id, kind: 'reply', ...email });
+      if (outcome === 'failed') throw new AppError('mailbox.send_failed');
+      const row = await repo.update(user.id, id, { repliedAt: new Date(), readAt: message.readAt ?? new Date() });
+      if (!row) throw new AppError('record.not_found');
+      return toMessage(row);
+    },
+
+    /** Every live message of the profile (inbox and archived) as CSV, read in keyset pages; ownership is checked before the first byte. */
+    async csv(user: UserRow, profileId: string): Promise<AsyncGenerator<string>> {
+      await requireOwnedProfile(user, profileId);
+      return csvLines(profileId);
+    },
+
+    /** For the navigation badge: unread messages per live profile (counted up to a cap). */
+    async unreadCounts(userId: string): Promise<UnreadCounts> {
+      const rows = await repo.unreadByProfile(userId, UNREAD_CAP);
+      return { total: rows.reduce((n, r) => n + r.n, 0), byProfile: Object.fromEntries(rows.map((r) => [r.profileId, r.n])) };
+    },
+
+    /** Unread messages across the user's profiles (dashboard). */
+    async unreadCount(userId: string): Promise<number> {
+      return (await this.unreadCounts(userId)).total;
+    },
+
+    /** The newest `n` live messages across the user's live profiles (dashboard). */
+    async latest(userId: string, n = 5): Promise<LatestMessage[]> {
+      const rows = await repo.latest(userId, Math.min(Math.max(n, 1), 50));
+      return rows.map((r) => ({ ...toMessage(r.message), profileName: r.profileName, profileKind: r.profileKind }));
+    },
+  };
+}
+
+export type MailboxService = ReturnType<typeof createMailboxService>;

@@ -1,0 +1,175 @@
+import '@mantine/core/styles/AspectRatio.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Pagination.css';
+import { useState } from 'react';
+import { AspectRatio, Box, Button, Center, FileButton, Group, Image, Loader, Modal, Pagination, Paper, Progress, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CLOUD_KEY, IMAGE_ACCEPT, cloudErrorMessage, cloudFilesQueryOptions, cloudFileQueryOptions, uploadCloudFile, useCloudFile } from '@/lib/cloud-api';
+
+export interface CloudImagePickerProps {
+  label: string;
+  value: string | null;
+  onChange: (fileId: string | null) => void;
+  error?: string;
+  /** square: a photo; wide: a cover. */
+  aspect?: 'square' | 'wide';
+}
+
+const PAGE_SIZE = 24;
+
+/** The user's images in a grid of buttons: Tab moves between them, Enter or Space picks one. */
+function CloudImagesModal({ opened, selected, onClose, onPick }: { opened: boolean; selected: string | null; onClose: () => void; onPick: (id: string) => void }) {
+  const { t } = useTranslation('cloud');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [debounced] = useDebouncedValue(search, 300);
+  const query = useQuery({ ...cloudFilesQueryOptions({ kind: 'image', search: debounced || undefined, page, pageSize: PAGE_SIZE }), enabled: opened });
+  const total = query.data?.meta.total ?? 0;
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('picker.modalTitle')} size="xl" closeButtonProps={{ 'aria-label': t('close') }}>
+      <Stack gap="md">
+        <TextInput
+          label={t('search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          data-autofocus
+        />
+        {query.isPending ? (
+          <Center py="xl" aria-busy="true">
+            <Loader size="sm" aria-label={t('loading')} />
+          </Center>
+        ) : query.isError ? (
+          <Text c="red" role="alert" size="sm">
+            {cloudErrorMessage(query.error, t)}
+          </Text>
+        ) : query.data.data.length === 0 ? (
+          <Text c="dimmed" size="sm" py="lg" ta="center">
+            {debounced ? t('noMatch') : t('picker.noImages')}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="sm" role="list" aria-label={t('picker.modalTitle')}>
+            {query.data.data.map((file) => (
+              <div role="listitem" key={file.id}>
+                <UnstyledButton
+                  onClick={() => onPick(file.id)}
+                  aria-label={t('picker.pick', { name: file.name })}
+                  aria-pressed={file.id === selected}
+                  className="cloud-picker-option"
+                  data-testid="cloud-picker-option"
+                  w="100%"
+                  style={{ borderRadius: 'var(--mantine-radius-md)', outlineOffset: 2, border: `2px solid ${file.id === selected ? 'var(--mantine-primary-color-filled)' : 'transparent'}` }}
+                >
+                  <AspectRatio ratio={1}>
+                    <Image src={file.url} alt="" radius="sm" fit="cover" loading="lazy" />
+                  </AspectRatio>
+                  <Text size="xs" truncate mt={4} px={2}>
+                    {file.name}
+                  </Text>
+                </UnstyledButton>
+              </div>
+            ))}
+          </SimpleGrid>
+        )}
+        {total > PAGE_SIZE ? <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('previousPage') : c === 'next' ? t('nextPage') : undefined })} /> : null}
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * An image field whose value is the id of a file in the user's cloud: shows the image, picks
+ * another one from the cloud, uploads a new one into the cloud (with progress), or removes it.
+ */
+export function CloudImagePicker({ label, value, onChange, error, aspect = 'square' }: CloudImagePickerProps) {
+  const { t } = useTranslation('cloud');
+  const queryClient = useQueryClient();
+  const current = useCloudFile(value);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const ratio = aspect === 'wide' ? 3 : 1;
+  const width = aspect === 'wide' ? '100%' : 120;
+
+  async function upload(file: File | null) {
+    if (!file) return;
+    setUploadError(null);
+    setProgress(0);
+    try {
+      const stored = await uploadCloudFile(file, setProgress);
+      if (stored.kind !== 'image') {
+        setUploadError(t('picker.notImage'));
+      } else {
+        queryClient.setQueryData(cloudFileQueryOptions(stored.id).queryKey, stored);
+        onChange(stored.id);
+      }
+      void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
+    } catch (e) {
+      setUploadError(cloudErrorMessage(e, t));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const message = uploadError ?? error ?? (current.isError ? cloudErrorMessage(current.error, t) : null);
+  return (
+    <Stack gap={6} data-testid="cloud-image-picker">
+      <Text size="sm" fw={500} component="span">
+        {label}
+      </Text>
+      <Group align="flex-end" gap="md" wrap={aspect === 'wide' ? 'wrap' : 'nowrap'}>
+        <Box w={width} maw={aspect === 'wide' ? 480 : undefined} style={{ flexShrink: 0 }}>
+          <AspectRatio ratio={ratio}>
+            {value && current.data ? (
+              <Image src={current.data.url} alt={t('picker.currentAlt', { label })} radius="md" fit="cover" />
+            ) : (
+              <Paper withBorder radius="md" style={{ borderStyle: 'dashed' }}>
+                <Center h="100%">{value && current.isPending ? <Loader size="sm" aria-label={t('loading')} /> : <Text size="xs" c="dimmed" ta="center" px="xs">{t('picker.none')}</Text>}</Center>
+              </Paper>
+            )}
+          </AspectRatio>
+        </Box>
+        <Group gap="xs">
+          <Button variant="light" size="xs" onClick={() => setModalOpen(true)} data-testid="cloud-picker-choose">
+            {t('picker.choose')}
+          </Button>
+          <FileButton onChange={(file) => void upload(file)} accept={IMAGE_ACCEPT}>
+            {(props) => (
+              <Button {...props} variant="default" size="xs" loading={progress !== null} data-testid="cloud-picker-upload">
+                {t('picker.upload')}
+              </Button>
+            )}
+          </FileButton>
+          {value ? (
+            <Button variant="subtle" color="red" size="xs" onClick={() => onChange(null)} data-testid="cloud-picker-remove">
+              {t('picker.remove')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {progress !== null ? <Progress value={progress * 100} size="sm" aria-label={t('uploading', { name: label })} animated /> : null}
+      {message ? (
+        <Text size="xs" c="red" role="alert">
+          {message}
+        </Text>
+      ) : null}
+      <CloudImagesModal
+        opened={modalOpen}
+        selected={value}
+        onClose={() => setModalOpen(false)}
+        onPick={(id) => {
+          onChange(id);
+          setModalOpen(false);
+        }}
+      />
+    </Stack>
+  );
+}

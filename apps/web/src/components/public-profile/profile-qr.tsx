@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import './public-profile.css';
+
+export interface ProfileQrProps {
+  /** The absolute address the code opens. */
+  url: string;
+  /** Shown size in CSS pixels. */
+  size?: number;
+  /** File name (without extension) of the downloads. */
+  downloadName?: string;
+  /** Shows "Download PNG" and "Download SVG". */
+  withDownloads?: boolean;
+}
+
+type QrImages = { url: string; svg: string; png: string };
+
+/** PNG downloads are drawn this large, so that they print sharply. */
+const PNG_WIDTH = 1024;
+
+/** The QR code is generated in the browser; its library loads only when a code is shown. */
+async function renderQr(url: string): Promise<QrImages> {
+  const QRCode = await import('qrcode');
+  // Always dark on light with a quiet zone: scanners need it, whatever the page's colour scheme.
+  const colors = { dark: '#000000', light: '#ffffff' };
+  const [svg, png] = await Promise.all([
+    QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: colors }),
+    QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: PNG_WIDTH, color: colors }),
+  ]);
+  return { url, svg, png };
+}
+
+function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/** The QR code of a public page, with optional PNG / SVG downloads. */
+export function ProfileQr({ url, size = 180, downloadName = 'qr-code', withDownloads = false }: ProfileQrProps) {
+  const { t } = useTranslation('public-profile');
+  const [images, setImages] = useState<QrImages | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    renderQr(url).then(
+      (next) => {
+        if (current) setImages(next);
+      },
+      (error: unknown) => {
+        console.error('QR code could not be generated', error);
+        if (current) setFailed(url);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [url]);
+
+  const ready = images?.url === url ? images : null;
+  const frame = size + 16;
+
+  return (
+    <Stack gap="xs" align="center" data-testid="profile-qr">
+      {ready ? (
+        <img className="pp-qr-image" src={svgDataUrl(ready.svg)} width={size} height={size} alt={t('qr.alt', { url })} data-testid="profile-qr-image" />
+      ) : failed === url ? (
+        <Text size="sm" c="dimmed" role="alert" w={frame} ta="center">
+          {t('qr.failed')}
+        </Text>
+      ) : (
+        <Skeleton width={frame} height={frame} radius="md" aria-label={t('qr.loading')} />
+      )}
+      {withDownloads ? (
+        <Group gap="xs" justify="center">
+          <Button component="a" size="xs" variant="default" href={ready?.png} download={`${downloadName}.png`} disabled={!ready} data-testid="profile-qr-png">
+            {t('qr.downloadPng')}
+          </Button>
+          <Button component="a" size="xs" variant="default" href={ready ? svgDataUrl(ready.svg) : undefined} download={`${downloadName}.svg`} disabled={!ready} data-testid="profile-qr-svg">
+            {t('qr.downloadSvg')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { dashboardSchema, okResponse, type Dashboard } from '@enlaza/contracts';
+import { apiGet } from '@/lib/http';
+
+const schema = okResponse(dashboardSchema);
+
+export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+
+/** `GET /api/dashboard`: counts, 30 days of visits and the latest messages of the signed-in user. */
+export function useDashboard() {
+  return useQuery({ queryKey: DASHBOARD_QUERY_KEY, queryFn: async (): Promise<Dashboard> => (await apiGet('/api/dashboard', schema)).data });
+}

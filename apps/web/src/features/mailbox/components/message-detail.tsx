@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Badge, Button, Divider, Drawer, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { notify } from '@/components/notifications';
+import { useLocale } from '@/components/use-locale';
+import { bcp47 } from '@/lib/language';
+import { useMessageAction, useReplyToMessage, type MessageAction } from '../api/message-actions';
+
+/** OpenStreetMap at the finder's position. */
+export const mapLink = (location: { lat: number; lng: number }) => `https://www.openstreetmap.org/?mlat=${location.lat}&mlon=${location.lng}#map=17/${location.lat}/${location.lng}`;
+
+function ReplyForm({ message, onChanged }: { message: Message; onChanged: (message: Message) => void }) {
+  const { t } = useTranslation(['mailbox', 'admin']);
+  const reply = useReplyToMessage();
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!body.trim()) {
+      setError(t('reply.bodyRequired'));
+      return;
+    }
+    setError(null);
+    reply.mutate(
+      { id: message.id, body: { body, ...(subject.trim() ? { subject: subject.trim() } : {}) } },
+      {
+        onSuccess: (updated) => {
+          onChanged(updated);
+          notify('success', t('reply.sent', { email: message.email }));
+          setBody('');
+          setSubject('');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="reply-form">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t('reply.title')}
+        </Title>
+        <TextInput label={t('reply.subject')} placeholder={t('reply.subjectPlaceholder')} value={subject} maxLength={200} onChange={(e) => setSubject(e.currentTarget.value)} />
+        <Textarea label={t('reply.body')} required autosize minRows={4} maxRows={12} maxLength={10_000} value={body} error={error} onChange={(e) => setBody(e.currentTarget.value)} data-testid="reply-body" />
+        {reply.isError ? (
+          <Alert color="red" role="alert">
+            {apiErrorMessage(reply.error, t)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={reply.isPending} data-testid="reply-send">
+            {t('reply.send')}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('reply.hint')}
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+function Detail({ message, onChanged }: { message: Message; onChanged: (message: Message) => void }) {
+  const { t } = useTranslation(['mailbox', 'admin']);
+  const locale = useLocale();
+  const action = useMessageAction();
+  const run = (next: MessageAction, done: string) => action.mutate({ id: message.id, action: next }, {
+        onSuccess: (updated) => {
+          onChanged(updated);
+          notify('success', t(done));
+        }, onError: (error) => notify('error', apiErrorMessage(error, t)) });
+  const date = new Intl.DateTimeFormat(bcp47(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(message.createdAt));
+
+  return (
+    <Stack gap="md" data-testid="message-detail">
+      <div style={{ minWidth: 0 }}>
+        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {message.name}
+        </Title>
+        <Anchor href={`mailto:${message.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {message.email}
+        </Anchor>
+        {message.phone ? (
+          <Text size="sm">
+            <Anchor href={`tel:${message.phone}`}>{message.phone}</Anchor>
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {date}
+        </Text>
+      </div>
+      <Group gap="xs">
+        <Badge color={message.consent ? 'teal' : 'gray'} variant="light" data-testid="consent-badge">
+          {message.consent ? t('detail.consentYes') : t('detail.consentNo')}
+        </Badge>
+        {message.repliedAt ? (
+          <Badge color="blue" variant="light">
+            {t('detail.replied')}
+          </Badge>
+        ) : null}
+        {message.archived ? <Badge variant="outline">{t('folders.archived')}</Badge> : null}
+        {message.deletedAt ? (
+          <Badge color="red" variant="outline">
+            {t('folders.trash')}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-body">
+        {message.body}
+      </Text>
+      {message.location ? (
+        <Anchor href={mapLink(message.location)} target="_blank" rel="noopener noreferrer" size="sm" data-testid="location-link">
+          {t('detail.location')}
+        </Anchor>
+      ) : null}
+      <Group gap="xs">
+        {message.deletedAt ? (
+          <Button size="xs" variant="light" loading={action.isPending} onClick={() => run({ type: 'restore' }, 'done.restored')}>
+            {t('actions.restore')}
+          </Button>
+        ) : (
+          <>
+            <Button size="xs" variant="default" onClick={() => run({ type: 'update', body: { read: !message.read } }, message.read ? 'done.unread' : 'done.read')}>
+              {message.read ? t('actions.markUnread') : t('actions.markRead')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => run({ type: 'update', body: { starred: !message.starred } }, message.starred ? 'done.unstarred' : 'done.starred')}>
+              {message.starred ? t('actions.unstar') : t('actions.star')}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => run({ type: 'update', body: { archived: !message.archived } }, message.archived ? 'done.unarchived' : 'done.archived')}>
+              {message.archived ? t('actions.unarchive') : t('actions.archive')}
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={() => run({ type: 'trash' }, 'done.trashed')} data-testid="message-trash">
+              {t('actions.trash')}
+            </Button>
+          </>
+        )}
+      </Group>
+      <Divider />
+      <ReplyForm key={message.id} message={message} onChanged={onChanged} />
+    </Stack>
+  );
+}
+
+/** The full message beside the list, with its actions and the reply form. */
+export function MessageDetailDrawer({ message, onClose, onChanged }: { message: Message | null; onClose: () => void; onChanged: (message: Message) => void }) {
+  const { t } = useTranslation(['mailbox', 'admin']);
+  return (
+    <Drawer opened={message !== null} onClose={onClose} position="right" size="lg" title={t('detail.title')} closeButtonProps={{ 'aria-label': t('admin:close') }}>
+      {message ? <Detail message={message} onChanged={onChanged} /> : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Button, ColorSwatch, Group, Menu, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Collection, ProfileKind } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useBulkProfiles, type BulkBody } from '../api/profiles';
+
+interface Props {
+  kind: ProfileKind;
+  selected: string[];
+  folders: Collection[];
+  labels: Collection[];
+  onDone: (message: string) => void;
+  onError: (message: string) => void;
+  onClear: () => void;
+}
+
+/** Actions on the selected cards or tags: move to a folder, add or remove a label, trash. */
+export function BulkBar({ kind, selected, folders, labels, onDone, onError, onClear }: Props) {
+  const { t } = useTranslation(['profiles', 'admin']);
+  const bulk = useBulkProfiles(kind);
+  const [confirmTrash, setConfirmTrash] = useState(false);
+  const count = selected.length;
+
+  const run = (action: BulkBody['action'], done: string) =>
+    bulk.mutate(
+      { ids: selected, action },
+      {
+        onSuccess: () => {
+          setConfirmTrash(false);
+          onDone(done);
+        },
+        onError: (error) => {
+          if (!confirmTrash) onError(apiErrorMessage(error, t));
+        },
+      },
+    );
+
+  return (
+    <Paper withBorder shadow="md" radius="md" p="sm" className="bulk-bar" role="region" aria-label={t('bulk.region')} data-testid="bulk-bar">
+      <Group gap="xs" justify="space-between">
+        <Text size="sm" fw={600} aria-live="polite" data-testid="bulk-count">
+          {t('bulk.selected', { count })}
+        </Text>
+        <Group gap="xs">
+          <Menu position="top-start" withinPortal>
+            <Menu.Target>
+              <Button size="xs" variant="default" loading={bulk.isPending && bulk.variables?.action.type === 'move'} data-testid="bulk-move">
+                {t('bulk.move')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => run({ type: 'move', folderId: null }, t('bulk.movedNone', { count }))}>{t('filters.noFolder')}</Menu.Item>
+              {folders.map((f) => (
+                <Menu.Item key={f.id} leftSection={<ColorSwatch color={f.color} size={12} />} onClick={() => run({ type: 'move', folderId: f.id }, t('bulk.moved', { count, name: f.name }))}>
+                  {f.name}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Menu position="top-start" withinPortal>
+            <Menu.Target>
+              <Button size="xs" variant="default" disabled={labels.length === 0} loading={bulk.isPending && bulk.variables?.action.type === 'label'} data-testid="bulk-label">
+                {t('bulk.label')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{t('bulk.addLabel')}</Menu.Label>
+              {labels.map((l) => (
+                <Menu.Item key={`add-${l.id}`} leftSection={<ColorSwatch color={l.color} size={12} />} onClick={() => run({ type: 'label', labelId: l.id, add: true }, t('bulk.labelAdded', { count, name: l.name }))}>
+                  {l.name}
+                </Menu.Item>
+              ))}
+              <Menu.Divider />
+              <Menu.Label>{t('bulk.removeLabel')}</Menu.Label>
+              {labels.map((l) => (
+                <Menu.Item key={`remove-${l.id}`} leftSection={<ColorSwatch color={l.color} size={12} />} onClick={() => run({ type: 'label', labelId: l.id, add: false }, t('bulk.labelRemoved', { count, name: l.name }))}>
+                  {l.name}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            onClick={() => {
+              bulk.reset();
+              setConfirmTrash(true);
+            }}
+            data-testid="bulk-trash"
+          >
+            {t('bulk.trash')}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={onClear} data-testid="bulk-clear">
+            {t('bulk.clear')}
+          </Button>
+        </Group>
+      </Group>
+      <ConfirmDialog
+        opened={confirmTrash}
+        title={t('bulk.trashTitle', { count })}
+        confirmLabel={t('bulk.trashConfirm')}
+        danger
+        loading={bulk.isPending}
+        error={bulk.isError && confirmTrash ? apiErrorMessage(bulk.error, t) : null}
+        onConfirm={() => run({ type: 'trash' }, t('bulk.trashed', { count }))}
+        onClose={() => setConfirmTrash(false)}
+      >
+        {t('bulk.trashBody', { count })}
+      </ConfirmDialog>
+    </Paper>
+  );
+}

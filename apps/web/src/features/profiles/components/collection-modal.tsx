@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { Button, ColorInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Collection, ProfileKind } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ApiError } from '@/lib/api-error';
+import { useSaveCollection, type CollectionType } from '../api/collections';
+import { SWATCHES } from './swatches';
+
+interface Props {
+  type: CollectionType;
+  kind: ProfileKind;
+  editing: Collection | 'new' | null;
+  onClose: () => void;
+  onSaved: (saved: Collection, created: boolean) => void;
+}
+
+/** Create (editing === 'new') or rename/recolour a folder or label. */
+export function CollectionModal({ type, kind, editing, onClose, onSaved }: Props) {
+  const { t } = useTranslation(['profiles', 'admin']);
+  const save = useSaveCollection(type);
+  // The page remounts this modal (key) for each item, so the fields start from it.
+  const current = editing === 'new' ? null : editing;
+  const [name, setName] = useState(current?.name ?? '');
+  const [color, setColor] = useState(current?.color ?? SWATCHES[0]!);
+  const [errors, setErrors] = useState<{ name?: string; color?: string }>({});
+  const what = type === 'folders' ? 'folder' : 'label';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const local: typeof errors = {};
+    if (!name.trim()) local.name = t('collections.nameRequired');
+    if (!/^#[0-9a-fA-F]{6}$/.test(color)) local.color = t('collections.colorInvalid');
+    setErrors(local);
+    if (local.name || local.color) return;
+    save.mutate(
+      { id: current?.id ?? null, body: { kind, name: name.trim(), color } },
+      {
+        onSuccess: (saved) => onSaved(saved, current === null),
+        onError: (error) => {
+          if (error instanceof ApiError && error.fieldErrors) setErrors({ name: error.fieldErrors.name?.[0], color: error.fieldErrors.color?.[0] });
+        },
+      },
+    );
+  };
+
+  const showServerError = save.isError && !(save.error instanceof ApiError && save.error.fieldErrors);
+
+  return (
+    <Modal opened={editing !== null} onClose={onClose} title={t(current ? `collections.${what}.editTitle` : `collections.${what}.createTitle`)} centered closeButtonProps={{ 'aria-label': t('admin:close') }}>
+      <form onSubmit={submit} noValidate data-testid="collection-form">
+        <Stack gap="sm">
+          <TextInput label={t('collections.name')} value={name} onChange={(e) => { setName(e.currentTarget.value); setErrors((x) => ({ ...x, name: undefined })); }} error={errors.name} maxLength={60} required data-autofocus data-testid="collection-name" />
+          <ColorInput
+            label={t('collections.color')}
+            value={color}
+            onChange={(value) => { setColor(value); setErrors((x) => ({ ...x, color: undefined })); }}
+            format="hex"
+            swatches={SWATCHES}
+            swatchesPerRow={6}
+            error={errors.color}
+            required
+            data-testid="collection-color"
+          />
+          {showServerError ? (
+            <Text size="sm" c="red" role="alert">
+              {apiErrorMessage(save.error, t)}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('admin:cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="collection-submit">
+              {t('collections.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { ActionIcon, Button, CopyButton, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icons';
+
+/** The public address as visitors open it (same origin as the app). */
+export const publicUrlOf = (publicPath: string) => `${window.location.origin}${publicPath}`;
+
+/** Copies a profile's public link; says "Copied" for a moment (announced politely). */
+export function CopyLinkButton({ publicPath, name, compact = false }: { publicPath: string; name: string; compact?: boolean }) {
+  const { t } = useTranslation('profiles');
+  return (
+    <CopyButton value={publicUrlOf(publicPath)} timeout={2000}>
+      {({ copied, copy }) =>
+        compact ? (
+          <Tooltip label={copied ? t('actions.copied') : t('actions.copyLink')} withArrow>
+            <ActionIcon variant="default" size="lg" onClick={copy} aria-label={copied ? t('actions.copied') : t('actions.copyLinkOf', { name })} color={copied ? 'teal' : undefined} data-testid="profile-copy-link">
+              <Icon name="link" />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Button variant={copied ? 'light' : 'default'} color={copied ? 'teal' : undefined} leftSection={<Icon name="link" />} onClick={copy} data-testid="profile-copy-link">
+            <span aria-live="polite">{copied ? t('actions.copied') : t('actions.copyLink')}</span>
+          </Button>
+        )
+      }
+    </CopyButton>
+  );
+}

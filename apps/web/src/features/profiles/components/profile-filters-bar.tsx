@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import type { Collection } from '@enlaza/contracts';
+import { SelectField } from '@/components/select-field';
+import type { ProfileFilters, UpdateProfileFilters } from './use-profile-filters';
+
+/** Sort choices as one select: "field:dir". */
+const SORTS = ['updatedAt:desc', 'createdAt:desc', 'createdAt:asc', 'name:asc', 'name:desc'] as const;
+
+interface Props {
+  filters: ProfileFilters;
+  update: UpdateProfileFilters;
+  folders: Collection[];
+  labels: Collection[];
+}
+
+/** Search (debounced), folder and label filters, and the order. */
+export function ProfileFiltersBar({ filters, update, folders, labels }: Props) {
+  const { t } = useTranslation('profiles');
+  const [search, setSearch] = useState(filters.search);
+  const [debounced] = useDebouncedValue(search, 350);
+
+  // Back/forward or "clear" changed the URL: show its value.
+  const [shown, setShown] = useState(filters.search);
+  if (shown !== filters.search) {
+    setShown(filters.search);
+    setSearch(filters.search);
+  }
+  useEffect(() => {
+    if (debounced.trim() !== filters.search) update({ search: debounced.trim() }, { replace: true });
+    // Only a newly typed value writes the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const sortValue = `${filters.sort}:${filters.dir}`;
+  const hasFilters = Boolean(filters.search || filters.folderId || filters.labelId);
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        type="search"
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        style={{ flex: '2 1 14rem' }}
+        data-testid="profiles-search"
+      />
+      <SelectField
+        label={t('filters.folder')}
+        value={filters.folderId ?? ''}
+        onChange={(value) => update({ folder: value || null })}
+        data={[{ value: '', label: t('filters.anyFolder') }, { value: 'none', label: t('filters.noFolder') }, ...folders.map((f) => ({ value: f.id, label: f.name }))]}
+        style={{ flex: '1 1 10rem' }}
+        data-testid="profiles-filter-folder"
+      />
+      <SelectField
+        label={t('filters.label')}
+        value={filters.labelId ?? ''}
+        onChange={(value) => update({ label: value || null })}
+        data={[{ value: '', label: t('filters.anyLabel') }, ...labels.map((l) => ({ value: l.id, label: l.name }))]}
+        style={{ flex: '1 1 10rem' }}
+        data-testid="profiles-filter-label"
+      />
+      <SelectField
+        label={t('filters.sort')}
+        value={(SORTS as readonly string[]).includes(sortValue) ? sortValue : 'updatedAt:desc'}
+        onChange={(value) => {
+          const [sort, dir] = value.split(':');
+          update({ sort: sort ?? null, dir: dir ?? null });
+        }}
+        data={SORTS.map((s) => ({ value: s, label: t(`sorts.${s.replace(':', '_')}`) }))}
+        style={{ flex: '1 1 10rem' }}
+        data-testid="profiles-sort"
+      />
+      {hasFilters ? (
+        <Button variant="subtle" onClick={() => update({ search: null, folder: null, label: null })} data-testid="profiles-clear-filters">
+          {t('filters.clear')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

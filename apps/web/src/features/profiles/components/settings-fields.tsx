@@ -1,0 +1,97 @@
+import { ColorInput, ColorSwatch, Group, Input, MultiSelect, Select, SegmentedControl, SimpleGrid, Stack, Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { VISIBILITIES } from '@enlaza/contracts';
+import { useCollections } from '../api/collections';
+import type { ProfileDraft } from './profile-draft';
+import { SWATCHES } from './swatches';
+import type { ProfileEditor } from './use-profile-editor';
+
+const LAYOUTS = ['classic', 'centered', 'banner'] as const;
+
+function Segmented<T extends string>({ label, hint, value, values, onChange, error, labelOf, testId }: { label: string; hint?: string; value: T; values: readonly T[]; onChange: (v: T) => void; error?: string; labelOf: (v: T) => string; testId: string }) {
+  return (
+    <Stack gap={4} role="radiogroup" aria-label={label}>
+      <Input.Label component="span">{label}</Input.Label>
+      {hint ? <Input.Description>{hint}</Input.Description> : null}
+      <SegmentedControl value={value} onChange={onChange} data={values.map((v) => ({ value: v, label: labelOf(v) }))} fullWidth data-testid={testId} />
+      {error ? <Input.Error>{error}</Input.Error> : null}
+    </Stack>
+  );
+}
+
+/** Theme, visibility, contact form and wall switches, folder and labels: shared by cards and tags. */
+export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'setCommon'> }) {
+  const { t } = useTranslation('profiles');
+  const { draft, error, setCommon } = editor;
+  const folders = useCollections('folders', draft.kind);
+  const labels = useCollections('labels', draft.kind);
+  const colorOf = new Map((labels.data ?? []).map((l) => [l.id, l.color]));
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <ColorInput
+          label={t('settings.color')}
+          value={draft.color}
+          onChange={(color) => setCommon({ color })}
+          format="hex"
+          swatches={SWATCHES}
+          swatchesPerRow={6}
+          error={error('theme.color')}
+          popoverProps={{ withinPortal: true }}
+          data-testid="profile-color"
+        />
+        <Segmented<ProfileDraft['layout']> label={t('settings.layout')} value={draft.layout} values={LAYOUTS} onChange={(layout) => setCommon({ layout })} error={error('theme.layout')} labelOf={(v) => t(`layouts.${v}`)} testId="profile-layout" />
+      </SimpleGrid>
+      <Segmented<ProfileDraft['visibility']>
+        label={t('settings.visibility')}
+        hint={t(`visibilityHint.${draft.visibility}`)}
+        value={draft.visibility}
+        values={VISIBILITIES}
+        onChange={(visibility) => setCommon({ visibility })}
+        error={error('visibility')}
+        labelOf={(v) => t(`visibility.${v}`)}
+        testId="profile-visibility"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Switch label={t('settings.contactForm')} description={t('settings.contactFormHint')} checked={draft.contactForm} onChange={(e) => setCommon({ contactForm: e.currentTarget.checked })} error={error('contactForm')} data-testid="profile-contact-form" />
+        <Switch label={t('settings.wall')} description={t('settings.wallHint')} checked={draft.wall} onChange={(e) => setCommon({ wall: e.currentTarget.checked })} error={error('wall')} data-testid="profile-wall" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label={t('settings.folder')}
+          placeholder={t('settings.noFolder')}
+          data={(folders.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+          value={draft.folderId}
+          onChange={(folderId) => setCommon({ folderId })}
+          clearable
+          searchable
+          nothingFoundMessage={t('settings.noneYet')}
+          error={error('folderId')}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="profile-folder"
+        />
+        <MultiSelect
+          label={t('settings.labels')}
+          placeholder={draft.labelIds.length ? undefined : t('settings.noLabels')}
+          data={(labels.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+          value={draft.labelIds}
+          onChange={(labelIds) => setCommon({ labelIds })}
+          searchable
+          clearable
+          maxValues={20}
+          nothingFoundMessage={t('settings.noneYet')}
+          error={error('labelIds')}
+          renderOption={({ option }) => (
+            <Group gap="xs" wrap="nowrap">
+              <ColorSwatch color={colorOf.get(option.value) ?? '#868e96'} size={12} />
+              <span>{option.label}</span>
+            </Group>
+          )}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="profile-labels"
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

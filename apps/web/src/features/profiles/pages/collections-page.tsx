@@ -1,0 +1,145 @@
+import '@/styles/admin.css';
+import '../profiles.css';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Alert, Anchor, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Collection } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { useLocale } from '@/components/use-locale';
+import { usePageTitle } from '@/components/use-page-title';
+import { formatNumber } from '@/lib/format';
+import { useCollections, useDeleteCollection, type CollectionType } from '../api/collections';
+import { CollectionModal } from '../components/collection-modal';
+import { Icon } from '../components/icons';
+import { useProfileKind } from '../components/use-profile-kind';
+
+/** perfiles/carpetas, perfiles/etiquetas, tamys/carpetas, tamys/etiquetas: one page, four uses. */
+export default function CollectionsPage() {
+  const { t } = useTranslation(['profiles', 'admin']);
+  const { kind, base } = useProfileKind();
+  const type: CollectionType = useLocation().pathname.endsWith('/etiquetas') ? 'labels' : 'folders';
+  const what = type === 'folders' ? 'folder' : 'label';
+  const titleKey = `collections.titles.${kind}.${type}`;
+  usePageTitle(t(titleKey));
+  const locale = useLocale();
+  const query = useCollections(type, kind);
+  const remove = useDeleteCollection(type);
+  const [editing, setEditing] = useState<Collection | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Collection | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  // A folder filters the list with ?folder=, a label with ?label=.
+  const listLink = (row: Collection) => `${base}?${type === 'folders' ? 'folder' : 'label'}=${row.id}`;
+
+  const title = (row: Collection) => (
+    <Group gap="xs" wrap="nowrap">
+      <ColorSwatch color={row.color} size={18} aria-hidden />
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {row.name}
+      </Text>
+    </Group>
+  );
+  const columns: DataColumn<Collection>[] = [
+    { key: 'name', header: t('collections.name'), cell: title, hideInCard: true },
+    { key: 'color', header: t('collections.color'), cell: (row) => <code>{row.color}</code> },
+    {
+      key: 'profiles',
+      header: t(kind === 'card' ? 'collections.cards' : 'collections.tags'),
+      cell: (row) => (
+        <Anchor component={Link} to={listLink(row)} size="sm" aria-label={t('collections.showProfiles', { name: row.name, count: row.profiles })}>
+          {formatNumber(row.profiles, locale)}
+        </Anchor>
+      ),
+    },
+  ];
+  const actions = (row: Collection) => (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="xs" variant="default" onClick={() => setEditing(row)} aria-label={t('actions.editOf', { name: row.name })} data-testid="collection-edit">
+        {t('actions.edit')}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        onClick={() => {
+          remove.reset();
+          setDeleting(row);
+        }}
+        aria-label={t('collections.deleteOf', { name: row.name })}
+        data-testid="collection-delete"
+      >
+        {t('collections.delete')}
+      </Button>
+    </Group>
+  );
+
+  return (
+    <Stack gap="lg" data-testid="collections-page">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={1}>{t(titleKey)}</Title>
+          <Text c="dimmed">{t(`collections.${what}.subtitle`)}</Text>
+        </div>
+        <Group gap="xs">
+          <Button component={Link} to={base} variant="subtle">
+            {t(kind === 'card' ? 'list.cardsTitle' : 'list.tagsTitle')}
+          </Button>
+          <Button onClick={() => setEditing('new')} leftSection={<Icon name="plus" />} data-testid="collection-create">
+            {t(`collections.${what}.create`)}
+          </Button>
+        </Group>
+      </Group>
+      {done ? (
+        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('admin:close')} onClose={() => setDone(null)} data-testid="collection-done">
+          {done}
+        </Alert>
+      ) : null}
+      <DataTable
+        caption={t(titleKey)}
+        columns={columns}
+        rows={query.data}
+        rowKey={(row) => row.id}
+        cardTitle={title}
+        actions={actions}
+        isLoading={query.isPending}
+        error={query.isError ? query.error : null}
+        onRetry={() => void query.refetch()}
+        emptyText={t(`collections.${what}.empty`)}
+        testId="collections-table"
+      />
+      <CollectionModal
+        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
+        type={type}
+        kind={kind}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(saved, created) => {
+          setDone(t(created ? 'collections.created' : 'collections.updated', { name: saved.name }));
+          setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t(`collections.${what}.deleteTitle`, { name: deleting?.name ?? '' })}
+        confirmLabel={t('collections.delete')}
+        danger
+        loading={remove.isPending}
+        error={remove.isError ? apiErrorMessage(remove.error, t) : null}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDone(t('collections.deleted', { name: deleting.name }));
+              setDeleting(null);
+            },
+          })
+        }
+        onClose={() => setDeleting(null)}
+      >
+        {deleting ? t(`collections.${what}.deleteBody.${kind}`, { name: deleting.name, count: deleting.profiles }) : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

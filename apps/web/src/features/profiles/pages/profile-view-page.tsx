@@ -1,0 +1,170 @@
+import '@/styles/admin.css';
+import '../profiles.css';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ProfileQr } from '@/components/public-profile/profile-qr';
+import { PublicProfileView } from '@/components/public-profile/public-profile-view';
+import { profileToPublicPreview } from '@/components/public-profile/to-public-preview';
+import { useLocale } from '@/components/use-locale';
+import { usePageTitle } from '@/components/use-page-title';
+import { ApiError } from '@/lib/api-error';
+import { formatNumber } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useFileUrl } from '../api/file-url';
+import { useProfile } from '../api/profiles';
+import { useProfileStats } from '../api/profile-stats';
+import { CopyLinkButton, publicUrlOf } from '../components/copy-link-button';
+import { Icon } from '../components/icons';
+import { useProfileKind } from '../components/use-profile-kind';
+
+const StatsChart = lazy(() => import('../components/stats-chart'));
+
+function StatsPanel({ id }: { id: string }) {
+  const { t } = useTranslation('profiles');
+  const locale = useLocale();
+  const stats = useProfileStats(id);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="profile-stats-title" data-testid="profile-stats">
+      <Title order={2} size="h4" id="profile-stats-title">
+        {t('view.statsTitle')}
+      </Title>
+      {stats.isError ? (
+        <Alert color="red" role="alert" mt="sm">
+          <Group gap="sm">
+            <Text size="sm">{t('errors.load')}</Text>
+            <Button size="xs" variant="light" onClick={() => void stats.refetch()}>
+              {t('retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : !stats.data ? (
+        <Skeleton height={300} mt="sm" aria-label={t('loading')} />
+      ) : (
+        <Stack gap="sm" mt="sm">
+          <Group gap="xl">
+            <div>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                {t('view.visits')}
+              </Text>
+              <Text fz={28} fw={700} className="stats-figure" data-testid="stats-visits">
+                {formatNumber(stats.data.totals.visits, locale)}
+              </Text>
+            </div>
+            <div>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                {t('view.clicks')}
+              </Text>
+              <Text fz={28} fw={700} className="stats-figure" data-testid="stats-clicks">
+                {formatNumber(stats.data.totals.linkClicks, locale)}
+              </Text>
+            </div>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('view.last30')}
+          </Text>
+          <Suspense fallback={<Skeleton height={240} />}>
+            <StatsChart stats={stats.data} />
+          </Suspense>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** perfiles/view/{id} and tamys/view/{id}: the profile as visitors see it, its QR, link and visits. */
+export default function ProfileViewPage() {
+  const { t } = useTranslation(['profiles', 'public-profile']);
+  const { kind, base } = useProfileKind();
+  const { profileId = '' } = useParams();
+  const { user } = useSession();
+  const query = useProfile(profileId);
+  const profile = query.data && query.data.kind === kind ? query.data : null;
+  const photoUrl = useFileUrl(profile?.photoFileId ?? null);
+  const coverUrl = useFileUrl(profile?.coverFileId ?? null);
+  usePageTitle(profile?.name ?? t(kind === 'card' ? 'view.cardTitle' : 'view.tagTitle'));
+
+  const notFound = (query.error instanceof ApiError && query.error.status === 404) || (query.data && !profile);
+  if (notFound || query.isError) {
+    return (
+      <Alert color={notFound ? 'yellow' : 'red'} role="alert" title={t(notFound ? 'editor.notFoundTitle' : 'errors.loadTitle')} data-testid="profile-not-found">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t(notFound ? 'editor.notFoundBody' : 'errors.load')}</Text>
+          {notFound ? (
+            <Anchor component={Link} to={base} size="sm">
+              {t('editor.backToList')}
+            </Anchor>
+          ) : (
+            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!profile) return <Skeleton height={480} radius="md" aria-label={t('loading')} data-testid="profile-view-loading" />;
+
+  const url = publicUrlOf(profile.publicPath);
+  const alias = profile.publicPath.split('/')[2] ?? user?.alias ?? '';
+  const preview = profileToPublicPreview(profile, { alias, photoUrl, coverUrl, ownerContact: user ? { name: user.name, email: user.email, phone: null } : null });
+
+  return (
+    <Stack gap="lg" data-testid="profile-view-page">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {profile.name}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light">{t(`visibility.${profile.visibility}`)}</Badge>
+            {profile.tag?.lostMode ? (
+              <Badge color="red" variant="filled">
+                {t('list.lost')}
+              </Badge>
+            ) : null}
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <Button component={Link} to={`${base}/${profile.id}`} leftSection={<Icon name="edit" />} data-testid="view-edit">
+            {t('actions.edit')}
+          </Button>
+          <Button component={Link} to={`/user/buzon/${profile.id}`} variant="default" leftSection={<Icon name="mail" />}>
+            {t('actions.mailbox')}
+          </Button>
+          <Button component="a" href={profile.publicPath} target="_blank" rel="noopener" variant="default" leftSection={<Icon name="external" />} data-testid="view-open-public">
+            {t('view.openPublic')}
+            <VisuallyHidden>{t('view.newTab')}</VisuallyHidden>
+          </Button>
+          <CopyLinkButton publicPath={profile.publicPath} name={profile.name} />
+        </Group>
+      </Group>
+      {profile.visibility === 'private' ? (
+        <Alert color="gray" title={t('view.privateTitle')} data-testid="view-private">
+          {t('view.privateBody')}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="xs" component="section" aria-label={t('view.previewTitle')}>
+          <Text size="sm" fw={600} c="dimmed">
+            {t('view.previewTitle')}
+          </Text>
+          <PublicProfileView profile={preview} preview />
+        </Stack>
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="profile-qr-title">
+            <Title order={2} size="h4" id="profile-qr-title" mb="sm">
+              {t('view.qrTitle')}
+            </Title>
+            <ProfileQr url={url} size={200} downloadName={`qr-${profile.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 40) || 'profile'}`} withDownloads />
+            <Text size="xs" c="dimmed" ta="center" mt="xs" style={{ overflowWrap: 'anywhere' }} data-testid="view-public-url">
+              {url}
+            </Text>
+          </Paper>
+          <StatsPanel id={profile.id} />
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}

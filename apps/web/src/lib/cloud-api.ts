@@ -1,0 +1,86 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { cloudFileSchema, errorResponseSchema, fileListSchema, okResponse, uploadFilesResponseSchema, type CloudFile, type FileListQuery } from '@enlaza/contracts';
+import type { TFunction } from 'i18next';
+import { ApiError, apiGet, buildHeaders } from './http';
+
+/**
+ * The calls of the cloud (nube) that more than one screen needs: the Nube page and the image picker
+ * of profiles. Every query key starts with CLOUD_KEY, so one invalidation refreshes them all.
+ */
+export const CLOUD_KEY = ['cloud'] as const;
+
+const oneSchema = okResponse(cloudFileSchema);
+
+/** List parameters; anything left out takes the API's default. */
+export type CloudFilesParams = Partial<FileListQuery>;
+
+export function cloudFilesQueryOptions(query: CloudFilesParams) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return queryOptions({
+    queryKey: [...CLOUD_KEY, 'files', query],
+    queryFn: () => apiGet(`/api/files?${params.toString()}`, fileListSchema),
+  });
+}
+
+export function cloudFileQueryOptions(id: string) {
+  // The signed address lasts at least an hour; refresh it well before.
+  return queryOptions({ queryKey: [...CLOUD_KEY, 'file', id], queryFn: async () => (await apiGet(`/api/files/${encodeURIComponent(id)}`, oneSchema)).data, staleTime: 30 * 60_000 });
+}
+
+/** One of my files (for its signed `url`), or nothing while `id` is null. */
+export function useCloudFile(id: string | null) {
+  return useQuery({ ...cloudFileQueryOptions(id ?? ''), enabled: Boolean(id) });
+}
+
+/**
+ * Uploads one file with XMLHttpRequest, which (unlike fetch) reports upload progress:
+ * `onProgress` gets 0–1. Rejects with an ApiError carrying the server's translated message.
+ */
+export function uploadCloudFile(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<CloudFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/files');
+    buildHeaders(false).forEach((value, key) => xhr.setRequestHeader(key, value));
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError({ message: 'Network error', status: 0, code: 'network_error' }));
+    xhr.onabort = () => reject(new ApiError({ message: 'Aborted', status: 0, code: 'aborted' }));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = uploadFilesResponseSchema.safeParse(body);
+        const first = parsed.success ? parsed.data.data[0] : undefined;
+        if (first) resolve(first);
+        else reject(new ApiError({ message: 'Unexpected answer from POST /api/files', status: xhr.status, code: 'invalid_response', body }));
+        return;
+      }
+      const failure = errorResponseSchema.partial().safeParse(body);
+      const data = failure.success ? failure.data : {};
+      reject(new ApiError({ message: data.message ?? `HTTP ${xhr.status}`, status: xhr.status, code: data.code, body, serverMessage: data.message }));
+    };
+    signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** The sentence to show for a failed cloud call (keys of the 'cloud' namespace). */
+export function cloudErrorMessage(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return t('cloud:errors.network');
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return t('cloud:errors.generic');
+}
+
+/** What the file inputs offer; the server decides from the bytes anyway. */
+export const CLOUD_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp';
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';

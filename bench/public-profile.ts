@@ -1,0 +1,103 @@
+// The public profile endpoint under load: 10,000 seeded profiles, side by side with the constant route.
+import pg from 'pg';
+import { sideBySide } from './lib/measure.js';
+import type { RunningServer } from './lib/server.js';
+
+const PROFILES = 10_000;
+const OWNERS = 100;
+const TARGET = 0.4;
+
+/**
+ * Seeds OWNERS active users with PROFILES cards and tags (one in five a tag; realistic JSON fields;
+ * a few unlisted and a few private) in a handful of INSERT … SELECT generate_series statements.
+ * Returns the visible profiles' public paths.
+ */
+async function seed(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO users (email, name, alias, codigo, role, status, password_hash, email_verified_at, phone)
+       SELECT 'owner' || g || '@bench.test', 'Owner ' || g, 'owner-' || g, 'BENCH' || lpad(g::text, 6, '0'), 'user', 'active', 'not-a-hash', now(), '+346000' || lpad(g::text, 5, '0')
+       FROM generate_series(1, $1::int) g`,
+      [OWNERS],
+    );
+    await client.query(
+      `WITH owners AS (SELECT id, row_number() OVER (ORDER BY alias) - 1 AS n FROM users WHERE email LIKE '%@bench.test')
+       INSERT INTO profiles (user_id, kind, name, theme, visibility, contact_form, wall, card, tag)
+       SELECT o.id,
+              CASE WHEN g % 5 = 0 THEN 'tag' ELSE 'card' END,
+              CASE WHEN g % 5 = 0 THEN 'Tag ' || g ELSE 'Person ' || g || ' Surname' END,
+              jsonb_build_object('color', '#' || lpad(to_hex((g * 7919) % 16777216), 6, '0'), 'layout', (ARRAY['classic', 'centered', 'banner'])[g % 3 + 1]),
+              CASE WHEN g % 97 = 0 THEN 'private' WHEN g % 13 = 0 THEN 'unlisted' ELSE 'public' END,
+              g % 2 = 0, g % 3 = 0,
+              CASE WHEN g % 5 <> 0 THEN jsonb_build_object(
+                'firstName', 'Person ' || g, 'lastName', 'Surname', 'jobTitle', 'Sales manager', 'company', 'Company ' || (g % 400),
+                'bio', 'Helping small businesses grow since ' || (1990 + g % 30) || '. Coffee, bikes and good conversations. Ask me about our new catalogue.',
+                'phones', jsonb_build_array(jsonb_build_object('label', 'work', 'number', '+3491' || lpad(g::text, 7, '0')), jsonb_build_object('label', 'mobile', 'number', '+3466' || lpad(g::text, 7, '0'))),
+                'emails', jsonb_build_array(jsonb_build_object('label', 'work', 'email', 'person' || g || '@example.com')),
+                'website', 'https://example.com/people/' || g,
+                'address', 'Calle Mayor ' || (g % 200) || ', 28013 Madrid',
+                'socialLinks', jsonb_build_array(jsonb_build_object('network', 'linkedin', 'url', 'https://www.linkedin.com/in/person' || g), jsonb_build_object('network', 'instagram', 'url', 'https://instagram.com/person' || g), jsonb_build_object('network', 'x', 'url', 'https://x.com/person' || g)),
+                'customLinks', jsonb_build_array(jsonb_build_object('label', 'Catalogue', 'url', 'https://example.com/catalogue/' || g), jsonb_build_object('label', 'Book a meeting', 'url', 'https://example.com/meet/' || g))
+              ) END,
+              CASE WHEN g % 5 = 0 THEN jsonb_build_object(
+                'name', 'Tag ' || g, 'tagKind', (ARRAY['pet', 'keys', 'luggage', 'other'])[g % 4 + 1], 'description', 'If you found me, please get in touch: there is a reward.',
+                'showOwnerContact', g % 10 = 0, 'lostMode', g % 15 = 0, 'lostNote', CASE WHEN g % 15 = 0 THEN 'Lost near the park on Sunday' END, 'reward', CASE WHEN g % 15 = 0 THEN '50 EUR' END, 'serial', 'ENL-' || g
+              ) END
+       FROM generate_series(1, $1::int) g JOIN owners o ON o.n = g % $2::int`,
+      [PROFILES, OWNERS],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE users; ANALYZE profiles');
+    const { rows } = await client.query<{ path: string }>(
+      `SELECT '/api/public/link/' || u.alias || '/' || p.id AS path FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email LIKE '%@bench.test' AND p.visibility <> 'private' ORDER BY p.id`,
+    );
+    return rows.map((r) => r.path);
+  } finally {
+    await client.end();
+  }
+}
+
+async function countedVisits(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT coalesce(sum(visits), 0) AS n FROM profile_daily_stats');
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** GET /api/public/link/{alias}/{profileId} rotating over every visible seeded profile vs GET /api/health. */
+export async function publicProfileBench(server: RunningServer): Promise<void> {
+  if (!server.databaseUrl) {
+    console.log('Public profile: skipped (needs PostgreSQL; set BENCH_DATABASE_URL)\n');
+    return;
+  }
+  const started = Date.now();
+  const paths = await seed(server.databaseUrl);
+  console.log(`Public profile: seeded ${PROFILES.toLocaleString('en')} profiles of ${OWNERS} owners in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`GET /api/public/link/{alias}/{profileId}, round-robin over ${paths.length.toLocaleString('en')} distinct visible profiles (cards and tags), vs GET /api/health, alternating rounds…`);
+
+  let next = 0;
+  const rotating = { url: server.url, requests: [{ method: 'GET', setupRequest: (request: object) => ({ ...request, path: paths[next++ % paths.length] }) }] };
+  const r = await sideBySide(rotating, { url: `${server.url}/api/health` });
+  const ratio = r.a.rps / r.b.rps;
+  console.log(`  public profile ${r.a.rps.toFixed(0).padStart(7)} req/s   p99 ${r.a.p99} ms`);
+  console.log(`  /api/health    ${r.b.rps.toFixed(0).padStart(7)} req/s   p99 ${r.b.p99} ms`);
+  console.log(`  ratio public profile/constant: ${(ratio * 100).toFixed(1)} %  (target ≥ ${TARGET * 100} %: ${ratio >= TARGET ? 'PASS' : 'MISS'})${r.errors ? `  — ${r.errors} errors!` : ''}`);
+
+  // Every answered request is one visit (requests cut off at the end of a round may add up to 20 each).
+  const slack = 20 * 4;
+  let visits = 0;
+  for (let i = 0; i < 30; i++) {
+    visits = await countedVisits(server.databaseUrl);
+    if (visits >= r.answered.a) break;
+    await new Promise((resolve) => setTimeout(resolve, 500)); // counters are written every 5 s
+  }
+  const ok = visits >= r.answered.a && visits <= r.answered.a + slack;
+  console.log(`  visits counted: ${visits.toLocaleString('en')} for ${r.answered.a.toLocaleString('en')} answered requests (${ok ? 'correct' : 'WRONG'})\n`);
+}

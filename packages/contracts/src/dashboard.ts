@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { latestMessageSchema } from './mailbox.js';
+import { profileStatsSchema } from './profiles.js';
+
+/** `GET /api/dashboard`: the signed-in user's figures at a glance. */
+export const dashboardSchema = z.object({
+  /** Live (not trashed) cards and tags; unread messages across them. */
+  counts: z.object({ cards: z.number(), tags: z.number(), unreadMessages: z.number() }),
+  /** Visits and link clicks per day over the last 30 days, summed over all the user's live profiles (zero-filled). */
+  visits: profileStatsSchema,
+  /** The newest messages (at most 5) across the user's profiles. */
+  latestMessages: z.array(latestMessageSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
