@@ -68,7 +68,7 @@ describe('cards and tags', () => {
     const token = await login(t.app, DEMO);
     const refused = await send('POST', '/api/profiles', token, card('Second'));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'quota.cards', message: expect.stringContaining('allows 1 business cards') as string });
+    expect(refused.json()).toMatchObject({ code: 'quota.cards', message: expect.stringContaining('limit of business cards is 1') as string });
     expect((await send('POST', '/api/profiles', token, tag('Keys', { tagKind: 'keys' }))).statusCode).toBe(201);
     const secondTag = await send('POST', '/api/profiles', token, tag('Bag', { tagKind: 'luggage' }), 'jp');
     expect(secondTag.statusCode).toBe(403);
