@@ -59,6 +59,8 @@ const env = {
   ADMIN_PASSWORD: accounts.admin.password,
   DEMO_EMAIL: accounts.user.email,
   DEMO_PASSWORD: accounts.user.password,
+  // Room for the cards, tags and files the specs create (Free allows one card).
+  DEMO_PLAN: 'pro',
   COUNTRY_LOOKUP_URL: `http://127.0.0.1:${E2E_PORT}/__country-lookup`,
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(mailbox.smtpPort),

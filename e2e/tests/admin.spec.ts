@@ -47,7 +47,7 @@ test.describe('admin screens', () => {
     await rows(page).first().getByTestId('user-open').click();
     const detail = page.getByTestId('user-detail');
     await expect(detail).toContainText(DEMO_USER.email);
-    await expect(detail.getByTestId('user-plan')).toHaveText('Free');
+    await expect(detail.getByTestId('user-plan')).toHaveText('Pro');
     await expect(page).toHaveURL(/user=/);
     await detail.getByTestId('user-history-link').click();
     await expect(page).toHaveURL(/\/admin\/historial\?userId=/);

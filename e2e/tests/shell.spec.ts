@@ -11,7 +11,7 @@ test.describe('sign-in and areas', () => {
     await login(page, 'user');
     await expect(page.getByTestId('user-dashboard')).toBeVisible();
     await expect(page.getByTestId('user-name')).toHaveText(DEMO_USER.name);
-    await expect(page.getByTestId('plan-name')).toHaveText('Free');
+    await expect(page.getByTestId('plan-name')).toHaveText('Pro');
     expect(await readStorage(page, 'access_token')).toBeTruthy();
     expect(await readStorage(page, 'roll')).toBe('user');
     expect(JSON.parse((await readStorage(page, 'user')) ?? 'null')).toMatchObject({ name: DEMO_USER.name, roll: 'user' });

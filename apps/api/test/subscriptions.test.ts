@@ -34,6 +34,17 @@ describe('GET /api/datasuscription', () => {
     expect(data.addOns).toEqual([]);
   });
 
+  it('seeds the demo user on the plan DEMO_PLAN names', async () => {
+    const pro = await createTestApp({ DEMO_PLAN: 'pro' });
+    try {
+      const data = subscriptionDataSchema.parse((await pro.app.inject({ url: '/api/datasuscription', headers: bearer(await login(pro.app, DEMO)) })).json());
+      expect(data.plan).toMatchObject({ code: 'pro' });
+      expect(data.limits).toMatchObject({ profiles: 10, tags: 10 });
+    } finally {
+      await pro.close();
+    }
+  });
+
   it('answers an admin with an object too: no plan, status none', async () => {
     const data = subscriptionDataSchema.parse(await get('/api/datasuscription', await login(t.app, ADMIN)));
     expect(data).toMatchObject({ id: null, status: 'none', plan: null, limits: { profiles: 0, tags: 0, storageBytes: 0, sendsPerMonth: 0 } });

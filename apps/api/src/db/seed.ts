@@ -2,13 +2,14 @@ import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword, randomToken } from '../lib/crypto.js';
 import type { Database, Transaction as Tx } from './client.js';
 import { activateAccount, nextCustomerCode } from '../modules/registration/repository.js';
-import { accountTypes, addOns, billingPeriods, offers, plans, taxes, users } from './schema/index.js';
+import { accountTypes, addOns, billingPeriods, offers, plans, subscriptions, taxes, users } from './schema/index.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
 type Credentials = { email?: string | undefined; password?: string | undefined };
-export type SeedOptions = { admin: Credentials; demo: Credentials };
+/** `plan`: code of the demo user's plan (its quotas); the Free plan unless DEMO_PLAN says otherwise. */
+export type SeedOptions = { admin: Credentials; demo: Credentials & { plan?: 'free' | 'pro' | 'business' } };
 export type SeededAccount = { email: string; password: string; generated: boolean };
 
 
@@ -88,6 +89,10 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
       .returning();
     if (!demoUser) throw new Error('demo user seed failed');
     await activateAccount(tx, demoUser, now);
+    if (options.demo.plan && options.demo.plan !== 'free') {
+      const [plan] = await tx.select().from(plans).where(eq(plans.code, options.demo.plan));
+      if (plan) await tx.update(subscriptions).set({ planId: plan.id }).where(eq(subscriptions.userId, demoUser.id));
+    }
   });
   return seeded ? { admin, demo } : null;
 }

@@ -20,7 +20,7 @@ export type TestContext = { app: TestApp; database: DatabaseHandle; db: Database
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: fixtureWeb, COUNTRY_LOOKUP_URL: 'https://lookup.example/s', ...env });
-  await seedIfEmpty(database.db, { admin: ADMIN, demo: DEMO });
+  await seedIfEmpty(database.db, { admin: ADMIN, demo: { ...DEMO, plan: config.demo.plan } });
   const app = await buildApp({ config, database });
   await app.ready();
   return {

@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, bearer, login } from './support/session';
+
+// A real 2×2 PNG (red pixels): the cloud checks a file's type from its bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const profileIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
+
+test.describe('cards, the public page and the mailbox', () => {
+  test('a card with a photo uploaded through the cloud: public page signed out, vCard, message, then the mailbox', async ({ page, browser, request }) => {
+    const stamp = Date.now().toString(36);
+    const lastName = `Photo ${stamp}`;
+
+    // The owner creates a card; its photo is uploaded into the cloud from the editor.
+    await login(page, 'user');
+    await page.goto('/user/perfiles/new');
+    await expect(page.getByTestId('profile-form')).toBeVisible();
+    await page.getByLabel('First name').fill('Lucía');
+    await page.getByLabel('Last name').fill(lastName);
+    await page.getByLabel('Job title').fill('Architect, partner');
+    const photoPicker = page.getByTestId('cloud-image-picker').first();
+    const chooser = page.waitForEvent('filechooser');
+    await photoPicker.getByTestId('cloud-picker-upload').click();
+    await (await chooser).setFiles({ name: 'lucia.png', mimeType: 'image/png', buffer: PNG });
+    const preview = photoPicker.getByRole('img');
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    await page.getByTestId('profile-save').click();
+    await expect(page).toHaveURL(/\/user\/perfiles\/[0-9a-f-]{36}$/);
+    const profileId = profileIdOf(page);
+
+    // The file is in the cloud too.
+    await page.goto('/user/nube');
+    await expect(page.getByText('lucia.png').first()).toBeVisible();
+
+    // A visitor, signed out, opens the public link.
+    const visitor = await browser.newContext();
+    const publicPage = await visitor.newPage();
+    await publicPage.goto(`/link/demo/${profileId}`);
+    await expect(publicPage.getByTestId('public-profile-name')).toHaveText(`Lucía ${lastName}`);
+    const photo = publicPage.getByTestId('public-profile-photo').locator('img');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+
+    // "Save contact" downloads a vCard 4.0 with the escaped title and the photo.
+    const download = publicPage.waitForEvent('download');
+    await publicPage.getByTestId('public-profile-save').click();
+    const vcard = await readFile((await (await download).path())!, 'utf8');
+    expect(vcard).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
+    expect(vcard).toContain(`FN:Lucía ${lastName}`);
+    expect(vcard).toContain('TITLE:Architect\\, partner');
+    expect(vcard.replace(/\r\n /g, '')).toContain(`PHOTO:data:image/png;base64,${PNG.toString('base64')}`);
+
+    // The visitor writes to the owner.
+    await publicPage.getByTestId('contact-name').fill('Marta Visitor');
+    await publicPage.getByTestId('contact-email').fill(`marta-${stamp}@e2e.enlaza.test`);
+    await publicPage.getByTestId('contact-message').fill(`Hello from the public page ${stamp}`);
+    await publicPage.getByTestId('contact-consent').check();
+    await publicPage.getByTestId('contact-submit').click();
+    await expect(publicPage.getByTestId('contact-form-success')).toBeVisible();
+    await visitor.close();
+
+    // Back in the mailbox the message is there, unread, and the navigation counts it.
+    await page.goto(`/user/buzon/${profileId}`);
+    const row = page.getByTestId('message-row').filter({ hasText: 'Marta Visitor' });
+    await expect(row).toBeVisible();
+    await expect(row).toHaveAttribute('data-unread', 'true');
+    await expect(page.getByTestId('nav-unread-badge').first()).toBeVisible();
+
+    // Opening it marks it read.
+    await row.getByTestId('message-open').click();
+    await expect(page.getByTestId('message-body')).toContainText(`Hello from the public page ${stamp}`);
+    await expect(row).not.toHaveAttribute('data-unread', 'true');
+
+    // The server sets the preview tags: the HTML, fetched without JavaScript, carries them.
+    const html = await (await request.get(`/link/demo/${profileId}`)).text();
+    expect(html).toContain(`<meta property="og:title" content="Lucía ${lastName}">`);
+    expect(html).toContain('<meta property="og:description" content="Architect, partner">');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+/api/public/link/demo/${profileId}/photo\\?v=`));
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
+  test('a tag in lost mode shows its banner; a private profile is not available', async ({ browser, request }) => {
+    const token = await apiToken(request, 'user');
+    const created = await request.post('/api/profiles', {
+      headers: bearer(token),
+      data: { kind: 'tag', tag: { name: 'Luna', tagKind: 'pet', lostMode: true, lostNote: 'Lost near the park', reward: '50 €' } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const tag = ((await created.json()) as { data: { id: string } }).data;
+
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    await page.goto(`/link/demo/${tag.id}`);
+    const banner = page.getByTestId('public-profile-lost');
+    await expect(banner).toContainText('This pet is lost');
+    await expect(banner).toContainText('Lost near the park');
+    await expect(banner).toContainText('50 €');
+
+    // Made private, the same link answers "not available" with status 404.
+    const hidden = await request.put(`/api/profiles/${tag.id}`, {
+      headers: bearer(token),
+      data: { kind: 'tag', visibility: 'private', tag: { name: 'Luna', tagKind: 'pet' } },
+    });
+    expect(hidden.status(), await hidden.text()).toBe(200);
+    const response = await page.goto(`/link/demo/${tag.id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('public-profile-not-available')).toBeVisible();
+    await visitor.close();
+  });
+});
