@@ -13,6 +13,8 @@ const security = [{ bearer: [] }];
 const tags = ['cloud'];
 const params = z.object({ id: z.uuid() });
 const MAX_FILES_PER_REQUEST = 10;
+/** What the multipart parser (busboy) throws for a body that is not well-formed multipart (no or bad boundary, cut off): bad input. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|(Part|Preamble) terminated early|The needle cannot)/;
 
 /** RFC 6266 / 5987: an ASCII fallback name and the exact UTF-8 one. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
@@ -57,6 +59,7 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
         // Several files in one request are all or nothing.
         await cloud.discard(user, uploaded.map((f) => f.id));
         if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('file.too_many', { max: MAX_FILES_PER_REQUEST });
+        if (!(error instanceof AppError) && MALFORMED_MULTIPART.test((error as Error).message ?? '')) throw new AppError('request.invalid_body');
         throw error;
       }
       if (uploaded.length === 0) throw new AppError('file.missing');

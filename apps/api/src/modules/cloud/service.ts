@@ -1,4 +1,4 @@
-import { Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import type { CloudFile, FileListQuery, StorageUsage } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -110,9 +110,10 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
 
       const storageKey = newStorageKey();
       const sniff = sniffer();
-      incoming.file.once('error', (error) => sniff.stream.destroy(error));
       try {
-        await storage.put(storageKey, incoming.file.pipe(sniff.stream));
+        // pipeline, not pipe: the part may already have been destroyed (a body cut off while the
+        // checks above ran), and only pipeline passes that on, so the write fails instead of waiting forever.
+        await storage.put(storageKey, pipeline(incoming.file, sniff.stream, () => undefined));
         const { size, head, tail } = sniff.result();
         if (incoming.file.truncated || size > maxFileBytes) throw new AppError('file.too_large', { max: maxMb() });
         if (size === 0) throw new AppError('file.empty');
