@@ -62,7 +62,7 @@ export type Config = {
   databasePoolSize: number;
   appSecret: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
-  demo: { email: string | undefined; password: string | undefined };
+  demo: { email: string | undefined; password: string | undefined; plan: 'free' | 'pro' | 'business' };
   countryLookupUrl: string;
   webDist: string;
   /** Proxies trusted for the client address; 0 = none (a client cannot choose its address). */

@@ -144,12 +144,16 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
     async list(user: UserRow, profileId: string, query: MessageListQuery): Promise<{ data: Message[]; nextCursor: string | null; counts?: MailboxCounts }> {
       await requireOwnedProfile(user, profileId);
       const cursor = decodeCursor(query.before);
-      const rows = await repo.list(profileId, { folder: query.folder, unread: query.unread, search: query.search }, cursor, query.limit);
+      // The first page also carries the folder counts; on PostgreSQL both queries run at once.
+      const [rows, counts] = await Promise.all([
+        repo.list(profileId, { folder: query.folder, unread: query.unread, search: query.search }, cursor, query.limit),
+        query.counts && !cursor ? repo.counts(profileId) : undefined,
+      ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.message.id }) : null;
       const data = page.map((r) => toMessage(r.message));
-      return query.counts && !cursor ? { data, nextCursor, counts: await repo.counts(profileId) } : { data, nextCursor };
+      return counts ? { data, nextCursor, counts } : { data, nextCursor };
     },
 
     async get(user: UserRow, id: string): Promise<Message> {
