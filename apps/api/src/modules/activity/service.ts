@@ -1,6 +1,6 @@
 import type { ActivityAction, ActivityEvent, HistoryQuery } from '@enlaza/contracts';
-import { AppError } from '../../lib/errors.js';
-import type { ActivityRepository, Cursor } from './repository.js';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+import type { ActivityRepository } from './repository.js';
 
 /** Where a request came from, as recorded with sign-ins and changes. */
 export type RequestOrigin = { address: string | null; device: string | null };
@@ -14,21 +14,6 @@ export type ActivityInput = {
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
-function decodeCursor(value: string | undefined): Cursor | null {
-  if (!value) return null;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [unknown, unknown];
-    const iso = typeof createdAt === 'string' ? createdAt.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00') : '';
-    const valid = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d:\d\d$/.test(iso) && !Number.isNaN(Date.parse(iso));
-    if (valid && typeof id === 'string' && UUID.test(id)) return { createdAt: createdAt as string, id };
-  } catch {
-    /* fall through */
-  }
-  throw new AppError('validation.failed', {}, { cursor: [{ code: 'validation.invalid_value' }] });
-}
 
 const DAY = 86_400_000;
 
@@ -52,7 +37,7 @@ export function createActivityService(repo: ActivityRepository) {
     async list(query: HistoryQuery, forUserId?: string): Promise<{ data: ActivityEvent[]; nextCursor: string | null }> {
       const rows = await repo.list(
         { userId: forUserId ?? query.userId, action: query.action, from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(Date.parse(query.to) + DAY) : undefined },
-        decodeCursor(query.cursor),
+        decodeCursor(query.cursor, 'cursor'),
         query.limit,
       );
       const page = rows.slice(0, query.limit);

@@ -1,6 +1,7 @@
 import type { ContactMessageBody, LatestMessage, Locale, MailboxCounts, Message, MessageBulkBody, MessageListQuery, MessageReplyBody, MessageUpdateBody, UnreadCounts } from '@enlaza/contracts';
 import { renderNewMessageEmail, renderReplyEmail } from '../../lib/email-templates.js';
 import { AppError } from '../../lib/errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { UserRow } from '../auth/repository.js';
@@ -27,21 +28,6 @@ type Deps = {
   limiter: RateLimiter;
   publicUrl: string;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
-function decodeCursor(value: string | undefined): Cursor | null {
-  if (!value) return null;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [unknown, unknown];
-    const iso = typeof createdAt === 'string' ? createdAt.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00') : '';
-    const valid = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d:\d\d$/.test(iso) && !Number.isNaN(Date.parse(iso));
-    if (valid && typeof id === 'string' && UUID.test(id)) return { createdAt: createdAt as string, id };
-  } catch {
-    /* fall through */
-  }
-  throw new AppError('validation.failed', {}, { before: [{ code: 'validation.invalid_value' }] });
-}
 
 export function toMessage(row: MessageRow): Message {
   return {
@@ -143,7 +129,7 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
 
     async list(user: UserRow, profileId: string, query: MessageListQuery): Promise<{ data: Message[]; nextCursor: string | null; counts?: MailboxCounts }> {
       await requireOwnedProfile(user, profileId);
-      const cursor = decodeCursor(query.before);
+      const cursor = decodeCursor(query.before, 'before');
       // The first page also carries the folder counts; on PostgreSQL both queries run at once.
       const [rows, counts] = await Promise.all([
         repo.list(profileId, { folder: query.folder, unread: query.unread, search: query.search }, cursor, query.limit),
