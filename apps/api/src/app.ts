@@ -113,7 +113,6 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const registration = createRegistrationService({ repo: createRegistrationRepository(db), mailer, limiter, activity, auth, publicUrl: config.publicUrl });
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(db));
   const account = createAccountService({ repo: createAccountRepository(db), activity, mailer, registration, auth, limiter });
-  const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter });
   const admin = createAdminService({ repo: createAdminRepository(db), activity, registration, auth });
   const accountTypes = createAccountTypesService(createAccountTypesRepository(db), activity);
   const profiles = createProfilesService(createProfilesRepository(db), subscriptions);
@@ -122,6 +121,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const publicProfiles = createPublicProfileService(db, counters);
   const mailbox = createMailboxService({ repo: createMailboxRepository(db), profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl: config.publicUrl });
   const cloud = createCloudService({ repo: createCloudRepository(db), storage: createStorage(config), subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes });
+  const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter, files: cloud });
   await app.register(authPlugin, { auth });
   await publicProfileCacheInvalidation(app, database, publicProfiles);
 

@@ -227,7 +227,7 @@ describe('public photo and cover, vCard, preview tags', () => {
     expect(res.rawPayload.equals(image)).toBe(true);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d{7,}/);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect((await t.app.inject({ url: `/api/public/link/${owner.alias}/${profile.id}/cover` })).statusCode).toBe(404);
 
     // vCard: PHOTO as a data: URI, folded at 75 octets.
@@ -300,5 +300,47 @@ describe('S3-compatible storage', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('account deletion', () => {
+  it('deletes the rows and the bytes of every file of the account, trashed ones too', async () => {
+    const { user: owner, token } = await user();
+    const { token: otherToken } = await user();
+    const kept = (await upload(otherToken, [{ name: 'kept.png', data: png(2, 2) }])).json().data[0].id as string;
+    const before = await storedOnDisk();
+    const uploaded = await upload(token, [{ name: 'a.png', data: png(4, 4) }, { name: 'b.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
+    expect(uploaded.statusCode).toBe(201);
+    const [first] = uploaded.json().data as { id: string }[];
+    expect((await send('DELETE', `/api/files/${first!.id}`, token)).statusCode).toBe(200);
+    expect((await storedOnDisk()).length).toBe(before.length + 2);
+
+    const deleted = await t.app.inject({ method: 'POST', url: '/api/options/delete-account', headers: bearer(token), payload: { password: owner.password } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await storedOnDisk()).toEqual(before);
+    expect(await t.db.select().from(storedFiles).where(eq(storedFiles.userId, owner.id))).toEqual([]);
+    // Another user's file is untouched.
+    expect((await send('GET', `/api/files/${kept}`, otherToken)).statusCode).toBe(200);
+  });
+});
+
+describe('file names', () => {
+  it('drops bidirectional overrides from uploaded names and refuses them in a rename', async () => {
+    const { token } = await user();
+    const res = await upload(token, [{ name: 'photo\u202Egnp.exe.png', data: png(2, 2) }]);
+    expect(res.statusCode).toBe(201);
+    const file = res.json().data[0] as { id: string; name: string };
+    expect(file.name).toBe('photognp.exe.png');
+    const rename = await send('PATCH', `/api/files/${file.id}`, token, { name: 'x\u202Egnp.exe' });
+    expect(rename.statusCode).toBe(422);
+  });
+
+  it('answers 404, not 500, when a file’s bytes are gone from the storage', async () => {
+    const { token } = await user();
+    const file = (await upload(token, [{ name: 'gone.png', data: png(2, 2) }])).json().data[0] as { id: string; url: string };
+    const [row] = await t.db.select().from(storedFiles).where(eq(storedFiles.id, file.id));
+    await rm(join(dataDir, 'files', row!.storageKey.slice(0, 2), row!.storageKey), { force: true });
+    const res = await t.app.inject({ url: file.url });
+    expect(res.statusCode).toBe(404);
   });
 });

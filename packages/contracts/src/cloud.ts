@@ -60,7 +60,8 @@ export const renameFileBodySchema = z.object({
     .trim()
     .min(1)
     .max(200)
-    .regex(/^[^/\\\p{Cc}]+$/u, { error: 'validation.invalid_format' }),
+    // No path separators, control characters or bidirectional overrides (which make `x\u202Egnp.exe` read as `xexe.png`).
+    .regex(/^[^/\\\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]+$/u, { error: 'validation.invalid_format' }),
 });
 export type RenameFileBody = z.infer<typeof renameFileBodySchema>;
 

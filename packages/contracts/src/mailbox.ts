@@ -15,7 +15,8 @@ export const contactMessageBodySchema = z.object({
   /** A finder's location, only when they chose to share it (tags in lost mode). */
   location: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), accuracy: z.number().min(0).max(100_000).nullable().default(null) }).nullable().default(null),
   /** Honeypot: must be empty. */
-  website: z.string().max(200).optional(),
+  // No length limit of its own (the body limit bounds it): a bot must not tell the honeypot from its answer.
+  website: z.string().optional(),
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;
 

@@ -76,6 +76,12 @@ export function createCloudRepository(db: Database) {
     async remove(tx: Transaction, id: string): Promise<void> {
       await tx.delete(storedFiles).where(eq(storedFiles.id, id));
     },
+
+    /** Deletes every file row of a user (live and trashed); answers their storage keys. */
+    async removeAll(userId: string): Promise<string[]> {
+      const rows = await db.delete(storedFiles).where(eq(storedFiles.userId, userId)).returning({ storageKey: storedFiles.storageKey });
+      return rows.map((r) => r.storageKey);
+    },
   };
 }
 

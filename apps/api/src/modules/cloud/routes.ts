@@ -124,12 +124,12 @@ export const publicImageRoutes: FastifyPluginAsyncZod<{ cloud: CloudService; pub
   for (const which of ['photo', 'cover'] as const) {
     app.get(
       `/public/link/:alias/:profileId/${which}`,
-      { schema: { tags: ['public'], summary: `The profile’s ${which} image (the v parameter changes with the file, so it is cached for long)`, params: linkParams, querystring: z.object({ v: z.string().max(40).optional() }), response: { 200: z.any(), 404: errorResponseSchema, 422: errorResponseSchema } } },
+      { schema: { tags: ['public'], summary: `The profile’s ${which} image, served while the profile is available (cached for an hour; the v parameter changes with the file)`, params: linkParams, querystring: z.object({ v: z.string().max(40).optional() }), response: { 200: z.any(), 404: errorResponseSchema, 422: errorResponseSchema } } },
       async (request, reply) => {
         const image = await publicProfiles.imageFile(request.params.alias, request.params.profileId, which);
         const found = image ? await cloud.publicImage(image.userId, image.fileId) : null;
         if (!found) throw new AppError('record.not_found');
-        return sendContent(reply, found, { 'cache-control': 'public, max-age=31536000, immutable', 'content-disposition': contentDisposition('inline', found.row.name) });
+        return sendContent(reply, found, { 'cache-control': 'public, max-age=3600', 'content-disposition': contentDisposition('inline', found.row.name) });
       },
     );
   }

@@ -2,7 +2,7 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import type { CloudFile, FileListQuery, StorageUsage } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { newStorageKey, type Storage } from '../../lib/storage.js';
+import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.js';
 import type { UserRow } from '../auth/repository.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
 import { detectFileType, kindOf } from './file-type.js';
@@ -40,7 +40,7 @@ function sniffer() {
 
 /** A display name from the client's file name: no path, no control characters, bounded. */
 export function cleanFileName(raw: string, extension: string): string {
-  const base = (raw.split(/[/\\]/).pop() ?? '').replace(/\p{Cc}/gu, '').trim().slice(0, 200);
+  const base = (raw.split(/[/\\]/).pop() ?? '').replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '').trim().slice(0, 200);
   return base || `file.${extension}`;
 }
 
@@ -71,6 +71,16 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
       deletedAt: row.deletedAt?.toISOString() ?? null,
       url: contentUrl(row.id),
     };
+  }
+
+  /** A row whose bytes are gone (lost disk, emptied bucket) is as unknown as a missing file, not a 500. */
+  async function bytesOf(key: string): Promise<Readable> {
+    try {
+      return await storage.get(key);
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) throw new AppError('record.not_found');
+      throw error;
+    }
   }
 
   async function owned(user: UserRow, id: string): Promise<StoredFileRow> {
@@ -141,6 +151,13 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
       }
     },
 
+    /** Deletes every file of a user, rows and bytes (account deletion). A byte store that fails is retried by nothing: its error is thrown. */
+    async removeAllOf(userId: string): Promise<number> {
+      const keys = await repo.removeAll(userId);
+      for (const key of keys) await storage.delete(key);
+      return keys.length;
+    },
+
     async rename(user: UserRow, id: string, name: string): Promise<CloudFile> {
       const row = await repo.rename(user.id, id, name);
       if (!row) throw new AppError('record.not_found');
@@ -164,14 +181,14 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
       if (exp * 1000 < now) throw new AppError('file.link_expired');
       const row = await repo.findById(id);
       if (!row) throw new AppError('record.not_found');
-      return { row, stream: await storage.get(row.storageKey) };
+      return { row, stream: await bytesOf(row.storageKey) };
     },
 
     /** A live image of `userId`, for the public photo and cover of a profile; null otherwise. */
     async publicImage(userId: string, id: string): Promise<FileContent | null> {
       const row = await repo.find(userId, id);
       if (!row || row.deletedAt || kindOf(row.mimeType) !== 'image') return null;
-      return { row, stream: await storage.get(row.storageKey) };
+      return { row, stream: await bytesOf(row.storageKey) };
     },
 
     /** The bytes of a live image, when it is at most `maxBytes` (for the vCard's PHOTO). */
@@ -179,7 +196,7 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
       const row = await repo.find(userId, id);
       if (!row || row.deletedAt || kindOf(row.mimeType) !== 'image' || row.sizeBytes > maxBytes) return null;
       const chunks: Buffer[] = [];
-      for await (const chunk of await storage.get(row.storageKey)) chunks.push(chunk as Buffer);
+      for await (const chunk of await bytesOf(row.storageKey)) chunks.push(chunk as Buffer);
       return { mimeType: row.mimeType, data: Buffer.concat(chunks) };
     },
   };

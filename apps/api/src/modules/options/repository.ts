@@ -46,7 +46,7 @@ export function createOptionsRepository(db: Database) {
 
     /**
      * Removes personal data and closes the account: the user row is anonymised (invoices and
-     * subscriptions keep their numbers), profiles, files, sessions, codes, redirects and history go.
+     * subscriptions keep their numbers), profiles, sessions, codes, redirects and history go.
      */
     async anonymise(userId: string, replacement: { email: string; alias: string; passwordHash: string }): Promise<void> {
       await db.transaction(async (tx) => {
@@ -54,7 +54,6 @@ export function createOptionsRepository(db: Database) {
         await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
         await tx.delete(aliasRedirects).where(eq(aliasRedirects.userId, userId));
         await tx.delete(profiles).where(eq(profiles.userId, userId));
-        await tx.delete(storedFiles).where(eq(storedFiles.userId, userId));
         await tx.delete(activityEvents).where(and(eq(activityEvents.userId, userId), ne(activityEvents.action, 'account.deleted')));
         await tx.update(deliveries).set({ toEmail: replacement.email, bodyText: null }).where(eq(deliveries.userId, userId));
         await tx

@@ -11,10 +11,11 @@ import type { OptionsRepository } from './repository.js';
 /** Never exported: secrets and internal bookkeeping. */
 const PRIVATE_USER_FIELDS = new Set(['passwordHash']);
 
-type Deps = { repo: OptionsRepository; activity: ActivityService; registration: RegistrationService; auth: AuthService; limiter: RateLimiter };
+/** `files`: the cloud's own deletion of a user's files (rows and bytes). */
+type Deps = { repo: OptionsRepository; activity: ActivityService; registration: RegistrationService; auth: AuthService; limiter: RateLimiter; files: { removeAllOf(userId: string): Promise<number> } };
 
 /** Opciones: public alias, notification emails, export of my data, delete my account. */
-export function createOptionsService({ repo, activity, registration, auth, limiter }: Deps) {
+export function createOptionsService({ repo, activity, registration, auth, limiter, files }: Deps) {
   return {
     async options(user: UserRow): Promise<UserOptions> {
       return { alias: user.alias, previousAliases: await repo.previousAliases(user.id), notificationEmails: user.notificationEmails as UserOptions['notificationEmails'] };
@@ -55,6 +56,8 @@ export function createOptionsService({ repo, activity, registration, auth, limit
       const tag = user.id.slice(0, 8);
       await repo.anonymise(user.id, { email: `deleted-${user.id}@deleted.invalid`, alias: `deleted-${tag}-${randomToken(3).toLowerCase().replace(/[^a-z0-9]/g, '0')}`, passwordHash: await hashPassword(randomToken()) });
       auth.forgetUser(user.id);
+      // The account is closed first; the files (rows and their bytes on disk or S3) go right after.
+      await files.removeAllOf(user.id);
       await activity.record({ action: 'account.deleted', userId: user.id, actorId: user.id, origin: { address: null, device: origin.device } });
     },
   };

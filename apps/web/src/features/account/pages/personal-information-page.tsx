@@ -1,5 +1,6 @@
-import { Alert, Button, Paper, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
 import { usePersonalInfo } from '../api/get-personal-info';
 import { EmailChangeCard } from '../components/email-change-card';
 import { PasswordChangeCard } from '../components/password-change-card';
@@ -29,14 +30,7 @@ export default function PersonalInformationPage() {
 
   return (
     <Stack gap="lg" maw={880} w="100%" data-testid="personal-information-page">
-      <div>
-        <Title order={1} size="h2">
-          {t('personal.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('personal.intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('personal.title')} intro={t('personal.intro')} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         {query.isPending ? (
           <FormSkeleton />

@@ -1,5 +1,6 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
 import { usePreferences } from '@/lib/api/preferences';
 import { PreferencesForm } from '../components/preferences-form';
@@ -11,14 +12,7 @@ export default function PreferencesPage() {
   const query = usePreferences();
   return (
     <Stack gap="lg" maw={720} w="100%" data-testid="preferences-page">
-      <div>
-        <Title order={1} size="h2">
-          {t('preferences.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('preferences.intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('preferences.title')} intro={t('preferences.intro')} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         {query.isPending ? (
           <Stack gap="lg" aria-busy="true" aria-label={t('preferences.loading')}>

@@ -1,12 +1,13 @@
 import '@/styles/admin.css';
 import '../cloud.css';
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Pagination, Paper, SegmentedControl, Select, Skeleton, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Pagination, Paper, SegmentedControl, Select, Skeleton, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CloudFile, FileKind } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/components/notifications';
+import { PageHeader } from '@/components/page-header';
 import { UsageMeter } from '@/components/usage-meter';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
@@ -98,14 +99,7 @@ export default function CloudPage() {
 
   return (
     <Stack gap="lg" data-testid="cloud-page">
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <UploadZone maxFileBytes={usage.data?.maxFileBytes} />
         <StorageCard />

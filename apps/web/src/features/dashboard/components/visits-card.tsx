@@ -7,7 +7,7 @@ import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 
-const VisitsChart = lazy(() => import('./visits-chart'));
+const VisitsChart = lazy(() => import('@/components/visits-chart'));
 
 /** With no visit yet: the main card's public link to share, or a way to create one. */
 function NoVisits() {
@@ -76,7 +76,12 @@ export function VisitsCard({ visits }: { visits: ProfileStats | undefined }) {
           <NoVisits />
         ) : (
           <Suspense fallback={<Skeleton height={260} aria-label={t('loading')} />}>
-            <VisitsChart stats={visits} />
+            <VisitsChart
+              stats={visits}
+              height={260}
+              testId="visits-chart"
+              labels={{ visits: t('visits.visits'), clicks: t('visits.clicks'), day: t('visits.day'), caption: t('visits.caption') }}
+            />
           </Suspense>
         )}
       </Stack>

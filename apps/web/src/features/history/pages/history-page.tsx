@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';
 import { usePageTitle } from '@/components/use-page-title';
 import { usePreferences } from '@/lib/api/preferences';
@@ -20,14 +21,7 @@ export default function HistoryPage() {
 
   return (
     <Stack gap="lg" maw={880} w="100%" data-testid="history-page">
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {timeZone ? t('introZone', { zone: timeZone.replace(/_/g, ' ') }) : t('intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('title')} intro={timeZone ? t('introZone', { zone: timeZone.replace(/_/g, ' ') }) : t('intro')} />
       <SelectField
         label={t('filter')}
         value={action ?? ''}

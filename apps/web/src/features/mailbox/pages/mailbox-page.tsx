@@ -2,12 +2,13 @@ import '@/styles/admin.css';
 import '../mailbox.css';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Switch, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MAILBOX_COUNT_CAP, MAILBOX_FOLDERS, type MailboxFolder, type Message, type MessageBulkBody } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { NotificationHost, notify } from '@/components/notifications';
+import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
@@ -78,19 +79,15 @@ export default function MailboxPage() {
   return (
     <Stack gap="md" maw={960} w="100%" data-testid="mailbox-page">
       <NotificationHost />
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('intro')}
-          </Text>
-        </div>
-        <Button variant="default" onClick={download} loading={exportCsv.isPending} disabled={notFound} data-testid="mailbox-export">
-          {t('export.button')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('title')}
+        intro={t('intro')}
+        actions={
+          <Button variant="default" onClick={download} loading={exportCsv.isPending} disabled={notFound} data-testid="mailbox-export">
+            {t('export.button')}
+          </Button>
+        }
+      />
 
       <SelectField
         label={t('profile')}

@@ -1,5 +1,6 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
 import { useOptions } from '../api/get-options';
 import { AliasCard } from '../components/alias-card';
@@ -14,14 +15,7 @@ export default function OptionsPage() {
   const query = useOptions();
   return (
     <Stack gap="lg" maw={880} w="100%" data-testid="options-page">
-      <div>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       {query.isPending ? (
         <Stack gap="lg" aria-busy="true" aria-label={t('loading')}>
           {[0, 1].map((i) => (

@@ -19,7 +19,7 @@ import { CopyLinkButton, publicUrlOf } from '../components/copy-link-button';
 import { Icon } from '../components/icons';
 import { useProfileKind } from '../components/use-profile-kind';
 
-const StatsChart = lazy(() => import('../components/stats-chart'));
+const VisitsChart = lazy(() => import('@/components/visits-chart'));
 
 function StatsPanel({ id }: { id: string }) {
   const { t } = useTranslation('profiles');
@@ -65,7 +65,7 @@ function StatsPanel({ id }: { id: string }) {
             {t('view.last30')}
           </Text>
           <Suspense fallback={<Skeleton height={240} />}>
-            <StatsChart stats={stats.data} />
+            <VisitsChart stats={stats.data} height={240} labels={{ visits: t('view.visits'), clicks: t('view.clicks'), day: t('view.day'), caption: t('view.chartCaption') }} />
           </Suspense>
         </Stack>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOf } from './export-data';
+import { fileNameOf } from './download-file';
 
 describe('fileNameOf', () => {
   it('reads the file name of a Content-Disposition header', () => {
@@ -8,5 +8,10 @@ describe('fileNameOf', () => {
   });
   it('falls back when there is none', () => {
     expect(fileNameOf(null, 'x.json')).toBe('x.json');
+    expect(fileNameOf('attachment', 'x.json')).toBe('x.json');
+  });
+  it('keeps a plain name that is not percent-encoded', () => {
+    expect(fileNameOf('attachment; filename="enlaza-messages-2026-03-01.csv"', 'x.csv')).toBe('enlaza-messages-2026-03-01.csv');
+    expect(fileNameOf('attachment; filename="100%.csv"', 'x.csv')).toBe('100%.csv');
   });
 });

@@ -1,28 +1,40 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
 import { Table, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { ProfileStats } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { bcp47 } from '@/lib/language';
 
-/** Visits and link clicks per day (loaded on its own: the chart library is large). */
-export default function StatsChart({ stats }: { stats: ProfileStats }) {
-  const { t } = useTranslation('profiles');
+export type VisitsChartLabels = { visits: string; clicks: string; day: string; caption: string };
+
+type Props = {
+  stats: ProfileStats;
+  /** Translated by the calling page (its own namespace). */
+  labels: VisitsChartLabels;
+  height: number;
+  testId?: string;
+};
+
+/**
+ * Visits and link clicks per day, with the same numbers as a table for screen readers. Default
+ * export so pages load it with `lazy(() => import('@/components/visits-chart'))`: the chart
+ * library is large and must stay out of the eagerly loaded bundles.
+ */
+export default function VisitsChart({ stats, labels, height, testId }: Props) {
   const locale = useLocale();
   const day = new Intl.DateTimeFormat(bcp47(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const data = stats.days.map((d) => ({ day: day.format(new Date(`${d.day}T00:00:00Z`)), visits: d.visits, clicks: d.linkClicks }));
 
   return (
-    <figure style={{ margin: 0 }}>
+    <figure style={{ margin: 0 }} data-testid={testId}>
       <div aria-hidden>
         <AreaChart
-          h={240}
+          h={height}
           data={data}
           dataKey="day"
           series={[
-            { name: 'visits', label: t('view.visits'), color: 'teal.6' },
-            { name: 'clicks', label: t('view.clicks'), color: 'indigo.6' },
+            { name: 'visits', label: labels.visits, color: 'teal.6' },
+            { name: 'clicks', label: labels.clicks, color: 'indigo.6' },
           ]}
           curveType="monotone"
           withLegend
@@ -30,18 +42,18 @@ export default function StatsChart({ stats }: { stats: ProfileStats }) {
           tickLine="y"
           gridAxis="y"
           withDots={false}
-          yAxisProps={{ allowDecimals: false, width: 32 }}
+          yAxisProps={{ allowDecimals: false, width: 32, domain: [0, 'auto'] }}
           xAxisProps={{ minTickGap: 24 }}
         />
       </div>
       <VisuallyHidden>
         <Table>
-          <caption>{t('view.chartCaption')}</caption>
+          <caption>{labels.caption}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('view.day')}</th>
-              <th scope="col">{t('view.visits')}</th>
-              <th scope="col">{t('view.clicks')}</th>
+              <th scope="col">{labels.day}</th>
+              <th scope="col">{labels.visits}</th>
+              <th scope="col">{labels.clicks}</th>
             </tr>
           </thead>
           <tbody>
