@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { localeAssets } from './build/locale-assets.ts';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), localeAssets(fileURLToPath(new URL('./src/locales', import.meta.url)))],
   resolve: {
     // '@enlaza/contracts' exposes its TypeScript source under the 'source' condition.
     conditions: ['source', ...defaultClientConditions],

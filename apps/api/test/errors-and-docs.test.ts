@@ -22,6 +22,16 @@ describe('errors', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  it('caches hashed assets for a year and revalidates the other files', async () => {
+    const asset = await t.app.inject({ url: '/assets/app-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const other = await t.app.inject({ url: '/robots.txt' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ url: '/some/page' })).headers['cache-control']).toBe('no-store');
+  });
+
   it('picks the language from Accept-Language: en, es, jp (ja), English otherwise', () => {
     expect(localeFromHeader(undefined)).toBe('en');
     expect(localeFromHeader('fr-FR,es;q=0.8,en;q=0.5')).toBe('es');

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,8 +22,11 @@ export const spaPlugin = fp(
         index: false,
         wildcard: false,
         allowedPath: (path) => path !== '/index.html',
+        // Our own header: @fastify/static's default (max-age=0) would replace the one set below.
+        cacheControl: false,
         setHeaders: (res, path) => {
-          if (path.includes(`${join(opts.webDist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          // Files under assets/ have a content hash in their path: they never change.
+          res.setHeader('cache-control', path.startsWith(join(opts.webDist, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     }

@@ -71,7 +71,7 @@ describe('route table', () => {
     ]);
     expect(paths('user')).toEqual([
       'dashboard', 'plantillas', 'campanas', 'buzon/:profileId', 'perfiles', 'perfiles/carpetas', 'perfiles/etiquetas',
-      'perfiles/:profileId', 'perfiles/view/:profileId', 'tamys', 'tamys/carpetas', 'tamys/etiquetas', 'tamys/:profileId',
+      'perfiles/:profileId', 'perfiles/view/:profileId', 'tamys', 'tamys/carpetas', 'tamys/etiquetas', 'tamys/:profileId', 'tamys/view/:profileId',
       'nube', 'historial', 'comunicaciones', 'muros', 'papelera', 'notificaciones', 'opciones',
     ]);
   });

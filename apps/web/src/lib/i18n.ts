@@ -14,7 +14,7 @@ import {
 } from './language';
 
 /*
- * Translations: every `src/locales/{lng}/{namespace}.json` is its own chunk, fetched only when
+ * Translations: every `src/locales/{lng}/{namespace}.json` is its own file, fetched only when
  * needed, so a page downloads only the active language's namespaces it uses:
  * - `common` at start-up; each route declares the namespaces its page uses (router.tsx), and
  *   they load together with the page's code; any other namespace a component uses is loaded
@@ -24,17 +24,30 @@ import {
  * - the fallback language (`en`) is fetched only if a key is really missing in the active one
  *   (`npm test` checks parity, so normally never).
  */
-const files = import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
+// The built app fetches each file as JSON from one versioned folder (build/locale-assets.ts); the
+// dev server and the unit tests import them through Vite's glob.
+const files = import.meta.env.PROD ? {} : import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
 const FILE_PATTERN = /\/locales\/([^/]+)\/([^/]+)\.json$/;
 
 /** Every namespace found on disk, e.g. ['account', 'auth', 'common', ...]. */
-export const NAMESPACES: readonly string[] = [
-  ...new Set(
-    Object.keys(files)
-      .map((path) => FILE_PATTERN.exec(path)?.[2])
-      .filter((ns): ns is string => ns !== undefined),
-  ),
-].sort();
+export const NAMESPACES: readonly string[] = import.meta.env.PROD
+  ? __LOCALE_NAMESPACES__
+  : [
+      ...new Set(
+        Object.keys(files)
+          .map((path) => FILE_PATTERN.exec(path)?.[2])
+          .filter((ns): ns is string => ns !== undefined),
+      ),
+    ].sort();
+
+/** One translation file, or undefined when there is no such namespace. */
+async function fetchBundle(language: Locale, namespace: string): Promise<ResourceKey | undefined> {
+  if (!import.meta.env.PROD) return (await files[`../locales/${language}/${namespace}.json`]?.())?.default;
+  if (!NAMESPACES.includes(namespace)) return undefined;
+  const response = await fetch(`${__LOCALE_BASE__}${language}/${namespace}.json`);
+  if (!response.ok) throw new Error(`translations ${language}/${namespace}: HTTP ${response.status}`);
+  return (await response.json()) as ResourceKey;
+}
 
 const INITIAL_NAMESPACES = ['common'];
 const inUse = new Set<string>(INITIAL_NAMESPACES);
@@ -44,12 +57,9 @@ function loadBundle(language: Locale, namespace: string): Promise<void> {
   const key = `${language}/${namespace}`;
   let pending = loaded.get(key);
   if (!pending) {
-    const load = files[`../locales/${language}/${namespace}.json`];
-    pending = load
-      ? load().then((module) => {
-          i18next.addResourceBundle(language, namespace, module.default, true, true);
-        })
-      : Promise.resolve();
+    pending = fetchBundle(language, namespace).then((bundle) => {
+      if (bundle) i18next.addResourceBundle(language, namespace, bundle, true, true);
+    });
     // A failed download may be retried by the next request for it.
     pending.catch(() => loaded.delete(key));
     loaded.set(key, pending);
