@@ -189,7 +189,9 @@ describe('mailbox (owner)', () => {
 
   it('refuses a forged cursor with 422', async () => {
     const id = await card();
-    for (const before of ['garbage', Buffer.from('["not a date","x"]').toString('base64url')]) {
+    const forged = (createdAt: string) => Buffer.from(JSON.stringify([createdAt, '00000000-0000-4000-8000-000000000000'])).toString('base64url');
+    // 30 February and year 0 look like timestamps but PostgreSQL refuses them: still a 422 on `before`.
+    for (const before of ['garbage', Buffer.from('["not a date","x"]').toString('base64url'), forged('2024-02-30 10:00:00+00'), forged('0000-01-01 10:00:00+00')]) {
       const res = await list(id, `?before=${before}`);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.before).toBeDefined();

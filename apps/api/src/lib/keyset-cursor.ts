@@ -6,6 +6,12 @@ export type KeysetCursor = { createdAt: string; id: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d:\d\d$/;
 
+/** A calendar date PostgreSQL accepts: year 1 or later, a day the month has (JavaScript would roll 30 February over). */
+function isRealDate(iso: string): boolean {
+  const [year, month, day] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day === new Date(Date.UTC(year, month - 1, day)).getUTCDate() && !Number.isNaN(Date.parse(iso));
+}
+
 /** The opaque page token handed to the client (base64url of `[createdAt, id]`). */
 export const encodeCursor = (c: KeysetCursor): string => Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
 
@@ -18,7 +24,7 @@ export function decodeCursor(value: string | undefined, field: string): KeysetCu
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as [unknown, unknown];
     const iso = typeof createdAt === 'string' ? createdAt.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00') : '';
-    const valid = TIMESTAMP.test(iso) && !Number.isNaN(Date.parse(iso));
+    const valid = TIMESTAMP.test(iso) && isRealDate(iso);
     if (valid && typeof id === 'string' && UUID.test(id)) return { createdAt: createdAt as string, id };
   } catch {
     /* fall through */
