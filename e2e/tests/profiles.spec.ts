@@ -48,7 +48,7 @@ test.describe('cards, the public page and the mailbox', () => {
     // "Save contact" downloads a vCard 4.0 with the escaped title and the photo.
     const download = publicPage.waitForEvent('download');
     await publicPage.getByTestId('public-profile-save').click();
-    const vcard = await readFile((await (await download).path())!, 'utf8');
+    const vcard = await readFile(await (await download).path(), 'utf8');
     expect(vcard).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
     expect(vcard).toContain(`FN:Lucía ${lastName}`);
     expect(vcard).toContain('TITLE:Architect\\, partner');
