@@ -9,6 +9,8 @@ export type BulkBody = z.input<typeof bulkProfilesBodySchema>;
 export type ProfileListParams = Partial<ProfileListQuery> & { kind: ProfileKind };
 
 export const profilesKey = ['profiles'] as const;
+/** The mailbox's "my cards and tags" picker (features/mailbox/api/profile-options.ts): it lists names, so creating, renaming or trashing must refresh it. */
+const profilePickerKey = ['mailbox', 'profiles'] as const;
 
 /** Query string of the set values only. */
 function toQueryString(query: Record<string, string | number | undefined>): string {
@@ -45,7 +47,7 @@ export function useSaveProfile() {
       id ? (await apiSend('PUT', `/api/profiles/${encodeURIComponent(id)}`, body, oneSchema)).data : (await apiSend('POST', '/api/profiles', body, oneSchema)).data,
     onSuccess: (saved) => {
       queryClient.setQueryData(profileQueryOptions(saved.id).queryKey, saved);
-      return queryClient.invalidateQueries({ queryKey: profilesKey });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: profilesKey }), queryClient.invalidateQueries({ queryKey: profilePickerKey })]);
     },
   });
 }
@@ -55,6 +57,6 @@ export function useBulkProfiles(kind: ProfileKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: BulkBody) => (await apiSend('POST', `/api/profiles/bulk?kind=${kind}`, body, bulkSchema)).data,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: profilesKey }), queryClient.invalidateQueries({ queryKey: ['collections'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: profilesKey }), queryClient.invalidateQueries({ queryKey: ['collections'] }), queryClient.invalidateQueries({ queryKey: profilePickerKey })]),
   });
 }

@@ -15,16 +15,32 @@ interface Props {
   onSaved: (saved: Collection, created: boolean) => void;
 }
 
-/** Create (editing === 'new') or rename/recolour a folder or label. */
+/**
+ * Create (editing === 'new') or rename/recolour a folder or label. The Modal itself stays mounted (so
+ * Mantine returns focus to the button that opened it); the form inside remounts for each opening.
+ */
 export function CollectionModal({ type, kind, editing, onClose, onSaved }: Props) {
   const { t } = useTranslation(['profiles', 'admin']);
+  const opened = editing !== null;
+  // The last item shown stays while the modal closes; each opening gets a fresh form.
+  const [shown, setShown] = useState<{ opened: boolean; item: Collection | 'new' | null; session: number }>({ opened, item: editing, session: 0 });
+  if (shown.opened !== opened || (opened && shown.item !== editing)) setShown({ opened, item: opened ? editing : shown.item, session: opened ? shown.session + 1 : shown.session });
+  const item = opened ? editing : shown.item;
+  const what = type === 'folders' ? 'folder' : 'label';
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t(item !== null && item !== 'new' ? `collections.${what}.editTitle` : `collections.${what}.createTitle`)} centered closeButtonProps={{ 'aria-label': t('admin:close') }}>
+      {item !== null ? <CollectionForm key={shown.session} type={type} kind={kind} current={item === 'new' ? null : item} onClose={onClose} onSaved={onSaved} /> : null}
+    </Modal>
+  );
+}
+
+function CollectionForm({ type, kind, current, onClose, onSaved }: Omit<Props, 'editing'> & { current: Collection | null }) {
+  const { t } = useTranslation(['profiles', 'admin']);
   const save = useSaveCollection(type);
-  // The page remounts this modal (key) for each item, so the fields start from it.
-  const current = editing === 'new' ? null : editing;
   const [name, setName] = useState(current?.name ?? '');
   const [color, setColor] = useState(current?.color ?? SWATCHES[0]!);
   const [errors, setErrors] = useState<{ name?: string; color?: string }>({});
-  const what = type === 'folders' ? 'folder' : 'label';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,36 +63,34 @@ export function CollectionModal({ type, kind, editing, onClose, onSaved }: Props
   const showServerError = save.isError && !(save.error instanceof ApiError && save.error.fieldErrors);
 
   return (
-    <Modal opened={editing !== null} onClose={onClose} title={t(current ? `collections.${what}.editTitle` : `collections.${what}.createTitle`)} centered closeButtonProps={{ 'aria-label': t('admin:close') }}>
-      <form onSubmit={submit} noValidate data-testid="collection-form">
-        <Stack gap="sm">
-          <TextInput label={t('collections.name')} value={name} onChange={(e) => { setName(e.currentTarget.value); setErrors((x) => ({ ...x, name: undefined })); }} error={errors.name} maxLength={60} required data-autofocus data-testid="collection-name" />
-          <ColorInput
-            label={t('collections.color')}
-            value={color}
-            onChange={(value) => { setColor(value); setErrors((x) => ({ ...x, color: undefined })); }}
-            format="hex"
-            swatches={SWATCHES}
-            swatchesPerRow={6}
-            error={errors.color}
-            required
-            data-testid="collection-color"
-          />
-          {showServerError ? (
-            <Text size="sm" c="red" role="alert">
-              {apiErrorMessage(save.error, t)}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('admin:cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="collection-submit">
-              {t('collections.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={submit} noValidate data-testid="collection-form">
+      <Stack gap="sm">
+        <TextInput label={t('collections.name')} value={name} onChange={(e) => { setName(e.currentTarget.value); setErrors((x) => ({ ...x, name: undefined })); }} error={errors.name} maxLength={60} required data-autofocus data-testid="collection-name" />
+        <ColorInput
+          label={t('collections.color')}
+          value={color}
+          onChange={(value) => { setColor(value); setErrors((x) => ({ ...x, color: undefined })); }}
+          format="hex"
+          swatches={SWATCHES}
+          swatchesPerRow={6}
+          error={errors.color}
+          required
+          data-testid="collection-color"
+        />
+        {showServerError ? (
+          <Text size="sm" c="red" role="alert">
+            {apiErrorMessage(save.error, t)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('admin:cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="collection-submit">
+            {t('collections.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

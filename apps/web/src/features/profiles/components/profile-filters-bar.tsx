@@ -22,11 +22,12 @@ export function ProfileFiltersBar({ filters, update, folders, labels }: Props) {
   const [search, setSearch] = useState(filters.search);
   const [debounced] = useDebouncedValue(search, 350);
 
-  // Back/forward or "clear" changed the URL: show its value.
+  // Back/forward or "clear" changed the URL: show its value. Our own write of the trimmed text
+  // ("ana " → ?search=ana) leaves the box alone, so a typed space is not eaten.
   const [shown, setShown] = useState(filters.search);
   if (shown !== filters.search) {
     setShown(filters.search);
-    setSearch(filters.search);
+    if (search.trim() !== filters.search) setSearch(filters.search);
   }
   useEffect(() => {
     if (debounced.trim() !== filters.search) update({ search: debounced.trim() }, { replace: true });

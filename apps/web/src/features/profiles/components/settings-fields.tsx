@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { ColorInput, ColorSwatch, Group, Input, MultiSelect, Select, SegmentedControl, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VISIBILITIES } from '@enlaza/contracts';
@@ -9,12 +10,15 @@ import type { ProfileEditor } from './use-profile-editor';
 const LAYOUTS = ['classic', 'centered', 'banner'] as const;
 
 function Segmented<T extends string>({ label, hint, value, values, onChange, error, labelOf, testId }: { label: string; hint?: string; value: T; values: readonly T[]; onChange: (v: T) => void; error?: string; labelOf: (v: T) => string; testId: string }) {
+  const id = useId();
+  // SegmentedControl is the radiogroup: it gets the name, and the hint and error describe it.
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <Stack gap={4} role="radiogroup" aria-label={label}>
+    <Stack gap={4}>
       <Input.Label component="span">{label}</Input.Label>
-      {hint ? <Input.Description>{hint}</Input.Description> : null}
-      <SegmentedControl value={value} onChange={onChange} data={values.map((v) => ({ value: v, label: labelOf(v) }))} fullWidth data-testid={testId} />
-      {error ? <Input.Error>{error}</Input.Error> : null}
+      {hint ? <Input.Description id={`${id}-hint`}>{hint}</Input.Description> : null}
+      <SegmentedControl value={value} onChange={onChange} data={values.map((v) => ({ value: v, label: labelOf(v) }))} fullWidth aria-label={label} aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-testid={testId} />
+      {error ? <Input.Error id={`${id}-error`}>{error}</Input.Error> : null}
     </Stack>
   );
 }

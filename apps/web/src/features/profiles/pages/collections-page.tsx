@@ -20,7 +20,8 @@ import { useProfileKind } from '../components/use-profile-kind';
 export default function CollectionsPage() {
   const { t } = useTranslation(['profiles', 'admin']);
   const { kind, base } = useProfileKind();
-  const type: CollectionType = useLocation().pathname.endsWith('/etiquetas') ? 'labels' : 'folders';
+  const { pathname } = useLocation();
+  const type: CollectionType = pathname.endsWith('/etiquetas') ? 'labels' : 'folders';
   const what = type === 'folders' ? 'folder' : 'label';
   const titleKey = `collections.titles.${kind}.${type}`;
   usePageTitle(t(titleKey));
@@ -29,7 +30,10 @@ export default function CollectionsPage() {
   const remove = useDeleteCollection(type);
   const [editing, setEditing] = useState<Collection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Collection | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // The same page serves folders and labels: a message belongs to the page it was said on.
+  const [doneAt, setDoneAt] = useState<{ pathname: string; message: string } | null>(null);
+  const done = doneAt?.pathname === pathname ? doneAt.message : null;
+  const setDone = (message: string | null) => setDoneAt(message === null ? null : { pathname, message });
   // A folder filters the list with ?folder=, a label with ?label=.
   const listLink = (row: Collection) => `${base}?${type === 'folders' ? 'folder' : 'label'}=${row.id}`;
 
@@ -110,7 +114,6 @@ export default function CollectionsPage() {
         testId="collections-table"
       />
       <CollectionModal
-        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         type={type}
         kind={kind}
         editing={editing}

@@ -1,6 +1,6 @@
 import '@/styles/admin.css';
 import '../profiles.css';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Checkbox, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ import { ProfileTile } from '../components/profile-tile';
 import { PAGE_SIZE, useProfileFilters } from '../components/use-profile-filters';
 import { useProfileKind } from '../components/use-profile-kind';
 
+const NONE: string[] = [];
+
 type Feedback = { kind: 'success' | 'error'; message: string } | null;
 
 /** /user/perfiles and /user/tamys: my cards or tags as a grid, with filters, pages and bulk actions. */
@@ -29,7 +31,19 @@ export default function ProfileListPage() {
   const query = useProfileList({ kind, search: filters.search || undefined, folderId: filters.folderId, labelId: filters.labelId, sort: filters.sort, dir: filters.dir, page: filters.page, pageSize: PAGE_SIZE });
   const folders = useCollections('folders', kind).data ?? [];
   const labels = useCollections('labels', kind).data ?? [];
-  const [selected, setSelected] = useState<string[]>([]);
+  // The selection belongs to one list view (kind, filters, order, page): changing any of them starts empty,
+  // so bulk actions never act on cards or tags the user can't see.
+  const selectionKey = `${kind}|${filters.search}|${filters.folderId}|${filters.labelId}|${filters.sort}|${filters.dir}|${filters.page}`;
+  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: selectionKey, ids: [] });
+  const selected = selection.key === selectionKey ? selection.ids : NONE;
+  const setSelected = (next: (current: string[]) => string[]) => setSelection((current) => ({ key: selectionKey, ids: next(current.key === selectionKey ? current.ids : NONE) }));
+  // After a bulk action or "clear", the bar disappears: focus goes to the select-all box (or the count).
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  const totalRef = useRef<HTMLParagraphElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) (selectAllRef.current ?? totalRef.current)?.focus();
+  }, [focusRequest]);
   const [feedback, setFeedback] = useState<Feedback>(null);
 
   const rows = query.data?.data ?? [];
@@ -40,6 +54,11 @@ export default function ProfileListPage() {
   const labelById = new Map(labels.map((l) => [l.id, l]));
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const newPath = `${base}/new`;
+  // A page past the end (shared link, last item trashed): go to the last page instead of "no results".
+  const pastEnd = query.data !== undefined && !query.isPlaceholderData && rows.length === 0 && total > 0 && filters.page > 1;
+  useEffect(() => {
+    if (pastEnd) update({ page: pages > 1 ? String(pages) : null }, { replace: true });
+  }, [pastEnd, pages, update]);
 
   const toggle = (id: string, on: boolean) => setSelected((current) => (on ? [...new Set([...current, id])] : current.filter((x) => x !== id)));
   const toggleAll = (on: boolean) => setSelected((current) => (on ? [...new Set([...current, ...rows.map((r) => r.id)])] : current.filter((id) => !rows.some((r) => r.id === id))));
@@ -70,10 +89,10 @@ export default function ProfileListPage() {
         </Alert>
       ) : null}
       <Group justify="space-between" gap="xs" mih={28}>
-        <Text size="sm" c="dimmed" aria-live="polite" data-testid="profiles-total">
+        <Text ref={totalRef} tabIndex={-1} size="sm" c="dimmed" aria-live="polite" data-testid="profiles-total">
           {query.data ? t(isCard ? 'list.totalCards' : 'list.totalTags', { count: total, formatted: formatNumber(total, locale) }) : '\u00a0'}
         </Text>
-        {rows.length > 0 ? <Checkbox label={t('list.selectPage')} checked={allOnPage} indeterminate={!allOnPage && rows.some((r) => selected.includes(r.id))} onChange={(e) => toggleAll(e.currentTarget.checked)} data-testid="profiles-select-page" /> : null}
+        {rows.length > 0 ? <Checkbox ref={selectAllRef} label={t('list.selectPage')} checked={allOnPage} indeterminate={!allOnPage && rows.some((r) => selected.includes(r.id))} onChange={(e) => toggleAll(e.currentTarget.checked)} data-testid="profiles-select-page" /> : null}
       </Group>
       {query.isError && !query.data ? (
         <Alert color="red" role="alert" title={t('admin:list.errorTitle')} data-testid="profiles-error">
@@ -84,7 +103,7 @@ export default function ProfileListPage() {
             </Button>
           </Stack>
         </Alert>
-      ) : query.isPending ? (
+      ) : query.isPending || pastEnd ? (
         <div className="profile-grid" aria-busy="true" aria-label={t('loading')} data-testid="profiles-loading">
           {[0, 1, 2, 3, 4, 5].map((i) => (
             <Skeleton key={i} height={190} radius="md" />
@@ -144,10 +163,14 @@ export default function ProfileListPage() {
           selected={selected}
           folders={folders}
           labels={labels}
-          onClear={() => setSelected([])}
+          onClear={() => {
+            setSelected(() => []);
+            setFocusRequest((n) => n + 1);
+          }}
           onDone={(message) => {
             setFeedback({ kind: 'success', message });
-            setSelected([]);
+            setSelected(() => []);
+            setFocusRequest((n) => n + 1);
           }}
           onError={(message) => setFeedback({ kind: 'error', message })}
         />

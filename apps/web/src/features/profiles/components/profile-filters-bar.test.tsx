@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter, useLocation } from 'react-router';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { ProfileFiltersBar } from './profile-filters-bar';
+import { useProfileFilters } from './use-profile-filters';
+
+function Harness() {
+  const { filters, update } = useProfileFilters();
+  const location = useLocation();
+  return (
+    <>
+      <ProfileFiltersBar filters={filters} update={update} folders={[]} labels={[]} />
+      <output data-testid="url">{location.search}</output>
+    </>
+  );
+}
+
+const renderBar = (url = '/user/perfiles') =>
+  render(
+    <MantineProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <Harness />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+const box = () => screen.getByTestId<HTMLInputElement>('profiles-search');
+const url = () => screen.getByTestId('url').textContent;
+
+describe('ProfileFiltersBar search', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['profiles']);
+  });
+
+  it('writes the trimmed text to the URL but keeps the space being typed', async () => {
+    renderBar();
+    fireEvent.change(box(), { target: { value: 'ana ' } });
+    await waitFor(() => expect(url()).toBe('?search=ana'));
+    // Give a stale sync a chance to run: the box must still hold the trailing space.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(box().value).toBe('ana ');
+    fireEvent.change(box(), { target: { value: 'ana lo' } });
+    await waitFor(() => expect(url()).toBe('?search=ana+lo'));
+    expect(box().value).toBe('ana lo');
+  });
+
+  it('shows the URL value when it changes from outside (clear filters)', async () => {
+    renderBar('/user/perfiles?search=bob');
+    expect(box().value).toBe('bob');
+    fireEvent.click(screen.getByTestId('profiles-clear-filters'));
+    await waitFor(() => expect(box().value).toBe(''));
+    expect(url()).toBe('');
+  });
+});

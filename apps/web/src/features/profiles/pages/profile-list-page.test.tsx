@@ -1,0 +1,110 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
+import type { Profile, ProfileKind } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import ProfileListPage from './profile-list-page';
+
+const PAGE = 24;
+const profile = (kind: ProfileKind, n: number): Profile => ({
+  id: `${kind}-${n}`,
+  kind,
+  name: `${kind === 'card' ? 'Card' : 'Tag'} ${n}`,
+  photoFileId: null,
+  coverFileId: null,
+  theme: { color: '#12b886', layout: 'classic' },
+  visibility: 'public',
+  contactForm: false,
+  wall: false,
+  folderId: null,
+  labelIds: [],
+  card: null,
+  tag: null,
+  publicPath: `/p/${kind}-${n}`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+/** 30 cards and 3 tags; answers `GET /api/profiles` by kind and page, and `[]` for folders and labels. */
+const store: Record<ProfileKind, Profile[]> = { card: Array.from({ length: 30 }, (_, i) => profile('card', i + 1)), tag: [1, 2, 3].map((n) => profile('tag', n)) };
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+let router: DataRouter;
+function renderPage(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  router = createMemoryRouter(
+    ['/user/perfiles', '/user/tamys'].map((path) => ({ path, element: <ProfileListPage /> })),
+    { initialEntries: [url] },
+  );
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+const selectBoxes = () => screen.getAllByTestId<HTMLInputElement>('profile-select');
+const selectPage = () => screen.getByTestId<HTMLInputElement>('profiles-select-page');
+
+// Full page renders with 24 tiles: slow on a busy machine.
+describe('ProfileListPage', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['profiles', 'admin']);
+  });
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://x');
+        if (url.pathname !== '/api/profiles') return json({ ok: 1, data: [] });
+        const kind = url.searchParams.get('kind') as ProfileKind;
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const all = store[kind];
+        return json({ ok: 1, data: all.slice((page - 1) * PAGE, page * PAGE), meta: { page, pageSize: PAGE, total: all.length } });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts an empty selection on another page and on the tags list', async () => {
+    renderPage('/user/perfiles');
+    await waitFor(() => expect(selectBoxes()).toHaveLength(PAGE));
+    fireEvent.click(selectBoxes()[0]!);
+    expect(screen.getByTestId('bulk-count').textContent).toMatch(/1/);
+
+    await router.navigate('/user/perfiles?page=2');
+    await waitFor(() => expect(selectBoxes()).toHaveLength(6));
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
+    expect(selectBoxes().some((box) => box.checked)).toBe(false);
+
+    fireEvent.click(selectPage());
+    expect(screen.getByTestId('bulk-count').textContent).toMatch(/6/);
+    await router.navigate('/user/tamys');
+    await waitFor(() => expect(selectBoxes()).toHaveLength(3));
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
+    expect(selectPage().checked).toBe(false);
+  });
+
+  it('moves focus to the select-all box when the selection is cleared', async () => {
+    renderPage('/user/perfiles');
+    await waitFor(() => expect(selectBoxes()).toHaveLength(PAGE));
+    fireEvent.click(selectBoxes()[1]!);
+    const clear = screen.getByTestId('bulk-clear');
+    clear.focus();
+    fireEvent.click(clear);
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(selectPage()));
+  });
+
+  it('goes to the last page instead of an empty state for a page past the end', async () => {
+    renderPage('/user/perfiles?page=7');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(() => expect(selectBoxes()).toHaveLength(6));
+    expect(screen.queryByTestId('profiles-empty')).toBeNull();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
