@@ -91,7 +91,16 @@ describe('cards and tags', () => {
     expect((await send('GET', `/api/profiles/${id}`, other.token)).statusCode).toBe(404);
     expect((await send('PUT', `/api/profiles/${id}`, other.token, card('Stolen'))).statusCode).toBe(404);
     expect((await send('POST', '/api/profiles/bulk?kind=card', other.token, { ids: [id], action: { type: 'trash' } })).statusCode).toBe(404);
+    expect((await send('GET', `/api/profiles/${id}/stats`, other.token)).statusCode).toBe(404);
     expect((await send('GET', `/api/profiles/${id}`, owner.token)).json().data.name).toBe('Mine');
+    // Folders and labels too: another user can neither change nor delete them.
+    for (const type of ['folders', 'labels'] as const) {
+      const mine = (await send('POST', `/api/${type}`, owner.token, { kind: 'card', name: 'Mine', color: '#112233' })).json().data.id as string;
+      expect((await send('PUT', `/api/${type}/${mine}`, other.token, { kind: 'card', name: 'Taken', color: '#000000' })).statusCode).toBe(404);
+      expect((await send('DELETE', `/api/${type}/${mine}`, other.token)).statusCode).toBe(404);
+      expect((await send('GET', `/api/${type}?kind=card`, other.token)).json().data).toEqual([]);
+      expect((await send('GET', `/api/${type}?kind=card`, owner.token)).json().data).toMatchObject([{ id: mine, name: 'Mine' }]);
+    }
     const admin = await login(t.app, { email: 'admin@test.example', password: 'admin-password-123' });
     expect((await send('GET', '/api/profiles?kind=card', admin)).statusCode).toBe(403);
   });
