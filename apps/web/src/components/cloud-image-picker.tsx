@@ -5,7 +5,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Pagination.css';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AspectRatio, Box, Button, Center, FileButton, Group, Image, Loader, Modal, Pagination, Paper, Progress, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -96,33 +96,48 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
   const [modalOpen, setModalOpen] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const labelId = useId();
+  const resetFileInput = useRef<() => void>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  // The value now, for an upload that finishes later: if it changed meanwhile, the upload must not overwrite it.
+  const valueRef = useRef(value);
+  useEffect(() => {
+    valueRef.current = value;
+  }, [value]);
+  // An upload still running when the field goes away is cancelled.
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
   const ratio = aspect === 'wide' ? 3 : 1;
   const width = aspect === 'wide' ? '100%' : 120;
 
   async function upload(file: File | null) {
+    // Clear the input so that choosing the same file again uploads it again.
+    resetFileInput.current?.();
     if (!file) return;
+    const startValue = valueRef.current;
+    const controller = new AbortController();
+    abort.current = controller;
     setUploadError(null);
     setProgress(0);
     try {
-      const stored = await uploadCloudFile(file, setProgress);
-      if (stored.kind !== 'image') {
-        setUploadError(t('picker.notImage'));
-      } else {
-        queryClient.setQueryData(cloudFileQueryOptions(stored.id).queryKey, stored);
-        onChange(stored.id);
-      }
+      const stored = await uploadCloudFile(file, setProgress, controller.signal);
+      if (stored.kind === 'image') queryClient.setQueryData(cloudFileQueryOptions(stored.id).queryKey, stored);
       void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
+      if (controller.signal.aborted || valueRef.current !== startValue) return;
+      if (stored.kind !== 'image') setUploadError(t('picker.notImage'));
+      else onChange(stored.id);
     } catch (e) {
-      setUploadError(cloudErrorMessage(e, t));
+      if (!controller.signal.aborted) setUploadError(cloudErrorMessage(e, t));
     } finally {
+      if (abort.current === controller) abort.current = null;
       setProgress(null);
     }
   }
 
   const message = uploadError ?? error ?? (current.isError ? cloudErrorMessage(current.error, t) : null);
   return (
-    <Stack gap={6} data-testid="cloud-image-picker">
-      <Text size="sm" fw={500} component="span">
+    <Stack gap={6} role="group" aria-labelledby={labelId} data-testid="cloud-image-picker">
+      <Text size="sm" fw={500} component="span" id={labelId}>
         {label}
       </Text>
       <Group align="flex-end" gap="md" wrap={aspect === 'wide' ? 'wrap' : 'nowrap'}>
@@ -138,18 +153,29 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
           </AspectRatio>
         </Box>
         <Group gap="xs">
-          <Button variant="light" size="xs" onClick={() => setModalOpen(true)} data-testid="cloud-picker-choose">
+          <Button variant="light" size="xs" onClick={() => setModalOpen(true)} disabled={progress !== null} data-testid="cloud-picker-choose">
             {t('picker.choose')}
           </Button>
-          <FileButton onChange={(file) => void upload(file)} accept={IMAGE_ACCEPT}>
+          <FileButton onChange={(file) => void upload(file)} accept={IMAGE_ACCEPT} resetRef={resetFileInput}>
             {(props) => (
-              <Button {...props} variant="default" size="xs" loading={progress !== null} data-testid="cloud-picker-upload">
+              <Button {...props} ref={uploadButton} variant="default" size="xs" loading={progress !== null} data-testid="cloud-picker-upload">
                 {t('picker.upload')}
               </Button>
             )}
           </FileButton>
           {value ? (
-            <Button variant="subtle" color="red" size="xs" onClick={() => onChange(null)} data-testid="cloud-picker-remove">
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              disabled={progress !== null}
+              onClick={() => {
+                onChange(null);
+                // This button goes away: keep the focus in the field.
+                uploadButton.current?.focus();
+              }}
+              data-testid="cloud-picker-remove"
+            >
               {t('picker.remove')}
             </Button>
           ) : null}

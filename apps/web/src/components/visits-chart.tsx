@@ -4,6 +4,7 @@ import { AreaChart } from '@mantine/charts';
 import { Table, VisuallyHidden } from '@mantine/core';
 import type { ProfileStats } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
+import { formatNumber } from '@/lib/format';
 import { bcp47 } from '@/lib/language';
 
 export type VisitsChartLabels = { visits: string; clicks: string; day: string; caption: string };
@@ -43,6 +44,7 @@ export default function VisitsChart({ stats, labels, height, testId }: Props) {
           tickLine="y"
           gridAxis="y"
           withDots={false}
+          valueFormatter={(value) => formatNumber(value, locale)}
           yAxisProps={{ allowDecimals: false, width: 32, domain: [0, 'auto'] }}
           xAxisProps={{ minTickGap: 24 }}
         />
@@ -61,8 +63,8 @@ export default function VisitsChart({ stats, labels, height, testId }: Props) {
             {data.map((d) => (
               <tr key={d.day}>
                 <th scope="row">{d.day}</th>
-                <td>{d.visits}</td>
-                <td>{d.clicks}</td>
+                <td>{formatNumber(d.visits, locale)}</td>
+                <td>{formatNumber(d.clicks, locale)}</td>
               </tr>
             ))}
           </tbody>

@@ -39,6 +39,10 @@ export function useCloudFile(id: string | null) {
  */
 export function uploadCloudFile(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<CloudFile> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError({ message: 'Aborted', status: 0, code: 'aborted' }));
+      return;
+    }
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/files');
     buildHeaders(false).forEach((value, key) => xhr.setRequestHeader(key, value));
@@ -65,7 +69,9 @@ export function uploadCloudFile(file: File, onProgress: (fraction: number) => vo
       const data = failure.success ? failure.data : {};
       reject(new ApiError({ message: data.message ?? `HTTP ${xhr.status}`, status: xhr.status, code: data.code, body, serverMessage: data.message }));
     };
-    signal?.addEventListener('abort', () => xhr.abort());
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.onloadend = () => signal?.removeEventListener('abort', onAbort);
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byteUnitOf, formatBytes, usagePercent } from './format';
+import { byteUnitOf, formatBytes, formatDate, formatDateTime, usagePercent } from './format';
 
 describe('format', () => {
   it('formats bytes in the best unit, or a forced one', () => {
@@ -15,5 +15,14 @@ describe('format', () => {
     expect(usagePercent(0, 0)).toBe(0);
     expect(usagePercent(1, 0)).toBe(100);
     expect(usagePercent(25, 100)).toBe(25);
+  });
+
+  it('shows dates in the given time zone, or the browser one when it is unknown', () => {
+    const iso = '2026-03-01T23:30:00Z';
+    expect(formatDate(iso, 'en', 'Asia/Tokyo')).toBe('Mar 2, 2026');
+    expect(formatDate(iso, 'en', 'UTC')).toBe('Mar 1, 2026');
+    expect(formatDateTime(iso, 'en', 'Asia/Tokyo')).toMatch(/Mar 2, 2026.*8:30/);
+    expect(formatDateTime(iso, 'en', 'Not/AZone')).toBe(formatDateTime(iso, 'en'));
+    expect(formatDate('nonsense', 'en', 'UTC')).toBe('nonsense');
   });
 });

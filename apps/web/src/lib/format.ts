@@ -25,10 +25,20 @@ export function formatBytes(bytes: number, locale: Locale, unit: number = byteUn
   }).format(value);
 }
 
-export function formatDate(iso: string, locale: Locale): string {
+/** The day of `iso`, in `timeZone` (an IANA name; the browser's when missing or unknown). */
+export function formatDate(iso: string, locale: Locale, timeZone?: string): string {
+  return formatDateTime(iso, locale, timeZone, { dateStyle: 'medium' });
+}
+
+/** Day and time of `iso`, in `timeZone` (an IANA name; the browser's when missing or unknown). */
+export function formatDateTime(iso: string, locale: Locale, timeZone?: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(bcp47(locale), { dateStyle: 'medium' }).format(date);
+  try {
+    return new Intl.DateTimeFormat(bcp47(locale), { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(bcp47(locale), options).format(date);
+  }
 }
 
 /** Share of a quota used, 0–100 (a zero limit counts as full when anything is used). */

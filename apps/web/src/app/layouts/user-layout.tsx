@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { NotificationHost } from '@/components/notifications';
 import { useUnreadCounts } from '@/features/mailbox/api/unread-counts';
 import { useSession } from '@/lib/session';
 import { AppShellLayout } from './app-shell-layout';
@@ -8,5 +9,10 @@ export default function UserLayout() {
   const { user } = useSession();
   const unread = useUnreadCounts(Boolean(user)).data?.total ?? 0;
   const navigation = useMemo(() => userNavigation(user, unread), [user, unread]);
-  return <AppShellLayout areaKey="common:areas.user" navigation={navigation} homePath="/user/dashboard" />;
+  return (
+    <>
+      <AppShellLayout areaKey="common:areas.user" navigation={navigation} homePath="/user/dashboard" />
+      <NotificationHost />
+    </>
+  );
 }

@@ -19,6 +19,12 @@ export interface PublicProfileViewProps {
   children?: ReactNode;
 }
 
+/**
+ * The owner picks any theme colour, light ones too (#ffe066): text on tinted or outlined buttons
+ * keeps the page's text colour, the theme colour stays for backgrounds and borders.
+ */
+const READABLE_TEXT = { '--button-color': 'var(--mantine-color-text)', '--badge-color': 'var(--mantine-color-text)' } as CSSProperties;
+
 type SocialNetwork = NonNullable<PublicProfile['card']>['socialLinks'][number]['network'];
 
 /** Brand names are not translated. */
@@ -198,7 +204,7 @@ export function PublicProfileView({ profile, preview = false, onLinkClick, actio
               </Text>
             ) : null}
             {tag ? (
-              <Badge variant="light" color={theme.color} mt={6}>
+              <Badge variant="light" color={theme.color} mt={6} style={READABLE_TEXT}>
                 {t(`tagKinds.${tag.tagKind}`)}
               </Badge>
             ) : null}
@@ -234,6 +240,7 @@ export function PublicProfileView({ profile, preview = false, onLinkClick, actio
                   href={link.url}
                   variant="light"
                   color={theme.color}
+                  style={{ ...READABLE_TEXT, '--button-bd': `1px solid ${theme.color}` }}
                   size="sm"
                   radius="xl"
                   leftSection={<ProfileIcon name={link.network === 'other' ? 'link' : 'globe'} size={16} />}
@@ -251,7 +258,7 @@ export function PublicProfileView({ profile, preview = false, onLinkClick, actio
           <ul className="pp-links pp-section" aria-label={t('sections.links')}>
             {card.customLinks.map((link, i) => (
               <li key={`${link.url}-${i}`}>
-                <Button component="a" href={link.url} variant="outline" color={theme.color} size="md" radius="md" fullWidth onClick={() => follow(link.url)} data-testid="public-profile-link">
+                <Button component="a" href={link.url} variant="outline" color={theme.color} style={READABLE_TEXT} size="md" radius="md" fullWidth onClick={() => follow(link.url)} data-testid="public-profile-link">
                   {link.label}
                 </Button>
               </li>

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ActionIcon, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,17 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
   const [dragging, setDragging] = useState(false);
   const queue = useRef<{ id: number; file: File }[]>([]);
   const active = useRef(0);
+  const resetFileInput = useRef<() => void>(null);
+  // Leaving the page cancels the uploads in flight and forgets the waiting ones.
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const current = new AbortController();
+    controller.current = current;
+    return () => {
+      current.abort();
+      queue.current = [];
+    };
+  }, []);
 
   const update = (id: number, patch: Partial<UploadItem>) => setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
 
@@ -28,7 +39,7 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
       const next = queue.current.shift()!;
       active.current += 1;
       update(next.id, { status: 'uploading' });
-      uploadCloudFile(next.file, (progress) => update(next.id, { progress }))
+      uploadCloudFile(next.file, (progress) => update(next.id, { progress }), controller.current?.signal)
         .then(() => {
           update(next.id, { status: 'done', progress: 1 });
           void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
@@ -94,7 +105,17 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
           <Text size="sm" c="dimmed">
             {t('drop.or')}
           </Text>
-          <FileButton onChange={(files) => add(files)} accept={CLOUD_ACCEPT} multiple disabled={disabled}>
+          <FileButton
+            onChange={(files) => {
+              add(files);
+              // Choosing the same files again must upload them again.
+              resetFileInput.current?.();
+            }}
+            accept={CLOUD_ACCEPT}
+            multiple
+            disabled={disabled}
+            resetRef={resetFileInput}
+          >
             {(props) => (
               <Button {...props} data-testid="cloud-choose-files">
                 {t('drop.choose')}

@@ -1,6 +1,6 @@
 import '@/styles/admin.css';
 import '../cloud.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Pagination, Paper, SegmentedControl, Select, Skeleton, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CloudFile, FileKind } from '@enlaza/contracts';
@@ -30,7 +30,14 @@ function StorageCard() {
   const locale = useLocale();
   const usage = useStorageUsage();
   if (usage.isPending) return <Skeleton height={76} radius="md" />;
-  if (usage.isError) return null;
+  if (usage.isError)
+    return (
+      <Alert color="red" role="alert" title={t('storage.error')} data-testid="cloud-storage-error" style={{ alignSelf: 'start' }}>
+        <Button size="xs" variant="light" onClick={() => void usage.refetch()} loading={usage.isFetching}>
+          {t('common:actions.retry')}
+        </Button>
+      </Alert>
+    );
   const { usedBytes, limitBytes, maxFileBytes } = usage.data;
   const unit = byteUnitOf(Math.max(usedBytes, limitBytes));
   return (
@@ -64,14 +71,23 @@ export default function CloudPage() {
   const [sortKey, dir] = sort.split('-') as ['createdAt' | 'name' | 'size', 'asc' | 'desc'];
   const query = useCloudFiles({ search: debounced || undefined, kind: kind ?? undefined, trash, sort: sortKey, dir, page, pageSize: PAGE_SIZE });
   const total = query.data?.meta.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // A page past the end (its last files were just trashed or restored): show the last page instead.
+  if (query.data && !query.isPlaceholderData && query.data.data.length === 0 && total > 0 && page > lastPage) setPage(lastPage);
   const reset = () => setPage(1);
+  // The file leaves the list after trash or restore, so its menu goes away: focus the count instead.
+  const totalRef = useRef<HTMLParagraphElement>(null);
+  const done = (message: string) => {
+    notify('success', message);
+    totalRef.current?.focus();
+  };
 
   function onAction(action: FileAction, file: CloudFile) {
     if (action === 'preview') setPreviewing(file);
     else if (action === 'rename') setRenaming(file);
     else if (action === 'delete')
-      trashFile.mutate(file.id, { onSuccess: () => notify('success', t('notify.deleted', { name: file.name })), onError: (e) => notify('error', cloudErrorMessage(e, t)) });
-    else restoreFile.mutate(file.id, { onSuccess: () => notify('success', t('notify.restored', { name: file.name })), onError: (e) => notify('error', cloudErrorMessage(e, t)) });
+      trashFile.mutate(file.id, { onSuccess: () => done(t('notify.deleted', { name: file.name })), onError: (e) => notify('error', cloudErrorMessage(e, t)) });
+    else restoreFile.mutate(file.id, { onSuccess: () => done(t('notify.restored', { name: file.name })), onError: (e) => notify('error', cloudErrorMessage(e, t)) });
   }
 
   const nameCell = (file: CloudFile) => (
@@ -128,7 +144,18 @@ export default function CloudPage() {
           allowDeselect={false}
           w={{ base: '100%', xs: 170 }}
         />
-        <Select label={t('filters.sort')} data={SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))} value={sort} onChange={(v) => v && setSort(v)} allowDeselect={false} w={{ base: '100%', xs: 200 }} />
+        <Select
+          label={t('filters.sort')}
+          data={SORTS.map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
+          value={sort}
+          onChange={(v) => {
+            if (!v) return;
+            setSort(v);
+            reset();
+          }}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 200 }}
+        />
         <SegmentedControl
           aria-label={t('filters.view')}
           value={view}
@@ -150,7 +177,7 @@ export default function CloudPage() {
         />
       </Group>
 
-      <Text size="sm" c="dimmed" aria-live="polite" data-testid="cloud-total">
+      <Text ref={totalRef} tabIndex={-1} size="sm" c="dimmed" aria-live="polite" data-testid="cloud-total" style={{ outlineOffset: 2 }}>
         {query.data ? t('total', { count: total, formatted: formatNumber(total, locale) }) : '\u00a0'}
       </Text>
 

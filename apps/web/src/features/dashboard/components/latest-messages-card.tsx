@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LatestMessage } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
-import { bcp47 } from '@/lib/language';
+import { usePreferences } from '@/lib/api/preferences';
+import { formatDateTime } from '@/lib/format';
 
 /** The five newest messages across the user's profiles; each opens that profile's mailbox. */
 export function LatestMessagesCard({ messages }: { messages: LatestMessage[] | undefined }) {
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
-  const when = new Intl.DateTimeFormat(bcp47(locale), { dateStyle: 'medium', timeStyle: 'short' });
+  const timeZone = usePreferences().data?.timeZone;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="dashboard-messages-title" data-testid="dashboard-messages">
       <Stack gap="sm">
@@ -50,7 +51,7 @@ export function LatestMessagesCard({ messages }: { messages: LatestMessage[] | u
                     {message.body}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('messages.to', { profile: message.profileName })} · {when.format(new Date(message.createdAt))}
+                    {t('messages.to', { profile: message.profileName })} · {formatDateTime(message.createdAt, locale, timeZone)}
                   </Text>
                 </UnstyledButton>
               </li>

@@ -5,7 +5,9 @@ import type { Message } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';
-import { bcp47 } from '@/lib/language';
+import { ApiError } from '@/lib/api-error';
+import { usePreferences } from '@/lib/api/preferences';
+import { formatDateTime } from '@/lib/format';
 import { useMessageAction, useReplyToMessage, type MessageAction } from '../api/message-actions';
 
 /** OpenStreetMap at the finder's position. */
@@ -17,6 +19,12 @@ function ReplyForm({ message, onChanged }: { message: Message; onChanged: (messa
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+
+  // A 422 names the field at fault: its message goes under that field, not in the alert.
+  const serverErrors = reply.error instanceof ApiError && reply.error.status === 422 ? (reply.error.fieldErrors ?? {}) : {};
+  const subjectError = serverErrors.subject?.[0];
+  const bodyError = error ?? serverErrors.body?.[0];
+  const generalError = reply.isError && !subjectError && !serverErrors.body?.[0];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,9 +52,9 @@ function ReplyForm({ message, onChanged }: { message: Message; onChanged: (messa
         <Title order={3} size="h5">
           {t('reply.title')}
         </Title>
-        <TextInput label={t('reply.subject')} placeholder={t('reply.subjectPlaceholder')} value={subject} maxLength={200} onChange={(e) => setSubject(e.currentTarget.value)} />
-        <Textarea label={t('reply.body')} required autosize minRows={4} maxRows={12} maxLength={10_000} value={body} error={error} onChange={(e) => setBody(e.currentTarget.value)} data-testid="reply-body" />
-        {reply.isError ? (
+        <TextInput label={t('reply.subject')} placeholder={t('reply.subjectPlaceholder')} value={subject} maxLength={200} error={subjectError} onChange={(e) => setSubject(e.currentTarget.value)} />
+        <Textarea label={t('reply.body')} required autosize minRows={4} maxRows={12} maxLength={10_000} value={body} error={bodyError} onChange={(e) => setBody(e.currentTarget.value)} data-testid="reply-body" />
+        {generalError ? (
           <Alert color="red" role="alert">
             {apiErrorMessage(reply.error, t)}
           </Alert>
@@ -73,7 +81,8 @@ function Detail({ message, onChanged }: { message: Message; onChanged: (message:
           onChanged(updated);
           notify('success', t(done));
         }, onError: (error) => notify('error', apiErrorMessage(error, t)) });
-  const date = new Intl.DateTimeFormat(bcp47(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(message.createdAt));
+  const timeZone = usePreferences().data?.timeZone;
+  const date = formatDateTime(message.createdAt, locale, timeZone);
 
   return (
     <Stack gap="md" data-testid="message-detail">

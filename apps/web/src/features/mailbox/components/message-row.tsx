@@ -2,6 +2,7 @@ import { ActionIcon, Box, Checkbox, Group, Text, UnstyledButton, VisuallyHidden 
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
+import { usePreferences } from '@/lib/api/preferences';
 import { formatDate } from '@/lib/format';
 
 interface MessageRowProps {
@@ -24,6 +25,7 @@ function StarIcon({ filled }: { filled: boolean }) {
 export function MessageRow({ message, selected, onSelect, onOpen, onToggleStar }: MessageRowProps) {
   const { t } = useTranslation('mailbox');
   const locale = useLocale();
+  const timeZone = usePreferences().data?.timeZone;
   const firstLine = message.body.split('\n').find((line) => line.trim()) ?? '';
   const weight = message.read ? 400 : 700;
   return (
@@ -39,7 +41,7 @@ export function MessageRow({ message, selected, onSelect, onOpen, onToggleStar }
       >
         <StarIcon filled={message.starred} />
       </ActionIcon>
-      <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} aria-label={t('list.open', { name: message.name })} data-testid="message-open">
+      <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} data-testid="message-open">
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             {message.read ? null : <Box w={8} h={8} bg="blue.6" style={{ borderRadius: '50%', flexShrink: 0 }} aria-hidden="true" data-testid="unread-dot" />}
@@ -49,7 +51,7 @@ export function MessageRow({ message, selected, onSelect, onOpen, onToggleStar }
             {message.read ? null : <VisuallyHidden>{t('list.unread')}</VisuallyHidden>}
           </Group>
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-            {formatDate(message.createdAt, locale)}
+            {formatDate(message.createdAt, locale, timeZone)}
           </Text>
         </Group>
         <Text size="sm" c={message.read ? 'dimmed' : undefined} fw={message.read ? 400 : 500} truncate="end">

@@ -1,13 +1,13 @@
 import '@/styles/admin.css';
 import '../mailbox.css';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MAILBOX_COUNT_CAP, MAILBOX_FOLDERS, type MailboxFolder, type Message, type MessageBulkBody } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { NotificationHost, notify } from '@/components/notifications';
+import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';
 import { usePageTitle } from '@/components/use-page-title';
@@ -45,6 +45,13 @@ export default function MailboxPage() {
   const setSelected = (next: Set<string> | ((current: ReadonlySet<string>) => Set<string>)) =>
     setSelection((current) => ({ key: selectionKey, ids: typeof next === 'function' ? next(current.key === selectionKey ? current.ids : NONE) : next }));
   const [open, setOpen] = useState<Message | null>(null);
+  // After a bulk action the selected rows may be gone: focus goes to "Select all", or to the empty state.
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  const emptyRef = useRef<HTMLDivElement>(null);
+  const [bulkDone, setBulkDone] = useState(0);
+  useEffect(() => {
+    if (bulkDone > 0) (selectAllRef.current ?? emptyRef.current)?.focus();
+  }, [bulkDone]);
 
   const rows = messages.data?.pages.flatMap((page) => page.data) ?? [];
   const counts = messages.data?.pages[0]?.meta.counts;
@@ -64,6 +71,7 @@ export default function MailboxPage() {
         onSuccess: ({ affected }) => {
           notify('success', t('bulk.done', { count: affected }));
           setSelected(new Set());
+          setBulkDone((n) => n + 1);
         },
         onError: (error) => notify('error', apiErrorMessage(error, t)),
       },
@@ -78,7 +86,6 @@ export default function MailboxPage() {
 
   return (
     <Stack gap="md" maw={960} w="100%" data-testid="mailbox-page">
-      <NotificationHost />
       <PageHeader
         title={t('title')}
         intro={t('intro')}
@@ -97,6 +104,13 @@ export default function MailboxPage() {
         maw={420}
         data-testid="mailbox-profile"
       />
+      {profiles.isError ? (
+        <Alert color="red" role="alert" title={t('profilesError')} maw={420} data-testid="mailbox-profiles-error">
+          <Button size="xs" variant="light" onClick={() => void profiles.refetch()} loading={profiles.isFetching}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : null}
 
       <Tabs value={folder} onChange={(value) => value && setFolder(value as MailboxFolder)} keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'wrap' }}>
@@ -135,6 +149,7 @@ export default function MailboxPage() {
       {rows.length > 0 ? (
         <Group gap="xs" wrap="wrap" data-testid="bulk-bar">
           <Checkbox
+            ref={selectAllRef}
             label={t('bulk.selectAll')}
             checked={allSelected}
             indeterminate={selected.size > 0 && !allSelected}
@@ -173,7 +188,7 @@ export default function MailboxPage() {
           )}
         </Alert>
       ) : rows.length === 0 ? (
-        <Paper withBorder radius="md" p="lg" ta="center" data-testid="mailbox-empty">
+        <Paper ref={emptyRef} tabIndex={-1} withBorder radius="md" p="lg" ta="center" data-testid="mailbox-empty">
           <Text fw={600}>{search || unread ? t('empty.filtered') : t(`empty.${folder}`)}</Text>
           <Text size="sm" c="dimmed">
             {t('empty.hint')}
