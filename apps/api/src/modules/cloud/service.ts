@@ -151,11 +151,15 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
       }
     },
 
-    /** Deletes every file of a user, rows and bytes (account deletion). A byte store that fails is retried by nothing: its error is thrown. */
-    async removeAllOf(userId: string): Promise<number> {
+    /**
+     * Deletes every file of a user, rows and bytes (account deletion, after the account is closed).
+     * Bytes the storage fails to delete are counted in `failed` and left behind: nothing retries them yet.
+     */
+    async removeAllOf(userId: string): Promise<{ removed: number; failed: number }> {
       const keys = await repo.removeAll(userId);
-      for (const key of keys) await storage.delete(key);
-      return keys.length;
+      let failed = 0;
+      for (const key of keys) await storage.delete(key).catch(() => (failed += 1));
+      return { removed: keys.length, failed };
     },
 
     async rename(user: UserRow, id: string, name: string): Promise<CloudFile> {

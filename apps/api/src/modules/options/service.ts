@@ -12,7 +12,7 @@ import type { OptionsRepository } from './repository.js';
 const PRIVATE_USER_FIELDS = new Set(['passwordHash']);
 
 /** `files`: the cloud's own deletion of a user's files (rows and bytes). */
-type Deps = { repo: OptionsRepository; activity: ActivityService; registration: RegistrationService; auth: AuthService; limiter: RateLimiter; files: { removeAllOf(userId: string): Promise<number> } };
+type Deps = { repo: OptionsRepository; activity: ActivityService; registration: RegistrationService; auth: AuthService; limiter: RateLimiter; files: { removeAllOf(userId: string): Promise<{ removed: number; failed: number }> } };
 
 /** Opciones: public alias, notification emails, export of my data, delete my account. */
 export function createOptionsService({ repo, activity, registration, auth, limiter, files }: Deps) {
