@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { USER_STATUSES } from '@enlaza/contracts';
+import { useUrlTextFilter } from '@/components/use-url-text-filter';
 import { useTranslation } from 'react-i18next';
 import { useAccountTypeOptions } from '../api/account-type-options';
 import type { UpdateUsersFilters, UsersFilters } from './use-users-filters';
@@ -10,28 +9,8 @@ import type { UpdateUsersFilters, UsersFilters } from './use-users-filters';
 export function UsersFiltersBar({ filters, update }: { filters: UsersFilters; update: UpdateUsersFilters }) {
   const { t } = useTranslation(['admin-users', 'admin']);
   const accountTypes = useAccountTypeOptions();
-  const [search, setSearch] = useState(filters.search);
-  const [debounced] = useDebouncedValue(search, 350);
-  const [plan, setPlan] = useState(filters.planCode ?? '');
-  const [debouncedPlan] = useDebouncedValue(plan, 350);
-
-  // Back/forward (or "clear") changed the URL: show its values.
-  const [shown, setShown] = useState({ search: filters.search, plan: filters.planCode ?? '' });
-  if (shown.search !== filters.search || shown.plan !== (filters.planCode ?? '')) {
-    setShown({ search: filters.search, plan: filters.planCode ?? '' });
-    setSearch(filters.search);
-    setPlan(filters.planCode ?? '');
-  }
-
-  useEffect(() => {
-    if (debounced.trim() !== filters.search) update({ search: debounced.trim() }, { replace: true });
-    // Only a new typed value should write the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  useEffect(() => {
-    if (debouncedPlan.trim().toLowerCase() !== (filters.planCode ?? '')) update({ plan: debouncedPlan.trim().toLowerCase() }, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debouncedPlan]);
+  const [search, setSearch] = useUrlTextFilter(filters.search, (value) => update({ search: value }, { replace: true }));
+  const [plan, setPlan] = useUrlTextFilter(filters.planCode ?? '', (value) => update({ plan: value }, { replace: true }), (value) => value.trim().toLowerCase());
 
   const hasFilters = Boolean(filters.search || filters.status || filters.accountTypeId || filters.planCode);
 

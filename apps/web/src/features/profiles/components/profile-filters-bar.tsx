@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Collection } from '@enlaza/contracts';
 import { SelectField } from '@/components/select-field';
+import { useUrlTextFilter } from '@/components/use-url-text-filter';
 import type { ProfileFilters, UpdateProfileFilters } from './use-profile-filters';
 
 /** Sort choices as one select: "field:dir". */
@@ -19,21 +18,7 @@ interface Props {
 /** Search (debounced), folder and label filters, and the order. */
 export function ProfileFiltersBar({ filters, update, folders, labels }: Props) {
   const { t } = useTranslation('profiles');
-  const [search, setSearch] = useState(filters.search);
-  const [debounced] = useDebouncedValue(search, 350);
-
-  // Back/forward or "clear" changed the URL: show its value. Our own write of the trimmed text
-  // ("ana " → ?search=ana) leaves the box alone, so a typed space is not eaten.
-  const [shown, setShown] = useState(filters.search);
-  if (shown !== filters.search) {
-    setShown(filters.search);
-    if (search.trim() !== filters.search) setSearch(filters.search);
-  }
-  useEffect(() => {
-    if (debounced.trim() !== filters.search) update({ search: debounced.trim() }, { replace: true });
-    // Only a newly typed value writes the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const [search, setSearch] = useUrlTextFilter(filters.search, (value) => update({ search: value }, { replace: true }));
 
   const sortValue = `${filters.sort}:${filters.dir}`;
   const hasFilters = Boolean(filters.search || filters.folderId || filters.labelId);
