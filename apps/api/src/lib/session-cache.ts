@@ -15,6 +15,12 @@ export function createSessionCache<T extends { userId: string }>(options: { ttlM
   /** Bumped by every invalidation: a lookup that began before one must not fill the cache. */
   let generation = 0;
 
+  function clear() {
+    generation += 1;
+    entries.clear();
+    byUser.clear();
+  }
+
   function remove(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
@@ -56,14 +62,14 @@ export function createSessionCache<T extends { userId: string }>(options: { ttlM
       for (const key of [...(byUser.get(userId) ?? [])]) remove(key);
     },
 
+    /** Drops every entry (fills that raced it are not kept). */
+    clear,
+
     /** Turns the cache on only while invalidations are known to arrive; off empties it. */
     setEnabled(value: boolean): void {
-      generation += 1;
       enabled = value;
-      if (!value) {
-        entries.clear();
-        byUser.clear();
-      }
+      if (value) generation += 1;
+      else clear();
     },
 
     get size() {

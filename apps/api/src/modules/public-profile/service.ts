@@ -46,7 +46,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       alias: owner.alias,
       canonicalPath,
       vcardPath: `/api/public${canonicalPath}/vcard`,
-      // The file id in the query makes a changed photo a new address, so the images can be cached for long.
+      // The file id in the query makes a changed photo a new address (the images are cached for an hour).
       photoUrl: profile.photoFileId ? `/api/public${canonicalPath}/photo?v=${profile.photoFileId.slice(0, 8)}` : null,
       coverUrl: profile.coverFileId ? `/api/public${canonicalPath}/cover?v=${profile.coverFileId.slice(0, 8)}` : null,
       theme: profile.theme,
@@ -71,7 +71,6 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
    * down, and no entry lives longer than a minute. Unavailable profiles are never cached.
    */
   const cache = createSessionCache<Available>({ ttlMs: 60_000, maxEntries: 20_000 });
-  let cacheLive = false;
 
   async function available(alias: string, profileId: string): Promise<Available> {
     let entry: Available | undefined = cache.get(profileId);
@@ -153,15 +152,9 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     /** Drops the cached profiles of an owner (after a change to them or to the owner). */
     forgetOwner: (userId: string): void => cache.forgetUser(userId),
     /** Drops every cached profile (after an admin's change, which may concern anyone). */
-    forgetAll(): void {
-      cache.setEnabled(false);
-      cache.setEnabled(cacheLive);
-    },
+    forgetAll: (): void => cache.clear(),
     /** The cache is used only while changes are known to be notified (the LISTEN is up). */
-    setCacheLive(live: boolean): void {
-      cacheLive = live;
-      cache.setEnabled(live);
-    },
+    setCacheLive: (live: boolean): void => cache.setEnabled(live),
 
     /** Visits and clicks per day over the last `days` days (zero-filled), for the owner. */
     async stats(userId: string, profileId: string, days = 30, now = new Date()): Promise<ProfileStats> {
