@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, subscriptions, users } from '../src/db/schema/index.js';
 import { redactUrl } from '../src/lib/logging.js';
-import { addressKey } from '../src/modules/auth/service.js';
+import { addressKey } from '../src/lib/rate-limit.js';
 import { buildVCard } from '../src/modules/public-profile/vcard.js';
 import { ADMIN, DEMO, bearer, createTestApp, insertUser, login, type TestContext } from './helpers/test-app.js';
 

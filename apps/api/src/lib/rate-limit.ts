@@ -5,6 +5,17 @@ import { sha256 } from './crypto.js';
 import { AppError, type ErrorCode } from './errors.js';
 
 export type Limit = { key: string; max: number; windowMs: number };
+
+/** IPv6 clients usually hold a whole /64: limits apply to the /64, not to each address in it. */
+export function addressKey(address: string): string {
+  if (!address.includes(':') || address.startsWith('::ffff:')) return address.replace(/^::ffff:/, '');
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -1,7 +1,7 @@
 import type { CurrentUser, LoginBody } from '@enlaza/contracts';
 import { randomToken, sha256, timingDummyHash, verifyPassword } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import type { RateLimiter } from '../../lib/rate-limit.js';
+import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import { createSessionCache } from '../../lib/session-cache.js';
 import type { ActivityService, RequestOrigin } from '../activity/service.js';
 import { toCurrentUser } from './current-user.js';
@@ -15,15 +15,6 @@ export const SESSION_IDLE_DAYS = 30;
  */
 export const LOGIN_LIMITS = { perEmailAndAddress: 5, perAddress: 30, perEmail: 20, windowMs: MINUTE } as const;
 
-/** IPv6 clients usually hold a whole /64: limits apply to the /64, not to each address in it. */
-export function addressKey(address: string): string {
-  if (!address.includes(':') || address.startsWith('::ffff:')) return address.replace(/^::ffff:/, '');
-  const [head = '', tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
-}
 /** last_used_at is refreshed at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 5 * MINUTE;
 

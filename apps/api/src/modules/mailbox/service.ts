@@ -3,9 +3,8 @@ import { renderNewMessageEmail, renderReplyEmail } from '../../lib/email-templat
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Mailer } from '../../lib/mailer.js';
-import type { RateLimiter } from '../../lib/rate-limit.js';
+import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import type { UserRow } from '../auth/repository.js';
-import { addressKey } from '../auth/service.js';
 import type { ProfilesService } from '../profiles/service.js';
 import type { PublicProfileService } from '../public-profile/service.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
