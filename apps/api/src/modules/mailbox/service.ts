@@ -58,7 +58,7 @@ const BULK_FLAGS: Record<MessageBulkBody['action'], () => MessageFlags> = {
   restore: () => ({ deletedAt: null }),
 };
 
-/** Buzón: visitors' messages per profile. Ownership is decided here, in requireOwnedProfile / requireOwnedMessage, and nowhere else. */
+/** Buzón: visitors' messages per profile. Ownership is decided here (requireOwnedProfile, requireOwnedMessage, and owner-scoped updates), nowhere else. */
 export function createMailboxService({ repo, profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl }: Deps) {
   /** The user's live profile, or 404 (someone else's is as unknown as a missing one). */
   async function requireOwnedProfile(user: UserRow, profileId: string) {
@@ -71,8 +71,8 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
     return row;
   }
 
+  /** The update itself is scoped to the owner: another user's message matches no row (404). */
   async function setFlags(user: UserRow, id: string, flags: MessageFlags): Promise<Message> {
-    await requireOwnedMessage(user, id);
     const row = await repo.update(user.id, id, flags);
     if (!row) throw new AppError('record.not_found');
     return toMessage(row);
