@@ -11,7 +11,7 @@ import { startMailbox } from './mailbox.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'apps', 'api', 'dist', 'server.js');
-const E2E_DATABASE = 'enlaza_e2e';
+const E2E_DATABASE = process.env.E2E_PORT ? `enlaza_e2e_${process.env.E2E_PORT}` : 'enlaza_e2e';
 
 if (!existsSync(server)) {
   console.error(`[e2e] ${server} is missing: run \`npm run build\` at the repository root first.`);

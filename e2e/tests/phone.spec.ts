@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_BASE_URL } from '../accounts.mjs';
 import { fetchPersonalInfo, resetPersonalInfo } from './support/personal-info';
 import { answerCountryLookup, collectConsoleErrors } from './support/phone';
 import { login } from './support/session';
@@ -23,7 +24,7 @@ test.describe('phone input on the personal information page', () => {
     // The API tells the widget where the lookup service is.
     await expect(page.locator('meta[name="country-lookup-url"]')).toHaveAttribute(
       'content',
-      'http://127.0.0.1:4319/__country-lookup',
+      `${E2E_BASE_URL}/__country-lookup`,
     );
   });
 
