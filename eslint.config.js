@@ -3,10 +3,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './eslint/boundaries.js';
+import { webFeatures } from './eslint/boundary-zones.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'scripts/**', '**/drizzle/**', '**/*.config.js', '**/build.mjs', 'screenshots/**', 'e2e/.artifacts/**', 'apps/api/test/fixtures/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'scripts/**', '**/drizzle/**', '**/*.config.js', '**/build.mjs', 'screenshots/**', 'e2e/.artifacts/**', 'apps/api/test/fixtures/**', 'eslint/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -30,9 +32,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; they are combined in app/.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features do not import each other; combine them in app/.' }] }],
     },
+  },
+  {
+    // Features never import each other, however the path is spelt; they are combined in app/.
+    // eslint/boundaries.test.js proves the rule fires.
+    files: webFeatures.files,
+    plugins: { enlaza: boundaries },
+    rules: { 'enlaza/module-boundaries': ['error', webFeatures.options] },
   },
   {
     // Tests read untyped JSON answers (inject, fetch) and assert on them directly.

@@ -1,0 +1,81 @@
+// Module boundaries, decided from the resolved path of every import, whatever its spelling
+// (`@/features/x`, `../../x`, `../x/index.js`): an area may import another area only through
+// that area's entry file, and never another area's tables.
+import path from 'node:path';
+
+/**
+ * @typedef {{ root: string, alias?: Record<string, string>, entries?: string[], forbidden?: string[] }} Options
+ * root: the folder holding one sub-folder per area (relative to the lint root).
+ * alias: import prefixes mapped to folders (e.g. {'@/': 'apps/web/src/'}).
+ * entries: file names (without extension) another area may import; none means nothing is public.
+ * forbidden: folders no area may import from (e.g. the shared table definitions).
+ */
+
+const STRIP_EXT = /\.(?:[cm]?[jt]sx?)$/;
+
+/** The area folder name of an absolute path under `rootDir`, or null. */
+function areaOf(file, rootDir) {
+  const rel = path.relative(rootDir, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [area] = rel.split(path.sep);
+  return area || null;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'An area imports another area only through its entry file, and never its tables.' },
+    schema: [{ type: 'object', additionalProperties: true }],
+    messages: {
+      internal: "'{{from}}' reaches into area '{{area}}' ({{target}}): import it through its entry file ({{entries}}).",
+      closed: "'{{from}}' imports area '{{area}}', which areas must not import from each other; combine them higher up.",
+      forbidden: "'{{from}}' imports '{{target}}': areas do not read shared tables; ask the owning area's entry file.",
+    },
+  },
+  create(context) {
+    /** @type {Options} */
+    const options = context.options[0];
+    const cwd = context.cwd;
+    const rootDir = path.resolve(cwd, options.root);
+    const file = context.filename;
+    const ownArea = areaOf(file, rootDir);
+    if (!ownArea) return {};
+    const entries = options.entries ?? [];
+    const forbidden = (options.forbidden ?? []).map((dir) => path.resolve(cwd, dir));
+
+    function resolve(spec) {
+      if (spec.startsWith('.')) return path.resolve(path.dirname(file), spec);
+      for (const [prefix, dir] of Object.entries(options.alias ?? {})) {
+        if (spec.startsWith(prefix)) return path.resolve(cwd, dir, spec.slice(prefix.length));
+      }
+      return null;
+    }
+
+    function check(node) {
+      const spec = node.source && node.source.value;
+      if (typeof spec !== 'string') return;
+      const target = resolve(spec);
+      if (!target) return;
+      for (const dir of forbidden) {
+        const rel = path.relative(dir, target);
+        if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) {
+          context.report({ node: node.source, messageId: 'forbidden', data: { from: ownArea, target: spec } });
+          return;
+        }
+      }
+      const area = areaOf(target, rootDir);
+      if (!area || area === ownArea) return;
+      const inside = path.relative(path.join(rootDir, area), target).replace(STRIP_EXT, '');
+      if (entries.length === 0) {
+        context.report({ node: node.source, messageId: 'closed', data: { from: ownArea, area } });
+      } else if (!(inside === '' || entries.includes(inside))) {
+        context.report({ node: node.source, messageId: 'internal', data: { from: ownArea, area, target: spec, entries: entries.join(', ') } });
+      }
+    }
+
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+  },
+};
+
+export default { rules: { 'module-boundaries': rule } };
