@@ -55,7 +55,7 @@ async function insertMessage(userId: string, profileId: string, body: string): P
 const listTrash = async (token: string, query = '') => {
   const res = await send('GET', `/api/trash${query}`, token);
   expect(res.statusCode).toBe(200);
-  return res.json() as { data: { kind: string; id: string; name: string; summary: string | null; deletedAt: string; purgeAt: string }[]; nextCursor: string | null };
+  return res.json<{ data: { kind: string; id: string; name: string; summary: string | null; deletedAt: string; purgeAt: string }[]; nextCursor: string | null }>();
 };
 
 /** Every file kept on disk. */
