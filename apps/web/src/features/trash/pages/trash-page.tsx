@@ -78,7 +78,7 @@ export default function TrashPage() {
       <Chip.Group multiple={false} value={filter} onChange={(value) => setFilter(value)}>
         <Group gap="xs" role="radiogroup" aria-label={t('filter')} data-testid="trash-filter">
           {(['all', ...TRASH_KINDS] as const).map((value) => (
-            <Chip key={value} value={value} size="sm" variant="outline" data-testid={`trash-filter-${value}`}>
+            <Chip key={value} value={value} size="sm" variant="outline" wrapperProps={{ 'data-testid': `trash-filter-${value}` }}>
               {t(`filters.${value}`)}
             </Chip>
           ))}
