@@ -54,6 +54,10 @@ import { healthRoutes } from './modules/health/routes.js';
 import { createSubscriptionsRepository } from './modules/subscriptions/repository.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { createSubscriptionsService } from './modules/subscriptions/service.js';
+import { createCloudTrash } from './modules/cloud/trash.js';
+import { createMailboxTrash } from './modules/mailbox/trash.js';
+import { createProfilesTrash } from './modules/profiles/trash.js';
+import { createTrashRegistry, createTrashService, trashRoutes } from './modules/trash/index.js';
 
 export type AppOptions = {
   config: Config;
@@ -115,13 +119,22 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const account = createAccountService({ repo: createAccountRepository(db), activity, mailer, registration, auth, limiter });
   const admin = createAdminService({ repo: createAdminRepository(db), activity, registration, auth });
   const accountTypes = createAccountTypesService(createAccountTypesRepository(db), activity);
-  const profiles = createProfilesService(createProfilesRepository(db), subscriptions);
+  const profilesRepository = createProfilesRepository(db);
+  const profiles = createProfilesService(profilesRepository, subscriptions);
   const counters = createDailyCounters(db);
   app.addHook('onClose', () => counters.stop());
   const publicProfiles = createPublicProfileService(db, counters);
-  const mailbox = createMailboxService({ repo: createMailboxRepository(db), profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl: config.publicUrl });
-  const cloud = createCloudService({ repo: createCloudRepository(db), storage: createStorage(config), subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes });
+  const mailboxRepository = createMailboxRepository(db);
+  const mailbox = createMailboxService({ repo: mailboxRepository, profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl: config.publicUrl });
+  const cloudRepository = createCloudRepository(db);
+  const storage = createStorage(config);
+  const cloud = createCloudService({ repo: cloudRepository, storage, subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes });
   const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter, files: cloud });
+  const trashRegistry = createTrashRegistry();
+  trashRegistry.register(...createProfilesTrash(profilesRepository, subscriptions), createMailboxTrash(mailboxRepository), createCloudTrash(cloudRepository, storage, subscriptions));
+  const trash = createTrashService(trashRegistry);
+  // For the daily purge job: `app.trash.purgeExpired(new Date())`.
+  app.decorate('trash', trash);
   await app.register(authPlugin, { auth });
   await publicProfileCacheInvalidation(app, database, publicProfiles);
 
@@ -144,6 +157,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl, images: cloud });
       await api.register(cloudRoutes, { cloud });
       await api.register(publicImageRoutes, { cloud, publicProfiles });
+      await api.register(trashRoutes, { trash });
     },
     { prefix: '/api' },
   );

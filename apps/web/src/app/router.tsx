@@ -11,7 +11,7 @@ const accountPage = (name: AccountPage) => () => import('./account-pages').then(
 
 /** The cards and tags pages (one set for both kinds), loaded through ./profile-pages; namespaces per page. */
 const PROFILE_NS: Record<ProfilePage, string[]> = {
-  list: ['profiles', 'admin'],
+  list: ['profiles', 'admin', 'trash'],
   collections: ['profiles', 'admin'],
   editor: ['profiles', 'admin', 'phone', 'cloud'],
   view: ['profiles', 'admin', 'public-profile'],
@@ -59,7 +59,7 @@ const userChildren: RouteObject[] = [
   { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/user-dashboard-page'), { namespaces: DASHBOARD_NS }), handle: { titleKey: 'pages:user.dashboard' } },
   placeholder('plantillas', 'pages:user.plantillas'),
   placeholder('campanas', 'pages:user.campanas'),
-  { path: 'buzon/:profileId', lazy: lazyPage(accountPage('mailbox'), { namespaces: ['mailbox', 'admin'] }), handle: { titleKey: 'pages:user.buzon' } },
+  { path: 'buzon/:profileId', lazy: lazyPage(accountPage('mailbox'), { namespaces: ['mailbox', 'admin', 'trash'] }), handle: { titleKey: 'pages:user.buzon' } },
   profileRoute('perfiles', 'list', 'pages:user.perfiles'),
   profileRoute('perfiles/carpetas', 'collections', 'pages:user.perfilesCarpetas'),
   profileRoute('perfiles/etiquetas', 'collections', 'pages:user.perfilesEtiquetas'),
@@ -70,11 +70,11 @@ const userChildren: RouteObject[] = [
   profileRoute('tamys/etiquetas', 'collections', 'pages:user.tamysEtiquetas'),
   profileRoute('tamys/:profileId', 'editor', 'pages:user.tamyEdit'),
   profileRoute('tamys/view/:profileId', 'view', 'profiles:view.tagTitle'),
-  { path: 'nube', lazy: lazyPage(() => import('@/features/cloud/pages/cloud-page'), { namespaces: ['cloud', 'admin'] }), handle: { titleKey: 'pages:user.nube' } },
+  { path: 'nube', lazy: lazyPage(() => import('@/features/cloud/pages/cloud-page'), { namespaces: ['cloud', 'admin', 'trash'] }), handle: { titleKey: 'pages:user.nube' } },
   { path: 'historial', lazy: lazyPage(accountPage('history'), { namespaces: ['history'] }), handle: { titleKey: 'pages:user.historial' } },
   placeholder('comunicaciones', 'pages:user.comunicaciones'),
   placeholder('muros', 'pages:user.muros'),
-  placeholder('papelera', 'pages:user.papelera'),
+  { path: 'papelera', lazy: lazyPage(() => import('@/features/trash/pages/trash-page'), { namespaces: ['trash', 'admin'] }), handle: { titleKey: 'pages:user.papelera' } },
   placeholder('notificaciones', 'pages:user.notificaciones'),
   { path: 'opciones', lazy: lazyPage(accountPage('options'), { namespaces: ['options'] }), handle: { titleKey: 'pages:user.opciones' } },
 ];

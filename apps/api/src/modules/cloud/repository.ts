@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FileListQuery } from '@enlaza/contracts';
 import type { Database, Transaction } from '../../db/client.js';
 import { storedFiles, users } from '../../db/schema/index.js';
+import type { TrashCursor } from '../../platform/trash-registry.js';
+import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 export type NewStoredFile = Pick<typeof storedFiles.$inferInsert, 'name' | 'mimeType' | 'sizeBytes' | 'storageKey' | 'width' | 'height'>;
@@ -71,6 +73,50 @@ export function createCloudRepository(db: Database) {
         .where(and(owned(userId, id), trashed ? isNull(storedFiles.deletedAt) : isNotNull(storedFiles.deletedAt)))
         .returning();
       return row;
+    },
+
+    /** Bytes of live files only (what restoring a trashed file is checked against). */
+    async liveBytes(tx: Transaction, userId: string): Promise<number> {
+      const [row] = await tx
+        .select({ n: sql<number>`coalesce(sum(${storedFiles.sizeBytes}), 0)`.mapWith(Number) })
+        .from(storedFiles)
+        .where(and(eq(storedFiles.userId, userId), isNull(storedFiles.deletedAt)));
+      return row?.n ?? 0;
+    },
+
+    /** One keyset page of the owner's trashed files, newest deletion first. */
+    async listTrashed(userId: string, cursor: TrashCursor | null, limit: number) {
+      return db
+        .select({ file: storedFiles, deletedAtKey: deletedAtKey(storedFiles.deletedAt) })
+        .from(storedFiles)
+        .where(and(eq(storedFiles.userId, userId), isNotNull(storedFiles.deletedAt), afterTrashCursor(storedFiles.deletedAt, storedFiles.id, cursor)))
+        .orderBy(...newestDeletionFirst(storedFiles.deletedAt, storedFiles.id))
+        .limit(limit);
+    },
+
+    async findTrashed(tx: Transaction, userId: string, id: string): Promise<StoredFileRow | undefined> {
+      const [row] = await tx.select().from(storedFiles).where(and(owned(userId, id), isNotNull(storedFiles.deletedAt)));
+      return row;
+    },
+
+    async restore(tx: Transaction, id: string): Promise<void> {
+      await tx.update(storedFiles).set({ deletedAt: null, updatedAt: new Date() }).where(eq(storedFiles.id, id));
+    },
+
+    /** Deletes for good the owner's trashed file rows (those among `ids`, or all); answers their storage keys. */
+    async purge(userId: string, ids?: string[]): Promise<string[]> {
+      if (ids?.length === 0) return [];
+      const rows = await db
+        .delete(storedFiles)
+        .where(and(eq(storedFiles.userId, userId), isNotNull(storedFiles.deletedAt), ids ? inArray(storedFiles.id, ids) : undefined))
+        .returning({ storageKey: storedFiles.storageKey });
+      return rows.map((r) => r.storageKey);
+    },
+
+    /** Deletes for good every file row trashed before `before`, whoever owns it; answers their storage keys. */
+    async purgeExpired(before: Date): Promise<string[]> {
+      const rows = await db.delete(storedFiles).where(lt(storedFiles.deletedAt, before)).returning({ storageKey: storedFiles.storageKey });
+      return rows.map((r) => r.storageKey);
     },
 
     async remove(tx: Transaction, id: string): Promise<void> {

@@ -1,7 +1,9 @@
 import { MAILBOX_COUNT_CAP, type MailboxFolder } from '@enlaza/contracts';
-import { and, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { messages, profiles } from '../../db/schema/index.js';
+import type { TrashCursor } from '../../platform/trash-registry.js';
+import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -89,6 +91,39 @@ export function createMailboxRepository(db: Database) {
 
     async updateMany(userId: string, profileId: string, ids: string[], flags: MessageFlags): Promise<number> {
       const rows = await db.update(messages).set(flags).where(and(eq(messages.userId, userId), eq(messages.profileId, profileId), inArray(messages.id, ids))).returning({ id: messages.id });
+      return rows.length;
+    },
+
+    /** One keyset page of the owner's trashed messages (of any profile), newest deletion first, with their profile's name. */
+    async listTrashed(userId: string, cursor: TrashCursor | null, limit: number) {
+      return db
+        .select({ message: messages, profileName: profiles.name, deletedAtKey: deletedAtKey(messages.deletedAt) })
+        .from(messages)
+        .innerJoin(profiles, eq(profiles.id, messages.profileId))
+        .where(and(eq(messages.userId, userId), isNotNull(messages.deletedAt), afterTrashCursor(messages.deletedAt, messages.id, cursor)))
+        .orderBy(...newestDeletionFirst(messages.deletedAt, messages.id))
+        .limit(limit);
+    },
+
+    /** Brings one of the owner's trashed messages back; false when there is none such. */
+    async restoreTrashed(userId: string, id: string): Promise<boolean> {
+      const rows = await db.update(messages).set({ deletedAt: null }).where(and(eq(messages.id, id), eq(messages.userId, userId), isNotNull(messages.deletedAt))).returning({ id: messages.id });
+      return rows.length > 0;
+    },
+
+    /** Deletes for good the owner's trashed messages (those among `ids`, or all). */
+    async purge(userId: string, ids?: string[]): Promise<number> {
+      if (ids?.length === 0) return 0;
+      const rows = await db
+        .delete(messages)
+        .where(and(eq(messages.userId, userId), isNotNull(messages.deletedAt), ids ? inArray(messages.id, ids) : undefined))
+        .returning({ id: messages.id });
+      return rows.length;
+    },
+
+    /** Deletes for good every message trashed before `before`, whoever owns it. */
+    async purgeExpired(before: Date): Promise<number> {
+      const rows = await db.delete(messages).where(lt(messages.deletedAt, before)).returning({ id: messages.id });
       return rows.length;
     },
 

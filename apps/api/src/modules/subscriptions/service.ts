@@ -25,7 +25,7 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
      * `datasuscription`: the running subscription with its plan, limits (plan + add-ons) and usage.
      * A user whose subscription ended falls back to the Free plan's limits; an admin has none.
      */
-    async subscriptionData(user: UserRow, now = new Date()): Promise<SubscriptionData> {
+    async subscriptionData(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): Promise<SubscriptionData> {
       const period = sendingPeriod(now);
       const usage = await repo.usage(user.id, period.start);
       const current = user.role === 'user' ? await repo.findCurrent(user.id) : undefined;

@@ -7,6 +7,7 @@ import type { CloudFile, FileKind } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/components/notifications';
+import { useUndoTrash } from '@/features/trash/components/use-undo-trash';
 import { PageHeader } from '@/components/page-header';
 import { UsageMeter } from '@/components/usage-meter';
 import { useLocale } from '@/components/use-locale';
@@ -77,8 +78,10 @@ export default function CloudPage() {
   const reset = () => setPage(1);
   // The file leaves the list after trash or restore, so its menu goes away: focus the count instead.
   const totalRef = useRef<HTMLParagraphElement>(null);
-  const done = (message: string) => {
-    notify('success', message);
+  const undoTrash = useUndoTrash();
+  const done = (message: string, trashedId?: string) => {
+    if (trashedId) undoTrash('file', [trashedId], message);
+    else notify('success', message);
     totalRef.current?.focus();
   };
 
@@ -86,7 +89,7 @@ export default function CloudPage() {
     if (action === 'preview') setPreviewing(file);
     else if (action === 'rename') setRenaming(file);
     else if (action === 'delete')
-      trashFile.mutate(file.id, { onSuccess: () => done(t('notify.deleted', { name: file.name })), onError: (e) => notify('error', cloudErrorMessage(e, t)) });
+      trashFile.mutate(file.id, { onSuccess: () => done(t('notify.deleted', { name: file.name }), file.id), onError: (e) => notify('error', cloudErrorMessage(e, t)) });
     else restoreFile.mutate(file.id, { onSuccess: () => done(t('notify.restored', { name: file.name })), onError: (e) => notify('error', cloudErrorMessage(e, t)) });
   }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
+import { useUndoTrash } from '@/features/trash/components/use-undo-trash';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
 import { usePreferences } from '@/lib/api/preferences';
@@ -76,10 +77,12 @@ function Detail({ message, onChanged }: { message: Message; onChanged: (message:
   const { t } = useTranslation(['mailbox', 'admin']);
   const locale = useLocale();
   const action = useMessageAction();
+  const undoTrash = useUndoTrash();
   const run = (next: MessageAction, done: string) => action.mutate({ id: message.id, action: next }, {
         onSuccess: (updated) => {
           onChanged(updated);
-          notify('success', t(done));
+          if (next.type === 'trash') undoTrash('message', [message.id], t(done));
+          else notify('success', t(done));
         }, onError: (error) => notify('error', apiErrorMessage(error, t)) });
   const timeZone = usePreferences().data?.timeZone;
   const date = formatDateTime(message.createdAt, locale, timeZone);

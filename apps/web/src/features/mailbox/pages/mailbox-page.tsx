@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { MAILBOX_COUNT_CAP, MAILBOX_FOLDERS, type MailboxFolder, type Message, type MessageBulkBody } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
+import { useUndoTrash } from '@/features/trash/components/use-undo-trash';
 import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';
 import { usePageTitle } from '@/components/use-page-title';
@@ -64,12 +65,14 @@ export default function MailboxPage() {
   };
   const toggleStar = (message: Message) =>
     action.mutate({ id: message.id, action: { type: 'update', body: { starred: !message.starred } } }, { onError: (error) => notify('error', apiErrorMessage(error, t)) });
+  const undoTrash = useUndoTrash();
   const runBulk = (bulkAction: MessageBulkBody['action']) =>
     bulk.mutate(
       { ids: [...selected], action: bulkAction },
       {
         onSuccess: ({ affected }) => {
-          notify('success', t('bulk.done', { count: affected }));
+          if (bulkAction === 'trash') undoTrash('message', [...selected], t('bulk.done', { count: affected }));
+          else notify('success', t('bulk.done', { count: affected }));
           setSelected(new Set());
           setBulkDone((n) => n + 1);
         },

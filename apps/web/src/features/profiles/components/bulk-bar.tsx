@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Collection, ProfileKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useUndoTrash } from '@/features/trash/components/use-undo-trash';
 import { useBulkProfiles, type BulkBody } from '../api/profiles';
 
 interface Props {
@@ -11,7 +12,8 @@ interface Props {
   selected: string[];
   folders: Collection[];
   labels: Collection[];
-  onDone: (message: string) => void;
+  /** `null` after a move to the trash: its notification (with Undo) is already shown. */
+  onDone: (message: string | null) => void;
   onError: (message: string) => void;
   onClear: () => void;
 }
@@ -20,6 +22,7 @@ interface Props {
 export function BulkBar({ kind, selected, folders, labels, onDone, onError, onClear }: Props) {
   const { t } = useTranslation(['profiles', 'admin']);
   const bulk = useBulkProfiles(kind);
+  const undoTrash = useUndoTrash();
   const [confirmTrash, setConfirmTrash] = useState(false);
   const count = selected.length;
 
@@ -29,7 +32,10 @@ export function BulkBar({ kind, selected, folders, labels, onDone, onError, onCl
       {
         onSuccess: () => {
           setConfirmTrash(false);
-          onDone(done);
+          if (action.type === 'trash') {
+            undoTrash(kind, selected, done);
+            onDone(null);
+          } else onDone(done);
         },
         onError: (error) => {
           if (!confirmTrash) onError(apiErrorMessage(error, t));

@@ -168,7 +168,7 @@ export default function ProfileListPage() {
             setFocusRequest((n) => n + 1);
           }}
           onDone={(message) => {
-            setFeedback({ kind: 'success', message });
+            setFeedback(message === null ? null : { kind: 'success', message });
             setSelected(() => []);
             setFocusRequest((n) => n + 1);
           }}

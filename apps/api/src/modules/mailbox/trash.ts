@@ -1,0 +1,25 @@
+import { AppError } from '../../lib/errors.js';
+import type { TrashProvider } from '../../platform/trash-registry.js';
+import type { MailboxRepository } from './repository.js';
+
+const EXCERPT = 120;
+
+/** What the mailbox registers in the trash: visitors' messages (no quota applies to bringing one back). */
+export function createMailboxTrash(repo: MailboxRepository): TrashProvider {
+  return {
+    kind: 'message',
+    async list(owner, _filter, page) {
+      const rows = await repo.listTrashed(owner.id, page.cursor, page.limit);
+      return rows.map(({ message, profileName, deletedAtKey }) => {
+        const body = message.body.replace(/\s+/g, ' ').trim();
+        const excerpt = body.length > EXCERPT ? `${body.slice(0, EXCERPT - 1)}…` : body;
+        return { kind: 'message' as const, id: message.id, name: message.name, summary: `${profileName} · ${excerpt}`, deletedAt: message.deletedAt ?? new Date(), deletedAtKey };
+      });
+    },
+    async restore(owner, id) {
+      if (!(await repo.restoreTrashed(owner.id, id))) throw new AppError('record.not_found');
+    },
+    purge: (owner, ids) => repo.purge(owner.id, ids),
+    purgeExpired: (before) => repo.purgeExpired(before),
+  };
+}

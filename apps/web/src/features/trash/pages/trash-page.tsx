@@ -1,0 +1,168 @@
+import '@/styles/admin.css';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Chip, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { TRASH_KINDS, TRASH_RETENTION_DAYS, type TrashItem, type TrashKind } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { notify } from '@/components/notifications';
+import { PageHeader } from '@/components/page-header';
+import { usePageTitle } from '@/components/use-page-title';
+import { usePreferences } from '@/lib/api/preferences';
+import { useDeleteForever, useEmptyTrash, useRestoreItem, useTrash } from '../api/trash';
+import { TrashRow } from '../components/trash-row';
+import '../trash.css';
+
+type Filter = TrashKind | 'all';
+
+/** /user/papelera: every soft-deleted card, tag, message and file; restore, delete forever, empty; purged 30 days after deletion. */
+export default function TrashPage() {
+  const { t } = useTranslation(['trash', 'admin', 'common']);
+  usePageTitle(t('title'));
+  const [filter, setFilter] = useState<Filter>('all');
+  const kind = filter === 'all' ? null : filter;
+  const trash = useTrash(kind);
+  const timeZone = usePreferences().data?.timeZone;
+  const restore = useRestoreItem();
+  const deleteForever = useDeleteForever();
+  const empty = useEmptyTrash();
+  const [deleting, setDeleting] = useState<TrashItem | null>(null);
+  const [emptying, setEmptying] = useState(false);
+  const items = trash.data?.pages.flatMap((page) => page.data) ?? [];
+  // One "now" per load, so every row counts its days from the same moment.
+  const now = useMemo(() => new Date(), [trash.dataUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onRestore = (item: TrashItem) =>
+    restore.mutate(
+      { kind: item.kind, id: item.id },
+      { onSuccess: () => notify('success', t('restored', { name: item.name })), onError: (error) => notify('error', apiErrorMessage(error, t)) },
+    );
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const item = deleting;
+    deleteForever.mutate(item, {
+      onSuccess: () => {
+        setDeleting(null);
+        notify('success', t('deleted', { name: item.name }));
+      },
+    });
+  };
+  const confirmEmpty = () =>
+    empty.mutate(kind, {
+      onSuccess: ({ deleted }) => {
+        setEmptying(false);
+        notify('success', t('emptied', { count: deleted }));
+      },
+    });
+
+  return (
+    <Stack gap="lg" maw={880} w="100%" data-testid="trash-page">
+      <PageHeader
+        title={t('title')}
+        intro={t('intro', { days: TRASH_RETENTION_DAYS })}
+        actions={
+          <Button
+            color="red"
+            variant="light"
+            disabled={items.length === 0}
+            onClick={() => {
+              empty.reset();
+              setEmptying(true);
+            }}
+            data-testid="trash-empty"
+          >
+            {t(`emptyButton.${filter}`)}
+          </Button>
+        }
+      />
+      <Chip.Group multiple={false} value={filter} onChange={(value) => setFilter(value)}>
+        <Group gap="xs" role="radiogroup" aria-label={t('filter')} data-testid="trash-filter">
+          {(['all', ...TRASH_KINDS] as const).map((value) => (
+            <Chip key={value} value={value} size="sm" variant="outline" wrapperProps={{ 'data-testid': `trash-filter-${value}` }}>
+              {t(`filters.${value}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      {trash.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label={t('loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={86} radius="md" />
+          ))}
+        </Stack>
+      ) : trash.isError ? (
+        <Alert color="red" role="alert" title={t('error')} data-testid="trash-error">
+          <Button size="xs" variant="light" onClick={() => void trash.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </Alert>
+      ) : items.length === 0 ? (
+        <Paper withBorder radius="md" p="lg" ta="center" data-testid="trash-empty-state">
+          <Text fw={600}>{t(`emptyState.${filter}`)}</Text>
+          <Text size="sm" c="dimmed">
+            {t('emptyHint', { days: TRASH_RETENTION_DAYS })}
+          </Text>
+        </Paper>
+      ) : (
+        <>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('listLabel')} data-testid="trash-list">
+            {items.map((item) => (
+              <TrashRow
+                key={`${item.kind}:${item.id}`}
+                item={item}
+                timeZone={timeZone}
+                now={now}
+                restoring={restore.isPending && restore.variables.id === item.id}
+                onRestore={onRestore}
+                onDelete={(it) => {
+                  deleteForever.reset();
+                  setDeleting(it);
+                }}
+              />
+            ))}
+          </Stack>
+          <Group justify="center">
+            {trash.hasNextPage ? (
+              <Button variant="light" loading={trash.isFetchingNextPage} onClick={() => void trash.fetchNextPage()} data-testid="trash-more">
+                {t('loadMore')}
+              </Button>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="trash-end">
+                {t('end')}
+              </Text>
+            )}
+          </Group>
+          {trash.isFetchNextPageError ? (
+            <Alert color="red" role="alert">
+              {t('error')}
+            </Alert>
+          ) : null}
+        </>
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('deleteTitle', { name: deleting?.name ?? '' })}
+        confirmLabel={t('deleteForever')}
+        danger
+        loading={deleteForever.isPending}
+        error={deleteForever.isError ? apiErrorMessage(deleteForever.error, t) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting?.kind === 'file' ? t('deleteBodyFile') : deleting?.kind === 'card' || deleting?.kind === 'tag' ? t('deleteBodyProfile') : t('deleteBody')}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={emptying}
+        title={t(`emptyTitle.${filter}`)}
+        confirmLabel={t('emptyConfirm')}
+        danger
+        loading={empty.isPending}
+        error={empty.isError ? apiErrorMessage(empty.error, t) : null}
+        onConfirm={confirmEmpty}
+        onClose={() => setEmptying(false)}
+      >
+        {t('emptyBody')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
