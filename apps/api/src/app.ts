@@ -11,6 +11,9 @@ import { csrfPlugin } from './lib/csrf.js';
 import { errorHandlerPlugin, sendError } from './lib/error-handler.js';
 import { AppError } from './lib/errors.js';
 import { createMailer } from './lib/mailer.js';
+import { createEventBus, type EventBus } from './platform/events.js';
+import { createJobs, type Jobs } from './platform/jobs.js';
+import { subscribeNewMessageEmail } from './modules/mailbox/new-message-email.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { spaPlugin } from './lib/spa.js';
 import { zodValidatorCompiler } from './lib/validation.js';
@@ -54,6 +57,13 @@ import { healthRoutes } from './modules/health/routes.js';
 import { createSubscriptionsRepository } from './modules/subscriptions/repository.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { createSubscriptionsService } from './modules/subscriptions/service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue and the domain event bus (platform/), for the worker entry point and tests. */
+    platform: { jobs: Jobs; events: EventBus };
+  }
+}
 
 export type AppOptions = {
   config: Config;
@@ -101,8 +111,17 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const appSecret = await loadAppSecret(db, config.appSecret);
   await app.register(csrfPlugin, { secret: appSecret });
 
-  const mailer = createMailer(db, config, app.log);
-  app.addHook('onClose', () => mailer.drain());
+  const jobs = createJobs(database, { workers: config.workers, timeoutSeconds: config.jobTimeoutSeconds, pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }, app.log);
+  const events = createEventBus(db, jobs);
+  app.decorate('platform', { jobs, events });
+  const mailer = createMailer(db, config, app.log, jobs);
+  // Jobs start once every module has defined its own (the app is ready) and stop before the database closes.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await mailer.drain();
+    await jobs.stop();
+    mailer.close();
+  });
   const limiter = createRateLimiter(db);
   const activity = createActivityService(createActivityRepository(db));
   const auth = createAuthService(createAuthRepository(db), limiter, activity);
@@ -119,7 +138,8 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const counters = createDailyCounters(db);
   app.addHook('onClose', () => counters.stop());
   const publicProfiles = createPublicProfileService(db, counters);
-  const mailbox = createMailboxService({ repo: createMailboxRepository(db), profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl: config.publicUrl });
+  const mailbox = createMailboxService({ repo: createMailboxRepository(db), profiles, publicProfiles, subscriptions, mailer, events, limiter });
+  void subscribeNewMessageEmail(db, events, mailer, config.publicUrl);
   const cloud = createCloudService({ repo: createCloudRepository(db), storage: createStorage(config), subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes });
   const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter, files: cloud });
   await app.register(authPlugin, { auth });
