@@ -71,8 +71,7 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
     retryLimit: 8,
     retryDelay: 5,
     retryBackoff: true,
-    // Above nodemailer's own timeouts (10 s connect + 10 s greeting + 20 s socket).
-    expireInSeconds: 120,
+    // Expiry: JOB_TIMEOUT_SECONDS, which must stay above nodemailer's own timeouts (10 s connect + 10 s greeting + 20 s socket).
     concurrency: 2,
     handler: async ({ deliveryId, email }, job) => {
       const [row] = await db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, deliveryId));
