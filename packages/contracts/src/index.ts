@@ -11,3 +11,4 @@ export * from './mailbox.js';
 export * from './cloud.js';
 export * from './dashboard.js';
 export * from './events.js';
+export * from './jobs.js';
