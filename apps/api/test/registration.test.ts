@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEvents, deliveries, emailTokens, plans, profiles, subscriptions, users } from '../src/db/schema/index.js';
+import { activityEvents, emailTokens, plans, profiles, subscriptions, users } from '../src/db/schema/index.js';
 import { linkIn, startMailbox, type Mailbox } from './helpers/mailbox.js';
 import { bearer, createTestApp, login, settledDeliveries, type TestContext } from './helpers/test-app.js';
 

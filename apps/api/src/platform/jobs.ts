@@ -13,7 +13,7 @@ import type { DatabaseHandle, Transaction } from '../db/client.js';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface JobPayloads {}
 
-export type JobName = keyof JobPayloads & string;
+export type JobName = Extract<keyof JobPayloads, string>;
 
 export type JobContext = { id: string; name: string; retryCount: number; retryLimit: number; log: FastifyBaseLogger };
 
@@ -134,7 +134,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
     /** A recurring job on a cron schedule (UTC); the clock runs in the processes with workers. */
     async schedule<N extends JobName>(name: N, cron: string, payload: JobPayloads[N]): Promise<void> {
       schedules.push({ name, cron, payload });
-      if (started) await boss.schedule(name, cron, payload as object, { tz: 'UTC' });
+      if (started) await boss.schedule(name, cron, payload, { tz: 'UTC' });
     },
 
     /** Jobs that used up their retries, newest first. */

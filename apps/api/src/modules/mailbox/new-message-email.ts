@@ -1,4 +1,3 @@
-import type { Locale } from '@enlaza/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { messages, profiles, users } from '../../db/schema/index.js';
@@ -22,7 +21,7 @@ export function subscribeNewMessageEmail(db: Database, events: EventBus, mailer:
     // Deleted since (the profile or the account): nothing to tell.
     if (!found || !found.owner.notificationEmails.includes('new_message')) return;
     const { message, owner } = found;
-    const email = renderNewMessageEmail((owner.locale as Locale | null) ?? 'en', {
+    const email = renderNewMessageEmail(owner.locale ?? 'en', {
       ownerName: owner.name, profileName: found.profileName, senderName: message.name, senderEmail: message.email, body: message.body, link: `${publicUrl}/user/buzon/${message.profileId}`,
     });
     await mailer.send({ to: owner.email, userId: message.userId, kind: 'system', replyTo: message.email, ...email }, { idempotencyKey: deliveryKey });
