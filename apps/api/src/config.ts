@@ -99,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // With PGlite no other process can open the data directory, so nothing would ever run the jobs.
+  if (e.WORKERS === 'off' && !e.DATABASE_URL) throw new Error('Invalid configuration:\n  WORKERS=off needs DATABASE_URL (separate `npm run worker` processes are a PostgreSQL feature)');
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
