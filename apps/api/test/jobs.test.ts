@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { storedFiles, users } from '../src/db/schema/index.js';
 import { createLocalStorage, newStorageKey } from '../src/lib/storage.js';
@@ -31,6 +32,11 @@ afterAll(async () => {
 });
 
 describe('the job queue', () => {
+  it('refuses WORKERS=off without PostgreSQL: with PGlite no other process could run the jobs', () => {
+    expect(() => loadConfig({ WORKERS: 'off' })).toThrow(/WORKERS=off needs DATABASE_URL/);
+    expect(loadConfig({ WORKERS: 'off', DATABASE_URL: 'postgres://u@localhost/db' }).workers).toBe('off');
+  });
+
   it('retries a job that always throws, with growing delays, then shows it as failed to admins only', async () => {
     const { jobs } = t.app.platform;
     const attempts: number[] = [];
