@@ -1,9 +1,9 @@
-// Bundles the API into dist/server.js; npm packages stay external, the contracts are bundled from source.
+// Bundles the API into dist/server.js and the job worker into dist/worker.js; npm packages stay external, the contracts are bundled from source.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/worker.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -11,6 +11,10 @@ import { csrfPlugin } from './lib/csrf.js';
 import { errorHandlerPlugin, sendError } from './lib/error-handler.js';
 import { AppError } from './lib/errors.js';
 import { createMailer } from './lib/mailer.js';
+import { createEventBus, type EventBus } from './platform/events.js';
+import { createJobs, type Jobs } from './platform/jobs.js';
+import { jobsRoutes } from './platform/jobs-routes.js';
+import { subscribeNewMessageEmail } from './modules/mailbox/new-message-email.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { spaPlugin } from './lib/spa.js';
 import { zodValidatorCompiler } from './lib/validation.js';
@@ -24,6 +28,7 @@ import { createAdminService } from './modules/admin/service.js';
 import { createCloudRepository } from './modules/cloud/repository.js';
 import { cloudRoutes, publicImageRoutes } from './modules/cloud/routes.js';
 import { createCloudService } from './modules/cloud/service.js';
+import { scheduleOrphanSweep } from './modules/cloud/orphan-sweep.js';
 import { createStorage } from './lib/storage.js';
 import { accountTypeRoutes, createAccountTypesRepository, createAccountTypesService } from './modules/catalogue/account-types.js';
 import { collectionRoutes, createCollectionsService } from './modules/collections/module.js';
@@ -57,7 +62,14 @@ import { createSubscriptionsService } from './modules/subscriptions/service.js';
 import { createCloudTrash } from './modules/cloud/trash.js';
 import { createMailboxTrash } from './modules/mailbox/trash.js';
 import { createProfilesTrash } from './modules/profiles/trash.js';
-import { createTrashRegistry, createTrashService, trashRoutes } from './modules/trash/index.js';
+import { createTrashRegistry, createTrashService, scheduleTrashPurge, trashRoutes } from './modules/trash/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue and the domain event bus (platform/), for the worker entry point and tests. */
+    platform: { jobs: Jobs; events: EventBus };
+  }
+}
 
 export type AppOptions = {
   config: Config;
@@ -105,8 +117,17 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const appSecret = await loadAppSecret(db, config.appSecret);
   await app.register(csrfPlugin, { secret: appSecret });
 
-  const mailer = createMailer(db, config, app.log);
-  app.addHook('onClose', () => mailer.drain());
+  const jobs = createJobs(database, { workers: config.workers, timeoutSeconds: config.jobTimeoutSeconds, pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 }, app.log);
+  const events = createEventBus(db, jobs);
+  app.decorate('platform', { jobs, events });
+  const mailer = createMailer(db, config, app.log, jobs);
+  // Jobs start once every module has defined its own (the app is ready) and stop before the database closes.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await mailer.drain();
+    await jobs.stop();
+    mailer.close();
+  });
   const limiter = createRateLimiter(db);
   const activity = createActivityService(createActivityRepository(db));
   const auth = createAuthService(createAuthRepository(db), limiter, activity);
@@ -125,15 +146,17 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   app.addHook('onClose', () => counters.stop());
   const publicProfiles = createPublicProfileService(db, counters);
   const mailboxRepository = createMailboxRepository(db);
-  const mailbox = createMailboxService({ repo: mailboxRepository, profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl: config.publicUrl });
-  const cloudRepository = createCloudRepository(db);
+  const mailbox = createMailboxService({ repo: mailboxRepository, profiles, publicProfiles, subscriptions, mailer, events, limiter });
+  await subscribeNewMessageEmail(db, events, mailer, config.publicUrl);
   const storage = createStorage(config);
+  await scheduleOrphanSweep(db, storage, jobs);
+  const cloudRepository = createCloudRepository(db);
   const cloud = createCloudService({ repo: cloudRepository, storage, subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes });
   const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter, files: cloud });
   const trashRegistry = createTrashRegistry();
   trashRegistry.register(...createProfilesTrash(profilesRepository, subscriptions), createMailboxTrash(mailboxRepository), createCloudTrash(cloudRepository, storage, subscriptions));
   const trash = createTrashService(trashRegistry);
-  // For the daily purge job: `app.trash.purgeExpired(new Date())`.
+  await scheduleTrashPurge(trash, jobs);
   app.decorate('trash', trash);
   await app.register(authPlugin, { auth });
   await publicProfileCacheInvalidation(app, database, publicProfiles);
@@ -148,6 +171,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       await api.register(optionsRoutes, { options });
       await api.register(activityRoutes, { activity });
       await api.register(adminRoutes, { admin });
+      await api.register(jobsRoutes, { jobs });
       await api.register(accountTypeRoutes, { service: accountTypes });
       await api.register(profileRoutes, { profiles });
       for (const type of ['folders', 'labels'] as const) await api.register(collectionRoutes, { type, service: createCollectionsService(db, type) });

@@ -43,6 +43,9 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** inline: this process runs the background jobs; off: it only enqueues them (run `npm run worker`, PostgreSQL only). */
+  WORKERS: z.enum(['inline', 'off']).default('inline'),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
   /** false, or how many proxies in front of the app to trust for X-Forwarded-For (true = 1). */
   TRUST_PROXY: z
     .string()
@@ -75,6 +78,10 @@ export type Config = {
   /** Largest file one upload may carry. */
   cloudMaxFileBytes: number;
   /** S3-compatible storage for uploads; null: local disk under DATA_DIR/files. */
+  /** Whether this process runs the job workers (see platform/jobs.ts). */
+  workers: 'inline' | 'off';
+  /** How long a job may run before it counts as stuck (its process died) and is retried. */
+  jobTimeoutSeconds: number;
   s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
 };
 
@@ -92,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // With PGlite no other process can open the data directory, so nothing would ever run the jobs.
+  if (e.WORKERS === 'off' && !e.DATABASE_URL) throw new Error('Invalid configuration:\n  WORKERS=off needs DATABASE_URL (separate `npm run worker` processes are a PostgreSQL feature)');
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -111,5 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     cloudMaxFileBytes: e.CLOUD_MAX_FILE_MB * 1024 * 1024,
     s3: s3Config(e),
+    workers: e.WORKERS,
+    jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
   };
 }

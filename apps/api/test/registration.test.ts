@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEvents, deliveries, emailTokens, plans, profiles, subscriptions, users } from '../src/db/schema/index.js';
+import { activityEvents, emailTokens, plans, profiles, subscriptions, users } from '../src/db/schema/index.js';
 import { linkIn, startMailbox, type Mailbox } from './helpers/mailbox.js';
-import { bearer, createTestApp, login, type TestContext } from './helpers/test-app.js';
+import { bearer, createTestApp, login, settledDeliveries, type TestContext } from './helpers/test-app.js';
 
 const PUBLIC_URL = 'http://app.test';
 let t: TestContext;
@@ -91,7 +91,7 @@ describe('register → verify → sign in', () => {
     const code = codeFrom(linkIn(await mail.next(visitor.email), PUBLIC_URL));
     const rows = await t.db.select().from(emailTokens).where(eq(emailTokens.email, visitor.email));
     expect(rows.some((r) => r.tokenHash === code)).toBe(false);
-    const [logged] = await t.db.select().from(deliveries).where(eq(deliveries.toEmail, visitor.email));
+    const [logged] = await settledDeliveries(t.db, visitor.email);
     expect(logged).toMatchObject({ status: 'sent', bodyText: null });
     const ttl = rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime();
     expect(Math.abs(ttl - 24 * 3600_000)).toBeLessThan(5000);
@@ -258,7 +258,7 @@ describe('without SMTP', () => {
       const types = (await local.app.inject({ url: '/api/account-types' })).json().data as { id: string; code: string }[];
       const visitor = { ...newVisitor(), accountTypeId: types[0]!.id };
       expect((await local.app.inject({ method: 'POST', url: '/api/register', payload: visitor })).statusCode).toBe(201);
-      const [row] = await local.db.select().from(deliveries).where(eq(deliveries.toEmail, visitor.email));
+      const [row] = await settledDeliveries(local.db, visitor.email);
       expect(row).toMatchObject({ status: 'logged', kind: 'system', subject: 'Confirm your Enlaza account' });
       expect(row!.bodyText).toContain(`${PUBLIC_URL}/register/verify/`);
     } finally {

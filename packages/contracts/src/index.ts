@@ -11,3 +11,5 @@ export * from './mailbox.js';
 export * from './cloud.js';
 export * from './dashboard.js';
 export * from './trash.js';
+export * from './events.js';
+export * from './jobs.js';

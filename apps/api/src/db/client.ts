@@ -24,6 +24,11 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** LISTEN on a channel; `onChange(false)` when notifications may have been missed. */
   listen(channel: string, onMessage: (payload: string) => void, onLiveChange?: (live: boolean) => void): Promise<Listener>;
+  /**
+   * Raw SQL for the job queue (pg-boss's `db`): on PostgreSQL the pool; on PGlite, SQL with parameters
+   * goes to `query` and multi-statement SQL without parameters (pg-boss's migrations) to `exec`.
+   */
+  jobsDb: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   /** Runs raw SQL; used by health checks and tests. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -56,6 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
+      jobsDb: { executeSql: (text, values) => pool.query(text, values) },
       listen: (channel, onMessage, onLiveChange) => listenOnPostgres(options.url, channel, onMessage, onLiveChange),
       ping: async () => void (await pool.query('SELECT 1')),
       close: () => pool.end(),
@@ -74,6 +80,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // The query builders are identical; only the driver differs.
       db: db as unknown as Database,
       kind: 'pglite',
+      jobsDb: {
+        executeSql: async (text, values) => {
+          if (values && values.length > 0) return client.query(text, values);
+          const results = await client.exec(text);
+          return results.at(-1) ?? { rows: [] };
+        },
+      },
       listen: async (channel, onMessage) => {
         // In-process: PGlite delivers every notification; nothing can be missed.
         const unlisten = await client.listen(channel, onMessage);

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { deliveries } from '../db/schema/index.js';
+import type { Jobs } from '../platform/jobs.js';
 
 export type OutgoingEmail = {
   to: string;
@@ -16,12 +18,41 @@ export type OutgoingEmail = {
   replyTo?: string;
 };
 
+export type SendOptions = {
+  /** Enqueue inside this transaction: the email exists only if the transaction commits. */
+  tx?: Transaction;
+  /** The same key never makes a second email (a retried job that enqueues an email, for instance). */
+  idempotencyKey?: string;
+};
+
+type EmailJob = { deliveryId: string; email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo'> };
+
+declare module '../platform/jobs.js' {
+  interface JobPayloads {
+    'email.send': EmailJob;
+  }
+}
+
+/** A UUID derived from a key, so the same key always names the same delivery row and job. */
+function uuidFrom(key: string): string {
+  const h = createHash('sha256').update(`enlaza-delivery:${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 /**
- * Sends email over SMTP and logs every message in `deliveries` (comunicaciones). With no SMTP server
- * configured (the embedded default) the message is written to the log and kept in the table with
- * its text, so links such as the verification one stay reachable.
+ * Every email goes through the job queue: one `deliveries` row (comunicaciones) and one `email.send`
+ * job, written in the same transaction. The job sends over SMTP with a Message-ID fixed by the
+ * delivery, then marks the row sent; a retried job whose row is already sent does nothing.
+ *
+ * The crash window (README, "Background jobs"): a process that dies after the SMTP server accepted a
+ * message and before the row is marked sent leaves the job to be retried, and the message goes out
+ * again with the same Message-ID (at-least-once). We prefer a rare duplicate that receivers can
+ * recognise by its Message-ID over a lost verification or reset email.
+ *
+ * With no SMTP server configured (the embedded default) the message is written to the log and kept
+ * in the table with its text, so links such as the verification one stay reachable.
  */
-export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFrom'>, log: FastifyBaseLogger) {
+export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFrom'>, log: FastifyBaseLogger, jobs: Jobs) {
   const transport: Transporter | null = config.smtp
     ? nodemailer.createTransport({
         host: config.smtp.host,
@@ -33,53 +64,79 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
         socketTimeout: 20_000,
       })
     : null;
+  const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
   const inFlight = new Set<Promise<unknown>>();
 
-  async function deliver(email: OutgoingEmail): Promise<'sent' | 'logged' | 'failed'> {
-    const [row] = await db
-      .insert(deliveries)
-      // The text is kept only without SMTP (the embedded default), where it is how a developer finds a
-      // verification link; with SMTP it is not stored, since it holds live single-use links.
-      .values({ userId: email.userId, kind: email.kind, toEmail: email.to, subject: email.subject, status: 'queued', bodyText: transport ? null : email.text })
-      .returning({ id: deliveries.id });
-    const id = row?.id ?? '';
-    if (!transport) {
-      log.info({ to: email.to, subject: email.subject }, `email (no SMTP configured):\n${email.text}`);
-      await db.update(deliveries).set({ status: 'logged', sentAt: sql`now()` }).where(eq(deliveries.id, id));
-      return 'logged';
-    }
-    try {
-      await transport.sendMail({ from: config.mailFrom, to: email.to, replyTo: email.replyTo, subject: email.subject, html: email.html, text: email.text });
-      await db.update(deliveries).set({ status: 'sent', sentAt: sql`now()` }).where(eq(deliveries.id, id));
-      return 'sent';
-    } catch (error) {
-      log.error({ err: error, to: email.to }, 'email could not be sent');
-      await db.update(deliveries).set({ status: 'failed', error: (error as Error).message.slice(0, 500) }).where(eq(deliveries.id, id));
-      return 'failed';
-    }
+  void jobs.define('email.send', {
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    // Expiry: JOB_TIMEOUT_SECONDS, which must stay above nodemailer's own timeouts (10 s connect + 10 s greeting + 20 s socket).
+    concurrency: 2,
+    handler: async ({ deliveryId, email }, job) => {
+      const [row] = await db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, deliveryId));
+      // Already sent by an earlier run that died before the job was marked complete.
+      if (!row || row.status === 'sent' || row.status === 'logged') return;
+      if (!transport) {
+        log.info({ to: email.to, subject: email.subject }, `email (no SMTP configured):\n${email.text}`);
+        await db.update(deliveries).set({ status: 'logged', sentAt: sql`now()` }).where(eq(deliveries.id, deliveryId));
+        return;
+      }
+      try {
+        await transport.sendMail({ from: config.mailFrom, messageId: `<${deliveryId}@${domain}>`, ...email });
+      } catch (error) {
+        const final = job.retryCount >= job.retryLimit;
+        // Stays queued while retries remain; `failed` once they are used up (and the job ends failed).
+        await db
+          .update(deliveries)
+          .set({ status: final ? 'failed' : 'queued', error: (error as Error).message.slice(0, 500) })
+          .where(eq(deliveries.id, deliveryId));
+        throw error;
+      }
+      await db.update(deliveries).set({ status: 'sent', sentAt: sql`now()`, error: null }).where(eq(deliveries.id, deliveryId));
+    },
+  });
+
+  /** The delivery row and its job, in one transaction (the caller's, or a new one). */
+  async function enqueue(email: OutgoingEmail, options: SendOptions = {}): Promise<'queued' | 'duplicate'> {
+    const write = async (tx: Transaction) => {
+      const [row] = await tx
+        .insert(deliveries)
+        // The text is kept only without SMTP (the embedded default), where it is how a developer finds a
+        // verification link; with SMTP it is not stored, since it holds live single-use links.
+        .values({ ...(options.idempotencyKey ? { id: uuidFrom(options.idempotencyKey) } : {}), userId: email.userId, kind: email.kind, toEmail: email.to, subject: email.subject, status: 'queued', bodyText: transport ? null : email.text })
+        .onConflictDoNothing()
+        .returning({ id: deliveries.id });
+      if (!row) return 'duplicate' as const;
+      const { to, subject, html, text, replyTo } = email;
+      await jobs.send('email.send', { deliveryId: row.id, email: { to, subject, html, text, ...(replyTo ? { replyTo } : {}) } }, { tx, id: row.id });
+      return 'queued' as const;
+    };
+    return options.tx ? write(options.tx) : db.transaction(write);
   }
 
   return {
-    /** Sends and waits for the outcome; a failure is recorded, never thrown. */
-    send: deliver,
+    /** Queues the email durably (delivery row + job) and returns once both are committed. */
+    send: enqueue,
 
-    /**
-     * Sends without making the caller wait: used where waiting would tell an attacker whether an
-     * account exists (forgot password, resend). `drain` waits for these on shutdown.
-     */
+    /** Queues without making the caller wait (forgot password, resend: timing must not tell whether an account exists). */
     sendInBackground(email: OutgoingEmail): void {
-      this.defer(() => deliver(email));
+      this.defer(() => enqueue(email));
     },
 
-    /** Runs work after the answer has gone (tracked, so shutdown waits for it; failures are logged). */
+    /** Runs work after the answer has gone (tracked, so shutdown waits for it; failures are logged). Not durable. */
     defer(work: () => Promise<unknown>): void {
       const pending = work().catch((error: unknown) => log.error({ err: error }, 'background work failed'));
       inFlight.add(pending);
       void pending.finally(() => inFlight.delete(pending));
     },
 
+    /** Waits for deferred work; call before stopping the job queue. */
     async drain(): Promise<void> {
       await Promise.all([...inFlight]);
+    },
+
+    close(): void {
       transport?.close();
     },
   };

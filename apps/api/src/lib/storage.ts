@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,7 +15,12 @@ export interface Storage {
   get(key: string): Promise<Readable>;
   /** Removes `key`; a key that is already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored object, and the temporary files of unfinished writes (`temporary`: a path to remove with `deleteTemporary`). */
+  list(): AsyncIterable<StoredObject>;
+  deleteTemporary(name: string): Promise<void>;
 }
+
+export type StoredObject = { key: string; modifiedAt: Date; temporary: boolean };
 
 export class StorageNotFoundError extends Error {
   constructor(key: string) {
@@ -58,6 +63,27 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await unlink(pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    },
+    async *list() {
+      const dirs = await readdir(root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const dir of dirs) {
+        if (!dir.isDirectory() || !/^[\w-]{2}$/.test(dir.name)) continue;
+        for (const name of await readdir(join(root, dir.name)).catch(() => [] as string[])) {
+          const info = await stat(join(root, dir.name, name)).catch(() => null);
+          if (!info?.isFile()) continue;
+          const temporary = name.endsWith('.tmp');
+          yield { key: temporary ? `${dir.name}/${name}` : name, modifiedAt: info.mtime, temporary };
+        }
+      }
+    },
+    async deleteTemporary(name) {
+      if (!/^[\w-]{2}\/[\w.-]+\.tmp$/.test(name)) throw new Error(`invalid temporary file ${name}`);
+      await unlink(join(root, name)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
     },
@@ -106,6 +132,28 @@ export function createS3Storage(s3: NonNullable<Config['s3']>, fetchImpl: typeof
       const res = await send('DELETE', key);
       await res.body?.cancel();
       if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: HTTP ${res.status}`);
+    },
+    /** ListObjectsV2, page by page (S3 writes are whole objects: there are no temporaries). */
+    async *list() {
+      const bucketUrl = s3.forcePathStyle ? `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${s3.bucket}` : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, '')}`;
+      let token: string | null = null;
+      do {
+        const url = new URL(bucketUrl);
+        url.searchParams.set('list-type', '2');
+        if (token) url.searchParams.set('continuation-token', token);
+        const res = await fetchImpl(await client.sign(url.toString(), { method: 'GET' }));
+        const xml = await res.text();
+        if (!res.ok) throw new Error(`S3 LIST failed: HTTP ${res.status}`);
+        for (const [, body = ''] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+          const key = /<Key>([^<]*)<\/Key>/.exec(body)?.[1];
+          const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(body)?.[1];
+          if (key && modified) yield { key, modifiedAt: new Date(modified), temporary: false };
+        }
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? (/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? null) : null;
+      } while (token);
+    },
+    async deleteTemporary() {
+      // Nothing is written in pieces on S3.
     },
   };
 }

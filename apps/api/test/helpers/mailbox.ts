@@ -55,8 +55,10 @@ export function parseEmail(raw: string, to: string[]): ReceivedEmail {
 }
 
 /** A real SMTP server in this process; the app sends to it through nodemailer like to any other. */
-export async function startMailbox() {
+export async function startMailbox(options: { holdWhen?: () => boolean } = {}) {
   const received: ReceivedEmail[] = [];
+  /** Messages whose data arrived but that got no answer (see `holdWhen`): never accepted, never recorded. */
+  let held = 0;
   /** Emails already handed to a test by `next`. */
   const taken = new Set<ReceivedEmail>();
   const listeners = new Set<() => void>();
@@ -68,6 +70,11 @@ export async function startMailbox() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        // Holding: the sender waits for the server's answer that never comes (until its connection dies).
+        if (options.holdWhen?.()) {
+          held += 1;
+          return;
+        }
         received.push(parseEmail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((a) => a.address)));
         for (const notify of listeners) notify();
         callback();
@@ -102,6 +109,7 @@ export async function startMailbox() {
       });
     },
     count: (to: string) => received.filter((m) => m.to.includes(to)).length,
+    held: () => held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

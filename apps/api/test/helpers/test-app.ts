@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database, DatabaseHandle } from '../../src/db/client.js';
-import { users } from '../../src/db/schema/index.js';
+import { deliveries, users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { nextCustomerCode } from '../../src/modules/registration/repository.js';
 import { hashPassword } from '../../src/lib/crypto.js';
@@ -69,3 +69,27 @@ export async function login(app: TestApp, credentials: { email: string; password
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The deliveries to `toEmail` once the queue has handled them all (none still queued). */
+export function settledDeliveries(db: Database, toEmail: string) {
+  return waitFor(async () => {
+    const rows = await db.select().from(deliveries).where(eq(deliveries.toEmail, toEmail));
+    return rows.length > 0 && rows.every((r) => r.status !== 'queued') ? rows : undefined;
+  }, `the emails to ${toEmail} to leave the queue`);
+}
+
+/** Waits until the app's job queue has nothing left to do (in the queues starting with `prefix`). */
+export function queueIdle(app: TestApp, prefix = '') {
+  return waitFor(async () => ((await app.platform.jobs.pending(prefix)) === 0 ? true : undefined), `the job queue (${prefix || 'all'}) to be idle`);
+}

@@ -1,6 +1,6 @@
 import { MAILBOX_COUNT_CAP, type MailboxFolder } from '@enlaza/contracts';
 import { and, count, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { messages, profiles } from '../../db/schema/index.js';
 import type { TrashCursor } from '../../platform/trash-registry.js';
 import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
@@ -40,10 +40,14 @@ export function createMailboxRepository(db: Database) {
   const capped = (where: SQL | undefined) => sql<number>`(select count(*) from (select 1 from ${messages} where ${where} limit ${MAILBOX_COUNT_CAP}) as capped)`.mapWith(Number);
 
   return {
-    async insert(values: NewMessage): Promise<MessageRow> {
-      const [row] = await db.insert(messages).values(values).returning();
-      if (!row) throw new Error('message insert returned nothing');
-      return row;
+    /** Stores a message and runs `after` (an event's publication) in the same transaction. */
+    async insert(values: NewMessage, after: (row: MessageRow, tx: Transaction) => Promise<void> = async () => undefined): Promise<MessageRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(messages).values(values).returning();
+        if (!row) throw new Error('message insert returned nothing');
+        await after(row, tx);
+        return row;
+      });
     },
 
     /** One keyset page (limit + 1 rows, so the caller knows whether another page follows), newest first. */

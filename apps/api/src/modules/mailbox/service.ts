@@ -1,8 +1,9 @@
 import type { ContactMessageBody, LatestMessage, Locale, MailboxCounts, Message, MessageBulkBody, MessageListQuery, MessageReplyBody, MessageUpdateBody, UnreadCounts } from '@enlaza/contracts';
-import { renderNewMessageEmail, renderReplyEmail } from '../../lib/email-templates.js';
+import { renderReplyEmail } from '../../lib/email-templates.js';
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { EventBus } from '../../platform/events.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import type { UserRow } from '../auth/repository.js';
 import type { ProfilesService } from '../profiles/service.js';
@@ -24,8 +25,8 @@ type Deps = {
   publicProfiles: PublicProfileService;
   subscriptions: SubscriptionsService;
   mailer: Mailer;
+  events: EventBus;
   limiter: RateLimiter;
-  publicUrl: string;
 };
 
 export function toMessage(row: MessageRow): Message {
@@ -59,7 +60,7 @@ const BULK_FLAGS: Record<MessageBulkBody['action'], () => MessageFlags> = {
 };
 
 /** Buzón: visitors' messages per profile. Ownership is decided here (requireOwnedProfile, requireOwnedMessage, and owner-scoped updates), nowhere else. */
-export function createMailboxService({ repo, profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl }: Deps) {
+export function createMailboxService({ repo, profiles, publicProfiles, subscriptions, mailer, events, limiter }: Deps) {
   /** The user's live profile, or 404 (someone else's is as unknown as a missing one). */
   async function requireOwnedProfile(user: UserRow, profileId: string) {
     return profiles.get(user, profileId);
@@ -114,16 +115,14 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
       await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
       if (input.website?.trim()) return;
 
-      const row = await repo.insert({
-        profileId: target.profileId, userId: target.userId, name: input.name, email: input.email.toLowerCase(), phone: input.phone, body: input.message,
-        consent: input.consent, location: input.location, locale: origin.locale,
-      });
-      if (target.owner.notificationEmails.includes('new_message')) {
-        const email = renderNewMessageEmail(target.owner.locale ?? 'en', {
-          ownerName: target.owner.name, profileName: target.name, senderName: row.name, senderEmail: row.email, body: row.body, link: `${publicUrl}/user/buzon/${target.profileId}`,
-        });
-        mailer.sendInBackground({ to: target.owner.email, userId: target.userId, kind: 'system', replyTo: row.email, ...email });
-      }
+      // The owner's email notice is a subscriber of `message.received` (new-message-email.ts), after commit.
+      await repo.insert(
+        {
+          profileId: target.profileId, userId: target.userId, name: input.name, email: input.email.toLowerCase(), phone: input.phone, body: input.message,
+          consent: input.consent, location: input.location, locale: origin.locale,
+        },
+        (row, tx) => events.publish('message.received', { messageId: row.id, profileId: row.profileId, userId: row.userId }, tx),
+      );
     },
 
     async list(user: UserRow, profileId: string, query: MessageListQuery): Promise<{ data: Message[]; nextCursor: string | null; counts?: MailboxCounts }> {
@@ -175,8 +174,8 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
       const email = renderReplyEmail((message.locale as Locale | null) ?? 'en', {
         subject: input.subject, body: input.body, ownerName: user.name, profileName: profile.name, original: message.body, sentAt: message.createdAt,
       });
-      const outcome = await mailer.send({ to: message.email, replyTo: user.email, userId: user.id, kind: 'reply', ...email });
-      if (outcome === 'failed') throw new AppError('mailbox.send_failed');
+      // Queued durably; SMTP trouble is retried by the queue rather than refused here.
+      await mailer.send({ to: message.email, replyTo: user.email, userId: user.id, kind: 'reply', ...email });
       const row = await repo.update(user.id, id, { repliedAt: new Date(), readAt: message.readAt ?? new Date() });
       if (!row) throw new AppError('record.not_found');
       return toMessage(row);

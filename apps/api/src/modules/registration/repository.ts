@@ -74,13 +74,15 @@ export function createRegistrationRepository(db: Database) {
     },
 
     /** Issues a code, invalidating the earlier unused ones of the same purpose. */
-    async replaceToken(values: { userId: string; purpose: TokenPurpose; tokenHash: string; email: string; expiresAt: Date }): Promise<void> {
+    /** Replaces the user's live code; `after` (queueing the email that carries it) runs in the same transaction. */
+    async replaceToken(values: { userId: string; purpose: TokenPurpose; tokenHash: string; email: string; expiresAt: Date }, after: (tx: Tx) => Promise<unknown> = async () => undefined): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .update(emailTokens)
           .set({ usedAt: sql`now()` })
           .where(and(eq(emailTokens.userId, values.userId), eq(emailTokens.purpose, values.purpose), isNull(emailTokens.usedAt)));
         await tx.insert(emailTokens).values(values);
+        await after(tx);
       });
     },
 

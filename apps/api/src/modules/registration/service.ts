@@ -43,11 +43,12 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
     const code = randomToken();
     const tokenPurpose = purpose === 'admin_invite' ? 'reset_password' : purpose;
     const ttl = tokenPurpose === 'reset_password' ? RESET_TOKEN_TTL_MS : VERIFY_CODE_TTL_MS;
-    await repo.replaceToken({ userId: user.id, purpose: tokenPurpose, tokenHash: sha256(code), email: to, expiresAt: new Date(Date.now() + ttl) });
     const link = tokenPurpose === 'reset_password' ? `${publicUrl}/reset-password/${code}/${encodeURIComponent(to)}` : `${publicUrl}/register/verify/${code}`;
     const email = { to, userId: user.id, kind: 'system' as const, ...renderEmail(user.locale ?? 'en', purpose, { name: user.name, link, email: to }) };
-    if (background) mailer.sendInBackground(email);
-    else await mailer.send(email);
+    // The code and the email carrying it are one transaction: never a code without its email, nor the reverse.
+    const write = () => repo.replaceToken({ userId: user.id, purpose: tokenPurpose, tokenHash: sha256(code), email: to, expiresAt: new Date(Date.now() + ttl) }, (tx) => mailer.send(email, { tx }));
+    if (background) mailer.defer(write);
+    else await write();
   }
 
   return {

@@ -1,10 +1,11 @@
 /**
  * The trash module's public surface. Modules register their kinds in the registry
- * (platform/trash-registry.ts); the integrator schedules `trash.purgeExpired(now)` daily on the
- * job queue — the app exposes the service as `app.trash`.
+ * (platform/trash-registry.ts); `scheduleTrashPurge` runs `purgeExpired(now)` daily on the job
+ * queue. The app exposes the service as `app.trash`.
  */
 import type { TrashService } from './service.js';
 
+export { scheduleTrashPurge } from './purge-job.js';
 export { trashRoutes } from './routes.js';
 export { createTrashService, type TrashService } from './service.js';
 export { createTrashRegistry, type TrashProvider, type TrashRegistry } from '../../platform/trash-registry.js';

@@ -1,0 +1,203 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle, Transaction } from '../db/client.js';
+
+/**
+ * The durable job queue: pg-boss 10 on the application's own database (the PostgreSQL pool, or
+ * PGlite through `database.jobsDb`). Every kind of background work is a named job with a typed
+ * payload, a handler and a retry policy, declared with `define`. Modules add their payload types by
+ * augmenting `JobPayloads`:
+ *
+ *   declare module '../../platform/jobs.js' { interface JobPayloads { 'cloud.sweep': Record<string, never> } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobPayloads {}
+
+export type JobName = Extract<keyof JobPayloads, string>;
+
+export type JobContext = { id: string; name: string; retryCount: number; retryLimit: number; log: FastifyBaseLogger };
+
+export type JobPolicy = {
+  /** Further attempts after the first failure (default 5). */
+  retryLimit?: number;
+  /** Seconds before the first retry (default 10). */
+  retryDelay?: number;
+  /** Doubles the delay on every retry, with jitter (default true). */
+  retryBackoff?: boolean;
+  /** Seconds a run may take before it counts as stuck and is retried (default: JOB_TIMEOUT_SECONDS). */
+  expireInSeconds?: number;
+  /** Jobs of this kind run at once in one worker process (default 1). */
+  concurrency?: number;
+};
+
+export type JobDefinition<P> = JobPolicy & { handler: (payload: P, context: JobContext) => Promise<void> };
+
+export type FailedJob = { id: string; name: string; data: unknown; retryCount: number; error: string | null; createdOn: string; failedOn: string | null };
+
+export type JobsSettings = {
+  /** inline: this process runs the workers, the maintenance and the cron clock; off: it only enqueues. */
+  workers: 'inline' | 'off';
+  /** Default time a job may run before it counts as stuck (and is retried). */
+  timeoutSeconds: number;
+  /** How often idle workers look for jobs. */
+  pollingIntervalSeconds?: number;
+};
+
+type Stored = JobDefinition<never> & { name: string };
+
+/** The pg-boss `db` for a Drizzle transaction: the job row is written by the transaction's own connection. */
+function transactionDb(tx: Transaction): { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } {
+  // Both drivers keep the transaction's connection as `session.client` (node-postgres PoolClient, PGlite Transaction).
+  const client = (tx as unknown as { session?: { client?: { query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('cannot reach the connection of this transaction');
+  return { executeSql: (text, values) => client.query(text, values) };
+}
+
+export function createJobs(database: DatabaseHandle, settings: JobsSettings, log: FastifyBaseLogger) {
+  const working = settings.workers === 'inline';
+  const maintenanceIntervalSeconds = Math.max(1, Math.min(60, Math.floor(settings.timeoutSeconds / 2)));
+  const boss = new PgBoss({
+    db: database.jobsDb,
+    schema: 'pgboss',
+    // Only processes running workers keep time: expiry of stuck jobs, archiving, and cron schedules.
+    supervise: working,
+    schedule: working,
+    migrate: true,
+    maintenanceIntervalSeconds,
+    // Completed jobs (which may carry an email body) leave the job table soon and are deleted within a day.
+    archiveCompletedAfterSeconds: 15 * 60,
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
+  const definitions = new Map<string, Stored>();
+  const schedules: { name: string; cron: string; payload: unknown }[] = [];
+  let started = false;
+  let stopped = false;
+
+  async function setUp(definition: Stored) {
+    const policy = {
+      retryLimit: definition.retryLimit ?? 5,
+      retryDelay: definition.retryDelay ?? 10,
+      retryBackoff: definition.retryBackoff ?? true,
+      expireInSeconds: definition.expireInSeconds ?? settings.timeoutSeconds,
+    };
+    if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, { name: definition.name, ...policy });
+    else await boss.createQueue(definition.name, { name: definition.name, ...policy }).catch(async (error: unknown) => {
+      // Another process created it meanwhile.
+      if (!(await boss.getQueue(definition.name))) throw error;
+    });
+    if (!working) return;
+    for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
+      const workerId: string = await boss.work<unknown>(
+        definition.name,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          if (!job) return;
+          const context = { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit, log };
+          try {
+            await definition.handler(job.data as never, context);
+          } catch (error) {
+            const final = job.retryCount >= job.retryLimit;
+            log.error({ err: error, job: job.id, queue: job.name, attempt: job.retryCount + 1 }, final ? 'job failed for good' : 'job failed, will retry');
+            throw error;
+          } finally {
+            // There may be more: look again at once instead of waiting for the polling interval.
+            boss.notifyWorker(workerId);
+          }
+        },
+      );
+    }
+  }
+
+  const jobs = {
+    kind: database.kind,
+    working,
+
+    /** Declares a kind of job. Modules call it while the app is built; later calls take effect at once. */
+    async define<N extends JobName>(name: N, definition: JobDefinition<JobPayloads[N]>): Promise<void> {
+      if (definitions.has(name)) throw new Error(`job ${name} is defined twice`);
+      const stored = { ...(definition as JobDefinition<never>), name };
+      definitions.set(name, stored);
+      if (started) await setUp(stored);
+    },
+
+    /**
+     * Enqueues a job. With `tx` the job row is written inside that transaction: it exists only if the
+     * transaction commits, so a job caused by a write never runs for a write that rolled back.
+     */
+    async send<N extends JobName>(name: N, payload: JobPayloads[N], options: { tx?: Transaction; id?: string; startAfter?: Date | number; singletonKey?: string } = {}): Promise<string | null> {
+      if (!started) throw new Error(`job queue not started (sending ${name})`);
+      const { tx, ...rest } = options;
+      return boss.send(name, payload as object, { ...rest, ...(tx ? { db: transactionDb(tx) } : {}) });
+    },
+
+    /** A recurring job on a cron schedule (UTC); the clock runs in the processes with workers. */
+    async schedule<N extends JobName>(name: N, cron: string, payload: JobPayloads[N]): Promise<void> {
+      schedules.push({ name, cron, payload });
+      if (started) await boss.schedule(name, cron, payload, { tz: 'UTC' });
+    },
+
+    /** Jobs that used up their retries, newest first. */
+    async failed(limit = 100): Promise<FailedJob[]> {
+      const { rows } = await database.jobsDb.executeSql(
+        `SELECT id, name, data, retry_count, output, created_on, completed_on FROM pgboss.job WHERE state = 'failed'
+         UNION ALL SELECT id, name, data, retry_count, output, created_on, completed_on FROM pgboss.archive WHERE state = 'failed'
+         ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
+        [limit],
+      );
+      return (rows as { id: string; name: string; data: unknown; retry_count: number; output: { message?: string } | null; created_on: Date | string; completed_on: Date | string | null }[]).map((r) => ({
+        id: r.id,
+        name: r.name,
+        data: r.data,
+        retryCount: r.retry_count,
+        error: r.output?.message ?? null,
+        createdOn: new Date(r.created_on).toISOString(),
+        failedOn: r.completed_on ? new Date(r.completed_on).toISOString() : null,
+      }));
+    },
+
+    /** Jobs waiting, retrying or running, in all queues or those whose name starts with `prefix`. */
+    async pending(prefix = ''): Promise<number> {
+      const { rows } = await database.jobsDb.executeSql(
+        "SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND starts_with(name, $1) AND name NOT LIKE '\\_\\_pgboss%'",
+        [prefix],
+      );
+      return (rows[0] as { n: number } | undefined)?.n ?? 0;
+    },
+
+    /** State of one job (tests, admin): created, retry, active, completed, cancelled, failed. */
+    async state(id: string): Promise<{ state: string; retryCount: number } | null> {
+      const { rows } = await database.jobsDb.executeSql(
+        'SELECT state, retry_count FROM pgboss.job WHERE id = $1 UNION ALL SELECT state, retry_count FROM pgboss.archive WHERE id = $1 LIMIT 1',
+        [id],
+      );
+      const row = rows[0] as { state: string; retry_count: number } | undefined;
+      return row ? { state: row.state, retryCount: row.retry_count } : null;
+    },
+
+    async start(): Promise<void> {
+      if (started) return;
+      await boss.start();
+      if (working && database.kind === 'pglite') {
+        // One process per PGlite data directory: a job still active now was left by a process that died;
+        // it is due for its retry at once rather than after its expiry.
+        await database.jobsDb.executeSql("UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE state = 'active'");
+        await boss.maintain();
+      }
+      started = true;
+      for (const definition of definitions.values()) await setUp(definition);
+      for (const s of schedules) await boss.schedule(s.name, s.cron, s.payload as object, { tz: 'UTC' });
+      log.info(working ? 'job workers running in this process' : 'job workers off in this process (WORKERS=off)');
+    },
+
+    /** Stops taking jobs and waits for the running ones (up to `timeoutMs`); call before closing the database. */
+    async stop(timeoutMs = 20_000): Promise<void> {
+      if (!started || stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+  };
+  return jobs;
+}
+
+export type Jobs = ReturnType<typeof createJobs>;
