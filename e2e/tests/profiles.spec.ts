@@ -45,14 +45,14 @@ test.describe('cards, the public page and the mailbox', () => {
     const photo = publicPage.getByTestId('public-profile-photo').locator('img');
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
 
-    // "Save contact" downloads a vCard 4.0 with the escaped title and the photo.
+    // "Save contact" downloads a vCard 3.0 with the escaped title and the photo.
     const download = publicPage.waitForEvent('download');
     await publicPage.getByTestId('public-profile-save').click();
     const vcard = await readFile(await (await download).path(), 'utf8');
-    expect(vcard).toMatch(/^BEGIN:VCARD\r\nVERSION:4\.0\r\n/);
+    expect(vcard).toMatch(/^BEGIN:VCARD\r\nVERSION:3\.0\r\n/);
     expect(vcard).toContain(`FN:Lucía ${lastName}`);
     expect(vcard).toContain('TITLE:Architect\\, partner');
-    expect(vcard.replace(/\r\n /g, '')).toContain(`PHOTO:data:image/png;base64,${PNG.toString('base64')}`);
+    expect(vcard.replace(/\r\n /g, '')).toContain(`PHOTO;ENCODING=b;TYPE=PNG:${PNG.toString('base64')}`);
 
     // The visitor writes to the owner.
     await publicPage.getByTestId('contact-name').fill('Marta Visitor');

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { loadAppSecret } from './lib/app-secret.js';
@@ -18,6 +18,7 @@ import { subscribeNewMessageEmail } from './modules/mailbox/new-message-email.js
 import { createRateLimiter } from './lib/rate-limit.js';
 import { spaPlugin } from './lib/spa.js';
 import { zodValidatorCompiler } from './lib/validation.js';
+import { openApiOptions } from './platform/openapi.js';
 import { createAccountRepository } from './modules/account/repository.js';
 import { createActivityRepository } from './modules/activity/repository.js';
 import { activityRoutes } from './modules/activity/routes.js';
@@ -104,13 +105,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Enlaza API', version: '0.1.0', description: 'Digital business cards, smart tags, mailbox, campaigns and billing.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.publicUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { db } = database;

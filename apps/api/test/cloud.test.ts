@@ -230,11 +230,11 @@ describe('public photo and cover, vCard, preview tags', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     expect((await t.app.inject({ url: `/api/public/link/${owner.alias}/${profile.id}/cover` })).statusCode).toBe(404);
 
-    // vCard: PHOTO as a data: URI, folded at 75 octets.
+    // vCard: PHOTO embedded in base64 (vCard 3.0), folded at 75 octets.
     const vcard = (await t.app.inject({ url: `/api/public/link/${owner.alias}/${profile.id}/vcard` })).body;
     expect(vcard.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     const unfolded = vcard.replace(/\r\n /g, '').split('\r\n');
-    expect(unfolded).toContain(`PHOTO:data:image/png;base64,${image.toString('base64')}`);
+    expect(unfolded).toContain(`PHOTO;ENCODING=b;TYPE=PNG:${image.toString('base64')}`);
 
     const html = (await t.app.inject({ url: `/link/${owner.alias}/${profile.id}` })).body;
     expect(html).toContain(`<meta property="og:image" content="https://enlaza.example${view.photoUrl.replace(/&/g, '&amp;')}">`);

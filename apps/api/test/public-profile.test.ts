@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, profileDailyStats, subscriptions } from '../src/db/schema/index.js';
-import { escapeText, foldLine } from '../src/modules/public-profile/vcard.js';
+import { escapeComponent, escapeText, foldLine } from '../src/modules/public-profile/vcard.js';
 import { bearer, createTestApp, insertUser, login, type TestContext } from './helpers/test-app.js';
 
 let t: TestContext;
@@ -97,7 +97,7 @@ describe('public profile', () => {
 });
 
 describe('vCard', () => {
-  it('is a vCard 4.0 download with commas, semicolons and new lines escaped', async () => {
+  it('is a vCard 3.0 download with semicolons escaped only in compound values', async () => {
     const id = await create(cardBody());
     const res = await t.app.inject({ url: `/api/public/link/${owner.alias}/${id}/vcard` });
     expect(res.statusCode).toBe(200);
@@ -105,18 +105,20 @@ describe('vCard', () => {
     expect(res.headers['content-disposition']).toContain('attachment');
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe('BEGIN:VCARD');
-    expect(lines[1]).toBe('VERSION:4.0');
-    expect(lines).toContain('FN:Ana García\\; "Arq"');
+    expect(lines[1]).toBe('VERSION:3.0');
+    expect(lines).toContain('FN:Ana García; "Arq"');
     expect(lines).toContain('N:García\\; "Arq";Ana;;;');
     expect(lines).toContain('TITLE:Architect\\, partner');
     expect(lines).toContain('NOTE:Line one\\nLine two');
-    expect(lines).toContain('TEL;VALUE=uri;TYPE=voice:tel:+34612345678');
+    expect(lines).toContain('item1.TEL;TYPE=VOICE:+34612345678');
+    expect(lines).toContain('item1.X-ABLabel:m');
     expect(lines.at(-2)).toBe('END:VCARD');
     expect(res.body.endsWith('\r\n')).toBe(true);
   });
 
   it('escapes backslashes first and folds long lines at 75 octets without splitting characters', () => {
-    expect(escapeText('a\\b,c;d\ne')).toBe('a\\\\b\\,c\\;d\\ne');
+    expect(escapeText('a\\b,c;d\ne')).toBe('a\\\\b\\,c;d\\ne');
+    expect(escapeComponent('a\\b,c;d\ne')).toBe('a\\\\b\\,c\\;d\\ne');
     const long = `NOTE:${'ñ'.repeat(100)}`;
     const folded = foldLine(long).split('\r\n');
     expect(folded.length).toBeGreaterThan(2);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
+import { localeFromHeader } from '../../lib/i18n.js';
 import type { PublicProfileService } from './service.js';
 import { buildVCard, type VCardPhoto } from './vcard.js';
 
@@ -37,7 +38,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfile
     return { ok: 1 as const, data: {} };
   });
 
-  app.get('/public/link/:alias/:profileId/vcard', { schema: { tags, summary: 'Save the contact: a vCard 4.0 file', params: linkParams, response: { 200: z.string(), ...failures } } }, async (request, reply) => {
+  app.get('/public/link/:alias/:profileId/vcard', { schema: { tags, summary: 'Save the contact: a vCard 3.0 file (text/vcard)', params: linkParams, response: { 200: z.string(), ...failures } } }, async (request, reply) => {
     const found = await service.peek(request.params.alias, request.params.profileId);
     if (!found) throw new AppError('profile.not_available');
     const { profile } = found;
@@ -45,7 +46,9 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfile
     return reply
       .type('text/vcard; charset=utf-8')
       .header('content-disposition', `attachment; filename="contact.vcf"; filename*=UTF-8''${encodeURIComponent(file)}`)
-      .send(buildVCard(profile, `${publicUrl}${profile.canonicalPath}`, await vcardPhoto(request.params.alias, profile)));
+      // A tag's card names its owner and reward in the visitor's language.
+      .header('vary', 'accept-language')
+      .send(buildVCard(profile, `${publicUrl}${profile.canonicalPath}`, await vcardPhoto(request.params.alias, profile), localeFromHeader(request.headers['accept-language'])));
   });
 
   app.get(

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { renderQr, svgDataUrl, type QrImages } from './qr-images';
 import './public-profile.css';
 
 export interface ProfileQrProps {
@@ -12,27 +13,6 @@ export interface ProfileQrProps {
   downloadName?: string;
   /** Shows "Download PNG" and "Download SVG". */
   withDownloads?: boolean;
-}
-
-type QrImages = { url: string; svg: string; png: string };
-
-/** PNG downloads are drawn this large, so that they print sharply. */
-const PNG_WIDTH = 1024;
-
-/** The QR code is generated in the browser; its library loads only when a code is shown. */
-async function renderQr(url: string): Promise<QrImages> {
-  const QRCode = await import('qrcode');
-  // Always dark on light with a quiet zone: scanners need it, whatever the page's colour scheme.
-  const colors = { dark: '#000000', light: '#ffffff' };
-  const [svg, png] = await Promise.all([
-    QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: colors }),
-    QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: PNG_WIDTH, color: colors }),
-  ]);
-  return { url, svg, png };
-}
-
-function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
 /** The QR code of a public page, with optional PNG / SVG downloads. */
