@@ -70,7 +70,9 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // A URL whose percent-escapes are not UTF-8 gets the app's error shape, like any other bad request.
-    frameworkErrors: (error, request, reply) => sendError(request, reply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'request.invalid_url' : 'request.invalid_body')),
+    frameworkErrors: (error, request, reply) => {
+      void sendError(request, reply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'request.invalid_url' : 'request.invalid_body'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
