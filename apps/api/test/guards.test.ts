@@ -100,7 +100,10 @@ function splitUnescaped(value: string, separator: string): string[] {
   let current = '';
   for (let i = 0; i < value.length; i++) {
     if (value[i] === '\\') current += value[i]! + (value[++i] ?? '');
-    else if (value[i] === separator) parts.push(current), (current = '');
+    else if (value[i] === separator) {
+      parts.push(current);
+      current = '';
+    }
     else current += value[i];
   }
   return [...parts, current];
