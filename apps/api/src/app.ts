@@ -17,7 +17,7 @@ import { jobsRoutes } from './platform/jobs-routes.js';
 import { subscribeNewMessageEmail } from './modules/mailbox/new-message-email.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { spaPlugin } from './lib/spa.js';
-import { zodValidatorCompiler } from './lib/validation.js';
+import { refuseDeepBodies, zodValidatorCompiler } from './lib/validation.js';
 import { openApiOptions } from './platform/openapi.js';
 import { createAccountRepository } from './modules/account/repository.js';
 import { createActivityRepository } from './modules/activity/repository.js';
@@ -72,6 +72,8 @@ declare module 'fastify' {
   }
 }
 
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), display-capture=()';
+
 export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
@@ -80,9 +82,18 @@ export type AppOptions = {
 
 /** Builds the app: external plugins → app plugins → routes. The caller owns the database. */
 export async function buildApp({ config, database, logger = false }: AppOptions) {
-  const app = Fastify({ logger, trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    bodyLimit: 1024 * 1024,
+    // A URL whose percent-escapes are not UTF-8 gets the app's error shape, like any other bad request.
+    frameworkErrors: (error, request, reply) => {
+      void sendError(request, reply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'request.invalid_url' : 'request.invalid_body'));
+    },
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('preValidation', refuseDeepBodies);
 
   await app.register(errorHandlerPlugin);
   const lookupOrigin = new URL(config.countryLookupUrl).origin;
@@ -104,6 +115,10 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Powerful features the app never uses are off; geolocation only for this origin (the public page of a lost tag).
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   await app.register(swagger, openApiOptions(config.publicUrl));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

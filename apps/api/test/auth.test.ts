@@ -40,7 +40,9 @@ describe('POST /api/login', () => {
   });
 
   it('accepts the email in any case and with spaces around it', async () => {
-    expect((await post({ email: ` ${DEMO.email.toUpperCase()} `, password: DEMO.password }, {}, '10.0.0.50')).statusCode).toBe(422);
+    expect((await post({ email: ` ${DEMO.email.toUpperCase()} `, password: DEMO.password }, {}, '10.0.0.50')).statusCode).toBe(200);
+    expect((await post({ email: `\t${DEMO.email}\n`, password: DEMO.password }, {}, '10.0.0.50')).statusCode).toBe(200);
+    expect((await post({ email: ` not an email `, password: DEMO.password }, {}, '10.0.0.50')).statusCode).toBe(422);
     expect((await post({ email: DEMO.email.toUpperCase(), password: DEMO.password }, {}, '10.0.0.50')).statusCode).toBe(200);
   });
 

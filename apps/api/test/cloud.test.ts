@@ -174,8 +174,9 @@ describe('managing files', () => {
     expect((await send('DELETE', `/api/files/${photo.id}`, token)).json().data.deletedAt).not.toBeNull();
     expect(await names('')).not.toContain('Playa 2025.png');
     expect(await names('trash=true')).toEqual(['Playa 2025.png']);
-    // The bytes of a trashed file stay reachable for its owner (trash thumbnails).
+    // The bytes of a trashed file stay reachable for its owner through the trash's own address (thumbnails).
     expect((await t.app.inject({ url: (await send('GET', `/api/files/${photo.id}`, token)).json().data.url })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: photo.url })).statusCode).toBe(404);
     expect((await send('POST', `/api/files/${photo.id}/restore`, token)).json().data.deletedAt).toBeNull();
     expect(await names('trash=true')).toEqual([]);
   });

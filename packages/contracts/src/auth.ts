@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { roleSchema } from './common.js';
 
 export const loginBodySchema = z.object({
-  email: z.email().max(254),
+  // Spaces around a pasted or autofilled address are not part of it.
+  email: z.string().trim().pipe(z.email().max(254)),
   password: z.string().min(1).max(1024),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

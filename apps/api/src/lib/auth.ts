@@ -16,6 +16,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   (app: FastifyInstance, opts: { auth: AuthService }) => {
     app.decorateRequest('auth', null);
+    // What a signed-in request gets back is that user's: no cache (browser or shared) keeps it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if ((request.auth || bearerToken(request)) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
     app.decorate('authenticate', (role?: Role): onRequestAsyncHookHandler => {
       return async (request) => {
         const token = bearerToken(request);

@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   'collection.name_taken': 409,
   'validation.failed': 422,
   'request.invalid_body': 422,
+  'request.too_deep': 422,
+  'request.invalid_url': 400,
   'request.unsupported_media_type': 415,
   'request.too_large': 413,
   'request.not_found': 404,

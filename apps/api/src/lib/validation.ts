@@ -48,23 +48,55 @@ export function validationError(issues: readonly Issue[], data: unknown, context
   return new AppError('validation.failed', {}, fields);
 }
 
-/** Where a NUL character hides in a request (PostgreSQL cannot store it in text or JSON). */
-function pathOfNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = pathOfNul(inner, [...path, key]);
-      if (found) return found;
+/** Deeper than any request of the contract; JSON nested deeper is refused before anything walks it. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Where a NUL character hides in a request (PostgreSQL cannot store it in text or JSON). Walks with
+ * its own stack, not recursion, and refuses a value nested deeper than MAX_JSON_DEPTH.
+ */
+function pathOfNul(root: unknown): string[] | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (value && typeof value === 'object') {
+      if (path.length >= MAX_JSON_DEPTH) throw new AppError('request.too_deep', { max: MAX_JSON_DEPTH });
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]] });
     }
   }
   return null;
+}
+
+/** How deep a parsed JSON value nests (iteratively, stopping once it passes `limit`). */
+export function jsonDepthExceeds(root: unknown, limit = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const inner of Object.values(value)) if (inner && typeof inner === 'object') stack.push([inner, depth + 1]);
+  }
+  return false;
+}
+
+/** preValidation hook: a JSON body nested deeper than MAX_JSON_DEPTH is a 422, whatever the route. */
+export async function refuseDeepBodies(request: { body?: unknown }): Promise<void> {
+  if (request.body && typeof request.body === 'object' && jsonDepthExceeds(request.body)) throw new AppError('request.too_deep', { max: MAX_JSON_DEPTH });
 }
 
 /** Validates requests with the contracts' zod schemas and reports every failing field with a message code. */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const nul = pathOfNul(data);
+    let nul: string[] | null;
+    try {
+      nul = pathOfNul(data);
+    } catch (error) {
+      return { error: error as AppError };
+    }
     if (nul) return { error: new AppError('validation.failed', {}, { [nul.join('.') || (httpPart ?? 'body')]: [{ code: 'validation.invalid_value' }] }) };
     const result = schema.safeParse(data);
     return result.success ? { value: result.data } : { error: validationError(result.error.issues, data, httpPart) };

@@ -97,3 +97,23 @@ export function multipart(files: { name: string; data: Buffer; type?: string }[]
   );
   return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A one-page PDF whose OpenAction runs JavaScript (`app.alert(message)`) when a viewer opens it. */
+export function pdfWithScript(message = 'enlaza-pdf-script'): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    `<< /Type /Action /S /JavaScript /JS (app.alert\\('${message}'\\);) >>`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

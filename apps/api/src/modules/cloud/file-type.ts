@@ -108,3 +108,40 @@ export function kindOf(mimeType: string): FileKind {
 
 /** SQL-side filter: the MIME types of a kind. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** The extensions a name may end with for each accepted type; the first one is appended when missing. */
+const EXTENSIONS: Record<string, string[]> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/msword': ['doc'],
+  'application/vnd.ms-excel': ['xls'],
+  'application/vnd.ms-powerpoint': ['ppt'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['ods'],
+  'application/vnd.oasis.opendocument.presentation': ['odp'],
+};
+
+/** What looks like a file extension (`.html`, `.exe`, `.mp4`), as opposed to a version or a date (`.2024`). */
+const EXTENSION_LIKE = /\.([a-z][a-z0-9]{0,9})$/i;
+
+/**
+ * A file name whose extension is the one of the type found in its bytes: a right one is kept
+ * (`Photo.JPEG`), a wrong one replaced (`page.html` → `page.pdf`), a missing one appended; the
+ * result stays within `maxLength`. An operating system opens a download by its extension, so the
+ * name never claims to be something the bytes are not.
+ */
+export function nameForType(name: string, mimeType: string, maxLength = 200): string {
+  const allowed = EXTENSIONS[mimeType];
+  if (!allowed) return name.slice(0, maxLength);
+  const current = EXTENSION_LIKE.exec(name);
+  if (current && allowed.includes(current[1]!.toLowerCase())) return name.length <= maxLength ? name : name.slice(0, current.index).slice(0, maxLength - current[0].length) + current[0];
+  const base = (current ? name.slice(0, -current[0].length) : name).replace(/[.\s]+$/, '') || 'file';
+  const extension = `.${allowed[0]}`;
+  return base.slice(0, maxLength - extension.length) + extension;
+}

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import type { PublicProfileService } from '../public-profile/service.js';
+import { nameForType } from './file-type.js';
 import type { CloudService, FileContent } from './service.js';
 
 const failures = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema };
@@ -23,15 +24,24 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-function sendContent(reply: FastifyReply, { row, stream }: FileContent, headers: Record<string, string>) {
+/** Shown in the browser as they are: the plain images. Anything else (PDF, office documents) is downloaded. */
+const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/**
+ * The bytes of a user's file. Whatever they hold, nothing in them runs as this site: the response is
+ * a sandboxed document (unique origin, no scripts, no plugins) that may load nothing, and only plain
+ * images are shown inline — a PDF opened inline runs in the browser's PDF viewer, which runs the
+ * PDF's own JavaScript, so PDFs and documents are always attachments.
+ */
+function sendContent(reply: FastifyReply, { row, stream }: FileContent, headers: Record<string, string>, download = false) {
+  const inline = !download && INLINE_TYPES.has(row.mimeType);
   return reply
     .headers({
       'content-type': row.mimeType,
       'content-length': String(row.sizeBytes),
       'x-content-type-options': 'nosniff',
-      // The bytes are shown as they are, never as a page of this site.
-      // (a PDF viewer does not run in a sandboxed document; PDFs carry no script the browser runs)
-      'content-security-policy': `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'${row.mimeType === 'application/pdf' ? '' : '; sandbox'}`,
+      'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', nameForType(row.name, row.mimeType)),
       ...headers,
     })
     .send(stream);
@@ -102,17 +112,16 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
     {
       schema: {
         tags,
-        summary: 'The bytes of a file at its signed address (from `url`); images and PDF inline, others or `download=1` as attachment',
+        summary: 'The bytes of a file at its signed address (from `url`), sandboxed; plain images inline, PDFs, documents or `download=1` as attachment. Expired: 403; trashed: 404',
         params,
-        querystring: z.object({ exp: z.coerce.number().int().min(0).max(1e11), sig: z.string().min(1).max(100), download: z.enum(['0', '1']).optional() }),
+        querystring: z.object({ exp: z.coerce.number().int().min(0).max(1e11), sig: z.string().min(1).max(100), download: z.enum(['0', '1']).optional(), trash: z.enum(['1']).optional() }),
         response: { 200: z.any(), 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const found = await cloud.content(request.params.id, request.query.exp, request.query.sig);
-      const inline = request.query.download !== '1' && (found.row.mimeType.startsWith('image/') || found.row.mimeType === 'application/pdf');
+      const found = await cloud.content(request.params.id, request.query.exp, request.query.sig, request.query.trash === '1');
       const maxAge = Math.max(0, request.query.exp - Math.floor(Date.now() / 1000));
-      return sendContent(reply, found, { 'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', found.row.name), 'cache-control': `private, max-age=${maxAge}` });
+      return sendContent(reply, found, { 'cache-control': `private, max-age=${maxAge}` }, request.query.download === '1');
     },
   );
 };
@@ -129,7 +138,7 @@ export const publicImageRoutes: FastifyPluginAsyncZod<{ cloud: CloudService; pub
         const image = await publicProfiles.imageFile(request.params.alias, request.params.profileId, which);
         const found = image ? await cloud.publicImage(image.userId, image.fileId) : null;
         if (!found) throw new AppError('record.not_found');
-        return sendContent(reply, found, { 'cache-control': 'public, max-age=3600', 'content-disposition': contentDisposition('inline', found.row.name) });
+        return sendContent(reply, found, { 'cache-control': 'public, max-age=3600' });
       },
     );
   }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.js';
 import type { UserRow } from '../auth/repository.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
-import { detectFileType, kindOf } from './file-type.js';
+import { detectFileType, kindOf, nameForType } from './file-type.js';
 import type { CloudRepository, StoredFileRow } from './repository.js';
 
 const HEAD_BYTES = 256 * 1024;
@@ -38,10 +38,10 @@ function sniffer() {
   return { stream, result: () => ({ size, head: Buffer.concat(head), tail }) };
 }
 
-/** A display name from the client's file name: no path, no control characters, bounded. */
-export function cleanFileName(raw: string, extension: string): string {
+/** A display name from the client's file name: no path, no control characters, bounded, and the extension of the type its bytes are. */
+export function cleanFileName(raw: string, mimeType: string): string {
   const base = (raw.split(/[/\\]/).pop() ?? '').replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '').trim().slice(0, 200);
-  return base || `file.${extension}`;
+  return nameForType(base || 'file', mimeType);
 }
 
 /** The cloud (nube): a user's files, their storage quota, and the signed addresses of their bytes. */
@@ -49,12 +49,14 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
   const { repo, storage, subscriptions, maxFileBytes } = deps;
   // A key of its own, so a content signature is never valid as anything else the app signs.
   const key = hmac(deps.secret, 'cloud-content-addresses');
-  const signature = (id: string, exp: number) => hmac(key, `${id}.${exp}`);
+  // An address names the state it was made for: a live file's stops working once the file is
+  // trashed; the trash list's own addresses (its thumbnails) work only while the file is in the trash.
+  const signature = (id: string, exp: number, trashed = false) => hmac(key, trashed ? `${id}.${exp}.trash` : `${id}.${exp}`);
 
   /** Valid for one to two hours; the same address for an hour, so browsers can cache the bytes. */
-  function contentUrl(id: string, now = Date.now()): string {
+  function contentUrl(id: string, trashed: boolean, now = Date.now()): string {
     const exp = (Math.floor(now / 1000 / HOUR) + 2) * HOUR;
-    return `/api/files/${id}/content?exp=${exp}&sig=${signature(id, exp)}`;
+    return `/api/files/${id}/content?exp=${exp}&sig=${signature(id, exp, trashed)}${trashed ? '&trash=1' : ''}`;
   }
 
   function toFile(row: StoredFileRow): CloudFile {
@@ -69,7 +71,7 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       deletedAt: row.deletedAt?.toISOString() ?? null,
-      url: contentUrl(row.id),
+      url: contentUrl(row.id, row.deletedAt !== null),
     };
   }
 
@@ -131,7 +133,7 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
         if (!type) throw new AppError('file.type_not_allowed');
         const row = await repo.withOwnerLock(user.id, async (tx) => {
           if ((await repo.usedBytes(user.id, tx)) + size > limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
-          return repo.insert(tx, user.id, { name: cleanFileName(incoming.filename, type.extension), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height });
+          return repo.insert(tx, user.id, { name: cleanFileName(incoming.filename, type.mimeType), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height });
         });
         return toFile(row);
       } catch (error) {
@@ -162,8 +164,10 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
       return { removed: keys.length, failed };
     },
 
+    /** A new name keeps the extension of the file's type (`a.html` for a PDF becomes `a.pdf`). */
     async rename(user: UserRow, id: string, name: string): Promise<CloudFile> {
-      const row = await repo.rename(user.id, id, name);
+      const current = await owned(user, id);
+      const row = await repo.rename(user.id, id, nameForType(name, current.mimeType));
       if (!row) throw new AppError('record.not_found');
       return toFile(row);
     },
@@ -179,12 +183,15 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
       return toFile(row);
     },
 
-    /** The bytes behind a signed address; a wrong or expired signature is as unknown as a missing file. */
-    async content(id: string, exp: number, sig: string, now = Date.now()): Promise<FileContent> {
-      if (!safeEqual(sig, signature(id, exp))) throw new AppError('record.not_found');
+    /**
+     * The bytes behind a signed address; a wrong signature is as unknown as a missing file, and so is
+     * a file no longer in the state the address was made for (a live file's address once it is trashed).
+     */
+    async content(id: string, exp: number, sig: string, trashed = false, now = Date.now()): Promise<FileContent> {
+      if (!safeEqual(sig, signature(id, exp, trashed))) throw new AppError('record.not_found');
       if (exp * 1000 < now) throw new AppError('file.link_expired');
       const row = await repo.findById(id);
-      if (!row) throw new AppError('record.not_found');
+      if (!row || (row.deletedAt !== null) !== trashed) throw new AppError('record.not_found');
       return { row, stream: await bytesOf(row.storageKey) };
     },
 

@@ -1,10 +1,10 @@
-import { Anchor, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import type { CloudFile } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
 import { formatBytes } from '@/lib/format';
 
-/** A large view of an image; a link for a PDF; a download for other documents. */
+/** A large view of an image; a download for a PDF and other documents (they never open inside the site). */
 export function PreviewModal({ file, onClose }: { file: CloudFile | null; onClose: () => void }) {
   const { t } = useTranslation('cloud');
   const locale = useLocale();
@@ -15,12 +15,7 @@ export function PreviewModal({ file, onClose }: { file: CloudFile | null; onClos
           {file.kind === 'image' ? (
             <Image src={file.url} alt={file.name} radius="md" fit="contain" mah="70vh" data-testid="cloud-preview-image" />
           ) : file.kind === 'pdf' ? (
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('preview.pdf')}</Text>
-              <Anchor href={file.url} target="_blank" rel="noopener">
-                {t('preview.openPdf')}
-              </Anchor>
-            </Stack>
+            <Text size="sm">{t('preview.pdf')}</Text>
           ) : (
             <Text size="sm">{t('preview.document')}</Text>
           )}
