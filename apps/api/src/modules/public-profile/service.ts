@@ -1,4 +1,4 @@
-import { publicProfileSchema, type ProfileStats, type PublicProfile } from '@enlaza/contracts';
+import { DEFAULT_LOCALE, publicProfileSchema, type Locale, type ProfileStats, type PublicProfile } from '@enlaza/contracts';
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { aliasRedirects, profileDailyStats, profiles, users } from '../../db/schema/index.js';
@@ -20,12 +20,19 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 
   /** An available profile whatever the alias; throws profile.not_available. */
   async function load(profileId: string) {
+    const row = await loadAny(profileId);
+    if (row.profile.visibility === 'private') throw new AppError('profile.not_available');
+    return row;
+  }
+
+  /** A profile that is not deleted and whose owner is active, private ones too (the owner's preview). */
+  async function loadAny(profileId: string) {
     const [row] = await db
       .select({ profile: profiles, owner: { alias: users.alias, name: users.name, email: users.email, phone: users.phone, status: users.status, locale: users.locale, notificationEmails: users.notificationEmails } })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
       .where(and(eq(profiles.id, profileId), isNull(profiles.deletedAt)));
-    if (!row || row.owner.status !== 'active' || row.profile.visibility === 'private') throw new AppError('profile.not_available');
+    if (!row || row.owner.status !== 'active') throw new AppError('profile.not_available');
     return row;
   }
 
@@ -62,7 +69,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     };
   }
 
-  type Available = { userId: string; alias: string; visibility: 'public' | 'unlisted' | 'private'; profile: PublicProfile; json: string };
+  type Available = { userId: string; alias: string; ownerLocale: Locale; visibility: 'public' | 'unlisted' | 'private'; profile: PublicProfile; json: string };
   /**
    * Available profiles by id, with their answer already serialised, so a visit usually costs no
    * query. Kept correct like the session cache: the app drops an owner's entries right after its
@@ -80,7 +87,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       const profile = toPublic(row);
       // What the route's response serializer would write, checked once here instead of per visit.
       const json = JSON.stringify({ ok: 1, data: publicProfileSchema.parse(profile) });
-      entry = { userId: row.profile.userId, alias: row.owner.alias, visibility: row.profile.visibility, profile, json };
+      entry = { userId: row.profile.userId, alias: row.owner.alias, ownerLocale: row.owner.locale ?? DEFAULT_LOCALE, visibility: row.profile.visibility, profile, json };
       cache.set(profileId, entry, stamp);
     }
     if (!(await reaches(alias, entry.alias, entry.userId))) throw new AppError('profile.not_available');
@@ -98,6 +105,17 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     return { days: list, totals: { visits: list.reduce((n, d) => n + d.visits, 0), linkClicks: list.reduce((n, d) => n + d.linkClicks, 0) } };
   }
 
+  /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
+  async function peek(alias: string, profileId: string): Promise<PageProfile | null> {
+    try {
+      const { profile, visibility, ownerLocale } = await available(alias, profileId);
+      return { profile, visibility, ownerLocale };
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
   return {
     /** The profile as a visitor sees it; also counts the visit. */
     async view(alias: string, profileId: string): Promise<PublicProfile> {
@@ -113,16 +131,25 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       return json;
     },
 
-    /** Without counting a visit (the page's HTML, the vCard); null when it is not available. */
-    async peek(alias: string, profileId: string): Promise<{ profile: PublicProfile; visibility: 'public' | 'unlisted' | 'private' } | null> {
-      try {
-        const { profile, visibility } = await available(alias, profileId);
-        return { profile, visibility };
-      } catch (error) {
+    /** The page's HTML: the profile (from the cache), counting the visit; null when it is not available. */
+    async visit(alias: string, profileId: string): Promise<PageProfile | null> {
+      const found = await peek(alias, profileId);
+      // An old alias only redirects: the visit is counted at the current address.
+      if (found && found.profile.alias === alias) counters.hit(found.profile.id, 'visits');
+      return found;
+    },
+
+    /** The owner's preview of any of their profiles, private ones too: never cached, never counted. */
+    async preview(profileId: string): Promise<PageProfile | null> {
+      const row = await loadAny(profileId).catch((error: unknown) => {
         if (error instanceof AppError) return null;
         throw error;
-      }
+      });
+      return row ? { profile: toPublic(row), visibility: row.profile.visibility, ownerLocale: row.owner.locale ?? DEFAULT_LOCALE } : null;
     },
+
+    /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
+    peek,
 
     /** Who receives a contact-form message sent at this address (not counted as a visit); throws profile.not_available. */
     async contactTarget(alias: string, profileId: string) {
@@ -156,6 +183,12 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     /** The cache is used only while changes are known to be notified (the LISTEN is up). */
     setCacheLive: (live: boolean): void => cache.setEnabled(live),
 
+    /** The owner's alias when this live profile is theirs (for the preview address), else null. */
+    async ownedAlias(userId: string, profileId: string): Promise<string | null> {
+      const [row] = await db.select({ alias: users.alias }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId), isNull(profiles.deletedAt)));
+      return row?.alias ?? null;
+    },
+
     /** Visits and clicks per day over the last `days` days (zero-filled), for the owner. */
     async stats(userId: string, profileId: string, days = 30, now = new Date()): Promise<ProfileStats> {
       const [owned] = await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId), isNull(profiles.deletedAt)));
@@ -182,3 +215,4 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 }
 
 export type PublicProfileService = ReturnType<typeof createPublicProfileService>;
+export type PageProfile = { profile: PublicProfile; visibility: 'public' | 'unlisted' | 'private'; ownerLocale: Locale };
