@@ -6,7 +6,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'scripts/**', '**/drizzle/**', '**/*.config.js', '**/build.mjs', 'screenshots/**', 'e2e/.artifacts/**', 'apps/api/test/fixtures/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'scripts/**', '**/drizzle/**', '**/*.config.js', '**/build.mjs', 'apps/web/build/*.mjs', 'screenshots/**', 'e2e/.artifacts/**', 'apps/api/test/fixtures/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

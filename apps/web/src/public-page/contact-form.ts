@@ -48,6 +48,10 @@ export function initContactForm(data: PageData) {
   const banner = wrap?.querySelector<HTMLElement>('[data-form-error]');
   if (!wrap || !form || !sent || !banner) return;
   wrap.hidden = false;
+  wire(form, sent, banner, data);
+}
+
+function wire(form: HTMLFormElement, sent: HTMLElement, banner: HTMLElement, data: PageData) {
   const s = data.strings.form;
   const location = initLocation(form, data);
   const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement;
@@ -63,16 +67,20 @@ export function initContactForm(data: PageData) {
       }
       if (control) control.setAttribute('aria-invalid', String(Boolean(message)));
     }
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
 
   function fail(message: string) {
-    banner!.textContent = `${text(s, 'errors.title')}: ${message}`;
-    banner!.hidden = false;
+    banner.textContent = `${text(s, 'errors.title')}: ${message}`;
+    banner.hidden = false;
   }
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault();
+    void send();
+  });
+
+  async function send() {
     if (data.preview) return;
     banner.hidden = true;
     const name = input('name').value.trim();
@@ -90,10 +98,10 @@ export function initContactForm(data: PageData) {
 
     const submit = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
     submit.disabled = true;
-    const body = { name, email, phone: rawPhone || null, message, consent: input('consent').checked, location: location(), website: input('website').value };
+    const body = { name, email, phone: rawPhone || null, message, consent: (input('consent') as HTMLInputElement).checked, location: location(), website: input('website').value };
     try {
       const response = await fetch(`${apiBase(data)}/messages`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body), credentials: 'same-origin' });
-      const payload = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+      const payload: { message?: string; errors?: Record<string, string[]> } = await response.json().then((body: unknown) => (body && typeof body === 'object' ? body : {}), () => ({}));
       if (response.ok) {
         form.reset();
         form.hidden = true;
@@ -115,7 +123,7 @@ export function initContactForm(data: PageData) {
     } finally {
       submit.disabled = false;
     }
-  });
+  }
 
   sent.querySelector('[data-again]')?.addEventListener('click', () => {
     sent.hidden = true;

@@ -25,7 +25,8 @@ function initShare(data: PageData) {
   const button = document.querySelector<HTMLButtonElement>('[data-share]');
   if (!button || (!navigator.share && !navigator.clipboard)) return;
   button.hidden = false;
-  button.addEventListener('click', async () => {
+  button.addEventListener('click', () => void share());
+  async function share() {
     if (navigator.share) {
       try {
         await navigator.share({ title: data.name, url: data.url });
@@ -40,7 +41,7 @@ function initShare(data: PageData) {
     } catch {
       status(text(data.strings.share, 'copyFailed', { url: data.url }));
     }
-  });
+  }
 }
 
 /** The QR code of the page, made only when asked for (its code is loaded then). */
@@ -49,7 +50,9 @@ function initQr(data: PageData) {
   const box = document.getElementById('pp-qr');
   if (!button || !box) return;
   button.hidden = false;
-  button.addEventListener('click', async () => {
+  button.addEventListener('click', () => void toggle());
+  async function toggle() {
+    if (!button || !box) return;
     const open = button.getAttribute('aria-expanded') !== 'true';
     button.setAttribute('aria-expanded', String(open));
     box.hidden = !open;
@@ -65,7 +68,7 @@ function initQr(data: PageData) {
     } catch {
       box.textContent = text(data.strings.qr, 'failed');
     }
-  });
+  }
 }
 
 const data = readPageData();

@@ -44,7 +44,8 @@ export type Translate = (key: string, params?: Record<string, string | number>) 
 export function pageStrings(locale: Locale): Translate {
   return (key, params = {}) => {
     const found = lookup(catalogues[locale], key);
-    const template = typeof found === 'string' ? found : String(lookup(catalogues.en, key) ?? key);
+    const fallback = lookup(catalogues.en, key);
+    const template = typeof found === 'string' ? found : typeof fallback === 'string' ? fallback : key;
     return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
   };
 }
