@@ -63,6 +63,7 @@ export function registerPublicPage(app: FastifyInstance, options: { service: Pub
       reply.header('x-frame-options', 'SAMEORIGIN').header('x-robots-tag', 'noindex');
     }
     reply.header('content-language', locale === 'jp' ? 'ja' : locale);
+    if (!preview) reply.header('server-timing', `cache;desc=${found.cached ? 'hit' : 'miss'}`);
     const head = openGraphTags(profile, url, preview ? 'unlisted' : visibility, publicUrl);
     return html(reply, 200, renderProfilePage(profile, { locale, head, csrfToken: app.issueCsrfToken(request, reply), url, assets, preview }));
   });

@@ -79,8 +79,13 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
    */
   const cache = createSessionCache<Available>({ ttlMs: 60_000, maxEntries: 20_000 });
 
-  async function available(alias: string, profileId: string): Promise<Available> {
+  /** Answers from the cache and misses since the start (`Server-Timing` tells each answer's). */
+  const cacheCounts = { hits: 0, misses: 0 };
+
+  async function available(alias: string, profileId: string): Promise<Available & { cached: boolean }> {
     let entry: Available | undefined = cache.get(profileId);
+    const cached = Boolean(entry);
+    cacheCounts[cached ? 'hits' : 'misses']++;
     if (!entry) {
       const stamp = cache.stamp();
       const row = await load(profileId);
@@ -91,7 +96,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       cache.set(profileId, entry, stamp);
     }
     if (!(await reaches(alias, entry.alias, entry.userId))) throw new AppError('profile.not_available');
-    return entry;
+    return { ...entry, cached };
   }
 
   /** Visits and clicks per day from `first` on, zero-filled. */
@@ -108,8 +113,8 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
   /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
   async function peek(alias: string, profileId: string): Promise<PageProfile | null> {
     try {
-      const { profile, visibility, ownerLocale } = await available(alias, profileId);
-      return { profile, visibility, ownerLocale };
+      const { profile, visibility, ownerLocale, cached } = await available(alias, profileId);
+      return { profile, visibility, ownerLocale, cached };
     } catch (error) {
       if (error instanceof AppError) return null;
       throw error;
@@ -124,12 +129,15 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       return profile;
     },
 
-    /** The same, as the route's answer `{ok: 1, data}` already serialised; also counts the visit. */
-    async viewJson(alias: string, profileId: string): Promise<string> {
-      const { profile, json } = await available(alias, profileId);
+    /** The same, as the route's answer `{ok: 1, data}` already serialised; also counts the visit. `cached`: answered from the cache. */
+    async viewJson(alias: string, profileId: string): Promise<{ json: string; cached: boolean }> {
+      const { profile, json, cached } = await available(alias, profileId);
       counters.hit(profile.id, 'visits');
-      return json;
+      return { json, cached };
     },
+
+    /** Cache answers and misses since the process started. */
+    cacheCounts: () => ({ ...cacheCounts }),
 
     /** The page's HTML: the profile (from the cache), counting the visit; null when it is not available. */
     async visit(alias: string, profileId: string): Promise<PageProfile | null> {
@@ -215,4 +223,4 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 }
 
 export type PublicProfileService = ReturnType<typeof createPublicProfileService>;
-export type PageProfile = { profile: PublicProfile; visibility: 'public' | 'unlisted' | 'private'; ownerLocale: Locale };
+export type PageProfile = { profile: PublicProfile; visibility: 'public' | 'unlisted' | 'private'; ownerLocale: Locale; cached?: boolean };
