@@ -40,6 +40,20 @@ function footer(t: Translate): SafeHtml {
   return html`<footer class="pp-footer"><a href="/register" data-testid="public-profile-create-own">${t('createOwn')}</a></footer>`;
 }
 
+/**
+ * The card's markup per language, kept while its profile object lives: the public profile cache
+ * hands out the same object until the profile changes, so a busy card is rendered once per language.
+ */
+const renderedCards = new WeakMap<PublicProfile, Map<string, SafeHtml>>();
+function cardMarkup(profile: PublicProfile, locale: Locale, preview: boolean, t: Translate): SafeHtml {
+  if (preview) return renderCard(profile, t, { preview });
+  let byLocale = renderedCards.get(profile);
+  if (!byLocale) renderedCards.set(profile, (byLocale = new Map<string, SafeHtml>()));
+  let markup = byLocale.get(locale);
+  if (!markup) byLocale.set(locale, (markup = renderCard(profile, t, { preview })));
+  return markup;
+}
+
 /** A card or tag as visitors see it, complete without JavaScript; `head` holds the meta tags (one description). */
 export function renderProfilePage(profile: PublicProfile, options: { locale: Locale; head: string; csrfToken: string; url: string; assets: PageAssets; preview: boolean }): string {
   const t = pageStrings(options.locale);
@@ -54,7 +68,7 @@ export function renderProfilePage(profile: PublicProfile, options: { locale: Loc
   const style = `--pp-color:${profile.theme.color};--pp-on-color:${textOn(profile.theme.color)}`;
   const body = html`${options.preview ? html`<p class="pp-preview-note" role="note">${t('preview')}</p>` : null}
 <main class="pp-page" style="${style}">
-${renderCard(profile, t, { preview: options.preview })}
+${cardMarkup(profile, options.locale, options.preview, t)}
 </main>
 ${options.preview ? null : footer(t)}
 <script type="application/json" id="pp-data">${raw(jsonForScript(data))}</script>`;
