@@ -8,7 +8,7 @@ import { webFeatures } from './eslint/boundary-zones.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'scripts/**', '**/drizzle/**', '**/*.config.js', '**/build.mjs', 'screenshots/**', 'e2e/.artifacts/**', 'apps/api/test/fixtures/**', 'eslint/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'scripts/**', '**/drizzle/**', '**/*.config.js', '**/build.mjs', 'apps/web/build/*.mjs', 'screenshots/**', 'e2e/.artifacts/**', 'apps/api/test/fixtures/**', 'eslint/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -3,12 +3,19 @@ import { chromium } from 'playwright-core';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Opens a page in Chromium and sums the gzip size of every script and stylesheet it loaded. */
-export async function pageWeight(url: string): Promise<{ js: number; css: number; files: { url: string; gzip: number }[] }> {
+/**
+ * Opens a page in Chromium (a first visit: empty cache) and sums the gzip size of every script and
+ * stylesheet it loaded; `requests` counts every request made until the network was idle.
+ */
+export async function pageWeight(url: string): Promise<{ js: number; css: number; requests: number; files: { url: string; gzip: number }[] }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     const pending: Promise<{ url: string; type: string; gzip: number }>[] = [];
+    let requests = 0;
+    page.on('request', (request) => {
+      if (!request.url().startsWith('data:')) requests++;
+    });
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type === 'script' || type === 'stylesheet') pending.push(response.body().then((body) => ({ url: response.url(), type, gzip: gzipSync(body).length })));
@@ -16,7 +23,7 @@ export async function pageWeight(url: string): Promise<{ js: number; css: number
     await page.goto(url, { waitUntil: 'networkidle' });
     const files = await Promise.all(pending);
     const sum = (type: string) => files.filter((f) => f.type === type).reduce((n, f) => n + f.gzip, 0);
-    return { js: sum('script'), css: sum('stylesheet'), files: files.map(({ url: u, gzip }) => ({ url: u, gzip })) };
+    return { js: sum('script'), css: sum('stylesheet'), requests, files: files.map(({ url: u, gzip }) => ({ url: u, gzip })) };
   } finally {
     await browser.close();
   }

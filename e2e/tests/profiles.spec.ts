@@ -42,8 +42,9 @@ test.describe('cards, the public page and the mailbox', () => {
     const publicPage = await visitor.newPage();
     await publicPage.goto(`/link/demo/${profileId}`);
     await expect(publicPage.getByTestId('public-profile-name')).toHaveText(`Lucía ${lastName}`);
+    // The server serves the photo resized to the size the page shows it at.
     const photo = publicPage.getByTestId('public-profile-photo').locator('img');
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(112);
 
     // "Save contact" downloads a vCard 3.0 with the escaped title and the photo.
     const download = publicPage.waitForEvent('download');

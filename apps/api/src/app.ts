@@ -19,6 +19,7 @@ import { createRateLimiter } from './lib/rate-limit.js';
 import { spaPlugin } from './lib/spa.js';
 import { refuseDeepBodies, zodValidatorCompiler } from './lib/validation.js';
 import { openApiOptions } from './platform/openapi.js';
+import { compressionPlugin } from './platform/compression.js';
 import { createAccountRepository } from './modules/account/repository.js';
 import { createActivityRepository } from './modules/activity/repository.js';
 import { activityRoutes } from './modules/activity/routes.js';
@@ -40,7 +41,8 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { createDashboardService } from './modules/dashboard/service.js';
 import { createOptionsRepository } from './modules/options/repository.js';
 import { createProfilesRepository } from './modules/profiles/repository.js';
-import { publicProfileRoutes, registerPublicPage } from './modules/public-profile/routes.js';
+import { publicProfileRoutes } from './modules/public-profile/routes.js';
+import { registerPublicPage } from './modules/public-profile/page-routes.js';
 import { createPublicProfileService } from './modules/public-profile/service.js';
 import { publicProfileCacheInvalidation } from './modules/public-profile/cache-invalidation.js';
 import { createDailyCounters } from './lib/daily-counters.js';
@@ -96,6 +98,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   app.addHook('preValidation', refuseDeepBodies);
 
   await app.register(errorHandlerPlugin);
+  await app.register(compressionPlugin);
   const lookupOrigin = new URL(config.countryLookupUrl).origin;
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -188,7 +191,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       await api.register(contactFormRoutes, { mailbox });
       await api.register(mailboxRoutes, { mailbox });
       await api.register(dashboardRoutes, { dashboard: createDashboardService({ subscriptions, publicProfiles, mailbox }) });
-      await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl, images: cloud });
+      await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl, images: cloud, secret: appSecret });
       await api.register(cloudRoutes, { cloud });
       await api.register(publicImageRoutes, { cloud, publicProfiles });
       await api.register(trashRoutes, { trash });
@@ -197,7 +200,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   );
 
   await app.register(spaPlugin, { webDist: config.webDist, countryLookupUrl: config.countryLookupUrl });
-  registerPublicPage(app, publicProfiles, config.publicUrl);
+  registerPublicPage(app, { service: publicProfiles, publicUrl: config.publicUrl, webDist: config.webDist, secret: appSecret });
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';

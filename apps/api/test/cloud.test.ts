@@ -212,6 +212,33 @@ describe('managing files', () => {
 });
 
 describe('public photo and cover, vCard, preview tags', () => {
+  it('serves the photo and cover resized to the page’s sizes as AVIF, WebP or JPEG, cacheable, and shows them in the page', async () => {
+    const { user: owner, token } = await user();
+    const [photo, cover] = (await upload(token, [{ name: 'me.png', data: png(300, 300, [200, 10, 10]) }, { name: 'wide.png', data: png(900, 300, [10, 10, 200]) }])).json().data;
+    const created = await send('POST', '/api/profiles', token, { kind: 'card', photoFileId: photo.id, coverFileId: cover.id, theme: { color: '#12b886', layout: 'centered' }, card: { firstName: 'Eva' } });
+    const profile = created.json().data;
+    const view = (await t.app.inject({ url: `/api/public/link/${owner.alias}/${profile.id}` })).json().data;
+    const cases = [
+      [view.photoUrl, 224, 'avif', 'image/avif', 224, 224],
+      [view.photoUrl, 112, 'webp', 'image/webp', 112, 112],
+      [view.coverUrl, 640, 'jpeg', 'image/jpeg', 640, 240],
+    ] as const;
+    for (const [url, w, f, type, width, height] of cases) {
+      const res = await t.app.inject({ url: `${url}&w=${w}&f=${f}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+      const { default: sharp } = await import('sharp');
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width, height });
+    }
+    // Only the page's sizes are made.
+    expect((await t.app.inject({ url: `${view.photoUrl}&w=113&f=webp` })).statusCode).toBe(404);
+    // The centered layout shows its cover; both images come as <picture> with sizes set.
+    const html = (await t.app.inject({ url: `/link/${owner.alias}/${profile.id}` })).body;
+    expect(html).toContain('data-testid="public-profile-cover"><picture><source type="image/avif"');
+    expect(html).toMatch(/<img src="[^"]+\/photo\?v=[^"&]+&amp;w=112&amp;f=jpeg" srcset="[^"]+ 1x, [^"]+w=224&amp;f=jpeg 2x" width="112" height="112"/);
+  });
+
   it('serves the photo while the profile is available, puts it in the vCard and in og:image', async () => {
     const { user: owner, token } = await user();
     const image = png(5, 5, [200, 10, 10]);

@@ -135,11 +135,13 @@ describe('public profile cache', () => {
     const id = await create(token, cardBody('Architect'));
     for (let i = 0; i < 5; i++) expect((await visit(user.alias, id)).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: `/api/public/link/${user.alias}/${id}/click`, payload: { url: 'https://example.com' } });
-    // Not counted: the page's HTML, the vCard, and a visit through an alias that is not the owner's.
-    await t.app.inject({ url: `/link/${user.alias}/${id}` });
+    // The server-rendered page is a visit too (the page no longer asks the API for the profile).
+    expect((await t.app.inject({ url: `/link/${user.alias}/${id}` })).statusCode).toBe(200);
+    // Not counted: the vCard, and a visit through an alias that is not the owner's.
     await t.app.inject({ url: `/api/public/link/${user.alias}/${id}/vcard` });
     await visit('someone-else', id);
+    expect((await t.app.inject({ url: `/link/someone-else/${id}` })).statusCode).toBe(404);
     const stats = (await t.app.inject({ url: `/api/profiles/${id}/stats`, headers: bearer(token) })).json().data;
-    expect(stats.totals).toEqual({ visits: 5, linkClicks: 1 });
+    expect(stats.totals).toEqual({ visits: 6, linkClicks: 1 });
   });
 });

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { metaTag } from './html.js';
 
 const HEAD_SLOT = '<!--app-head-->';
+/** Assets served brotli or gzip compressed by negotiation (the build precompresses these kinds). */
+const PRECOMPRESSED = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.html', '.webmanifest', '.xml', '.map']);
 
 /**
  * Serves the built SPA: hashed assets from disk with a long cache, and index.html rendered per
@@ -22,11 +24,14 @@ export const spaPlugin = fp(
         index: false,
         wildcard: false,
         allowedPath: (path) => path !== '/index.html',
+        // The build writes name.br and name.gz beside each text asset (apps/web/build/precompress.mjs).
+        preCompressed: true,
         // Our own header: @fastify/static's default (max-age=0) would replace the one set below.
         cacheControl: false,
         setHeaders: (res, path) => {
           // Files under assets/ have a content hash in their path: they never change.
           res.setHeader('cache-control', path.startsWith(join(opts.webDist, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          if (PRECOMPRESSED.has(extname(path.replace(/\.(br|gz)$/, '')))) res.setHeader('vary', 'accept-encoding');
         },
       });
     }

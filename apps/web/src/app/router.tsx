@@ -106,7 +106,8 @@ const publicChildren: RouteObject[] = [
   { path: 'reset-password/:token/:email', lazy: lazyPage(accountPage('resetPassword'), { namespaces: ['password'] }), handle: { titleKey: 'pages:public.resetPassword', skipUserCall: true } },
   {
     path: 'link/:aliascliente/:profileId',
-    lazy: lazyPage(() => import('@/features/public-profile/pages/public-profile-page'), { namespaces: ['public-profile', 'phone'] }),
+    // Rendered by the server (with its own small script): reached from inside the app, it is loaded as a page.
+    lazy: lazyPage(() => import('@/features/public-profile/pages/server-page-redirect'), { namespaces: [] }),
     handle: { titleKey: 'pages:public.publicProfile', skipUserCall: true },
   },
   { path: 'politica', lazy: lazyPage(accountPage('policy'), { namespaces: ['policy'] }), handle: { titleKey: 'pages:public.politica' } },

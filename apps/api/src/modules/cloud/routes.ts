@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
+import { createImageVariants, IMAGE_SIZES, imageVariantQuery } from '../public-profile/page/image-variants.js';
 import type { PublicProfileService } from '../public-profile/service.js';
 import { nameForType } from './file-type.js';
 import type { CloudService, FileContent } from './service.js';
@@ -129,13 +130,26 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
 const linkParams = z.object({ alias: z.string().min(1).max(60), profileId: z.uuid() });
 
 /** The photo and cover of a public profile, served only while the profile is available. */
+/** Images larger than this are not resized (they are served as they are through the plain address). */
+const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
+
 export const publicImageRoutes: FastifyPluginAsyncZod<{ cloud: CloudService; publicProfiles: PublicProfileService }> = async (app, { cloud, publicProfiles }) => {
+  const variants = createImageVariants();
   for (const which of ['photo', 'cover'] as const) {
     app.get(
       `/public/link/:alias/:profileId/${which}`,
-      { schema: { tags: ['public'], summary: `The profile’s ${which} image, served while the profile is available (cached for an hour; the v parameter changes with the file)`, params: linkParams, querystring: z.object({ v: z.string().max(40).optional() }), response: { 200: z.any(), 404: errorResponseSchema, 422: errorResponseSchema } } },
+      { schema: { tags: ['public'], summary: `The profile’s ${which} image, served while the profile is available; w and f ask for a resized copy in the page's sizes (${IMAGE_SIZES[which].join(', ')} px wide) as AVIF, WebP, JPEG or PNG. The v parameter changes with the file, so the answer is cached for a day.`, params: linkParams, querystring: imageVariantQuery, response: { 200: z.any(), 404: errorResponseSchema, 422: errorResponseSchema } } },
       async (request, reply) => {
         const image = await publicProfiles.imageFile(request.params.alias, request.params.profileId, which);
+        const { w, f } = request.query;
+        if (image && w !== undefined && f) {
+          if (!(IMAGE_SIZES[which] as readonly number[]).includes(w)) throw new AppError('record.not_found');
+          const variant = await variants.get(image.fileId, which, w, f, async () => (await cloud.imageBytes(image.userId, image.fileId, MAX_SOURCE_BYTES))?.data ?? null);
+          if (!variant) throw new AppError('record.not_found');
+          return reply
+            .headers({ 'content-type': variant.mimeType, 'x-content-type-options': 'nosniff', 'cache-control': request.query.v ? 'public, max-age=86400' : 'public, max-age=3600' })
+            .send(variant.data);
+        }
         const found = image ? await cloud.publicImage(image.userId, image.fileId) : null;
         if (!found) throw new AppError('record.not_found');
         return sendContent(reply, found, { 'cache-control': 'public, max-age=3600' });

@@ -1,12 +1,11 @@
 import { errorResponseSchema, linkClickBodySchema, okResponse, profileStatsSchema, publicProfileSchema, type PublicProfile } from '@enlaza/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
-import { escapeHtml } from '../../lib/html.js';
 import { localeFromHeader } from '../../lib/i18n.js';
 import type { PublicProfileService } from './service.js';
+import { PREVIEW_TTL_SECONDS, previewToken } from './page-routes.js';
 import { buildVCard, type VCardPhoto } from './vcard.js';
 
 const linkParams = z.object({ alias: z.string().min(1).max(60), profileId: z.uuid() });
@@ -18,7 +17,7 @@ export type ImageReader = { imageBytes(userId: string, fileId: string, maxBytes:
 /** Photos up to this size are embedded in the vCard; larger ones are linked. */
 const VCARD_PHOTO_MAX_BYTES = 1024 * 1024;
 
-export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfileService; publicUrl: string; images?: ImageReader }> = async (app, { service, publicUrl, images }) => {
+export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfileService; publicUrl: string; images?: ImageReader; secret: string }> = async (app, { service, publicUrl, images, secret }) => {
   async function vcardPhoto(alias: string, profile: PublicProfile): Promise<VCardPhoto> {
     const file = profile.photoUrl && images ? await service.imageFile(alias, profile.id, 'photo') : null;
     if (!file || !images || !profile.photoUrl) return null;
@@ -28,9 +27,10 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfile
   const tags = ['public'];
   app.get('/public/link/:alias/:profileId', { schema: { tags, summary: 'A card or tag as visitors see it (counts a visit)', params: linkParams, response: { 200: okResponse(publicProfileSchema), ...failures } } }, async (request, reply) => {
     // Cached already serialised (and checked against this schema when cached): a JSON string is sent as it is.
-    const json = await service.viewJson(request.params.alias, request.params.profileId);
+    const { json, cached } = await service.viewJson(request.params.alias, request.params.profileId);
+    // Server-Timing says whether the cache answered (browsers' dev tools and the benchmark read it).
     // The cast only tells the type provider what the string holds; Fastify sends a JSON string without serialising it again.
-    return reply.type('application/json; charset=utf-8').send(json as unknown as { ok: 1; data: PublicProfile });
+    return reply.type('application/json; charset=utf-8').header('server-timing', `cache;desc=${cached ? 'hit' : 'miss'}`).send(json as unknown as { ok: 1; data: PublicProfile });
   });
 
   app.post('/public/link/:alias/:profileId/click', { schema: { tags, summary: 'Count a click on one of the profile’s links', params: linkParams, body: linkClickBodySchema, response: { 200: okResponse(z.object({})), ...failures } } }, async (request) => {
@@ -56,40 +56,15 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfile
     { onRequest: app.authenticate('user'), schema: { tags: ['profiles'], summary: 'Visits and link clicks per day, last 30 days', security: [{ bearer: [] }], params: z.object({ id: z.uuid() }), response: { 200: okResponse(profileStatsSchema), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
     async (request) => ({ ok: 1 as const, data: await service.stats(requireAuth(request).user.id, request.params.id) }),
   );
+
+  app.get(
+    '/profiles/:id/preview-link',
+    { onRequest: app.authenticate('user'), schema: { tags: ['profiles'], summary: 'A short-lived address of the profile’s public page in preview mode (private profiles too; no visit counted)', security: [{ bearer: [] }], params: z.object({ id: z.uuid() }), response: { 200: okResponse(z.object({ url: z.string(), expiresInSeconds: z.number() })), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
+    async (request) => {
+      const alias = await service.ownedAlias(requireAuth(request).user.id, request.params.id);
+      if (!alias) throw new AppError('record.not_found');
+      const url = `/link/${encodeURIComponent(alias)}/${request.params.id}?preview=${previewToken(secret, request.params.id)}`;
+      return { ok: 1 as const, data: { url, expiresInSeconds: PREVIEW_TTL_SECONDS } };
+    },
+  );
 };
-
-/** OpenGraph and Twitter tags so a link pasted in a chat shows a preview; unlisted profiles are not indexed. */
-export function openGraphTags(profile: PublicProfile, url: string, visibility: 'public' | 'unlisted' | 'private', publicUrl?: string): string {
-  const description = profile.card ? [profile.card.jobTitle, profile.card.company].filter(Boolean).join(' · ') || (profile.card.bio ?? '') : (profile.tag?.description ?? '');
-  // The wide cover suits a large preview best; the photo otherwise. Absolute, as crawlers require.
-  const imagePath = profile.coverUrl ?? profile.photoUrl;
-  const image = imagePath ? `${publicUrl ?? new URL(url).origin}${imagePath}` : null;
-  const tags: [string, string, string][] = [
-    ['property', 'og:type', 'profile'],
-    ['property', 'og:title', profile.name],
-    ['property', 'og:description', description],
-    ['property', 'og:url', url],
-    ['property', 'og:site_name', 'Enlaza'],
-    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
-    ['name', 'twitter:title', profile.name],
-    ['name', 'twitter:description', description],
-    ['name', 'description', description],
-  ];
-  if (image) tags.push(['property', 'og:image', image], ['name', 'twitter:image', image], ['property', 'og:image:alt', profile.name]);
-  const head = tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`);
-  head.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
-  if (visibility === 'unlisted') head.push('<meta name="robots" content="noindex">');
-  return head.join('\n    ');
-}
-
-/** The HTML of /link/{alias}/{profileId}: preview tags set by the server, 301 from an old alias, 404 when not available. */
-export function registerPublicPage(app: FastifyInstance, service: PublicProfileService, publicUrl: string) {
-  app.get<{ Params: { alias: string; profileId: string } }>('/link/:alias/:profileId', async (request, reply) => {
-    const { alias, profileId } = request.params;
-    const found = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(profileId) && alias.length <= 60 ? await service.peek(alias, profileId) : null;
-    if (!found) return app.sendSpa(request, reply, '<meta name="robots" content="noindex">', 404);
-    const { profile, visibility } = found;
-    if (profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);
-    return app.sendSpa(request, reply, openGraphTags(profile, `${publicUrl}${profile.canonicalPath}`, visibility, publicUrl));
-  });
-}

@@ -1,5 +1,5 @@
-import { publicProfileSchema, type ProfileStats, type PublicProfile } from '@enlaza/contracts';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_LOCALE, publicProfileSchema, type Locale, type ProfileStats, type PublicProfile } from '@enlaza/contracts';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { aliasRedirects, profileDailyStats, profiles, users } from '../../db/schema/index.js';
 import type { DailyCounters } from '../../lib/daily-counters.js';
@@ -20,12 +20,57 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 
   /** An available profile whatever the alias; throws profile.not_available. */
   async function load(profileId: string) {
-    const [row] = await db
+    const row = await loadAny(profileId);
+    if (row.profile.visibility === 'private') throw new AppError('profile.not_available');
+    return row;
+  }
+
+  function selectRows(ids: string[]) {
+    return db
       .select({ profile: profiles, owner: { alias: users.alias, name: users.name, email: users.email, phone: users.phone, status: users.status, locale: users.locale, notificationEmails: users.notificationEmails } })
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.userId))
-      .where(and(eq(profiles.id, profileId), isNull(profiles.deletedAt)));
-    if (!row || row.owner.status !== 'active' || row.profile.visibility === 'private') throw new AppError('profile.not_available');
+      .where(and(inArray(profiles.id, ids), isNull(profiles.deletedAt)));
+  }
+  type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+  /**
+   * Profiles asked for in the same turn of the event loop are read in one query. Under load the
+   * cache's misses (a first visit, an entry past its minute) arrive many at a time: read one by
+   * one they queued for the pool's connections, and the wait showed in every answer's p99.
+   */
+  type Batch = Map<string, { resolve: (row: Row | undefined) => void; reject: (error: unknown) => void }[]>;
+  let pending: Batch | null = null;
+  const BATCH_MAX = 200;
+  function readRow(profileId: string): Promise<Row | undefined> {
+    return new Promise((resolve, reject) => {
+      if (!pending || pending.size >= BATCH_MAX) {
+        const batch: Batch = new Map();
+        pending = batch;
+        setImmediate(() => {
+          if (pending === batch) pending = null;
+          selectRows([...batch.keys()]).then(
+            (rows) => {
+              const byId = new Map(rows.map((row) => [row.profile.id, row]));
+              for (const [id, waiters] of batch) for (const waiter of waiters) waiter.resolve(byId.get(id));
+            },
+            (error: unknown) => {
+              for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+            },
+          );
+        });
+      }
+      const batch = pending;
+      const waiters = batch.get(profileId) ?? [];
+      waiters.push({ resolve, reject });
+      batch.set(profileId, waiters);
+    });
+  }
+
+  /** A profile that is not deleted and whose owner is active, private ones too (the owner's preview). */
+  async function loadAny(profileId: string) {
+    const row = await readRow(profileId);
+    if (!row || row.owner.status !== 'active') throw new AppError('profile.not_available');
     return row;
   }
 
@@ -62,7 +107,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     };
   }
 
-  type Available = { userId: string; alias: string; visibility: 'public' | 'unlisted' | 'private'; profile: PublicProfile; json: string };
+  type Available = { userId: string; alias: string; ownerLocale: Locale; visibility: 'public' | 'unlisted' | 'private'; profile: PublicProfile; json: string };
   /**
    * Available profiles by id, with their answer already serialised, so a visit usually costs no
    * query. Kept correct like the session cache: the app drops an owner's entries right after its
@@ -72,19 +117,24 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
    */
   const cache = createSessionCache<Available>({ ttlMs: 60_000, maxEntries: 20_000 });
 
-  async function available(alias: string, profileId: string): Promise<Available> {
+  /** Answers from the cache and misses since the start (`Server-Timing` tells each answer's). */
+  const cacheCounts = { hits: 0, misses: 0 };
+
+  async function available(alias: string, profileId: string): Promise<Available & { cached: boolean }> {
     let entry: Available | undefined = cache.get(profileId);
+    const cached = Boolean(entry);
+    cacheCounts[cached ? 'hits' : 'misses']++;
     if (!entry) {
       const stamp = cache.stamp();
       const row = await load(profileId);
       const profile = toPublic(row);
       // What the route's response serializer would write, checked once here instead of per visit.
       const json = JSON.stringify({ ok: 1, data: publicProfileSchema.parse(profile) });
-      entry = { userId: row.profile.userId, alias: row.owner.alias, visibility: row.profile.visibility, profile, json };
+      entry = { userId: row.profile.userId, alias: row.owner.alias, ownerLocale: row.owner.locale ?? DEFAULT_LOCALE, visibility: row.profile.visibility, profile, json };
       cache.set(profileId, entry, stamp);
     }
     if (!(await reaches(alias, entry.alias, entry.userId))) throw new AppError('profile.not_available');
-    return entry;
+    return { ...entry, cached };
   }
 
   /** Visits and clicks per day from `first` on, zero-filled. */
@@ -98,6 +148,17 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     return { days: list, totals: { visits: list.reduce((n, d) => n + d.visits, 0), linkClicks: list.reduce((n, d) => n + d.linkClicks, 0) } };
   }
 
+  /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
+  async function peek(alias: string, profileId: string): Promise<PageProfile | null> {
+    try {
+      const { profile, visibility, ownerLocale, cached } = await available(alias, profileId);
+      return { profile, visibility, ownerLocale, cached };
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
   return {
     /** The profile as a visitor sees it; also counts the visit. */
     async view(alias: string, profileId: string): Promise<PublicProfile> {
@@ -106,23 +167,35 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       return profile;
     },
 
-    /** The same, as the route's answer `{ok: 1, data}` already serialised; also counts the visit. */
-    async viewJson(alias: string, profileId: string): Promise<string> {
-      const { profile, json } = await available(alias, profileId);
+    /** The same, as the route's answer `{ok: 1, data}` already serialised; also counts the visit. `cached`: answered from the cache. */
+    async viewJson(alias: string, profileId: string): Promise<{ json: string; cached: boolean }> {
+      const { profile, json, cached } = await available(alias, profileId);
       counters.hit(profile.id, 'visits');
-      return json;
+      return { json, cached };
     },
 
-    /** Without counting a visit (the page's HTML, the vCard); null when it is not available. */
-    async peek(alias: string, profileId: string): Promise<{ profile: PublicProfile; visibility: 'public' | 'unlisted' | 'private' } | null> {
-      try {
-        const { profile, visibility } = await available(alias, profileId);
-        return { profile, visibility };
-      } catch (error) {
+    /** Cache answers and misses since the process started. */
+    cacheCounts: () => ({ ...cacheCounts }),
+
+    /** The page's HTML: the profile (from the cache), counting the visit; null when it is not available. */
+    async visit(alias: string, profileId: string): Promise<PageProfile | null> {
+      const found = await peek(alias, profileId);
+      // An old alias only redirects: the visit is counted at the current address.
+      if (found && found.profile.alias === alias) counters.hit(found.profile.id, 'visits');
+      return found;
+    },
+
+    /** The owner's preview of any of their profiles, private ones too: never cached, never counted. */
+    async preview(profileId: string): Promise<PageProfile | null> {
+      const row = await loadAny(profileId).catch((error: unknown) => {
         if (error instanceof AppError) return null;
         throw error;
-      }
+      });
+      return row ? { profile: toPublic(row), visibility: row.profile.visibility, ownerLocale: row.owner.locale ?? DEFAULT_LOCALE } : null;
     },
+
+    /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
+    peek,
 
     /** Who receives a contact-form message sent at this address (not counted as a visit); throws profile.not_available. */
     async contactTarget(alias: string, profileId: string) {
@@ -156,6 +229,12 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     /** The cache is used only while changes are known to be notified (the LISTEN is up). */
     setCacheLive: (live: boolean): void => cache.setEnabled(live),
 
+    /** The owner's alias when this live profile is theirs (for the preview address), else null. */
+    async ownedAlias(userId: string, profileId: string): Promise<string | null> {
+      const [row] = await db.select({ alias: users.alias }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId), isNull(profiles.deletedAt)));
+      return row?.alias ?? null;
+    },
+
     /** Visits and clicks per day over the last `days` days (zero-filled), for the owner. */
     async stats(userId: string, profileId: string, days = 30, now = new Date()): Promise<ProfileStats> {
       const [owned] = await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId), isNull(profiles.deletedAt)));
@@ -182,3 +261,4 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 }
 
 export type PublicProfileService = ReturnType<typeof createPublicProfileService>;
+export type PageProfile = { profile: PublicProfile; visibility: 'public' | 'unlisted' | 'private'; ownerLocale: Locale; cached?: boolean };

@@ -5,18 +5,15 @@ import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ProfileQr } from '@/components/public-profile/profile-qr';
-import { PublicProfileView } from '@/components/public-profile/public-profile-view';
-import { profileToPublicPreview } from '@/components/public-profile/to-public-preview';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
-import { useSession } from '@/lib/session';
-import { useFileUrl } from '../api/file-url';
 import { useProfile } from '../api/profiles';
 import { useProfileStats } from '../api/profile-stats';
 import { CopyLinkButton, publicUrlOf } from '../components/copy-link-button';
 import { Icon } from '../components/icons';
+import { PublicPagePreview } from '../components/public-page-preview';
 import { useProfileKind } from '../components/use-profile-kind';
 
 const VisitsChart = lazy(() => import('@/components/visits-chart'));
@@ -78,11 +75,8 @@ export default function ProfileViewPage() {
   const { t } = useTranslation(['profiles', 'public-profile']);
   const { kind, base } = useProfileKind();
   const { profileId = '' } = useParams();
-  const { user } = useSession();
   const query = useProfile(profileId);
   const profile = query.data && query.data.kind === kind ? query.data : null;
-  const photoUrl = useFileUrl(profile?.photoFileId ?? null);
-  const coverUrl = useFileUrl(profile?.coverFileId ?? null);
   usePageTitle(profile?.name ?? t(kind === 'card' ? 'view.cardTitle' : 'view.tagTitle'));
 
   const notFound = (query.error instanceof ApiError && query.error.status === 404) || (query.data && !profile);
@@ -107,8 +101,6 @@ export default function ProfileViewPage() {
   if (!profile) return <Skeleton height={480} radius="md" aria-label={t('loading')} data-testid="profile-view-loading" />;
 
   const url = publicUrlOf(profile.publicPath);
-  const alias = profile.publicPath.split('/')[2] ?? user?.alias ?? '';
-  const preview = profileToPublicPreview(profile, { alias, photoUrl, coverUrl, ownerContact: user ? { name: user.name, email: user.email, phone: null } : null });
 
   return (
     <Stack gap="lg" data-testid="profile-view-page">
@@ -150,7 +142,7 @@ export default function ProfileViewPage() {
           <Text size="sm" fw={600} c="dimmed">
             {t('view.previewTitle')}
           </Text>
-          <PublicProfileView profile={preview} preview />
+          <PublicPagePreview id={profile.id} version={profile.updatedAt} title={t('view.previewTitle')} />
         </Stack>
         <Stack gap="lg">
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="profile-qr-title">

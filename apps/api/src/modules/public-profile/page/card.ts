@@ -1,0 +1,109 @@
+import type { PublicProfile } from '@enlaza/contracts';
+import { icon, type IconName } from './icons.js';
+import { IMAGE_SIZES, variantHeight } from './image-variants.js';
+import type { Translate } from './strings.js';
+import { renderContactForm } from './form.js';
+import { html, raw, type SafeHtml } from './template.js';
+
+type SocialNetwork = NonNullable<PublicProfile['card']>['socialLinks'][number]['network'];
+/** Brand names are not translated. */
+const NETWORK_NAMES: Record<Exclude<SocialNetwork, 'other'>, string> = {
+  facebook: 'Facebook', instagram: 'Instagram', x: 'X', linkedin: 'LinkedIn', tiktok: 'TikTok', youtube: 'YouTube', github: 'GitHub', whatsapp: 'WhatsApp', telegram: 'Telegram',
+};
+
+/** Only web, mail and phone addresses become links (the contracts allow no other, this is the last guard). */
+export const safeHref = (href: string) => (/^(https?:|mailto:|tel:)/i.test(href) ? href : '#');
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+};
+const displayUrl = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+export const mapUrl = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+const initialsOf = (name: string) =>
+  name.trim().split(/\s+/).filter(Boolean).slice(0, 2).map((word) => [...word][0]?.toUpperCase() ?? '').join('');
+
+/** Black or white, whichever reads better on the theme colour (WCAG relative luminance). */
+export function textOn(hex: string): '#000000' | '#ffffff' {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
+}
+
+/** A resized image in AVIF and WebP with a JPEG fallback, at 1× and 2×, its size set (no layout shift). */
+function picture(url: string, which: 'photo' | 'cover', attrs: { alt: string; className: string; testId: string; eager: boolean }): SafeHtml {
+  const [small, large] = IMAGE_SIZES[which];
+  const src = (w: number, f: string) => `${url}${url.includes('?') ? '&' : '?'}w=${w}&f=${f}`;
+  const set = (f: string) => `${src(small, f)} 1x, ${src(large, f)} 2x`;
+  return html`<picture><source type="image/avif" srcset="${set('avif')}"><source type="image/webp" srcset="${set('webp')}"><img src="${src(small, 'jpeg')}" srcset="${set('jpeg')}" width="${small}" height="${variantHeight(which, small)}" alt="${attrs.alt}" class="${attrs.className}" data-testid="${attrs.testId}" decoding="async"${raw(attrs.eager ? ' fetchpriority="high"' : ' loading="lazy"')}></picture>`;
+}
+
+type Item = { icon: IconName; href: string; text: string; label?: string | null; counted?: boolean };
+
+function contactList(items: Item[], label: string): SafeHtml | null {
+  if (items.length === 0) return null;
+  return html`<ul class="pp-contacts" aria-label="${label}">${items.map(
+    (item) =>
+      html`<li><span class="pp-contact-icon">${raw(icon(item.icon))}</span><span class="pp-contact-text"><a href="${safeHref(item.href)}"${raw(item.counted ? ' data-count' : '')}>${item.text}</a>${item.label ? html`<small>${item.label}</small>` : null}</span></li>`,
+  )}</ul>`;
+}
+
+function lostBanner(tag: NonNullable<PublicProfile['tag']>, contactForm: boolean, t: Translate): SafeHtml {
+  return html`<section class="pp-lost" aria-labelledby="pp-lost-title" data-testid="public-profile-lost">
+<h2 id="pp-lost-title">${raw(icon('alert', 26))}<span>${t(`lost.title.${tag.tagKind}`)}</span></h2>
+${tag.lostNote ? html`<p class="pp-multiline">${tag.lostNote}</p>` : null}
+${tag.reward ? html`<p class="pp-reward">${raw(icon('gift'))}<strong>${t('lost.reward', { reward: tag.reward })}</strong></p>` : null}
+<p class="pp-hint">${contactForm ? t('lost.hintForm') : t('lost.hint')}</p>
+</section>`;
+}
+
+/** The card or tag itself: everything a visitor reads, in plain links (works without JavaScript). */
+export function renderCard(profile: PublicProfile, t: Translate, { preview }: { preview: boolean }): SafeHtml {
+  const { card, tag, theme } = profile;
+  const subtitle = card ? [card.jobTitle, card.company].filter(Boolean).join(' · ') : null;
+  const contacts: Item[] = [];
+  if (card) {
+    for (const phone of card.phones) contacts.push({ icon: 'phone', href: `tel:${phone.number}`, text: phone.number, label: phone.label });
+    for (const email of card.emails) contacts.push({ icon: 'mail', href: `mailto:${email.email}`, text: email.email, label: email.label });
+    if (card.website) contacts.push({ icon: 'globe', href: card.website, text: displayUrl(card.website), label: t('fields.website'), counted: true });
+    if (card.address) contacts.push({ icon: 'pin', href: mapUrl(card.address), text: card.address, label: t('fields.mapLink') });
+  }
+  const owner = tag?.ownerContact ?? null;
+  const ownerItems: Item[] = owner ? [...(owner.phone ? [{ icon: 'phone' as const, href: `tel:${owner.phone}`, text: owner.phone }] : []), { icon: 'mail', href: `mailto:${owner.email}`, text: owner.email }] : [];
+  // A tag's vCard is its owner's contact: offered only when the owner shows it, in words that say so.
+  const saveLabel = tag ? (owner ? t('actions.saveOwnerContact') : null) : t('actions.saveContact');
+
+  const photo = profile.photoUrl
+    ? picture(profile.photoUrl, 'photo', { alt: '', className: 'pp-avatar', testId: 'public-profile-photo-img', eager: true })
+    : html`<span class="pp-initials">${initialsOf(profile.name)}</span>`;
+
+  return html`<article class="pp-card" data-layout="${theme.layout}" data-kind="${profile.kind}" aria-labelledby="pp-name" data-testid="public-profile-view">
+${tag?.lostMode ? lostBanner(tag, profile.contactForm, t) : null}
+${profile.coverUrl || theme.layout !== 'centered' ? html`<div class="pp-cover" data-testid="public-profile-cover">${profile.coverUrl ? picture(profile.coverUrl, 'cover', { alt: '', className: 'pp-cover-img', testId: 'public-profile-cover-img', eager: !profile.photoUrl }) : null}</div>` : null}
+<div class="pp-body">
+<div class="pp-identity"><div class="pp-avatar-frame" aria-hidden="true" data-testid="public-profile-photo">${photo}</div>
+<div><h1 id="pp-name" class="pp-name" data-testid="public-profile-name">${profile.name}</h1>
+${subtitle ? html`<p class="pp-subtitle">${subtitle}</p>` : null}
+${tag ? html`<span class="pp-badge">${t(`tagKinds.${tag.tagKind}`)}</span>` : null}</div></div>
+<div class="pp-actions">
+${saveLabel ? html`<a class="pp-button pp-primary" href="${profile.vcardPath}" download data-testid="public-profile-save">${raw(icon('download'))}<span>${saveLabel}</span></a>` : null}
+<button type="button" class="pp-button" data-share hidden data-testid="public-profile-share">${raw(icon('share'))}<span>${t('actions.share')}</span></button>
+<button type="button" class="pp-button" data-qr hidden aria-expanded="false" aria-controls="pp-qr">${raw(icon('qr'))}<span>${t('actions.showQr')}</span></button>
+</div>
+<div id="pp-qr" class="pp-qr" hidden></div>
+<p class="pp-status" role="status" aria-live="polite" data-status></p>
+${card?.bio ? html`<p class="pp-multiline pp-bio">${card.bio}</p>` : null}
+${tag?.description ? html`<p class="pp-multiline pp-bio">${tag.description}</p>` : null}
+${contactList(contacts, t('sections.contact'))}
+${owner ? html`<section class="pp-section" aria-labelledby="pp-owner" data-testid="public-profile-owner"><h2 id="pp-owner" class="pp-h2">${t('sections.owner', { name: owner.name })}</h2>${contactList(ownerItems, t('sections.owner', { name: owner.name }))}</section>` : null}
+${card && card.socialLinks.length > 0 ? html`<ul class="pp-social pp-section" aria-label="${t('sections.social')}">${card.socialLinks.map((link) => html`<li><a class="pp-chip" href="${safeHref(link.url)}" data-count data-testid="public-profile-social">${raw(icon(link.network === 'other' ? 'link' : 'globe', 16))}<span>${link.network === 'other' ? hostOf(link.url) : NETWORK_NAMES[link.network]}</span></a></li>`)}</ul>` : null}
+${card && card.customLinks.length > 0 ? html`<ul class="pp-links pp-section" aria-label="${t('sections.links')}">${card.customLinks.map((link) => html`<li><a class="pp-link" href="${safeHref(link.url)}" data-count data-testid="public-profile-link">${link.label}</a></li>`)}</ul>` : null}
+${profile.contactForm ? renderContactForm(profile, t, { preview }) : null}
+</div>
+</article>`;
+}

@@ -1,0 +1,93 @@
+import type { Locale, PublicProfile } from '@enlaza/contracts';
+import { renderCard, textOn } from './card.js';
+import { htmlLang, pageSection, pageStrings, type Translate } from './strings.js';
+import { html, raw, type SafeHtml } from './template.js';
+
+/** The page's own script and stylesheet, as built (apps/web/build/public-page.mjs); null when not built. */
+export type PageAssets = { js: string | null; css: string | null };
+
+/** JSON inside a script element: `<` escaped so no value can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+function documentOf(options: { locale: Locale; title: string; head: SafeHtml; body: SafeHtml; assets: PageAssets; bodyClass?: string }): string {
+  const { assets } = options;
+  return html`<!doctype html>
+<html lang="${htmlLang(options.locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${options.title}</title>
+${options.head}
+<link rel="icon" href="data:,">
+${assets.css ? html`<link rel="stylesheet" href="${assets.css}">` : null}
+${assets.js ? html`<script type="module" src="${assets.js}"></script>` : null}
+</head>
+<body${raw(options.bodyClass ? ` class="${options.bodyClass}"` : '')}>
+${options.body}
+</body>
+</html>
+`.value;
+}
+
+/** The document title: the card's name and title ("Ana García — Architect"), or the tag's name. */
+export function pageTitle(profile: PublicProfile): string {
+  const role = profile.card ? [profile.card.jobTitle, profile.card.company].filter(Boolean).join(' · ') : '';
+  return role ? `${profile.name} — ${role}` : profile.name;
+}
+
+function footer(t: Translate): SafeHtml {
+  return html`<footer class="pp-footer"><a href="/register" data-testid="public-profile-create-own">${t('createOwn')}</a></footer>`;
+}
+
+/**
+ * The card's markup per language, kept while its profile object lives: the public profile cache
+ * hands out the same object until the profile changes, so a busy card is rendered once per language.
+ */
+const renderedCards = new WeakMap<PublicProfile, Map<string, SafeHtml>>();
+function cardMarkup(profile: PublicProfile, locale: Locale, preview: boolean, t: Translate): SafeHtml {
+  if (preview) return renderCard(profile, t, { preview });
+  let byLocale = renderedCards.get(profile);
+  if (!byLocale) renderedCards.set(profile, (byLocale = new Map<string, SafeHtml>()));
+  let markup = byLocale.get(locale);
+  if (!markup) byLocale.set(locale, (markup = renderCard(profile, t, { preview })));
+  return markup;
+}
+
+/** A card or tag as visitors see it, complete without JavaScript; `head` holds the meta tags (one description). */
+export function renderProfilePage(profile: PublicProfile, options: { locale: Locale; head: string; csrfToken: string; url: string; assets: PageAssets; preview: boolean }): string {
+  const t = pageStrings(options.locale);
+  const data = {
+    alias: profile.alias,
+    id: profile.id,
+    name: profile.name,
+    url: options.url,
+    preview: options.preview,
+    strings: { form: pageSection(options.locale, 'form'), share: pageSection(options.locale, 'share'), location: pageSection(options.locale, 'location'), qr: pageSection(options.locale, 'qr') },
+  };
+  const style = `--pp-color:${profile.theme.color};--pp-on-color:${textOn(profile.theme.color)}`;
+  const body = html`${options.preview ? html`<p class="pp-preview-note" role="note">${t('preview')}</p>` : null}
+<main class="pp-page" style="${style}">
+${cardMarkup(profile, options.locale, options.preview, t)}
+</main>
+${options.preview ? null : footer(t)}
+<script type="application/json" id="pp-data">${raw(jsonForScript(data))}</script>`;
+  const head = html`${raw(options.head)}
+<meta name="csrf-token" content="${options.csrfToken}">
+<meta name="theme-color" content="${profile.theme.color}">`;
+  return documentOf({ locale: options.locale, title: pageTitle(profile), head, body, assets: options.assets });
+}
+
+/** "This profile is not available" (private, deleted, unknown): sent with status 404. */
+export function renderNotAvailablePage(options: { locale: Locale; assets: PageAssets }): string {
+  const t = pageStrings(options.locale);
+  const body = html`<main class="pp-page"><section class="pp-card pp-missing" aria-labelledby="pp-missing-title" data-testid="public-profile-not-available">
+<h1 id="pp-missing-title" class="pp-name">${t('notAvailable.title')}</h1>
+<p>${t('notAvailable.body')}</p>
+<p><a class="pp-button pp-primary" href="/">${t('notAvailable.home')}</a></p>
+</section></main>
+${footer(t)}`;
+  const head = html`<meta name="robots" content="noindex">\n<meta name="description" content="${t('notAvailable.title')}">`;
+  // Only the stylesheet: nothing on this page needs the script.
+  return documentOf({ locale: options.locale, title: `${t('notAvailable.pageTitle')} · Enlaza`, head, body, assets: { css: options.assets.css, js: null } });
+}

@@ -1,0 +1,28 @@
+import { escapeHtml } from '../../../lib/html.js';
+
+/** Markup already made safe (by `html` or from our own constants); anything else is escaped. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString() {
+    return this.value;
+  }
+}
+
+type Part = SafeHtml | string | number | null | undefined | false | Part[];
+
+function render(part: Part): string {
+  if (part === null || part === undefined || part === false) return '';
+  if (Array.isArray(part)) return part.map(render).join('');
+  if (part instanceof SafeHtml) return part.value;
+  return escapeHtml(String(part));
+}
+
+/** An HTML template: every interpolated value is escaped unless it is itself `html`/`raw`. */
+export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => (out += render(value) + (strings[i + 1] ?? '')));
+  return new SafeHtml(out);
+}
+
+/** Trusted markup (our icons, our own tags): never pass user data here. */
+export const raw = (markup: string) => new SafeHtml(markup);

@@ -1,0 +1,32 @@
+import { useCallback, useRef, useState } from 'react';
+import { Alert, Skeleton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { usePreviewLink } from '../api/preview-link';
+
+/**
+ * The owner's preview: the public page itself, as the server renders it for visitors (one look to
+ * keep right), in an iframe of a signed preview address. Its height follows the page's.
+ */
+export function PublicPagePreview({ id, version, title }: { id: string; version: string; title: string }) {
+  const { t } = useTranslation('profiles');
+  const link = usePreviewLink(id, version);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(560);
+  const fit = useCallback(() => {
+    const doc = frame.current?.contentDocument;
+    if (doc?.documentElement) setHeight(Math.max(320, doc.documentElement.scrollHeight));
+  }, []);
+
+  if (link.isError) return <Alert color="red">{t('errors.load')}</Alert>;
+  if (!link.data) return <Skeleton height={height} radius="lg" />;
+  return (
+    <iframe
+      ref={frame}
+      src={link.data.url}
+      title={title}
+      onLoad={fit}
+      style={{ width: '100%', height, border: 0, borderRadius: 'var(--mantine-radius-lg)', display: 'block' }}
+      data-testid="profile-public-preview"
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { pageWeight } from '../../bench/lib/page-weight';
+import { apiToken, bearer } from './support/session';
+
+// A real 2×2 PNG (red pixels): the cloud checks a file's type from its bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+const KB = 1024;
+
+test.describe('the server-rendered public page', () => {
+  let profileId = '';
+  test.beforeAll(async ({ request }) => {
+    const token = await apiToken(request, 'user');
+    const upload = await request.post('/api/files', { headers: bearer(token), multipart: { files: { name: 'me.png', mimeType: 'image/png', buffer: PNG } } });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const photo = ((await upload.json()) as { data: { id: string }[] }).data[0]!;
+    const created = await request.post('/api/profiles', {
+      headers: bearer(token),
+      data: {
+        kind: 'card', photoFileId: photo.id, coverFileId: photo.id, theme: { color: '#1c7ed6', layout: 'centered' },
+        card: { firstName: 'Nora', lastName: `NoScript ${Date.now().toString(36)}`, jobTitle: 'Engineer', emails: [{ label: 'Work', email: 'nora@example.com' }], customLinks: [{ label: 'Portfolio', url: 'https://portfolio.example/nora' }] },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    profileId = ((await created.json()) as { data: { id: string } }).data.id;
+  });
+
+  test('without JavaScript the card shows, its links are there and the vCard link downloads', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
+    const page = await context.newPage();
+    const response = await page.goto(`/link/demo/${profileId}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId('public-profile-name')).toHaveText(/^Nora NoScript/);
+    await expect(page.getByText('Engineer')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'nora@example.com' })).toHaveAttribute('href', 'mailto:nora@example.com');
+    await expect(page.getByTestId('public-profile-link')).toHaveAttribute('href', 'https://portfolio.example/nora');
+    // The centered layout keeps its cover; the photo is resized to the size it is shown at.
+    await expect(page.getByTestId('public-profile-cover').locator('img')).toBeVisible();
+    await expect.poll(() => page.getByTestId('public-profile-photo').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(112);
+    // The contact form needs the script: without it, it is not offered.
+    await expect(page.getByTestId('contact-form')).toBeHidden();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('public-profile-save').click();
+    const vcard = await readFile(await (await download).path(), 'utf8');
+    expect(vcard).toContain('BEGIN:VCARD');
+    expect(vcard).toContain('FN:Nora NoScript');
+    await context.close();
+  });
+
+  test('a French visitor of a Japanese owner’s card reads it in Japanese; an English one in English', async ({ browser }) => {
+    for (const [locale, lang, save] of [['fr-FR', 'ja', '連絡先を保存'], ['en-US', 'en', 'Save contact']] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto(`/link/demo/${profileId}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByTestId('public-profile-save')).toHaveText(save);
+      await context.close();
+    }
+  });
+
+  test('the first visit stays within budget: ≤ 40 KB gzip of JS and CSS, ≤ 10 requests', async ({ baseURL }) => {
+    const weight = await pageWeight(`${baseURL}/link/demo/${profileId}`);
+    console.log(`public page: JS ${(weight.js / KB).toFixed(1)} KB + CSS ${(weight.css / KB).toFixed(1)} KB gzip, ${weight.requests} requests`);
+    expect(weight.js + weight.css).toBeLessThanOrEqual(40 * KB);
+    expect(weight.requests).toBeLessThanOrEqual(10);
+  });
+
+  // Not reached yet: 147 KB measured (react-dom, react-router and i18next in the entry alone weigh ~105 KB).
+  test.fixme('the login page loads ≤ 120 KB gzip of JavaScript', async ({ baseURL }) => {
+    const weight = await pageWeight(`${baseURL}/`);
+    console.log(`login page: JS ${(weight.js / KB).toFixed(1)} KB, CSS ${(weight.css / KB).toFixed(1)} KB gzip; ${weight.files.map((f) => `${f.url.split('/').pop()} ${(f.gzip / KB).toFixed(1)}`).join(', ')}`);
+    expect(weight.js).toBeLessThanOrEqual(120 * KB);
+  });
+});
