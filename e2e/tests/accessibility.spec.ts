@@ -86,12 +86,24 @@ async function themedContext(browser: Browser, theme: Theme): Promise<BrowserCon
   return context;
 }
 
-/** Waits until the navigation overlay, the page's loaders and skeletons are gone. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+/** Counts the page's API calls in flight (fetch/XHR; a stream such as an event source never ends). */
+function trackApiCalls(page: Page): () => number {
+  const pending = new Set<unknown>();
+  const isCall = (r: { resourceType(): string }) => r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
+  page.on('request', (r) => void (isCall(r) && pending.add(r)));
+  page.on('requestfinished', (r) => void pending.delete(r));
+  page.on('requestfailed', (r) => void pending.delete(r));
+  return () => pending.size;
+}
+
+/** Waits until the page's data arrived and the navigation overlay, loaders and skeletons are gone. */
+async function settled(page: Page, inFlight: () => number): Promise<void> {
+  await expect.poll(inFlight, { message: 'API calls still in flight' }).toBe(0);
   await expect(page.locator('.route-loading-overlay[data-visible="true"]')).toHaveCount(0);
   await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible="true"]:visible')).toHaveCount(0);
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', /light|dark/);
+  // Lazy parts (charts) may start their own calls once their code arrived.
+  await page.waitForTimeout(150);
+  await expect.poll(inFlight, { message: 'API calls still in flight' }).toBe(0);
 }
 
 test.beforeAll(async ({ playwright }) => {
@@ -109,11 +121,12 @@ for (const theme of THEMES) {
       const context = await themedContext(browser, theme);
       try {
         const page = await context.newPage();
+        const inFlight = trackApiCalls(page);
         if (role !== 'guest') await login(page, role);
         for (const route of ROUTES[role]) {
           await test.step(route, async () => {
             await page.goto(resolve(route));
-            await settled(page);
+            await settled(page, inFlight);
             await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
             const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
             const serious = seriousViolations(results.violations);
