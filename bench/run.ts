@@ -1,6 +1,7 @@
 // npm run bench: measured side by side in one run, on this machine, now. Not part of npm test.
 import { sideBySide } from './lib/measure.js';
 import { pageWeight } from './lib/page-weight.js';
+import { lighthouseBench } from './lighthouse.js';
 import { mailboxBench } from './mailbox.js';
 import { publicProfileBench } from './public-profile.js';
 import { BENCH_USER, startBenchServer } from './lib/server.js';
@@ -23,6 +24,7 @@ try {
 
   await publicProfileBench(server);
   await mailboxBench(server, token);
+  await lighthouseBench(server, token);
 
   const weight = await pageWeight(`${server.url}/`);
   console.log('Login page (/), gzip size of what the browser loaded:');

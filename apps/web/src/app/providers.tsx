@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Root providers. The query cache is provided by the signed-in shells (see lib/query-client). */
 export function AppProviders({ children, i18n }: { children: ReactNode; i18n: I18n }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         {children}
       </MantineProvider>
     </I18nextProvider>

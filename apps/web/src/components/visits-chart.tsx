@@ -29,8 +29,11 @@ export default function VisitsChart({ stats, labels, height, testId }: Props) {
 
   return (
     <figure style={{ margin: 0 }} data-testid={testId}>
+      {/* The picture is for sighted users (the table below is its text alternative): hidden from
+          assistive technology, so nothing in it may take focus (Recharts' keyboard layer is off). */}
       <div aria-hidden>
         <AreaChart
+          areaChartProps={{ accessibilityLayer: false }}
           h={height}
           data={data}
           dataKey="day"

@@ -114,7 +114,7 @@ export function CountryPicker({ value, onChange, disabled, onPicked }: CountryPi
                       {country.name}
                     </Text>
                   </Group>
-                  <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                  <Text size="sm" className="country-dial-code" style={{ flexShrink: 0 }}>
                     {country.dialCode}
                   </Text>
                 </Group>

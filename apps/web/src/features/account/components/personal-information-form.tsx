@@ -101,7 +101,7 @@ export function PersonalInformationForm({ initial }: { initial: PersonalInfo }) 
     <form onSubmit={submit} noValidate aria-label={t('personal.formLabel')} data-testid="personal-form">
       <Stack gap="md">
         {saved && (
-          <Alert color="green" role="status" title={t('personal.savedTitle')} withCloseButton onClose={() => setSaved(false)} data-testid="personal-saved">
+          <Alert color="green" role="status" title={t('personal.savedTitle')} withCloseButton closeButtonLabel={t('common:close')} onClose={() => setSaved(false)} data-testid="personal-saved">
             {t('personal.savedBody')}
           </Alert>
         )}

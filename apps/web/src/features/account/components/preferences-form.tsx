@@ -44,7 +44,7 @@ export function PreferencesForm({ initial }: { initial: Preferences }) {
     <form onSubmit={submit} noValidate aria-label={t('preferences.title')} data-testid="preferences-form">
       <Stack gap="lg">
         {saved ? (
-          <Alert color="green" role="status" title={t('preferences.savedTitle')} withCloseButton onClose={() => setSaved(false)} data-testid="pref-saved">
+          <Alert color="green" role="status" title={t('preferences.savedTitle')} withCloseButton closeButtonLabel={t('common:close')} onClose={() => setSaved(false)} data-testid="pref-saved">
             {t('preferences.savedBody')}
           </Alert>
         ) : null}

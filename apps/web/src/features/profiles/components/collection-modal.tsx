@@ -73,6 +73,7 @@ function CollectionForm({ type, kind, current, onClose, onSaved }: Omit<Props, '
           format="hex"
           swatches={SWATCHES}
           swatchesPerRow={6}
+          eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper'), title: t('settings.eyeDropper') }}
           error={errors.color}
           required
           data-testid="collection-color"

@@ -58,7 +58,7 @@ export function ProfileTile({ profile, base, folder, labels, selected, onSelect 
           </Badge>
         ) : null}
         {labels.map((label) => (
-          <Badge key={label.id} variant="light" color={label.color} data-testid="profile-label">
+          <Badge key={label.id} variant="outline" color="gray" leftSection={<ColorSwatch color={label.color} size={10} />} data-testid="profile-label">
             {label.name}
           </Badge>
         ))}

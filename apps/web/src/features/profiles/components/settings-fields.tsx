@@ -41,6 +41,7 @@ export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft'
           format="hex"
           swatches={SWATCHES}
           swatchesPerRow={6}
+          eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper'), title: t('settings.eyeDropper') }}
           error={error('theme.color')}
           popoverProps={{ withinPortal: true }}
           data-testid="profile-color"

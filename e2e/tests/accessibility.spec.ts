@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from '../accounts.mjs';
+import { seedScreenData, type ScreenData } from './support/a11y-data';
+import { formatViolations, seriousViolations } from './support/axe-report';
+import { login } from './support/session';
+
+type Role = 'guest' | 'user' | 'admin';
+type Theme = 'light' | 'dark';
+
+/**
+ * Every route of the spec (section 2), with the role that can open it. Adding a screen is one line;
+ * `{card}`, `{tag}` and `{alias}` are the card, tag and alias seeded before the pass.
+ */
+const ROUTES: Record<Role, string[]> = {
+  guest: [
+    '/',
+    '/register',
+    '/register/verify/not-a-real-code',
+    '/reset-password/not-a-real-token/demo%40e2e.enlaza.test',
+    '/link/{alias}/{card}',
+    '/link/{alias}/{tag}',
+    '/politica',
+    '/error-404',
+    '/falta-permisos',
+  ],
+  user: [
+    '/user/dashboard',
+    '/user/plantillas',
+    '/user/campanas',
+    '/user/buzon/{card}',
+    '/user/perfiles',
+    '/user/perfiles/carpetas',
+    '/user/perfiles/etiquetas',
+    '/user/perfiles/new',
+    '/user/perfiles/{card}',
+    '/user/perfiles/view/{card}',
+    '/user/tamys',
+    '/user/tamys/carpetas',
+    '/user/tamys/etiquetas',
+    '/user/tamys/{tag}',
+    '/user/tamys/view/{tag}',
+    '/user/nube',
+    '/user/historial',
+    '/user/comunicaciones',
+    '/user/muros',
+    '/user/papelera',
+    '/user/notificaciones',
+    '/user/opciones',
+    '/account',
+    '/user/preferencias',
+    '/user/personalinformation',
+    '/user/plans',
+    '/user/myplan',
+    '/user/methods',
+    '/user/paquetes',
+    '/user/pagos',
+  ],
+  admin: [
+    '/admin/dashboard',
+    '/admin/admins',
+    '/admin/users',
+    '/admin/tipo-suscripcions',
+    '/admin/impuestos',
+    '/admin/tipo-cuenta',
+    '/admin/suscripcions',
+    '/admin/planes',
+    '/admin/suscripciones-disponibles',
+    '/admin/paquetes',
+    '/admin/historial',
+    '/admin/facturas',
+  ],
+};
+const THEMES: Theme[] = ['light', 'dark'];
+
+/** Screens scanned a second time in another state (an open list…), after the plain scan. */
+const OPENED: Record<string, { state: string; open: (page: Page) => Promise<void> }> = {
+  '/user/personalinformation': {
+    state: 'country list open',
+    open: async (page) => {
+      await page.getByTestId('phone-country-button').first().click();
+      // A search highlights its first match: the highlighted option once showed dimmed text on the filled colour.
+      await page.getByTestId('phone-country-search').fill('Spa');
+      await expect(page.locator('[data-testid="phone-country-list"] [data-combobox-selected]')).toBeVisible();
+    },
+  },
+};
+
+let data: ScreenData | undefined;
+const resolve = (path: string) => {
+  if (!data) throw new Error('screen data was not seeded');
+  return path.replace('{alias}', data.alias).replace('{card}', data.cardId).replace('{tag}', data.tagId);
+};
+
+/** A context in the given theme (the app follows the system scheme unless one was chosen). */
+async function themedContext(browser: Browser, theme: Theme): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, colorScheme: theme, reducedMotion: 'reduce' });
+  await context.addInitScript((scheme) => window.localStorage.setItem('mantine-color-scheme-value', scheme), theme);
+  return context;
+}
+
+/** Counts the page's API calls in flight (fetch/XHR; a stream such as an event source never ends). */
+function trackApiCalls(page: Page): () => number {
+  const pending = new Set<unknown>();
+  const isCall = (r: { resourceType(): string }) => r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
+  page.on('request', (r) => void (isCall(r) && pending.add(r)));
+  page.on('requestfinished', (r) => void pending.delete(r));
+  page.on('requestfailed', (r) => void pending.delete(r));
+  return () => pending.size;
+}
+
+/** Waits until the page's data arrived and the navigation overlay, loaders and skeletons are gone. */
+async function settled(page: Page, inFlight: () => number): Promise<void> {
+  await expect.poll(inFlight, { message: 'API calls still in flight' }).toBe(0);
+  await expect(page.locator('.route-loading-overlay[data-visible="true"]')).toHaveCount(0);
+  await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible="true"]:visible')).toHaveCount(0);
+  // Lazy parts (charts) may start their own calls once their code arrived.
+  await page.waitForTimeout(150);
+  await expect.poll(inFlight, { message: 'API calls still in flight' }).toBe(0);
+}
+
+/** axe-core with the WCAG 2.1 A and AA rules; a serious or critical violation is a (soft) failure, printed readably. */
+async function scan(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = seriousViolations(results.violations);
+  expect.soft(serious.length, formatViolations(where, serious)).toBe(0);
+}
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  data = await seedScreenData(request);
+  await request.dispose();
+});
+
+// One test per role and theme (one signed-in page, every route of the role in turn); a failing
+// route is a soft failure, so the run still reports every other route.
+for (const theme of THEMES) {
+  for (const role of Object.keys(ROUTES) as Role[]) {
+    test(`${role} screens have no serious or critical WCAG 2.1 A/AA violation, ${theme} theme`, async ({ browser }) => {
+      test.setTimeout(30_000 + ROUTES[role].length * 20_000);
+      const context = await themedContext(browser, theme);
+      try {
+        const page = await context.newPage();
+        const inFlight = trackApiCalls(page);
+        if (role !== 'guest') await login(page, role);
+        for (const route of ROUTES[role]) {
+          await test.step(route, async () => {
+            await page.goto(resolve(route));
+            await settled(page, inFlight);
+            await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+            await scan(page, `${route} (${theme})`);
+            const opened = OPENED[route];
+            if (opened) {
+              await opened.open(page);
+              await scan(page, `${route}, ${opened.state} (${theme})`);
+            }
+          });
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
