@@ -27,6 +27,7 @@ import { createCloudService } from './modules/cloud/service.js';
 import { createStorage } from './lib/storage.js';
 import { accountTypeRoutes, createAccountTypesRepository, createAccountTypesService } from './modules/catalogue/account-types.js';
 import { collectionRoutes, createCollectionsService } from './modules/collections/module.js';
+import { createNotifications, notificationRoutes } from './modules/notifications/index.js';
 import { createMailboxRepository } from './modules/mailbox/repository.js';
 import { contactFormRoutes, mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMailboxService } from './modules/mailbox/service.js';
@@ -119,8 +120,11 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const counters = createDailyCounters(db);
   app.addHook('onClose', () => counters.stop());
   const publicProfiles = createPublicProfileService(db, counters);
-  const mailbox = createMailboxService({ repo: createMailboxRepository(db), profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl: config.publicUrl });
-  const cloud = createCloudService({ repo: createCloudRepository(db), storage: createStorage(config), subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes });
+  const notifications = await createNotifications({ database, mailer, publicUrl: config.publicUrl, log: app.log });
+  // Open streams would keep the server from closing: they end first.
+  app.addHook('preClose', () => notifications.streams.stop());
+  const mailbox = createMailboxService({ repo: createMailboxRepository(db), profiles, publicProfiles, subscriptions, mailer, limiter, notifications: notifications.service });
+  const cloud = createCloudService({ repo: createCloudRepository(db), storage: createStorage(config), subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes, notifications: notifications.service });
   const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter, files: cloud });
   await app.register(authPlugin, { auth });
   await publicProfileCacheInvalidation(app, database, publicProfiles);
@@ -140,6 +144,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       for (const type of ['folders', 'labels'] as const) await api.register(collectionRoutes, { type, service: createCollectionsService(db, type) });
       await api.register(contactFormRoutes, { mailbox });
       await api.register(mailboxRoutes, { mailbox });
+      await api.register(notificationRoutes, { notifications: notifications.service, streams: notifications.streams, auth });
       await api.register(dashboardRoutes, { dashboard: createDashboardService({ subscriptions, publicProfiles, mailbox }) });
       await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl, images: cloud });
       await api.register(cloudRoutes, { cloud });

@@ -10,3 +10,4 @@ export * from './profiles.js';
 export * from './mailbox.js';
 export * from './cloud.js';
 export * from './dashboard.js';
+export * from './notifications.js';

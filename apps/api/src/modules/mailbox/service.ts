@@ -1,10 +1,11 @@
 import type { ContactMessageBody, LatestMessage, Locale, MailboxCounts, Message, MessageBulkBody, MessageListQuery, MessageReplyBody, MessageUpdateBody, UnreadCounts } from '@enlaza/contracts';
-import { renderNewMessageEmail, renderReplyEmail } from '../../lib/email-templates.js';
+import { renderReplyEmail } from '../../lib/email-templates.js';
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import type { UserRow } from '../auth/repository.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { ProfilesService } from '../profiles/service.js';
 import type { PublicProfileService } from '../public-profile/service.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
@@ -25,7 +26,7 @@ type Deps = {
   subscriptions: SubscriptionsService;
   mailer: Mailer;
   limiter: RateLimiter;
-  publicUrl: string;
+  notifications: Pick<NotificationsService, 'notify' | 'usageChanged'>;
 };
 
 export function toMessage(row: MessageRow): Message {
@@ -59,7 +60,7 @@ const BULK_FLAGS: Record<MessageBulkBody['action'], () => MessageFlags> = {
 };
 
 /** Buzón: visitors' messages per profile. Ownership is decided here (requireOwnedProfile, requireOwnedMessage, and owner-scoped updates), nowhere else. */
-export function createMailboxService({ repo, profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl }: Deps) {
+export function createMailboxService({ repo, profiles, publicProfiles, subscriptions, mailer, limiter, notifications }: Deps) {
   /** The user's live profile, or 404 (someone else's is as unknown as a missing one). */
   async function requireOwnedProfile(user: UserRow, profileId: string) {
     return profiles.get(user, profileId);
@@ -118,12 +119,11 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
         profileId: target.profileId, userId: target.userId, name: input.name, email: input.email.toLowerCase(), phone: input.phone, body: input.message,
         consent: input.consent, location: input.location, locale: origin.locale,
       });
-      if (target.owner.notificationEmails.includes('new_message')) {
-        const email = renderNewMessageEmail(target.owner.locale ?? 'en', {
-          ownerName: target.owner.name, profileName: target.name, senderName: row.name, senderEmail: row.email, body: row.body, link: `${publicUrl}/user/buzon/${target.profileId}`,
-        });
-        mailer.sendInBackground({ to: target.owner.email, userId: target.userId, kind: 'system', replyTo: row.email, ...email });
-      }
+      // The one place a new message is announced (in-app, live, and by email when chosen or the tag is lost).
+      await notifications.notify(target.userId, 'new_message', {
+        messageId: row.id, profileId: target.profileId, profileName: target.name, profileKind: target.kind, lostMode: target.lostMode,
+        senderName: row.name, senderEmail: row.email, excerpt: row.body.length > 600 ? `${row.body.slice(0, 600)}…` : row.body,
+      });
     },
 
     async list(user: UserRow, profileId: string, query: MessageListQuery): Promise<{ data: Message[]; nextCursor: string | null; counts?: MailboxCounts }> {
@@ -179,6 +179,8 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
       if (outcome === 'failed') throw new AppError('mailbox.send_failed');
       const row = await repo.update(user.id, id, { repliedAt: new Date(), readAt: message.readAt ?? new Date() });
       if (!row) throw new AppError('record.not_found');
+      // The reply is sent; a failure to raise the 80 %/100 % notification must not turn it into an error.
+      await notifications.usageChanged(user.id, 'sends', { before: quota.used, after: quota.used + 1, limit: quota.limit, period: quota.periodStart.slice(0, 7) }).catch(() => undefined);
       return toMessage(row);
     },
 
