@@ -27,7 +27,7 @@ import { createCloudService } from './modules/cloud/service.js';
 import { createStorage } from './lib/storage.js';
 import { accountTypeRoutes, createAccountTypesRepository, createAccountTypesService } from './modules/catalogue/account-types.js';
 import { collectionRoutes, createCollectionsService } from './modules/collections/module.js';
-import { createNotifications, notificationRoutes } from './modules/notifications/index.js';
+import { createNotifications, notificationRoutes, type StreamOptions } from './modules/notifications/index.js';
 import { createMailboxRepository } from './modules/mailbox/repository.js';
 import { contactFormRoutes, mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMailboxService } from './modules/mailbox/service.js';
@@ -60,10 +60,12 @@ export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Heartbeat, per-user cap… of the live notification streams (tests and the benchmark shorten them). */
+  notificationStreams?: Partial<StreamOptions>;
 };
 
 /** Builds the app: external plugins → app plugins → routes. The caller owns the database. */
-export async function buildApp({ config, database, logger = false }: AppOptions) {
+export async function buildApp({ config, database, logger = false, notificationStreams }: AppOptions) {
   const app = Fastify({ logger, trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -120,7 +122,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const counters = createDailyCounters(db);
   app.addHook('onClose', () => counters.stop());
   const publicProfiles = createPublicProfileService(db, counters);
-  const notifications = await createNotifications({ database, mailer, publicUrl: config.publicUrl, log: app.log });
+  const notifications = await createNotifications({ database, mailer, publicUrl: config.publicUrl, log: app.log, streamOptions: notificationStreams });
   // Open streams would keep the server from closing: they end first.
   app.addHook('preClose', () => notifications.streams.stop());
   const mailbox = createMailboxService({ repo: createMailboxRepository(db), profiles, publicProfiles, subscriptions, mailer, limiter, notifications: notifications.service });
