@@ -2,6 +2,7 @@
 import { sideBySide } from './lib/measure.js';
 import { pageWeight } from './lib/page-weight.js';
 import { mailboxBench } from './mailbox.js';
+import { notificationsBench } from './notifications.js';
 import { publicProfileBench } from './public-profile.js';
 import { BENCH_USER, startBenchServer } from './lib/server.js';
 
@@ -23,6 +24,7 @@ try {
 
   await publicProfileBench(server);
   await mailboxBench(server, token);
+  await notificationsBench(server, token);
 
   const weight = await pageWeight(`${server.url}/`);
   console.log('Login page (/), gzip size of what the browser loaded:');

@@ -6,14 +6,27 @@ type Payload = Record<string, unknown>;
 const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value) || 0);
 
+// Building an Intl formatter costs about a millisecond: one per locale (and currency), kept, since a fan-out renders thousands.
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(locale: Locale, currency?: string): Intl.NumberFormat {
+  const key = `${locale}:${currency ?? ''}`;
+  let found = formatters.get(key);
+  if (!found) {
+    const tag = locale === 'jp' ? 'ja' : locale;
+    found = currency ? new Intl.NumberFormat(tag, { style: 'currency', currency }) : new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 function formatBytes(bytes: number, locale: Locale): string {
   const mb = bytes / (1024 * 1024);
-  return mb >= 1024 ? `${(mb / 1024).toLocaleString(locale === 'jp' ? 'ja' : locale, { maximumFractionDigits: 1 })} GB` : `${mb.toLocaleString(locale === 'jp' ? 'ja' : locale, { maximumFractionDigits: 1 })} MB`;
+  return mb >= 1024 ? `${formatter(locale).format(mb / 1024)} GB` : `${formatter(locale).format(mb)} MB`;
 }
 
 function formatMoney(cents: number, currency: string, locale: Locale): string {
   try {
-    return new Intl.NumberFormat(locale === 'jp' ? 'ja' : locale, { style: 'currency', currency }).format(cents / 100);
+    return formatter(locale, currency).format(cents / 100);
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }

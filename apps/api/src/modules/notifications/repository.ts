@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { notifications, notificationThresholds } from './schema.js';
@@ -38,10 +38,28 @@ export function createNotificationsRepository(db: Database) {
         .limit(limit + 1);
     },
 
-    /** Oldest first, for a stream catching up after `afterId`, each with the user's unread count (one query). */
-    async after(userId: string, afterId: number, limit: number): Promise<{ row: NotificationRow; unread: number }[]> {
-      const unread = sql<number>`(select count(*) from (select 1 from notifications u where u.user_id = ${userId} and u.read_at is null limit ${UNREAD_CAP}) c)`.mapWith(Number);
-      return db.select({ row: notifications, unread }).from(notifications).where(and(eq(notifications.userId, userId), gt(notifications.id, afterId))).orderBy(notifications.id).limit(limit);
+    /**
+     * For many users at once (one query per burst of NOTIFYs, whatever the number of streams): each
+     * user's notifications after their `afterId`, oldest first (at most `limit` each), and their
+     * unread count. A user with nothing new still comes back once, with `row` null.
+     */
+    async afterMany(wanted: { userId: string; afterId: number }[], limit: number): Promise<{ userId: string; unread: number; row: NotificationRow | null }[]> {
+      if (!wanted.length) return [];
+      const result = await db.execute<{ user_id: string; unread: number; id: string | null; type: string | null; payload: string | null; read_ms: string | null; created_ms: string | null }>(sql`
+        select w.user_id::text as user_id, c.unread, n.id::text as id, n.type, n.payload::text as payload, (extract(epoch from n.read_at) * 1000)::text as read_ms,
+               (extract(epoch from n.created_at) * 1000)::text as created_ms
+        from unnest(${`{${wanted.map((w) => w.userId).join(',')}}`}::uuid[], ${`{${wanted.map((w) => w.afterId).join(',')}}`}::bigint[]) as w(user_id, after_id)
+        cross join lateral (select count(*)::int as unread from (select 1 from notifications u where u.user_id = w.user_id and u.read_at is null limit ${UNREAD_CAP}) x) c
+        left join lateral (select * from notifications n where n.user_id = w.user_id and n.id > w.after_id order by n.id limit ${limit}) n on true
+        order by w.user_id, n.id`);
+      return result.rows.map((r) => ({
+        userId: r.user_id,
+        unread: Number(r.unread),
+        row:
+          r.id === null
+            ? null
+            : { id: Number(r.id), userId: r.user_id, type: r.type ?? '', payload: JSON.parse(r.payload ?? '{}') as Record<string, unknown>, readAt: r.read_ms === null ? null : new Date(Number(r.read_ms)), createdAt: new Date(Number(r.created_ms)) },
+      }));
     },
 
     /** The newest id of a user (where a fresh stream starts), 0 when none. */

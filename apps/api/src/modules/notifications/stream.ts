@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { DatabaseHandle, Listener } from '../../db/client.js';
 import { openSse, type SseConnection } from '../../platform/sse.js';
 import { toNotification } from './render.js';
-import { NOTIFICATION_CHANNEL, type NotificationsRepository } from './repository.js';
+import { NOTIFICATION_CHANNEL, type NotificationRow, type NotificationsRepository } from './repository.js';
 
 export type StreamOptions = {
   /** A comment line this often keeps proxies from closing an idle stream and finds dead sockets. */
@@ -17,7 +17,9 @@ export type StreamOptions = {
   retryMs: number;
 };
 export const DEFAULT_STREAM_OPTIONS: StreamOptions = { heartbeatMs: 20_000, maxPerUser: 5, stallMs: 60_000, retryMs: 3_000 };
+/** Notifications per user per round, and users per round (one query). */
 const BATCH = 100;
+const BATCH_USERS = 1000;
 
 type Stream = {
   userId: string;
@@ -26,8 +28,6 @@ type Stream = {
   /** The last notification id written: everything after it is still owed. */
   lastId: number;
   lastUnread: number | null;
-  busy: boolean;
-  again: boolean;
   congestedSince: number | null;
   /** False once the session that opened it has ended (checked on heartbeats). */
   stillSignedIn: () => Promise<boolean>;
@@ -35,57 +35,79 @@ type Stream = {
 
 /**
  * Live notification streams of this process. Every process LISTENs on one channel; a NOTIFY names a
- * user, and each of that user's streams here reads from the table what came after the last id it
- * wrote. So any process serves any user, and a stream that was busy, congested or reconnecting
+ * user. Users named since the last round are caught up together in one query (a burst of a
+ * thousand NOTIFYs is one query, not a thousand), each stream getting what came after the last id
+ * it wrote. So any process serves any user, and a stream that was congested or reconnecting
  * catches up from the database instead of from a buffer.
  */
 export function createNotificationStreams(deps: { repo: NotificationsRepository; database: DatabaseHandle; log: FastifyBaseLogger; options?: Partial<StreamOptions> }) {
   const { repo, database, log } = deps;
   const options = { ...DEFAULT_STREAM_OPTIONS, ...deps.options };
   const byUser = new Map<string, Set<Stream>>();
+  /** Users to catch up in the next round. */
+  const pending = new Set<string>();
+  let running = false;
   let listener: Listener | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
 
-  async function pump(stream: Stream): Promise<void> {
-    if (stream.busy) {
-      stream.again = true;
-      return;
+  function deliver(stream: Stream, rows: { row: NotificationRow | null; unread: number }[]): boolean {
+    let sent = false;
+    for (const { row, unread } of rows) {
+      if (!row || row.id <= stream.lastId) continue;
+      if (stream.sse.closed()) return false;
+      stream.sse.send({ id: String(row.id), event: 'notification', data: { ...toNotification(row, stream.locale), unread } });
+      stream.lastId = row.id;
+      stream.lastUnread = unread;
+      sent = true;
+      if (stream.sse.congested()) {
+        stream.congestedSince ??= Date.now();
+        return false; // 'drain' asks again
+      }
     }
-    stream.busy = true;
-    try {
-      do {
-        stream.again = false;
-        if (stream.sse.closed() || stream.sse.congested()) return; // 'drain' pumps again
-        const rows = await repo.after(stream.userId, stream.lastId, BATCH);
-        if (rows.length === 0) {
-          // Nothing new: something was marked read (here or in another process).
-          const unread = await repo.unreadCount(stream.userId);
-          if (unread !== stream.lastUnread && !stream.sse.closed()) {
-            stream.lastUnread = unread;
-            stream.sse.send({ event: 'unread', data: { unread } });
-          }
-        }
-        for (const { row, unread } of rows) {
-          if (stream.sse.closed()) return;
-          stream.sse.send({ id: String(row.id), event: 'notification', data: { ...toNotification(row, stream.locale), unread } });
-          stream.lastId = row.id;
-          stream.lastUnread = unread;
-          if (stream.sse.congested()) {
-            stream.congestedSince ??= Date.now();
-            return;
-          }
-        }
-        if (rows.length === BATCH) stream.again = true;
-      } while (stream.again);
-    } catch (error) {
-      log.error({ err: error }, 'notification stream could not catch up');
-    } finally {
-      stream.busy = false;
+    const unread = rows[0]?.unread;
+    // Nothing new for this stream: something was marked read (here or in another process).
+    if (!sent && unread !== undefined && unread !== stream.lastUnread) {
+      stream.lastUnread = unread;
+      stream.sse.send({ event: 'unread', data: { unread } });
+    }
+    return true;
+  }
+
+  /** One round: every pending user's new rows in one query, then written to each of their streams. */
+  async function round(): Promise<void> {
+    const users = [...pending].slice(0, BATCH_USERS);
+    for (const userId of users) pending.delete(userId);
+    const wanted = users.flatMap((userId) => {
+      const open = [...(byUser.get(userId) ?? [])].filter((s) => !s.sse.closed() && !s.sse.congested());
+      return open.length ? [{ userId, afterId: Math.min(...open.map((s) => s.lastId)) }] : [];
+    });
+    const rows = await repo.afterMany(wanted, BATCH);
+    const perUser = new Map<string, typeof rows>();
+    for (const r of rows) perUser.set(r.userId, [...(perUser.get(r.userId) ?? []), r]);
+    for (const [userId, list] of perUser) {
+      for (const stream of byUser.get(userId) ?? []) if (!stream.sse.congested()) deliver(stream, list);
+      if (list.filter((r) => r.row).length === BATCH) pending.add(userId); // more to come
     }
   }
 
   function wakeUser(userId: string): void {
-    for (const stream of byUser.get(userId) ?? []) void pump(stream);
+    if (!byUser.has(userId)) return;
+    pending.add(userId);
+    if (running) return;
+    running = true;
+    // Let the rest of a burst of NOTIFYs arrive first, so they share one query.
+    setImmediate(() => {
+      void (async () => {
+        try {
+          while (pending.size) await round();
+        } catch (error) {
+          log.error({ err: error }, 'notification streams could not catch up');
+        } finally {
+          running = false;
+          if (pending.size) wakeUser([...pending][0] as string);
+        }
+      })();
+    });
   }
 
   function remove(stream: Stream): void {
@@ -130,7 +152,7 @@ export function createNotificationStreams(deps: { repo: NotificationsRepository;
     async open(raw: ServerResponse, viewer: { userId: string; locale: Locale; stillSignedIn: () => Promise<boolean> }, lastEventId: number | null): Promise<void> {
       const lastId = lastEventId ?? (await repo.lastId(viewer.userId));
       const sse = openSse(raw, options.retryMs);
-      const stream: Stream = { ...viewer, sse, lastId, lastUnread: null, busy: false, again: false, congestedSince: null };
+      const stream: Stream = { ...viewer, sse, lastId, lastUnread: null, congestedSince: null };
       let set = byUser.get(viewer.userId);
       if (!set) byUser.set(viewer.userId, (set = new Set()));
       if (set.size >= options.maxPerUser) {
@@ -143,10 +165,10 @@ export function createNotificationStreams(deps: { repo: NotificationsRepository;
       set.add(stream);
       sse.onDrain(() => {
         stream.congestedSince = null;
-        void pump(stream);
+        wakeUser(stream.userId);
       });
       sse.onClose(() => remove(stream));
-      await pump(stream);
+      wakeUser(viewer.userId);
     },
 
     /** Open streams in this process (all users). */
