@@ -69,7 +69,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       const actor = actorOf(request);
       const token = bearerToken(request) ?? '';
       reply.hijack();
-      await streams.open(reply.raw, { userId: actor.id, locale: actor.locale, stillSignedIn: async () => (await auth.authenticate(token))?.user.id === actor.id }, lastEventId);
+      // Hijacked: an error here can no longer become a JSON answer, so the socket is closed (the browser retries).
+      await streams.open(reply.raw, { userId: actor.id, locale: actor.locale, stillSignedIn: async () => (await auth.authenticate(token))?.user.id === actor.id }, lastEventId).catch((error: unknown) => {
+        request.log.error({ err: error }, 'notification stream could not open');
+        reply.raw.destroy();
+      });
     },
   );
 };
