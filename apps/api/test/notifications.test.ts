@@ -151,6 +151,14 @@ describe('list and mark read', () => {
     expect((await get(otto, '/api/notifications/unread')).json().data.unread).toBe(1);
   });
 
+  it('are removed with the account (they quote visitors)', async () => {
+    const ana = await owner();
+    await seed(ana, 2);
+    const res = await t.app.inject({ method: 'POST', url: '/api/options/delete-account', headers: bearer(ana.token), payload: { password: ana.password } });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, ana.id))).toEqual([]);
+  });
+
   it('is for signed-in users only (401 without a session, 403 for an admin)', async () => {
     expect((await t.app.inject({ url: '/api/notifications' })).statusCode).toBe(401);
     const admin = await insertUser(t.db, { role: 'admin' });
