@@ -3,6 +3,7 @@ import { sideBySide } from './lib/measure.js';
 import { pageWeight } from './lib/page-weight.js';
 import { lighthouseBench } from './lighthouse.js';
 import { mailboxBench } from './mailbox.js';
+import { notificationsBench } from './notifications.js';
 import { publicProfileBench } from './public-profile.js';
 import { BENCH_USER, startBenchServer } from './lib/server.js';
 
@@ -24,6 +25,7 @@ try {
 
   await publicProfileBench(server);
   await mailboxBench(server, token);
+  await notificationsBench(server, token);
   await lighthouseBench(server, token);
 
   const weight = await pageWeight(`${server.url}/`);

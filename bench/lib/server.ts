@@ -21,7 +21,7 @@ async function postgresReachable(url: string): Promise<boolean> {
 }
 
 /** `databaseUrl`: the scratch PostgreSQL database (for seeding), null on PGlite. */
-export type RunningServer = { url: string; database: string; databaseUrl: string | null; stop: () => Promise<void> };
+export type RunningServer = { url: string; database: string; databaseUrl: string | null; pid: number | undefined; stop: () => Promise<void> };
 
 /**
  * Starts the built API (apps/api/dist/server.js) as its own process, on a scratch PostgreSQL
@@ -71,6 +71,7 @@ export async function startBenchServer(port: number): Promise<RunningServer> {
     url,
     database,
     databaseUrl: env.DATABASE_URL ?? null,
+    pid: proc.pid,
     stop: async () => {
       const exited = new Promise((r) => proc.once('exit', r));
       proc.kill('SIGTERM');

@@ -14,7 +14,6 @@ import { createMailer } from './lib/mailer.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import { createJobs, type Jobs } from './platform/jobs.js';
 import { jobsRoutes } from './platform/jobs-routes.js';
-import { subscribeNewMessageEmail } from './modules/mailbox/new-message-email.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { spaPlugin } from './lib/spa.js';
 import { refuseDeepBodies, zodValidatorCompiler } from './lib/validation.js';
@@ -34,6 +33,7 @@ import { scheduleOrphanSweep } from './modules/cloud/orphan-sweep.js';
 import { createStorage } from './lib/storage.js';
 import { accountTypeRoutes, createAccountTypesRepository, createAccountTypesService } from './modules/catalogue/account-types.js';
 import { collectionRoutes, createCollectionsService } from './modules/collections/module.js';
+import { createNotifications, notificationRoutes, type StreamOptions } from './modules/notifications/index.js';
 import { createMailboxRepository } from './modules/mailbox/repository.js';
 import { contactFormRoutes, mailboxRoutes } from './modules/mailbox/routes.js';
 import { createMailboxService } from './modules/mailbox/service.js';
@@ -80,10 +80,12 @@ export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Heartbeat, per-user cap… of the live notification streams (tests and the benchmark shorten them). */
+  notificationStreams?: Partial<StreamOptions>;
 };
 
 /** Builds the app: external plugins → app plugins → routes. The caller owns the database. */
-export async function buildApp({ config, database, logger = false }: AppOptions) {
+export async function buildApp({ config, database, logger = false, notificationStreams }: AppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
@@ -158,13 +160,15 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const counters = createDailyCounters(db);
   app.addHook('onClose', () => counters.stop());
   const publicProfiles = createPublicProfileService(db, counters);
+  const notifications = await createNotifications({ database, mailer, events, publicUrl: config.publicUrl, log: app.log, streamOptions: notificationStreams });
+  // Open streams would keep the server from closing: they end first.
+  app.addHook('preClose', () => notifications.streams.stop());
   const mailboxRepository = createMailboxRepository(db);
-  const mailbox = createMailboxService({ repo: mailboxRepository, profiles, publicProfiles, subscriptions, mailer, events, limiter });
-  await subscribeNewMessageEmail(db, events, mailer, config.publicUrl);
+  const mailbox = createMailboxService({ repo: mailboxRepository, profiles, publicProfiles, subscriptions, mailer, events, limiter, notifications: notifications.service });
   const storage = createStorage(config);
   await scheduleOrphanSweep(db, storage, jobs);
   const cloudRepository = createCloudRepository(db);
-  const cloud = createCloudService({ repo: cloudRepository, storage, subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes });
+  const cloud = createCloudService({ repo: cloudRepository, storage, subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes, notifications: notifications.service });
   const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter, files: cloud });
   const trashRegistry = createTrashRegistry();
   trashRegistry.register(...createProfilesTrash(profilesRepository, subscriptions), createMailboxTrash(mailboxRepository), createCloudTrash(cloudRepository, storage, subscriptions));
@@ -190,6 +194,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
       for (const type of ['folders', 'labels'] as const) await api.register(collectionRoutes, { type, service: createCollectionsService(db, type) });
       await api.register(contactFormRoutes, { mailbox });
       await api.register(mailboxRoutes, { mailbox });
+      await api.register(notificationRoutes, { notifications: notifications.service, streams: notifications.streams, auth });
       await api.register(dashboardRoutes, { dashboard: createDashboardService({ subscriptions, publicProfiles, mailbox }) });
       await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl, images: cloud, secret: appSecret });
       await api.register(cloudRoutes, { cloud });

@@ -100,14 +100,14 @@ describe('domain events', () => {
     await t.db
       .transaction(async (tx) => {
         const writer = await insertUser(tx as unknown as Database);
-        await events.publish('message.received', { messageId: rolledBack, profileId: randomUUID(), userId: writer.id }, tx);
+        await events.publish('message.received', { messageId: rolledBack, profileId: randomUUID(), userId: writer.id, profileName: 'Card', profileKind: 'card' as const, lostMode: false, senderName: 'Ana', senderEmail: 'ana@example.com', excerpt: 'Hello' }, tx);
         throw new Error('roll back');
       })
       .catch(() => undefined);
     const committed = randomUUID();
     await t.db.transaction(async (tx) => {
       const writer = await insertUser(tx as unknown as Database);
-      await events.publish('message.received', { messageId: committed, profileId: randomUUID(), userId: writer.id }, tx);
+      await events.publish('message.received', { messageId: committed, profileId: randomUUID(), userId: writer.id, profileName: 'Card', profileKind: 'card' as const, lostMode: false, senderName: 'Ana', senderEmail: 'ana@example.com', excerpt: 'Hello' }, tx);
     });
     await waitFor(async () => (delivered.length > 0 ? true : undefined), 'the committed event');
     await queueIdle(t.app, 'event.');

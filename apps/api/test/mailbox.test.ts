@@ -19,7 +19,8 @@ beforeAll(async () => {
   mail = await startMailbox();
   t = await createTestApp({ ...mail.env, PUBLIC_URL: 'https://enlaza.example' });
   const [business] = await t.db.select().from(plans).where(eq(plans.code, 'business'));
-  owner = await insertUser(t.db, { name: 'Ana Owner', alias: `ana-mb-${Date.now() % 100000}` });
+  // New-message emails off (a new account has them on), so each test turns them on where it means to.
+  owner = await insertUser(t.db, { name: 'Ana Owner', alias: `ana-mb-${Date.now() % 100000}`, notificationEmails: [] });
   other = await insertUser(t.db, { name: 'Otto Other' });
   for (const u of [owner, other]) await t.db.insert(subscriptions).values({ userId: u.id, planId: business!.id, status: 'active', currentPeriodStart: new Date() });
   token = await login(t.app, owner);
@@ -155,6 +156,7 @@ describe('contact form (public)', () => {
     await queueIdle(t.app);
     await t.db.update(users).set({ notificationEmails: ['new_message'], locale: 'es' }).where(eq(users.id, owner.id));
     await contact(id, { name: 'Nico Notify', message: 'Please call me <b>back</b>' });
+    // (Earlier messages to the lost-mode tag were emailed too: a lost tag always emails its owner.)
     const email = await mail.next(owner.email, (m) => m.text.includes('Please call me'));
     expect(email.subject).toContain('Nuevo mensaje de Nico Notify');
     expect(email.text).toContain('Please call me <b>back</b>');

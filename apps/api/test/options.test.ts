@@ -27,9 +27,9 @@ describe('options', () => {
 
   it('stores which notifications come by email', async () => {
     const token = await login(t.app, await insertUser(t.db));
-    const res = await t.app.inject({ method: 'PUT', url: '/api/options/notifications', headers: bearer(token), payload: { notificationEmails: ['new_message', 'invoice', 'new_message'] } });
-    expect(res.json().data.notificationEmails).toEqual(['new_message', 'invoice']);
-    expect((await t.app.inject({ url: '/api/options', headers: bearer(token) })).json().data.notificationEmails).toEqual(['new_message', 'invoice']);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/options/notifications', headers: bearer(token), payload: { notificationEmails: ['new_message', 'invoice_issued', 'new_message'] } });
+    expect(res.json().data.notificationEmails).toEqual(['new_message', 'invoice_issued']);
+    expect((await t.app.inject({ url: '/api/options', headers: bearer(token) })).json().data.notificationEmails).toEqual(['new_message', 'invoice_issued']);
     const bad = await t.app.inject({ method: 'PUT', url: '/api/options/notifications', headers: bearer(token), payload: { notificationEmails: ['spam'] } });
     expect(bad.statusCode).toBe(422);
   });

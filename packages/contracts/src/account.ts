@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES, notificationTypeSchema } from './notifications.js';
 import { localeSchema } from './common.js';
 import { aliasSchema, emailSchema, newPasswordSchema } from './accounts.js';
 
@@ -53,8 +54,9 @@ export type PersonalInfoUpdate = z.infer<typeof personalInfoUpdateSchema>;
 export const emailChangeBodySchema = z.object({ newEmail: emailSchema, password: z.string().min(1).max(1024) });
 export const passwordChangeBodySchema = z.object({ currentPassword: z.string().min(1).max(1024), newPassword: newPasswordSchema });
 
-export const NOTIFICATION_KINDS = ['new_message', 'campaign_finished', 'quota_warning', 'subscription_ending', 'payment', 'invoice'] as const;
-export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+/** Which notification types also come by email (chosen per type in Options). */
+export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;
+export const notificationKindSchema = notificationTypeSchema;
 
 export const userOptionsSchema = z.object({
   alias: z.string(),

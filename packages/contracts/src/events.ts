@@ -1,11 +1,25 @@
 /**
  * Domain events: what happened, published by the module where it happened and delivered after
  * commit to the subscribers other modules register at start-up (apps/api/src/platform/events.ts).
- * Payloads carry ids, not rows: a subscriber reads the current state when it runs.
+ * Payloads carry ids, plus the few facts of the moment subscribers need (so they need not read
+ * another module's tables); anything else a subscriber reads as it is when it runs.
  */
 export type DomainEvents = {
   /** A visitor's message reached a profile's mailbox (public contact form). */
-  'message.received': { messageId: string; profileId: string; userId: string };
+  'message.received': {
+    messageId: string;
+    profileId: string;
+    /** The profile's owner. */
+    userId: string;
+    profileName: string;
+    profileKind: 'card' | 'tag';
+    /** The tag was in lost mode when the message arrived. */
+    lostMode: boolean;
+    senderName: string;
+    senderEmail: string;
+    /** The message's first 600 characters. */
+    excerpt: string;
+  };
   /** A file was stored in a user's cloud. */
   'file.uploaded': { fileId: string; userId: string; sizeBytes: number };
   /** A user reached a plan limit (storage, monthly sends, profiles…). */

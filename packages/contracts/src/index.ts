@@ -13,3 +13,4 @@ export * from './dashboard.js';
 export * from './trash.js';
 export * from './events.js';
 export * from './jobs.js';
+export * from './notifications.js';

@@ -82,19 +82,37 @@ export function renderReplyEmail(locale: Locale, params: { subject?: string | un
 }
 
 /** Tells an owner (who asked for it in Options) that a visitor wrote to one of their profiles. */
-export function renderNewMessageEmail(locale: Locale, params: { ownerName: string; profileName: string; senderName: string; senderEmail: string; body: string; link: string }): RenderedEmail {
+export function renderNewMessageEmail(locale: Locale, params: { ownerName: string; profileName: string; senderName: string; senderEmail: string; body: string; link: string; lostMode?: boolean }): RenderedEmail {
   const t = (key: string) => translate(locale, key, { name: params.ownerName, profile: params.profileName, sender: params.senderName, email: params.senderEmail });
   const subject = t('email.new_message.subject');
   const excerpt = params.body.length > 600 ? `${params.body.slice(0, 600)}…` : params.body;
-  const text = [t('email.common.greeting'), t('email.new_message.body'), quoteText(excerpt), `${t('email.new_message.action')}: ${params.link}`, t('email.new_message.note'), t('email.common.signature')].join('\n\n');
+  // A tag in lost mode always emails its owner, whatever they chose in Options.
+  const note = t(params.lostMode ? 'email.new_message.note_lost' : 'email.new_message.note');
+  const text = [t('email.common.greeting'), t('email.new_message.body'), quoteText(excerpt), `${t('email.new_message.action')}: ${params.link}`, note, t('email.common.signature')].join('\n\n');
   const html = mailboxLayout(locale, subject, [
     '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>',
     `<p style="line-height:1.5">${escapeHtml(t('email.common.greeting'))}</p>`,
     `<p style="line-height:1.5">${escapeHtml(t('email.new_message.body'))}</p>`,
     quoteHtml(excerpt),
     `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('email.new_message.action'))}</a></p>`,
-    `<p style="font-size:13px;color:#555">${escapeHtml(t('email.new_message.note'))}</p>`,
+    `<p style="font-size:13px;color:#555">${escapeHtml(note)}</p>`,
     `<p>${escapeHtml(t('email.common.signature'))}</p>`,
   ]);
   return { subject, html, text };
+}
+
+/** Any other notification by email (chosen per type in Options): its translated title and body and a button to it. */
+export function renderNotificationEmail(locale: Locale, params: { name: string; title: string; body: string; link: string }): RenderedEmail {
+  const t = (key: string) => translate(locale, key, { name: params.name });
+  const text = [t('email.common.greeting'), params.title, params.body, `${t('notification.email.action')}: ${params.link}`, t('notification.email.note'), t('email.common.signature')].join('\n\n');
+  const html = mailboxLayout(locale, params.title, [
+    '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>',
+    `<p style="line-height:1.5">${escapeHtml(t('email.common.greeting'))}</p>`,
+    `<p style="line-height:1.5;font-weight:600">${escapeHtml(params.title)}</p>`,
+    `<p style="line-height:1.5">${escapeHtml(params.body)}</p>`,
+    `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('notification.email.action'))}</a></p>`,
+    `<p style="font-size:13px;color:#555">${escapeHtml(t('notification.email.note'))}</p>`,
+    `<p>${escapeHtml(t('email.common.signature'))}</p>`,
+  ]);
+  return { subject: params.title, html, text };
 }

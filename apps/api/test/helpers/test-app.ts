@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database, DatabaseHandle } from '../../src/db/client.js';
 import { deliveries, users } from '../../src/db/schema/index.js';
@@ -17,11 +17,11 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 export type TestContext = { app: TestApp; database: DatabaseHandle; db: Database; close: () => Promise<void> };
 
 /** The real app on a fresh seeded database, driven through `app.inject`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'notificationStreams'> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: fixtureWeb, COUNTRY_LOOKUP_URL: 'https://lookup.example/s', ...env });
   await seedIfEmpty(database.db, { admin: ADMIN, demo: { ...DEMO, plan: config.demo.plan } });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...options });
   await app.ready();
   return {
     app,

@@ -34,7 +34,8 @@ const to = (path: string) => () => redirect(path);
 const Redirecting = () => null;
 
 /** Translation namespaces loaded with the code of the pages that use them. */
-const SHELL_NS = ['pages'];
+// `notifications`: the header's bell.
+const SHELL_NS = ['pages', 'notifications'];
 const DASHBOARD_NS = ['dashboard', 'plan', 'pages'];
 const ADMIN_NS = ['admin', 'pages'];
 
@@ -75,7 +76,7 @@ const userChildren: RouteObject[] = [
   placeholder('comunicaciones', 'pages:user.comunicaciones'),
   placeholder('muros', 'pages:user.muros'),
   { path: 'papelera', lazy: lazyPage(() => import('@/features/trash/pages/trash-page'), { namespaces: ['trash', 'admin'] }), handle: { titleKey: 'pages:user.papelera' } },
-  placeholder('notificaciones', 'pages:user.notificaciones'),
+  { path: 'notificaciones', lazy: lazyPage(() => import('@/features/notifications/pages/notifications-page'), { namespaces: ['notifications'] }), handle: { titleKey: 'pages:user.notificaciones' } },
   { path: 'opciones', lazy: lazyPage(accountPage('options'), { namespaces: ['options'] }), handle: { titleKey: 'pages:user.opciones' } },
 ];
 

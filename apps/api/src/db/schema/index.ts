@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './subscriptions.js';
 export * from './content.js';
 export * from './accounts.js';
+export * from '../../modules/notifications/schema.js';

@@ -33,7 +33,7 @@ export const users = pgTable(
     billingAddress: jsonb().$type<BillingAddress>(),
     taxId: text(),
     /** Kinds of notification that are also sent by email. */
-    notificationEmails: jsonb().$type<string[]>().notNull().default([]),
+    notificationEmails: jsonb().$type<string[]>().notNull().default(['new_message']),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import { hmac, safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.js';
 import type { UserRow } from '../auth/repository.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
 import { detectFileType, kindOf, nameForType } from './file-type.js';
 import type { CloudRepository, StoredFileRow } from './repository.js';
@@ -45,8 +46,8 @@ export function cleanFileName(raw: string, mimeType: string): string {
 }
 
 /** The cloud (nube): a user's files, their storage quota, and the signed addresses of their bytes. */
-export function createCloudService(deps: { repo: CloudRepository; storage: Storage; subscriptions: SubscriptionsService; secret: string; maxFileBytes: number }) {
-  const { repo, storage, subscriptions, maxFileBytes } = deps;
+export function createCloudService(deps: { repo: CloudRepository; storage: Storage; subscriptions: SubscriptionsService; secret: string; maxFileBytes: number; notifications: Pick<NotificationsService, 'usageChanged'> }) {
+  const { repo, storage, subscriptions, maxFileBytes, notifications } = deps;
   // A key of its own, so a content signature is never valid as anything else the app signs.
   const key = hmac(deps.secret, 'cloud-content-addresses');
   // An address names the state it was made for: a live file's stops working once the file is
@@ -131,10 +132,14 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
         if (size === 0) throw new AppError('file.empty');
         const type = detectFileType(head, tail);
         if (!type) throw new AppError('file.type_not_allowed');
-        const row = await repo.withOwnerLock(user.id, async (tx) => {
-          if ((await repo.usedBytes(user.id, tx)) + size > limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
-          return repo.insert(tx, user.id, { name: cleanFileName(incoming.filename, type.mimeType), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height });
+        const { row, before } = await repo.withOwnerLock(user.id, async (tx) => {
+          const used = await repo.usedBytes(user.id, tx);
+          if (used + size > limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
+          const inserted = await repo.insert(tx, user.id, { name: cleanFileName(incoming.filename, type.mimeType), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height });
+          return { row: inserted, before: used };
         });
+        // The file is kept; a failure to raise the 80 %/100 % notification must not undo it.
+        await notifications.usageChanged(user.id, 'storage', { before, after: before + size, limit }).catch(() => undefined);
         return toFile(row);
       } catch (error) {
         incoming.file.resume(); // whatever is left of the part is read and dropped

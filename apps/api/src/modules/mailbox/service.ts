@@ -6,6 +6,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import type { EventBus } from '../../platform/events.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import type { UserRow } from '../auth/repository.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { ProfilesService } from '../profiles/service.js';
 import type { PublicProfileService } from '../public-profile/service.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
@@ -27,6 +28,7 @@ type Deps = {
   mailer: Mailer;
   events: EventBus;
   limiter: RateLimiter;
+  notifications: Pick<NotificationsService, 'notify' | 'usageChanged'>;
 };
 
 export function toMessage(row: MessageRow): Message {
@@ -60,7 +62,7 @@ const BULK_FLAGS: Record<MessageBulkBody['action'], () => MessageFlags> = {
 };
 
 /** Buzón: visitors' messages per profile. Ownership is decided here (requireOwnedProfile, requireOwnedMessage, and owner-scoped updates), nowhere else. */
-export function createMailboxService({ repo, profiles, publicProfiles, subscriptions, mailer, events, limiter }: Deps) {
+export function createMailboxService({ repo, profiles, publicProfiles, subscriptions, mailer, events, limiter, notifications }: Deps) {
   /** The user's live profile, or 404 (someone else's is as unknown as a missing one). */
   async function requireOwnedProfile(user: UserRow, profileId: string) {
     return profiles.get(user, profileId);
@@ -115,13 +117,21 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
       await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
       if (input.website?.trim()) return;
 
-      // The owner's email notice is a subscriber of `message.received` (new-message-email.ts), after commit.
+      // Announced after commit to the subscribers of `message.received` (the owner's notification and its email).
       await repo.insert(
         {
           profileId: target.profileId, userId: target.userId, name: input.name, email: input.email.toLowerCase(), phone: input.phone, body: input.message,
           consent: input.consent, location: input.location, locale: origin.locale,
         },
-        (row, tx) => events.publish('message.received', { messageId: row.id, profileId: row.profileId, userId: row.userId }, tx),
+        (row, tx) =>
+          events.publish(
+            'message.received',
+            {
+              messageId: row.id, profileId: row.profileId, userId: row.userId, profileName: target.name, profileKind: target.kind, lostMode: target.lostMode,
+              senderName: row.name, senderEmail: row.email, excerpt: row.body.length > 600 ? `${row.body.slice(0, 600)}…` : row.body,
+            },
+            tx,
+          ),
       );
     },
 
@@ -178,6 +188,8 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
       await mailer.send({ to: message.email, replyTo: user.email, userId: user.id, kind: 'reply', ...email });
       const row = await repo.update(user.id, id, { repliedAt: new Date(), readAt: message.readAt ?? new Date() });
       if (!row) throw new AppError('record.not_found');
+      // The reply is sent; a failure to raise the 80 %/100 % notification must not turn it into an error.
+      await notifications.usageChanged(user.id, 'sends', { before: quota.used, after: quota.used + 1, limit: quota.limit, period: quota.periodStart.slice(0, 7) }).catch(() => undefined);
       return toMessage(row);
     },
 

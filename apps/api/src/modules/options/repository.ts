@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { activityEvents, aliasRedirects, deliveries, emailTokens, profiles, sessions, storedFiles, subscriptions, users } from '../../db/schema/index.js';
+import { activityEvents, aliasRedirects, deliveries, emailTokens, notifications, notificationThresholds, profiles, sessions, storedFiles, subscriptions, users } from '../../db/schema/index.js';
 
 export function createOptionsRepository(db: Database) {
   return {
@@ -54,6 +54,9 @@ export function createOptionsRepository(db: Database) {
         await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
         await tx.delete(aliasRedirects).where(eq(aliasRedirects.userId, userId));
         await tx.delete(profiles).where(eq(profiles.userId, userId));
+        // Notifications quote visitors (names, addresses, message excerpts).
+        await tx.delete(notifications).where(eq(notifications.userId, userId));
+        await tx.delete(notificationThresholds).where(eq(notificationThresholds.userId, userId));
         await tx.delete(activityEvents).where(and(eq(activityEvents.userId, userId), ne(activityEvents.action, 'account.deleted')));
         await tx.update(deliveries).set({ toEmail: replacement.email, bodyText: null }).where(eq(deliveries.userId, userId));
         await tx

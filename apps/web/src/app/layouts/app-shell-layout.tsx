@@ -8,6 +8,8 @@ import { Brand } from '@/components/brand';
 import { ColorSchemeToggle } from '@/components/color-scheme-toggle';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { useLogout } from '@/features/auth/api/logout';
+import { useNotificationStream } from '@/features/notifications/api/stream';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import type { NavSection } from './navigation';
@@ -25,6 +27,9 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user } = useSession();
   const location = useLocation();
+  // Customers get notifications: the bell, kept live by one stream per signed-in tab.
+  const notified = user?.roll === 'user';
+  useNotificationStream(notified ? user.id : null);
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
@@ -68,6 +73,7 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
               <LanguageSwitcher />
             </div>
             <Group gap="xs" wrap="nowrap" className="app-header-actions">
+              {notified ? <NotificationBell /> : null}
               <ColorSchemeToggle />
               <LogoutButton />
             </Group>

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.js';
+import type { Mailer } from '../../lib/mailer.js';
+import type { EventBus } from '../../platform/events.js';
+import { createNotificationsRepository } from './repository.js';
+import { createNotificationsService } from './service.js';
+import { createNotificationStreams, type StreamOptions } from './stream.js';
+
+export { notificationRoutes } from './routes.js';
+export type { Actor, NotificationsService, QuotaMetric } from './service.js';
+export type { NotificationStreams, StreamOptions } from './stream.js';
+
+/**
+ * The notifications module's public surface. Other modules raise a notification with
+ * `service.notify(userId, type, payload, tx?)` and report quota usage with `service.usageChanged`;
+ * `streams` holds this process's live streams (one LISTEN per process; stop it before the server closes).
+ */
+export async function createNotifications(deps: { database: DatabaseHandle; mailer: Mailer; events: EventBus; publicUrl: string; log: FastifyBaseLogger; streamOptions?: Partial<StreamOptions> }) {
+  const repo = createNotificationsRepository(deps.database.db);
+  const service = createNotificationsService({ repo, mailer: deps.mailer, publicUrl: deps.publicUrl });
+  // A visitor's message, after it committed: the owner's notification (and its email). The delivery
+  // key makes a retried delivery raise it once.
+  await deps.events.subscribe('message.received', 'notify-owner', async ({ userId, ...message }, { deliveryKey }) => {
+    await service.notify(userId, 'new_message', message, undefined, deliveryKey);
+  });
+  const streams = createNotificationStreams({ repo, database: deps.database, log: deps.log, options: deps.streamOptions });
+  await streams.start();
+  return { service, streams };
+}

@@ -1,0 +1,83 @@
+import type { Locale, Notification, NotificationType } from '@enlaza/contracts';
+import { translate } from '../../lib/i18n.js';
+import type { NotificationRow } from './repository.js';
+
+type Payload = Record<string, unknown>;
+const str = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const num = (value: unknown) => (typeof value === 'number' ? value : Number(value) || 0);
+
+// Building an Intl formatter costs about a millisecond: one per locale (and currency), kept, since a fan-out renders thousands.
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatter(locale: Locale, currency?: string): Intl.NumberFormat {
+  const key = `${locale}:${currency ?? ''}`;
+  let found = formatters.get(key);
+  if (!found) {
+    const tag = locale === 'jp' ? 'ja' : locale;
+    found = currency ? new Intl.NumberFormat(tag, { style: 'currency', currency }) : new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+function formatBytes(bytes: number, locale: Locale): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1024 ? `${formatter(locale).format(mb / 1024)} GB` : `${formatter(locale).format(mb)} MB`;
+}
+
+function formatMoney(cents: number, currency: string, locale: Locale): string {
+  try {
+    return formatter(locale, currency).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** The placeholders of a type's title and body, from its payload, formatted for the locale. */
+function params(type: NotificationType, p: Payload, locale: Locale): Record<string, string> {
+  const base = Object.fromEntries(Object.entries(p).map(([k, v]) => [k, str(v)]));
+  switch (type) {
+    case 'storage_quota':
+      return { ...base, used: formatBytes(num(p.usedBytes), locale), limit: formatBytes(num(p.limitBytes), locale) };
+    case 'payment_failed':
+    case 'payment_succeeded':
+      return { ...base, amount: formatMoney(num(p.amountCents), str(p.currency), locale) };
+    case 'invoice_issued':
+      return { ...base, amount: formatMoney(num(p.totalCents), str(p.currency), locale) };
+    case 'subscription_ending':
+      return { ...base, endsAt: str(p.endsAt).slice(0, 10) };
+    default:
+      return base;
+  }
+}
+
+/** Where a notification leads in the web app. */
+export function linkOf(type: NotificationType, p: Payload): string {
+  switch (type) {
+    case 'new_message':
+      return `/user/buzon/${encodeURIComponent(str(p.profileId))}?message=${encodeURIComponent(str(p.messageId))}`;
+    case 'storage_quota':
+      return '/user/nube';
+    case 'sends_quota':
+      return '/user/plans';
+    case 'campaign_finished':
+      return '/user/campanas';
+    case 'subscription_ending':
+      return '/user/myplan';
+    case 'payment_failed':
+    case 'payment_succeeded':
+    case 'invoice_issued':
+      return '/user/pagos';
+  }
+}
+
+/** Title and body in the viewer's language, rendered from the type and the payload. */
+export function renderText(locale: Locale, type: NotificationType, p: Payload): { title: string; body: string } {
+  const key = type === 'new_message' && p.lostMode === true ? 'new_message_lost' : type;
+  const values = params(type, p, locale);
+  return { title: translate(locale, `notification.${key}.title`, values), body: translate(locale, `notification.${key}.body`, values) };
+}
+
+export function toNotification(row: NotificationRow, locale: Locale): Notification {
+  const type = row.type as NotificationType;
+  return { id: String(row.id), type, ...renderText(locale, type, row.payload), link: linkOf(type, row.payload), payload: row.payload, read: row.readAt !== null, createdAt: row.createdAt.toISOString() };
+}
