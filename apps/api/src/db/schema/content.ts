@@ -91,11 +91,13 @@ export const storedFiles = pgTable(
     storageKey: text().notNull().default(''),
     width: integer(),
     height: integer(),
+    /** SHA-256 of the bytes (hex): an identical upload by the same owner answers the file already kept. */
+    sha256: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.userId), index('stored_files_user_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [index().on(t.userId), index('stored_files_user_created_idx').on(t.userId, t.createdAt, t.id), index('stored_files_user_sha256_idx').on(t.userId, t.sha256)],
 );
 
 export type MessageLocation = { lat: number; lng: number; accuracy: number | null };

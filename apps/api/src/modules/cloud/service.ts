@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import type { CloudFile, FileListQuery, StorageUsage } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
@@ -16,15 +17,17 @@ const HOUR = 3600;
 export type IncomingFile = { filename: string; file: Readable & { truncated?: boolean } };
 export type FileContent = { row: StoredFileRow; stream: Readable };
 
-/** Counts the bytes passing through and keeps the first and last ones for type detection. */
+/** Counts and hashes the bytes passing through and keeps the first and last ones for type detection. */
 function sniffer() {
   let size = 0;
+  const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headSize = 0;
   let tail = Buffer.alloc(0);
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
+      hash.update(chunk);
       if (headSize < HEAD_BYTES) {
         const part = chunk.subarray(0, HEAD_BYTES - headSize);
         head.push(part);
@@ -35,7 +38,7 @@ function sniffer() {
       done(null, chunk);
     },
   });
-  return { stream, result: () => ({ size, head: Buffer.concat(head), tail }) };
+  return { stream, result: () => ({ size, head: Buffer.concat(head), tail, sha256: hash.digest('hex') }) };
 }
 
 /** A display name from the client's file name: no path, no control characters, bounded. */
@@ -112,8 +115,10 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
      * Streams one file to storage while counting and sniffing it, then keeps it only if its bytes
      * are an accepted type, it fits the size limit and the owner's storage quota. Otherwise the
      * stored bytes are deleted and the reason is the error.
+     * The same bytes uploaded again by the same owner (a cover picked a second time, an editor
+     * abandoned and reopened) are not kept twice: the live file already holding them is the answer.
      */
-    async upload(user: UserRow, incoming: IncomingFile): Promise<CloudFile> {
+    async upload(user: UserRow, incoming: IncomingFile): Promise<{ file: CloudFile; created: boolean }> {
       const { limits } = await subscriptions.subscriptionData(user);
       const limit = limits.storageBytes;
       if ((await repo.usedBytes(user.id)) >= limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
@@ -124,16 +129,20 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
         // pipeline, not pipe: the part may already have been destroyed (a body cut off while the
         // checks above ran), and only pipeline passes that on, so the write fails instead of waiting forever.
         await storage.put(storageKey, pipeline(incoming.file, sniff.stream, () => undefined));
-        const { size, head, tail } = sniff.result();
+        const { size, head, tail, sha256 } = sniff.result();
         if (incoming.file.truncated || size > maxFileBytes) throw new AppError('file.too_large', { max: maxMb() });
         if (size === 0) throw new AppError('file.empty');
         const type = detectFileType(head, tail);
         if (!type) throw new AppError('file.type_not_allowed');
-        const row = await repo.withOwnerLock(user.id, async (tx) => {
+        const { row, existing } = await repo.withOwnerLock(user.id, async (tx) => {
+          const same = await repo.findLiveByHash(user.id, sha256, size, tx);
+          if (same) return { row: same, existing: true };
           if ((await repo.usedBytes(user.id, tx)) + size > limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
-          return repo.insert(tx, user.id, { name: cleanFileName(incoming.filename, type.extension), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height });
+          const values = { name: cleanFileName(incoming.filename, type.extension), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height, sha256 };
+          return { row: await repo.insert(tx, user.id, values), existing: false };
         });
-        return toFile(row);
+        if (existing) await storage.delete(storageKey).catch(() => undefined);
+        return { file: toFile(row), created: !existing };
       } catch (error) {
         incoming.file.resume(); // whatever is left of the part is read and dropped
         await storage.delete(storageKey).catch(() => undefined);
