@@ -101,6 +101,8 @@ export const storedFiles = pgTable(
 );
 
 export type MessageLocation = { lat: number; lng: number; accuracy: number | null };
+/** A reply the owner sent by email, kept so it can be read again in the message. */
+export type MessageReplyRecord = { subject: string; body: string; sentAt: string };
 
 /** Messages visitors send through a profile's contact form (buzón). The owner is copied in for ownership checks and counts. */
 export const messages = pgTable(
@@ -126,6 +128,8 @@ export const messages = pgTable(
     starred: boolean().notNull().default(false),
     archivedAt: timestamp({ withTimezone: true }),
     repliedAt: timestamp({ withTimezone: true }),
+    /** The replies sent, oldest first (their text as sent; the email itself is not kept). */
+    replies: jsonb().$type<MessageReplyRecord[]>().notNull().default([]),
     createdAt: createdAt(),
     deletedAt: timestamp({ withTimezone: true }),
   },

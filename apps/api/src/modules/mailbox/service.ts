@@ -42,6 +42,7 @@ export function toMessage(row: MessageRow): Message {
     starred: row.starred,
     archived: row.archivedAt !== null,
     repliedAt: row.repliedAt?.toISOString() ?? null,
+    replies: row.replies ?? [],
     createdAt: row.createdAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
   };
@@ -177,7 +178,7 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
       });
       const outcome = await mailer.send({ to: message.email, replyTo: user.email, userId: user.id, kind: 'reply', ...email });
       if (outcome === 'failed') throw new AppError('mailbox.send_failed');
-      const row = await repo.update(user.id, id, { repliedAt: new Date(), readAt: message.readAt ?? new Date() });
+      const row = await repo.addReply(user.id, id, { subject: email.subject, body: input.body, sentAt: new Date() });
       if (!row) throw new AppError('record.not_found');
       return toMessage(row);
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "replies" jsonb DEFAULT '[]'::jsonb NOT NULL;
