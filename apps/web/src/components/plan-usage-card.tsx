@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { SubscriptionData } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { useSubscriptionData } from '@/lib/api/subscription-data';
-import { byteUnitOf, formatBytes, formatDate, formatNumber } from '@/lib/format';
+import { useStorageUsage } from '@/lib/cloud-api';
+import { formatBytes, formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { UsageMeter } from '@/components/usage-meter';
 
@@ -36,6 +37,11 @@ export function PlanUsageCard({ children, testId, nameTestId = 'plan-name' }: { 
   const stored = useSession().subscription;
   const query = useSubscriptionData();
   const data = stored ?? query.data;
+  // Storage comes from the cloud's own usage (refreshed by every upload and trash), not from the
+  // subscription data kept at sign-in: the dashboard and the cloud show the same number.
+  const storage = useStorageUsage().data;
+  const storageUsed = storage?.usedBytes ?? data?.usage.storageBytes ?? 0;
+  const storageLimit = storage?.limitBytes ?? data?.limits.storageBytes ?? 0;
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid={testId}>
@@ -101,9 +107,9 @@ export function PlanUsageCard({ children, testId, nameTestId = 'plan-name' }: { 
             />
             <UsageMeter
               label={t('usage.storage')}
-              used={data.usage.storageBytes}
-              limit={data.limits.storageBytes}
-              valueText={`${formatBytes(data.usage.storageBytes, locale, byteUnitOf(data.limits.storageBytes))} / ${formatBytes(data.limits.storageBytes, locale)}`}
+              used={storageUsed}
+              limit={storageLimit}
+              valueText={`${formatBytes(storageUsed, locale)} / ${formatBytes(storageLimit, locale)}`}
               testId="usage-storage"
             />
             <UsageMeter
