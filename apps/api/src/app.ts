@@ -115,12 +115,12 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
   const account = createAccountService({ repo: createAccountRepository(db), activity, mailer, registration, auth, limiter });
   const admin = createAdminService({ repo: createAdminRepository(db), activity, registration, auth });
   const accountTypes = createAccountTypesService(createAccountTypesRepository(db), activity);
-  const profiles = createProfilesService(createProfilesRepository(db), subscriptions);
+  const profiles = createProfilesService(createProfilesRepository(db), subscriptions, activity);
   const counters = createDailyCounters(db);
   app.addHook('onClose', () => counters.stop());
   const publicProfiles = createPublicProfileService(db, counters);
   const mailbox = createMailboxService({ repo: createMailboxRepository(db), profiles, publicProfiles, subscriptions, mailer, limiter, publicUrl: config.publicUrl });
-  const cloud = createCloudService({ repo: createCloudRepository(db), storage: createStorage(config), subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes });
+  const cloud = createCloudService({ repo: createCloudRepository(db), storage: createStorage(config), subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes, activity });
   const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter, files: cloud });
   await app.register(authPlugin, { auth });
   await publicProfileCacheInvalidation(app, database, publicProfiles);

@@ -4,6 +4,7 @@ import type { CloudFile, FileListQuery, StorageUsage } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.js';
+import type { ActivityService } from '../activity/service.js';
 import type { UserRow } from '../auth/repository.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
 import { detectFileType, kindOf } from './file-type.js';
@@ -48,8 +49,11 @@ export function cleanFileName(raw: string, extension: string): string {
 }
 
 /** The cloud (nube): a user's files, their storage quota, and the signed addresses of their bytes. */
-export function createCloudService(deps: { repo: CloudRepository; storage: Storage; subscriptions: SubscriptionsService; secret: string; maxFileBytes: number }) {
+export function createCloudService(deps: { repo: CloudRepository; storage: Storage; subscriptions: SubscriptionsService; secret: string; maxFileBytes: number; activity?: Pick<ActivityService, 'record'> }) {
   const { repo, storage, subscriptions, maxFileBytes } = deps;
+  /** Uploads, renames, trash and restore of files go to the history. */
+  const record = (user: UserRow, action: 'file.uploaded' | 'file.renamed' | 'file.trashed' | 'file.restored', row: StoredFileRow, change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {}) =>
+    deps.activity?.record({ action, userId: user.id, actorId: user.id, target: { type: 'file', id: row.id }, before: change.before ?? { name: row.name }, after: change.after ?? { name: row.name } });
   // A key of its own, so a content signature is never valid as anything else the app signs.
   const key = hmac(deps.secret, 'cloud-content-addresses');
   const signature = (id: string, exp: number) => hmac(key, `${id}.${exp}`);
@@ -142,6 +146,7 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
           return { row: await repo.insert(tx, user.id, values), existing: false };
         });
         if (existing) await storage.delete(storageKey).catch(() => undefined);
+        else await record(user, 'file.uploaded', row, { before: {}, after: { name: row.name, sizeBytes: row.sizeBytes } });
         return { file: toFile(row), created: !existing };
       } catch (error) {
         incoming.file.resume(); // whatever is left of the part is read and dropped
@@ -172,20 +177,24 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
     },
 
     async rename(user: UserRow, id: string, name: string): Promise<CloudFile> {
+      const before = await owned(user, id);
       const row = await repo.rename(user.id, id, name);
       if (!row) throw new AppError('record.not_found');
+      if (before.name !== row.name) await record(user, 'file.renamed', row, { before: { name: before.name }, after: { name: row.name } });
       return toFile(row);
     },
 
     /** To the trash (the bytes stay, and still count, until the trash is purged). */
     async trash(user: UserRow, id: string): Promise<CloudFile> {
-      const row = (await repo.setTrashed(user.id, id, true)) ?? (await owned(user, id));
-      return toFile(row);
+      const changed = await repo.setTrashed(user.id, id, true);
+      if (changed) await record(user, 'file.trashed', changed);
+      return toFile(changed ?? (await owned(user, id)));
     },
 
     async restore(user: UserRow, id: string): Promise<CloudFile> {
-      const row = (await repo.setTrashed(user.id, id, false)) ?? (await owned(user, id));
-      return toFile(row);
+      const changed = await repo.setTrashed(user.id, id, false);
+      if (changed) await record(user, 'file.restored', changed);
+      return toFile(changed ?? (await owned(user, id)));
     },
 
     /** The bytes behind a signed address; a wrong or expired signature is as unknown as a missing file. */
