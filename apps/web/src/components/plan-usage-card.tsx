@@ -39,9 +39,10 @@ export function PlanUsageCard({ children, testId, nameTestId = 'plan-name' }: { 
   const data = stored ?? query.data;
   // Storage comes from the cloud's own usage (refreshed by every upload and trash), not from the
   // subscription data kept at sign-in: the dashboard and the cloud show the same number.
-  const storage = useStorageUsage().data;
-  const storageUsed = storage?.usedBytes ?? data?.usage.storageBytes ?? 0;
-  const storageLimit = storage?.limitBytes ?? data?.limits.storageBytes ?? 0;
+  // While it loads the meter waits (a skeleton) rather than flash the older number; if it fails,
+  // the subscription data's figure is shown.
+  const storageQuery = useStorageUsage();
+  const storage = storageQuery.data ?? (storageQuery.isError && data ? { usedBytes: data.usage.storageBytes, limitBytes: data.limits.storageBytes } : null);
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid={testId}>
@@ -105,13 +106,17 @@ export function PlanUsageCard({ children, testId, nameTestId = 'plan-name' }: { 
               valueText={`${formatNumber(data.usage.tags, locale)} / ${formatNumber(data.limits.tags, locale)}`}
               testId="usage-tags"
             />
-            <UsageMeter
-              label={t('usage.storage')}
-              used={storageUsed}
-              limit={storageLimit}
-              valueText={`${formatBytes(storageUsed, locale)} / ${formatBytes(storageLimit, locale)}`}
-              testId="usage-storage"
-            />
+            {storage ? (
+              <UsageMeter
+                label={t('usage.storage')}
+                used={storage.usedBytes}
+                limit={storage.limitBytes}
+                valueText={`${formatBytes(storage.usedBytes, locale)} / ${formatBytes(storage.limitBytes, locale)}`}
+                testId="usage-storage"
+              />
+            ) : (
+              <Skeleton height={38} aria-label={t('usage.storage')} data-testid="usage-storage-loading" />
+            )}
             <UsageMeter
               label={t('usage.sends')}
               used={data.usage.sendsThisMonth}
