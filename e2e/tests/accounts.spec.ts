@@ -127,6 +127,8 @@ test('an admin suspends the user from /admin/users; the user is sent to sign in 
     await userPage.getByRole('link', { name: message('es', 'pages', 'user.notificaciones') }).first().click();
     await expect(userPage).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await expect(userPage.getByTestId('login-email')).toBeVisible();
+    // …which says why, in the user's language (the API's auth.suspended message).
+    await expect(userPage.getByTestId('login-signed-out-reason')).toContainText('Esta cuenta está suspendida.');
     expect(await readStorage(userPage, 'access_token')).toBeNull();
   } finally {
     await userContext.close();

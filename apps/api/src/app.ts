@@ -156,7 +156,7 @@ export async function buildApp({ config, database, logger = false, notificationS
   const admin = createAdminService({ repo: createAdminRepository(db), activity, registration, auth });
   const accountTypes = createAccountTypesService(createAccountTypesRepository(db), activity);
   const profilesRepository = createProfilesRepository(db);
-  const profiles = createProfilesService(profilesRepository, subscriptions);
+  const profiles = createProfilesService(profilesRepository, subscriptions, activity);
   const counters = createDailyCounters(db);
   app.addHook('onClose', () => counters.stop());
   const publicProfiles = createPublicProfileService(db, counters);
@@ -168,7 +168,7 @@ export async function buildApp({ config, database, logger = false, notificationS
   const storage = createStorage(config);
   await scheduleOrphanSweep(db, storage, jobs);
   const cloudRepository = createCloudRepository(db);
-  const cloud = createCloudService({ repo: cloudRepository, storage, subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes, notifications: notifications.service });
+  const cloud = createCloudService({ repo: cloudRepository, storage, subscriptions, secret: appSecret, maxFileBytes: config.cloudMaxFileBytes, notifications: notifications.service, activity });
   const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter, files: cloud });
   const trashRegistry = createTrashRegistry();
   trashRegistry.register(...createProfilesTrash(profilesRepository, subscriptions), createMailboxTrash(mailboxRepository), createCloudTrash(cloudRepository, storage, subscriptions));

@@ -62,14 +62,19 @@ describe('users', () => {
     expect((await asAdmin('GET', '/api/admin/users/not-a-uuid')).statusCode).toBe(422);
   });
 
-  it('suspends a customer, cutting their session at once, and reactivates them; both are in the history', async () => {
+  it('suspends a customer, cutting their session at once with the reason, and reactivates them; both are in the history', async () => {
     const user = await insertUser(t.db);
     const session = await login(t.app, user);
     const res = await asAdmin('POST', `/api/admin/users/${user.id}/suspend`);
     expect(res.json().data.status).toBe('suspended');
-    expect((await t.app.inject({ url: '/api/user', headers: bearer(session) })).statusCode).toBe(401);
+    // The open session is refused at once, saying why (the app shows it on the sign-in page).
+    const cut = await t.app.inject({ url: '/api/user', headers: { ...bearer(session), 'accept-language': 'es' } });
+    expect(cut.statusCode).toBe(403);
+    expect(cut.json()).toMatchObject({ ok: 0, code: 'auth.suspended', message: expect.stringContaining('suspendida') as string });
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } })).json().code).toBe('auth.suspended');
     expect((await asAdmin('POST', `/api/admin/users/${user.id}/reactivate`)).json().data.status).toBe('active');
+    // Reactivation does not bring the old session back: the user signs in again.
+    expect((await t.app.inject({ url: '/api/user', headers: bearer(session) })).statusCode).toBe(401);
     await login(t.app, user);
     const history = (await asAdmin('GET', `/api/admin/historial?userId=${user.id}&action=admin.user_suspended`)).json().data;
     expect(history).toHaveLength(1);

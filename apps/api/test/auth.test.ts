@@ -174,7 +174,7 @@ describe('GET /api/user', () => {
     const token = await login(t.app, user);
     expect((await t.app.inject({ url: '/api/user', headers: bearer(token) })).statusCode).toBe(200); // now cached
     await setUserStatus(t.db, user.id, 'suspended'); // straight to the database: only the NOTIFY tells the app
-    expect(await statusWithin(token, 401, 2000)).toBe(401);
+    expect(await statusWithin(token, 403, 2000)).toBe(403);
   });
 
   it('reflects a change to the user made through the app on the very next call', async () => {

@@ -142,6 +142,30 @@ describe('uploads', () => {
     expect(await storedOnDisk()).toEqual(before);
   });
 
+  it('keeps one copy of identical bytes per owner: the same upload again answers the file already kept', async () => {
+    const alice = await user();
+    const bob = await user();
+    const cover = png(5, 5, [200, 10, 10]);
+    const first = (await upload(alice.token, [{ name: 'cover.png', data: cover }])).json().data[0];
+    const before = await storedOnDisk();
+    for (const name of ['cover (1).png', 'cover-again.png']) {
+      const again = await upload(alice.token, [{ name, data: cover }]);
+      expect(again.statusCode).toBe(201);
+      expect(again.json().data[0]).toMatchObject({ id: first.id, name: 'cover.png' });
+    }
+    expect(await storedOnDisk()).toEqual(before);
+    expect((await send('GET', '/api/files', alice.token)).json().meta.total).toBe(1);
+    expect((await send('GET', '/api/files/usage', alice.token)).json().data.usedBytes).toBe(cover.length);
+    // Different bytes are a new file; another owner's identical bytes are their own file.
+    expect((await upload(alice.token, [{ name: 'other.png', data: png(5, 5, [10, 200, 10]) }])).json().data[0].id).not.toBe(first.id);
+    expect((await upload(bob.token, [{ name: 'cover.png', data: cover }])).json().data[0].id).not.toBe(first.id);
+    // A trashed copy is not handed back: uploading it again makes a live file.
+    await send('DELETE', `/api/files/${first.id}`, alice.token);
+    const fresh = (await upload(alice.token, [{ name: 'cover.png', data: cover }])).json().data[0];
+    expect(fresh.id).not.toBe(first.id);
+    expect(fresh.deletedAt).toBeNull();
+  });
+
   it('answers 422 without a file and 401 without a session', async () => {
     const { token } = await user();
     const empty = multipart([]);

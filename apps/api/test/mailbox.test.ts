@@ -269,7 +269,7 @@ describe('mailbox (owner)', () => {
     expect((await t.app.inject({ url: `/api/mailbox/${id}/messages` })).statusCode).toBe(401);
   });
 
-  it('exports live messages as CSV with quotes escaped and formulas neutralised', async () => {
+  it('exports live messages as CSV with quotes escaped and formulas neutralised, phone numbers left as they are', async () => {
     const id = await card();
     await t.db.insert(messages).values([
       { profileId: id, userId: owner.id, name: '=HYPERLINK("http://evil.example","x")', email: 'a@example.com', body: 'Line "one"\nline, two', phone: '+34600111222', location: { lat: -33.5, lng: 151.2, accuracy: null } },
@@ -284,13 +284,18 @@ describe('mailbox (owner)', () => {
     expect(lines[0]).toBe('"date","name","email","phone","message","consent","read","starred","archived","replied_at","latitude","longitude"');
     expect(res.body).toContain('"\'=HYPERLINK(""http://evil.example"",""x"")"');
     expect(res.body).toContain('"Line ""one""\nline, two"');
-    expect(res.body).toContain('"\'+34600111222"');
+    expect(res.body).toContain(',"+34600111222",');
     expect(res.body).toContain(',-33.5,151.2\r\n');
     expect(res.body).toContain('"\'@SUM(A1)"');
     expect(res.body).toContain('"\'-2+3"');
     expect(res.body).not.toContain('In the trash');
     expect(csvCell('\t=1')).toBe('"\'\t=1"');
     expect(csvCell('plain')).toBe('"plain"');
+    expect(csvCell('+34 699 111 222')).toBe('"+34 699 111 222"');
+    expect(csvCell('+1+1')).toBe('"\'+1+1"');
+    expect(csvCell('+SUM(A1)')).toBe('"\'+SUM(A1)"');
+    expect(csvCell('+34-600')).toBe('"\'+34-600"');
+    expect(csvCell('-34600111222')).toBe('"\'-34600111222"');
   });
 
   it('replies by email to the sender with the owner as Reply-To, logs a reply delivery and records repliedAt', async () => {
@@ -312,6 +317,13 @@ describe('mailbox (owner)', () => {
     const custom = await t.app.inject({ method: 'POST', url: `/api/mailbox/messages/${message!.id}/reply`, headers: bearer(token), payload: { subject: 'About Sundays', body: 'See you' } });
     expect(custom.statusCode).toBe(200);
     expect((await mail.next('rita@visitor.example')).subject).toBe('About Sundays');
+    // Both replies can be read again in the message, oldest first, as they were written.
+    const listed = (await t.app.inject({ url: `/api/mailbox/${id}/messages`, headers: bearer(token) })).json().data.find((m: { id: string }) => m.id === message!.id);
+    expect(listed.replies).toEqual([
+      { subject: 'Re: tu mensaje a Ana Card', body: 'Yes, from 10 to 14.\n\nAna', sentAt: expect.any(String) as string },
+      { subject: 'About Sundays', body: 'See you', sentAt: expect.any(String) as string },
+    ]);
+    expect(custom.json().data.replies).toHaveLength(2);
     expect((await t.app.inject({ method: 'POST', url: `/api/mailbox/messages/${message!.id}/reply`, headers: bearer(token), payload: { body: '' } })).statusCode).toBe(422);
   });
 

@@ -63,6 +63,22 @@ describe('cards and tags', () => {
     expect(res.json().errors).toHaveProperty(['card.website']);
   });
 
+  it('accepts a website or link typed without https:// and stores it with https://', async () => {
+    const { token } = await proUser();
+    const res = await send('POST', '/api/profiles', token, card('Núñez', { website: 'nunez.studio', socialLinks: [{ network: 'linkedin', url: 'www.linkedin.com/in/nunez' }], customLinks: [{ label: 'Shop', url: 'http://shop.example/a?b=1' }] }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.card).toMatchObject({ website: 'https://nunez.studio', socialLinks: [{ url: 'https://www.linkedin.com/in/nunez' }], customLinks: [{ url: 'http://shop.example/a?b=1' }] });
+  });
+
+  it('says what is wrong with a web address that is not one, in the visitor’s language', async () => {
+    const { token } = await proUser();
+    for (const [language, message] of [['en', 'Enter a web address such as example.com or https://example.com.'], ['es', 'Escribe una dirección web como example.com o https://example.com.']]) {
+      const res = await send('POST', '/api/profiles', token, card('Ana', { website: 'nunez studio', customLinks: [{ label: 'x', url: 'ftp://files.example' }] }), language);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toMatchObject({ 'card.website': [message], 'card.customLinks.0.url': [message] });
+    }
+  });
+
   it('enforces the plan quota on the server with a message naming the limit', async () => {
     // The demo user is on Free (1 card, 1 tag) and already has their main card.
     const token = await login(t.app, DEMO);

@@ -85,6 +85,22 @@ describe('register → verify → sign in', () => {
     expect(again.json().code).toBe('account.code_invalid');
   });
 
+  it('splits the registered full name into the first card’s given and family names', async () => {
+    for (const [name, card] of [
+      ['María José Núñez', { firstName: 'María José', lastName: 'Núñez' }],
+      ['Cher', { firstName: 'Cher', lastName: null }],
+      ['Jean-Luc Picard', { firstName: 'Jean-Luc', lastName: 'Picard' }],
+    ] as const) {
+      const visitor = { ...newVisitor(), name };
+      expect((await register(visitor)).statusCode).toBe(201);
+      expect((await verify(codeFrom(linkIn(await mail.next(visitor.email), `${PUBLIC_URL}/register/verify/`)))).statusCode).toBe(200);
+      const me = (await t.app.inject({ url: '/api/user', headers: bearer(await login(t.app, visitor)) })).json();
+      const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, me.perfil_id));
+      expect(profile?.card, name).toMatchObject(card);
+      expect(profile?.name).toBe(name);
+    }
+  });
+
   it('stores the code only as a hash (not even in the sent-mail log) and refuses it after 24 hours', async () => {
     const visitor = newVisitor();
     await register(visitor);

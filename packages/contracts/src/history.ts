@@ -7,6 +7,7 @@ export const ACTIVITY_ACTIONS = [
   'notifications.updated', 'data.exported', 'account.deleted', 'admin.user_suspended', 'admin.user_reactivated', 'admin.user_verified',
   'admin.reset_sent', 'admin.admin_created', 'admin.admin_disabled', 'admin.admin_enabled', 'admin.account_type_created',
   'admin.account_type_updated', 'admin.account_type_activated', 'admin.account_type_deactivated',
+  'profile.created', 'profile.updated', 'profile.trashed', 'file.uploaded', 'file.renamed', 'file.trashed', 'file.restored',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -40,6 +40,8 @@ export const messageSchema = z.object({
   starred: z.boolean(),
   archived: z.boolean(),
   repliedAt: z.string().nullable(),
+  /** The replies sent to the visitor by email, oldest first, as they were written. */
+  replies: z.array(z.object({ subject: z.string(), body: z.string(), sentAt: z.string() })).default([]),
   createdAt: z.string(),
   /** Set while the message is in the trash (restorable). */
   deletedAt: z.string().nullable(),

@@ -9,7 +9,19 @@ export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export const TAG_KINDS = ['pet', 'keys', 'luggage', 'other'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'tiktok', 'youtube', 'github', 'whatsapp', 'telegram', 'other'] as const;
 
-const url = z.url({ protocol: /^https?$/ }).max(500);
+/**
+ * Adds `https://` to an address typed without a scheme ("nunez.studio", "www.site.com/me"),
+ * so a bare domain is accepted by the form and the API alike. Anything else is left to fail.
+ */
+export function withWebScheme(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  if (trimmed.startsWith('//')) return `https:${trimmed}`;
+  return /^[^\s/:@]+\.[^\s/:@]+(:\d+)?([/?#]\S*)?$/.test(trimmed) ? `https://${trimmed}` : trimmed;
+}
+
+const url = z.preprocess(withWebScheme, z.url({ protocol: /^https?$/, error: 'validation.invalid_url' }).max(500));
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullable().default(null);
 

@@ -31,7 +31,7 @@ export function issueToMessage(issue: Issue, data: unknown): { code: string; par
         ? { code: 'validation.too_long', params: { max: Number(issue.maximum) } }
         : { code: 'validation.too_big', params: { max: Number(issue.maximum) } };
     case 'invalid_format':
-      return { code: issue.format === 'email' ? 'validation.invalid_email' : 'validation.invalid_format' };
+      return { code: issue.format === 'email' ? 'validation.invalid_email' : issue.format === 'url' ? 'validation.invalid_url' : 'validation.invalid_format' };
     case 'unrecognized_keys':
       return { code: 'validation.unknown_field' };
     default:

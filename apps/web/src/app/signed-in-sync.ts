@@ -5,7 +5,9 @@ import { sendQuotaQueryOptions } from '@/lib/api/send-quota';
 import { applyPreferences } from '@/lib/apply-preferences';
 import { fetchAndStoreSubscription } from '@/lib/api/subscription-data';
 import { queryClient } from '@/lib/query-client';
+import { ApiError } from '@/lib/api-error';
 import { clearSession, getSession, setUser } from '@/lib/session';
+import { rememberSignedOutReason } from '@/lib/signed-out-reason';
 import { LOGIN_PATH } from './route-handle';
 
 /**
@@ -20,6 +22,8 @@ export async function syncSignedInSession(): Promise<Response | null> {
     setUser(await fetchCurrentUser());
   } catch (error) {
     console.error('GET /api/user failed; signing out', error);
+    // A suspended account is told so on the sign-in page, in the API's words.
+    if (error instanceof ApiError && error.code === 'auth.suspended') rememberSignedOutReason({ code: error.code, message: error.message });
     clearSession();
     queryClient.clear();
     return redirect(LOGIN_PATH);

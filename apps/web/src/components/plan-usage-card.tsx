@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { SubscriptionData } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { useSubscriptionData } from '@/lib/api/subscription-data';
-import { byteUnitOf, formatBytes, formatDate, formatNumber } from '@/lib/format';
+import { useStorageUsage } from '@/lib/cloud-api';
+import { formatBytes, formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { UsageMeter } from '@/components/usage-meter';
 
@@ -36,6 +37,12 @@ export function PlanUsageCard({ children, testId, nameTestId = 'plan-name' }: { 
   const stored = useSession().subscription;
   const query = useSubscriptionData();
   const data = stored ?? query.data;
+  // Storage comes from the cloud's own usage (refreshed by every upload and trash), not from the
+  // subscription data kept at sign-in: the dashboard and the cloud show the same number.
+  // While it loads the meter waits (a skeleton) rather than flash the older number; if it fails,
+  // the subscription data's figure is shown.
+  const storageQuery = useStorageUsage();
+  const storage = storageQuery.data ?? (storageQuery.isError && data ? { usedBytes: data.usage.storageBytes, limitBytes: data.limits.storageBytes } : null);
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid={testId}>
@@ -99,13 +106,17 @@ export function PlanUsageCard({ children, testId, nameTestId = 'plan-name' }: { 
               valueText={`${formatNumber(data.usage.tags, locale)} / ${formatNumber(data.limits.tags, locale)}`}
               testId="usage-tags"
             />
-            <UsageMeter
-              label={t('usage.storage')}
-              used={data.usage.storageBytes}
-              limit={data.limits.storageBytes}
-              valueText={`${formatBytes(data.usage.storageBytes, locale, byteUnitOf(data.limits.storageBytes))} / ${formatBytes(data.limits.storageBytes, locale)}`}
-              testId="usage-storage"
-            />
+            {storage ? (
+              <UsageMeter
+                label={t('usage.storage')}
+                used={storage.usedBytes}
+                limit={storage.limitBytes}
+                valueText={`${formatBytes(storage.usedBytes, locale)} / ${formatBytes(storage.limitBytes, locale)}`}
+                testId="usage-storage"
+              />
+            ) : (
+              <Skeleton height={38} aria-label={t('usage.storage')} data-testid="usage-storage-loading" />
+            )}
             <UsageMeter
               label={t('usage.sends')}
               used={data.usage.sendsThisMonth}

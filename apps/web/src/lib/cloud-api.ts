@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cloudFileSchema, errorResponseSchema, fileListSchema, okResponse, uploadFilesResponseSchema, type CloudFile, type FileListQuery } from '@enlaza/contracts';
+import { cloudFileSchema, errorResponseSchema, fileListSchema, okResponse, storageUsageSchema, uploadFilesResponseSchema, type CloudFile, type FileListQuery } from '@enlaza/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError, apiGet, buildHeaders } from './http';
 
@@ -21,6 +21,20 @@ export function cloudFilesQueryOptions(query: CloudFilesParams) {
     queryKey: [...CLOUD_KEY, 'files', query],
     queryFn: () => apiGet(`/api/files?${params.toString()}`, fileListSchema),
   });
+}
+
+const usageSchema = okResponse(storageUsageSchema);
+
+/**
+ * Storage used (live and trashed files) against the plan's limit: the one source of the storage
+ * meters (cloud, dashboard, account home). Under CLOUD_KEY, so every upload, trash or restore refreshes it.
+ */
+export function storageUsageQueryOptions() {
+  return queryOptions({ queryKey: [...CLOUD_KEY, 'usage'], queryFn: async () => (await apiGet('/api/files/usage', usageSchema)).data });
+}
+
+export function useStorageUsage() {
+  return useQuery(storageUsageQueryOptions());
 }
 
 export function cloudFileQueryOptions(id: string) {

@@ -7,6 +7,11 @@ describe('format', () => {
     expect(formatBytes(2 * 1024 ** 3, 'en')).toBe('2 GB');
     expect(formatBytes(0, 'en', byteUnitOf(50 * 1024 * 1024))).toBe('0 MB');
     expect(formatBytes(300 * 1024, 'en', 2)).toBe('0.3 MB');
+    // Plain bytes with the language's plural, never "17 byte".
+    expect(formatBytes(17, 'en')).toBe('17 bytes');
+    expect(formatBytes(1, 'en')).toBe('1 byte');
+    expect(formatBytes(17, 'es')).toBe('17 bytes');
+    expect(formatBytes(980 * 1024, 'en')).toBe('980 kB');
   });
 
   it('computes a bounded usage share', () => {

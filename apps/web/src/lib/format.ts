@@ -20,7 +20,8 @@ export function formatBytes(bytes: number, locale: Locale, unit: number = byteUn
   return new Intl.NumberFormat(bcp47(locale), {
     style: 'unit',
     unit: BYTE_UNITS[unit],
-    unitDisplay: 'short',
+    // Plain bytes are written out, so the plural is the language's ("1 byte", "17 bytes", "17 バイト").
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
   }).format(value);
 }

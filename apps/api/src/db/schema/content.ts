@@ -91,14 +91,18 @@ export const storedFiles = pgTable(
     storageKey: text().notNull().default(''),
     width: integer(),
     height: integer(),
+    /** SHA-256 of the bytes (hex): an identical upload by the same owner answers the file already kept. */
+    sha256: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.userId), index('stored_files_user_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [index().on(t.userId), index('stored_files_user_created_idx').on(t.userId, t.createdAt, t.id), index('stored_files_user_sha256_idx').on(t.userId, t.sha256)],
 );
 
 export type MessageLocation = { lat: number; lng: number; accuracy: number | null };
+/** A reply the owner sent by email, kept so it can be read again in the message. */
+export type MessageReplyRecord = { subject: string; body: string; sentAt: string };
 
 /** Messages visitors send through a profile's contact form (buzón). The owner is copied in for ownership checks and counts. */
 export const messages = pgTable(
@@ -124,6 +128,8 @@ export const messages = pgTable(
     starred: boolean().notNull().default(false),
     archivedAt: timestamp({ withTimezone: true }),
     repliedAt: timestamp({ withTimezone: true }),
+    /** The replies sent, oldest first (their text as sent; the email itself is not kept). */
+    replies: jsonb().$type<MessageReplyRecord[]>().notNull().default([]),
     createdAt: createdAt(),
     deletedAt: timestamp({ withTimezone: true }),
   },

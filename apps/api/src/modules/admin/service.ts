@@ -34,7 +34,9 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
     const next = status === 'active' && !user.emailVerifiedAt ? 'pending' : status;
     if (user.status !== next) {
       await repo.setStatus(id, next);
-      if (next === 'suspended') await repo.revokeSessions(id);
+      // A suspended user's open sessions stay, answered 403 `auth.suspended` (so the app can say why);
+      // they end when the account is reactivated: the user signs in again.
+      if (user.status === 'suspended') await repo.revokeSessions(id);
       auth.forgetUser(id);
       await activity.record({ action: next === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: user.status }, after: { status: next } });
     }

@@ -64,6 +64,7 @@ export function createAuthService(repo: AuthRepository, limiter: RateLimiter, ac
 
       const stamp = cache.stamp();
       const found = await repo.findLiveSession(tokenHash, new Date(now - SESSION_IDLE_DAYS * 24 * 60 * MINUTE));
+      if (found?.user.status === 'suspended') throw new AppError('auth.suspended'); // the signed-in app tells the user why
       if (!found || found.user.status !== 'active') return null;
       let lastUsedAt = found.lastUsedAt.getTime();
       if (now - lastUsedAt > TOUCH_INTERVAL_MS) {

@@ -6,7 +6,7 @@ import type { TrashCursor } from '../../platform/trash-registry.js';
 import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
-export type NewStoredFile = Pick<typeof storedFiles.$inferInsert, 'name' | 'mimeType' | 'sizeBytes' | 'storageKey' | 'width' | 'height'>;
+export type NewStoredFile = Pick<typeof storedFiles.$inferInsert, 'name' | 'mimeType' | 'sizeBytes' | 'storageKey' | 'width' | 'height' | 'sha256'>;
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 
@@ -52,6 +52,17 @@ export function createCloudRepository(db: Database) {
     async usedBytes(userId: string, tx: Database | Transaction = db): Promise<number> {
       const [row] = await tx.select({ n: sql<number>`coalesce(sum(${storedFiles.sizeBytes}), 0)`.mapWith(Number) }).from(storedFiles).where(eq(storedFiles.userId, userId));
       return row?.n ?? 0;
+    },
+
+    /** The owner's live file with exactly these bytes (same hash and size), if any. */
+    async findLiveByHash(userId: string, sha256: string, size: number, tx: Database | Transaction = db): Promise<StoredFileRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.userId, userId), eq(storedFiles.sha256, sha256), eq(storedFiles.sizeBytes, size), isNull(storedFiles.deletedAt)))
+        .orderBy(asc(storedFiles.createdAt))
+        .limit(1);
+      return row;
     },
 
     async insert(tx: Transaction, userId: string, values: NewStoredFile): Promise<StoredFileRow> {

@@ -61,6 +61,7 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
       const { user } = requireAuth(request);
       if (!request.isMultipart()) throw new AppError('request.unsupported_media_type');
       const uploaded: Awaited<ReturnType<CloudService['upload']>>[] = [];
+      // Only files this request created are undone on failure, never one an identical upload answered.
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
@@ -68,13 +69,13 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
         }
       } catch (error) {
         // Several files in one request are all or nothing.
-        await cloud.discard(user, uploaded.map((f) => f.id));
+        await cloud.discard(user, uploaded.filter((u) => u.created).map((u) => u.file.id));
         if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('file.too_many', { max: MAX_FILES_PER_REQUEST });
         if (!(error instanceof AppError) && MALFORMED_MULTIPART.test((error as Error).message ?? '')) throw new AppError('request.invalid_body');
         throw error;
       }
       if (uploaded.length === 0) throw new AppError('file.missing');
-      return reply.status(201).send({ ok: 1 as const, data: uploaded });
+      return reply.status(201).send({ ok: 1 as const, data: uploaded.map((u) => u.file) });
     },
   );
 

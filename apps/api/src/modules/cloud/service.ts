@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import type { CloudFile, FileListQuery, StorageUsage } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.js';
+import type { ActivityService } from '../activity/service.js';
 import type { UserRow } from '../auth/repository.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
@@ -17,15 +19,17 @@ const HOUR = 3600;
 export type IncomingFile = { filename: string; file: Readable & { truncated?: boolean } };
 export type FileContent = { row: StoredFileRow; stream: Readable };
 
-/** Counts the bytes passing through and keeps the first and last ones for type detection. */
+/** Counts and hashes the bytes passing through and keeps the first and last ones for type detection. */
 function sniffer() {
   let size = 0;
+  const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headSize = 0;
   let tail = Buffer.alloc(0);
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
+      hash.update(chunk);
       if (headSize < HEAD_BYTES) {
         const part = chunk.subarray(0, HEAD_BYTES - headSize);
         head.push(part);
@@ -36,7 +40,7 @@ function sniffer() {
       done(null, chunk);
     },
   });
-  return { stream, result: () => ({ size, head: Buffer.concat(head), tail }) };
+  return { stream, result: () => ({ size, head: Buffer.concat(head), tail, sha256: hash.digest('hex') }) };
 }
 
 /** A display name from the client's file name: no path, no control characters, bounded, and the extension of the type its bytes are. */
@@ -46,8 +50,11 @@ export function cleanFileName(raw: string, mimeType: string): string {
 }
 
 /** The cloud (nube): a user's files, their storage quota, and the signed addresses of their bytes. */
-export function createCloudService(deps: { repo: CloudRepository; storage: Storage; subscriptions: SubscriptionsService; secret: string; maxFileBytes: number; notifications: Pick<NotificationsService, 'usageChanged'> }) {
+export function createCloudService(deps: { repo: CloudRepository; storage: Storage; subscriptions: SubscriptionsService; secret: string; maxFileBytes: number; notifications: Pick<NotificationsService, 'usageChanged'>; activity?: Pick<ActivityService, 'record'> }) {
   const { repo, storage, subscriptions, maxFileBytes, notifications } = deps;
+  /** Uploads, renames, trash and restore of files go to the history. */
+  const record = (user: UserRow, action: 'file.uploaded' | 'file.renamed' | 'file.trashed' | 'file.restored', row: StoredFileRow, change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {}) =>
+    deps.activity?.record({ action, userId: user.id, actorId: user.id, target: { type: 'file', id: row.id }, before: change.before ?? { name: row.name }, after: change.after ?? { name: row.name } });
   // A key of its own, so a content signature is never valid as anything else the app signs.
   const key = hmac(deps.secret, 'cloud-content-addresses');
   // An address names the state it was made for: a live file's stops working once the file is
@@ -115,8 +122,10 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
      * Streams one file to storage while counting and sniffing it, then keeps it only if its bytes
      * are an accepted type, it fits the size limit and the owner's storage quota. Otherwise the
      * stored bytes are deleted and the reason is the error.
+     * The same bytes uploaded again by the same owner (a cover picked a second time, an editor
+     * abandoned and reopened) are not kept twice: the live file already holding them is the answer.
      */
-    async upload(user: UserRow, incoming: IncomingFile): Promise<CloudFile> {
+    async upload(user: UserRow, incoming: IncomingFile): Promise<{ file: CloudFile; created: boolean }> {
       const { limits } = await subscriptions.subscriptionData(user);
       const limit = limits.storageBytes;
       if ((await repo.usedBytes(user.id)) >= limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
@@ -127,20 +136,27 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
         // pipeline, not pipe: the part may already have been destroyed (a body cut off while the
         // checks above ran), and only pipeline passes that on, so the write fails instead of waiting forever.
         await storage.put(storageKey, pipeline(incoming.file, sniff.stream, () => undefined));
-        const { size, head, tail } = sniff.result();
+        const { size, head, tail, sha256 } = sniff.result();
         if (incoming.file.truncated || size > maxFileBytes) throw new AppError('file.too_large', { max: maxMb() });
         if (size === 0) throw new AppError('file.empty');
         const type = detectFileType(head, tail);
         if (!type) throw new AppError('file.type_not_allowed');
-        const { row, before } = await repo.withOwnerLock(user.id, async (tx) => {
+        const { row, existing, before } = await repo.withOwnerLock(user.id, async (tx) => {
+          const same = await repo.findLiveByHash(user.id, sha256, size, tx);
+          if (same) return { row: same, existing: true, before: 0 };
           const used = await repo.usedBytes(user.id, tx);
           if (used + size > limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
-          const inserted = await repo.insert(tx, user.id, { name: cleanFileName(incoming.filename, type.mimeType), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height });
-          return { row: inserted, before: used };
+          const values = { name: cleanFileName(incoming.filename, type.mimeType), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height, sha256 };
+          return { row: await repo.insert(tx, user.id, values), existing: false, before: used };
         });
-        // The file is kept; a failure to raise the 80 %/100 % notification must not undo it.
-        await notifications.usageChanged(user.id, 'storage', { before, after: before + size, limit }).catch(() => undefined);
-        return toFile(row);
+        if (existing) {
+          await storage.delete(storageKey).catch(() => undefined);
+        } else {
+          await record(user, 'file.uploaded', row, { before: {}, after: { name: row.name, sizeBytes: row.sizeBytes } });
+          // The file is kept; a failure to raise the 80 %/100 % notification must not undo it.
+          await notifications.usageChanged(user.id, 'storage', { before, after: before + size, limit }).catch(() => undefined);
+        }
+        return { file: toFile(row), created: !existing };
       } catch (error) {
         incoming.file.resume(); // whatever is left of the part is read and dropped
         await storage.delete(storageKey).catch(() => undefined);
@@ -171,21 +187,24 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
 
     /** A new name keeps the extension of the file's type (`a.html` for a PDF becomes `a.pdf`). */
     async rename(user: UserRow, id: string, name: string): Promise<CloudFile> {
-      const current = await owned(user, id);
-      const row = await repo.rename(user.id, id, nameForType(name, current.mimeType));
+      const before = await owned(user, id);
+      const row = await repo.rename(user.id, id, nameForType(name, before.mimeType));
       if (!row) throw new AppError('record.not_found');
+      if (before.name !== row.name) await record(user, 'file.renamed', row, { before: { name: before.name }, after: { name: row.name } });
       return toFile(row);
     },
 
     /** To the trash (the bytes stay, and still count, until the trash is purged). */
     async trash(user: UserRow, id: string): Promise<CloudFile> {
-      const row = (await repo.setTrashed(user.id, id, true)) ?? (await owned(user, id));
-      return toFile(row);
+      const changed = await repo.setTrashed(user.id, id, true);
+      if (changed) await record(user, 'file.trashed', changed);
+      return toFile(changed ?? (await owned(user, id)));
     },
 
     async restore(user: UserRow, id: string): Promise<CloudFile> {
-      const row = (await repo.setTrashed(user.id, id, false)) ?? (await owned(user, id));
-      return toFile(row);
+      const changed = await repo.setTrashed(user.id, id, false);
+      if (changed) await record(user, 'file.restored', changed);
+      return toFile(changed ?? (await owned(user, id)));
     },
 
     /**

@@ -87,6 +87,17 @@ export function createMailboxRepository(db: Database) {
       return row;
     },
 
+    /** Marks a message replied (and read) and keeps the reply's text after the earlier ones. */
+    async addReply(userId: string, id: string, reply: { subject: string; body: string; sentAt: Date }): Promise<MessageRow | undefined> {
+      const record = JSON.stringify([{ subject: reply.subject, body: reply.body, sentAt: reply.sentAt.toISOString() }]);
+      const [row] = await db
+        .update(messages)
+        .set({ repliedAt: reply.sentAt, readAt: sql`coalesce(${messages.readAt}, ${reply.sentAt})`, replies: sql`${messages.replies} || ${record}::jsonb` })
+        .where(and(eq(messages.id, id), eq(messages.userId, userId)))
+        .returning();
+      return row;
+    },
+
     /** How many of `ids` are messages of this owner's profile. */
     async countOwned(userId: string, profileId: string, ids: string[]): Promise<number> {
       const rows = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.userId, userId), eq(messages.profileId, profileId), inArray(messages.id, ids)));

@@ -45,6 +45,7 @@ export function toMessage(row: MessageRow): Message {
     starred: row.starred,
     archived: row.archivedAt !== null,
     repliedAt: row.repliedAt?.toISOString() ?? null,
+    replies: row.replies ?? [],
     createdAt: row.createdAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
   };
@@ -186,7 +187,7 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
       });
       // Queued durably; SMTP trouble is retried by the queue rather than refused here.
       await mailer.send({ to: message.email, replyTo: user.email, userId: user.id, kind: 'reply', ...email });
-      const row = await repo.update(user.id, id, { repliedAt: new Date(), readAt: message.readAt ?? new Date() });
+      const row = await repo.addReply(user.id, id, { subject: email.subject, body: input.body, sentAt: new Date() });
       if (!row) throw new AppError('record.not_found');
       // The reply is sent; a failure to raise the 80 %/100 % notification must not turn it into an error.
       await notifications.usageChanged(user.id, 'sends', { before: quota.used, after: quota.used + 1, limit: quota.limit, period: quota.periodStart.slice(0, 7) }).catch(() => undefined);

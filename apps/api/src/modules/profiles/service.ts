@@ -1,5 +1,7 @@
 import { type Profile, type ProfileInput, type ProfileKind, type ProfileListQuery } from '@enlaza/contracts';
 import { AppError, type MessageParams } from '../../lib/errors.js';
+import { changesBetween } from '../activity/changes.js';
+import type { ActivityService } from '../activity/service.js';
 import type { UserRow } from '../auth/repository.js';
 import type { SubscriptionsService } from '../subscriptions/service.js';
 import type { ProfileRow, ProfilesRepository, ProfileValues } from './repository.js';
@@ -11,7 +13,13 @@ type FieldErrors = Record<string, { code: string; params?: MessageParams }[]>;
 const displayName = (input: ProfileInput) => (input.kind === 'card' ? [input.card.firstName, input.card.lastName].filter(Boolean).join(' ') : input.tag.name);
 
 /** Cards and smart tags of one owner: ownership, references and plan quotas are checked here and only here. */
-export function createProfilesService(repo: ProfilesRepository, subscriptions: SubscriptionsService) {
+/** Card, tag and file changes go to the history (Historial) through the activity service. */
+type ActivityRecorder = Pick<ActivityService, 'record'>;
+
+export function createProfilesService(repo: ProfilesRepository, subscriptions: SubscriptionsService, activity?: ActivityRecorder) {
+  const record = (user: UserRow, action: 'profile.created' | 'profile.updated' | 'profile.trashed', id: string, change?: { before: Record<string, unknown>; after: Record<string, unknown> }) =>
+    activity?.record({ action, userId: user.id, actorId: user.id, target: { type: 'profile', id }, ...change });
+
   function toProfile(row: ProfileRow, labelIds: string[], alias: string): Profile {
     return {
       id: row.id,
@@ -87,6 +95,7 @@ export function createProfilesService(repo: ProfilesRepository, subscriptions: S
         if ((await repo.countLive(tx, user.id, input.kind)) >= limit) throw new AppError(input.kind === 'card' ? 'quota.cards' : 'quota.tags', { limit });
         return repo.insert(tx, user.id, input.kind, values(input), input.labelIds);
       });
+      await record(user, 'profile.created', row.id, { before: {}, after: { kind: row.kind, name: row.name } });
       return one(user, row);
     },
 
@@ -95,8 +104,16 @@ export function createProfilesService(repo: ProfilesRepository, subscriptions: S
       if (!existing) throw new AppError('record.not_found');
       if (existing.kind !== input.kind) throw new AppError('validation.failed', {}, { kind: [{ code: 'validation.invalid_value' }] });
       await checkReferences(user, input);
-      const row = await repo.update(user.id, id, values(input), input.labelIds);
+      const next = values(input);
+      const row = await repo.update(user.id, id, next, input.labelIds);
       if (!row) throw new AppError('record.not_found');
+      // Before and after of what changed: the top-level settings and each card or tag field by name.
+      const flat = (v: Partial<Record<'name' | 'visibility' | 'contactForm' | 'wall' | 'folderId' | 'photoFileId' | 'coverFileId' | 'theme' | 'card' | 'tag', unknown>>) => ({
+        name: v.name, visibility: v.visibility, contactForm: v.contactForm, wall: v.wall, folderId: v.folderId, photoFileId: v.photoFileId, coverFileId: v.coverFileId, theme: v.theme,
+        ...((v.card ?? v.tag ?? {}) as Record<string, unknown>),
+      });
+      const change = changesBetween(flat(existing), flat(next));
+      if (change) await record(user, 'profile.updated', id, { before: { name: existing.name, ...change.before }, after: { name: row.name, ...change.after } });
       return one(user, row);
     },
 
@@ -112,7 +129,10 @@ export function createProfilesService(repo: ProfilesRepository, subscriptions: S
         await repo.toggleLabel(unique, action.labelId, action.add);
       } else {
         if (user.mainProfileId && unique.includes(user.mainProfileId)) throw new AppError('profile.main_profile');
+        const names = new Map<string, string>();
+        for (const id of unique) names.set(id, (await repo.find(user.id, id))?.name ?? '');
         await repo.trash(user.id, unique);
+        for (const id of unique) await record(user, 'profile.trashed', id, { before: { name: names.get(id) }, after: { name: names.get(id) } });
       }
       return { affected: unique.length };
     },

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, like, sql } from 'drizzle-orm';
 import type { Database, Transaction as Tx } from '../../db/client.js';
 import { accountTypes, aliasRedirects, customerCodeSeq, emailTokens, plans, profiles, subscriptions, users } from '../../db/schema/index.js';
+import { splitFullName } from './split-name.js';
 
 export type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
@@ -21,7 +22,9 @@ export async function activateAccount(tx: Database | Tx, user: { id: string; nam
   if (!claimed) return;
   const [free] = await tx.select().from(plans).where(and(eq(plans.isFree, true), eq(plans.active, true))).orderBy(plans.sortOrder).limit(1);
   if (!free) throw new Error('no active Free plan to subscribe to');
-  const [profile] = await tx.insert(profiles).values({ userId: user.id, kind: 'card', name: user.name, card: { firstName: user.name.slice(0, 80) } }).returning({ id: profiles.id });
+  const { firstName, lastName } = splitFullName(user.name);
+  const card = { firstName: firstName.slice(0, 80), lastName: lastName?.slice(0, 80) ?? null };
+  const [profile] = await tx.insert(profiles).values({ userId: user.id, kind: 'card', name: user.name, card }).returning({ id: profiles.id });
   await tx.update(users).set({ mainProfileId: profile?.id ?? null }).where(eq(users.id, user.id));
   await tx.insert(subscriptions).values({ userId: user.id, planId: free.id, status: 'active', currentPeriodStart: now });
 }

@@ -86,11 +86,12 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
               {t(areaKey)}
             </Text>
           </AppShell.Section>
-          <AppShell.Section grow component={ScrollArea} px="xs" pb="md">
+          {/* Long menus scroll inside the navbar with a scrollbar always shown, so nothing hides below the fold. */}
+          <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={8} offsetScrollbars px="xs" pb="md" data-testid="app-navigation-scroll">
             {navigation.map((section, index) => (
               <div key={section.headingKey ?? `section-${index}`} role="group" aria-label={section.headingKey ? t(section.headingKey) : undefined}>
                 {section.headingKey ? (
-                  <Text size="xs" fw={600} c="dimmed" px="sm" pt="sm" pb={4} aria-hidden>
+                  <Text size="xs" fw={600} c="dimmed" px="sm" pt={8} pb={2} aria-hidden>
                     {t(section.headingKey)}
                   </Text>
                 ) : null}
@@ -121,6 +122,7 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
                       active={active}
                       aria-current={active ? 'page' : undefined}
                       onClick={close}
+                      py={5}
                       style={{ borderRadius: 'var(--mantine-radius-sm)' }}
                     />
                   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicProfile } from '@enlaza/contracts';
 import { formatPhone } from '@/lib/phone-input';
 import { ProfileIcon, type IconName } from './icons';
+import { NetworkIcon } from './network-icons';
 import '@mantine/core/styles/Avatar.css';
 import './public-profile.css';
 
@@ -243,7 +244,7 @@ export function PublicProfileView({ profile, preview = false, onLinkClick, actio
                   style={{ ...READABLE_TEXT, '--button-bd': `1px solid ${theme.color}` }}
                   size="sm"
                   radius="xl"
-                  leftSection={<ProfileIcon name={link.network === 'other' ? 'link' : 'globe'} size={16} />}
+                  leftSection={<NetworkIcon network={link.network} size={16} />}
                   onClick={() => follow(link.url)}
                   data-testid="public-profile-social"
                 >

@@ -45,3 +45,9 @@ export function fromE164(e164: string | null | undefined): { country: string | n
   if (!parsed) return null;
   return { country: parsed.country ?? null, national: parsed.nationalNumber };
 }
+
+/** A stored number for reading: `+34699111222` → `+34 699 11 12 22`; anything unparsable as it is. */
+export function displayPhone(value: string): string {
+  const parsed = parsePhoneNumberFromString(value);
+  return parsed ? parsed.formatInternational() : value;
+}

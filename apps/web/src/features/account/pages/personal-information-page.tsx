@@ -1,6 +1,7 @@
 import { Alert, Button, Paper, Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { usePageTitle } from '@/components/use-page-title';
 import { usePersonalInfo } from '../api/get-personal-info';
 import { EmailChangeCard } from '../components/email-change-card';
 import { PasswordChangeCard } from '../components/password-change-card';
@@ -27,6 +28,7 @@ function FormSkeleton() {
 export default function PersonalInformationPage() {
   const { t } = useTranslation('account');
   const query = usePersonalInfo();
+  usePageTitle(t('personal.title'));
 
   return (
     <Stack gap="lg" maw={880} w="100%" data-testid="personal-information-page">

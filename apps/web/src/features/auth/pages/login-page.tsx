@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { FormAlert } from '@/components/form-alert';
 import { PasswordField } from '@/components/password-field';
 import { usePageTitle } from '@/components/use-page-title';
 import { loadNamespaces } from '@/lib/i18n';
+import { forgetSignedOutReason, peekSignedOutReason } from '@/lib/signed-out-reason';
 import { loginFailureMessage, validateLoginInput, type LoginFieldErrors } from './login-errors';
 
 /*
@@ -35,6 +36,9 @@ export default function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [searchParams, setSearchParams] = useSearchParams();
   const forgotOpen = searchParams.get('forgot') === '1';
+  // Why the app just signed this user out (a suspended account), read once.
+  const [signedOutReason] = useState(peekSignedOutReason);
+  useEffect(forgetSignedOutReason, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,6 +88,10 @@ export default function LoginPage() {
               <FormAlert title={failure.title} testId="login-error">
                 {failure.message}
               </FormAlert>
+            ) : signedOutReason ? (
+              <FormAlert title={t('login.signedOutTitle')} testId="login-signed-out-reason">
+                {signedOutReason.message}
+              </FormAlert>
             ) : null}
 
             <form onSubmit={onSubmit} onFocus={prefetchLoginCall} onPointerDown={prefetchLoginCall} noValidate>
@@ -95,6 +103,7 @@ export default function LoginPage() {
                   autoComplete="username"
                   inputMode="email"
                   required
+                  autoFocus
                   value={email}
                   onChange={(event) => setEmail(event.currentTarget.value)}
                   error={fieldErrors.email}

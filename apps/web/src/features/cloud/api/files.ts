@@ -1,19 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cloudFileSchema, okResponse, storageUsageSchema, type CloudFile } from '@enlaza/contracts';
-import { apiGet, apiSend } from '@/lib/http';
+import { cloudFileSchema, okResponse, type CloudFile } from '@enlaza/contracts';
+import { apiSend } from '@/lib/http';
 import { CLOUD_KEY, cloudFilesQueryOptions, type CloudFilesParams } from '@/lib/cloud-api';
 
+export { useStorageUsage } from '@/lib/cloud-api';
+
 const oneSchema = okResponse(cloudFileSchema);
-const usageSchema = okResponse(storageUsageSchema);
 
 /** A page of my files (or of my trash), keeping the previous page on screen while the next loads. */
 export function useCloudFiles(query: CloudFilesParams) {
   return useQuery({ ...cloudFilesQueryOptions(query), placeholderData: keepPreviousData });
-}
-
-/** Storage used (live and trashed files) against the plan's limit, and the size limit per file. */
-export function useStorageUsage() {
-  return useQuery({ queryKey: [...CLOUD_KEY, 'usage'], queryFn: async () => (await apiGet('/api/files/usage', usageSchema)).data });
 }
 
 function useFileMutation<V>(call: (vars: V) => Promise<CloudFile>) {

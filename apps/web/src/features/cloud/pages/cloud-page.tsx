@@ -13,7 +13,7 @@ import { UsageMeter } from '@/components/usage-meter';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { cloudErrorMessage } from '@/lib/cloud-api';
-import { byteUnitOf, formatBytes, formatDate, formatNumber } from '@/lib/format';
+import { formatBytes, formatDate, formatNumber } from '@/lib/format';
 import { useCloudFiles, useRestoreFile, useStorageUsage, useTrashFile } from '../api/files';
 import { FileActions, type FileAction } from '../components/file-actions';
 import { FileGrid } from '../components/file-grid';
@@ -40,10 +40,9 @@ function StorageCard() {
       </Alert>
     );
   const { usedBytes, limitBytes, maxFileBytes } = usage.data;
-  const unit = byteUnitOf(Math.max(usedBytes, limitBytes));
   return (
     <Paper withBorder radius="md" p="md" data-testid="cloud-storage" style={{ alignSelf: 'start' }}>
-      <UsageMeter label={t('storage.label')} used={usedBytes} limit={limitBytes} valueText={t('storage.value', { used: formatBytes(usedBytes, locale, Math.min(unit, byteUnitOf(usedBytes) || unit)), limit: formatBytes(limitBytes, locale) })} testId="cloud-storage-value" />
+      <UsageMeter label={t('storage.label')} used={usedBytes} limit={limitBytes} valueText={t('storage.value', { used: formatBytes(usedBytes, locale), limit: formatBytes(limitBytes, locale) })} testId="cloud-storage-value" />
       <Text size="xs" c="dimmed" mt={6}>
         {t('storage.hint', { max: formatBytes(maxFileBytes, locale) })}
       </Text>

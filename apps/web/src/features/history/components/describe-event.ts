@@ -18,7 +18,10 @@ export const USER_ACTIONS = [
   'data.exported',
 ] as const satisfies readonly ActivityAction[];
 
-const KNOWN = new Set<string>([...USER_ACTIONS, ...(['account.deleted', 'admin.user_suspended', 'admin.user_reactivated', 'admin.user_verified', 'admin.reset_sent'] satisfies ActivityAction[])]);
+/** Changes to the user's cards, tags and files. */
+const CONTENT_ACTIONS = ['profile.created', 'profile.updated', 'profile.trashed', 'file.uploaded', 'file.renamed', 'file.trashed', 'file.restored'] as const satisfies readonly ActivityAction[];
+
+const KNOWN = new Set<string>([...USER_ACTIONS, ...CONTENT_ACTIONS, ...(['account.deleted', 'admin.user_suspended', 'admin.user_reactivated', 'admin.user_verified', 'admin.reset_sent'] satisfies ActivityAction[])]);
 
 /** Actions whose address and device matter to the user (where did this sign-in come from?). */
 const SHOWS_ORIGIN = new Set(['auth.sign_in', 'auth.sign_in_failed', 'password.reset', 'password.changed', 'email.changed']);
@@ -52,6 +55,12 @@ export function describeEvent(event: ActivityEvent): EventDescription {
   if (event.action === 'account.updated' || event.action === 'preferences.updated') {
     values.fields = Object.keys(event.after ?? {}).join(',');
   }
+  // The card, tag or file by its name (the new one after a rename), and the previous name.
+  const name = text(event.after, 'name') ?? text(event.before, 'name');
+  const previousName = text(event.before, 'name');
+  if (name) values.name = name;
+  if (previousName) values.previousName = previousName;
+  if (event.action === 'profile.updated') values.fields = Object.keys(event.after ?? {}).filter((field) => field !== 'name').join(', ');
   // A change made by someone else (an administrator).
   if (event.actorId && event.userId && event.actorId !== event.userId && event.actorName) values.actor = event.actorName;
   return {

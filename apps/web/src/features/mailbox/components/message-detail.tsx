@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Divider, Drawer, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Drawer, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
@@ -9,6 +9,7 @@ import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
 import { usePreferences } from '@/lib/api/preferences';
 import { formatDateTime } from '@/lib/format';
+import { displayPhone } from '@/lib/phone-input';
 import { useMessageAction, useReplyToMessage, type MessageAction } from '../api/message-actions';
 
 /** OpenStreetMap at the finder's position. */
@@ -98,7 +99,9 @@ function Detail({ message, onChanged }: { message: Message; onChanged: (message:
         </Anchor>
         {message.phone ? (
           <Text size="sm">
-            <Anchor href={`tel:${message.phone}`}>{message.phone}</Anchor>
+            <Anchor href={`tel:${message.phone}`} data-testid="message-phone">
+              {displayPhone(message.phone)}
+            </Anchor>
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">
@@ -151,6 +154,26 @@ function Detail({ message, onChanged }: { message: Message; onChanged: (message:
           </>
         )}
       </Group>
+      {message.replies.length > 0 ? (
+        <Stack gap="xs" component="section" aria-label={t('detail.repliesTitle')} data-testid="message-replies">
+          <Title order={3} size="h5">
+            {t('detail.repliesTitle')}
+          </Title>
+          {message.replies.map((reply) => (
+            <Paper key={reply.sentAt} withBorder radius="sm" p="sm" data-testid="message-reply">
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {reply.subject}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('detail.sentAt', { date: formatDateTime(reply.sentAt, locale, timeZone) })}
+              </Text>
+              <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {reply.body}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      ) : null}
       <Divider />
       <ReplyForm key={message.id} message={message} onChanged={onChanged} />
     </Stack>

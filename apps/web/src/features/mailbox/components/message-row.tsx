@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Checkbox, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Box, Checkbox, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
@@ -49,6 +49,11 @@ export function MessageRow({ message, selected, onSelect, onOpen, onToggleStar }
               {message.name}
             </Text>
             {message.read ? null : <VisuallyHidden>{t('list.unread')}</VisuallyHidden>}
+            {message.repliedAt ? (
+              <Badge size="xs" variant="light" color="blue" style={{ flexShrink: 0 }} data-testid="message-replied">
+                {t('detail.replied')}
+              </Badge>
+            ) : null}
           </Group>
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
             {formatDate(message.createdAt, locale, timeZone)}

@@ -123,9 +123,17 @@ export default function MailboxPage() {
               value={f}
               data-testid={`folder-${f}`}
               rightSection={
+                // The inbox counts its unread messages, as the navigation does; the other folders all of theirs.
                 counts ? (
-                  <Badge size="sm" variant={f === folder ? 'filled' : 'light'} color={f === 'trash' ? 'gray' : 'blue'} aria-label={t('folderCount', { count: counts[f] })}>
-                    {countLabel(counts[f])}
+                  <Badge
+                    size="sm"
+                    variant={f === folder ? 'filled' : 'light'}
+                    color={f === 'trash' ? 'gray' : 'blue'}
+                    aria-label={f === 'inbox' ? t('unreadCount', { count: counts.unread }) : t('folderCount', { count: counts[f] })}
+                    title={f === 'inbox' ? t('unreadCount', { count: counts.unread }) : undefined}
+                    data-testid={`folder-${f}-count`}
+                  >
+                    {countLabel(f === 'inbox' ? counts.unread : counts[f])}
                   </Badge>
                 ) : null
               }

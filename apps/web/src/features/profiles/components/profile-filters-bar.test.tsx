@@ -53,4 +53,16 @@ describe('ProfileFiltersBar search', () => {
     await waitFor(() => expect(box().value).toBe(''));
     expect(url()).toBe('');
   });
+
+  it('hints at a tag’s name in the tags search, not at a card’s title or company', () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <ProfileFiltersBar filters={{ search: '', folderId: undefined, labelId: undefined, sort: 'updatedAt', dir: 'desc', page: 1 }} update={() => undefined} folders={[]} labels={[]} kind="tag" />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(box().placeholder).toBe('Tag name: Luna, keys…');
+    expect(box().placeholder).not.toMatch(/title|company/i);
+  });
 });

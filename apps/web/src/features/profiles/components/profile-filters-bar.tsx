@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Collection } from '@enlaza/contracts';
+import type { Collection, ProfileKind } from '@enlaza/contracts';
 import { SelectField } from '@/components/select-field';
 import { useUrlTextFilter } from '@/components/use-url-text-filter';
 import type { ProfileFilters, UpdateProfileFilters } from './use-profile-filters';
@@ -13,10 +13,12 @@ interface Props {
   update: UpdateProfileFilters;
   folders: Collection[];
   labels: Collection[];
+  /** The search looks at names: the hint says a card's or a tag's name. */
+  kind?: ProfileKind;
 }
 
 /** Search (debounced), folder and label filters, and the order. */
-export function ProfileFiltersBar({ filters, update, folders, labels }: Props) {
+export function ProfileFiltersBar({ filters, update, folders, labels, kind = 'card' }: Props) {
   const { t } = useTranslation('profiles');
   const [search, setSearch] = useUrlTextFilter(filters.search, (value) => update({ search: value }, { replace: true }));
 
@@ -28,7 +30,7 @@ export function ProfileFiltersBar({ filters, update, folders, labels }: Props) {
       <TextInput
         type="search"
         label={t('filters.search')}
-        placeholder={t('filters.searchPlaceholder')}
+        placeholder={t(kind === 'tag' ? 'filters.searchPlaceholderTag' : 'filters.searchPlaceholderCard')}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         style={{ flex: '2 1 14rem' }}

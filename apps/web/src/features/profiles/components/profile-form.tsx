@@ -1,6 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notify } from '@/components/notifications';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-error';
 import { useSaveProfile } from '../api/profiles';
@@ -41,18 +42,19 @@ export function ProfileForm({ id, initial, base, justCreated }: { id: string | n
   const isCard = draft.kind === 'card';
 
   const alerts = useRef<HTMLDivElement>(null);
-  // A failure no field shows (plan limit, network) is announced at the top: bring it into view.
-  const showAlert = () =>
-    requestAnimationFrame(() => {
-      alerts.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      alerts.current?.focus({ preventScroll: true });
-    });
-  const focusFirstError = () =>
-    requestAnimationFrame(() => {
-      const field = document.querySelector<HTMLElement>('[data-testid="profile-form"] [aria-invalid="true"]');
-      if (field) field.focus();
-      else showAlert();
-    });
+  const form = useRef<HTMLFormElement>(null);
+  // After a failed save, once the errors are on screen: the first field in error is scrolled to
+  // the middle of the screen (clear of the sticky save bar) and focused; a failure no field shows
+  // (plan limit, network) is announced at the top and brought into view instead.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? alerts.current;
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [focusRequest]);
+  const focusFirstError = () => setFocusRequest((n) => n + 1);
+  const showAlert = focusFirstError;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,6 +70,7 @@ export function ProfileForm({ id, initial, base, justCreated }: { id: string | n
       { id, body: inputOf(draft) },
       {
         onSuccess: (profile) => {
+          notify('success', t('editor.savedToast', { name: profile.name }));
           if (id) setSaved(true);
           else void navigate(`${base}/${profile.id}`, { replace: true, state: { created: true } });
         },
@@ -82,9 +85,11 @@ export function ProfileForm({ id, initial, base, justCreated }: { id: string | n
   };
 
   const failure = save.isError && !(save.error instanceof ApiError && save.error.fieldErrors) ? save.error : null;
+  const errorCount = Object.keys(errors).length;
+  const status = save.isPending ? t('editor.saving') : errorCount > 0 ? t('editor.fieldsInError', { count: errorCount }) : failure ? t('editor.notSaved') : saved ? t('editor.savedTitle') : '';
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t(isCard ? 'editor.cardForm' : 'editor.tagForm')} data-testid="profile-form">
+    <form ref={form} onSubmit={submit} noValidate aria-label={t(isCard ? 'editor.cardForm' : 'editor.tagForm')} data-testid="profile-form">
       <Stack gap="md">
         {saved ? (
           <Alert color="teal" role="status" title={t('editor.savedTitle')} withCloseButton closeButtonLabel={t('close')} onClose={() => setSaved(false)} data-testid="profile-saved">
@@ -101,13 +106,19 @@ export function ProfileForm({ id, initial, base, justCreated }: { id: string | n
         <Section title={t('editor.settings')}>
           <SettingsFields editor={editor} />
         </Section>
-        <Group justify="flex-end" gap="xs" className="profile-form-actions">
-          <Button variant="default" onClick={() => void navigate(base)}>
-            {t('editor.backToList')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="profile-save">
-            {t(id ? 'editor.save' : isCard ? 'editor.createCard' : 'editor.createTag')}
-          </Button>
+        {/* Always in reach on a long editor: the save button and the state of the last save. */}
+        <Group justify="space-between" gap="xs" wrap="nowrap" className="profile-save-bar" data-testid="profile-save-bar">
+          <Text size="sm" role="status" aria-live="polite" c={errorCount > 0 || failure ? 'red.8' : undefined} className="profile-save-status" data-testid="profile-save-status">
+            {status}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="default" onClick={() => void navigate(base)} visibleFrom="xs">
+              {t('editor.backToList')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="profile-save">
+              {t(id ? 'editor.save' : isCard ? 'editor.createCard' : 'editor.createTag')}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

@@ -1,4 +1,5 @@
-import { Collapse, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Collapse, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TAG_KINDS } from '@enlaza/contracts';
 import { SelectField } from '@/components/select-field';
@@ -55,6 +56,13 @@ export function TagFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'e
         error={error('tag.showOwnerContact')}
         data-testid="tag-owner-contact"
       />
+      {/* The contact shown is the account's own: say where it comes from and where to change it. */}
+      <Text size="xs" c="dimmed" mt={-6} data-testid="tag-owner-contact-source">
+        {t('tag.ownerContactSource')}{' '}
+        <Anchor component={Link} to="/user/personalinformation" size="xs">
+          {t('tag.ownerContactSourceLink')}
+        </Anchor>
+      </Text>
       <Switch
         label={t('tag.lostMode')}
         description={t('tag.lostModeHint')}

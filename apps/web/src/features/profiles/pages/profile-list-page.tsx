@@ -82,7 +82,7 @@ export default function ProfileListPage() {
           </Button>
         </Group>
       </Group>
-      <ProfileFiltersBar filters={filters} update={update} folders={folders} labels={labels} />
+      <ProfileFiltersBar filters={filters} update={update} folders={folders} labels={labels} kind={kind} />
       {feedback ? (
         <Alert color={feedback.kind === 'success' ? 'teal' : 'red'} role={feedback.kind === 'success' ? 'status' : 'alert'} withCloseButton closeButtonLabel={t('admin:close')} onClose={() => setFeedback(null)} data-testid={`profiles-feedback-${feedback.kind}`}>
           {feedback.message}
