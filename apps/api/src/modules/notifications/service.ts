@@ -44,7 +44,7 @@ export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
    */
   async function notify<T extends NotificationType>(userId: string, type: T, payload: NotificationPayload<T>, tx?: Transaction, sourceKey?: string): Promise<NotificationRow | undefined> {
     return repo.inTransaction(tx, async (t) => {
-      const row = await repo.insert(t, userId, type, payload as Record<string, unknown>, sourceKey);
+      const row = await repo.insert(t, userId, type, payload, sourceKey);
       if (row) await enqueueEmail(t, row);
       return row;
     });

@@ -7,7 +7,7 @@ import type { CloudFile, FileKind } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/components/notifications';
-import { useUndoTrash } from '@/features/trash/components/use-undo-trash';
+import { useUndoTrash } from '@/components/use-undo-trash';
 import { PageHeader } from '@/components/page-header';
 import { UsageMeter } from '@/components/usage-meter';
 import { useLocale } from '@/components/use-locale';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
-import { useUndoTrash } from '@/features/trash/components/use-undo-trash';
+import { useUndoTrash } from '@/components/use-undo-trash';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
 import { usePreferences } from '@/lib/api/preferences';

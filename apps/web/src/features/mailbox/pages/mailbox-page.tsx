@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { MAILBOX_COUNT_CAP, MAILBOX_FOLDERS, type MailboxFolder, type Message, type MessageBulkBody } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
-import { useUndoTrash } from '@/features/trash/components/use-undo-trash';
+import { useUndoTrash } from '@/components/use-undo-trash';
 import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';
 import { usePageTitle } from '@/components/use-page-title';

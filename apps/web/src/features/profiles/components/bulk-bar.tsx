@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Collection, ProfileKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useUndoTrash } from '@/features/trash/components/use-undo-trash';
+import { useUndoTrash } from '@/components/use-undo-trash';
 import { useBulkProfiles, type BulkBody } from '../api/profiles';
 
 interface Props {

@@ -1,14 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponse, trashCountSchema, trashListSchema, type TrashKind, type TrashList } from '@enlaza/contracts';
-import { z } from 'zod';
+import { restoreFromTrash } from '@/components/use-undo-trash';
 import { apiGet, apiSend } from '@/lib/http';
 
 export const TRASH_KEY = ['trash'] as const;
 export const TRASH_PAGE_SIZE = 25;
 
 const countAnswer = okResponse(trashCountSchema);
-const restoredAnswer = okResponse(z.object({ kind: z.string(), id: z.string() }));
-
 /** `GET /api/trash`: my trashed items, newest deletion first, one keyset page at a time. */
 async function getTrashPage(cursor: string | null, kind: TrashKind | null): Promise<TrashList> {
   const query = new URLSearchParams({ limit: String(TRASH_PAGE_SIZE) });
@@ -27,10 +25,6 @@ export function trashQueryOptions(kind: TrashKind | null) {
 }
 
 export const useTrash = (kind: TrashKind | null) => useInfiniteQuery(trashQueryOptions(kind));
-
-export async function restoreFromTrash(kind: TrashKind, id: string): Promise<void> {
-  await apiSend('POST', `/api/trash/${kind}/${encodeURIComponent(id)}/restore`, undefined, restoredAnswer);
-}
 
 /** A restore or a deletion changes lists all over the app (cards, mailbox, cloud, usage): refetch what is on screen. */
 function useTrashMutation<V, R>(call: (vars: V) => Promise<R>) {

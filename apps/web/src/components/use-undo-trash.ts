@@ -1,10 +1,18 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TrashKind } from '@enlaza/contracts';
+import { okResponse, type TrashKind } from '@enlaza/contracts';
+import { z } from 'zod';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
-import { restoreFromTrash } from '../api/trash';
+import { apiSend } from '@/lib/http';
+
+const restoredAnswer = okResponse(z.object({ kind: z.string(), id: z.string() }));
+
+/** `POST /api/trash/{kind}/{id}/restore`: shared by the Papelera and every Undo after a move to the trash. */
+export async function restoreFromTrash(kind: TrashKind, id: string): Promise<void> {
+  await apiSend('POST', `/api/trash/${kind}/${encodeURIComponent(id)}/restore`, undefined, restoredAnswer);
+}
 
 /**
  * After a move to the trash: a notification saying so, with an "Undo" button (keyboard reachable;
