@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, subscriptions } from '../src/db/schema/index.js';
 import { openStream, type Stream } from './helpers/sse.js';
-import { bearer, createTestApp, insertUser, login, type TestContext } from './helpers/test-app.js';
+import { bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from './helpers/test-app.js';
 
 let t: TestContext;
 let base: string;
@@ -43,6 +43,8 @@ async function visitorWrites(who: Owner, message: string) {
     remoteAddress: `192.0.2.${++addressCounter}`,
   });
   expect(res.statusCode).toBe(201);
+  // The notification is raised after commit, by the event's job.
+  await queueIdle(t.app, 'event.');
 }
 const bodyOf = (data: unknown) => (data as { body: string }).body;
 

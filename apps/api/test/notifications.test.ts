@@ -7,7 +7,7 @@ import type { users } from '../src/db/schema/index.js';
 import { messages, notifications, plans, subscriptions } from '../src/db/schema/index.js';
 import { multipart, png } from './helpers/files.js';
 import { startMailbox, type Mailbox } from './helpers/mailbox.js';
-import { bearer, createTestApp, insertUser, login, type TestContext } from './helpers/test-app.js';
+import { bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from './helpers/test-app.js';
 
 let t: TestContext;
 let mail: Mailbox;
@@ -42,13 +42,17 @@ async function createProfile(who: Owner, body: object): Promise<string> {
 const card = (who: Owner) => createProfile(who, { kind: 'card', card: { firstName: 'Ana', lastName: 'Card' } });
 const lostTag = (who: Owner) => createProfile(who, { kind: 'tag', tag: { name: 'Luna', tagKind: 'pet', lostMode: true } });
 
-const contact = (who: Owner, profileId: string, payload: object = {}) =>
-  t.app.inject({
+/** A visitor's message, and then its announcement: the owner's notification is raised after commit by an event job. */
+async function contact(who: Owner, profileId: string, payload: object = {}) {
+  const res = await t.app.inject({
     method: 'POST',
     url: `/api/public/link/${who.alias}/${profileId}/messages`,
     payload: { name: 'Vera Visitor', email: 'vera@visitor.example', message: 'I found your dog in the park', ...payload },
     remoteAddress: `203.0.113.${++addressCounter}`,
   });
+  await queueIdle(t.app, 'event.');
+  return res;
+}
 
 const get = (who: Owner, url: string, language = 'en') => t.app.inject({ url, headers: { ...bearer(who.token), 'accept-language': language } });
 const post = (who: Owner, url: string) => t.app.inject({ method: 'POST', url, headers: bearer(who.token) });

@@ -111,8 +111,9 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /** Who receives a notification's email: address, name, language and the types they chose. */
-    async recipient(userId: string) {
-      const [row] = await db
+    async recipient(tx: Transaction, userId: string) {
+      // Read in the caller's transaction: on PGlite (one connection) a read outside it would wait for it forever.
+      const [row] = await tx
         .select({ email: users.email, name: users.name, locale: users.locale, status: users.status, notificationEmails: users.notificationEmails })
         .from(users)
         .where(eq(users.id, userId));

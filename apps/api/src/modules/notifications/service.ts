@@ -20,7 +20,7 @@ export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
    * enqueued in the notification's own transaction: it exists exactly when the notification does.
    */
   async function enqueueEmail(tx: Transaction, row: NotificationRow): Promise<void> {
-    const to = await repo.recipient(row.userId);
+    const to = await repo.recipient(tx, row.userId);
     if (!to || to.status !== 'active') return;
     const type = row.type as NotificationType;
     const forced = type === 'new_message' && row.payload.lostMode === true;
