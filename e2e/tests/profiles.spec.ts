@@ -3,10 +3,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiToken, bearer, login } from './support/session';
 
 // A real 2×2 PNG (red pixels): the cloud checks a file's type from its bytes.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
+// Bytes after IEND make it this run's own file: the cloud keeps one copy of identical bytes, and
+// other specs upload the same picture under other names.
+const PNG = Buffer.concat([
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64'),
+  Buffer.from(`profiles-spec-${Date.now()}`),
+]);
 
 const profileIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
 

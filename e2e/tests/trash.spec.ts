@@ -57,7 +57,7 @@ test.describe('the trash', () => {
 
     expect((await request.get(`/api/public/link/demo/${id}`)).status()).toBe(200);
     await publicPage.goto(publicUrl);
-    await expect(publicPage.getByTestId('public-profile-page')).toBeVisible();
+    await expect(publicPage.getByTestId('public-profile-view')).toBeVisible();
     await visitor.close();
   });
 });

@@ -49,6 +49,10 @@ describe('the server-rendered public page', () => {
     expect(html).toContain('href="mailto:ana@example.com"');
     expect(html).toContain('href="https://ana.example/portfolio" data-count');
     expect(html).toContain('href="https://github.com/ana"');
+    // A social link carries its network's own mark, not a generic globe.
+    const github = /<a[^>]*href="https:\/\/github.com\/ana"[^>]*>(.*?)<\/a>/s.exec(html)?.[1] ?? '';
+    expect(github).toContain('M9 19c-4 1.5-4-2-6-2.5');
+    expect(github).toContain('GitHub');
     expect(html).toContain('href="https://books.example/ana" data-count data-testid="public-profile-link">My &quot;book&quot;</a>');
     expect(html).toContain(`href="https://www.openstreetmap.org/search?query=${encodeURIComponent('Calle Mayor 1, Madrid')}"`);
     expect(html).toContain('Line one\nLine two');

@@ -101,7 +101,7 @@ ${card?.bio ? html`<p class="pp-multiline pp-bio">${card.bio}</p>` : null}
 ${tag?.description ? html`<p class="pp-multiline pp-bio">${tag.description}</p>` : null}
 ${contactList(contacts, t('sections.contact'))}
 ${owner ? html`<section class="pp-section" aria-labelledby="pp-owner" data-testid="public-profile-owner"><h2 id="pp-owner" class="pp-h2">${t('sections.owner', { name: owner.name })}</h2>${contactList(ownerItems, t('sections.owner', { name: owner.name }))}</section>` : null}
-${card && card.socialLinks.length > 0 ? html`<ul class="pp-social pp-section" aria-label="${t('sections.social')}">${card.socialLinks.map((link) => html`<li><a class="pp-chip" href="${safeHref(link.url)}" data-count data-testid="public-profile-social">${raw(icon(link.network === 'other' ? 'link' : 'globe', 16))}<span>${link.network === 'other' ? hostOf(link.url) : NETWORK_NAMES[link.network]}</span></a></li>`)}</ul>` : null}
+${card && card.socialLinks.length > 0 ? html`<ul class="pp-social pp-section" aria-label="${t('sections.social')}">${card.socialLinks.map((link) => html`<li><a class="pp-chip" href="${safeHref(link.url)}" data-count data-testid="public-profile-social">${raw(icon(link.network === 'other' ? 'link' : link.network, 16))}<span>${link.network === 'other' ? hostOf(link.url) : NETWORK_NAMES[link.network]}</span></a></li>`)}</ul>` : null}
 ${card && card.customLinks.length > 0 ? html`<ul class="pp-links pp-section" aria-label="${t('sections.links')}">${card.customLinks.map((link) => html`<li><a class="pp-link" href="${safeHref(link.url)}" data-count data-testid="public-profile-link">${link.label}</a></li>`)}</ul>` : null}
 ${profile.contactForm ? renderContactForm(profile, t, { preview }) : null}
 </div>
