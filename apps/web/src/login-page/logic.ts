@@ -20,7 +20,7 @@ export function translator(texts: Texts, defaultNs = 'auth'): (key: string, para
     let entry: string | Catalogue | undefined = texts[ns];
     for (const part of path.split('.')) entry = typeof entry === 'object' ? entry[part] : undefined;
     const template = typeof entry === 'string' ? entry : key;
-    return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+    return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String((params[name] as string | number | undefined) ?? ''));
   };
 }
 
@@ -94,11 +94,4 @@ export function storeSession(storage: Storage, token: string, user: LoginUser): 
 
 export function storeSubscription(storage: Storage, data: unknown): void {
   storage.setItem(SESSION_KEYS.subscription, JSON.stringify(data));
-}
-
-/** A visitor already signed in (a token and a role, as the SPA's guest-only guard checks) goes to their dashboard. */
-export function signedInDashboard(storage: Storage | null): string | null {
-  const token = storage?.getItem(SESSION_KEYS.token);
-  const role = storage?.getItem(SESSION_KEYS.role);
-  return token && (role === 'admin' || role === 'user') ? dashboardPath(role) : null;
 }
