@@ -72,6 +72,34 @@ test.describe('the server-rendered public page', () => {
     return weight;
   };
 
+  test('the server sign-in page: a saved language and colour scheme win, a signed-in visitor goes to their dashboard', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US', colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.evaluate(() => {
+      localStorage.setItem('lang', 'es');
+      localStorage.setItem('mantine-color-scheme-value', 'dark');
+    });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByTestId('login-submit')).toHaveText('Entrar');
+    // The password can be shown and hidden.
+    await page.getByTestId('login-password').fill('secret-1');
+    await page.locator('#lp-toggle').click();
+    await expect(page.getByTestId('login-password')).toHaveAttribute('type', 'text');
+    await page.evaluate(() => {
+      localStorage.setItem('access_token', 'x');
+      localStorage.setItem('roll', 'user');
+    });
+    // (The made-up token is then refused by the dashboard's user call, which ends the session.)
+    const toDashboard = page.waitForRequest((request) => request.isNavigationRequest() && request.url().endsWith('/user/dashboard'));
+    await page.goto('/');
+    await toDashboard;
+    await context.close();
+  });
+
   // The sign-in page at / is rendered by the server with its own small script (apps/api/src/modules/login-page,
   // apps/web/src/login-page): the SPA's framework chunk is no longer part of the first load.
   test('the login page loads ≤ 120 KB gzip of JavaScript', async ({ baseURL }) => {
