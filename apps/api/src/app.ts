@@ -42,6 +42,7 @@ import { createDashboardService } from './modules/dashboard/service.js';
 import { createOptionsRepository } from './modules/options/repository.js';
 import { createProfilesRepository } from './modules/profiles/repository.js';
 import { publicProfileRoutes } from './modules/public-profile/routes.js';
+import { registerLoginPage } from './modules/login-page/routes.js';
 import { registerPublicPage } from './modules/public-profile/page-routes.js';
 import { createPublicProfileService } from './modules/public-profile/service.js';
 import { publicProfileCacheInvalidation } from './modules/public-profile/cache-invalidation.js';
@@ -205,6 +206,7 @@ export async function buildApp({ config, database, logger = false, notificationS
   );
 
   await app.register(spaPlugin, { webDist: config.webDist, countryLookupUrl: config.countryLookupUrl });
+  registerLoginPage(app, { webDist: config.webDist, countryLookupUrl: config.countryLookupUrl });
   registerPublicPage(app, { service: publicProfiles, publicUrl: config.publicUrl, webDist: config.webDist, secret: appSecret });
 
   app.setNotFoundHandler((request, reply) => {

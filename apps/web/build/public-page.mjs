@@ -1,5 +1,6 @@
-// Builds the public page's own small script and stylesheet (not the SPA): dist/assets/public-page-[hash].js/.css,
-// plus a lazily loaded chunk for the QR code, and dist/public-page.json naming them for the server.
+// Builds the server-rendered pages' own small scripts and stylesheets (not the SPA): the public card page
+// (dist/assets/public-page-[hash].js/.css, plus a lazily loaded chunk for the QR code, named in dist/public-page.json)
+// and the sign-in page at / (dist/assets/login-page-[hash].js/.css, named in dist/login-page.json).
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const result = await build({
-  entryPoints: { 'public-page': `${root}src/public-page/main.ts` },
+  entryPoints: { 'public-page': `${root}src/public-page/main.ts`, 'login-page': `${root}src/login-page/main.ts` },
   outdir: `${root}dist/assets`,
   entryNames: '[name]-[hash]',
   chunkNames: 'public-page-[name]-[hash]',
@@ -22,9 +23,11 @@ const result = await build({
   logLevel: 'warning',
 });
 const outputs = Object.entries(result.metafile.outputs);
-const entry = outputs.find(([, o]) => o.entryPoint?.endsWith('src/public-page/main.ts'));
-if (!entry) throw new Error('public-page: no entry output');
-const js = `/assets/${basename(entry[0])}`;
-const css = entry[1].cssBundle ? `/assets/${basename(entry[1].cssBundle)}` : null;
-writeFileSync(`${root}dist/public-page.json`, JSON.stringify({ js, css }, null, 2));
-console.log(`public page: ${js} ${css ?? ''}`);
+for (const name of ['public-page', 'login-page']) {
+  const entry = outputs.find(([, o]) => o.entryPoint?.endsWith(`src/${name}/main.ts`));
+  if (!entry) throw new Error(`${name}: no entry output`);
+  const js = `/assets/${basename(entry[0])}`;
+  const css = entry[1].cssBundle ? `/assets/${basename(entry[1].cssBundle)}` : null;
+  writeFileSync(`${root}dist/${name}.json`, JSON.stringify({ js, css }, null, 2));
+  console.log(`${name}: ${js} ${css ?? ''}`);
+}

@@ -99,7 +99,7 @@ const accountChildren: RouteObject[] = [
 const publicChildren: RouteObject[] = [
   {
     index: true,
-    lazy: lazyPage(() => import('@/features/auth/pages/login-page'), { namespaces: ['auth'] }),
+    lazy: lazyPage(() => import('@/features/auth/pages/sign-in-entry-page'), { namespaces: ['auth', 'password'] }),
     handle: { titleKey: 'pages:public.login', skipUserCall: true, guestOnly: true },
   },
   { path: 'register', lazy: lazyPage(accountPage('register'), { namespaces: ['register'] }), handle: { titleKey: 'pages:public.register', skipUserCall: true } },

@@ -1,6 +1,7 @@
 import { errorResponseSchema } from '@enlaza/contracts';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { readBody, retryAfterSeconds } from './http-core';
 import { currentLanguage } from './language';
 import { getToken } from './session';
 
@@ -28,25 +29,6 @@ export function buildHeaders(hasBody: boolean): Headers {
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function retryAfterSeconds(response: Response): number | undefined {
-  const value = response.headers.get('Retry-After');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return seconds;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
 /** No client time-out (spec §9): a call lasts as long as the network does. */

@@ -1,46 +1,8 @@
 import i18next from 'i18next';
 import type { Locale } from '@enlaza/contracts';
 
-/**
- * The product's languages (`LOCALES` of the contracts). Repeated here as a type-checked list so
- * that the login page does not pull zod into its bundle; the check below fails to compile if
- * the contract gains a language this list lacks.
- */
-export const SUPPORTED_LOCALES = ['en', 'es', 'jp'] as const satisfies readonly Locale[];
-type MissingLocale = Exclude<Locale, (typeof SUPPORTED_LOCALES)[number]>;
-const everyLocaleListed: MissingLocale extends never ? true : never = true;
-void everyLocaleListed;
-
-export const DEFAULT_LANGUAGE: Locale = 'jp';
-export const FALLBACK_LANGUAGE: Locale = 'en';
-
-/** Local-storage key holding the language the user chose. */
-export const LANGUAGE_STORAGE_KEY = 'lang';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
-}
-
-/** Maps a browser language tag (`ja-JP`, `es`, `en-GB`) to one of ours, or null. */
-export function localeFromTag(tag: string | null | undefined): Locale | null {
-  if (!tag) return null;
-  const base = tag.toLowerCase().split(/[-_]/)[0] ?? '';
-  if (base === 'ja' || base === 'jp') return 'jp';
-  return isLocale(base) ? base : null;
-}
-
-/**
- * PRODUCT.md §3: the user's saved language wins; then the browser's, when it is one of the
- * three; then `jp`.
- */
-export function detectLanguage(stored: string | null, browserLanguages: readonly string[]): Locale {
-  if (isLocale(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const locale = localeFromTag(tag);
-    if (locale) return locale;
-  }
-  return DEFAULT_LANGUAGE;
-}
+export { bcp47, DEFAULT_LANGUAGE, detectLanguage, FALLBACK_LANGUAGE, isLocale, LANGUAGE_STORAGE_KEY, localeFromTag, SUPPORTED_LOCALES } from './language-rules';
+import { detectLanguage, isLocale, LANGUAGE_STORAGE_KEY } from './language-rules';
 
 export function readStoredLanguage(): string | null {
   try {
@@ -61,11 +23,6 @@ export function storeLanguage(locale: Locale): void {
 export function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
-}
-
-/** Value for `<html lang>` and `Intl`: our `jp` is the standard `ja`. */
-export function bcp47(locale: Locale): string {
-  return locale === 'jp' ? 'ja' : locale;
 }
 
 /** The language the UI currently shows (the i18next instance, or what it would detect). */

@@ -1,13 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { CurrentUser, Role, SubscriptionData } from '@enlaza/contracts';
+import { SESSION_KEYS } from './session-keys';
 
-/** Local-storage keys of the inherited contract (spec §3, docs/web-api-agreement.md). */
-export const SESSION_KEYS = {
-  token: 'access_token',
-  user: 'user',
-  subscription: 'datasuscription',
-  role: 'roll',
-} as const;
+export { SESSION_KEYS };
 
 export interface Session {
   token: string | null;

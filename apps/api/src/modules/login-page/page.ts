@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { Locale } from '@enlaza/contracts';
+// The SPA's own translations (apps/web/src/locales) and session keys: one source for both.
+import enAuth from '../../../../web/src/locales/en/auth.json' with { type: 'json' };
+import enCommon from '../../../../web/src/locales/en/common.json' with { type: 'json' };
+import esAuth from '../../../../web/src/locales/es/auth.json' with { type: 'json' };
+import esCommon from '../../../../web/src/locales/es/common.json' with { type: 'json' };
+import jpAuth from '../../../../web/src/locales/jp/auth.json' with { type: 'json' };
+import jpCommon from '../../../../web/src/locales/jp/common.json' with { type: 'json' };
+import { SESSION_KEYS } from '../../../../web/src/lib/session-keys.js';
+import { htmlLang } from '../public-profile/page/strings.js';
+import { html, raw, type SafeHtml } from '../public-profile/page/template.js';
+
+export type LoginPageAssets = { js: string | null; css: string | null };
+
+/** The `common` texts the page shows (brand, language, colour scheme, skip link). */
+const pickCommon = (common: typeof enCommon) => ({
+  appName: common.appName,
+  brandHome: common.brandHome,
+  skipToContent: common.skipToContent,
+  language: common.language,
+  colorScheme: common.colorScheme,
+});
+const TEXTS = {
+  en: { auth: enAuth, common: pickCommon(enCommon) },
+  es: { auth: esAuth, common: pickCommon(esCommon) },
+  jp: { auth: jpAuth, common: pickCommon(jpCommon) },
+} satisfies Record<Locale, unknown>;
+
+/** Each language named in itself (the SPA's language switcher). */
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', jp: '日本語' };
+
+/**
+ * Runs in <head> before the first paint: a visitor already signed in (token and role, as the SPA's
+ * guest-only guard checks) goes to their dashboard; the colour scheme is the one chosen in the SPA
+ * (Mantine's stored value) or the system's.
+ */
+export const HEAD_SCRIPT = `(function(){var d=document.documentElement,c=null;try{var s=localStorage,t=s.getItem(${JSON.stringify(SESSION_KEYS.token)}),r=s.getItem(${JSON.stringify(SESSION_KEYS.role)});if(t&&(r==='admin'||r==='user')){location.replace(r==='admin'?'/admin/dashboard':'/user/dashboard');}c=s.getItem('mantine-color-scheme-value');}catch(e){}d.setAttribute('data-mantine-color-scheme',c==='light'||c==='dark'?c:(window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'));})();`;
+/** For the Content-Security-Policy: only this inline script may run. */
+export const HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
+
+/** JSON inside a script element: `<` escaped so no value can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+function translate(locale: Locale) {
+  const texts = TEXTS[locale] as unknown as Record<string, Record<string, unknown>>;
+  return (key: string): string => {
+    const [ns = '', path = ''] = key.split(':');
+    let entry: unknown = texts[ns];
+    for (const part of path.split('.')) entry = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)[part] : undefined;
+    return typeof entry === 'string' ? entry : key;
+  };
+}
+
+const EYE = raw(
+  '<svg class="lp-eye-open" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z"/><circle cx="12" cy="12" r="3"/></svg><svg class="lp-eye-closed" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M3 3l18 18M10.6 5.1A10.9 10.9 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.2M6.6 6.6C3.8 8.4 2 12 2 12s3.5 7 10 7a10.6 10.6 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2"/></svg>',
+);
+const SCHEME_ICONS = raw(
+  '<svg class="lp-scheme-dark" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" aria-hidden="true"><circle cx="12" cy="12" r="4"/><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"/></svg><svg class="lp-scheme-light" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z"/></svg>',
+);
+const BRAND_ICON = raw(
+  '<svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#087f5b"/><path d="M10 16a4 4 0 0 1 4-4h2M22 16a4 4 0 0 1-4 4h-2M13 16h6" stroke="#fff" stroke-width="2.4" stroke-linecap="round" fill="none"/></svg>',
+);
+
+/** One text, marked so the script can switch it to another language. */
+const text = (t: (key: string) => string, key: string): SafeHtml => html`<span data-i18n="${key}">${t(key)}</span>`;
+
+/** The sign-in page, complete in the visitor's language; the page script (apps/web/src/login-page) makes it work. */
+export function renderLoginPage(options: { locale: Locale; csrfToken: string; countryLookupUrl: string; assets: LoginPageAssets }): string {
+  const { locale, assets } = options;
+  const t = translate(locale);
+  const required = html`<span class="lp-required" aria-hidden="true">*</span>`;
+  return html`<!doctype html>
+<html lang="${htmlLang(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="description" content="Enlaza">
+<meta name="csrf-token" content="${options.csrfToken}">
+<meta name="country-lookup-url" content="${options.countryLookupUrl}">
+<title>${t('auth:login.title')} · ${t('common:appName')}</title>
+<script>${raw(HEAD_SCRIPT)}</script>
+<link rel="icon" href="data:,">
+${assets.css ? html`<link rel="stylesheet" href="${assets.css}">` : null}
+${assets.js ? html`<script type="module" src="${assets.js}"></script>` : null}
+</head>
+<body>
+<a href="#main-content" class="skip-link" data-i18n="common:skipToContent">${t('common:skipToContent')}</a>
+<header class="lp-header">
+<a class="lp-brand" href="/" aria-label="${t('common:brandHome')}" data-i18n-label="common:brandHome">${BRAND_ICON}<span>${t('common:appName')}</span></a>
+<div class="lp-tools">
+<select id="lp-language" class="lp-select" aria-label="${t('common:language')}" data-i18n-label="common:language" data-testid="language-switcher">
+${(Object.keys(LANGUAGE_NAMES) as Locale[]).map((code) => html`<option value="${code}"${raw(code === locale ? ' selected' : '')}>${LANGUAGE_NAMES[code]}</option>`)}
+</select>
+<button type="button" id="lp-scheme" class="lp-icon-button" aria-label="${t('common:colorScheme.toDark')}" data-testid="color-scheme-toggle">${SCHEME_ICONS}</button>
+</div>
+</header>
+<main id="main-content" class="lp-main" tabindex="-1">
+<div class="lp-center">
+<section class="lp-paper" aria-labelledby="lp-title">
+<div>
+<h1 id="lp-title" class="lp-title" data-i18n="auth:login.title">${t('auth:login.title')}</h1>
+<p class="lp-subtitle" data-i18n="auth:login.subtitle">${t('auth:login.subtitle')}</p>
+</div>
+<div id="lp-alert" class="lp-alert" role="alert" hidden><p class="lp-alert-title"></p><p class="lp-alert-body"></p></div>
+<form id="lp-form" class="lp-form" method="post" novalidate>
+<div class="lp-field">
+<label for="lp-email">${text(t, 'auth:login.email')}${required}</label>
+<input id="lp-email" class="lp-input" type="email" name="email" autocomplete="username" inputmode="email" required autofocus aria-describedby="lp-email-error" data-testid="login-email">
+<p id="lp-email-error" class="lp-error" hidden></p>
+</div>
+<div class="lp-field">
+<label for="lp-password">${text(t, 'auth:login.password')}${required}</label>
+<div class="lp-input-wrap">
+<input id="lp-password" class="lp-input lp-password" type="password" name="password" autocomplete="current-password" required aria-describedby="lp-password-error" data-testid="login-password">
+<button type="button" id="lp-toggle" class="lp-toggle" aria-pressed="false" aria-controls="lp-password" aria-label="${t('auth:login.togglePassword')}" data-i18n-label="auth:login.togglePassword">${EYE}</button>
+</div>
+<p id="lp-password-error" class="lp-error" hidden></p>
+</div>
+<div class="lp-forgot"><a href="/?forgot=1" data-testid="forgot-password-link" data-i18n="auth:login.forgot">${t('auth:login.forgot')}</a></div>
+<button type="submit" id="lp-submit" class="lp-submit" data-testid="login-submit" data-i18n="auth:login.submit">${t('auth:login.submit')}</button>
+</form>
+<p class="lp-register">${text(t, 'auth:login.noAccount')} <a href="/register" data-testid="register-link" data-i18n="auth:login.register">${t('auth:login.register')}</a></p>
+</section>
+</div>
+</main>
+<script type="application/json" id="login-data">${raw(jsonForScript({ locale, texts: TEXTS }))}</script>
+</body>
+</html>
+`.value;
+}
