@@ -200,3 +200,18 @@ describe('catalogue names', () => {
     }
   });
 });
+
+describe('admin history', () => {
+  it('filters by user and names each event\'s user and actor with their email', async () => {
+    const [one, two] = [await insertUser(t.db, { name: 'History One' }), await insertUser(t.db, { name: 'History Two' })];
+    await asAdmin('POST', `/api/admin/users/${one.id}/suspend`);
+    await asAdmin('POST', `/api/admin/users/${two.id}/suspend`);
+    await asAdmin('POST', `/api/admin/users/${one.id}/reactivate`);
+    // The picker finds the user by name or email through the admin users search.
+    expect((await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(one.email)}`)).json().data.map((u: { id: string }) => u.id)).toEqual([one.id]);
+    const events = (await asAdmin('GET', `/api/admin/historial?userId=${one.id}`)).json().data as { action: string; userId: string; userName: string; userEmail: string; actorName: string; actorEmail: string }[];
+    expect(events.map((e) => e.action)).toEqual(['admin.user_reactivated', 'admin.user_suspended']);
+    for (const e of events) expect(e).toMatchObject({ userId: one.id, userName: 'History One', userEmail: one.email, actorName: 'Admin', actorEmail: ADMIN.email });
+    expect((await asAdmin('GET', '/api/admin/historial?userId=not-an-id')).statusCode).toBe(422);
+  });
+});
