@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Fieldset.css';
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Fieldset, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -60,7 +61,7 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
       <form onSubmit={submit} noValidate data-testid="account-type-form">
         <Stack gap="sm">
           <TextInput label={t('form.code')} description={t('form.codeHint')} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} required data-autofocus data-testid="account-type-code" />
-          <Fieldset legend={t('form.name')} variant="unstyled">
+          <Fieldset legend={t('form.name')} p="sm" pt={4}>
             <Stack gap="xs">
               {LANGUAGES.map((language) => (
                 <TextInput
