@@ -173,7 +173,7 @@ export async function buildApp({ config, database, logger = false, notificationS
   const options = createOptionsService({ repo: createOptionsRepository(db), activity, registration, auth, limiter, files: cloud });
   const trashRegistry = createTrashRegistry();
   trashRegistry.register(...createProfilesTrash(profilesRepository, subscriptions), createMailboxTrash(mailboxRepository), createCloudTrash(cloudRepository, storage, subscriptions));
-  const trash = createTrashService(trashRegistry);
+  const trash = createTrashService(trashRegistry, activity);
   await scheduleTrashPurge(trash, jobs);
   app.decorate('trash', trash);
   await app.register(authPlugin, { auth });

@@ -137,12 +137,14 @@ describe('admins', () => {
 });
 
 describe('account types', () => {
+  const ngo = { en: 'Non-profit', es: 'ONG', jp: '非営利団体' };
   it('creates, edits, deactivates and reactivates; a deactivated type is not offered at registration', async () => {
-    const created = await asAdmin('POST', '/api/admin/account-types', { code: 'ngo', name: 'ONG', requiresTaxId: true });
+    const created = await asAdmin('POST', '/api/admin/account-types', { code: 'ngo', names: { en: 'NGO', es: 'ONG', jp: 'NGO' }, requiresTaxId: true });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
-    expect((await asAdmin('POST', '/api/admin/account-types', { code: 'ngo', name: 'Dup', requiresTaxId: false })).statusCode).toBe(409);
-    expect((await asAdmin('PUT', `/api/admin/account-types/${id}`, { code: 'ngo', name: 'Non-profit', requiresTaxId: true })).json().data.name).toBe('Non-profit');
+    expect((await asAdmin('POST', '/api/admin/account-types', { code: 'ngo', names: ngo, requiresTaxId: false })).statusCode).toBe(409);
+    const edited = (await asAdmin('PUT', `/api/admin/account-types/${id}`, { code: 'ngo', names: ngo, requiresTaxId: true })).json().data;
+    expect(edited).toMatchObject({ name: 'Non-profit', names: ngo });
     expect((await t.app.inject({ url: '/api/account-types' })).json().data.map((x: { code: string }) => x.code)).toContain('ngo');
     expect((await asAdmin('POST', `/api/admin/account-types/${id}/deactivate`)).json().data.active).toBe(false);
     expect((await t.app.inject({ url: '/api/account-types' })).json().data.map((x: { code: string }) => x.code)).not.toContain('ngo');
@@ -150,6 +152,66 @@ describe('account types', () => {
     expect(listed.find((x: { code: string }) => x.code === 'personal').users).toBeGreaterThanOrEqual(1);
     expect((await asAdmin('POST', `/api/admin/account-types/${id}/activate`)).json().data.active).toBe(true);
     const history = (await asAdmin('GET', '/api/admin/historial?action=admin.account_type_updated')).json().data;
-    expect(history[0]).toMatchObject({ before: { name: 'ONG' }, after: { name: 'Non-profit' } });
+    expect(history[0]).toMatchObject({ before: { nameEn: 'NGO', nameEs: 'ONG', nameJp: 'NGO' }, after: { nameEn: 'Non-profit', nameEs: 'ONG', nameJp: '非営利団体' } });
+  });
+
+  it('answers each name in the request\'s language: the admin list, registration and the users list', async () => {
+    const named = async (lang: string) => {
+      const headers = { ...bearer(admin), 'accept-language': lang };
+      const list = (await t.app.inject({ url: '/api/admin/account-types', headers })).json().data as { code: string; name: string; names: object }[];
+      const registration = (await t.app.inject({ url: '/api/account-types', headers: { 'accept-language': lang } })).json().data as { code: string; name: string }[];
+      return { admin: list.find((x) => x.code === 'business')!, registration: registration.find((x) => x.code === 'business')!.name };
+    };
+    expect(await named('en')).toMatchObject({ admin: { name: 'Business', names: { en: 'Business', es: 'Empresa', jp: '法人' } }, registration: 'Business' });
+    expect(await named('es-ES,es;q=0.9')).toMatchObject({ admin: { name: 'Empresa' }, registration: 'Empresa' });
+    expect(await named('ja')).toMatchObject({ admin: { name: '法人' }, registration: '法人' });
+
+    const demo = (await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(DEMO.email)}`)).json().data[0];
+    for (const [lang, type, plan] of [['en', 'Personal', 'Free'], ['es', 'Personal', 'Gratis'], ['jp', '個人', '無料']] as const) {
+      const headers = { ...bearer(admin), 'accept-language': lang };
+      expect((await t.app.inject({ url: `/api/admin/users?search=${encodeURIComponent(DEMO.email)}`, headers })).json().data[0]).toMatchObject({ accountType: type, plan });
+      expect((await t.app.inject({ url: `/api/admin/users/${demo.id}`, headers })).json().data).toMatchObject({ accountType: type, subscription: { plan } });
+    }
+  });
+
+  it('requires all three names, with an error on each missing one', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/account-types', headers: { ...bearer(admin), 'accept-language': 'en' }, payload: { code: 'club', names: { en: 'Club', es: '  ' }, requiresTaxId: false } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['names.es', 'names.jp']);
+  });
+});
+
+describe('catalogue names', () => {
+  it('datasuscription names the plan in the request\'s language, else the user\'s saved one, else English', async () => {
+    let user = await login(t.app, DEMO);
+    const plan = async (headers: Record<string, string>) => (await t.app.inject({ url: '/api/datasuscription', headers: { ...bearer(user), ...headers } })).json().plan;
+    expect(await plan({ 'accept-language': 'en' })).toMatchObject({ code: 'free', name: 'Free' });
+    expect(await plan({ 'accept-language': 'es' })).toMatchObject({ code: 'free', name: 'Gratis' });
+    expect(await plan({ 'accept-language': 'ja-JP' })).toMatchObject({ code: 'free', name: '無料' });
+    const [row] = await t.db.select().from(users).where(eq(users.email, DEMO.email));
+    await t.db.update(users).set({ locale: 'jp' }).where(eq(users.id, row!.id));
+    user = await login(t.app, DEMO); // a fresh session reads the saved language
+    try {
+      expect(await plan({ 'accept-language': 'fr' })).toMatchObject({ name: '無料' });
+      const personal = (await t.app.inject({ url: '/api/account/personal', headers: { ...bearer(user), 'accept-language': 'fr' } })).json().data;
+      expect(personal.accountType.name).toBe('個人');
+    } finally {
+      await t.db.update(users).set({ locale: row!.locale }).where(eq(users.id, row!.id));
+    }
+  });
+});
+
+describe('admin history', () => {
+  it('filters by user and names each event\'s user and actor with their email', async () => {
+    const [one, two] = [await insertUser(t.db, { name: 'History One' }), await insertUser(t.db, { name: 'History Two' })];
+    await asAdmin('POST', `/api/admin/users/${one.id}/suspend`);
+    await asAdmin('POST', `/api/admin/users/${two.id}/suspend`);
+    await asAdmin('POST', `/api/admin/users/${one.id}/reactivate`);
+    // The picker finds the user by name or email through the admin users search.
+    expect((await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(one.email)}`)).json().data.map((u: { id: string }) => u.id)).toEqual([one.id]);
+    const events = (await asAdmin('GET', `/api/admin/historial?userId=${one.id}`)).json().data as { action: string; userId: string; userName: string; userEmail: string; actorName: string; actorEmail: string }[];
+    expect(events.map((e) => e.action)).toEqual(['admin.user_reactivated', 'admin.user_suspended']);
+    for (const e of events) expect(e).toMatchObject({ userId: one.id, userName: 'History One', userEmail: one.email, actorName: 'Admin', actorEmail: ADMIN.email });
+    expect((await asAdmin('GET', '/api/admin/historial?userId=not-an-id')).statusCode).toBe(422);
   });
 });

@@ -82,7 +82,8 @@ describe('GET /api/datasuscription', () => {
     expect(data.plan?.code).toBe('pro');
     expect(data.limits).toEqual({ profiles: 10, tags: 10, storageBytes: 2048 * MB, sendsPerMonth: 6_000 });
     expect(data.plan?.limits.sendsPerMonth).toBe(5_000);
-    expect(data.addOns.map((a) => a.name)).toEqual(['+1.000 envíos']);
+    // Names in the viewer's language: English without an Accept-Language or a saved language.
+    expect(data.addOns.map((a) => a.name)).toEqual(['+1,000 sends']);
     // Trashed files still occupy storage until the trash is purged (the deleted 9 MB file counts).
     expect(data.usage).toEqual({ profiles: 1, tags: 1, storageBytes: 12 * MB, sendsThisMonth: 2 });
 

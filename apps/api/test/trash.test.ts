@@ -113,6 +113,18 @@ describe('the trash', () => {
     expect((await listTrash(token)).data).toEqual([]);
     // Restoring what is not in the trash (any more) is 404.
     expect((await send('POST', `/api/trash/card/${card}/restore`, token)).statusCode).toBe(404);
+
+    // Each restore is in the owner's history: cards and tags as profiles, by name; a message by id only (no visitor's name).
+    const history = (await send('GET', '/api/historial?limit=10', token)).json().data as { action: string; targetType: string; targetId: string; userId: string; actorId: string; after: Record<string, unknown> | null }[];
+    const restored = history.filter((e) => e.action.endsWith('.restored'));
+    expect(restored.map((e) => [e.action, e.targetType, e.targetId])).toEqual([
+      ['file.restored', 'file', file.id],
+      ['message.restored', 'message', message],
+      ['profile.restored', 'profile', card],
+    ]);
+    expect(restored[0]).toMatchObject({ userId: owner.id, actorId: owner.id, after: { name: 'photo.png' } });
+    expect(restored[1]!.after).toBeNull();
+    expect(restored[2]!.after).toMatchObject({ name: expect.stringContaining('Back') as string });
   });
 
   it('refuses to restore a card past the plan quota with a translated message, and changes nothing', async () => {
@@ -126,6 +138,8 @@ describe('the trash', () => {
     expect((await listTrash(token)).data.map((i) => i.id)).toEqual([first]);
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, first));
     expect(row!.deletedAt).not.toBeNull();
+    // A refused restore is not in the history.
+    expect((await send('GET', '/api/historial?action=profile.restored', token)).json().data).toEqual([]);
   });
 
   it('refuses to restore a file that no longer fits the storage, and changes nothing', async () => {

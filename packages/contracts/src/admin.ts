@@ -49,10 +49,17 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const createAdminBodySchema = z.object({ name: z.string().trim().min(2).max(120), email: emailSchema });
 
+/** A catalogue item's name in each language (PRODUCT.md section 6): all three required when edited. */
+const catalogueName = z.string().trim().min(1).max(80);
+export const catalogueNamesSchema = z.object({ en: catalogueName, es: catalogueName, jp: catalogueName });
+export type CatalogueNames = z.infer<typeof catalogueNamesSchema>;
+
 export const accountTypeAdminSchema = z.object({
   id: z.string(),
   code: z.string(),
+  /** In the viewer's language. */
   name: z.string(),
+  names: z.object({ en: z.string(), es: z.string(), jp: z.string() }),
   requiresTaxId: z.boolean(),
   active: z.boolean(),
   users: z.number(),
@@ -60,6 +67,8 @@ export const accountTypeAdminSchema = z.object({
 export type AccountTypeAdmin = z.infer<typeof accountTypeAdminSchema>;
 export const accountTypeBodySchema = z.object({
   code: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{2,40}$/, { error: 'validation.invalid_format' }),
-  name: z.string().trim().min(2).max(80),
+  /** The base name, kept for older clients; the English name when left out. */
+  name: z.string().trim().min(2).max(80).optional(),
+  names: catalogueNamesSchema,
   requiresTaxId: z.boolean(),
 });

@@ -7,7 +7,8 @@ export const ACTIVITY_ACTIONS = [
   'notifications.updated', 'data.exported', 'account.deleted', 'admin.user_suspended', 'admin.user_reactivated', 'admin.user_verified',
   'admin.reset_sent', 'admin.admin_created', 'admin.admin_disabled', 'admin.admin_enabled', 'admin.account_type_created',
   'admin.account_type_updated', 'admin.account_type_activated', 'admin.account_type_deactivated',
-  'profile.created', 'profile.updated', 'profile.trashed', 'file.uploaded', 'file.renamed', 'file.trashed', 'file.restored',
+  'profile.created', 'profile.updated', 'profile.trashed', 'profile.restored', 'file.uploaded', 'file.renamed', 'file.trashed', 'file.restored',
+  'message.restored',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -17,8 +18,11 @@ export const activityEventSchema = z.object({
   createdAt: z.string(),
   userId: z.string().nullable(),
   userName: z.string().nullable(),
+  /** The user's email, so two people of the same name can be told apart. */
+  userEmail: z.string().nullable(),
   actorId: z.string().nullable(),
   actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
   address: z.string().nullable(),

@@ -15,14 +15,15 @@ export type TrashPage = { cursor: TrashCursor | null; limit: number };
  * What a module registers for each kind it soft-deletes. The module owns the tables: the trash only
  * aggregates. `list` answers up to `page.limit` entries older than the cursor, newest deletion first;
  * `restore` throws `record.not_found` for anything that is not the owner's trashed item, and a quota
- * error (changing nothing) when bringing it back would exceed the plan; `purge` deletes for good
+ * error (changing nothing) when bringing it back would exceed the plan; it answers the restored item's
+ * name as the history should show it (null when it should not be kept there, e.g. a visitor's name); `purge` deletes for good
  * (bytes too) the owner's trashed items among `ids`, or all of them when `ids` is omitted;
  * `purgeExpired` deletes for good every item of any owner deleted before `before`.
  */
 export interface TrashProvider {
   kind: TrashKind;
   list(owner: TrashOwner, filter: Record<string, never>, page: TrashPage): Promise<TrashEntry[]>;
-  restore(owner: TrashOwner, id: string): Promise<void>;
+  restore(owner: TrashOwner, id: string): Promise<{ name: string | null }>;
   purge(owner: TrashOwner, ids?: string[]): Promise<number>;
   purgeExpired(before: Date): Promise<number>;
 }

@@ -1,11 +1,18 @@
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId, updatedAt } from './columns.js';
+
+/** A catalogue text in each language; a missing one falls back to English, then to the base `name`. */
+export type LocalisedText = { en?: string; es?: string; jp?: string };
+const names = () => jsonb().$type<LocalisedText>().notNull().default({});
+const descriptions = () => jsonb().$type<LocalisedText>().notNull().default({});
 
 /** Tipo-cuenta: personal, business… Business types require a tax id. */
 export const accountTypes = pgTable('account_types', {
   id: primaryId(),
   code: text().notNull().unique(),
   name: text().notNull(),
+  names: names(),
+  descriptions: descriptions(),
   requiresTaxId: boolean().notNull().default(false),
   active: boolean().notNull().default(true),
   createdAt: createdAt(),
@@ -17,6 +24,8 @@ export const billingPeriods = pgTable('billing_periods', {
   id: primaryId(),
   code: text().notNull().unique(),
   name: text().notNull(),
+  names: names(),
+  descriptions: descriptions(),
   months: integer().notNull(),
   active: boolean().notNull().default(true),
   createdAt: createdAt(),
@@ -27,6 +36,8 @@ export const billingPeriods = pgTable('billing_periods', {
 export const taxes = pgTable('taxes', {
   id: primaryId(),
   name: text().notNull(),
+  names: names(),
+  descriptions: descriptions(),
   rateBasisPoints: integer().notNull(),
   isDefault: boolean().notNull().default(false),
   active: boolean().notNull().default(true),
@@ -39,6 +50,8 @@ export const plans = pgTable('plans', {
   id: primaryId(),
   code: text().notNull().unique(),
   name: text().notNull(),
+  names: names(),
+  descriptions: descriptions(),
   maxProfiles: integer().notNull(),
   maxTags: integer().notNull(),
   storageBytes: bigint({ mode: 'number' }).notNull(),
@@ -72,6 +85,8 @@ export const addOns = pgTable('add_ons', {
   id: primaryId(),
   code: text().notNull().unique(),
   name: text().notNull(),
+  names: names(),
+  descriptions: descriptions(),
   priceCents: integer().notNull(),
   currency: text().notNull().default('EUR'),
   extraSends: integer().notNull().default(0),

@@ -4,6 +4,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.js';
+import { viewerLocale } from '../../lib/catalogue-names.js';
 import { localeFromHeader } from '../../lib/i18n.js';
 import { originOf } from '../../lib/request-context.js';
 import type { AccountService } from './service.js';
@@ -16,7 +17,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
 
   app.get('/account/personal', { schema: { tags: ['account'], summary: 'Personal information', security, response: { 200: okResponse(personalInfoSchema), ...failures } } }, async (request) => ({
     ok: 1 as const,
-    data: await account.personalInfo(requireAuth(request).user),
+    data: await account.personalInfo(requireAuth(request).user, viewerLocale(request)),
   }));
 
   app.put(

@@ -1,6 +1,7 @@
 import type { Locale, PersonalInfo, PersonalInfoUpdate, Preferences } from '@enlaza/contracts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { renderEmail } from '../../lib/email-templates.js';
+import { localName } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
@@ -31,7 +32,8 @@ export function createAccountService({ repo, activity, mailer, registration, aut
   }
 
   return {
-    async personalInfo(user: UserRow): Promise<PersonalInfo> {
+    /** The account type's name is in `locale` (the viewer's language), else the user's saved language. */
+    async personalInfo(user: UserRow, locale: Locale = user.locale ?? 'en'): Promise<PersonalInfo> {
       const [type, pendingEmail] = await Promise.all([repo.accountType(user.accountTypeId), repo.pendingEmail(user.id)]);
       return {
         name: user.name,
@@ -41,7 +43,7 @@ export function createAccountService({ repo, activity, mailer, registration, aut
         country: user.country,
         billingAddress: user.billingAddress ?? null,
         taxId: user.taxId,
-        accountType: type ? { id: type.id, name: type.name, requiresTaxId: type.requiresTaxId } : null,
+        accountType: type ? { id: type.id, name: localName(type, locale), requiresTaxId: type.requiresTaxId } : null,
       };
     },
 

@@ -25,7 +25,7 @@ export function createActivityRepository(db: Database) {
         cursor ? sql`(${activityEvents.createdAt}, ${activityEvents.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
       ];
       return db
-        .select({ event: activityEvents, userName: users.name, actorName: actor.name, createdAtText: sql<string>`${activityEvents.createdAt}::text` })
+        .select({ event: activityEvents, userName: users.name, userEmail: users.email, actorName: actor.name, actorEmail: actor.email, createdAtText: sql<string>`${activityEvents.createdAt}::text` })
         .from(activityEvents)
         .leftJoin(users, eq(users.id, activityEvents.userId))
         .leftJoin(actor, eq(actor.id, activityEvents.actorId))

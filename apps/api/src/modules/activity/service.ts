@@ -43,8 +43,8 @@ export function createActivityService(repo: ActivityRepository) {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        data: page.map(({ event, userName, actorName }) => ({
-          id: event.id, action: event.action, createdAt: event.createdAt.toISOString(), userId: event.userId, userName, actorId: event.actorId, actorName,
+        data: page.map(({ event, userName, userEmail, actorName, actorEmail }) => ({
+          id: event.id, action: event.action, createdAt: event.createdAt.toISOString(), userId: event.userId, userName, userEmail, actorId: event.actorId, actorName, actorEmail,
           targetType: event.targetType, targetId: event.targetId, address: event.address, device: event.device, before: event.before, after: event.after,
         })),
         // The exact timestamp text keeps microseconds, so the keyset never skips or repeats a row.

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminUsersQuery } from '@enlaza/contracts';
+import type { AdminUsersQuery, Locale } from '@enlaza/contracts';
+import { localNameSql } from '../../lib/catalogue-names.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { accountTypes, plans, profiles, sessions, subscriptions, users } from '../../db/schema/index.js';
 import { nextCustomerCode } from '../registration/repository.js';
 
 export function createAdminRepository(db: Database) {
   // Correlated subqueries name their tables explicitly: Drizzle leaves columns unqualified in single-table selects.
-  const currentPlan = sql<string | null>`(select p.name from subscriptions s join plans p on p.id = s.plan_id
+  // Catalogue names in the viewing admin's language (English, then the base name, when missing).
+  const currentPlan = (locale: Locale) => sql<string | null>`(select ${localNameSql(sql`p.names`, sql`p.name`, locale)} from subscriptions s join plans p on p.id = s.plan_id
     where s.user_id = users.id and s.status in ('trialing', 'active', 'past_due') order by s.created_at desc limit 1)`;
 
   function userFilter(role: 'admin' | 'user', q: Partial<AdminUsersQuery>): SQL | undefined {
@@ -22,30 +24,30 @@ export function createAdminRepository(db: Database) {
     );
   }
 
-  const rowColumns = {
+  const rowColumns = (locale: Locale) => ({
     id: users.id, name: users.name, email: users.email, alias: users.alias, codigo: users.codigo, role: users.role, status: users.status,
-    accountType: accountTypes.name, plan: currentPlan, createdAt: users.createdAt,
-  };
+    accountType: sql<string | null>`case when ${accountTypes.id} is null then null else ${localNameSql(accountTypes.names, accountTypes.name, locale)} end`, plan: currentPlan(locale), createdAt: users.createdAt,
+  });
 
   return {
     /** A bounded page (≤ 100 rows) with its total; sorted on indexed columns with the id as tie-breaker. */
-    async listUsers(role: 'admin' | 'user', q: AdminUsersQuery) {
+    async listUsers(role: 'admin' | 'user', q: AdminUsersQuery, locale: Locale = 'en') {
       const where = userFilter(role, q);
       const column = { createdAt: users.createdAt, name: users.name, email: users.email }[q.sort];
       const order = q.dir === 'asc' ? [asc(column), asc(users.id)] : [desc(column), desc(users.id)];
       const [rows, [total]] = await Promise.all([
-        db.select(rowColumns).from(users).leftJoin(accountTypes, eq(accountTypes.id, users.accountTypeId)).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+        db.select(rowColumns(locale)).from(users).leftJoin(accountTypes, eq(accountTypes.id, users.accountTypeId)).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
         db.select({ n: count() }).from(users).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
     },
 
-    async findUser(id: string, role: 'admin' | 'user') {
-      const [row] = await db.select({ ...rowColumns, phone: users.phone, country: users.country, emailVerifiedAt: users.emailVerifiedAt, locale: users.locale }).from(users).leftJoin(accountTypes, eq(accountTypes.id, users.accountTypeId)).where(and(eq(users.id, id), eq(users.role, role)));
+    async findUser(id: string, role: 'admin' | 'user', locale: Locale = 'en') {
+      const [row] = await db.select({ ...rowColumns(locale), phone: users.phone, country: users.country, emailVerifiedAt: users.emailVerifiedAt, locale: users.locale }).from(users).leftJoin(accountTypes, eq(accountTypes.id, users.accountTypeId)).where(and(eq(users.id, id), eq(users.role, role)));
       return row;
     },
 
-    async userExtras(id: string) {
+    async userExtras(id: string, locale: Locale = 'en') {
       const [counts] = await db
         .select({
           cards: sql<number>`count(*) filter (where ${profiles.kind} = 'card' and ${profiles.deletedAt} is null)`.mapWith(Number),
@@ -54,7 +56,7 @@ export function createAdminRepository(db: Database) {
         .from(profiles)
         .where(eq(profiles.userId, id));
       const [subscription] = await db
-        .select({ plan: plans.name, status: subscriptions.status, periodStart: subscriptions.currentPeriodStart, periodEnd: subscriptions.currentPeriodEnd })
+        .select({ plan: localNameSql(plans.names, plans.name, locale), status: subscriptions.status, periodStart: subscriptions.currentPeriodStart, periodEnd: subscriptions.currentPeriodEnd })
         .from(subscriptions)
         .innerJoin(plans, eq(plans.id, subscriptions.planId))
         .where(eq(subscriptions.userId, id))

@@ -2,6 +2,7 @@ import { adminUserDetailSchema, adminUsersPageSchema, adminUsersQuerySchema, cre
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.js';
+import { viewerLocale } from '../../lib/catalogue-names.js';
 import { originOf } from '../../lib/request-context.js';
 import type { AdminService } from './service.js';
 
@@ -17,13 +18,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   for (const [path, role] of [['/admin/users', 'user'], ['/admin/admins', 'admin']] as const) {
     app.get(path, { schema: { tags, summary: `List ${role}s: search, filters, sorting, bounded pages`, security, querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema, ...failures } } }, async (request) => ({
       ok: 1 as const,
-      ...(await admin.listUsers(role, request.query)),
+      ...(await admin.listUsers(role, request.query, viewerLocale(request))),
     }));
   }
 
   app.get('/admin/users/:id', { schema: { tags, summary: 'A customer: profiles, subscription', security, params: idParams, response: { 200: detail, ...failures } } }, async (request) => ({
     ok: 1 as const,
-    data: await admin.userDetail(request.params.id),
+    data: await admin.userDetail(request.params.id, viewerLocale(request)),
   }));
 
   const actions = [
@@ -34,7 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
   for (const [action, summary] of actions) {
     app.post(`/admin/users/:id/${action}`, { schema: { tags, summary, security, params: idParams, response: { 200: detail, ...failures } } }, async (request) => ({
       ok: 1 as const,
-      data: await admin[action](requireAuth(request).user, request.params.id, originOf(request)),
+      data: await admin[action](requireAuth(request).user, request.params.id, originOf(request), viewerLocale(request)),
     }));
   }
 

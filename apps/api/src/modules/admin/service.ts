@@ -1,4 +1,4 @@
-import type { AdminUserDetail, AdminUserRow, AdminUsersQuery } from '@enlaza/contracts';
+import type { AdminUserDetail, AdminUserRow, AdminUsersQuery, Locale } from '@enlaza/contracts';
 import { hashPassword, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import type { ActivityService, RequestOrigin } from '../activity/service.js';
@@ -15,8 +15,8 @@ type Deps = { repo: AdminRepository; activity: ActivityService; registration: Re
 
 /** Admin: Users and Admins (PRODUCT.md section 7). Every action is recorded with before/after values. */
 export function createAdminService({ repo, activity, registration, auth }: Deps) {
-  async function requireUser(id: string, role: 'admin' | 'user' = 'user') {
-    const user = await repo.findUser(id, role);
+  async function requireUser(id: string, role: 'admin' | 'user' = 'user', locale: Locale = 'en') {
+    const user = await repo.findUser(id, role, locale);
     if (!user) throw new AppError('record.not_found');
     return user;
   }
@@ -28,7 +28,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
     return user;
   }
 
-  async function changeStatus(admin: UserRow, id: string, status: 'active' | 'suspended', origin: RequestOrigin) {
+  async function changeStatus(admin: UserRow, id: string, status: 'active' | 'suspended', origin: RequestOrigin, locale: Locale) {
     const user = await requireLiveUser(id);
     // Reactivating an account that never verified its email puts it back to pending.
     const next = status === 'active' && !user.emailVerifiedAt ? 'pending' : status;
@@ -40,12 +40,13 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
       auth.forgetUser(id);
       await activity.record({ action: next === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: user.status }, after: { status: next } });
     }
-    return detail(id);
+    return detail(id, 'user', locale);
   }
 
-  async function detail(id: string, role: 'admin' | 'user' = 'user'): Promise<AdminUserDetail> {
-    const user = await requireUser(id, role);
-    const { counts, subscription } = await repo.userExtras(id);
+  /** Plan and account type named in `locale`, the viewing admin's language. */
+  async function detail(id: string, role: 'admin' | 'user' = 'user', locale: Locale = 'en'): Promise<AdminUserDetail> {
+    const user = await requireUser(id, role, locale);
+    const { counts, subscription } = await repo.userExtras(id, locale);
     return {
       ...toRow(user), phone: user.phone, country: user.country, emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null, counts,
       subscription: subscription ? { plan: subscription.plan, status: subscription.status, periodStart: subscription.periodStart.toISOString(), periodEnd: subscription.periodEnd?.toISOString() ?? null } : null,
@@ -53,22 +54,22 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
   }
 
   return {
-    async listUsers(role: 'admin' | 'user', query: AdminUsersQuery) {
-      const { rows, total } = await repo.listUsers(role, query);
+    async listUsers(role: 'admin' | 'user', query: AdminUsersQuery, locale: Locale = 'en') {
+      const { rows, total } = await repo.listUsers(role, query, locale);
       return { data: rows.map(toRow), meta: { page: query.page, pageSize: query.pageSize, total } };
     },
 
-    userDetail: (id: string) => detail(id),
+    userDetail: (id: string, locale: Locale = 'en') => detail(id, 'user', locale),
 
-    suspend: (admin: UserRow, id: string, origin: RequestOrigin) => changeStatus(admin, id, 'suspended', origin),
-    reactivate: (admin: UserRow, id: string, origin: RequestOrigin) => changeStatus(admin, id, 'active', origin),
+    suspend: (admin: UserRow, id: string, origin: RequestOrigin, locale: Locale = admin.locale ?? 'en') => changeStatus(admin, id, 'suspended', origin, locale),
+    reactivate: (admin: UserRow, id: string, origin: RequestOrigin, locale: Locale = admin.locale ?? 'en') => changeStatus(admin, id, 'active', origin, locale),
 
-    async verify(admin: UserRow, id: string, origin: RequestOrigin) {
+    async verify(admin: UserRow, id: string, origin: RequestOrigin, locale: Locale = admin.locale ?? 'en') {
       const user = await requireLiveUser(id);
       if (await registration.verifyByHand(user)) {
         await activity.record({ action: 'admin.user_verified', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: 'pending' }, after: { status: 'active' } });
       }
-      return detail(id);
+      return detail(id, 'user', locale);
     },
 
     async sendReset(admin: UserRow, id: string, origin: RequestOrigin) {

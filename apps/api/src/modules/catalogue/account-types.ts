@@ -1,18 +1,32 @@
-import { accountTypeAdminSchema, accountTypeBodySchema, errorResponseSchema, okResponse, type AccountTypeAdmin, type ActivityAction } from '@enlaza/contracts';
+import { accountTypeAdminSchema, accountTypeBodySchema, errorResponseSchema, okResponse, type AccountTypeAdmin, type ActivityAction, type Locale } from '@enlaza/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { LocalisedText } from '../../db/schema/catalogue.js';
 import { accountTypes } from '../../db/schema/index.js';
 import { requireAuth } from '../../lib/auth.js';
+import { localName, viewerLocale } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
 import { originOf } from '../../lib/request-context.js';
 import type { ActivityService, RequestOrigin } from '../activity/service.js';
 
 type Body = z.infer<typeof accountTypeBodySchema>;
+type Stored = { code: string; name: string; names: LocalisedText; requiresTaxId: boolean };
+type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof createAccountTypesRepository>['find']>>>;
+
+/** The base name is the one given, else the English name (older clients send only `name`). */
+const stored = (body: Body): Stored => ({ code: body.code, name: body.name ?? body.names.en, names: body.names, requiresTaxId: body.requiresTaxId });
+
+/** The admin's view: the name in their language and all three names (a missing one shows the base name). */
+function toAdmin(row: Found, locale: Locale): AccountTypeAdmin {
+  const { names, ...rest } = row;
+  const all = { en: names.en || row.name, es: names.es || row.name, jp: names.jp || row.name };
+  return { ...rest, name: localName(row, locale), names: all };
+}
 
 export function createAccountTypesRepository(db: Database) {
-  const columns = { id: accountTypes.id, code: accountTypes.code, name: accountTypes.name, requiresTaxId: accountTypes.requiresTaxId, active: accountTypes.active, // Correlated subqueries name their tables explicitly: Drizzle leaves columns unqualified in single-table selects.
+  const columns = { id: accountTypes.id, code: accountTypes.code, name: accountTypes.name, names: accountTypes.names, requiresTaxId: accountTypes.requiresTaxId, active: accountTypes.active, // Correlated subqueries name their tables explicitly: Drizzle leaves columns unqualified in single-table selects.
     users: sql<number>`(select count(*) from users u where u.account_type_id = account_types.id)`.mapWith(Number) };
   return {
     list: () => db.select(columns).from(accountTypes).orderBy(accountTypes.name),
@@ -21,44 +35,49 @@ export function createAccountTypesRepository(db: Database) {
       const [row] = await db.select({ n: count() }).from(accountTypes).where(sql`${accountTypes.code} = ${code} and ${accountTypes.id} <> ${exceptId ?? '00000000-0000-0000-0000-000000000000'}`);
       return (row?.n ?? 0) > 0;
     },
-    insert: async (body: Body) => (await db.insert(accountTypes).values(body).returning({ id: accountTypes.id }))[0]!.id,
-    update: (id: string, values: Partial<Body & { active: boolean }>) => db.update(accountTypes).set({ ...values, updatedAt: sql`now()` }).where(eq(accountTypes.id, id)),
+    insert: async (body: Stored) => (await db.insert(accountTypes).values(body).returning({ id: accountTypes.id }))[0]!.id,
+    update: (id: string, values: Partial<Stored & { active: boolean }>) => db.update(accountTypes).set({ ...values, updatedAt: sql`now()` }).where(eq(accountTypes.id, id)),
   };
 }
 
 /** Tipo-cuenta: created, edited and deactivated, never deleted (users and invoices refer to them). */
 export function createAccountTypesService(repo: ReturnType<typeof createAccountTypesRepository>, activity: ActivityService) {
-  async function require(id: string): Promise<AccountTypeAdmin> {
+  async function require(id: string): Promise<Found> {
     const found = await repo.find(id);
     if (!found) throw new AppError('record.not_found');
     return found;
   }
+  /** The history keeps one field per language, so each name's change reads on its own. */
+  const flat = (v: Stored) => ({ code: v.code, name: v.name, nameEn: v.names.en ?? null, nameEs: v.names.es ?? null, nameJp: v.names.jp ?? null, requiresTaxId: v.requiresTaxId });
   const codeTaken = () => new AppError('catalogue.code_taken', {}, { code: [{ code: 'validation.code_taken' }] });
   const record = (actorId: string, origin: RequestOrigin, id: string, action: ActivityAction, before: object | undefined, after: object) =>
     activity.record({ action, userId: null, actorId, origin, target: { type: 'account_type', id }, before: before as Record<string, unknown>, after: after as Record<string, unknown> });
 
   return {
-    list: () => repo.list(),
-    async create(actorId: string, body: Body, origin: RequestOrigin) {
+    /** Sorted by the name in the viewer's language. */
+    list: async (locale: Locale = 'en') => (await repo.list()).map((row) => toAdmin(row, locale)).sort((a, b) => a.name.localeCompare(b.name, locale === 'jp' ? 'ja' : locale)),
+    async create(actorId: string, body: Body, origin: RequestOrigin, locale: Locale = 'en') {
       if (await repo.codeInUse(body.code)) throw codeTaken();
-      const id = await repo.insert(body);
-      await record(actorId, origin, id, 'admin.account_type_created', undefined, body);
-      return require(id);
+      const values = stored(body);
+      const id = await repo.insert(values);
+      await record(actorId, origin, id, 'admin.account_type_created', undefined, flat(values));
+      return toAdmin(await require(id), locale);
     },
-    async update(actorId: string, id: string, body: Body, origin: RequestOrigin) {
+    async update(actorId: string, id: string, body: Body, origin: RequestOrigin, locale: Locale = 'en') {
       const before = await require(id);
       if (await repo.codeInUse(body.code, id)) throw codeTaken();
-      await repo.update(id, body);
-      await record(actorId, origin, id, 'admin.account_type_updated', { code: before.code, name: before.name, requiresTaxId: before.requiresTaxId }, body);
-      return require(id);
+      const values = stored(body);
+      await repo.update(id, values);
+      await record(actorId, origin, id, 'admin.account_type_updated', flat(before), flat(values));
+      return toAdmin(await require(id), locale);
     },
-    async setActive(actorId: string, id: string, active: boolean, origin: RequestOrigin) {
+    async setActive(actorId: string, id: string, active: boolean, origin: RequestOrigin, locale: Locale = 'en') {
       const before = await require(id);
       if (before.active !== active) {
         await repo.update(id, { active });
         await record(actorId, origin, id, active ? 'admin.account_type_activated' : 'admin.account_type_deactivated', { active: before.active }, { active });
       }
-      return require(id);
+      return toAdmin(await require(id), locale);
     },
   };
 }
@@ -71,18 +90,18 @@ export const accountTypeRoutes: FastifyPluginAsyncZod<{ service: ReturnType<type
   const one = okResponse(accountTypeAdminSchema);
   const params = z.object({ id: z.uuid() });
 
-  app.get('/admin/account-types', { schema: { tags, summary: 'Account types with their number of users', security, response: { 200: okResponse(z.array(accountTypeAdminSchema)), ...failures } } }, async () => ({ ok: 1 as const, data: await service.list() }));
+  app.get('/admin/account-types', { schema: { tags, summary: 'Account types with their number of users', security, response: { 200: okResponse(z.array(accountTypeAdminSchema)), ...failures } } }, async (request) => ({ ok: 1 as const, data: await service.list(viewerLocale(request)) }));
   app.post('/admin/account-types', { schema: { tags, summary: 'Create an account type', security, body: accountTypeBodySchema, response: { 201: one, ...failures } } }, async (request, reply) =>
-    reply.status(201).send({ ok: 1 as const, data: await service.create(requireAuth(request).user.id, request.body, originOf(request)) }),
+    reply.status(201).send({ ok: 1 as const, data: await service.create(requireAuth(request).user.id, request.body, originOf(request), viewerLocale(request)) }),
   );
   app.put('/admin/account-types/:id', { schema: { tags, summary: 'Edit an account type', security, params, body: accountTypeBodySchema, response: { 200: one, ...failures } } }, async (request) => ({
     ok: 1 as const,
-    data: await service.update(requireAuth(request).user.id, request.params.id, request.body, originOf(request)),
+    data: await service.update(requireAuth(request).user.id, request.params.id, request.body, originOf(request), viewerLocale(request)),
   }));
   for (const [action, active] of [['deactivate', false], ['activate', true]] as const) {
     app.post(`/admin/account-types/:id/${action}`, { schema: { tags, summary: `${action === 'activate' ? 'Activate' : 'Deactivate (never delete)'} an account type`, security, params, response: { 200: one, ...failures } } }, async (request) => ({
       ok: 1 as const,
-      data: await service.setActive(requireAuth(request).user.id, request.params.id, active, originOf(request)),
+      data: await service.setActive(requireAuth(request).user.id, request.params.id, active, originOf(request), viewerLocale(request)),
     }));
   }
 };

@@ -30,11 +30,12 @@ export function createCloudTrash(repo: CloudRepository, storage: Storage, subscr
     /** Refused (nothing changes) when the owner's live files plus this one would pass the plan's storage. */
     async restore(owner, id) {
       const { limits } = await subscriptions.subscriptionData(owner);
-      await repo.withOwnerLock(owner.id, async (tx) => {
+      return repo.withOwnerLock(owner.id, async (tx) => {
         const file = await repo.findTrashed(tx, owner.id, id);
         if (!file) throw new AppError('record.not_found');
         if ((await repo.liveBytes(tx, owner.id)) + file.sizeBytes > limits.storageBytes) throw new AppError('trash.over_quota_storage', { limit: formatMb(limits.storageBytes) });
         await repo.restore(tx, id);
+        return { name: file.name };
       });
     },
 

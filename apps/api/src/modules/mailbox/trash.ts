@@ -18,6 +18,8 @@ export function createMailboxTrash(repo: MailboxRepository): TrashProvider {
     },
     async restore(owner, id) {
       if (!(await repo.restoreTrashed(owner.id, id))) throw new AppError('record.not_found');
+      // The history keeps no visitor's name: a restored message is recorded by its id only.
+      return { name: null };
     },
     purge: (owner, ids) => repo.purge(owner.id, ids),
     purgeExpired: (before) => repo.purgeExpired(before),

@@ -28,12 +28,13 @@ export function createProfilesTrash(repo: ProfilesRepository, subscriptions: Sub
     async restore(owner, id) {
       const { limits } = await subscriptions.subscriptionData(owner);
       const limit = kind === 'card' ? limits.profiles : limits.tags;
-      await repo.withOwnerLock(owner.id, async (tx) => {
+      return repo.withOwnerLock(owner.id, async (tx) => {
         const live = await repo.countLive(tx, owner.id, kind);
         const restored = await repo.restore(tx, owner.id, kind, id);
         if (!restored) throw new AppError('record.not_found');
         // Thrown inside the transaction, so the restore above is rolled back.
         if (live >= limit) throw new AppError(kind === 'card' ? 'trash.over_quota_cards' : 'trash.over_quota_tags', { limit });
+        return { name: restored.name };
       });
     },
 

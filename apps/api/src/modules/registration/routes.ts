@@ -3,6 +3,7 @@ import {
 } from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { viewerLocale } from '../../lib/catalogue-names.js';
 import { localeFromHeader } from '../../lib/i18n.js';
 import { originOf } from '../../lib/request-context.js';
 import type { RegistrationService } from './service.js';
@@ -14,7 +15,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
   app.get(
     '/account-types',
     { schema: { tags: ['registration'], summary: 'Account types a visitor can register with', response: { 200: okResponse(z.array(accountTypeSchema)) } } },
-    async () => ({ ok: 1 as const, data: await registration.accountTypes() }),
+    async (request) => ({ ok: 1 as const, data: await registration.accountTypes(viewerLocale(request)) }),
   );
 
   app.get(

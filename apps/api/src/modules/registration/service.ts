@@ -1,6 +1,7 @@
 import type { AliasCheck, Locale, RegisterBody } from '@enlaza/contracts';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto.js';
 import { renderEmail } from '../../lib/email-templates.js';
+import { localName } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
@@ -60,7 +61,9 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
       return { alias, valid, available, suggestion };
     },
 
-    accountTypes: async () => (await repo.activeAccountTypes()).map(({ id, code, name, requiresTaxId }) => ({ id, code, name, requiresTaxId })),
+    /** Active account types, named in the visitor's language and sorted by that name. */
+    accountTypes: async (locale: Locale = 'en') =>
+      (await repo.activeAccountTypes()).map((type) => ({ id: type.id, code: type.code, name: localName(type, locale), requiresTaxId: type.requiresTaxId })).sort((a, b) => a.name.localeCompare(b.name, locale === 'jp' ? 'ja' : locale)),
 
     async register(input: RegisterBody, locale: Locale, origin: RequestOrigin): Promise<{ email: string }> {
       await limiter.consume([{ key: `register:${origin.address ?? ''}`, max: 10, windowMs: HOUR }]);

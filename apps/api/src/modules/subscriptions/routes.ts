@@ -1,6 +1,7 @@
 import { errorResponseSchema, sendQuotaSchema, subscriptionDataSchema } from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/auth.js';
+import { viewerLocale } from '../../lib/catalogue-names.js';
 import type { SubscriptionsService } from './service.js';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionsService }> = async (app, { subscriptions }) => {
@@ -9,7 +10,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscrip
   app.get(
     '/datasuscription',
     { ...signedIn, schema: { tags: ['subscriptions'], summary: 'Plan, status, limits, usage and add-ons of the signed-in user', security: [{ bearer: [] }], response: { 200: subscriptionDataSchema, 401: errorResponseSchema } } },
-    async (request) => subscriptions.subscriptionData(requireAuth(request).user),
+    async (request) => subscriptions.subscriptionData(requireAuth(request).user, new Date(), viewerLocale(request)),
   );
 
   app.get(

@@ -1,4 +1,5 @@
-import type { PlanLimits, SendQuota, SubscriptionData } from '@enlaza/contracts';
+import type { Locale, PlanLimits, SendQuota, SubscriptionData } from '@enlaza/contracts';
+import { localName } from '../../lib/catalogue-names.js';
 import type { UserRow } from '../auth/repository.js';
 import type { PlanRow, SubscriptionsRepository } from './repository.js';
 
@@ -24,8 +25,9 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
     /**
      * `datasuscription`: the running subscription with its plan, limits (plan + add-ons) and usage.
      * A user whose subscription ended falls back to the Free plan's limits; an admin has none.
+     * Plan and add-on names are in `locale` (the viewer's language; English when not given).
      */
-    async subscriptionData(user: Pick<UserRow, 'id' | 'role'>, now = new Date()): Promise<SubscriptionData> {
+    async subscriptionData(user: Pick<UserRow, 'id' | 'role'>, now = new Date(), locale: Locale = 'en'): Promise<SubscriptionData> {
       const period = sendingPeriod(now);
       const usage = await repo.usage(user.id, period.start);
       const current = user.role === 'user' ? await repo.findCurrent(user.id) : undefined;
@@ -40,13 +42,13 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
         limits.tags += extra.tags;
         limits.storageBytes += extra.storageBytes;
         limits.sendsPerMonth += extra.sendsPerMonth;
-        return { id, name: addOn.name, extra, validUntil: validUntil?.toISOString() ?? null };
+        return { id, name: localName(addOn, locale), extra, validUntil: validUntil?.toISOString() ?? null };
       });
 
       return {
         id: current?.subscription.id ?? null,
         status: current?.subscription.status ?? 'none',
-        plan: plan ? { id: plan.id, code: plan.code, name: plan.name, limits: planLimits(plan) } : null,
+        plan: plan ? { id: plan.id, code: plan.code, name: localName(plan, locale), limits: planLimits(plan) } : null,
         periodStart: current?.subscription.currentPeriodStart.toISOString() ?? null,
         periodEnd: current?.subscription.currentPeriodEnd?.toISOString() ?? null,
         cancelAtPeriodEnd: current?.subscription.cancelAtPeriodEnd ?? false,

@@ -2,6 +2,7 @@ import { errorResponseSchema, okResponse, trashCountSchema, trashEmptyQuerySchem
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.js';
+import { originOf } from '../../lib/request-context.js';
 import type { TrashOwner } from '../../platform/trash-registry.js';
 import type { TrashService } from './service.js';
 
@@ -26,7 +27,7 @@ export const trashRoutes: FastifyPluginAsyncZod<{ trash: TrashService }> = async
     '/trash/:kind/:id/restore',
     { schema: { tags, summary: 'Bring an item back (refused when it would exceed the plan quota)', security, params: trashItemParamsSchema, response: { 200: okResponse(z.object({ kind: z.string(), id: z.string() })), ...failures } } },
     async (request) => {
-      await trash.restore(ownerOf(request), request.params.kind, request.params.id);
+      await trash.restore(ownerOf(request), request.params.kind, request.params.id, originOf(request));
       return { ok: 1 as const, data: { kind: request.params.kind, id: request.params.id } };
     },
   );

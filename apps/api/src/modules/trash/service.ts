@@ -2,6 +2,7 @@ import { TRASH_RETENTION_DAYS, type TrashItem, type TrashKind, type TrashListQue
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { TrashEntry, TrashOwner, TrashProvider, TrashRegistry } from '../../platform/trash-registry.js';
+import type { ActivityService, RequestOrigin } from '../activity/service.js';
 
 const DAY = 86_400_000;
 const RETENTION_MS = TRASH_RETENTION_DAYS * DAY;
@@ -15,7 +16,7 @@ const toItem = (e: TrashEntry): TrashItem => ({ kind: e.kind, id: e.id, name: e.
  * The trash (papelera): aggregates what the modules registered; it never reads their tables.
  * `purgeExpired(now)` is the daily automatic purge (to be scheduled on the job queue).
  */
-export function createTrashService(registry: TrashRegistry) {
+export function createTrashService(registry: TrashRegistry, activity?: Pick<ActivityService, 'record'>) {
   function provider(kind: TrashKind): TrashProvider {
     const p = registry.get(kind);
     if (!p) throw new AppError('record.not_found');
@@ -34,7 +35,14 @@ export function createTrashService(registry: TrashRegistry) {
       return { data: page.map(toItem), nextCursor: entries.length > query.limit && last ? encodeCursor({ createdAt: last.deletedAtKey, id: last.id }) : null };
     },
 
-    restore: (owner: TrashOwner, kind: TrashKind, id: string) => provider(kind).restore(owner, id),
+    /** Brings an item back and records it in the owner's history (cards and tags as profiles). */
+    async restore(owner: TrashOwner, kind: TrashKind, id: string, origin?: RequestOrigin): Promise<void> {
+      const { name } = await provider(kind).restore(owner, id);
+      const action = kind === 'file' ? 'file.restored' : kind === 'message' ? 'message.restored' : 'profile.restored';
+      const target = { type: kind === 'card' || kind === 'tag' ? 'profile' : kind, id };
+      const values = name === null ? undefined : { name };
+      await activity?.record({ action, userId: owner.id, actorId: owner.id, target, ...(origin && { origin }), ...(values && { before: values, after: values }) });
+    },
 
     /** Deletes one item for good (bytes too); anything but the owner's trashed item is 404. */
     async deleteForever(owner: TrashOwner, kind: TrashKind, id: string): Promise<{ deleted: number }> {

@@ -1,5 +1,6 @@
+import '@mantine/core/styles/Fieldset.css';
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { accountTypeBodySchema, type AccountTypeAdmin } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
@@ -7,28 +8,31 @@ import { notify } from '@/components/notifications';
 import { ApiError } from '@/lib/api-error';
 import { useSaveAccountType } from '../api/account-types';
 
-type Field = 'code' | 'name';
+const LANGUAGES = ['en', 'es', 'jp'] as const;
+type Language = (typeof LANGUAGES)[number];
+type Field = 'code' | `names.${Language}`;
 
-/** Create (editing === 'new') or edit an account type: code, name, whether a tax id is required. */
+/** Create (editing === 'new') or edit an account type: code, its name in en/es/jp, whether a tax id is required. */
 export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdmin | 'new' | null; onClose: () => void }) {
   const { t } = useTranslation(['admin-account-types', 'admin']);
   const save = useSaveAccountType();
   // The page remounts this modal (key) for each item, so the fields start from it.
   const current = editing === 'new' ? null : editing;
   const [code, setCode] = useState(current?.code ?? '');
-  const [name, setName] = useState(current?.name ?? '');
+  const [names, setNames] = useState<Record<Language, string>>({ en: current?.names.en ?? '', es: current?.names.es ?? '', jp: current?.names.jp ?? '' });
   const [requiresTaxId, setRequiresTaxId] = useState(current?.requiresTaxId ?? false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = accountTypeBodySchema.safeParse({ code, name, requiresTaxId });
+    const parsed = accountTypeBodySchema.safeParse({ code, names, requiresTaxId });
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'code' || field === 'name') next[field] = t(`form.invalid.${field}`);
+        const [field, language] = issue.path;
+        if (field === 'code') next.code = t('form.invalid.code');
+        if (field === 'names' && (language === 'en' || language === 'es' || language === 'jp')) next[`names.${language}`] = t('form.invalid.name', { language: t(`form.languages.${language}`) });
       }
       setErrors(next);
       return;
@@ -43,7 +47,7 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors) setErrors({ code: error.fieldErrors.code?.[0], name: error.fieldErrors.name?.[0] });
+          if (error instanceof ApiError && error.fieldErrors) setErrors({ code: error.fieldErrors.code?.[0], 'names.en': error.fieldErrors['names.en']?.[0], 'names.es': error.fieldErrors['names.es']?.[0], 'names.jp': error.fieldErrors['names.jp']?.[0] });
           else if (error instanceof ApiError && error.status === 409) setErrors({ code: error.serverMessage ?? t('form.codeTaken') });
         },
       },
@@ -57,7 +61,25 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
       <form onSubmit={submit} noValidate data-testid="account-type-form">
         <Stack gap="sm">
           <TextInput label={t('form.code')} description={t('form.codeHint')} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} required data-autofocus data-testid="account-type-code" />
-          <TextInput label={t('form.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-testid="account-type-name" />
+          <Fieldset legend={t('form.name')} p="sm" pt={4}>
+            <Stack gap="xs">
+              {LANGUAGES.map((language) => (
+                <TextInput
+                  key={language}
+                  label={t(`form.languages.${language}`)}
+                  lang={language === 'jp' ? 'ja' : language}
+                  value={names[language]}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setNames((prev) => ({ ...prev, [language]: value }));
+                  }}
+                  error={errors[`names.${language}`]}
+                  required
+                  data-testid={`account-type-name-${language}`}
+                />
+              ))}
+            </Stack>
+          </Fieldset>
           <Checkbox label={t('form.requiresTaxId')} checked={requiresTaxId} onChange={(e) => setRequiresTaxId(e.currentTarget.checked)} data-testid="account-type-tax" />
           {showServerError ? (
             <Text size="sm" c="red" role="alert">

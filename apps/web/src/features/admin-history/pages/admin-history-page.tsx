@@ -1,5 +1,4 @@
 import '@/styles/admin.css';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { usePageTitle } from '@/components/use-page-title';
 import { bcp47 } from '@/lib/language';
 import { useAdminHistory, type HistoryFilters } from '../api/list-history';
 import { ACTIVITY_ACTIONS } from '../components/actions';
+import { UserPicker, userLabel, useUserForLabel } from '../components/user-picker';
 import { ValueDiff } from '../components/value-diff';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,7 +38,12 @@ function EventItem({ event }: { event: ActivityEvent }) {
   const locale = useLocale();
   const when = new Intl.DateTimeFormat(bcp47(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(event.createdAt));
   const someone = t('someone');
-  const values = { actor: event.actorName ?? someone, user: event.userName ?? someone };
+  const text = (record: Record<string, unknown> | null, key: string) => {
+    const value = record?.[key];
+    return typeof value === 'string' ? value : '';
+  };
+  // A card, tag or file by its name (the new one after a rename) and the name it had before.
+  const values = { actor: event.actorName ?? someone, user: event.userName ?? someone, name: text(event.after, 'name') || text(event.before, 'name'), previousName: text(event.before, 'name') };
   return (
     <Paper withBorder p="sm" radius="md" component="li" data-testid="history-event" data-action={event.action}>
       <Stack gap={4}>
@@ -53,12 +58,13 @@ function EventItem({ event }: { event: ActivityEvent }) {
         <Group gap="md" wrap="wrap">
           <Text size="xs" c="dimmed">
             {t('actor')}: <strong>{event.actorName ?? t('system')}</strong>
+            {event.actorEmail && event.actorId !== event.userId ? <span data-testid="history-actor-email"> · {event.actorEmail}</span> : null}
           </Text>
           <Text size="xs" c="dimmed">
             {t('target')}:{' '}
             {event.userId ? (
-              <Anchor component={Link} to={`?userId=${event.userId}`} size="xs">
-                {event.userName ?? event.userId}
+              <Anchor component={Link} to={`?userId=${event.userId}`} size="xs" data-testid="history-user">
+                {userLabel({ name: event.userName, email: event.userEmail }, event.userId)}
               </Anchor>
             ) : (
               <strong>{event.targetType ? `${event.targetType} ${event.targetId ?? ''}` : t('admin:none')}</strong>
@@ -83,18 +89,17 @@ export default function AdminHistoryPage() {
   const { t } = useTranslation(['admin-history', 'admin', 'pages']);
   usePageTitle(t('pages:admin.historial'));
   const { filters, set, clear } = useHistoryFilters();
-  const [userId, setUserId] = useState(filters.userId ?? '');
-  const [shownUserId, setShownUserId] = useState(filters.userId);
-  if (shownUserId !== filters.userId) {
-    setShownUserId(filters.userId);
-    setUserId(filters.userId ?? '');
-  }
-
-  const userIdError = filters.userId && !UUID.test(filters.userId) ? t('filters.userIdInvalid') : undefined;
+  // A user id from the URL (or a link in an event) that is not a user's is ignored.
+  const userId = filters.userId && UUID.test(filters.userId) ? filters.userId : undefined;
   const dateError = (value?: string) => (value && !DATE.test(value) ? t('filters.dateInvalid') : undefined);
-  const valid = !userIdError && !dateError(filters.from) && !dateError(filters.to);
-  const query = useAdminHistory(valid ? filters : {});
+  const valid = !dateError(filters.from) && !dateError(filters.to);
+  const query = useAdminHistory(valid ? { ...filters, userId } : {});
   const events = query.data?.pages.flatMap((page) => page.data) ?? [];
+  // The chosen user's name and email: from their events, else from the users screen's detail.
+  const fromEvents = userId ? events.find((e) => e.userId === userId) : undefined;
+  const detail = useUserForLabel(userId, !fromEvents && !query.isPending);
+  const named = fromEvents ? { name: fromEvents.userName, email: fromEvents.userEmail } : detail.data;
+  const selectedUser = userId ? { value: userId, label: named ? userLabel(named, userId) : userId } : null;
   const hasFilters = Object.values(filters).some(Boolean);
 
   return (
@@ -104,19 +109,7 @@ export default function AdminHistoryPage() {
         <Text c="dimmed">{t('subtitle')}</Text>
       </div>
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <TextInput
-          label={t('filters.userId')}
-          placeholder="00000000-0000-…"
-          value={userId}
-          onChange={(e) => setUserId(e.currentTarget.value)}
-          onBlur={() => set('userId', userId.trim() || null)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') set('userId', userId.trim() || null);
-          }}
-          error={userIdError}
-          style={{ flex: '1 1 18rem' }}
-          data-testid="history-filter-user"
-        />
+        <UserPicker value={userId} selected={selectedUser} onChange={(id) => set('userId', id)} />
         <Select
           label={t('filters.action')}
           placeholder={t('filters.anyAction')}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityEvent } from '@enlaza/contracts';
+import i18n from 'i18next';
+import { ACTIVITY_ACTIONS, type ActivityEvent } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { describeEvent, deviceSummary } from './describe-event';
 
 const base: ActivityEvent = {
@@ -8,8 +10,10 @@ const base: ActivityEvent = {
   createdAt: '2026-03-01T10:00:00.000Z',
   userId: 'u1',
   userName: 'Demo',
+  userEmail: 'demo@example.com',
   actorId: 'u1',
   actorName: 'Demo',
+  actorEmail: 'demo@example.com',
   targetType: null,
   targetId: null,
   address: '203.0.113.7',
@@ -55,5 +59,21 @@ describe('deviceSummary', () => {
     expect(deviceSummary(base.device)).toBe('Chrome · Linux');
     expect(deviceSummary('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari · iOS');
     expect(deviceSummary(null)).toBeNull();
+  });
+});
+
+describe('every recorded action in the user’s own history', () => {
+  it('has a sentence in en, es and jp (none shows as unknown)', async () => {
+    await initI18n('en');
+    for (const language of ['en', 'es', 'jp']) {
+      await i18n.changeLanguage(language);
+      await loadNamespaces(['history']);
+      for (const action of ACTIVITY_ACTIONS) {
+        const { key } = describeEvent({ ...base, action });
+        expect(key, action).not.toBe('unknown');
+        expect(i18n.exists(`history:actions.${key}`), `${language} ${action}`).toBe(true);
+      }
+    }
+    await i18n.changeLanguage('en');
   });
 });

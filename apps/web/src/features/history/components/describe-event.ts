@@ -1,4 +1,4 @@
-import type { ActivityAction, ActivityEvent } from '@enlaza/contracts';
+import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityEvent } from '@enlaza/contracts';
 
 /** Actions a user can filter their own history by (the rest show under "all"). */
 export const USER_ACTIONS = [
@@ -16,12 +16,19 @@ export const USER_ACTIONS = [
   'alias.changed',
   'notifications.updated',
   'data.exported',
+  'profile.created',
+  'profile.updated',
+  'profile.trashed',
+  'profile.restored',
+  'file.uploaded',
+  'file.renamed',
+  'file.trashed',
+  'file.restored',
+  'message.restored',
 ] as const satisfies readonly ActivityAction[];
 
-/** Changes to the user's cards, tags and files. */
-const CONTENT_ACTIONS = ['profile.created', 'profile.updated', 'profile.trashed', 'file.uploaded', 'file.renamed', 'file.trashed', 'file.restored'] as const satisfies readonly ActivityAction[];
-
-const KNOWN = new Set<string>([...USER_ACTIONS, ...CONTENT_ACTIONS, ...(['account.deleted', 'admin.user_suspended', 'admin.user_reactivated', 'admin.user_verified', 'admin.reset_sent'] satisfies ActivityAction[])]);
+/** Every action the API records has a sentence in `history.actions` (en, es, jp). */
+const KNOWN = new Set<string>(ACTIVITY_ACTIONS);
 
 /** Actions whose address and device matter to the user (where did this sign-in come from?). */
 const SHOWS_ORIGIN = new Set(['auth.sign_in', 'auth.sign_in_failed', 'password.reset', 'password.changed', 'email.changed']);

@@ -1,0 +1,39 @@
+import type { Locale } from '@enlaza/contracts';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { LocalisedText } from '../db/schema/catalogue.js';
+
+/**
+ * The viewer's language for catalogue names: the request's Accept-Language when it names one we
+ * have (en, es, jp — Japanese may arrive as `ja`), else the signed-in user's saved language, else English.
+ */
+export function viewerLocale(request: FastifyRequest): Locale {
+  const header = request.headers['accept-language'];
+  if (header) {
+    const ranked = header
+      .split(',')
+      .map((part, index) => {
+        const [tag = '', ...rest] = part.trim().split(';');
+        const q = rest.find((p) => p.trim().startsWith('q='));
+        return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.trim().slice(2)) : 1, index };
+      })
+      .filter((e) => e.q > 0)
+      .sort((a, b) => b.q - a.q || a.index - b.index);
+    for (const { lang } of ranked) {
+      if (lang === 'en' || lang === 'es' || lang === 'jp') return lang;
+      if (lang === 'ja') return 'jp';
+    }
+  }
+  const saved = request.auth?.user.locale;
+  return saved === 'es' || saved === 'jp' || saved === 'en' ? saved : 'en';
+}
+
+/** A catalogue item's name in `locale`, falling back to English, then to its base name. */
+export function localName(item: { name: string; names?: LocalisedText | null }, locale: Locale): string {
+  return item.names?.[locale]?.trim() || item.names?.en?.trim() || item.name;
+}
+
+/** The same fallback in SQL, for lists that select a catalogue name in a join or subquery. */
+export function localNameSql(names: AnyColumn | SQL, name: AnyColumn | SQL, locale: Locale): SQL<string> {
+  return sql<string>`coalesce(nullif(${names} ->> ${locale}, ''), nullif(${names} ->> 'en', ''), ${name})`;
+}

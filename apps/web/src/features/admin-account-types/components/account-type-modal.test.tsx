@@ -1,0 +1,74 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AccountTypeAdmin } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { AccountTypeModal } from './account-type-modal';
+
+const business: AccountTypeAdmin = { id: '6f1c2b1e-0c3a-4b7e-9a51-2a1d6c0f4e11', code: 'business', name: 'Business', names: { en: 'Business', es: 'Empresa', jp: '法人' }, requiresTaxId: true, active: true, users: 3 };
+
+type Sent = { method: string; url: string; body: Record<string, unknown> };
+
+function setup(editing: AccountTypeAdmin | 'new', answer: (body: Record<string, unknown>) => Response = (body) => new Response(JSON.stringify({ ok: 1, data: { ...business, ...body, name: (body.names as { en: string }).en } }), { status: 200 })) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+      sent.push({ method: init?.method ?? 'GET', url, body });
+      return answer(body);
+    }),
+  );
+  const onClose = vi.fn();
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <AccountTypeModal editing={editing} onClose={onClose} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { sent, onClose };
+}
+
+const field = (language: 'en' | 'es' | 'jp') => screen.getByTestId<HTMLInputElement>(`account-type-name-${language}`);
+const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
+
+describe('the Tipo-cuenta form', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['admin-account-types', 'admin']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the name in English, Spanish and Japanese, and saves all three', async () => {
+    const { sent, onClose } = setup(business);
+    expect([field('en').value, field('es').value, field('jp').value]).toEqual(['Business', 'Empresa', '法人']);
+    type(field('es'), 'Empresa o autónomo');
+    fireEvent.click(screen.getByTestId('account-type-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual([{ method: 'PUT', url: `/api/admin/account-types/${business.id}`, body: { code: 'business', names: { en: 'Business', es: 'Empresa o autónomo', jp: '法人' }, requiresTaxId: true } }]);
+  });
+
+  it('requires each language, with the error next to the missing one, and keeps what was typed', async () => {
+    const { sent } = setup('new');
+    type(screen.getByTestId<HTMLInputElement>('account-type-code'), 'ngo');
+    type(field('en'), 'Non-profit');
+    type(field('jp'), '   ');
+    fireEvent.click(screen.getByTestId('account-type-submit'));
+    await screen.findByText(/Enter the Spanish name/);
+    expect(screen.getByText(/Enter the Japanese name/)).toBeTruthy();
+    expect(screen.queryByText(/Enter the English name/)).toBeNull();
+    expect(field('es').getAttribute('aria-invalid')).toBe('true');
+    expect(field('en').value).toBe('Non-profit');
+    expect(sent).toEqual([]);
+  });
+
+  it('puts the server’s per-language error under that language', async () => {
+    setup(business, () => new Response(JSON.stringify({ ok: 0, code: 'validation.failed', message: 'Check the fields', errors: { 'names.jp': ['Too long'] } }), { status: 422 }));
+    fireEvent.click(screen.getByTestId('account-type-submit'));
+    await screen.findByText('Too long');
+    expect(field('jp').getAttribute('aria-invalid')).toBe('true');
+  });
+});
