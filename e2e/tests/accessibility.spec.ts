@@ -100,7 +100,7 @@ async function themedContext(browser: Browser, theme: Theme): Promise<BrowserCon
 }
 
 /** Pages the server renders itself, outside the SPA. */
-const isServerRendered = (route: string) => route.startsWith('/link/');
+const isServerRendered = (route: string) => route === '/' || route.startsWith('/link/');
 
 /** Counts the page's API calls in flight (fetch/XHR; a stream such as an event source never ends). */
 function trackApiCalls(page: Page): () => number {
@@ -151,7 +151,7 @@ for (const theme of THEMES) {
           await test.step(route, async () => {
             await page.goto(resolve(route));
             await settled(page, inFlight);
-            // Server-rendered pages (the public card) follow the system scheme the context sets;
+            // Server-rendered pages (sign-in, the public card) follow the system scheme the context sets;
             // the SPA sets its scheme on <html>.
             if (!isServerRendered(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
             await scan(page, `${route} (${theme})`);

@@ -40,8 +40,10 @@ async function createProfile(token: string, kind: 'card' | 'tag', name: string):
 const trashProfiles = async (token: string, kind: 'card' | 'tag', ids: string[]) =>
   expect((await send('POST', `/api/profiles/bulk?kind=${kind}`, token, { ids, action: { type: 'trash' } })).statusCode).toBe(200);
 
+let pictures = 0;
+/** Each call uploads a picture of its own (the cloud keeps one copy of identical bytes). */
 async function uploadFile(token: string, name = 'photo.png'): Promise<{ id: string; sizeBytes: number }> {
-  const body = multipart([{ name, data: png(4, 4), type: 'image/png' }]);
+  const body = multipart([{ name, data: png(4, 4, [18, 184, ++pictures % 256]), type: 'image/png' }]);
   const res = await t.app.inject({ method: 'POST', url: '/api/files', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
   expect(res.statusCode).toBe(201);
   return res.json().data[0];

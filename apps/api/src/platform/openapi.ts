@@ -33,6 +33,7 @@ const MEDIA_TYPES: Record<string, Record<string, OpenAPIV3.MediaTypeObject>> = {
   'GET /api/public/link/{alias}/{profileId}/photo': images,
   'GET /api/public/link/{alias}/{profileId}/cover': images,
   'GET /api/files/{id}/content': { 'application/octet-stream': binary, ...images, 'application/pdf': binary },
+  'GET /api/notifications/stream': { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events: `notification` (id = the notification id) and `unread`' } } },
 };
 
 /** Request bodies the zod schemas cannot describe, by "METHOD /path". */

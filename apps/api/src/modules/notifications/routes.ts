@@ -59,7 +59,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
           'Live notifications as server-sent events (text/event-stream). Send the bearer header (fetch-based; no token in the URL) and Last-Event-ID to resume: everything after that id comes first. Events: notification (id = notification id), unread.',
         security,
         headers: z.object({ 'last-event-id': notificationIdSchema.optional() }).loose(),
-        response: failures,
+        // Written straight to the socket as text/event-stream (see platform/openapi.ts for its media type).
+        response: { 200: z.string(), ...failures },
       },
     },
     async (request, reply) => {
