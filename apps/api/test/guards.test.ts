@@ -23,7 +23,11 @@ describe('suspending a customer', () => {
     const before = await login(t.app, customer);
     expect((await me(before)).statusCode).toBe(200);
     expect((await asAdmin('POST', `/api/admin/users/${customer.id}/suspend`)).json().data.status).toBe('suspended');
-    expect((await me(before)).statusCode).toBe(401);
+    // While suspended, the open session is refused with the reason (the sign-in page shows it)…
+    const during = await me(before);
+    expect(during.statusCode).toBe(403);
+    expect(during.json().code).toBe('auth.suspended');
+    // …and reactivation deletes it: the old token never works again.
     expect((await asAdmin('POST', `/api/admin/users/${customer.id}/reactivate`)).json().data.status).toBe('active');
     const old = await me(before);
     expect(old.statusCode).toBe(401);
