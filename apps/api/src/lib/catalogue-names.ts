@@ -2,28 +2,15 @@ import type { Locale } from '@enlaza/contracts';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { LocalisedText } from '../db/schema/catalogue.js';
+import { matchLocale } from './i18n.js';
 
 /**
  * The viewer's language for catalogue names: the request's Accept-Language when it names one we
  * have (en, es, jp — Japanese may arrive as `ja`), else the signed-in user's saved language, else English.
  */
 export function viewerLocale(request: FastifyRequest): Locale {
-  const header = request.headers['accept-language'];
-  if (header) {
-    const ranked = header
-      .split(',')
-      .map((part, index) => {
-        const [tag = '', ...rest] = part.trim().split(';');
-        const q = rest.find((p) => p.trim().startsWith('q='));
-        return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.trim().slice(2)) : 1, index };
-      })
-      .filter((e) => e.q > 0)
-      .sort((a, b) => b.q - a.q || a.index - b.index);
-    for (const { lang } of ranked) {
-      if (lang === 'en' || lang === 'es' || lang === 'jp') return lang;
-      if (lang === 'ja') return 'jp';
-    }
-  }
+  const asked = matchLocale(request.headers['accept-language']);
+  if (asked) return asked;
   const saved = request.auth?.user.locale;
   return saved === 'es' || saved === 'jp' || saved === 'en' ? saved : 'en';
 }

@@ -6,9 +6,9 @@ import jp from '../locales/jp.json' with { type: 'json' };
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogues: Record<Locale, Catalogue> = { en, es, jp };
 
-/** Picks en, es or jp from Accept-Language (Japanese arrives as `ja`); English when none fits. */
-export function localeFromHeader(header: string | undefined): Locale {
-  if (!header) return 'en';
+/** The first of en, es or jp an Accept-Language header asks for, by weight (Japanese arrives as `ja`); null when none. */
+export function matchLocale(header: string | undefined): Locale | null {
+  if (!header) return null;
   const ranked = header
     .split(',')
     .map((part, index) => {
@@ -22,8 +22,11 @@ export function localeFromHeader(header: string | undefined): Locale {
     if (lang === 'en' || lang === 'es' || lang === 'jp') return lang;
     if (lang === 'ja') return 'jp';
   }
-  return 'en';
+  return null;
 }
+
+/** Picks en, es or jp from Accept-Language; English when none fits. */
+export const localeFromHeader = (header: string | undefined): Locale => matchLocale(header) ?? 'en';
 
 function lookup(catalogue: Catalogue, key: string): string | undefined {
   let entry: string | Catalogue | undefined = catalogue;

@@ -2,6 +2,7 @@ import type { Locale } from '@enlaza/contracts';
 import en from './locales/en.json' with { type: 'json' };
 import es from './locales/es.json' with { type: 'json' };
 import jp from './locales/jp.json' with { type: 'json' };
+import { matchLocale } from '../../../lib/i18n.js';
 
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogues: Record<Locale, Catalogue> = { en, es, jp };
@@ -12,21 +13,7 @@ const catalogues: Record<Locale, Catalogue> = { en, es, jp };
  * reads it in Spanish, not in a language the card is not written in.
  */
 export function pageLocale(acceptLanguage: string | undefined, ownerLocale: Locale): Locale {
-  if (!acceptLanguage) return ownerLocale;
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...rest] = part.trim().split(';');
-      const q = rest.find((p) => p.trim().startsWith('q='));
-      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.trim().slice(2)) : 1, index };
-    })
-    .filter((e) => e.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { lang } of ranked) {
-    if (lang === 'en' || lang === 'es' || lang === 'jp') return lang;
-    if (lang === 'ja') return 'jp';
-  }
-  return ownerLocale;
+  return matchLocale(acceptLanguage) ?? ownerLocale;
 }
 
 /** The `<html lang>` value: jp is our code for Japanese, whose language tag is `ja`. */
