@@ -25,6 +25,24 @@ test.describe('the server-rendered public page', () => {
     profileId = ((await created.json()) as { data: { id: string } }).data.id;
   });
 
+  test('nothing moves when the page’s script arrives: no layout shift on a phone', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`/link/demo/${profileId}`);
+    await expect(page.getByTestId('contact-form')).toBeVisible();
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    await context.close();
+  });
+
   test('without JavaScript the card shows, its links are there and the vCard link downloads', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
     const page = await context.newPage();
@@ -37,8 +55,9 @@ test.describe('the server-rendered public page', () => {
     // The centered layout keeps its cover; the photo is resized to the size it is shown at.
     await expect(page.getByTestId('public-profile-cover').locator('img')).toBeVisible();
     await expect.poll(() => page.getByTestId('public-profile-photo').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(112);
-    // The contact form needs the script: without it, it is not offered.
+    // The contact form, share and QR need the script: without it, they are not offered.
     await expect(page.getByTestId('contact-form')).toBeHidden();
+    await expect(page.getByTestId('public-profile-share')).toBeHidden();
     const download = page.waitForEvent('download');
     await page.getByTestId('public-profile-save').click();
     const vcard = await readFile(await (await download).path(), 'utf8');

@@ -23,8 +23,12 @@ function status(message: string) {
 /** Share: the system's share sheet where there is one, otherwise the link is copied. */
 function initShare(data: PageData) {
   const button = document.querySelector<HTMLButtonElement>('[data-share]');
-  if (!button || (!navigator.share && !navigator.clipboard)) return;
-  button.hidden = false;
+  if (!button) return;
+  // Shown from the first paint (no layout shift); only a browser that can neither share nor copy loses it.
+  if (!navigator.share && !navigator.clipboard) {
+    button.hidden = true;
+    return;
+  }
   button.addEventListener('click', () => void share());
   async function share() {
     if (navigator.share) {
@@ -49,7 +53,6 @@ function initQr(data: PageData) {
   const button = document.querySelector<HTMLButtonElement>('[data-qr]');
   const box = document.getElementById('pp-qr');
   if (!button || !box) return;
-  button.hidden = false;
   button.addEventListener('click', () => void toggle());
   async function toggle() {
     if (!button || !box) return;

@@ -92,8 +92,8 @@ ${subtitle ? html`<p class="pp-subtitle">${subtitle}</p>` : null}
 ${tag ? html`<span class="pp-badge">${t(`tagKinds.${tag.tagKind}`)}</span>` : null}</div></div>
 <div class="pp-actions">
 ${saveLabel ? html`<a class="pp-button pp-primary" href="${profile.vcardPath}" download data-testid="public-profile-save">${raw(icon('download'))}<span>${saveLabel}</span></a>` : null}
-<button type="button" class="pp-button" data-share hidden data-testid="public-profile-share">${raw(icon('share'))}<span>${t('actions.share')}</span></button>
-<button type="button" class="pp-button" data-qr hidden aria-expanded="false" aria-controls="pp-qr">${raw(icon('qr'))}<span>${t('actions.showQr')}</span></button>
+<button type="button" class="pp-button" data-share data-testid="public-profile-share">${raw(icon('share'))}<span>${t('actions.share')}</span></button>
+<button type="button" class="pp-button" data-qr aria-expanded="false" aria-controls="pp-qr">${raw(icon('qr'))}<span>${t('actions.showQr')}</span></button>
 </div>
 <div id="pp-qr" class="pp-qr" hidden></div>
 <p class="pp-status" role="status" aria-live="polite" data-status></p>

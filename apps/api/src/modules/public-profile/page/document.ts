@@ -22,6 +22,8 @@ ${options.head}
 <link rel="icon" href="data:,">
 ${assets.css ? html`<link rel="stylesheet" href="${assets.css}">` : null}
 ${assets.js ? html`<script type="module" src="${assets.js}"></script>` : null}
+${/* What needs the script is shown from the first paint (nothing moves when it arrives), and hidden without JavaScript. */ null}
+${raw('<noscript><style>[data-contact],[data-share],[data-qr]{display:none!important}</style></noscript>')}
 </head>
 <body${raw(options.bodyClass ? ` class="${options.bodyClass}"` : '')}>
 ${options.body}

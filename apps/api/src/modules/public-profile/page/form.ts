@@ -5,8 +5,10 @@ import { html, raw, type SafeHtml } from './template.js';
 const MESSAGE_MAX = 5000;
 
 /**
- * The contact form, rendered by the server but hidden: sending it needs the page's script (a JSON
- * request with the CSRF token), which shows it. `website` is a honeypot people never see.
+ * The contact form, rendered by the server and shown from the first paint, so nothing moves when
+ * the script arrives; sending it needs that script (a JSON request with the CSRF token), so a
+ * browser without JavaScript hides it (a `noscript` style in the page's head). `website` is a
+ * honeypot people never see.
  */
 export function renderContactForm(profile: PublicProfile, t: Translate, { preview }: { preview: boolean }): SafeHtml {
   const lost = profile.tag?.lostMode === true;
@@ -14,7 +16,7 @@ export function renderContactForm(profile: PublicProfile, t: Translate, { previe
   const consent = profile.kind === 'card' ? t('form.consent', { name: profile.name }) : t('form.consentOwner');
   const field = (name: string, label: string, input: SafeHtml, hint?: string) =>
     html`<div class="pp-field" data-field="${name}"><label for="pp-${name}-input">${label}</label>${hint ? html`<small id="pp-${name}-hint">${hint}</small>` : null}${input}<p class="pp-error" id="pp-${name}-error" hidden></p></div>`;
-  return html`<section class="pp-form-wrap" aria-labelledby="pp-form-title" data-contact hidden>
+  return html`<section class="pp-form-wrap" aria-labelledby="pp-form-title" data-contact>
 <h2 id="pp-form-title" class="pp-h2">${title}</h2>
 <form class="pp-form" novalidate data-testid="contact-form"${raw(preview ? ' inert' : '')}>
 <p class="pp-intro">${lost ? t('form.introLost') : t('form.intro')}</p>
