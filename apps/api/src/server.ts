@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
 import { buildApp } from './app.js';
 import { loggerOptions } from './lib/logging.js';
+import { closeOnSignals } from './platform/shutdown.js';
 
 /** Process concerns only: configuration, logger, database, listen, graceful shutdown. */
 async function main() {
@@ -37,22 +38,7 @@ async function main() {
     }
   }
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, closing`);
-    app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  closeOnSignals(app, database, 'closing');
 
   try {
     await app.listen({ host: config.host, port: config.port });

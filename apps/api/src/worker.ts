@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loggerOptions } from './lib/logging.js';
+import { closeOnSignals } from './platform/shutdown.js';
 
 /**
  * `npm run worker`: a process that only runs background jobs (emails, event subscribers, sweeps) for
@@ -35,22 +36,7 @@ async function main() {
   await app.ready();
   app.log.info('worker started');
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, stopping the workers`);
-    app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  closeOnSignals(app, database, 'stopping the workers');
 }
 
 void main();
