@@ -4,11 +4,26 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './eslint/boundaries.js';
-import { webFeatures } from './eslint/boundary-zones.js';
+import { apiModuleSchemas, apiModules, unsealedApiFiles, webFeatures } from './eslint/boundary-zones.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'scripts/**', '**/drizzle/**', '**/*.config.js', '**/build.mjs', 'apps/web/build/*.mjs', 'screenshots/**', 'e2e/.artifacts/**', 'apps/api/test/fixtures/**', 'eslint/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'scripts/**',
+      '**/drizzle/**',
+      '**/*.config.js',
+      '**/build.mjs',
+      'apps/web/build/*.mjs',
+      'screenshots/**',
+      'e2e/.artifacts/**',
+      'apps/api/test/fixtures/**',
+      'eslint/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -40,6 +55,20 @@ export default tseslint.config(
     files: webFeatures.files,
     plugins: { enlaza: boundaries },
     rules: { 'enlaza/module-boundaries': ['error', webFeatures.options] },
+  },
+  {
+    // API modules import each other only through index.ts and never read another module's tables
+    // (apps/api/src/db/schema re-exports them for drizzle-kit only). Proven by eslint/boundaries.test.js.
+    files: apiModules.files,
+    ignores: unsealedApiFiles,
+    plugins: { enlaza: boundaries },
+    rules: { 'enlaza/module-boundaries': ['error', apiModules.options] },
+  },
+  {
+    // ...except that a schema.ts may reference another module's table in a foreign key.
+    files: apiModuleSchemas.files,
+    plugins: { enlaza: boundaries },
+    rules: { 'enlaza/module-boundaries': ['error', apiModuleSchemas.options] },
   },
   {
     // Tests read untyped JSON answers (inject, fetch) and assert on them directly.

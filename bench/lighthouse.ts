@@ -4,14 +4,23 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { RunningServer } from './lib/server.js';
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 type Page = { name: string; path: string; performanceTarget: number };
 
 /** The bench user's main card (their plan may allow only one), filled in as a real one is. */
 async function seedPublicPage(baseUrl: string, token: string): Promise<string> {
-  const me = (await (await fetch(`${baseUrl}/api/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { perfil_id?: string };
+  const me = (await (await fetch(`${baseUrl}/api/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    perfil_id?: string;
+  };
   if (!me.perfil_id) throw new Error('the bench user has no main profile');
   const response = await fetch(`${baseUrl}/api/profiles/${me.perfil_id}`, {
     method: 'PUT',
@@ -33,7 +42,8 @@ async function seedPublicPage(baseUrl: string, token: string): Promise<string> {
     }),
   });
   const body = (await response.json()) as { data?: { publicPath: string } };
-  if (response.status !== 200 || !body.data) throw new Error(`could not create the public page: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || !body.data)
+    throw new Error(`could not create the public page: ${response.status} ${JSON.stringify(body)}`);
   return body.data.publicPath;
 }
 
@@ -50,15 +60,18 @@ async function audit(url: string, port: number) {
   }
 }
 
-const score = (value: number | null | undefined) => (value === null || value === undefined ? '  –' : String(Math.round(value * 100)).padStart(3));
+const score = (value: number | null | undefined) =>
+  value === null || value === undefined ? '  –' : String(Math.round(value * 100)).padStart(3);
 const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
 
-export async function lighthouseBench(server: RunningServer, token: string): Promise<void> {
+/** `extra`: more paths to audit after the three pages (e.g. `/register?spa` — any query is the SPA's), target 90. */
+export async function lighthouseBench(server: RunningServer, token: string, extra: string[] = []): Promise<void> {
   const publicPath = await seedPublicPage(server.url, token);
   const pages: Page[] = [
     { name: 'Login (/)', path: '/', performanceTarget: 90 },
     { name: 'Registration (/register)', path: '/register', performanceTarget: 90 },
     { name: 'Public page', path: publicPath, performanceTarget: 95 },
+    ...extra.map((path) => ({ name: 'Also', path, performanceTarget: 90 })),
   ];
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   console.log('Lighthouse (mobile, simulated throttling; this machine is shared, so performance varies between runs):');
@@ -71,9 +84,15 @@ export async function lighthouseBench(server: RunningServer, token: string): Pro
       const performance = Math.round((cat('performance') ?? 0) * 100);
       const accessibility = Math.round((cat('accessibility') ?? 0) * 100);
       console.log(`  ${page.name}  ${page.path}`);
-      console.log(`    performance ${score(cat('performance'))}  accessibility ${score(cat('accessibility'))}  best practices ${score(cat('best-practices'))}  SEO ${score(cat('seo'))}`);
-      console.log(`    LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s  CLS ${metric('cumulative-layout-shift').toFixed(3)}  TBT ${metric('total-blocking-time').toFixed(0)} ms`);
-      console.log(`    performance target ≥ ${page.performanceTarget}: ${verdict(performance >= page.performanceTarget)}; accessibility target 100: ${verdict(accessibility === 100)}`);
+      console.log(
+        `    performance ${score(cat('performance'))}  accessibility ${score(cat('accessibility'))}  best practices ${score(cat('best-practices'))}  SEO ${score(cat('seo'))}`,
+      );
+      console.log(
+        `    LCP ${(metric('largest-contentful-paint') / 1000).toFixed(2)} s  CLS ${metric('cumulative-layout-shift').toFixed(3)}  TBT ${metric('total-blocking-time').toFixed(0)} ms`,
+      );
+      console.log(
+        `    performance target ≥ ${page.performanceTarget}: ${verdict(performance >= page.performanceTarget)}; accessibility target 100: ${verdict(accessibility === 100)}`,
+      );
       // What keeps accessibility under 100, so the number can be acted on.
       const failing = lhr.categories.accessibility?.auditRefs
         .map((ref) => lhr.audits[ref.id])

@@ -52,7 +52,9 @@ export async function mailboxBench(server: RunningServer, token: string): Promis
   if (!profileId) throw new Error('the bench user has no main profile');
   const seedStart = performance.now();
   await seed(server.databaseUrl, profileId);
-  console.log(`Mailbox: ${MESSAGES.toLocaleString('en')} messages in one profile (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
+  console.log(
+    `Mailbox: ${MESSAGES.toLocaleString('en')} messages in one profile (seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
+  );
 
   const base = `${server.url}/api/mailbox/${profileId}/messages?limit=${PAGE_SIZE}`;
   let cursor: string | null = null;
@@ -72,11 +74,16 @@ export async function mailboxBench(server: RunningServer, token: string): Promis
     }
   }
   let pass = true;
-  for (const [key, label] of [['first', 'first page (with folder counts)'], ['deep', `page ${DEEP_PAGE}`]] as const) {
+  for (const [key, label] of [
+    ['first', 'first page (with folder counts)'],
+    ['deep', `page ${DEEP_PAGE}`],
+  ] as const) {
     const sorted = [...times[key]].sort((a, b) => a - b);
     const p95 = percentile(sorted, 95);
     pass &&= p95 < TARGET_MS;
-    console.log(`  ${label.padEnd(32)} p50 ${percentile(sorted, 50).toFixed(1).padStart(5)} ms   p95 ${p95.toFixed(1).padStart(5)} ms   ${p95 < TARGET_MS ? 'PASS' : 'FAIL'} (target p95 < ${TARGET_MS} ms, ${SAMPLES} samples)`);
+    console.log(
+      `  ${label.padEnd(32)} p50 ${percentile(sorted, 50).toFixed(1).padStart(5)} ms   p95 ${p95.toFixed(1).padStart(5)} ms   ${p95 < TARGET_MS ? 'PASS' : 'FAIL'} (target p95 < ${TARGET_MS} ms, ${SAMPLES} samples)`,
+    );
   }
   console.log('');
   return pass;

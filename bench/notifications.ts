@@ -26,7 +26,10 @@ async function seedUsers(client: pg.Client): Promise<{ ids: string[]; tokens: st
     [STREAMS],
   );
   const ids = rows.map((r) => r.id);
-  await client.query(`INSERT INTO sessions (user_id, token_hash) SELECT * FROM unnest($1::uuid[], $2::text[])`, [ids, tokens.map((t) => createHash('sha256').update(t).digest('hex'))]);
+  await client.query(`INSERT INTO sessions (user_id, token_hash) SELECT * FROM unnest($1::uuid[], $2::text[])`, [
+    ids,
+    tokens.map((t) => createHash('sha256').update(t).digest('hex')),
+  ]);
   return { ids, tokens };
 }
 
@@ -36,22 +39,26 @@ type Client = { arrivals: Map<number, number>; close: () => void };
 function openStream(base: string, token: string): Promise<Client> {
   return new Promise((resolve, reject) => {
     const arrivals = new Map<number, number>();
-    const req = http.get(`${base}/api/notifications/stream`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, agent: false }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let at: number;
-        while ((at = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          const wave = /"wave":(\d+)/.exec(block)?.[1];
-          if (block.includes('event: notification') && wave) arrivals.set(Number(wave), performance.now());
-        }
-      });
-      resolve({ arrivals, close: () => req.destroy() });
-    });
+    const req = http.get(
+      `${base}/api/notifications/stream`,
+      { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let at: number;
+          while ((at = buffer.indexOf('\n\n')) !== -1) {
+            const block = buffer.slice(0, at);
+            buffer = buffer.slice(at + 2);
+            const wave = /"wave":(\d+)/.exec(block)?.[1];
+            if (block.includes('event: notification') && wave) arrivals.set(Number(wave), performance.now());
+          }
+        });
+        resolve({ arrivals, close: () => req.destroy() });
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -59,7 +66,10 @@ function openStream(base: string, token: string): Promise<Client> {
 /** One notification per stream's user, committed together; resolves with the commit time. */
 async function wave(client: pg.Client, ids: string[], n: number): Promise<number> {
   await client.query('BEGIN');
-  await client.query(`INSERT INTO notifications (user_id, type, payload) SELECT id, 'storage_quota', jsonb_build_object('percent', 80, 'usedBytes', 1, 'limitBytes', 1, 'wave', $2::int) FROM unnest($1::uuid[]) id`, [ids, n]);
+  await client.query(
+    `INSERT INTO notifications (user_id, type, payload) SELECT id, 'storage_quota', jsonb_build_object('percent', 80, 'usedBytes', 1, 'limitBytes', 1, 'wave', $2::int) FROM unnest($1::uuid[]) id`,
+    [ids, n],
+  );
   await client.query(`SELECT pg_notify('enlaza_notifications', id::text) FROM unnest($1::uuid[]) id`, [ids]);
   await client.query('COMMIT');
   return performance.now();
@@ -94,10 +104,13 @@ export async function notificationsBench(server: RunningServer, token: string): 
   try {
     const { ids, tokens } = await seedUsers(client);
     const before = rssBytes(server.pid);
-    for (let i = 0; i < tokens.length; i += 50) streams.push(...(await Promise.all(tokens.slice(i, i + 50).map((t) => openStream(server.url, t)))));
+    for (let i = 0; i < tokens.length; i += 50)
+      streams.push(...(await Promise.all(tokens.slice(i, i + 50).map((t) => openStream(server.url, t)))));
     await new Promise((r) => setTimeout(r, 2000));
     const after = rssBytes(server.pid);
-    console.log(`  memory: ${((after - before) / 1024 / 1024).toFixed(1)} MB RSS for ${streams.length} streams ≈ ${((after - before) / streams.length / 1024).toFixed(1)} KB per stream`);
+    console.log(
+      `  memory: ${((after - before) / 1024 / 1024).toFixed(1)} MB RSS for ${streams.length} streams ≈ ${((after - before) / streams.length / 1024).toFixed(1)} KB per stream`,
+    );
 
     // 1. Fan-out alone: a wave every 1.5 s, nothing else running (the time a notification takes to reach all streams).
     let waves = 0;
@@ -108,7 +121,9 @@ export async function notificationsBench(server: RunningServer, token: string): 
       await new Promise((res) => setTimeout(res, 1500));
     }
     const alone = arrivalStats(streams, idle);
-    console.log(`${describe('fan-out', idle.size, streams.length, alone)} (target p95 < ${TARGET_P95_MS} ms: ${alone.p95 < TARGET_P95_MS && !alone.missing ? 'meets the target' : 'MISSES the target'})`);
+    console.log(
+      `${describe('fan-out', idle.size, streams.length, alone)} (target p95 < ${TARGET_P95_MS} ms: ${alone.p95 < TARGET_P95_MS && !alone.missing ? 'meets the target' : 'MISSES the target'})`,
+    );
 
     // 2. GET /api/user with the streams open and idle, then while a wave goes out every second.
     const user = { url: `${server.url}/api/user`, headers: { authorization: `Bearer ${token}` } };
@@ -132,7 +147,9 @@ export async function notificationsBench(server: RunningServer, token: string): 
     const ratio = during.rps / rest.rps;
     console.log(`  GET /api/user at rest   ${rest.rps.toFixed(0).padStart(7)} req/s   p99 ${rest.p99} ms`);
     console.log(`  GET /api/user fanning   ${during.rps.toFixed(0).padStart(7)} req/s   p99 ${during.p99} ms`);
-    console.log(`  ratio during/rest: ${(ratio * 100).toFixed(1)} %  (target ≥ ${TARGET_RATIO * 100} %: ${ratio >= TARGET_RATIO ? 'meets the target' : 'MISSES the target'})\n`);
+    console.log(
+      `  ratio during/rest: ${(ratio * 100).toFixed(1)} %  (target ≥ ${TARGET_RATIO * 100} %: ${ratio >= TARGET_RATIO ? 'meets the target' : 'MISSES the target'})\n`,
+    );
   } finally {
     for (const s of streams) s.close();
     await client.end();

@@ -4,6 +4,7 @@ import { pageWeight } from './lib/page-weight.js';
 import { lighthouseBench } from './lighthouse.js';
 import { mailboxBench } from './mailbox.js';
 import { notificationsBench } from './notifications.js';
+import { plansBench } from './plans.js';
 import { publicProfileBench } from './public-profile.js';
 import { BENCH_USER, startBenchServer } from './lib/server.js';
 
@@ -13,19 +14,29 @@ const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target')
 const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 4399));
 try {
   console.log(`API on ${server.database} at ${server.url}\n`);
-  const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) });
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
 
   console.log('GET /api/user (valid token) vs GET /api/health (constant route), alternating rounds…');
-  const r = await sideBySide({ url: `${server.url}/api/user`, headers: { authorization: `Bearer ${token}` } }, { url: `${server.url}/api/health` });
+  const r = await sideBySide(
+    { url: `${server.url}/api/user`, headers: { authorization: `Bearer ${token}` } },
+    { url: `${server.url}/api/health` },
+  );
   const ratio = r.a.rps / r.b.rps;
   console.log(`  /api/user    ${r.a.rps.toFixed(0).padStart(7)} req/s   p99 ${r.a.p99} ms`);
   console.log(`  /api/health  ${r.b.rps.toFixed(0).padStart(7)} req/s   p99 ${r.b.p99} ms`);
-  console.log(`  ratio user/constant: ${(ratio * 100).toFixed(1)} %  (target ≥ 50 %: ${verdict(ratio >= 0.5)})${r.errors ? `  — ${r.errors} errors!` : ''}\n`);
+  console.log(
+    `  ratio user/constant: ${(ratio * 100).toFixed(1)} %  (target ≥ 50 %: ${verdict(ratio >= 0.5)})${r.errors ? `  — ${r.errors} errors!` : ''}\n`,
+  );
 
   await publicProfileBench(server);
   await mailboxBench(server, token);
   await notificationsBench(server, token);
+  await plansBench(server, token);
   await lighthouseBench(server, token);
 
   const weight = await pageWeight(`${server.url}/`);

@@ -9,7 +9,9 @@ import { SMTPServer } from 'smtp-server';
 /** @param {string} body */
 const decodeQuotedPrintable = (body) =>
   Buffer.from(
-    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (/** @type {string} */ _, /** @type {string} */ hex) => String.fromCharCode(parseInt(hex, 16))),
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (/** @type {string} */ _, /** @type {string} */ hex) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 
@@ -22,8 +24,10 @@ function decodeBody(body, encoding) {
 
 /** RFC 2047 encoded words, as nodemailer writes non-ASCII subjects. @param {string} value */
 const decodeWords = (value) =>
-  value.replace(/\s*=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (/** @type {string} */ _, /** @type {string} */ kind, /** @type {string} */ text) =>
-    kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  value.replace(
+    /\s*=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi,
+    (/** @type {string} */ _, /** @type {string} */ kind, /** @type {string} */ text) =>
+      kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 
 /** @param {string} part @returns {{ headers: Record<string, string>, body: string }} */

@@ -31,9 +31,7 @@ export default defineConfig({
   },
   // SCREENSHOTS=1 runs only the screenshot project (pictures for review, not assertions).
   projects: [
-    process.env.SCREENSHOTS
-      ? { name: 'screenshots', testDir: './screenshots', use: chromium }
-      : { name: 'chromium', use: chromium },
+    process.env.SCREENSHOTS ? { name: 'screenshots', testDir: './screenshots', use: chromium } : { name: 'chromium', use: chromium },
   ],
   webServer: {
     command: 'node e2e/start-server.mjs',

@@ -38,7 +38,8 @@ async function freshPostgresDatabase(adminUrl) {
 }
 
 const artifacts = join(root, 'e2e', '.artifacts');
-const dataDir = join(artifacts, 'data');
+// One data directory per E2E_PORT, so two runs of the suite (PGlite and PostgreSQL) can go side by side.
+const dataDir = join(artifacts, process.env.E2E_PORT ? `data-${process.env.E2E_PORT}` : 'data');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
@@ -61,12 +62,18 @@ const env = {
   DEMO_PASSWORD: accounts.user.password,
   // Room for the cards, tags and files the specs create (Free allows one card).
   DEMO_PLAN: 'pro',
+  // Every spec's visitor writes from 127.0.0.1: the per-address limit (5 in 10 minutes) is the mailbox test's, not the whole suite's.
+  CONTACT_LIMIT_PER_ADDRESS: '1000',
   COUNTRY_LOOKUP_URL: `http://127.0.0.1:${E2E_PORT}/__country-lookup`,
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(mailbox.smtpPort),
   SMTP_SECURE: 'false',
   MAIL_FROM: 'Enlaza <no-reply@e2e.enlaza.test>',
   PUBLIC_URL: E2E_BASE_URL,
+  // The sandbox's test clock (renewals.spec.ts advances it; no other spec depends on the date moving).
+  TEST_CLOCK_ENABLED: 'true',
+  // The e2e server runs the production build, as a staging server would.
+  TEST_CLOCK_ALLOW_PRODUCTION: 'true',
 };
 delete env.SMTP_USER;
 delete env.SMTP_PASSWORD;

@@ -70,11 +70,20 @@ const rule = {
       if (entries.length === 0) {
         context.report({ node: node.source, messageId: 'closed', data: { from: ownArea, area } });
       } else if (!(inside === '' || entries.includes(inside))) {
-        context.report({ node: node.source, messageId: 'internal', data: { from: ownArea, area, target: spec, entries: entries.join(', ') } });
+        context.report({
+          node: node.source,
+          messageId: 'internal',
+          data: { from: ownArea, area, target: spec, entries: entries.join(', ') },
+        });
       }
     }
 
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (node) => check({ source: node.source }),
+    };
   },
 };
 

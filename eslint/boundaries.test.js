@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import boundaries from './boundaries.js';
-import { apiModules, webFeatures } from './boundary-zones.js';
+import { apiModuleSchemas, apiModules, webFeatures } from './boundary-zones.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -36,13 +36,20 @@ test('a web feature importing another feature fails, however the path is spelt',
 
 test('a web feature may import its own files and shared code', async () => {
   const file = 'apps/web/src/features/mailbox/pages/inbox.tsx';
-  const code = "import { a } from '../api/messages';\nimport { b } from '@/components/page-header';\nimport { c } from '@/features/mailbox/api/x';\nexport { a, b, c };\n";
+  const code =
+    "import { a } from '../api/messages';\nimport { b } from '@/components/page-header';\nimport { c } from '@/features/mailbox/api/x';\nexport { a, b, c };\n";
   assert.deepEqual(await problems(webFeatures, file, code), []);
 });
 
 test("an API module importing another module's internals or the shared tables fails", async () => {
   const file = 'apps/api/src/modules/mailbox/service.ts';
-  for (const spec of ['../profiles/repository.js', '../profiles/schema.js', '../../modules/profiles/service.js', '../../db/schema/index.js', '../../db/schema/content.js']) {
+  for (const spec of [
+    '../profiles/repository.js',
+    '../profiles/schema.js',
+    '../../modules/profiles/service.js',
+    '../../db/schema/index.js',
+    '../../db/schema/content.js',
+  ]) {
     assert.deepEqual(await problems(apiModules, file, `import { x } from '${spec}';\nexport { x };\n`), [RULE], spec);
   }
   assert.deepEqual(await problems(apiModules, file, "export * from '../profiles/repository.js';\n"), [RULE]);
@@ -51,6 +58,15 @@ test("an API module importing another module's internals or the shared tables fa
 
 test("an API module may import another module's entry file and its own files", async () => {
   const file = 'apps/api/src/modules/mailbox/service.ts';
-  const code = "import { a } from '../profiles/index.js';\nimport { b } from './repository.js';\nimport { c } from './schema.js';\nimport { d } from '../../platform/jobs.js';\nexport { a, b, c, d };\n";
+  const code =
+    "import { a } from '../profiles/index.js';\nimport { b } from './repository.js';\nimport { c } from './schema.js';\nimport { d } from '../../platform/jobs.js';\nexport { a, b, c, d };\n";
   assert.deepEqual(await problems(apiModules, file, code), []);
+});
+
+test("a module's schema may reference another module's tables in foreign keys, and only its schema", async () => {
+  const file = 'apps/api/src/modules/mailbox/schema.ts';
+  assert.deepEqual(await problems(apiModuleSchemas, file, "import { profiles } from '../profiles/schema.js';\nexport { profiles };\n"), []);
+  for (const spec of ['../profiles/repository.js', '../../db/schema/index.js']) {
+    assert.deepEqual(await problems(apiModuleSchemas, file, `import { x } from '${spec}';\nexport { x };\n`), [RULE], spec);
+  }
 });

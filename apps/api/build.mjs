@@ -15,7 +15,9 @@ await build({
     {
       name: 'bundle-contracts',
       setup(b) {
-        b.onResolve({ filter: /^@enlaza\/contracts$/ }, () => ({ path: new URL('../../packages/contracts/src/index.ts', import.meta.url).pathname }));
+        b.onResolve({ filter: /^@enlaza\/contracts$/ }, () => ({
+          path: new URL('../../packages/contracts/src/index.ts', import.meta.url).pathname,
+        }));
       },
     },
   ],

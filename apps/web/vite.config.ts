@@ -4,8 +4,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { localeAssets } from './build/locale-assets.ts';
 
 /** Modules every page needs, bundled together (see build.rolldownOptions). */
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

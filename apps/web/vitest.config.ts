@@ -9,6 +9,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
+      // Shared CI machines can be slow: a test waits for the UI, it does not race a clock.
+      testTimeout: 30_000,
     },
   }),
 );

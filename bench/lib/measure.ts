@@ -25,5 +25,10 @@ export async function sideBySide(a: Target, b: Target, rounds = 3, seconds = 4) 
   const best = (list: Sample[]) => list.reduce((x, y) => (y.rps > x.rps ? y : x));
   const answered = (list: Sample[]) => list.reduce((n, s) => n + s.answered, 0);
   // `answered`: 2xx responses of every round, warm-up included (e.g. to check a counter afterwards).
-  return { a: best(as), b: best(bs), errors: [...as, ...bs].reduce((n, s) => n + s.errors, 0), answered: { a: answered([warmA, ...as]), b: answered([warmB, ...bs]) } };
+  return {
+    a: best(as),
+    b: best(bs),
+    errors: [...as, ...bs].reduce((n, s) => n + s.errors, 0),
+    answered: { a: answered([warmA, ...as]), b: answered([warmB, ...bs]) },
+  };
 }

@@ -1,13 +1,21 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Opens a page in Chromium (a first visit: empty cache) and sums the gzip size of every script and
  * stylesheet it loaded; `requests` counts every request made until the network was idle.
  */
-export async function pageWeight(url: string): Promise<{ js: number; css: number; requests: number; files: { url: string; gzip: number }[] }> {
+export async function pageWeight(
+  url: string,
+): Promise<{ js: number; css: number; requests: number; files: { url: string; gzip: number }[] }> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
@@ -18,7 +26,8 @@ export async function pageWeight(url: string): Promise<{ js: number; css: number
     });
     page.on('response', (response) => {
       const type = response.request().resourceType();
-      if (type === 'script' || type === 'stylesheet') pending.push(response.body().then((body) => ({ url: response.url(), type, gzip: gzipSync(body).length })));
+      if (type === 'script' || type === 'stylesheet')
+        pending.push(response.body().then((body) => ({ url: response.url(), type, gzip: gzipSync(body).length })));
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     const files = await Promise.all(pending);

@@ -21,15 +21,32 @@ async function postgresReachable(url: string): Promise<boolean> {
 }
 
 /** `databaseUrl`: the scratch PostgreSQL database (for seeding), null on PGlite. */
-export type RunningServer = { url: string; database: string; databaseUrl: string | null; pid: number | undefined; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  database: string;
+  databaseUrl: string | null;
+  pid: number | undefined;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts the built API (apps/api/dist/server.js) as its own process, on a scratch PostgreSQL
  * database when BENCH_DATABASE_URL (default: the local test server) answers, else on PGlite.
  */
-export async function startBenchServer(port: number): Promise<RunningServer> {
+export async function startBenchServer(port: number, options: { separateWorker?: boolean } = {}): Promise<RunningServer> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const env: Record<string, string> = { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DEMO_EMAIL: BENCH_USER.email, DEMO_PASSWORD: BENCH_USER.password, ADMIN_EMAIL: 'admin@enlaza.test', ADMIN_PASSWORD: 'bench-admin-password' };
+  const env: Record<string, string> = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    DEMO_EMAIL: BENCH_USER.email,
+    DEMO_PASSWORD: BENCH_USER.password,
+    ADMIN_EMAIL: 'admin@enlaza.test',
+    ADMIN_PASSWORD: 'bench-admin-password',
+  };
+  // The jobs in a process of their own (`npm run worker`), the API only enqueueing them (PostgreSQL only).
+  if (options.separateWorker) env.WORKERS = 'off';
   let cleanup = async () => {};
   let database: string;
   if (await postgresReachable(serverUrl)) {
@@ -56,7 +73,13 @@ export async function startBenchServer(port: number): Promise<RunningServer> {
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
 
-  const proc: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/dist/server.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to see where a slow figure's time goes (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, 'apps/api/dist/server.js')], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     try {
@@ -67,15 +90,23 @@ export async function startBenchServer(port: number): Promise<RunningServer> {
     if (proc.exitCode !== null) throw new Error('the API exited during start-up');
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Started once the API has migrated the database.
+  const worker: ChildProcess | null =
+    options.separateWorker && env.DATABASE_URL
+      ? spawn(process.execPath, [...nodeArgs, join(root, 'apps/api/dist/worker.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+      : null;
   return {
     url,
     database,
     databaseUrl: env.DATABASE_URL ?? null,
     pid: proc.pid,
     stop: async () => {
-      const exited = new Promise((r) => proc.once('exit', r));
-      proc.kill('SIGTERM');
-      await exited;
+      for (const child of [worker, proc]) {
+        if (!child || child.exitCode !== null) continue;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       await cleanup();
     },
   };

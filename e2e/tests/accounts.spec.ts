@@ -53,7 +53,10 @@ test('a visitor registers, verifies by email, signs in, sets language and theme,
   const schemeBefore = await html.getAttribute('data-mantine-color-scheme');
   const target = schemeBefore === 'dark' ? 'light' : 'dark';
   await page.getByTestId('pref-language').selectOption('es');
-  await page.getByTestId('pref-theme').getByText(message('es', 'account', `preferences.themes.${target}`), { exact: true }).click();
+  await page
+    .getByTestId('pref-theme')
+    .getByText(message('es', 'account', `preferences.themes.${target}`), { exact: true })
+    .click();
   await page.getByTestId('pref-save').click();
   await expect(page.getByTestId('pref-saved')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('es', 'pages', 'account.preferencias'));
@@ -124,7 +127,10 @@ test('an admin suspends the user from /admin/users; the user is sent to sign in 
     await expect(row.getByTestId('user-status')).toHaveText(message('en', 'admin', 'status.suspended'));
 
     // The user's open session: the next navigation's user call is refused → login page.
-    await userPage.getByRole('link', { name: message('es', 'pages', 'user.notificaciones') }).first().click();
+    await userPage
+      .getByRole('link', { name: message('es', 'pages', 'user.notificaciones') })
+      .first()
+      .click();
     await expect(userPage).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await expect(userPage.getByTestId('login-email')).toBeVisible();
     // …which says why, in the user's language (the API's auth.suspended message).

@@ -21,23 +21,33 @@ function pdfWithScript(): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** Every CSP violation a page reports, and every console line about one. */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  const consoleLines: string[] = [];
+/**
+ * Every CSP violation a page reports, and every console line about one. The page hands each report to the test as it
+ * happens (an exposed function), so a page that navigates away on its own (a signed-in visitor sent on from /register)
+ * loses none and never leaves the test reading a destroyed context.
+ */
+async function watchViolations(page: Page): Promise<() => string[]> {
+  const seen: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|unsafe-eval|Refused to/i.test(message.text())) consoleLines.push(message.text());
+    if (/Content Security Policy|unsafe-eval|Refused to/i.test(message.text())) seen.push(message.text());
   });
+  await page.exposeFunction('__reportViolation', (line: string) => seen.push(line));
   await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void (window as unknown as { __reportViolation: (line: string) => Promise<void> }).__reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
   });
-  return async () => [...consoleLines, ...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []))];
+  return () => [...seen];
 }
 
 test('a PDF with a script, opened at its signed address, runs nothing', async ({ page, request }) => {
   const token = await apiToken(request, 'user');
-  const uploaded = await request.post('/api/files', { headers: bearer(token), multipart: { file: { name: 'brochure.html', mimeType: 'application/pdf', buffer: pdfWithScript() } } });
+  const uploaded = await request.post('/api/files', {
+    headers: bearer(token),
+    multipart: { file: { name: 'brochure.html', mimeType: 'application/pdf', buffer: pdfWithScript() } },
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const file = ((await uploaded.json()) as { data: { url: string; name: string }[] }).data[0]!;
   expect(file.name).toBe('brochure.pdf');
@@ -64,6 +74,6 @@ test('signed-in pages report no CSP violation', async ({ page }) => {
     // Not 'networkidle': a signed-in page keeps its notification stream open.
     await page.waitForLoadState('load');
     await page.waitForTimeout(500);
-    expect(await violations(), path).toEqual([]);
+    expect(violations(), path).toEqual([]);
   }
 });

@@ -19,7 +19,10 @@ test.describe('notifications', () => {
     test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
     const token = await apiToken(request, 'user');
-    const created = await request.post('/api/profiles', { headers: bearer(token), data: { kind: 'card', card: { firstName: 'Bell', lastName: `Owner ${stamp}` } } });
+    const created = await request.post('/api/profiles', {
+      headers: bearer(token),
+      data: { kind: 'card', card: { firstName: 'Bell', lastName: `Owner ${stamp}` } },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const profileId = ((await created.json()) as { data: { id: string } }).data.id;
     // Start from nothing unread, whatever other tests left.

@@ -22,10 +22,7 @@ test.describe('phone input on the personal information page', () => {
     await expect(phone).toHaveAttribute('maxlength', '25');
     await expect(phone).toHaveAccessibleName(/phone/i);
     // The API tells the widget where the lookup service is.
-    await expect(page.locator('meta[name="country-lookup-url"]')).toHaveAttribute(
-      'content',
-      `${E2E_BASE_URL}/__country-lookup`,
-    );
+    await expect(page.locator('meta[name="country-lookup-url"]')).toHaveAttribute('content', `${E2E_BASE_URL}/__country-lookup`);
   });
 
   test('the country list is 390 px wide, searchable, keyboard driven and shows dial codes', async ({ page }) => {
@@ -83,10 +80,7 @@ test.describe('phone input on the personal information page', () => {
     expect(lookup.calls()).toBe(1);
   });
 
-  test('a lookup answer that does not start with 1 logs the error and falls back to the user country', async ({
-    page,
-    request,
-  }) => {
+  test('a lookup answer that does not start with 1 logs the error and falls back to the user country', async ({ page, request }) => {
     await resetPersonalInfo(request, { country: 'FR' });
     const errors = collectConsoleErrors(page);
     // A country in the right place does not count when the first character is not 1.

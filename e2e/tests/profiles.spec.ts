@@ -13,7 +13,11 @@ const PNG = Buffer.concat([
 const profileIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
 
 test.describe('cards, the public page and the mailbox', () => {
-  test('a card with a photo uploaded through the cloud: public page signed out, vCard, message, then the mailbox', async ({ page, browser, request }) => {
+  test('a card with a photo uploaded through the cloud: public page signed out, vCard, message, then the mailbox', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const stamp = Date.now().toString(36);
     const lastName = `Photo ${stamp}`;
 
@@ -82,7 +86,9 @@ test.describe('cards, the public page and the mailbox', () => {
     const html = await (await request.get(`/link/demo/${profileId}`)).text();
     expect(html).toContain(`<meta property="og:title" content="Lucía ${lastName}">`);
     expect(html).toContain('<meta property="og:description" content="Architect, partner">');
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+/api/public/link/demo/${profileId}/photo\\?v=`));
+    expect(html).toMatch(
+      new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+/api/public/link/demo/${profileId}/photo\\?v=`),
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
   });
 

@@ -3,8 +3,7 @@ import { ADMIN, DEMO_USER, SESSION_KEYS } from './support/accounts';
 import { message } from './support/locales';
 import { login, readStorage } from './support/session';
 
-const isApi = (path: string) => (request: Request) =>
-  request.method() === 'GET' && new URL(request.url()).pathname === path;
+const isApi = (path: string) => (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === path;
 
 test.describe('sign-in and areas', () => {
   test('a user signs in and lands on the user dashboard with their name and plan', async ({ page }) => {

@@ -20,7 +20,11 @@ async function trashFromList(page: Page, name: string): Promise<void> {
 }
 
 test.describe('the trash', () => {
-  test('a trashed card comes back with Undo, and again from the Papelera, with its public link working again', async ({ page, request, browser }) => {
+  test('a trashed card comes back with Undo, and again from the Papelera, with its public link working again', async ({
+    page,
+    request,
+    browser,
+  }) => {
     test.slow(); // several pages and a second browser context on a shared machine
     const name = `Trash ${Date.now().toString(36)}`;
     const id = await createCard(request, name);

@@ -3,12 +3,18 @@ import { apiToken, bearer, login } from './support/session';
 
 /** A PNG whose bytes differ per run (a tEXt-less IEND padding changes the size and hash). */
 function pngOf(seed: number): Buffer {
-  const base = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
+  const base = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+    'base64',
+  );
   return Buffer.concat([base, Buffer.alloc(1000 + (seed % 5000))]);
 }
 
 test.describe('usability of the signed-in screens', () => {
-  test('card editor on a phone: a bare domain is accepted, a wrong address is scrolled to and focused, the save bar stays in reach', async ({ page, request }) => {
+  test('card editor on a phone: a bare domain is accepted, a wrong address is scrolled to and focused, the save bar stays in reach', async ({
+    page,
+    request,
+  }) => {
     const token = await apiToken(request, 'user');
     const me = (await (await request.get('/api/user', { headers: bearer(token) })).json()) as { perfil_id: string };
     await page.setViewportSize({ width: 360, height: 740 });
@@ -32,7 +38,9 @@ test.describe('usability of the signed-in screens', () => {
     await page.getByTestId('profile-save').click();
     await expect(page.getByTestId('notification-success')).toBeVisible();
     await expect(page.getByTestId('profile-save-status')).toHaveText('Saved');
-    const saved = (await (await request.get(`/api/profiles/${me.perfil_id}`, { headers: bearer(token) })).json()) as { data: { card: { website: string } } };
+    const saved = (await (await request.get(`/api/profiles/${me.perfil_id}`, { headers: bearer(token) })).json()) as {
+      data: { card: { website: string } };
+    };
     expect(saved.data.card.website).toBe('https://nunez.studio');
   });
 
@@ -41,7 +49,10 @@ test.describe('usability of the signed-in screens', () => {
     await login(page, 'user');
     await page.goto('/user/nube');
     await expect(page.getByTestId('cloud-storage-value')).toBeVisible();
-    const upload = await request.post('/api/files', { headers: bearer(token), multipart: { file: { name: `meter-${Date.now()}.png`, mimeType: 'image/png', buffer: pngOf(Date.now()) } } });
+    const upload = await request.post('/api/files', {
+      headers: bearer(token),
+      multipart: { file: { name: `meter-${Date.now()}.png`, mimeType: 'image/png', buffer: pngOf(Date.now()) } },
+    });
     expect(upload.status()).toBe(201);
     await page.goto('/user/dashboard');
     await expect(page.getByTestId('usage-storage')).toBeVisible();
@@ -79,7 +90,12 @@ test('screenshots of the changed screens', async ({ page, request }) => {
     await page.evaluate((s) => window.localStorage.setItem('mantine-color-scheme-value', s), scheme);
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 800 });
-      for (const [name, path] of [['editor', `/user/perfiles/${me.perfil_id}`], ['mailbox', `/user/buzon/${me.perfil_id}`], ['dashboard', '/user/dashboard'], ['cloud', '/user/nube']] as const) {
+      for (const [name, path] of [
+        ['editor', `/user/perfiles/${me.perfil_id}`],
+        ['mailbox', `/user/buzon/${me.perfil_id}`],
+        ['dashboard', '/user/dashboard'],
+        ['cloud', '/user/nube'],
+      ] as const) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: `${process.env.UX_SHOTS}/${name}-${width}-${scheme}.png` });

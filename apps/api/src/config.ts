@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
 import { apiPackageRoot } from './lib/paths.js';
@@ -7,7 +8,7 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +35,10 @@ const envSchema = z.object({
   SMTP_PASSWORD: optionalString,
   MAIL_FROM: z.string().default('Enlaza <no-reply@enlaza.local>'),
   CLOUD_MAX_FILE_MB: z.coerce.number().int().min(1).max(1024).default(10),
+  /** Memory for the public pages rendered and compressed once and served to every visitor (per API process). */
+  PUBLIC_PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** Contact-form messages one address (IPv6 by /64) may send in 10 minutes. */
+  CONTACT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(5),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: optionalString,
@@ -43,15 +48,44 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  SELLER_NAME: z.string().trim().min(1).default('Enlaza Demo S.L.'),
+  SELLER_TAX_ID: z.string().trim().min(1).default('ESB00000000'),
+  SELLER_ADDRESS: z.string().trim().min(1).default('Calle Mayor 1, 28013 Madrid'),
+  SELLER_COUNTRY: z.string().trim().length(2).default('ES'),
+  /** Empty: the bundled Noto Sans JP; `builtin`: Helvetica (no Japanese); else a TrueType/OpenType file. */
+  INVOICE_PDF_FONT: optionalString,
+  /** Host of the tax agency's QR verification URL printed on invoices (preproduction: prewww2.aeat.es). */
+  INVOICE_QR_HOST: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name, e.g. www2.agenciatributaria.gob.es')
+    .default('www2.agenciatributaria.gob.es'),
   /** inline: this process runs the background jobs; off: it only enqueues them (run `npm run worker`, PostgreSQL only). */
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /** Campaign emails per second per worker process; 0 = as fast as the SMTP server takes them. */
+  CAMPAIGN_RATE_PER_SECOND: z.coerce.number().min(0).max(100000).default(0),
+  CAMPAIGN_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(16),
+  /** Shared secret of POST /api/campaigns/webhooks/bounces (Authorization: Bearer …); empty: the webhook is off. */
+  BOUNCE_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16).optional()),
   /** false, or how many proxies in front of the app to trust for X-Forwarded-For (true = 1). */
   TRUST_PROXY: z
     .string()
     .default('false')
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
     .pipe(z.number().int().min(0).max(10)),
+  /** Which payment provider charges cards; `sandbox` is embedded and knows only the test cards. */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** The sandbox test clock: admins may move the product's "now" forward (renewals, dunning, reminders). */
+  TEST_CLOCK_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Lets TEST_CLOCK_ENABLED run with NODE_ENV=production (a staging server); refused otherwise. */
+  TEST_CLOCK_ALLOW_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = {
@@ -77,18 +111,56 @@ export type Config = {
   mailFrom: string;
   /** Largest file one upload may carry. */
   cloudMaxFileBytes: number;
+  /** Bytes of rendered public pages kept in memory (PUBLIC_PAGE_CACHE_MB). */
+  publicPageCacheBytes: number;
+  /** Contact-form messages per address in 10 minutes (CONTACT_LIMIT_PER_ADDRESS). */
+  contactLimitPerAddress: number;
   /** S3-compatible storage for uploads; null: local disk under DATA_DIR/files. */
   /** Whether this process runs the job workers (see platform/jobs.ts). */
   workers: 'inline' | 'off';
   /** How long a job may run before it counts as stuck (its process died) and is retried. */
   jobTimeoutSeconds: number;
+  /** The payment provider (modules/payments/provider.ts). */
+  paymentProvider: 'sandbox';
+  /** Campaign emails per second per worker process; 0 = no limit. */
+  campaignRatePerSecond: number;
+  /** SMTP connections one process keeps open for campaigns (each sends one message at a time). */
+  campaignSmtpConnections: number;
+  /** The test clock (platform/clock.ts): the product's "now" may be moved forward by an admin. */
+  testClockEnabled: boolean;
+  /** Shared secret of the bounce/complaint webhook; undefined: the webhook answers 404. */
+  bounceWebhookSecret: string | undefined;
   s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
+  /** Printed on every invoice as the seller (copied into each invoice when it is issued). */
+  seller: { name: string; taxId: string; address: string; country: string };
+  /** The fonts of invoice PDFs (with Japanese glyphs); null: Helvetica (Japanese invoices print English labels). */
+  invoicePdfFont: { regular: string; bold: string } | null;
+  /** Host of the QR verification URL on invoices (`https://<host>/wlpl/TIKE-CONT/ValidarQR?…`). */
+  invoiceQrHost: string;
 };
 
 function s3Config(e: z.infer<typeof envSchema>): Config['s3'] {
   if (!e.S3_BUCKET) return null;
-  if (!e.S3_ENDPOINT || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) throw new Error('Invalid configuration:\n  S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
-  return { endpoint: e.S3_ENDPOINT.replace(/\/+$/, ''), region: e.S3_REGION, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE };
+  if (!e.S3_ENDPOINT || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
+    throw new Error('Invalid configuration:\n  S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  return {
+    endpoint: e.S3_ENDPOINT.replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** The bundled Noto Sans JP (SIL Open Font License), regular and bold. */
+const bundledFont = (weight: '400Regular' | '700Bold') =>
+  createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans-jp/${weight}/NotoSansJP_${weight}.ttf`);
+
+function pdfFont(setting: string | undefined): Config['invoicePdfFont'] {
+  if (!setting) return { regular: bundledFont('400Regular'), bold: bundledFont('700Bold') };
+  if (setting.toLowerCase() === 'builtin') return null;
+  return { regular: resolve(setting), bold: resolve(setting) };
 }
 
 /** Reads the environment; a bad value stops start-up with one clear line per setting. */
@@ -100,7 +172,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   // With PGlite no other process can open the data directory, so nothing would ever run the jobs.
-  if (e.WORKERS === 'off' && !e.DATABASE_URL) throw new Error('Invalid configuration:\n  WORKERS=off needs DATABASE_URL (separate `npm run worker` processes are a PostgreSQL feature)');
+  if (e.TEST_CLOCK_ENABLED && e.NODE_ENV === 'production' && !e.TEST_CLOCK_ALLOW_PRODUCTION)
+    throw new Error(
+      'Invalid configuration:\n  TEST_CLOCK_ENABLED=true is refused with NODE_ENV=production (set TEST_CLOCK_ALLOW_PRODUCTION=true to run a test clock on a production build, e.g. staging)',
+    );
+  if (e.WORKERS === 'off' && !e.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration:\n  WORKERS=off needs DATABASE_URL (separate `npm run worker` processes are a PostgreSQL feature)',
+    );
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -116,11 +195,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(apiPackageRoot(), '..', 'web', 'dist'),
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    smtp: e.SMTP_HOST ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD } : null,
+    smtp: e.SMTP_HOST
+      ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
+      : null,
     mailFrom: e.MAIL_FROM,
     cloudMaxFileBytes: e.CLOUD_MAX_FILE_MB * 1024 * 1024,
+    publicPageCacheBytes: e.PUBLIC_PAGE_CACHE_MB * 1024 * 1024,
+    contactLimitPerAddress: e.CONTACT_LIMIT_PER_ADDRESS,
     s3: s3Config(e),
     workers: e.WORKERS,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    seller: { name: e.SELLER_NAME, taxId: e.SELLER_TAX_ID, address: e.SELLER_ADDRESS, country: e.SELLER_COUNTRY.toUpperCase() },
+    invoicePdfFont: pdfFont(e.INVOICE_PDF_FONT),
+    invoiceQrHost: e.INVOICE_QR_HOST.toLowerCase(),
+    campaignRatePerSecond: e.CAMPAIGN_RATE_PER_SECOND,
+    campaignSmtpConnections: e.CAMPAIGN_SMTP_CONNECTIONS,
+    bounceWebhookSecret: e.BOUNCE_WEBHOOK_SECRET,
+    testClockEnabled: e.TEST_CLOCK_ENABLED,
   };
 }

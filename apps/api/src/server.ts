@@ -20,7 +20,11 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize } : { kind: 'pglite', dataDir: config.dataDir });
+    database = await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    );
   } catch (error) {
     console.error(`Cannot open the database: ${(error as Error).message}`);
     process.exit(1);

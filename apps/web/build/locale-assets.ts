@@ -12,7 +12,11 @@ function readLocales(dir: string): LocaleFile[] {
       readdirSync(join(dir, entry.name))
         .filter((file) => file.endsWith('.json'))
         .sort()
-        .map((file) => ({ language: entry.name, namespace: file.slice(0, -'.json'.length), json: JSON.stringify(JSON.parse(readFileSync(join(dir, entry.name, file), 'utf8'))) })),
+        .map((file) => ({
+          language: entry.name,
+          namespace: file.slice(0, -'.json'.length),
+          json: JSON.stringify(JSON.parse(readFileSync(join(dir, entry.name, file), 'utf8'))),
+        })),
     );
 }
 
@@ -32,7 +36,12 @@ export function localeAssets(localesDir: string): Plugin {
   const folder = `assets/locales/${version}/`;
   return {
     name: 'enlaza-locale-assets',
-    config: () => ({ define: { __LOCALE_BASE__: JSON.stringify(`/${folder}`), __LOCALE_NAMESPACES__: JSON.stringify([...new Set(files.map((f) => f.namespace))].sort()) } }),
+    config: () => ({
+      define: {
+        __LOCALE_BASE__: JSON.stringify(`/${folder}`),
+        __LOCALE_NAMESPACES__: JSON.stringify([...new Set(files.map((f) => f.namespace))].sort()),
+      },
+    }),
     generateBundle() {
       for (const f of files) this.emitFile({ type: 'asset', fileName: `${folder}${f.language}/${f.namespace}.json`, source: f.json });
     },

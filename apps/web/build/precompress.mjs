@@ -15,7 +15,10 @@ function walk(dir) {
     else if (TEXT.test(name) && name !== 'index.html') {
       const data = readFileSync(path);
       if (data.length < 1024) continue;
-      writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+      writeFileSync(
+        `${path}.br`,
+        brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      );
       writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
       count++;
     }

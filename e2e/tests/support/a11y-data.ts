@@ -23,7 +23,8 @@ async function created<T>(response: Awaited<ReturnType<APIRequestContext['post']
 
 /**
  * Through the API, as the demo user: a folder and a label for cards and for tags, a file in the cloud
- * (used as the card's photo), a card with contact details and links, a tag, and a visitor's message.
+ * (used as the card's photo), a card with contact details, links and a wall, a tag, a visitor's message,
+ * two wall posts and an email template.
  */
 export async function seedScreenData(request: APIRequestContext): Promise<ScreenData> {
   const headers = bearer(await apiToken(request, 'user'));
@@ -52,6 +53,7 @@ export async function seedScreenData(request: APIRequestContext): Promise<Screen
       headers,
       data: {
         kind: 'card',
+        wall: true,
         photoFileId: photo!.id,
         folderId: cardFolder.id,
         labelIds: [cardLabel.id],
@@ -74,7 +76,12 @@ export async function seedScreenData(request: APIRequestContext): Promise<Screen
   const tag = await created<{ id: string }>(
     await request.post('/api/profiles', {
       headers,
-      data: { kind: 'tag', folderId: tagFolder.id, labelIds: [tagLabel.id], tag: { name: 'Luna', tagKind: 'pet', description: 'A friendly dog.' } },
+      data: {
+        kind: 'tag',
+        folderId: tagFolder.id,
+        labelIds: [tagLabel.id],
+        tag: { name: 'Luna', tagKind: 'pet', description: 'A friendly dog.' },
+      },
     }),
   );
 
@@ -85,6 +92,81 @@ export async function seedScreenData(request: APIRequestContext): Promise<Screen
     data: { name: 'Marta Visitor', email: 'marta@e2e.enlaza.test', message: 'Hello, could we meet next week?', consent: true },
   });
   expect(message.status(), await message.text()).toBe(201);
+  // An imported contact list and a suppressed address (the audience screens).
+  await created(
+    await request.post('/api/audience/lists/import', {
+      headers,
+      data: {
+        csv: 'email,name\nlena@e2e.enlaza.test,Lena\nomar@e2e.enlaza.test,Omar\n',
+        name: 'Trade fair leads',
+        hasHeader: true,
+        emailColumn: 0,
+        nameColumn: 1,
+        consent: true,
+      },
+    }),
+  );
+  await created(await request.post('/api/audience/suppressions', { headers, data: { email: 'gone@e2e.enlaza.test' } }));
+
+  await seedBilling(request, headers);
+  // A published, pinned wall post on the card (Muros and the public page) and an email template (Plantillas).
+  const post = await request.post('/api/walls/posts', {
+    headers,
+    data: {
+      profileId: card.id,
+      title: 'Open on Sundays',
+      bodyHtml: '<p>We are <strong>open</strong> on Sundays.</p>',
+      linkUrl: 'https://example.com/hours',
+      pinned: true,
+    },
+  });
+  expect(post.status(), await post.text()).toBe(201);
+  const postId = ((await post.json()) as { data: { id: string } }).data.id;
+  expect((await request.post(`/api/walls/posts/${postId}/publish`, { headers, data: { action: 'publish' } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/walls/posts', { headers, data: { profileId: card.id, title: 'Next week', bodyHtml: '<p>A draft.</p>' } })
+    ).status(),
+  ).toBe(201);
+  const template = await request.post('/api/templates', {
+    headers,
+    data: { name: 'Welcome', subject: 'Hello {{nombre}}', bodyHtml: '<p>Thanks for writing, {{nombre}}.</p>' },
+  });
+  expect(template.status(), await template.text()).toBe(201);
+  // A draft campaign to the card's consenting senders (Campañas lists it).
+  await created(
+    await request.post('/api/campaigns', {
+      headers,
+      data: { name: 'Spring newsletter', templateId: null, audience: { profileIds: [card.id] } },
+    }),
+  );
 
   return { alias, cardId: card.id, tagId: tag.id };
+}
+
+/**
+ * Billing screens with data, without changing the demo user's plan or quotas (other specs count on
+ * Free): two saved cards and one failed payment (the card whose charges always fail).
+ */
+async function seedBilling(request: APIRequestContext, headers: Record<string, string>): Promise<void> {
+  const expYear = new Date().getUTCFullYear() + 5;
+  const save = async (number: string) => {
+    const response = await request.post('/api/user/methods', {
+      headers,
+      data: { number, expMonth: 12, expYear, cvc: '123', holder: 'Lucía Contrast' },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { data: { id: string } }).data;
+  };
+  await save('4242424242424242');
+  const failing = await save('4000000000000341');
+  const plans = (await (await request.get('/api/user/plans', { headers })).json()) as {
+    data: { plans: { code: string; offers: { id: string }[] }[] };
+  };
+  const offer = plans.data.plans.find((p) => p.code === 'pro')?.offers[0];
+  const charge = await request.post('/api/user/checkout', {
+    headers,
+    data: { offerId: offer?.id, methodId: failing.id, idempotencyKey: `a11y-${Date.now()}` },
+  });
+  expect(charge.status(), await charge.text()).toBe(402);
 }

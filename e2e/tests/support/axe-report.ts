@@ -12,7 +12,12 @@ export function formatViolations(where: string, violations: Violation[]): string
   if (violations.length === 0) return `${where}: no serious or critical violation`;
   const blocks = violations.map((v) => {
     const nodes = v.nodes.slice(0, 8).map((n) => {
-      const why = (n.failureSummary ?? '').split('\n').map((l) => l.trim()).filter(Boolean).slice(1, 3).join(' / ');
+      const why = (n.failureSummary ?? '')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .slice(1, 3)
+        .join(' / ');
       return `    - ${n.target.join(' ')}\n      ${n.html.slice(0, 300)}\n      ${why}`;
     });
     const more = v.nodes.length > 8 ? `\n    … and ${v.nodes.length - 8} more` : '';

@@ -20,7 +20,11 @@ export async function emailsTo(address: string): Promise<ReceivedEmail[]> {
  * Waits for an email to `address` received after the ones in `seen` (ids) whose text contains a
  * link starting with `linkPrefix`; answers that link.
  */
-export async function waitForLink(address: string, linkPrefix: string, options: { after?: number; timeout?: number } = {}): Promise<string> {
+export async function waitForLink(
+  address: string,
+  linkPrefix: string,
+  options: { after?: number; timeout?: number } = {},
+): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(

@@ -66,5 +66,7 @@ export const userOptionsSchema = z.object({
 });
 export type UserOptions = z.infer<typeof userOptionsSchema>;
 export const aliasChangeBodySchema = z.object({ alias: aliasSchema });
-export const notificationEmailsBodySchema = z.object({ notificationEmails: z.array(notificationKindSchema).max(NOTIFICATION_KINDS.length) });
+export const notificationEmailsBodySchema = z.object({
+  notificationEmails: z.array(notificationKindSchema).max(NOTIFICATION_KINDS.length),
+});
 export const deleteAccountBodySchema = z.object({ password: z.string().min(1).max(1024) });

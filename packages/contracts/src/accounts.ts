@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { localeSchema } from './common.js';
 
 /** Public alias: 3–30 of a-z, 0-9 and '-'. */
-export const aliasSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9-]{3,30}$/, { error: 'validation.alias_format' });
+export const aliasSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9-]{3,30}$/, { error: 'validation.alias_format' });
 /** At least 10 characters; the server also refuses the 10,000 most common passwords. */
 export const newPasswordSchema = z.string().min(10).max(200);
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));

@@ -66,7 +66,11 @@ export const accountTypeAdminSchema = z.object({
 });
 export type AccountTypeAdmin = z.infer<typeof accountTypeAdminSchema>;
 export const accountTypeBodySchema = z.object({
-  code: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{2,40}$/, { error: 'validation.invalid_format' }),
+  code: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{2,40}$/, { error: 'validation.invalid_format' }),
   /** The base name, kept for older clients; the English name when left out. */
   name: z.string().trim().min(2).max(80).optional(),
   names: catalogueNamesSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignSchema } from './campaigns.js';
 import { latestMessageSchema } from './mailbox.js';
 import { profileStatsSchema } from './profiles.js';
 
@@ -10,5 +11,8 @@ export const dashboardSchema = z.object({
   visits: profileStatsSchema,
   /** The newest messages (at most 5) across the user's profiles. */
   latestMessages: z.array(latestMessageSchema),
+  /** The newest campaigns (at most 5, live ones), with their figures for the progress bar. */
+  latestCampaigns: z.array(campaignSchema.pick({ id: true, name: true, state: true, createdAt: true, figures: true })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+export type DashboardCampaign = Dashboard['latestCampaigns'][number];

@@ -24,6 +24,17 @@ export type DomainEvents = {
   'file.uploaded': { fileId: string; userId: string; sizeBytes: number };
   /** A user reached a plan limit (storage, monthly sends, profiles…). */
   'quota.reached': { userId: string; quota: 'storage' | 'sends' | 'profiles' | 'tags'; limit: number };
+  /** An invoice or a credit note was issued (numbered, immutable from now on). */
+  'invoice.issued': {
+    invoiceId: string;
+    userId: string;
+    number: string;
+    kind: 'invoice' | 'credit_note';
+    totalCents: number;
+    currency: string;
+  };
+  /** Every recipient of a campaign is settled (sent, failed, bounced or skipped); published once. */
+  'campaign.finished': { campaignId: string; userId: string; campaignName: string; sent: number; failed: number; bounced: number };
 };
 
 export type DomainEventName = keyof DomainEvents;

@@ -13,7 +13,14 @@ export const contactMessageBodySchema = z.object({
   /** Consent to receive communications from the profile's owner. */
   consent: z.boolean().default(false),
   /** A finder's location, only when they chose to share it (tags in lost mode). */
-  location: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), accuracy: z.number().min(0).max(100_000).nullable().default(null) }).nullable().default(null),
+  location: z
+    .object({
+      lat: z.number().min(-90).max(90),
+      lng: z.number().min(-180).max(180),
+      accuracy: z.number().min(0).max(100_000).nullable().default(null),
+    })
+    .nullable()
+    .default(null),
   /** Honeypot: must be empty. */
   // No length limit of its own (the body limit bounds it): a bot must not tell the honeypot from its answer.
   website: z.string().optional(),
@@ -58,16 +65,28 @@ export const MAILBOX_COUNT_CAP = 1000;
 /** Keyset pages, newest first: pass `meta.nextCursor` back as `before` for the next page. */
 export const messageListQuerySchema = z.object({
   folder: mailboxFolderSchema.default('inbox'),
-  unread: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  unread: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   search: z.string().trim().max(100).optional(),
   before: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   /** Include the folder counts (the first page of the screen asks for them). */
-  counts: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  counts: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
 
-export const mailboxCountsSchema = z.object({ inbox: z.number(), unread: z.number(), starred: z.number(), archived: z.number(), trash: z.number() });
+export const mailboxCountsSchema = z.object({
+  inbox: z.number(),
+  unread: z.number(),
+  starred: z.number(),
+  archived: z.number(),
+  trash: z.number(),
+});
 export type MailboxCounts = z.infer<typeof mailboxCountsSchema>;
 
 export const messageListSchema = z.object({
@@ -88,7 +107,10 @@ export const messageBulkBodySchema = z.object({ ids: z.array(z.uuid()).min(1).ma
 export type MessageBulkBody = z.infer<typeof messageBulkBodySchema>;
 
 /** Reply by email to the sender; the subject defaults to "Re: …" in the sender's language. */
-export const messageReplyBodySchema = z.object({ subject: z.string().trim().min(1).max(200).optional(), body: z.string().trim().min(1).max(10_000) });
+export const messageReplyBodySchema = z.object({
+  subject: z.string().trim().min(1).max(200).optional(),
+  body: z.string().trim().min(1).max(10_000),
+});
 export type MessageReplyBody = z.infer<typeof messageReplyBodySchema>;
 
 /** Unread messages (not archived, not in the trash) for the navigation badge and the dashboard. */

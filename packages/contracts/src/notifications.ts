@@ -39,7 +39,11 @@ export const notificationPayloadSchemas = {
   sends_quota: z.object({ percent: z.union([z.literal(80), z.literal(100)]), used: z.number(), limit: z.number(), period: z.string() }),
   campaign_finished: z.object({ campaignId: z.string(), campaignName: z.string(), sent: z.number().int(), failed: z.number().int() }),
   subscription_ending: z.object({ subscriptionId: z.string(), planName: z.string(), endsAt: z.string() }),
-  payment_failed: z.object({ paymentId: z.string(), ...money }),
+  /** A declined charge (its payment), or a renewal that found no payment method to charge (no payment). */
+  payment_failed: z.union([
+    z.object({ paymentId: z.string(), ...money }),
+    z.object({ subscriptionId: z.string(), planName: z.string(), reason: z.literal('no_method') }),
+  ]),
   payment_succeeded: z.object({ paymentId: z.string(), ...money }),
   invoice_issued: z.object({ invoiceId: z.string(), number: z.string(), totalCents: z.number().int(), currency: z.string().length(3) }),
 } satisfies Record<NotificationType, z.ZodType>;
@@ -65,7 +69,10 @@ export const notificationIdSchema = z.string().regex(/^[1-9]\d{0,17}$/);
 /** Keyset pages, newest first: pass `meta.nextCursor` back as `before`. */
 export const notificationListQuerySchema = z.object({
   before: notificationIdSchema.optional(),
-  unread: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  unread: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;

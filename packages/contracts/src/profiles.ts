@@ -7,7 +7,18 @@ export type ProfileKind = z.infer<typeof profileKindSchema>;
 
 export const VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export const TAG_KINDS = ['pet', 'keys', 'luggage', 'other'] as const;
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'x', 'linkedin', 'tiktok', 'youtube', 'github', 'whatsapp', 'telegram', 'other'] as const;
+export const SOCIAL_NETWORKS = [
+  'facebook',
+  'instagram',
+  'x',
+  'linkedin',
+  'tiktok',
+  'youtube',
+  'github',
+  'whatsapp',
+  'telegram',
+  'other',
+] as const;
 
 /**
  * Adds `https://` to an address typed without a scheme ("nunez.studio", "www.site.com/me"),
@@ -26,7 +37,10 @@ const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullable().default(null);
 
 export const profileThemeSchema = z.object({
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.invalid_color' }).default('#12b886'),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.invalid_color' })
+    .default('#12b886'),
   layout: z.enum(['classic', 'centered', 'banner']).default('classic'),
 });
 
@@ -36,12 +50,24 @@ export const cardFieldsSchema = z.object({
   jobTitle: optionalText(120),
   company: optionalText(120),
   bio: optionalText(1000),
-  phones: z.array(z.object({ label: text(40), number: phoneSchema })).max(5).default([]),
-  emails: z.array(z.object({ label: text(40), email: z.email().max(254) })).max(5).default([]),
+  phones: z
+    .array(z.object({ label: text(40), number: phoneSchema }))
+    .max(5)
+    .default([]),
+  emails: z
+    .array(z.object({ label: text(40), email: z.email().max(254) }))
+    .max(5)
+    .default([]),
   website: url.nullable().default(null),
   address: optionalText(300),
-  socialLinks: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url })).max(15).default([]),
-  customLinks: z.array(z.object({ label: text(60).min(1), url })).max(20).default([]),
+  socialLinks: z
+    .array(z.object({ network: z.enum(SOCIAL_NETWORKS), url }))
+    .max(15)
+    .default([]),
+  customLinks: z
+    .array(z.object({ label: text(60).min(1), url }))
+    .max(20)
+    .default([]),
 });
 
 export const tagFieldsSchema = z.object({
@@ -52,7 +78,10 @@ export const tagFieldsSchema = z.object({
   lostMode: z.boolean().default(false),
   lostNote: optionalText(500),
   reward: optionalText(120),
-  serial: text(40).regex(/^[A-Za-z0-9-]*$/, { error: 'validation.invalid_format' }).nullable().default(null),
+  serial: text(40)
+    .regex(/^[A-Za-z0-9-]*$/, { error: 'validation.invalid_format' })
+    .nullable()
+    .default(null),
 });
 
 const commonFields = {
@@ -121,7 +150,13 @@ export const bulkProfilesBodySchema = z.object({
   ]),
 });
 
-export const collectionSchema = z.object({ id: z.string(), kind: profileKindSchema, name: z.string(), color: z.string(), profiles: z.number() });
+export const collectionSchema = z.object({
+  id: z.string(),
+  kind: profileKindSchema,
+  name: z.string(),
+  color: z.string(),
+  profiles: z.number(),
+});
 export type Collection = z.infer<typeof collectionSchema>;
 export const collectionBodySchema = z.object({
   kind: profileKindSchema,
@@ -145,7 +180,10 @@ export const publicProfileSchema = z.object({
   contactForm: z.boolean(),
   wall: z.boolean(),
   card: cardFieldsSchema.nullable(),
-  tag: tagFieldsSchema.omit({ serial: true }).extend({ ownerContact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable() }).nullable(),
+  tag: tagFieldsSchema
+    .omit({ serial: true })
+    .extend({ ownerContact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable() })
+    .nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

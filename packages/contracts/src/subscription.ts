@@ -35,9 +35,7 @@ export const subscriptionAddOnSchema = z.object({
 export const subscriptionDataSchema = z.object({
   id: z.string().nullable(),
   status: subscriptionStatusSchema,
-  plan: z
-    .object({ id: z.string(), code: z.string(), name: z.string(), limits: planLimitsSchema })
-    .nullable(),
+  plan: z.object({ id: z.string(), code: z.string(), name: z.string(), limits: planLimitsSchema }).nullable(),
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),

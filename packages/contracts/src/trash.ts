@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** What can be in the trash (papelera) today; wall posts, templates and campaigns join later. */
-export const TRASH_KINDS = ['card', 'tag', 'message', 'file'] as const;
+/** What can be in the trash (papelera). */
+export const TRASH_KINDS = ['card', 'tag', 'message', 'file', 'wall_post', 'email_template', 'campaign'] as const;
 export const trashKindSchema = z.enum(TRASH_KINDS);
 export type TrashKind = z.infer<typeof trashKindSchema>;
 

@@ -39,8 +39,7 @@ const migrationsFolder = () => join(apiPackageRoot(), 'drizzle');
 const MIGRATION_LOCK = 727_160_101;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null /* null = in memory */ };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null /* null = in memory */ };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -111,7 +110,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * LISTEN on a dedicated PostgreSQL connection (pooled connections cannot hold a LISTEN). When the
  * connection drops, `live()` is false and it reconnects with a growing delay.
  */
-async function listenOnPostgres(url: string, channel: string, onMessage: (payload: string) => void, onLiveChange?: (live: boolean) => void): Promise<Listener> {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLiveChange?: (live: boolean) => void,
+): Promise<Listener> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
   let client: pg.Client | null = null;
   let live = false;

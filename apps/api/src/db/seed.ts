@@ -1,7 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword, randomToken } from '../lib/crypto.js';
 import type { Database, Transaction as Tx } from './client.js';
-import { activateAccount, nextCustomerCode } from '../modules/registration/repository.js';
+import { nextCustomerCode } from '../modules/account/index.js';
+import { activateAccount } from '../modules/registration/index.js';
 import { accountTypes, addOns, billingPeriods, offers, plans, subscriptions, taxes, users } from './schema/index.js';
 
 const MB = 1024 * 1024;
@@ -12,7 +13,6 @@ type Credentials = { email?: string | undefined; password?: string | undefined }
 export type SeedOptions = { admin: Credentials; demo: Credentials & { plan?: 'free' | 'pro' | 'business' } };
 export type SeededAccount = { email: string; password: string; generated: boolean };
 
-
 async function seedCatalogue(tx: Tx) {
   const [monthly, yearly] = await tx
     .insert(billingPeriods)
@@ -21,7 +21,9 @@ async function seedCatalogue(tx: Tx) {
       { code: 'yearly', name: 'Anual', names: { en: 'Yearly', es: 'Anual', jp: '年払い' }, months: 12 },
     ])
     .returning();
-  await tx.insert(taxes).values({ name: 'IVA 21 %', names: { en: 'VAT 21 %', es: 'IVA 21 %', jp: '付加価値税 21 %' }, rateBasisPoints: 2100, isDefault: true });
+  await tx
+    .insert(taxes)
+    .values({ name: 'IVA 21 %', names: { en: 'VAT 21 %', es: 'IVA 21 %', jp: '付加価値税 21 %' }, rateBasisPoints: 2100, isDefault: true });
   await tx.insert(accountTypes).values([
     { code: 'personal', name: 'Personal', names: { en: 'Personal', es: 'Personal', jp: '個人' }, requiresTaxId: false },
     { code: 'business', name: 'Empresa', names: { en: 'Business', es: 'Empresa', jp: '法人' }, requiresTaxId: true },
@@ -29,9 +31,37 @@ async function seedCatalogue(tx: Tx) {
   const [, pro, business] = await tx
     .insert(plans)
     .values([
-      { code: 'free', name: 'Free', names: { en: 'Free', es: 'Gratis', jp: '無料' }, maxProfiles: 1, maxTags: 1, storageBytes: 50 * MB, sendsPerMonth: 100, isFree: true, sortOrder: 0 },
-      { code: 'pro', name: 'Pro', names: { en: 'Pro', es: 'Pro', jp: 'プロ' }, maxProfiles: 10, maxTags: 10, storageBytes: 2 * GB, sendsPerMonth: 5_000, sortOrder: 1 },
-      { code: 'business', name: 'Business', names: { en: 'Business', es: 'Business', jp: 'ビジネス' }, maxProfiles: 100, maxTags: 100, storageBytes: 20 * GB, sendsPerMonth: 50_000, sortOrder: 2 },
+      {
+        code: 'free',
+        name: 'Free',
+        names: { en: 'Free', es: 'Gratis', jp: '無料' },
+        maxProfiles: 1,
+        maxTags: 1,
+        storageBytes: 50 * MB,
+        sendsPerMonth: 100,
+        isFree: true,
+        sortOrder: 0,
+      },
+      {
+        code: 'pro',
+        name: 'Pro',
+        names: { en: 'Pro', es: 'Pro', jp: 'プロ' },
+        maxProfiles: 10,
+        maxTags: 10,
+        storageBytes: 2 * GB,
+        sendsPerMonth: 5_000,
+        sortOrder: 1,
+      },
+      {
+        code: 'business',
+        name: 'Business',
+        names: { en: 'Business', es: 'Business', jp: 'ビジネス' },
+        maxProfiles: 100,
+        maxTags: 100,
+        storageBytes: 20 * GB,
+        sendsPerMonth: 50_000,
+        sortOrder: 2,
+      },
     ])
     .returning();
   if (!monthly || !yearly || !pro || !business) throw new Error('catalogue seed failed');
@@ -42,8 +72,20 @@ async function seedCatalogue(tx: Tx) {
     { planId: business.id, billingPeriodId: yearly.id, priceCents: 29_000 },
   ]);
   await tx.insert(addOns).values([
-    { code: 'sends-1000', name: '+1.000 envíos', names: { en: '+1,000 sends', es: '+1.000 envíos', jp: '送信 +1,000 通' }, priceCents: 500, extraSends: 1_000 },
-    { code: 'cards-5', name: '+5 perfiles', names: { en: '+5 cards', es: '+5 perfiles', jp: 'カード +5 枚' }, priceCents: 400, extraProfiles: 5 },
+    {
+      code: 'sends-1000',
+      name: '+1.000 envíos',
+      names: { en: '+1,000 sends', es: '+1.000 envíos', jp: '送信 +1,000 通' },
+      priceCents: 500,
+      extraSends: 1_000,
+    },
+    {
+      code: 'cards-5',
+      name: '+5 perfiles',
+      names: { en: '+5 cards', es: '+5 perfiles', jp: 'カード +5 枚' },
+      priceCents: 400,
+      extraProfiles: 5,
+    },
     { code: 'storage-1gb', name: '+1 GB', names: { en: '+1 GB', es: '+1 GB', jp: '+1 GB' }, priceCents: 300, extraStorageBytes: GB },
   ]);
 }
@@ -79,12 +121,26 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
     const now = new Date();
 
     await tx.insert(users).values({
-      email: admin.email, name: 'Admin', alias: 'admin', codigo: await nextCustomerCode(tx), role: 'admin', status: 'active', passwordHash: adminHash, emailVerifiedAt: now,
+      email: admin.email,
+      name: 'Admin',
+      alias: 'admin',
+      codigo: await nextCustomerCode(tx),
+      role: 'admin',
+      status: 'active',
+      passwordHash: adminHash,
+      emailVerifiedAt: now,
     });
     const [demoUser] = await tx
       .insert(users)
       .values({
-        email: demo.email, name: 'Demo User', alias: 'demo', codigo: await nextCustomerCode(tx), role: 'user', status: 'pending', passwordHash: demoHash, accountTypeId: personal?.id ?? null,
+        email: demo.email,
+        name: 'Demo User',
+        alias: 'demo',
+        codigo: await nextCustomerCode(tx),
+        role: 'user',
+        status: 'pending',
+        passwordHash: demoHash,
+        accountTypeId: personal?.id ?? null,
       })
       .returning();
     if (!demoUser) throw new Error('demo user seed failed');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import type { AuthService, AuthenticatedUser } from '../modules/auth/service.js';
 import { AppError } from './errors.js';
+import { requireRole } from '../platform/access.js';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
@@ -26,7 +27,7 @@ export const authPlugin = fp(
         const token = bearerToken(request);
         const found = token ? await opts.auth.authenticate(token) : null;
         if (!found) throw new AppError('auth.unauthenticated');
-        if (role && found.user.role !== role) throw new AppError('auth.forbidden');
+        if (role) requireRole(found.user, role);
         request.auth = found;
       };
     });

@@ -1,7 +1,7 @@
 import type { Locale } from '@enlaza/contracts';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { LocalisedText } from '../db/schema/catalogue.js';
+import type { LocalisedText } from '../modules/catalogue/schema.js';
 import { matchLocale } from './i18n.js';
 
 /**

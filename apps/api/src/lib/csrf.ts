@@ -4,6 +4,13 @@ import { randomToken, hmac, safeEqual } from './crypto.js';
 import { AppError } from './errors.js';
 
 export const CSRF_COOKIE = 'enlaza_csrf';
+/**
+ * The token itself, readable by the page's script, for pages whose HTML is the same for every
+ * visitor (the public profile page): the body can then be rendered and compressed once and served
+ * to everyone, and the per-visitor part travels in a header. Reading it needs same-origin script,
+ * which is exactly what a cross-site attacker lacks (the usual "XSRF-TOKEN cookie" pattern).
+ */
+export const CSRF_TOKEN_COOKIE = 'enlaza_csrf_token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
@@ -65,6 +72,13 @@ export const csrfPlugin = fp(
       return hmac(opts.secret, nonce);
     });
 
+    app.decorate('issueCsrfCookie', (request: FastifyRequest, reply: FastifyReply): void => {
+      const token = app.issueCsrfToken(request, reply);
+      if (readCookie(request, CSRF_TOKEN_COOKIE) === token) return;
+      const secure = request.protocol === 'https' ? '; Secure' : '';
+      void reply.header('set-cookie', `${CSRF_TOKEN_COOKIE}=${token}; Path=/; SameSite=Lax${secure}`);
+    });
+
     app.addHook('onRequest', async (request) => {
       // The matched route, not the raw URL: /%61pi/login reaches /api/login too.
       const path = request.routeOptions.url ?? decodeURIComponentSafe(request.url);
@@ -84,5 +98,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Returns the token for the page's meta tag, setting the nonce cookie when the browser has none. */
     issueCsrfToken(request: FastifyRequest, reply: FastifyReply): string;
+    /** The same token in a cookie the page's script reads (CSRF_TOKEN_COOKIE), set when missing or stale. */
+    issueCsrfCookie(request: FastifyRequest, reply: FastifyReply): void;
   }
 }

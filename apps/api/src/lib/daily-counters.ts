@@ -22,7 +22,10 @@ export function createDailyCounters(db: Database, flushEveryMs = 5000) {
         .values(values)
         .onConflictDoUpdate({
           target: [profileDailyStats.profileId, profileDailyStats.day],
-          set: { visits: sql`${profileDailyStats.visits} + excluded.visits`, linkClicks: sql`${profileDailyStats.linkClicks} + excluded.link_clicks` },
+          set: {
+            visits: sql`${profileDailyStats.visits} + excluded.visits`,
+            linkClicks: sql`${profileDailyStats.linkClicks} + excluded.link_clicks`,
+          },
         });
     try {
       await upsert(rows);

@@ -9,7 +9,11 @@ export type RenderedEmail = { subject: string; html: string; text: string };
  * Renders a transactional email in the recipient's language from locales/*.json (`email.<template>.*`):
  * an HTML version with a button and a plain-text version with the bare link.
  */
-export function renderEmail(locale: Locale, template: EmailTemplate, params: { name: string; link?: string; email?: string }): RenderedEmail {
+export function renderEmail(
+  locale: Locale,
+  template: EmailTemplate,
+  params: { name: string; link?: string; email?: string },
+): RenderedEmail {
   const t = (key: string) => translate(locale, key, { name: params.name, email: params.email ?? '' });
   const subject = t(`email.${template}.subject`);
   const paragraphs = [t('email.common.greeting'), t(`email.${template}.body`)];
@@ -60,14 +64,22 @@ const paragraphsHtml = (text: string) =>
     .split(/\n{2,}/)
     .map((p) => `<p style="line-height:1.5">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
-const quoteHtml = (text: string) => `<blockquote style="margin:16px 0;padding:8px 12px;border-left:3px solid #ced4da;color:#495057">${paragraphsHtml(text)}</blockquote>`;
-const quoteText = (text: string) => text.split('\n').map((line) => `> ${line}`).join('\n');
+const quoteHtml = (text: string) =>
+  `<blockquote style="margin:16px 0;padding:8px 12px;border-left:3px solid #ced4da;color:#495057">${paragraphsHtml(text)}</blockquote>`;
+const quoteText = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
 
 /**
  * An owner's answer to a visitor's message, in the visitor's language: the owner's words as they
  * wrote them (never run through the translation placeholders), then the visitor's message quoted.
  */
-export function renderReplyEmail(locale: Locale, params: { subject?: string | undefined; body: string; ownerName: string; profileName: string; original: string; sentAt: Date }): RenderedEmail {
+export function renderReplyEmail(
+  locale: Locale,
+  params: { subject?: string | undefined; body: string; ownerName: string; profileName: string; original: string; sentAt: Date },
+): RenderedEmail {
   const subject = params.subject ?? translate(locale, 'email.reply.subject', { profile: params.profileName });
   const footer = translate(locale, 'email.reply.footer', { name: params.ownerName, profile: params.profileName });
   const intro = translate(locale, 'email.reply.quote_intro', { date: params.sentAt.toISOString().slice(0, 10) });
@@ -82,13 +94,32 @@ export function renderReplyEmail(locale: Locale, params: { subject?: string | un
 }
 
 /** Tells an owner (who asked for it in Options) that a visitor wrote to one of their profiles. */
-export function renderNewMessageEmail(locale: Locale, params: { ownerName: string; profileName: string; senderName: string; senderEmail: string; body: string; link: string; lostMode?: boolean }): RenderedEmail {
-  const t = (key: string) => translate(locale, key, { name: params.ownerName, profile: params.profileName, sender: params.senderName, email: params.senderEmail });
+export function renderNewMessageEmail(
+  locale: Locale,
+  params: {
+    ownerName: string;
+    profileName: string;
+    senderName: string;
+    senderEmail: string;
+    body: string;
+    link: string;
+    lostMode?: boolean;
+  },
+): RenderedEmail {
+  const t = (key: string) =>
+    translate(locale, key, { name: params.ownerName, profile: params.profileName, sender: params.senderName, email: params.senderEmail });
   const subject = t('email.new_message.subject');
   const excerpt = params.body.length > 600 ? `${params.body.slice(0, 600)}…` : params.body;
   // A tag in lost mode always emails its owner, whatever they chose in Options.
   const note = t(params.lostMode ? 'email.new_message.note_lost' : 'email.new_message.note');
-  const text = [t('email.common.greeting'), t('email.new_message.body'), quoteText(excerpt), `${t('email.new_message.action')}: ${params.link}`, note, t('email.common.signature')].join('\n\n');
+  const text = [
+    t('email.common.greeting'),
+    t('email.new_message.body'),
+    quoteText(excerpt),
+    `${t('email.new_message.action')}: ${params.link}`,
+    note,
+    t('email.common.signature'),
+  ].join('\n\n');
   const html = mailboxLayout(locale, subject, [
     '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>',
     `<p style="line-height:1.5">${escapeHtml(t('email.common.greeting'))}</p>`,
@@ -102,9 +133,19 @@ export function renderNewMessageEmail(locale: Locale, params: { ownerName: strin
 }
 
 /** Any other notification by email (chosen per type in Options): its translated title and body and a button to it. */
-export function renderNotificationEmail(locale: Locale, params: { name: string; title: string; body: string; link: string }): RenderedEmail {
+export function renderNotificationEmail(
+  locale: Locale,
+  params: { name: string; title: string; body: string; link: string },
+): RenderedEmail {
   const t = (key: string) => translate(locale, key, { name: params.name });
-  const text = [t('email.common.greeting'), params.title, params.body, `${t('notification.email.action')}: ${params.link}`, t('notification.email.note'), t('email.common.signature')].join('\n\n');
+  const text = [
+    t('email.common.greeting'),
+    params.title,
+    params.body,
+    `${t('notification.email.action')}: ${params.link}`,
+    t('notification.email.note'),
+    t('email.common.signature'),
+  ].join('\n\n');
   const html = mailboxLayout(locale, params.title, [
     '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>',
     `<p style="line-height:1.5">${escapeHtml(t('email.common.greeting'))}</p>`,

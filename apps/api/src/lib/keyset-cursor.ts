@@ -9,7 +9,14 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d:\d\d$/;
 /** A calendar date PostgreSQL accepts: year 1 or later, a day the month has (JavaScript would roll 30 February over). */
 function isRealDate(iso: string): boolean {
   const [year, month, day] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day === new Date(Date.UTC(year, month - 1, day)).getUTCDate() && !Number.isNaN(Date.parse(iso));
+  return (
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day === new Date(Date.UTC(year, month - 1, day)).getUTCDate() &&
+    !Number.isNaN(Date.parse(iso))
+  );
 }
 
 /** The opaque page token handed to the client (base64url of `[createdAt, id]`). */

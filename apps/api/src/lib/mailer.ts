@@ -79,7 +79,10 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
       if (!row || row.status === 'sent' || row.status === 'logged') return;
       if (!transport) {
         log.info({ to: email.to, subject: email.subject }, `email (no SMTP configured):\n${email.text}`);
-        await db.update(deliveries).set({ status: 'logged', sentAt: sql`now()` }).where(eq(deliveries.id, deliveryId));
+        await db
+          .update(deliveries)
+          .set({ status: 'logged', sentAt: sql`now()` })
+          .where(eq(deliveries.id, deliveryId));
         return;
       }
       try {
@@ -93,7 +96,10 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
           .where(eq(deliveries.id, deliveryId));
         throw error;
       }
-      await db.update(deliveries).set({ status: 'sent', sentAt: sql`now()`, error: null }).where(eq(deliveries.id, deliveryId));
+      await db
+        .update(deliveries)
+        .set({ status: 'sent', sentAt: sql`now()`, error: null })
+        .where(eq(deliveries.id, deliveryId));
     },
   });
 
@@ -102,14 +108,28 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
     const write = async (tx: Transaction) => {
       const [row] = await tx
         .insert(deliveries)
-        // The text is kept only without SMTP (the embedded default), where it is how a developer finds a
-        // verification link; with SMTP it is not stored, since it holds live single-use links.
-        .values({ ...(options.idempotencyKey ? { id: uuidFrom(options.idempotencyKey) } : {}), userId: email.userId, kind: email.kind, toEmail: email.to, subject: email.subject, status: 'queued', bodyText: transport ? null : email.text })
+        // A system email's text is kept only without SMTP (the embedded default), where it is how a developer
+        // finds a verification link; with SMTP it is not stored, since it holds live single-use links. The
+        // user's own emails (campaign, reply, test) are kept whole, to be read again in Comunicaciones.
+        .values({
+          ...(options.idempotencyKey ? { id: uuidFrom(options.idempotencyKey) } : {}),
+          userId: email.userId,
+          kind: email.kind,
+          toEmail: email.to,
+          subject: email.subject,
+          status: 'queued',
+          bodyText: email.kind !== 'system' || !transport ? email.text : null,
+          bodyHtml: email.kind !== 'system' ? email.html : null,
+        })
         .onConflictDoNothing()
         .returning({ id: deliveries.id });
       if (!row) return 'duplicate' as const;
       const { to, subject, html, text, replyTo } = email;
-      await jobs.send('email.send', { deliveryId: row.id, email: { to, subject, html, text, ...(replyTo ? { replyTo } : {}) } }, { tx, id: row.id });
+      await jobs.send(
+        'email.send',
+        { deliveryId: row.id, email: { to, subject, html, text, ...(replyTo ? { replyTo } : {}) } },
+        { tx, id: row.id },
+      );
       return 'queued' as const;
     };
     return options.tx ? write(options.tx) : db.transaction(write);

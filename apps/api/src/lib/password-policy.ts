@@ -4,7 +4,7 @@ import { AppError } from './errors.js';
 let common: Set<string> | undefined;
 /** The 10,000 most common passwords (ranked list shipped by @zxcvbn-ts/language-common), loaded on first use. */
 function commonPasswords(): Set<string> {
-  return (common ??= new Set((dictionary['passwords-common']).slice(0, 10_000)));
+  return (common ??= new Set(dictionary['passwords-common'].slice(0, 10_000)));
 }
 
 /** The rules beyond length (the contract checks ≥ 10): not a common password, not the email itself. */

@@ -13,7 +13,10 @@ export function addressKey(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +52,10 @@ export function createRateLimiter(db: Database) {
      * (a successful sign-in does not count as a failure).
      */
     async hit(limits: Limit[], code: ErrorCode = 'request.throttled', now = Date.now()): Promise<string[]> {
-      const rows = await db.insert(rateLimitEvents).values(limits.map((l) => ({ keyHash: sha256(l.key) }))).returning({ id: rateLimitEvents.id });
+      const rows = await db
+        .insert(rateLimitEvents)
+        .values(limits.map((l) => ({ keyHash: sha256(l.key) })))
+        .returning({ id: rateLimitEvents.id });
       const ids = rows.map((r) => r.id);
       for (const limit of limits) {
         const [row] = await db

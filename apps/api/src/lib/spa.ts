@@ -30,7 +30,10 @@ export const spaPlugin = fp(
         cacheControl: false,
         setHeaders: (res, path) => {
           // Files under assets/ have a content hash in their path: they never change.
-          res.setHeader('cache-control', path.startsWith(join(opts.webDist, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'cache-control',
+            path.startsWith(join(opts.webDist, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
           if (PRECOMPRESSED.has(extname(path.replace(/\.(br|gz)$/, '')))) res.setHeader('vary', 'accept-encoding');
         },
       });
@@ -38,8 +41,16 @@ export const spaPlugin = fp(
 
     app.decorate('sendSpa', (request: FastifyRequest, reply: FastifyReply, extraHead = '', status = 200) => {
       if (!template) return reply.status(503).type('text/plain').send('The web app is not built. Run "npm run build".');
-      const head = [metaTag('csrf-token', app.issueCsrfToken(request, reply)), metaTag('country-lookup-url', opts.countryLookupUrl), extraHead].join('\n    ');
-      return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(template.replace(HEAD_SLOT, head));
+      const head = [
+        metaTag('csrf-token', app.issueCsrfToken(request, reply)),
+        metaTag('country-lookup-url', opts.countryLookupUrl),
+        extraHead,
+      ].join('\n    ');
+      return reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(template.replace(HEAD_SLOT, head));
     });
   },
   { name: 'spa', dependencies: ['csrf'] },

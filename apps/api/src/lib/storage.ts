@@ -105,9 +105,15 @@ export function createS3Storage(s3: NonNullable<Config['s3']>, fetchImpl: typeof
   const client = new AwsClient({ accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: s3.region, service: 's3' });
   const endpoint = new URL(s3.endpoint);
   const urlOf = (key: string) =>
-    s3.forcePathStyle ? `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${s3.bucket}/${checkKey(key)}` : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, '')}/${checkKey(key)}`;
+    s3.forcePathStyle
+      ? `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${s3.bucket}/${checkKey(key)}`
+      : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, '')}/${checkKey(key)}`;
   async function send(method: string, key: string, body?: Buffer): Promise<Response> {
-    const signed = await client.sign(urlOf(key), { method, body, headers: body ? { 'content-type': 'application/octet-stream' } : undefined });
+    const signed = await client.sign(urlOf(key), {
+      method,
+      body,
+      headers: body ? { 'content-type': 'application/octet-stream' } : undefined,
+    });
     return fetchImpl(signed);
   }
   return {
@@ -135,7 +141,9 @@ export function createS3Storage(s3: NonNullable<Config['s3']>, fetchImpl: typeof
     },
     /** ListObjectsV2, page by page (S3 writes are whole objects: there are no temporaries). */
     async *list() {
-      const bucketUrl = s3.forcePathStyle ? `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${s3.bucket}` : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, '')}`;
+      const bucketUrl = s3.forcePathStyle
+        ? `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${s3.bucket}`
+        : `${endpoint.protocol}//${s3.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, '')}`;
       let token: string | null = null;
       do {
         const url = new URL(bucketUrl);
@@ -149,7 +157,9 @@ export function createS3Storage(s3: NonNullable<Config['s3']>, fetchImpl: typeof
           const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(body)?.[1];
           if (key && modified) yield { key, modifiedAt: new Date(modified), temporary: false };
         }
-        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? (/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? null) : null;
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+          ? (/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? null)
+          : null;
       } while (token);
     },
     async deleteTemporary() {

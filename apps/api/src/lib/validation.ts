@@ -31,7 +31,14 @@ export function issueToMessage(issue: Issue, data: unknown): { code: string; par
         ? { code: 'validation.too_long', params: { max: Number(issue.maximum) } }
         : { code: 'validation.too_big', params: { max: Number(issue.maximum) } };
     case 'invalid_format':
-      return { code: issue.format === 'email' ? 'validation.invalid_email' : issue.format === 'url' ? 'validation.invalid_url' : 'validation.invalid_format' };
+      return {
+        code:
+          issue.format === 'email'
+            ? 'validation.invalid_email'
+            : issue.format === 'url'
+              ? 'validation.invalid_url'
+              : 'validation.invalid_format',
+      };
     case 'unrecognized_keys':
       return { code: 'validation.unknown_field' };
     default:
@@ -42,7 +49,8 @@ export function issueToMessage(issue: Issue, data: unknown): { code: string; par
 export function validationError(issues: readonly Issue[], data: unknown, context = 'body'): AppError {
   const fields: Record<string, { code: string; params?: MessageParams }[]> = {};
   for (const issue of issues) {
-    const names = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [issue.path.join('.') || context];
+    const names =
+      issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [issue.path.join('.') || context];
     for (const name of names) (fields[name] ??= []).push(issueToMessage(issue, data));
   }
   return new AppError('validation.failed', {}, fields);
@@ -84,7 +92,8 @@ export function jsonDepthExceeds(root: unknown, limit = MAX_JSON_DEPTH): boolean
 
 /** preValidation hook: a JSON body nested deeper than MAX_JSON_DEPTH is a 422, whatever the route. */
 export async function refuseDeepBodies(request: { body?: unknown }): Promise<void> {
-  if (request.body && typeof request.body === 'object' && jsonDepthExceeds(request.body)) throw new AppError('request.too_deep', { max: MAX_JSON_DEPTH });
+  if (request.body && typeof request.body === 'object' && jsonDepthExceeds(request.body))
+    throw new AppError('request.too_deep', { max: MAX_JSON_DEPTH });
 }
 
 /** Validates requests with the contracts' zod schemas and reports every failing field with a message code. */
@@ -97,7 +106,10 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     } catch (error) {
       return { error: error as AppError };
     }
-    if (nul) return { error: new AppError('validation.failed', {}, { [nul.join('.') || (httpPart ?? 'body')]: [{ code: 'validation.invalid_value' }] }) };
+    if (nul)
+      return {
+        error: new AppError('validation.failed', {}, { [nul.join('.') || (httpPart ?? 'body')]: [{ code: 'validation.invalid_value' }] }),
+      };
     const result = schema.safeParse(data);
     return result.success ? { value: result.data } : { error: validationError(result.error.issues, data, httpPart) };
   };

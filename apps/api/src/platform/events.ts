@@ -11,7 +11,10 @@ declare module './jobs.js' {
   }
 }
 
-export type EventHandler<E extends DomainEventName> = (payload: DomainEvents[E], context: JobContext & { publishedAt: Date; deliveryKey: string }) => Promise<void>;
+export type EventHandler<E extends DomainEventName> = (
+  payload: DomainEvents[E],
+  context: JobContext & { publishedAt: Date; deliveryKey: string },
+) => Promise<void>;
 
 /**
  * Domain events over the job queue. `publish` enqueues one job per subscriber in the caller's
@@ -32,7 +35,12 @@ export function createEventBus(db: Database, jobs: Jobs) {
         retryLimit: 5,
         retryDelay: 10,
         ...policy,
-        handler: (job, context) => handler(job.payload as DomainEvents[E], { ...context, publishedAt: new Date(job.publishedAt), deliveryKey: `${queue}:${context.id}` }),
+        handler: (job, context) =>
+          handler(job.payload as DomainEvents[E], {
+            ...context,
+            publishedAt: new Date(job.publishedAt),
+            deliveryKey: `${queue}:${context.id}`,
+          }),
       });
     },
 

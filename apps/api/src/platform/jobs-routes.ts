@@ -2,6 +2,7 @@ import { errorResponseSchema, failedJobsResponseSchema } from '@enlaza/contracts
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Jobs } from './jobs.js';
+import { defineModule } from './module.js';
 
 /** Admin only: jobs that ended failed after their retries, newest first. */
 export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: Jobs }> = async (app, { jobs }) => {
@@ -20,3 +21,11 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: Jobs }> = async (app, { j
     async (request) => ({ ok: 1 as const, data: await jobs.failed(request.query.limit) }),
   );
 };
+
+/** The failed-jobs view, mounted among the modules (admin area). */
+export const jobsModule = defineModule({
+  name: 'jobs',
+  async register(api, { jobs }: { jobs: Jobs }) {
+    await api.register(jobsRoutes, { jobs });
+  },
+});

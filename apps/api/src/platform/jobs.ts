@@ -32,7 +32,15 @@ export type JobPolicy = {
 
 export type JobDefinition<P> = JobPolicy & { handler: (payload: P, context: JobContext) => Promise<void> };
 
-export type FailedJob = { id: string; name: string; data: unknown; retryCount: number; error: string | null; createdOn: string; failedOn: string | null };
+export type FailedJob = {
+  id: string;
+  name: string;
+  data: unknown;
+  retryCount: number;
+  error: string | null;
+  createdOn: string;
+  failedOn: string | null;
+};
 
 export type JobsSettings = {
   /** inline: this process runs the workers, the maintenance and the cron clock; off: it only enqueues. */
@@ -48,7 +56,8 @@ type Stored = JobDefinition<never> & { name: string };
 /** The pg-boss `db` for a Drizzle transaction: the job row is written by the transaction's own connection. */
 function transactionDb(tx: Transaction): { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } {
   // Both drivers keep the transaction's connection as `session.client` (node-postgres PoolClient, PGlite Transaction).
-  const client = (tx as unknown as { session?: { client?: { query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } } }).session?.client;
+  const client = (tx as unknown as { session?: { client?: { query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } } })
+    .session?.client;
   if (!client || typeof client.query !== 'function') throw new Error('cannot reach the connection of this transaction');
   return { executeSql: (text, values) => client.query(text, values) };
 }
@@ -73,6 +82,8 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
   const schedules: { name: string; cron: string; payload: unknown }[] = [];
   let started = false;
   let stopped = false;
+  /** Handlers running now in this process (see stop). */
+  const running = new Set<Promise<void>>();
 
   async function setUp(definition: Stored) {
     const policy = {
@@ -82,10 +93,11 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       expireInSeconds: definition.expireInSeconds ?? settings.timeoutSeconds,
     };
     if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, { name: definition.name, ...policy });
-    else await boss.createQueue(definition.name, { name: definition.name, ...policy }).catch(async (error: unknown) => {
-      // Another process created it meanwhile.
-      if (!(await boss.getQueue(definition.name))) throw error;
-    });
+    else
+      await boss.createQueue(definition.name, { name: definition.name, ...policy }).catch(async (error: unknown) => {
+        // Another process created it meanwhile.
+        if (!(await boss.getQueue(definition.name))) throw error;
+      });
     if (!working) return;
     for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
       const workerId: string = await boss.work<unknown>(
@@ -94,15 +106,26 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
         async ([job]) => {
           if (!job) return;
           const context = { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit, log };
+          const handled = (async () => {
+            try {
+              await definition.handler(job.data as never, context);
+            } catch (error) {
+              const final = job.retryCount >= job.retryLimit;
+              log.error(
+                { err: error, job: job.id, queue: job.name, attempt: job.retryCount + 1 },
+                final ? 'job failed for good' : 'job failed, will retry',
+              );
+              throw error;
+            } finally {
+              // There may be more: look again at once instead of waiting for the polling interval.
+              boss.notifyWorker(workerId);
+            }
+          })();
+          running.add(handled);
           try {
-            await definition.handler(job.data as never, context);
-          } catch (error) {
-            const final = job.retryCount >= job.retryLimit;
-            log.error({ err: error, job: job.id, queue: job.name, attempt: job.retryCount + 1 }, final ? 'job failed for good' : 'job failed, will retry');
-            throw error;
+            await handled;
           } finally {
-            // There may be more: look again at once instead of waiting for the polling interval.
-            boss.notifyWorker(workerId);
+            running.delete(handled);
           }
         },
       );
@@ -125,7 +148,11 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
      * Enqueues a job. With `tx` the job row is written inside that transaction: it exists only if the
      * transaction commits, so a job caused by a write never runs for a write that rolled back.
      */
-    async send<N extends JobName>(name: N, payload: JobPayloads[N], options: { tx?: Transaction; id?: string; startAfter?: Date | number; singletonKey?: string } = {}): Promise<string | null> {
+    async send<N extends JobName>(
+      name: N,
+      payload: JobPayloads[N],
+      options: { tx?: Transaction; id?: string; startAfter?: Date | number; singletonKey?: string } = {},
+    ): Promise<string | null> {
       if (!started) throw new Error(`job queue not started (sending ${name})`);
       const { tx, ...rest } = options;
       return boss.send(name, payload as object, { ...rest, ...(tx ? { db: transactionDb(tx) } : {}) });
@@ -145,7 +172,17 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
          ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
         [limit],
       );
-      return (rows as { id: string; name: string; data: unknown; retry_count: number; output: { message?: string } | null; created_on: Date | string; completed_on: Date | string | null }[]).map((r) => ({
+      return (
+        rows as {
+          id: string;
+          name: string;
+          data: unknown;
+          retry_count: number;
+          output: { message?: string } | null;
+          created_on: Date | string;
+          completed_on: Date | string | null;
+        }[]
+      ).map((r) => ({
         id: r.id,
         name: r.name,
         data: r.data,
@@ -181,7 +218,9 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       if (working && database.kind === 'pglite') {
         // One process per PGlite data directory: a job still active now was left by a process that died;
         // it is due for its retry at once rather than after its expiry.
-        await database.jobsDb.executeSql("UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE state = 'active'");
+        await database.jobsDb.executeSql(
+          "UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE state = 'active'",
+        );
         await boss.maintain();
       }
       started = true;
@@ -195,6 +234,16 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       if (!started || stopped) return;
       stopped = true;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      const deadline = Date.now() + timeoutMs;
+      // pg-boss stops waiting after `timeout` and writes a job's completion without awaiting it: a
+      // handler that ends later would write it into a closed database (an unhandled rejection). So
+      // the handlers still running are waited for too (the same time again at most), then one turn of
+      // the event loop lets pg-boss issue their completion before the caller closes the database.
+      while (running.size > 0 && Date.now() < deadline) {
+        await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, 100))]);
+      }
+      if (running.size > 0) log.warn({ running: running.size }, 'job handlers still running at shutdown');
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
   return jobs;

@@ -28,12 +28,21 @@ const images = { 'image/jpeg': binary, 'image/png': binary, 'image/gif': binary,
 
 /** Successful answers that are not JSON, by "METHOD /path". */
 const MEDIA_TYPES: Record<string, Record<string, OpenAPIV3.MediaTypeObject>> = {
-  'GET /api/public/link/{alias}/{profileId}/vcard': { 'text/vcard': { schema: { type: 'string', description: 'A vCard 3.0 (RFC 2426), UTF-8, CRLF line ends' } } },
+  'GET /api/public/link/{alias}/{profileId}/vcard': {
+    'text/vcard': { schema: { type: 'string', description: 'A vCard 3.0 (RFC 2426), UTF-8, CRLF line ends' } },
+  },
   'GET /api/mailbox/{profileId}/messages.csv': { 'text/csv': { schema: { type: 'string', description: 'UTF-8 CSV with a header row' } } },
   'GET /api/public/link/{alias}/{profileId}/photo': images,
   'GET /api/public/link/{alias}/{profileId}/cover': images,
+  'GET /api/public/link/{alias}/{profileId}/posts/{postId}/image': images,
   'GET /api/files/{id}/content': { 'application/octet-stream': binary, ...images, 'application/pdf': binary },
-  'GET /api/notifications/stream': { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events: `notification` (id = the notification id) and `unread`' } } },
+  'GET /api/invoices/{id}/pdf': { 'application/pdf': binary },
+  'GET /api/admin/invoices.csv': { 'text/csv': { schema: { type: 'string', description: 'UTF-8 CSV (with BOM) with a header row' } } },
+  'GET /api/notifications/stream': {
+    'text/event-stream': {
+      schema: { type: 'string', description: 'Server-sent events: `notification` (id = the notification id) and `unread`' },
+    },
+  },
 };
 
 /** Request bodies the zod schemas cannot describe, by "METHOD /path". */
@@ -45,7 +54,13 @@ const REQUEST_BODIES: Record<string, OpenAPIV3.RequestBodyObject> = {
         schema: {
           type: 'object',
           required: ['file'],
-          properties: { file: { type: 'array', items: { type: 'string', format: 'binary' }, description: 'One part named `file` per file; the type is checked from the bytes' } },
+          properties: {
+            file: {
+              type: 'array',
+              items: { type: 'string', format: 'binary' },
+              description: 'One part named `file` per file; the type is checked from the bytes',
+            },
+          },
         },
       },
     },
@@ -72,7 +87,8 @@ export function finishDocument(doc: OpenAPIV3.Document): OpenAPIV3.Document {
       op.security ??= [];
       if (REQUEST_BODIES[key]) op.requestBody = REQUEST_BODIES[key];
       for (const [status, response] of Object.entries(op.responses ?? {}) as [string, OpenAPIV3.ResponseObject][]) {
-        if (!response.description || response.description === 'Default Response') response.description = STATUS_DESCRIPTIONS[status] ?? `HTTP ${status}`;
+        if (!response.description || response.description === 'Default Response')
+          response.description = STATUS_DESCRIPTIONS[status] ?? `HTTP ${status}`;
         const json = response.content?.['application/json'];
         if (status.startsWith('2') && MEDIA_TYPES[key]) response.content = MEDIA_TYPES[key];
         else if (json && isErrorSchema(json.schema)) {
@@ -83,7 +99,14 @@ export function finishDocument(doc: OpenAPIV3.Document): OpenAPIV3.Document {
     }
   }
   doc.components ??= {};
-  if (errorSchema) doc.components.schemas = { ...doc.components.schemas, Error: { ...errorSchema, description: 'Every failure: a translated message and a stable code; `errors` holds messages per field (422)' } };
+  if (errorSchema)
+    doc.components.schemas = {
+      ...doc.components.schemas,
+      Error: {
+        ...errorSchema,
+        description: 'Every failure: a translated message and a stable code; `errors` holds messages per field (422)',
+      },
+    };
   return doc;
 }
 
@@ -95,7 +118,8 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
       info: {
         title: 'Enlaza API',
         version: '0.1.0',
-        description: 'Digital business cards, smart tags, mailbox, campaigns and billing. Every answer is `{ok: 1, data}` or, on failure, `{ok: 0, code, message, errors?}`.',
+        description:
+          'Digital business cards, smart tags, mailbox, campaigns and billing. Every answer is `{ok: 1, data}` or, on failure, `{ok: 0, code, message, errors?}`.',
         // Not open source: using the service and its API is governed by the terms of use.
         license: { name: 'Proprietary: terms of use', url: `${publicUrl}/politica` },
       },
@@ -108,6 +132,7 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
       if (!input.url.startsWith('/api/')) return { schema: { ...input.schema, hide: true }, url: input.url };
       return jsonSchemaTransform(input);
     },
-    transformObject: (input) => ('openapiObject' in input ? finishDocument(input.openapiObject as OpenAPIV3.Document) : input.swaggerObject),
+    transformObject: (input) =>
+      'openapiObject' in input ? finishDocument(input.openapiObject as OpenAPIV3.Document) : input.swaggerObject,
   };
 }

@@ -4,20 +4,41 @@ import { createMailer, type OutgoingEmail } from '../../src/lib/mailer.js';
 import { createJobs } from '../../src/platform/jobs.js';
 
 const noop = () => undefined;
-export const silentLog = { level: 'silent', info: noop, error: noop, warn: noop, debug: noop, trace: noop, fatal: noop, silent: noop, child: () => silentLog } as unknown as FastifyBaseLogger;
+export const silentLog = {
+  level: 'silent',
+  info: noop,
+  error: noop,
+  warn: noop,
+  debug: noop,
+  trace: noop,
+  fatal: noop,
+  silent: noop,
+  child: () => silentLog,
+} as unknown as FastifyBaseLogger;
 
 /** Queues emails straight into a database (as the API would), without running any worker. */
 export async function queueEmails(database: DatabaseHandle, smtpPort: number, emails: OutgoingEmail[]): Promise<void> {
   const jobs = createJobs(database, { workers: 'off', timeoutSeconds: 60 }, silentLog);
-  const mailer = createMailer(database.db, { smtp: { host: '127.0.0.1', port: smtpPort, secure: false, user: undefined, password: undefined }, mailFrom: 'Enlaza <no-reply@enlaza.test>' }, silentLog, jobs);
+  const mailer = createMailer(
+    database.db,
+    {
+      smtp: { host: '127.0.0.1', port: smtpPort, secure: false, user: undefined, password: undefined },
+      mailFrom: 'Enlaza <no-reply@enlaza.test>',
+    },
+    silentLog,
+    jobs,
+  );
   await jobs.start();
   for (const email of emails) await mailer.send(email);
   await jobs.stop();
 }
 
-/** Jobs not finished yet and the delivery statuses, read straight from the database. */
+/** Email jobs not finished yet and the delivery statuses, read straight from the database. */
 export async function queueState(database: DatabaseHandle) {
-  const pending = await database.jobsDb.executeSql("SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '\\_\\_pgboss%'");
+  const pending = await database.jobsDb.executeSql(
+    // Email jobs only: other queues (the renewals run kicked at start-up, cron ticks) may be waiting.
+    "SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name = 'email.send'",
+  );
   const statuses = await database.jobsDb.executeSql('SELECT status, count(*)::int AS n FROM deliveries GROUP BY status');
   return {
     pending: (pending.rows[0] as { n: number }).n,

@@ -4,9 +4,7 @@ export type ReceivedEmail = { to: string[]; subject: string; text: string; html:
 
 const decodeQuotedPrintable = (body: string) =>
   Buffer.from(
-    body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 
@@ -55,7 +53,12 @@ export function parseEmail(raw: string, to: string[]): ReceivedEmail {
 }
 
 /** A real SMTP server in this process; the app sends to it through nodemailer like to any other. */
-export async function startMailbox(options: { holdWhen?: () => boolean } = {}) {
+export async function startMailbox(
+  options: {
+    holdWhen?: () => boolean;
+    /** An SMTP reply code (e.g. 550) that refuses this recipient at RCPT TO. */ refuseRecipient?: (address: string) => number | undefined;
+  } = {},
+) {
   const received: ReceivedEmail[] = [];
   /** Messages whose data arrived but that got no answer (see `holdWhen`): never accepted, never recorded. */
   let held = 0;
@@ -66,6 +69,14 @@ export async function startMailbox(options: { holdWhen?: () => boolean } = {}) {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = options.refuseRecipient?.(address.address);
+      if (code)
+        return callback(
+          Object.assign(new Error(`${code === 550 ? 'No such user' : 'Try again later'} (${address.address})`), { responseCode: code }),
+        );
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -75,7 +86,12 @@ export async function startMailbox(options: { holdWhen?: () => boolean } = {}) {
           held += 1;
           return;
         }
-        received.push(parseEmail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((a) => a.address)));
+        received.push(
+          parseEmail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((a) => a.address),
+          ),
+        );
         for (const notify of listeners) notify();
         callback();
       });

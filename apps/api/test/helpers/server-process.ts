@@ -1,13 +1,62 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export type ServerProcess = { url: string; proc: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
+export type ServerProcess = {
+  url: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
 
 /** Starts the real server (src/server.ts through tsx) as its own process on a free port. */
 export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const proc = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
+  return spawnEntry('src/server.ts', env, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/).ready;
+}
+
+/**
+ * The server on a port chosen here, ready once `/api/health` answers: for a test that must reach it
+ * early while it is busy (its log on a pipe may arrive late).
+ */
+export async function startServerPolled(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const { handle, ready } = spawnEntry('src/server.ts', { ...env, PORT: String(port) }, /Server listening at/);
+  let failed: Error | undefined;
+  ready.catch((error: Error) => (failed = error));
+  for (;;) {
+    if (failed) throw failed;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { ...handle, url };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Starts `npm run worker`'s entry (src/worker.ts through tsx; PostgreSQL only): jobs, no HTTP (`url` is empty). */
+export function startWorker(env: Record<string, string>): Promise<ServerProcess> {
+  return spawnEntry('src/worker.ts', env, /worker started()/).ready;
+}
+
+function spawnEntry(
+  entry: string,
+  env: Record<string, string>,
+  readyLine: RegExp,
+): { handle: ServerProcess; ready: Promise<ServerProcess> } {
+  const proc = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
     cwd: apiRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -18,16 +67,18 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
     if (proc.exitCode === null) proc.kill(signal);
     return exited;
   };
-  return new Promise((resolve, reject) => {
+  const handle: ServerProcess = { url: '', proc, output: () => output, stop };
+  const ready = new Promise<ServerProcess>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) resolve({ url: match[1], proc, output: () => output, stop });
+      const match = readyLine.exec(output);
+      if (match) resolve({ ...handle, url: match[1] ?? '' });
     };
     proc.stdout.on('data', onData);
     proc.stderr.on('data', onData);
-    void exited.then((code) => reject(Object.assign(new Error(`server exited with ${code}`), { code, output })));
+    void exited.then((code) => reject(Object.assign(new Error(`${entry} exited with ${code}`), { code, output })));
   });
+  return { handle, ready };
 }
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */

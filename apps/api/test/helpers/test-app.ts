@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Database, DatabaseHandle } from '../../src/db/client.js';
 import { deliveries, users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
-import { nextCustomerCode } from '../../src/modules/registration/repository.js';
+import { nextCustomerCode } from '../../src/modules/account/index.js';
 import { hashPassword } from '../../src/lib/crypto.js';
 import { openTestDatabase } from './database.js';
 
@@ -17,7 +17,10 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 export type TestContext = { app: TestApp; database: DatabaseHandle; db: Database; close: () => Promise<void> };
 
 /** The real app on a fresh seeded database, driven through `app.inject`. */
-export async function createTestApp(env: Record<string, string> = {}, options: Pick<AppOptions, 'notificationStreams'> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'notificationStreams'> = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: fixtureWeb, COUNTRY_LOOKUP_URL: 'https://lookup.example/s', ...env });
   await seedIfEmpty(database.db, { admin: ADMIN, demo: { ...DEMO, plan: config.demo.plan } });
@@ -91,5 +94,8 @@ export function settledDeliveries(db: Database, toEmail: string) {
 
 /** Waits until the app's job queue has nothing left to do (in the queues starting with `prefix`). */
 export function queueIdle(app: TestApp, prefix = '') {
-  return waitFor(async () => ((await app.platform.jobs.pending(prefix)) === 0 ? true : undefined), `the job queue (${prefix || 'all'}) to be idle`);
+  return waitFor(
+    async () => ((await app.platform.jobs.pending(prefix)) === 0 ? true : undefined),
+    `the job queue (${prefix || 'all'}) to be idle`,
+  );
 }

@@ -9,10 +9,22 @@ const loader = createGuardLoader(() => routes);
 const run = (path: string) => loader({ request: new Request(`http://localhost${path}`) });
 
 const user: CurrentUser = {
-  id: 'u1', name: 'Demo User', alias: 'demo', codigo: 'C1', email: 'demo@example.com', roll: 'user', perfil_id: 'p1', created_at: '2026-01-01T00:00:00Z',
+  id: 'u1',
+  name: 'Demo User',
+  alias: 'demo',
+  codigo: 'C1',
+  email: 'demo@example.com',
+  roll: 'user',
+  perfil_id: 'p1',
+  created_at: '2026-01-01T00:00:00Z',
 };
 const subscription: SubscriptionData = {
-  id: 's1', status: 'active', plan: null, periodStart: null, periodEnd: null, cancelAtPeriodEnd: false,
+  id: 's1',
+  status: 'active',
+  plan: null,
+  periodStart: null,
+  periodEnd: null,
+  cancelAtPeriodEnd: false,
   limits: { profiles: 1, tags: 1, storageBytes: 1, sendsPerMonth: 100 },
   usage: { profiles: 0, tags: 0, storageBytes: 0, sendsThisMonth: 0 },
   addOns: [],
@@ -81,6 +93,30 @@ describe('guard loader', () => {
     signIn('user', true);
     api({ '/api/user': { status: 401, body: { ok: 0, code: 'auth.unauthenticated', message: 'Sign in' } } });
     expect(location(await run('/politica'))).toBe('/');
+    for (const key of ['access_token', 'user', 'datasuscription', 'roll']) expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('keeps the session when the user call got no answer once (a page left mid-call) and answers the second time', async () => {
+    signIn('user', true);
+    let attempts = 0;
+    const fn = vi.fn<typeof fetch>((input) => {
+      const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+      if (path === '/api/user' && ++attempts === 1) return Promise.reject(new TypeError('Failed to fetch'));
+      const body = path === '/api/user' ? user : path === '/api/envio/data' ? quota : {};
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    });
+    vi.stubGlobal('fetch', fn);
+    expect(await run('/user/dashboard')).toBeNull();
+    expect(attempts).toBe(2);
+    expect(localStorage.getItem('access_token')).toBe('tok');
+  });
+
+  it('clears the session and goes to login when the user call gets no answer twice', async () => {
+    signIn('user', true);
+    const fn = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fn);
+    expect(location(await run('/user/dashboard'))).toBe('/');
+    expect(fn.mock.calls.filter(([input]) => input === '/api/user')).toHaveLength(2);
     for (const key of ['access_token', 'user', 'datasuscription', 'roll']) expect(localStorage.getItem(key)).toBeNull();
   });
 

@@ -9,7 +9,15 @@ const decide = (pathname: string, token: string | null, role: 'admin' | 'user' |
 
 describe('decideNavigation (spec §4, PRODUCT.md §3)', () => {
   it('sends a visitor to login from any route needing sign-in', () => {
-    for (const path of ['/admin/dashboard', '/admin/facturas', '/user/dashboard', '/user/buzon/abc', '/account', '/user/personalinformation', '/user/pagos']) {
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/facturas',
+      '/user/dashboard',
+      '/user/buzon/abc',
+      '/account',
+      '/user/personalinformation',
+      '/user/pagos',
+    ]) {
       expect(decide(path, null, null)).toEqual({ action: 'redirect', to: '/' });
     }
   });
@@ -64,15 +72,45 @@ describe('route table', () => {
       .filter((r) => !r.index)
       .map((r) => r.path);
 
-  it('has the 12 admin children and the 20 user children of the spec', () => {
+  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience screens)', () => {
     expect(paths('admin')).toEqual([
-      'dashboard', 'admins', 'users', 'tipo-suscripcions', 'impuestos', 'tipo-cuenta', 'suscripcions', 'planes',
-      'suscripciones-disponibles', 'paquetes', 'historial', 'facturas',
+      'dashboard',
+      'admins',
+      'users',
+      'tipo-suscripcions',
+      'impuestos',
+      'tipo-cuenta',
+      'suscripcions',
+      'planes',
+      'suscripciones-disponibles',
+      'paquetes',
+      'historial',
+      'facturas',
     ]);
     expect(paths('user')).toEqual([
-      'dashboard', 'plantillas', 'campanas', 'buzon/:profileId', 'perfiles', 'perfiles/carpetas', 'perfiles/etiquetas',
-      'perfiles/:profileId', 'perfiles/view/:profileId', 'tamys', 'tamys/carpetas', 'tamys/etiquetas', 'tamys/:profileId', 'tamys/view/:profileId',
-      'nube', 'historial', 'comunicaciones', 'muros', 'papelera', 'notificaciones', 'opciones',
+      'dashboard',
+      'plantillas',
+      'campanas',
+      'campanas/audiencia',
+      'campanas/audiencia/:listId',
+      'buzon/:profileId',
+      'perfiles',
+      'perfiles/carpetas',
+      'perfiles/etiquetas',
+      'perfiles/:profileId',
+      'perfiles/view/:profileId',
+      'tamys',
+      'tamys/carpetas',
+      'tamys/etiquetas',
+      'tamys/:profileId',
+      'tamys/view/:profileId',
+      'nube',
+      'historial',
+      'comunicaciones',
+      'muros',
+      'papelera',
+      'notificaciones',
+      'opciones',
     ]);
   });
 

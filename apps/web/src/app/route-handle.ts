@@ -10,6 +10,8 @@ export interface RouteHandle {
   guestOnly?: boolean;
   /** i18n key of the page title, e.g. `pages:user.nube`. */
   titleKey?: string;
+  /** The screen is still the generic "arrives soon" page: the menus say so. */
+  comingSoon?: boolean;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

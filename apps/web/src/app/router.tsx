@@ -4,7 +4,7 @@ import type { ProfilePage } from './profile-pages';
 import { lazyPage } from './lazy-page';
 import { InitialLoading, RootErrorBoundary, RootLayout } from './root-layout';
 import { createGuardLoader } from './route-guard';
-import { NOT_FOUND_PATH, type RouteHandle } from './route-handle';
+import { isRouteHandle, NOT_FOUND_PATH, type RouteHandle } from './route-handle';
 
 /** A page of ./account-pages, loaded through that module (see there why). */
 const accountPage = (name: AccountPage) => () => import('./account-pages').then((m) => m.accountPages[name]());
@@ -25,8 +25,8 @@ const profileRoute = (path: string, page: ProfilePage, titleKey: string): RouteO
 const comingSoon = lazyPage(() => import('./pages/coming-soon-page'), { namespaces: ['pages'] });
 
 /** A page of an area built by a later issue: the generic page titled from the handle. */
-function placeholder(path: string, titleKey: string, extra: RouteHandle = {}): RouteObject {
-  return { path, lazy: comingSoon, handle: { titleKey, ...extra } satisfies RouteHandle };
+export function placeholder(path: string, titleKey: string, extra: RouteHandle = {}): RouteObject {
+  return { path, lazy: comingSoon, handle: { titleKey, comingSoon: true, ...extra } satisfies RouteHandle };
 }
 
 const to = (path: string) => () => redirect(path);
@@ -38,29 +38,108 @@ const Redirecting = () => null;
 const SHELL_NS = ['pages', 'notifications'];
 const DASHBOARD_NS = ['dashboard', 'plan', 'pages'];
 const ADMIN_NS = ['admin', 'pages'];
+const CATALOGUE_NS = ['admin-catalogue', ...ADMIN_NS];
 
 const adminChildren: RouteObject[] = [
   { index: true, loader: to('/admin/dashboard'), Component: Redirecting },
-  { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/admin-dashboard-page'), { namespaces: DASHBOARD_NS }), handle: { titleKey: 'pages:admin.dashboard' } },
-  { path: 'admins', lazy: lazyPage(() => import('@/features/admin-admins/pages/admin-admins-page'), { namespaces: ['admin-admins', ...ADMIN_NS] }), handle: { titleKey: 'pages:admin.admins' } },
-  { path: 'users', lazy: lazyPage(() => import('@/features/admin-users/pages/admin-users-page'), { namespaces: ['admin-users', ...ADMIN_NS] }), handle: { titleKey: 'pages:admin.users' } },
-  placeholder('tipo-suscripcions', 'pages:admin.tipoSuscripcions'),
-  placeholder('impuestos', 'pages:admin.impuestos'),
-  { path: 'tipo-cuenta', lazy: lazyPage(() => import('@/features/admin-account-types/pages/admin-account-types-page'), { namespaces: ['admin-account-types', ...ADMIN_NS] }), handle: { titleKey: 'pages:admin.tipoCuenta' } },
-  placeholder('suscripcions', 'pages:admin.suscripcions'),
-  placeholder('planes', 'pages:admin.planes'),
-  placeholder('suscripciones-disponibles', 'pages:admin.suscripcionesDisponibles'),
-  placeholder('paquetes', 'pages:admin.paquetes'),
-  { path: 'historial', lazy: lazyPage(() => import('@/features/admin-history/pages/admin-history-page'), { namespaces: ['admin-history', ...ADMIN_NS] }), handle: { titleKey: 'pages:admin.historial' } },
-  placeholder('facturas', 'pages:admin.facturas'),
+  {
+    path: 'dashboard',
+    lazy: lazyPage(() => import('@/features/admin-dashboard/pages/admin-dashboard-page'), { namespaces: ['admin-dashboard', ...ADMIN_NS] }),
+    handle: { titleKey: 'pages:admin.dashboard' },
+  },
+  {
+    path: 'admins',
+    lazy: lazyPage(() => import('@/features/admin-admins/pages/admin-admins-page'), { namespaces: ['admin-admins', ...ADMIN_NS] }),
+    handle: { titleKey: 'pages:admin.admins' },
+  },
+  {
+    path: 'users',
+    lazy: lazyPage(() => import('@/features/admin-users/pages/admin-users-page'), { namespaces: ['admin-users', ...ADMIN_NS] }),
+    handle: { titleKey: 'pages:admin.users' },
+  },
+  {
+    path: 'tipo-suscripcions',
+    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-periods-page'), { namespaces: CATALOGUE_NS }),
+    handle: { titleKey: 'pages:admin.tipoSuscripcions' },
+  },
+  {
+    path: 'impuestos',
+    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-taxes-page'), { namespaces: CATALOGUE_NS }),
+    handle: { titleKey: 'pages:admin.impuestos' },
+  },
+  {
+    path: 'tipo-cuenta',
+    lazy: lazyPage(() => import('@/features/admin-account-types/pages/admin-account-types-page'), {
+      namespaces: ['admin-account-types', ...ADMIN_NS],
+    }),
+    handle: { titleKey: 'pages:admin.tipoCuenta' },
+  },
+  {
+    path: 'suscripcions',
+    lazy: lazyPage(() => import('@/features/admin-subscriptions/pages/admin-subscriptions-page'), {
+      namespaces: ['admin-subscriptions', 'plan', ...ADMIN_NS],
+    }),
+    handle: { titleKey: 'pages:admin.suscripcions' },
+  },
+  {
+    path: 'planes',
+    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-plans-page'), { namespaces: CATALOGUE_NS }),
+    handle: { titleKey: 'pages:admin.planes' },
+  },
+  {
+    path: 'suscripciones-disponibles',
+    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-offers-page'), { namespaces: CATALOGUE_NS }),
+    handle: { titleKey: 'pages:admin.suscripcionesDisponibles' },
+  },
+  {
+    path: 'paquetes',
+    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-add-ons-page'), { namespaces: CATALOGUE_NS }),
+    handle: { titleKey: 'pages:admin.paquetes' },
+  },
+  {
+    path: 'historial',
+    lazy: lazyPage(() => import('@/features/admin-history/pages/admin-history-page'), { namespaces: ['admin-history', ...ADMIN_NS] }),
+    handle: { titleKey: 'pages:admin.historial' },
+  },
+  {
+    path: 'facturas',
+    lazy: lazyPage(() => import('@/features/admin-invoices/pages/admin-invoices-page'), { namespaces: ['admin-invoices', ...ADMIN_NS] }),
+    handle: { titleKey: 'pages:admin.facturas' },
+  },
 ];
 
 const userChildren: RouteObject[] = [
   { index: true, loader: to('/user/dashboard'), Component: Redirecting },
-  { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/pages/user-dashboard-page'), { namespaces: DASHBOARD_NS }), handle: { titleKey: 'pages:user.dashboard' } },
-  placeholder('plantillas', 'pages:user.plantillas'),
-  placeholder('campanas', 'pages:user.campanas'),
-  { path: 'buzon/:profileId', lazy: lazyPage(accountPage('mailbox'), { namespaces: ['mailbox', 'admin', 'trash'] }), handle: { titleKey: 'pages:user.buzon' } },
+  {
+    path: 'dashboard',
+    lazy: lazyPage(() => import('@/features/dashboard/pages/user-dashboard-page'), { namespaces: [...DASHBOARD_NS, 'campaigns'] }),
+    handle: { titleKey: 'pages:user.dashboard' },
+  },
+  {
+    path: 'plantillas',
+    lazy: lazyPage(() => import('@/features/templates/pages/templates-page'), { namespaces: ['templates', 'editor', 'admin', 'trash'] }),
+    handle: { titleKey: 'pages:user.plantillas' },
+  },
+  {
+    path: 'campanas',
+    lazy: lazyPage(() => import('@/features/campaigns/pages/campaigns-page'), { namespaces: ['campaigns', 'admin'] }),
+    handle: { titleKey: 'pages:user.campanas' },
+  },
+  {
+    path: 'campanas/audiencia',
+    lazy: lazyPage(() => import('@/features/audience/pages/audience-page'), { namespaces: ['audience', 'admin'] }),
+    handle: { titleKey: 'pages:user.audiencia' },
+  },
+  {
+    path: 'campanas/audiencia/:listId',
+    lazy: lazyPage(() => import('@/features/audience/pages/contact-list-page'), { namespaces: ['audience', 'admin'] }),
+    handle: { titleKey: 'pages:user.audienciaLista' },
+  },
+  {
+    path: 'buzon/:profileId',
+    lazy: lazyPage(accountPage('mailbox'), { namespaces: ['mailbox', 'admin', 'trash'] }),
+    handle: { titleKey: 'pages:user.buzon' },
+  },
   profileRoute('perfiles', 'list', 'pages:user.perfiles'),
   profileRoute('perfiles/carpetas', 'collections', 'pages:user.perfilesCarpetas'),
   profileRoute('perfiles/etiquetas', 'collections', 'pages:user.perfilesEtiquetas'),
@@ -71,29 +150,77 @@ const userChildren: RouteObject[] = [
   profileRoute('tamys/etiquetas', 'collections', 'pages:user.tamysEtiquetas'),
   profileRoute('tamys/:profileId', 'editor', 'pages:user.tamyEdit'),
   profileRoute('tamys/view/:profileId', 'view', 'profiles:view.tagTitle'),
-  { path: 'nube', lazy: lazyPage(() => import('@/features/cloud/pages/cloud-page'), { namespaces: ['cloud', 'admin', 'trash'] }), handle: { titleKey: 'pages:user.nube' } },
+  {
+    path: 'nube',
+    lazy: lazyPage(() => import('@/features/cloud/pages/cloud-page'), { namespaces: ['cloud', 'admin', 'trash'] }),
+    handle: { titleKey: 'pages:user.nube' },
+  },
   { path: 'historial', lazy: lazyPage(accountPage('history'), { namespaces: ['history'] }), handle: { titleKey: 'pages:user.historial' } },
-  placeholder('comunicaciones', 'pages:user.comunicaciones'),
-  placeholder('muros', 'pages:user.muros'),
-  { path: 'papelera', lazy: lazyPage(() => import('@/features/trash/pages/trash-page'), { namespaces: ['trash', 'admin'] }), handle: { titleKey: 'pages:user.papelera' } },
-  { path: 'notificaciones', lazy: lazyPage(() => import('@/features/notifications/pages/notifications-page'), { namespaces: ['notifications'] }), handle: { titleKey: 'pages:user.notificaciones' } },
+  {
+    path: 'comunicaciones',
+    lazy: lazyPage(() => import('@/features/communications/pages/communications-page'), { namespaces: ['communications', 'admin'] }),
+    handle: { titleKey: 'pages:user.comunicaciones' },
+  },
+  {
+    path: 'muros',
+    lazy: lazyPage(() => import('@/features/walls/pages/walls-page'), { namespaces: ['walls', 'editor', 'cloud', 'admin', 'trash'] }),
+    handle: { titleKey: 'pages:user.muros' },
+  },
+  {
+    path: 'papelera',
+    lazy: lazyPage(() => import('@/features/trash/pages/trash-page'), { namespaces: ['trash', 'admin'] }),
+    handle: { titleKey: 'pages:user.papelera' },
+  },
+  {
+    path: 'notificaciones',
+    lazy: lazyPage(() => import('@/features/notifications/pages/notifications-page'), { namespaces: ['notifications'] }),
+    handle: { titleKey: 'pages:user.notificaciones' },
+  },
   { path: 'opciones', lazy: lazyPage(accountPage('options'), { namespaces: ['options'] }), handle: { titleKey: 'pages:user.opciones' } },
 ];
 
 /** The account section: role user, its own shell; paths exactly as the inherited spec lists them. */
 const accountChildren: RouteObject[] = [
-  { path: 'account', lazy: lazyPage(accountPage('accountHome'), { namespaces: ['account', 'plan'] }), handle: { titleKey: 'pages:account.home' } },
-  { path: 'user/preferencias', lazy: lazyPage(accountPage('preferences'), { namespaces: ['account'] }), handle: { titleKey: 'pages:account.preferencias' } },
+  {
+    path: 'account',
+    lazy: lazyPage(accountPage('accountHome'), { namespaces: ['account', 'plan'] }),
+    handle: { titleKey: 'pages:account.home' },
+  },
+  {
+    path: 'user/preferencias',
+    lazy: lazyPage(accountPage('preferences'), { namespaces: ['account'] }),
+    handle: { titleKey: 'pages:account.preferencias' },
+  },
   {
     path: 'user/personalinformation',
     lazy: lazyPage(() => import('@/features/account/pages/personal-information-page'), { namespaces: ['account', 'phone', 'pages'] }),
     handle: { titleKey: 'pages:account.personalInformation' },
   },
-  placeholder('user/plans', 'pages:account.plans'),
-  placeholder('user/myplan', 'pages:account.myplan'),
-  placeholder('user/methods', 'pages:account.methods'),
-  placeholder('user/paquetes', 'pages:account.paquetes'),
-  placeholder('user/pagos', 'pages:account.pagos'),
+  {
+    path: 'user/plans',
+    lazy: lazyPage(() => import('@/features/billing/pages/plans-page'), { namespaces: ['billing', 'admin'] }),
+    handle: { titleKey: 'pages:account.plans' },
+  },
+  {
+    path: 'user/myplan',
+    lazy: lazyPage(() => import('@/features/billing/pages/myplan-page'), { namespaces: ['billing', 'admin', 'plan'] }),
+    handle: { titleKey: 'pages:account.myplan' },
+  },
+  {
+    path: 'user/methods',
+    lazy: lazyPage(() => import('@/features/billing/pages/methods-page'), { namespaces: ['billing', 'admin'] }),
+    handle: { titleKey: 'pages:account.methods' },
+  },
+  {
+    path: 'user/paquetes',
+    lazy: lazyPage(() => import('@/features/billing/pages/paquetes-page'), { namespaces: ['billing', 'admin'] }),
+    handle: { titleKey: 'pages:account.paquetes' },
+  },
+  {
+    path: 'user/pagos',
+    lazy: lazyPage(() => import('@/features/billing/pages/pagos-page'), { namespaces: ['billing', 'admin'] }),
+    handle: { titleKey: 'pages:account.pagos' },
+  },
 ];
 
 const publicChildren: RouteObject[] = [
@@ -102,9 +229,21 @@ const publicChildren: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/auth/pages/sign-in-entry-page'), { namespaces: ['auth', 'password'] }),
     handle: { titleKey: 'pages:public.login', skipUserCall: true, guestOnly: true },
   },
-  { path: 'register', lazy: lazyPage(accountPage('register'), { namespaces: ['register'] }), handle: { titleKey: 'pages:public.register', skipUserCall: true } },
-  { path: 'register/verify/:code', lazy: lazyPage(accountPage('verify'), { namespaces: ['register'] }), handle: { titleKey: 'pages:public.verify' } },
-  { path: 'reset-password/:token/:email', lazy: lazyPage(accountPage('resetPassword'), { namespaces: ['password'] }), handle: { titleKey: 'pages:public.resetPassword', skipUserCall: true } },
+  {
+    path: 'register',
+    lazy: lazyPage(accountPage('register'), { namespaces: ['register'] }),
+    handle: { titleKey: 'pages:public.register', skipUserCall: true },
+  },
+  {
+    path: 'register/verify/:code',
+    lazy: lazyPage(accountPage('verify'), { namespaces: ['register'] }),
+    handle: { titleKey: 'pages:public.verify' },
+  },
+  {
+    path: 'reset-password/:token/:email',
+    lazy: lazyPage(accountPage('resetPassword'), { namespaces: ['password'] }),
+    handle: { titleKey: 'pages:public.resetPassword', skipUserCall: true },
+  },
   {
     path: 'link/:aliascliente/:profileId',
     // Rendered by the server (with its own small script): reached from inside the app, it is loaded as a page.
@@ -112,8 +251,16 @@ const publicChildren: RouteObject[] = [
     handle: { titleKey: 'pages:public.publicProfile', skipUserCall: true },
   },
   { path: 'politica', lazy: lazyPage(accountPage('policy'), { namespaces: ['policy'] }), handle: { titleKey: 'pages:public.politica' } },
-  { path: 'error-404', lazy: lazyPage(() => import('@/features/errors/pages/not-found-page'), { namespaces: ['errors'] }), handle: { titleKey: 'pages:public.notFound' } },
-  { path: 'falta-permisos', lazy: lazyPage(() => import('@/features/errors/pages/forbidden-page'), { namespaces: ['errors'] }), handle: { titleKey: 'pages:public.forbidden' } },
+  {
+    path: 'error-404',
+    lazy: lazyPage(() => import('@/features/errors/pages/not-found-page'), { namespaces: ['errors'] }),
+    handle: { titleKey: 'pages:public.notFound' },
+  },
+  {
+    path: 'falta-permisos',
+    lazy: lazyPage(() => import('@/features/errors/pages/forbidden-page'), { namespaces: ['errors'] }),
+    handle: { titleKey: 'pages:public.forbidden' },
+  },
 ];
 
 export function createRoutes(): RouteObject[] {
@@ -128,10 +275,24 @@ export function createRoutes(): RouteObject[] {
       shouldRevalidate: () => true,
       children: [
         { lazy: lazyPage(() => import('./layouts/public-layout')), children: publicChildren },
-        { path: 'admin', handle: { auth: 'admin' } satisfies RouteHandle, lazy: lazyPage(() => import('./layouts/admin-layout'), { namespaces: SHELL_NS }), children: adminChildren },
+        {
+          path: 'admin',
+          handle: { auth: 'admin' } satisfies RouteHandle,
+          lazy: lazyPage(() => import('./layouts/admin-layout'), { namespaces: SHELL_NS }),
+          children: adminChildren,
+        },
         { path: 'user/account', loader: to('/account'), Component: Redirecting },
-        { path: 'user', handle: { auth: 'user' } satisfies RouteHandle, lazy: lazyPage(() => import('./layouts/user-layout'), { namespaces: SHELL_NS }), children: userChildren },
-        { handle: { auth: 'user' } satisfies RouteHandle, lazy: lazyPage(() => import('./layouts/account-layout'), { namespaces: SHELL_NS }), children: accountChildren },
+        {
+          path: 'user',
+          handle: { auth: 'user' } satisfies RouteHandle,
+          lazy: lazyPage(() => import('./layouts/user-layout'), { namespaces: SHELL_NS }),
+          children: userChildren,
+        },
+        {
+          handle: { auth: 'user' } satisfies RouteHandle,
+          lazy: lazyPage(() => import('./layouts/account-layout'), { namespaces: SHELL_NS }),
+          children: accountChildren,
+        },
         { path: '*', loader: to(NOT_FOUND_PATH), Component: Redirecting },
       ],
     },
@@ -139,7 +300,20 @@ export function createRoutes(): RouteObject[] {
   return routes;
 }
 
+/** Every path of `routes` whose screen is still the generic "arrives soon" page (`placeholder`). */
+export function comingSoonPaths(routes: RouteObject[], base = ''): Set<string> {
+  const found = new Set<string>();
+  for (const route of routes) {
+    const path = route.path ? `${base.replace(/\/$/, '')}/${route.path}` : base;
+    if (isRouteHandle(route.handle) && route.handle.comingSoon) found.add(path);
+    if (route.children) for (const child of comingSoonPaths(route.children, path)) found.add(child);
+  }
+  return found;
+}
+
+/** The menus badge these entries "Soon"; building a screen (no more `placeholder`) removes its badge. */
+export const COMING_SOON_PATHS: ReadonlySet<string> = comingSoonPaths(createRoutes());
+
 export function createAppRouter() {
   return createBrowserRouter(createRoutes());
 }
-

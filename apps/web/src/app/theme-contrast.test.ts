@@ -35,11 +35,20 @@ interface Pair {
 function pairs(scheme: Scheme): Pair[] {
   const v = schemeVariables(scheme);
   // Where text sits: the page, inputs/default buttons, and the hover/striped surface of tables and menus.
-  const surfaces = scheme === 'light' ? ['--mantine-color-body', '--mantine-color-default', '--mantine-color-gray-0'] : ['--mantine-color-body', '--mantine-color-default', '--mantine-color-dark-6'];
+  const surfaces =
+    scheme === 'light'
+      ? ['--mantine-color-body', '--mantine-color-default', '--mantine-color-gray-0']
+      : ['--mantine-color-body', '--mantine-color-default', '--mantine-color-dark-6'];
   const list: Pair[] = [];
   for (const surface of surfaces) {
     const bg = v(surface);
-    for (const text of ['--mantine-color-text', '--mantine-color-dimmed', '--mantine-color-anchor', '--mantine-color-error', '--mantine-color-placeholder']) {
+    for (const text of [
+      '--mantine-color-text',
+      '--mantine-color-dimmed',
+      '--mantine-color-anchor',
+      '--mantine-color-error',
+      '--mantine-color-placeholder',
+    ]) {
       list.push({ what: `${text} on ${surface}`, fg: v(text), bg, min: 4.5 });
     }
     for (const color of APP_COLORS) {
@@ -58,7 +67,12 @@ function pairs(scheme: Scheme): Pair[] {
       list.push({ what: `${color} light-color on ${bg}`, fg: v(`--mantine-color-${color}-light-color`), bg: v(bg), min: 4.5 });
     }
   }
-  list.push({ what: 'primary contrast on primary filled', fg: v('--mantine-primary-color-contrast'), bg: v('--mantine-primary-color-filled'), min: 4.5 });
+  list.push({
+    what: 'primary contrast on primary filled',
+    fg: v('--mantine-primary-color-contrast'),
+    bg: v('--mantine-primary-color-filled'),
+    min: 4.5,
+  });
   return list;
 }
 

@@ -6,11 +6,37 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Pagination.css';
 import { useEffect, useId, useRef, useState } from 'react';
-import { AspectRatio, Box, Button, Center, FileButton, Group, Image, Loader, Modal, Pagination, Paper, Progress, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  AspectRatio,
+  Box,
+  Button,
+  Center,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Pagination,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CLOUD_KEY, IMAGE_ACCEPT, cloudErrorMessage, cloudFilesQueryOptions, cloudFileQueryOptions, uploadCloudFile, useCloudFile } from '@/lib/cloud-api';
+import {
+  CLOUD_KEY,
+  IMAGE_ACCEPT,
+  cloudErrorMessage,
+  cloudFilesQueryOptions,
+  cloudFileQueryOptions,
+  uploadCloudFile,
+  useCloudFile,
+} from '@/lib/cloud-api';
 
 export interface CloudImagePickerProps {
   label: string;
@@ -24,12 +50,25 @@ export interface CloudImagePickerProps {
 const PAGE_SIZE = 24;
 
 /** The user's images in a grid of buttons: Tab moves between them, Enter or Space picks one. */
-function CloudImagesModal({ opened, selected, onClose, onPick }: { opened: boolean; selected: string | null; onClose: () => void; onPick: (id: string) => void }) {
+function CloudImagesModal({
+  opened,
+  selected,
+  onClose,
+  onPick,
+}: {
+  opened: boolean;
+  selected: string | null;
+  onClose: () => void;
+  onPick: (id: string) => void;
+}) {
   const { t } = useTranslation('cloud');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [debounced] = useDebouncedValue(search, 300);
-  const query = useQuery({ ...cloudFilesQueryOptions({ kind: 'image', search: debounced || undefined, page, pageSize: PAGE_SIZE }), enabled: opened });
+  const query = useQuery({
+    ...cloudFilesQueryOptions({ kind: 'image', search: debounced || undefined, page, pageSize: PAGE_SIZE }),
+    enabled: opened,
+  });
   const total = query.data?.meta.total ?? 0;
   return (
     <Modal opened={opened} onClose={onClose} title={t('picker.modalTitle')} size="xl" closeButtonProps={{ 'aria-label': t('close') }}>
@@ -66,7 +105,11 @@ function CloudImagesModal({ opened, selected, onClose, onPick }: { opened: boole
                   className="cloud-picker-option"
                   data-testid="cloud-picker-option"
                   w="100%"
-                  style={{ borderRadius: 'var(--mantine-radius-md)', outlineOffset: 2, border: `2px solid ${file.id === selected ? 'var(--mantine-primary-color-filled)' : 'transparent'}` }}
+                  style={{
+                    borderRadius: 'var(--mantine-radius-md)',
+                    outlineOffset: 2,
+                    border: `2px solid ${file.id === selected ? 'var(--mantine-primary-color-filled)' : 'transparent'}`,
+                  }}
                 >
                   <AspectRatio ratio={1}>
                     <Image src={file.url} alt="" radius="sm" fit="cover" loading="lazy" />
@@ -79,7 +122,15 @@ function CloudImagesModal({ opened, selected, onClose, onPick }: { opened: boole
             ))}
           </SimpleGrid>
         )}
-        {total > PAGE_SIZE ? <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} size="sm" getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('previousPage') : c === 'next' ? t('nextPage') : undefined })} /> : null}
+        {total > PAGE_SIZE ? (
+          <Pagination
+            total={Math.ceil(total / PAGE_SIZE)}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('previousPage') : c === 'next' ? t('nextPage') : undefined })}
+          />
+        ) : null}
       </Stack>
     </Modal>
   );
@@ -147,18 +198,39 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
               <Image src={current.data.url} alt={t('picker.currentAlt', { label })} radius="md" fit="cover" />
             ) : (
               <Paper withBorder radius="md" style={{ borderStyle: 'dashed' }}>
-                <Center h="100%">{value && current.isPending ? <Loader size="sm" aria-label={t('loading')} /> : <Text size="xs" c="dimmed" ta="center" px="xs">{t('picker.none')}</Text>}</Center>
+                <Center h="100%">
+                  {value && current.isPending ? (
+                    <Loader size="sm" aria-label={t('loading')} />
+                  ) : (
+                    <Text size="xs" c="dimmed" ta="center" px="xs">
+                      {t('picker.none')}
+                    </Text>
+                  )}
+                </Center>
               </Paper>
             )}
           </AspectRatio>
         </Box>
         <Group gap="xs">
-          <Button variant="light" size="xs" onClick={() => setModalOpen(true)} disabled={progress !== null} data-testid="cloud-picker-choose">
+          <Button
+            variant="light"
+            size="xs"
+            onClick={() => setModalOpen(true)}
+            disabled={progress !== null}
+            data-testid="cloud-picker-choose"
+          >
             {t('picker.choose')}
           </Button>
           <FileButton onChange={(file) => void upload(file)} accept={IMAGE_ACCEPT} resetRef={resetFileInput}>
             {(props) => (
-              <Button {...props} ref={uploadButton} variant="default" size="xs" loading={progress !== null} data-testid="cloud-picker-upload">
+              <Button
+                {...props}
+                ref={uploadButton}
+                variant="default"
+                size="xs"
+                loading={progress !== null}
+                data-testid="cloud-picker-upload"
+              >
                 {t('picker.upload')}
               </Button>
             )}

@@ -17,7 +17,7 @@ export interface SortState {
   dir: 'asc' | 'desc';
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   caption: string;
   columns: DataColumn<T>[];
   rows: T[] | undefined;
@@ -50,7 +50,8 @@ function SortIcon({ dir }: { dir: 'asc' | 'desc' | null }) {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation('admin');
-  const { caption, columns, rows, rowKey, cardTitle, actions, actionsHeader, sort, onSort, isLoading, error, onRetry, emptyText, testId } = props;
+  const { caption, columns, rows, rowKey, cardTitle, actions, actionsHeader, sort, onSort, isLoading, error, onRetry, emptyText, testId } =
+    props;
 
   if (error) {
     return (
@@ -96,7 +97,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {columns.map((column) => (
                 <Table.Th key={column.key} aria-sort={ariaSort(column)} scope="col">
                   {column.sortKey && onSort ? (
-                    <button type="button" className="data-table-sort" onClick={() => onSort(column.sortKey!)} data-testid={`sort-${column.sortKey}`}>
+                    <button
+                      type="button"
+                      className="data-table-sort"
+                      onClick={() => onSort(column.sortKey!)}
+                      data-testid={`sort-${column.sortKey}`}
+                    >
                       {column.header}
                       <SortIcon dir={sort?.key === column.sortKey ? sort.dir : null} />
                     </button>

@@ -76,7 +76,11 @@ function subscribe(listener: Listener): () => void {
 /** Renders the messages of `notify`; placed once in a signed-in layout. */
 export function NotificationHost() {
   const { t } = useTranslation('admin');
-  const current = useSyncExternalStore(subscribe, () => items, () => items);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
   return (
     <div className="notification-host" role="status" aria-live="polite">
       {current.map((item) => (

@@ -31,7 +31,15 @@ export function SubscriptionStatusBadge({ status }: { status: SubscriptionData['
  * Plan name, status, period and usage meters, from the stored subscription data (fetched when none
  * is held). Shared by the user dashboard and the account home; `children` adds actions below.
  */
-export function PlanUsageCard({ children, testId, nameTestId = 'plan-name' }: { children?: ReactNode; testId?: string; nameTestId?: string }) {
+export function PlanUsageCard({
+  children,
+  testId,
+  nameTestId = 'plan-name',
+}: {
+  children?: ReactNode;
+  testId?: string;
+  nameTestId?: string;
+}) {
   const { t } = useTranslation('plan');
   const locale = useLocale();
   const stored = useSession().subscription;
@@ -42,7 +50,9 @@ export function PlanUsageCard({ children, testId, nameTestId = 'plan-name' }: { 
   // While it loads the meter waits (a skeleton) rather than flash the older number; if it fails,
   // the subscription data's figure is shown.
   const storageQuery = useStorageUsage();
-  const storage = storageQuery.data ?? (storageQuery.isError && data ? { usedBytes: data.usage.storageBytes, limitBytes: data.limits.storageBytes } : null);
+  const storage =
+    storageQuery.data ??
+    (storageQuery.isError && data ? { usedBytes: data.usage.storageBytes, limitBytes: data.limits.storageBytes } : null);
 
   return (
     <Card withBorder padding="lg" radius="md" data-testid={testId}>

@@ -25,7 +25,19 @@ interface SelectFieldProps {
  * in tests), built from the Input pieces the login page already loads rather than NativeSelect,
  * which would split a shared chunk off the login page's bundle.
  */
-export function SelectField({ label, description, error, value, onChange, data, required, maw, style, ref, 'data-testid': testId }: SelectFieldProps) {
+export function SelectField({
+  label,
+  description,
+  error,
+  value,
+  onChange,
+  data,
+  required,
+  maw,
+  style,
+  ref,
+  'data-testid': testId,
+}: SelectFieldProps) {
   const id = useId();
   return (
     <Input.Wrapper

@@ -6,7 +6,11 @@ import { useDebouncedValue } from '@mantine/hooks';
  * normalised) once typing pauses; a URL changed from outside (back/forward, "clear") refills the
  * box. Our own write leaves the box alone, so a typed trailing space is not eaten.
  */
-export function useUrlTextFilter(urlValue: string, commit: (value: string) => void, normalise: (value: string) => string = (value) => value.trim()): [string, (value: string) => void] {
+export function useUrlTextFilter(
+  urlValue: string,
+  commit: (value: string) => void,
+  normalise: (value: string) => string = (value) => value.trim(),
+): [string, (value: string) => void] {
   const [text, setText] = useState(urlValue);
   const [debounced] = useDebouncedValue(text, 350);
 

@@ -1,5 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cloudFileSchema, errorResponseSchema, fileListSchema, okResponse, storageUsageSchema, uploadFilesResponseSchema, type CloudFile, type FileListQuery } from '@enlaza/contracts';
+import {
+  cloudFileSchema,
+  errorResponseSchema,
+  fileListSchema,
+  okResponse,
+  storageUsageSchema,
+  uploadFilesResponseSchema,
+  type CloudFile,
+  type FileListQuery,
+} from '@enlaza/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError, apiGet, buildHeaders } from './http';
 
@@ -39,7 +48,11 @@ export function useStorageUsage() {
 
 export function cloudFileQueryOptions(id: string) {
   // The signed address lasts at least an hour; refresh it well before.
-  return queryOptions({ queryKey: [...CLOUD_KEY, 'file', id], queryFn: async () => (await apiGet(`/api/files/${encodeURIComponent(id)}`, oneSchema)).data, staleTime: 30 * 60_000 });
+  return queryOptions({
+    queryKey: [...CLOUD_KEY, 'file', id],
+    queryFn: async () => (await apiGet(`/api/files/${encodeURIComponent(id)}`, oneSchema)).data,
+    staleTime: 30 * 60_000,
+  });
 }
 
 /** One of my files (for its signed `url`), or nothing while `id` is null. */
@@ -76,12 +89,21 @@ export function uploadCloudFile(file: File, onProgress: (fraction: number) => vo
         const parsed = uploadFilesResponseSchema.safeParse(body);
         const first = parsed.success ? parsed.data.data[0] : undefined;
         if (first) resolve(first);
-        else reject(new ApiError({ message: 'Unexpected answer from POST /api/files', status: xhr.status, code: 'invalid_response', body }));
+        else
+          reject(new ApiError({ message: 'Unexpected answer from POST /api/files', status: xhr.status, code: 'invalid_response', body }));
         return;
       }
       const failure = errorResponseSchema.partial().safeParse(body);
       const data = failure.success ? failure.data : {};
-      reject(new ApiError({ message: data.message ?? `HTTP ${xhr.status}`, status: xhr.status, code: data.code, body, serverMessage: data.message }));
+      reject(
+        new ApiError({
+          message: data.message ?? `HTTP ${xhr.status}`,
+          status: xhr.status,
+          code: data.code,
+          body,
+          serverMessage: data.message,
+        }),
+      );
     };
     const onAbort = () => xhr.abort();
     signal?.addEventListener('abort', onAbort, { once: true });

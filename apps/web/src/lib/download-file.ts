@@ -26,7 +26,12 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-    throw new ApiError({ message: body.message ?? `HTTP ${response.status}`, status: response.status, code: body.code, serverMessage: body.message });
+    throw new ApiError({
+      message: body.message ?? `HTTP ${response.status}`,
+      status: response.status,
+      code: body.code,
+      serverMessage: body.message,
+    });
   }
   const blob = await response.blob();
   const name = fileNameOf(response.headers.get('Content-Disposition'), fallbackName);

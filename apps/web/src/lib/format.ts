@@ -32,7 +32,12 @@ export function formatDate(iso: string, locale: Locale, timeZone?: string): stri
 }
 
 /** Day and time of `iso`, in `timeZone` (an IANA name; the browser's when missing or unknown). */
-export function formatDateTime(iso: string, locale: Locale, timeZone?: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
+export function formatDateTime(
+  iso: string,
+  locale: Locale,
+  timeZone?: string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   try {
@@ -46,4 +51,9 @@ export function formatDateTime(iso: string, locale: Locale, timeZone?: string, o
 export function usagePercent(used: number, limit: number): number {
   if (limit <= 0) return used > 0 ? 100 : 0;
   return Math.min(100, Math.max(0, (used / limit) * 100));
+}
+
+/** Integer cents as money in the viewer's language: 1089 → "10,89 €" (es), "€10.89" (en). */
+export function formatMoney(cents: number, locale: Locale, currency = 'EUR'): string {
+  return new Intl.NumberFormat(bcp47(locale), { style: 'currency', currency }).format(cents / 100);
 }

@@ -20,4 +20,3 @@ export function retryAfterSeconds(response: Response): number | undefined {
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
-

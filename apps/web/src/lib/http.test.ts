@@ -102,7 +102,10 @@ describe('http client', () => {
   });
 
   it('rejects network errors with ApiError status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiGet('/api/a', okSchema)).rejects.toMatchObject({ name: 'ApiError', status: 0, message: 'Failed to fetch' });
   });
 

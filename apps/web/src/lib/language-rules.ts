@@ -47,4 +47,3 @@ export function detectLanguage(stored: string | null, browserLanguages: readonly
 export function bcp47(locale: Locale): string {
   return locale === 'jp' ? 'ja' : locale;
 }
-

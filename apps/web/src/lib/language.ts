@@ -1,7 +1,16 @@
 import i18next from 'i18next';
 import type { Locale } from '@enlaza/contracts';
 
-export { bcp47, DEFAULT_LANGUAGE, detectLanguage, FALLBACK_LANGUAGE, isLocale, LANGUAGE_STORAGE_KEY, localeFromTag, SUPPORTED_LOCALES } from './language-rules';
+export {
+  bcp47,
+  DEFAULT_LANGUAGE,
+  detectLanguage,
+  FALLBACK_LANGUAGE,
+  isLocale,
+  LANGUAGE_STORAGE_KEY,
+  localeFromTag,
+  SUPPORTED_LOCALES,
+} from './language-rules';
 import { detectLanguage, isLocale, LANGUAGE_STORAGE_KEY } from './language-rules';
 
 export function readStoredLanguage(): string | null {

@@ -52,7 +52,9 @@ function parseStored(raw: string | null): Record<string, unknown> | null {
  */
 function storedUser(raw: string | null): CurrentUser | null {
   const value = parseStored(raw);
-  return value && typeof value.id === 'string' && typeof value.name === 'string' && isRole(value.roll) ? (value as unknown as CurrentUser) : null;
+  return value && typeof value.id === 'string' && typeof value.name === 'string' && isRole(value.roll)
+    ? (value as unknown as CurrentUser)
+    : null;
 }
 
 function storedSubscription(raw: string | null): SubscriptionData | null {

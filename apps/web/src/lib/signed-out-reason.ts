@@ -19,7 +19,9 @@ export function peekSignedOutReason(): SignedOutReason | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     const parsed = raw ? (JSON.parse(raw) as Partial<SignedOutReason>) : null;
-    return parsed && typeof parsed.code === 'string' && typeof parsed.message === 'string' ? { code: parsed.code, message: parsed.message } : null;
+    return parsed && typeof parsed.code === 'string' && typeof parsed.message === 'string'
+      ? { code: parsed.code, message: parsed.message }
+      : null;
   } catch {
     return null;
   }

@@ -21,10 +21,16 @@ describe('the sign-in page script', () => {
     expect(t('common:appName')).toBe('Enlaza');
     expect(t('login.errors.retryAfter', { seconds: 7 })).toBe(es.login.errors.retryAfter.replace('{{seconds}}', '7'));
     expect(t('login.missing')).toBe('login.missing');
-    expect(validateLoginInput({ email: ' ', password: '' }, asT(t))).toEqual({ email: es.login.errors.emailRequired, password: es.login.errors.passwordRequired });
+    expect(validateLoginInput({ email: ' ', password: '' }, asT(t))).toEqual({
+      email: es.login.errors.emailRequired,
+      password: es.login.errors.passwordRequired,
+    });
     const english = asT(translator({ auth: en }));
     const throttled = loginFailureMessage(new ApiError({ message: 'x', status: 429, retryAfter: 30 }), english);
-    expect(throttled).toEqual({ title: en.login.errors.throttledTitle, message: `${en.login.errors.throttled} ${en.login.errors.retryAfter.replace('{{seconds}}', '30')}` });
+    expect(throttled).toEqual({
+      title: en.login.errors.throttledTitle,
+      message: `${en.login.errors.throttled} ${en.login.errors.retryAfter.replace('{{seconds}}', '30')}`,
+    });
   });
 
   it('sends the inherited contract’s headers', () => {
@@ -39,10 +45,23 @@ describe('the sign-in page script', () => {
   });
 
   it('turns failures into ApiErrors as the SPA’s http client does (status, server sentence, field errors, Retry-After)', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(429, { ok: 0, code: 'auth.throttled', message: 'Demasiados', errors: { email: ['mal'] } }, { 'Retry-After': '12' })));
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValue(
+          jsonResponse(429, { ok: 0, code: 'auth.throttled', message: 'Demasiados', errors: { email: ['mal'] } }, { 'Retry-After': '12' }),
+        ),
+    );
     const error = (await call('/api/login', { method: 'POST', headers: {}, body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
-    expect({ status: error.status, code: error.code, serverMessage: error.serverMessage, retryAfter: error.retryAfter, fieldErrors: error.fieldErrors }).toEqual({
+    expect({
+      status: error.status,
+      code: error.code,
+      serverMessage: error.serverMessage,
+      retryAfter: error.retryAfter,
+      fieldErrors: error.fieldErrors,
+    }).toEqual({
       status: 429,
       code: 'auth.throttled',
       serverMessage: 'Demasiados',

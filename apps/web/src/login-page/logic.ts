@@ -42,7 +42,10 @@ export function requestHeaders(language: string, csrf: string | null, token: str
 }
 
 /** One call; a status outside 200–299 or no answer becomes an ApiError as lib/http.ts builds it. */
-export async function call(path: string, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown }): Promise<unknown> {
+export async function call(
+  path: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown },
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {

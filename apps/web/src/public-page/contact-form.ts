@@ -98,10 +98,26 @@ function wire(form: HTMLFormElement, sent: HTMLElement, banner: HTMLElement, dat
 
     const submit = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
     submit.disabled = true;
-    const body = { name, email, phone: rawPhone || null, message, consent: (input('consent') as HTMLInputElement).checked, location: location(), website: input('website').value };
+    const body = {
+      name,
+      email,
+      phone: rawPhone || null,
+      message,
+      consent: (input('consent') as HTMLInputElement).checked,
+      location: location(),
+      website: input('website').value,
+    };
     try {
-      const response = await fetch(`${apiBase(data)}/messages`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify(body), credentials: 'same-origin' });
-      const payload: { message?: string; errors?: Record<string, string[]> } = await response.json().then((body: unknown) => (body && typeof body === 'object' ? body : {}), () => ({}));
+      const response = await fetch(`${apiBase(data)}/messages`, {
+        method: 'POST',
+        headers: apiHeaders(),
+        body: JSON.stringify(body),
+        credentials: 'same-origin',
+      });
+      const payload: { message?: string; errors?: Record<string, string[]> } = await response.json().then(
+        (body: unknown) => (body && typeof body === 'object' ? body : {}),
+        () => ({}),
+      );
       if (response.ok) {
         form.reset();
         form.hidden = true;

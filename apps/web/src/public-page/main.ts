@@ -8,7 +8,13 @@ function initClickCounting(data: PageData) {
     const link = (event.target as Element | null)?.closest?.('a[data-count]');
     if (!(link instanceof HTMLAnchorElement) || data.preview) return;
     try {
-      void fetch(`${apiBase(data)}/click`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify({ url: link.href }), credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+      void fetch(`${apiBase(data)}/click`, {
+        method: 'POST',
+        headers: apiHeaders(),
+        body: JSON.stringify({ url: link.href }),
+        credentials: 'same-origin',
+        keepalive: true,
+      }).catch(() => undefined);
     } catch {
       // Counting must never stop a click.
     }

@@ -25,10 +25,25 @@ export function readPageData(): PageData | null {
   }
 }
 
+/** The CSRF token: the server sets it in a cookie next to the page (the page's HTML is the same for every visitor). */
+export function csrfToken(cookies = document.cookie): string {
+  for (const part of cookies.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === 'enlaza_csrf_token') return value.join('=');
+  }
+  return '';
+}
+
 /** Headers of the page's API requests: the CSRF token the API asks anonymous browsers for, and the page's language. */
 export function apiHeaders(): Record<string, string> {
-  const csrf = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-  return { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': csrf, 'Accept-Language': document.documentElement.lang === 'ja' ? 'jp' : document.documentElement.lang };
+  const csrf = csrfToken();
+  return {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'X-CSRF-TOKEN': csrf,
+    'Accept-Language': document.documentElement.lang === 'ja' ? 'jp' : document.documentElement.lang,
+  };
 }
 
 export const apiBase = (data: PageData) => `/api/public/link/${encodeURIComponent(data.alias)}/${encodeURIComponent(data.id)}`;

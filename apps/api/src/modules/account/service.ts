@@ -5,11 +5,13 @@ import { localName } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
-import type { ActivityService, RequestOrigin } from '../activity/service.js';
-import type { UserRow } from '../auth/repository.js';
-import type { AuthService } from '../auth/service.js';
-import type { RegistrationService } from '../registration/service.js';
+import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { Actor } from '../../platform/actor.js';
+import type { UserRow } from './schema.js';
+import type { AuthService } from '../auth/index.js';
+import type { RegistrationService } from '../registration/index.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
+import type { AccountDirectory } from './directory.js';
 import type { AccountRepository } from './repository.js';
 
 const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
@@ -18,36 +20,59 @@ const fieldError = (field: string, code: string) => new AppError('validation.fai
 /** Only the fields that changed, before and after, for the history. */
 function changes(before: Record<string, unknown>, after: Record<string, unknown>) {
   const keys = Object.keys(after).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
-  return { before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])), changed: keys.length > 0 };
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])),
+    changed: keys.length > 0,
+  };
 }
 
-type Deps = { repo: AccountRepository; activity: ActivityService; mailer: Mailer; registration: RegistrationService; auth: AuthService; limiter: RateLimiter };
+type Deps = {
+  repo: AccountRepository;
+  accounts: Pick<AccountDirectory, 'row'>;
+  activity: ActivityService;
+  mailer: Mailer;
+  registration: RegistrationService;
+  auth: AuthService;
+  limiter: RateLimiter;
+};
 
 /** The account section: Preferencias and Personal information, email and password changes. */
-export function createAccountService({ repo, activity, mailer, registration, auth, limiter }: Deps) {
+export function createAccountService({ repo, accounts, activity, mailer, registration, auth, limiter }: Deps) {
   /** A stolen session must not allow unlimited password guesses: 10 per 15 minutes per account. */
   async function assertPassword(user: UserRow, password: string, field: string) {
     await limiter.consume([{ key: `password-check:${user.id}`, max: 10, windowMs: 15 * 60_000 }]);
     if (!(await verifyPassword(user.passwordHash, password))) throw fieldError(field, 'validation.wrong_password');
   }
 
-  return {
-    /** The account type's name is in `locale` (the viewer's language), else the user's saved language. */
-    async personalInfo(user: UserRow, locale: Locale = user.locale ?? 'en'): Promise<PersonalInfo> {
-      const [type, pendingEmail] = await Promise.all([repo.accountType(user.accountTypeId), repo.pendingEmail(user.id)]);
-      return {
-        name: user.name,
-        email: user.email,
-        pendingEmail,
-        phone: user.phone,
-        country: user.country,
-        billingAddress: user.billingAddress ?? null,
-        taxId: user.taxId,
-        accountType: type ? { id: type.id, name: localName(type, locale), requiresTaxId: type.requiresTaxId } : null,
-      };
-    },
+  /** The answer of Personal information for a users row. */
+  async function personalInfoOf(user: UserRow, locale: Locale): Promise<PersonalInfo> {
+    const [type, pendingEmail] = await Promise.all([repo.accountType(user.accountTypeId), repo.pendingEmail(user.id)]);
+    return {
+      name: user.name,
+      email: user.email,
+      pendingEmail,
+      phone: user.phone,
+      country: user.country,
+      billingAddress: user.billingAddress ?? null,
+      taxId: user.taxId,
+      accountType: type ? { id: type.id, name: localName(type, locale), requiresTaxId: type.requiresTaxId } : null,
+    };
+  }
 
-    async updatePersonalInfo(user: UserRow, input: PersonalInfoUpdate, origin: RequestOrigin): Promise<PersonalInfo> {
+  const preferencesOf = (user: UserRow, unsavedLocale: Locale): Preferences => ({
+    locale: user.locale ?? unsavedLocale,
+    timeZone: user.timeZone ?? 'UTC',
+    theme: user.theme,
+  });
+
+  return {
+    /** The account type's name is in `locale` (the viewer's language). */
+    personalInfo: async (actor: Actor, locale: Locale = actor.locale): Promise<PersonalInfo> =>
+      personalInfoOf(await accounts.row(actor.id), locale),
+
+    async updatePersonalInfo(actor: Actor, input: PersonalInfoUpdate, origin: RequestOrigin): Promise<PersonalInfo> {
+      const user = await accounts.row(actor.id);
       const next = {
         name: input.name,
         phone: input.phone,
@@ -60,39 +85,74 @@ export function createAccountService({ repo, activity, mailer, registration, aut
       const diff = changes(user, next);
       const updated = await repo.update(user.id, next);
       auth.forgetUser(user.id);
-      if (diff.changed) await activity.record({ action: 'account.updated', userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after });
-      return this.personalInfo(updated);
+      if (diff.changed)
+        await activity.record({
+          action: 'account.updated',
+          userId: user.id,
+          actorId: user.id,
+          origin,
+          before: diff.before,
+          after: diff.after,
+        });
+      return personalInfoOf(updated, updated.locale ?? 'en');
     },
 
     /**
      * A language never saved answers `unsavedLocale` (the request's language, i.e. what the client
      * already shows), so a client applying the answer keeps the browser's language (PRODUCT.md §3).
      */
-    preferences: (user: UserRow, unsavedLocale: Locale = 'jp'): Preferences => ({ locale: user.locale ?? unsavedLocale, timeZone: user.timeZone ?? 'UTC', theme: user.theme }),
+    preferences: async (actor: Actor, unsavedLocale: Locale = actor.locale): Promise<Preferences> =>
+      preferencesOf(await accounts.row(actor.id), unsavedLocale),
 
-    async updatePreferences(user: UserRow, input: Preferences, origin: RequestOrigin): Promise<Preferences> {
+    async updatePreferences(actor: Actor, input: Preferences, origin: RequestOrigin): Promise<Preferences> {
+      const user = await accounts.row(actor.id);
       if (!TIME_ZONES.has(input.timeZone)) throw fieldError('timeZone', 'validation.invalid_value');
       const diff = changes({ locale: user.locale, timeZone: user.timeZone, theme: user.theme }, input);
       const updated = await repo.update(user.id, input);
       auth.forgetUser(user.id);
-      if (diff.changed) await activity.record({ action: 'preferences.updated', userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after });
-      return this.preferences(updated);
+      if (diff.changed)
+        await activity.record({
+          action: 'preferences.updated',
+          userId: user.id,
+          actorId: user.id,
+          origin,
+          before: diff.before,
+          after: diff.after,
+        });
+      return preferencesOf(updated, actor.locale);
     },
 
     /** Sends a confirmation link to the new address; the change happens when it is opened. */
-    async requestEmailChange(user: UserRow, input: { newEmail: string; password: string }, origin: RequestOrigin): Promise<{ pendingEmail: string }> {
+    async requestEmailChange(
+      actor: Actor,
+      input: { newEmail: string; password: string },
+      origin: RequestOrigin,
+    ): Promise<{ pendingEmail: string }> {
+      const user = await accounts.row(actor.id);
       await assertPassword(user, input.password, 'password');
       if (input.newEmail === user.email) throw fieldError('newEmail', 'validation.same_email');
       await limiter.consume([{ key: `email-change:${user.id}`, max: 5, windowMs: 60 * 60_000 }]);
       // Same answer whether or not the address belongs to someone: no link goes to a taken address
       // (its confirmation would fail anyway), so nobody can probe which emails have accounts.
       await registration.sendEmailChangeCode(user, input.newEmail, !(await repo.emailInUse(input.newEmail)));
-      await activity.record({ action: 'email.change_requested', userId: user.id, actorId: user.id, origin, after: { email: input.newEmail } });
+      await activity.record({
+        action: 'email.change_requested',
+        userId: user.id,
+        actorId: user.id,
+        origin,
+        after: { email: input.newEmail },
+      });
       return { pendingEmail: input.newEmail };
     },
 
     /** Changes the password and ends every other session of the user. */
-    async changePassword(user: UserRow, sessionId: string, input: { currentPassword: string; newPassword: string }, origin: RequestOrigin): Promise<void> {
+    async changePassword(
+      actor: Actor,
+      sessionId: string,
+      input: { currentPassword: string; newPassword: string },
+      origin: RequestOrigin,
+    ): Promise<void> {
+      const user = await accounts.row(actor.id);
       await assertPassword(user, input.currentPassword, 'currentPassword');
       assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
       await repo.update(user.id, { passwordHash: await hashPassword(input.newPassword) });
@@ -100,7 +160,12 @@ export function createAccountService({ repo, activity, mailer, registration, aut
       await repo.cancelResetLinks(user.id);
       auth.forgetUser(user.id);
       await activity.record({ action: 'password.changed', userId: user.id, actorId: user.id, origin });
-      mailer.sendInBackground({ to: user.email, userId: user.id, kind: 'system', ...renderEmail(user.locale ?? 'en', 'password_changed', { name: user.name }) });
+      mailer.sendInBackground({
+        to: user.email,
+        userId: user.id,
+        kind: 'system',
+        ...renderEmail(user.locale ?? 'en', 'password_changed', { name: user.name }),
+      });
     },
   };
 }

@@ -11,7 +11,11 @@ function summary(value: unknown): unknown {
  * The fields that differ between two flat records (nested objects compared by content), as the
  * `before` / `after` of a history event; null when nothing changed. Keys named in `skip` are ignored.
  */
-export function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>, skip: string[] = []): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+export function changesBetween(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  skip: string[] = [],
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
   const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (skip.includes(key)) continue;

@@ -1,14 +1,13 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
-import { activityEvents, users } from '../../db/schema/index.js';
+import { activityEvents } from './schema.js';
+import { namesOf } from '../account/index.js';
 
 export type NewActivityEvent = typeof activityEvents.$inferInsert;
 export type HistoryFilter = { userId?: string | undefined; action?: string | undefined; from?: Date | undefined; to?: Date | undefined };
 export type Cursor = { createdAt: string; id: string };
 
 export function createActivityRepository(db: Database) {
-  const actor = alias(users, 'actor');
   return {
     async insert(event: NewActivityEvent): Promise<void> {
       await db.insert(activityEvents).values(event);
@@ -22,16 +21,32 @@ export function createActivityRepository(db: Database) {
         filter.from ? gte(activityEvents.createdAt, filter.from) : undefined,
         filter.to ? lt(activityEvents.createdAt, filter.to) : undefined,
         // Compared as timestamptz text from the previous page, keeping its microseconds.
-        cursor ? sql`(${activityEvents.createdAt}, ${activityEvents.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        cursor
+          ? sql`(${activityEvents.createdAt}, ${activityEvents.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
       ];
-      return db
-        .select({ event: activityEvents, userName: users.name, userEmail: users.email, actorName: actor.name, actorEmail: actor.email, createdAtText: sql<string>`${activityEvents.createdAt}::text` })
+      const rows = await db
+        .select({ event: activityEvents, createdAtText: sql<string>`${activityEvents.createdAt}::text` })
         .from(activityEvents)
-        .leftJoin(users, eq(users.id, activityEvents.userId))
-        .leftJoin(actor, eq(actor.id, activityEvents.actorId))
         .where(and(...conditions))
         .orderBy(desc(activityEvents.createdAt), desc(activityEvents.id))
         .limit(limit + 1);
+      // The people named on the page, from the accounts module in one query.
+      const names = await namesOf(
+        db,
+        rows.flatMap((r) => [r.event.userId, r.event.actorId].filter((id): id is string => id !== null)),
+      );
+      return rows.map((r) => {
+        const user = r.event.userId ? names.get(r.event.userId) : undefined;
+        const actor = r.event.actorId ? names.get(r.event.actorId) : undefined;
+        return {
+          ...r,
+          userName: user?.name ?? null,
+          userEmail: user?.email ?? null,
+          actorName: actor?.name ?? null,
+          actorEmail: actor?.email ?? null,
+        };
+      });
     },
   };
 }

@@ -36,7 +36,12 @@ export function createActivityService(repo: ActivityRepository) {
     /** One page of history; `forUserId` pins it to one user's own events (the user's Historial). */
     async list(query: HistoryQuery, forUserId?: string): Promise<{ data: ActivityEvent[]; nextCursor: string | null }> {
       const rows = await repo.list(
-        { userId: forUserId ?? query.userId, action: query.action, from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(Date.parse(query.to) + DAY) : undefined },
+        {
+          userId: forUserId ?? query.userId,
+          action: query.action,
+          from: query.from ? new Date(query.from) : undefined,
+          to: query.to ? new Date(Date.parse(query.to) + DAY) : undefined,
+        },
         decodeCursor(query.cursor, 'cursor'),
         query.limit,
       );
@@ -44,8 +49,21 @@ export function createActivityService(repo: ActivityRepository) {
       const last = page.at(-1);
       return {
         data: page.map(({ event, userName, userEmail, actorName, actorEmail }) => ({
-          id: event.id, action: event.action, createdAt: event.createdAt.toISOString(), userId: event.userId, userName, userEmail, actorId: event.actorId, actorName, actorEmail,
-          targetType: event.targetType, targetId: event.targetId, address: event.address, device: event.device, before: event.before, after: event.after,
+          id: event.id,
+          action: event.action,
+          createdAt: event.createdAt.toISOString(),
+          userId: event.userId,
+          userName,
+          userEmail,
+          actorId: event.actorId,
+          actorName,
+          actorEmail,
+          targetType: event.targetType,
+          targetId: event.targetId,
+          address: event.address,
+          device: event.device,
+          before: event.before,
+          after: event.after,
         })),
         // The exact timestamp text keeps microseconds, so the keyset never skips or repeats a row.
         nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.event.id }) : null,

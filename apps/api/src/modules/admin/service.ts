@@ -1,11 +1,11 @@
 import type { AdminUserDetail, AdminUserRow, AdminUsersQuery, Locale } from '@enlaza/contracts';
 import { hashPassword, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import type { ActivityService, RequestOrigin } from '../activity/service.js';
-import type { UserRow } from '../auth/repository.js';
-import type { AuthService } from '../auth/service.js';
-import { aliasFromName } from '../registration/alias.js';
-import type { RegistrationService } from '../registration/service.js';
+import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { Actor } from '../../platform/actor.js';
+import type { AuthService } from '../auth/index.js';
+import { aliasFromName } from '../registration/index.js';
+import type { RegistrationService } from '../registration/index.js';
 import type { AdminRepository } from './repository.js';
 
 type Row = Awaited<ReturnType<AdminRepository['listUsers']>>['rows'][number];
@@ -28,7 +28,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
     return user;
   }
 
-  async function changeStatus(admin: UserRow, id: string, status: 'active' | 'suspended', origin: RequestOrigin, locale: Locale) {
+  async function changeStatus(admin: Actor, id: string, status: 'active' | 'suspended', origin: RequestOrigin, locale: Locale) {
     const user = await requireLiveUser(id);
     // Reactivating an account that never verified its email puts it back to pending.
     const next = status === 'active' && !user.emailVerifiedAt ? 'pending' : status;
@@ -38,7 +38,15 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
       // they end when the account is reactivated: the user signs in again.
       if (user.status === 'suspended') await repo.revokeSessions(id);
       auth.forgetUser(id);
-      await activity.record({ action: next === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: user.status }, after: { status: next } });
+      await activity.record({
+        action: next === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated',
+        userId: id,
+        actorId: admin.id,
+        origin,
+        target: { type: 'user', id },
+        before: { status: user.status },
+        after: { status: next },
+      });
     }
     return detail(id, 'user', locale);
   }
@@ -48,8 +56,19 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
     const user = await requireUser(id, role, locale);
     const { counts, subscription } = await repo.userExtras(id, locale);
     return {
-      ...toRow(user), phone: user.phone, country: user.country, emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null, counts,
-      subscription: subscription ? { plan: subscription.plan, status: subscription.status, periodStart: subscription.periodStart.toISOString(), periodEnd: subscription.periodEnd?.toISOString() ?? null } : null,
+      ...toRow(user),
+      phone: user.phone,
+      country: user.country,
+      emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
+      counts,
+      subscription: subscription
+        ? {
+            plan: subscription.plan,
+            status: subscription.status,
+            periodStart: subscription.periodStart.toISOString(),
+            periodEnd: subscription.periodEnd?.toISOString() ?? null,
+          }
+        : null,
     };
   }
 
@@ -61,50 +80,91 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
 
     userDetail: (id: string, locale: Locale = 'en') => detail(id, 'user', locale),
 
-    suspend: (admin: UserRow, id: string, origin: RequestOrigin, locale: Locale = admin.locale ?? 'en') => changeStatus(admin, id, 'suspended', origin, locale),
-    reactivate: (admin: UserRow, id: string, origin: RequestOrigin, locale: Locale = admin.locale ?? 'en') => changeStatus(admin, id, 'active', origin, locale),
+    suspend: (admin: Actor, id: string, origin: RequestOrigin, locale: Locale = admin.locale) =>
+      changeStatus(admin, id, 'suspended', origin, locale),
+    reactivate: (admin: Actor, id: string, origin: RequestOrigin, locale: Locale = admin.locale) =>
+      changeStatus(admin, id, 'active', origin, locale),
 
-    async verify(admin: UserRow, id: string, origin: RequestOrigin, locale: Locale = admin.locale ?? 'en') {
+    async verify(admin: Actor, id: string, origin: RequestOrigin, locale: Locale = admin.locale) {
       const user = await requireLiveUser(id);
       if (await registration.verifyByHand(user)) {
-        await activity.record({ action: 'admin.user_verified', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: 'pending' }, after: { status: 'active' } });
+        await activity.record({
+          action: 'admin.user_verified',
+          userId: id,
+          actorId: admin.id,
+          origin,
+          target: { type: 'user', id },
+          before: { status: 'pending' },
+          after: { status: 'active' },
+        });
       }
       return detail(id, 'user', locale);
     },
 
-    async sendReset(admin: UserRow, id: string, origin: RequestOrigin) {
+    async sendReset(admin: Actor, id: string, origin: RequestOrigin) {
       const user = await requireLiveUser(id);
       await registration.sendResetLink({ id: user.id, name: user.name, email: user.email, locale: user.locale });
       await activity.record({ action: 'admin.reset_sent', userId: id, actorId: admin.id, origin, target: { type: 'user', id } });
     },
 
-    async createAdmin(admin: UserRow, input: { name: string; email: string }, origin: RequestOrigin) {
-      if (await repo.emailInUse(input.email)) throw new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
-      const alias = `${aliasFromName(input.name).slice(0, 20)}-${randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, '0')}`;
-      const created = await repo.createAdmin({ name: input.name, email: input.email, alias, passwordHash: await hashPassword(randomToken()) });
+    async createAdmin(admin: Actor, input: { name: string; email: string }, origin: RequestOrigin) {
+      if (await repo.emailInUse(input.email))
+        throw new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
+      const alias = `${aliasFromName(input.name).slice(0, 20)}-${randomToken(4)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '0')}`;
+      const created = await repo.createAdmin({
+        name: input.name,
+        email: input.email,
+        alias,
+        passwordHash: await hashPassword(randomToken()),
+      });
       // The new admin chooses a password through an emailed link; nobody ever sees one.
       await registration.sendResetLink({ id: created.id, name: created.name, email: created.email, locale: admin.locale }, true);
-      await activity.record({ action: 'admin.admin_created', userId: created.id, actorId: admin.id, origin, target: { type: 'user', id: created.id }, after: { name: created.name, email: created.email, role: 'admin' } });
+      await activity.record({
+        action: 'admin.admin_created',
+        userId: created.id,
+        actorId: admin.id,
+        origin,
+        target: { type: 'user', id: created.id },
+        after: { name: created.name, email: created.email, role: 'admin' },
+      });
       return detail(created.id, 'admin');
     },
 
-    async disableAdmin(admin: UserRow, id: string, origin: RequestOrigin) {
+    async disableAdmin(admin: Actor, id: string, origin: RequestOrigin) {
       const target = await requireUser(id, 'admin');
       if (id === admin.id) throw new AppError('admin.cannot_disable_self');
       if (target.status === 'active') {
         if ((await repo.disableAdmin(id)) === 'last_admin') throw new AppError('admin.last_admin');
         auth.forgetUser(id);
-        await activity.record({ action: 'admin.admin_disabled', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: 'active' }, after: { status: 'suspended' } });
+        await activity.record({
+          action: 'admin.admin_disabled',
+          userId: id,
+          actorId: admin.id,
+          origin,
+          target: { type: 'user', id },
+          before: { status: 'active' },
+          after: { status: 'suspended' },
+        });
       }
       return detail(id, 'admin');
     },
 
-    async enableAdmin(admin: UserRow, id: string, origin: RequestOrigin) {
+    async enableAdmin(admin: Actor, id: string, origin: RequestOrigin) {
       const target = await requireUser(id, 'admin');
       if (target.status !== 'active') {
         await repo.setStatus(id, 'active');
         auth.forgetUser(id);
-        await activity.record({ action: 'admin.admin_enabled', userId: id, actorId: admin.id, origin, target: { type: 'user', id }, before: { status: target.status }, after: { status: 'active' } });
+        await activity.record({
+          action: 'admin.admin_enabled',
+          userId: id,
+          actorId: admin.id,
+          origin,
+          target: { type: 'user', id },
+          before: { status: target.status },
+          after: { status: 'active' },
+        });
       }
       return detail(id, 'admin');
     },

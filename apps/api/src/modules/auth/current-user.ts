@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@enlaza/contracts';
-import type { UserRow } from './repository.js';
+import type { UserRow } from '../account/index.js';
 
 /** The inherited shape of `GET /api/user` and of `data.user` in the login answer. */
 export const toCurrentUser = (user: UserRow): CurrentUser => ({

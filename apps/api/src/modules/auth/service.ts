@@ -3,9 +3,9 @@ import { randomToken, sha256, timingDummyHash, verifyPassword } from '../../lib/
 import { AppError } from '../../lib/errors.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import { createSessionCache } from '../../lib/session-cache.js';
-import type { ActivityService, RequestOrigin } from '../activity/service.js';
+import type { ActivityService, RequestOrigin } from '../activity/index.js';
 import { toCurrentUser } from './current-user.js';
-import type { AuthRepository, UserRow } from './repository.js';
+import type { SessionsRepository, UserRow } from '../account/index.js';
 
 const MINUTE = 60_000;
 export const SESSION_IDLE_DAYS = 30;
@@ -21,7 +21,7 @@ const TOUCH_INTERVAL_MS = 5 * MINUTE;
 export type AuthenticatedUser = { sessionId: string; user: UserRow };
 type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number };
 
-export function createAuthService(repo: AuthRepository, limiter: RateLimiter, activity: ActivityService) {
+export function createAuthService(repo: SessionsRepository, limiter: RateLimiter, activity: ActivityService) {
   const cache = createSessionCache<CachedSession>({ ttlMs: 10_000, maxEntries: 50_000 });
 
   const loginLimits = (email: string, address: string) => [
@@ -76,9 +76,9 @@ export function createAuthService(repo: AuthRepository, limiter: RateLimiter, ac
       return session;
     },
 
-    async logout(user: UserRow, sessionId: string): Promise<void> {
+    async logout(userId: string, sessionId: string): Promise<void> {
       await repo.deleteSession(sessionId);
-      cache.forgetUser(user.id);
+      cache.forgetUser(userId);
     },
 
     /** Ends every session of a user at once (suspension, password reset or change). */
@@ -92,7 +92,6 @@ export function createAuthService(repo: AuthRepository, limiter: RateLimiter, ac
 
     /** The session cache is used only while invalidations from the database arrive (see session-cache.ts). */
     sessionCache: cache,
-
   };
 }
 

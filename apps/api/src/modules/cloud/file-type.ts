@@ -2,11 +2,24 @@ import type { FileKind } from '@enlaza/contracts';
 
 export type DetectedType = { mimeType: string; kind: FileKind; extension: string; width: number | null; height: number | null };
 
-const startsWith = (buf: Buffer, bytes: number[], offset = 0) => buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
+const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
+  buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
 const ascii = (buf: Buffer, offset: number, length: number) => buf.subarray(offset, offset + length).toString('latin1');
 
-const image = (mimeType: string, extension: string, size: { width: number; height: number } | null): DetectedType => ({ mimeType, kind: 'image', extension, width: size?.width ?? null, height: size?.height ?? null });
-const doc = (mimeType: string, extension: string, kind: FileKind = 'document'): DetectedType => ({ mimeType, kind, extension, width: null, height: null });
+const image = (mimeType: string, extension: string, size: { width: number; height: number } | null): DetectedType => ({
+  mimeType,
+  kind: 'image',
+  extension,
+  width: size?.width ?? null,
+  height: size?.height ?? null,
+});
+const doc = (mimeType: string, extension: string, kind: FileKind = 'document'): DetectedType => ({
+  mimeType,
+  kind,
+  extension,
+  width: null,
+  height: null,
+});
 
 function jpegSize(buf: Buffer): { width: number; height: number } | null {
   let i = 2;
@@ -19,7 +32,8 @@ function jpegSize(buf: Buffer): { width: number; height: number } | null {
     }
     const length = buf.readUInt16BE(i + 2);
     // SOF0…SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
     i += 2 + length;
   }
   return null;
@@ -90,8 +104,10 @@ function compoundDocument(head: Buffer, tail: Buffer): DetectedType | null {
  */
 export function detectFileType(head: Buffer, tail: Buffer): DetectedType | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return image('image/jpeg', 'jpg', jpegSize(head));
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && ascii(head, 12, 4) === 'IHDR') return image('image/png', 'png', { width: head.readUInt32BE(16), height: head.readUInt32BE(20) });
-  if (/^GIF8[79]a$/.test(ascii(head, 0, 6)) && head.length >= 10) return image('image/gif', 'gif', { width: head.readUInt16LE(6), height: head.readUInt16LE(8) });
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && ascii(head, 12, 4) === 'IHDR')
+    return image('image/png', 'png', { width: head.readUInt32BE(16), height: head.readUInt32BE(20) });
+  if (/^GIF8[79]a$/.test(ascii(head, 0, 6)) && head.length >= 10)
+    return image('image/gif', 'gif', { width: head.readUInt16LE(6), height: head.readUInt16LE(8) });
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 4) === 'WEBP') return image('image/webp', 'webp', webpSize(head));
   if (ascii(head, 0, 5) === '%PDF-') return doc('application/pdf', 'pdf', 'pdf');
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return zipDocument(head, tail);
@@ -140,7 +156,8 @@ export function nameForType(name: string, mimeType: string, maxLength = 200): st
   const allowed = EXTENSIONS[mimeType];
   if (!allowed) return name.slice(0, maxLength);
   const current = EXTENSION_LIKE.exec(name);
-  if (current && allowed.includes(current[1]!.toLowerCase())) return name.length <= maxLength ? name : name.slice(0, current.index).slice(0, maxLength - current[0].length) + current[0];
+  if (current && allowed.includes(current[1]!.toLowerCase()))
+    return name.length <= maxLength ? name : name.slice(0, current.index).slice(0, maxLength - current[0].length) + current[0];
   const base = (current ? name.slice(0, -current[0].length) : name).replace(/[.\s]+$/, '') || 'file';
   const extension = `.${allowed[0]}`;
   return base.slice(0, maxLength - extension.length) + extension;

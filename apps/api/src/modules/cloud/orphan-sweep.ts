@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { storedFiles } from '../../db/schema/index.js';
+import { storedFiles } from './schema.js';
 import type { Storage, StoredObject } from '../../lib/storage.js';
 import type { Jobs } from '../../platform/jobs.js';
 

@@ -1,22 +1,31 @@
 import multipart from '@fastify/multipart';
-import { cloudFileSchema, errorResponseSchema, fileListQuerySchema, fileListSchema, okResponse, renameFileBodySchema, storageUsageSchema, uploadFilesResponseSchema } from '@enlaza/contracts';
+import {
+  cloudFileSchema,
+  fileListQuerySchema,
+  fileListSchema,
+  okResponse,
+  renameFileBodySchema,
+  storageUsageSchema,
+  uploadFilesResponseSchema,
+} from '@enlaza/contracts';
+import { actorOf } from '../../platform/actor.js';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
-import { createImageVariants, IMAGE_SIZES, imageVariantQuery } from '../public-profile/page/image-variants.js';
-import type { PublicProfileService } from '../public-profile/service.js';
+import { errorResponses, routeDocs } from '../../platform/route-docs.js';
+import { createImageVariants, IMAGE_SIZES, imageVariantQuery, sendImageVariant } from '../public-profile/index.js';
+import type { PublicProfileService } from '../public-profile/index.js';
 import { nameForType } from './file-type.js';
 import type { CloudService, FileContent } from './service.js';
 
-const failures = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema, 422: errorResponseSchema };
-const security = [{ bearer: [] }];
+const { security, failures } = routeDocs({ auth: 'bearer', answers: [403, 404, 413, 415, 422] });
 const tags = ['cloud'];
 const params = z.object({ id: z.uuid() });
 const MAX_FILES_PER_REQUEST = 10;
 /** What the multipart parser (busboy) throws for a body that is not well-formed multipart (no or bad boundary, cut off): bad input. */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of multipart data|(Part|Preamble) terminated early|The needle cannot)/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|(Part|Preamble) terminated early|The needle cannot)/;
 
 /** RFC 6266 / 5987: an ASCII fallback name and the exact UTF-8 one. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
@@ -51,27 +60,43 @@ function sendContent(reply: FastifyReply, { row, stream }: FileContent, headers:
 /** The owner's files (multipart upload, list, rename, trash, restore, usage) and the signed address of their bytes. */
 export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async (app, { cloud }) => {
   // Uploads have their own limits (the app's JSON bodyLimit is 1 MB); a cut file is reported by the service.
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: cloud.maxFileBytes, files: MAX_FILES_PER_REQUEST, fields: 10, parts: 20, fieldSize: 1024 } });
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: cloud.maxFileBytes, files: MAX_FILES_PER_REQUEST, fields: 10, parts: 20, fieldSize: 1024 },
+  });
   const authenticate = app.authenticate('user');
 
   app.post(
     '/files',
-    { onRequest: authenticate, schema: { tags, summary: 'Upload one or several files (multipart/form-data, parts named `file`); the type is checked from the bytes', security, consumes: ['multipart/form-data'], response: { 201: uploadFilesResponseSchema, ...failures } } },
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Upload one or several files (multipart/form-data, parts named `file`); the type is checked from the bytes',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadFilesResponseSchema, ...failures },
+      },
+    },
     async (request, reply) => {
-      const { user } = requireAuth(request);
+      const actor = actorOf(request);
       if (!request.isMultipart()) throw new AppError('request.unsupported_media_type');
       const uploaded: Awaited<ReturnType<CloudService['upload']>>[] = [];
       // Only files this request created are undone on failure, never one an identical upload answered.
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
-          uploaded.push(await cloud.upload(user, { filename: part.filename, file: part.file }));
+          uploaded.push(await cloud.upload(actor, { filename: part.filename, file: part.file }));
         }
       } catch (error) {
         // Several files in one request are all or nothing.
-        await cloud.discard(user, uploaded.filter((u) => u.created).map((u) => u.file.id));
+        await cloud.discard(
+          actor,
+          uploaded.filter((u) => u.created).map((u) => u.file.id),
+        );
         if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('file.too_many', { max: MAX_FILES_PER_REQUEST });
-        if (!(error instanceof AppError) && MALFORMED_MULTIPART.test((error as Error).message ?? '')) throw new AppError('request.invalid_body');
+        if (!(error instanceof AppError) && MALFORMED_MULTIPART.test((error as Error).message ?? ''))
+          throw new AppError('request.invalid_body');
         throw error;
       }
       if (uploaded.length === 0) throw new AppError('file.missing');
@@ -79,45 +104,129 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
     },
   );
 
-  app.get('/files', { onRequest: authenticate, schema: { tags, summary: 'My files (or my trash): search, kind filter, sorting, pages', security, querystring: fileListQuerySchema, response: { 200: fileListSchema, ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    ...(await cloud.list(requireAuth(request).user, request.query)),
-  }));
+  app.get(
+    '/files',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'My files (or my trash): search, kind filter, sorting, pages',
+        security,
+        querystring: fileListQuerySchema,
+        response: { 200: fileListSchema, ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      ...(await cloud.list(actorOf(request), request.query)),
+    }),
+  );
 
-  app.get('/files/usage', { onRequest: authenticate, schema: { tags, summary: 'Storage used (live and trashed files) against the plan’s limit', security, response: { 200: okResponse(storageUsageSchema), ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await cloud.usage(requireAuth(request).user),
-  }));
+  app.get(
+    '/files/usage',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Storage used (live and trashed files) against the plan’s limit',
+        security,
+        response: { 200: okResponse(storageUsageSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await cloud.usage(actorOf(request)),
+    }),
+  );
 
-  app.get('/files/:id', { onRequest: authenticate, schema: { tags, summary: 'One of my files, with a signed address of its bytes', security, params, response: { 200: okResponse(cloudFileSchema), ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await cloud.get(requireAuth(request).user, request.params.id),
-  }));
+  app.get(
+    '/files/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'One of my files, with a signed address of its bytes',
+        security,
+        params,
+        response: { 200: okResponse(cloudFileSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await cloud.get(actorOf(request), request.params.id),
+    }),
+  );
 
-  app.patch('/files/:id', { onRequest: authenticate, schema: { tags, summary: 'Rename a file', security, params, body: renameFileBodySchema, response: { 200: okResponse(cloudFileSchema), ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await cloud.rename(requireAuth(request).user, request.params.id, request.body.name),
-  }));
+  app.patch(
+    '/files/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Rename a file',
+        security,
+        params,
+        body: renameFileBodySchema,
+        response: { 200: okResponse(cloudFileSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await cloud.rename(actorOf(request), request.params.id, request.body.name),
+    }),
+  );
 
-  app.delete('/files/:id', { onRequest: authenticate, schema: { tags, summary: 'Send a file to the trash (restorable)', security, params, response: { 200: okResponse(cloudFileSchema), ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await cloud.trash(requireAuth(request).user, request.params.id),
-  }));
+  app.delete(
+    '/files/:id',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Send a file to the trash (restorable)',
+        security,
+        params,
+        response: { 200: okResponse(cloudFileSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await cloud.trash(actorOf(request), request.params.id),
+    }),
+  );
 
-  app.post('/files/:id/restore', { onRequest: authenticate, schema: { tags, summary: 'Bring a file back from the trash', security, params, response: { 200: okResponse(cloudFileSchema), ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await cloud.restore(requireAuth(request).user, request.params.id),
-  }));
+  app.post(
+    '/files/:id/restore',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary: 'Bring a file back from the trash',
+        security,
+        params,
+        response: { 200: okResponse(cloudFileSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await cloud.restore(actorOf(request), request.params.id),
+    }),
+  );
 
   app.get(
     '/files/:id/content',
     {
       schema: {
         tags,
-        summary: 'The bytes of a file at its signed address (from `url`), sandboxed; plain images inline, PDFs, documents or `download=1` as attachment. Expired: 403; trashed: 404',
+        summary:
+          'The bytes of a file at its signed address (from `url`), sandboxed; plain images inline, PDFs, documents or `download=1` as attachment. Expired: 403; trashed: 404',
         params,
-        querystring: z.object({ exp: z.coerce.number().int().min(0).max(1e11), sig: z.string().min(1).max(100), download: z.enum(['0', '1']).optional(), trash: z.enum(['1']).optional() }),
-        response: { 200: z.any(), 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema },
+        querystring: z.object({
+          exp: z.coerce.number().int().min(0).max(1e11),
+          sig: z.string().min(1).max(100),
+          download: z.enum(['0', '1']).optional(),
+          trash: z.enum(['1']).optional(),
+        }),
+        response: { 200: z.any(), ...errorResponses(403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -131,25 +240,30 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
 const linkParams = z.object({ alias: z.string().min(1).max(60), profileId: z.uuid() });
 
 /** The photo and cover of a public profile, served only while the profile is available. */
-/** Images larger than this are not resized (they are served as they are through the plain address). */
-const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
-
-export const publicImageRoutes: FastifyPluginAsyncZod<{ cloud: CloudService; publicProfiles: PublicProfileService }> = async (app, { cloud, publicProfiles }) => {
+export const publicImageRoutes: FastifyPluginAsyncZod<{ cloud: CloudService; publicProfiles: PublicProfileService }> = async (
+  app,
+  { cloud, publicProfiles },
+) => {
   const variants = createImageVariants();
   for (const which of ['photo', 'cover'] as const) {
     app.get(
       `/public/link/:alias/:profileId/${which}`,
-      { schema: { tags: ['public'], summary: `The profile’s ${which} image, served while the profile is available; w and f ask for a resized copy in the page's sizes (${IMAGE_SIZES[which].join(', ')} px wide) as AVIF, WebP, JPEG or PNG. The v parameter changes with the file, so the answer is cached for a day.`, params: linkParams, querystring: imageVariantQuery, response: { 200: z.any(), 404: errorResponseSchema, 422: errorResponseSchema } } },
+      {
+        schema: {
+          tags: ['public'],
+          summary: `The profile’s ${which} image, served while the profile is available; w and f ask for a resized copy in the page's sizes (${IMAGE_SIZES[which].join(', ')} px wide) as AVIF, WebP, JPEG or PNG. The v parameter changes with the file, so the answer is cached for a day.`,
+          params: linkParams,
+          querystring: imageVariantQuery,
+          response: { 200: z.any(), ...errorResponses(404, 422) },
+        },
+      },
       async (request, reply) => {
         const image = await publicProfiles.imageFile(request.params.alias, request.params.profileId, which);
         const { w, f } = request.query;
         if (image && w !== undefined && f) {
-          if (!(IMAGE_SIZES[which] as readonly number[]).includes(w)) throw new AppError('record.not_found');
-          const variant = await variants.get(image.fileId, which, w, f, async () => (await cloud.imageBytes(image.userId, image.fileId, MAX_SOURCE_BYTES))?.data ?? null);
-          if (!variant) throw new AppError('record.not_found');
-          return reply
-            .headers({ 'content-type': variant.mimeType, 'x-content-type-options': 'nosniff', 'cache-control': request.query.v ? 'public, max-age=86400' : 'public, max-age=3600' })
-            .send(variant.data);
+          return sendImageVariant(reply, variants, { fileId: image.fileId, which, w, f, v: request.query.v }, (maxBytes) =>
+            cloud.imageBytes(image.userId, image.fileId, maxBytes),
+          );
         }
         const found = image ? await cloud.publicImage(image.userId, image.fileId) : null;
         if (!found) throw new AppError('record.not_found');

@@ -4,12 +4,13 @@ import type { CloudFile, FileListQuery, StorageUsage } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.js';
-import type { ActivityService } from '../activity/service.js';
-import type { UserRow } from '../auth/repository.js';
+import type { ActivityService } from '../activity/index.js';
+import type { Actor } from '../../platform/actor.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { SubscriptionsService } from '../subscriptions/service.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import { detectFileType, kindOf, nameForType } from './file-type.js';
 import type { CloudRepository, StoredFileRow } from './repository.js';
+import { requireOwned } from '../../platform/access.js';
 
 const HEAD_BYTES = 256 * 1024;
 const TAIL_BYTES = 64 * 1024;
@@ -45,16 +46,39 @@ function sniffer() {
 
 /** A display name from the client's file name: no path, no control characters, bounded, and the extension of the type its bytes are. */
 export function cleanFileName(raw: string, mimeType: string): string {
-  const base = (raw.split(/[/\\]/).pop() ?? '').replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '').trim().slice(0, 200);
+  const base = (raw.split(/[/\\]/).pop() ?? '')
+    .replace(/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '')
+    .trim()
+    .slice(0, 200);
   return nameForType(base || 'file', mimeType);
 }
 
 /** The cloud (nube): a user's files, their storage quota, and the signed addresses of their bytes. */
-export function createCloudService(deps: { repo: CloudRepository; storage: Storage; subscriptions: SubscriptionsService; secret: string; maxFileBytes: number; notifications: Pick<NotificationsService, 'usageChanged'>; activity?: Pick<ActivityService, 'record'> }) {
+export function createCloudService(deps: {
+  repo: CloudRepository;
+  storage: Storage;
+  subscriptions: SubscriptionsService;
+  secret: string;
+  maxFileBytes: number;
+  notifications: Pick<NotificationsService, 'usageChanged'>;
+  activity?: Pick<ActivityService, 'record'>;
+}) {
   const { repo, storage, subscriptions, maxFileBytes, notifications } = deps;
   /** Uploads, renames, trash and restore of files go to the history. */
-  const record = (user: UserRow, action: 'file.uploaded' | 'file.renamed' | 'file.trashed' | 'file.restored', row: StoredFileRow, change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {}) =>
-    deps.activity?.record({ action, userId: user.id, actorId: user.id, target: { type: 'file', id: row.id }, before: change.before ?? { name: row.name }, after: change.after ?? { name: row.name } });
+  const record = (
+    actor: Actor,
+    action: 'file.uploaded' | 'file.renamed' | 'file.trashed' | 'file.restored',
+    row: StoredFileRow,
+    change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {},
+  ) =>
+    deps.activity?.record({
+      action,
+      userId: actor.id,
+      actorId: actor.id,
+      target: { type: 'file', id: row.id },
+      before: change.before ?? { name: row.name },
+      after: change.after ?? { name: row.name },
+    });
   // A key of its own, so a content signature is never valid as anything else the app signs.
   const key = hmac(deps.secret, 'cloud-content-addresses');
   // An address names the state it was made for: a live file's stops working once the file is
@@ -93,10 +117,8 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
     }
   }
 
-  async function owned(user: UserRow, id: string): Promise<StoredFileRow> {
-    const row = await repo.find(user.id, id);
-    if (!row) throw new AppError('record.not_found');
-    return row;
+  async function owned(actor: Actor, id: string): Promise<StoredFileRow> {
+    return requireOwned(actor, await repo.find(actor.id, id));
   }
 
   const maxMb = () => Math.round(maxFileBytes / 1024 / 1024);
@@ -104,18 +126,18 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
   return {
     maxFileBytes,
 
-    async usage(user: UserRow): Promise<StorageUsage> {
-      const data = await subscriptions.subscriptionData(user);
+    async usage(actor: Actor): Promise<StorageUsage> {
+      const data = await subscriptions.subscriptionData(actor);
       return { usedBytes: data.usage.storageBytes, limitBytes: data.limits.storageBytes, maxFileBytes };
     },
 
-    async list(user: UserRow, query: FileListQuery) {
-      const { rows, total } = await repo.list(user.id, query);
+    async list(actor: Actor, query: FileListQuery) {
+      const { rows, total } = await repo.list(actor.id, query);
       return { data: rows.map(toFile), meta: { page: query.page, pageSize: query.pageSize, total } };
     },
 
-    async get(user: UserRow, id: string): Promise<CloudFile> {
-      return toFile(await owned(user, id));
+    async get(actor: Actor, id: string): Promise<CloudFile> {
+      return toFile(await owned(actor, id));
     },
 
     /**
@@ -125,36 +147,47 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
      * The same bytes uploaded again by the same owner (a cover picked a second time, an editor
      * abandoned and reopened) are not kept twice: the live file already holding them is the answer.
      */
-    async upload(user: UserRow, incoming: IncomingFile): Promise<{ file: CloudFile; created: boolean }> {
-      const { limits } = await subscriptions.subscriptionData(user);
+    async upload(actor: Actor, incoming: IncomingFile): Promise<{ file: CloudFile; created: boolean }> {
+      const { limits } = await subscriptions.subscriptionData(actor);
       const limit = limits.storageBytes;
-      if ((await repo.usedBytes(user.id)) >= limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
+      if ((await repo.usedBytes(actor.id)) >= limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
 
       const storageKey = newStorageKey();
       const sniff = sniffer();
       try {
         // pipeline, not pipe: the part may already have been destroyed (a body cut off while the
         // checks above ran), and only pipeline passes that on, so the write fails instead of waiting forever.
-        await storage.put(storageKey, pipeline(incoming.file, sniff.stream, () => undefined));
+        await storage.put(
+          storageKey,
+          pipeline(incoming.file, sniff.stream, () => undefined),
+        );
         const { size, head, tail, sha256 } = sniff.result();
         if (incoming.file.truncated || size > maxFileBytes) throw new AppError('file.too_large', { max: maxMb() });
         if (size === 0) throw new AppError('file.empty');
         const type = detectFileType(head, tail);
         if (!type) throw new AppError('file.type_not_allowed');
-        const { row, existing, before } = await repo.withOwnerLock(user.id, async (tx) => {
-          const same = await repo.findLiveByHash(user.id, sha256, size, tx);
+        const { row, existing, before } = await repo.withOwnerLock(actor.id, async (tx) => {
+          const same = await repo.findLiveByHash(actor.id, sha256, size, tx);
           if (same) return { row: same, existing: true, before: 0 };
-          const used = await repo.usedBytes(user.id, tx);
+          const used = await repo.usedBytes(actor.id, tx);
           if (used + size > limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
-          const values = { name: cleanFileName(incoming.filename, type.mimeType), mimeType: type.mimeType, sizeBytes: size, storageKey, width: type.width, height: type.height, sha256 };
-          return { row: await repo.insert(tx, user.id, values), existing: false, before: used };
+          const values = {
+            name: cleanFileName(incoming.filename, type.mimeType),
+            mimeType: type.mimeType,
+            sizeBytes: size,
+            storageKey,
+            width: type.width,
+            height: type.height,
+            sha256,
+          };
+          return { row: await repo.insert(tx, actor.id, values), existing: false, before: used };
         });
         if (existing) {
           await storage.delete(storageKey).catch(() => undefined);
         } else {
-          await record(user, 'file.uploaded', row, { before: {}, after: { name: row.name, sizeBytes: row.sizeBytes } });
+          await record(actor, 'file.uploaded', row, { before: {}, after: { name: row.name, sizeBytes: row.sizeBytes } });
           // The file is kept; a failure to raise the 80 %/100 % notification must not undo it.
-          await notifications.usageChanged(user.id, 'storage', { before, after: before + size, limit }).catch(() => undefined);
+          await notifications.usageChanged(actor.id, 'storage', { before, after: before + size, limit }).catch(() => undefined);
         }
         return { file: toFile(row), created: !existing };
       } catch (error) {
@@ -165,46 +198,34 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
     },
 
     /** Undoes uploads of a request that failed part-way (several files per request are all or nothing). */
-    async discard(user: UserRow, ids: string[]): Promise<void> {
+    async discard(actor: Actor, ids: string[]): Promise<void> {
       for (const id of ids) {
-        const row = await repo.find(user.id, id);
+        const row = await repo.find(actor.id, id);
         if (!row) continue;
-        await repo.withOwnerLock(user.id, (tx) => repo.remove(tx, id));
+        await repo.withOwnerLock(actor.id, (tx) => repo.remove(tx, id));
         await storage.delete(row.storageKey).catch(() => undefined);
       }
     },
 
-    /**
-     * Deletes every file of a user, rows and bytes (account deletion, after the account is closed).
-     * Bytes the storage fails to delete are counted in `failed` and left behind: nothing retries them yet.
-     */
-    async removeAllOf(userId: string): Promise<{ removed: number; failed: number }> {
-      const keys = await repo.removeAll(userId);
-      let failed = 0;
-      for (const key of keys) await storage.delete(key).catch(() => (failed += 1));
-      return { removed: keys.length, failed };
-    },
-
     /** A new name keeps the extension of the file's type (`a.html` for a PDF becomes `a.pdf`). */
-    async rename(user: UserRow, id: string, name: string): Promise<CloudFile> {
-      const before = await owned(user, id);
-      const row = await repo.rename(user.id, id, nameForType(name, before.mimeType));
-      if (!row) throw new AppError('record.not_found');
-      if (before.name !== row.name) await record(user, 'file.renamed', row, { before: { name: before.name }, after: { name: row.name } });
+    async rename(actor: Actor, id: string, name: string): Promise<CloudFile> {
+      const before = await owned(actor, id);
+      const row = requireOwned(actor, await repo.rename(actor.id, id, nameForType(name, before.mimeType)));
+      if (before.name !== row.name) await record(actor, 'file.renamed', row, { before: { name: before.name }, after: { name: row.name } });
       return toFile(row);
     },
 
     /** To the trash (the bytes stay, and still count, until the trash is purged). */
-    async trash(user: UserRow, id: string): Promise<CloudFile> {
-      const changed = await repo.setTrashed(user.id, id, true);
-      if (changed) await record(user, 'file.trashed', changed);
-      return toFile(changed ?? (await owned(user, id)));
+    async trash(actor: Actor, id: string): Promise<CloudFile> {
+      const changed = await repo.setTrashed(actor.id, id, true);
+      if (changed) await record(actor, 'file.trashed', changed);
+      return toFile(changed ?? (await owned(actor, id)));
     },
 
-    async restore(user: UserRow, id: string): Promise<CloudFile> {
-      const changed = await repo.setTrashed(user.id, id, false);
-      if (changed) await record(user, 'file.restored', changed);
-      return toFile(changed ?? (await owned(user, id)));
+    async restore(actor: Actor, id: string): Promise<CloudFile> {
+      const changed = await repo.setTrashed(actor.id, id, false);
+      if (changed) await record(actor, 'file.restored', changed);
+      return toFile(changed ?? (await owned(actor, id)));
     },
 
     /**
@@ -217,6 +238,19 @@ export function createCloudService(deps: { repo: CloudRepository; storage: Stora
       const row = await repo.findById(id);
       if (!row || (row.deletedAt !== null) !== trashed) throw new AppError('record.not_found');
       return { row, stream: await bytesOf(row.storageKey) };
+    },
+
+    /** Whether `id` is a live image of `userId` (a wall post's image). */
+    async isLiveImage(userId: string, id: string): Promise<boolean> {
+      const row = await repo.find(userId, id);
+      return Boolean(row && !row.deletedAt && kindOf(row.mimeType) === 'image');
+    },
+
+    /** The pixel size of a live image of `userId` (read at upload), null when unknown or not a live image. */
+    async imageSize(userId: string, id: string): Promise<{ width: number; height: number } | null> {
+      const row = await repo.find(userId, id);
+      if (!row || row.deletedAt || kindOf(row.mimeType) !== 'image' || !row.width || !row.height) return null;
+      return { width: row.width, height: row.height };
     },
 
     /** A live image of `userId`, for the public photo and cover of a profile; null otherwise. */

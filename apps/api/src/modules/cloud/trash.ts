@@ -1,9 +1,10 @@
 import { AppError } from '../../lib/errors.js';
 import type { Storage } from '../../lib/storage.js';
 import type { TrashProvider } from '../../platform/trash-registry.js';
-import type { SubscriptionsService } from '../subscriptions/service.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import { kindOf } from './file-type.js';
 import type { CloudRepository } from './repository.js';
+import { requireOwned } from '../../platform/access.js';
 
 const formatMb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : formatMb(bytes));
@@ -23,7 +24,12 @@ export function createCloudTrash(repo: CloudRepository, storage: Storage, subscr
     async list(owner, _filter, page) {
       const rows = await repo.listTrashed(owner.id, page.cursor, page.limit);
       return rows.map(({ file, deletedAtKey }) => ({
-        kind: 'file' as const, id: file.id, name: file.name, summary: `${formatSize(file.sizeBytes)} · ${kindOf(file.mimeType).toUpperCase()}`, deletedAt: file.deletedAt ?? new Date(), deletedAtKey,
+        kind: 'file' as const,
+        id: file.id,
+        name: file.name,
+        summary: `${formatSize(file.sizeBytes)} · ${kindOf(file.mimeType).toUpperCase()}`,
+        deletedAt: file.deletedAt ?? new Date(),
+        deletedAtKey,
       }));
     },
 
@@ -31,9 +37,9 @@ export function createCloudTrash(repo: CloudRepository, storage: Storage, subscr
     async restore(owner, id) {
       const { limits } = await subscriptions.subscriptionData(owner);
       return repo.withOwnerLock(owner.id, async (tx) => {
-        const file = await repo.findTrashed(tx, owner.id, id);
-        if (!file) throw new AppError('record.not_found');
-        if ((await repo.liveBytes(tx, owner.id)) + file.sizeBytes > limits.storageBytes) throw new AppError('trash.over_quota_storage', { limit: formatMb(limits.storageBytes) });
+        const file = requireOwned(owner, await repo.findTrashed(tx, owner.id, id));
+        if ((await repo.liveBytes(tx, owner.id)) + file.sizeBytes > limits.storageBytes)
+          throw new AppError('trash.over_quota_storage', { limit: formatMb(limits.storageBytes) });
         await repo.restore(tx, id);
         return { name: file.name };
       });

@@ -1,7 +1,10 @@
-import { dashboardSchema, errorResponseSchema, okResponse } from '@enlaza/contracts';
+import { dashboardSchema, okResponse } from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../lib/auth.js';
+import { actorOf } from '../../platform/actor.js';
+import { routeDocs } from '../../platform/route-docs.js';
 import type { DashboardService } from './service.js';
+
+const { security, failures } = routeDocs({ auth: 'bearer', answers: [403] });
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (app, { dashboard }) => {
   app.get(
@@ -10,11 +13,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       onRequest: app.authenticate('user'),
       schema: {
         tags: ['dashboard'],
-        summary: 'Counts, visits of the last 30 days and the latest messages of the signed-in user',
-        security: [{ bearer: [] }],
-        response: { 200: okResponse(dashboardSchema), 401: errorResponseSchema, 403: errorResponseSchema },
+        summary: 'Counts, visits of the last 30 days, the latest messages and the latest campaigns of the signed-in user',
+        security,
+        response: { 200: okResponse(dashboardSchema), ...failures },
       },
     },
-    async (request) => ({ ok: 1 as const, data: await dashboard.overview(requireAuth(request).user) }),
+    async (request) => ({ ok: 1 as const, data: await dashboard.overview(actorOf(request)) }),
   );
 };

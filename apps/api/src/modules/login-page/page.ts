@@ -7,9 +7,12 @@ import esAuth from '../../../../web/src/locales/es/auth.json' with { type: 'json
 import esCommon from '../../../../web/src/locales/es/common.json' with { type: 'json' };
 import jpAuth from '../../../../web/src/locales/jp/auth.json' with { type: 'json' };
 import jpCommon from '../../../../web/src/locales/jp/common.json' with { type: 'json' };
+import enRegister from '../../../../web/src/locales/en/register.json' with { type: 'json' };
+import esRegister from '../../../../web/src/locales/es/register.json' with { type: 'json' };
+import jpRegister from '../../../../web/src/locales/jp/register.json' with { type: 'json' };
 import { SESSION_KEYS } from '../../../../web/src/lib/session-keys.js';
-import { htmlLang } from '../public-profile/page/strings.js';
-import { html, raw, type SafeHtml } from '../public-profile/page/template.js';
+import { htmlLang } from '../public-profile/index.js';
+import { html, raw, type SafeHtml } from '../public-profile/index.js';
 
 export type LoginPageAssets = { js: string | null; css: string | null };
 
@@ -21,11 +24,19 @@ const pickCommon = (common: typeof enCommon) => ({
   language: common.language,
   colorScheme: common.colorScheme,
 });
-const TEXTS = {
+/** What the registration page shows (the SPA's `register` texts but the verification page's). */
+const pickRegister = ({ verify: _verify, ...register }: typeof enRegister) => register;
+const LOGIN_TEXTS = {
   en: { auth: enAuth, common: pickCommon(enCommon) },
   es: { auth: esAuth, common: pickCommon(esCommon) },
   jp: { auth: jpAuth, common: pickCommon(jpCommon) },
 } satisfies Record<Locale, unknown>;
+const REGISTER_TEXTS = {
+  en: { register: pickRegister(enRegister), common: pickCommon(enCommon) },
+  es: { register: pickRegister(esRegister), common: pickCommon(esCommon) },
+  jp: { register: pickRegister(jpRegister), common: pickCommon(jpCommon) },
+} satisfies Record<Locale, unknown>;
+type PageTexts = typeof LOGIN_TEXTS | typeof REGISTER_TEXTS;
 
 /** Each language named in itself (the SPA's language switcher). */
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', jp: '日本語' };
@@ -40,15 +51,23 @@ export const HEAD_SCRIPT = `(function(){var d=document.documentElement,c=null;tr
 export const HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
 
 /** JSON inside a script element: `<` escaped so no value can close the element. */
-const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
-function translate(locale: Locale) {
-  const texts = TEXTS[locale] as unknown as Record<string, Record<string, unknown>>;
-  return (key: string): string => {
+export type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+function translate(all: PageTexts, locale: Locale): Translate {
+  const texts = all[locale] as unknown as Record<string, Record<string, unknown>>;
+  return (key: string, params?: Record<string, string | number>): string => {
     const [ns = '', path = ''] = key.split(':');
     let entry: unknown = texts[ns];
-    for (const part of path.split('.')) entry = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)[part] : undefined;
-    return typeof entry === 'string' ? entry : key;
+    for (const part of path.split('.'))
+      entry = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)[part] : undefined;
+    if (typeof entry !== 'string') return key;
+    return params ? entry.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match)) : entry;
   };
 }
 
@@ -65,11 +84,25 @@ const BRAND_ICON = raw(
 /** One text, marked so the script can switch it to another language. */
 const text = (t: (key: string) => string, key: string): SafeHtml => html`<span data-i18n="${key}">${t(key)}</span>`;
 
-/** The sign-in page, complete in the visitor's language; the page script (apps/web/src/login-page) makes it work. */
-export function renderLoginPage(options: { locale: Locale; csrfToken: string; countryLookupUrl: string; assets: LoginPageAssets }): string {
-  const { locale, assets } = options;
-  const t = translate(locale);
-  const required = html`<span class="lp-required" aria-hidden="true">*</span>`;
+const REQUIRED = html`<span class="lp-required" aria-hidden="true">*</span>`;
+
+/**
+ * The document both server-rendered entry pages share (sign-in at `/`, registration at `/register`):
+ * head with the colour-scheme script, header with the language and colour-scheme switches, and the
+ * page's section; `data` (texts in every language) is read by the page script.
+ */
+function authDocument(options: {
+  locale: Locale;
+  t: Translate;
+  titleKey: string;
+  csrfToken: string;
+  countryLookupUrl: string;
+  assets: LoginPageAssets;
+  section: SafeHtml;
+  dataId: string;
+  data: unknown;
+}): string {
+  const { locale, t, assets } = options;
   return html`<!doctype html>
 <html lang="${htmlLang(locale)}">
 <head>
@@ -79,7 +112,7 @@ export function renderLoginPage(options: { locale: Locale; csrfToken: string; co
 <meta name="description" content="Enlaza">
 <meta name="csrf-token" content="${options.csrfToken}">
 <meta name="country-lookup-url" content="${options.countryLookupUrl}">
-<title>${t('auth:login.title')} · ${t('common:appName')}</title>
+<title>${t(options.titleKey)} · ${t('common:appName')}</title>
 <script>${raw(HEAD_SCRIPT)}</script>
 <link rel="icon" href="data:,">
 ${assets.css ? html`<link rel="stylesheet" href="${assets.css}">` : null}
@@ -98,7 +131,30 @@ ${(Object.keys(LANGUAGE_NAMES) as Locale[]).map((code) => html`<option value="${
 </header>
 <main id="main-content" class="lp-main" tabindex="-1">
 <div class="lp-center">
-<section class="lp-paper" aria-labelledby="lp-title">
+${options.section}
+</div>
+</main>
+<script type="application/json" id="${options.dataId}">${raw(jsonForScript(options.data))}</script>
+</body>
+</html>
+`.value;
+}
+
+/** A password input with its show/hide button. */
+const passwordInput = (
+  t: Translate,
+  attributes: { id: string; autocomplete: string; testid: string; toggleKey: string; describedBy: string; maxLength?: number },
+) =>
+  html`<div class="lp-input-wrap">
+<input id="${attributes.id}" class="lp-input lp-password" type="password" name="password" autocomplete="${attributes.autocomplete}" required${raw(attributes.maxLength ? ` maxlength="${attributes.maxLength}"` : '')} aria-describedby="${attributes.describedBy}" data-testid="${attributes.testid}">
+<button type="button" id="lp-toggle" class="lp-toggle" aria-pressed="false" aria-controls="${attributes.id}" aria-label="${t(attributes.toggleKey)}" data-i18n-label="${attributes.toggleKey}">${EYE}</button>
+</div>`;
+
+/** The sign-in page, complete in the visitor's language; the page script (apps/web/src/login-page) makes it work. */
+export function renderLoginPage(options: { locale: Locale; csrfToken: string; countryLookupUrl: string; assets: LoginPageAssets }): string {
+  const { locale } = options;
+  const t = translate(LOGIN_TEXTS, locale);
+  const section = html`<section class="lp-paper" aria-labelledby="lp-title">
 <div>
 <h1 id="lp-title" class="lp-title" data-i18n="auth:login.title">${t('auth:login.title')}</h1>
 <p class="lp-subtitle" data-i18n="auth:login.subtitle">${t('auth:login.subtitle')}</p>
@@ -106,27 +162,116 @@ ${(Object.keys(LANGUAGE_NAMES) as Locale[]).map((code) => html`<option value="${
 <div id="lp-alert" class="lp-alert" role="alert" hidden><p class="lp-alert-title"></p><p class="lp-alert-body"></p></div>
 <form id="lp-form" class="lp-form" method="post" novalidate>
 <div class="lp-field">
-<label for="lp-email">${text(t, 'auth:login.email')}${required}</label>
+<label for="lp-email">${text(t, 'auth:login.email')}${REQUIRED}</label>
 <input id="lp-email" class="lp-input" type="email" name="email" autocomplete="username" inputmode="email" required autofocus aria-describedby="lp-email-error" data-testid="login-email">
 <p id="lp-email-error" class="lp-error" hidden></p>
 </div>
 <div class="lp-field">
-<label for="lp-password">${text(t, 'auth:login.password')}${required}</label>
-<div class="lp-input-wrap">
-<input id="lp-password" class="lp-input lp-password" type="password" name="password" autocomplete="current-password" required aria-describedby="lp-password-error" data-testid="login-password">
-<button type="button" id="lp-toggle" class="lp-toggle" aria-pressed="false" aria-controls="lp-password" aria-label="${t('auth:login.togglePassword')}" data-i18n-label="auth:login.togglePassword">${EYE}</button>
-</div>
+<label for="lp-password">${text(t, 'auth:login.password')}${REQUIRED}</label>
+${passwordInput(t, { id: 'lp-password', autocomplete: 'current-password', testid: 'login-password', toggleKey: 'auth:login.togglePassword', describedBy: 'lp-password-error' })}
 <p id="lp-password-error" class="lp-error" hidden></p>
 </div>
 <div class="lp-forgot"><a href="/?forgot=1" data-testid="forgot-password-link" data-i18n="auth:login.forgot">${t('auth:login.forgot')}</a></div>
 <button type="submit" id="lp-submit" class="lp-submit" data-testid="login-submit" data-i18n="auth:login.submit">${t('auth:login.submit')}</button>
 </form>
 <p class="lp-register">${text(t, 'auth:login.noAccount')} <a href="/register" data-testid="register-link" data-i18n="auth:login.register">${t('auth:login.register')}</a></p>
-</section>
+</section>`;
+  return authDocument({ ...options, t, titleKey: 'auth:login.title', section, dataId: 'login-data', data: { locale, texts: LOGIN_TEXTS } });
+}
+
+export type RegisterAccountType = { id: string; name: string; requiresTaxId: boolean };
+
+/** A text field of the registration form with its error line (`hint` between label and input). */
+const registerField = (t: Translate, options: { field: string; labelKey: string; input: SafeHtml; hint?: SafeHtml; after?: SafeHtml }) =>
+  html`<div class="lp-field">
+<label for="rp-${options.field}">${text(t, options.labelKey)}${REQUIRED}</label>
+${options.hint ?? null}
+${options.input}
+<p id="rp-${options.field}-error" class="lp-error" hidden></p>
+${options.after ?? null}
+</div>`;
+
+/**
+ * The registration page (`/register`), complete in the visitor's language, with the account types
+ * in it; the page script (apps/web/src/login-page/register.ts) checks the alias as it is typed,
+ * shows the password's strength, sends the form and then shows "check your email" in place.
+ */
+export function renderRegisterPage(options: {
+  locale: Locale;
+  csrfToken: string;
+  countryLookupUrl: string;
+  assets: LoginPageAssets;
+  accountTypes: RegisterAccountType[];
+  host: string;
+}): string {
+  const { locale, accountTypes } = options;
+  const t = translate(REGISTER_TEXTS, locale);
+  const personal = (accountTypes.find((type) => !type.requiresTaxId) ?? accountTypes[0])?.id;
+  const input = (field: string, attributes: string, testid: string) =>
+    html`<input id="rp-${field}" class="lp-input" name="${field}" ${raw(attributes)} required aria-describedby="rp-${field}-error" data-testid="${testid}">`;
+  const section = html`<section class="lp-paper" aria-labelledby="lp-title">
+<div id="rp-form-step" class="lp-step">
+<div>
+<h1 id="lp-title" class="lp-title" data-i18n="register:title">${t('register:title')}</h1>
+<p class="lp-subtitle" data-i18n="register:subtitle">${t('register:subtitle')}</p>
 </div>
-</main>
-<script type="application/json" id="login-data">${raw(jsonForScript({ locale, texts: TEXTS }))}</script>
-</body>
-</html>
-`.value;
+<div id="lp-alert" class="lp-alert" role="alert" hidden data-testid="register-error"><p class="lp-alert-title"></p><p class="lp-alert-body"></p></div>
+<form id="rp-form" class="lp-form" method="post" novalidate aria-labelledby="lp-title" data-testid="register-form">
+${registerField(t, { field: 'name', labelKey: 'register:fields.name', input: input('name', 'type="text" autocomplete="name" maxlength="120" autofocus', 'register-name') })}
+${registerField(t, {
+  field: 'alias',
+  labelKey: 'register:fields.alias',
+  hint: html`<p id="rp-alias-hint" class="lp-hint" data-host="${options.host}">${t('register:alias.hint', { url: `${options.host}/link/…` })}</p>`,
+  input: html`<input id="rp-alias" class="lp-input" name="alias" type="text" autocomplete="off" autocapitalize="none" spellcheck="false" maxlength="30" required aria-describedby="rp-alias-hint rp-alias-error rp-alias-status" data-testid="register-alias">`,
+  after: html`<div id="rp-alias-status" class="lp-hint" aria-live="polite"></div>`,
+})}
+${registerField(t, { field: 'email', labelKey: 'register:fields.email', input: input('email', 'type="email" inputmode="email" autocomplete="email" maxlength="254"', 'register-email') })}
+${registerField(t, {
+  field: 'password',
+  labelKey: 'register:fields.password',
+  input: passwordInput(t, {
+    id: 'rp-password',
+    autocomplete: 'new-password',
+    testid: 'register-password',
+    toggleKey: 'register:togglePassword',
+    describedBy: 'rp-password-error rp-strength',
+    maxLength: 200,
+  }),
+  after: html`<div id="rp-strength" class="lp-strength"><div class="lp-meter" aria-hidden="true"><div class="lp-meter-bar"></div></div><p class="lp-hint"><span id="rp-strength-hint"></span> <strong id="rp-strength-label" data-testid="password-strength" hidden></strong></p></div>`,
+})}
+${registerField(t, {
+  field: 'accountTypeId',
+  labelKey: 'register:fields.accountType',
+  input: html`<select id="rp-accountTypeId" class="lp-input lp-native-select" name="accountTypeId" required aria-describedby="rp-accountTypeId-error" data-testid="register-account-type">
+${accountTypes.map((type) => html`<option value="${type.id}"${raw(type.id === personal ? ' selected' : '')}>${type.name}</option>`)}
+</select>`,
+})}
+<div class="lp-field">
+<label class="lp-check"><input id="rp-acceptPolicy" type="checkbox" name="acceptPolicy" required aria-describedby="rp-acceptPolicy-error" data-testid="register-accept"> <span>${text(t, 'register:fields.acceptBefore')} <a href="/politica" target="_blank" rel="noopener" data-i18n="register:fields.acceptLink">${t('register:fields.acceptLink')}</a></span></label>
+<p id="rp-acceptPolicy-error" class="lp-error" hidden></p>
+</div>
+<button type="submit" id="lp-submit" class="lp-submit" data-testid="register-submit" data-i18n="register:submit">${t('register:submit')}</button>
+</form>
+<p class="lp-register">${text(t, 'register:haveAccount')} <a href="/" data-i18n="register:goToSignIn">${t('register:goToSignIn')}</a></p>
+</div>
+<div id="rp-sent-step" class="lp-step" role="status" data-testid="register-sent" hidden>
+<h2 class="lp-title" tabindex="-1" data-i18n="register:sent.title">${t('register:sent.title')}</h2>
+<p>${text(t, 'register:sent.body')} <strong id="rp-sent-email" class="lp-email" data-testid="register-sent-email"></strong></p>
+<p class="lp-hint" data-i18n="register:sent.hint">${t('register:sent.hint')}</p>
+<div id="rp-resend-result" class="lp-alert" hidden></div>
+<div class="lp-actions">
+<button type="button" id="rp-resend" class="lp-submit lp-light" data-testid="register-resend" data-i18n="register:resend.button">${t('register:resend.button')}</button>
+<button type="button" id="rp-edit" class="lp-link-button" data-testid="register-edit" data-i18n="register:sent.edit">${t('register:sent.edit')}</button>
+</div>
+<p><a href="/" data-i18n="register:goToSignIn">${t('register:goToSignIn')}</a></p>
+</div>
+</section>`;
+  return authDocument({
+    ...options,
+    t,
+    titleKey: 'register:title',
+    section,
+    dataId: 'login-data',
+    data: { locale, texts: REGISTER_TEXTS },
+  });
 }

@@ -1,7 +1,8 @@
 import { MAILBOX_COUNT_CAP, type MailboxFolder } from '@enlaza/contracts';
 import { and, count, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { messages, profiles } from '../../db/schema/index.js';
+import { messages } from './schema.js';
+import { liveProfileIds, profileSummaries } from '../profiles/index.js';
 import type { TrashCursor } from '../../platform/trash-registry.js';
 import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
 
@@ -37,11 +38,15 @@ const likeTerm = (search: string) => `%${search.replace(/[%_\\]/g, '\\$&')}%`;
 
 export function createMailboxRepository(db: Database) {
   /** `count(*)` of at most MAILBOX_COUNT_CAP rows: a huge mailbox never makes the screen slow. */
-  const capped = (where: SQL | undefined) => sql<number>`(select count(*) from (select 1 from ${messages} where ${where} limit ${MAILBOX_COUNT_CAP}) as capped)`.mapWith(Number);
+  const capped = (where: SQL | undefined) =>
+    sql<number>`(select count(*) from (select 1 from ${messages} where ${where} limit ${MAILBOX_COUNT_CAP}) as capped)`.mapWith(Number);
 
   return {
     /** Stores a message and runs `after` (an event's publication) in the same transaction. */
-    async insert(values: NewMessage, after: (row: MessageRow, tx: Transaction) => Promise<void> = async () => undefined): Promise<MessageRow> {
+    async insert(
+      values: NewMessage,
+      after: (row: MessageRow, tx: Transaction) => Promise<void> = async () => undefined,
+    ): Promise<MessageRow> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(messages).values(values).returning();
         if (!row) throw new Error('message insert returned nothing');
@@ -71,19 +76,32 @@ export function createMailboxRepository(db: Database) {
     async counts(profileId: string) {
       const of = (folder: MailboxFolder, extra?: SQL) => capped(and(eq(messages.profileId, profileId), folderCondition(folder), extra));
       const [row] = await db
-        .select({ inbox: of('inbox'), unread: of('inbox', isNull(messages.readAt)), starred: of('starred'), archived: of('archived'), trash: of('trash') })
+        .select({
+          inbox: of('inbox'),
+          unread: of('inbox', isNull(messages.readAt)),
+          starred: of('starred'),
+          archived: of('archived'),
+          trash: of('trash'),
+        })
         .from(sql`(select 1) as one`);
       return row ?? { inbox: 0, unread: 0, starred: 0, archived: 0, trash: 0 };
     },
 
     /** A message of this owner (its profile may be anything, even in the trash). */
     async find(userId: string, id: string): Promise<MessageRow | undefined> {
-      const [row] = await db.select().from(messages).where(and(eq(messages.id, id), eq(messages.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.id, id), eq(messages.userId, userId)));
       return row;
     },
 
     async update(userId: string, id: string, flags: MessageFlags): Promise<MessageRow | undefined> {
-      const [row] = await db.update(messages).set(flags).where(and(eq(messages.id, id), eq(messages.userId, userId))).returning();
+      const [row] = await db
+        .update(messages)
+        .set(flags)
+        .where(and(eq(messages.id, id), eq(messages.userId, userId)))
+        .returning();
       return row;
     },
 
@@ -92,7 +110,11 @@ export function createMailboxRepository(db: Database) {
       const record = JSON.stringify([{ subject: reply.subject, body: reply.body, sentAt: reply.sentAt.toISOString() }]);
       const [row] = await db
         .update(messages)
-        .set({ repliedAt: reply.sentAt, readAt: sql`coalesce(${messages.readAt}, ${reply.sentAt})`, replies: sql`${messages.replies} || ${record}::jsonb` })
+        .set({
+          repliedAt: reply.sentAt,
+          readAt: sql`coalesce(${messages.readAt}, ${reply.sentAt})`,
+          replies: sql`${messages.replies} || ${record}::jsonb`,
+        })
         .where(and(eq(messages.id, id), eq(messages.userId, userId)))
         .returning();
       return row;
@@ -100,29 +122,44 @@ export function createMailboxRepository(db: Database) {
 
     /** How many of `ids` are messages of this owner's profile. */
     async countOwned(userId: string, profileId: string, ids: string[]): Promise<number> {
-      const rows = await db.select({ id: messages.id }).from(messages).where(and(eq(messages.userId, userId), eq(messages.profileId, profileId), inArray(messages.id, ids)));
+      const rows = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.userId, userId), eq(messages.profileId, profileId), inArray(messages.id, ids)));
       return rows.length;
     },
 
     async updateMany(userId: string, profileId: string, ids: string[], flags: MessageFlags): Promise<number> {
-      const rows = await db.update(messages).set(flags).where(and(eq(messages.userId, userId), eq(messages.profileId, profileId), inArray(messages.id, ids))).returning({ id: messages.id });
+      const rows = await db
+        .update(messages)
+        .set(flags)
+        .where(and(eq(messages.userId, userId), eq(messages.profileId, profileId), inArray(messages.id, ids)))
+        .returning({ id: messages.id });
       return rows.length;
     },
 
     /** One keyset page of the owner's trashed messages (of any profile), newest deletion first, with their profile's name. */
     async listTrashed(userId: string, cursor: TrashCursor | null, limit: number) {
-      return db
-        .select({ message: messages, profileName: profiles.name, deletedAtKey: deletedAtKey(messages.deletedAt) })
+      const rows = await db
+        .select({ message: messages, deletedAtKey: deletedAtKey(messages.deletedAt) })
         .from(messages)
-        .innerJoin(profiles, eq(profiles.id, messages.profileId))
         .where(and(eq(messages.userId, userId), isNotNull(messages.deletedAt), afterTrashCursor(messages.deletedAt, messages.id, cursor)))
         .orderBy(...newestDeletionFirst(messages.deletedAt, messages.id))
         .limit(limit);
+      const names = await profileSummaries(
+        db,
+        rows.map((r) => r.message.profileId),
+      );
+      return rows.map((r) => ({ ...r, profileName: names.get(r.message.profileId)?.name ?? '' }));
     },
 
     /** Brings one of the owner's trashed messages back; false when there is none such. */
     async restoreTrashed(userId: string, id: string): Promise<boolean> {
-      const rows = await db.update(messages).set({ deletedAt: null }).where(and(eq(messages.id, id), eq(messages.userId, userId), isNotNull(messages.deletedAt))).returning({ id: messages.id });
+      const rows = await db
+        .update(messages)
+        .set({ deletedAt: null })
+        .where(and(eq(messages.id, id), eq(messages.userId, userId), isNotNull(messages.deletedAt)))
+        .returning({ id: messages.id });
       return rows.length > 0;
     },
 
@@ -153,19 +190,26 @@ export function createMailboxRepository(db: Database) {
       return db
         .select({ profileId: unread.profileId, n: count() })
         .from(unread)
-        .innerJoin(profiles, and(eq(profiles.id, unread.profileId), isNull(profiles.deletedAt)))
+        .where(inArray(unread.profileId, liveProfileIds(db, userId)))
         .groupBy(unread.profileId);
     },
 
     /** The newest live messages across the owner's live profiles. */
     async latest(userId: string, n: number) {
-      return db
-        .select({ message: messages, profileName: profiles.name, profileKind: profiles.kind })
+      const rows = await db
+        .select({ message: messages })
         .from(messages)
-        .innerJoin(profiles, eq(profiles.id, messages.profileId))
-        .where(and(eq(messages.userId, userId), isNull(messages.deletedAt), isNull(profiles.deletedAt)))
+        .where(and(eq(messages.userId, userId), isNull(messages.deletedAt), inArray(messages.profileId, liveProfileIds(db, userId))))
         .orderBy(...NEWEST_FIRST)
         .limit(n);
+      const profiles = await profileSummaries(
+        db,
+        rows.map((r) => r.message.profileId),
+      );
+      return rows.flatMap((r) => {
+        const profile = profiles.get(r.message.profileId);
+        return profile ? [{ message: r.message, profileName: profile.name, profileKind: profile.kind }] : [];
+      });
     },
   };
 }

@@ -1,16 +1,24 @@
 import { Readable } from 'node:stream';
 import {
-  contactMessageBodySchema, contactMessageResultSchema, errorResponseSchema, messageBulkBodySchema, messageListQuerySchema, messageListSchema, messageReplyBodySchema, messageSchema, messageUpdateBodySchema, okResponse,
+  contactMessageBodySchema,
+  contactMessageResultSchema,
+  messageBulkBodySchema,
+  messageListQuerySchema,
+  messageListSchema,
+  messageReplyBodySchema,
+  messageSchema,
+  messageUpdateBodySchema,
+  okResponse,
   unreadCountsSchema,
 } from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../lib/auth.js';
+import { actorOf } from '../../platform/actor.js';
 import { localeFromHeader } from '../../lib/i18n.js';
+import { errorResponses, routeDocs } from '../../platform/route-docs.js';
 import type { MailboxService } from './service.js';
 
-const failures = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
-const security = [{ bearer: [] }];
+const { security, failures } = routeDocs({ auth: 'bearer', answers: [403, 404, 422] });
 const tags = ['mailbox'];
 const profileParams = z.object({ profileId: z.uuid() });
 const messageParams = z.object({ id: z.uuid() });
@@ -26,11 +34,14 @@ export const contactFormRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService 
         summary: 'Write to the owner of a card or tag (contact form). A filled honeypot answers the same and stores nothing.',
         params: z.object({ alias: z.string().min(1).max(60), profileId: z.uuid() }),
         body: contactMessageBodySchema,
-        response: { 201: okResponse(contactMessageResultSchema), 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema },
+        response: { 201: okResponse(contactMessageResultSchema), ...errorResponses(403, 404, 422, 429) },
       },
     },
     async (request, reply) => {
-      await mailbox.submit(request.params.alias, request.params.profileId, request.body, { address: request.ip || null, locale: localeFromHeader(request.headers['accept-language']) });
+      await mailbox.submit(request.params.alias, request.params.profileId, request.body, {
+        address: request.ip || null,
+        locale: localeFromHeader(request.headers['accept-language']),
+      });
       return reply.status(201).send({ ok: 1 as const, data: { received: true as const } });
     },
   );
@@ -40,59 +51,150 @@ export const contactFormRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService 
 export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> = async (app, { mailbox }) => {
   app.addHook('onRequest', app.authenticate('user'));
 
-  app.get('/mailbox/unread', { schema: { tags, summary: 'Unread messages per profile, for the navigation badge', security, response: { 200: okResponse(unreadCountsSchema), ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await mailbox.unreadCounts(requireAuth(request).user.id),
-  }));
+  app.get(
+    '/mailbox/unread',
+    {
+      schema: {
+        tags,
+        summary: 'Unread messages per profile, for the navigation badge',
+        security,
+        response: { 200: okResponse(unreadCountsSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await mailbox.unreadCounts(actorOf(request).id),
+    }),
+  );
 
   app.get(
     '/mailbox/:profileId/messages',
-    { schema: { tags, summary: 'Messages of one profile: folder, unread filter, search; keyset pages newest first', security, params: profileParams, querystring: messageListQuerySchema, response: { 200: messageListSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'Messages of one profile: folder, unread filter, search; keyset pages newest first',
+        security,
+        params: profileParams,
+        querystring: messageListQuerySchema,
+        response: { 200: messageListSchema, ...failures },
+      },
+    },
     async (request) => {
-      const { data, nextCursor, counts } = await mailbox.list(requireAuth(request).user, request.params.profileId, request.query);
+      const { data, nextCursor, counts } = await mailbox.list(actorOf(request), request.params.profileId, request.query);
       return { ok: 1 as const, data, meta: counts ? { nextCursor, counts } : { nextCursor } };
     },
   );
 
   app.get(
     '/mailbox/:profileId/messages.csv',
-    { schema: { tags, summary: 'Every message of the profile not in the trash, as CSV', security, params: profileParams, response: { 200: z.string(), ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every message of the profile not in the trash, as CSV',
+        security,
+        params: profileParams,
+        response: { 200: z.string(), ...failures },
+      },
+    },
     async (request, reply) => {
-      const lines = await mailbox.csv(requireAuth(request).user, request.params.profileId);
+      const lines = await mailbox.csv(actorOf(request), request.params.profileId);
       const file = `enlaza-messages-${new Date().toISOString().slice(0, 10)}.csv`;
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file}"`).header('cache-control', 'no-store').send(Readable.from(lines) as unknown as string); // streamed; the schema only documents it
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines) as unknown as string); // streamed; the schema only documents it
     },
   );
 
   app.post(
     '/mailbox/:profileId/messages/bulk',
-    { schema: { tags, summary: 'Mark read or unread, star, archive, trash or restore several messages', security, params: profileParams, body: messageBulkBodySchema, response: { 200: okResponse(z.object({ affected: z.number() })), ...failures } } },
-    async (request) => ({ ok: 1 as const, data: await mailbox.bulk(requireAuth(request).user, request.params.profileId, request.body) }),
+    {
+      schema: {
+        tags,
+        summary: 'Mark read or unread, star, archive, trash or restore several messages',
+        security,
+        params: profileParams,
+        body: messageBulkBodySchema,
+        response: { 200: okResponse(z.object({ affected: z.number() })), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await mailbox.bulk(actorOf(request), request.params.profileId, request.body) }),
   );
 
-  app.get('/mailbox/messages/:id', { schema: { tags, summary: 'One message', security, params: messageParams, response: { 200: messageAnswer, ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await mailbox.get(requireAuth(request).user, request.params.id),
-  }));
+  app.get(
+    '/mailbox/messages/:id',
+    { schema: { tags, summary: 'One message', security, params: messageParams, response: { 200: messageAnswer, ...failures } } },
+    async (request) => ({
+      ok: 1 as const,
+      data: await mailbox.get(actorOf(request), request.params.id),
+    }),
+  );
 
-  app.patch('/mailbox/messages/:id', { schema: { tags, summary: 'Mark read or unread, star, archive', security, params: messageParams, body: messageUpdateBodySchema, response: { 200: messageAnswer, ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await mailbox.update(requireAuth(request).user, request.params.id, request.body),
-  }));
+  app.patch(
+    '/mailbox/messages/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark read or unread, star, archive',
+        security,
+        params: messageParams,
+        body: messageUpdateBodySchema,
+        response: { 200: messageAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await mailbox.update(actorOf(request), request.params.id, request.body),
+    }),
+  );
 
-  app.delete('/mailbox/messages/:id', { schema: { tags, summary: 'Move a message to the trash (restorable)', security, params: messageParams, response: { 200: messageAnswer, ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await mailbox.remove(requireAuth(request).user, request.params.id),
-  }));
+  app.delete(
+    '/mailbox/messages/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Move a message to the trash (restorable)',
+        security,
+        params: messageParams,
+        response: { 200: messageAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await mailbox.remove(actorOf(request), request.params.id),
+    }),
+  );
 
-  app.post('/mailbox/messages/:id/restore', { schema: { tags, summary: 'Take a message out of the trash', security, params: messageParams, response: { 200: messageAnswer, ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await mailbox.restore(requireAuth(request).user, request.params.id),
-  }));
+  app.post(
+    '/mailbox/messages/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Take a message out of the trash',
+        security,
+        params: messageParams,
+        response: { 200: messageAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await mailbox.restore(actorOf(request), request.params.id),
+    }),
+  );
 
   app.post(
     '/mailbox/messages/:id/reply',
-    { schema: { tags, summary: 'Reply to the sender by email (Reply-To: you); counts against the monthly sends', security, params: messageParams, body: messageReplyBodySchema, response: { 200: messageAnswer, 502: errorResponseSchema, ...failures } } },
-    async (request) => ({ ok: 1 as const, data: await mailbox.reply(requireAuth(request).user, request.params.id, request.body) }),
+    {
+      schema: {
+        tags,
+        summary: 'Reply to the sender by email (Reply-To: you); counts against the monthly sends',
+        security,
+        params: messageParams,
+        body: messageReplyBodySchema,
+        response: { 200: messageAnswer, ...failures, ...errorResponses(502) },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await mailbox.reply(actorOf(request), request.params.id, request.body) }),
   );
 };

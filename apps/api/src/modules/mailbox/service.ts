@@ -1,17 +1,30 @@
-import type { ContactMessageBody, LatestMessage, Locale, MailboxCounts, Message, MessageBulkBody, MessageListQuery, MessageReplyBody, MessageUpdateBody, UnreadCounts } from '@enlaza/contracts';
+import type {
+  ContactMessageBody,
+  LatestMessage,
+  Locale,
+  MailboxCounts,
+  Message,
+  MessageBulkBody,
+  MessageListQuery,
+  MessageReplyBody,
+  MessageUpdateBody,
+  UnreadCounts,
+} from '@enlaza/contracts';
 import { renderReplyEmail } from '../../lib/email-templates.js';
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { EventBus } from '../../platform/events.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
-import type { UserRow } from '../auth/repository.js';
+import type { Actor } from '../../platform/actor.js';
+import type { AccountDirectory } from '../account/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { ProfilesService } from '../profiles/service.js';
-import type { PublicProfileService } from '../public-profile/service.js';
-import type { SubscriptionsService } from '../subscriptions/service.js';
-import { csvRow } from './csv.js';
+import type { ProfilesService } from '../profiles/index.js';
+import type { PublicProfileService } from '../public-profile/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import { csvRow } from '../../lib/csv.js';
 import type { Cursor, MailboxRepository, MessageFlags, MessageRow } from './repository.js';
+import { requireAllOwned, requireOwned } from '../../platform/access.js';
 
 const MINUTE = 60_000;
 /** Contact-form messages allowed per sender address (IPv6 by /64) and per profile. */
@@ -28,7 +41,11 @@ type Deps = {
   mailer: Mailer;
   events: EventBus;
   limiter: RateLimiter;
+  /** Messages one address may send in the per-address window (default CONTACT_LIMITS.perAddress.max). */
+  perAddressLimit?: number;
   notifications: Pick<NotificationsService, 'notify' | 'usageChanged'>;
+  /** The owner's name and address for a reply (Reply-To). */
+  accounts: Pick<AccountDirectory, 'contact'>;
 };
 
 export function toMessage(row: MessageRow): Message {
@@ -63,23 +80,30 @@ const BULK_FLAGS: Record<MessageBulkBody['action'], () => MessageFlags> = {
 };
 
 /** Buzón: visitors' messages per profile. Ownership is decided here (requireOwnedProfile, requireOwnedMessage, and owner-scoped updates), nowhere else. */
-export function createMailboxService({ repo, profiles, publicProfiles, subscriptions, mailer, events, limiter, notifications }: Deps) {
+export function createMailboxService({
+  repo,
+  profiles,
+  publicProfiles,
+  subscriptions,
+  mailer,
+  events,
+  limiter,
+  notifications,
+  accounts,
+  perAddressLimit = CONTACT_LIMITS.perAddress.max,
+}: Deps) {
   /** The user's live profile, or 404 (someone else's is as unknown as a missing one). */
-  async function requireOwnedProfile(user: UserRow, profileId: string) {
-    return profiles.get(user, profileId);
+  async function requireOwnedProfile(actor: Actor, profileId: string) {
+    return profiles.get(actor, profileId);
   }
 
-  async function requireOwnedMessage(user: UserRow, id: string): Promise<MessageRow> {
-    const row = await repo.find(user.id, id);
-    if (!row) throw new AppError('record.not_found');
-    return row;
+  async function requireOwnedMessage(actor: Actor, id: string): Promise<MessageRow> {
+    return requireOwned(actor, await repo.find(actor.id, id));
   }
 
   /** The update itself is scoped to the owner: another user's message matches no row (404). */
-  async function setFlags(user: UserRow, id: string, flags: MessageFlags): Promise<Message> {
-    const row = await repo.update(user.id, id, flags);
-    if (!row) throw new AppError('record.not_found');
-    return toMessage(row);
+  async function setFlags(actor: Actor, id: string, flags: MessageFlags): Promise<Message> {
+    return toMessage(requireOwned(actor, await repo.update(actor.id, id, flags)));
   }
 
   async function* csvLines(profileId: string): AsyncGenerator<string> {
@@ -91,8 +115,18 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
       yield page
         .map(({ message: m }) =>
           csvRow([
-            m.createdAt.toISOString(), m.name, m.email, m.phone, m.body, m.consent ? 'yes' : 'no', m.readAt ? 'yes' : 'no', m.starred ? 'yes' : 'no', m.archivedAt ? 'yes' : 'no',
-            m.repliedAt?.toISOString() ?? '', m.location?.lat ?? null, m.location?.lng ?? null,
+            m.createdAt.toISOString(),
+            m.name,
+            m.email,
+            m.phone,
+            m.body,
+            m.consent ? 'yes' : 'no',
+            m.readAt ? 'yes' : 'no',
+            m.starred ? 'yes' : 'no',
+            m.archivedAt ? 'yes' : 'no',
+            m.repliedAt?.toISOString() ?? '',
+            m.location?.lat ?? null,
+            m.location?.lng ?? null,
           ]),
         )
         .join('');
@@ -109,35 +143,61 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
      * A visitor's message through the public contact form. A filled honeypot answers like a success
      * and stores nothing, so a bot learns nothing; the owner's email notice goes in the background.
      */
-    async submit(alias: string, profileId: string, input: ContactMessageBody, origin: { address: string | null; locale: Locale }): Promise<void> {
+    async submit(
+      alias: string,
+      profileId: string,
+      input: ContactMessageBody,
+      origin: { address: string | null; locale: Locale },
+    ): Promise<void> {
       const target = await publicProfiles.contactTarget(alias, profileId);
       if (!target.contactForm) throw new AppError('mailbox.contact_form_off');
-      if (input.location && target.kind !== 'tag') throw new AppError('validation.failed', {}, { location: [{ code: 'validation.location_tags_only' }] });
+      if (input.location && target.kind !== 'tag')
+        throw new AppError('validation.failed', {}, { location: [{ code: 'validation.location_tags_only' }] });
       // One address first, so a single sender cannot use up the profile's allowance with refused attempts.
-      await limiter.hit([{ key: `contact-address:${addressKey(origin.address ?? '')}`, ...CONTACT_LIMITS.perAddress }]);
+      await limiter.hit([
+        { key: `contact-address:${addressKey(origin.address ?? '')}`, ...CONTACT_LIMITS.perAddress, max: perAddressLimit },
+      ]);
       await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
       if (input.website?.trim()) return;
 
       // Announced after commit to the subscribers of `message.received` (the owner's notification and its email).
       await repo.insert(
         {
-          profileId: target.profileId, userId: target.userId, name: input.name, email: input.email.toLowerCase(), phone: input.phone, body: input.message,
-          consent: input.consent, location: input.location, locale: origin.locale,
+          profileId: target.profileId,
+          userId: target.userId,
+          name: input.name,
+          email: input.email.toLowerCase(),
+          phone: input.phone,
+          body: input.message,
+          consent: input.consent,
+          location: input.location,
+          locale: origin.locale,
         },
         (row, tx) =>
           events.publish(
             'message.received',
             {
-              messageId: row.id, profileId: row.profileId, userId: row.userId, profileName: target.name, profileKind: target.kind, lostMode: target.lostMode,
-              senderName: row.name, senderEmail: row.email, excerpt: row.body.length > 600 ? `${row.body.slice(0, 600)}…` : row.body,
+              messageId: row.id,
+              profileId: row.profileId,
+              userId: row.userId,
+              profileName: target.name,
+              profileKind: target.kind,
+              lostMode: target.lostMode,
+              senderName: row.name,
+              senderEmail: row.email,
+              excerpt: row.body.length > 600 ? `${row.body.slice(0, 600)}…` : row.body,
             },
             tx,
           ),
       );
     },
 
-    async list(user: UserRow, profileId: string, query: MessageListQuery): Promise<{ data: Message[]; nextCursor: string | null; counts?: MailboxCounts }> {
-      await requireOwnedProfile(user, profileId);
+    async list(
+      actor: Actor,
+      profileId: string,
+      query: MessageListQuery,
+    ): Promise<{ data: Message[]; nextCursor: string | null; counts?: MailboxCounts }> {
+      await requireOwnedProfile(actor, profileId);
       const cursor = decodeCursor(query.before, 'before');
       // The first page also carries the folder counts; on PostgreSQL both queries run at once.
       const [rows, counts] = await Promise.all([
@@ -151,52 +211,64 @@ export function createMailboxService({ repo, profiles, publicProfiles, subscript
       return counts ? { data, nextCursor, counts } : { data, nextCursor };
     },
 
-    async get(user: UserRow, id: string): Promise<Message> {
-      return toMessage(await requireOwnedMessage(user, id));
+    async get(actor: Actor, id: string): Promise<Message> {
+      return toMessage(await requireOwnedMessage(actor, id));
     },
 
-    async update(user: UserRow, id: string, body: MessageUpdateBody): Promise<Message> {
+    async update(actor: Actor, id: string, body: MessageUpdateBody): Promise<Message> {
       const now = new Date();
       const flags: MessageFlags = {};
       if (body.read !== undefined) flags.readAt = body.read ? now : null;
       if (body.starred !== undefined) flags.starred = body.starred;
       if (body.archived !== undefined) flags.archivedAt = body.archived ? now : null;
-      return setFlags(user, id, flags);
+      return setFlags(actor, id, flags);
     },
 
     /** To the trash (soft); restorable until the trash is emptied. */
-    remove: (user: UserRow, id: string) => setFlags(user, id, { deletedAt: new Date() }),
-    restore: (user: UserRow, id: string) => setFlags(user, id, { deletedAt: null }),
+    remove: (actor: Actor, id: string) => setFlags(actor, id, { deletedAt: new Date() }),
+    restore: (actor: Actor, id: string) => setFlags(actor, id, { deletedAt: null }),
 
     /** All or nothing: one id that is not a message of this profile makes the whole request 404. */
-    async bulk(user: UserRow, profileId: string, { ids, action }: MessageBulkBody): Promise<{ affected: number }> {
-      await requireOwnedProfile(user, profileId);
+    async bulk(actor: Actor, profileId: string, { ids, action }: MessageBulkBody): Promise<{ affected: number }> {
+      await requireOwnedProfile(actor, profileId);
       const unique = [...new Set(ids)];
-      if ((await repo.countOwned(user.id, profileId, unique)) !== unique.length) throw new AppError('record.not_found');
-      return { affected: await repo.updateMany(user.id, profileId, unique, BULK_FLAGS[action]()) };
+      requireAllOwned(await repo.countOwned(actor.id, profileId, unique), unique);
+      return { affected: await repo.updateMany(actor.id, profileId, unique, BULK_FLAGS[action]()) };
     },
 
     /** Answers the sender by email (Reply-To: the owner), logged as a delivery of kind `reply` and counted in the monthly sends. */
-    async reply(user: UserRow, id: string, input: MessageReplyBody): Promise<Message> {
-      const message = await requireOwnedMessage(user, id);
-      const profile = await requireOwnedProfile(user, message.profileId);
-      const quota = await subscriptions.sendQuota(user);
+    async reply(actor: Actor, id: string, input: MessageReplyBody): Promise<Message> {
+      const message = await requireOwnedMessage(actor, id);
+      const profile = await requireOwnedProfile(actor, message.profileId);
+      const quota = await subscriptions.sendQuota(actor);
       if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit });
+      const owner = await accounts.contact(actor.id);
       const email = renderReplyEmail((message.locale as Locale | null) ?? 'en', {
-        subject: input.subject, body: input.body, ownerName: user.name, profileName: profile.name, original: message.body, sentAt: message.createdAt,
+        subject: input.subject,
+        body: input.body,
+        ownerName: owner.name,
+        profileName: profile.name,
+        original: message.body,
+        sentAt: message.createdAt,
       });
       // Queued durably; SMTP trouble is retried by the queue rather than refused here.
-      await mailer.send({ to: message.email, replyTo: user.email, userId: user.id, kind: 'reply', ...email });
-      const row = await repo.addReply(user.id, id, { subject: email.subject, body: input.body, sentAt: new Date() });
-      if (!row) throw new AppError('record.not_found');
+      await mailer.send({ to: message.email, replyTo: owner.email, userId: actor.id, kind: 'reply', ...email });
+      const row = requireOwned(actor, await repo.addReply(actor.id, id, { subject: email.subject, body: input.body, sentAt: new Date() }));
       // The reply is sent; a failure to raise the 80 %/100 % notification must not turn it into an error.
-      await notifications.usageChanged(user.id, 'sends', { before: quota.used, after: quota.used + 1, limit: quota.limit, period: quota.periodStart.slice(0, 7) }).catch(() => undefined);
+      await notifications
+        .usageChanged(actor.id, 'sends', {
+          before: quota.used,
+          after: quota.used + 1,
+          limit: quota.limit,
+          period: quota.periodStart.slice(0, 7),
+        })
+        .catch(() => undefined);
       return toMessage(row);
     },
 
     /** Every live message of the profile (inbox and archived) as CSV, read in keyset pages; ownership is checked before the first byte. */
-    async csv(user: UserRow, profileId: string): Promise<AsyncGenerator<string>> {
-      await requireOwnedProfile(user, profileId);
+    async csv(actor: Actor, profileId: string): Promise<AsyncGenerator<string>> {
+      await requireOwnedProfile(actor, profileId);
       return csvLines(profileId);
     },
 

@@ -1,6 +1,6 @@
-import { AppError } from '../../lib/errors.js';
 import type { TrashProvider } from '../../platform/trash-registry.js';
 import type { MailboxRepository } from './repository.js';
+import { requireAllOwned } from '../../platform/access.js';
 
 const EXCERPT = 120;
 
@@ -13,11 +13,18 @@ export function createMailboxTrash(repo: MailboxRepository): TrashProvider {
       return rows.map(({ message, profileName, deletedAtKey }) => {
         const body = message.body.replace(/\s+/g, ' ').trim();
         const excerpt = body.length > EXCERPT ? `${body.slice(0, EXCERPT - 1)}…` : body;
-        return { kind: 'message' as const, id: message.id, name: message.name, summary: `${profileName} · ${excerpt}`, deletedAt: message.deletedAt ?? new Date(), deletedAtKey };
+        return {
+          kind: 'message' as const,
+          id: message.id,
+          name: message.name,
+          summary: `${profileName} · ${excerpt}`,
+          deletedAt: message.deletedAt ?? new Date(),
+          deletedAtKey,
+        };
       });
     },
     async restore(owner, id) {
-      if (!(await repo.restoreTrashed(owner.id, id))) throw new AppError('record.not_found');
+      requireAllOwned((await repo.restoreTrashed(owner.id, id)) ? 1 : 0, [id]);
       // The history keeps no visitor's name: a restored message is recorded by its id only.
       return { name: null };
     },

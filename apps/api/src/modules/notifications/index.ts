@@ -1,10 +1,13 @@
+import { defineModule } from '../../platform/module.js';
+import type { AuthService } from '../auth/index.js';
+import { notificationRoutes } from './routes.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { EventBus } from '../../platform/events.js';
 import { createNotificationsRepository } from './repository.js';
-import { createNotificationsService } from './service.js';
-import { createNotificationStreams, type StreamOptions } from './stream.js';
+import { createNotificationsService, type NotificationsService } from './service.js';
+import { createNotificationStreams, type NotificationStreams, type StreamOptions } from './stream.js';
 
 export { notificationRoutes } from './routes.js';
 export type { Actor, NotificationsService, QuotaMetric } from './service.js';
@@ -15,7 +18,14 @@ export type { NotificationStreams, StreamOptions } from './stream.js';
  * `service.notify(userId, type, payload, tx?)` and report quota usage with `service.usageChanged`;
  * `streams` holds this process's live streams (one LISTEN per process; stop it before the server closes).
  */
-export async function createNotifications(deps: { database: DatabaseHandle; mailer: Mailer; events: EventBus; publicUrl: string; log: FastifyBaseLogger; streamOptions?: Partial<StreamOptions> }) {
+export async function createNotifications(deps: {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  events: EventBus;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  streamOptions?: Partial<StreamOptions>;
+}) {
   const repo = createNotificationsRepository(deps.database.db);
   const service = createNotificationsService({ repo, mailer: deps.mailer, publicUrl: deps.publicUrl });
   // A visitor's message, after it committed: the owner's notification (and its email). The delivery
@@ -27,3 +37,14 @@ export async function createNotifications(deps: { database: DatabaseHandle; mail
   await streams.start();
   return { service, streams };
 }
+
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  async register(
+    api,
+    { notifications, auth }: { notifications: { service: NotificationsService; streams: NotificationStreams }; auth: AuthService },
+  ) {
+    await api.register(notificationRoutes, { notifications: notifications.service, streams: notifications.streams, auth });
+  },
+});
+export { createNotificationsUserData } from './user-data.js';

@@ -13,7 +13,9 @@ function formatter(locale: Locale, currency?: string): Intl.NumberFormat {
   let found = formatters.get(key);
   if (!found) {
     const tag = locale === 'jp' ? 'ja' : locale;
-    found = currency ? new Intl.NumberFormat(tag, { style: 'currency', currency }) : new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
+    found = currency
+      ? new Intl.NumberFormat(tag, { style: 'currency', currency })
+      : new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
     formatters.set(key, found);
   }
   return found;
@@ -40,7 +42,8 @@ function params(type: NotificationType, p: Payload, locale: Locale): Record<stri
       return { ...base, used: formatBytes(num(p.usedBytes), locale), limit: formatBytes(num(p.limitBytes), locale) };
     case 'payment_failed':
     case 'payment_succeeded':
-      return { ...base, amount: formatMoney(num(p.amountCents), str(p.currency), locale) };
+      // A renewal without a payment method has no payment, hence no amount.
+      return p.amountCents === undefined ? base : { ...base, amount: formatMoney(num(p.amountCents), str(p.currency), locale) };
     case 'invoice_issued':
       return { ...base, amount: formatMoney(num(p.totalCents), str(p.currency), locale) };
     case 'subscription_ending':
@@ -72,12 +75,25 @@ export function linkOf(type: NotificationType, p: Payload): string {
 
 /** Title and body in the viewer's language, rendered from the type and the payload. */
 export function renderText(locale: Locale, type: NotificationType, p: Payload): { title: string; body: string } {
-  const key = type === 'new_message' && p.lostMode === true ? 'new_message_lost' : type;
+  const key =
+    type === 'new_message' && p.lostMode === true
+      ? 'new_message_lost'
+      : type === 'payment_failed' && p.reason === 'no_method'
+        ? 'payment_failed_no_method'
+        : type;
   const values = params(type, p, locale);
   return { title: translate(locale, `notification.${key}.title`, values), body: translate(locale, `notification.${key}.body`, values) };
 }
 
 export function toNotification(row: NotificationRow, locale: Locale): Notification {
   const type = row.type as NotificationType;
-  return { id: String(row.id), type, ...renderText(locale, type, row.payload), link: linkOf(type, row.payload), payload: row.payload, read: row.readAt !== null, createdAt: row.createdAt.toISOString() };
+  return {
+    id: String(row.id),
+    type,
+    ...renderText(locale, type, row.payload),
+    link: linkOf(type, row.payload),
+    payload: row.payload,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { notificationRecipient } from '../account/index.js';
 import { notifications, notificationThresholds } from './schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -16,7 +16,13 @@ export function createNotificationsRepository(db: Database) {
      * transaction lock makes one user's ids commit in increasing order, so a stream resuming after
      * id N never misses a row that got a smaller id but committed later.
      */
-    async insert(tx: Transaction, userId: string, type: string, payload: Record<string, unknown>, sourceKey?: string): Promise<NotificationRow | undefined> {
+    async insert(
+      tx: Transaction,
+      userId: string,
+      type: string,
+      payload: Record<string, unknown>,
+      sourceKey?: string,
+    ): Promise<NotificationRow | undefined> {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`}))`);
       // A source key already stored means this raise already happened (a retried event): nothing new.
       const [row] = await tx.insert(notifications).values({ userId, type, payload, sourceKey }).onConflictDoNothing().returning();
@@ -33,7 +39,13 @@ export function createNotificationsRepository(db: Database) {
       return db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), before ? lt(notifications.id, before) : undefined, unreadOnly ? isNull(notifications.readAt) : undefined))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            before ? lt(notifications.id, before) : undefined,
+            unreadOnly ? isNull(notifications.readAt) : undefined,
+          ),
+        )
         .orderBy(desc(notifications.id))
         .limit(limit + 1);
     },
@@ -43,9 +55,20 @@ export function createNotificationsRepository(db: Database) {
      * user's notifications after their `afterId`, oldest first (at most `limit` each), and their
      * unread count. A user with nothing new still comes back once, with `row` null.
      */
-    async afterMany(wanted: { userId: string; afterId: number }[], limit: number): Promise<{ userId: string; unread: number; row: NotificationRow | null }[]> {
+    async afterMany(
+      wanted: { userId: string; afterId: number }[],
+      limit: number,
+    ): Promise<{ userId: string; unread: number; row: NotificationRow | null }[]> {
       if (!wanted.length) return [];
-      const result = await db.execute<{ user_id: string; unread: number; id: string | null; type: string | null; payload: string | null; read_ms: string | null; created_ms: string | null }>(sql`
+      const result = await db.execute<{
+        user_id: string;
+        unread: number;
+        id: string | null;
+        type: string | null;
+        payload: string | null;
+        read_ms: string | null;
+        created_ms: string | null;
+      }>(sql`
         select w.user_id::text as user_id, c.unread, n.id::text as id, n.type, n.payload::text as payload, (extract(epoch from n.read_at) * 1000)::text as read_ms,
                (extract(epoch from n.created_at) * 1000)::text as created_ms
         from unnest(${`{${wanted.map((w) => w.userId).join(',')}}`}::uuid[], ${`{${wanted.map((w) => w.afterId).join(',')}}`}::bigint[]) as w(user_id, after_id)
@@ -58,18 +81,34 @@ export function createNotificationsRepository(db: Database) {
         row:
           r.id === null
             ? null
-            : { id: Number(r.id), userId: r.user_id, type: r.type ?? '', payload: JSON.parse(r.payload ?? '{}') as Record<string, unknown>, readAt: r.read_ms === null ? null : new Date(Number(r.read_ms)), createdAt: new Date(Number(r.created_ms)), sourceKey: null },
+            : {
+                id: Number(r.id),
+                userId: r.user_id,
+                type: r.type ?? '',
+                payload: JSON.parse(r.payload ?? '{}') as Record<string, unknown>,
+                readAt: r.read_ms === null ? null : new Date(Number(r.read_ms)),
+                createdAt: new Date(Number(r.created_ms)),
+                sourceKey: null,
+              },
       }));
     },
 
     /** The newest id of a user (where a fresh stream starts), 0 when none. */
     async lastId(userId: string): Promise<number> {
-      const [row] = await db.select({ id: sql<number>`coalesce(max(${notifications.id}), 0)`.mapWith(Number) }).from(notifications).where(eq(notifications.userId, userId));
+      const [row] = await db
+        .select({ id: sql<number>`coalesce(max(${notifications.id}), 0)`.mapWith(Number) })
+        .from(notifications)
+        .where(eq(notifications.userId, userId));
       return row?.id ?? 0;
     },
 
     async unreadCount(userId: string): Promise<number> {
-      const capped = db.select({ id: notifications.id }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))).limit(UNREAD_CAP).as('capped');
+      const capped = db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .limit(UNREAD_CAP)
+        .as('capped');
       const [row] = await db.select({ n: count() }).from(capped);
       return row?.n ?? 0;
     },
@@ -101,23 +140,26 @@ export function createNotificationsRepository(db: Database) {
 
     /** Raises a threshold once: true only for the caller that recorded it. */
     async claimThreshold(tx: Database | Transaction, userId: string, key: string): Promise<boolean> {
-      const rows = await tx.insert(notificationThresholds).values({ userId, key }).onConflictDoNothing().returning({ key: notificationThresholds.key });
+      const rows = await tx
+        .insert(notificationThresholds)
+        .values({ userId, key })
+        .onConflictDoNothing()
+        .returning({ key: notificationThresholds.key });
       return rows.length > 0;
     },
 
     /** Usage fell back under these thresholds: the next crossing raises them again. */
     async rearmThresholds(userId: string, keys: string[]): Promise<void> {
-      if (keys.length) await db.delete(notificationThresholds).where(and(eq(notificationThresholds.userId, userId), inArray(notificationThresholds.key, keys)));
+      if (keys.length)
+        await db
+          .delete(notificationThresholds)
+          .where(and(eq(notificationThresholds.userId, userId), inArray(notificationThresholds.key, keys)));
     },
 
     /** Who receives a notification's email: address, name, language and the types they chose. */
     async recipient(tx: Transaction, userId: string) {
       // Read in the caller's transaction: on PGlite (one connection) a read outside it would wait for it forever.
-      const [row] = await tx
-        .select({ email: users.email, name: users.name, locale: users.locale, status: users.status, notificationEmails: users.notificationEmails })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row;
+      return notificationRecipient(tx, userId);
     },
   };
 }

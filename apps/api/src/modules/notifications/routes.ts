@@ -1,23 +1,23 @@
-import { errorResponseSchema, notificationIdSchema, notificationListQuerySchema, notificationListSchema, notificationSchema, okResponse, unreadNotificationsSchema } from '@enlaza/contracts';
+import {
+  notificationIdSchema,
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationSchema,
+  okResponse,
+  unreadNotificationsSchema,
+} from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bearerToken, requireAuth } from '../../lib/auth.js';
+import { bearerToken } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
-import { localeFromHeader } from '../../lib/i18n.js';
-import type { AuthService } from '../auth/service.js';
-import type { Actor, NotificationsService } from './service.js';
+import { routeDocs } from '../../platform/route-docs.js';
+import type { AuthService } from '../auth/index.js';
+import { actorOf } from '../../platform/actor.js';
+import type { NotificationsService } from './service.js';
 import type { NotificationStreams } from './stream.js';
 
-const failures = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
-const security = [{ bearer: [] }];
+const { security, failures } = routeDocs({ auth: 'bearer', answers: [403, 404, 422] });
 const tags = ['notifications'];
-
-/** The viewer, in the language the web app asks in (titles and bodies are rendered in it). */
-function actorOf(request: FastifyRequest): Actor {
-  const { user } = requireAuth(request);
-  return { id: user.id, role: user.role, locale: localeFromHeader(request.headers['accept-language']) };
-}
 
 type Options = { notifications: NotificationsService; streams: NotificationStreams; auth: AuthService };
 
@@ -27,26 +27,64 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
 
   app.get(
     '/notifications',
-    { schema: { tags, summary: 'My notifications, newest first, in keyset pages (pass meta.nextCursor as before)', security, querystring: notificationListQuerySchema, response: { 200: notificationListSchema, ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'My notifications, newest first, in keyset pages (pass meta.nextCursor as before)',
+        security,
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListSchema, ...failures },
+      },
+    },
     async (request) => {
       const { data, nextCursor, unread } = await notifications.list(actorOf(request), request.query);
       return { ok: 1 as const, data, meta: { nextCursor, unread } };
     },
   );
 
-  app.get('/notifications/unread', { schema: { tags, summary: 'How many notifications are unread (the bell)', security, response: { 200: okResponse(unreadNotificationsSchema), ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: { unread: await notifications.unread(actorOf(request)) },
-  }));
+  app.get(
+    '/notifications/unread',
+    {
+      schema: {
+        tags,
+        summary: 'How many notifications are unread (the bell)',
+        security,
+        response: { 200: okResponse(unreadNotificationsSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: { unread: await notifications.unread(actorOf(request)) },
+    }),
+  );
 
-  app.post('/notifications/read-all', { schema: { tags, summary: 'Mark every notification read', security, response: { 200: okResponse(z.object({ affected: z.number() })), ...failures } } }, async (request) => ({
-    ok: 1 as const,
-    data: await notifications.markAllRead(actorOf(request)),
-  }));
+  app.post(
+    '/notifications/read-all',
+    {
+      schema: {
+        tags,
+        summary: 'Mark every notification read',
+        security,
+        response: { 200: okResponse(z.object({ affected: z.number() })), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await notifications.markAllRead(actorOf(request)),
+    }),
+  );
 
   app.post(
     '/notifications/:id/read',
-    { schema: { tags, summary: 'Mark one notification read', security, params: z.object({ id: z.string().max(20) }), response: { 200: okResponse(notificationSchema), ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark one notification read',
+        security,
+        params: z.object({ id: z.string().max(20) }),
+        response: { 200: okResponse(notificationSchema), ...failures },
+      },
+    },
     async (request) => ({ ok: 1 as const, data: await notifications.markRead(actorOf(request), request.params.id) }),
   );
 
@@ -71,10 +109,16 @@ export const notificationRoutes: FastifyPluginAsyncZod<Options> = async (app, { 
       const token = bearerToken(request) ?? '';
       reply.hijack();
       // Hijacked: an error here can no longer become a JSON answer, so the socket is closed (the browser retries).
-      await streams.open(reply.raw, { userId: actor.id, locale: actor.locale, stillSignedIn: async () => (await auth.authenticate(token))?.user.id === actor.id }, lastEventId).catch((error: unknown) => {
-        request.log.error({ err: error }, 'notification stream could not open');
-        reply.raw.destroy();
-      });
+      await streams
+        .open(
+          reply.raw,
+          { userId: actor.id, locale: actor.locale, stillSignedIn: async () => (await auth.authenticate(token))?.user.id === actor.id },
+          lastEventId,
+        )
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'notification stream could not open');
+          reply.raw.destroy();
+        });
     },
   );
 };

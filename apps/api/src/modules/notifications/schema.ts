@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/schema/columns.js';
-import { users } from '../../db/schema/users.js';
+import { createdAt } from '../../platform/columns.js';
+import { users } from '../account/schema.js';
 
 /**
  * In-app notifications. The id is an increasing bigint: it orders the list, is the keyset cursor
@@ -25,7 +25,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index().on(t.userId, t.id),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_source_key_idx').on(t.sourceKey),
   ],
 );

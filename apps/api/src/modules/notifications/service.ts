@@ -1,13 +1,14 @@
-import type { Locale, Notification, NotificationListQuery, NotificationPayload, NotificationType } from '@enlaza/contracts';
+import type { Notification, NotificationListQuery, NotificationPayload, NotificationType } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
 import { renderNewMessageEmail, renderNotificationEmail } from '../../lib/email-templates.js';
-import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { linkOf, renderText, toNotification } from './render.js';
 import type { NotificationRow, NotificationsRepository } from './repository.js';
 
 /** Who is asking: the services take this, not the users row. */
-export type Actor = { id: string; role: 'admin' | 'user'; locale: Locale };
+export type { Actor } from '../../platform/actor.js';
+import type { Actor } from '../../platform/actor.js';
+import { requireOwned } from '../../platform/access.js';
 export type QuotaMetric = 'storage' | 'sends';
 const LEVELS = [100, 80] as const;
 
@@ -30,7 +31,15 @@ export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
     const options = { tx, idempotencyKey: `notification:${row.id}` };
     if (type === 'new_message') {
       const p = row.payload as NotificationPayload<'new_message'>;
-      const email = renderNewMessageEmail(locale, { ownerName: to.name, profileName: p.profileName, senderName: p.senderName, senderEmail: p.senderEmail, body: p.excerpt, link, lostMode: p.lostMode });
+      const email = renderNewMessageEmail(locale, {
+        ownerName: to.name,
+        profileName: p.profileName,
+        senderName: p.senderName,
+        senderEmail: p.senderEmail,
+        body: p.excerpt,
+        link,
+        lostMode: p.lostMode,
+      });
       await mailer.send({ to: to.email, userId: row.userId, kind: 'system', replyTo: p.senderEmail, ...email }, options);
       return;
     }
@@ -42,7 +51,13 @@ export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
    * Stores the notification and its email (when chosen) in one transaction — the caller's, when
    * given. `sourceKey` names what raised it: raising again with the same key does nothing.
    */
-  async function notify<T extends NotificationType>(userId: string, type: T, payload: NotificationPayload<T>, tx?: Transaction, sourceKey?: string): Promise<NotificationRow | undefined> {
+  async function notify<T extends NotificationType>(
+    userId: string,
+    type: T,
+    payload: NotificationPayload<T>,
+    tx?: Transaction,
+    sourceKey?: string,
+  ): Promise<NotificationRow | undefined> {
     return repo.inTransaction(tx, async (t) => {
       const row = await repo.insert(t, userId, type, payload, sourceKey);
       if (row) await enqueueEmail(t, row);
@@ -60,10 +75,17 @@ export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
 
     async list(actor: Actor, query: NotificationListQuery): Promise<{ data: Notification[]; nextCursor: string | null; unread: number }> {
       const before = query.before ? Number(query.before) : null;
-      const [rows, unread] = await Promise.all([repo.list(actor.id, before, query.limit, query.unread ?? false), repo.unreadCount(actor.id)]);
+      const [rows, unread] = await Promise.all([
+        repo.list(actor.id, before, query.limit, query.unread ?? false),
+        repo.unreadCount(actor.id),
+      ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      return { data: page.map((r) => toNotification(r, actor.locale)), nextCursor: rows.length > query.limit && last ? String(last.id) : null, unread };
+      return {
+        data: page.map((r) => toNotification(r, actor.locale)),
+        nextCursor: rows.length > query.limit && last ? String(last.id) : null,
+        unread,
+      };
     },
 
     unread: (actor: Actor) => repo.unreadCount(actor.id),
@@ -72,8 +94,7 @@ export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
     async markRead(actor: Actor, id: string): Promise<Notification> {
       const numeric = /^[1-9]\d{0,17}$/.test(id) ? Number(id) : null;
       const row = numeric ? await repo.markRead(actor.id, numeric) : undefined;
-      if (!row) throw new AppError('record.not_found');
-      return toNotification(row, actor.locale);
+      return toNotification(requireOwned(actor, row), actor.locale);
     },
 
     markAllRead: async (actor: Actor) => ({ affected: await repo.markAllRead(actor.id) }),
@@ -83,7 +104,11 @@ export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
      * just crossed, once. Storage thresholds re-arm when usage was under them before this change (a
      * new crossing); send thresholds fire once per month (`period`, e.g. 2026-11).
      */
-    async usageChanged(userId: string, metric: QuotaMetric, usage: { before: number; after: number; limit: number; period?: string }): Promise<void> {
+    async usageChanged(
+      userId: string,
+      metric: QuotaMetric,
+      usage: { before: number; after: number; limit: number; period?: string },
+    ): Promise<void> {
       const { before, after, limit } = usage;
       if (limit <= 0) return;
       const keyOf = (level: number) => (metric === 'storage' ? `storage:${level}` : `sends:${usage.period ?? ''}:${level}`);

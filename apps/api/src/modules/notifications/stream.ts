@@ -40,7 +40,12 @@ type Stream = {
  * it wrote. So any process serves any user, and a stream that was congested or reconnecting
  * catches up from the database instead of from a buffer.
  */
-export function createNotificationStreams(deps: { repo: NotificationsRepository; database: DatabaseHandle; log: FastifyBaseLogger; options?: Partial<StreamOptions> }) {
+export function createNotificationStreams(deps: {
+  repo: NotificationsRepository;
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  options?: Partial<StreamOptions>;
+}) {
   const { repo, database, log } = deps;
   const options = { ...DEFAULT_STREAM_OPTIONS, ...deps.options };
   const byUser = new Map<string, Set<Stream>>();
@@ -149,7 +154,11 @@ export function createNotificationStreams(deps: { repo: NotificationsRepository;
      * Serves one stream on a hijacked response. Without `lastEventId` it starts at the user's newest
      * notification (and tells the unread count); with it, everything after that id comes first.
      */
-    async open(raw: ServerResponse, viewer: { userId: string; locale: Locale; stillSignedIn: () => Promise<boolean> }, lastEventId: number | null): Promise<void> {
+    async open(
+      raw: ServerResponse,
+      viewer: { userId: string; locale: Locale; stillSignedIn: () => Promise<boolean> },
+      lastEventId: number | null,
+    ): Promise<void> {
       const lastId = lastEventId ?? (await repo.lastId(viewer.userId));
       const sse = openSse(raw, options.retryMs);
       const stream: Stream = { ...viewer, sse, lastId, lastUnread: null, congestedSince: null };

@@ -1,12 +1,48 @@
+import { liveProfileCounts } from './query-pieces.js';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ProfileKind, ProfileListQuery } from '@enlaza/contracts';
 import type { Database, Transaction } from '../../db/client.js';
-import { folders, labels, profileLabels, profiles, storedFiles, users } from '../../db/schema/index.js';
+import { profileLabels, profiles } from './schema.js';
+import { lockUser } from '../account/index.js';
+import { ownedLiveFileIds } from '../cloud/index.js';
+import { ownedCollectionIds, type CollectionType } from '../collections/index.js';
 import type { TrashCursor } from '../../platform/trash-registry.js';
 import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
+import { splitFullName } from './split-name.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileValues = Omit<typeof profiles.$inferInsert, 'id' | 'userId' | 'kind' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
+
+/** A new account's first card, named after its owner; its id becomes the account's `perfil_id`. */
+export async function createMainCard(tx: Database | Transaction, user: { id: string; name: string }): Promise<string | null> {
+  const { firstName, lastName } = splitFullName(user.name);
+  const card = { firstName: firstName.slice(0, 80), lastName: lastName?.slice(0, 80) ?? null };
+  const [profile] = await tx
+    .insert(profiles)
+    .values({ userId: user.id, kind: 'card', name: user.name, card })
+    .returning({ id: profiles.id });
+  return profile?.id ?? null;
+}
+
+/** The ids of a user's live profiles, as a subquery (for `inArray`) that other modules filter on. */
+export const liveProfileIds = (db: Database | Transaction, userId: string) =>
+  db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), isNull(profiles.deletedAt)));
+
+/** Name and kind of these profiles (trashed ones too), in one query. */
+export async function profileSummaries(
+  db: Database | Transaction,
+  ids: string[],
+): Promise<Map<string, { name: string; kind: ProfileKind }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: profiles.id, name: profiles.name, kind: profiles.kind })
+    .from(profiles)
+    .where(inArray(profiles.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, kind: r.kind }]));
+}
 
 export function createProfilesRepository(db: Database) {
   async function labelsOf(ids: string[]): Promise<Map<string, string[]>> {
@@ -27,7 +63,10 @@ export function createProfilesRepository(db: Database) {
 
     /** A live profile of this owner, or undefined (someone else's is as unknown as a missing one). */
     async find(userId: string, id: string): Promise<ProfileRow | undefined> {
-      const [row] = await db.select().from(profiles).where(and(eq(profiles.id, id), eq(profiles.userId, userId), isNull(profiles.deletedAt)));
+      const [row] = await db
+        .select()
+        .from(profiles)
+        .where(and(eq(profiles.id, id), eq(profiles.userId, userId), isNull(profiles.deletedAt)));
       return row;
     },
 
@@ -38,13 +77,21 @@ export function createProfilesRepository(db: Database) {
         eq(profiles.kind, q.kind),
         isNull(profiles.deletedAt),
         q.folderId === 'none' ? isNull(profiles.folderId) : q.folderId ? eq(profiles.folderId, q.folderId) : undefined,
-        q.labelId ? sql`exists (select 1 from profile_labels pl where pl.profile_id = profiles.id and pl.label_id = ${q.labelId})` : undefined,
+        q.labelId
+          ? sql`exists (select 1 from profile_labels pl where pl.profile_id = profiles.id and pl.label_id = ${q.labelId})`
+          : undefined,
         term ? ilike(profiles.name, term) : undefined,
       );
       const column = { updatedAt: profiles.updatedAt, createdAt: profiles.createdAt, name: profiles.name }[q.sort];
       const order = q.dir === 'asc' ? [asc(column), asc(profiles.id)] : [desc(column), desc(profiles.id)];
       const [rows, [total]] = await Promise.all([
-        db.select().from(profiles).where(where).orderBy(...order).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+        db
+          .select()
+          .from(profiles)
+          .where(where)
+          .orderBy(...order)
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
         db.select({ n: count() }).from(profiles).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
@@ -56,18 +103,29 @@ export function createProfilesRepository(db: Database) {
      */
     withOwnerLock<T>(userId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        await lockUser(tx, userId);
         return work(tx);
       });
     },
 
+    /** Live (not trashed) cards and tags of a user, for the plan usage. */
+    liveCounts(userId: string): Promise<{ cards: number; tags: number }> {
+      return liveProfileCounts(db, userId);
+    },
+
     async countLive(tx: Transaction, userId: string, kind: ProfileKind): Promise<number> {
-      const [row] = await tx.select({ n: count() }).from(profiles).where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), isNull(profiles.deletedAt)));
+      const [row] = await tx
+        .select({ n: count() })
+        .from(profiles)
+        .where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), isNull(profiles.deletedAt)));
       return row?.n ?? 0;
     },
 
     async insert(tx: Transaction, userId: string, kind: ProfileKind, values: ProfileValues, labelIds: string[]): Promise<ProfileRow> {
-      const [row] = await tx.insert(profiles).values({ ...values, userId, kind }).returning();
+      const [row] = await tx
+        .insert(profiles)
+        .values({ ...values, userId, kind })
+        .returning();
       if (!row) throw new Error('profile insert returned nothing');
       await setLabels(tx, row.id, labelIds);
       return row;
@@ -87,21 +145,34 @@ export function createProfilesRepository(db: Database) {
 
     /** How many of these ids are live profiles of this owner and kind (the bulk actions check all of them). */
     async countOwned(userId: string, kind: ProfileKind, ids: string[]): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(profiles).where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(profiles)
+        .where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
       return row?.n ?? 0;
     },
 
     async moveToFolder(userId: string, ids: string[], folderId: string | null) {
-      await db.update(profiles).set({ folderId, updatedAt: sql`now()` }).where(and(eq(profiles.userId, userId), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
+      await db
+        .update(profiles)
+        .set({ folderId, updatedAt: sql`now()` })
+        .where(and(eq(profiles.userId, userId), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
     },
 
     async toggleLabel(ids: string[], labelId: string, add: boolean) {
-      if (add) await db.insert(profileLabels).values(ids.map((profileId) => ({ profileId, labelId }))).onConflictDoNothing();
+      if (add)
+        await db
+          .insert(profileLabels)
+          .values(ids.map((profileId) => ({ profileId, labelId })))
+          .onConflictDoNothing();
       else await db.delete(profileLabels).where(and(eq(profileLabels.labelId, labelId), inArray(profileLabels.profileId, ids)));
     },
 
     async trash(userId: string, ids: string[]) {
-      await db.update(profiles).set({ deletedAt: sql`now()` }).where(and(eq(profiles.userId, userId), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
+      await db
+        .update(profiles)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(profiles.userId, userId), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
     },
 
     /** One keyset page of the owner's trashed profiles of a kind, newest deletion first. */
@@ -109,7 +180,14 @@ export function createProfilesRepository(db: Database) {
       return db
         .select({ profile: profiles, deletedAtKey: deletedAtKey(profiles.deletedAt) })
         .from(profiles)
-        .where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), isNotNull(profiles.deletedAt), afterTrashCursor(profiles.deletedAt, profiles.id, cursor)))
+        .where(
+          and(
+            eq(profiles.userId, userId),
+            eq(profiles.kind, kind),
+            isNotNull(profiles.deletedAt),
+            afterTrashCursor(profiles.deletedAt, profiles.id, cursor),
+          ),
+        )
         .orderBy(...newestDeletionFirst(profiles.deletedAt, profiles.id))
         .limit(limit);
     },
@@ -129,30 +207,32 @@ export function createProfilesRepository(db: Database) {
       if (ids?.length === 0) return 0;
       const rows = await db
         .delete(profiles)
-        .where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), isNotNull(profiles.deletedAt), ids ? inArray(profiles.id, ids) : undefined))
+        .where(
+          and(
+            eq(profiles.userId, userId),
+            eq(profiles.kind, kind),
+            isNotNull(profiles.deletedAt),
+            ids ? inArray(profiles.id, ids) : undefined,
+          ),
+        )
         .returning({ id: profiles.id });
       return rows.length;
     },
 
     /** Deletes for good every profile of a kind trashed before `before`, whoever owns it. */
     async purgeExpired(kind: ProfileKind, before: Date): Promise<number> {
-      const rows = await db.delete(profiles).where(and(eq(profiles.kind, kind), lt(profiles.deletedAt, before))).returning({ id: profiles.id });
+      const rows = await db
+        .delete(profiles)
+        .where(and(eq(profiles.kind, kind), lt(profiles.deletedAt, before)))
+        .returning({ id: profiles.id });
       return rows.length;
     },
 
     /** Ids among these that are the owner's live files. */
-    async ownedFiles(userId: string, ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.select({ id: storedFiles.id }).from(storedFiles).where(and(eq(storedFiles.userId, userId), inArray(storedFiles.id, ids), isNull(storedFiles.deletedAt)));
-      return new Set(rows.map((r) => r.id));
-    },
+    ownedFiles: (userId: string, ids: string[]): Promise<Set<string>> => ownedLiveFileIds(db, userId, ids),
 
-    async ownedCollection(table: 'folders' | 'labels', userId: string, kind: ProfileKind, ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const t = table === 'folders' ? folders : labels;
-      const rows = await db.select({ id: t.id }).from(t).where(and(eq(t.userId, userId), eq(t.kind, kind), inArray(t.id, ids)));
-      return new Set(rows.map((r) => r.id));
-    },
+    ownedCollection: (table: CollectionType, userId: string, kind: ProfileKind, ids: string[]): Promise<Set<string>> =>
+      ownedCollectionIds(db, table, userId, kind, ids),
   };
 }
 

@@ -1,24 +1,42 @@
 import { type Profile, type ProfileInput, type ProfileKind, type ProfileListQuery } from '@enlaza/contracts';
 import { AppError, type MessageParams } from '../../lib/errors.js';
-import { changesBetween } from '../activity/changes.js';
-import type { ActivityService } from '../activity/service.js';
-import type { UserRow } from '../auth/repository.js';
-import type { SubscriptionsService } from '../subscriptions/service.js';
+import { changesBetween } from '../activity/index.js';
+import type { ActivityService } from '../activity/index.js';
+import type { Actor } from '../../platform/actor.js';
+import type { AccountDirectory } from '../account/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { ProfileRow, ProfilesRepository, ProfileValues } from './repository.js';
 import { storedCard, storedTag } from './stored-fields.js';
+import { requireAllOwned, requireOwned } from '../../platform/access.js';
 
-type Bulk = { ids: string[]; action: { type: 'move'; folderId: string | null } | { type: 'label'; labelId: string; add: boolean } | { type: 'trash' } };
+type Bulk = {
+  ids: string[];
+  action: { type: 'move'; folderId: string | null } | { type: 'label'; labelId: string; add: boolean } | { type: 'trash' };
+};
 type FieldErrors = Record<string, { code: string; params?: MessageParams }[]>;
 
-const displayName = (input: ProfileInput) => (input.kind === 'card' ? [input.card.firstName, input.card.lastName].filter(Boolean).join(' ') : input.tag.name);
+const displayName = (input: ProfileInput) =>
+  input.kind === 'card' ? [input.card.firstName, input.card.lastName].filter(Boolean).join(' ') : input.tag.name;
 
 /** Cards and smart tags of one owner: ownership, references and plan quotas are checked here and only here. */
 /** Card, tag and file changes go to the history (Historial) through the activity service. */
 type ActivityRecorder = Pick<ActivityService, 'record'>;
 
-export function createProfilesService(repo: ProfilesRepository, subscriptions: SubscriptionsService, activity?: ActivityRecorder) {
-  const record = (user: UserRow, action: 'profile.created' | 'profile.updated' | 'profile.trashed', id: string, change?: { before: Record<string, unknown>; after: Record<string, unknown> }) =>
-    activity?.record({ action, userId: user.id, actorId: user.id, target: { type: 'profile', id }, ...change });
+export function createProfilesService(
+  repo: ProfilesRepository,
+  subscriptions: SubscriptionsService,
+  accounts: Pick<AccountDirectory, 'profileFacts'>,
+  activity?: ActivityRecorder,
+) {
+  /** The owner's public alias names every profile's public path. */
+  const aliasOf = async (actor: Actor) => (await accounts.profileFacts(actor.id)).alias;
+
+  const record = (
+    actor: Actor,
+    action: 'profile.created' | 'profile.updated' | 'profile.trashed',
+    id: string,
+    change?: { before: Record<string, unknown>; after: Record<string, unknown> },
+  ) => activity?.record({ action, userId: actor.id, actorId: actor.id, target: { type: 'profile', id }, ...change });
 
   function toProfile(row: ProfileRow, labelIds: string[], alias: string): Profile {
     return {
@@ -43,14 +61,15 @@ export function createProfilesService(repo: ProfilesRepository, subscriptions: S
   }
 
   /** Photo, cover, folder and labels must be the owner's own, of the same kind. */
-  async function checkReferences(user: UserRow, input: ProfileInput): Promise<void> {
+  async function checkReferences(actor: Actor, input: ProfileInput): Promise<void> {
     const errors: FieldErrors = {};
     const fileIds = [input.photoFileId, input.coverFileId].filter((x): x is string => Boolean(x));
-    const files = await repo.ownedFiles(user.id, fileIds);
+    const files = await repo.ownedFiles(actor.id, fileIds);
     if (input.photoFileId && !files.has(input.photoFileId)) errors.photoFileId = [{ code: 'validation.not_yours' }];
     if (input.coverFileId && !files.has(input.coverFileId)) errors.coverFileId = [{ code: 'validation.not_yours' }];
-    if (input.folderId && !(await repo.ownedCollection('folders', user.id, input.kind, [input.folderId])).has(input.folderId)) errors.folderId = [{ code: 'validation.not_yours' }];
-    const labels = await repo.ownedCollection('labels', user.id, input.kind, input.labelIds);
+    if (input.folderId && !(await repo.ownedCollection('folders', actor.id, input.kind, [input.folderId])).has(input.folderId))
+      errors.folderId = [{ code: 'validation.not_yours' }];
+    const labels = await repo.ownedCollection('labels', actor.id, input.kind, input.labelIds);
     if (input.labelIds.some((id) => !labels.has(id))) errors.labelIds = [{ code: 'validation.not_yours' }];
     if (Object.keys(errors).length) throw new AppError('validation.failed', {}, errors);
   }
@@ -65,74 +84,96 @@ export function createProfilesService(repo: ProfilesRepository, subscriptions: S
       contactForm: input.contactForm,
       wall: input.wall,
       folderId: input.folderId,
-      card: input.kind === 'card' ? (input.card) : null,
-      tag: input.kind === 'tag' ? (input.tag) : null,
+      card: input.kind === 'card' ? input.card : null,
+      tag: input.kind === 'tag' ? input.tag : null,
     };
   }
 
-  async function one(user: UserRow, row: ProfileRow): Promise<Profile> {
-    return toProfile(row, (await repo.labelsOf([row.id])).get(row.id) ?? [], user.alias);
+  async function one(actor: Actor, row: ProfileRow): Promise<Profile> {
+    const [labels, alias] = await Promise.all([repo.labelsOf([row.id]), aliasOf(actor)]);
+    return toProfile(row, labels.get(row.id) ?? [], alias);
   }
 
   return {
-    async list(user: UserRow, query: ProfileListQuery) {
-      const { rows, total } = await repo.list(user.id, query);
+    async list(actor: Actor, query: ProfileListQuery) {
+      const [{ rows, total }, alias] = await Promise.all([repo.list(actor.id, query), aliasOf(actor)]);
       const labels = await repo.labelsOf(rows.map((r) => r.id));
-      return { data: rows.map((r) => toProfile(r, labels.get(r.id) ?? [], user.alias)), meta: { page: query.page, pageSize: query.pageSize, total } };
+      return {
+        data: rows.map((r) => toProfile(r, labels.get(r.id) ?? [], alias)),
+        meta: { page: query.page, pageSize: query.pageSize, total },
+      };
     },
 
-    async get(user: UserRow, id: string): Promise<Profile> {
-      const row = await repo.find(user.id, id);
-      if (!row) throw new AppError('record.not_found');
-      return one(user, row);
+    async get(actor: Actor, id: string): Promise<Profile> {
+      return one(actor, requireOwned(actor, await repo.find(actor.id, id)));
     },
 
-    async create(user: UserRow, input: ProfileInput): Promise<Profile> {
-      await checkReferences(user, input);
-      const { limits } = await subscriptions.subscriptionData(user);
+    async create(actor: Actor, input: ProfileInput): Promise<Profile> {
+      await checkReferences(actor, input);
+      const { limits } = await subscriptions.subscriptionData(actor);
       const limit = input.kind === 'card' ? limits.profiles : limits.tags;
-      const row = await repo.withOwnerLock(user.id, async (tx) => {
-        if ((await repo.countLive(tx, user.id, input.kind)) >= limit) throw new AppError(input.kind === 'card' ? 'quota.cards' : 'quota.tags', { limit });
-        return repo.insert(tx, user.id, input.kind, values(input), input.labelIds);
+      const row = await repo.withOwnerLock(actor.id, async (tx) => {
+        if ((await repo.countLive(tx, actor.id, input.kind)) >= limit)
+          throw new AppError(input.kind === 'card' ? 'quota.cards' : 'quota.tags', { limit });
+        return repo.insert(tx, actor.id, input.kind, values(input), input.labelIds);
       });
-      await record(user, 'profile.created', row.id, { before: {}, after: { kind: row.kind, name: row.name } });
-      return one(user, row);
+      await record(actor, 'profile.created', row.id, { before: {}, after: { kind: row.kind, name: row.name } });
+      return one(actor, row);
     },
 
-    async update(user: UserRow, id: string, input: ProfileInput): Promise<Profile> {
-      const existing = await repo.find(user.id, id);
-      if (!existing) throw new AppError('record.not_found');
+    async update(actor: Actor, id: string, input: ProfileInput): Promise<Profile> {
+      const existing = requireOwned(actor, await repo.find(actor.id, id));
       if (existing.kind !== input.kind) throw new AppError('validation.failed', {}, { kind: [{ code: 'validation.invalid_value' }] });
-      await checkReferences(user, input);
+      await checkReferences(actor, input);
       const next = values(input);
-      const row = await repo.update(user.id, id, next, input.labelIds);
-      if (!row) throw new AppError('record.not_found');
+      const row = requireOwned(actor, await repo.update(actor.id, id, next, input.labelIds));
       // Before and after of what changed: the top-level settings and each card or tag field by name.
-      const flat = (v: Partial<Record<'name' | 'visibility' | 'contactForm' | 'wall' | 'folderId' | 'photoFileId' | 'coverFileId' | 'theme' | 'card' | 'tag', unknown>>) => ({
-        name: v.name, visibility: v.visibility, contactForm: v.contactForm, wall: v.wall, folderId: v.folderId, photoFileId: v.photoFileId, coverFileId: v.coverFileId, theme: v.theme,
+      const flat = (
+        v: Partial<
+          Record<
+            'name' | 'visibility' | 'contactForm' | 'wall' | 'folderId' | 'photoFileId' | 'coverFileId' | 'theme' | 'card' | 'tag',
+            unknown
+          >
+        >,
+      ) => ({
+        name: v.name,
+        visibility: v.visibility,
+        contactForm: v.contactForm,
+        wall: v.wall,
+        folderId: v.folderId,
+        photoFileId: v.photoFileId,
+        coverFileId: v.coverFileId,
+        theme: v.theme,
         ...((v.card ?? v.tag ?? {}) as Record<string, unknown>),
       });
       const change = changesBetween(flat(existing), flat(next));
-      if (change) await record(user, 'profile.updated', id, { before: { name: existing.name, ...change.before }, after: { name: row.name, ...change.after } });
-      return one(user, row);
+      if (change)
+        await record(actor, 'profile.updated', id, {
+          before: { name: existing.name, ...change.before },
+          after: { name: row.name, ...change.after },
+        });
+      return one(actor, row);
     },
 
-    async bulk(user: UserRow, kind: ProfileKind, { ids, action }: Bulk): Promise<{ affected: number }> {
+    async bulk(actor: Actor, kind: ProfileKind, { ids, action }: Bulk): Promise<{ affected: number }> {
       const unique = [...new Set(ids)];
       // All or nothing: one id that is not the owner's live profile makes the whole request 404.
-      if ((await repo.countOwned(user.id, kind, unique)) !== unique.length) throw new AppError('record.not_found');
+      requireAllOwned(await repo.countOwned(actor.id, kind, unique), unique);
       if (action.type === 'move') {
-        if (action.folderId && !(await repo.ownedCollection('folders', user.id, kind, [action.folderId])).has(action.folderId)) throw new AppError('record.not_found');
-        await repo.moveToFolder(user.id, unique, action.folderId);
+        if (action.folderId)
+          requireAllOwned((await repo.ownedCollection('folders', actor.id, kind, [action.folderId])).size, [action.folderId]);
+        await repo.moveToFolder(actor.id, unique, action.folderId);
       } else if (action.type === 'label') {
-        if (!(await repo.ownedCollection('labels', user.id, kind, [action.labelId])).has(action.labelId)) throw new AppError('record.not_found');
+        requireAllOwned((await repo.ownedCollection('labels', actor.id, kind, [action.labelId])).size, [action.labelId]);
         await repo.toggleLabel(unique, action.labelId, action.add);
       } else {
-        if (user.mainProfileId && unique.includes(user.mainProfileId)) throw new AppError('profile.main_profile');
+        const { mainProfileId } = await accounts.profileFacts(actor.id);
+        if (mainProfileId && unique.includes(mainProfileId)) throw new AppError('profile.main_profile');
         const names = new Map<string, string>();
-        for (const id of unique) names.set(id, (await repo.find(user.id, id))?.name ?? '');
-        await repo.trash(user.id, unique);
-        for (const id of unique) await record(user, 'profile.trashed', id, { before: { name: names.get(id) }, after: { name: names.get(id) } });
+        for (const id of unique) names.set(id, (await repo.find(actor.id, id))?.name ?? '');
+        await repo.trash(actor.id, unique);
+        for (const id of unique)
+          await record(actor, 'profile.trashed', id, { before: { name: names.get(id) }, after: { name: names.get(id) } });
       }
       return { affected: unique.length };
     },

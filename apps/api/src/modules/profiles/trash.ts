@@ -1,9 +1,10 @@
 import type { ProfileKind } from '@enlaza/contracts';
 import { AppError } from '../../lib/errors.js';
 import type { TrashProvider } from '../../platform/trash-registry.js';
-import type { SubscriptionsService } from '../subscriptions/service.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { ProfileRow, ProfilesRepository } from './repository.js';
 import { storedCard, storedTag } from './stored-fields.js';
+import { requireOwned } from '../../platform/access.js';
 
 /** A card's job and company, or a tag's kind and serial: enough to tell two of the same name apart. */
 function summaryOf(row: ProfileRow): string | null {
@@ -21,7 +22,14 @@ export function createProfilesTrash(repo: ProfilesRepository, subscriptions: Sub
     kind,
     async list(owner, _filter, page) {
       const rows = await repo.listTrashed(owner.id, kind, page.cursor, page.limit);
-      return rows.map(({ profile, deletedAtKey }) => ({ kind, id: profile.id, name: profile.name, summary: summaryOf(profile), deletedAt: profile.deletedAt ?? new Date(), deletedAtKey }));
+      return rows.map(({ profile, deletedAtKey }) => ({
+        kind,
+        id: profile.id,
+        name: profile.name,
+        summary: summaryOf(profile),
+        deletedAt: profile.deletedAt ?? new Date(),
+        deletedAtKey,
+      }));
     },
 
     /** Refused (nothing changes) when the owner already has as many live ones as the plan allows. */
@@ -30,8 +38,7 @@ export function createProfilesTrash(repo: ProfilesRepository, subscriptions: Sub
       const limit = kind === 'card' ? limits.profiles : limits.tags;
       return repo.withOwnerLock(owner.id, async (tx) => {
         const live = await repo.countLive(tx, owner.id, kind);
-        const restored = await repo.restore(tx, owner.id, kind, id);
-        if (!restored) throw new AppError('record.not_found');
+        const restored = requireOwned(owner, await repo.restore(tx, owner.id, kind, id));
         // Thrown inside the transaction, so the restore above is rolled back.
         if (live >= limit) throw new AppError(kind === 'card' ? 'trash.over_quota_cards' : 'trash.over_quota_tags', { limit });
         return { name: restored.name };

@@ -13,13 +13,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   one of an admin (who may change anyone: suspension, deletion) drops them all.
  * Register before the routes, so the hook applies to all of them.
  */
-export async function publicProfileCacheInvalidation(app: FastifyInstance, database: DatabaseHandle, service: PublicProfileService): Promise<void> {
-  const listener = await database.listen('enlaza_public', (userId) => service.forgetOwner(userId), (live) => {
-    service.setCacheLive(live);
-    // Every public visit is a query until it is back: say so (a benchmark's hit rate falls to 0).
-    if (live) app.log.info('public profile cache on (LISTEN enlaza_public is up)');
-    else app.log.warn('public profile cache off: the LISTEN enlaza_public connection is down, reconnecting');
-  });
+export async function publicProfileCacheInvalidation(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  service: PublicProfileService,
+): Promise<void> {
+  const listener = await database.listen(
+    'enlaza_public',
+    (userId) => service.forgetOwner(userId),
+    (live) => {
+      service.setCacheLive(live);
+      // Every public visit is a query until it is back: say so (a benchmark's hit rate falls to 0).
+      if (live) app.log.info('public profile cache on (LISTEN enlaza_public is up)');
+      else app.log.warn('public profile cache off: the LISTEN enlaza_public connection is down, reconnecting');
+    },
+  );
   service.setCacheLive(listener.live());
   app.addHook('onClose', () => listener.close());
   app.addHook('onSend', async (request, _reply, payload) => {

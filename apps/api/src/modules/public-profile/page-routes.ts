@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { renderNotAvailablePage, renderProfilePage, type PageAssets } from './page/document.js';
 import { openGraphTags } from './page/meta.js';
+import { RenderedPages, type Encoding } from './page/rendered-pages.js';
 import { pageLocale } from './page/strings.js';
 import type { PublicProfileService } from './service.js';
 
@@ -31,40 +32,85 @@ function readAssets(webDist: string): PageAssets {
   return { js: parsed.js ?? null, css: parsed.css ?? null };
 }
 
-const html = (reply: FastifyReply, status: number, body: string) =>
-  // Never cached: the page carries this visitor's CSRF token, and a visit must reach the server to be counted.
+const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
+  // Never cached by the browser or a shared cache: a visit must reach the server to be counted.
   reply.status(status).header('cache-control', 'no-store').header('vary', 'accept-language').type('text/html; charset=utf-8').send(body);
+
+/** The best encoding the client accepts (brotli, then gzip), honouring `q=0`; identity otherwise. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q) || 0);
+  }
+  const wildcard = accepted.get('*') ?? 0;
+  const weight = (name: string) => accepted.get(name) ?? wildcard;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
 
 /**
  * The HTML of /link/{alias}/{profileId}, rendered by the server from the public profile cache: the
  * whole card, readable and usable without JavaScript; 301 from an old alias; a translated 404 page
  * when the profile is not available. `?preview=<token>` is the owner's preview (see previewToken).
  */
-export function registerPublicPage(app: FastifyInstance, options: { service: PublicProfileService; publicUrl: string; webDist: string; secret: string }) {
+export function registerPublicPage(
+  app: FastifyInstance,
+  options: { service: PublicProfileService; publicUrl: string; webDist: string; secret: string; pageCacheBytes: number },
+): void {
   const { service, publicUrl, secret } = options;
   const assets = readAssets(options.webDist);
+  const rendered = new RenderedPages(options.pageCacheBytes);
 
-  app.get<{ Params: { alias: string; profileId: string }; Querystring: { preview?: string } }>('/link/:alias/:profileId', async (request, reply) => {
-    const { alias, profileId } = request.params;
-    const acceptLanguage = request.headers['accept-language'];
-    const valid = UUID.test(profileId) && alias.length <= 60;
-    const token = typeof request.query.preview === 'string' ? request.query.preview : null;
-    const preview = Boolean(valid && token && validPreviewToken(secret, profileId, token));
-    const found = !valid ? null : preview ? await service.preview(profileId) : await service.visit(alias, profileId);
-    if (!found) return html(reply, 404, renderNotAvailablePage({ locale: pageLocale(acceptLanguage, 'en'), assets }));
-    const { profile, visibility, ownerLocale } = found;
-    if (!preview && profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);
-    const locale = pageLocale(acceptLanguage, ownerLocale);
-    const url = `${publicUrl}${profile.canonicalPath}`;
-    if (preview) {
-      // Shown in an iframe of the owner's screen (same origin only), never indexed.
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
-      reply.header('x-frame-options', 'SAMEORIGIN').header('x-robots-tag', 'noindex');
-    }
-    reply.header('content-language', locale === 'jp' ? 'ja' : locale);
-    if (!preview) reply.header('server-timing', `cache;desc=${found.cached ? 'hit' : 'miss'}`);
-    const head = openGraphTags(profile, url, preview ? 'unlisted' : visibility, publicUrl);
-    return html(reply, 200, renderProfilePage(profile, { locale, head, csrfToken: app.issueCsrfToken(request, reply), url, assets, preview }));
-  });
+  app.get<{ Params: { alias: string; profileId: string }; Querystring: { preview?: string; posts?: string } }>(
+    '/link/:alias/:profileId',
+    async (request, reply) => {
+      const { alias, profileId } = request.params;
+      const acceptLanguage = request.headers['accept-language'];
+      const valid = UUID.test(profileId) && alias.length <= 60;
+      const token = typeof request.query.preview === 'string' ? request.query.preview : null;
+      const preview = Boolean(valid && token && validPreviewToken(secret, profileId, token));
+      const found = !valid ? null : preview ? await service.preview(profileId) : await service.visit(alias, profileId);
+      if (!found) return html(reply, 404, renderNotAvailablePage({ locale: pageLocale(acceptLanguage, 'en'), assets }));
+      const { profile, visibility, ownerLocale } = found;
+      if (!preview && profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);
+      const locale = pageLocale(acceptLanguage, ownerLocale);
+      const url = `${publicUrl}${profile.canonicalPath}`;
+      if (preview) {
+        // Shown in an iframe of the owner's screen (same origin only), never indexed.
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string')
+          reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+        reply.header('x-frame-options', 'SAMEORIGIN').header('x-robots-tag', 'noindex');
+      }
+      reply.header('content-language', locale === 'jp' ? 'ja' : locale);
+      app.issueCsrfCookie(request, reply);
+      // `?posts=` is a later page of the wall (a plain link: works without JavaScript).
+      const postsCursor = typeof request.query.posts === 'string' && request.query.posts.length <= 200 ? request.query.posts : null;
+      const paged = Boolean(postsCursor && !preview);
+      const wall = paged ? await service.wallPage(profile, postsCursor!) : found.wall;
+      const render = () =>
+        renderProfilePage(profile, {
+          locale,
+          head: openGraphTags(profile, url, preview ? 'unlisted' : visibility, publicUrl),
+          url,
+          assets,
+          preview,
+          wall,
+          wallPaged: paged,
+        });
+      const profileCache = `cache;desc=${found.cached ? 'hit' : 'miss'}`;
+      if (paged) reply.header('server-timing', profileCache);
+      if (preview || paged) return html(reply, 200, render());
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const page = rendered.get(found, locale, encoding, render);
+      // The profile cache's answer, then the rendered-page cache's (the benchmark counts both).
+      reply.header('server-timing', `${profileCache}, page;desc=${page.hit ? 'hit' : 'miss'}`);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return html(reply, 200, page.body);
+    },
+  );
 }

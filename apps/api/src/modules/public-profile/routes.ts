@@ -1,7 +1,14 @@
-import { errorResponseSchema, linkClickBodySchema, okResponse, profileStatsSchema, publicProfileSchema, type PublicProfile } from '@enlaza/contracts';
+import {
+  errorResponseSchema,
+  linkClickBodySchema,
+  okResponse,
+  profileStatsSchema,
+  publicProfileSchema,
+  type PublicProfile,
+} from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../lib/auth.js';
+import { actorOf } from '../../platform/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { localeFromHeader } from '../../lib/i18n.js';
 import type { PublicProfileService } from './service.js';
@@ -12,12 +19,19 @@ const linkParams = z.object({ alias: z.string().min(1).max(60), profileId: z.uui
 const failures = { 404: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
 
 /** Reads a live image of a user from the cloud, when it is at most `maxBytes`. */
-export type ImageReader = { imageBytes(userId: string, fileId: string, maxBytes: number): Promise<{ mimeType: string; data: Buffer } | null> };
+export type ImageReader = {
+  imageBytes(userId: string, fileId: string, maxBytes: number): Promise<{ mimeType: string; data: Buffer } | null>;
+};
 
 /** Photos up to this size are embedded in the vCard; larger ones are linked. */
 const VCARD_PHOTO_MAX_BYTES = 1024 * 1024;
 
-export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfileService; publicUrl: string; images?: ImageReader; secret: string }> = async (app, { service, publicUrl, images, secret }) => {
+export const publicProfileRoutes: FastifyPluginAsyncZod<{
+  service: PublicProfileService;
+  publicUrl: string;
+  images?: ImageReader;
+  secret: string;
+}> = async (app, { service, publicUrl, images, secret }) => {
   async function vcardPhoto(alias: string, profile: PublicProfile): Promise<VCardPhoto> {
     const file = profile.photoUrl && images ? await service.imageFile(alias, profile.id, 'photo') : null;
     if (!file || !images || !profile.photoUrl) return null;
@@ -25,43 +39,112 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{ service: PublicProfile
   }
 
   const tags = ['public'];
-  app.get('/public/link/:alias/:profileId', { schema: { tags, summary: 'A card or tag as visitors see it (counts a visit)', params: linkParams, response: { 200: okResponse(publicProfileSchema), ...failures } } }, async (request, reply) => {
-    // Cached already serialised (and checked against this schema when cached): a JSON string is sent as it is.
-    const { json, cached } = await service.viewJson(request.params.alias, request.params.profileId);
-    // Server-Timing says whether the cache answered (browsers' dev tools and the benchmark read it).
-    // The cast only tells the type provider what the string holds; Fastify sends a JSON string without serialising it again.
-    return reply.type('application/json; charset=utf-8').header('server-timing', `cache;desc=${cached ? 'hit' : 'miss'}`).send(json as unknown as { ok: 1; data: PublicProfile });
-  });
+  app.get(
+    '/public/link/:alias/:profileId',
+    {
+      schema: {
+        tags,
+        summary: 'A card or tag as visitors see it (counts a visit)',
+        params: linkParams,
+        response: { 200: okResponse(publicProfileSchema), ...failures },
+      },
+    },
+    async (request, reply) => {
+      // Cached already serialised (and checked against this schema when cached): a JSON string is sent as it is.
+      const { json, cached } = await service.viewJson(request.params.alias, request.params.profileId);
+      // Server-Timing says whether the cache answered (browsers' dev tools and the benchmark read it).
+      // The cast only tells the type provider what the string holds; Fastify sends a JSON string without serialising it again.
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('server-timing', `cache;desc=${cached ? 'hit' : 'miss'}`)
+        .send(json as unknown as { ok: 1; data: PublicProfile });
+    },
+  );
 
-  app.post('/public/link/:alias/:profileId/click', { schema: { tags, summary: 'Count a click on one of the profile’s links', params: linkParams, body: linkClickBodySchema, response: { 200: okResponse(z.object({})), ...failures } } }, async (request) => {
-    await service.click(request.params.alias, request.params.profileId);
-    return { ok: 1 as const, data: {} };
-  });
+  app.post(
+    '/public/link/:alias/:profileId/click',
+    {
+      schema: {
+        tags,
+        summary: 'Count a click on one of the profile’s links',
+        params: linkParams,
+        body: linkClickBodySchema,
+        response: { 200: okResponse(z.object({})), ...failures },
+      },
+    },
+    async (request) => {
+      await service.click(request.params.alias, request.params.profileId);
+      return { ok: 1 as const, data: {} };
+    },
+  );
 
-  app.get('/public/link/:alias/:profileId/vcard', { schema: { tags, summary: 'Save the contact: a vCard 3.0 file (text/vcard)', params: linkParams, response: { 200: z.string(), ...failures } } }, async (request, reply) => {
-    const found = await service.peek(request.params.alias, request.params.profileId);
-    if (!found) throw new AppError('profile.not_available');
-    const { profile } = found;
-    const file = `${profile.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'contact'}.vcf`;
-    return reply
-      .type('text/vcard; charset=utf-8')
-      .header('content-disposition', `attachment; filename="contact.vcf"; filename*=UTF-8''${encodeURIComponent(file)}`)
-      // A tag's card names its owner and reward in the visitor's language.
-      .header('vary', 'accept-language')
-      .send(buildVCard(profile, `${publicUrl}${profile.canonicalPath}`, await vcardPhoto(request.params.alias, profile), localeFromHeader(request.headers['accept-language'])));
-  });
+  app.get(
+    '/public/link/:alias/:profileId/vcard',
+    {
+      schema: {
+        tags,
+        summary: 'Save the contact: a vCard 3.0 file (text/vcard)',
+        params: linkParams,
+        response: { 200: z.string(), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const found = await service.peek(request.params.alias, request.params.profileId);
+      if (!found) throw new AppError('profile.not_available');
+      const { profile } = found;
+      const file = `${profile.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'contact'}.vcf`;
+      return (
+        reply
+          .type('text/vcard; charset=utf-8')
+          .header('content-disposition', `attachment; filename="contact.vcf"; filename*=UTF-8''${encodeURIComponent(file)}`)
+          // A tag's card names its owner and reward in the visitor's language.
+          .header('vary', 'accept-language')
+          .send(
+            buildVCard(
+              profile,
+              `${publicUrl}${profile.canonicalPath}`,
+              await vcardPhoto(request.params.alias, profile),
+              localeFromHeader(request.headers['accept-language']),
+            ),
+          )
+      );
+    },
+  );
 
   app.get(
     '/profiles/:id/stats',
-    { onRequest: app.authenticate('user'), schema: { tags: ['profiles'], summary: 'Visits and link clicks per day, last 30 days', security: [{ bearer: [] }], params: z.object({ id: z.uuid() }), response: { 200: okResponse(profileStatsSchema), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
-    async (request) => ({ ok: 1 as const, data: await service.stats(requireAuth(request).user.id, request.params.id) }),
+    {
+      onRequest: app.authenticate('user'),
+      schema: {
+        tags: ['profiles'],
+        summary: 'Visits and link clicks per day, last 30 days',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid() }),
+        response: { 200: okResponse(profileStatsSchema), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await service.stats(actorOf(request).id, request.params.id) }),
   );
 
   app.get(
     '/profiles/:id/preview-link',
-    { onRequest: app.authenticate('user'), schema: { tags: ['profiles'], summary: 'A short-lived address of the profile’s public page in preview mode (private profiles too; no visit counted)', security: [{ bearer: [] }], params: z.object({ id: z.uuid() }), response: { 200: okResponse(z.object({ url: z.string(), expiresInSeconds: z.number() })), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema } } },
+    {
+      onRequest: app.authenticate('user'),
+      schema: {
+        tags: ['profiles'],
+        summary: 'A short-lived address of the profile’s public page in preview mode (private profiles too; no visit counted)',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid() }),
+        response: {
+          200: okResponse(z.object({ url: z.string(), expiresInSeconds: z.number() })),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
     async (request) => {
-      const alias = await service.ownedAlias(requireAuth(request).user.id, request.params.id);
+      const alias = await service.ownedAlias(actorOf(request).id, request.params.id);
       if (!alias) throw new AppError('record.not_found');
       const url = `/link/${encodeURIComponent(alias)}/${request.params.id}?preview=${previewToken(secret, request.params.id)}`;
       return { ok: 1 as const, data: { url, expiresInSeconds: PREVIEW_TTL_SECONDS } };

@@ -1,16 +1,35 @@
-import { DEFAULT_LOCALE, publicProfileSchema, type Locale, type ProfileStats, type PublicProfile } from '@enlaza/contracts';
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  DEFAULT_LOCALE,
+  publicProfileSchema,
+  type Locale,
+  type ProfileStats,
+  type PublicProfile,
+  type PublicWallPage,
+} from '@enlaza/contracts';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { aliasRedirects, profileDailyStats, profiles, users } from '../../db/schema/index.js';
+import { profileDailyStats } from './schema.js';
+import { isOldAlias, userPiece } from '../account/index.js';
 import type { DailyCounters } from '../../lib/daily-counters.js';
 import { AppError } from '../../lib/errors.js';
 import { createSessionCache } from '../../lib/session-cache.js';
-import { storedCard, storedTag } from '../profiles/stored-fields.js';
+import { liveProfilePiece, storedCard, storedTag } from '../profiles/index.js';
+import { requireOwned } from '../../platform/access.js';
 
 const DAY = 86_400_000;
 
+/** A page of a profile's published wall posts (the walls module answers it; `before` is the `?posts=` cursor). */
+export type WallPageLoader = (profileId: string, canonicalPath: string, before: string | null) => Promise<PublicWallPage>;
+
 /** The public page of a card or tag, its vCard, and its visit statistics. */
 export function createPublicProfileService(db: Database, counters: DailyCounters) {
+  // The profiles' and accounts' query pieces, joined in one statement per read (the hot path stays one query).
+  const live = liveProfilePiece('profile');
+  const owner = userPiece('owner');
+  let wallLoader: WallPageLoader | null = null;
+  /** The wall's page when the profile's wall switch is on (and a loader is known), else null. */
+  const wallOf = (profile: PublicProfile, before: string | null = null) =>
+    profile.wall && wallLoader ? wallLoader(profile.id, profile.canonicalPath, before) : Promise.resolve(null);
   /** An available profile: not deleted, not private, owner active; reached by its owner's alias or an old one. */
   async function resolve(alias: string, profileId: string) {
     const row = await load(profileId);
@@ -27,10 +46,21 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 
   function selectRows(ids: string[]) {
     return db
-      .select({ profile: profiles, owner: { alias: users.alias, name: users.name, email: users.email, phone: users.phone, status: users.status, locale: users.locale, notificationEmails: users.notificationEmails } })
-      .from(profiles)
-      .innerJoin(users, eq(users.id, profiles.userId))
-      .where(and(inArray(profiles.id, ids), isNull(profiles.deletedAt)));
+      .select({
+        profile: live._.selectedFields,
+        owner: {
+          alias: owner.alias,
+          name: owner.name,
+          email: owner.email,
+          phone: owner.phone,
+          status: owner.status,
+          locale: owner.locale,
+          notificationEmails: owner.notificationEmails,
+        },
+      })
+      .from(live)
+      .innerJoin(owner, eq(owner.id, live.userId))
+      .where(inArray(live.id, ids));
   }
   type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
@@ -76,9 +106,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 
   /** The owner's current alias, or one of their old ones (those redirect). */
   async function reaches(alias: string, ownerAlias: string, userId: string): Promise<boolean> {
-    if (alias === ownerAlias) return true;
-    const [old] = await db.select({ alias: aliasRedirects.alias }).from(aliasRedirects).where(and(eq(aliasRedirects.alias, alias), eq(aliasRedirects.userId, userId)));
-    return Boolean(old);
+    return alias === ownerAlias || isOldAlias(db, alias, userId);
   }
 
   function toPublic({ profile, owner }: Awaited<ReturnType<typeof resolve>>): PublicProfile {
@@ -100,14 +128,29 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       card: profile.kind === 'card' ? storedCard(profile.name, profile.card) : null,
       tag: tag
         ? {
-            name: tag.name, tagKind: tag.tagKind, description: tag.description, showOwnerContact: tag.showOwnerContact, lostMode: tag.lostMode, lostNote: tag.lostNote, reward: tag.reward,
+            name: tag.name,
+            tagKind: tag.tagKind,
+            description: tag.description,
+            showOwnerContact: tag.showOwnerContact,
+            lostMode: tag.lostMode,
+            lostNote: tag.lostNote,
+            reward: tag.reward,
             ownerContact: tag.showOwnerContact ? { name: owner.name, email: owner.email, phone: owner.phone } : null,
           }
         : null,
     };
   }
 
-  type Available = { userId: string; alias: string; ownerLocale: Locale; visibility: 'public' | 'unlisted' | 'private'; profile: PublicProfile; json: string };
+  /** `wall`: the first page of published posts, cached with the profile (a post's change drops the owner's entries like a profile's). */
+  type Available = {
+    userId: string;
+    alias: string;
+    ownerLocale: Locale;
+    visibility: 'public' | 'unlisted' | 'private';
+    profile: PublicProfile;
+    json: string;
+    wall: PublicWallPage | null;
+  };
   /**
    * Available profiles by id, with their answer already serialised, so a visit usually costs no
    * query. Kept correct like the session cache: the app drops an owner's entries right after its
@@ -130,7 +173,15 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       const profile = toPublic(row);
       // What the route's response serializer would write, checked once here instead of per visit.
       const json = JSON.stringify({ ok: 1, data: publicProfileSchema.parse(profile) });
-      entry = { userId: row.profile.userId, alias: row.owner.alias, ownerLocale: row.owner.locale ?? DEFAULT_LOCALE, visibility: row.profile.visibility, profile, json };
+      entry = {
+        userId: row.profile.userId,
+        alias: row.owner.alias,
+        ownerLocale: row.owner.locale ?? DEFAULT_LOCALE,
+        visibility: row.profile.visibility,
+        profile,
+        json,
+        wall: await wallOf(profile),
+      };
       cache.set(profileId, entry, stamp);
     }
     if (!(await reaches(alias, entry.alias, entry.userId))) throw new AppError('profile.not_available');
@@ -145,14 +196,17 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       const row = byDay.get(day);
       return { day, visits: row?.visits ?? 0, linkClicks: row?.linkClicks ?? 0 };
     });
-    return { days: list, totals: { visits: list.reduce((n, d) => n + d.visits, 0), linkClicks: list.reduce((n, d) => n + d.linkClicks, 0) } };
+    return {
+      days: list,
+      totals: { visits: list.reduce((n, d) => n + d.visits, 0), linkClicks: list.reduce((n, d) => n + d.linkClicks, 0) },
+    };
   }
 
   /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
   async function peek(alias: string, profileId: string): Promise<PageProfile | null> {
     try {
-      const { profile, visibility, ownerLocale, cached } = await available(alias, profileId);
-      return { profile, visibility, ownerLocale, cached };
+      const { profile, visibility, ownerLocale, cached, wall } = await available(alias, profileId);
+      return { profile, visibility, ownerLocale, cached, wall };
     } catch (error) {
       if (error instanceof AppError) return null;
       throw error;
@@ -191,18 +245,33 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
         if (error instanceof AppError) return null;
         throw error;
       });
-      return row ? { profile: toPublic(row), visibility: row.profile.visibility, ownerLocale: row.owner.locale ?? DEFAULT_LOCALE } : null;
+      if (!row) return null;
+      const profile = toPublic(row);
+      return { profile, visibility: row.profile.visibility, ownerLocale: row.owner.locale ?? DEFAULT_LOCALE, wall: await wallOf(profile) };
     },
 
     /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
     peek,
+
+    /** Where the published wall posts come from (the walls module, wired at start-up). */
+    useWall(loader: WallPageLoader): void {
+      wallLoader = loader;
+    },
+
+    /** A later page of the wall (`?posts=`), never cached; null when the wall is off. */
+    wallPage: (profile: PublicProfile, before: string) => wallOf(profile, before),
 
     /** Who receives a contact-form message sent at this address (not counted as a visit); throws profile.not_available. */
     async contactTarget(alias: string, profileId: string) {
       const { profile, owner } = await resolve(alias, profileId);
       const tag = profile.kind === 'tag' ? storedTag(profile.name, profile.tag) : null;
       return {
-        profileId: profile.id, userId: profile.userId, kind: profile.kind, name: profile.name, contactForm: profile.contactForm, lostMode: tag?.lostMode ?? false,
+        profileId: profile.id,
+        userId: profile.userId,
+        kind: profile.kind,
+        name: profile.name,
+        contactForm: profile.contactForm,
+        lostMode: tag?.lostMode ?? false,
         owner: { name: owner.name, email: owner.email, locale: owner.locale, notificationEmails: owner.notificationEmails },
       };
     },
@@ -231,17 +300,28 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 
     /** The owner's alias when this live profile is theirs (for the preview address), else null. */
     async ownedAlias(userId: string, profileId: string): Promise<string | null> {
-      const [row] = await db.select({ alias: users.alias }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId), isNull(profiles.deletedAt)));
+      const [row] = await db
+        .select({ alias: owner.alias })
+        .from(live)
+        .innerJoin(owner, eq(owner.id, live.userId))
+        .where(and(eq(live.id, profileId), eq(live.userId, userId)));
       return row?.alias ?? null;
     },
 
     /** Visits and clicks per day over the last `days` days (zero-filled), for the owner. */
     async stats(userId: string, profileId: string, days = 30, now = new Date()): Promise<ProfileStats> {
-      const [owned] = await db.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.userId, userId), isNull(profiles.deletedAt)));
-      if (!owned) throw new AppError('record.not_found');
+      const [owned] = await db
+        .select({ userId: live.userId })
+        .from(live)
+        .where(and(eq(live.id, profileId), eq(live.userId, userId)));
+      requireOwned({ id: userId }, owned);
       await counters.flush();
       const first = new Date(now.getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
-      const rows = await db.select().from(profileDailyStats).where(and(eq(profileDailyStats.profileId, profileId), gte(profileDailyStats.day, first))).orderBy(asc(profileDailyStats.day));
+      const rows = await db
+        .select()
+        .from(profileDailyStats)
+        .where(and(eq(profileDailyStats.profileId, profileId), gte(profileDailyStats.day, first)))
+        .orderBy(asc(profileDailyStats.day));
       return series(rows, first, days);
     },
 
@@ -250,10 +330,14 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       await counters.flush();
       const first = new Date(now.getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
       const rows = await db
-        .select({ day: profileDailyStats.day, visits: sql<number>`sum(${profileDailyStats.visits})::int`, linkClicks: sql<number>`sum(${profileDailyStats.linkClicks})::int` })
+        .select({
+          day: profileDailyStats.day,
+          visits: sql<number>`sum(${profileDailyStats.visits})::int`,
+          linkClicks: sql<number>`sum(${profileDailyStats.linkClicks})::int`,
+        })
         .from(profileDailyStats)
-        .innerJoin(profiles, eq(profiles.id, profileDailyStats.profileId))
-        .where(and(eq(profiles.userId, userId), isNull(profiles.deletedAt), gte(profileDailyStats.day, first)))
+        .innerJoin(live, eq(live.id, profileDailyStats.profileId))
+        .where(and(eq(live.userId, userId), gte(profileDailyStats.day, first)))
         .groupBy(profileDailyStats.day);
       return series(rows, first, days);
     },
@@ -261,4 +345,10 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 }
 
 export type PublicProfileService = ReturnType<typeof createPublicProfileService>;
-export type PageProfile = { profile: PublicProfile; visibility: 'public' | 'unlisted' | 'private'; ownerLocale: Locale; cached?: boolean };
+export type PageProfile = {
+  profile: PublicProfile;
+  visibility: 'public' | 'unlisted' | 'private';
+  ownerLocale: Locale;
+  cached?: boolean;
+  wall: PublicWallPage | null;
+};

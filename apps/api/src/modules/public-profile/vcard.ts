@@ -8,7 +8,11 @@ import { emailTypes, phoneTypes, photoType, socialType } from './vcard-types.js'
  * (N, ADR, ORG), where they separate the components: a `\;` in FN or NOTE shows up literally in
  * some readers (Thunderbird).
  */
-export const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+export const escapeText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** One component of a compound value (N, ADR, ORG): also escapes the `;` that separates components. */
 export const escapeComponent = (value: string) => escapeText(value).replace(/;/g, '\\;');
@@ -89,10 +93,19 @@ export function buildVCard(profile: PublicProfile, profileUrl: string, photo: VC
       if (owner.phone) tel(owner.phone, 'mobile');
       email(owner.email, '');
     }
-    const note = [tag.description, tag.lostMode ? tag.lostNote : null, tag.lostMode && tag.reward ? translate(locale, 'vcard.reward', { reward: tag.reward }) : null];
+    const note = [
+      tag.description,
+      tag.lostMode ? tag.lostNote : null,
+      tag.lostMode && tag.reward ? translate(locale, 'vcard.reward', { reward: tag.reward }) : null,
+    ];
     if (note.some(Boolean)) add(`NOTE:${escapeText(note.filter(Boolean).join('\n'))}`);
   }
-  if (photo) add('data' in photo ? `PHOTO;ENCODING=b;TYPE=${photoType(photo.mimeType)}:${photo.data.toString('base64')}` : `PHOTO;VALUE=uri:${photo.url}`);
+  if (photo)
+    add(
+      'data' in photo
+        ? `PHOTO;ENCODING=b;TYPE=${photoType(photo.mimeType)}:${photo.data.toString('base64')}`
+        : `PHOTO;VALUE=uri:${photo.url}`,
+    );
   // The public page: as a labelled link the address book shows, and as the card's source (RFC 2425 §6.1).
   labelled(`URL:${profileUrl}`, 'Enlaza');
   add(`SOURCE:${profileUrl}`);

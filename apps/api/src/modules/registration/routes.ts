@@ -1,32 +1,62 @@
 import {
-  accountTypeSchema, aliasCheckQuerySchema, aliasCheckSchema, emailOnlyBodySchema, errorResponseSchema, okResponse, registerBodySchema, registerResultSchema, resetPasswordBodySchema, verifyBodySchema, verifyResultSchema,
+  accountTypeSchema,
+  aliasCheckQuerySchema,
+  aliasCheckSchema,
+  emailOnlyBodySchema,
+  okResponse,
+  registerBodySchema,
+  registerResultSchema,
+  resetPasswordBodySchema,
+  verifyBodySchema,
+  verifyResultSchema,
 } from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerLocale } from '../../lib/catalogue-names.js';
 import { localeFromHeader } from '../../lib/i18n.js';
 import { originOf } from '../../lib/request-context.js';
+import { errorResponses, routeDocs } from '../../platform/route-docs.js';
 import type { RegistrationService } from './service.js';
 
-const failures = { 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const { failures } = routeDocs({ auth: 'public', answers: [409, 422, 429] });
 const done = okResponse(z.object({}));
 
 export const registrationRoutes: FastifyPluginAsyncZod<{ registration: RegistrationService }> = async (app, { registration }) => {
   app.get(
     '/account-types',
-    { schema: { tags: ['registration'], summary: 'Account types a visitor can register with', response: { 200: okResponse(z.array(accountTypeSchema)) } } },
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Account types a visitor can register with',
+        response: { 200: okResponse(z.array(accountTypeSchema)) },
+      },
+    },
     async (request) => ({ ok: 1 as const, data: await registration.accountTypes(viewerLocale(request)) }),
   );
 
   app.get(
     '/register/alias',
-    { schema: { tags: ['registration'], summary: 'Is an alias valid and free? With a suggestion', querystring: aliasCheckQuerySchema, response: { 200: okResponse(aliasCheckSchema), 422: errorResponseSchema } } },
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Is an alias valid and free? With a suggestion',
+        querystring: aliasCheckQuerySchema,
+        response: { 200: okResponse(aliasCheckSchema), ...errorResponses(422) },
+      },
+    },
     async (request) => ({ ok: 1 as const, data: await registration.checkAlias(request.query) }),
   );
 
   app.post(
     '/register',
-    { schema: { tags: ['registration'], summary: 'Create an account; sends the verification email', body: registerBodySchema, response: { 201: okResponse(registerResultSchema), ...failures } } },
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Create an account; sends the verification email',
+        body: registerBodySchema,
+        response: { 201: okResponse(registerResultSchema), ...failures },
+      },
+    },
     async (request, reply) => {
       const data = await registration.register(request.body, localeFromHeader(request.headers['accept-language']), originOf(request));
       return reply.status(201).send({ ok: 1 as const, data });
@@ -35,13 +65,27 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
 
   app.post(
     '/register/verify',
-    { schema: { tags: ['registration'], summary: 'Open an emailed code: activates the account or confirms a new email address', body: verifyBodySchema, response: { 200: okResponse(verifyResultSchema), ...failures } } },
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Open an emailed code: activates the account or confirms a new email address',
+        body: verifyBodySchema,
+        response: { 200: okResponse(verifyResultSchema), ...failures },
+      },
+    },
     async (request) => ({ ok: 1 as const, data: await registration.verify(request.body.code, originOf(request)) }),
   );
 
   app.post(
     '/register/resend',
-    { schema: { tags: ['registration'], summary: 'Send the verification email again', body: emailOnlyBodySchema, response: { 200: done, ...failures } } },
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Send the verification email again',
+        body: emailOnlyBodySchema,
+        response: { 200: done, ...failures },
+      },
+    },
     async (request) => {
       await registration.resend(request.body.email, originOf(request));
       return { ok: 1 as const, data: {} };
@@ -50,7 +94,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
 
   app.post(
     '/password/forgot',
-    { schema: { tags: ['registration'], summary: 'Email a reset link (same answer whether or not the account exists)', body: emailOnlyBodySchema, response: { 200: done, ...failures } } },
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Email a reset link (same answer whether or not the account exists)',
+        body: emailOnlyBodySchema,
+        response: { 200: done, ...failures },
+      },
+    },
     async (request) => {
       await registration.forgotPassword(request.body.email, originOf(request));
       return { ok: 1 as const, data: {} };
@@ -59,7 +110,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
 
   app.post(
     '/password/reset',
-    { schema: { tags: ['registration'], summary: 'Set a new password with the emailed token; ends every session', body: resetPasswordBodySchema, response: { 200: done, ...failures } } },
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Set a new password with the emailed token; ends every session',
+        body: resetPasswordBodySchema,
+        response: { 200: done, ...failures },
+      },
+    },
     async (request) => {
       await registration.resetPassword(request.body, originOf(request));
       return { ok: 1 as const, data: {} };

@@ -6,19 +6,41 @@ import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
-import type { ActivityService, RequestOrigin } from '../activity/service.js';
-import type { AuthService } from '../auth/service.js';
+import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { AuthService } from '../auth/index.js';
 import { ALIAS_PATTERN, aliasFromName, firstFreeAlias } from './alias.js';
-import { activateAccount, type RegistrationRepository } from './repository.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { claimPendingAccount, setMainProfile, type RegistrationRepository } from '../account/index.js';
+import { createMainCard } from '../profiles/index.js';
+import { startFreeSubscription } from '../subscriptions/index.js';
 
 const HOUR = 60 * 60 * 1000;
+/**
+ * Makes a verified account usable: active status, its first profile (its id becomes `perfil_id`)
+ * and the Free subscription. One transaction; used by verification and by the seed.
+ */
+export async function activateAccount(tx: Database | Transaction, user: { id: string; name: string }, now = new Date()): Promise<void> {
+  if (!(await claimPendingAccount(tx, user.id, now))) return;
+  await setMainProfile(tx, user.id, await createMainCard(tx, user));
+  await startFreeSubscription(tx, user.id, now);
+}
+
 export const VERIFY_CODE_TTL_MS = 24 * HOUR;
 export const RESET_TOKEN_TTL_MS = HOUR;
 
-type Deps = { repo: RegistrationRepository; mailer: Mailer; limiter: RateLimiter; activity: ActivityService; auth: AuthService; publicUrl: string };
+type Deps = {
+  repo: RegistrationRepository;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  activity: ActivityService;
+  auth: AuthService;
+  publicUrl: string;
+};
 
 const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
-  typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** Register → verify, resend, forgot → reset: PRODUCT.md section 4. */
 export function createRegistrationService({ repo, mailer, limiter, activity, auth, publicUrl }: Deps) {
@@ -40,14 +62,31 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
    * Issues a single-use code and emails its link. Verification and email-change codes both open
    * /register/verify/{code}; reset codes open /reset-password/{token}/{email}.
    */
-  async function sendCode(user: Recipient, purpose: 'verify_email' | 'reset_password' | 'change_email' | 'admin_invite', background: boolean, to = user.email) {
+  async function sendCode(
+    user: Recipient,
+    purpose: 'verify_email' | 'reset_password' | 'change_email' | 'admin_invite',
+    background: boolean,
+    to = user.email,
+  ) {
     const code = randomToken();
     const tokenPurpose = purpose === 'admin_invite' ? 'reset_password' : purpose;
     const ttl = tokenPurpose === 'reset_password' ? RESET_TOKEN_TTL_MS : VERIFY_CODE_TTL_MS;
-    const link = tokenPurpose === 'reset_password' ? `${publicUrl}/reset-password/${code}/${encodeURIComponent(to)}` : `${publicUrl}/register/verify/${code}`;
-    const email = { to, userId: user.id, kind: 'system' as const, ...renderEmail(user.locale ?? 'en', purpose, { name: user.name, link, email: to }) };
+    const link =
+      tokenPurpose === 'reset_password'
+        ? `${publicUrl}/reset-password/${code}/${encodeURIComponent(to)}`
+        : `${publicUrl}/register/verify/${code}`;
+    const email = {
+      to,
+      userId: user.id,
+      kind: 'system' as const,
+      ...renderEmail(user.locale ?? 'en', purpose, { name: user.name, link, email: to }),
+    };
     // The code and the email carrying it are one transaction: never a code without its email, nor the reverse.
-    const write = () => repo.replaceToken({ userId: user.id, purpose: tokenPurpose, tokenHash: sha256(code), email: to, expiresAt: new Date(Date.now() + ttl) }, (tx) => mailer.send(email, { tx }));
+    const write = () =>
+      repo.replaceToken(
+        { userId: user.id, purpose: tokenPurpose, tokenHash: sha256(code), email: to, expiresAt: new Date(Date.now() + ttl) },
+        (tx) => mailer.send(email, { tx }),
+      );
     if (background) mailer.defer(write);
     else await write();
   }
@@ -63,7 +102,9 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
 
     /** Active account types, named in the visitor's language and sorted by that name. */
     accountTypes: async (locale: Locale = 'en') =>
-      (await repo.activeAccountTypes()).map((type) => ({ id: type.id, code: type.code, name: localName(type, locale), requiresTaxId: type.requiresTaxId })).sort((a, b) => a.name.localeCompare(b.name, locale === 'jp' ? 'ja' : locale)),
+      (await repo.activeAccountTypes())
+        .map((type) => ({ id: type.id, code: type.code, name: localName(type, locale), requiresTaxId: type.requiresTaxId }))
+        .sort((a, b) => a.name.localeCompare(b.name, locale === 'jp' ? 'ja' : locale)),
 
     async register(input: RegisterBody, locale: Locale, origin: RequestOrigin): Promise<{ email: string }> {
       await limiter.consume([{ key: `register:${origin.address ?? ''}`, max: 10, windowMs: HOUR }]);
@@ -77,14 +118,25 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
       let user;
       try {
         user = await repo.createPendingUser({
-          name: input.name, alias: input.alias, email: input.email, passwordHash: await hashPassword(input.password), accountTypeId: input.accountTypeId, locale: input.locale ?? locale,
+          name: input.name,
+          alias: input.alias,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          accountTypeId: input.accountTypeId,
+          locale: input.locale ?? locale,
         });
       } catch (error) {
         // Two sign-ups racing for the same email or alias: the unique index decides.
         if (!isUniqueViolation(error)) throw error;
         throw (await repo.findUserByEmail(input.email)) ? emailTaken() : await aliasTaken(input.alias);
       }
-      await activity.record({ action: 'account.registered', userId: user.id, actorId: user.id, origin, after: { email: user.email, alias: user.alias } });
+      await activity.record({
+        action: 'account.registered',
+        userId: user.id,
+        actorId: user.id,
+        origin,
+        after: { email: user.email, alias: user.alias },
+      });
       await sendCode(user, 'verify_email', false);
       return { email: user.email };
     },
@@ -98,13 +150,26 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
       const { user, token } = found;
 
       if (token.purpose === 'change_email') {
-        if (await repo.findUserByEmail(token.email)) throw new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
+        if (await repo.findUserByEmail(token.email))
+          throw new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
         const spent = await repo.spendToken(token.id, (tx) => repo.setEmail(tx, user.id, token.email));
         if (!spent) throw new AppError('account.code_invalid');
         auth.forgetUser(user.id);
-        await activity.record({ action: 'email.changed', userId: user.id, actorId: user.id, origin, before: { email: user.email }, after: { email: token.email } });
+        await activity.record({
+          action: 'email.changed',
+          userId: user.id,
+          actorId: user.id,
+          origin,
+          before: { email: user.email },
+          after: { email: token.email },
+        });
         // The old address learns of the change, in case it was not its owner's doing.
-        mailer.sendInBackground({ to: user.email, userId: user.id, kind: 'system', ...renderEmail(user.locale ?? 'en', 'email_changed', { name: user.name, email: token.email }) });
+        mailer.sendInBackground({
+          to: user.email,
+          userId: user.id,
+          kind: 'system',
+          ...renderEmail(user.locale ?? 'en', 'email_changed', { name: user.name, email: token.email }),
+        });
         return { email: token.email, kind: 'email_change' };
       }
 
@@ -119,7 +184,7 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
     /** An admin verifies an account by hand: it becomes usable as if the link had been opened. */
     async verifyByHand(user: { id: string; name: string; status: string }): Promise<boolean> {
       if (user.status !== 'pending') return false;
-      await repo.activate(user);
+      await repo.transaction((tx) => activateAccount(tx, user));
       auth.forgetUser(user.id);
       return true;
     },
@@ -127,7 +192,14 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
     /** `deliver` false: the code is issued (so the pending change shows) but no email leaves. */
     async sendEmailChangeCode(user: Recipient, newEmail: string, deliver = true): Promise<void> {
       if (deliver) await sendCode(user, 'change_email', false, newEmail);
-      else await repo.replaceToken({ userId: user.id, purpose: 'change_email', tokenHash: sha256(randomToken()), email: newEmail, expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS) });
+      else
+        await repo.replaceToken({
+          userId: user.id,
+          purpose: 'change_email',
+          tokenHash: sha256(randomToken()),
+          email: newEmail,
+          expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS),
+        });
     },
 
     /** Always the same answer; a new code goes out only to an account still waiting for verification. */
@@ -177,7 +249,12 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
       if (!spent) throw new AppError('account.reset_invalid');
       await auth.revokeAllSessions(user.id);
       await activity.record({ action: 'password.reset', userId: user.id, actorId: user.id, origin });
-      mailer.sendInBackground({ to: user.email, userId: user.id, kind: 'system', ...renderEmail(user.locale ?? 'en', 'password_changed', { name: user.name }) });
+      mailer.sendInBackground({
+        to: user.email,
+        userId: user.id,
+        kind: 'system',
+        ...renderEmail(user.locale ?? 'en', 'password_changed', { name: user.name }),
+      });
     },
   };
 }

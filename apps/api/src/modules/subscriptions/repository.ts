@@ -1,54 +1,62 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { addOns, deliveries, plans, profiles, storedFiles, subscriptionAddOns, subscriptions } from '../../db/schema/index.js';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import { subscriptionAddOns, subscriptions } from './schema.js';
+import { addOnsByIds, findFreePlan, findPlan, type PlanRow } from '../catalogue/index.js';
 
-export type PlanRow = typeof plans.$inferSelect;
+export type { PlanRow };
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-/** Sends that count against the monthly quota; system emails (verification, receipts…) do not. */
-export const COUNTED_SEND_KINDS = ['campaign', 'reply', 'test'] as const;
 
 export function createSubscriptionsRepository(db: Database) {
   return {
     /** The user's newest subscription, preferring one that is still running. */
     async findCurrent(userId: string): Promise<{ subscription: SubscriptionRow; plan: PlanRow } | undefined> {
-      const [row] = await db
-        .select({ subscription: subscriptions, plan: plans })
+      const [subscription] = await db
+        .select()
         .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
         .where(eq(subscriptions.userId, userId))
         .orderBy(sql`${subscriptions.status} in ('trialing', 'active', 'past_due') desc`, desc(subscriptions.createdAt))
         .limit(1);
-      return row;
+      const plan = subscription && (await findPlan(db, subscription.planId));
+      return subscription && plan ? { subscription, plan } : undefined;
     },
 
-    async findFreePlan(): Promise<PlanRow | undefined> {
-      const [row] = await db.select().from(plans).where(and(eq(plans.isFree, true), eq(plans.active, true))).orderBy(plans.sortOrder).limit(1);
-      return row;
-    },
+    findFreePlan: () => findFreePlan(db),
 
     async activeAddOns(subscriptionId: string, now: Date) {
-      return db
-        .select({ id: subscriptionAddOns.id, validUntil: subscriptionAddOns.validUntil, addOn: addOns })
+      const rows = await db
+        .select({ id: subscriptionAddOns.id, validUntil: subscriptionAddOns.validUntil, addOnId: subscriptionAddOns.addOnId })
         .from(subscriptionAddOns)
-        .innerJoin(addOns, eq(addOns.id, subscriptionAddOns.addOnId))
-        .where(and(eq(subscriptionAddOns.subscriptionId, subscriptionId), or(isNull(subscriptionAddOns.validUntil), gt(subscriptionAddOns.validUntil, now))));
-    },
-
-    /** Everything that counts against a plan, in one round trip. */
-    async usage(userId: string, sendsSince: Date) {
-      const [row] = await db
-        .select({
-          profiles: sql<number>`(select count(*) from ${profiles} where ${profiles.userId} = ${userId} and ${profiles.kind} = 'card' and ${profiles.deletedAt} is null)`.mapWith(Number),
-          tags: sql<number>`(select count(*) from ${profiles} where ${profiles.userId} = ${userId} and ${profiles.kind} = 'tag' and ${profiles.deletedAt} is null)`.mapWith(Number),
-          // Trashed files still occupy storage until the trash is purged.
-          storageBytes: sql<number>`(select coalesce(sum(${storedFiles.sizeBytes}), 0) from ${storedFiles} where ${storedFiles.userId} = ${userId})`.mapWith(Number),
-          sendsThisMonth: sql<number>`(select count(*) from ${deliveries} where ${deliveries.userId} = ${userId} and ${deliveries.createdAt} >= ${sendsSince.toISOString()} and ${inArray(deliveries.kind, [...COUNTED_SEND_KINDS])})`.mapWith(Number),
-        })
-        .from(sql`(select 1) as one`);
-      return row ?? { profiles: 0, tags: 0, storageBytes: 0, sendsThisMonth: 0 };
+        .where(
+          and(
+            eq(subscriptionAddOns.subscriptionId, subscriptionId),
+            or(isNull(subscriptionAddOns.validUntil), gt(subscriptionAddOns.validUntil, now)),
+          ),
+        );
+      const addOns = new Map(
+        (
+          await addOnsByIds(
+            db,
+            rows.map((r) => r.addOnId),
+          )
+        ).map((a) => [a.id, a]),
+      );
+      return rows.flatMap(({ addOnId, ...row }) => {
+        const addOn = addOns.get(addOnId);
+        return addOn ? [{ ...row, addOn }] : [];
+      });
     },
   };
 }
 
 export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
+
+/** A new account's subscription: the Free plan, from now on (it does not renew). */
+export async function startFreeSubscription(tx: Database | Transaction, userId: string, now: Date): Promise<void> {
+  const free = await findFreePlan(tx);
+  if (!free) throw new Error('no active Free plan to subscribe to');
+  await tx.insert(subscriptions).values({ userId, planId: free.id, status: 'active', currentPeriodStart: now });
+}
+
+/** The ids of a user's subscriptions, as a subquery (for `inArray`) that other modules filter on. */
+export const subscriptionIdsOf = (db: Database | Transaction, userId: string) =>
+  db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId));

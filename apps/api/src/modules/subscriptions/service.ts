@@ -1,6 +1,7 @@
 import type { Locale, PlanLimits, SendQuota, SubscriptionData } from '@enlaza/contracts';
 import { localName } from '../../lib/catalogue-names.js';
-import type { UserRow } from '../auth/repository.js';
+import type { Actor } from '../../platform/actor.js';
+import type { UsageRegistry } from '../../platform/usage-registry.js';
 import type { PlanRow, SubscriptionsRepository } from './repository.js';
 
 const RUNNING = new Set(['trialing', 'active', 'past_due']);
@@ -20,24 +21,35 @@ export function sendingPeriod(now: Date): { start: Date; end: Date } {
   return { start, end };
 }
 
-export function createSubscriptionsService(repo: SubscriptionsRepository) {
+/** `usage`: what each module counts against the plan (platform/usage-registry.ts); no other module's table is read here. */
+/** `clock`: the product's "now" (platform/clock.ts; a test clock may be ahead of the real time). */
+export function createSubscriptionsService(
+  repo: SubscriptionsRepository,
+  usageRegistry: Pick<UsageRegistry, 'usageOf'>,
+  clock: () => Date = () => new Date(),
+) {
   return {
     /**
      * `datasuscription`: the running subscription with its plan, limits (plan + add-ons) and usage.
      * A user whose subscription ended falls back to the Free plan's limits; an admin has none.
      * Plan and add-on names are in `locale` (the viewer's language; English when not given).
      */
-    async subscriptionData(user: Pick<UserRow, 'id' | 'role'>, now = new Date(), locale: Locale = 'en'): Promise<SubscriptionData> {
+    async subscriptionData(actor: Pick<Actor, 'id' | 'role'>, now = clock(), locale: Locale = 'en'): Promise<SubscriptionData> {
       const period = sendingPeriod(now);
-      const usage = await repo.usage(user.id, period.start);
-      const current = user.role === 'user' ? await repo.findCurrent(user.id) : undefined;
+      const usage = await usageRegistry.usageOf(actor.id, { sendsSince: period.start });
+      const current = actor.role === 'user' ? await repo.findCurrent(actor.id) : undefined;
       const running = current && RUNNING.has(current.subscription.status) ? current : undefined;
-      const plan = running?.plan ?? (user.role === 'user' ? await repo.findFreePlan() : undefined);
+      const plan = running?.plan ?? (actor.role === 'user' ? await repo.findFreePlan() : undefined);
       const addOns = running ? await repo.activeAddOns(running.subscription.id, now) : [];
 
       const limits = plan ? planLimits(plan) : { ...NO_LIMITS };
       const extras = addOns.map(({ id, validUntil, addOn }) => {
-        const extra = { profiles: addOn.extraProfiles, tags: addOn.extraTags, storageBytes: addOn.extraStorageBytes, sendsPerMonth: addOn.extraSends };
+        const extra = {
+          profiles: addOn.extraProfiles,
+          tags: addOn.extraTags,
+          storageBytes: addOn.extraStorageBytes,
+          sendsPerMonth: addOn.extraSends,
+        };
         limits.profiles += extra.profiles;
         limits.tags += extra.tags;
         limits.storageBytes += extra.storageBytes;
@@ -59,12 +71,18 @@ export function createSubscriptionsService(repo: SubscriptionsRepository) {
     },
 
     /** `envio/data`: sends used this month against the plan's monthly sends plus add-ons. */
-    async sendQuota(user: UserRow, now = new Date()): Promise<SendQuota> {
-      const data = await this.subscriptionData(user, now);
+    async sendQuota(actor: Pick<Actor, 'id' | 'role'>, now = clock()): Promise<SendQuota> {
+      const data = await this.subscriptionData(actor, now);
       const period = sendingPeriod(now);
       const limit = data.limits.sendsPerMonth;
       const used = data.usage.sendsThisMonth;
-      return { periodStart: period.start.toISOString(), periodEnd: period.end.toISOString(), used, limit, remaining: Math.max(0, limit - used) };
+      return {
+        periodStart: period.start.toISOString(),
+        periodEnd: period.end.toISOString(),
+        used,
+        limit,
+        remaining: Math.max(0, limit - used),
+      };
     },
   };
 }

@@ -3,10 +3,12 @@
  * (platform/trash-registry.ts); `scheduleTrashPurge` runs `purgeExpired(now)` daily on the job
  * queue. The app exposes the service as `app.trash`.
  */
+import { defineModule } from '../../platform/module.js';
+import { trashRoutes } from './routes.js';
 import type { TrashService } from './service.js';
 
 export { scheduleTrashPurge } from './purge-job.js';
-export { trashRoutes } from './routes.js';
+export { trashRoutes };
 export { createTrashService, type TrashService } from './service.js';
 export { createTrashRegistry, type TrashProvider, type TrashRegistry } from '../../platform/trash-registry.js';
 
@@ -15,3 +17,10 @@ declare module 'fastify' {
     trash: TrashService;
   }
 }
+
+export const trashModule = defineModule({
+  name: 'trash',
+  async register(api, { trash }: { trash: TrashService }) {
+    await api.register(trashRoutes, { trash });
+  },
+});

@@ -2,15 +2,24 @@ import { TRASH_RETENTION_DAYS, type TrashItem, type TrashKind, type TrashListQue
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { TrashEntry, TrashOwner, TrashProvider, TrashRegistry } from '../../platform/trash-registry.js';
-import type { ActivityService, RequestOrigin } from '../activity/service.js';
+import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import { requireAllOwned } from '../../platform/access.js';
 
 const DAY = 86_400_000;
 const RETENTION_MS = TRASH_RETENTION_DAYS * DAY;
 
 /** (deletedAt desc, id desc): the keys are fixed-width UTC text, so strings compare like times. */
-const newestFirst = (a: TrashEntry, b: TrashEntry) => (a.deletedAtKey === b.deletedAtKey ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.deletedAtKey < b.deletedAtKey ? 1 : -1);
+const newestFirst = (a: TrashEntry, b: TrashEntry) =>
+  a.deletedAtKey === b.deletedAtKey ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.deletedAtKey < b.deletedAtKey ? 1 : -1;
 
-const toItem = (e: TrashEntry): TrashItem => ({ kind: e.kind, id: e.id, name: e.name, summary: e.summary, deletedAt: e.deletedAt.toISOString(), purgeAt: new Date(e.deletedAt.getTime() + RETENTION_MS).toISOString() });
+const toItem = (e: TrashEntry): TrashItem => ({
+  kind: e.kind,
+  id: e.id,
+  name: e.name,
+  summary: e.summary,
+  deletedAt: e.deletedAt.toISOString(),
+  purgeAt: new Date(e.deletedAt.getTime() + RETENTION_MS).toISOString(),
+});
 
 /**
  * The trash (papelera): aggregates what the modules registered; it never reads their tables.
@@ -29,10 +38,15 @@ export function createTrashService(registry: TrashRegistry, activity?: Pick<Acti
       const decoded = decodeCursor(query.before, 'before');
       const cursor = decoded && { deletedAt: decoded.createdAt, id: decoded.id };
       const providers = query.kind ? [provider(query.kind)] : registry.all();
-      const entries = (await Promise.all(providers.map((p) => p.list(owner, {}, { cursor, limit: query.limit + 1 })))).flat().sort(newestFirst);
+      const entries = (await Promise.all(providers.map((p) => p.list(owner, {}, { cursor, limit: query.limit + 1 }))))
+        .flat()
+        .sort(newestFirst);
       const page = entries.slice(0, query.limit);
       const last = page.at(-1);
-      return { data: page.map(toItem), nextCursor: entries.length > query.limit && last ? encodeCursor({ createdAt: last.deletedAtKey, id: last.id }) : null };
+      return {
+        data: page.map(toItem),
+        nextCursor: entries.length > query.limit && last ? encodeCursor({ createdAt: last.deletedAtKey, id: last.id }) : null,
+      };
     },
 
     /** Brings an item back and records it in the owner's history (cards and tags as profiles). */
@@ -41,13 +55,20 @@ export function createTrashService(registry: TrashRegistry, activity?: Pick<Acti
       const action = kind === 'file' ? 'file.restored' : kind === 'message' ? 'message.restored' : 'profile.restored';
       const target = { type: kind === 'card' || kind === 'tag' ? 'profile' : kind, id };
       const values = name === null ? undefined : { name };
-      await activity?.record({ action, userId: owner.id, actorId: owner.id, target, ...(origin && { origin }), ...(values && { before: values, after: values }) });
+      await activity?.record({
+        action,
+        userId: owner.id,
+        actorId: owner.id,
+        target,
+        ...(origin && { origin }),
+        ...(values && { before: values, after: values }),
+      });
     },
 
     /** Deletes one item for good (bytes too); anything but the owner's trashed item is 404. */
     async deleteForever(owner: TrashOwner, kind: TrashKind, id: string): Promise<{ deleted: number }> {
       const deleted = await provider(kind).purge(owner, [id]);
-      if (deleted === 0) throw new AppError('record.not_found');
+      requireAllOwned(deleted, [id]);
       return { deleted };
     },
 
@@ -64,10 +85,14 @@ export function createTrashService(registry: TrashRegistry, activity?: Pick<Acti
      */
     async purgeExpired(now: Date = new Date()): Promise<Record<TrashKind, number>> {
       const before = new Date(now.getTime() - RETENTION_MS);
-      const counts = { card: 0, tag: 0, message: 0, file: 0 } satisfies Record<TrashKind, number>;
-      // Messages first: a purged card would take its messages with it uncounted.
-      const order: TrashKind[] = ['message', 'file', 'tag', 'card'];
-      for (const p of [...registry.all()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))) counts[p.kind] = await p.purgeExpired(before);
+      const counts = { card: 0, tag: 0, message: 0, file: 0, wall_post: 0, email_template: 0, campaign: 0 } satisfies Record<
+        TrashKind,
+        number
+      >;
+      // Messages, posts and campaigns first: a purged card would take them with it uncounted.
+      const order: TrashKind[] = ['message', 'wall_post', 'campaign', 'email_template', 'file', 'tag', 'card'];
+      for (const p of [...registry.all()].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)))
+        counts[p.kind] = await p.purgeExpired(before);
       return counts;
     },
   };

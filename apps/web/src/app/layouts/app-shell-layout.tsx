@@ -12,6 +12,7 @@ import { useNotificationStream } from '@/features/notifications/api/stream';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
+import { COMING_SOON_PATHS } from '../router';
 import type { NavSection } from './navigation';
 
 interface AppShellLayoutProps {
@@ -87,9 +88,22 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
             </Text>
           </AppShell.Section>
           {/* Long menus scroll inside the navbar with a scrollbar always shown, so nothing hides below the fold. */}
-          <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={8} offsetScrollbars px="xs" pb="md" data-testid="app-navigation-scroll">
+          <AppShell.Section
+            grow
+            component={ScrollArea}
+            type="auto"
+            scrollbarSize={8}
+            offsetScrollbars
+            px="xs"
+            pb="md"
+            data-testid="app-navigation-scroll"
+          >
             {navigation.map((section, index) => (
-              <div key={section.headingKey ?? `section-${index}`} role="group" aria-label={section.headingKey ? t(section.headingKey) : undefined}>
+              <div
+                key={section.headingKey ?? `section-${index}`}
+                role="group"
+                aria-label={section.headingKey ? t(section.headingKey) : undefined}
+              >
                 {section.headingKey ? (
                   <Text size="xs" fw={600} c="dimmed" px="sm" pt={8} pb={2} aria-hidden>
                     {t(section.headingKey)}
@@ -97,6 +111,7 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
                 ) : null}
                 {section.items.map((item) => {
                   const active = location.pathname === item.to;
+                  const soon = COMING_SOON_PATHS.has(item.to);
                   return (
                     <NavLink
                       key={item.to}
@@ -108,6 +123,11 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
                             {t(item.labelKey)}
                             <VisuallyHidden> ({t(item.badge.labelKey, { count: item.badge.count })})</VisuallyHidden>
                           </>
+                        ) : soon ? (
+                          <>
+                            {t(item.labelKey)}
+                            <VisuallyHidden> ({t('common:navSoonLong')})</VisuallyHidden>
+                          </>
                         ) : (
                           t(item.labelKey)
                         )
@@ -116,6 +136,10 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
                         item.badge ? (
                           <Badge size="sm" variant="filled" aria-hidden="true" data-testid="nav-unread-badge">
                             {item.badge.count > 99 ? '99+' : item.badge.count}
+                          </Badge>
+                        ) : soon ? (
+                          <Badge size="sm" variant="light" color="gray" aria-hidden="true" data-testid="nav-soon-badge">
+                            {t('common:navSoon')}
                           </Badge>
                         ) : undefined
                       }

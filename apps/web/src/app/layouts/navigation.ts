@@ -50,7 +50,11 @@ export function userNavigation(user: CurrentUser | null, unread = 0): NavSection
   const mainProfile: NavItem[] = profileId
     ? [
         { to: `/user/perfiles/view/${profileId}`, labelKey: 'pages:user.perfilView' },
-        { to: `/user/buzon/${profileId}`, labelKey: 'pages:user.buzon', ...(unread > 0 ? { badge: { count: unread, labelKey: 'pages:user.buzonUnread' } } : {}) },
+        {
+          to: `/user/buzon/${profileId}`,
+          labelKey: 'pages:user.buzon',
+          ...(unread > 0 ? { badge: { count: unread, labelKey: 'pages:user.buzonUnread' } } : {}),
+        },
       ]
     : [];
   return [
@@ -83,6 +87,7 @@ export function userNavigation(user: CurrentUser | null, unread = 0): NavSection
         { to: '/user/muros', labelKey: 'pages:user.muros' },
         { to: '/user/plantillas', labelKey: 'pages:user.plantillas' },
         { to: '/user/campanas', labelKey: 'pages:user.campanas' },
+        { to: '/user/campanas/audiencia', labelKey: 'pages:user.audiencia' },
         { to: '/user/comunicaciones', labelKey: 'pages:user.comunicaciones' },
       ],
     },

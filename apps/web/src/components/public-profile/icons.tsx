@@ -3,13 +3,25 @@ import type { ReactNode } from 'react';
 /** Small outline icons (24 × 24 grid, stroke = current colour); decorative, hidden from assistive technology. */
 function Icon({ children, size = 18 }: { children: ReactNode; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );
 }
 
-export type IconName = 'phone' | 'mail' | 'globe' | 'pin' | 'link' | 'download' | 'share' | 'user' | 'gift' | 'alert' | 'send' | 'check' | 'location';
+export type IconName =
+  'phone' | 'mail' | 'globe' | 'pin' | 'link' | 'download' | 'share' | 'user' | 'gift' | 'alert' | 'send' | 'check' | 'location';
 
 const PATHS: Record<IconName, ReactNode> = {
   phone: <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />,

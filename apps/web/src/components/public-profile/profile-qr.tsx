@@ -43,7 +43,14 @@ export function ProfileQr({ url, size = 180, downloadName = 'qr-code', withDownl
   return (
     <Stack gap="xs" align="center" data-testid="profile-qr">
       {ready ? (
-        <img className="pp-qr-image" src={svgDataUrl(ready.svg)} width={size} height={size} alt={t('qr.alt', { url })} data-testid="profile-qr-image" />
+        <img
+          className="pp-qr-image"
+          src={svgDataUrl(ready.svg)}
+          width={size}
+          height={size}
+          alt={t('qr.alt', { url })}
+          data-testid="profile-qr-image"
+        />
       ) : failed === url ? (
         <Text size="sm" c="dimmed" role="alert" w={frame} ta="center">
           {t('qr.failed')}
@@ -53,10 +60,26 @@ export function ProfileQr({ url, size = 180, downloadName = 'qr-code', withDownl
       )}
       {withDownloads ? (
         <Group gap="xs" justify="center">
-          <Button component="a" size="xs" variant="default" href={ready?.png} download={`${downloadName}.png`} disabled={!ready} data-testid="profile-qr-png">
+          <Button
+            component="a"
+            size="xs"
+            variant="default"
+            href={ready?.png}
+            download={`${downloadName}.png`}
+            disabled={!ready}
+            data-testid="profile-qr-png"
+          >
             {t('qr.downloadPng')}
           </Button>
-          <Button component="a" size="xs" variant="default" href={ready ? svgDataUrl(ready.svg) : undefined} download={`${downloadName}.svg`} disabled={!ready} data-testid="profile-qr-svg">
+          <Button
+            component="a"
+            size="xs"
+            variant="default"
+            href={ready ? svgDataUrl(ready.svg) : undefined}
+            download={`${downloadName}.svg`}
+            disabled={!ready}
+            data-testid="profile-qr-svg"
+          >
             {t('qr.downloadSvg')}
           </Button>
         </Group>

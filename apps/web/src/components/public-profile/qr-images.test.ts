@@ -14,7 +14,10 @@ const dark = (img: Pixels, x: number, y: number) => (img.data[(y * img.width + x
  * size is the top-left finder pattern's width divided by 7 (its 7 modules, ISO/IEC 18004 §6.3.3).
  */
 function quietZone(img: Pixels) {
-  let top = -1, bottom = -1, left = img.width, right = -1;
+  let top = -1,
+    bottom = -1,
+    left = img.width,
+    right = -1;
   for (let y = 0; y < img.height; y += 1)
     for (let x = 0; x < img.width; x += 1)
       if (dark(img, x, y)) {
@@ -26,7 +29,13 @@ function quietZone(img: Pixels) {
   let finder = 0;
   while (dark(img, left + finder, top)) finder += 1;
   const module = finder / 7;
-  return { module, top: top / module, left: left / module, bottom: (img.height - 1 - bottom) / module, right: (img.width - 1 - right) / module };
+  return {
+    module,
+    top: top / module,
+    left: left / module,
+    bottom: (img.height - 1 - bottom) / module,
+    right: (img.width - 1 - right) / module,
+  };
 }
 
 function expectReadable(img: Pixels) {

@@ -14,7 +14,10 @@ export async function renderQr(url: string): Promise<QrImages> {
   const QRCode = await import('qrcode');
   // Always dark on light with a quiet zone: scanners need it, whatever the page's colour scheme.
   const options = { errorCorrectionLevel: 'M', margin: QR_QUIET_ZONE, color: { dark: '#000000', light: '#ffffff' } } as const;
-  const [svg, png] = await Promise.all([QRCode.toString(url, { ...options, type: 'svg' }), QRCode.toDataURL(url, { ...options, width: QR_PNG_WIDTH })]);
+  const [svg, png] = await Promise.all([
+    QRCode.toString(url, { ...options, type: 'svg' }),
+    QRCode.toDataURL(url, { ...options, width: QR_PNG_WIDTH }),
+  ]);
   return { url, svg, png };
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { subscriptionDataSchema, type SubscriptionData } from '@enlaza/contracts';
 import { apiGet } from '../http';
 import { getSession, setSubscription } from '../session';
@@ -27,4 +27,22 @@ export function subscriptionQueryOptions() {
 
 export function useSubscriptionData() {
   return useQuery(subscriptionQueryOptions());
+}
+
+/**
+ * The subscription data fetched again when a screen opens (and stored, like the first answer):
+ * screens that warn about a quota need the usage as it is now, not as it was at sign-in.
+ */
+export function useFreshSubscriptionData(enabled = true) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['datasuscription', 'fresh'],
+    queryFn: async () => {
+      const data = await fetchAndStoreSubscription();
+      queryClient.setQueryData(subscriptionQueryOptions().queryKey, data);
+      return data;
+    },
+    staleTime: 0,
+    enabled,
+  });
 }

@@ -1,11 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  COUNTRY_LOOKUP_ERROR,
-  DEFAULT_COUNTRY_LOOKUP_URL,
-  countryLookupUrl,
-  lookupCountry,
-  parseCountryReply,
-} from './country-lookup';
+import { COUNTRY_LOOKUP_ERROR, DEFAULT_COUNTRY_LOOKUP_URL, countryLookupUrl, lookupCountry, parseCountryReply } from './country-lookup';
 
 function replying(body: string, status = 200): typeof fetch {
   return vi.fn(() => Promise.resolve(new Response(body, { status })));

@@ -46,9 +46,7 @@ export function CountryPicker({ value, onChange, disabled, onPicked }: CountryPi
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is stable enough; run on each query
   }, [search]);
 
-  const label = current
-    ? t('countryButton', { country: current.name, dialCode: current.dialCode })
-    : t('countryButtonEmpty');
+  const label = current ? t('countryButton', { country: current.name, dialCode: current.dialCode }) : t('countryButtonEmpty');
 
   return (
     <Combobox

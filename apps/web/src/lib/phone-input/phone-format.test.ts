@@ -66,7 +66,11 @@ describe('countries', () => {
     expect(filterCountries(list, '+351').map((c) => c.code)).toEqual(['PT']);
     expect(filterCountries(list, 'pt').map((c) => c.code)).toContain('PT');
     expect(filterCountries(listCountries('en'), 'p')[0]?.name).toMatch(/^P/);
-    expect(filterCountries(listCountries('en'), 'guinea').map((c) => c.code).slice(0, 1)).toEqual(['GN']);
+    expect(
+      filterCountries(listCountries('en'), 'guinea')
+        .map((c) => c.code)
+        .slice(0, 1),
+    ).toEqual(['GN']);
   });
 
   it('builds flags and dial codes', () => {

@@ -32,9 +32,7 @@ export function formatPhone(text: string, country: string): FormattedPhone {
 export function toE164(national: string, country: string): string | null {
   const chars = phoneChars(national);
   if (!chars.replace('+', '')) return null;
-  const parsed = isPhoneCountry(country)
-    ? parsePhoneNumberFromString(chars, country)
-    : parsePhoneNumberFromString(chars);
+  const parsed = isPhoneCountry(country) ? parsePhoneNumberFromString(chars, country) : parsePhoneNumberFromString(chars);
   return parsed?.isValid() ? parsed.number : null;
 }
 

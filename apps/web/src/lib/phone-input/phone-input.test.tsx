@@ -49,7 +49,10 @@ describe('PhoneInput', () => {
   });
 
   it('falls back to the given country when the lookup fails, and logs the error', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('0'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('0'))),
+    );
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { input } = setup({ fallbackCountry: 'FR' });
     await act(async () => {
@@ -61,7 +64,10 @@ describe('PhoneInput', () => {
   });
 
   it('selects the country the lookup answers', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('1;PT;PRT;Portugal'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('1;PT;PRT;Portugal'))),
+    );
     const { input } = setup();
     await vi.waitFor(() => expect(input.dataset.country).toBe('PT'));
     expect(screen.getByTestId('phone-country-button').textContent).toContain('+351');

@@ -164,12 +164,7 @@ export function PhoneInput(props: PhoneInputProps) {
         data-testid="phone-input"
         data-country={country}
         leftSection={
-          <CountryPicker
-            value={country}
-            onChange={handleCountry}
-            disabled={disabled}
-            onPicked={() => inputRef.current?.focus()}
-          />
+          <CountryPicker value={country} onChange={handleCountry} disabled={disabled} onPicked={() => inputRef.current?.focus()} />
         }
         leftSectionWidth={96}
         leftSectionPointerEvents="all"

@@ -8,7 +8,15 @@ import { html, raw, type SafeHtml } from './template.js';
 type SocialNetwork = NonNullable<PublicProfile['card']>['socialLinks'][number]['network'];
 /** Brand names are not translated. */
 const NETWORK_NAMES: Record<Exclude<SocialNetwork, 'other'>, string> = {
-  facebook: 'Facebook', instagram: 'Instagram', x: 'X', linkedin: 'LinkedIn', tiktok: 'TikTok', youtube: 'YouTube', github: 'GitHub', whatsapp: 'WhatsApp', telegram: 'Telegram',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  github: 'GitHub',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
 };
 
 /** Only web, mail and phone addresses become links (the contracts allow no other, this is the last guard). */
@@ -23,7 +31,13 @@ const hostOf = (url: string) => {
 const displayUrl = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '');
 export const mapUrl = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
 const initialsOf = (name: string) =>
-  name.trim().split(/\s+/).filter(Boolean).slice(0, 2).map((word) => [...word][0]?.toUpperCase() ?? '').join('');
+  name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0]?.toUpperCase() ?? '')
+    .join('');
 
 /** Black or white, whichever reads better on the theme colour (WCAG relative luminance). */
 export function textOn(hex: string): '#000000' | '#ffffff' {
@@ -35,13 +49,25 @@ export function textOn(hex: string): '#000000' | '#ffffff' {
   return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
 }
 
-/** A resized image in AVIF and WebP with a JPEG fallback, at 1× and 2×, its size set (no layout shift). */
-function picture(url: string, which: 'photo' | 'cover', attrs: { alt: string; className: string; testId: string; eager: boolean }): SafeHtml {
-  const [small, large] = IMAGE_SIZES[which];
+/**
+ * A resized image in AVIF and WebP with a JPEG fallback, asked at 1× and 2× (`widths`), its box
+ * (`size`) set so nothing moves when it arrives. Also the wall posts' images (wall.ts).
+ */
+export function picture(
+  url: string,
+  widths: readonly [number, number],
+  size: { width: number; height: number },
+  attrs: { alt: string; className: string; testId: string; eager: boolean },
+): SafeHtml {
+  const [small, large] = widths;
   const src = (w: number, f: string) => `${url}${url.includes('?') ? '&' : '?'}w=${w}&f=${f}`;
   const set = (f: string) => `${src(small, f)} 1x, ${src(large, f)} 2x`;
-  return html`<picture><source type="image/avif" srcset="${set('avif')}"><source type="image/webp" srcset="${set('webp')}"><img src="${src(small, 'jpeg')}" srcset="${set('jpeg')}" width="${small}" height="${variantHeight(which, small)}" alt="${attrs.alt}" class="${attrs.className}" data-testid="${attrs.testId}" decoding="async"${raw(attrs.eager ? ' fetchpriority="high"' : ' loading="lazy"')}></picture>`;
+  return html`<picture><source type="image/avif" srcset="${set('avif')}"><source type="image/webp" srcset="${set('webp')}"><img src="${src(small, 'jpeg')}" srcset="${set('jpeg')}" width="${size.width}" height="${size.height}" alt="${attrs.alt}" class="${attrs.className}" data-testid="${attrs.testId}" decoding="async"${raw(attrs.eager ? ' fetchpriority="high"' : ' loading="lazy"')}></picture>`;
 }
+
+/** The photo or the cover of the card at the page's sizes. */
+const profilePicture = (url: string, which: 'photo' | 'cover', attrs: Parameters<typeof picture>[3]) =>
+  picture(url, IMAGE_SIZES[which], { width: IMAGE_SIZES[which][0], height: variantHeight(which, IMAGE_SIZES[which][0]) }, attrs);
 
 type Item = { icon: IconName; href: string; text: string; label?: string | null; counted?: boolean };
 
@@ -70,21 +96,27 @@ export function renderCard(profile: PublicProfile, t: Translate, { preview }: { 
   if (card) {
     for (const phone of card.phones) contacts.push({ icon: 'phone', href: `tel:${phone.number}`, text: phone.number, label: phone.label });
     for (const email of card.emails) contacts.push({ icon: 'mail', href: `mailto:${email.email}`, text: email.email, label: email.label });
-    if (card.website) contacts.push({ icon: 'globe', href: card.website, text: displayUrl(card.website), label: t('fields.website'), counted: true });
+    if (card.website)
+      contacts.push({ icon: 'globe', href: card.website, text: displayUrl(card.website), label: t('fields.website'), counted: true });
     if (card.address) contacts.push({ icon: 'pin', href: mapUrl(card.address), text: card.address, label: t('fields.mapLink') });
   }
   const owner = tag?.ownerContact ?? null;
-  const ownerItems: Item[] = owner ? [...(owner.phone ? [{ icon: 'phone' as const, href: `tel:${owner.phone}`, text: owner.phone }] : []), { icon: 'mail', href: `mailto:${owner.email}`, text: owner.email }] : [];
+  const ownerItems: Item[] = owner
+    ? [
+        ...(owner.phone ? [{ icon: 'phone' as const, href: `tel:${owner.phone}`, text: owner.phone }] : []),
+        { icon: 'mail', href: `mailto:${owner.email}`, text: owner.email },
+      ]
+    : [];
   // A tag's vCard is its owner's contact: offered only when the owner shows it, in words that say so.
   const saveLabel = tag ? (owner ? t('actions.saveOwnerContact') : null) : t('actions.saveContact');
 
   const photo = profile.photoUrl
-    ? picture(profile.photoUrl, 'photo', { alt: '', className: 'pp-avatar', testId: 'public-profile-photo-img', eager: true })
+    ? profilePicture(profile.photoUrl, 'photo', { alt: '', className: 'pp-avatar', testId: 'public-profile-photo-img', eager: true })
     : html`<span class="pp-initials">${initialsOf(profile.name)}</span>`;
 
   return html`<article class="pp-card" data-layout="${theme.layout}" data-kind="${profile.kind}" aria-labelledby="pp-name" data-testid="public-profile-view">
 ${tag?.lostMode ? lostBanner(tag, profile.contactForm, t) : null}
-${profile.coverUrl || theme.layout !== 'centered' ? html`<div class="pp-cover" data-testid="public-profile-cover">${profile.coverUrl ? picture(profile.coverUrl, 'cover', { alt: '', className: 'pp-cover-img', testId: 'public-profile-cover-img', eager: !profile.photoUrl }) : null}</div>` : null}
+${profile.coverUrl || theme.layout !== 'centered' ? html`<div class="pp-cover" data-testid="public-profile-cover">${profile.coverUrl ? profilePicture(profile.coverUrl, 'cover', { alt: '', className: 'pp-cover-img', testId: 'public-profile-cover-img', eager: !profile.photoUrl }) : null}</div>` : null}
 <div class="pp-body">
 <div class="pp-identity"><div class="pp-avatar-frame" aria-hidden="true" data-testid="public-profile-photo">${photo}</div>
 <div><h1 id="pp-name" class="pp-name" data-testid="public-profile-name">${profile.name}</h1>

@@ -1,15 +1,27 @@
-import type { Locale, PublicProfile } from '@enlaza/contracts';
+import type { Locale, PublicProfile, PublicWallPage } from '@enlaza/contracts';
 import { renderCard, textOn } from './card.js';
 import { htmlLang, pageSection, pageStrings, type Translate } from './strings.js';
 import { html, raw, type SafeHtml } from './template.js';
+import { renderWall } from './wall.js';
 
 /** The page's own script and stylesheet, as built (apps/web/build/public-page.mjs); null when not built. */
 export type PageAssets = { js: string | null; css: string | null };
 
 /** JSON inside a script element: `<` escaped so no value can close the element. */
-const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
-function documentOf(options: { locale: Locale; title: string; head: SafeHtml; body: SafeHtml; assets: PageAssets; bodyClass?: string }): string {
+function documentOf(options: {
+  locale: Locale;
+  title: string;
+  head: SafeHtml;
+  body: SafeHtml;
+  assets: PageAssets;
+  bodyClass?: string;
+}): string {
   const { assets } = options;
   return html`<!doctype html>
 <html lang="${htmlLang(options.locale)}">
@@ -57,7 +69,18 @@ function cardMarkup(profile: PublicProfile, locale: Locale, preview: boolean, t:
 }
 
 /** A card or tag as visitors see it, complete without JavaScript; `head` holds the meta tags (one description). */
-export function renderProfilePage(profile: PublicProfile, options: { locale: Locale; head: string; csrfToken: string; url: string; assets: PageAssets; preview: boolean }): string {
+export function renderProfilePage(
+  profile: PublicProfile,
+  options: {
+    locale: Locale;
+    head: string;
+    url: string;
+    assets: PageAssets;
+    preview: boolean;
+    wall?: PublicWallPage | null;
+    wallPaged?: boolean;
+  },
+): string {
   const t = pageStrings(options.locale);
   const data = {
     alias: profile.alias,
@@ -65,17 +88,22 @@ export function renderProfilePage(profile: PublicProfile, options: { locale: Loc
     name: profile.name,
     url: options.url,
     preview: options.preview,
-    strings: { form: pageSection(options.locale, 'form'), share: pageSection(options.locale, 'share'), location: pageSection(options.locale, 'location'), qr: pageSection(options.locale, 'qr') },
+    strings: {
+      form: pageSection(options.locale, 'form'),
+      share: pageSection(options.locale, 'share'),
+      location: pageSection(options.locale, 'location'),
+      qr: pageSection(options.locale, 'qr'),
+    },
   };
   const style = `--pp-color:${profile.theme.color};--pp-on-color:${textOn(profile.theme.color)}`;
   const body = html`${options.preview ? html`<p class="pp-preview-note" role="note">${t('preview')}</p>` : null}
 <main class="pp-page" style="${style}">
 ${cardMarkup(profile, options.locale, options.preview, t)}
+${options.wall ? renderWall(options.wall, { t, locale: options.locale, basePath: profile.canonicalPath, paged: options.wallPaged ?? false }) : null}
 </main>
 ${options.preview ? null : footer(t)}
 <script type="application/json" id="pp-data">${raw(jsonForScript(data))}</script>`;
   const head = html`${raw(options.head)}
-<meta name="csrf-token" content="${options.csrfToken}">
 <meta name="theme-color" content="${profile.theme.color}">`;
   return documentOf({ locale: options.locale, title: pageTitle(profile), head, body, assets: options.assets });
 }
@@ -91,5 +119,11 @@ export function renderNotAvailablePage(options: { locale: Locale; assets: PageAs
 ${footer(t)}`;
   const head = html`<meta name="robots" content="noindex">\n<meta name="description" content="${t('notAvailable.title')}">`;
   // Only the stylesheet: nothing on this page needs the script.
-  return documentOf({ locale: options.locale, title: `${t('notAvailable.pageTitle')} · Enlaza`, head, body, assets: { css: options.assets.css, js: null } });
+  return documentOf({
+    locale: options.locale,
+    title: `${t('notAvailable.pageTitle')} · Enlaza`,
+    head,
+    body,
+    assets: { css: options.assets.css, js: null },
+  });
 }

@@ -2,8 +2,15 @@ import type { PublicProfile } from '@enlaza/contracts';
 import { escapeHtml } from '../../../lib/html.js';
 
 /** OpenGraph and Twitter tags so a link pasted in a chat shows a preview; unlisted profiles are not indexed. */
-export function openGraphTags(profile: PublicProfile, url: string, visibility: 'public' | 'unlisted' | 'private', publicUrl?: string): string {
-  const description = profile.card ? [profile.card.jobTitle, profile.card.company].filter(Boolean).join(' · ') || (profile.card.bio ?? '') : (profile.tag?.description ?? '');
+export function openGraphTags(
+  profile: PublicProfile,
+  url: string,
+  visibility: 'public' | 'unlisted' | 'private',
+  publicUrl?: string,
+): string {
+  const description = profile.card
+    ? [profile.card.jobTitle, profile.card.company].filter(Boolean).join(' · ') || (profile.card.bio ?? '')
+    : (profile.tag?.description ?? '');
   // The wide cover suits a large preview best; the photo otherwise. Absolute, as crawlers require.
   const imagePath = profile.coverUrl ?? profile.photoUrl;
   const image = imagePath ? `${publicUrl ?? new URL(url).origin}${imagePath}` : null;

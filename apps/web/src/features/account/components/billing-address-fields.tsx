@@ -34,7 +34,14 @@ const REQUIRED: BillingField[] = ['line1', 'city', 'postalCode', 'country'];
  * the fields still missing (an address is all or nothing: line 1, city, postal code, country).
  */
 export function billingAddressOf(draft: BillingDraft): { address: BillingAddress | null; missing: BillingField[] } {
-  const trimmed = { ...draft, line1: draft.line1.trim(), line2: draft.line2.trim(), city: draft.city.trim(), postalCode: draft.postalCode.trim(), region: draft.region.trim() };
+  const trimmed = {
+    ...draft,
+    line1: draft.line1.trim(),
+    line2: draft.line2.trim(),
+    city: draft.city.trim(),
+    postalCode: draft.postalCode.trim(),
+    region: draft.region.trim(),
+  };
   const empty = !trimmed.line1 && !trimmed.line2 && !trimmed.city && !trimmed.postalCode && !trimmed.region && !trimmed.country;
   if (empty) return { address: null, missing: [] };
   const missing = REQUIRED.filter((field) => !trimmed[field]);

@@ -15,12 +15,18 @@ export interface CountrySelectProps {
 }
 
 /** The user's country, named in the UI language and searchable. */
-export function CountrySelect({ value, onChange, label, placeholder, error, testId = 'personal-country', autoComplete = 'country', required }: CountrySelectProps) {
+export function CountrySelect({
+  value,
+  onChange,
+  label,
+  placeholder,
+  error,
+  testId = 'personal-country',
+  autoComplete = 'country',
+  required,
+}: CountrySelectProps) {
   const { t, i18n } = useTranslation('account');
-  const data = useMemo(
-    () => listCountries(i18n.language).map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` })),
-    [i18n.language],
-  );
+  const data = useMemo(() => listCountries(i18n.language).map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` })), [i18n.language]);
   return (
     <Select
       label={label}

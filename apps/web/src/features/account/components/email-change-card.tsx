@@ -48,7 +48,12 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
   };
 
   const failure = mutation.error;
-  const generalError = failure && !(failure instanceof ApiError && failure.fieldErrors) ? (failure instanceof ApiError && failure.status === 0 ? t('personal.errors.network') : failure.message) : null;
+  const generalError =
+    failure && !(failure instanceof ApiError && failure.fieldErrors)
+      ? failure instanceof ApiError && failure.status === 0
+        ? t('personal.errors.network')
+        : failure.message
+      : null;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="email-card">

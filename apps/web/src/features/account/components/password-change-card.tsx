@@ -43,7 +43,10 @@ export function PasswordChangeCard() {
         },
         onError: (error) => {
           if (!(error instanceof ApiError) || !error.fieldErrors) return;
-          const server: Errors = { currentPassword: error.fieldErrors.currentPassword?.[0], newPassword: error.fieldErrors.newPassword?.[0] };
+          const server: Errors = {
+            currentPassword: error.fieldErrors.currentPassword?.[0],
+            newPassword: error.fieldErrors.newPassword?.[0],
+          };
           setErrors(server);
           focus(server);
         },
@@ -52,7 +55,12 @@ export function PasswordChangeCard() {
   };
 
   const failure = mutation.error;
-  const generalError = failure && !(failure instanceof ApiError && failure.fieldErrors) ? (failure instanceof ApiError && failure.status === 0 ? t('personal.errors.network') : failure.message) : null;
+  const generalError =
+    failure && !(failure instanceof ApiError && failure.fieldErrors)
+      ? failure instanceof ApiError && failure.status === 0
+        ? t('personal.errors.network')
+        : failure.message
+      : null;
 
   const field = (name: Field, autoComplete: string) => (
     <PasswordField

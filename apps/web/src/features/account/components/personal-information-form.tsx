@@ -5,7 +5,14 @@ import type { PersonalInfo, PersonalInfoUpdate } from '@enlaza/contracts';
 import { ApiError } from '@/lib/http';
 import { PhoneInput } from '@/lib/phone-input';
 import { useUpdatePersonalInfo } from '../api/update-personal-info';
-import { BillingAddressFields, billingAddressOf, billingDraftOf, type BillingDraft, type BillingErrors, type BillingField } from './billing-address-fields';
+import {
+  BillingAddressFields,
+  billingAddressOf,
+  billingDraftOf,
+  type BillingDraft,
+  type BillingErrors,
+  type BillingField,
+} from './billing-address-fields';
 import { CountrySelect } from './country-select';
 import '@mantine/core/styles/CloseButton.css';
 
@@ -101,7 +108,15 @@ export function PersonalInformationForm({ initial }: { initial: PersonalInfo }) 
     <form onSubmit={submit} noValidate aria-label={t('personal.formLabel')} data-testid="personal-form">
       <Stack gap="md">
         {saved && (
-          <Alert color="green" role="status" title={t('personal.savedTitle')} withCloseButton closeButtonLabel={t('common:close')} onClose={() => setSaved(false)} data-testid="personal-saved">
+          <Alert
+            color="green"
+            role="status"
+            title={t('personal.savedTitle')}
+            withCloseButton
+            closeButtonLabel={t('common:close')}
+            onClose={() => setSaved(false)}
+            data-testid="personal-saved"
+          >
             {t('personal.savedBody')}
           </Alert>
         )}

@@ -38,13 +38,22 @@ export function PreferencesForm({ initial }: { initial: Preferences }) {
 
   const failure = save.error;
   const fieldErrors = failure instanceof ApiError ? failure.fieldErrors : undefined;
-  const generalError = failure && !fieldErrors ? (failure instanceof ApiError && failure.status === 0 ? t('personal.errors.network') : failure.message) : null;
+  const generalError =
+    failure && !fieldErrors ? (failure instanceof ApiError && failure.status === 0 ? t('personal.errors.network') : failure.message) : null;
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('preferences.title')} data-testid="preferences-form">
       <Stack gap="lg">
         {saved ? (
-          <Alert color="green" role="status" title={t('preferences.savedTitle')} withCloseButton closeButtonLabel={t('common:close')} onClose={() => setSaved(false)} data-testid="pref-saved">
+          <Alert
+            color="green"
+            role="status"
+            title={t('preferences.savedTitle')}
+            withCloseButton
+            closeButtonLabel={t('common:close')}
+            onClose={() => setSaved(false)}
+            data-testid="pref-saved"
+          >
             {t('preferences.savedBody')}
           </Alert>
         ) : null}
@@ -70,7 +79,13 @@ export function PreferencesForm({ initial }: { initial: Preferences }) {
         <div>
           <TimeZoneSelect value={values.timeZone} onChange={(timeZone) => update({ timeZone })} error={fieldErrors?.timeZone?.[0]} />
           {detected && detected !== values.timeZone ? (
-            <Button variant="subtle" size="compact-sm" mt={6} onClick={() => update({ timeZone: detected })} data-testid="pref-timezone-detected">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              mt={6}
+              onClick={() => update({ timeZone: detected })}
+              data-testid="pref-timezone-detected"
+            >
               {t('preferences.useDetected', { zone: detected.replace(/_/g, ' ') })}
             </Button>
           ) : null}

@@ -48,7 +48,13 @@ export default function AccountHomePage() {
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {SHORTCUTS.map((item) => (
-              <UnstyledButton key={item.to} component={Link} to={item.to} className="account-shortcut" data-testid={`account-shortcut-${item.key}`}>
+              <UnstyledButton
+                key={item.to}
+                component={Link}
+                to={item.to}
+                className="account-shortcut"
+                data-testid={`account-shortcut-${item.key}`}
+              >
                 <Text fw={600} size="sm">
                   {t(`home.links.${item.key}.title`)}
                 </Text>

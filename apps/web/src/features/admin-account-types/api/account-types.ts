@@ -35,7 +35,14 @@ export function useSetAccountTypeActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, active }: { id: string; active: boolean }) =>
-      (await apiSend('POST', `/api/admin/account-types/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`, undefined, oneSchema)).data,
+      (
+        await apiSend(
+          'POST',
+          `/api/admin/account-types/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`,
+          undefined,
+          oneSchema,
+        )
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

@@ -4,22 +4,32 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AccountTypeAdmin } from '@enlaza/contracts';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi } from '@/test/mock-api';
 import { AccountTypeModal } from './account-type-modal';
 
-const business: AccountTypeAdmin = { id: '6f1c2b1e-0c3a-4b7e-9a51-2a1d6c0f4e11', code: 'business', name: 'Business', names: { en: 'Business', es: 'Empresa', jp: '法人' }, requiresTaxId: true, active: true, users: 3 };
+const business: AccountTypeAdmin = {
+  id: '6f1c2b1e-0c3a-4b7e-9a51-2a1d6c0f4e11',
+  code: 'business',
+  name: 'Business',
+  names: { en: 'Business', es: 'Empresa', jp: '法人' },
+  requiresTaxId: true,
+  active: true,
+  users: 3,
+};
 
 type Sent = { method: string; url: string; body: Record<string, unknown> };
 
-function setup(editing: AccountTypeAdmin | 'new', answer: (body: Record<string, unknown>) => Response = (body) => new Response(JSON.stringify({ ok: 1, data: { ...business, ...body, name: (body.names as { en: string }).en } }), { status: 200 })) {
+function setup(
+  editing: AccountTypeAdmin | 'new',
+  answer: (body: Record<string, unknown>) => Response = (body) =>
+    json({ ok: 1, data: { ...business, ...body, name: (body.names as { en: string }).en } }),
+) {
   const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const body = JSON.parse(init?.body as string) as Record<string, unknown>;
-      sent.push({ method: init?.method ?? 'GET', url, body });
-      return answer(body);
-    }),
-  );
+  mockApi((url, init) => {
+    const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+    sent.push({ method: init?.method ?? 'GET', url, body });
+    return answer(body);
+  });
   const onClose = vi.fn();
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
@@ -48,7 +58,13 @@ describe('the Tipo-cuenta form', () => {
     type(field('es'), 'Empresa o autónomo');
     fireEvent.click(screen.getByTestId('account-type-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual([{ method: 'PUT', url: `/api/admin/account-types/${business.id}`, body: { code: 'business', names: { en: 'Business', es: 'Empresa o autónomo', jp: '法人' }, requiresTaxId: true } }]);
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        url: `/api/admin/account-types/${business.id}`,
+        body: { code: 'business', names: { en: 'Business', es: 'Empresa o autónomo', jp: '法人' }, requiresTaxId: true },
+      },
+    ]);
   });
 
   it('requires each language, with the error next to the missing one, and keeps what was typed', async () => {
@@ -66,7 +82,9 @@ describe('the Tipo-cuenta form', () => {
   });
 
   it('puts the server’s per-language error under that language', async () => {
-    setup(business, () => new Response(JSON.stringify({ ok: 0, code: 'validation.failed', message: 'Check the fields', errors: { 'names.jp': ['Too long'] } }), { status: 422 }));
+    setup(business, () =>
+      json({ ok: 0, code: 'validation.failed', message: 'Check the fields', errors: { 'names.jp': ['Too long'] } }, 422),
+    );
     fireEvent.click(screen.getByTestId('account-type-submit'));
     await screen.findByText('Too long');
     expect(field('jp').getAttribute('aria-invalid')).toBe('true');

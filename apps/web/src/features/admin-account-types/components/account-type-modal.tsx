@@ -1,12 +1,13 @@
 import '@mantine/core/styles/Fieldset.css';
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Fieldset, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { accountTypeBodySchema, type AccountTypeAdmin } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { ApiError } from '@/lib/api-error';
 import { useSaveAccountType } from '../api/account-types';
+import { ModalFormFooter } from '@/components/modal-form-footer';
 
 const LANGUAGES = ['en', 'es', 'jp'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -19,10 +20,13 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
   // The page remounts this modal (key) for each item, so the fields start from it.
   const current = editing === 'new' ? null : editing;
   const [code, setCode] = useState(current?.code ?? '');
-  const [names, setNames] = useState<Record<Language, string>>({ en: current?.names.en ?? '', es: current?.names.es ?? '', jp: current?.names.jp ?? '' });
+  const [names, setNames] = useState<Record<Language, string>>({
+    en: current?.names.en ?? '',
+    es: current?.names.es ?? '',
+    jp: current?.names.jp ?? '',
+  });
   const [requiresTaxId, setRequiresTaxId] = useState(current?.requiresTaxId ?? false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +36,8 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
       for (const issue of parsed.error.issues) {
         const [field, language] = issue.path;
         if (field === 'code') next.code = t('form.invalid.code');
-        if (field === 'names' && (language === 'en' || language === 'es' || language === 'jp')) next[`names.${language}`] = t('form.invalid.name', { language: t(`form.languages.${language}`) });
+        if (field === 'names' && (language === 'en' || language === 'es' || language === 'jp'))
+          next[`names.${language}`] = t('form.invalid.name', { language: t(`form.languages.${language}`) });
       }
       setErrors(next);
       return;
@@ -47,7 +52,13 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors) setErrors({ code: error.fieldErrors.code?.[0], 'names.en': error.fieldErrors['names.en']?.[0], 'names.es': error.fieldErrors['names.es']?.[0], 'names.jp': error.fieldErrors['names.jp']?.[0] });
+          if (error instanceof ApiError && error.fieldErrors)
+            setErrors({
+              code: error.fieldErrors.code?.[0],
+              'names.en': error.fieldErrors['names.en']?.[0],
+              'names.es': error.fieldErrors['names.es']?.[0],
+              'names.jp': error.fieldErrors['names.jp']?.[0],
+            });
           else if (error instanceof ApiError && error.status === 409) setErrors({ code: error.serverMessage ?? t('form.codeTaken') });
         },
       },
@@ -57,10 +68,25 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
   const showServerError = save.isError && !(save.error instanceof ApiError && (save.error.fieldErrors || save.error.status === 409));
 
   return (
-    <Modal opened={editing !== null} onClose={onClose} title={t(editing === 'new' ? 'form.createTitle' : 'form.editTitle')} centered closeButtonProps={{ 'aria-label': t('admin:close') }}>
+    <Modal
+      opened={editing !== null}
+      onClose={onClose}
+      title={t(editing === 'new' ? 'form.createTitle' : 'form.editTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('admin:close') }}
+    >
       <form onSubmit={submit} noValidate data-testid="account-type-form">
         <Stack gap="sm">
-          <TextInput label={t('form.code')} description={t('form.codeHint')} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} required data-autofocus data-testid="account-type-code" />
+          <TextInput
+            label={t('form.code')}
+            description={t('form.codeHint')}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={errors.code}
+            required
+            data-autofocus
+            data-testid="account-type-code"
+          />
           <Fieldset legend={t('form.name')} p="sm" pt={4}>
             <Stack gap="xs">
               {LANGUAGES.map((language) => (
@@ -80,20 +106,20 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
               ))}
             </Stack>
           </Fieldset>
-          <Checkbox label={t('form.requiresTaxId')} checked={requiresTaxId} onChange={(e) => setRequiresTaxId(e.currentTarget.checked)} data-testid="account-type-tax" />
-          {showServerError ? (
-            <Text size="sm" c="red" role="alert">
-              {apiErrorMessage(save.error, t)}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('admin:cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="account-type-submit">
-              {t('form.save')}
-            </Button>
-          </Group>
+          <Checkbox
+            label={t('form.requiresTaxId')}
+            checked={requiresTaxId}
+            onChange={(e) => setRequiresTaxId(e.currentTarget.checked)}
+            data-testid="account-type-tax"
+          />
+          <ModalFormFooter
+            error={showServerError ? apiErrorMessage(save.error, t) : null}
+            cancelLabel={t('admin:cancel')}
+            onCancel={onClose}
+            submitLabel={t('form.save')}
+            pending={save.isPending}
+            submitTestId="account-type-submit"
+          />
         </Stack>
       </form>
     </Modal>

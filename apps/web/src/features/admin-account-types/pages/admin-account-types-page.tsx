@@ -45,7 +45,13 @@ export default function AdminAccountTypesPage() {
 
   const actions = (row: AccountTypeAdmin) => (
     <Group gap="xs" wrap="nowrap">
-      <Button size="xs" variant="default" onClick={() => setEditing(row)} aria-label={t('editAria', { name: row.name })} data-testid="account-type-edit">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setEditing(row)}
+        aria-label={t('editAria', { name: row.name })}
+        data-testid="account-type-edit"
+      >
         {t('edit')}
       </Button>
       <Button
@@ -103,7 +109,11 @@ export default function AdminAccountTypesPage() {
         emptyText={t('empty')}
         testId="account-types-table"
       />
-      <AccountTypeModal key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id} editing={editing} onClose={() => setEditing(null)} />
+      <AccountTypeModal
+        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
+        editing={editing}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         opened={toggling !== null}
         title={t(`${key}.title`)}

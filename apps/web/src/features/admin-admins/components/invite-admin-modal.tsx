@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { createAdminBodySchema } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { ApiError } from '@/lib/api-error';
 import { useCreateAdmin } from '../api/admin-mutations';
+import { ModalFormFooter } from '@/components/modal-form-footer';
 
 type FieldErrors = Partial<Record<'name' | 'email', string>>;
 
@@ -51,7 +52,8 @@ export function InviteAdminModal({ opened, onClose }: { opened: boolean; onClose
     });
   };
 
-  const serverError = create.isError && !(create.error instanceof ApiError && create.error.fieldErrors) ? apiErrorMessage(create.error, t) : null;
+  const serverError =
+    create.isError && !(create.error instanceof ApiError && create.error.fieldErrors) ? apiErrorMessage(create.error, t) : null;
 
   return (
     <Modal opened={opened} onClose={close} title={t('invite.title')} centered closeButtonProps={{ 'aria-label': t('admin:close') }}>
@@ -60,21 +62,35 @@ export function InviteAdminModal({ opened, onClose }: { opened: boolean; onClose
           <Text size="sm" c="dimmed">
             {t('invite.body')}
           </Text>
-          <TextInput label={t('invite.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required autoComplete="off" data-autofocus data-testid="invite-name" />
-          <TextInput label={t('invite.email')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} required autoComplete="off" data-testid="invite-email" />
-          {serverError ? (
-            <Text size="sm" c="red" role="alert" data-testid="invite-error">
-              {serverError}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close}>
-              {t('admin:cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="invite-submit">
-              {t('invite.submit')}
-            </Button>
-          </Group>
+          <TextInput
+            label={t('invite.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            required
+            autoComplete="off"
+            data-autofocus
+            data-testid="invite-name"
+          />
+          <TextInput
+            label={t('invite.email')}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            required
+            autoComplete="off"
+            data-testid="invite-email"
+          />
+          <ModalFormFooter
+            error={serverError}
+            errorTestId="invite-error"
+            cancelLabel={t('admin:cancel')}
+            onCancel={close}
+            submitLabel={t('invite.submit')}
+            pending={create.isPending}
+            submitTestId="invite-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -65,13 +65,26 @@ export default function AdminAdminsPage() {
 
   const columns: DataColumn<AdminUserRow>[] = [
     { key: 'name', header: t('columns.name'), cell: name, hideInCard: true },
-    { key: 'email', header: t('columns.email'), cell: (row) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{row.email}</Text> },
+    {
+      key: 'email',
+      header: t('columns.email'),
+      cell: (row) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.email}
+        </Text>
+      ),
+    },
     { key: 'status', header: t('columns.status'), cell: (row) => <UserStatusBadge status={row.status} /> },
     { key: 'createdAt', header: t('columns.createdAt'), cell: (row) => formatDate(row.createdAt, locale) },
   ];
 
   const actions = (row: AdminUserRow) => {
-    if (isMe(row)) return <Text size="xs" c="dimmed">{t('selfHint')}</Text>;
+    if (isMe(row))
+      return (
+        <Text size="xs" c="dimmed">
+          {t('selfHint')}
+        </Text>
+      );
     const enable = row.status !== 'active';
     return (
       <Button

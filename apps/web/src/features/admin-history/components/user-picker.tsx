@@ -26,7 +26,15 @@ export const userLabel = (user: { name: string | null; email: string | null }, f
  * The history's user filter: type a name or an email, pick one of the matches (the admin users
  * search, 10 at a time). `selected` labels the chosen user before any search (e.g. from the URL).
  */
-export function UserPicker({ value, selected, onChange }: { value: string | undefined; selected: ComboboxItem | null; onChange: (id: string | null) => void }) {
+export function UserPicker({
+  value,
+  selected,
+  onChange,
+}: {
+  value: string | undefined;
+  selected: ComboboxItem | null;
+  onChange: (id: string | null) => void;
+}) {
   const { t } = useTranslation('admin-history');
   const [search, setSearch] = useState('');
   // The option just picked keeps its label until the page can name the user itself.
@@ -38,12 +46,18 @@ export function UserPicker({ value, selected, onChange }: { value: string | unde
   const searching = term.length >= 2 && term !== selectedLabel;
   const found = useQuery({
     queryKey: ['admin', 'users', 'list', { search: term, pageSize: 10 }],
-    queryFn: () => apiGet(`/api/admin/users?${new URLSearchParams({ search: term, pageSize: '10', sort: 'name', dir: 'asc' }).toString()}`, adminUsersPageSchema),
+    queryFn: () =>
+      apiGet(
+        `/api/admin/users?${new URLSearchParams({ search: term, pageSize: '10', sort: 'name', dir: 'asc' }).toString()}`,
+        adminUsersPageSchema,
+      ),
     enabled: searching,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const options: ComboboxItem[] = searching ? (found.data?.data ?? []).map((user) => ({ value: user.id, label: userLabel(user, user.id) })) : [];
+  const options: ComboboxItem[] = searching
+    ? (found.data?.data ?? []).map((user) => ({ value: user.id, label: userLabel(user, user.id) }))
+    : [];
   if (current && current.value === value && !options.some((o) => o.value === current.value)) options.unshift(current);
 
   return (

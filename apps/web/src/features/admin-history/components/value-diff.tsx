@@ -12,7 +12,8 @@ export function displayValue(value: unknown, t: TFunction, locale: Locale): stri
   if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
   if (typeof value === 'number') return new Intl.NumberFormat(bcp47(locale)).format(value);
   if (typeof value === 'string') {
-    if ((LOCALES as readonly string[]).includes(value)) return new Intl.DisplayNames([bcp47(locale)], { type: 'language' }).of(bcp47(value as Locale)) ?? value;
+    if ((LOCALES as readonly string[]).includes(value))
+      return new Intl.DisplayNames([bcp47(locale)], { type: 'language' }).of(bcp47(value as Locale)) ?? value;
     if (value === 'UTC' || value.includes('/')) return value.replace(/_/g, ' '); // time zones: "America/New_York" → "America/New York"
     return value;
   }

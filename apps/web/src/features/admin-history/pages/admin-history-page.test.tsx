@@ -6,30 +6,69 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18n from 'i18next';
 import { ACTIVITY_ACTIONS, type ActivityEvent } from '@enlaza/contracts';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi } from '@/test/mock-api';
 import AdminHistoryPage from './admin-history-page';
 
 const ANA = '0b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e';
 const event = (over: Partial<ActivityEvent>): ActivityEvent => ({
-  id: 'e1', action: 'file.restored', createdAt: '2026-11-22T10:00:00.000Z', userId: ANA, userName: 'Ana López', userEmail: 'ana@example.com', actorId: ANA, actorName: 'Ana López', actorEmail: 'ana@example.com',
-  targetType: 'file', targetId: 'f1', address: null, device: null, before: { name: 'logo.png' }, after: { name: 'logo.png' }, ...over,
+  id: 'e1',
+  action: 'file.restored',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  userId: ANA,
+  userName: 'Ana López',
+  userEmail: 'ana@example.com',
+  actorId: ANA,
+  actorName: 'Ana López',
+  actorEmail: 'ana@example.com',
+  targetType: 'file',
+  targetId: 'f1',
+  address: null,
+  device: null,
+  before: { name: 'logo.png' },
+  after: { name: 'logo.png' },
+  ...over,
 });
 
 function setup() {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      if (url.startsWith('/api/admin/users?')) {
-        const row = { id: ANA, name: 'Ana López', email: 'ana@example.com', alias: 'ana', codigo: 'C1', role: 'user', status: 'active', accountType: 'Personal', plan: 'Free', createdAt: '2026-01-01T00:00:00.000Z' };
-        return new Response(JSON.stringify({ ok: 1, data: [row], meta: { page: 1, pageSize: 10, total: 1 } }));
-      }
-      const data = url.includes(`userId=${ANA}`) ? [event({})] : [event({}), event({ id: 'e2', action: 'profile.created', userId: 'u2', userName: 'Bo', userEmail: 'bo@example.com', actorId: 'u2', actorName: 'Bo', actorEmail: 'bo@example.com', after: { name: 'My card' }, before: null })];
-      return new Response(JSON.stringify({ ok: 1, data, meta: { nextCursor: null } }));
-    }),
-  );
+  const { calls } = mockApi((url) => {
+    if (url.startsWith('/api/admin/users?')) {
+      const row = {
+        id: ANA,
+        name: 'Ana López',
+        email: 'ana@example.com',
+        alias: 'ana',
+        codigo: 'C1',
+        role: 'user',
+        status: 'active',
+        accountType: 'Personal',
+        plan: 'Free',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      };
+      return json({ ok: 1, data: [row], meta: { page: 1, pageSize: 10, total: 1 } });
+    }
+    const data = url.includes(`userId=${ANA}`)
+      ? [event({})]
+      : [
+          event({}),
+          event({
+            id: 'e2',
+            action: 'profile.created',
+            userId: 'u2',
+            userName: 'Bo',
+            userEmail: 'bo@example.com',
+            actorId: 'u2',
+            actorName: 'Bo',
+            actorEmail: 'bo@example.com',
+            after: { name: 'My card' },
+            before: null,
+          }),
+        ];
+    return json({ ok: 1, data, meta: { nextCursor: null } });
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/historial', element: <AdminHistoryPage /> }], { initialEntries: ['/admin/historial'] });
+  const router = createMemoryRouter([{ path: '/admin/historial', element: <AdminHistoryPage /> }], {
+    initialEntries: ['/admin/historial'],
+  });
   render(
     <MantineProvider>
       <QueryClientProvider client={client}>
@@ -37,7 +76,7 @@ function setup() {
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { urls, router };
+  return { calls, router };
 }
 
 describe('the admin history', () => {
@@ -61,19 +100,24 @@ describe('the admin history', () => {
   });
 
   it('shows each event’s user by name and email, and filters by a user found by name or email', async () => {
-    const { urls, router } = setup();
-    expect((await screen.findAllByTestId('history-user')).map((a) => a.textContent)).toEqual(['Ana López · ana@example.com', 'Bo · bo@example.com']);
+    const { calls, router } = setup();
+    expect((await screen.findAllByTestId('history-user')).map((a) => a.textContent)).toEqual([
+      'Ana López · ana@example.com',
+      'Bo · bo@example.com',
+    ]);
     expect(screen.getByText('Ana López restored the file “logo.png” from the trash')).toBeTruthy();
     expect(screen.getByText('Bo created the card or tag “My card”')).toBeTruthy();
 
     const picker = screen.getByTestId('history-filter-user');
     picker.focus(); // Mantine treats a change to an unfocused input as autofill
     fireEvent.change(picker, { target: { value: 'ana@ex' } });
-    const option = await screen.findByRole('option', { name: 'Ana López · ana@example.com', hidden: true }, { timeout: 3000 });
-    expect(urls.some((u) => u.startsWith('/api/admin/users?') && u.includes('search=ana%40ex'))).toBe(true);
+    const option = await screen.findByRole('option', { name: 'Ana López · ana@example.com', hidden: true }, { timeout: 10_000 });
+    expect(calls.some(({ url: u }) => u.startsWith('/api/admin/users?') && u.includes('search=ana%40ex'))).toBe(true);
     fireEvent.click(option);
     await waitFor(() => expect(router.state.location.search).toBe(`?userId=${ANA}`));
-    await waitFor(() => expect(urls.some((u) => u.startsWith('/api/admin/historial?') && u.includes(`userId=${ANA}`))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some(({ url: u }) => u.startsWith('/api/admin/historial?') && u.includes(`userId=${ANA}`))).toBe(true),
+    );
     await waitFor(() => expect(screen.getAllByTestId('history-user')).toHaveLength(1));
     expect((picker as HTMLInputElement).value).toBe('Ana López · ana@example.com');
   });

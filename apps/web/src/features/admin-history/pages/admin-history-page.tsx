@@ -1,11 +1,13 @@
 import '@/styles/admin.css';
-import { Link, useSearchParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Alert, Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEvent } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
+import { DateFilter, LoadMoreButton } from '@/components/keyset-list';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
+import { useUrlFilters } from '@/components/use-url-filters';
 import { bcp47 } from '@/lib/language';
 import { useAdminHistory, type HistoryFilters } from '../api/list-history';
 import { ACTIVITY_ACTIONS } from '../components/actions';
@@ -16,21 +18,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function useHistoryFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters: HistoryFilters = {
-    userId: params.get('userId') ?? undefined,
-    action: params.get('action') ?? undefined,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-  };
-  const set = (key: keyof HistoryFilters, value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    });
-  return { filters, set, clear: () => setParams(new URLSearchParams()) };
+  const { pick, set, clear } = useUrlFilters();
+  const filters: HistoryFilters = { userId: pick('userId'), action: pick('action'), from: pick('from'), to: pick('to') };
+  return { filters, set: (key: keyof HistoryFilters, value: string | null) => set(key, value), clear };
 }
 
 function EventItem({ event }: { event: ActivityEvent }) {
@@ -43,7 +33,12 @@ function EventItem({ event }: { event: ActivityEvent }) {
     return typeof value === 'string' ? value : '';
   };
   // A card, tag or file by its name (the new one after a rename) and the name it had before.
-  const values = { actor: event.actorName ?? someone, user: event.userName ?? someone, name: text(event.after, 'name') || text(event.before, 'name'), previousName: text(event.before, 'name') };
+  const values = {
+    actor: event.actorName ?? someone,
+    user: event.userName ?? someone,
+    name: text(event.after, 'name') || text(event.before, 'name'),
+    previousName: text(event.before, 'name'),
+  };
   return (
     <Paper withBorder p="sm" radius="md" component="li" data-testid="history-event" data-action={event.action}>
       <Stack gap={4}>
@@ -58,7 +53,9 @@ function EventItem({ event }: { event: ActivityEvent }) {
         <Group gap="md" wrap="wrap">
           <Text size="xs" c="dimmed">
             {t('actor')}: <strong>{event.actorName ?? t('system')}</strong>
-            {event.actorEmail && event.actorId !== event.userId ? <span data-testid="history-actor-email"> · {event.actorEmail}</span> : null}
+            {event.actorEmail && event.actorId !== event.userId ? (
+              <span data-testid="history-actor-email"> · {event.actorEmail}</span>
+            ) : null}
           </Text>
           <Text size="xs" c="dimmed">
             {t('target')}:{' '}
@@ -121,8 +118,20 @@ export default function AdminHistoryPage() {
           style={{ flex: '1 1 14rem' }}
           data-testid="history-filter-action"
         />
-        <TextInput type="date" label={t('filters.from')} value={filters.from ?? ''} onChange={(e) => set('from', e.currentTarget.value || null)} error={dateError(filters.from)} style={{ flex: '1 1 9rem' }} data-testid="history-filter-from" />
-        <TextInput type="date" label={t('filters.to')} value={filters.to ?? ''} onChange={(e) => set('to', e.currentTarget.value || null)} error={dateError(filters.to)} style={{ flex: '1 1 9rem' }} data-testid="history-filter-to" />
+        <DateFilter
+          label={t('filters.from')}
+          value={filters.from}
+          onChange={(v) => set('from', v)}
+          error={dateError(filters.from)}
+          testId="history-filter-from"
+        />
+        <DateFilter
+          label={t('filters.to')}
+          value={filters.to}
+          onChange={(v) => set('to', v)}
+          error={dateError(filters.to)}
+          testId="history-filter-to"
+        />
         {hasFilters ? (
           <Button variant="subtle" mt={25} onClick={clear}>
             {t('filters.clear')}
@@ -155,13 +164,7 @@ export default function AdminHistoryPage() {
           ))}
         </Stack>
       )}
-      {query.hasNextPage ? (
-        <Group justify="center">
-          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} data-testid="history-load-more">
-            {t('loadMore')}
-          </Button>
-        </Group>
-      ) : null}
+      <LoadMoreButton query={query} label={t('loadMore')} testId="history-load-more" />
       {query.isFetchNextPageError ? (
         <Text size="sm" c="red" role="alert" ta="center">
           {apiErrorMessage(query.error, t)}

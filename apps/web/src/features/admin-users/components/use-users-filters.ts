@@ -39,7 +39,10 @@ export function useUsersFilters() {
 
   /** Changes some values; any change but the page (or the open user) goes back to page 1. */
   const update = useCallback(
-    (patch: Partial<Record<'search' | 'status' | 'type' | 'plan' | 'sort' | 'dir' | 'page' | 'user', string | null>>, options: { replace?: boolean } = {}) => {
+    (
+      patch: Partial<Record<'search' | 'status' | 'type' | 'plan' | 'sort' | 'dir' | 'page' | 'user', string | null>>,
+      options: { replace?: boolean } = {},
+    ) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);

@@ -70,7 +70,10 @@ function Detail({ user }: { user: AdminUserDetail }) {
         <Fact label={t('detail.code')} value={user.codigo} />
         <Fact label={t('detail.accountType')} value={user.accountType ?? none} />
         <Fact label={t('detail.createdAt')} value={formatDate(user.createdAt, locale)} />
-        <Fact label={t('detail.verifiedAt')} value={user.emailVerifiedAt ? formatDate(user.emailVerifiedAt, locale) : t('detail.notVerified')} />
+        <Fact
+          label={t('detail.verifiedAt')}
+          value={user.emailVerifiedAt ? formatDate(user.emailVerifiedAt, locale) : t('detail.notVerified')}
+        />
         <Fact label={t('detail.phone')} value={user.phone ?? none} />
         <Fact label={t('detail.country')} value={user.country ?? none} />
       </SimpleGrid>
@@ -89,9 +92,15 @@ function Detail({ user }: { user: AdminUserDetail }) {
       {user.subscription ? (
         <SimpleGrid cols={2} spacing="sm">
           <Fact label={t('detail.plan')} value={user.subscription.plan} testId="user-plan" />
-          <Fact label={t('detail.subscriptionStatus')} value={t(`subscriptionStatus.${user.subscription.status}`, { defaultValue: user.subscription.status })} />
+          <Fact
+            label={t('detail.subscriptionStatus')}
+            value={t(`subscriptionStatus.${user.subscription.status}`, { defaultValue: user.subscription.status })}
+          />
           <Fact label={t('detail.periodStart')} value={formatDate(user.subscription.periodStart, locale)} />
-          <Fact label={t('detail.periodEnd')} value={user.subscription.periodEnd ? formatDate(user.subscription.periodEnd, locale) : t('detail.noEnd')} />
+          <Fact
+            label={t('detail.periodEnd')}
+            value={user.subscription.periodEnd ? formatDate(user.subscription.periodEnd, locale) : t('detail.noEnd')}
+          />
         </SimpleGrid>
       ) : (
         <Text size="sm" c="dimmed">

@@ -10,7 +10,11 @@ export function UsersFiltersBar({ filters, update }: { filters: UsersFilters; up
   const { t } = useTranslation(['admin-users', 'admin']);
   const accountTypes = useAccountTypeOptions();
   const [search, setSearch] = useUrlTextFilter(filters.search, (value) => update({ search: value }, { replace: true }));
-  const [plan, setPlan] = useUrlTextFilter(filters.planCode ?? '', (value) => update({ plan: value }, { replace: true }), (value) => value.trim().toLowerCase());
+  const [plan, setPlan] = useUrlTextFilter(
+    filters.planCode ?? '',
+    (value) => update({ plan: value }, { replace: true }),
+    (value) => value.trim().toLowerCase(),
+  );
 
   const hasFilters = Boolean(filters.search || filters.status || filters.accountTypeId || filters.planCode);
 

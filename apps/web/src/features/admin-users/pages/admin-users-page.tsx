@@ -33,14 +33,31 @@ export default function AdminUsersPage() {
 
   const open = (row: AdminUserRow) => update({ user: row.id });
   const nameButton = (row: AdminUserRow) => (
-    <Anchor component="button" type="button" fw={600} onClick={() => open(row)} data-testid="user-open" ta="start" style={{ overflowWrap: 'anywhere' }}>
+    <Anchor
+      component="button"
+      type="button"
+      fw={600}
+      onClick={() => open(row)}
+      data-testid="user-open"
+      ta="start"
+      style={{ overflowWrap: 'anywhere' }}
+    >
       {row.name}
     </Anchor>
   );
 
   const columns: DataColumn<AdminUserRow>[] = [
     { key: 'name', header: t('columns.name'), sortKey: 'name', cell: nameButton, hideInCard: true },
-    { key: 'email', header: t('columns.email'), sortKey: 'email', cell: (row) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{row.email}</Text> },
+    {
+      key: 'email',
+      header: t('columns.email'),
+      sortKey: 'email',
+      cell: (row) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.email}
+        </Text>
+      ),
+    },
     { key: 'status', header: t('columns.status'), cell: (row) => <UserStatusBadge status={row.status} /> },
     { key: 'accountType', header: t('columns.accountType'), cell: (row) => row.accountType ?? none },
     { key: 'plan', header: t('columns.plan'), cell: (row) => (row.plan ? <Badge variant="outline">{row.plan}</Badge> : none) },

@@ -3,7 +3,16 @@ import type { CurrentUser, SubscriptionData } from '@enlaza/contracts';
 import { getSession, SESSION_KEYS, setSubscription, startSession } from '@/lib/session';
 import { logout } from './logout';
 
-const user: CurrentUser = { id: 'u1', name: 'Demo User', alias: 'demo', codigo: 'EN-000001', email: 'demo@example.com', roll: 'user', perfil_id: 'p1', created_at: '2026-01-01T00:00:00Z' };
+const user: CurrentUser = {
+  id: 'u1',
+  name: 'Demo User',
+  alias: 'demo',
+  codigo: 'EN-000001',
+  email: 'demo@example.com',
+  roll: 'user',
+  perfil_id: 'p1',
+  created_at: '2026-01-01T00:00:00Z',
+};
 const limits = { profiles: 1, tags: 1, storageBytes: 1, sendsPerMonth: 100 };
 const subscription: SubscriptionData = {
   id: 's1',
@@ -18,7 +27,8 @@ const subscription: SubscriptionData = {
 };
 
 function expectSignedOut() {
-  for (const key of [SESSION_KEYS.token, SESSION_KEYS.user, SESSION_KEYS.subscription, SESSION_KEYS.role]) expect(window.localStorage.getItem(key), key).toBeNull();
+  for (const key of [SESSION_KEYS.token, SESSION_KEYS.user, SESSION_KEYS.subscription, SESSION_KEYS.role])
+    expect(window.localStorage.getItem(key), key).toBeNull();
   expect(getSession()).toEqual({ token: null, user: null, subscription: null, role: null });
 }
 
@@ -34,7 +44,9 @@ describe('signing out', () => {
   });
 
   it('calls GET /api/logout with the token, then forgets the session', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetchMock);
     await logout();
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -45,7 +57,15 @@ describe('signing out', () => {
   });
 
   it('forgets token, user and subscription data when the server answers an error', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify({ ok: 0, code: 'internal', message: 'Something went wrong' }), { status: 500, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ ok: 0, code: 'internal', message: 'Something went wrong' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
     await logout();
     expectSignedOut();
   });

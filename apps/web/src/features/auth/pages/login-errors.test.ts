@@ -3,7 +3,8 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-error';
 import { loginFailureMessage, validateLoginInput } from './login-errors';
 
-const t = ((key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key)) as unknown as TFunction<'auth'>;
+const t = ((key: string, options?: Record<string, unknown>) =>
+  options ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction<'auth'>;
 
 describe('login errors', () => {
   it('shows the server sentence for 401, 403, 422 and 429', () => {
@@ -23,7 +24,10 @@ describe('login errors', () => {
   });
 
   it('checks the input before sending', () => {
-    expect(validateLoginInput({ email: ' ', password: '' })).toEqual({ email: 'login.errors.emailRequired', password: 'login.errors.passwordRequired' });
+    expect(validateLoginInput({ email: ' ', password: '' })).toEqual({
+      email: 'login.errors.emailRequired',
+      password: 'login.errors.passwordRequired',
+    });
     expect(validateLoginInput({ email: 'nope', password: 'x' })).toEqual({ email: 'login.errors.emailInvalid' });
     expect(validateLoginInput({ email: 'a@b.co', password: 'x' })).toEqual({});
   });

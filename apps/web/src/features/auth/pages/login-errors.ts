@@ -24,7 +24,8 @@ export function validateLoginInput(input: { email: string; password: string }, t
 export function loginFailureMessage(error: Error, t: TFunction<'auth'>): { title: string; message: string } {
   if (!(error instanceof ApiError)) return { title: t('login.errors.title'), message: t('login.errors.generic') };
   // No answer, or a gateway that could not reach the API.
-  if (error.status === 0 || (error.status >= 502 && error.status <= 504)) return { title: t('login.errors.title'), message: t('login.errors.network') };
+  if (error.status === 0 || (error.status >= 502 && error.status <= 504))
+    return { title: t('login.errors.title'), message: t('login.errors.network') };
   const serverMessage = error.serverMessage ?? null;
   switch (error.status) {
     case 401:

@@ -17,6 +17,12 @@ function useFileMutation<V>(call: (vars: V) => Promise<CloudFile>) {
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: CLOUD_KEY }) });
 }
 
-export const useRenameFile = () => useFileMutation(async ({ id, name }: { id: string; name: string }) => (await apiSend('PATCH', `/api/files/${encodeURIComponent(id)}`, { name }, oneSchema)).data);
-export const useTrashFile = () => useFileMutation(async (id: string) => (await apiSend('DELETE', `/api/files/${encodeURIComponent(id)}`, undefined, oneSchema)).data);
-export const useRestoreFile = () => useFileMutation(async (id: string) => (await apiSend('POST', `/api/files/${encodeURIComponent(id)}/restore`, undefined, oneSchema)).data);
+export const useRenameFile = () =>
+  useFileMutation(
+    async ({ id, name }: { id: string; name: string }) =>
+      (await apiSend('PATCH', `/api/files/${encodeURIComponent(id)}`, { name }, oneSchema)).data,
+  );
+export const useTrashFile = () =>
+  useFileMutation(async (id: string) => (await apiSend('DELETE', `/api/files/${encodeURIComponent(id)}`, undefined, oneSchema)).data);
+export const useRestoreFile = () =>
+  useFileMutation(async (id: string) => (await apiSend('POST', `/api/files/${encodeURIComponent(id)}/restore`, undefined, oneSchema)).data);

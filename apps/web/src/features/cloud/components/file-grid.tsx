@@ -17,7 +17,11 @@ export function FileGrid({ files, onAction }: { files: CloudFile[]; onAction: (a
           {file.deletedAt ? (
             <FileThumb file={file} />
           ) : (
-            <UnstyledButton onClick={() => onAction('preview', file)} aria-label={t('actions.open', { name: file.name })} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+            <UnstyledButton
+              onClick={() => onAction('preview', file)}
+              aria-label={t('actions.open', { name: file.name })}
+              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+            >
               <FileThumb file={file} />
             </UnstyledButton>
           )}

@@ -9,7 +9,14 @@ export function PreviewModal({ file, onClose }: { file: CloudFile | null; onClos
   const { t } = useTranslation('cloud');
   const locale = useLocale();
   return (
-    <Modal opened={file !== null} onClose={onClose} title={file?.name ?? t('preview.title')} size="xl" closeButtonProps={{ 'aria-label': t('close') }} styles={{ title: { overflowWrap: 'anywhere' } }}>
+    <Modal
+      opened={file !== null}
+      onClose={onClose}
+      title={file?.name ?? t('preview.title')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('close') }}
+      styles={{ title: { overflowWrap: 'anywhere' } }}
+    >
       {file ? (
         <Stack gap="md">
           {file.kind === 'image' ? (
@@ -21,7 +28,13 @@ export function PreviewModal({ file, onClose }: { file: CloudFile | null; onClos
           )}
           <Group justify="space-between" gap="xs">
             <Text size="sm" c="dimmed">
-              {[t(`kinds.${file.kind}`), formatBytes(file.sizeBytes, locale), file.width && file.height ? t('preview.dimensions', { width: file.width, height: file.height }) : null].filter(Boolean).join(' · ')}
+              {[
+                t(`kinds.${file.kind}`),
+                formatBytes(file.sizeBytes, locale),
+                file.width && file.height ? t('preview.dimensions', { width: file.width, height: file.height }) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
             <Button component="a" href={`${file.url}&download=1`} download={file.name} variant="light">
               {t('actions.download')}

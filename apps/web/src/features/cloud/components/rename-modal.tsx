@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import type { CloudFile } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { cloudErrorMessage } from '@/lib/cloud-api';
 import { notify } from '@/components/notifications';
 import { useRenameFile } from '../api/files';
+import { ModalFormFooter } from '@/components/modal-form-footer';
 
 function RenameForm({ file, onClose }: { file: CloudFile; onClose: () => void }) {
   const { t } = useTranslation('cloud');
@@ -32,20 +33,24 @@ function RenameForm({ file, onClose }: { file: CloudFile; onClose: () => void })
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label={t('rename.label')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} maxLength={200} required data-autofocus data-testid="cloud-rename-input" />
-        {rename.isError && !error ? (
-          <Text c="red" size="sm" role="alert">
-            {cloudErrorMessage(rename.error, t)}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('rename.cancel')}
-          </Button>
-          <Button type="submit" loading={rename.isPending} data-testid="cloud-rename-save">
-            {t('rename.save')}
-          </Button>
-        </Group>
+        <TextInput
+          label={t('rename.label')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
+          maxLength={200}
+          required
+          data-autofocus
+          data-testid="cloud-rename-input"
+        />
+        <ModalFormFooter
+          error={rename.isError && !error ? cloudErrorMessage(rename.error, t) : null}
+          cancelLabel={t('rename.cancel')}
+          onCancel={onClose}
+          submitLabel={t('rename.save')}
+          pending={rename.isPending}
+          submitTestId="cloud-rename-save"
+        />
       </Stack>
     </form>
   );

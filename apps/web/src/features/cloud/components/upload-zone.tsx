@@ -6,7 +6,14 @@ import { useLocale } from '@/components/use-locale';
 import { CLOUD_ACCEPT, CLOUD_KEY, cloudErrorMessage, uploadCloudFile } from '@/lib/cloud-api';
 import { formatBytes } from '@/lib/format';
 
-type UploadItem = { id: number; name: string; size: number; progress: number; status: 'waiting' | 'uploading' | 'done' | 'error'; error?: string };
+type UploadItem = {
+  id: number;
+  name: string;
+  size: number;
+  progress: number;
+  status: 'waiting' | 'uploading' | 'done' | 'error';
+  error?: string;
+};
 
 const PARALLEL = 3;
 let nextId = 1;
@@ -32,7 +39,8 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
     };
   }, []);
 
-  const update = (id: number, patch: Partial<UploadItem>) => setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+  const update = (id: number, patch: Partial<UploadItem>) =>
+    setItems((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
 
   function pump() {
     while (active.current < PARALLEL && queue.current.length > 0) {
@@ -57,7 +65,14 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
     for (const file of files) {
       const id = nextId++;
       if (maxFileBytes !== undefined && file.size > maxFileBytes) {
-        added.push({ id, name: file.name, size: file.size, progress: 0, status: 'error', error: t('uploads.tooLarge', { max: formatBytes(maxFileBytes, locale) }) });
+        added.push({
+          id,
+          name: file.name,
+          size: file.size,
+          progress: 0,
+          status: 'error',
+          error: t('uploads.tooLarge', { max: formatBytes(maxFileBytes, locale) }),
+        });
         continue;
       }
       added.push({ id, name: file.name, size: file.size, progress: 0, status: 'waiting' });
@@ -131,7 +146,11 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
               {t('uploads.title')}
             </Text>
             {finished ? (
-              <Button size="compact-xs" variant="subtle" onClick={() => setItems((list) => list.filter((i) => i.status === 'waiting' || i.status === 'uploading'))}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => setItems((list) => list.filter((i) => i.status === 'waiting' || i.status === 'uploading'))}
+              >
                 {t('uploads.clear')}
               </Button>
             ) : null}
@@ -142,11 +161,27 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
                 <Text size="sm" truncate style={{ minWidth: 0, flex: 1 }}>
                   {item.name}
                 </Text>
-                <Text size="xs" c={item.status === 'error' ? 'red' : item.status === 'done' ? 'teal' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-                  {item.status === 'done' ? t('uploads.done') : item.status === 'waiting' ? t('uploads.waiting') : item.status === 'uploading' ? `${Math.round(item.progress * 100)} %` : formatBytes(item.size, locale)}
+                <Text
+                  size="xs"
+                  c={item.status === 'error' ? 'red' : item.status === 'done' ? 'teal' : 'dimmed'}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {item.status === 'done'
+                    ? t('uploads.done')
+                    : item.status === 'waiting'
+                      ? t('uploads.waiting')
+                      : item.status === 'uploading'
+                        ? `${Math.round(item.progress * 100)} %`
+                        : formatBytes(item.size, locale)}
                 </Text>
                 {item.status === 'done' || item.status === 'error' ? (
-                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('uploads.dismiss', { name: item.name })} onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={t('uploads.dismiss', { name: item.name })}
+                    onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))}
+                  >
                     <span aria-hidden="true">×</span>
                   </ActionIcon>
                 ) : null}

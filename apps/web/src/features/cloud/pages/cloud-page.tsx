@@ -1,7 +1,22 @@
 import '@/styles/admin.css';
 import '../cloud.css';
 import { useRef, useState } from 'react';
-import { Alert, Anchor, Button, Group, Pagination, Paper, SegmentedControl, Select, Skeleton, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CloudFile, FileKind } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +24,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/components/notifications';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { PageHeader } from '@/components/page-header';
+import { QuotaPrompt, quotaReached } from '@/components/quota-prompt';
 import { UsageMeter } from '@/components/usage-meter';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
@@ -42,7 +58,13 @@ function StorageCard() {
   const { usedBytes, limitBytes, maxFileBytes } = usage.data;
   return (
     <Paper withBorder radius="md" p="md" data-testid="cloud-storage" style={{ alignSelf: 'start' }}>
-      <UsageMeter label={t('storage.label')} used={usedBytes} limit={limitBytes} valueText={t('storage.value', { used: formatBytes(usedBytes, locale), limit: formatBytes(limitBytes, locale) })} testId="cloud-storage-value" />
+      <UsageMeter
+        label={t('storage.label')}
+        used={usedBytes}
+        limit={limitBytes}
+        valueText={t('storage.value', { used: formatBytes(usedBytes, locale), limit: formatBytes(limitBytes, locale) })}
+        testId="cloud-storage-value"
+      />
       <Text size="xs" c="dimmed" mt={6}>
         {t('storage.hint', { max: formatBytes(maxFileBytes, locale) })}
       </Text>
@@ -65,11 +87,21 @@ export default function CloudPage() {
   const [previewing, setPreviewing] = useState<CloudFile | null>(null);
   const [renaming, setRenaming] = useState<CloudFile | null>(null);
   const usage = useStorageUsage();
+  // Storage used up: said before a file is chosen, with the plans (nothing is deleted).
+  const storageFull = usage.data ? quotaReached(usage.data.usedBytes, usage.data.limitBytes) : false;
   const trashFile = useTrashFile();
   const restoreFile = useRestoreFile();
 
   const [sortKey, dir] = sort.split('-') as ['createdAt' | 'name' | 'size', 'asc' | 'desc'];
-  const query = useCloudFiles({ search: debounced || undefined, kind: kind ?? undefined, trash, sort: sortKey, dir, page, pageSize: PAGE_SIZE });
+  const query = useCloudFiles({
+    search: debounced || undefined,
+    kind: kind ?? undefined,
+    trash,
+    sort: sortKey,
+    dir,
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const total = query.data?.meta.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // A page past the end (its last files were just trashed or restored): show the last page instead.
@@ -88,8 +120,15 @@ export default function CloudPage() {
     if (action === 'preview') setPreviewing(file);
     else if (action === 'rename') setRenaming(file);
     else if (action === 'delete')
-      trashFile.mutate(file.id, { onSuccess: () => done(t('notify.deleted', { name: file.name }), file.id), onError: (e) => notify('error', cloudErrorMessage(e, t)) });
-    else restoreFile.mutate(file.id, { onSuccess: () => done(t('notify.restored', { name: file.name })), onError: (e) => notify('error', cloudErrorMessage(e, t)) });
+      trashFile.mutate(file.id, {
+        onSuccess: () => done(t('notify.deleted', { name: file.name }), file.id),
+        onError: (e) => notify('error', cloudErrorMessage(e, t)),
+      });
+    else
+      restoreFile.mutate(file.id, {
+        onSuccess: () => done(t('notify.restored', { name: file.name })),
+        onError: (e) => notify('error', cloudErrorMessage(e, t)),
+      });
   }
 
   const nameCell = (file: CloudFile) => (
@@ -102,7 +141,15 @@ export default function CloudPage() {
           {file.name}
         </Text>
       ) : (
-        <Anchor component="button" type="button" size="sm" fw={500} ta="start" onClick={() => setPreviewing(file)} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={500}
+          ta="start"
+          onClick={() => setPreviewing(file)}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {file.name}
         </Anchor>
       )}
@@ -112,14 +159,19 @@ export default function CloudPage() {
     { key: 'name', header: t('columns.name'), cell: nameCell, hideInCard: true },
     { key: 'kind', header: t('columns.kind'), cell: (file) => `${t(`kinds.${file.kind}`)} · ${typeLabel(file)}` },
     { key: 'size', header: t('columns.size'), cell: (file) => formatBytes(file.sizeBytes, locale) },
-    trash ? { key: 'deletedAt', header: t('columns.deletedAt'), cell: (file) => formatDate(file.deletedAt ?? file.updatedAt, locale) } : { key: 'createdAt', header: t('columns.createdAt'), cell: (file) => formatDate(file.createdAt, locale) },
+    trash
+      ? { key: 'deletedAt', header: t('columns.deletedAt'), cell: (file) => formatDate(file.deletedAt ?? file.updatedAt, locale) }
+      : { key: 'createdAt', header: t('columns.createdAt'), cell: (file) => formatDate(file.createdAt, locale) },
   ];
 
   return (
     <Stack gap="lg" data-testid="cloud-page">
       <PageHeader title={t('title')} intro={t('intro')} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <UploadZone maxFileBytes={usage.data?.maxFileBytes} />
+        <Stack gap="sm">
+          {storageFull && usage.data ? <QuotaPrompt kind="storage" limit={formatBytes(usage.data.limitBytes, locale)} /> : null}
+          <UploadZone maxFileBytes={usage.data?.maxFileBytes} disabled={storageFull} />
+        </Stack>
         <StorageCard />
       </SimpleGrid>
 
@@ -137,7 +189,10 @@ export default function CloudPage() {
         />
         <Select
           label={t('filters.kind')}
-          data={[{ value: '', label: t('filters.all') }, ...(['image', 'pdf', 'document'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) }))]}
+          data={[
+            { value: '', label: t('filters.all') },
+            ...(['image', 'pdf', 'document'] as const).map((k) => ({ value: k, label: t(`kinds.${k}`) })),
+          ]}
           value={kind ?? ''}
           onChange={(v) => {
             setKind(v === 'image' || v === 'pdf' || v === 'document' ? v : null);
@@ -222,7 +277,12 @@ export default function CloudPage() {
 
       {total > PAGE_SIZE ? (
         <Group justify="center">
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('previousPage') : c === 'next' ? t('nextPage') : undefined })} />
+          <Pagination
+            total={Math.ceil(total / PAGE_SIZE)}
+            value={page}
+            onChange={setPage}
+            getControlProps={(c) => ({ 'aria-label': c === 'previous' ? t('previousPage') : c === 'next' ? t('nextPage') : undefined })}
+          />
         </Group>
       ) : null}
 

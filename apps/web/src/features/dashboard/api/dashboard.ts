@@ -6,7 +6,10 @@ const schema = okResponse(dashboardSchema);
 
 export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 
-/** `GET /api/dashboard`: counts, 30 days of visits and the latest messages of the signed-in user. */
+/** `GET /api/dashboard`: counts, 30 days of visits, the latest messages and the latest campaigns of the signed-in user. */
 export function useDashboard() {
-  return useQuery({ queryKey: DASHBOARD_QUERY_KEY, queryFn: async (): Promise<Dashboard> => (await apiGet('/api/dashboard', schema)).data });
+  return useQuery({
+    queryKey: DASHBOARD_QUERY_KEY,
+    queryFn: async (): Promise<Dashboard> => (await apiGet('/api/dashboard', schema)).data,
+  });
 }

@@ -34,7 +34,15 @@ export function CountTiles({ counts }: { counts: Dashboard['counts'] | undefined
           </>
         );
         return tile.to ? (
-          <Card key={tile.key} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component={Link} to={tile.to} className="dashboard-tile-link">
+          <Card
+            key={tile.key}
+            withBorder
+            radius="md"
+            p={{ base: 'sm', sm: 'lg' }}
+            component={Link}
+            to={tile.to}
+            className="dashboard-tile-link"
+          >
             {body}
           </Card>
         ) : (

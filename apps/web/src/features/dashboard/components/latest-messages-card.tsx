@@ -12,7 +12,14 @@ export function LatestMessagesCard({ messages }: { messages: LatestMessage[] | u
   const locale = useLocale();
   const timeZone = usePreferences().data?.timeZone;
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="dashboard-messages-title" data-testid="dashboard-messages">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="dashboard-messages-title"
+      data-testid="dashboard-messages"
+    >
       <Stack gap="sm">
         <Title order={2} size="h4" id="dashboard-messages-title">
           {t('messages.title')}

@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 import { PlanUsageCard } from '@/components/plan-usage-card';
 import { useDashboard } from '../api/dashboard';
 import { CountTiles } from '../components/count-tiles';
+import { LatestCampaignsCard } from '../components/latest-campaigns-card';
 import { LatestMessagesCard } from '../components/latest-messages-card';
 import { SendQuotaCard } from '../components/send-quota-card';
 import { VisitsCard } from '../components/visits-card';
@@ -39,6 +40,7 @@ export default function UserDashboardPage() {
         <Stack gap="lg">
           <PlanUsageCard />
           <SendQuotaCard />
+          {dashboard.isError ? null : <LatestCampaignsCard campaigns={data?.latestCampaigns} />}
         </Stack>
       </SimpleGrid>
     </Stack>

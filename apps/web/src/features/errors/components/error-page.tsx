@@ -5,7 +5,17 @@ import { usePageTitle } from '@/components/use-page-title';
 import { homeFor } from '../home-link';
 
 /** The friendly error page: status code, title, explanation, a way home (and back, when offered). */
-export function ErrorPage({ code, textKey, testId, offerBack = false }: { code: number; textKey: 'forbidden' | 'notFound'; testId: string; offerBack?: boolean }) {
+export function ErrorPage({
+  code,
+  textKey,
+  testId,
+  offerBack = false,
+}: {
+  code: number;
+  textKey: 'forbidden' | 'notFound';
+  testId: string;
+  offerBack?: boolean;
+}) {
   const { t } = useTranslation('errors');
   usePageTitle(t(`${textKey}.title`));
   const home = homeFor();

@@ -28,7 +28,10 @@ describe('describeEvent', () => {
   });
 
   it('marks a failed sign-in as a warning', () => {
-    expect(describeEvent({ ...base, action: 'auth.sign_in_failed', actorId: null })).toMatchObject({ key: 'auth_sign_in_failed', tone: 'warning' });
+    expect(describeEvent({ ...base, action: 'auth.sign_in_failed', actorId: null })).toMatchObject({
+      key: 'auth_sign_in_failed',
+      tone: 'warning',
+    });
   });
 
   it('carries the old and new alias', () => {
@@ -57,7 +60,9 @@ describe('describeEvent', () => {
 describe('deviceSummary', () => {
   it('names the browser and the system', () => {
     expect(deviceSummary(base.device)).toBe('Chrome · Linux');
-    expect(deviceSummary('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe('Safari · iOS');
+    expect(
+      deviceSummary('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1'),
+    ).toBe('Safari · iOS');
     expect(deviceSummary(null)).toBeNull();
   });
 });

@@ -67,7 +67,10 @@ export function describeEvent(event: ActivityEvent): EventDescription {
   const previousName = text(event.before, 'name');
   if (name) values.name = name;
   if (previousName) values.previousName = previousName;
-  if (event.action === 'profile.updated') values.fields = Object.keys(event.after ?? {}).filter((field) => field !== 'name').join(', ');
+  if (event.action === 'profile.updated')
+    values.fields = Object.keys(event.after ?? {})
+      .filter((field) => field !== 'name')
+      .join(', ');
   // A change made by someone else (an administrator).
   if (event.actorId && event.userId && event.actorId !== event.userId && event.actorName) values.actor = event.actorName;
   return {

@@ -26,7 +26,10 @@ export default function HistoryPage() {
         label={t('filter')}
         value={action ?? ''}
         onChange={(value) => setAction(value || null)}
-        data={[{ value: '', label: t('allActions') }, ...USER_ACTIONS.map((value) => ({ value, label: t(`filters.${value.replace('.', '_')}`) }))]}
+        data={[
+          { value: '', label: t('allActions') },
+          ...USER_ACTIONS.map((value) => ({ value, label: t(`filters.${value.replace('.', '_')}`) })),
+        ]}
         maw={360}
         data-testid="history-filter"
       />
@@ -54,7 +57,12 @@ export default function HistoryPage() {
           <HistoryList events={events} timeZone={timeZone} />
           <Group justify="center">
             {history.hasNextPage ? (
-              <Button variant="light" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()} data-testid="history-more">
+              <Button
+                variant="light"
+                loading={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+                data-testid="history-more"
+              >
                 {t('loadMore')}
               </Button>
             ) : (

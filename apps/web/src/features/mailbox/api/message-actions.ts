@@ -1,5 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema, okResponse, type Message, type MessageBulkBody, type MessageReplyBody, type MessageUpdateBody } from '@enlaza/contracts';
+import {
+  messageSchema,
+  okResponse,
+  type Message,
+  type MessageBulkBody,
+  type MessageReplyBody,
+  type MessageUpdateBody,
+} from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiSend } from '@/lib/http';
 import { mailboxKey } from './list-messages';
@@ -17,7 +24,8 @@ export async function runMessageAction(id: string, action: MessageAction): Promi
   return (await apiSend('POST', `${path(id)}/restore`, undefined, messageAnswer)).data;
 }
 
-export const replyToMessage = async (id: string, body: MessageReplyBody) => (await apiSend('POST', `${path(id)}/reply`, body, messageAnswer)).data;
+export const replyToMessage = async (id: string, body: MessageReplyBody) =>
+  (await apiSend('POST', `${path(id)}/reply`, body, messageAnswer)).data;
 
 export const runBulkAction = async (profileId: string, body: MessageBulkBody) =>
   (await apiSend('POST', `/api/mailbox/${encodeURIComponent(profileId)}/messages/bulk`, body, bulkAnswer)).data;
@@ -30,12 +38,18 @@ function useRefreshMailbox() {
 
 export function useMessageAction() {
   const refresh = useRefreshMailbox();
-  return useMutation({ mutationFn: ({ id, action }: { id: string; action: MessageAction }) => runMessageAction(id, action), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: MessageAction }) => runMessageAction(id, action),
+    onSuccess: refresh,
+  });
 }
 
 export function useReplyToMessage() {
   const refresh = useRefreshMailbox();
-  return useMutation({ mutationFn: ({ id, body }: { id: string; body: MessageReplyBody }) => replyToMessage(id, body), onSuccess: refresh });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MessageReplyBody }) => replyToMessage(id, body),
+    onSuccess: refresh,
+  });
 }
 
 export function useBulkAction(profileId: string) {

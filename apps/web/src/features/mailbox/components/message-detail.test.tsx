@@ -39,10 +39,17 @@ describe('a message in the mailbox', () => {
     await initI18n('en');
     await loadNamespaces(['mailbox', 'admin', 'errors']);
     // The reply's autosizing textarea listens to font loading, which jsdom lacks.
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined }, configurable: true });
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+        configurable: true,
+      });
   });
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ ok: 0, code: 'x', message: 'x' }), { status: 500 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ ok: 0, code: 'x', message: 'x' }), { status: 500 }))),
+    );
   });
 
   it('shows the phone formatted for reading and the replies sent, with their text', () => {
@@ -56,12 +63,20 @@ describe('a message in the mailbox', () => {
   }, 20_000);
 
   it('marks a replied message in the list, and only a replied one', () => {
-    const { rerender } = renderWith(<MessageRow message={message} selected={false} onSelect={() => undefined} onOpen={() => undefined} onToggleStar={() => undefined} />);
+    const { rerender } = renderWith(
+      <MessageRow message={message} selected={false} onSelect={() => undefined} onOpen={() => undefined} onToggleStar={() => undefined} />,
+    );
     expect(screen.getByTestId('message-replied').textContent).toBe('Replied');
     rerender(
       <MantineProvider>
         <QueryClientProvider client={new QueryClient()}>
-          <MessageRow message={{ ...message, repliedAt: null, replies: [] }} selected={false} onSelect={() => undefined} onOpen={() => undefined} onToggleStar={() => undefined} />
+          <MessageRow
+            message={{ ...message, repliedAt: null, replies: [] }}
+            selected={false}
+            onSelect={() => undefined}
+            onOpen={() => undefined}
+            onToggleStar={() => undefined}
+          />
         </QueryClientProvider>
       </MantineProvider>,
     );

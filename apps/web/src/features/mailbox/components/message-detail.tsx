@@ -13,7 +13,8 @@ import { displayPhone } from '@/lib/phone-input';
 import { useMessageAction, useReplyToMessage, type MessageAction } from '../api/message-actions';
 
 /** OpenStreetMap at the finder's position. */
-export const mapLink = (location: { lat: number; lng: number }) => `https://www.openstreetmap.org/?mlat=${location.lat}&mlon=${location.lng}#map=17/${location.lat}/${location.lng}`;
+export const mapLink = (location: { lat: number; lng: number }) =>
+  `https://www.openstreetmap.org/?mlat=${location.lat}&mlon=${location.lng}#map=17/${location.lat}/${location.lng}`;
 
 function ReplyForm({ message, onChanged }: { message: Message; onChanged: (message: Message) => void }) {
   const { t } = useTranslation(['mailbox', 'admin']);
@@ -54,8 +55,26 @@ function ReplyForm({ message, onChanged }: { message: Message; onChanged: (messa
         <Title order={3} size="h5">
           {t('reply.title')}
         </Title>
-        <TextInput label={t('reply.subject')} placeholder={t('reply.subjectPlaceholder')} value={subject} maxLength={200} error={subjectError} onChange={(e) => setSubject(e.currentTarget.value)} />
-        <Textarea label={t('reply.body')} required autosize minRows={4} maxRows={12} maxLength={10_000} value={body} error={bodyError} onChange={(e) => setBody(e.currentTarget.value)} data-testid="reply-body" />
+        <TextInput
+          label={t('reply.subject')}
+          placeholder={t('reply.subjectPlaceholder')}
+          value={subject}
+          maxLength={200}
+          error={subjectError}
+          onChange={(e) => setSubject(e.currentTarget.value)}
+        />
+        <Textarea
+          label={t('reply.body')}
+          required
+          autosize
+          minRows={4}
+          maxRows={12}
+          maxLength={10_000}
+          value={body}
+          error={bodyError}
+          onChange={(e) => setBody(e.currentTarget.value)}
+          data-testid="reply-body"
+        />
         {generalError ? (
           <Alert color="red" role="alert">
             {apiErrorMessage(reply.error, t)}
@@ -79,12 +98,18 @@ function Detail({ message, onChanged }: { message: Message; onChanged: (message:
   const locale = useLocale();
   const action = useMessageAction();
   const undoTrash = useUndoTrash();
-  const run = (next: MessageAction, done: string) => action.mutate({ id: message.id, action: next }, {
+  const run = (next: MessageAction, done: string) =>
+    action.mutate(
+      { id: message.id, action: next },
+      {
         onSuccess: (updated) => {
           onChanged(updated);
           if (next.type === 'trash') undoTrash('message', [message.id], t(done));
           else notify('success', t(done));
-        }, onError: (error) => notify('error', apiErrorMessage(error, t)) });
+        },
+        onError: (error) => notify('error', apiErrorMessage(error, t)),
+      },
+    );
   const timeZone = usePreferences().data?.timeZone;
   const date = formatDateTime(message.createdAt, locale, timeZone);
 
@@ -139,16 +164,38 @@ function Detail({ message, onChanged }: { message: Message; onChanged: (message:
           </Button>
         ) : (
           <>
-            <Button size="xs" variant="default" onClick={() => run({ type: 'update', body: { read: !message.read } }, message.read ? 'done.unread' : 'done.read')}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => run({ type: 'update', body: { read: !message.read } }, message.read ? 'done.unread' : 'done.read')}
+            >
               {message.read ? t('actions.markUnread') : t('actions.markRead')}
             </Button>
-            <Button size="xs" variant="default" onClick={() => run({ type: 'update', body: { starred: !message.starred } }, message.starred ? 'done.unstarred' : 'done.starred')}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() =>
+                run({ type: 'update', body: { starred: !message.starred } }, message.starred ? 'done.unstarred' : 'done.starred')
+              }
+            >
               {message.starred ? t('actions.unstar') : t('actions.star')}
             </Button>
-            <Button size="xs" variant="default" onClick={() => run({ type: 'update', body: { archived: !message.archived } }, message.archived ? 'done.unarchived' : 'done.archived')}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() =>
+                run({ type: 'update', body: { archived: !message.archived } }, message.archived ? 'done.unarchived' : 'done.archived')
+              }
+            >
               {message.archived ? t('actions.unarchive') : t('actions.archive')}
             </Button>
-            <Button size="xs" color="red" variant="light" onClick={() => run({ type: 'trash' }, 'done.trashed')} data-testid="message-trash">
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              onClick={() => run({ type: 'trash' }, 'done.trashed')}
+              data-testid="message-trash"
+            >
               {t('actions.trash')}
             </Button>
           </>
@@ -181,10 +228,25 @@ function Detail({ message, onChanged }: { message: Message; onChanged: (message:
 }
 
 /** The full message beside the list, with its actions and the reply form. */
-export function MessageDetailDrawer({ message, onClose, onChanged }: { message: Message | null; onClose: () => void; onChanged: (message: Message) => void }) {
+export function MessageDetailDrawer({
+  message,
+  onClose,
+  onChanged,
+}: {
+  message: Message | null;
+  onClose: () => void;
+  onChanged: (message: Message) => void;
+}) {
   const { t } = useTranslation(['mailbox', 'admin']);
   return (
-    <Drawer opened={message !== null} onClose={onClose} position="right" size="lg" title={t('detail.title')} closeButtonProps={{ 'aria-label': t('admin:close') }}>
+    <Drawer
+      opened={message !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={t('detail.title')}
+      closeButtonProps={{ 'aria-label': t('admin:close') }}
+    >
       {message ? <Detail message={message} onChanged={onChanged} /> : null}
     </Drawer>
   );

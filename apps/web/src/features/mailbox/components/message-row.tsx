@@ -15,7 +15,16 @@ interface MessageRowProps {
 
 function StarIcon({ filled }: { filled: boolean }) {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
       <path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
     </svg>
   );
@@ -30,7 +39,12 @@ export function MessageRow({ message, selected, onSelect, onOpen, onToggleStar }
   const weight = message.read ? 400 : 700;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="message-row" data-unread={!message.read || undefined} py="xs" px="sm">
-      <Checkbox mt={4} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={t('list.select', { name: message.name })} />
+      <Checkbox
+        mt={4}
+        checked={selected}
+        onChange={(e) => onSelect(e.currentTarget.checked)}
+        aria-label={t('list.select', { name: message.name })}
+      />
       <ActionIcon
         variant="subtle"
         color={message.starred ? 'yellow' : 'gray'}
@@ -44,7 +58,9 @@ export function MessageRow({ message, selected, onSelect, onOpen, onToggleStar }
       <UnstyledButton onClick={onOpen} style={{ flex: 1, minWidth: 0 }} data-testid="message-open">
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            {message.read ? null : <Box w={8} h={8} bg="blue.6" style={{ borderRadius: '50%', flexShrink: 0 }} aria-hidden="true" data-testid="unread-dot" />}
+            {message.read ? null : (
+              <Box w={8} h={8} bg="blue.6" style={{ borderRadius: '50%', flexShrink: 0 }} aria-hidden="true" data-testid="unread-dot" />
+            )}
             <Text fw={weight} size="sm" truncate="end">
               {message.name}
             </Text>

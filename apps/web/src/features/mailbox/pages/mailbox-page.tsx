@@ -44,7 +44,10 @@ export default function MailboxPage() {
   const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({ key: selectionKey, ids: new Set() });
   const selected: ReadonlySet<string> = selection.key === selectionKey ? selection.ids : NONE;
   const setSelected = (next: Set<string> | ((current: ReadonlySet<string>) => Set<string>)) =>
-    setSelection((current) => ({ key: selectionKey, ids: typeof next === 'function' ? next(current.key === selectionKey ? current.ids : NONE) : next }));
+    setSelection((current) => ({
+      key: selectionKey,
+      ids: typeof next === 'function' ? next(current.key === selectionKey ? current.ids : NONE) : next,
+    }));
   const [open, setOpen] = useState<Message | null>(null);
   // After a bulk action the selected rows may be gone: focus goes to "Select all", or to the empty state.
   const selectAllRef = useRef<HTMLInputElement>(null);
@@ -61,10 +64,17 @@ export default function MailboxPage() {
 
   const openMessage = (message: Message) => {
     setOpen(message);
-    if (!message.read) action.mutate({ id: message.id, action: { type: 'update', body: { read: true } } }, { onSuccess: (updated) => setOpen((current) => (current?.id === updated.id ? updated : current)) });
+    if (!message.read)
+      action.mutate(
+        { id: message.id, action: { type: 'update', body: { read: true } } },
+        { onSuccess: (updated) => setOpen((current) => (current?.id === updated.id ? updated : current)) },
+      );
   };
   const toggleStar = (message: Message) =>
-    action.mutate({ id: message.id, action: { type: 'update', body: { starred: !message.starred } } }, { onError: (error) => notify('error', apiErrorMessage(error, t)) });
+    action.mutate(
+      { id: message.id, action: { type: 'update', body: { starred: !message.starred } } },
+      { onError: (error) => notify('error', apiErrorMessage(error, t)) },
+    );
   const undoTrash = useUndoTrash();
   const runBulk = (bulkAction: MessageBulkBody['action']) =>
     bulk.mutate(
@@ -80,12 +90,17 @@ export default function MailboxPage() {
       },
     );
   const download = () =>
-    exportCsv.mutate(undefined, { onSuccess: (name) => notify('success', t('export.done', { name })), onError: (error) => notify('error', apiErrorMessage(error, t)) });
+    exportCsv.mutate(undefined, {
+      onSuccess: (name) => notify('success', t('export.done', { name })),
+      onError: (error) => notify('error', apiErrorMessage(error, t)),
+    });
 
   const profileOptions = (profiles.data ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${t(`kinds.${p.kind}`)}` }));
-  if (profileId && profiles.data && !profiles.data.some((p) => p.id === profileId)) profileOptions.unshift({ value: profileId, label: t('unknownProfile') });
+  if (profileId && profiles.data && !profiles.data.some((p) => p.id === profileId))
+    profileOptions.unshift({ value: profileId, label: t('unknownProfile') });
 
-  const bulkActions: MessageBulkBody['action'][] = folder === 'trash' ? ['restore'] : ['read', 'unread', 'star', folder === 'archived' ? 'unarchive' : 'archive', 'trash'];
+  const bulkActions: MessageBulkBody['action'][] =
+    folder === 'trash' ? ['restore'] : ['read', 'unread', 'star', folder === 'archived' ? 'unarchive' : 'archive', 'trash'];
 
   return (
     <Stack gap="md" maw={960} w="100%" data-testid="mailbox-page">
@@ -154,7 +169,13 @@ export default function MailboxPage() {
           style={{ flex: '1 1 220px' }}
           data-testid="mailbox-search"
         />
-        <Switch label={t('unreadOnly')} checked={unread} onChange={(e) => setUnread(e.currentTarget.checked)} mb={8} data-testid="mailbox-unread" />
+        <Switch
+          label={t('unreadOnly')}
+          checked={unread}
+          onChange={(e) => setUnread(e.currentTarget.checked)}
+          mb={8}
+          data-testid="mailbox-unread"
+        />
       </Group>
 
       {rows.length > 0 ? (
@@ -172,7 +193,15 @@ export default function MailboxPage() {
                 {t('bulk.selected', { count: selected.size })}
               </Text>
               {bulkActions.map((a) => (
-                <Button key={a} size="compact-sm" variant={a === 'trash' ? 'light' : 'default'} color={a === 'trash' ? 'red' : undefined} loading={bulk.isPending && bulk.variables?.action === a} onClick={() => runBulk(a)} data-testid={`bulk-${a}`}>
+                <Button
+                  key={a}
+                  size="compact-sm"
+                  variant={a === 'trash' ? 'light' : 'default'}
+                  color={a === 'trash' ? 'red' : undefined}
+                  loading={bulk.isPending && bulk.variables?.action === a}
+                  onClick={() => runBulk(a)}
+                  data-testid={`bulk-${a}`}
+                >
                   {t(`bulk.actions.${a}`)}
                 </Button>
               ))}
@@ -207,7 +236,16 @@ export default function MailboxPage() {
         </Paper>
       ) : (
         <>
-          <Paper withBorder radius="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="message-list" aria-label={t(`folders.${folder}`)}>
+          <Paper
+            withBorder
+            radius="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            data-testid="message-list"
+            aria-label={t(`folders.${folder}`)}
+          >
             {rows.map((message, index) => (
               <li key={message.id} style={index > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
                 <MessageRow
@@ -229,7 +267,12 @@ export default function MailboxPage() {
           </Paper>
           <Group justify="center">
             {messages.hasNextPage ? (
-              <Button variant="light" loading={messages.isFetchingNextPage} onClick={() => void messages.fetchNextPage()} data-testid="mailbox-more">
+              <Button
+                variant="light"
+                loading={messages.isFetchingNextPage}
+                onClick={() => void messages.fetchNextPage()}
+                data-testid="mailbox-more"
+              >
                 {t('loadMore')}
               </Button>
             ) : (

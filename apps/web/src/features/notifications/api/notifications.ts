@@ -1,5 +1,11 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { notificationListSchema, notificationSchema, okResponse, unreadNotificationsSchema, type NotificationList } from '@enlaza/contracts';
+import {
+  notificationListSchema,
+  notificationSchema,
+  okResponse,
+  unreadNotificationsSchema,
+  type NotificationList,
+} from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
@@ -24,11 +30,16 @@ export const notificationsQueryOptions = (limit = NOTIFICATIONS_PAGE_SIZE) =>
   });
 
 /** The app's query client is passed explicitly: the header that uses these sits above the provider. */
-export const useNotifications = (limit = NOTIFICATIONS_PAGE_SIZE, enabled = true) => useInfiniteQuery({ ...notificationsQueryOptions(limit), enabled }, queryClient);
+export const useNotifications = (limit = NOTIFICATIONS_PAGE_SIZE, enabled = true) =>
+  useInfiniteQuery({ ...notificationsQueryOptions(limit), enabled }, queryClient);
 
 const unreadAnswer = okResponse(unreadNotificationsSchema);
 export const unreadQueryOptions = () =>
-  queryOptions({ queryKey: unreadKey, queryFn: async () => (await apiGet('/api/notifications/unread', unreadAnswer)).data.unread, staleTime: 60_000 });
+  queryOptions({
+    queryKey: unreadKey,
+    queryFn: async () => (await apiGet('/api/notifications/unread', unreadAnswer)).data.unread,
+    staleTime: 60_000,
+  });
 
 /** The bell's count: kept current by the live stream (this query is its starting point and fallback). */
 export const useUnreadNotifications = (enabled = true) => useQuery({ ...unreadQueryOptions(), enabled }, queryClient);
@@ -37,11 +48,22 @@ const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsKey
 
 export function useMarkRead() {
   return useMutation(
-    { mutationFn: async (id: string) => (await apiSend('POST', `/api/notifications/${encodeURIComponent(id)}/read`, undefined, okResponse(notificationSchema))).data, onSuccess: refresh },
+    {
+      mutationFn: async (id: string) =>
+        (await apiSend('POST', `/api/notifications/${encodeURIComponent(id)}/read`, undefined, okResponse(notificationSchema))).data,
+      onSuccess: refresh,
+    },
     queryClient,
   );
 }
 
 export function useMarkAllRead() {
-  return useMutation({ mutationFn: async () => (await apiSend('POST', '/api/notifications/read-all', undefined, okResponse(z.object({ affected: z.number() })))).data, onSuccess: refresh }, queryClient);
+  return useMutation(
+    {
+      mutationFn: async () =>
+        (await apiSend('POST', '/api/notifications/read-all', undefined, okResponse(z.object({ affected: z.number() })))).data,
+      onSuccess: refresh,
+    },
+    queryClient,
+  );
 }

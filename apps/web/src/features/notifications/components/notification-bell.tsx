@@ -21,7 +21,16 @@ export function NotificationBell() {
   const label = count > 0 ? t('bell.labelUnread', { count }) : t('bell.label');
 
   return (
-    <Popover opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-end" width={360} shadow="md" trapFocus returnFocus withinPortal>
+    <Popover
+      opened={opened}
+      onChange={(o) => (o ? undefined : close())}
+      position="bottom-end"
+      width={360}
+      shadow="md"
+      trapFocus
+      returnFocus
+      withinPortal
+    >
       <Popover.Target>
         <Button
           variant="default"
@@ -37,7 +46,17 @@ export function NotificationBell() {
           className="notification-bell"
           data-testid="notification-bell"
         >
-          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
             <path d="M13.7 21a2 2 0 0 1-3.4 0" />
           </svg>
@@ -48,10 +67,23 @@ export function NotificationBell() {
           ) : null}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown p={0} role="dialog" aria-label={t('title')} data-testid="notification-panel" style={{ maxWidth: 'calc(100vw - 16px)' }}>
+      <Popover.Dropdown
+        p={0}
+        role="dialog"
+        aria-label={t('title')}
+        data-testid="notification-panel"
+        style={{ maxWidth: 'calc(100vw - 16px)' }}
+      >
         <Group justify="space-between" px="md" py="sm" className="notification-panel-head">
           <Text fw={700}>{t('title')}</Text>
-          <Button variant="subtle" size="xs" disabled={count === 0} loading={markAll.isPending} onClick={() => markAll.mutate()} data-testid="notification-mark-all">
+          <Button
+            variant="subtle"
+            size="xs"
+            disabled={count === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+            data-testid="notification-mark-all"
+          >
             {t('markAllRead')}
           </Button>
         </Group>

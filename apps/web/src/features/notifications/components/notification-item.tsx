@@ -10,7 +10,15 @@ import { useMarkRead } from '../api/notifications';
  * One notification: its translated title and body and when it came; opening it marks it read and
  * goes to what it is about (the message, the cloud, the plans page…).
  */
-export function NotificationItem({ notification, onOpen, compact = false }: { notification: Notification; onOpen?: () => void; compact?: boolean }) {
+export function NotificationItem({
+  notification,
+  onOpen,
+  compact = false,
+}: {
+  notification: Notification;
+  onOpen?: () => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('notifications');
   const locale = useLocale();
   const markRead = useMarkRead();

@@ -22,7 +22,13 @@ export default function NotificationsPage() {
         title={t('title')}
         intro={count > 0 ? t('introUnread', { count }) : t('intro')}
         actions={
-          <Button variant="light" disabled={count === 0} loading={markAll.isPending} onClick={() => markAll.mutate()} data-testid="notifications-mark-all">
+          <Button
+            variant="light"
+            disabled={count === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+            data-testid="notifications-mark-all"
+          >
             {t('markAllRead')}
           </Button>
         }
@@ -53,7 +59,16 @@ export default function NotificationsPage() {
         </Paper>
       ) : (
         <>
-          <Paper withBorder radius="md" component="ul" p={0} m={0} style={{ listStyle: 'none', overflow: 'hidden' }} data-testid="notifications-list" aria-label={t('title')}>
+          <Paper
+            withBorder
+            radius="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none', overflow: 'hidden' }}
+            data-testid="notifications-list"
+            aria-label={t('title')}
+          >
             {items.map((n) => (
               <li key={n.id} className="notification-row">
                 <NotificationItem notification={n} />
@@ -62,7 +77,12 @@ export default function NotificationsPage() {
           </Paper>
           <Group justify="center">
             {list.hasNextPage ? (
-              <Button variant="light" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} data-testid="notifications-more">
+              <Button
+                variant="light"
+                loading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+                data-testid="notifications-more"
+              >
                 {t('loadMore')}
               </Button>
             ) : (

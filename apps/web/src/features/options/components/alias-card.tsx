@@ -48,7 +48,12 @@ export function AliasCard({ options }: { options: UserOptions }) {
   };
 
   const failure = mutation.error;
-  const generalError = failure && !(failure instanceof ApiError && failure.fieldErrors?.alias) ? (failure instanceof ApiError && failure.status === 0 ? t('errors.network') : failure.message) : null;
+  const generalError =
+    failure && !(failure instanceof ApiError && failure.fieldErrors?.alias)
+      ? failure instanceof ApiError && failure.status === 0
+        ? t('errors.network')
+        : failure.message
+      : null;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="options-alias">

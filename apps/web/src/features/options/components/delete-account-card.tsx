@@ -63,7 +63,13 @@ export function DeleteAccountCard() {
           </Button>
         </Group>
       </Stack>
-      <Modal opened={opened} onClose={close} title={t('delete.modalTitle')} centered closeButtonProps={{ 'aria-label': t('delete.cancel') }}>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('delete.modalTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('delete.cancel') }}
+      >
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm">{t('delete.modalBody')}</Text>

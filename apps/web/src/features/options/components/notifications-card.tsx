@@ -13,7 +13,8 @@ export function NotificationsCard({ options }: { options: UserOptions }) {
   const mutation = useUpdateNotifications();
   const [selected, setSelected] = useState<NotificationKind[]>(options.notificationEmails);
   const [saved, setSaved] = useState(false);
-  const dirty = selected.length !== options.notificationEmails.length || selected.some((kind) => !options.notificationEmails.includes(kind));
+  const dirty =
+    selected.length !== options.notificationEmails.length || selected.some((kind) => !options.notificationEmails.includes(kind));
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="options-notifications">
@@ -46,12 +47,23 @@ export function NotificationsCard({ options }: { options: UserOptions }) {
         >
           <Stack gap="sm">
             {NOTIFICATION_KINDS.map((kind) => (
-              <Checkbox key={kind} value={kind} label={t(`notifications.kinds.${kind}.label`)} description={t(`notifications.kinds.${kind}.description`)} data-testid={`options-notify-${kind}`} />
+              <Checkbox
+                key={kind}
+                value={kind}
+                label={t(`notifications.kinds.${kind}.label`)}
+                description={t(`notifications.kinds.${kind}.description`)}
+                data-testid={`options-notify-${kind}`}
+              />
             ))}
           </Stack>
         </Checkbox.Group>
         <Group justify="flex-end">
-          <Button loading={mutation.isPending} disabled={!dirty} onClick={() => mutation.mutate(selected, { onSuccess: () => setSaved(true) })} data-testid="options-notifications-save">
+          <Button
+            loading={mutation.isPending}
+            disabled={!dirty}
+            onClick={() => mutation.mutate(selected, { onSuccess: () => setSaved(true) })}
+            data-testid="options-notifications-save"
+          >
             {t('notifications.save')}
           </Button>
         </Group>

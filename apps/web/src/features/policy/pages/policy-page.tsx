@@ -11,7 +11,12 @@ interface PolicySection {
 function isSection(value: unknown): value is PolicySection {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.id === 'string' && typeof v.title === 'string' && Array.isArray(v.paragraphs) && v.paragraphs.every((p) => typeof p === 'string');
+  return (
+    typeof v.id === 'string' &&
+    typeof v.title === 'string' &&
+    Array.isArray(v.paragraphs) &&
+    v.paragraphs.every((p) => typeof p === 'string')
+  );
 }
 
 /** The sections of one part ("privacy" or "terms") as translated. */

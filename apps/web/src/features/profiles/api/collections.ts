@@ -15,10 +15,14 @@ const listSchema = okResponse(z.array(collectionSchema));
 const oneSchema = okResponse(collectionSchema);
 const emptySchema = okResponse(z.object({}));
 
-export const collectionsKey = (type?: CollectionType, kind?: ProfileKind) => ['collections', ...(type ? [type] : []), ...(kind ? [kind] : [])] as const;
+export const collectionsKey = (type?: CollectionType, kind?: ProfileKind) =>
+  ['collections', ...(type ? [type] : []), ...(kind ? [kind] : [])] as const;
 
 export function collectionsQueryOptions(type: CollectionType, kind: ProfileKind) {
-  return queryOptions({ queryKey: collectionsKey(type, kind), queryFn: async () => (await apiGet(`/api/${type}?kind=${kind}`, listSchema)).data });
+  return queryOptions({
+    queryKey: collectionsKey(type, kind),
+    queryFn: async () => (await apiGet(`/api/${type}?kind=${kind}`, listSchema)).data,
+  });
 }
 
 /** My folders or labels for cards or tags, each with how many profiles it holds. */
@@ -31,7 +35,9 @@ export function useSaveCollection(type: CollectionType) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string | null; body: CollectionBody }): Promise<Collection> =>
-      id ? (await apiSend('PUT', `/api/${type}/${encodeURIComponent(id)}`, body, oneSchema)).data : (await apiSend('POST', `/api/${type}`, body, oneSchema)).data,
+      id
+        ? (await apiSend('PUT', `/api/${type}/${encodeURIComponent(id)}`, body, oneSchema)).data
+        : (await apiSend('POST', `/api/${type}`, body, oneSchema)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionsKey(type) }),
   });
 }
@@ -41,6 +47,10 @@ export function useDeleteCollection(type: CollectionType) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => apiSend('DELETE', `/api/${type}/${encodeURIComponent(id)}`, undefined, emptySchema),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: collectionsKey(type) }), queryClient.invalidateQueries({ queryKey: ['profiles'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: collectionsKey(type) }),
+        queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+      ]),
   });
 }

@@ -6,5 +6,8 @@ const schema = okResponse(profileStatsSchema);
 
 /** Visits and link clicks per day over the last 30 days, with totals. */
 export function useProfileStats(id: string) {
-  return useQuery({ queryKey: ['profiles', 'stats', id], queryFn: async () => (await apiGet(`/api/profiles/${encodeURIComponent(id)}/stats`, schema)).data });
+  return useQuery({
+    queryKey: ['profiles', 'stats', id],
+    queryFn: async () => (await apiGet(`/api/profiles/${encodeURIComponent(id)}/stats`, schema)).data,
+  });
 }

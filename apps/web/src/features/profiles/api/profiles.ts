@@ -1,5 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { okResponse, profileListSchema, profileSchema, type bulkProfilesBodySchema, type Profile, type ProfileInput, type ProfileKind, type ProfileListQuery } from '@enlaza/contracts';
+import {
+  okResponse,
+  profileListSchema,
+  profileSchema,
+  type bulkProfilesBodySchema,
+  type Profile,
+  type ProfileInput,
+  type ProfileKind,
+  type ProfileListQuery,
+} from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
 
@@ -31,7 +40,10 @@ export function useProfileList(query: ProfileListParams) {
 }
 
 export function profileQueryOptions(id: string) {
-  return queryOptions({ queryKey: [...profilesKey, 'one', id], queryFn: async () => (await apiGet(`/api/profiles/${encodeURIComponent(id)}`, oneSchema)).data });
+  return queryOptions({
+    queryKey: [...profilesKey, 'one', id],
+    queryFn: async () => (await apiGet(`/api/profiles/${encodeURIComponent(id)}`, oneSchema)).data,
+  });
 }
 
 /** One of my cards or tags (404 when it is not mine). */
@@ -44,10 +56,15 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string | null; body: ProfileInput }): Promise<Profile> =>
-      id ? (await apiSend('PUT', `/api/profiles/${encodeURIComponent(id)}`, body, oneSchema)).data : (await apiSend('POST', '/api/profiles', body, oneSchema)).data,
+      id
+        ? (await apiSend('PUT', `/api/profiles/${encodeURIComponent(id)}`, body, oneSchema)).data
+        : (await apiSend('POST', '/api/profiles', body, oneSchema)).data,
     onSuccess: (saved) => {
       queryClient.setQueryData(profileQueryOptions(saved.id).queryKey, saved);
-      return Promise.all([queryClient.invalidateQueries({ queryKey: profilesKey }), queryClient.invalidateQueries({ queryKey: profilePickerKey })]);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: profilesKey }),
+        queryClient.invalidateQueries({ queryKey: profilePickerKey }),
+      ]);
     },
   });
 }
@@ -57,6 +74,11 @@ export function useBulkProfiles(kind: ProfileKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: BulkBody) => (await apiSend('POST', `/api/profiles/bulk?kind=${kind}`, body, bulkSchema)).data,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: profilesKey }), queryClient.invalidateQueries({ queryKey: ['collections'] }), queryClient.invalidateQueries({ queryKey: profilePickerKey })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profilesKey }),
+        queryClient.invalidateQueries({ queryKey: ['collections'] }),
+        queryClient.invalidateQueries({ queryKey: profilePickerKey }),
+      ]),
   });
 }

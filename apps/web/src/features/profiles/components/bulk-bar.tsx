@@ -44,7 +44,16 @@ export function BulkBar({ kind, selected, folders, labels, onDone, onError, onCl
     );
 
   return (
-    <Paper withBorder shadow="md" radius="md" p="sm" className="bulk-bar" role="region" aria-label={t('bulk.region')} data-testid="bulk-bar">
+    <Paper
+      withBorder
+      shadow="md"
+      radius="md"
+      p="sm"
+      className="bulk-bar"
+      role="region"
+      aria-label={t('bulk.region')}
+      data-testid="bulk-bar"
+    >
       <Group gap="xs" justify="space-between">
         <Text size="sm" fw={600} aria-live="polite" data-testid="bulk-count">
           {t('bulk.selected', { count })}
@@ -52,14 +61,25 @@ export function BulkBar({ kind, selected, folders, labels, onDone, onError, onCl
         <Group gap="xs">
           <Menu position="top-start" withinPortal>
             <Menu.Target>
-              <Button size="xs" variant="default" loading={bulk.isPending && bulk.variables?.action.type === 'move'} data-testid="bulk-move">
+              <Button
+                size="xs"
+                variant="default"
+                loading={bulk.isPending && bulk.variables?.action.type === 'move'}
+                data-testid="bulk-move"
+              >
                 {t('bulk.move')}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => run({ type: 'move', folderId: null }, t('bulk.movedNone', { count }))}>{t('filters.noFolder')}</Menu.Item>
+              <Menu.Item onClick={() => run({ type: 'move', folderId: null }, t('bulk.movedNone', { count }))}>
+                {t('filters.noFolder')}
+              </Menu.Item>
               {folders.map((f) => (
-                <Menu.Item key={f.id} leftSection={<ColorSwatch color={f.color} size={12} />} onClick={() => run({ type: 'move', folderId: f.id }, t('bulk.moved', { count, name: f.name }))}>
+                <Menu.Item
+                  key={f.id}
+                  leftSection={<ColorSwatch color={f.color} size={12} />}
+                  onClick={() => run({ type: 'move', folderId: f.id }, t('bulk.moved', { count, name: f.name }))}
+                >
                   {f.name}
                 </Menu.Item>
               ))}
@@ -67,21 +87,35 @@ export function BulkBar({ kind, selected, folders, labels, onDone, onError, onCl
           </Menu>
           <Menu position="top-start" withinPortal>
             <Menu.Target>
-              <Button size="xs" variant="default" disabled={labels.length === 0} loading={bulk.isPending && bulk.variables?.action.type === 'label'} data-testid="bulk-label">
+              <Button
+                size="xs"
+                variant="default"
+                disabled={labels.length === 0}
+                loading={bulk.isPending && bulk.variables?.action.type === 'label'}
+                data-testid="bulk-label"
+              >
                 {t('bulk.label')}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{t('bulk.addLabel')}</Menu.Label>
               {labels.map((l) => (
-                <Menu.Item key={`add-${l.id}`} leftSection={<ColorSwatch color={l.color} size={12} />} onClick={() => run({ type: 'label', labelId: l.id, add: true }, t('bulk.labelAdded', { count, name: l.name }))}>
+                <Menu.Item
+                  key={`add-${l.id}`}
+                  leftSection={<ColorSwatch color={l.color} size={12} />}
+                  onClick={() => run({ type: 'label', labelId: l.id, add: true }, t('bulk.labelAdded', { count, name: l.name }))}
+                >
                   {l.name}
                 </Menu.Item>
               ))}
               <Menu.Divider />
               <Menu.Label>{t('bulk.removeLabel')}</Menu.Label>
               {labels.map((l) => (
-                <Menu.Item key={`remove-${l.id}`} leftSection={<ColorSwatch color={l.color} size={12} />} onClick={() => run({ type: 'label', labelId: l.id, add: false }, t('bulk.labelRemoved', { count, name: l.name }))}>
+                <Menu.Item
+                  key={`remove-${l.id}`}
+                  leftSection={<ColorSwatch color={l.color} size={12} />}
+                  onClick={() => run({ type: 'label', labelId: l.id, add: false }, t('bulk.labelRemoved', { count, name: l.name }))}
+                >
                   {l.name}
                 </Menu.Item>
               ))}

@@ -12,7 +12,11 @@ export function CardFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | '
   const { t } = useTranslation('profiles');
   const { draft, error, setCard, setCardList } = editor;
   const card: CardDraft = draft.card;
-  const text = (field: 'firstName' | 'lastName' | 'jobTitle' | 'company' | 'website' | 'address', max: number, extra: { required?: boolean; type?: string; autoComplete?: string; placeholder?: string } = {}) => (
+  const text = (
+    field: 'firstName' | 'lastName' | 'jobTitle' | 'company' | 'website' | 'address',
+    max: number,
+    extra: { required?: boolean; type?: string; autoComplete?: string; placeholder?: string } = {},
+  ) => (
     <TextInput
       label={t(`card.${field}`)}
       value={card[field]}
@@ -55,7 +59,14 @@ export function CardFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | '
         testId="card-phones"
         renderItem={(item, i, update) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            <TextInput label={t('card.label')} placeholder={t('card.phoneLabelHint')} value={item.label} onChange={(e) => update({ label: e.currentTarget.value })} error={error(`card.phones.${i}.label`)} maxLength={40} />
+            <TextInput
+              label={t('card.label')}
+              placeholder={t('card.phoneLabelHint')}
+              value={item.label}
+              onChange={(e) => update({ label: e.currentTarget.value })}
+              error={error(`card.phones.${i}.label`)}
+              maxLength={40}
+            />
             <PhoneInput
               label={t('card.number')}
               value={item.number}
@@ -78,8 +89,23 @@ export function CardFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | '
         testId="card-emails"
         renderItem={(item, i, update) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            <TextInput label={t('card.label')} placeholder={t('card.emailLabelHint')} value={item.label} onChange={(e) => update({ label: e.currentTarget.value })} error={error(`card.emails.${i}.label`)} maxLength={40} />
-            <TextInput label={t('card.email')} type="email" value={item.email} onChange={(e) => update({ email: e.currentTarget.value })} error={error(`card.emails.${i}.email`)} maxLength={254} required />
+            <TextInput
+              label={t('card.label')}
+              placeholder={t('card.emailLabelHint')}
+              value={item.label}
+              onChange={(e) => update({ label: e.currentTarget.value })}
+              error={error(`card.emails.${i}.label`)}
+              maxLength={40}
+            />
+            <TextInput
+              label={t('card.email')}
+              type="email"
+              value={item.email}
+              onChange={(e) => update({ email: e.currentTarget.value })}
+              error={error(`card.emails.${i}.email`)}
+              maxLength={254}
+              required
+            />
           </SimpleGrid>
         )}
       />
@@ -106,7 +132,16 @@ export function CardFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | '
               data={SOCIAL_NETWORKS.map((n) => ({ value: n, label: t(`networks.${n}`) }))}
               error={error(`card.socialLinks.${i}.network`)}
             />
-            <TextInput label={t('card.url')} type="url" placeholder="https://" value={item.url} onChange={(e) => update({ url: e.currentTarget.value })} error={error(`card.socialLinks.${i}.url`)} maxLength={500} required />
+            <TextInput
+              label={t('card.url')}
+              type="url"
+              placeholder="https://"
+              value={item.url}
+              onChange={(e) => update({ url: e.currentTarget.value })}
+              error={error(`card.socialLinks.${i}.url`)}
+              maxLength={500}
+              required
+            />
           </SimpleGrid>
         )}
       />
@@ -122,8 +157,24 @@ export function CardFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | '
         testId="card-links"
         renderItem={(item, i, update) => (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-            <TextInput label={t('card.linkLabel')} value={item.label} onChange={(e) => update({ label: e.currentTarget.value })} error={error(`card.customLinks.${i}.label`)} maxLength={60} required />
-            <TextInput label={t('card.url')} type="url" placeholder="https://" value={item.url} onChange={(e) => update({ url: e.currentTarget.value })} error={error(`card.customLinks.${i}.url`)} maxLength={500} required />
+            <TextInput
+              label={t('card.linkLabel')}
+              value={item.label}
+              onChange={(e) => update({ label: e.currentTarget.value })}
+              error={error(`card.customLinks.${i}.label`)}
+              maxLength={60}
+              required
+            />
+            <TextInput
+              label={t('card.url')}
+              type="url"
+              placeholder="https://"
+              value={item.url}
+              onChange={(e) => update({ url: e.currentTarget.value })}
+              error={error(`card.customLinks.${i}.url`)}
+              maxLength={500}
+              required
+            />
           </SimpleGrid>
         )}
       />

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ColorInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ColorInput, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Collection, ProfileKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { ApiError } from '@/lib/api-error';
 import { useSaveCollection, type CollectionType } from '../api/collections';
 import { SWATCHES } from './swatches';
+import { ModalFormFooter } from '@/components/modal-form-footer';
 
 interface Props {
   type: CollectionType;
@@ -23,14 +24,34 @@ export function CollectionModal({ type, kind, editing, onClose, onSaved }: Props
   const { t } = useTranslation(['profiles', 'admin']);
   const opened = editing !== null;
   // The last item shown stays while the modal closes; each opening gets a fresh form.
-  const [shown, setShown] = useState<{ opened: boolean; item: Collection | 'new' | null; session: number }>({ opened, item: editing, session: 0 });
-  if (shown.opened !== opened || (opened && shown.item !== editing)) setShown({ opened, item: opened ? editing : shown.item, session: opened ? shown.session + 1 : shown.session });
+  const [shown, setShown] = useState<{ opened: boolean; item: Collection | 'new' | null; session: number }>({
+    opened,
+    item: editing,
+    session: 0,
+  });
+  if (shown.opened !== opened || (opened && shown.item !== editing))
+    setShown({ opened, item: opened ? editing : shown.item, session: opened ? shown.session + 1 : shown.session });
   const item = opened ? editing : shown.item;
   const what = type === 'folders' ? 'folder' : 'label';
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t(item !== null && item !== 'new' ? `collections.${what}.editTitle` : `collections.${what}.createTitle`)} centered closeButtonProps={{ 'aria-label': t('admin:close') }}>
-      {item !== null ? <CollectionForm key={shown.session} type={type} kind={kind} current={item === 'new' ? null : item} onClose={onClose} onSaved={onSaved} /> : null}
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(item !== null && item !== 'new' ? `collections.${what}.editTitle` : `collections.${what}.createTitle`)}
+      centered
+      closeButtonProps={{ 'aria-label': t('admin:close') }}
+    >
+      {item !== null ? (
+        <CollectionForm
+          key={shown.session}
+          type={type}
+          kind={kind}
+          current={item === 'new' ? null : item}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      ) : null}
     </Modal>
   );
 }
@@ -54,7 +75,8 @@ function CollectionForm({ type, kind, current, onClose, onSaved }: Omit<Props, '
       {
         onSuccess: (saved) => onSaved(saved, current === null),
         onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors) setErrors({ name: error.fieldErrors.name?.[0], color: error.fieldErrors.color?.[0] });
+          if (error instanceof ApiError && error.fieldErrors)
+            setErrors({ name: error.fieldErrors.name?.[0], color: error.fieldErrors.color?.[0] });
         },
       },
     );
@@ -65,11 +87,26 @@ function CollectionForm({ type, kind, current, onClose, onSaved }: Omit<Props, '
   return (
     <form onSubmit={submit} noValidate data-testid="collection-form">
       <Stack gap="sm">
-        <TextInput label={t('collections.name')} value={name} onChange={(e) => { setName(e.currentTarget.value); setErrors((x) => ({ ...x, name: undefined })); }} error={errors.name} maxLength={60} required data-autofocus data-testid="collection-name" />
+        <TextInput
+          label={t('collections.name')}
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setErrors((x) => ({ ...x, name: undefined }));
+          }}
+          error={errors.name}
+          maxLength={60}
+          required
+          data-autofocus
+          data-testid="collection-name"
+        />
         <ColorInput
           label={t('collections.color')}
           value={color}
-          onChange={(value) => { setColor(value); setErrors((x) => ({ ...x, color: undefined })); }}
+          onChange={(value) => {
+            setColor(value);
+            setErrors((x) => ({ ...x, color: undefined }));
+          }}
           format="hex"
           swatches={SWATCHES}
           swatchesPerRow={6}
@@ -78,19 +115,14 @@ function CollectionForm({ type, kind, current, onClose, onSaved }: Omit<Props, '
           required
           data-testid="collection-color"
         />
-        {showServerError ? (
-          <Text size="sm" c="red" role="alert">
-            {apiErrorMessage(save.error, t)}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            {t('admin:cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="collection-submit">
-            {t('collections.save')}
-          </Button>
-        </Group>
+        <ModalFormFooter
+          error={showServerError ? apiErrorMessage(save.error, t) : null}
+          cancelLabel={t('admin:cancel')}
+          onCancel={onClose}
+          submitLabel={t('collections.save')}
+          pending={save.isPending}
+          submitTestId="collection-submit"
+        />
       </Stack>
     </form>
   );

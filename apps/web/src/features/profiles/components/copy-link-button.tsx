@@ -13,12 +13,25 @@ export function CopyLinkButton({ publicPath, name, compact = false }: { publicPa
       {({ copied, copy }) =>
         compact ? (
           <Tooltip label={copied ? t('actions.copied') : t('actions.copyLink')} withArrow>
-            <ActionIcon variant="default" size="lg" onClick={copy} aria-label={copied ? t('actions.copied') : t('actions.copyLinkOf', { name })} color={copied ? 'teal' : undefined} data-testid="profile-copy-link">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={copy}
+              aria-label={copied ? t('actions.copied') : t('actions.copyLinkOf', { name })}
+              color={copied ? 'teal' : undefined}
+              data-testid="profile-copy-link"
+            >
               <Icon name="link" />
             </ActionIcon>
           </Tooltip>
         ) : (
-          <Button variant={copied ? 'light' : 'default'} color={copied ? 'teal' : undefined} leftSection={<Icon name="link" />} onClick={copy} data-testid="profile-copy-link">
+          <Button
+            variant={copied ? 'light' : 'default'}
+            color={copied ? 'teal' : undefined}
+            leftSection={<Icon name="link" />}
+            onClick={copy}
+            data-testid="profile-copy-link"
+          >
             <span aria-live="polite">{copied ? t('actions.copied') : t('actions.copyLink')}</span>
           </Button>
         )

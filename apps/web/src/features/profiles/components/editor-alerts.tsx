@@ -39,7 +39,12 @@ export function EditorAlerts({ failure, errors }: { failure: unknown; errors: Fi
     );
   }
   if (failure) {
-    const message = failure instanceof ApiError ? (failure.status === 0 ? t('errors.network') : (failure.serverMessage ?? t('errors.generic'))) : t('errors.generic');
+    const message =
+      failure instanceof ApiError
+        ? failure.status === 0
+          ? t('errors.network')
+          : (failure.serverMessage ?? t('errors.generic'))
+        : t('errors.generic');
     return (
       <Alert color="red" role="alert" title={t('editor.saveFailed')} data-testid="profile-save-error">
         {message}

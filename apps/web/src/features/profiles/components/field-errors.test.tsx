@@ -32,7 +32,10 @@ describe('fieldErrorsOf / unplacedErrors', () => {
     const a: PhoneDraft = { key: 'a', label: '', number: null, valid: true };
     const b: PhoneDraft = { key: 'b', label: '', number: null, valid: true };
     expect(errorsAfterListChange(map, 'card.phones', [a, b], [b, a])).toEqual({ 'card.firstName': 'z' });
-    expect(errorsAfterListChange(map, 'card.phones', [a, b], [{ ...a, label: 'Work' }, b])).toEqual({ 'card.phones.1.label': 'y', 'card.firstName': 'z' });
+    expect(errorsAfterListChange(map, 'card.phones', [a, b], [{ ...a, label: 'Work' }, b])).toEqual({
+      'card.phones.1.label': 'y',
+      'card.firstName': 'z',
+    });
   });
 });
 
@@ -40,9 +43,37 @@ let editor: ProfileEditor;
 function Harness() {
   const current = useProfileEditor(
     draftOf({
-      id: 'p1', kind: 'card', name: 'Ana', photoFileId: null, coverFileId: null, theme: { color: '#12b886', layout: 'classic' }, visibility: 'public', contactForm: true, wall: false, folderId: null, labelIds: [],
-      card: { firstName: 'Ana', lastName: null, jobTitle: null, company: null, bio: null, phones: [{ label: 'Mobile', number: '+34612345678' }, { label: 'Office', number: '+34912345678' }], emails: [], website: null, address: null, socialLinks: [], customLinks: [{ label: 'Blog', url: 'https://blog.example' }] },
-      tag: null, publicPath: '/link/ana/p1', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+      id: 'p1',
+      kind: 'card',
+      name: 'Ana',
+      photoFileId: null,
+      coverFileId: null,
+      theme: { color: '#12b886', layout: 'classic' },
+      visibility: 'public',
+      contactForm: true,
+      wall: false,
+      folderId: null,
+      labelIds: [],
+      card: {
+        firstName: 'Ana',
+        lastName: null,
+        jobTitle: null,
+        company: null,
+        bio: null,
+        phones: [
+          { label: 'Mobile', number: '+34612345678' },
+          { label: 'Office', number: '+34912345678' },
+        ],
+        emails: [],
+        website: null,
+        address: null,
+        socialLinks: [],
+        customLinks: [{ label: 'Blog', url: 'https://blog.example' }],
+      },
+      tag: null,
+      publicPath: '/link/ana/p1',
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
     }),
   );
   // Hands the editor to the test after each render (to set the server's errors and read the draft).
@@ -61,10 +92,17 @@ describe('CardFields with server errors', () => {
     await initI18n('en');
     await loadNamespaces(['profiles', 'phone']);
     // The bio's autosizing textarea listens to font loading, which jsdom lacks.
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined }, configurable: true });
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+        configurable: true,
+      });
   });
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('1;ES;ESP;Spain'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('1;ES;ESP;Spain'))),
+    );
   });
 
   it('shows each 422 message next to its own field, keeps the typed values, and clears one error when its field is edited', () => {

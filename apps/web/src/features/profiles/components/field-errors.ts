@@ -44,7 +44,6 @@ export function withoutErrors(errors: FieldErrorMap, path: string): FieldErrorMa
   return next;
 }
 
-
 /**
  * The errors left after a list changed: when rows were added, removed or moved, the server's
  * row numbers no longer fit, so the whole list's errors go; when one row was edited, only its own.

@@ -20,7 +20,9 @@ function Harness({ initial, max = 5 }: { initial: string[]; max?: number }) {
         addLabel="Add link"
         itemName={(i) => `Link ${i + 1}`}
         testId="links"
-        renderItem={(item, _i, update) => <TextInput label="Text" value={item.label} onChange={(e) => update({ label: e.currentTarget.value })} />}
+        renderItem={(item, _i, update) => (
+          <TextInput label="Text" value={item.label} onChange={(e) => update({ label: e.currentTarget.value })} />
+        )}
       />
     </MantineProvider>
   );

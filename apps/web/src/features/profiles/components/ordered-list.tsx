@@ -34,7 +34,19 @@ export function moveItem<T>(items: T[], from: number, to: number): T[] {
  * A list whose order matters (phones, links…): add, remove, and move each row up or down with
  * real buttons, so it works with a keyboard and a screen reader; focus follows the moved row.
  */
-export function OrderedList<T extends Keyed>({ legend, items, onChange, create, max, addLabel, itemName, renderItem, error, emptyText, testId }: OrderedListProps<T>) {
+export function OrderedList<T extends Keyed>({
+  legend,
+  items,
+  onChange,
+  create,
+  max,
+  addLabel,
+  itemName,
+  renderItem,
+  error,
+  emptyText,
+  testId,
+}: OrderedListProps<T>) {
   const { t } = useTranslation('profiles');
   const root = useRef<HTMLFieldSetElement>(null);
 
@@ -73,13 +85,34 @@ export function OrderedList<T extends Keyed>({ legend, items, onChange, create, 
             <div key={item.key} data-row={item.key} role="group" aria-label={name} className="ordered-row" data-testid={`${testId}-row`}>
               <div className="ordered-row-fields">{renderItem(item, index, update)}</div>
               <Group gap={4} wrap="nowrap" className="ordered-row-actions">
-                <ActionIcon variant="default" size="lg" data-move="up" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('ordered.moveUp', { name })}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  data-move="up"
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                  aria-label={t('ordered.moveUp', { name })}
+                >
                   <Icon name="up" />
                 </ActionIcon>
-                <ActionIcon variant="default" size="lg" data-move="down" disabled={index === items.length - 1} onClick={() => move(index, index + 1)} aria-label={t('ordered.moveDown', { name })}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  data-move="down"
+                  disabled={index === items.length - 1}
+                  onClick={() => move(index, index + 1)}
+                  aria-label={t('ordered.moveDown', { name })}
+                >
                   <Icon name="down" />
                 </ActionIcon>
-                <ActionIcon variant="light" color="red" size="lg" data-move="remove" onClick={() => remove(index)} aria-label={t('ordered.remove', { name })}>
+                <ActionIcon
+                  variant="light"
+                  color="red"
+                  size="lg"
+                  data-move="remove"
+                  onClick={() => remove(index)}
+                  aria-label={t('ordered.remove', { name })}
+                >
                   <Icon name="remove" />
                 </ActionIcon>
               </Group>
@@ -92,7 +125,15 @@ export function OrderedList<T extends Keyed>({ legend, items, onChange, create, 
           </Text>
         ) : null}
         <Group justify="space-between" gap="xs">
-          <Button variant="light" size="xs" leftSection={<Icon name="plus" />} onClick={add} disabled={items.length >= max} data-add data-testid={`${testId}-add`}>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<Icon name="plus" />}
+            onClick={add}
+            disabled={items.length >= max}
+            data-add
+            data-testid={`${testId}-add`}
+          >
             {addLabel}
           </Button>
           <Text size="xs" c="dimmed">

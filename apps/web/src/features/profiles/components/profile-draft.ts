@@ -67,11 +67,45 @@ export interface ProfileDraft {
   tag: TagDraft;
 }
 
-const emptyCard = (): CardDraft => ({ firstName: '', lastName: '', jobTitle: '', company: '', bio: '', phones: [], emails: [], website: '', address: '', socialLinks: [], customLinks: [] });
-const emptyTag = (): TagDraft => ({ name: '', tagKind: 'pet', description: '', showOwnerContact: false, lostMode: false, lostNote: '', reward: '', serial: '' });
+const emptyCard = (): CardDraft => ({
+  firstName: '',
+  lastName: '',
+  jobTitle: '',
+  company: '',
+  bio: '',
+  phones: [],
+  emails: [],
+  website: '',
+  address: '',
+  socialLinks: [],
+  customLinks: [],
+});
+const emptyTag = (): TagDraft => ({
+  name: '',
+  tagKind: 'pet',
+  description: '',
+  showOwnerContact: false,
+  lostMode: false,
+  lostNote: '',
+  reward: '',
+  serial: '',
+});
 
 export function newDraft(kind: ProfileKind): ProfileDraft {
-  return { kind, photoFileId: null, coverFileId: null, color: '#12b886', layout: 'classic', visibility: 'public', contactForm: true, wall: false, folderId: null, labelIds: [], card: emptyCard(), tag: emptyTag() };
+  return {
+    kind,
+    photoFileId: null,
+    coverFileId: null,
+    color: '#12b886',
+    layout: 'classic',
+    visibility: 'public',
+    contactForm: true,
+    wall: false,
+    folderId: null,
+    labelIds: [],
+    card: emptyCard(),
+    tag: emptyTag(),
+  };
 }
 
 export function draftOf(profile: Profile): ProfileDraft {
@@ -105,7 +139,16 @@ export function draftOf(profile: Profile): ProfileDraft {
         }
       : draft.card,
     tag: g
-      ? { name: g.name, tagKind: g.tagKind, description: g.description ?? '', showOwnerContact: g.showOwnerContact, lostMode: g.lostMode, lostNote: g.lostNote ?? '', reward: g.reward ?? '', serial: g.serial ?? '' }
+      ? {
+          name: g.name,
+          tagKind: g.tagKind,
+          description: g.description ?? '',
+          showOwnerContact: g.showOwnerContact,
+          lostMode: g.lostMode,
+          lostNote: g.lostNote ?? '',
+          reward: g.reward ?? '',
+          serial: g.serial ?? '',
+        }
       : draft.tag,
   };
 }
@@ -130,7 +173,16 @@ export function inputOf(draft: ProfileDraft): ProfileInput {
     return {
       kind: 'tag',
       ...common,
-      tag: { name: g.name.trim(), tagKind: g.tagKind, description: orNull(g.description), showOwnerContact: g.showOwnerContact, lostMode: g.lostMode, lostNote: orNull(g.lostNote), reward: orNull(g.reward), serial: orNull(g.serial) },
+      tag: {
+        name: g.name.trim(),
+        tagKind: g.tagKind,
+        description: orNull(g.description),
+        showOwnerContact: g.showOwnerContact,
+        lostMode: g.lostMode,
+        lostNote: orNull(g.lostNote),
+        reward: orNull(g.reward),
+        serial: orNull(g.serial),
+      },
     };
   }
   const c = draft.card;

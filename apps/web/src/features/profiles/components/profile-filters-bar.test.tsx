@@ -58,7 +58,13 @@ describe('ProfileFiltersBar search', () => {
     render(
       <MantineProvider>
         <MemoryRouter>
-          <ProfileFiltersBar filters={{ search: '', folderId: undefined, labelId: undefined, sort: 'updatedAt', dir: 'desc', page: 1 }} update={() => undefined} folders={[]} labels={[]} kind="tag" />
+          <ProfileFiltersBar
+            filters={{ search: '', folderId: undefined, labelId: undefined, sort: 'updatedAt', dir: 'desc', page: 1 }}
+            update={() => undefined}
+            folders={[]}
+            labels={[]}
+            kind="tag"
+          />
         </MemoryRouter>
       </MantineProvider>,
     );

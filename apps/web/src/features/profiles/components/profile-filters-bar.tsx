@@ -40,7 +40,11 @@ export function ProfileFiltersBar({ filters, update, folders, labels, kind = 'ca
         label={t('filters.folder')}
         value={filters.folderId ?? ''}
         onChange={(value) => update({ folder: value || null })}
-        data={[{ value: '', label: t('filters.anyFolder') }, { value: 'none', label: t('filters.noFolder') }, ...folders.map((f) => ({ value: f.id, label: f.name }))]}
+        data={[
+          { value: '', label: t('filters.anyFolder') },
+          { value: 'none', label: t('filters.noFolder') },
+          ...folders.map((f) => ({ value: f.id, label: f.name })),
+        ]}
         style={{ flex: '1 1 10rem' }}
         data-testid="profiles-filter-folder"
       />

@@ -32,7 +32,17 @@ function localErrors(draft: ProfileDraft, message: string): Record<string, strin
 }
 
 /** The card or tag editor. `id` null creates; the draft survives any failed save untouched. */
-export function ProfileForm({ id, initial, base, justCreated }: { id: string | null; initial: ProfileDraft; base: string; justCreated: boolean }) {
+export function ProfileForm({
+  id,
+  initial,
+  base,
+  justCreated,
+}: {
+  id: string | null;
+  initial: ProfileDraft;
+  base: string;
+  justCreated: boolean;
+}) {
   const { t } = useTranslation('profiles');
   const navigate = useNavigate();
   const editor = useProfileEditor(initial);
@@ -86,13 +96,29 @@ export function ProfileForm({ id, initial, base, justCreated }: { id: string | n
 
   const failure = save.isError && !(save.error instanceof ApiError && save.error.fieldErrors) ? save.error : null;
   const errorCount = Object.keys(errors).length;
-  const status = save.isPending ? t('editor.saving') : errorCount > 0 ? t('editor.fieldsInError', { count: errorCount }) : failure ? t('editor.notSaved') : saved ? t('editor.savedTitle') : '';
+  const status = save.isPending
+    ? t('editor.saving')
+    : errorCount > 0
+      ? t('editor.fieldsInError', { count: errorCount })
+      : failure
+        ? t('editor.notSaved')
+        : saved
+          ? t('editor.savedTitle')
+          : '';
 
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label={t(isCard ? 'editor.cardForm' : 'editor.tagForm')} data-testid="profile-form">
       <Stack gap="md">
         {saved ? (
-          <Alert color="teal" role="status" title={t('editor.savedTitle')} withCloseButton closeButtonLabel={t('close')} onClose={() => setSaved(false)} data-testid="profile-saved">
+          <Alert
+            color="teal"
+            role="status"
+            title={t('editor.savedTitle')}
+            withCloseButton
+            closeButtonLabel={t('close')}
+            onClose={() => setSaved(false)}
+            data-testid="profile-saved"
+          >
             {t('editor.savedBody')}
           </Alert>
         ) : null}
@@ -102,13 +128,22 @@ export function ProfileForm({ id, initial, base, justCreated }: { id: string | n
         <Section title={t('editor.images')}>
           <ProfileImages editor={editor} />
         </Section>
-        <Section title={t(isCard ? 'editor.cardDetails' : 'editor.tagDetails')}>{isCard ? <CardFields editor={editor} /> : <TagFields editor={editor} />}</Section>
+        <Section title={t(isCard ? 'editor.cardDetails' : 'editor.tagDetails')}>
+          {isCard ? <CardFields editor={editor} /> : <TagFields editor={editor} />}
+        </Section>
         <Section title={t('editor.settings')}>
           <SettingsFields editor={editor} />
         </Section>
         {/* Always in reach on a long editor: the save button and the state of the last save. */}
         <Group justify="space-between" gap="xs" wrap="nowrap" className="profile-save-bar" data-testid="profile-save-bar">
-          <Text size="sm" role="status" aria-live="polite" c={errorCount > 0 || failure ? 'red.8' : undefined} className="profile-save-status" data-testid="profile-save-status">
+          <Text
+            size="sm"
+            role="status"
+            aria-live="polite"
+            c={errorCount > 0 || failure ? 'red.8' : undefined}
+            className="profile-save-status"
+            data-testid="profile-save-status"
+          >
             {status}
           </Text>
           <Group gap="xs" wrap="nowrap">

@@ -9,8 +9,20 @@ export function ProfileImages({ editor }: { editor: Pick<ProfileEditor, 'draft' 
   const { draft, error, setCommon } = editor;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <CloudImagePicker label={t('editor.photo')} value={draft.photoFileId} onChange={(photoFileId) => setCommon({ photoFileId })} error={error('photoFileId')} aspect="square" />
-      <CloudImagePicker label={t('editor.cover')} value={draft.coverFileId} onChange={(coverFileId) => setCommon({ coverFileId })} error={error('coverFileId')} aspect="wide" />
+      <CloudImagePicker
+        label={t('editor.photo')}
+        value={draft.photoFileId}
+        onChange={(photoFileId) => setCommon({ photoFileId })}
+        error={error('photoFileId')}
+        aspect="square"
+      />
+      <CloudImagePicker
+        label={t('editor.cover')}
+        value={draft.coverFileId}
+        onChange={(coverFileId) => setCommon({ coverFileId })}
+        error={error('coverFileId')}
+        aspect="wide"
+      />
     </SimpleGrid>
   );
 }

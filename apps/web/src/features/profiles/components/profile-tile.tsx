@@ -24,16 +24,42 @@ export function ProfileTile({ profile, base, folder, labels, selected, onSelect 
   const { t } = useTranslation('profiles');
   const locale = useLocale();
   const photo = useFileUrl(profile.photoFileId);
-  const subtitle = profile.card ? [profile.card.jobTitle, profile.card.company].filter(Boolean).join(' · ') : profile.tag ? t(`tagKinds.${profile.tag.tagKind}`) : '';
+  const subtitle = profile.card
+    ? [profile.card.jobTitle, profile.card.company].filter(Boolean).join(' · ')
+    : profile.tag
+      ? t(`tagKinds.${profile.tag.tagKind}`)
+      : '';
   const editPath = `${base}/${profile.id}`;
 
   return (
-    <Card withBorder radius="md" padding="md" className="profile-tile" data-selected={selected} style={{ '--profile-color': profile.theme.color }} data-testid="profile-tile">
-      <Checkbox className="profile-tile-select" checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={t('list.select', { name: profile.name })} data-testid="profile-select" />
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      className="profile-tile"
+      data-selected={selected}
+      style={{ '--profile-color': profile.theme.color }}
+      data-testid="profile-tile"
+    >
+      <Checkbox
+        className="profile-tile-select"
+        checked={selected}
+        onChange={(e) => onSelect(e.currentTarget.checked)}
+        aria-label={t('list.select', { name: profile.name })}
+        data-testid="profile-select"
+      />
       <Group gap="sm" wrap="nowrap" align="flex-start" pr="lg">
         <Avatar src={photo} name={profile.name} color="initials" size={52} radius="xl" alt="" />
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={editPath} fw={600} c="var(--mantine-color-text)" underline="hover" className="profile-tile-name" data-testid="profile-name">
+          <Anchor
+            component={Link}
+            to={editPath}
+            fw={600}
+            c="var(--mantine-color-text)"
+            underline="hover"
+            className="profile-tile-name"
+            data-testid="profile-name"
+          >
             {profile.name}
           </Anchor>
           {subtitle ? (
@@ -58,7 +84,13 @@ export function ProfileTile({ profile, base, folder, labels, selected, onSelect 
           </Badge>
         ) : null}
         {labels.map((label) => (
-          <Badge key={label.id} variant="outline" color="gray" leftSection={<ColorSwatch color={label.color} size={10} />} data-testid="profile-label">
+          <Badge
+            key={label.id}
+            variant="outline"
+            color="gray"
+            leftSection={<ColorSwatch color={label.color} size={10} />}
+            data-testid="profile-label"
+          >
             {label.name}
           </Badge>
         ))}
@@ -67,14 +99,37 @@ export function ProfileTile({ profile, base, folder, labels, selected, onSelect 
         {t('list.updated', { date: formatDate(profile.updatedAt, locale) })}
       </Text>
       <Group gap={6} className="profile-tile-actions" wrap="wrap">
-        <Button component={Link} to={editPath} size="xs" variant="light" leftSection={<Icon name="edit" size={14} />} aria-label={t('actions.editOf', { name: profile.name })} data-testid="profile-edit">
+        <Button
+          component={Link}
+          to={editPath}
+          size="xs"
+          variant="light"
+          leftSection={<Icon name="edit" size={14} />}
+          aria-label={t('actions.editOf', { name: profile.name })}
+          data-testid="profile-edit"
+        >
           {t('actions.edit')}
         </Button>
-        <Button component={Link} to={`${base}/view/${profile.id}`} size="xs" variant="default" leftSection={<Icon name="eye" size={14} />} aria-label={t('actions.viewOf', { name: profile.name })} data-testid="profile-view">
+        <Button
+          component={Link}
+          to={`${base}/view/${profile.id}`}
+          size="xs"
+          variant="default"
+          leftSection={<Icon name="eye" size={14} />}
+          aria-label={t('actions.viewOf', { name: profile.name })}
+          data-testid="profile-view"
+        >
           {t('actions.view')}
         </Button>
         <Tooltip label={t('actions.mailbox')} withArrow>
-          <ActionIcon component={Link} to={`/user/buzon/${profile.id}`} variant="default" size="lg" aria-label={t('actions.mailboxOf', { name: profile.name })} data-testid="profile-mailbox">
+          <ActionIcon
+            component={Link}
+            to={`/user/buzon/${profile.id}`}
+            variant="default"
+            size="lg"
+            aria-label={t('actions.mailboxOf', { name: profile.name })}
+            data-testid="profile-mailbox"
+          >
             <Icon name="mail" />
           </ActionIcon>
         </Tooltip>

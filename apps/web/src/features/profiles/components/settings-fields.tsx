@@ -9,7 +9,25 @@ import type { ProfileEditor } from './use-profile-editor';
 
 const LAYOUTS = ['classic', 'centered', 'banner'] as const;
 
-function Segmented<T extends string>({ label, hint, value, values, onChange, error, labelOf, testId }: { label: string; hint?: string; value: T; values: readonly T[]; onChange: (v: T) => void; error?: string; labelOf: (v: T) => string; testId: string }) {
+function Segmented<T extends string>({
+  label,
+  hint,
+  value,
+  values,
+  onChange,
+  error,
+  labelOf,
+  testId,
+}: {
+  label: string;
+  hint?: string;
+  value: T;
+  values: readonly T[];
+  onChange: (v: T) => void;
+  error?: string;
+  labelOf: (v: T) => string;
+  testId: string;
+}) {
   const id = useId();
   // SegmentedControl is the radiogroup: it gets the name, and the hint and error describe it.
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
@@ -17,7 +35,16 @@ function Segmented<T extends string>({ label, hint, value, values, onChange, err
     <Stack gap={4}>
       <Input.Label component="span">{label}</Input.Label>
       {hint ? <Input.Description id={`${id}-hint`}>{hint}</Input.Description> : null}
-      <SegmentedControl value={value} onChange={onChange} data={values.map((v) => ({ value: v, label: labelOf(v) }))} fullWidth aria-label={label} aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-testid={testId} />
+      <SegmentedControl
+        value={value}
+        onChange={onChange}
+        data={values.map((v) => ({ value: v, label: labelOf(v) }))}
+        fullWidth
+        aria-label={label}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        data-testid={testId}
+      />
       {error ? <Input.Error id={`${id}-error`}>{error}</Input.Error> : null}
     </Stack>
   );
@@ -46,7 +73,15 @@ export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft'
           popoverProps={{ withinPortal: true }}
           data-testid="profile-color"
         />
-        <Segmented<ProfileDraft['layout']> label={t('settings.layout')} value={draft.layout} values={LAYOUTS} onChange={(layout) => setCommon({ layout })} error={error('theme.layout')} labelOf={(v) => t(`layouts.${v}`)} testId="profile-layout" />
+        <Segmented<ProfileDraft['layout']>
+          label={t('settings.layout')}
+          value={draft.layout}
+          values={LAYOUTS}
+          onChange={(layout) => setCommon({ layout })}
+          error={error('theme.layout')}
+          labelOf={(v) => t(`layouts.${v}`)}
+          testId="profile-layout"
+        />
       </SimpleGrid>
       <Segmented<ProfileDraft['visibility']>
         label={t('settings.visibility')}
@@ -59,8 +94,22 @@ export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft'
         testId="profile-visibility"
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Switch label={t('settings.contactForm')} description={t('settings.contactFormHint')} checked={draft.contactForm} onChange={(e) => setCommon({ contactForm: e.currentTarget.checked })} error={error('contactForm')} data-testid="profile-contact-form" />
-        <Switch label={t('settings.wall')} description={t('settings.wallHint')} checked={draft.wall} onChange={(e) => setCommon({ wall: e.currentTarget.checked })} error={error('wall')} data-testid="profile-wall" />
+        <Switch
+          label={t('settings.contactForm')}
+          description={t('settings.contactFormHint')}
+          checked={draft.contactForm}
+          onChange={(e) => setCommon({ contactForm: e.currentTarget.checked })}
+          error={error('contactForm')}
+          data-testid="profile-contact-form"
+        />
+        <Switch
+          label={t('settings.wall')}
+          description={t('settings.wallHint')}
+          checked={draft.wall}
+          onChange={(e) => setCommon({ wall: e.currentTarget.checked })}
+          error={error('wall')}
+          data-testid="profile-wall"
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Select

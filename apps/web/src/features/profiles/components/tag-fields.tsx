@@ -15,7 +15,15 @@ export function TagFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'e
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label={t('tag.name')} value={tag.name} onChange={(e) => setTag({ name: e.currentTarget.value })} error={error('tag.name')} maxLength={80} required data-testid="tag-name" />
+        <TextInput
+          label={t('tag.name')}
+          value={tag.name}
+          onChange={(e) => setTag({ name: e.currentTarget.value })}
+          error={error('tag.name')}
+          maxLength={80}
+          required
+          data-testid="tag-name"
+        />
         <SelectField
           label={t('tag.kind')}
           value={tag.tagKind}

@@ -15,7 +15,8 @@ export interface ProfileFilters {
   page: number;
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => (value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** The list's state lives in the URL query, so back/forward, reload and shared links keep it. */
 export function useProfileFilters() {

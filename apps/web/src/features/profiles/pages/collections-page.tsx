@@ -52,7 +52,12 @@ export default function CollectionsPage() {
       key: 'profiles',
       header: t(kind === 'card' ? 'collections.cards' : 'collections.tags'),
       cell: (row) => (
-        <Anchor component={Link} to={listLink(row)} size="sm" aria-label={t('collections.showProfiles', { name: row.name, count: row.profiles })}>
+        <Anchor
+          component={Link}
+          to={listLink(row)}
+          size="sm"
+          aria-label={t('collections.showProfiles', { name: row.name, count: row.profiles })}
+        >
           {formatNumber(row.profiles, locale)}
         </Anchor>
       ),
@@ -60,7 +65,13 @@ export default function CollectionsPage() {
   ];
   const actions = (row: Collection) => (
     <Group gap="xs" wrap="nowrap">
-      <Button size="xs" variant="default" onClick={() => setEditing(row)} aria-label={t('actions.editOf', { name: row.name })} data-testid="collection-edit">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setEditing(row)}
+        aria-label={t('actions.editOf', { name: row.name })}
+        data-testid="collection-edit"
+      >
         {t('actions.edit')}
       </Button>
       <Button
@@ -96,7 +107,14 @@ export default function CollectionsPage() {
         </Group>
       </Group>
       {done ? (
-        <Alert color="teal" role="status" withCloseButton closeButtonLabel={t('admin:close')} onClose={() => setDone(null)} data-testid="collection-done">
+        <Alert
+          color="teal"
+          role="status"
+          withCloseButton
+          closeButtonLabel={t('admin:close')}
+          onClose={() => setDone(null)}
+          data-testid="collection-done"
+        >
           {done}
         </Alert>
       ) : null}

@@ -3,6 +3,8 @@ import '../profiles.css';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { QuotaPrompt } from '@/components/quota-prompt';
+import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
 import { useProfile } from '../api/profiles';
@@ -10,6 +12,7 @@ import { Icon } from '../components/icons';
 import { draftOf, newDraft } from '../components/profile-draft';
 import { ProfileForm } from '../components/profile-form';
 import { useProfileKind } from '../components/use-profile-kind';
+import { useProfileQuota } from '../components/use-profile-quota';
 
 function EditorSkeleton() {
   const { t } = useTranslation('profiles');
@@ -31,7 +34,12 @@ export default function ProfileEditorPage() {
   const isNew = profileId === 'new';
   const query = useProfile(isNew ? null : profileId);
   const isCard = kind === 'card';
-  const title = isNew ? t(isCard ? 'editor.newCard' : 'editor.newTag') : t(isCard ? 'editor.editCard' : 'editor.editTag', { name: query.data?.name ?? '' });
+  const locale = useLocale();
+  // A new card or tag beyond the plan's quota: say so (with the plans) instead of a form that would be refused.
+  const quota = useProfileQuota(kind, locale);
+  const title = isNew
+    ? t(isCard ? 'editor.newCard' : 'editor.newTag')
+    : t(isCard ? 'editor.editCard' : 'editor.editTag', { name: query.data?.name ?? '' });
   usePageTitle(title);
   const justCreated = (location.state as { created?: boolean } | null)?.created === true;
   // Another kind's id under this path (a tag under /perfiles) is not found here either.
@@ -52,13 +60,23 @@ export default function ProfileEditorPage() {
             {title}
           </Title>
           {!isNew && query.data && !wrongKind ? (
-            <Button component={Link} to={`${base}/view/${profileId}`} variant="light" leftSection={<Icon name="eye" />} data-testid="profile-open-view">
+            <Button
+              component={Link}
+              to={`${base}/view/${profileId}`}
+              variant="light"
+              leftSection={<Icon name="eye" />}
+              data-testid="profile-open-view"
+            >
               {t('actions.view')}
             </Button>
           ) : null}
         </Group>
       </Stack>
-      {isNew ? (
+      {isNew && quota.pending ? (
+        <EditorSkeleton />
+      ) : isNew && quota.reached ? (
+        <QuotaPrompt kind={isCard ? 'cards' : 'tags'} limit={quota.limit} />
+      ) : isNew ? (
         <ProfileForm key="new" id={null} initial={newDraft(kind)} base={base} justCreated={false} />
       ) : notFound ? (
         <Alert color="yellow" role="alert" title={t('editor.notFoundTitle')} data-testid="profile-not-found">

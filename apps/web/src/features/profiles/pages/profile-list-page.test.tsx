@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
 import type { Profile, ProfileKind } from '@enlaza/contracts';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi } from '@/test/mock-api';
 import ProfileListPage from './profile-list-page';
 
 const PAGE = 24;
@@ -27,8 +28,24 @@ const profile = (kind: ProfileKind, n: number): Profile => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 /** 30 cards and 3 tags; answers `GET /api/profiles` by kind and page, and `[]` for folders and labels. */
-const store: Record<ProfileKind, Profile[]> = { card: Array.from({ length: 30 }, (_, i) => profile('card', i + 1)), tag: [1, 2, 3].map((n) => profile('tag', n)) };
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const store: Record<ProfileKind, Profile[]> = {
+  card: Array.from({ length: 30 }, (_, i) => profile('card', i + 1)),
+  tag: [1, 2, 3].map((n) => profile('tag', n)),
+};
+
+/** The plan's card quota the subscription data answers with (30 cards are stored). */
+let cardLimit = 100;
+const subscription = (cards: number) => ({
+  id: 's1',
+  status: 'active',
+  plan: null,
+  periodStart: null,
+  periodEnd: null,
+  cancelAtPeriodEnd: false,
+  limits: { profiles: cards, tags: 10, storageBytes: 1, sendsPerMonth: 1 },
+  usage: { profiles: 30, tags: 3, storageBytes: 0, sendsThisMonth: 0 },
+  addOns: [],
+});
 
 let router: DataRouter;
 function renderPage(url: string) {
@@ -56,19 +73,34 @@ describe('ProfileListPage', { timeout: 20_000 }, () => {
   });
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        const url = new URL(input, 'http://x');
-        if (url.pathname !== '/api/profiles') return json({ ok: 1, data: [] });
-        const kind = url.searchParams.get('kind') as ProfileKind;
-        const page = Number(url.searchParams.get('page') ?? 1);
-        const all = store[kind];
-        return json({ ok: 1, data: all.slice((page - 1) * PAGE, page * PAGE), meta: { page, pageSize: PAGE, total: all.length } });
-      }),
-    );
+    mockApi((input) => {
+      const url = new URL(input, 'http://x');
+      if (url.pathname === '/api/datasuscription') return json(subscription(cardLimit));
+      if (url.pathname !== '/api/profiles') return json({ ok: 1, data: [] });
+      const kind = url.searchParams.get('kind') as ProfileKind;
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const all = store[kind];
+      return json({ ok: 1, data: all.slice((page - 1) * PAGE, page * PAGE), meta: { page, pageSize: PAGE, total: all.length } });
+    });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    cardLimit = 100;
+  });
+
+  it('says the card quota is used up, with the plans, before any form is opened', async () => {
+    cardLimit = 30;
+    renderPage('/user/perfiles');
+    const prompt = await screen.findByTestId('quota-prompt-cards');
+    expect(prompt.textContent).toMatch(/30 cards/);
+    expect(screen.getByTestId('quota-prompt-plans').getAttribute('href')).toBe('/user/plans');
+  });
+
+  it('says nothing while the quota is not reached (3 of 10 tags)', async () => {
+    renderPage('/user/tamys');
+    await waitFor(() => expect(selectBoxes()).toHaveLength(3));
+    expect(screen.queryByTestId('quota-prompt-tags')).toBeNull();
+  });
 
   it('starts an empty selection on another page and on the tags list', async () => {
     renderPage('/user/perfiles');

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Checkbox, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { QuotaPrompt } from '@/components/quota-prompt';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatNumber } from '@/lib/format';
@@ -15,6 +16,7 @@ import { ProfileFiltersBar } from '../components/profile-filters-bar';
 import { ProfileTile } from '../components/profile-tile';
 import { PAGE_SIZE, useProfileFilters } from '../components/use-profile-filters';
 import { useProfileKind } from '../components/use-profile-kind';
+import { useProfileQuota } from '../components/use-profile-quota';
 
 const NONE: string[] = [];
 
@@ -28,7 +30,16 @@ export default function ProfileListPage() {
   usePageTitle(t(isCard ? 'list.cardsTitle' : 'list.tagsTitle'));
   const locale = useLocale();
   const { filters, update } = useProfileFilters();
-  const query = useProfileList({ kind, search: filters.search || undefined, folderId: filters.folderId, labelId: filters.labelId, sort: filters.sort, dir: filters.dir, page: filters.page, pageSize: PAGE_SIZE });
+  const query = useProfileList({
+    kind,
+    search: filters.search || undefined,
+    folderId: filters.folderId,
+    labelId: filters.labelId,
+    sort: filters.sort,
+    dir: filters.dir,
+    page: filters.page,
+    pageSize: PAGE_SIZE,
+  });
   const folders = useCollections('folders', kind).data ?? [];
   const labels = useCollections('labels', kind).data ?? [];
   // The selection belongs to one list view (kind, filters, order, page): changing any of them starts empty,
@@ -36,7 +47,8 @@ export default function ProfileListPage() {
   const selectionKey = `${kind}|${filters.search}|${filters.folderId}|${filters.labelId}|${filters.sort}|${filters.dir}|${filters.page}`;
   const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: selectionKey, ids: [] });
   const selected = selection.key === selectionKey ? selection.ids : NONE;
-  const setSelected = (next: (current: string[]) => string[]) => setSelection((current) => ({ key: selectionKey, ids: next(current.key === selectionKey ? current.ids : NONE) }));
+  const setSelected = (next: (current: string[]) => string[]) =>
+    setSelection((current) => ({ key: selectionKey, ids: next(current.key === selectionKey ? current.ids : NONE) }));
   // After a bulk action or "clear", the bar disappears: focus goes to the select-all box (or the count).
   const selectAllRef = useRef<HTMLInputElement>(null);
   const totalRef = useRef<HTMLParagraphElement>(null);
@@ -54,14 +66,19 @@ export default function ProfileListPage() {
   const labelById = new Map(labels.map((l) => [l.id, l]));
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const newPath = `${base}/new`;
+  const quota = useProfileQuota(kind, locale);
   // A page past the end (shared link, last item trashed): go to the last page instead of "no results".
   const pastEnd = query.data !== undefined && !query.isPlaceholderData && rows.length === 0 && total > 0 && filters.page > 1;
   useEffect(() => {
     if (pastEnd) update({ page: pages > 1 ? String(pages) : null }, { replace: true });
   }, [pastEnd, pages, update]);
 
-  const toggle = (id: string, on: boolean) => setSelected((current) => (on ? [...new Set([...current, id])] : current.filter((x) => x !== id)));
-  const toggleAll = (on: boolean) => setSelected((current) => (on ? [...new Set([...current, ...rows.map((r) => r.id)])] : current.filter((id) => !rows.some((r) => r.id === id))));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => (on ? [...new Set([...current, id])] : current.filter((x) => x !== id)));
+  const toggleAll = (on: boolean) =>
+    setSelected((current) =>
+      on ? [...new Set([...current, ...rows.map((r) => r.id)])] : current.filter((id) => !rows.some((r) => r.id === id)),
+    );
 
   return (
     <Stack gap="lg" data-testid="profile-list-page">
@@ -82,17 +99,36 @@ export default function ProfileListPage() {
           </Button>
         </Group>
       </Group>
+      {quota.reached ? <QuotaPrompt kind={isCard ? 'cards' : 'tags'} limit={quota.limit} /> : null}
       <ProfileFiltersBar filters={filters} update={update} folders={folders} labels={labels} kind={kind} />
       {feedback ? (
-        <Alert color={feedback.kind === 'success' ? 'teal' : 'red'} role={feedback.kind === 'success' ? 'status' : 'alert'} withCloseButton closeButtonLabel={t('admin:close')} onClose={() => setFeedback(null)} data-testid={`profiles-feedback-${feedback.kind}`}>
+        <Alert
+          color={feedback.kind === 'success' ? 'teal' : 'red'}
+          role={feedback.kind === 'success' ? 'status' : 'alert'}
+          withCloseButton
+          closeButtonLabel={t('admin:close')}
+          onClose={() => setFeedback(null)}
+          data-testid={`profiles-feedback-${feedback.kind}`}
+        >
           {feedback.message}
         </Alert>
       ) : null}
       <Group justify="space-between" gap="xs" mih={28}>
         <Text ref={totalRef} tabIndex={-1} size="sm" c="dimmed" aria-live="polite" data-testid="profiles-total">
-          {query.data ? t(isCard ? 'list.totalCards' : 'list.totalTags', { count: total, formatted: formatNumber(total, locale) }) : '\u00a0'}
+          {query.data
+            ? t(isCard ? 'list.totalCards' : 'list.totalTags', { count: total, formatted: formatNumber(total, locale) })
+            : '\u00a0'}
         </Text>
-        {rows.length > 0 ? <Checkbox ref={selectAllRef} label={t('list.selectPage')} checked={allOnPage} indeterminate={!allOnPage && rows.some((r) => selected.includes(r.id))} onChange={(e) => toggleAll(e.currentTarget.checked)} data-testid="profiles-select-page" /> : null}
+        {rows.length > 0 ? (
+          <Checkbox
+            ref={selectAllRef}
+            label={t('list.selectPage')}
+            checked={allOnPage}
+            indeterminate={!allOnPage && rows.some((r) => selected.includes(r.id))}
+            onChange={(e) => toggleAll(e.currentTarget.checked)}
+            data-testid="profiles-select-page"
+          />
+        ) : null}
       </Group>
       {query.isError && !query.data ? (
         <Alert color="red" role="alert" title={t('admin:list.errorTitle')} data-testid="profiles-error">
@@ -130,7 +166,11 @@ export default function ProfileListPage() {
           </Stack>
         </Paper>
       ) : (
-        <ul className="profile-grid" aria-label={t(isCard ? 'list.cardsTitle' : 'list.tagsTitle')} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+        <ul
+          className="profile-grid"
+          aria-label={t(isCard ? 'list.cardsTitle' : 'list.tagsTitle')}
+          style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+        >
           {rows.map((profile) => (
             <li key={profile.id}>
               <ProfileTile

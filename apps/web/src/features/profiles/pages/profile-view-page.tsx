@@ -23,7 +23,14 @@ function StatsPanel({ id }: { id: string }) {
   const locale = useLocale();
   const stats = useProfileStats(id);
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="profile-stats-title" data-testid="profile-stats">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'lg' }}
+      component="section"
+      aria-labelledby="profile-stats-title"
+      data-testid="profile-stats"
+    >
       <Title order={2} size="h4" id="profile-stats-title">
         {t('view.statsTitle')}
       </Title>
@@ -62,7 +69,11 @@ function StatsPanel({ id }: { id: string }) {
             {t('view.last30')}
           </Text>
           <Suspense fallback={<Skeleton height={240} />}>
-            <VisitsChart stats={stats.data} height={240} labels={{ visits: t('view.visits'), clicks: t('view.clicks'), day: t('view.day'), caption: t('view.chartCaption') }} />
+            <VisitsChart
+              stats={stats.data}
+              height={240}
+              labels={{ visits: t('view.visits'), clicks: t('view.clicks'), day: t('view.day'), caption: t('view.chartCaption') }}
+            />
           </Suspense>
         </Stack>
       )}
@@ -82,7 +93,12 @@ export default function ProfileViewPage() {
   const notFound = (query.error instanceof ApiError && query.error.status === 404) || (query.data && !profile);
   if (notFound || query.isError) {
     return (
-      <Alert color={notFound ? 'yellow' : 'red'} role="alert" title={t(notFound ? 'editor.notFoundTitle' : 'errors.loadTitle')} data-testid="profile-not-found">
+      <Alert
+        color={notFound ? 'yellow' : 'red'}
+        role="alert"
+        title={t(notFound ? 'editor.notFoundTitle' : 'errors.loadTitle')}
+        data-testid="profile-not-found"
+      >
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t(notFound ? 'editor.notFoundBody' : 'errors.load')}</Text>
           {notFound ? (
@@ -125,7 +141,15 @@ export default function ProfileViewPage() {
           <Button component={Link} to={`/user/buzon/${profile.id}`} variant="default" leftSection={<Icon name="mail" />}>
             {t('actions.mailbox')}
           </Button>
-          <Button component="a" href={profile.publicPath} target="_blank" rel="noopener" variant="default" leftSection={<Icon name="external" />} data-testid="view-open-public">
+          <Button
+            component="a"
+            href={profile.publicPath}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            leftSection={<Icon name="external" />}
+            data-testid="view-open-public"
+          >
             {t('view.openPublic')}
             <VisuallyHidden>{t('view.newTab')}</VisuallyHidden>
           </Button>
@@ -149,7 +173,12 @@ export default function ProfileViewPage() {
             <Title order={2} size="h4" id="profile-qr-title" mb="sm">
               {t('view.qrTitle')}
             </Title>
-            <ProfileQr url={url} size={200} downloadName={`qr-${profile.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 40) || 'profile'}`} withDownloads />
+            <ProfileQr
+              url={url}
+              size={200}
+              downloadName={`qr-${profile.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 40) || 'profile'}`}
+              withDownloads
+            />
             <Text size="xs" c="dimmed" ta="center" mt="xs" style={{ overflowWrap: 'anywhere' }} data-testid="view-public-url">
               {url}
             </Text>

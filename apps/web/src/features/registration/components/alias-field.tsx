@@ -16,8 +16,7 @@ interface AliasFieldProps {
 export function AliasField({ value, onChange, feedback, error, inputRef }: AliasFieldProps) {
   const { t } = useTranslation('register');
   const suggestion = feedback.state === 'invalid' || feedback.state === 'taken' ? feedback.suggestion : null;
-  const problem =
-    error ?? (feedback.state === 'taken' ? t('alias.taken') : feedback.state === 'invalid' ? t('alias.invalid') : undefined);
+  const problem = error ?? (feedback.state === 'taken' ? t('alias.taken') : feedback.state === 'invalid' ? t('alias.invalid') : undefined);
 
   return (
     <div>
@@ -33,7 +32,9 @@ export function AliasField({ value, onChange, feedback, error, inputRef }: Alias
         autoCapitalize="none"
         spellCheck={false}
         maxLength={30}
-        rightSection={feedback.state === 'checking' ? <Loader size={16} aria-hidden /> : feedback.state === 'available' ? <CheckIcon /> : null}
+        rightSection={
+          feedback.state === 'checking' ? <Loader size={16} aria-hidden /> : feedback.state === 'available' ? <CheckIcon /> : null
+        }
         data-testid="register-alias"
         inputWrapperOrder={['label', 'description', 'input', 'error']}
       />
@@ -63,7 +64,17 @@ export function AliasField({ value, onChange, feedback, error, inputRef }: Alias
 
 function CheckIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="var(--mantine-color-teal-filled)" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="var(--mantine-color-teal-filled)"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M5 12l5 5L20 7" />
     </svg>
   );

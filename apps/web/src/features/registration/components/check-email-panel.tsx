@@ -11,7 +11,16 @@ export function CheckEmailPanel({ email, onEdit }: { email: string; onEdit: () =
   return (
     <Stack gap="md" data-testid="register-sent" role="status">
       <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
-        <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          width="26"
+          height="26"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <rect x="3" y="5" width="18" height="14" rx="2" />
           <path d="m3 7 9 6 9-6" />
         </svg>

@@ -10,18 +10,18 @@ import { ApiError } from '@/lib/http';
 import { currentLanguage } from '@/lib/language';
 import { useAccountTypes } from '../api/get-account-types';
 import { useRegister } from '../api/register';
-import { ALIAS_PATTERN, aliasFromName } from './alias-rules';
+import { aliasFromName } from './alias-rules';
 import { AliasField } from './alias-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
-import { PASSWORD_MIN_LENGTH } from './password-strength';
+import { REGISTER_FIELDS, validateRegistration, type RegisterErrors, type RegisterField } from './register-rules';
 import { useAliasCheck } from './use-alias-check';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 
-const FIELDS = ['name', 'alias', 'email', 'password', 'accountTypeId', 'acceptPolicy'] as const;
-type Field = (typeof FIELDS)[number];
-export type RegisterErrors = Partial<Record<Field, string>>;
+const FIELDS = REGISTER_FIELDS;
+type Field = RegisterField;
+export type { RegisterErrors };
 
 export interface RegisterValues {
   name: string;
@@ -34,20 +34,15 @@ export interface RegisterValues {
   acceptPolicy: boolean;
 }
 
-export const EMPTY_REGISTER_VALUES: RegisterValues = { name: '', alias: '', aliasEdited: false, email: '', password: '', accountTypeId: '', acceptPolicy: false };
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function validate(values: RegisterValues, alias: string, t: (key: string, options?: Record<string, unknown>) => string): RegisterErrors {
-  const errors: RegisterErrors = {};
-  if (values.name.trim().length < 2) errors.name = t('errors.name');
-  if (!ALIAS_PATTERN.test(alias)) errors.alias = t('alias.invalid');
-  if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = t('errors.email');
-  if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = t('errors.password', { min: PASSWORD_MIN_LENGTH });
-  if (!values.accountTypeId) errors.accountTypeId = t('errors.accountType');
-  if (!values.acceptPolicy) errors.acceptPolicy = t('errors.accept');
-  return errors;
-}
+export const EMPTY_REGISTER_VALUES: RegisterValues = {
+  name: '',
+  alias: '',
+  aliasEdited: false,
+  email: '',
+  password: '',
+  accountTypeId: '',
+  acceptPolicy: false,
+};
 
 interface RegisterFormProps {
   /** Kept by the page so that nothing typed is lost when it shows the "check your email" step and back. */
@@ -84,7 +79,7 @@ export function RegisterForm({ values, onChange, onRegistered }: RegisterFormPro
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const local = validate(values, alias.trim().toLowerCase(), t);
+    const local = validateRegistration(values, alias.trim().toLowerCase(), t);
     setErrors(local);
     if (Object.keys(local).length > 0) {
       focusFirst(local);
@@ -118,7 +113,12 @@ export function RegisterForm({ values, onChange, onRegistered }: RegisterFormPro
 
   const failure = mutation.error;
   const hasFieldErrors = failure instanceof ApiError && failure.fieldErrors && Object.keys(failure.fieldErrors).length > 0;
-  const generalError = failure && !hasFieldErrors ? (failure instanceof ApiError && failure.status === 0 ? t('errors.network') : failure.message || t('errors.generic')) : null;
+  const generalError =
+    failure && !hasFieldErrors
+      ? failure instanceof ApiError && failure.status === 0
+        ? t('errors.network')
+        : failure.message || t('errors.generic')
+      : null;
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('title')} data-testid="register-form">

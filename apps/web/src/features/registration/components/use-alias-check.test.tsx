@@ -2,14 +2,12 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { json, mockApi } from '@/test/mock-api';
 import { ALIAS_CHECK_DELAY_MS, useAliasCheck } from './use-alias-check';
 
 function answer(alias: string) {
   const taken = alias === 'demo';
-  return new Response(JSON.stringify({ ok: 1, data: { alias, valid: true, available: !taken, suggestion: taken ? 'demo-2' : alias } }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return json({ ok: 1, data: { alias, valid: true, available: !taken, suggestion: taken ? 'demo-2' : alias } });
 }
 
 describe('useAliasCheck', () => {
@@ -17,8 +15,7 @@ describe('useAliasCheck', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
-    fetchMock = vi.fn((url: string) => Promise.resolve(answer(new URL(url, 'http://x').searchParams.get('alias') ?? '')));
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = mockApi((url) => answer(new URL(url, 'http://x').searchParams.get('alias') ?? '')).fetch;
   });
   afterEach(() => {
     vi.useRealTimers();

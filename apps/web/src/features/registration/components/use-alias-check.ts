@@ -16,7 +16,10 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
 }
 
 /** Checks the alias with the server while the visitor types (one call per pause, not per key). */
-export function useAliasCheck(alias: string, name: string): { feedback: AliasFeedback; check: AliasCheck | undefined; refetch: () => void } {
+export function useAliasCheck(
+  alias: string,
+  name: string,
+): { feedback: AliasFeedback; check: AliasCheck | undefined; refetch: () => void } {
   const settledAlias = useDebouncedValue(alias.trim().toLowerCase(), ALIAS_CHECK_DELAY_MS);
   const settledName = useDebouncedValue(name.trim(), ALIAS_CHECK_DELAY_MS);
   const query = useAliasCheckQuery(settledAlias, settledName);

@@ -37,7 +37,16 @@ function Verify() {
 
   return (
     <Center py="md">
-      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md" w="100%" maw={480} data-testid="verify-result" data-state={result.status}>
+      <Paper
+        withBorder
+        shadow="sm"
+        p={{ base: 'md', xs: 'xl' }}
+        radius="md"
+        w="100%"
+        maw={480}
+        data-testid="verify-result"
+        data-state={result.status}
+      >
         {result.isPending ? (
           <Stack align="center" gap="sm" py="lg" aria-busy="true">
             <Loader aria-hidden />
@@ -46,7 +55,16 @@ function Verify() {
         ) : result.isSuccess ? (
           <Stack gap="md" role="status">
             <ThemeIcon size={48} radius="xl" color="teal" variant="light" aria-hidden>
-              <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                width="26"
+                height="26"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M5 12l5 5L20 7" />
               </svg>
             </ThemeIcon>
@@ -54,7 +72,9 @@ function Verify() {
               {result.data.kind === 'email_change' ? t('verify.emailChangedTitle') : t('verify.activatedTitle')}
             </Title>
             <Text style={{ overflowWrap: 'anywhere' }}>
-              {result.data.kind === 'email_change' ? t('verify.emailChangedBody', { email: result.data.email }) : t('verify.activatedBody', { email: result.data.email })}
+              {result.data.kind === 'email_change'
+                ? t('verify.emailChangedBody', { email: result.data.email })
+                : t('verify.activatedBody', { email: result.data.email })}
             </Text>
             {signedIn ? (
               <Button component={Link} to="/account" data-testid="verify-continue">

@@ -34,5 +34,11 @@ function useTrashMutation<V, R>(call: (vars: V) => Promise<R>) {
 
 export const useRestoreItem = () => useTrashMutation(({ kind, id }: { kind: TrashKind; id: string }) => restoreFromTrash(kind, id));
 export const useDeleteForever = () =>
-  useTrashMutation(async ({ kind, id }: { kind: TrashKind; id: string }) => (await apiSend('DELETE', `/api/trash/${kind}/${encodeURIComponent(id)}`, undefined, countAnswer)).data);
-export const useEmptyTrash = () => useTrashMutation(async (kind: TrashKind | null) => (await apiSend('DELETE', `/api/trash${kind ? `?kind=${kind}` : ''}`, undefined, countAnswer)).data);
+  useTrashMutation(
+    async ({ kind, id }: { kind: TrashKind; id: string }) =>
+      (await apiSend('DELETE', `/api/trash/${kind}/${encodeURIComponent(id)}`, undefined, countAnswer)).data,
+  );
+export const useEmptyTrash = () =>
+  useTrashMutation(
+    async (kind: TrashKind | null) => (await apiSend('DELETE', `/api/trash${kind ? `?kind=${kind}` : ''}`, undefined, countAnswer)).data,
+  );

@@ -6,7 +6,15 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { bcp47 } from '@/lib/language';
 import { daysUntil, formatInDays } from './purge-countdown';
 
-const KIND_COLORS: Record<TrashItem['kind'], string> = { card: 'teal', tag: 'grape', message: 'blue', file: 'orange' };
+const KIND_COLORS: Record<TrashItem['kind'], string> = {
+  card: 'teal',
+  tag: 'grape',
+  message: 'blue',
+  file: 'orange',
+  wall_post: 'cyan',
+  email_template: 'indigo',
+  campaign: 'pink',
+};
 
 interface Props {
   item: TrashItem;
@@ -23,7 +31,16 @@ export function TrashRow({ item, timeZone, now, restoring, onRestore, onDelete }
   const locale = useLocale();
   const days = daysUntil(item.purgeAt, now, timeZone);
   return (
-    <Paper withBorder radius="md" p="sm" component="li" className="trash-row" data-testid="trash-item" data-kind={item.kind} data-id={item.id}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="li"
+      className="trash-row"
+      data-testid="trash-item"
+      data-kind={item.kind}
+      data-id={item.id}
+    >
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 16rem' }}>
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -43,17 +60,38 @@ export function TrashRow({ item, timeZone, now, restoring, onRestore, onDelete }
             {t('deletedOn', { date: formatDateTime(item.deletedAt, locale, timeZone) })}
             {' · '}
             <Tooltip label={formatDate(item.purgeAt, locale, timeZone)} withArrow>
-              <Text span size="xs" c={days <= 3 ? 'red' : 'dimmed'} fw={days <= 3 ? 600 : undefined} tabIndex={0} data-testid="trash-item-purge">
+              <Text
+                span
+                size="xs"
+                c={days <= 3 ? 'red' : 'dimmed'}
+                fw={days <= 3 ? 600 : undefined}
+                tabIndex={0}
+                data-testid="trash-item-purge"
+              >
                 {t('purgeIn', { when: formatInDays(days, bcp47(locale)) })}
               </Text>
             </Tooltip>
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" loading={restoring} onClick={() => onRestore(item)} aria-label={t('restoreNamed', { name: item.name })} data-testid="trash-restore">
+          <Button
+            size="xs"
+            variant="light"
+            loading={restoring}
+            onClick={() => onRestore(item)}
+            aria-label={t('restoreNamed', { name: item.name })}
+            data-testid="trash-restore"
+          >
             {t('restore')}
           </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(item)} aria-label={t('deleteNamed', { name: item.name })} data-testid="trash-delete">
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => onDelete(item)}
+            aria-label={t('deleteNamed', { name: item.name })}
+            data-testid="trash-delete"
+          >
             {t('deleteForever')}
           </Button>
         </Group>

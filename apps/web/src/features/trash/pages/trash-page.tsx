@@ -35,7 +35,10 @@ export default function TrashPage() {
   const onRestore = (item: TrashItem) =>
     restore.mutate(
       { kind: item.kind, id: item.id },
-      { onSuccess: () => notify('success', t('restored', { name: item.name })), onError: (error) => notify('error', apiErrorMessage(error, t)) },
+      {
+        onSuccess: () => notify('success', t('restored', { name: item.name })),
+        onError: (error) => notify('error', apiErrorMessage(error, t)),
+      },
     );
   const confirmDelete = () => {
     if (!deleting) return;
@@ -123,7 +126,12 @@ export default function TrashPage() {
           </Stack>
           <Group justify="center">
             {trash.hasNextPage ? (
-              <Button variant="light" loading={trash.isFetchingNextPage} onClick={() => void trash.fetchNextPage()} data-testid="trash-more">
+              <Button
+                variant="light"
+                loading={trash.isFetchingNextPage}
+                onClick={() => void trash.fetchNextPage()}
+                data-testid="trash-more"
+              >
                 {t('loadMore')}
               </Button>
             ) : (
@@ -149,7 +157,11 @@ export default function TrashPage() {
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       >
-        {deleting?.kind === 'file' ? t('deleteBodyFile') : deleting?.kind === 'card' || deleting?.kind === 'tag' ? t('deleteBodyProfile') : t('deleteBody')}
+        {deleting?.kind === 'file'
+          ? t('deleteBodyFile')
+          : deleting?.kind === 'card' || deleting?.kind === 'tag'
+            ? t('deleteBodyProfile')
+            : t('deleteBody')}
       </ConfirmDialog>
       <ConfirmDialog
         opened={emptying}

@@ -1,0 +1,23 @@
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { deliveries } from '../db/schema/index.js';
+import type { UsageProvider } from '../platform/usage-registry.js';
+
+/** Sends that count against the monthly quota; system emails (verification, receipts…) do not. */
+export const COUNTED_SEND_KINDS = ['campaign', 'reply', 'test'] as const;
+
+/** What the mailer counts against the plan: the user's counted deliveries since the sending period began. */
+export function createSendsUsage(db: Database): UsageProvider {
+  return {
+    metrics: ['sendsThisMonth'],
+    async count(userId, { sendsSince }) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(deliveries)
+        .where(
+          and(eq(deliveries.userId, userId), gte(deliveries.createdAt, sendsSince), inArray(deliveries.kind, [...COUNTED_SEND_KINDS])),
+        );
+      return { sendsThisMonth: row?.n ?? 0 };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { defineModule } from '../../platform/module.js';
+import { accountRoutes } from './routes.js';
+import type { AccountService } from './service.js';
+import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.js';
+import { users, type BillingAddress } from './schema.js';
+
+/** What an invoice prints about its buyer, read at issue time. */
+export type BillingIdentity = {
+  name: string;
+  email: string;
+  code: string;
+  taxId: string | null;
+  country: string | null;
+  billingAddress: BillingAddress | null;
+  locale: 'en' | 'es' | 'jp' | null;
+};
+
+/** The accounts module's public surface for other modules: a user's billing identity, read in the caller's transaction. */
+export async function billingIdentity(tx: Transaction, userId: string): Promise<BillingIdentity | null> {
+  const [row] = await tx
+    .select({
+      name: users.name,
+      email: users.email,
+      code: users.codigo,
+      taxId: users.taxId,
+      country: users.country,
+      billingAddress: users.billingAddress,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export { accountRoutes } from './routes.js';
+export { createAccountRepository, lockUser, namesOf, notificationRecipient, publicIdentity } from './repository.js';
+export { createAccountDirectory, type AccountDirectory } from './directory.js';
+export { createAccountService, type AccountService } from './service.js';
+export { createAccountUserData } from './user-data.js';
+export { createSessionsRepository, type SessionsRepository } from './sessions-repository.js';
+export {
+  claimPendingAccount,
+  createRegistrationRepository,
+  nextCustomerCode,
+  setMainProfile,
+  type RegistrationRepository,
+  type TokenPurpose,
+} from './registration-repository.js';
+export type { BillingAddress, UserRow } from './schema.js';
+
+export const accountModule = defineModule({
+  name: 'account',
+  async register(api, { account }: { account: AccountService }) {
+    await api.register(accountRoutes, { account });
+  },
+});
+export {
+  disableAdminUnlessLast,
+  emailInUse,
+  insertAdmin,
+  isOldAlias,
+  revokeAllSessions,
+  setUserStatus,
+  userPiece,
+} from './query-pieces.js';

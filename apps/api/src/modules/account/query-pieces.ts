@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import { queryPieces } from '../../platform/query-pieces.js';
+import { nextCustomerCode } from './registration-repository.js';
+import { aliasRedirects, sessions, users } from './schema.js';
+
+/**
+ * Users as other modules may join them in their own statements (the admin's lists, the public
+ * page's owner): identity, role, status and contact fields, never the password hash or billing
+ * details. A subquery PostgreSQL flattens into the caller's plan, so it costs no extra query.
+ */
+export const userPiece = (alias = 'account_user') =>
+  queryPieces
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      alias: users.alias,
+      codigo: users.codigo,
+      role: users.role,
+      status: users.status,
+      accountTypeId: users.accountTypeId,
+      phone: users.phone,
+      country: users.country,
+      locale: users.locale,
+      emailVerifiedAt: users.emailVerifiedAt,
+      notificationEmails: users.notificationEmails,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .as(alias);
+
+/** Whether `alias` is one of this user's old aliases (those still redirect to the current one). */
+export async function isOldAlias(db: Database | Transaction, alias: string, userId: string): Promise<boolean> {
+  const [old] = await db
+    .select({ alias: aliasRedirects.alias })
+    .from(aliasRedirects)
+    .where(and(eq(aliasRedirects.alias, alias), eq(aliasRedirects.userId, userId)));
+  return Boolean(old);
+}
+
+// The administrators' writes to accounts (Usuarios and Administradores).
+
+export async function setUserStatus(db: Database | Transaction, id: string, status: 'pending' | 'active' | 'suspended'): Promise<void> {
+  await db
+    .update(users)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** Signs the user out everywhere. */
+export async function revokeAllSessions(db: Database | Transaction, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** A new administrator, active and verified, with the next customer code. */
+export async function insertAdmin(db: Database, values: { name: string; email: string; alias: string; passwordHash: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, role: 'admin', status: 'active', emailVerifiedAt: new Date(), codigo: await nextCustomerCode(db) })
+    .returning();
+  if (!row) throw new Error('admin insert returned nothing');
+  return row;
+}
+
+/**
+ * Disables an admin unless it would leave no active admin. The active admins are locked for the
+ * check, so two admins disabling each other at once cannot both succeed.
+ */
+export async function disableAdminUnlessLast(db: Database, id: string): Promise<'done' | 'last_admin'> {
+  return db.transaction(async (tx: Transaction) => {
+    const active = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+      .for('update');
+    if (active.length <= 1 && active.some((a) => a.id === id)) return 'last_admin';
+    await setUserStatus(tx, id, 'suspended');
+    await revokeAllSessions(tx, id);
+    return 'done';
+  });
+}
+
+export async function emailInUse(db: Database | Transaction, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return Boolean(row);
+}

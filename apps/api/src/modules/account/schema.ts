@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
+import { accountTypes } from '../catalogue/schema.js';
+
+export type BillingAddress = {
+  line1: string;
+  line2: string | null;
+  city: string;
+  postalCode: string;
+  region: string | null;
+  country: string;
+};
+
+/** Source of the customer code (`codigo`), printed on invoices: EN-000001, EN-000002… */
+export const customerCodeSeq = pgSequence('customer_code_seq', { startWith: 1 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: primaryId(),
+    /** Stored lower-cased and trimmed. */
+    email: text().notNull(),
+    name: text().notNull(),
+    alias: text().notNull(),
+    codigo: text().notNull(),
+    role: text({ enum: ['admin', 'user'] }).notNull(),
+    /** `deleted`: the owner deleted the account; personal data has been removed. */
+    status: text({ enum: ['pending', 'active', 'suspended', 'deleted'] })
+      .notNull()
+      .default('pending'),
+    passwordHash: text().notNull(),
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    accountTypeId: uuid().references(() => accountTypes.id),
+    /** The main profile (`perfil_id`), created on verification. */
+    mainProfileId: uuid(),
+    locale: text({ enum: ['en', 'es', 'jp'] }),
+    phone: text(),
+    country: text(),
+    timeZone: text(),
+    theme: text({ enum: ['light', 'dark', 'system'] })
+      .notNull()
+      .default('system'),
+    billingAddress: jsonb().$type<BillingAddress>(),
+    taxId: text(),
+    /** Kinds of notification that are also sent by email. */
+    notificationEmails: jsonb().$type<string[]>().notNull().default(['new_message']),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.email),
+    uniqueIndex().on(t.alias),
+    uniqueIndex().on(t.codigo),
+    index().on(t.role, t.status),
+    index().on(t.createdAt),
+    // The admin dashboard's sign-ups per day: an index-only range of one role's recent sign-ups.
+    index().on(t.role, t.createdAt),
+    index('users_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+
+/** One row per signed-in device; only the SHA-256 of the token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    userAgent: text(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.tokenHash), index().on(t.userId)],
+);
+
+/** Single-use codes sent by email: account verification, password reset, new-address confirmation. Only their hash is kept. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
+    tokenHash: text().notNull(),
+    /** The address the code was sent to (the new one for an email change). */
+    email: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.tokenHash), index().on(t.userId, t.purpose)],
+);
+
+/** Old public aliases keep redirecting to their owner after a change. */
+export const aliasRedirects = pgTable('alias_redirects', {
+  alias: text().primaryKey(),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

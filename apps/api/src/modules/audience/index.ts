@@ -1,0 +1,61 @@
+/**
+ * The audience module's public surface: who a campaign goes to, and the suppression list.
+ * Campaigns call `resolveAudience` when they start (and `countAudience` to show the number before
+ * sending); unsubscribes and bounces call `suppress`. app.ts mounts `audienceRoutes` with
+ * `createAudience(db)`.
+ *
+ * The audience of a selector: the consenting senders (live messages with consent, of live profiles)
+ * of the chosen profiles, of every profile in the chosen folders or with the chosen labels, plus the
+ * contacts of the chosen imported lists; one address once (case-insensitive), suppressed addresses
+ * never. Ids that are not the owner's select nobody (they are ignored, not an error).
+ */
+import { defineModule } from '../../platform/module.js';
+import { audienceRoutes } from './routes.js';
+import type { AudienceSelector, SuppressionReason } from '@enlaza/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import { createAudienceRepository, countAudience as countSelected, selectAudience } from './repository.js';
+import { suppressions } from './schema.js';
+import { createAudienceService } from './service.js';
+
+export { audienceRoutes };
+export type { AudienceService } from './service.js';
+
+export type AudienceMember = { email: string; name: string; profileId: string | null };
+
+/** The distinct (lower-cased) addresses of the selection, without suppressed ones, newest name kept; ordered by address. */
+export async function resolveAudience(db: Database | Transaction, ownerId: string, selector: AudienceSelector): Promise<AudienceMember[]> {
+  return selectAudience(db, ownerId, selector);
+}
+
+/** How many `resolveAudience` would answer, counted in the database. */
+export async function countAudience(db: Database | Transaction, ownerId: string, selector: AudienceSelector): Promise<number> {
+  return countSelected(db, ownerId, selector);
+}
+
+/** Adds an address to the owner's suppression list (idempotent; the first reason is kept). */
+export async function suppress(db: Database | Transaction, ownerId: string, email: string, reason: SuppressionReason): Promise<void> {
+  await db.insert(suppressions).values({ userId: ownerId, email: email.trim().toLowerCase(), reason }).onConflictDoNothing();
+}
+
+export async function isSuppressed(db: Database | Transaction, ownerId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: suppressions.email })
+    .from(suppressions)
+    .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email.trim().toLowerCase())));
+  return !!row;
+}
+
+/** The audience service for the routes. */
+export function createAudience(db: Database) {
+  return createAudienceService(db, createAudienceRepository(db));
+}
+export { createContactListsUserData } from './contacts-user-data.js';
+
+export const audienceModule = defineModule({
+  name: 'audience',
+  async register(api, { db }: { db: Database }) {
+    await api.register(audienceRoutes, { audience: createAudience(db) });
+  },
+});
+export { createAudienceUserData } from './user-data.js';

@@ -1,0 +1,260 @@
+import type { AudienceSelector, AudienceSources } from '@enlaza/contracts';
+import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import { collectionPiece } from '../collections/index.js';
+import { consentingMessagePiece } from '../mailbox/index.js';
+import { liveProfilePiece, profileLabelPiece } from '../profiles/index.js';
+import { qualified } from '../../platform/query-pieces.js';
+import { contactLists, contacts, suppressions } from './schema.js';
+
+type Db = Database | Transaction;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid[] parameter (one text parameter, so a 500-id selector is not 500 placeholders). */
+const uuidArray = (ids: string[]): SQL => sql`string_to_array(${ids.filter((id) => UUID.test(id)).join(',')}, ',')::uuid[]`;
+
+/** Not on the owner's suppression list (`email` is an already lower-cased SQL expression). */
+const notSuppressed = (ownerId: string, email: SQL): SQL =>
+  sql`not exists (select 1 from ${suppressions} s where s.user_id = ${ownerId} and s.email = ${email})`;
+
+// The senders come from the mailbox's and profiles' query pieces, composed here into one statement:
+// live consenting messages (m) of live profiles (p), and the profiles' labels (pl). Their columns are
+// named by alias, as the pieces answer them: some of these fragments sit in select lists, where
+// Drizzle would leave column references unqualified.
+const m = consentingMessagePiece('m');
+const p = liveProfilePiece('p');
+const pl = profileLabelPiece('pl');
+
+/** Live consenting messages of the owner's live profiles. */
+const consentingMessages = (ownerId: string): SQL =>
+  sql`from ${m} join ${p} on p.id = m.profile_id where m.user_id = ${ownerId} and p.user_id = ${ownerId}`;
+
+/** Whether the profile `p` carries a label matching `label` (a condition on `pl.label_id`). */
+const hasLabel = (label: SQL): SQL => sql`exists (select 1 from ${pl} where pl.profile_id = p.id and ${label})`;
+
+/**
+ * Every candidate (email lower-cased, name, profile, time) of the selector, before de-duplication.
+ * Only the owner's rows can match: another user's profile, folder, label or list id selects nobody.
+ */
+function candidates(ownerId: string, s: AudienceSelector): SQL {
+  const parts: SQL[] = [];
+  const profileTerms: SQL[] = [];
+  if (s.profileIds.length) profileTerms.push(sql`m.profile_id = any(${uuidArray(s.profileIds)})`);
+  if (s.folderIds.length) profileTerms.push(sql`p.folder_id = any(${uuidArray(s.folderIds)})`);
+  if (s.labelIds.length) profileTerms.push(hasLabel(sql`pl.label_id = any(${uuidArray(s.labelIds)})`));
+  if (profileTerms.length) {
+    parts.push(
+      sql`select lower(trim(m.email)) as email, m.name as name, m.profile_id as profile_id, m.created_at as created_at ${consentingMessages(ownerId)} and (${sql.join(profileTerms, sql` or `)})`,
+    );
+  }
+  if (s.listIds.length) {
+    parts.push(
+      sql`select c.email as email, c.name as name, null::uuid as profile_id, c.created_at as created_at from ${contacts} c join ${contactLists} l on l.id = c.list_id where l.user_id = ${ownerId} and c.list_id = any(${uuidArray(s.listIds)})`,
+    );
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+/** `execute` answers `{ rows }` on node-postgres and PGlite alike through drizzle, but be lenient. */
+const rowsOf = <T>(result: unknown): T[] => ('rows' in (result as object) ? (result as { rows: T[] }).rows : (result as T[]));
+
+const isEmptySelector = (s: AudienceSelector) => s.profileIds.length + s.folderIds.length + s.labelIds.length + s.listIds.length === 0;
+
+export type AudienceRow = { email: string; name: string; profileId: string | null };
+
+export async function selectAudience(db: Db, ownerId: string, selector: AudienceSelector): Promise<AudienceRow[]> {
+  if (isEmptySelector(selector)) return [];
+  // One address once: the newest row's name (a contact's missing name falls back to the empty string).
+  const result = await db.execute(sql`
+    select distinct on (a.email) a.email, a.name, a.profile_id
+    from (${candidates(ownerId, selector)}) a
+    where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}
+    order by a.email, a.created_at desc`);
+  return rowsOf<{ email: string; name: string | null; profile_id: string | null }>(result).map((r) => ({
+    email: r.email,
+    name: r.name ?? '',
+    profileId: r.profile_id,
+  }));
+}
+
+export async function countAudience(db: Db, ownerId: string, selector: AudienceSelector): Promise<number> {
+  if (isEmptySelector(selector)) return 0;
+  const result = await db.execute(sql`
+    select count(distinct a.email)::int as n from (${candidates(ownerId, selector)}) a
+    where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+}
+
+export function createAudienceRepository(db: Database) {
+  /** Distinct consenting, unsuppressed senders of the live profiles matching `where` (on `p`). */
+  const consentingCount = (where: SQL) =>
+    sql<number>`(select count(distinct lower(trim(m.email)))::int from ${m} join ${p} on p.id = m.profile_id where ${where} and not exists (select 1 from ${suppressions} s where s.user_id = m.user_id and s.email = lower(trim(m.email))))`;
+  const listedProfile = liveProfilePiece('listed_profile');
+  const listedFolder = collectionPiece('folders', 'listed_folder');
+  const listedLabel = collectionPiece('labels', 'listed_label');
+
+  return {
+    async sources(ownerId: string): Promise<AudienceSources> {
+      const [profileRows, folderRows, labelRows, listRows] = await Promise.all([
+        db
+          .select({
+            id: listedProfile.id,
+            name: listedProfile.name,
+            kind: listedProfile.kind,
+            contacts: consentingCount(sql`p.id = ${qualified('listed_profile', 'id')}`),
+          })
+          .from(listedProfile)
+          .where(eq(listedProfile.userId, ownerId))
+          .orderBy(asc(listedProfile.name)),
+        db
+          .select({
+            id: listedFolder.id,
+            name: listedFolder.name,
+            kind: listedFolder.kind,
+            contacts: consentingCount(sql`p.folder_id = ${qualified('listed_folder', 'id')}`),
+          })
+          .from(listedFolder)
+          .where(eq(listedFolder.userId, ownerId))
+          .orderBy(asc(listedFolder.name)),
+        db
+          .select({
+            id: listedLabel.id,
+            name: listedLabel.name,
+            kind: listedLabel.kind,
+            contacts: consentingCount(hasLabel(sql`pl.label_id = ${qualified('listed_label', 'id')}`)),
+          })
+          .from(listedLabel)
+          .where(eq(listedLabel.userId, ownerId))
+          .orderBy(asc(listedLabel.name)),
+        db
+          .select({
+            id: contactLists.id,
+            name: contactLists.name,
+            contacts: sql<number>`(select count(*)::int from ${contacts} c where c.list_id = "contact_lists"."id" and not exists (select 1 from ${suppressions} s where s.user_id = ${ownerId} and s.email = c.email))`,
+          })
+          .from(contactLists)
+          .where(eq(contactLists.userId, ownerId))
+          .orderBy(asc(contactLists.name)),
+      ]);
+      const num = <T extends { contacts: number }>(rows: T[]) => rows.map((r) => ({ ...r, contacts: Number(r.contacts) }));
+      return { profiles: num(profileRows), folders: num(folderRows), labels: num(labelRows), lists: num(listRows) };
+    },
+
+    async lists(ownerId: string) {
+      const rows = await db
+        .select({
+          id: contactLists.id,
+          name: contactLists.name,
+          createdAt: contactLists.createdAt,
+          contacts: sql<number>`(select count(*)::int from ${contacts} c where c.list_id = "contact_lists"."id")`,
+        })
+        .from(contactLists)
+        .where(eq(contactLists.userId, ownerId))
+        .orderBy(sql`${contactLists.createdAt} desc`, sql`${contactLists.id} desc`);
+      return rows.map((r) => ({ ...r, contacts: Number(r.contacts) }));
+    },
+
+    async findList(tx: Db, ownerId: string, id: string) {
+      const [row] = await tx
+        .select({
+          id: contactLists.id,
+          name: contactLists.name,
+          createdAt: contactLists.createdAt,
+          contacts: sql<number>`(select count(*)::int from ${contacts} c where c.list_id = "contact_lists"."id")`,
+        })
+        .from(contactLists)
+        .where(and(eq(contactLists.id, id), eq(contactLists.userId, ownerId)));
+      return row ? { ...row, contacts: Number(row.contacts) } : null;
+    },
+
+    async createList(tx: Transaction, ownerId: string, name: string) {
+      const [row] = await tx.insert(contactLists).values({ userId: ownerId, name }).returning({ id: contactLists.id });
+      return row!.id;
+    },
+
+    async deleteList(ownerId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(contactLists)
+        .where(and(eq(contactLists.id, id), eq(contactLists.userId, ownerId)))
+        .returning({ id: contactLists.id });
+      return rows.length > 0;
+    },
+
+    /** Inserts in chunks; an address already in the list is skipped. Answers how many were added. */
+    async insertContacts(tx: Transaction, listId: string, rows: { email: string; name: string | null }[]): Promise<number> {
+      let added = 0;
+      for (let i = 0; i < rows.length; i += 1000) {
+        const chunk = rows.slice(i, i + 1000).map((r) => ({ listId, email: r.email, name: r.name }));
+        const inserted = await tx.insert(contacts).values(chunk).onConflictDoNothing().returning({ id: contacts.id });
+        added += inserted.length;
+      }
+      return added;
+    },
+
+    /** One page of a list's contacts ordered by address (the unique key, so the address is the cursor). */
+    async contactsPage(listId: string, q: string | undefined, after: string | null, limit: number) {
+      const filters: SQL[] = [eq(contacts.listId, listId)];
+      if (after !== null) filters.push(gt(contacts.email, after));
+      if (q) {
+        const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        filters.push(sql`(${contacts.email} like ${like} or lower(coalesce(${contacts.name}, '')) like ${like})`);
+      }
+      return db
+        .select()
+        .from(contacts)
+        .where(and(...filters))
+        .orderBy(asc(contacts.email))
+        .limit(limit + 1);
+    },
+
+    async deleteContact(listId: string, contactId: string): Promise<boolean> {
+      const rows = await db
+        .delete(contacts)
+        .where(and(eq(contacts.id, contactId), eq(contacts.listId, listId)))
+        .returning({ id: contacts.id });
+      return rows.length > 0;
+    },
+
+    async suppressionsPage(ownerId: string, q: string | undefined, after: string | null, limit: number) {
+      const filters: SQL[] = [eq(suppressions.userId, ownerId)];
+      if (after !== null) filters.push(gt(suppressions.email, after));
+      if (q) filters.push(sql`${suppressions.email} like ${`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+      return db
+        .select()
+        .from(suppressions)
+        .where(and(...filters))
+        .orderBy(asc(suppressions.email))
+        .limit(limit + 1);
+    },
+
+    async findSuppression(ownerId: string, email: string) {
+      const [row] = await db
+        .select()
+        .from(suppressions)
+        .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email)));
+      return row ?? null;
+    },
+
+    async addSuppression(ownerId: string, email: string, reason: 'manual') {
+      await db.insert(suppressions).values({ userId: ownerId, email, reason }).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(suppressions)
+        .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email)));
+      return row!;
+    },
+
+    async removeSuppression(ownerId: string, email: string): Promise<number> {
+      const rows = await db
+        .delete(suppressions)
+        .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email)))
+        .returning({ email: suppressions.email });
+      return rows.length;
+    },
+
+    countSuppressions: async (ownerId: string) =>
+      Number((await db.select({ n: count() }).from(suppressions).where(eq(suppressions.userId, ownerId)))[0]?.n ?? 0),
+  };
+}
+
+export type AudienceRepository = ReturnType<typeof createAudienceRepository>;

@@ -1,0 +1,158 @@
+import type {
+  AudienceSelector,
+  AudienceSources,
+  Contact,
+  ContactImportBody,
+  ContactImportResult,
+  ContactList,
+  ContactListQuery,
+  Suppression,
+} from '@enlaza/contracts';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import type { Actor } from '../../platform/actor.js';
+import { isEmail, parseCsv, previewCsv } from './csv-import.js';
+import { countAudience, type AudienceRepository } from './repository.js';
+
+/** An opaque page token for lists ordered by a text key (an address). */
+const encodeKey = (key: string) => Buffer.from(JSON.stringify([key])).toString('base64url');
+function decodeKey(cursor: string | undefined): string | null {
+  if (!cursor) return null;
+  try {
+    const [key] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof key === 'string' && key.length <= 320) return key;
+  } catch {
+    /* fall through */
+  }
+  throw new AppError('validation.failed', {}, { cursor: [{ code: 'validation.invalid_value' }] });
+}
+
+function page<T, K>(rows: T[], limit: number, key: (row: T) => string, map: (row: T) => K) {
+  const data = rows.slice(0, limit);
+  const last = data.at(-1);
+  return { data: data.map(map), nextCursor: rows.length > limit && last ? encodeKey(key(last)) : null };
+}
+
+const toList = (r: { id: string; name: string; contacts: number; createdAt: Date }): ContactList => ({
+  id: r.id,
+  name: r.name,
+  contacts: r.contacts,
+  createdAt: r.createdAt.toISOString(),
+});
+const MAX_LISTED_ERRORS = 100;
+
+/** Audience: who campaigns can reach (counts, sources), imported lists and the suppression list. Every call is scoped to the actor. */
+export function createAudienceService(db: Database, repo: AudienceRepository) {
+  async function requireList(actor: Actor, id: string) {
+    const list = await repo.findList(db, actor.id, id);
+    if (!list) throw new AppError('record.not_found');
+    return list;
+  }
+
+  return {
+    count: async (actor: Actor, selector: AudienceSelector) => ({ recipients: await countAudience(db, actor.id, selector) }),
+    sources: (actor: Actor): Promise<AudienceSources> => repo.sources(actor.id),
+
+    lists: async (actor: Actor): Promise<ContactList[]> => (await repo.lists(actor.id)).map(toList),
+    list: async (actor: Actor, id: string): Promise<ContactList> => toList(await requireList(actor, id)),
+
+    preview: (_actor: Actor, csv: string) => previewCsv(csv),
+
+    /**
+     * Imports the mapped columns in one transaction: a failure (malformed file, too many rows, no
+     * valid address, the database) leaves nothing behind. Bad rows are left out and reported by line;
+     * an address already seen in the file or already in the list counts as a duplicate.
+     */
+    async importCsv(actor: Actor, body: ContactImportBody): Promise<ContactImportResult> {
+      if (body.listId) await requireList(actor, body.listId);
+      const { rows } = parseCsv(body.csv);
+      const data = body.hasHeader ? rows.slice(1) : rows;
+      const columns = Math.max(0, ...rows.map((r) => r.cells.length));
+      if (body.emailColumn >= columns) throw new AppError('validation.failed', {}, { emailColumn: [{ code: 'validation.invalid_value' }] });
+      if (body.nameColumn !== null && body.nameColumn >= columns)
+        throw new AppError('validation.failed', {}, { nameColumn: [{ code: 'validation.invalid_value' }] });
+      const seen = new Set<string>();
+      const good: { email: string; name: string | null }[] = [];
+      const errors: ContactImportResult['errors'] = [];
+      let invalidRows = 0;
+      let duplicates = 0;
+      for (const row of data) {
+        const raw = row.cells[body.emailColumn] ?? '';
+        const email = raw.toLowerCase();
+        const problem = email === '' ? ('empty_email' as const) : isEmail(email) ? null : ('invalid_email' as const);
+        if (problem) {
+          invalidRows += 1;
+          if (errors.length < MAX_LISTED_ERRORS) errors.push({ line: row.line, code: problem, value: raw.slice(0, 200) });
+          continue;
+        }
+        if (seen.has(email)) {
+          duplicates += 1;
+          continue;
+        }
+        seen.add(email);
+        const name = body.nameColumn === null ? null : (row.cells[body.nameColumn] ?? '').slice(0, 200) || null;
+        good.push({ email, name });
+      }
+      if (good.length === 0) throw new AppError('audience.no_valid_rows', {}, { emailColumn: [{ code: 'validation.no_valid_rows' }] });
+      const { listId, imported } = await db.transaction(async (tx) => {
+        const id = body.listId ?? (await repo.createList(tx, actor.id, body.name!));
+        return { listId: id, imported: await repo.insertContacts(tx, id, good) };
+      });
+      duplicates += good.length - imported;
+      const list = await requireList(actor, listId);
+      return { list: toList(list), imported, duplicates, errors, invalidRows };
+    },
+
+    async deleteList(actor: Actor, id: string): Promise<void> {
+      if (!(await repo.deleteList(actor.id, id))) throw new AppError('record.not_found');
+    },
+
+    async contacts(actor: Actor, listId: string, query: ContactListQuery): Promise<{ data: Contact[]; nextCursor: string | null }> {
+      await requireList(actor, listId);
+      const rows = await repo.contactsPage(listId, query.q, decodeKey(query.cursor), query.limit);
+      return page(
+        rows,
+        query.limit,
+        (r) => r.email,
+        (r) => ({ id: r.id, email: r.email, name: r.name, createdAt: r.createdAt.toISOString() }),
+      );
+    },
+
+    async deleteContact(actor: Actor, listId: string, contactId: string): Promise<void> {
+      await requireList(actor, listId);
+      if (!(await repo.deleteContact(listId, contactId))) throw new AppError('record.not_found');
+    },
+
+    async suppressions(
+      actor: Actor,
+      query: { q?: string; cursor?: string; limit: number },
+    ): Promise<{ data: Suppression[]; nextCursor: string | null }> {
+      const rows = await repo.suppressionsPage(actor.id, query.q, decodeKey(query.cursor), query.limit);
+      return page(
+        rows,
+        query.limit,
+        (r) => r.email,
+        (r) => ({ email: r.email, reason: r.reason, createdAt: r.createdAt.toISOString() }),
+      );
+    },
+
+    /** The owner adds an address by hand (idempotent: one already listed keeps its first reason). */
+    async addSuppression(actor: Actor, email: string): Promise<Suppression> {
+      const row = await repo.addSuppression(actor.id, email.trim().toLowerCase(), 'manual');
+      return { email: row.email, reason: row.reason, createdAt: row.createdAt.toISOString() };
+    },
+
+    /**
+     * Takes an address off the list. An unsubscribed person asked not to be written to again: only
+     * they can undo that (by subscribing again), so removing one is refused (409).
+     */
+    async removeSuppression(actor: Actor, email: string): Promise<void> {
+      const row = await repo.findSuppression(actor.id, email.trim().toLowerCase());
+      if (!row) throw new AppError('record.not_found');
+      if (row.reason === 'unsubscribed') throw new AppError('audience.unsubscribed_locked');
+      await repo.removeSuppression(actor.id, row.email);
+    },
+  };
+}
+
+export type AudienceService = ReturnType<typeof createAudienceService>;

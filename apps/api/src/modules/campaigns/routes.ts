@@ -1,0 +1,247 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import {
+  audienceCountSchema,
+  audienceSelectorSchema,
+  bounceReportResultSchema,
+  bounceReportSchema,
+  campaignBodySchema,
+  campaignIdParamsSchema,
+  campaignListQuerySchema,
+  campaignListSchema,
+  campaignSchema,
+  campaignStartBodySchema,
+  campaignTemplateOptionSchema,
+  okResponse,
+} from '@enlaza/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { actorOf } from '../../platform/actor.js';
+import { errorResponses, routeDocs } from '../../platform/route-docs.js';
+import type { CampaignsService } from './service.js';
+
+const { security, failures } = routeDocs({ auth: 'bearer', answers: [403, 404, 409, 422] });
+const tags = ['campaigns'];
+const campaignAnswer = okResponse(campaignSchema);
+
+/** The owner's campaigns (campañas). Another user's campaign is 404; an admin is 403. */
+export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService }> = async (app, { campaigns }) => {
+  app.addHook('onRequest', app.authenticate('user'));
+
+  app.get(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        summary: 'My campaigns, newest first, with their figures',
+        security,
+        querystring: campaignListQuerySchema,
+        response: { 200: campaignListSchema, ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await campaigns.list(actorOf(request), request.query.state),
+    }),
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft campaign',
+        security,
+        body: campaignBodySchema,
+        response: { 201: campaignAnswer, ...failures },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ ok: 1 as const, data: await campaigns.create(actorOf(request), request.body) }),
+  );
+
+  app.get(
+    '/campaigns/templates',
+    {
+      schema: {
+        tags,
+        summary: 'Templates a campaign can use',
+        security,
+        response: { 200: okResponse(z.array(campaignTemplateOptionSchema)), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await campaigns.templates(actorOf(request)),
+    }),
+  );
+
+  app.post(
+    '/campaigns/audience-count',
+    {
+      schema: {
+        tags,
+        summary: 'How many people an audience reaches now (suppressed addresses left out)',
+        security,
+        body: audienceSelectorSchema,
+        response: { 200: okResponse(audienceCountSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: { recipients: await campaigns.countAudience(actorOf(request), request.body) },
+    }),
+  );
+
+  app.get(
+    '/campaigns/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One campaign with its figures (poll it for the progress)',
+        security,
+        params: campaignIdParamsSchema,
+        response: { 200: campaignAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await campaigns.get(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/campaigns/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a draft (a scheduled campaign goes back to draft)',
+        security,
+        params: campaignIdParamsSchema,
+        body: campaignBodySchema,
+        response: { 200: campaignAnswer, ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await campaigns.update(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/campaigns/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Move a campaign to the trash (not while it is sending or paused)',
+        security,
+        params: campaignIdParamsSchema,
+        response: { 200: okResponse(z.object({ id: z.string() })), ...failures },
+      },
+    },
+    async (request) => {
+      await campaigns.remove(actorOf(request), request.params.id);
+      return { ok: 1 as const, data: { id: request.params.id } };
+    },
+  );
+
+  app.post(
+    '/campaigns/:id/start',
+    {
+      schema: {
+        tags,
+        summary: 'Send now, or schedule for `at`; refused (403) past the remaining monthly sends',
+        security,
+        params: campaignIdParamsSchema,
+        body: campaignStartBodySchema,
+        response: { 200: campaignAnswer, ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await campaigns.start(actorOf(request), request.params.id, request.body.at) }),
+  );
+
+  for (const action of ['pause', 'resume', 'cancel'] as const) {
+    const summary = {
+      pause: 'Pause a sending campaign (emails in flight finish)',
+      resume: 'Resume a paused campaign where it stopped',
+      cancel: 'Cancel: a scheduled campaign goes back to draft, a sending one stops for good',
+    }[action];
+    app.post(
+      `/campaigns/:id/${action}`,
+      { schema: { tags, summary, security, params: campaignIdParamsSchema, response: { 200: campaignAnswer, ...failures } } },
+      async (request) => ({
+        ok: 1 as const,
+        data: await campaigns[action](actorOf(request), request.params.id),
+      }),
+    );
+  }
+};
+
+/** A transparent 1×1 GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const sameSecret = (given: string, expected: string) =>
+  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+
+/** Links inside campaign emails (anonymous, signed) and the mail provider's bounce webhook (shared secret). */
+export const campaignPublicRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService; bounceWebhookSecret: string | undefined }> = async (
+  app,
+  { campaigns, bounceWebhookSecret },
+) => {
+  const token = z.object({ token: z.string().min(1).max(200) });
+
+  app.get(
+    '/campaigns/t/o/:token',
+    {
+      schema: {
+        hide: true,
+        tags: ['public'],
+        summary: 'Open pixel of a campaign email (counted once per recipient, plus a total)',
+        params: token,
+        response: { 200: z.any(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await campaigns.recordOpen(request.params.token))) throw new AppError('request.not_found');
+      return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
+    },
+  );
+
+  app.get(
+    '/campaigns/t/c/:token',
+    {
+      schema: {
+        hide: true,
+        tags: ['public'],
+        summary: 'Click redirect of a campaign email; a link whose signature does not match its destination is 404',
+        params: token,
+        querystring: z.object({ u: z.string().max(4000) }),
+        response: { 302: z.any(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const url = await campaigns.recordClick(request.params.token, request.query.u);
+      if (!url) throw new AppError('request.not_found');
+      return reply.header('cache-control', 'no-store').redirect(url, 302);
+    },
+  );
+
+  app.post(
+    '/campaigns/webhooks/bounces',
+    {
+      schema: {
+        tags: ['public'],
+        summary:
+          'A mail provider reports bounces and complaints (Authorization: Bearer BOUNCE_WEBHOOK_SECRET; off while the setting is empty)',
+        body: bounceReportSchema,
+        response: { 200: okResponse(bounceReportResultSchema), ...errorResponses(401, 404, 422) },
+      },
+      // The secret is checked before the body is read.
+      onRequest: async (request) => {
+        if (!bounceWebhookSecret) throw new AppError('request.not_found');
+        const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+        if (!given || !sameSecret(given, bounceWebhookSecret)) throw new AppError('auth.unauthenticated');
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await campaigns.reportBounces(request.body) }),
+  );
+};

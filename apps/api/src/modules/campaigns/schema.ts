@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AudienceSelector, CampaignState, RecipientState } from '@enlaza/contracts';
+import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
+import { users } from '../account/schema.js';
+
+/**
+ * Campaigns (campañas). `subject`, `bodyHtml` and `bodyText` are the template's snapshot, copied
+ * when the campaign is scheduled or started; before that they are null.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** No foreign key: the template may be trashed or purged; the snapshot stays. */
+    templateId: uuid(),
+    templateName: text(),
+    audience: jsonb().$type<AudienceSelector>().notNull(),
+    state: text().$type<CampaignState>().notNull().default('draft'),
+    subject: text(),
+    bodyHtml: text(),
+    bodyText: text(),
+    scheduledAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    /** Why it failed to start: an error code and its parameters, translated when answered. */
+    error: jsonb().$type<{ code: string; params: Record<string, string | number> }>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('campaigns_user_live_idx')
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('campaigns_user_trash_idx')
+      .on(t.userId, t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+/**
+ * One row per (campaign, recipient), written in the transaction that moves the campaign to
+ * `sending`. Its id is also the id of the recipient's `deliveries` row and the local part of the
+ * email's Message-ID. A sender claims pending rows (FOR UPDATE SKIP LOCKED) by setting
+ * `leaseUntil`; a row is `sent` only after the SMTP server accepted the message.
+ */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    id: primaryId(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    name: text().notNull().default(''),
+    profileId: uuid(),
+    state: text().$type<RecipientState>().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    /** While in the future, a sender holds the row (or a temporary failure waits for its retry). */
+    leaseUntil: timestamp({ withTimezone: true }),
+    error: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    messageId: text(),
+    openedAt: timestamp({ withTimezone: true }),
+    opens: integer().notNull().default(0),
+    clickedAt: timestamp({ withTimezone: true }),
+    clicks: integer().notNull().default(0),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+    complainedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('campaign_recipients_campaign_email_idx').on(t.campaignId, t.email),
+    index('campaign_recipients_pending_idx')
+      .on(t.campaignId, t.id)
+      .where(sql`${t.state} = 'pending'`),
+    index('campaign_recipients_email_idx').on(t.email),
+  ],
+);

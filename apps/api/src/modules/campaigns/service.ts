@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import type { BounceReport, Campaign, CampaignBody, CampaignFigures, CampaignState, Locale } from '@enlaza/contracts';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { translate } from '../../lib/i18n.js';
+import type { Actor } from '../../platform/actor.js';
+import type { Jobs } from '../../platform/jobs.js';
+import type { TrashProvider } from '../../platform/trash-registry.js';
+import { trashProviderOf } from '../../platform/trash-sql.js';
+import { countAudience, resolveAudience, suppress } from '../audience/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import { findTemplateForSend, listTemplateOptions } from '../templates/index.js';
+import { renderSubject, type LinkSigner } from './links.js';
+import type { CampaignRow, CampaignsRepository } from './repository.js';
+
+declare module '../../platform/jobs.js' {
+  interface JobPayloads {
+    /** A scheduled campaign's start; `at` tells a stale job (the campaign was rescheduled) from the current one. */
+    'campaign.start': { campaignId: string; at: string };
+  }
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export type CampaignsServiceDeps = {
+  db: Database;
+  repo: CampaignsRepository;
+  jobs: Jobs;
+  subscriptions: SubscriptionsService;
+  notifications: NotificationsService;
+  signer: LinkSigner;
+  config: Pick<Config, 'publicUrl' | 'bounceWebhookSecret'>;
+};
+
+export function createCampaignsService(deps: CampaignsServiceDeps) {
+  const { db, repo, jobs, subscriptions } = deps;
+
+  function toCampaign(row: CampaignRow, figures: CampaignFigures | undefined, locale: Locale): Campaign {
+    return {
+      id: row.id,
+      name: row.name,
+      templateId: row.templateId,
+      templateName: row.templateName,
+      audience: row.audience,
+      state: row.state,
+      subject: row.subject,
+      scheduledAt: iso(row.scheduledAt),
+      startedAt: iso(row.startedAt),
+      finishedAt: iso(row.finishedAt),
+      error: row.error ? translate(locale, row.error.code, row.error.params) : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      figures: figures ?? {
+        recipients: 0,
+        pending: 0,
+        sent: 0,
+        failed: 0,
+        bounced: 0,
+        skipped: 0,
+        opened: 0,
+        clicked: 0,
+        unsubscribed: 0,
+        totalOpens: 0,
+        totalClicks: 0,
+      },
+    };
+  }
+
+  async function present(row: CampaignRow, locale: Locale): Promise<Campaign> {
+    return toCampaign(row, (await repo.figures([row.id])).get(row.id), locale);
+  }
+
+  async function requireOwned(actor: Actor, id: string): Promise<CampaignRow> {
+    const row = await repo.find(actor.id, id);
+    if (!row) throw new AppError('record.not_found');
+    return row;
+  }
+
+  async function templateOf(ownerId: string, templateId: string | null) {
+    if (!templateId) return null;
+    const template = await findTemplateForSend(db, ownerId, templateId);
+    if (!template) throw new AppError('validation.failed', {}, { templateId: [{ code: 'validation.campaign_template' }] });
+    return template;
+  }
+
+  /**
+   * Starts a campaign now: the template's snapshot (or the one taken when it was scheduled), the
+   * audience resolved, the monthly sends checked, then — in one transaction — the campaign moves to
+   * `sending`, one row per recipient plus its queued delivery is written, and the first send job is
+   * enqueued. Nothing is written when a check fails.
+   */
+  async function startNow(ownerId: string, role: 'admin' | 'user', campaignId: string, from: CampaignState[]): Promise<CampaignRow> {
+    const campaign = await repo.findById(campaignId);
+    if (!campaign || campaign.userId !== ownerId) throw new AppError('record.not_found');
+    if (!from.includes(campaign.state)) throw new AppError('campaign.not_startable');
+    let snapshot =
+      campaign.subject !== null && campaign.bodyHtml !== null && campaign.bodyText !== null
+        ? { subject: campaign.subject, bodyHtml: campaign.bodyHtml, bodyText: campaign.bodyText }
+        : null;
+    if (!snapshot) {
+      const template = campaign.templateId ? await findTemplateForSend(db, ownerId, campaign.templateId) : null;
+      if (!template) throw new AppError('campaign.template_missing');
+      snapshot = { subject: template.subject, bodyHtml: template.bodyHtml, bodyText: template.bodyText };
+    }
+    const members = await resolveAudience(db, ownerId, campaign.audience);
+    if (members.length === 0) throw new AppError('campaign.no_recipients');
+    const quota = await subscriptions.sendQuota({ id: ownerId, role });
+    if (members.length > quota.remaining)
+      throw new AppError('campaign.over_quota', { remaining: quota.remaining, needed: members.length, limit: quota.limit });
+    const { alias } = await repo.ownerInfo(ownerId);
+    const started = await db.transaction(async (tx) => {
+      const row = await repo.transition(campaignId, from, 'sending', { ...snapshot, startedAt: new Date(), error: null }, tx);
+      if (!row) throw new AppError('campaign.not_startable');
+      const recipients = members.map((m) => {
+        const profileUrl = `${deps.config.publicUrl}/link/${encodeURIComponent(alias)}${m.profileId ? `/${m.profileId}` : ''}`;
+        return {
+          id: randomUUID(),
+          email: m.email,
+          name: m.name,
+          profileId: m.profileId,
+          subject: renderSubject(snapshot.subject, m, profileUrl).slice(0, 998),
+        };
+      });
+      await repo.insertRecipients(tx, row, recipients);
+      await jobs.send('campaign.send', { campaignId }, { tx });
+      return row;
+    });
+    // The 80 % / 100 % notifications of the monthly sends (never a reason to fail the start).
+    await deps.notifications
+      .usageChanged(ownerId, 'sends', {
+        before: quota.used,
+        after: quota.used + members.length,
+        limit: quota.limit,
+        period: quota.periodStart.slice(0, 7),
+      })
+      .catch(() => undefined);
+    return started;
+  }
+
+  /** A scheduled campaign whose time came: started, or failed with the reason (quota, template gone, nobody left). */
+  async function startScheduled({ campaignId, at }: { campaignId: string; at: string }): Promise<void> {
+    const campaign = await repo.findById(campaignId);
+    if (!campaign || campaign.state !== 'scheduled' || campaign.scheduledAt?.toISOString() !== at) return;
+    const { role } = await repo.ownerInfo(campaign.userId);
+    try {
+      await startNow(campaign.userId, role, campaignId, ['scheduled']);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code === 'internal') throw error;
+      if (error.code === 'campaign.not_startable') return;
+      await repo.transition(campaignId, ['scheduled'], 'failed', {
+        error: { code: error.code, params: error.params },
+        finishedAt: new Date(),
+      });
+    }
+  }
+
+  return {
+    async defineJobs(): Promise<void> {
+      await jobs.define('campaign.start', { retryLimit: 5, retryDelay: 10, handler: (payload) => startScheduled(payload) });
+    },
+
+    async list(actor: Actor, state?: CampaignState, limit?: number): Promise<Campaign[]> {
+      const rows = await repo.list(actor.id, state, limit);
+      const figures = await repo.figures(rows.map((r) => r.id));
+      return rows.map((r) => toCampaign(r, figures.get(r.id), actor.locale));
+    },
+
+    /** The newest `limit` live campaigns of the actor, newest first (the user dashboard). */
+    latest(actor: Actor, limit: number): Promise<Campaign[]> {
+      return this.list(actor, undefined, limit);
+    },
+
+    async get(actor: Actor, id: string): Promise<Campaign> {
+      return present(await requireOwned(actor, id), actor.locale);
+    },
+
+    async create(actor: Actor, body: CampaignBody): Promise<Campaign> {
+      const template = await templateOf(actor.id, body.templateId);
+      const row = await repo.insert(actor.id, {
+        name: body.name,
+        templateId: template?.id ?? null,
+        templateName: template?.name ?? null,
+        audience: body.audience,
+      });
+      return present(row, actor.locale);
+    },
+
+    async update(actor: Actor, id: string, body: CampaignBody): Promise<Campaign> {
+      const current = await requireOwned(actor, id);
+      if (!['draft', 'scheduled', 'failed'].includes(current.state)) throw new AppError('campaign.not_editable');
+      const template = await templateOf(actor.id, body.templateId);
+      const row = await repo.updateDraft(actor.id, id, {
+        name: body.name,
+        templateId: template?.id ?? null,
+        templateName: template?.name ?? null,
+        audience: body.audience,
+      });
+      if (!row) throw new AppError('campaign.not_editable');
+      return present(row, actor.locale);
+    },
+
+    async countAudience(actor: Actor, audience: Campaign['audience']): Promise<number> {
+      return countAudience(db, actor.id, audience);
+    },
+
+    templates: (actor: Actor) => listTemplateOptions(db, actor.id),
+
+    /** Now, or at `at` (the template is copied now either way, so later edits do not change it). */
+    async start(actor: Actor, id: string, at?: string): Promise<Campaign> {
+      const campaign = await requireOwned(actor, id);
+      if (campaign.state !== 'draft') throw new AppError('campaign.not_startable');
+      const when = at ? new Date(at) : null;
+      if (!when || when.getTime() <= Date.now() + 5_000) return present(await startNow(actor.id, actor.role, id, ['draft']), actor.locale);
+      const template = campaign.templateId ? await findTemplateForSend(db, actor.id, campaign.templateId) : null;
+      if (!template) throw new AppError('campaign.template_missing');
+      if ((await countAudience(db, actor.id, campaign.audience)) === 0) throw new AppError('campaign.no_recipients');
+      const row = await db.transaction(async (tx) => {
+        const scheduled = await repo.transition(
+          id,
+          ['draft'],
+          'scheduled',
+          { scheduledAt: when, subject: template.subject, bodyHtml: template.bodyHtml, bodyText: template.bodyText, error: null },
+          tx,
+        );
+        if (!scheduled) throw new AppError('campaign.not_startable');
+        await jobs.send('campaign.start', { campaignId: id, at: when.toISOString() }, { tx, startAfter: when });
+        return scheduled;
+      });
+      return present(row, actor.locale);
+    },
+
+    async pause(actor: Actor, id: string): Promise<Campaign> {
+      await requireOwned(actor, id);
+      const row = await repo.transition(id, ['sending'], 'paused');
+      if (!row) throw new AppError('campaign.not_running');
+      return present(row, actor.locale);
+    },
+
+    async resume(actor: Actor, id: string): Promise<Campaign> {
+      await requireOwned(actor, id);
+      const row = await db.transaction(async (tx) => {
+        const resumed = await repo.transition(id, ['paused'], 'sending', {}, tx);
+        if (!resumed) throw new AppError('campaign.not_paused');
+        await jobs.send('campaign.send', { campaignId: id }, { tx });
+        return resumed;
+      });
+      return present(row, actor.locale);
+    },
+
+    /** A scheduled campaign goes back to draft; a sending or paused one stops for good (pending recipients skipped). */
+    async cancel(actor: Actor, id: string): Promise<Campaign> {
+      const current = await requireOwned(actor, id);
+      if (current.state === 'scheduled') {
+        const row = await repo.transition(id, ['scheduled'], 'draft', { scheduledAt: null, subject: null, bodyHtml: null, bodyText: null });
+        if (!row) throw new AppError('campaign.not_running');
+        return present(row, actor.locale);
+      }
+      const row = await db.transaction(async (tx) => {
+        const cancelled = await repo.transition(id, ['sending', 'paused'], 'cancelled', { finishedAt: new Date() }, tx);
+        if (!cancelled) throw new AppError('campaign.not_running');
+        await repo.skipPending(tx, id);
+        return cancelled;
+      });
+      return present(row, actor.locale);
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const current = await requireOwned(actor, id);
+      if (current.state === 'sending' || current.state === 'paused') throw new AppError('campaign.busy');
+      if (!(await repo.softDelete(actor.id, id))) throw new AppError('campaign.busy');
+    },
+
+    // --- public links ---------------------------------------------------------------------------
+
+    async recordOpen(token: string): Promise<boolean> {
+      const id = deps.signer.verify('open', token);
+      if (!id || !(await repo.recipientOwner(id))) return false;
+      await repo.recordOpen(id);
+      return true;
+    },
+
+    /** The destination of a valid click link (counted), or null (answered 404). */
+    async recordClick(token: string, url: string): Promise<string | null> {
+      if (!/^https?:\/\//i.test(url)) return null;
+      const id = deps.signer.verify('click', token, url);
+      if (!id || !(await repo.recipientOwner(id))) return null;
+      await repo.recordClick(id);
+      return url;
+    },
+
+    /** The address of a valid unsubscribe token (to show it, partly hidden), or null. */
+    async unsubscribeTarget(token: string): Promise<{ email: string } | null> {
+      const id = deps.signer.verify('unsubscribe', token);
+      const row = id ? await repo.recipientOwner(id) : undefined;
+      return row ? { email: row.email } : null;
+    },
+
+    /** One-click (RFC 8058) or the page's button: the address is suppressed for this owner. */
+    async unsubscribe(token: string): Promise<boolean> {
+      const id = deps.signer.verify('unsubscribe', token);
+      const row = id ? await repo.recipientOwner(id) : undefined;
+      if (!row) return false;
+      await db.transaction(async (tx) => {
+        await repo.recordUnsubscribe(tx, row.id);
+        await suppress(tx, row.userId, row.email, 'unsubscribed');
+      });
+      return true;
+    },
+
+    /** A mail provider's bounces and complaints (the caller checked the shared secret). */
+    async reportBounces(report: BounceReport): Promise<{ matched: number; suppressed: number }> {
+      let matched = 0;
+      let suppressed = 0;
+      for (const event of report.events) {
+        const local = event.messageId ? (/^<?([0-9a-f-]{36})@/i.exec(event.messageId.trim())?.[1]?.toLowerCase() ?? null) : null;
+        if (event.messageId && !local) continue;
+        const targets = await repo.reportTargets(event.email, local);
+        matched += targets.length;
+        const owners = new Set<string>();
+        await db.transaction(async (tx) => {
+          for (const t of targets) {
+            await repo.markReported(tx, t.id, event.type);
+            if (!owners.has(t.userId)) {
+              owners.add(t.userId);
+              await suppress(tx, t.userId, event.email, event.type === 'bounce' ? 'bounced' : 'complained');
+            }
+          }
+        });
+        suppressed += owners.size;
+      }
+      return { matched, suppressed };
+    },
+
+    /** The campaigns the trash lists, restores and purges. */
+    trashProvider(): TrashProvider {
+      return trashProviderOf('campaign', repo.trash, (campaign) => ({ name: campaign.name, summary: campaign.templateName }));
+    },
+  };
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;

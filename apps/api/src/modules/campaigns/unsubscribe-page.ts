@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../lib/html.js';
+import { localeFromHeader, translate } from '../../lib/i18n.js';
+import type { CampaignsService } from './service.js';
+
+const HTML_LANG = { en: 'en', es: 'es', jp: 'ja' } as const;
+
+/** `ana@example.com` → `a••@example.com`: enough to recognise one's address, not to read it off a shared screen. */
+const masked = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'•'.repeat(Math.max(2, Math.min(6, local.length - 1)))}@${domain}`;
+};
+
+function page(lang: 'en' | 'es' | 'jp', title: string, body: string): string {
+  return `<!doctype html><html lang="${HTML_LANG[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f8f9fa;color:#212529}main{max-width:32rem;margin:10vh auto;padding:2rem 1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.12)}h1{font-size:1.5rem;margin:0 0 1rem}p{line-height:1.5}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#1864ab;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #1864ab;outline-offset:2px}@media (prefers-color-scheme:dark){body{background:#1a1b1e;color:#e9ecef}main{background:#25262b}button{background:#4dabf7;color:#101113}}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The unsubscribe page of campaign emails, rendered on the server so it works signed out and without
+ * JavaScript. GET shows the address and a button; POST (the button, or a mail client's RFC 8058
+ * one-click `List-Unsubscribe=One-Click`) suppresses it for the sender. Outside /api, no session and
+ * no CSRF token: the signed token is the only authority, and all it can do is unsubscribe its own address.
+ */
+export function registerUnsubscribePage(app: FastifyInstance, campaigns: CampaignsService): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, ''));
+
+    scope.get<{ Params: { token: string } }>('/u/:token', { schema: { hide: true } }, async (request, reply) => {
+      const locale = localeFromHeader(request.headers['accept-language']);
+      const t = (key: string, params: Record<string, string> = {}) => translate(locale, `unsubscribe.${key}`, params);
+      const target = await campaigns.unsubscribeTarget(request.params.token);
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (!target)
+        return reply
+          .status(404)
+          .send(page(locale, t('invalid_title'), `<h1>${escapeHtml(t('invalid_title'))}</h1><p>${escapeHtml(t('invalid_body'))}</p>`));
+      return reply.send(
+        page(
+          locale,
+          t('title'),
+          `<h1>${escapeHtml(t('title'))}</h1><p>${escapeHtml(t('confirm', { email: masked(target.email) }))}</p><form method="post"><button type="submit">${escapeHtml(t('button'))}</button></form>`,
+        ),
+      );
+    });
+
+    scope.post<{ Params: { token: string } }>('/u/:token', { schema: { hide: true } }, async (request, reply) => {
+      const locale = localeFromHeader(request.headers['accept-language']);
+      const t = (key: string) => translate(locale, `unsubscribe.${key}`);
+      const done = await campaigns.unsubscribe(request.params.token);
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (!done)
+        return reply
+          .status(404)
+          .send(page(locale, t('invalid_title'), `<h1>${escapeHtml(t('invalid_title'))}</h1><p>${escapeHtml(t('invalid_body'))}</p>`));
+      return reply.send(page(locale, t('done_title'), `<h1>${escapeHtml(t('done_title'))}</h1><p>${escapeHtml(t('done_body'))}</p>`));
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import { defineModule } from '../../platform/module.js';
+import { adminInvoiceRoutes, invoiceRoutes } from './routes.js';
+import type { Database, Transaction } from '../../db/client.js';
+import type { EventBus } from '../../platform/events.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { issueDocument, type InvoiceLineInput, type IssueDeps, type Seller } from './issue.js';
+import { computeTotals } from './money.js';
+import type { PdfOptions } from './pdf.js';
+import { createInvoicesRepository } from './repository.js';
+import { createInvoicesService, type InvoicesService, type Refunds } from './service.js';
+
+export { adminInvoiceRoutes, invoiceRoutes };
+export type { InvoicesService, Refunds } from './service.js';
+export type { InvoiceLineInput, Seller } from './issue.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's invoice issuer (the payments module issues through it; tests and benches too). */
+    invoiceIssuer: InvoiceIssuer;
+  }
+}
+
+export type IssueInvoiceInput = {
+  userId: string;
+  paymentId: string;
+  currency: 'EUR';
+  locale: 'en' | 'es' | 'jp';
+  issuedAt?: Date;
+  lines: InvoiceLineInput[];
+};
+export type IssuedInvoice = { id: string; number: string; totalCents: number; taxCents: number; subtotalCents: number };
+
+/**
+ * Before tax, in cents: what an invoice charged for what it sold (its positive lines) and what its
+ * credit notes have taken back since. Undefined for an unknown invoice.
+ */
+export type ChargedBeforeTax = (invoiceId: string) => Promise<{ chargedCents: number; creditedCents: number } | undefined>;
+
+/** Issues an invoice inside the caller's transaction (numbering without gaps, record chain); snapshots the buyer's billing data; raises `invoice.issued`. */
+export type IssueInvoice = (tx: Transaction, input: IssueInvoiceInput) => Promise<IssuedInvoice>;
+
+/**
+ * The issuing side of the module, per app: the seller's identity and the event bus it needs are
+ * this app's (no module-level state). The payments module takes its `issueInvoice` and calls it
+ * inside its own transaction; `createInvoices` takes the same issuer for credit notes.
+ */
+export function createInvoiceIssuer(deps: { db: Database; events: EventBus; seller: Seller }) {
+  const repo = createInvoicesRepository(deps.db);
+  const issueDeps: IssueDeps = { repo, seller: deps.seller, publish: (event, payload, tx) => deps.events.publish(event, payload, tx) };
+  const issueInvoice: IssueInvoice = async (tx, input) => {
+    const row = await issueDocument(issueDeps, tx, {
+      kind: 'invoice',
+      userId: input.userId,
+      paymentId: input.paymentId,
+      currency: input.currency,
+      locale: input.locale,
+      issuedAt: input.issuedAt,
+      lines: input.lines,
+    });
+    return { id: row.id, number: row.number, totalCents: row.totalCents, taxCents: row.taxCents, subtotalCents: row.subtotalCents };
+  };
+  /** What an invoice charged before tax and what credit notes took back of it (proration credits from this). */
+  const chargedBeforeTax: ChargedBeforeTax = (invoiceId) => repo.chargedBeforeTax(invoiceId);
+  return { issueDeps, issueInvoice, chargedBeforeTax };
+}
+export type InvoiceIssuer = ReturnType<typeof createInvoiceIssuer>;
+
+/** Totals as the invoice will compute them (for the checkout's "total with tax" before paying). */
+export function quoteTotals(lines: InvoiceLineInput[]): {
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  perRate: { rateBasisPoints: number; baseCents: number; taxCents: number }[];
+} {
+  const totals = computeTotals(lines);
+  return {
+    ...totals,
+    perRate: totals.perRate.map(({ rateBasisPoints, baseCents, taxCents }) => ({ rateBasisPoints, baseCents, taxCents })),
+  };
+}
+
+/**
+ * Starts the module: its service (for the routes, with the app's issuer), and the
+ * "invoice issued" notification as a subscriber of `invoice.issued` (after commit, once per delivery).
+ */
+export async function createInvoices(deps: {
+  db: Database;
+  events: EventBus;
+  notifications: NotificationsService;
+  payments: Refunds;
+  issuer: InvoiceIssuer;
+  pdf: PdfOptions;
+}) {
+  const { issueDeps } = deps.issuer;
+  await deps.events.subscribe(
+    'invoice.issued',
+    'notify-customer',
+    async ({ invoiceId, userId, number, totalCents, currency }, { deliveryKey }) => {
+      await deps.notifications.notify(userId, 'invoice_issued', { invoiceId, number, totalCents, currency }, undefined, deliveryKey);
+    },
+  );
+  return createInvoicesService({ ...issueDeps, db: deps.db, payments: deps.payments, pdf: deps.pdf });
+}
+export { createInvoicesUserData } from './user-data.js';
+export { createInvoiceQueries, type InvoiceQueries } from './queries.js';
+
+export const invoicesModule = defineModule({
+  name: 'invoices',
+  async register(api, { invoices }: { invoices: InvoicesService }) {
+    await api.register(invoiceRoutes, { invoices });
+    await api.register(adminInvoiceRoutes, { invoices });
+  },
+});

@@ -1,0 +1,123 @@
+import type { DomainEvents } from '@enlaza/contracts';
+import type { Transaction } from '../../db/client.js';
+import type { BillingAddress } from '../account/index.js';
+import { AppError } from '../../lib/errors.js';
+import { billingIdentity } from '../account/index.js';
+import { appendRecord } from './chain.js';
+import { computeTotals, lineBase } from './money.js';
+import { type InvoiceRow, type InvoicesRepository } from './repository.js';
+import type { LineDescription, PartySnapshot } from './schema.js';
+
+export type InvoiceLineInput = {
+  description: LineDescription;
+  quantity: number;
+  unitAmountCents: number;
+  taxId: string | null;
+  taxName: string;
+  taxRateBasisPoints: number;
+};
+export type Seller = { name: string; taxId: string; address: string; country: string };
+export type IssueDeps = {
+  repo: InvoicesRepository;
+  seller: Seller;
+  publish: (event: 'invoice.issued', payload: DomainEvents['invoice.issued'], tx: Transaction) => Promise<void>;
+};
+export type IssueDocumentInput = {
+  kind: 'invoice' | 'credit_note';
+  userId: string;
+  paymentId: string | null;
+  correctedInvoiceId?: string | null;
+  refundKey?: string | null;
+  reason?: string | null;
+  currency: string;
+  locale: 'en' | 'es' | 'jp';
+  issuedAt?: Date | undefined;
+  /** A credit note repeats the buyer of the invoice it corrects. */
+  buyer?: PartySnapshot;
+  lines: InvoiceLineInput[];
+};
+
+const SERIES = { invoice: 'F', credit_note: 'R' } as const;
+
+export function formatAddress(address: BillingAddress | null): string | null {
+  if (!address) return null;
+  const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
+  return [address.line1, address.line2, cityLine, address.region].filter((part) => part && part.trim()).join(', ') || null;
+}
+
+function checkLines(lines: InvoiceLineInput[]): void {
+  if (lines.length === 0) throw new RangeError('an invoice needs at least one line');
+  for (const line of lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) throw new RangeError('quantity must be an integer ≥ 1');
+    if (!Number.isSafeInteger(line.unitAmountCents)) throw new RangeError('unit amount must be integer cents');
+    if (!Number.isInteger(line.taxRateBasisPoints) || line.taxRateBasisPoints < 0 || line.taxRateBasisPoints > 10000)
+      throw new RangeError('tax rate must be 0–10000 basis points');
+  }
+}
+
+/**
+ * Numbers and stores an invoice or credit note in the caller's transaction, with its lines and
+ * totals per rate and its record in the issuer's chain (chain.ts), and publishes `invoice.issued` in the same transaction (delivered after commit).
+ */
+export async function issueDocument(deps: IssueDeps, tx: Transaction, input: IssueDocumentInput): Promise<InvoiceRow> {
+  checkLines(input.lines);
+  let buyer = input.buyer;
+  if (!buyer) {
+    const identity = await billingIdentity(tx, input.userId);
+    if (!identity) throw new AppError('record.not_found');
+    buyer = {
+      name: identity.name,
+      taxId: identity.taxId?.trim() || null,
+      address: formatAddress(identity.billingAddress),
+      country: identity.billingAddress?.country || identity.country || null,
+      email: identity.email,
+      code: identity.code,
+    };
+  }
+  const totals = computeTotals(input.lines);
+  const issuedAt = input.issuedAt ?? new Date();
+  const series = SERIES[input.kind];
+  const year = issuedAt.getUTCFullYear();
+  // Numbered last, in the statement that stores it: the counter row stays locked (until COMMIT)
+  // for as short a time as possible.
+  const row = await deps.repo.insertNumbered(
+    tx,
+    {
+      kind: input.kind,
+      series,
+      year,
+      correctedInvoiceId: input.correctedInvoiceId ?? null,
+      userId: input.userId,
+      paymentId: input.paymentId,
+      refundKey: input.refundKey ?? null,
+      reason: input.reason ?? null,
+      issuedAt,
+      currency: input.currency,
+      locale: input.locale,
+      seller: { name: deps.seller.name, taxId: deps.seller.taxId, address: deps.seller.address, country: deps.seller.country },
+      buyer,
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+    },
+    input.lines.map((line, position) => ({
+      position,
+      description: line.description,
+      quantity: line.quantity,
+      unitAmountCents: line.unitAmountCents,
+      taxId: line.taxId,
+      taxName: line.taxName,
+      taxRateBasisPoints: line.taxRateBasisPoints,
+      baseCents: lineBase(line),
+    })),
+    totals.perRate,
+  );
+  // Its record in the issuer's chain (the chain head is locked after the counter, in this order everywhere).
+  await appendRecord(tx, row);
+  await deps.publish(
+    'invoice.issued',
+    { invoiceId: row.id, userId: row.userId, number: row.number, kind: row.kind, totalCents: row.totalCents, currency: row.currency },
+    tx,
+  );
+  return row;
+}

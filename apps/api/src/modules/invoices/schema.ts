@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  type AnyPgColumn,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, primaryId } from '../../platform/columns.js';
+import { users } from '../account/schema.js';
+
+export type PartySnapshot = {
+  name: string;
+  taxId: string | null;
+  address: string | null;
+  country: string | null;
+  email?: string | null;
+  code?: string | null;
+};
+export type LineDescription = { en: string; es: string; jp: string };
+
+/**
+ * The last number given in each series and year. Taken with an upsert (`… DO UPDATE … RETURNING`)
+ * in the issuing transaction: the row lock serialises concurrent issuers, and a rolled-back
+ * transaction gives its number back, so numbers have no gap and no duplicate.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text().notNull(),
+    year: integer().notNull(),
+    lastSequence: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/**
+ * Invoices and credit notes. Immutable once inserted: a trigger (migration `invoice_immutability`)
+ * refuses DELETE, and UPDATE of anything but `status` (the one column credit notes move).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: primaryId(),
+    kind: text({ enum: ['invoice', 'credit_note'] }).notNull(),
+    series: text().notNull(),
+    year: integer().notNull(),
+    sequence: integer().notNull(),
+    number: text().notNull(),
+    /** A credit note: the invoice it corrects. */
+    correctedInvoiceId: uuid().references((): AnyPgColumn => invoices.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    /** The successful payment an invoice is for (one invoice per payment); null on credit notes. */
+    paymentId: uuid(),
+    /** A credit note: the refund's idempotency key (a retried request finds the note it issued). */
+    refundKey: text(),
+    reason: text(),
+    issuedAt: timestamp({ withTimezone: true }).notNull(),
+    currency: text().notNull(),
+    locale: text({ enum: ['en', 'es', 'jp'] }).notNull(),
+    seller: jsonb().$type<PartySnapshot>().notNull(),
+    buyer: jsonb().$type<PartySnapshot>().notNull(),
+    subtotalCents: integer().notNull(),
+    taxCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    status: text({ enum: ['issued', 'partially_credited', 'credited'] })
+      .notNull()
+      .default('issued'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.series, t.year, t.sequence),
+    uniqueIndex().on(t.number),
+    uniqueIndex('invoices_payment_id_idx')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex().on(t.refundKey),
+    index().on(t.issuedAt, t.id),
+    index().on(t.userId, t.issuedAt),
+    index().on(t.correctedInvoiceId),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: primaryId(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id),
+    position: integer().notNull(),
+    description: jsonb().$type<LineDescription>().notNull(),
+    quantity: integer().notNull(),
+    unitAmountCents: integer().notNull(),
+    /** The tax row it came from (reference only: name and rate are copied). */
+    taxId: uuid(),
+    taxName: text().notNull(),
+    taxRateBasisPoints: integer().notNull(),
+    baseCents: integer().notNull(),
+  },
+  (t) => [uniqueIndex().on(t.invoiceId, t.position)],
+);
+
+/** Totals per tax rate, as printed. */
+export const invoiceTaxTotals = pgTable(
+  'invoice_tax_totals',
+  {
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id),
+    rateBasisPoints: integer().notNull(),
+    taxName: text().notNull(),
+    baseCents: integer().notNull(),
+    taxCents: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.rateBasisPoints] })],
+);
+
+/**
+ * The record chain (VERI*FACTU style): one "alta" record per issued invoice and credit note,
+ * written in the transaction that issues it. `hash` is the AEAT "huella" (SHA-256, uppercase hex)
+ * over the regulated fields below exactly as stored (see chain.ts) and `previousHash`, the hash of
+ * the record before it in the same issuer's chain (empty for the first). Immutable: a trigger
+ * (migration `invoice_records_immutable`) refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const invoiceRecords = pgTable(
+  'invoice_records',
+  {
+    id: primaryId(),
+    /** IDEmisorFactura: the seller's tax id (NIF) when the invoice was issued; one chain each. */
+    issuerTaxId: text().notNull(),
+    /** 1, 2, 3… within the issuer's chain, without gaps. */
+    position: bigint({ mode: 'number' }).notNull(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id),
+    /** NumSerieFactura. */
+    number: text().notNull(),
+    /** FechaExpedicionFactura, dd-mm-yyyy. */
+    issueDate: text().notNull(),
+    /** TipoFactura: F1 (invoice) or R1 (credit note). */
+    invoiceType: text({ enum: ['F1', 'R1'] }).notNull(),
+    /** CuotaTotal and ImporteTotal, as hashed (e.g. `12.35`, `-1.89`). */
+    taxTotal: text().notNull(),
+    total: text().notNull(),
+    previousHash: text().notNull(),
+    /** FechaHoraHusoGenRegistro, ISO 8601 with its offset, as hashed. */
+    generatedAt: text().notNull(),
+    hash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.issuerTaxId, t.position), uniqueIndex().on(t.invoiceId)],
+);
+
+/**
+ * The head of each issuer's chain: taken with an upsert in the issuing transaction (after the
+ * numbering counter), so concurrent issuers append one after another and the chain never forks.
+ */
+export const invoiceChainHeads = pgTable('invoice_chain_heads', {
+  issuerTaxId: text().primaryKey(),
+  length: bigint({ mode: 'number' }).notNull(),
+  lastHash: text().notNull(),
+});
+
+/**
+ * Net revenue before tax per calendar month (UTC, `YYYY-MM`) and currency: the sum of the
+ * subtotals of the invoices (positive) and credit notes (negative) issued that month. A rollup,
+ * never written by the application: an `AFTER INSERT … FOR EACH STATEMENT` trigger on `invoices`
+ * adds each statement's documents in the transaction that issues them (migration 0030, which also
+ * backfilled it), and invoices can be neither changed nor deleted, so it is always exact. The
+ * admin dashboard reads its 12 rows instead of summing every invoice of the year.
+ */
+export const invoiceRevenueMonths = pgTable(
+  'invoice_revenue_months',
+  {
+    month: text().notNull(),
+    currency: text().notNull(),
+    netCents: bigint({ mode: 'number' }).notNull(),
+    documents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.currency] })],
+);

@@ -1,0 +1,213 @@
+import type { AdminInvoiceCsvQuery, AdminInvoiceListQuery, CreditNoteBody, InvoiceDetail, InvoiceSummary } from '@enlaza/contracts';
+import type { Database } from '../../db/client.js';
+import { csvRow } from '../../lib/csv.js';
+import { AppError } from '../../lib/errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+import type { Actor } from '../../platform/actor.js';
+import { verifyChains } from './chain.js';
+import { planCredit } from './credit.js';
+import { issueDocument, type IssueDeps } from './issue.js';
+import { renderInvoicePdf, type PdfOptions } from './pdf.js';
+import type { InvoiceListRow, InvoiceRow, ListFilter } from './repository.js';
+
+/** What credit notes need from the payments module (its index's `refundPayment`). */
+export type Refunds = { refundPayment(paymentId: string, amountCents: number, idempotencyKey: string): Promise<{ refundedCents: number }> };
+
+type Deps = IssueDeps & { db: Database; payments: Refunds; pdf: PdfOptions };
+
+function toSummary(row: InvoiceListRow): InvoiceSummary {
+  const { invoice } = row;
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    kind: invoice.kind,
+    series: invoice.series as 'F' | 'R',
+    status: invoice.status,
+    issuedAt: invoice.issuedAt.toISOString(),
+    currency: invoice.currency,
+    locale: invoice.locale,
+    userId: invoice.userId,
+    customerName: invoice.buyer.name,
+    customerEmail: invoice.buyer.email ?? null,
+    customerTaxId: invoice.buyer.taxId,
+    subtotalCents: invoice.subtotalCents,
+    taxCents: invoice.taxCents,
+    totalCents: invoice.totalCents,
+    creditedCents: row.creditedCents,
+    correctedInvoiceId: invoice.correctedInvoiceId,
+    correctedNumber: row.correctedNumber,
+    paymentId: invoice.paymentId,
+  };
+}
+
+/** Facturas filters: dates are whole UTC days, `to` included. */
+function filterOf(query: AdminInvoiceCsvQuery): ListFilter {
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  const filter: ListFilter = {};
+  if (query.from) filter.from = day(query.from);
+  if (query.to) filter.to = new Date(day(query.to).getTime() + 86_400_000);
+  if (query.series) filter.series = query.series;
+  if (query.status) filter.status = query.status;
+  if (query.q) filter.q = query.q;
+  return filter;
+}
+
+export function createInvoicesService(deps: Deps) {
+  const { db, repo, payments } = deps;
+
+  async function page(filter: ListFilter, before: string | undefined, limit: number) {
+    const rows = await repo.list(filter, decodeCursor(before, 'before'), limit);
+    const shown = rows.slice(0, limit);
+    const last = shown[shown.length - 1];
+    return {
+      data: shown.map(toSummary),
+      nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.issuedAtText, id: last.invoice.id }) : null,
+    };
+  }
+
+  /** The invoice when the actor may see it: its owner or an admin; anyone else gets 404. */
+  async function visible(actor: Actor, id: string): Promise<InvoiceRow> {
+    const row = await repo.find(id);
+    if (!row || (actor.role !== 'admin' && row.userId !== actor.id)) throw new AppError('record.not_found');
+    return row;
+  }
+
+  async function detail(row: InvoiceRow, locale: 'en' | 'es' | 'jp'): Promise<InvoiceDetail> {
+    const [lines, taxTotals, credited] = await Promise.all([repo.lines(row.id), repo.taxTotals(row.id), repo.creditNotes(db, row.id)]);
+    const corrected = row.correctedInvoiceId ? await repo.find(row.correctedInvoiceId) : undefined;
+    const summary = toSummary({
+      invoice: row,
+      issuedAtText: '',
+      creditedCents: -credited.reduce((sum, c) => sum + c.totalCents, 0),
+      correctedNumber: corrected?.number ?? null,
+    });
+    return {
+      ...summary,
+      seller: { ...row.seller, email: null, code: null },
+      buyer: { ...row.buyer, email: row.buyer.email ?? null, code: row.buyer.code ?? null },
+      reason: row.reason,
+      lines: lines.map((l) => ({
+        description: l.description[locale] || l.description.en,
+        quantity: l.quantity,
+        unitAmountCents: l.unitAmountCents,
+        taxName: l.taxName,
+        taxRateBasisPoints: l.taxRateBasisPoints,
+        baseCents: l.baseCents,
+      })),
+      taxTotals: taxTotals.map(({ rateBasisPoints, taxName, baseCents, taxCents }) => ({ rateBasisPoints, taxName, baseCents, taxCents })),
+    };
+  }
+
+  return {
+    issue: (tx: Parameters<typeof issueDocument>[1], input: Parameters<typeof issueDocument>[2]) => issueDocument(deps, tx, input),
+
+    /** Facturas: every invoice and credit note, filtered, newest first. */
+    listAll: (query: AdminInvoiceListQuery) => page(filterOf(query), query.before, query.limit),
+
+    /** The signed-in user's own invoices and credit notes, newest first. */
+    listOwn: (actor: Actor, query: { before?: string | undefined; limit: number }) => page({ userId: actor.id }, query.before, query.limit),
+
+    get: async (actor: Actor, id: string) => detail(await visible(actor, id), actor.locale),
+
+    /** Recomputes every record of the record chain in order (admin routes only). */
+    verifyChain: () => verifyChains(db),
+
+    /** The PDF in the customer's language (the one recorded on the invoice). */
+    async pdf(actor: Actor, id: string): Promise<{ number: string; bytes: Buffer }> {
+      const row = await visible(actor, id);
+      // Japanese without a Japanese font: the English descriptions, like the labels (see pdf.ts).
+      const view = await detail(row, row.locale === 'jp' && !deps.pdf.font ? 'en' : row.locale);
+      return { number: row.number, bytes: await renderInvoicePdf(view, deps.pdf) };
+    },
+
+    /** The CSV lines of every matching invoice (BOM first, formula-neutralised cells), read in pages. */
+    async *csv(query: AdminInvoiceCsvQuery): AsyncGenerator<string> {
+      yield `\uFEFF${csvRow(['number', 'kind', 'issued_at', 'status', 'customer', 'email', 'tax_id', 'country', 'subtotal', 'tax', 'total', 'credited', 'currency', 'corrects'])}`;
+      const euros = (cents: number) => (cents / 100).toFixed(2);
+      for await (const row of repo.iterate(filterOf(query))) {
+        const s = toSummary(row);
+        yield csvRow([
+          s.number,
+          s.kind,
+          s.issuedAt,
+          s.status,
+          s.customerName,
+          s.customerEmail,
+          s.customerTaxId,
+          row.invoice.buyer.country,
+          euros(s.subtotalCents),
+          euros(s.taxCents),
+          euros(s.totalCents),
+          euros(s.creditedCents),
+          s.currency,
+          s.correctedNumber,
+        ]);
+      }
+    },
+
+    /**
+     * Issues a credit note for (part of) an invoice and refunds it through the payments module. The
+     * refund's idempotency key is the invoice and the credit note's place among its credit notes:
+     * a repeated request (a double click, a retry after a failure between the refund and the
+     * note) refunds once and finds or issues the one note; a different amount in the meantime is
+     * refused by the provider.
+     */
+    async credit(actor: Actor, id: string, body: CreditNoteBody): Promise<InvoiceDetail> {
+      const invoice = await visible(actor, id);
+      if (invoice.kind !== 'invoice' || !invoice.paymentId) throw new AppError('invoice.not_creditable');
+      const paymentId = invoice.paymentId;
+      const plan = async (tx: Database | Parameters<typeof issueDocument>[1]) => {
+        // One after another: a transaction is one connection.
+        const lines = await repo.lines(id, tx);
+        const taxTotals = await repo.taxTotals(id, tx);
+        const credited = await repo.creditedPerRate(tx, id);
+        const notes = await repo.creditNotes(tx, id);
+        return {
+          ...planCredit(invoice, lines, taxTotals, credited, body.amountCents ?? null),
+          key: `credit-note:${id}:${notes.length + 1}`,
+        };
+      };
+      const first = await plan(db);
+      if (first.remainingCents <= 0) throw new AppError('invoice.not_creditable');
+      if (first.lines.length === 0)
+        throw new AppError(
+          'invoice.credit_exceeds',
+          { max: `${(first.remainingCents / 100).toFixed(2)} ${invoice.currency}` },
+          { amountCents: [{ code: 'validation.too_big', params: { max: first.remainingCents } }] },
+        );
+
+      try {
+        await payments.refundPayment(paymentId, -first.totalCents, first.key);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError('payment.refund_failed');
+      }
+
+      const note = await db.transaction(async (tx) => {
+        await repo.lock(tx, id);
+        const existing = await repo.findByRefundKey(tx, first.key);
+        if (existing) return existing;
+        const again = await plan(tx);
+        if (again.key !== first.key || again.totalCents !== first.totalCents) throw new AppError('request.conflict');
+        const issued = await issueDocument(deps, tx, {
+          kind: 'credit_note',
+          userId: invoice.userId,
+          paymentId: null,
+          correctedInvoiceId: invoice.id,
+          refundKey: first.key,
+          reason: body.reason,
+          currency: invoice.currency,
+          locale: invoice.locale,
+          buyer: invoice.buyer,
+          lines: again.lines,
+        });
+        const left = again.remainingCents + again.totalCents;
+        await repo.setStatus(tx, invoice.id, left <= 0 ? 'credited' : 'partially_credited');
+        return issued;
+      });
+      return detail(note, actor.locale);
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

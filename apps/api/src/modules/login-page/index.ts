@@ -1,0 +1,1 @@
+export { registerLoginPage } from './routes.js';

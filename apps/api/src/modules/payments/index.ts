@@ -1,0 +1,66 @@
+import { defineModule } from '../../platform/module.js';
+import { paymentRoutes } from './routes.js';
+import type { Locale, SubscriptionData } from '@enlaza/contracts';
+import type { Database } from '../../db/client.js';
+import type { ChargedBeforeTax, IssueInvoice } from '../invoices/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { createPaymentProvider, type PaymentProvider } from './provider.js';
+import { createPaymentsRepository } from './repository.js';
+import { createPaymentsService, type PaymentsService } from './service.js';
+
+export { paymentRoutes };
+export { prorationCredit, addMonths, daysBetween } from './proration.js';
+export type { PaymentProvider, ChargeResult, DeclineReason, SavedCard } from './provider.js';
+export type { PaymentsService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payments service (other modules and tests charge and refund through it). */
+    payments: ReturnType<typeof createPayments>;
+  }
+}
+
+export type PaymentSummary = {
+  id: string;
+  userId: string;
+  amountCents: number;
+  currency: 'EUR';
+  status: 'succeeded' | 'failed' | 'refunded' | 'partially_refunded';
+  methodBrand: string | null;
+  methodLast4: string | null;
+  createdAt: Date;
+};
+
+/**
+ * The payments module. Other modules use `service.refundPayment(paymentId, amountCents, key)` and
+ * `service.findPayment(paymentId)` (billing-interface.md); renewals use `service.charge(...)`.
+ */
+export function createPayments(deps: {
+  db: Database;
+  provider: 'sandbox' | PaymentProvider;
+  notifications: Pick<NotificationsService, 'notify'>;
+  subscriptionData: (user: { id: string; role: 'admin' | 'user' }, now: Date, locale: Locale) => Promise<SubscriptionData>;
+  issueInvoice: IssueInvoice;
+  chargedBeforeTax: ChargedBeforeTax;
+  now?: () => Date;
+}) {
+  const provider = typeof deps.provider === 'string' ? createPaymentProvider(deps.provider) : deps.provider;
+  return createPaymentsService({
+    repo: createPaymentsRepository(deps.db),
+    provider,
+    notifications: deps.notifications,
+    subscriptionData: deps.subscriptionData,
+    issueInvoice: deps.issueInvoice,
+    chargedBeforeTax: deps.chargedBeforeTax,
+    now: deps.now,
+  });
+}
+export { createPaymentsUserData } from './user-data.js';
+export { createPaymentQueries, type PaymentQueries } from './queries.js';
+
+export const paymentsModule = defineModule({
+  name: 'payments',
+  async register(api, { payments }: { payments: PaymentsService }) {
+    await api.register(paymentRoutes, { payments });
+  },
+});

@@ -1,0 +1,50 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { users } from '../account/schema.js';
+import { payments } from './schema.js';
+
+/** Read-only views of payments for the admin screens (Suscripcions detail, dashboard). */
+export function createPaymentQueries(db: Database) {
+  return {
+    /** A subscription's payments, newest first. */
+    async ofSubscription(subscriptionId: string, limit = 100) {
+      const rows = await db
+        .select({
+          id: payments.id,
+          createdAt: payments.createdAt,
+          amountCents: payments.amountCents,
+          status: payments.status,
+          purpose: payments.purpose,
+          invoiceNumber: payments.invoiceNumber,
+          invoiceId: payments.invoiceId,
+        })
+        .from(payments)
+        .where(eq(payments.subscriptionId, subscriptionId))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+
+    /** The latest payments of every customer (index on created_at). */
+    async latest(limit: number) {
+      const rows = await db
+        .select({
+          id: payments.id,
+          createdAt: payments.createdAt,
+          userId: payments.userId,
+          customerName: sql<string>`coalesce(${users.name}, '')`,
+          customerEmail: sql<string>`coalesce(${users.email}, '')`,
+          amountCents: payments.amountCents,
+          status: payments.status,
+          purpose: payments.purpose,
+          invoiceNumber: payments.invoiceNumber,
+        })
+        .from(payments)
+        .leftJoin(users, eq(users.id, payments.userId))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+  };
+}
+export type PaymentQueries = ReturnType<typeof createPaymentQueries>;

@@ -1,0 +1,265 @@
+import {
+  addCardSchema,
+  addOnsCatalogueSchema,
+  buyAddOnSchema,
+  checkoutQuoteRequestSchema,
+  checkoutQuoteSchema,
+  checkoutResultSchema,
+  checkoutSchema,
+  downgradeSchema,
+  myPlanSchema,
+  okResponse,
+  paymentMethodSchema,
+  paymentSchema,
+  plansCatalogueSchema,
+} from '@enlaza/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { viewerLocale } from '../../lib/catalogue-names.js';
+import { actorOf } from '../../platform/actor.js';
+import { routeDocs } from '../../platform/route-docs.js';
+import type { PaymentsService } from './service.js';
+
+const { security, failures } = routeDocs({ auth: 'bearer', answers: [402, 403, 404, 409, 422] });
+const tags = ['payments'];
+const idParams = z.object({ id: z.uuid() });
+
+/** The customer's money screens: methods, plans and checkout, my plan, add-ons, payments. Users only. */
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+  app.addHook('onRequest', app.authenticate('user'));
+
+  app.get(
+    '/user/methods',
+    {
+      schema: {
+        tags,
+        summary: 'My saved cards (brand, last four, expiry), the default first',
+        security,
+        response: { 200: okResponse(z.array(paymentMethodSchema)), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.listMethods(actorOf(request)),
+    }),
+  );
+
+  app.post(
+    '/user/methods',
+    {
+      schema: {
+        tags,
+        summary: 'Save a card: the number goes to the payment provider only; brand, last four and expiry are kept',
+        security,
+        body: addCardSchema,
+        response: { 200: okResponse(paymentMethodSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await payments.addMethod(actorOf(request), request.body) }),
+  );
+
+  app.post(
+    '/user/methods/:id/default',
+    {
+      schema: {
+        tags,
+        summary: 'Make a card the default one',
+        security,
+        params: idParams,
+        response: { 200: okResponse(paymentMethodSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.setDefaultMethod(actorOf(request), request.params.id),
+    }),
+  );
+
+  app.delete(
+    '/user/methods/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a card',
+        security,
+        params: idParams,
+        response: { 200: okResponse(z.object({ removed: z.literal(true) })), ...failures },
+      },
+    },
+    async (request) => {
+      await payments.removeMethod(actorOf(request), request.params.id);
+      return { ok: 1 as const, data: { removed: true as const } };
+    },
+  );
+
+  app.get(
+    '/user/plans',
+    {
+      schema: {
+        tags,
+        summary: 'The offers my account type may buy, grouped by plan, with tax and quotas',
+        security,
+        response: { 200: okResponse(plansCatalogueSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.plans(actorOf(request), viewerLocale(request)),
+    }),
+  );
+
+  app.post(
+    '/user/checkout/quote',
+    {
+      schema: {
+        tags,
+        summary: 'What buying an offer now costs: lines (with the credit of an upgrade) and totals with tax',
+        security,
+        body: checkoutQuoteRequestSchema,
+        response: { 200: okResponse(checkoutQuoteSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.quoteCheckout(actorOf(request), request.body.offerId, viewerLocale(request)),
+    }),
+  );
+
+  app.post(
+    '/user/checkout',
+    {
+      schema: {
+        tags,
+        summary:
+          'Pay for an offer now (from Free, or an upgrade with proration); active at once. The same idempotency key again answers the first result; with another amount it is refused (422)',
+        security,
+        body: checkoutSchema,
+        response: { 200: okResponse(checkoutResultSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await payments.checkout(actorOf(request), request.body, viewerLocale(request)) }),
+  );
+
+  app.get(
+    '/user/myplan',
+    {
+      schema: {
+        tags,
+        summary: 'My subscription: status, period, renewal, usage, add-ons and the pending change',
+        security,
+        response: { 200: okResponse(myPlanSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.myPlan(actorOf(request), viewerLocale(request)),
+    }),
+  );
+
+  app.post(
+    '/user/myplan/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel my paid plan at the end of the period',
+        security,
+        response: { 200: okResponse(myPlanSchema), ...failures },
+      },
+    },
+    async (request) => {
+      await payments.cancelAtPeriodEnd(actorOf(request), true);
+      return { ok: 1 as const, data: await payments.myPlan(actorOf(request), viewerLocale(request)) };
+    },
+  );
+
+  app.post(
+    '/user/myplan/resume',
+    {
+      schema: {
+        tags,
+        summary: 'Keep my paid plan renewing (undo a cancellation)',
+        security,
+        response: { 200: okResponse(myPlanSchema), ...failures },
+      },
+    },
+    async (request) => {
+      await payments.cancelAtPeriodEnd(actorOf(request), false);
+      return { ok: 1 as const, data: await payments.myPlan(actorOf(request), viewerLocale(request)) };
+    },
+  );
+
+  app.put(
+    '/user/myplan/downgrade',
+    {
+      schema: {
+        tags,
+        summary: 'Schedule a smaller offer for the end of the period',
+        security,
+        body: downgradeSchema,
+        response: { 200: okResponse(myPlanSchema), ...failures },
+      },
+    },
+    async (request) => {
+      await payments.scheduleDowngrade(actorOf(request), request.body.offerId);
+      return { ok: 1 as const, data: await payments.myPlan(actorOf(request), viewerLocale(request)) };
+    },
+  );
+
+  app.delete(
+    '/user/myplan/downgrade',
+    { schema: { tags, summary: 'Cancel the scheduled downgrade', security, response: { 200: okResponse(myPlanSchema), ...failures } } },
+    async (request) => {
+      await payments.cancelDowngrade(actorOf(request));
+      return { ok: 1 as const, data: await payments.myPlan(actorOf(request), viewerLocale(request)) };
+    },
+  );
+
+  app.get(
+    '/user/paquetes',
+    {
+      schema: {
+        tags,
+        summary: 'Add-ons on sale, the ones valid now, and until when a new one lasts',
+        security,
+        response: { 200: okResponse(addOnsCatalogueSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.addOns(actorOf(request), viewerLocale(request)),
+    }),
+  );
+
+  app.post(
+    '/user/paquetes',
+    {
+      schema: {
+        tags,
+        summary: 'Buy an add-on valid until the end of the current period',
+        security,
+        body: buyAddOnSchema,
+        response: { 200: okResponse(checkoutResultSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.buyAddOn(actorOf(request), request.body, viewerLocale(request)),
+    }),
+  );
+
+  app.get(
+    '/user/pagos',
+    {
+      schema: {
+        tags,
+        summary: 'My payments, newest first, with the invoice of each successful one',
+        security,
+        response: { 200: okResponse(z.array(paymentSchema)), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.listPayments(actorOf(request), viewerLocale(request)),
+    }),
+  );
+};

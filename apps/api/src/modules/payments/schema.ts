@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { offers } from '../catalogue/schema.js';
+import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
+import { subscriptions } from '../subscriptions/schema.js';
+import { users } from '../account/schema.js';
+
+/** A saved card: the provider's token plus what may be shown. The card number is never stored. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    providerToken: text().notNull(),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    expMonth: integer().notNull(),
+    expYear: integer().notNull(),
+    holder: text().notNull(),
+    isDefault: boolean().notNull().default(false),
+    /** Removed by the owner: hidden, kept for the payments that name it. */
+    removedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export type PaymentPurpose = 'subscription' | 'upgrade' | 'add_on' | 'renewal';
+
+/**
+ * One charge attempt. `idempotencyKey` is unique: the same key again returns this row instead of
+ * charging; `amountCents` is the amount the key was first used with (another amount is refused).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    methodId: uuid().references(() => paymentMethods.id),
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
+    idempotencyKey: text().notNull(),
+    amountCents: integer().notNull(),
+    refundedCents: integer().notNull().default(0),
+    currency: text().notNull().default('EUR'),
+    status: text({ enum: ['succeeded', 'failed', 'refunded', 'partially_refunded'] }).notNull(),
+    purpose: text({ enum: ['subscription', 'upgrade', 'add_on', 'renewal'] }).notNull(),
+    /** What was bought, in each language (copied from the catalogue). */
+    description: jsonb().$type<{ en: string; es: string; jp: string }>().notNull(),
+    methodBrand: text(),
+    methodLast4: text(),
+    provider: text().notNull(),
+    providerChargeRef: text(),
+    failureCode: text(),
+    /** Set by the invoices module's `issueInvoice` (no foreign key: the invoices module owns that table). */
+    invoiceId: uuid(),
+    invoiceNumber: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex().on(t.idempotencyKey),
+    index().on(t.userId, t.createdAt),
+    index().on(t.createdAt, t.id),
+    index().on(t.subscriptionId, t.createdAt),
+    // The dashboard's churn asks "was this subscription charged by then?" once per paid subscription: answered from this index alone.
+    index('payments_charged_subscription_idx')
+      .on(t.subscriptionId, t.createdAt)
+      .where(sql`${t.status} <> 'failed'`),
+  ],
+);
+
+/** Refunds per idempotency key (credit notes refund through `refundPayment`). */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: primaryId(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    idempotencyKey: text().notNull(),
+    amountCents: integer().notNull(),
+    providerRefundRef: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.idempotencyKey), index().on(t.paymentId)],
+);
+
+/**
+ * A plan change waiting for the end of the period (a downgrade). One per subscription; the renewal
+ * (issue 11) charges the new offer and deletes the row; the user may cancel it before.
+ */
+export const scheduledPlanChanges = pgTable('scheduled_plan_changes', {
+  subscriptionId: uuid()
+    .primaryKey()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  offerId: uuid()
+    .notNull()
+    .references(() => offers.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Jobs } from '../../platform/jobs.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { PaymentsService } from '../payments/index.js';
+import { defineModule } from '../../platform/module.js';
+import { createRenewalsRepository } from './repository.js';
+import { testClockRoutes } from './routes.js';
+import { createRenewalsService, type RenewalsService } from './service.js';
+
+export { testClockRoutes };
+export { RETRY_DAYS, REMINDER_DAYS, type RenewalRun, type RenewalsService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The renewal engine (the worker entry, tests and the benchmark run it). */
+    renewals: RenewalsService;
+  }
+}
+
+declare module '../../platform/jobs.js' {
+  interface JobPayloads {
+    'renewals.run': Record<string, never>;
+  }
+}
+
+/**
+ * The renewals module: the recurring `renewals.run` job (every minute; one run at a time per
+ * process, claims keep several processes apart), the retry of a past-due subscription when its
+ * owner picks a new default card, and the engine the test clock's advance runs.
+ */
+export async function createRenewals(deps: {
+  database: DatabaseHandle;
+  jobs: Jobs;
+  clock: Clock;
+  payments: PaymentsService;
+  notifications: Pick<NotificationsService, 'notify'>;
+  log: FastifyBaseLogger;
+  leaseSeconds: number;
+}): Promise<RenewalsService> {
+  const renewals = createRenewalsService({
+    repo: createRenewalsRepository(deps.database.db),
+    clock: deps.clock,
+    payments: deps.payments,
+    notifications: deps.notifications,
+    log: deps.log,
+    leaseSeconds: deps.leaseSeconds,
+  });
+  deps.payments.onDefaultMethodChanged(async (userId) => {
+    try {
+      await renewals.retryNow(userId);
+    } catch (error) {
+      // The card is saved either way; the scheduled retries still come.
+      deps.log.error({ err: error, user: userId }, 'retrying a past-due renewal failed');
+    }
+  });
+  // A run works for at most a quarter of the job's timeout, then hands over to a successor.
+  const budgetMs = Math.max(1_000, (deps.leaseSeconds * 1000) / 4);
+  // On PGlite one process owns the data: leases left by a process that died are free now.
+  if (deps.database.kind === 'pglite' && deps.jobs.working) await renewals.releaseAllLeases();
+  await deps.jobs.define('renewals.run', {
+    retryLimit: 3,
+    retryDelay: 30,
+    handler: async (_payload, { log }) => {
+      const run = await renewals.runDue({ budgetMs, parallel: deps.database.kind === 'pglite' ? 1 : 4 });
+      if (run.renewed + run.failed + run.expired + run.cancelled + run.reminded > 0) log.info({ ...run }, 'renewals run');
+      if (run.more) await deps.jobs.send('renewals.run', {}, { singletonKey: 'renewals.run.next' });
+    },
+  });
+  await deps.jobs.schedule('renewals.run', '* * * * *', {});
+  return renewals;
+}
+
+/** After the queue started: catch up at once (after a restart, what fell due meanwhile) instead of at the next minute. */
+export async function kickRenewals(jobs: Jobs): Promise<void> {
+  if (jobs.working) await jobs.send('renewals.run', {}, { singletonKey: 'renewals.run.next' });
+}
+
+/** The admin's test clock (404 when TEST_CLOCK_ENABLED is off). */
+export const renewalsModule = defineModule({
+  name: 'renewals',
+  async register(api, { clock, renewals }: { clock: Clock; renewals: RenewalsService }) {
+    await api.register(testClockRoutes, { clock, renewals });
+  },
+});

@@ -1,0 +1,278 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SubscriptionEventKind } from '@enlaza/contracts';
+import type { Transaction } from '../../db/client.js';
+import { localName } from '../../lib/catalogue-names.js';
+import type { Clock } from '../../platform/clock.js';
+import type { NotificationsService } from '../notifications/index.js';
+import { addMonths, type PaymentsService } from '../payments/index.js';
+import { recordSubscriptionEvent } from '../subscriptions/index.js';
+import type { RenewalsRepository } from './repository.js';
+
+/** Days after the period end of the three retries of a failed renewal (3 retries over 7 days). */
+export const RETRY_DAYS = [1, 3, 7] as const;
+/** Annual subscribers are reminded this many days before the renewal. */
+export const REMINDER_DAYS = 7;
+const DAY_MS = 86_400_000;
+const RUNNING = new Set(['trialing', 'active', 'past_due']);
+/** What payments answers when the user has no (default) payment method to charge. */
+const NO_METHOD = 'payment.no_method';
+const CLEAR = { leaseUntil: null, periodEnd: null, attempt: 0, nextAttemptAt: null };
+
+export type RenewalRun = { renewed: number; failed: number; reminded: number; expired: number; cancelled: number };
+type Outcome = 'renewed' | 'failed' | 'expired' | 'cancelled' | 'skipped';
+
+type Deps = {
+  repo: RenewalsRepository;
+  clock: Pick<Clock, 'now' | 'refresh'>;
+  payments: Pick<PaymentsService, 'chargeOffer' | 'pendingChange' | 'unschedule' | 'defaultMethod'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  log: FastifyBaseLogger;
+  /** How long a worker holds a claimed subscription (real seconds): past it, the worker is presumed dead. */
+  leaseSeconds: number;
+};
+
+/**
+ * Renewals and dunning. Each due subscription is claimed (a lease) and then, in ONE transaction
+ * with its payment (payments' `chargeOffer`): a scheduled downgrade takes effect, the next period
+ * starts from the old end, the invoice is issued and the history records `renewed`. A cancel at
+ * period end ends it instead (`cancelled`, the user falls back to Free). A decline makes it
+ * `past_due` and schedules retries at +1, +3 and +7 days; after the last one it `expired`s.
+ *
+ * Exactly once: the charge's idempotency key is `renewal:<id>:<period end>` (a retry appends
+ * `:retry-<n>`, a retry after a card change `:card-<method>`), unique in `payments`; the period moves
+ * in the payment's transaction, so a run after a crash finds the subscription renewed, or charges
+ * again with the same key (the provider answers the first charge) and records it then.
+ */
+export function createRenewalsService({ repo, clock, payments, notifications, log, leaseSeconds }: Deps) {
+  const event = (
+    tx: Transaction,
+    subscriptionId: string,
+    kind: SubscriptionEventKind,
+    at: Date,
+    detail: Parameters<typeof recordSubscriptionEvent>[1]['detail'] = {},
+  ) => recordSubscriptionEvent(tx, { subscriptionId, kind, detail, at });
+  /** The events of one change a millisecond apart, so the history reads in the order they were written. */
+  const stamps = (now: Date) => {
+    let i = 0;
+    return () => new Date(now.getTime() + i++);
+  };
+
+  /** The subscription is still the one claimed: running, same period end. */
+  const unchanged = (row: { status: string; currentPeriodEnd: Date | null } | undefined, periodEnd: Date) =>
+    Boolean(row && RUNNING.has(row.status) && row.currentPeriodEnd?.getTime() === periodEnd.getTime());
+
+  async function renewOne(id: string, now: Date, options: { methodId?: string } = {}): Promise<Outcome> {
+    const row = await repo.load(id);
+    if (!row) return 'skipped';
+    const { subscription: sub, plan, state } = row;
+    const periodEnd = sub.currentPeriodEnd;
+    // Not due (any more): leave the lease to expire, so the claim loop does not take it again in this run.
+    if (!RUNNING.has(sub.status) || plan.isFree || !periodEnd || periodEnd > now) return 'skipped';
+    const endIso = periodEnd.toISOString();
+    const attempt = state?.periodEnd?.getTime() === periodEnd.getTime() ? state.attempt : 0;
+
+    if (sub.cancelAtPeriodEnd) {
+      const done = await repo.transaction(async (tx) => {
+        if (!unchanged(await repo.lock(tx, id), periodEnd)) return false;
+        const at = stamps(now);
+        await repo.updateSubscription(tx, id, { status: 'cancelled' });
+        await repo.setState(tx, id, CLEAR);
+        await event(tx, id, 'cancelled', at(), { atPeriodEnd: true, fromPlan: plan.code, periodEnd: endIso });
+        return true;
+      });
+      return done ? 'cancelled' : 'skipped';
+    }
+
+    const pending = await payments.pendingChange(id);
+    const offerId = pending?.offer.id ?? sub.offerId;
+    const months = pending ? pending.period.months : row.period?.months;
+    if (!offerId || !months) {
+      log.error({ subscription: id }, 'renewal: the subscription has no offer to renew');
+      return 'skipped';
+    }
+    const key = options.methodId
+      ? `renewal:${id}:${endIso}:card-${options.methodId}`
+      : attempt === 0
+        ? `renewal:${id}:${endIso}`
+        : `renewal:${id}:${endIso}:retry-${attempt}`;
+    const nextEnd = addMonths(periodEnd, months);
+    const result = await payments.chargeOffer({
+      userId: sub.userId,
+      subscriptionId: id,
+      offerId,
+      idempotencyKey: key,
+      methodId: options.methodId,
+      apply: async (tx, payment) => {
+        const locked = await repo.lock(tx, id);
+        if (!locked || !unchanged(locked, periodEnd)) throw new Error(`subscription ${id} changed during its renewal`);
+        const at = stamps(now);
+        await repo.updateSubscription(tx, id, {
+          planId: pending?.plan.id ?? sub.planId,
+          offerId,
+          status: 'active',
+          currentPeriodStart: periodEnd,
+          currentPeriodEnd: nextEnd,
+          cancelAtPeriodEnd: false,
+        });
+        await repo.setState(tx, id, CLEAR);
+        if (pending) {
+          await payments.unschedule(tx, id);
+          await event(tx, id, 'downgraded', at(), { fromPlan: plan.code, toPlan: pending.plan.code, periodStart: endIso });
+        }
+        if (locked.status === 'past_due') await event(tx, id, 'reactivated', at(), { paymentId: payment.id, periodEnd: endIso });
+        await event(tx, id, 'renewed', at(), {
+          toPlan: pending?.plan.code ?? plan.code,
+          periodStart: endIso,
+          periodEnd: nextEnd.toISOString(),
+          amountCents: payment.amountCents,
+          paymentId: payment.id,
+        });
+      },
+    });
+    if (result.ok) return 'renewed';
+    // A retry after a card change that fails leaves the schedule of retries as it was.
+    if (options.methodId) return 'failed';
+    return failed(id, periodEnd, attempt, result.code, now, { userId: sub.userId, plan });
+  }
+
+  /**
+   * Attempt `attempt` of the period failed: past due with the next retry, or expired after the last one.
+   * A declined charge was notified by payments with its payment; a renewal that found no payment
+   * method to charge has no payment, so the owner is told here (in-app, and by email when chosen).
+   */
+  async function failed(
+    id: string,
+    periodEnd: Date,
+    attempt: number,
+    code: string,
+    now: Date,
+    owner: { userId: string; plan: Parameters<typeof localName>[0] },
+  ): Promise<Outcome> {
+    return repo.transaction(async (tx) => {
+      if (!unchanged(await repo.lock(tx, id), periodEnd)) return 'skipped';
+      const current = await repo.load(id, tx);
+      const recorded = current?.state?.periodEnd?.getTime() === periodEnd.getTime() ? current.state.attempt : 0;
+      if (recorded !== attempt) return 'skipped'; // another run recorded this failure already
+      const failures = attempt + 1;
+      const at = stamps(now);
+      const endIso = periodEnd.toISOString();
+      if (code === NO_METHOD)
+        await notifications.notify(
+          owner.userId,
+          'payment_failed',
+          { subscriptionId: id, planName: localName(owner.plan, 'en'), reason: 'no_method' },
+          tx,
+          `renewal-no-method:${id}:${endIso}:${failures}`,
+        );
+      if (failures > RETRY_DAYS.length) {
+        await repo.updateSubscription(tx, id, { status: 'expired' });
+        await repo.setState(tx, id, CLEAR);
+        await event(tx, id, 'payment_failed', at(), { attempt: failures, reason: code, periodEnd: endIso });
+        await event(tx, id, 'expired', at(), { periodEnd: endIso, reason: code });
+        return 'expired';
+      }
+      const next = new Date(periodEnd.getTime() + RETRY_DAYS[failures - 1]! * DAY_MS);
+      await repo.updateSubscription(tx, id, { status: 'past_due' });
+      await repo.setState(tx, id, { leaseUntil: null, periodEnd, attempt: failures, nextAttemptAt: next });
+      if (failures === 1) await event(tx, id, 'past_due', at(), { periodEnd: endIso });
+      await event(tx, id, 'payment_failed', at(), {
+        attempt: failures,
+        reason: code,
+        nextAttemptAt: next.toISOString(),
+        periodEnd: endIso,
+      });
+      return 'failed';
+    });
+  }
+
+  /** "Your plan renews in 7 days" to annual subscribers, once per period. */
+  async function remind(now: Date): Promise<number> {
+    let sent = 0;
+    const until = new Date(now.getTime() + REMINDER_DAYS * DAY_MS);
+    for (;;) {
+      const due = await repo.dueReminders(now, until, 200);
+      for (const row of due) {
+        const done = await repo.transaction(async (tx) => {
+          if (!(await repo.markReminded(tx, row.id, row.periodEnd))) return false;
+          const endsAt = row.periodEnd.toISOString();
+          await notifications.notify(
+            row.userId,
+            'subscription_ending',
+            { subscriptionId: row.id, planName: localName(row.plan, 'en'), endsAt },
+            tx,
+            `renewal-reminder:${row.id}:${endsAt}`,
+          );
+          await event(tx, row.id, 'renewal_reminder', now, { periodEnd: endsAt });
+          return true;
+        });
+        if (done) sent += 1;
+      }
+      if (due.length < 200) return sent;
+    }
+  }
+
+  const count = (run: RenewalRun, outcome: Outcome) => {
+    if (outcome !== 'skipped') run[outcome] += 1;
+  };
+
+  return {
+    renewOne,
+
+    /**
+     * Everything due at the product's "now": reminders, then renewals, retries and ends, claimed
+     * in batches (`parallel` at once within a batch). Stops claiming after `budgetMs` and answers
+     * `more: true` (the job enqueues its successor).
+     */
+    async runDue(options: { budgetMs?: number; batchSize?: number; parallel?: number } = {}): Promise<RenewalRun & { more: boolean }> {
+      await clock.refresh();
+      const now = clock.now();
+      const run: RenewalRun = { renewed: 0, failed: 0, reminded: 0, expired: 0, cancelled: 0 };
+      run.reminded = await remind(now);
+      const started = Date.now();
+      const parallel = Math.max(1, options.parallel ?? 1);
+      for (;;) {
+        if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) return { ...run, more: true };
+        const ids = await repo.claim(now, leaseSeconds, options.batchSize ?? 25);
+        if (ids.length === 0) break;
+        let next = 0;
+        const work = async () => {
+          while (next < ids.length) {
+            const id = ids[next++]!;
+            try {
+              count(run, await renewOne(id, now));
+            } catch (error) {
+              // The lease stays: the subscription is taken again once it expires.
+              log.error({ err: error, subscription: id }, 'renewal failed');
+            }
+            // PGlite answers in microtasks: without a turn of the event loop, requests and logs would wait for the whole run.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(parallel, ids.length) }, work));
+        log.info({ ...run }, 'renewals batch');
+      }
+      return { ...run, more: false };
+    },
+
+    /** A past-due user chose a (new) default card: retry their renewals now with it. */
+    async retryNow(userId: string): Promise<void> {
+      const ids = await repo.pastDue(userId);
+      if (ids.length === 0) return;
+      const method = await payments.defaultMethod(userId);
+      if (!method) return;
+      await clock.refresh();
+      for (const id of ids) {
+        if (!(await repo.claimOne(id, leaseSeconds))) continue;
+        try {
+          await renewOne(id, clock.now(), { methodId: method.id });
+        } finally {
+          await repo.release(id);
+        }
+      }
+    },
+
+    releaseAllLeases: () => repo.releaseAllLeases(),
+  };
+}
+
+export type RenewalsService = ReturnType<typeof createRenewalsService>;

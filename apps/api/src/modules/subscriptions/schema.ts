@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SubscriptionEventDetail, SubscriptionEventKind } from '@enlaza/contracts';
+import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
+import { users } from '../account/schema.js';
+import { addOns, offers, plans } from '../catalogue/schema.js';
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid()
+      .notNull()
+      .references(() => plans.id),
+    offerId: uuid().references(() => offers.id),
+    status: text({ enum: ['trialing', 'active', 'past_due', 'expired', 'cancelled'] }).notNull(),
+    currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
+    /** Null for the Free plan, which does not renew. */
+    currentPeriodEnd: timestamp({ withTimezone: true }),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.userId, t.status),
+    index().on(t.planId, t.status),
+    index().on(t.createdAt, t.id),
+    index().on(t.status),
+    // The paid subscriptions by status, covering what the admin dashboard's MRR and churn read
+    // (an index-only scan of the paid ones instead of every subscription).
+    // The renewals' claim: running subscriptions with a period end, oldest end first (a range of the
+    // due ones in order, instead of every running subscription sorted on each batch).
+    index('subscriptions_renewal_due_index')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} in ('trialing', 'active', 'past_due') and ${t.currentPeriodEnd} is not null`),
+    index('subscriptions_paid_index')
+      .on(t.status, t.planId, t.offerId, t.userId, t.id)
+      .where(sql`${t.offerId} is not null`),
+  ],
+);
+
+export const subscriptionAddOns = pgTable(
+  'subscription_add_ons',
+  {
+    id: primaryId(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    addOnId: uuid()
+      .notNull()
+      .references(() => addOns.id),
+    validUntil: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.subscriptionId)],
+);
+
+/**
+ * What happened to a subscription, in order: created, upgraded, renewed, payment failed, past due,
+ * expired, cancelled, extended by an admin, … Written in the transaction that makes the change;
+ * `at` is the (possibly test-clock) time of the change. Shown in the admin's Suscripcions detail.
+ * No user_id: the rows go with their subscription (cascade) and hold nothing personal.
+ */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: primaryId(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: text().$type<SubscriptionEventKind>().notNull(),
+    detail: jsonb().$type<SubscriptionEventDetail>().notNull().default({}),
+    /** The admin who made the change; null for the customer or the system (renewals, dunning). */
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.subscriptionId, t.at)],
+);

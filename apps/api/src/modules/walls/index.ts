@@ -1,0 +1,60 @@
+/**
+ * The walls module's public surface (muros): its routes, its trash kind, and what the public page
+ * asks of it (`service.publicPage`, the first page of published posts).
+ */
+import { defineModule } from '../../platform/module.js';
+import type { CloudService } from '../cloud/index.js';
+import type { PublicProfileService } from '../public-profile/index.js';
+import { publicWallImageRoutes, wallRoutes } from './routes.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { Jobs } from '../../platform/jobs.js';
+import { createWallsRepository } from './repository.js';
+import { createWallsService, type WallsDependencies, type WallsService } from './service.js';
+import { createWallsTrash } from './trash.js';
+
+export { publicWallImageRoutes, wallRoutes };
+export { PUBLIC_PAGE_SIZE, type WallsService } from './service.js';
+
+/** Builds the module and defines its job (`wall.publish`, run at a scheduled post's time). */
+export async function createWalls(
+  deps: { db: Database; jobs: Jobs; log: FastifyBaseLogger } & Pick<WallsDependencies, 'ownsProfile' | 'ownsImage' | 'imageSize'>,
+) {
+  const repo = createWallsRepository(deps.db);
+  const service = createWallsService({
+    repo,
+    jobs: deps.jobs,
+    ownsProfile: deps.ownsProfile,
+    ownsImage: deps.ownsImage,
+    imageSize: deps.imageSize,
+  });
+  await deps.jobs.define('wall.publish', {
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    handler: async ({ postId, scheduledFor }, job) => {
+      const outcome = await service.publishDue(postId, scheduledFor);
+      // pg-boss starts the job at its time; a clock a little behind the database's waits and retries.
+      if (outcome === 'not-due') throw new Error(`wall post ${postId} is not due yet`);
+      job.log.debug({ postId, outcome }, 'wall.publish');
+    },
+  });
+  return { service, trash: createWallsTrash(repo) };
+}
+export { createWallsUserData } from './user-data.js';
+
+export const wallsModule = defineModule({
+  name: 'walls',
+  async register(
+    api,
+    { walls, publicProfiles, cloud }: { walls: { service: WallsService }; publicProfiles: PublicProfileService; cloud: CloudService },
+  ) {
+    await api.register(wallRoutes, { walls: walls.service });
+    await api.register(publicWallImageRoutes, {
+      walls: walls.service,
+      visibleWall: async (alias, id) => ((await publicProfiles.peek(alias, id))?.profile.wall ? { profileId: id } : null),
+      image: (userId, fileId) => cloud.publicImage(userId, fileId),
+      imageBytes: (userId, fileId, maxBytes) => cloud.imageBytes(userId, fileId, maxBytes),
+    });
+  },
+});

@@ -1,0 +1,211 @@
+import type { PublicWallPage, WallPost, WallPostListQuery, WallPostPublishBody, WallPostValues } from '@enlaza/contracts';
+import type { Transaction } from '../../db/client.js';
+import type { Jobs } from '../../platform/jobs.js';
+import type { Actor } from '../../platform/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
+import { decodeWallCursor, encodeWallCursor } from './cursor.js';
+import type { WallsRepository } from './repository.js';
+import type { WallPostRow } from './schema.js';
+
+declare module '../../platform/jobs.js' {
+  interface JobPayloads {
+    /** Publishes a scheduled post; `scheduledFor` is the time it was scheduled for when the job was made. */
+    'wall.publish': { postId: string; scheduledFor: string };
+  }
+}
+
+/** What the walls module asks of others (wired in app.ts): ownership of a profile and of an image. */
+export type WallsDependencies = {
+  repo: WallsRepository;
+  jobs: Jobs;
+  ownsProfile: (userId: string, profileId: string) => Promise<boolean>;
+  ownsImage: (userId: string, fileId: string) => Promise<boolean>;
+  /** A cloud image's pixel size (the public page sets its box); null when unknown. */
+  imageSize: (userId: string, fileId: string) => Promise<{ width: number; height: number } | null>;
+};
+
+/** Posts the public page shows on its first page, and per "more" page. */
+export const PUBLIC_PAGE_SIZE = 10;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toWallPost(row: WallPostRow): WallPost {
+  return {
+    id: row.id,
+    profileId: row.profileId,
+    title: row.title,
+    bodyHtml: row.bodyHtml,
+    imageFileId: row.imageFileId,
+    linkUrl: row.linkUrl,
+    pinned: row.pinned,
+    status: row.status,
+    scheduledAt: iso(row.scheduledAt),
+    publishedAt: iso(row.publishedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function createWallsService({ repo, jobs, ownsProfile, ownsImage, imageSize }: WallsDependencies) {
+  async function owned(actor: Actor, id: string): Promise<WallPostRow> {
+    const row = await repo.find(actor.id, id);
+    if (!row) throw new AppError('record.not_found');
+    return row;
+  }
+
+  async function checkReferences(actor: Actor, input: { profileId: string; imageFileId: string | null }) {
+    if (!(await ownsProfile(actor.id, input.profileId))) throw new AppError('record.not_found');
+    if (input.imageFileId && !(await ownsImage(actor.id, input.imageFileId)))
+      throw new AppError('validation.failed', {}, { imageFileId: [{ code: 'validation.not_yours' }] });
+  }
+
+  /** The post's content from the input: the body through the one allow-list, whatever the client sent. */
+  const contentOf = (input: WallPostValues) => ({
+    title: input.title,
+    bodyHtml: sanitizeRichText(input.bodyHtml),
+    imageFileId: input.imageFileId,
+    linkUrl: input.linkUrl,
+    pinned: input.pinned,
+  });
+
+  /** Every write changes the public page: one NOTIFY in the write's transaction drops the cached profile everywhere. */
+  async function write(
+    actor: Actor,
+    id: string,
+    values: Partial<WallPostRow>,
+    after?: (row: WallPostRow, tx: Transaction) => Promise<void>,
+  ) {
+    return repo.transaction(async (tx) => {
+      const row = await repo.update(tx, actor.id, id, values);
+      if (!row) throw new AppError('record.not_found');
+      if (after) await after(row, tx);
+      await repo.notifyPublic(tx, actor.id);
+      return toWallPost(row);
+    });
+  }
+
+  return {
+    async list(actor: Actor, query: WallPostListQuery) {
+      if (!(await ownsProfile(actor.id, query.profileId))) throw new AppError('record.not_found');
+      const cursor = decodeWallCursor(query.before, 'before');
+      const rows = await repo.list(actor.id, query.profileId, cursor, query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        data: page.map((r) => toWallPost(r.post)),
+        nextCursor:
+          rows.length > query.limit && last ? encodeWallCursor({ pinned: last.post.pinned, at: last.key, id: last.post.id }) : null,
+      };
+    },
+
+    async get(actor: Actor, id: string): Promise<WallPost> {
+      return toWallPost(await owned(actor, id));
+    },
+
+    async create(actor: Actor, input: WallPostValues): Promise<WallPost> {
+      await checkReferences(actor, input);
+      return repo.transaction(async (tx) => {
+        const row = await repo.insert(tx, actor.id, input.profileId, contentOf(input));
+        return toWallPost(row);
+      });
+    },
+
+    /** Replaces the content; the profile a post belongs to does not change. */
+    async update(actor: Actor, id: string, input: WallPostValues): Promise<WallPost> {
+      const existing = await owned(actor, id);
+      if (existing.profileId !== input.profileId)
+        throw new AppError('validation.failed', {}, { profileId: [{ code: 'validation.invalid_value' }] });
+      await checkReferences(actor, input);
+      return write(actor, id, contentOf(input));
+    },
+
+    async pin(actor: Actor, id: string, pinned: boolean): Promise<WallPost> {
+      await owned(actor, id);
+      return write(actor, id, { pinned });
+    },
+
+    /**
+     * Publish now, schedule, or back to draft. Scheduling enqueues `wall.publish` for that time in
+     * the same transaction; an earlier job of the same post finds the post no longer scheduled for
+     * its time and changes nothing, so rescheduling and unpublishing need not cancel it.
+     */
+    async publish(actor: Actor, id: string, body: WallPostPublishBody, now = new Date()): Promise<WallPost> {
+      const existing = await owned(actor, id);
+      if (body.action === 'publish')
+        return write(actor, id, {
+          status: 'published',
+          publishedAt: existing.status === 'published' && existing.publishedAt ? existing.publishedAt : now,
+          scheduledAt: null,
+        });
+      if (body.action === 'unpublish') return write(actor, id, { status: 'draft', publishedAt: null, scheduledAt: null });
+      const at = new Date(body.at);
+      if (at.getTime() <= now.getTime()) throw new AppError('validation.failed', {}, { at: [{ code: 'validation.date_in_past' }] });
+      return write(actor, id, { status: 'scheduled', scheduledAt: at, publishedAt: null }, async (row, tx) => {
+        await jobs.send('wall.publish', { postId: row.id, scheduledFor: at.toISOString() }, { tx, startAfter: at });
+      });
+    },
+
+    async trash(actor: Actor, id: string): Promise<WallPost> {
+      await owned(actor, id);
+      return write(actor, id, { deletedAt: new Date() });
+    },
+
+    /**
+     * The `wall.publish` job: publishes the post if it is still scheduled for that time and the time
+     * has come. Idempotent: a second run, or a run for an outdated schedule, changes nothing.
+     */
+    async publishDue(postId: string, scheduledFor: string, now = new Date()): Promise<'published' | 'not-due' | 'outdated'> {
+      return repo.transaction(async (tx) => {
+        const post = await repo.findAny(postId, tx);
+        if (
+          !post ||
+          post.deletedAt ||
+          post.status !== 'scheduled' ||
+          post.scheduledAt?.toISOString() !== new Date(scheduledFor).toISOString()
+        )
+          return 'outdated';
+        const row = await repo.publishIfDue(tx, postId, new Date(scheduledFor), now);
+        if (!row) return 'not-due';
+        await repo.notifyPublic(tx, row.userId);
+        return 'published';
+      });
+    },
+
+    /** Published posts of a profile as the public page shows them (the caller checks that the wall is visible). */
+    async publicPage(profileId: string, canonicalPath: string, before: string | null, limit = PUBLIC_PAGE_SIZE): Promise<PublicWallPage> {
+      let cursor = null;
+      try {
+        cursor = decodeWallCursor(before ?? undefined, 'posts');
+      } catch {
+        cursor = null;
+      }
+      const rows = await repo.published(profileId, cursor, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const sizes = await Promise.all(page.map(async ({ post }) => (post.imageFileId ? imageSize(post.userId, post.imageFileId) : null)));
+      return {
+        posts: page.map(({ post }, i) => ({
+          id: post.id,
+          title: post.title,
+          bodyHtml: post.bodyHtml,
+          imagePath: post.imageFileId ? `/api/public${canonicalPath}/posts/${post.id}/image?v=${post.imageFileId.slice(0, 8)}` : null,
+          imageSize: sizes[i] ?? null,
+          linkUrl: post.linkUrl,
+          pinned: post.pinned,
+          publishedAt: post.publishedAt?.toISOString() ?? post.updatedAt.toISOString(),
+        })),
+        nextCursor: rows.length > limit && last ? encodeWallCursor({ pinned: last.post.pinned, at: last.key, id: last.post.id }) : null,
+      };
+    },
+
+    /** The owner and image of a published post of this profile (for the public image route); null otherwise. */
+    async publicImage(profileId: string, postId: string): Promise<{ userId: string; fileId: string } | null> {
+      const post = await repo.findAny(postId);
+      if (!post || post.profileId !== profileId || post.deletedAt || post.status !== 'published' || !post.imageFileId) return null;
+      return { userId: post.userId, fileId: post.imageFileId };
+    },
+  };
+}
+
+export type WallsService = ReturnType<typeof createWallsService>;

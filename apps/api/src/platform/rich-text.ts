@@ -1,0 +1,56 @@
+import { convert } from 'html-to-text';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one allow-list for rich text that users write (wall posts, email templates). Whatever a
+ * client sends, only these tags and attributes survive: no script, style, event handler, iframe,
+ * form or `javascript:` address. Links open in a new tab without handing over the opener.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'h2',
+    'h3',
+    'h4',
+    'hr',
+    'code',
+    'pre',
+    'img',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['https', 'http'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+  },
+};
+
+/** Sanitises user-written HTML with the allow-list above. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** The plain-text version of an HTML body (the text part of an email, previews, search). */
+export function htmlToPlainText(html: string): string {
+  return convert(html, {
+    wordwrap: 78,
+    selectors: [
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'img', format: 'skip' },
+    ],
+  }).trim();
+}

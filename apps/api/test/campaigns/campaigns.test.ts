@@ -1,0 +1,383 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Campaign } from '@enlaza/contracts';
+import { deliveries, notifications, suppressions, users } from '../../src/db/schema/index.js';
+import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
+import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
+import { ADMIN, bearer, createTestApp, DEMO, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
+
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 180_000 });
+
+const WEBHOOK_SECRET = 'bounce-secret-0123456789abcdef';
+let ctx: TestContext;
+let mail: Mailbox;
+let token: string;
+let demoId: string;
+let refused = new Set<string>();
+
+beforeAll(async () => {
+  mail = await startMailbox({ refuseRecipient: (a) => (refused.has(a) ? 550 : undefined) });
+  ctx = await createTestApp({
+    ...mail.env,
+    DEMO_PLAN: 'business',
+    BOUNCE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PUBLIC_URL: 'http://enlaza.test',
+  });
+  token = await login(ctx.app, DEMO);
+  const [demo] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.email));
+  demoId = demo!.id;
+});
+afterAll(async () => {
+  await ctx?.close();
+  await mail?.close();
+});
+
+type Answer = { ok: number; data: Campaign; code?: string; message?: string };
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, auth = token) {
+  const res = await ctx.app.inject({
+    method,
+    url,
+    headers: { ...bearer(auth), 'accept-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { status: res.statusCode, body: res.json<Answer>() };
+}
+
+async function createCampaign(name: string, profileIds: string[], templateId: string, auth = token): Promise<Campaign> {
+  const res = await call('POST', '/api/campaigns', { name, templateId, audience: { profileIds } }, auth);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data;
+}
+
+const campaignOf = async (id: string, auth = token) => (await call('GET', `/api/campaigns/${id}`, undefined, auth)).body.data;
+const finished = (id: string, auth = token) =>
+  waitFor(
+    async () => ((await campaignOf(id, auth)).state === 'sent' ? campaignOf(id, auth) : undefined),
+    `campaign ${id} to be sent`,
+    240_000,
+  );
+
+const pathOf = (url: string) => url.replace('http://enlaza.test', '');
+
+/**
+ * Starts a campaign, pauses it once `atLeast` emails to `@domain` have arrived, and waits until no row
+ * is held by a sender any more (the emails in flight have finished). Answers a counter of the emails
+ * received at `@domain`.
+ */
+async function startThenPause(id: string, domain: string, atLeast: number): Promise<() => number> {
+  const received = () => mail.received.filter((m) => m.to[0]?.endsWith(`@${domain}`)).length;
+  await call('POST', `/api/campaigns/${id}/start`, {});
+  await waitFor(async () => (received() >= atLeast ? true : undefined), `${atLeast} emails`, 300_000);
+  expect((await call('POST', `/api/campaigns/${id}/pause`)).body.data.state).toBe('paused');
+  await waitFor(
+    async () => {
+      const held = await ctx.db.execute(
+        sql`select count(*)::int as n from campaign_recipients where campaign_id = ${id} and state = 'pending' and lease_until > now()`,
+      );
+      return (held.rows[0] as { n: number }).n === 0 ? true : undefined;
+    },
+    'the emails in flight to finish',
+    60_000,
+  );
+  return received;
+}
+
+describe('campaigns', () => {
+  it('sends one email per consenting sender with unsubscribe headers, tracking links and a Comunicaciones row each, then notifies', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 30, { prefix: 'basic' });
+    const draft = await createCampaign('Spring news', [profileId], templateId);
+    expect(draft.state).toBe('draft');
+    expect((await call('POST', '/api/campaigns/audience-count', { profileIds: [profileId] })).body.data).toEqual({ recipients: 30 });
+
+    const started = await call('POST', `/api/campaigns/${draft.id}/start`, {});
+    expect(started.status).toBe(200);
+    expect(started.body.data.state).toBe('sending');
+    expect(started.body.data.subject).toBe('News for {{nombre}}');
+    const done = await finished(draft.id);
+    expect(done.figures).toMatchObject({ recipients: 30, sent: 30, pending: 0, failed: 0, bounced: 0 });
+
+    const email = await mail.next('basic7@campaign.example');
+    expect(email.subject).toBe('News for Person 7');
+    expect(email.raw).toMatch(/^List-Unsubscribe:\s*<http:\/\/enlaza\.test\/u\/[0-9a-f-]{36}\.[\w-]+>/im);
+    expect(email.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
+    // The template has no {{baja_url}}: a visible footer carries the link.
+    expect(email.text).toMatch(/Unsubscribe: http:\/\/enlaza\.test\/u\//);
+    // Links in the HTML go through the signed click redirect; the open pixel is there.
+    expect(email.html).toContain('http://enlaza.test/api/campaigns/t/c/');
+    expect(email.html).toContain('http://enlaza.test/api/campaigns/t/o/');
+    expect(email.html).not.toContain('href="https://example.org');
+    for (let i = 0; i < 30; i += 1) expect(mail.count(`basic${i}@campaign.example`)).toBe(1);
+
+    const rows = await ctx.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.userId, demoId), eq(deliveries.kind, 'campaign')));
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(30);
+    expect(rows.find((r) => r.toEmail === 'basic7@campaign.example')?.subject).toBe('News for Person 7');
+    const notes = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, demoId), eq(notifications.type, 'campaign_finished')));
+    expect(notes.filter((n) => (n.payload as { campaignId: string }).campaignId === draft.id)).toHaveLength(1);
+    // The quota counts them.
+    const quota = await ctx.app.inject({ method: 'GET', url: '/api/envio/data', headers: bearer(token) });
+    expect(JSON.stringify(quota.json())).toMatch(/30/);
+  });
+
+  it('counts opens and clicks once per recipient (plus totals) and answers 404 to a forged or altered link', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 3, { prefix: 'track' });
+    const c = await createCampaign('Tracked', [profileId], templateId);
+    await call('POST', `/api/campaigns/${c.id}/start`, {});
+    await finished(c.id);
+    const email = await mail.next('track0@campaign.example');
+    const pixel = /src="(http:\/\/enlaza\.test\/api\/campaigns\/t\/o\/[^"]+)"/.exec(email.html)![1]!;
+    const click = /href="(http:\/\/enlaza\.test\/api\/campaigns\/t\/c\/[^"]+)"/.exec(email.html)![1]!.replace(/&amp;/g, '&');
+
+    for (let i = 0; i < 2; i += 1) {
+      const open = await ctx.app.inject({ method: 'GET', url: pathOf(pixel) });
+      expect(open.statusCode).toBe(200);
+      expect(open.headers['content-type']).toBe('image/gif');
+    }
+    const go = await ctx.app.inject({ method: 'GET', url: pathOf(click) });
+    expect(go.statusCode).toBe(302);
+    expect(go.headers.location).toBe('https://example.org/news?a=1&b=2');
+
+    // Another destination with the same signature, a changed signature, or a made-up recipient: 404.
+    const other = pathOf(click).replace(/\?u=.*/, `?u=${encodeURIComponent('https://evil.example/')}`);
+    expect((await ctx.app.inject({ method: 'GET', url: other })).statusCode).toBe(404);
+    const forged = pathOf(click).replace(/\.([\w-]{5})/, '.AAAAA');
+    expect((await ctx.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/campaigns/t/c/00000000-0000-4000-8000-000000000000.abc?u=${encodeURIComponent('https://evil.example/')}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: pathOf(pixel).slice(0, -2) + 'xx' })).statusCode).toBe(404);
+
+    const figures = (await campaignOf(c.id)).figures;
+    expect(figures).toMatchObject({ recipients: 3, sent: 3, opened: 1, clicked: 1, totalOpens: 2, totalClicks: 1 });
+  });
+
+  it('one-click unsubscribe (a POST without a session) suppresses the address; the next campaign skips it', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 4, { prefix: 'unsub' });
+    const first = await createCampaign('First', [profileId], templateId);
+    await call('POST', `/api/campaigns/${first.id}/start`, {});
+    await finished(first.id);
+    const email = await mail.next('unsub1@campaign.example');
+    const link = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(email.raw)![1]!;
+
+    // The page works signed out, in the reader's language.
+    const page = await ctx.app.inject({ method: 'GET', url: pathOf(link), headers: { 'accept-language': 'es' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Darse de baja');
+    expect(page.body).toMatch(/u•+@campaign\.example/);
+    expect(page.body).not.toContain('unsub1@');
+    // A forged token: 404, nothing suppressed.
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: pathOf(link).slice(0, -3) + 'abc',
+          payload: 'List-Unsubscribe=One-Click',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url: pathOf(link),
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oneClick.statusCode).toBe(200);
+    const [row] = await ctx.db
+      .select()
+      .from(suppressions)
+      .where(and(eq(suppressions.userId, demoId), eq(suppressions.email, 'unsub1@campaign.example')));
+    expect(row?.reason).toBe('unsubscribed');
+    expect((await campaignOf(first.id)).figures.unsubscribed).toBe(1);
+
+    const second = await createCampaign('Second', [profileId], templateId);
+    const started = await call('POST', `/api/campaigns/${second.id}/start`, {});
+    expect(started.body.data.figures.recipients).toBe(3);
+    await finished(second.id);
+    expect(mail.count('unsub1@campaign.example')).toBe(1);
+    expect(mail.count('unsub2@campaign.example')).toBe(2);
+  });
+
+  it('marks a recipient refused with a permanent SMTP error bounced and suppresses the address', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 5, { prefix: 'bounce' });
+    refused = new Set(['bounce3@campaign.example']);
+    const c = await createCampaign('Bouncy', [profileId], templateId);
+    await call('POST', `/api/campaigns/${c.id}/start`, {});
+    const done = await finished(c.id);
+    refused = new Set();
+    expect(done.figures).toMatchObject({ recipients: 5, sent: 4, bounced: 1 });
+    const [row] = await ctx.db
+      .select()
+      .from(suppressions)
+      .where(and(eq(suppressions.userId, demoId), eq(suppressions.email, 'bounce3@campaign.example')));
+    expect(row?.reason).toBe('bounced');
+    const [delivery] = await ctx.db.select().from(deliveries).where(eq(deliveries.toEmail, 'bounce3@campaign.example'));
+    expect(delivery?.status).toBe('bounced');
+    expect(delivery?.error).toMatch(/550|No such user/);
+  });
+
+  it('takes bounce and complaint reports from the mail provider only with the shared secret', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 2, { prefix: 'hook' });
+    const c = await createCampaign('Hooked', [profileId], templateId);
+    await call('POST', `/api/campaigns/${c.id}/start`, {});
+    await finished(c.id);
+    const email = await mail.next('hook0@campaign.example');
+    const messageId = /^Message-ID:\s*(\S+)/im.exec(email.raw)![1]!;
+    const report = {
+      events: [
+        { email: 'hook0@campaign.example', type: 'bounce', messageId },
+        { email: 'hook1@campaign.example', type: 'complaint' },
+      ],
+    };
+
+    const noSecret = await ctx.app.inject({ method: 'POST', url: '/api/campaigns/webhooks/bounces', payload: report });
+    expect(noSecret.statusCode).toBe(401);
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/webhooks/bounces',
+      payload: report,
+      headers: { authorization: 'Bearer not-the-secret-at-all' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/webhooks/bounces',
+      payload: report,
+      headers: { authorization: `Bearer ${WEBHOOK_SECRET}` },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ ok: 1, data: { matched: 2, suppressed: 2 } });
+    const rows = await ctx.db.select().from(suppressions).where(eq(suppressions.userId, demoId));
+    expect(rows.find((r) => r.email === 'hook0@campaign.example')?.reason).toBe('bounced');
+    expect(rows.find((r) => r.email === 'hook1@campaign.example')?.reason).toBe('complained');
+    expect((await campaignOf(c.id)).figures).toMatchObject({ sent: 1, bounced: 1 });
+  });
+
+  it('refuses a campaign past the remaining monthly sends with both numbers, writing nothing', async () => {
+    const user = await insertUser(ctx.db);
+    const userToken = await login(ctx.app, user);
+    // Free plan: 100 emails a month.
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, user.id, 150, { prefix: 'quota' });
+    const c = await createCampaign('Too big', [profileId], templateId, userToken);
+    const res = await call('POST', `/api/campaigns/${c.id}/start`, {}, userToken);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('campaign.over_quota');
+    expect(res.body.message).toContain('150 recipients');
+    expect(res.body.message).toContain('100 emails left');
+    expect((await campaignOf(c.id, userToken)).state).toBe('draft');
+    expect(await recipientStates(ctx.db, c.id)).toEqual({});
+  });
+
+  it('keeps campaigns to their owner: another user gets 404, an admin 403', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 1, { prefix: 'own' });
+    const c = await createCampaign('Mine', [profileId], templateId);
+    const other = await insertUser(ctx.db);
+    const otherToken = await login(ctx.app, other);
+    expect((await call('GET', `/api/campaigns/${c.id}`, undefined, otherToken)).status).toBe(404);
+    expect((await call('POST', `/api/campaigns/${c.id}/start`, {}, otherToken)).status).toBe(404);
+    expect((await call('DELETE', `/api/campaigns/${c.id}`, undefined, otherToken)).status).toBe(404);
+    // Another owner's template cannot be picked.
+    expect((await call('PUT', `/api/campaigns/${c.id}`, { name: 'x', templateId, audience: { profileIds: [] } }, otherToken)).status).toBe(
+      404,
+    );
+    const adminToken = await login(ctx.app, ADMIN);
+    expect((await call('GET', '/api/campaigns', undefined, adminToken)).status).toBe(403);
+    // Bad input is a 422 with the field.
+    const bad = await call('POST', '/api/campaigns', { name: '', templateId: 'nope' });
+    expect(bad.status).toBe(422);
+  });
+
+  it('schedules a campaign with a snapshot of the template, cancels it back to draft, and trashes and restores it', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 1, { prefix: 'sched' });
+    const c = await createCampaign('Later', [profileId], templateId);
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await call('POST', `/api/campaigns/${c.id}/start`, { at });
+    expect(scheduled.body.data).toMatchObject({ state: 'scheduled', scheduledAt: at, subject: 'News for {{nombre}}' });
+    const cancelled = await call('POST', `/api/campaigns/${c.id}/cancel`);
+    expect(cancelled.body.data).toMatchObject({ state: 'draft', scheduledAt: null });
+    expect((await call('DELETE', `/api/campaigns/${c.id}`)).status).toBe(200);
+    expect((await call('GET', `/api/campaigns/${c.id}`)).status).toBe(404);
+    const trash = await ctx.app.inject({ method: 'GET', url: '/api/trash?kind=campaign', headers: bearer(token) });
+    expect(trash.json<{ data: { id: string }[] }>().data.map((i) => i.id)).toContain(c.id);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/trash/campaign/${c.id}/restore`, headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', `/api/campaigns/${c.id}`)).body.data.state).toBe('draft');
+  });
+
+  it('pause stops sending and resume continues: 2,000 recipients each get exactly one email', async () => {
+    const total = 2000;
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, total, { prefix: 'pause', domain: 'pause.example' });
+    const c = await createCampaign('Pause me', [profileId], templateId);
+    // In-flight emails finish: no row stays claimed; then nothing more goes out.
+    const received = await startThenPause(c.id, 'pause.example', 300);
+    const atPause = received();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(received()).toBe(atPause);
+    expect(atPause).toBeLessThan(total);
+    const paused = await campaignOf(c.id);
+    expect(paused.state).toBe('paused');
+    expect(paused.figures.sent).toBe(atPause);
+
+    expect((await call('POST', `/api/campaigns/${c.id}/resume`)).body.data.state).toBe('sending');
+    const done = await finished(c.id);
+    expect(done.figures).toMatchObject({ recipients: total, sent: total, pending: 0, failed: 0 });
+    const counts = new Map<string, number>();
+    for (const m of mail.received) for (const to of m.to) if (to.endsWith('@pause.example')) counts.set(to, (counts.get(to) ?? 0) + 1);
+    expect(counts.size).toBe(total);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('cancelling a paused campaign skips its pending recipients and drops their queued Comunicaciones rows, keeping the sent ones', async () => {
+    const total = 400;
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, total, { prefix: 'cancel', domain: 'cancel.example' });
+    const c = await createCampaign('Cancel me', [profileId], templateId);
+    await startThenPause(c.id, 'cancel.example', 20);
+    expect((await call('POST', `/api/campaigns/${c.id}/cancel`)).body.data.state).toBe('cancelled');
+
+    const states = await recipientStates(ctx.db, c.id);
+    expect(states.pending ?? 0).toBe(0);
+    expect(states.sent).toBeGreaterThan(0);
+    expect(states.skipped).toBe(total - states.sent!);
+    const logged = await ctx.db.execute(
+      sql`select status, count(*)::int as n from deliveries where id in (select id from campaign_recipients where campaign_id = ${c.id}) group by status`,
+    );
+    const byStatus = Object.fromEntries((logged.rows as { status: string; n: number }[]).map((r) => [r.status, r.n]));
+    expect(byStatus.queued ?? 0).toBe(0);
+    expect((byStatus.sent ?? 0) + (byStatus.logged ?? 0)).toBe(states.sent);
+  });
+});
+
+describe('a slow run that lost its lease', () => {
+  it('does not send a row another run claimed meanwhile (the claim count fences the holder)', async () => {
+    const { createCampaignsRepository } = await import('../../src/modules/campaigns/repository.js');
+    const repo = createCampaignsRepository(ctx.db);
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 3, { prefix: 'fence' });
+    const draft = await createCampaign('Fenced', [profileId], templateId);
+    // Rows of a draft are claimable directly: the sender is not involved, only the claim protocol.
+    await ctx.db.execute(
+      sql`insert into campaign_recipients (id, campaign_id, email, name) values (gen_random_uuid(), ${draft.id}, 'fence-a@example.com', 'A')`,
+    );
+    const [slow] = await repo.claim(draft.id, 1, 1);
+    expect(slow).toBeDefined();
+    // The slow run's lease runs out while the row waits in its batch; another run claims it.
+    await ctx.db.execute(sql`update campaign_recipients set lease_until = now() - interval '1 second' where id = ${slow!.id}`);
+    const [fast] = await repo.claim(draft.id, 1, 60);
+    expect(fast!.id).toBe(slow!.id);
+    expect(await repo.hold(fast!.id, fast!.attempts, 60)).toBe(true);
+    // The slow run reaches the row: it is no longer its own, so it is not sent twice.
+    expect(await repo.hold(slow!.id, slow!.attempts, 60)).toBe(false);
+  });
+});

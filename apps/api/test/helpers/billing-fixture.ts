@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { billingPeriods, offers, paymentMethods, payments, plans, subscriptions } from '../../src/db/schema/index.js';
+import { quoteTotals, type InvoiceLineInput } from '../../src/modules/invoices/index.js';
+import type { TestContext } from './test-app.js';
+
+const DAY = 86_400_000;
+export const daysAgo = (days: number, now = Date.now()) => new Date(now - days * DAY);
+
+/** A subscription row as the payments module leaves it, on the seeded offer of `plan` × `period`. */
+export async function subscribe(
+  t: TestContext,
+  userId: string,
+  plan: 'pro' | 'business',
+  period: 'monthly' | 'yearly',
+  values: Partial<typeof subscriptions.$inferInsert> = {},
+) {
+  const [offer] = await t.db
+    .select({ id: offers.id, planId: offers.planId, priceCents: offers.priceCents, months: billingPeriods.months })
+    .from(offers)
+    .innerJoin(plans, eq(plans.id, offers.planId))
+    .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
+    .where(and(eq(plans.code, plan), eq(billingPeriods.code, period)));
+  if (!offer) throw new Error(`no seeded offer ${plan}/${period}`);
+  const start = values.currentPeriodStart ?? new Date();
+  const [row] = await t.db
+    .insert(subscriptions)
+    .values({
+      userId,
+      planId: offer.planId,
+      offerId: offer.id,
+      status: 'active',
+      currentPeriodStart: start,
+      currentPeriodEnd: new Date(start.getTime() + offer.months * 30 * DAY),
+      ...values,
+    })
+    .returning();
+  return { subscription: row!, offer };
+}
+
+const line = (unitAmountCents: number): InvoiceLineInput => ({
+  description: { en: 'Plan', es: 'Plan', jp: 'プラン' },
+  quantity: 1,
+  unitAmountCents,
+  taxId: null,
+  taxName: 'IVA 21 %',
+  taxRateBasisPoints: 2100,
+});
+
+/**
+ * A succeeded payment at `when` charged by the sandbox on a saved 4242 card, stored and invoiced
+ * in one transaction as the payments module's charge path does (the product's clock cannot be moved).
+ */
+export async function paidAt(t: TestContext, userId: string, subscriptionId: string | null, subtotalCents: number, when: Date) {
+  const card = await t.app.payments.addMethod(
+    { id: userId, role: 'user', locale: 'en' },
+    { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', holder: 'Fixture' },
+  );
+  const [method] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.id, card.id));
+  const lines = [line(subtotalCents)];
+  const amountCents = quoteTotals(lines).totalCents;
+  const idempotencyKey = randomUUID();
+  const charged = await t.app.payments.provider.charge(method!.providerToken, amountCents, 'EUR', idempotencyKey);
+  if (!charged.ok) throw new Error('sandbox refused the charge');
+  return t.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId,
+        methodId: method!.id,
+        subscriptionId,
+        idempotencyKey,
+        amountCents,
+        status: 'succeeded',
+        purpose: 'renewal',
+        description: lines[0]!.description,
+        methodBrand: method!.brand,
+        methodLast4: method!.last4,
+        provider: t.app.payments.provider.name,
+        providerChargeRef: charged.chargeRef,
+        createdAt: when,
+        updatedAt: when,
+      })
+      .returning();
+    const invoice = await t.app.invoiceIssuer.issueInvoice(tx, {
+      userId,
+      paymentId: payment!.id,
+      currency: 'EUR',
+      locale: 'en',
+      lines,
+      issuedAt: when,
+    });
+    await tx.update(payments).set({ invoiceId: invoice.id, invoiceNumber: invoice.number }).where(eq(payments.id, payment!.id));
+    return { payment: payment!, invoice };
+  });
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../src/db/client.js';
+import { emailTemplates, messages, profiles } from '../../src/db/schema/index.js';
+
+/** A card of `userId` whose contact form brought `count` consenting senders (`prefix0@…` onwards), and a template. */
+export async function seedCampaignAudience(
+  db: Database,
+  userId: string,
+  count: number,
+  options: { prefix?: string; domain?: string; template?: { subject: string; bodyHtml: string; bodyText: string } } = {},
+) {
+  const { prefix = 'r', domain = 'campaign.example' } = options;
+  const [profile] = await db.insert(profiles).values({ userId, kind: 'card', name: 'Campaign card' }).returning({ id: profiles.id });
+  for (let i = 0; i < count; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - i) }, (_, j) => ({
+      profileId: profile!.id,
+      userId,
+      name: `Person ${i + j}`,
+      email: `${prefix}${i + j}@${domain}`,
+      body: 'Hello, keep me posted.',
+      consent: true,
+    }));
+    await db.insert(messages).values(rows);
+  }
+  const template = options.template ?? {
+    subject: 'News for {{nombre}}',
+    bodyHtml: '<p>Hello {{nombre}},</p><p>Read <a href="https://example.org/news?a=1&amp;b=2">our news</a>.</p>',
+    bodyText: 'Hello {{nombre}},\n\nRead our news: https://example.org/news?a=1&b=2',
+  };
+  const [tpl] = await db
+    .insert(emailTemplates)
+    .values({ userId, name: 'Newsletter', ...template })
+    .returning({ id: emailTemplates.id });
+  return { profileId: profile!.id, templateId: tpl!.id };
+}
+
+/** Recipients of a campaign by state, read straight from the table. */
+export async function recipientStates(db: Database, campaignId: string): Promise<Record<string, number>> {
+  const result = await db.execute(
+    sql`select state, count(*)::int as n from campaign_recipients where campaign_id = ${campaignId} group by state`,
+  );
+  return Object.fromEntries((result.rows as { state: string; n: number }[]).map((r) => [r.state, r.n]));
+}

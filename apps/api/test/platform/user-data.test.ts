@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { plansCatalogueSchema, userDataExportSchema } from '@enlaza/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  aliasRedirects,
+  deliveries,
+  emailTemplates,
+  emailTokens,
+  folders,
+  invoices,
+  labels,
+  messages,
+  notifications,
+  notificationThresholds,
+  paymentMethods,
+  payments,
+  plans,
+  profiles,
+  scheduledPlanChanges,
+  subscriptions,
+  suppressions,
+  users,
+} from '../../src/db/schema/index.js';
+import { multipart, png } from '../helpers/files.js';
+import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
+
+let t: TestContext;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'enlaza-user-data-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Every stored file's bytes on disk. */
+async function storedOnDisk(): Promise<string[]> {
+  const root = join(dataDir, 'files');
+  const dirs = await readdir(root).catch(() => [] as string[]);
+  return (await Promise.all(dirs.map(async (d) => (await readdir(join(root, d))).map((f) => `${d}/${f}`)))).flat().sort();
+}
+
+const nextYear = new Date().getUTCFullYear() + 1;
+
+/** Calls the API as the user and answers the status and body (failing loudly on anything but the expected status). */
+async function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload: object | undefined, expected: number) {
+  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(expected);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return res.json<{ data: any }>().data;
+}
+
+/** A customer with something in every table that has a user_id: through the API where it matters (files, sign-in, wall, campaign, contact list, card, checkout), directly otherwise. */
+async function customerWithEverything(label: string) {
+  const user = await insertUser(t.db, { name: `${label} Person`, phone: '+34600000001' });
+  const token = await login(t.app, user);
+  const body = multipart([{ name: `${label}.png`, data: png(3, 3, [label.length * 20, 10, 10]) }]);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+  expect(uploaded.statusCode).toBe(201);
+  const [folder] = await t.db
+    .insert(folders)
+    .values({ userId: user.id, kind: 'card', name: `${label} folder`, color: '#123456' })
+    .returning();
+  await t.db.insert(labels).values({ userId: user.id, kind: 'card', name: `${label} label`, color: '#654321' });
+  const [card] = await t.db
+    .insert(profiles)
+    .values({ userId: user.id, kind: 'card', name: `${label} card`, folderId: folder!.id, wall: true })
+    .returning();
+  await t.db
+    .insert(messages)
+    .values({ profileId: card!.id, userId: user.id, name: 'A visitor', email: `visitor-${label}@example.com`, body: `Hello ${label}` });
+  const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
+  await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
+  await t.db
+    .insert(deliveries)
+    .values({ userId: user.id, kind: 'reply', toEmail: `visitor-${label}@example.com`, subject: 'Re: hello', status: 'logged' });
+  await t.db.insert(notifications).values({ userId: user.id, type: 'new_message', payload: { senderName: 'A visitor' } });
+  await t.db.insert(notificationThresholds).values({ userId: user.id, key: 'storage:80' });
+  await t.db
+    .insert(emailTemplates)
+    .values({ userId: user.id, name: `${label} template`, subject: 'Hi', bodyHtml: '<p>Hi</p>', bodyText: 'Hi' });
+  await t.db.insert(suppressions).values({ userId: user.id, email: `gone-${label}@example.com`, reason: 'unsubscribed' });
+  await t.db.insert(emailTokens).values({
+    userId: user.id,
+    email: user.email,
+    purpose: 'reset_password',
+    tokenHash: `hash-${label}-${Date.now()}`,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  await t.db.insert(aliasRedirects).values({ userId: user.id, alias: `old-${label}-${Date.now()}` });
+  await call(token, 'POST', '/api/walls/posts', { profileId: card!.id, title: `${label} post`, bodyHtml: '<p>On my wall</p>' }, 201);
+  const { list } = await call(
+    token,
+    'POST',
+    '/api/audience/lists/import',
+    {
+      csv: `Name,Email\nAna,ana-${label}@example.com\n`,
+      name: `${label} list`,
+      hasHeader: true,
+      emailColumn: 1,
+      nameColumn: 0,
+      consent: true,
+    },
+    201,
+  );
+  await call(token, 'POST', '/api/campaigns', { name: `${label} campaign`, audience: { listIds: [list.id] } }, 201);
+  // A saved test card, a checkout of Business (which issues an invoice), then Pro scheduled for the period end.
+  const method = await call(
+    token,
+    'POST',
+    '/api/user/methods',
+    { number: '4242 4242 4242 4242', expMonth: 12, expYear: nextYear, cvc: '123', holder: `${label} Person` },
+    200,
+  );
+  const catalogue = plansCatalogueSchema.parse(await call(token, 'GET', '/api/user/plans', undefined, 200));
+  const offer = (plan: string) => catalogue.plans.find((p) => p.code === plan)!.offers.find((o) => o.period.code === 'monthly')!;
+  await call(
+    token,
+    'POST',
+    '/api/user/checkout',
+    { offerId: offer('business').id, methodId: method.id, idempotencyKey: randomUUID() },
+    200,
+  );
+  await call(token, 'PUT', '/api/user/myplan/downgrade', { offerId: offer('pro').id }, 200);
+  // The invoice's notification is sent by a job after the checkout: wait for it, so nothing of this customer is still on its way.
+  await waitFor(
+    async () =>
+      (
+        await t.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, user.id), eq(notifications.type, 'invoice_issued')))
+      )[0],
+    'the invoice notification',
+  );
+  return { user, token };
+}
+
+/** Rows per table with a user_id column, for one user (every such table, found from the catalogue, not from a list). */
+async function rowsOf(userId: string): Promise<Record<string, number>> {
+  const { rows } = (await t.db.execute(
+    sql`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'user_id' order by table_name`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const counts: Record<string, number> = {};
+  for (const { table_name } of rows) {
+    const result = (await t.db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where user_id = ${userId}`,
+    )) as unknown as { rows: { n: number }[] };
+    counts[table_name] = result.rows[0]!.n;
+  }
+  return counts;
+}
+
+describe('export my data', () => {
+  it('answers one section per module, as the declared contract says, with no password hash, token or storage key', async () => {
+    const { user, token } = await customerWithEverything('exporter');
+    await customerWithEverything('bystander');
+    const res = await t.app.inject({ url: '/api/options/export', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const data = userDataExportSchema.parse(res.json());
+    expect(data.account).toMatchObject({ id: user.id, name: 'exporter Person', email: user.email, phone: '+34600000001' });
+    expect(data.account.previousAliases).toHaveLength(1);
+    expect(data.account.sessions.length).toBeGreaterThan(0);
+    expect(data.profiles.profiles.map((p) => p.name)).toEqual(['exporter card']);
+    expect(data.profiles.folders.map((f) => f.name)).toEqual(['exporter folder']);
+    expect(data.profiles.labels.map((l) => l.name)).toEqual(['exporter label']);
+    expect(data.messages.map((m) => m.body)).toEqual(['Hello exporter']);
+    expect(data.files.map((f) => f.name)).toEqual(['exporter.png']);
+    expect(data.subscriptions.map((s) => s.plan)).toEqual(['business']);
+    expect(data.deliveries.map((d) => d.toEmail)).toEqual(['visitor-exporter@example.com']);
+    expect(data.activity.map((e) => e.action)).toContain('auth.sign_in');
+    expect(data.notifications.map((n) => n.type).sort()).toEqual(['invoice_issued', 'new_message', 'payment_succeeded']);
+    expect(data.templates.map((x) => x.name)).toEqual(['exporter template']);
+    expect(data.suppressions.map((s) => s.email)).toEqual(['gone-exporter@example.com']);
+    expect(data.wallPosts.map((p) => p.title)).toEqual(['exporter post']);
+    expect(data.campaigns.map((c) => [c.name, c.state, c.recipients])).toEqual([['exporter campaign', 'draft', []]]);
+    expect(data.contactLists.map((l) => [l.name, l.contacts.map((c) => c.email)])).toEqual([
+      ['exporter list', ['ana-exporter@example.com']],
+    ]);
+    expect(data.payments.methods).toEqual([
+      expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12, expYear: nextYear, isDefault: true }),
+    ]);
+    expect(data.payments.payments.map((p) => [p.status, p.purpose, p.methodLast4])).toEqual([['succeeded', 'subscription', '4242']]);
+    expect(data.payments.scheduledPlanChanges).toHaveLength(1);
+    expect(data.invoices).toHaveLength(1);
+    expect(data.invoices[0]).toMatchObject({
+      kind: 'invoice',
+      number: data.payments.payments[0]!.invoiceNumber,
+      status: 'issued',
+      totalCents: data.payments.payments[0]!.amountCents,
+    });
+    // The provider's token of the saved card is never exported.
+    const [saved] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
+    expect(res.body).not.toContain(saved!.providerToken);
+    // Nothing of the other customer, and no secret of any kind.
+    expect(res.body).not.toContain('bystander');
+    expect(res.body).not.toMatch(/argon2|passwordHash|tokenHash|storageKey|hash-exporter/);
+  });
+});
+
+describe('delete my account', () => {
+  it('leaves no row of the user in any table with a user_id, removes their file bytes, and touches nobody else', async () => {
+    const leaver = await customerWithEverything('leaver');
+    const stayer = await customerWithEverything('stayer');
+    const before = await rowsOf(leaver.user.id);
+    // The fixture really fills every table that has a user_id (a new table without data here would prove nothing).
+    for (const [table, n] of Object.entries(before)) expect(n, `no ${table} row for the leaver before the deletion`).toBeGreaterThan(0);
+    const stayerBefore = await rowsOf(stayer.user.id);
+    const stayerFile = (await t.app.inject({ url: '/api/files', headers: bearer(stayer.token) })).json().data[0].id as string;
+    const diskBefore = await storedOnDisk();
+    const [leaverSubscription] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, leaver.user.id));
+    const [stayerSubscription] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, stayer.user.id));
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/options/delete-account',
+      headers: bearer(leaver.token),
+      payload: { password: leaver.user.password },
+    });
+    expect(res.statusCode).toBe(200);
+
+    const after = await rowsOf(leaver.user.id);
+    // Only the declared retained tables (invoices, and the payments behind them: tax law) keep rows; every other table has none.
+    const retained = t.app.userData
+      .retained()
+      .map((r) => r.table)
+      .sort();
+    expect(retained).toEqual(['invoices', 'payments']);
+    for (const r of t.app.userData.retained()) expect(r.reason.length, r.table).toBeGreaterThan(0);
+    expect(
+      Object.entries(after)
+        .filter(([, n]) => n > 0)
+        .map(([table]) => table)
+        .sort(),
+      JSON.stringify(after),
+    ).toEqual(retained);
+    for (const table of retained) expect(after[table], table).toBe(before[table]);
+    // The saved card goes (the payment keeps only its brand and last four); the scheduled change goes; the issued invoice stays as it was.
+    expect(await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, leaver.user.id))).toHaveLength(0);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.userId, leaver.user.id));
+    expect(payment).toMatchObject({ methodId: null, methodLast4: '4242', status: 'succeeded' });
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.userId, leaver.user.id));
+    expect(invoice).toMatchObject({ number: payment!.invoiceNumber, status: 'issued' });
+    expect(
+      await t.db.select().from(scheduledPlanChanges).where(eq(scheduledPlanChanges.subscriptionId, leaverSubscription!.id)),
+    ).toHaveLength(0);
+    expect(
+      await t.db.select().from(scheduledPlanChanges).where(eq(scheduledPlanChanges.subscriptionId, stayerSubscription!.id)),
+    ).toHaveLength(1);
+    expect(await rowsOf(stayer.user.id)).toEqual(stayerBefore);
+    // The leaver's one file is gone from the disk; the stayer's is still served.
+    expect((await storedOnDisk()).length).toBe(diskBefore.length - 1);
+    expect((await t.app.inject({ url: `/api/files/${stayerFile}`, headers: bearer(stayer.token) })).statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, leaver.user.id));
+    expect(row).toMatchObject({ status: 'deleted', name: 'Deleted user', phone: null, notificationEmails: [] });
+    expect(row!.email).not.toBe(leaver.user.email);
+  });
+});

@@ -1,0 +1,120 @@
+import '@mantine/tiptap/styles.css';
+import { useEffect, useId } from 'react';
+import { Button, Input, Menu } from '@mantine/core';
+import { RichTextEditor as MantineEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useTranslation } from 'react-i18next';
+import { MERGE_FIELDS } from '@enlaza/contracts';
+import type { RichTextEditorProps } from './rich-text-editor';
+
+/**
+ * The rich-text editor (Mantine's Tiptap toolbar): bold, italic, underline, strike, headings, lists,
+ * link, blockquote. Only markup the server's allow-list keeps can be made here; the server sanitises
+ * anyway. Loaded lazily through `rich-text-editor.tsx`.
+ */
+export default function RichTextEditorImpl({
+  label,
+  value,
+  onChange,
+  error,
+  mergeFields = false,
+  minHeight = 180,
+  testId,
+}: RichTextEditorProps) {
+  const { t } = useTranslation('editor', { useSuspense: false });
+  const labelId = useId();
+  const errorId = useId();
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        code: false,
+        codeBlock: false,
+        heading: { levels: [2, 3, 4] },
+        link: { openOnClick: false, protocols: ['http', 'https', 'mailto', 'tel'] },
+      }),
+    ],
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        'aria-labelledby': labelId,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+        ...(testId ? { 'data-testid': testId } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  // A value set from outside (a template loaded after the editor opened) replaces the content.
+  useEffect(() => {
+    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  const labels: Partial<RichTextEditorLabels> = {
+    boldControlLabel: t('bold'),
+    italicControlLabel: t('italic'),
+    underlineControlLabel: t('underline'),
+    strikeControlLabel: t('strike'),
+    h2ControlLabel: t('h2'),
+    h3ControlLabel: t('h3'),
+    bulletListControlLabel: t('bulletList'),
+    orderedListControlLabel: t('orderedList'),
+    linkControlLabel: t('link'),
+    unlinkControlLabel: t('unlink'),
+    blockquoteControlLabel: t('blockquote'),
+    linkEditorInputLabel: t('linkUrl'),
+    linkEditorInputPlaceholder: 'https://example.com',
+    linkEditorSave: t('save'),
+    linkEditorExternalLink: t('linkExternal'),
+    linkEditorInternalLink: t('linkInternal'),
+    undoControlLabel: t('undo'),
+    redoControlLabel: t('redo'),
+  };
+
+  return (
+    <Input.Wrapper label={<span id={labelId}>{label}</span>} error={error ? <span id={errorId}>{error}</span> : undefined}>
+      <MantineEditor editor={editor} labels={labels} styles={{ content: { minHeight } }}>
+        <MantineEditor.Toolbar>
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.Bold />
+            <MantineEditor.Italic />
+            <MantineEditor.Underline />
+            <MantineEditor.Strikethrough />
+          </MantineEditor.ControlsGroup>
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.H2 />
+            <MantineEditor.H3 />
+          </MantineEditor.ControlsGroup>
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.BulletList />
+            <MantineEditor.OrderedList />
+            <MantineEditor.Blockquote />
+          </MantineEditor.ControlsGroup>
+          <MantineEditor.ControlsGroup>
+            <MantineEditor.Link />
+            <MantineEditor.Unlink />
+          </MantineEditor.ControlsGroup>
+          {mergeFields ? (
+            <Menu position="bottom-start" withinPortal>
+              <Menu.Target>
+                <Button size="compact-sm" variant="default" data-testid="merge-field-menu">
+                  {t('insertField')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {MERGE_FIELDS.map((field) => (
+                  <Menu.Item key={field} onClick={() => editor?.chain().focus().insertContent(`{{${field}}}`).run()}>
+                    {t(`fields.${field}`)} <code>{`{{${field}}}`}</code>
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </MantineEditor.Toolbar>
+        <MantineEditor.Content />
+      </MantineEditor>
+    </Input.Wrapper>
+  );
+}

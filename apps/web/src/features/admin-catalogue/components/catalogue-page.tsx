@@ -1,0 +1,230 @@
+import '@/styles/admin.css';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CatalogueAdmin, CatalogueKind } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { notify } from '@/components/notifications';
+import { usePageTitle } from '@/components/use-page-title';
+import { useCatalogue, useCatalogueAction } from '../api/catalogue';
+import { CatalogueForm, LANGUAGES, type FieldSpec, type Values } from './catalogue-form';
+
+type Row = {
+  id: string;
+  name: string;
+  active: boolean;
+  uses: number;
+  names?: { en: string; es: string; jp: string };
+  descriptions?: { en: string; es: string; jp: string };
+};
+type Status = 'all' | 'active' | 'inactive';
+type Action = 'activate' | 'deactivate' | 'delete';
+
+export interface CatalogueScreen<K extends CatalogueKind> {
+  kind: K;
+  titleKey: string;
+  /** Whether items have names and descriptions in en/es/jp (offers are named after their plan and period). */
+  hasTexts: boolean;
+  fields: FieldSpec[];
+  /** The form's starting values: an item's, or a new one's. */
+  initial: (row: CatalogueAdmin[K] | null) => Values;
+  columns: DataColumn<CatalogueAdmin[K]>[];
+  /** Extra words to search in (codes, plan names…). */
+  searchText?: (row: CatalogueAdmin[K]) => string;
+  prepare?: (body: Record<string, unknown>) => void;
+  /** Still loading what the form's lists need. */
+  pending?: boolean;
+}
+
+/** The names and descriptions of an item as form values. */
+export function textValues(row: Row | null): Values {
+  const values: Values = {};
+  for (const l of LANGUAGES) {
+    values[`names.${l}`] = row?.names?.[l] ?? '';
+    values[`descriptions.${l}`] = row?.descriptions?.[l] ?? '';
+  }
+  return values;
+}
+
+/**
+ * One admin catalogue screen: the list with a search and an active filter, create and edit in a
+ * dialog, deactivate and reactivate, and delete for an item nothing uses (one in use only deactivates).
+ */
+export function CataloguePage<K extends CatalogueKind>({ screen }: { screen: CatalogueScreen<K> }) {
+  const { kind } = screen;
+  const { t } = useTranslation(['admin-catalogue', 'admin', 'pages']);
+  const title = t(screen.titleKey);
+  usePageTitle(title);
+  const query = useCatalogue(kind);
+  const act = useCatalogueAction(kind);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<Status>('all');
+  const [editing, setEditing] = useState<CatalogueAdmin[K] | 'new' | null>(null);
+  const [confirming, setConfirming] = useState<{ row: CatalogueAdmin[K]; action: Action } | null>(null);
+
+  const rows = useMemo(() => {
+    const needle = search.trim().toLocaleLowerCase();
+    return query.data?.filter((row) => {
+      const r = row as Row;
+      if (status !== 'all' && r.active !== (status === 'active')) return false;
+      if (!needle) return true;
+      const hay = [r.name, ...Object.values(r.names ?? {}), screen.searchText?.(row) ?? ''].join(' ').toLocaleLowerCase();
+      return hay.includes(needle);
+    });
+  }, [query.data, search, status, screen]);
+
+  const nameCell = (row: CatalogueAdmin[K]) => (
+    <Text fw={600} size="sm">
+      {(row as Row).name}
+    </Text>
+  );
+  const columns: DataColumn<CatalogueAdmin[K]>[] = [
+    { key: 'name', header: t('columns.name'), cell: nameCell, hideInCard: true },
+    ...screen.columns,
+    { key: 'uses', header: t('columns.uses'), cell: (row) => String((row as Row).uses) },
+    {
+      key: 'active',
+      header: t('columns.status'),
+      cell: (row) => (
+        <Badge color={(row as Row).active ? 'teal' : 'gray'} variant="light" data-testid="catalogue-status">
+          {t((row as Row).active ? 'active' : 'inactive')}
+        </Badge>
+      ),
+    },
+  ];
+
+  const open = (row: CatalogueAdmin[K], action: Action) => {
+    act.reset();
+    setConfirming({ row, action });
+  };
+  const actions = (row: CatalogueAdmin[K]) => {
+    const r = row as Row;
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => setEditing(row)}
+          aria-label={t('editAria', { name: r.name })}
+          data-testid="catalogue-edit"
+        >
+          {t('edit')}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          color={r.active ? 'red' : undefined}
+          onClick={() => open(row, r.active ? 'deactivate' : 'activate')}
+          aria-label={t(r.active ? 'deactivate.aria' : 'activate.aria', { name: r.name })}
+          data-testid={r.active ? 'catalogue-deactivate' : 'catalogue-activate'}
+        >
+          {t(r.active ? 'deactivate.button' : 'activate.button')}
+        </Button>
+        {r.uses === 0 ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => open(row, 'delete')}
+            aria-label={t('delete.aria', { name: r.name })}
+            data-testid="catalogue-delete"
+          >
+            {t('delete.button')}
+          </Button>
+        ) : null}
+      </Group>
+    );
+  };
+
+  const confirm = () => {
+    if (!confirming) return;
+    const { row, action } = confirming;
+    act.mutate(
+      { id: row.id, action },
+      {
+        onSuccess: () => {
+          notify('success', t(`${action}.done`, { name: (row as Row).name }));
+          setConfirming(null);
+        },
+      },
+    );
+  };
+
+  const editingRow = editing === 'new' ? null : editing;
+  return (
+    <Stack gap="lg" data-testid={`admin-catalogue-${kind}`}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">{t(`kinds.${kind}.subtitle`)}</Text>
+        </div>
+        <Button onClick={() => setEditing('new')} disabled={screen.pending} data-testid="catalogue-create">
+          {t(`kinds.${kind}.create`)}
+        </Button>
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('filters.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          type="search"
+          w={260}
+          maw="100%"
+          data-testid="catalogue-search"
+        />
+        <div>
+          <Text size="sm" fw={500} id={`status-${kind}`} mb={4}>
+            {t('filters.status')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={`status-${kind}`}
+            value={status}
+            onChange={(v) => setStatus(v)}
+            data={(['all', 'active', 'inactive'] as const).map((value) => ({ value, label: t(`filters.${value}`) }))}
+            data-testid="catalogue-status-filter"
+          />
+        </div>
+      </Group>
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        cardTitle={nameCell}
+        actions={actions}
+        actionsHeader={t('columns.actions')}
+        isLoading={query.isPending}
+        error={query.isError ? query.error : null}
+        onRetry={() => void query.refetch()}
+        emptyText={query.data && query.data.length > 0 ? t('noMatch') : t(`kinds.${kind}.empty`)}
+        testId="catalogue-table"
+      />
+      {editing !== null ? (
+        <CatalogueForm
+          key={editingRow?.id ?? 'new'}
+          kind={kind}
+          editing={editing}
+          initial={{ ...(screen.hasTexts ? textValues(editingRow) : {}), ...screen.initial(editingRow) }}
+          fields={screen.fields}
+          hasTexts={screen.hasTexts}
+          prepare={screen.prepare}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming ? t(`${confirming.action}.title`) : ''}
+        confirmLabel={confirming ? t(`${confirming.action}.confirm`) : ''}
+        danger={confirming?.action !== 'activate'}
+        loading={act.isPending}
+        error={act.isError ? apiErrorMessage(act.error, t) : null}
+        onConfirm={confirm}
+        onClose={() => setConfirming(null)}
+      >
+        {confirming ? t(`${confirming.action}.body`, { name: (confirming.row as Row).name, count: (confirming.row as Row).uses }) : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AdminMetrics } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi } from '@/test/mock-api';
+import AdminDashboardPage from './admin-dashboard-page';
+
+const metrics: AdminMetrics = {
+  generatedAt: '2026-11-22T10:00:00.000Z',
+  users: { total: 1234, active: 1200, newLast30Days: 56 },
+  signUps: Array.from({ length: 30 }, (_, i) => ({ day: new Date(Date.UTC(2026, 9, 24 + i)).toISOString().slice(0, 10), count: i % 3 })),
+  activeByPlan: [
+    { code: 'free', name: 'Free', count: 900 },
+    { code: 'pro', name: 'Pro', count: 250 },
+  ],
+  mrrCents: 406_667,
+  revenueByMonth: Array.from({ length: 12 }, (_, i) => ({
+    month: new Date(Date.UTC(2025, 11 + i, 1)).toISOString().slice(0, 7),
+    netCents: i * 10_000,
+  })),
+  churn: { startCustomers: 200, churnedCustomers: 5, rate: 0.025 },
+  latestPayments: [
+    {
+      id: 'p1',
+      createdAt: '2026-11-22T09:00:00.000Z',
+      userId: 'u1',
+      customerName: 'Ana López',
+      customerEmail: 'ana@example.com',
+      amountCents: 1089,
+      status: 'succeeded',
+      purpose: 'renewal',
+      invoiceNumber: 'F2026-000009',
+    },
+  ],
+};
+
+function setup(answer: () => Response | Promise<Response>) {
+  mockApi(() => answer());
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <AdminDashboardPage />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('admin dashboard', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['admin-dashboard', 'admin', 'pages']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a loading state, then every figure with its explanation', async () => {
+    let release: (r: Response) => void = () => {};
+    setup(() => new Promise<Response>((resolve) => (release = resolve)));
+    expect(screen.getByTestId('admin-dashboard-loading')).toBeTruthy();
+    release(json({ ok: 1, data: metrics }));
+    expect((await screen.findByTestId('metric-users-total', {}, { timeout: 20_000 })).textContent).toBe('1,234');
+    expect(screen.getByTestId('metric-mrr-value').textContent).toBe('€4,066.67');
+    expect(screen.getByTestId('metric-churn-value').textContent).toBe('2.5%');
+    expect(within(screen.getByTestId('metric-by-plan')).getByText('Pro')).toBeTruthy();
+    expect(within(screen.getByTestId('latest-payments')).getByText('F2026-000009')).toBeTruthy();
+    // Each figure carries its definition, for the tooltip and for screen readers.
+    const mrrHelp = screen.getByTestId('help-mrr');
+    expect(mrrHelp.getAttribute('aria-description')).toMatch(/annual price divided by 12/);
+    fireEvent.focus(mrrHelp);
+    expect((await screen.findAllByText(/annual price divided by 12/)).length).toBeGreaterThan(0);
+    // The charts' numbers are also a table (the text alternative of the picture).
+    const revenue = await screen.findByTestId('revenue-chart', {}, { timeout: 20_000 });
+    expect(within(revenue).getByText('Net revenue before tax per month')).toBeTruthy();
+    expect(within(revenue).getAllByRole('row')).toHaveLength(13);
+  });
+
+  it('says so when the figures cannot be loaded, and retries', async () => {
+    setup(() => json({ ok: 0, code: 'internal', message: 'Something went wrong.' }, 500));
+    expect(await screen.findByText('The figures could not be loaded.', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,213 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AdminMetrics } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { useLocale } from '@/components/use-locale';
+import { usePageTitle } from '@/components/use-page-title';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
+import { bcp47 } from '@/lib/language';
+import { useAdminMetrics } from '../api/metrics';
+import { MetricHelp } from '../components/metric-help';
+
+const BarChart = lazy(() => import('../components/bar-chart'));
+
+/** A card with a title and its (i) explanation. */
+function MetricCard({
+  id,
+  title,
+  help,
+  children,
+  testId,
+}: {
+  id: string;
+  title: string;
+  help: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const { t } = useTranslation('admin-dashboard');
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={`metric-${id}`} data-testid={testId}>
+      <Stack gap="xs">
+        <Group gap={4} wrap="nowrap">
+          <Title order={2} size="h5" id={`metric-${id}`}>
+            {title}
+          </Title>
+          <MetricHelp label={t('helpOf', { title })} text={help} testId={`help-${id}`} />
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function AdminDashboardPage() {
+  const { t } = useTranslation(['admin-dashboard', 'admin', 'pages']);
+  usePageTitle(t('pages:admin.dashboard'));
+  const query = useAdminMetrics();
+
+  return (
+    <Stack gap="lg" data-testid="admin-dashboard">
+      <div>
+        <Title order={1}>{t('pages:admin.dashboard')}</Title>
+        <Text c="dimmed">{t('subtitle')}</Text>
+      </div>
+      {query.isError && !query.data ? (
+        <Alert color="red" role="alert" title={t('error')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{apiErrorMessage(query.error, t)}</Text>
+            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : query.data ? (
+        <Figures metrics={query.data} />
+      ) : (
+        <Stack gap="lg" aria-busy="true" aria-label={t('loading')} data-testid="admin-dashboard-loading">
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={110} radius="md" />
+            ))}
+          </SimpleGrid>
+          <Skeleton height={260} radius="md" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Figures({ metrics: m }: { metrics: AdminMetrics }) {
+  const { t } = useTranslation(['admin-dashboard', 'plan']);
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
+  const percent = new Intl.NumberFormat(bcp47(locale), { style: 'percent', maximumFractionDigits: 1 });
+  const dayLabel = new Intl.DateTimeFormat(bcp47(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const monthLabel = new Intl.DateTimeFormat(bcp47(locale), { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  const chartFallback = <Skeleton height={220} radius="md" />;
+  const paidRunning = m.activeByPlan.reduce((sum, p) => sum + p.count, 0);
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+        <MetricCard id="users" title={t('users.title')} help={t('users.help')} testId="metric-users">
+          <Text fz={28} fw={700} data-testid="metric-users-total">
+            {formatNumber(m.users.total, locale)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('users.detail', { active: formatNumber(m.users.active, locale), recent: formatNumber(m.users.newLast30Days, locale) })}
+          </Text>
+        </MetricCard>
+        <MetricCard id="mrr" title={t('mrr.title')} help={t('mrr.help')} testId="metric-mrr">
+          <Text fz={28} fw={700} data-testid="metric-mrr-value">
+            {money(m.mrrCents)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('mrr.detail')}
+          </Text>
+        </MetricCard>
+        <MetricCard id="churn" title={t('churn.title')} help={t('churn.help')} testId="metric-churn">
+          <Text fz={28} fw={700} data-testid="metric-churn-value">
+            {m.churn.rate === null ? '—' : percent.format(m.churn.rate)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('churn.detail', {
+              churned: formatNumber(m.churn.churnedCustomers, locale),
+              start: formatNumber(m.churn.startCustomers, locale),
+            })}
+          </Text>
+        </MetricCard>
+        <MetricCard id="running" title={t('running.title')} help={t('running.help')} testId="metric-running">
+          <Text fz={28} fw={700}>
+            {formatNumber(paidRunning, locale)}
+          </Text>
+          {m.activeByPlan.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('running.empty')}
+            </Text>
+          ) : (
+            <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="metric-by-plan">
+              {m.activeByPlan.map((plan) => (
+                <Group key={plan.code} justify="space-between" component="li" gap="xs">
+                  <Text size="sm">{plan.name}</Text>
+                  <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatNumber(plan.count, locale)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </MetricCard>
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <MetricCard id="signups" title={t('signUps.title')} help={t('signUps.help')} testId="metric-signups">
+          <Suspense fallback={chartFallback}>
+            <BarChart
+              data={m.signUps.map((d) => ({ label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)), value: d.count }))}
+              labels={{ series: t('signUps.series'), x: t('signUps.day'), caption: t('signUps.caption') }}
+              format={(v) => formatNumber(v, locale)}
+              height={220}
+              color="teal.6"
+              testId="signups-chart"
+            />
+          </Suspense>
+        </MetricCard>
+        <MetricCard id="revenue" title={t('revenue.title')} help={t('revenue.help')} testId="metric-revenue">
+          <Suspense fallback={chartFallback}>
+            <BarChart
+              data={m.revenueByMonth.map((r) => ({
+                label: monthLabel.format(new Date(`${r.month}-01T00:00:00Z`)),
+                value: r.netCents / 100,
+              }))}
+              labels={{ series: t('revenue.series'), x: t('revenue.month'), caption: t('revenue.caption') }}
+              format={(v) => money(Math.round(v * 100))}
+              height={220}
+              color="indigo.6"
+              testId="revenue-chart"
+            />
+          </Suspense>
+        </MetricCard>
+      </SimpleGrid>
+
+      <MetricCard id="payments" title={t('payments.title')} help={t('payments.help')} testId="metric-payments">
+        {m.latestPayments.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="latest-payments-empty">
+            {t('payments.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped aria-labelledby="metric-payments" data-testid="latest-payments">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('payments.date')}</Table.Th>
+                  <Table.Th>{t('payments.customer')}</Table.Th>
+                  <Table.Th>{t('payments.amount')}</Table.Th>
+                  <Table.Th>{t('payments.status')}</Table.Th>
+                  <Table.Th>{t('payments.invoice')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {m.latestPayments.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>{formatDate(p.createdAt, locale)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {p.customerName}
+                      <Text size="xs" c="dimmed">
+                        {p.customerEmail}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{money(p.amountCents)}</Table.Td>
+                    <Table.Td>{t(`payments.statuses.${p.status}`, { defaultValue: p.status })}</Table.Td>
+                    <Table.Td>{p.invoiceNumber ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </MetricCard>
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { InvoiceSummary } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi } from '@/test/mock-api';
+import AdminInvoicesPage from './admin-invoices-page';
+
+const invoice: InvoiceSummary = {
+  id: '0b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
+  number: 'F2026-000007',
+  kind: 'invoice',
+  series: 'F',
+  status: 'issued',
+  issuedAt: '2026-11-22T10:00:00.000Z',
+  currency: 'EUR',
+  locale: 'es',
+  userId: '1b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
+  customerName: 'Ana López',
+  customerEmail: 'ana@example.com',
+  customerTaxId: 'ESX1234567Z',
+  subtotalCents: 900,
+  taxCents: 189,
+  totalCents: 1089,
+  creditedCents: 0,
+  correctedInvoiceId: null,
+  correctedNumber: null,
+  paymentId: '2b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
+};
+
+function setup(answer: (url: string, init?: RequestInit) => Response) {
+  const { calls } = mockApi(answer);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/admin/facturas', element: <AdminInvoicesPage /> }], { initialEntries: ['/admin/facturas'] });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { calls, router };
+}
+
+const list = (data: InvoiceSummary[]) => json({ ok: 1, data, meta: { nextCursor: null } });
+
+describe('Facturas', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['admin-invoices', 'admin', 'pages']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists invoices and searches a customer through the URL', async () => {
+    const { calls, router } = setup(() => list([invoice]));
+    expect(await screen.findAllByText('F2026-000007', {}, { timeout: 20_000 })).not.toHaveLength(0);
+    expect(screen.getAllByText('Ana López').length).toBeGreaterThan(0);
+    fireEvent.change(screen.getByTestId('invoices-filter-q'), { target: { value: 'ana' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ana'), { timeout: 10_000 });
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/admin/invoices?') && c.url.includes('q=ana'))).toBe(true), {
+      timeout: 10_000,
+    });
+  });
+
+  it('shows the empty state', async () => {
+    setup(() => list([]));
+    expect(await screen.findByTestId('invoices-table-empty', {}, { timeout: 20_000 })).toBeTruthy();
+  });
+
+  it('issues a credit note and keeps what was typed when the server refuses it', async () => {
+    let refuse = true;
+    const { calls } = setup((url) => {
+      if (url.includes('/credit-notes')) {
+        if (refuse) {
+          refuse = false;
+          return json({ ok: 0, code: 'payment.refund_failed', message: 'The payment provider did not accept the refund.' }, 502);
+        }
+        return json(
+          {
+            ok: 1,
+            data: {
+              ...invoice,
+              id: '3b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
+              number: 'R2026-000001',
+              kind: 'credit_note',
+              series: 'R',
+              totalCents: -500,
+              subtotalCents: -413,
+              taxCents: -87,
+              correctedInvoiceId: invoice.id,
+              correctedNumber: invoice.number,
+              paymentId: null,
+              seller: { name: 'S', taxId: 'T', address: null, country: 'ES' },
+              buyer: { name: 'Ana López', taxId: 'ESX1234567Z', address: null, country: 'ES' },
+              reason: 'Refund',
+              lines: [],
+              taxTotals: [],
+            },
+          },
+          201,
+        );
+      }
+      return list([invoice]);
+    });
+    fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByTestId('credit-reason'), { target: { value: 'Refund' } });
+    fireEvent.click(within(dialog).getByTestId('credit-submit'));
+    expect(await within(dialog).findByText('The payment provider did not accept the refund.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(within(dialog).getByTestId<HTMLTextAreaElement>('credit-reason').value).toBe('Refund');
+    fireEvent.click(within(dialog).getByTestId('credit-submit'));
+    expect(await screen.findByText('Credit note R2026-000001 issued and refunded.', {}, { timeout: 10_000 })).toBeTruthy();
+    const posts = calls.filter((c) => c.url.includes('/credit-notes'));
+    expect(posts).toHaveLength(2);
+    expect(JSON.parse(posts[1]!.init?.body as string)).toEqual({ reason: 'Refund', amountCents: 500 });
+  });
+
+  it('verifies the record chain and names the first broken record', async () => {
+    let broken = false;
+    const { calls } = setup((url) => {
+      if (url === '/api/admin/invoices/verify-chain') {
+        const data = broken
+          ? { ok: false, checked: 10, firstBroken: { number: 'F2026-000010', issuedAt: '2026-11-22T10:00:00.000Z', reason: 'hash' } }
+          : { ok: true, checked: 42, firstBroken: null };
+        return json({ ok: 1, data });
+      }
+      return list([invoice]);
+    });
+    fireEvent.click(await screen.findByTestId('invoices-verify-chain', {}, { timeout: 20_000 }));
+    expect((await screen.findByTestId('invoices-chain-result', {}, { timeout: 10_000 })).textContent).toBe(
+      'The record chain is intact: 42 records checked.',
+    );
+    broken = true;
+    fireEvent.click(screen.getByTestId('invoices-verify-chain'));
+    await waitFor(
+      () =>
+        expect(screen.getByRole('alert').textContent).toMatch(
+          /^The record chain is broken at F2026-000010 \(issued .*2026.*\), after 10 records checked: its stored fields no longer match its hash\.$/,
+        ),
+      { timeout: 10_000 },
+    );
+    const posts = calls.filter((c) => c.url === '/api/admin/invoices/verify-chain');
+    expect(posts.map((c) => c.init?.method)).toEqual(['POST', 'POST']);
+  });
+});

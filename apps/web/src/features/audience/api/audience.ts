@@ -1,0 +1,95 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  contactImportPreviewSchema,
+  contactImportResultSchema,
+  contactListSchema,
+  contactPageSchema,
+  okResponse,
+  suppressionPageSchema,
+  suppressionSchema,
+  type ContactImportBody,
+} from '@enlaza/contracts';
+import { z } from 'zod';
+import { AUDIENCE_KEY } from '@/lib/api/audience';
+import { apiGet, apiSend } from '@/lib/http';
+
+const PAGE_SIZE = 50;
+const listsAnswer = okResponse(z.array(contactListSchema));
+const listAnswer = okResponse(contactListSchema);
+const deletedAnswer = okResponse(z.object({ deleted: z.literal(true) }));
+
+export const useContactLists = () =>
+  useQuery({ queryKey: [...AUDIENCE_KEY, 'lists'], queryFn: async () => (await apiGet('/api/audience/lists', listsAnswer)).data });
+export const useContactList = (id: string) =>
+  useQuery({
+    queryKey: [...AUDIENCE_KEY, 'lists', id],
+    queryFn: async () => (await apiGet(`/api/audience/lists/${encodeURIComponent(id)}`, listAnswer)).data,
+  });
+
+export function useContacts(listId: string, q: string) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...AUDIENCE_KEY, 'lists', listId, 'contacts', q],
+      queryFn: ({ pageParam }) => {
+        const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+        if (q) query.set('q', q);
+        if (pageParam) query.set('cursor', pageParam);
+        return apiGet(`/api/audience/lists/${encodeURIComponent(listId)}/contacts?${query.toString()}`, contactPageSchema);
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.meta.nextCursor,
+    }),
+  );
+}
+
+export function useSuppressions(q: string) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...AUDIENCE_KEY, 'suppressions', q],
+      queryFn: ({ pageParam }) => {
+        const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+        if (q) query.set('q', q);
+        if (pageParam) query.set('cursor', pageParam);
+        return apiGet(`/api/audience/suppressions?${query.toString()}`, suppressionPageSchema);
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.meta.nextCursor,
+    }),
+  );
+}
+
+/** Every change here changes counts elsewhere in the audience area (and the campaign picker). */
+function useAudienceMutation<V, R>(call: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: AUDIENCE_KEY }) });
+}
+
+export const usePreviewImport = () =>
+  useMutation({
+    mutationFn: async (csv: string) =>
+      (await apiSend('POST', '/api/audience/lists/preview', { csv }, okResponse(contactImportPreviewSchema))).data,
+  });
+export const useImportContacts = () =>
+  useAudienceMutation(
+    async (body: ContactImportBody) =>
+      (await apiSend('POST', '/api/audience/lists/import', body, okResponse(contactImportResultSchema))).data,
+  );
+export const useDeleteList = () =>
+  useAudienceMutation((id: string) => apiSend('DELETE', `/api/audience/lists/${encodeURIComponent(id)}`, undefined, deletedAnswer));
+export const useDeleteContact = (listId: string) =>
+  useAudienceMutation((contactId: string) =>
+    apiSend(
+      'DELETE',
+      `/api/audience/lists/${encodeURIComponent(listId)}/contacts/${encodeURIComponent(contactId)}`,
+      undefined,
+      deletedAnswer,
+    ),
+  );
+export const useAddSuppression = () =>
+  useAudienceMutation(
+    async (email: string) => (await apiSend('POST', '/api/audience/suppressions', { email }, okResponse(suppressionSchema))).data,
+  );
+export const useRemoveSuppression = () =>
+  useAudienceMutation((email: string) =>
+    apiSend('DELETE', `/api/audience/suppressions/${encodeURIComponent(email)}`, undefined, deletedAnswer),
+  );

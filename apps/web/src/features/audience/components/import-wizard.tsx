@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  List,
+  Paper,
+  Progress,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, type ContactImportPreview, type ContactImportResult } from '@enlaza/contracts';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { SelectField } from '@/components/select-field';
+import { useLocale } from '@/components/use-locale';
+import { ApiError } from '@/lib/api-error';
+import { formatNumber } from '@/lib/format';
+import { useImportContacts, usePreviewImport } from '../api/audience';
+
+const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? error.fieldErrors?.[field]?.[0] : undefined);
+
+/**
+ * Import a CSV in two steps: choose the file (its first rows come back from the server), then map the
+ * columns, confirm the people consented, and import. Nothing typed is lost on an error.
+ */
+export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImportResult) => void; onCancel: () => void }) {
+  const { t } = useTranslation('audience');
+  const locale = useLocale();
+  const preview = usePreviewImport();
+  const importer = useImportContacts();
+  const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [shape, setShape] = useState<ContactImportPreview | null>(null);
+  const [name, setName] = useState('');
+  const [hasHeader, setHasHeader] = useState(true);
+  const [emailColumn, setEmailColumn] = useState<string>('');
+  const [nameColumn, setNameColumn] = useState<string>('');
+  const [consent, setConsent] = useState(false);
+  const [consentMissing, setConsentMissing] = useState(false);
+
+  async function choose(next: File | null) {
+    setFile(next);
+    setShape(null);
+    setFileError(null);
+    if (!next) return;
+    if (next.size > CONTACT_IMPORT_MAX_BYTES) {
+      setFileError(t('import.tooLarge', { mb: CONTACT_IMPORT_MAX_BYTES / 1024 / 1024 }));
+      return;
+    }
+    const text = await next.text();
+    setCsv(text);
+    preview.mutate(text, {
+      onSuccess: (data) => {
+        setShape(data);
+        setHasHeader(data.headerGuess);
+        setEmailColumn(data.emailColumn === null ? '' : String(data.emailColumn));
+        setNameColumn(data.nameColumn === null ? '' : String(data.nameColumn));
+        if (!name) setName(next.name.replace(/\.[^.]+$/, '').slice(0, 120));
+      },
+    });
+  }
+
+  function submit() {
+    if (!csv || !shape) return;
+    if (!consent) {
+      setConsentMissing(true);
+      return;
+    }
+    importer.mutate(
+      {
+        csv,
+        name: name.trim(),
+        hasHeader,
+        emailColumn: Number(emailColumn),
+        nameColumn: nameColumn === '' ? null : Number(nameColumn),
+        consent: true,
+      },
+      { onSuccess: onDone },
+    );
+  }
+
+  const header = shape && hasHeader ? shape.rows[0] : undefined;
+  const columnLabel = (i: number) =>
+    header?.[i] ? t('import.columnNamed', { n: i + 1, name: header[i] }) : t('import.column', { n: i + 1 });
+  const columnOptions = shape ? Array.from({ length: shape.columns }, (_, i) => ({ value: String(i), label: columnLabel(i) })) : [];
+  const sample = shape ? shape.rows.slice(hasHeader ? 1 : 0, 6) : [];
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="import-wizard">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('import.title')}
+        </Title>
+        <FileInput
+          label={t('import.file')}
+          description={t('import.fileHint', {
+            rows: formatNumber(CONTACT_IMPORT_MAX_ROWS, locale),
+            mb: CONTACT_IMPORT_MAX_BYTES / 1024 / 1024,
+          })}
+          accept=".csv,text/csv,text/plain"
+          value={file}
+          onChange={(f) => void choose(f)}
+          error={fileError ?? (preview.isError ? apiErrorMessage(preview.error, t) : undefined)}
+          clearable
+          data-testid="import-file"
+        />
+        {preview.isPending ? <Progress value={100} animated aria-label={t('import.reading')} /> : null}
+        {shape ? (
+          <>
+            <Text size="sm">{t('import.previewIntro', { count: shape.totalRows, formatted: formatNumber(shape.totalRows, locale) })}</Text>
+            <ScrollArea type="auto">
+              <Table withTableBorder striped fz="sm" data-testid="import-preview">
+                <caption>{t('import.previewCaption')}</caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    {columnOptions.map((c) => (
+                      <Table.Th key={c.value} scope="col">
+                        {c.label}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {sample.map((row, r) => (
+                    <Table.Tr key={r}>
+                      {columnOptions.map((c, i) => (
+                        <Table.Td key={c.value} style={{ overflowWrap: 'anywhere' }}>
+                          {row[i] ?? ''}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+            <Checkbox
+              label={t('import.hasHeader')}
+              checked={hasHeader}
+              onChange={(e) => setHasHeader(e.currentTarget.checked)}
+              data-testid="import-has-header"
+            />
+            <Group grow align="flex-start" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
+              <SelectField
+                label={t('import.emailColumn')}
+                required
+                value={emailColumn}
+                onChange={setEmailColumn}
+                data={[{ value: '', label: t('import.pick') }, ...columnOptions]}
+                error={fieldError(importer.error, 'emailColumn')}
+                style={{ minWidth: 200 }}
+                data-testid="import-email-column"
+              />
+              <SelectField
+                label={t('import.nameColumn')}
+                value={nameColumn}
+                onChange={setNameColumn}
+                data={[{ value: '', label: t('import.noName') }, ...columnOptions]}
+                error={fieldError(importer.error, 'nameColumn')}
+                style={{ minWidth: 200 }}
+                data-testid="import-name-column"
+              />
+            </Group>
+            <TextInput
+              label={t('import.listName')}
+              required
+              maxLength={120}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={fieldError(importer.error, 'name')}
+              data-testid="import-list-name"
+            />
+            <Checkbox
+              label={t('import.consent')}
+              checked={consent}
+              onChange={(e) => {
+                setConsent(e.currentTarget.checked);
+                setConsentMissing(false);
+              }}
+              error={consentMissing ? t('import.consentRequired') : fieldError(importer.error, 'consent')}
+              data-testid="import-consent"
+            />
+            {importer.isError && !fieldError(importer.error, 'emailColumn') && !fieldError(importer.error, 'name') ? (
+              <Alert color="red" role="alert" data-testid="import-error">
+                {apiErrorMessage(importer.error, t)}
+              </Alert>
+            ) : null}
+            {importer.isPending ? <Progress value={100} animated aria-label={t('import.importing')} /> : null}
+          </>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            {t('import.cancel')}
+          </Button>
+          <Button
+            onClick={submit}
+            disabled={!shape || emailColumn === '' || !name.trim()}
+            loading={importer.isPending}
+            data-testid="import-submit"
+          >
+            {t('import.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What an import did: added, duplicates, and the rows left out by line. */
+export function ImportReport({ result, onClose }: { result: ContactImportResult; onClose: () => void }) {
+  const { t } = useTranslation('audience');
+  const locale = useLocale();
+  return (
+    <Alert
+      color="teal"
+      title={t('import.doneTitle', { name: result.list.name })}
+      withCloseButton
+      closeButtonLabel={t('import.close')}
+      onClose={onClose}
+      data-testid="import-report"
+    >
+      <Stack gap={4}>
+        <Text size="sm" data-testid="import-imported">
+          {t('import.imported', { count: result.imported, formatted: formatNumber(result.imported, locale) })}
+        </Text>
+        <Text size="sm">{t('import.duplicates', { count: result.duplicates, formatted: formatNumber(result.duplicates, locale) })}</Text>
+        {result.invalidRows > 0 ? (
+          <>
+            <Text size="sm">{t('import.invalid', { count: result.invalidRows, formatted: formatNumber(result.invalidRows, locale) })}</Text>
+            <List size="sm" data-testid="import-bad-rows">
+              {result.errors.map((e) => (
+                <List.Item key={e.line}>{t(`import.rowError.${e.code}`, { line: e.line, value: e.value })}</List.Item>
+              ))}
+            </List>
+          </>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}

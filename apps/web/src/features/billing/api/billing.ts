@@ -1,0 +1,108 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  addOnsCatalogueSchema,
+  checkoutQuoteSchema,
+  checkoutResultSchema,
+  myPlanSchema,
+  okResponse,
+  paymentMethodSchema,
+  paymentSchema,
+  plansCatalogueSchema,
+  type AddCardInput,
+  type CheckoutResult,
+} from '@enlaza/contracts';
+import { z } from 'zod';
+import { fetchAndStoreSubscription } from '@/lib/api/subscription-data';
+import { apiGet, apiSend } from '@/lib/http';
+
+export const BILLING_KEY = ['billing'] as const;
+const methodsAnswer = okResponse(z.array(paymentMethodSchema));
+
+export const methodsQuery = () =>
+  queryOptions({ queryKey: [...BILLING_KEY, 'methods'], queryFn: async () => (await apiGet('/api/user/methods', methodsAnswer)).data });
+export const plansQuery = () =>
+  queryOptions({
+    queryKey: [...BILLING_KEY, 'plans'],
+    queryFn: async () => (await apiGet('/api/user/plans', okResponse(plansCatalogueSchema))).data,
+  });
+export const myPlanQuery = () =>
+  queryOptions({
+    queryKey: [...BILLING_KEY, 'myplan'],
+    queryFn: async () => (await apiGet('/api/user/myplan', okResponse(myPlanSchema))).data,
+  });
+export const addOnsQuery = () =>
+  queryOptions({
+    queryKey: [...BILLING_KEY, 'paquetes'],
+    queryFn: async () => (await apiGet('/api/user/paquetes', okResponse(addOnsCatalogueSchema))).data,
+  });
+export const paymentsQuery = () =>
+  queryOptions({
+    queryKey: [...BILLING_KEY, 'pagos'],
+    queryFn: async () => (await apiGet('/api/user/pagos', okResponse(z.array(paymentSchema)))).data,
+  });
+
+export const useMethods = () => useQuery(methodsQuery());
+export const usePlans = () => useQuery(plansQuery());
+export const useMyPlan = () => useQuery(myPlanQuery());
+export const useAddOns = () => useQuery(addOnsQuery());
+export const usePayments = () => useQuery(paymentsQuery());
+
+export const useCheckoutQuote = (offerId: string | null) =>
+  useQuery({
+    queryKey: [...BILLING_KEY, 'quote', offerId],
+    queryFn: async () => (await apiSend('POST', '/api/user/checkout/quote', { offerId }, okResponse(checkoutQuoteSchema))).data,
+    enabled: offerId !== null,
+    staleTime: 0,
+    retry: false,
+  });
+
+/** Every billing change refreshes the billing screens and the stored subscription data (quotas everywhere). */
+function useBillingMutation<V, R>(call: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: BILLING_KEY });
+      const data = await fetchAndStoreSubscription().catch(() => null);
+      if (data) queryClient.setQueryData(['datasuscription'], data);
+    },
+  });
+}
+
+export const useAddMethod = () =>
+  useBillingMutation(
+    async (input: AddCardInput) => (await apiSend('POST', '/api/user/methods', input, okResponse(paymentMethodSchema))).data,
+  );
+export const useSetDefaultMethod = () =>
+  useBillingMutation(
+    async (id: string) => (await apiSend('POST', `/api/user/methods/${id}/default`, undefined, okResponse(paymentMethodSchema))).data,
+  );
+export const useRemoveMethod = () =>
+  useBillingMutation(
+    async (id: string) =>
+      (await apiSend('DELETE', `/api/user/methods/${id}`, undefined, okResponse(z.object({ removed: z.literal(true) })))).data,
+  );
+
+export const useCheckout = () =>
+  useBillingMutation(
+    async (input: { offerId: string; methodId: string; idempotencyKey: string }): Promise<CheckoutResult> =>
+      (await apiSend('POST', '/api/user/checkout', input, okResponse(checkoutResultSchema))).data,
+  );
+export const useBuyAddOn = () =>
+  useBillingMutation(
+    async (input: { addOnId: string; methodId: string; idempotencyKey: string }): Promise<CheckoutResult> =>
+      (await apiSend('POST', '/api/user/paquetes', input, okResponse(checkoutResultSchema))).data,
+  );
+
+const myPlanAnswer = okResponse(myPlanSchema);
+export const usePlanAction = () =>
+  useBillingMutation(async (action: { kind: 'cancel' | 'resume' } | { kind: 'downgrade'; offerId: string } | { kind: 'undoDowngrade' }) => {
+    if (action.kind === 'cancel') return (await apiSend('POST', '/api/user/myplan/cancel', undefined, myPlanAnswer)).data;
+    if (action.kind === 'resume') return (await apiSend('POST', '/api/user/myplan/resume', undefined, myPlanAnswer)).data;
+    if (action.kind === 'downgrade')
+      return (await apiSend('PUT', '/api/user/myplan/downgrade', { offerId: action.offerId }, myPlanAnswer)).data;
+    return (await apiSend('DELETE', '/api/user/myplan/downgrade', undefined, myPlanAnswer)).data;
+  });
+
+/** A fresh key per payment attempt: a retried request (double click, lost answer) never charges twice. */
+export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;

@@ -1,0 +1,133 @@
+import '@/styles/admin.css';
+import '../billing.css';
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PaymentMethod } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { notify } from '@/components/notifications';
+import { PageHeader } from '@/components/page-header';
+import { usePageTitle } from '@/components/use-page-title';
+import { useMethods, useRemoveMethod, useSetDefaultMethod } from '../api/billing';
+import { CardForm } from '../components/card-form';
+import { EmptyState, LoadError, LoadingRows } from '../components/states';
+
+/** /user/methods: saved cards (brand, last four, expiry), the default one, add and remove. */
+export default function MethodsPage() {
+  const { t } = useTranslation(['billing', 'admin']);
+  usePageTitle(t('methods.title'));
+  const methods = useMethods();
+  const setDefault = useSetDefaultMethod();
+  const remove = useRemoveMethod();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  const describe = (m: PaymentMethod) =>
+    t('methods.summary', {
+      brand: t(`brands.${m.brand}`, { defaultValue: m.brand }),
+      last4: m.last4,
+      month: String(m.expMonth).padStart(2, '0'),
+      year: String(m.expYear).slice(-2),
+    });
+
+  return (
+    <Stack gap="lg" maw={720} w="100%" data-testid="methods-page">
+      <PageHeader
+        title={t('methods.title')}
+        intro={t('methods.intro')}
+        actions={
+          adding ? null : (
+            <Button onClick={() => setAdding(true)} data-testid="methods-add">
+              {t('methods.add')}
+            </Button>
+          )
+        }
+      />
+      {adding ? (
+        <Paper withBorder radius="md" p="md">
+          <Title order={2} size="h4" mb="sm">
+            {t('methods.newCard')}
+          </Title>
+          <CardForm
+            onSaved={(m) => {
+              setAdding(false);
+              notify('success', t('methods.saved', { card: describe(m) }));
+            }}
+            onCancel={() => setAdding(false)}
+          />
+          <Text size="xs" c="dimmed" mt="sm">
+            {t('methods.sandboxHint')}
+          </Text>
+        </Paper>
+      ) : null}
+      {methods.isPending ? (
+        <LoadingRows />
+      ) : methods.isError ? (
+        <LoadError onRetry={() => void methods.refetch()} testId="methods-error" />
+      ) : methods.data.length === 0 ? (
+        <EmptyState title={t('methods.empty')} hint={t('methods.emptyHint')} testId="methods-empty" />
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('methods.title')} data-testid="methods-list">
+          {methods.data.map((m) => (
+            <Card component="li" key={m.id} withBorder radius="md" padding="md" data-testid={`method-${m.last4}`}>
+              <Group justify="space-between" gap="sm" wrap="wrap">
+                <div>
+                  <Group gap="xs">
+                    <Text fw={600}>{describe(m)}</Text>
+                    {m.isDefault ? (
+                      <Badge variant="light" color="teal" data-testid="method-default">
+                        {t('methods.default')}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {m.holder}
+                  </Text>
+                </div>
+                <Group gap="xs">
+                  {m.isDefault ? null : (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={setDefault.isPending && setDefault.variables === m.id}
+                      onClick={() => setDefault.mutate(m.id, { onError: (e) => notify('error', apiErrorMessage(e, t)) })}
+                      aria-label={t('methods.makeDefaultOf', { card: describe(m) })}
+                      data-testid="method-make-default"
+                    >
+                      {t('methods.makeDefault')}
+                    </Button>
+                  )}
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(m);
+                    }}
+                    aria-label={t('methods.removeOf', { card: describe(m) })}
+                    data-testid="method-remove"
+                  >
+                    {t('methods.remove')}
+                  </Button>
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('methods.removeTitle')}
+        confirmLabel={t('methods.remove')}
+        danger
+        loading={remove.isPending}
+        error={remove.isError ? apiErrorMessage(remove.error, t) : null}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
+        onClose={() => setRemoving(null)}
+      >
+        {removing ? t('methods.removeBody', { card: describe(removing) }) : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

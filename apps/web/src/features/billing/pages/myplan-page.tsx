@@ -1,0 +1,185 @@
+import '@/styles/admin.css';
+import '../billing.css';
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { notify } from '@/components/notifications';
+import { PageHeader } from '@/components/page-header';
+import { PlanUsageCard } from '@/components/plan-usage-card';
+import { useLocale } from '@/components/use-locale';
+import { usePageTitle } from '@/components/use-page-title';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useMyPlan, usePlanAction } from '../api/billing';
+import { QuotaList } from '../components/quota-list';
+import { LoadError, LoadingRows } from '../components/states';
+
+type Action = 'cancel' | 'resume' | 'undoDowngrade';
+
+/** /user/myplan: status, period, renewal, usage meters, add-ons; cancel/resume; the pending downgrade. */
+export default function MyPlanPage() {
+  const { t } = useTranslation(['billing', 'plan', 'admin']);
+  usePageTitle(t('myplan.title'));
+  const locale = useLocale();
+  const myPlan = useMyPlan();
+  const action = usePlanAction();
+  const [confirming, setConfirming] = useState<Action | null>(null);
+  const data = myPlan.data;
+  const sub = data?.subscription;
+  const paid = Boolean(sub?.plan && data?.offer);
+
+  const run = (kind: Action) =>
+    action.mutate(
+      { kind },
+      {
+        onSuccess: () => {
+          setConfirming(null);
+          notify('success', t(`myplan.done.${kind}`));
+        },
+        onError: (e) => notify('error', apiErrorMessage(e, t)),
+      },
+    );
+
+  return (
+    <Stack gap="lg" maw={880} w="100%" data-testid="myplan-page">
+      <PageHeader
+        title={t('myplan.title')}
+        intro={t('myplan.intro')}
+        actions={
+          <Button component={Link} to="/user/plans" data-testid="myplan-change">
+            {t('myplan.changePlan')}
+          </Button>
+        }
+      />
+      {myPlan.isPending ? (
+        <LoadingRows rows={2} height={160} />
+      ) : myPlan.isError || !data || !sub ? (
+        <LoadError onRetry={() => void myPlan.refetch()} testId="myplan-error" />
+      ) : (
+        <>
+          <Card withBorder radius="md" padding="lg" data-testid="myplan-summary">
+            <Stack gap="xs">
+              <Group justify="space-between" gap="xs">
+                <Title order={2} size="h3">
+                  {t('myplan.billing')}
+                </Title>
+                <Text size="sm">{t(`plan:statuses.${sub.status}`)}</Text>
+              </Group>
+              {data.offer ? (
+                <Text size="sm" data-testid="myplan-price">
+                  {t('myplan.price', {
+                    amount: formatMoney(data.offer.price.totalCents, locale),
+                    period: data.offer.periodName,
+                    beforeTax: formatMoney(data.offer.price.subtotalCents, locale),
+                  })}
+                </Text>
+              ) : (
+                <Text size="sm">{t('myplan.free')}</Text>
+              )}
+              {sub.periodStart ? (
+                <Text size="sm">
+                  {sub.periodEnd
+                    ? t('myplan.period', { start: formatDate(sub.periodStart, locale), end: formatDate(sub.periodEnd, locale) })
+                    : t('myplan.since', { start: formatDate(sub.periodStart, locale) })}
+                </Text>
+              ) : null}
+              {data.renewsAt ? (
+                <Text size="sm" data-testid="myplan-renews">
+                  {t('myplan.renews', {
+                    date: formatDate(data.renewsAt, locale),
+                    card: data.defaultMethod
+                      ? `${t(`brands.${data.defaultMethod.brand}`, { defaultValue: data.defaultMethod.brand })} •••• ${data.defaultMethod.last4}`
+                      : t('myplan.noCard'),
+                  })}
+                </Text>
+              ) : null}
+              {sub.cancelAtPeriodEnd && sub.periodEnd ? (
+                <Alert color="orange" data-testid="myplan-cancelled">
+                  <Group justify="space-between" gap="sm">
+                    <Text size="sm">{t('myplan.endsOn', { date: formatDate(sub.periodEnd, locale) })}</Text>
+                    <Button size="xs" onClick={() => run('resume')} loading={action.isPending} data-testid="myplan-resume">
+                      {t('myplan.resume')}
+                    </Button>
+                  </Group>
+                </Alert>
+              ) : null}
+              {data.pendingChange ? (
+                <Alert color="blue" data-testid="myplan-pending">
+                  <Group justify="space-between" gap="sm">
+                    <Text size="sm">
+                      {t('myplan.pending', {
+                        plan: data.pendingChange.planName,
+                        period: data.pendingChange.periodName,
+                        date: data.pendingChange.effectiveAt ? formatDate(data.pendingChange.effectiveAt, locale) : '',
+                      })}
+                    </Text>
+                    <Button size="xs" variant="light" onClick={() => setConfirming('undoDowngrade')} data-testid="myplan-undo-downgrade">
+                      {t('myplan.undoDowngrade')}
+                    </Button>
+                  </Group>
+                </Alert>
+              ) : null}
+              {paid && !sub.cancelAtPeriodEnd ? (
+                <Group>
+                  <Button variant="subtle" color="red" onClick={() => setConfirming('cancel')} data-testid="myplan-cancel">
+                    {t('myplan.cancel')}
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Card>
+          <PlanUsageCard testId="myplan-usage" />
+          <Card withBorder radius="md" padding="lg" data-testid="myplan-addons">
+            <Stack gap="sm">
+              <Group justify="space-between">
+                <Title order={2} size="h4">
+                  {t('addons.active')}
+                </Title>
+                <Button component={Link} to="/user/paquetes" size="xs" variant="light">
+                  {t('addons.buy')}
+                </Button>
+              </Group>
+              {sub.addOns.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t('addons.none')}
+                </Text>
+              ) : (
+                sub.addOns.map((a) => (
+                  <Group key={a.id} justify="space-between" wrap="wrap">
+                    <div>
+                      <Text fw={600} size="sm">
+                        {a.name}
+                      </Text>
+                      <QuotaList limits={a.extra} skipZero plus />
+                    </div>
+                    {a.validUntil ? (
+                      <Text size="sm" c="dimmed">
+                        {t('addons.validUntil', { date: formatDate(a.validUntil, locale) })}
+                      </Text>
+                    ) : null}
+                  </Group>
+                ))
+              )}
+            </Stack>
+          </Card>
+        </>
+      )}
+      <ConfirmDialog
+        opened={confirming === 'cancel' || confirming === 'undoDowngrade'}
+        title={confirming === 'cancel' ? t('myplan.cancelTitle') : t('myplan.undoDowngradeTitle')}
+        confirmLabel={confirming === 'cancel' ? t('myplan.cancel') : t('myplan.undoDowngrade')}
+        danger={confirming === 'cancel'}
+        loading={action.isPending}
+        error={action.isError ? apiErrorMessage(action.error, t) : null}
+        onConfirm={() => confirming && run(confirming)}
+        onClose={() => setConfirming(null)}
+      >
+        {confirming === 'cancel'
+          ? t('myplan.cancelBody', { date: sub?.periodEnd ? formatDate(sub.periodEnd, locale) : '' })
+          : t('myplan.undoDowngradeBody')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import '@/styles/admin.css';
+import '../billing.css';
+import { useState } from 'react';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AddOnView } from '@enlaza/contracts';
+import { notify } from '@/components/notifications';
+import { PageHeader } from '@/components/page-header';
+import { useLocale } from '@/components/use-locale';
+import { usePageTitle } from '@/components/use-page-title';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useAddOns, useBuyAddOn } from '../api/billing';
+import { PayDialog } from '../components/pay-dialog';
+import { QuotaList } from '../components/quota-list';
+import { EmptyState, LoadError, LoadingRows } from '../components/states';
+
+/** /user/paquetes: buy extra sends, cards or storage, valid until the end of the current period. */
+export default function PaquetesPage() {
+  const { t } = useTranslation(['billing', 'admin']);
+  usePageTitle(t('addons.title'));
+  const locale = useLocale();
+  const addOns = useAddOns();
+  const buy = useBuyAddOn();
+  const [buying, setBuying] = useState<AddOnView | null>(null);
+  const validUntil = addOns.data ? formatDate(addOns.data.validUntil, locale) : '';
+
+  return (
+    <Stack gap="lg" w="100%" maw={960} data-testid="paquetes-page">
+      <PageHeader title={t('addons.title')} intro={addOns.data ? t('addons.intro', { date: validUntil }) : undefined} />
+      {addOns.isPending ? (
+        <LoadingRows rows={3} height={120} />
+      ) : addOns.isError ? (
+        <LoadError onRetry={() => void addOns.refetch()} testId="paquetes-error" />
+      ) : (
+        <>
+          {addOns.data.addOns.length === 0 ? (
+            <EmptyState title={t('addons.noneForSale')} testId="paquetes-empty" />
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {addOns.data.addOns.map((a) => (
+                <Card key={a.id} withBorder radius="md" padding="lg" data-testid={`addon-${a.code}`}>
+                  <Stack gap="xs" h="100%">
+                    <Title order={2} size="h4">
+                      {a.name}
+                    </Title>
+                    {a.description ? (
+                      <Text size="sm" c="dimmed">
+                        {a.description}
+                      </Text>
+                    ) : null}
+                    <QuotaList limits={a.extra} skipZero plus />
+                    <Text fw={700}>{formatMoney(a.price.totalCents, locale)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t('plans.beforeTax', { amount: formatMoney(a.price.subtotalCents, locale), tax: a.price.taxName })}
+                    </Text>
+                    <Button
+                      mt="auto"
+                      onClick={() => {
+                        buy.reset();
+                        setBuying(a);
+                      }}
+                      aria-label={t('addons.buyOf', { name: a.name })}
+                      data-testid="addon-buy"
+                    >
+                      {t('addons.buy')}
+                    </Button>
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+          )}
+          <Card withBorder radius="md" padding="lg" data-testid="paquetes-active">
+            <Title order={2} size="h4" mb="xs">
+              {t('addons.active')}
+            </Title>
+            {addOns.data.active.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('addons.none')}
+              </Text>
+            ) : (
+              <Stack gap="xs">
+                {addOns.data.active.map((a) => (
+                  <Group key={a.id} justify="space-between" wrap="wrap">
+                    <Text size="sm" fw={600}>
+                      {a.name}
+                    </Text>
+                    {a.validUntil ? (
+                      <Text size="sm" c="dimmed">
+                        {t('addons.validUntil', { date: formatDate(a.validUntil, locale) })}
+                      </Text>
+                    ) : null}
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Card>
+          {buy.isSuccess ? (
+            <Alert color="teal" role="status" data-testid="paquetes-done">
+              {t('addons.bought', { date: validUntil })}
+            </Alert>
+          ) : null}
+        </>
+      )}
+      <PayDialog
+        opened={buying !== null}
+        title={buying ? t('addons.confirmTitle', { name: buying.name }) : ''}
+        lines={buying ? [{ description: buying.name, amountCents: buying.price.subtotalCents }] : null}
+        price={buying?.price ?? null}
+        note={t('addons.validUntil', { date: validUntil })}
+        paying={buy.isPending}
+        payError={buy.error}
+        onPay={(methodId, idempotencyKey) =>
+          buying &&
+          buy.mutate(
+            { addOnId: buying.id, methodId, idempotencyKey },
+            {
+              onSuccess: () => {
+                notify('success', t('addons.bought', { date: validUntil }));
+                setBuying(null);
+              },
+            },
+          )
+        }
+        onClose={() => setBuying(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import '@/styles/admin.css';
+import '../billing.css';
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { OfferView, PlanView } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { notify } from '@/components/notifications';
+import { PageHeader } from '@/components/page-header';
+import { useLocale } from '@/components/use-locale';
+import { usePageTitle } from '@/components/use-page-title';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useCheckout, useCheckoutQuote, usePlanAction, usePlans } from '../api/billing';
+import { PayDialog } from '../components/pay-dialog';
+import { QuotaList } from '../components/quota-list';
+import { LoadError, LoadingRows } from '../components/states';
+
+/** /user/plans: the offers for my account type by plan, a period switch, prices with and without tax, quotas side by side. */
+export default function PlansPage() {
+  const { t } = useTranslation(['billing', 'admin']);
+  usePageTitle(t('plans.title'));
+  const locale = useLocale();
+  const plans = usePlans();
+  const [periodCode, setPeriodCode] = useState<string | null>(null);
+  const [buying, setBuying] = useState<{ plan: PlanView; offer: OfferView } | null>(null);
+  const [scheduling, setScheduling] = useState<{ plan: PlanView; offer: OfferView | null } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const quote = useCheckoutQuote(buying?.offer.id ?? null);
+  const checkout = useCheckout();
+  const action = usePlanAction();
+
+  const periods = plans.data?.periods ?? [];
+  const currentPeriod = plans.data?.plans.flatMap((p) => p.offers).find((o) => o.current)?.period.code;
+  const period = periodCode ?? currentPeriod ?? periods[0]?.code ?? null;
+
+  const pay = (methodId: string, idempotencyKey: string) => {
+    if (!buying) return;
+    const { plan } = buying;
+    checkout.mutate(
+      { offerId: buying.offer.id, methodId, idempotencyKey },
+      {
+        onSuccess: (result) => {
+          setBuying(null);
+          const message = t('plans.paid', { plan: plan.name, amount: formatMoney(result.payment.amountCents, locale) });
+          setDone(message);
+          notify('success', message);
+        },
+      },
+    );
+  };
+
+  const schedule = () => {
+    if (!scheduling) return;
+    const mutation = scheduling.offer ? { kind: 'downgrade' as const, offerId: scheduling.offer.id } : { kind: 'cancel' as const };
+    action.mutate(mutation, {
+      onSuccess: (plan) => {
+        setScheduling(null);
+        notify(
+          'success',
+          t('plans.scheduled', { date: plan.subscription.periodEnd ? formatDate(plan.subscription.periodEnd, locale) : '' }),
+        );
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg" w="100%" data-testid="plans-page">
+      <PageHeader title={t('plans.title')} intro={t('plans.intro')} />
+      {done ? (
+        <Alert
+          color="teal"
+          role="status"
+          data-testid="plans-done"
+          withCloseButton
+          onClose={() => setDone(null)}
+          closeButtonLabel={t('admin:close')}
+        >
+          <Group gap="sm">
+            <Text size="sm">{done}</Text>
+            <Button component={Link} to="/user/myplan" size="xs" variant="light">
+              {t('plans.seeMyPlan')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {plans.isPending ? (
+        <LoadingRows rows={3} height={220} />
+      ) : plans.isError ? (
+        <LoadError onRetry={() => void plans.refetch()} testId="plans-error" />
+      ) : (
+        <>
+          {periods.length > 1 ? (
+            <SegmentedControl
+              value={period ?? ''}
+              onChange={setPeriodCode}
+              data={periods.map((p) => ({ value: p.code, label: p.name }))}
+              aria-label={t('plans.period')}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="plans-period"
+            />
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="plans-grid">
+            {plans.data.plans.map((plan) => {
+              const offer = plan.offers.find((o) => o.period.code === period) ?? null;
+              return (
+                <Card
+                  key={plan.id}
+                  withBorder
+                  radius="md"
+                  padding="lg"
+                  data-testid={`plan-${plan.code}`}
+                  style={plan.current ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+                >
+                  <Stack gap="sm" h="100%">
+                    <Group justify="space-between" gap="xs">
+                      <Title order={2} size="h3">
+                        {plan.name}
+                      </Title>
+                      {plan.current ? (
+                        <Badge color="teal" variant="light" data-testid="plan-current">
+                          {t('plans.current')}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    {plan.description ? (
+                      <Text size="sm" c="dimmed">
+                        {plan.description}
+                      </Text>
+                    ) : null}
+                    {plan.isFree ? (
+                      <Text fw={700} size="xl">
+                        {formatMoney(0, locale)}
+                      </Text>
+                    ) : offer ? (
+                      <div>
+                        <Text fw={700} size="xl" data-testid="plan-price">
+                          {t('plans.pricePer', { amount: formatMoney(offer.price.totalCents, locale), period: offer.period.name })}
+                        </Text>
+                        <Text size="sm" c="dimmed">
+                          {t('plans.beforeTax', { amount: formatMoney(offer.price.subtotalCents, locale), tax: offer.price.taxName })}
+                        </Text>
+                      </div>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {t('plans.notInPeriod')}
+                      </Text>
+                    )}
+                    <QuotaList limits={plan.limits} />
+                    <div style={{ marginTop: 'auto' }}>
+                      {offer?.current || (plan.current && plan.isFree) ? (
+                        <Button fullWidth variant="light" disabled>
+                          {t('plans.yourPlan')}
+                        </Button>
+                      ) : offer?.change === 'upgrade' ? (
+                        <Button
+                          fullWidth
+                          onClick={() => {
+                            checkout.reset();
+                            setBuying({ plan, offer });
+                          }}
+                          data-testid="plan-choose"
+                          aria-label={t('plans.chooseOf', { plan: plan.name, period: offer.period.name })}
+                        >
+                          {plan.current ? t('plans.switchNow') : t('plans.choose')}
+                        </Button>
+                      ) : offer?.change === 'downgrade' || (plan.isFree && plan.change === 'downgrade') ? (
+                        <Button
+                          fullWidth
+                          variant="default"
+                          onClick={() => {
+                            action.reset();
+                            setScheduling({ plan, offer: plan.isFree ? null : offer });
+                          }}
+                          data-testid="plan-schedule"
+                        >
+                          {t('plans.switchAtEnd')}
+                        </Button>
+                      ) : null}
+                    </div>
+                  </Stack>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        </>
+      )}
+      <PayDialog
+        opened={buying !== null}
+        title={buying ? t('plans.confirmTitle', { plan: buying.plan.name, period: buying.offer.period.name }) : ''}
+        lines={quote.data?.lines ?? null}
+        price={quote.data?.price ?? null}
+        note={quote.data ? t('plans.activeUntil', { date: formatDate(quote.data.periodEnd, locale) }) : undefined}
+        quoteError={quote.error}
+        paying={checkout.isPending}
+        payError={checkout.error}
+        onPay={pay}
+        onClose={() => setBuying(null)}
+      />
+      <ConfirmDialog
+        opened={scheduling !== null}
+        title={t('plans.scheduleTitle', { plan: scheduling?.plan.name ?? '' })}
+        confirmLabel={t('plans.switchAtEnd')}
+        loading={action.isPending}
+        error={action.isError ? apiErrorMessage(action.error, t) : null}
+        onConfirm={schedule}
+        onClose={() => setScheduling(null)}
+      >
+        {t('plans.scheduleBody')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  audienceCountSchema,
+  campaignListSchema,
+  campaignSchema,
+  campaignTemplateOptionSchema,
+  collectionSchema,
+  okResponse,
+  profileListSchema,
+  type AudienceSelector,
+  type Campaign,
+  type CampaignBodyInput,
+} from '@enlaza/contracts';
+import { apiGet, apiSend } from '@/lib/http';
+
+export const CAMPAIGNS_KEY = ['campaigns'] as const;
+const campaignAnswer = okResponse(campaignSchema);
+
+export const campaignsQueryOptions = () =>
+  queryOptions({ queryKey: CAMPAIGNS_KEY, queryFn: async () => (await apiGet('/api/campaigns', campaignListSchema)).data });
+
+/** The list polls while something is sending, so its progress moves. */
+export const useCampaigns = () =>
+  useQuery({ ...campaignsQueryOptions(), refetchInterval: (q) => (q.state.data?.some((c) => c.state === 'sending') ? 2000 : false) });
+
+/** One campaign; polled every second while it sends (the progress bar). */
+export const useCampaign = (id: string | null) =>
+  useQuery({
+    queryKey: [...CAMPAIGNS_KEY, id],
+    queryFn: async () => (await apiGet(`/api/campaigns/${encodeURIComponent(id!)}`, campaignAnswer)).data,
+    enabled: !!id,
+    refetchInterval: (q) => (q.state.data?.state === 'sending' ? 1000 : false),
+  });
+
+export const useTemplateOptions = () =>
+  useQuery({
+    queryKey: [...CAMPAIGNS_KEY, 'templates'],
+    queryFn: async () => (await apiGet('/api/campaigns/templates', okResponse(z.array(campaignTemplateOptionSchema)))).data,
+  });
+
+export type PickOption = { value: string; label: string };
+
+/** Cards and tags (first 100 of each), folders and labels the audience picker offers. */
+export const useAudienceOptions = () =>
+  useQuery({
+    queryKey: [...CAMPAIGNS_KEY, 'audience-options'],
+    queryFn: async () => {
+      const [cards, tags, cardFolders, tagFolders, cardLabels, tagLabels] = await Promise.all([
+        apiGet('/api/profiles?kind=card&pageSize=100&sort=name&dir=asc', profileListSchema),
+        apiGet('/api/profiles?kind=tag&pageSize=100&sort=name&dir=asc', profileListSchema),
+        apiGet('/api/folders?kind=card', okResponse(z.array(collectionSchema))),
+        apiGet('/api/folders?kind=tag', okResponse(z.array(collectionSchema))),
+        apiGet('/api/labels?kind=card', okResponse(z.array(collectionSchema))),
+        apiGet('/api/labels?kind=tag', okResponse(z.array(collectionSchema))),
+      ]);
+      const opt = (x: { id: string; name: string }) => ({ value: x.id, label: x.name });
+      return {
+        profiles: [...cards.data, ...tags.data].map(opt),
+        folders: [...cardFolders.data, ...tagFolders.data].map(opt),
+        labels: [...cardLabels.data, ...tagLabels.data].map(opt),
+      };
+    },
+  });
+
+/** The live recipient count of an audience (suppressed addresses left out). */
+export const useAudienceCount = (audience: AudienceSelector) =>
+  useQuery({
+    queryKey: [...CAMPAIGNS_KEY, 'count', audience],
+    queryFn: async () =>
+      (await apiSend('POST', '/api/campaigns/audience-count', audience, okResponse(audienceCountSchema))).data.recipients,
+    placeholderData: (previous) => previous,
+  });
+
+function useCampaignMutation<V>(call: (vars: V) => Promise<Campaign>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (campaign) => queryClient.setQueryData([...CAMPAIGNS_KEY, campaign.id], campaign),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+  });
+}
+
+export const useSaveCampaign = () =>
+  useCampaignMutation(
+    async ({ id, body }: { id: string | null; body: CampaignBodyInput }) =>
+      (
+        await (id
+          ? apiSend('PUT', `/api/campaigns/${encodeURIComponent(id)}`, body, campaignAnswer)
+          : apiSend('POST', '/api/campaigns', body, campaignAnswer))
+      ).data,
+  );
+
+export const useStartCampaign = () =>
+  useCampaignMutation(
+    async ({ id, at }: { id: string; at?: string }) =>
+      (await apiSend('POST', `/api/campaigns/${encodeURIComponent(id)}/start`, at ? { at } : {}, campaignAnswer)).data,
+  );
+
+export const useCampaignAction = () =>
+  useCampaignMutation(
+    async ({ id, action }: { id: string; action: 'pause' | 'resume' | 'cancel' }) =>
+      (await apiSend('POST', `/api/campaigns/${encodeURIComponent(id)}/${action}`, undefined, campaignAnswer)).data,
+  );
+
+export const useDeleteCampaign = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      apiSend('DELETE', `/api/campaigns/${encodeURIComponent(id)}`, undefined, okResponse(z.object({ id: z.string() }))),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+  });
+};

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { DashboardCampaign } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { LatestCampaignsCard } from './latest-campaigns-card';
+
+const figures = (recipients: number, pending: number, sent: number) => ({
+  recipients,
+  pending,
+  sent,
+  failed: 0,
+  bounced: 0,
+  skipped: 0,
+  opened: 0,
+  clicked: 0,
+  unsubscribed: 0,
+  totalOpens: 0,
+  totalClicks: 0,
+});
+const sending: DashboardCampaign = {
+  id: '0b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
+  name: 'Autumn news',
+  state: 'sending',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  figures: figures(200, 50, 150),
+};
+const draft: DashboardCampaign = {
+  id: '1b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
+  name: 'Winter sale',
+  state: 'draft',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  figures: figures(0, 0, 0),
+};
+
+function show(campaigns: DashboardCampaign[] | undefined) {
+  const router = createMemoryRouter([{ path: '/user/dashboard', element: <LatestCampaignsCard campaigns={campaigns} /> }], {
+    initialEntries: ['/user/dashboard'],
+  });
+  render(
+    <MantineProvider>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+}
+
+describe('LatestCampaignsCard', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['dashboard', 'campaigns']);
+  });
+
+  it('shows each campaign with its state, its progress and a link to it', () => {
+    show([sending, draft]);
+    const rows = screen.getAllByTestId('latest-campaign');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.getAttribute('href')).toBe(`/user/campanas?id=${sending.id}`);
+    expect(within(rows[0]!).getByText('Autumn news')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('campaign-state').getAttribute('data-state')).toBe('sending');
+    expect(within(rows[0]!).getByTestId('campaign-progress').getAttribute('data-percent')).toBe('75');
+    expect(within(rows[0]!).getByText('150 of 200 recipients done (75 %)')).toBeTruthy();
+    expect(within(rows[1]!).getByTestId('campaign-state').getAttribute('data-state')).toBe('draft');
+    // One named progressbar per campaign (axe's aria-progressbar-name): no unnamed wrapper.
+    expect(screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))).toEqual([
+      '150 of 200 recipients done (75 %)',
+      '0 of 0 recipients done (0 %)',
+    ]);
+    expect(screen.queryByTestId('campaigns-empty')).toBeNull();
+  });
+
+  it('has an empty state that leads to Campañas', () => {
+    show([]);
+    const empty = screen.getByTestId('campaigns-empty');
+    expect(within(empty).getByRole('link', { name: 'Create a campaign' }).getAttribute('href')).toBe('/user/campanas');
+  });
+
+  it('shows skeletons while loading', () => {
+    show(undefined);
+    expect(screen.getByTestId('dashboard-campaigns').querySelector('[aria-busy="true"]')).not.toBeNull();
+  });
+});

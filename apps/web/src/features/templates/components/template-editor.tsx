@@ -1,0 +1,228 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Menu, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { MERGE_FIELDS, type Template, type TemplatePreview } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { notify } from '@/components/notifications';
+import { RichTextEditor } from '@/components/rich-text-editor';
+import { ApiError } from '@/lib/api-error';
+import { previewTemplate, useSaveTemplate, useSendTest } from '../api/templates';
+
+type Draft = { name: string; subject: string; bodyHtml: string };
+const first = (error: unknown, field: string) => (error instanceof ApiError ? error.fieldErrors?.[field]?.[0] : undefined);
+
+/**
+ * Create or edit a template: name, subject (with its own field menu), body in the rich-text editor;
+ * a live preview rendered by the server (debounced) in a sandboxed frame, with its text part.
+ */
+export function TemplateEditor({
+  template,
+  onSaved,
+  onClose,
+}: {
+  template: Template | null;
+  onSaved: (t: Template) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['templates', 'editor', 'admin']);
+  const [draft, setDraft] = useState<Draft>({
+    name: template?.name ?? '',
+    subject: template?.subject ?? '',
+    bodyHtml: template?.bodyHtml ?? '',
+  });
+  const save = useSaveTemplate();
+  const sendTest = useSendTest();
+  const [preview, setPreview] = useState<{ data: TemplatePreview | null; error: string | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const dirty = !template || draft.name !== template.name || draft.subject !== template.subject || draft.bodyHtml !== template.bodyHtml;
+
+  // The preview follows what is typed, half a second after the last key.
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      setPreview((p) => ({ ...p, loading: true }));
+      previewTemplate({ subject: draft.subject, bodyHtml: draft.bodyHtml }).then(
+        (data) => live && setPreview({ data, error: null, loading: false }),
+        (error: unknown) => live && setPreview({ data: null, error: apiErrorMessage(error, t), loading: false }),
+      );
+    }, 500);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [draft.subject, draft.bodyHtml, t]);
+
+  const insertInSubject = (field: string) => {
+    const input = subjectRef.current;
+    const at = input?.selectionStart ?? draft.subject.length;
+    const end = input?.selectionEnd ?? at;
+    setDraft((d) => ({ ...d, subject: `${d.subject.slice(0, at)}{{${field}}}${d.subject.slice(end)}` }));
+    requestAnimationFrame(() => input?.focus());
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { id: template?.id ?? null, input: draft },
+      {
+        onSuccess: (saved) => {
+          notify('success', t('saved', { name: saved.name }));
+          onSaved(saved);
+        },
+      },
+    );
+  };
+
+  const placed = ['name', 'subject', 'bodyHtml'];
+  const otherError =
+    save.error &&
+    !(
+      save.error instanceof ApiError &&
+      Object.keys(save.error.fieldErrors ?? {}).every((k) => placed.includes(k)) &&
+      save.error.fieldErrors
+    )
+      ? apiErrorMessage(save.error, t)
+      : null;
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <form onSubmit={submit} noValidate aria-labelledby="template-editor-title">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h3" id="template-editor-title">
+              {template ? t('editTitle', { name: template.name }) : t('newTitle')}
+            </Title>
+            <Button variant="subtle" onClick={onClose}>
+              {t('close')}
+            </Button>
+          </Group>
+          {otherError ? (
+            <Alert color="red" role="alert">
+              {otherError}
+            </Alert>
+          ) : null}
+          {save.error instanceof ApiError && save.error.code === 'template.unknown_field' ? (
+            <Alert color="red" role="alert" data-testid="template-error">
+              {save.error.serverMessage}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('name')}
+            required
+            maxLength={120}
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+            error={first(save.error, 'name')}
+            data-testid="template-name"
+          />
+          <TextInput
+            ref={subjectRef}
+            label={t('subject')}
+            required
+            maxLength={200}
+            value={draft.subject}
+            onChange={(e) => setDraft({ ...draft, subject: e.currentTarget.value })}
+            error={first(save.error, 'subject')}
+            data-testid="template-subject"
+            rightSectionWidth={130}
+            rightSection={
+              <Menu position="bottom-end">
+                <Menu.Target>
+                  <Button size="compact-xs" variant="default" aria-label={t('subjectField')}>
+                    {t('editor:insertField')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {MERGE_FIELDS.map((field) => (
+                    <Menu.Item key={field} onClick={() => insertInSubject(field)}>
+                      {t(`editor:fields.${field}`)} <code>{`{{${field}}}`}</code>
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            }
+          />
+          <RichTextEditor
+            label={t('body')}
+            value={draft.bodyHtml}
+            onChange={(bodyHtml) => setDraft((d) => ({ ...d, bodyHtml }))}
+            error={first(save.error, 'bodyHtml')}
+            mergeFields
+            minHeight={220}
+            testId="template-body"
+          />
+          <Group gap="sm" wrap="wrap">
+            <Button type="submit" loading={save.isPending} data-testid="template-save">
+              {t('save')}
+            </Button>
+            <Button
+              variant="light"
+              disabled={!template || dirty}
+              loading={sendTest.isPending}
+              data-testid="template-test"
+              onClick={() =>
+                template &&
+                sendTest.mutate(template.id, {
+                  onSuccess: ({ to }) => notify('success', t('testSent', { to })),
+                  onError: (error) => notify('error', apiErrorMessage(error, t)),
+                })
+              }
+            >
+              {t('sendTest')}
+            </Button>
+            {template && dirty ? (
+              <Text size="sm" c="dimmed">
+                {t('saveBeforeTest')}
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </form>
+      <Stack gap="xs" mt="lg">
+        <Title order={3} size="h4">
+          {t('preview')}
+        </Title>
+        {preview.error ? (
+          <Alert color="red" role="alert">
+            {preview.error}
+          </Alert>
+        ) : preview.data ? (
+          <>
+            <Text size="sm">
+              <strong>{t('subject')}:</strong> <span data-testid="template-preview-subject">{preview.data.subject}</span>
+            </Text>
+            <Tabs defaultValue="html">
+              <Tabs.List>
+                <Tabs.Tab value="html">{t('htmlPart')}</Tabs.Tab>
+                <Tabs.Tab value="text">{t('textPart')}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="html" pt="xs">
+                {/* No permission at all: nothing in the preview can run, navigate or reach the app. */}
+                <iframe
+                  sandbox=""
+                  srcDoc={preview.data.html}
+                  title={t('previewFrame')}
+                  className="template-preview"
+                  data-testid="template-preview"
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="text" pt="xs">
+                <pre className="template-text" data-testid="template-preview-text">
+                  {preview.data.text}
+                </pre>
+              </Tabs.Panel>
+            </Tabs>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed" aria-busy="true">
+            {t('previewLoading')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

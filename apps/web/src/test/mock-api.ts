@@ -1,0 +1,102 @@
+import { onTestFinished, vi } from 'vitest';
+import { z } from 'zod';
+import {
+  accountTypeAdminSchema,
+  adminMetricsSchema,
+  adminSubscriptionDetailSchema,
+  adminSubscriptionListSchema,
+  adminUsersPageSchema,
+  aliasCheckSchema,
+  catalogueSchemas,
+  chainVerificationAnswerSchema,
+  collectionSchema,
+  errorResponseSchema,
+  historyPageSchema,
+  invoiceAnswerSchema,
+  invoiceListSchema,
+  okResponse,
+  profileListSchema,
+  subscriptionDataSchema,
+  testClockAdvanceResultSchema,
+  testClockSchema,
+} from '@enlaza/contracts';
+
+/**
+ * What the API answers on success, by method and path (`:x` = one segment), as packages/contracts
+ * declares it. A mocked route missing here fails the test: add it with its contract schema.
+ */
+const CONTRACT: [method: string, path: string, schema: z.ZodType][] = [
+  ['GET', '/api/register/alias', okResponse(aliasCheckSchema)],
+  ['GET', '/api/datasuscription', subscriptionDataSchema],
+  ['GET', '/api/profiles', profileListSchema],
+  ['GET', '/api/folders', okResponse(z.array(collectionSchema))],
+  ['GET', '/api/labels', okResponse(z.array(collectionSchema))],
+  ['GET', '/api/admin/dashboard/metrics', okResponse(adminMetricsSchema)],
+  ['GET', '/api/admin/users', adminUsersPageSchema],
+  ['GET', '/api/admin/historial', historyPageSchema],
+  ['GET', '/api/admin/account-types', okResponse(z.array(accountTypeAdminSchema))],
+  ['POST', '/api/admin/account-types', okResponse(accountTypeAdminSchema)],
+  ['PUT', '/api/admin/account-types/:id', okResponse(accountTypeAdminSchema)],
+  ['GET', '/api/admin/plans', okResponse(z.array(catalogueSchemas.plans.admin))],
+  ['GET', '/api/admin/billing-periods', okResponse(z.array(catalogueSchemas['billing-periods'].admin))],
+  ['GET', '/api/admin/subscriptions', adminSubscriptionListSchema],
+  ['GET', '/api/admin/subscriptions/:id', okResponse(adminSubscriptionDetailSchema)],
+  ['POST', '/api/admin/subscriptions/:id/cancel', okResponse(adminSubscriptionDetailSchema)],
+  ['POST', '/api/admin/subscriptions/:id/extend', okResponse(adminSubscriptionDetailSchema)],
+  ['GET', '/api/admin/test-clock', okResponse(testClockSchema)],
+  ['POST', '/api/admin/test-clock/advance', okResponse(testClockAdvanceResultSchema)],
+  ['GET', '/api/admin/invoices', invoiceListSchema],
+  ['POST', '/api/admin/invoices/verify-chain', chainVerificationAnswerSchema],
+  ['POST', '/api/admin/invoices/:id/credit-notes', invoiceAnswerSchema],
+];
+
+function contractOf(method: string, pathname: string): z.ZodType | undefined {
+  const segments = pathname.split('/');
+  return CONTRACT.find(([m, path]) => {
+    if (m !== method) return false;
+    const pattern = path.split('/');
+    return pattern.length === segments.length && pattern.every((part, i) => part.startsWith(':') || part === segments[i]);
+  })?.[2];
+}
+
+/**
+ * What is wrong with a mocked answer, or `null`: a success must match the route's contract
+ * schema, a failure the shared error body.
+ */
+export function contractProblem(method: string, url: string, status: number, body: unknown): string | null {
+  const { pathname } = new URL(url, 'http://localhost');
+  const schema = status >= 400 ? errorResponseSchema : contractOf(method, pathname);
+  if (!schema) return `${method} ${pathname}: no contract schema for this route in src/test/mock-api.ts`;
+  const parsed = schema.safeParse(body);
+  return parsed.success ? null : `${method} ${pathname} (${status}) does not match the contract:\n${z.prettifyError(parsed.error)}`;
+}
+
+export type MockedCall = { url: string; init?: RequestInit };
+
+/**
+ * Stubs `fetch` with `answer`; every JSON answer it gives is checked against the contract (see
+ * `contractProblem`), and a mock that drifts from it fails the test that used it.
+ */
+export function mockApi(answer: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  const calls: MockedCall[] = [];
+  const problems: string[] = [];
+  onTestFinished(() => {
+    if (problems.length) throw new Error(`Mocked API answers that drift from packages/contracts:\n${problems.join('\n')}`);
+  });
+  const fetch = vi.fn(async (input: string, init?: RequestInit) => {
+    calls.push({ url: input, init });
+    const response = await answer(input, init);
+    const text = await response.clone().text();
+    if (text) {
+      const problem = contractProblem(init?.method ?? 'GET', input, response.status, JSON.parse(text));
+      if (problem) problems.push(problem);
+    }
+    return response;
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { calls, fetch };
+}
+
+/** A JSON answer for `mockApi`. */
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

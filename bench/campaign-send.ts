@@ -1,0 +1,142 @@
+// npm run bench:campaign -w bench: a campaign to 20,000 recipients delivered to a local SMTP sink with
+// no rate limit: messages per second (target ≥ 500), and GET /api/user throughput while it sends
+// against the same at rest (ratio printed, target ≥ 0.8). PostgreSQL (seeded with SQL); needs `npm run build`.
+// BENCH_RECIPIENTS=200 (or `-- --recipients 200`) runs a small one end to end; the default stays 20,000.
+// Measured twice: with the jobs in the API process (the default) and in a worker process of their own.
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { sideBySide } from './lib/measure.js';
+import { BENCH_USER, startBenchServer } from './lib/server.js';
+
+/** The recipient count: `--recipients N` or BENCH_RECIPIENTS, else 20,000. */
+function recipientCount(): number {
+  const flag = process.argv.indexOf('--recipients');
+  const raw = flag >= 0 ? process.argv[flag + 1] : process.env.BENCH_RECIPIENTS;
+  if (raw === undefined || raw === '') return 20_000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`the recipient count must be a whole number ≥ 1, not ${raw}`);
+  return n;
+}
+
+const RECIPIENTS = recipientCount();
+const TARGET_RATE = 500;
+const TARGET_RATIO = 0.8;
+const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
+
+/** Accepts everything and counts it (the sink of the measurement). */
+async function startSink() {
+  let accepted = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        accepted += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as { port: number }).port,
+    accepted: () => accepted,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/**
+ * One campaign in one topology: the jobs in the API process (WORKERS=inline, the default) or in a
+ * worker process of their own (`npm run worker`), on a fresh database and SMTP sink each.
+ */
+async function measure(separateWorker: boolean, port: number): Promise<void> {
+  const sink = await startSink();
+  Object.assign(process.env, {
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(sink.port),
+    SMTP_SECURE: 'false',
+    DEMO_PLAN: 'business',
+    CAMPAIGN_RATE_PER_SECOND: '0',
+    PUBLIC_URL: 'http://bench.enlaza.test',
+  });
+  const server = await startBenchServer(port, { separateWorker });
+  try {
+    if (!server.databaseUrl) {
+      console.log('Campaign benchmark: PostgreSQL only (BENCH_DATABASE_URL); skipped on PGlite.');
+    } else {
+      const client = new pg.Client({ connectionString: server.databaseUrl });
+      await client.connect();
+      const {
+        rows: [user],
+      } = await client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [BENCH_USER.email]);
+      const {
+        rows: [profile],
+      } = await client.query<{ id: string }>(`INSERT INTO profiles (user_id, kind, name) VALUES ($1, 'card', 'Bench card') RETURNING id`, [
+        user!.id,
+      ]);
+      await client.query(
+        `INSERT INTO messages (profile_id, user_id, name, email, body, consent) SELECT $1, $2, 'Reader ' || g, 'reader' || g || '@sink.bench', 'Keep me posted', true FROM generate_series(1, $3::int) g`,
+        [profile!.id, user!.id, RECIPIENTS],
+      );
+      const {
+        rows: [template],
+      } = await client.query<{ id: string }>(
+        `INSERT INTO email_templates (user_id, name, subject, body_html, body_text) VALUES ($1, 'Bench', 'News for {{nombre}}', '<p>Hello {{nombre}}, read <a href="https://example.org/news">our news</a>.</p>', 'Hello {{nombre}}, read our news: https://example.org/news') RETURNING id`,
+        [user!.id],
+      );
+      await client.end();
+
+      const login = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(BENCH_USER),
+      });
+      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const user$ = { url: `${server.url}/api/user`, headers: { authorization: `Bearer ${token}` } };
+
+      const topology = separateWorker ? 'jobs in a separate worker process' : 'jobs in the API process';
+      console.log(`Campaign to ${RECIPIENTS.toLocaleString('en')} recipients, SMTP sink, no rate limit (${server.database}, ${topology})…`);
+      const rest = (await sideBySide(user$, user$, 1, 4)).a;
+      const created = await fetch(`${server.url}/api/campaigns`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name: 'Bench', templateId: template!.id, audience: { profileIds: [profile!.id] } }),
+      });
+      const campaignId = ((await created.json()) as { data: { id: string } }).data.id;
+      const t0 = performance.now();
+      const started = await fetch(`${server.url}/api/campaigns/${campaignId}/start`, { method: 'POST', headers: auth, body: '{}' });
+      if (!started.ok) throw new Error(`start: ${started.status} ${await started.text()}`);
+      const startMs = performance.now() - t0;
+      // Measured while it sends (the first seconds), then wait for the end.
+      const during = (await sideBySide(user$, user$, 1, 4)).a;
+      let state = 'sending';
+      while (state !== 'sent') {
+        await new Promise((r) => setTimeout(r, 250));
+        const res = await fetch(`${server.url}/api/campaigns/${campaignId}`, { headers: auth });
+        state = ((await res.json()) as { data: { state: string } }).data.state;
+        if (state === 'failed' || state === 'cancelled') throw new Error(`campaign ended ${state}`);
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const rate = RECIPIENTS / seconds;
+      const ratio = during.rps / rest.rps;
+      console.log(`  start (audience, quota, ${RECIPIENTS.toLocaleString('en')} rows + deliveries): ${startMs.toFixed(0)} ms`);
+      console.log(
+        `  sent ${sink.accepted()} in ${seconds.toFixed(1)} s: ${rate.toFixed(0)} messages/s  (target ≥ ${TARGET_RATE}: ${verdict(rate >= TARGET_RATE)})`,
+      );
+      console.log(`  GET /api/user at rest   ${rest.rps.toFixed(0).padStart(7)} req/s   p99 ${rest.p99} ms`);
+      console.log(`  GET /api/user sending   ${during.rps.toFixed(0).padStart(7)} req/s   p99 ${during.p99} ms`);
+      console.log(
+        `  ratio sending/rest: ${(ratio * 100).toFixed(1)} %  (target ≥ ${TARGET_RATIO * 100} %: ${verdict(ratio >= TARGET_RATIO)})\n`,
+      );
+    }
+  } finally {
+    await server.stop();
+    await sink.close();
+  }
+}
+
+const port = Number(process.env.BENCH_PORT ?? 4398);
+await measure(false, port);
+await measure(true, port + 1);

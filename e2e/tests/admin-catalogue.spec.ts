@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './support/session';
+
+/** The visible table rows (the phone card list is hidden at desktop width). */
+const rows = (page: Page) => page.getByTestId('data-row');
+
+test.describe('admin catalogue', () => {
+  // Several screens and saves per test: slow on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+  test('an admin creates a tax with a decimal rate, then an offer priced in euros with that tax', async ({ page }) => {
+    const stamp = Date.now() % 1_000_000;
+    const taxName = `Reduced ${stamp}`;
+    await login(page, 'admin');
+    await page.goto('/admin/impuestos');
+    await page.getByTestId('catalogue-create').click();
+    // Nothing typed: every name is refused next to its field, and nothing is sent.
+    await page.getByTestId('catalogue-submit').click();
+    await expect(page.getByTestId('catalogue-form')).toContainText('Enter the English name');
+    await page.getByTestId('catalogue-name-en').fill(taxName);
+    await page.getByTestId('catalogue-name-es').fill(`Reducido ${stamp}`);
+    await page.getByTestId('catalogue-name-jp').fill(`軽減 ${stamp}`);
+    await page.getByTestId('catalogue-field-rateBasisPoints').fill('10,555');
+    await page.getByTestId('catalogue-submit').click();
+    await expect(page.getByTestId('catalogue-form')).toContainText('at most two decimals');
+    await page.getByTestId('catalogue-field-rateBasisPoints').fill('10.5');
+    await page.getByTestId('catalogue-submit').click();
+    await expect(page.getByTestId('notification-success')).toBeVisible();
+    const taxRow = rows(page).filter({ hasText: taxName });
+    await expect(taxRow).toContainText('10.5%');
+
+    // A new period, so the offer is new too.
+    await page.goto('/admin/tipo-suscripcions');
+    await page.getByTestId('catalogue-create').click();
+    await page.getByTestId('catalogue-field-code').fill(`q${stamp}`);
+    await page.getByTestId('catalogue-name-en').fill(`Quarter ${stamp}`);
+    await page.getByTestId('catalogue-name-es').fill(`Trimestre ${stamp}`);
+    await page.getByTestId('catalogue-name-jp').fill(`四半期 ${stamp}`);
+    await page.getByTestId('catalogue-field-months').fill('3');
+    await page.getByTestId('catalogue-submit').click();
+    await expect(rows(page).filter({ hasText: `Quarter ${stamp}` })).toHaveCount(1);
+
+    await page.goto('/admin/suscripciones-disponibles');
+    await page.getByTestId('catalogue-create').click();
+    await page.getByTestId('catalogue-field-planId').selectOption({ label: 'Pro' });
+    await page.getByTestId('catalogue-field-billingPeriodId').selectOption({ label: `Quarter ${stamp}` });
+    await page.getByTestId('catalogue-field-priceCents').fill('24,90');
+    await page.getByTestId('catalogue-field-taxId').selectOption({ label: `${taxName} (10.5%)` });
+    await page.getByTestId('catalogue-submit').click();
+    await expect(page.getByTestId('notification-success')).toBeVisible();
+    const offer = rows(page).filter({ hasText: `Pro · Quarter ${stamp}` });
+    await expect(offer).toContainText('€24.90');
+    await expect(offer).toContainText(taxName);
+    // Now in use by the offer, the tax offers no delete.
+    await page.goto('/admin/impuestos');
+    await expect(rows(page).filter({ hasText: taxName }).getByTestId('catalogue-delete')).toHaveCount(0);
+  });
+
+  test('a plan in use is deactivated, not deleted, and reactivated', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/admin/planes');
+    // Offers point at the Business plan: it can only be deactivated.
+    const business = rows(page).filter({ hasText: 'business' });
+    await expect(business).toHaveCount(1, { timeout: 30_000 });
+    await expect(business.getByTestId('catalogue-delete')).toHaveCount(0);
+    await business.getByTestId('catalogue-deactivate').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await expect(business.getByTestId('catalogue-status')).toHaveText('Inactive');
+    await page.getByTestId('catalogue-status-filter').getByText('Inactive').click();
+    await expect(rows(page)).toHaveCount(1);
+    await rows(page).getByTestId('catalogue-activate').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+    await expect(page.getByTestId('catalogue-table-empty')).toBeVisible();
+    // The change is in the admin history.
+    await page.goto('/admin/historial');
+    await expect(page.getByText('deactivated a catalogue item').first()).toBeVisible();
+  });
+
+  test('every admin menu entry leads to a built screen: none says "Soon"', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/admin/planes');
+    const nav = page.getByTestId('app-navigation-scroll');
+    await expect(nav.getByRole('link', { name: /^Subscriptions/ })).toBeVisible();
+    await expect(nav.getByTestId('nav-soon-badge')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, bearer, login } from './support/session';
+
+test.describe('audience and Comunicaciones', () => {
+  test('imports a CSV list through the mapping step and shows its contact count and the rows left out', async ({ page }) => {
+    test.setTimeout(60_000);
+    const stamp = Date.now().toString(36);
+    const csv = `\uFEFFNombre;Correo\n"García; Ana";ana-${stamp}@e2e.enlaza.test\nBob;BOB-${stamp}@e2e.enlaza.test\nBob again;bob-${stamp}@e2e.enlaza.test\nBroken;not-an-address\nCarol;carol-${stamp}@e2e.enlaza.test\n`;
+    await login(page, 'user');
+    await page.goto('/user/campanas/audiencia');
+    await page.getByTestId('import-open').click();
+    await page
+      .locator('[data-testid="import-wizard"] input[type="file"]')
+      .setInputFiles({ name: `leads-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+
+    const preview = page.getByTestId('import-preview');
+    await expect(preview).toContainText('García; Ana');
+    // The columns were guessed from the header; the import needs the consent box.
+    await expect(page.getByTestId('import-email-column')).toHaveValue('1');
+    await expect(page.getByTestId('import-name-column')).toHaveValue('0');
+    await page.getByTestId('import-list-name').fill(`Leads ${stamp}`);
+    await page.getByTestId('import-submit').click();
+    await expect(page.getByText('Confirm that these people consented before importing.')).toBeVisible();
+    await page.getByTestId('import-consent').check();
+    await page.getByTestId('import-submit').click();
+
+    const report = page.getByTestId('import-report');
+    await expect(report).toContainText('3 contacts added.');
+    await expect(report).toContainText('1 duplicate address skipped.');
+    await expect(page.getByTestId('import-bad-rows')).toContainText('Line 5: “not-an-address” is not a valid email address.');
+    const row = page.getByTestId('lists-table').locator('tr', { hasText: `Leads ${stamp}` });
+    await expect(row.getByTestId('list-count')).toHaveText('3');
+
+    await row.getByRole('link', { name: `Leads ${stamp}` }).click();
+    await expect(page.getByTestId('contacts-table')).toContainText(`ana-${stamp}@e2e.enlaza.test`);
+    await expect(page.getByTestId('contacts-table')).toContainText('García; Ana');
+  });
+
+  test('a reply to a visitor appears in Comunicaciones and opens as sent', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const stamp = Date.now().toString(36);
+    const headers = bearer(await apiToken(request, 'user'));
+    const created = await request.post('/api/profiles', {
+      headers,
+      data: { kind: 'card', card: { firstName: 'Reply', lastName: `Owner ${stamp}` } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const card = ((await created.json()) as { data: { id: string; publicPath: string } }).data;
+    const alias = card.publicPath.split('/').filter(Boolean)[1]!;
+    const sent = await request.post(`/api/public/link/${alias}/${card.id}/messages`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { name: 'Vera Visitor', email: `vera-${stamp}@e2e.enlaza.test`, message: 'Do you ship abroad?', consent: true },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const messages = ((await (await request.get(`/api/mailbox/${card.id}/messages`, { headers })).json()) as { data: { id: string }[] })
+      .data;
+    const reply = await request.post(`/api/mailbox/messages/${messages[0]!.id}/reply`, {
+      headers,
+      data: { subject: `Shipping ${stamp}`, body: `Yes, we ship everywhere ${stamp}.` },
+    });
+    expect(reply.status(), await reply.text()).toBe(200);
+
+    await login(page, 'user');
+    await page.goto('/user/comunicaciones');
+    await page.getByTestId('filter-recipient').fill(`vera-${stamp}`);
+    const table = page.getByTestId('communications-table');
+    await expect(table).toContainText(`Shipping ${stamp}`);
+    await expect(table).toContainText('Reply');
+    await table.getByTestId('delivery-open').first().click();
+    const detail = page.getByTestId('delivery-detail');
+    await expect(detail).toContainText(`vera-${stamp}@e2e.enlaza.test`);
+    await expect(page.frameLocator('[data-testid="delivery-html"]').locator('body')).toContainText(`Yes, we ship everywhere ${stamp}.`);
+  });
+});

@@ -1,0 +1,146 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from '../accounts.mjs';
+import { waitForLink } from './support/mailbox';
+import { login } from './support/session';
+
+// A new customer on the Free plan pays for Pro with the sandbox's test card.
+test.describe.configure({ timeout: 120_000 });
+
+const stamp = Date.now().toString(36);
+const customer = {
+  name: 'Cliente Nueva',
+  alias: `cliente-${stamp}`,
+  email: `cliente-${stamp}@e2e.enlaza.test`,
+  password: 'Clave-de-pago-2026!',
+};
+
+async function registerAndSignIn(page: Page, request: APIRequestContext) {
+  const types = (await (await request.get('/api/account-types')).json()) as { data: { id: string; code: string }[] };
+  const personal = types.data.find((t) => t.code === 'personal');
+  const res = await request.post('/api/register', {
+    data: {
+      name: customer.name,
+      alias: customer.alias,
+      email: customer.email,
+      password: customer.password,
+      accountTypeId: personal?.id,
+      acceptPolicy: true,
+      locale: 'en',
+    },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  await page.goto(await waitForLink(customer.email, `${E2E_BASE_URL}/register/verify/`));
+  await expect(page.getByTestId('verify-result')).toHaveAttribute('data-state', 'success');
+  await page.goto('/');
+  await page.getByTestId('login-email').fill(customer.email);
+  await page.getByTestId('login-password').fill(customer.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+}
+
+test('a Free user adds the 4242 card, is refused with a card without funds, upgrades to Pro monthly, gets the Pro quotas at once and downloads the invoice PDF from Pagos; the admin finds that invoice in Facturas and issues a credit note', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await registerAndSignIn(page, request);
+
+  // Methods: a wrong number is refused next to the field; the test card is saved with its brand.
+  await page.goto('/user/methods');
+  await expect(page.getByTestId('methods-empty')).toBeVisible();
+  await page.getByTestId('methods-add').click();
+  await page.getByTestId('card-number').fill('4242 4242 4242 4241');
+  await page.getByTestId('card-expiry').fill('12/39');
+  await page.getByTestId('card-cvc').fill('123');
+  await page.getByTestId('card-holder').fill(customer.name);
+  await page.getByTestId('card-save').click();
+  await expect(page.getByText('Enter a valid card number.')).toBeVisible();
+  await page.getByTestId('card-number').fill('4242424242424242');
+  await expect(page.getByTestId('card-brand')).toHaveText('Visa');
+  await expect(page.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
+  await page.getByTestId('card-save').click();
+  await expect(page.getByTestId('method-4242')).toContainText('Visa •••• 4242 · 12/39');
+  await expect(page.getByTestId('method-4242').getByTestId('method-default')).toBeVisible();
+
+  // Plans: Free is current; Pro monthly shows the price with tax (9.00 + 21 % = 10.89).
+  await page.goto('/user/plans');
+  await expect(page.getByTestId('plan-free').getByTestId('plan-current')).toBeVisible();
+  await page.getByTestId('plans-period').getByText('Monthly').click();
+  await expect(page.getByTestId('plan-pro').getByTestId('plan-price')).toContainText('€10.89');
+  await page.getByTestId('plan-pro').getByTestId('plan-choose').click();
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog.getByTestId('pay-total')).toHaveText('€10.89');
+  await expect(dialog.getByRole('radio', { name: 'Visa •••• 4242 · 12/39' })).toBeChecked();
+
+  // First with a card without funds, added inside the dialog: the reason is shown and nothing changes.
+  await dialog.getByTestId('pay-add-card').click();
+  await dialog.getByTestId('card-number').fill('4000 0000 0000 9995');
+  await dialog.getByTestId('card-expiry').fill('11/38');
+  await dialog.getByTestId('card-cvc').fill('321');
+  await dialog.getByTestId('card-holder').fill('Sin Fondos');
+  await dialog.getByTestId('card-save').click();
+  await expect(dialog.getByRole('radio', { name: /9995/ })).toBeChecked();
+  await dialog.getByTestId('pay-confirm').click();
+  await expect(dialog.getByTestId('pay-error')).toContainText('insufficient funds');
+  await expect(page.getByTestId('plan-free').getByTestId('plan-current')).toBeAttached();
+
+  // Then with the 4242 card.
+  await dialog.getByRole('radio', { name: 'Visa •••• 4242 · 12/39' }).check();
+  await dialog.getByTestId('pay-confirm').click();
+  await expect(page.getByTestId('plans-done')).toContainText('Pro is active');
+  await expect(page.getByTestId('plan-pro').getByTestId('plan-current')).toBeVisible();
+
+  // The quota rose at once: the dashboard's plan card and the subscription data say Pro (10 cards).
+  await page.goto('/user/dashboard');
+  await expect(page.getByTestId('plan-name')).toHaveText('Pro');
+  const stored = await page.evaluate(() => sessionStorage.getItem('datasuscription') ?? localStorage.getItem('datasuscription'));
+  expect(JSON.parse(stored ?? '{}')).toMatchObject({ plan: { code: 'pro' }, limits: { profiles: 10 } });
+
+  // My plan: renews with the card; Pagos: the payment with its invoice link.
+  await page.goto('/user/myplan');
+  await expect(page.getByTestId('myplan-renews')).toContainText('Visa •••• 4242');
+  await page.goto('/user/pagos');
+  const rows = page.getByTestId('payment-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('€10.89');
+  await expect(rows.first().getByTestId('payment-status')).toHaveText('Paid');
+  await expect(rows.nth(1).getByTestId('payment-status')).toHaveText('Failed');
+  await expect(rows.nth(1)).toContainText('insufficient funds');
+  await expect(rows.nth(1).getByTestId('payment-invoice')).toHaveCount(0);
+
+  // The invoice PDF of the payment: numbered in the F series of this year, a real PDF.
+  const invoiceLink = rows.first().getByTestId('payment-invoice');
+  const number = /Invoice (F\d{4}-\d{6}) \(PDF\)/.exec((await invoiceLink.getAttribute('aria-label')) ?? '')?.[1];
+  expect(number).toMatch(new RegExp(`^F${new Date().getUTCFullYear()}-`));
+  const [download] = await Promise.all([page.waitForEvent('download'), invoiceLink.click()]);
+  expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+  // The admin finds the invoice in Facturas and credits it in full: a credit note in the R series.
+  const admin = await browser.newPage();
+  await login(admin, 'admin');
+  await admin.goto('/admin/facturas');
+  await admin.getByTestId('invoices-filter-q').fill(number!);
+  await admin.getByTestId('invoices-filter-q').press('Enter');
+  const row = admin.getByTestId('invoices-table').getByRole('row').filter({ hasText: number! });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(customer.name);
+  await expect(row).toContainText('€10.89');
+  await row.getByTestId('invoice-credit').click();
+  const credit = admin.getByTestId('credit-note-dialog');
+  await credit.getByTestId('credit-reason').fill('The customer asked to cancel');
+  await credit.getByTestId('credit-submit').click();
+  await expect(admin.getByTestId('invoices-notice')).toContainText(/Credit note R\d{4}-\d{6} issued and refunded\./);
+  await expect(row.getByTestId('invoice-credit')).toHaveCount(0);
+  // The record chain (the invoice and its credit note included) verifies.
+  await admin.getByTestId('invoices-verify-chain').click();
+  await expect(admin.getByTestId('invoices-chain-result')).toHaveText(/^The record chain is intact: \d+ records checked\.$/);
+  await admin.close();
+
+  // The customer's payment shows the refund.
+  await page.reload();
+  await expect(rows.first().getByTestId('payment-status')).toHaveText('Refunded');
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { audienceSelectorSchema } from './audience.js';
+
+/**
+ * Email campaigns (campañas). A campaign is a draft until it is scheduled or started; starting it
+ * copies the template (subject, HTML, text) into the campaign and writes one recipient row per
+ * address, so later template or audience changes never alter a running campaign.
+ */
+export const CAMPAIGN_STATES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled', 'failed'] as const;
+export const campaignStateSchema = z.enum(CAMPAIGN_STATES);
+export type CampaignState = z.infer<typeof campaignStateSchema>;
+
+export const RECIPIENT_STATES = ['pending', 'sent', 'failed', 'bounced', 'skipped'] as const;
+export const recipientStateSchema = z.enum(RECIPIENT_STATES);
+export type RecipientState = z.infer<typeof recipientStateSchema>;
+
+/** Unique per recipient: each person counts once in each figure. `pending` is what is left to send. */
+export const campaignFiguresSchema = z.object({
+  recipients: z.number().int(),
+  pending: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  bounced: z.number().int(),
+  skipped: z.number().int(),
+  opened: z.number().int(),
+  clicked: z.number().int(),
+  unsubscribed: z.number().int(),
+  /** Every open and click, not only the first of each recipient. */
+  totalOpens: z.number().int(),
+  totalClicks: z.number().int(),
+});
+export type CampaignFigures = z.infer<typeof campaignFiguresSchema>;
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  templateId: z.string().nullable(),
+  /** The template's name when it was picked (the template may be gone since). */
+  templateName: z.string().nullable(),
+  audience: audienceSelectorSchema,
+  state: campaignStateSchema,
+  /** Subject copied from the template when the campaign was scheduled or started. */
+  subject: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Why the campaign failed to start (a translated sentence). */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  figures: campaignFiguresSchema,
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+const name = z.string().trim().min(1).max(120);
+
+/** Create or edit a draft (or a scheduled campaign, which goes back to draft until scheduled again). */
+export const campaignBodySchema = z.object({
+  name,
+  templateId: z.uuid().nullable().default(null),
+  audience: audienceSelectorSchema.default({ profileIds: [], folderIds: [], labelIds: [], listIds: [] }),
+});
+export type CampaignBody = z.infer<typeof campaignBodySchema>;
+export type CampaignBodyInput = z.input<typeof campaignBodySchema>;
+
+/** Start now (`at` omitted) or at an instant (ISO 8601 with its offset: the browser sends the user's local time). */
+export const campaignStartBodySchema = z.object({
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+export type CampaignStartBody = z.infer<typeof campaignStartBodySchema>;
+
+export const campaignListQuerySchema = z.object({
+  state: campaignStateSchema.optional(),
+});
+
+export const campaignListSchema = z.object({ ok: z.literal(1), data: z.array(campaignSchema) });
+export type CampaignList = z.infer<typeof campaignListSchema>;
+
+export const campaignIdParamsSchema = z.object({ id: z.uuid() });
+
+/** A template the campaign form can pick. */
+export const campaignTemplateOptionSchema = z.object({ id: z.string(), name: z.string(), subject: z.string() });
+export type CampaignTemplateOption = z.infer<typeof campaignTemplateOptionSchema>;
+
+/**
+ * A mail provider reports bounces and complaints (`POST /api/campaigns/webhooks/bounces`,
+ * `Authorization: Bearer <BOUNCE_WEBHOOK_SECRET>`). `messageId` is the Message-ID the campaign email
+ * was sent with (with or without angle brackets); without it every recent campaign email to the
+ * address is concerned.
+ */
+export const bounceReportSchema = z.object({
+  events: z
+    .array(
+      z.object({
+        email: z.email().max(320),
+        type: z.enum(['bounce', 'complaint']),
+        messageId: z.string().max(300).optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
+export type BounceReport = z.infer<typeof bounceReportSchema>;
+export const bounceReportResultSchema = z.object({ matched: z.number().int(), suppressed: z.number().int() });

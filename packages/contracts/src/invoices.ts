@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { localeSchema, okResponse } from './common.js';
+
+/** Invoices (facturas) and credit notes (rectificativas): issued once, never edited. */
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export const invoiceKindSchema = z.enum(INVOICE_KINDS);
+export type InvoiceKind = z.infer<typeof invoiceKindSchema>;
+
+/** `issued` until credited; a credit note stays `issued`. */
+export const INVOICE_STATUSES = ['issued', 'partially_credited', 'credited'] as const;
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+
+/** Series letters: F for invoices, R (rectificativa) for credit notes. */
+export const INVOICE_SERIES = ['F', 'R'] as const;
+export const invoiceSeriesSchema = z.enum(INVOICE_SERIES);
+export type InvoiceSeries = z.infer<typeof invoiceSeriesSchema>;
+
+/** Who sold and who bought, as printed on the invoice at issue time (EU VAT Directive art. 226). */
+export const invoicePartySchema = z.object({
+  name: z.string(),
+  taxId: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  email: z.string().nullable().optional(),
+  code: z.string().nullable().optional(),
+});
+export type InvoiceParty = z.infer<typeof invoicePartySchema>;
+
+export const invoiceLineSchema = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unitAmountCents: z.number().int(),
+  taxName: z.string(),
+  taxRateBasisPoints: z.number().int(),
+  baseCents: z.number().int(),
+});
+
+export const invoiceTaxTotalSchema = z.object({
+  rateBasisPoints: z.number().int(),
+  taxName: z.string(),
+  baseCents: z.number().int(),
+  taxCents: z.number().int(),
+});
+
+/** One row of a list (the buyer's name and what has been credited so far). */
+export const invoiceSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  kind: invoiceKindSchema,
+  series: invoiceSeriesSchema,
+  status: invoiceStatusSchema,
+  issuedAt: z.string(),
+  currency: z.string().length(3),
+  locale: localeSchema,
+  userId: z.uuid(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  customerTaxId: z.string().nullable(),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  /** For an invoice: the total of its credit notes (a positive amount); 0 for a credit note. */
+  creditedCents: z.number().int(),
+  correctedInvoiceId: z.uuid().nullable(),
+  correctedNumber: z.string().nullable(),
+  paymentId: z.uuid().nullable(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  seller: invoicePartySchema,
+  buyer: invoicePartySchema,
+  reason: z.string().nullable(),
+  lines: z.array(invoiceLineSchema),
+  taxTotals: z.array(invoiceTaxTotalSchema),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d\d-\d\d$/);
+
+/** Facturas filters; keyset pages newest first (pass `meta.nextCursor` back as `before`). */
+export const adminInvoiceListQuerySchema = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  series: invoiceSeriesSchema.optional(),
+  status: invoiceStatusSchema.optional(),
+  /** Number, customer name, email or tax id (contains, case-insensitive). */
+  q: z.string().trim().max(100).optional(),
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminInvoiceListQuery = z.infer<typeof adminInvoiceListQuerySchema>;
+/** The same filters for the CSV export (every matching row, streamed). */
+export const adminInvoiceCsvQuerySchema = adminInvoiceListQuerySchema.omit({ before: true, limit: true });
+export type AdminInvoiceCsvQuery = z.infer<typeof adminInvoiceCsvQuerySchema>;
+
+export const invoiceListSchema = z.object({
+  ok: z.literal(1),
+  data: z.array(invoiceSummarySchema),
+  meta: z.object({ nextCursor: z.string().nullable() }),
+});
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+export const ownInvoiceListQuerySchema = z.object({
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** Issue a credit note: the amount to refund with tax (the whole remainder when absent) and why. */
+export const creditNoteBodySchema = z.object({
+  amountCents: z.number().int().min(1).max(100_000_000).optional(),
+  reason: z.string().trim().min(3).max(500),
+});
+export type CreditNoteBody = z.infer<typeof creditNoteBodySchema>;
+
+export const invoiceAnswerSchema = okResponse(invoiceDetailSchema);
+
+/** Why a record of the invoice record chain fails verification. */
+export const CHAIN_BREAK_REASONS = ['hash', 'previous_hash', 'position', 'invoice', 'head'] as const;
+export const chainBreakReasonSchema = z.enum(CHAIN_BREAK_REASONS);
+export type ChainBreakReason = z.infer<typeof chainBreakReasonSchema>;
+
+/** POST /admin/invoices/verify-chain: every record recomputed in order; the first broken one named. */
+export const chainVerificationSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  firstBroken: z.object({ number: z.string(), issuedAt: z.string(), reason: chainBreakReasonSchema }).nullable(),
+});
+export type ChainVerification = z.infer<typeof chainVerificationSchema>;
+export const chainVerificationAnswerSchema = okResponse(chainVerificationSchema);

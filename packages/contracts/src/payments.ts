@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { planLimitsSchema, subscriptionDataSchema } from './subscription.js';
+
+/** Card brands the app recognises from the number's first digits (shown while typing). */
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+/** The brand from the first digits of a (partial) card number. */
+export function cardBrand(number: string): CardBrand {
+  const digits = number.replace(/\D/g, '');
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+/** The Luhn checksum every card number passes. */
+export function luhnValid(number: string): boolean {
+  const digits = number.replace(/\D/g, '');
+  if (digits.length < 12 || digits.length > 19) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** True when MM/YY is this month or later (a card is valid until the end of its month). */
+export function expiryNotPast(month: number, year: number, now = new Date()): boolean {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth() + 1;
+  return year > y || (year === y && month >= m);
+}
+
+/** `POST /api/user/methods`: the card goes to the provider only; the app keeps brand, last four and expiry. */
+export const addCardSchema = z
+  .object({
+    number: z
+      .string()
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{12,19}$/, { error: 'validation.card_number' })
+          .refine(luhnValid, { error: 'validation.card_number' }),
+      ),
+    expMonth: z.coerce.number().int().min(1, { error: 'validation.card_expiry' }).max(12, { error: 'validation.card_expiry' }),
+    /** Four digits (2030). */
+    expYear: z.coerce.number().int().min(2000, { error: 'validation.card_expiry' }).max(2099, { error: 'validation.card_expiry' }),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, { error: 'validation.card_cvc' }),
+    holder: z.string().trim().min(2).max(120),
+    makeDefault: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!expiryNotPast(v.expMonth, v.expYear)) ctx.addIssue({ code: 'custom', path: ['expMonth'], message: 'validation.card_expired' });
+  });
+export type AddCardInput = z.input<typeof addCardSchema>;
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  holder: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodListSchema = z.object({ data: z.array(paymentMethodSchema) });
+
+/** Totals of an amount before tax with the default tax, as the invoice will compute them. */
+export const priceQuoteSchema = z.object({
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  taxName: z.string(),
+  taxRateBasisPoints: z.number().int(),
+});
+export type PriceQuote = z.infer<typeof priceQuoteSchema>;
+
+export const billingPeriodViewSchema = z.object({ id: z.string(), code: z.string(), name: z.string(), months: z.number().int() });
+export type BillingPeriodView = z.infer<typeof billingPeriodViewSchema>;
+
+export const offerViewSchema = z.object({
+  id: z.string(),
+  period: billingPeriodViewSchema,
+  priceCents: z.number().int(),
+  currency: z.literal('EUR'),
+  price: priceQuoteSchema,
+  current: z.boolean(),
+  /** What choosing it does: pay now (upgrade, from Free too), or wait for the period end (downgrade). */
+  change: z.enum(['current', 'upgrade', 'downgrade']),
+});
+export type OfferView = z.infer<typeof offerViewSchema>;
+
+export const planViewSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  isFree: z.boolean(),
+  limits: planLimitsSchema,
+  current: z.boolean(),
+  /** How this plan compares with the current one: a change now (upgrade) or at period end (downgrade). */
+  change: z.enum(['current', 'upgrade', 'downgrade', 'none']),
+  offers: z.array(offerViewSchema),
+});
+export type PlanView = z.infer<typeof planViewSchema>;
+
+/** `GET /api/user/plans`: the offers the user's account type may buy, grouped by plan. */
+export const plansCatalogueSchema = z.object({
+  periods: z.array(billingPeriodViewSchema),
+  plans: z.array(planViewSchema),
+  currentPlanId: z.string().nullable(),
+  currentOfferId: z.string().nullable(),
+});
+export type PlansCatalogue = z.infer<typeof plansCatalogueSchema>;
+
+/** An idempotency key: the same key again returns the first result without charging. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9_:-]+$/);
+
+/** `POST /api/user/checkout`: buy a plan's offer now (from Free) or upgrade now with proration. */
+export const checkoutSchema = z.object({ offerId: z.uuid(), methodId: z.uuid(), idempotencyKey: idempotencyKeySchema });
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** `POST /api/user/checkout/quote`: what a checkout will charge (credit for the unused part included). */
+export const checkoutQuoteRequestSchema = z.object({ offerId: z.uuid() });
+export const checkoutLineSchema = z.object({ description: z.string(), amountCents: z.number().int() });
+export const checkoutQuoteSchema = z.object({
+  kind: z.enum(['new', 'upgrade']),
+  lines: z.array(checkoutLineSchema),
+  price: priceQuoteSchema,
+  periodStart: z.string(),
+  periodEnd: z.string(),
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
+
+export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export const PAYMENT_PURPOSES = ['subscription', 'upgrade', 'add_on', 'renewal'] as const;
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  refundedCents: z.number().int(),
+  currency: z.literal('EUR'),
+  status: paymentStatusSchema,
+  purpose: z.enum(PAYMENT_PURPOSES),
+  description: z.string(),
+  methodBrand: z.string().nullable(),
+  methodLast4: z.string().nullable(),
+  /** The provider's reason for a failed charge (payment.* code), translated in `failureMessage`. */
+  failureCode: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentListSchema = z.object({ data: z.array(paymentSchema) });
+
+export const checkoutResultSchema = z.object({ payment: paymentSchema, subscription: subscriptionDataSchema });
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+/** A downgrade waiting for the end of the period (the renewal applies it). */
+export const pendingChangeSchema = z.object({
+  offerId: z.string(),
+  planName: z.string(),
+  periodName: z.string(),
+  priceCents: z.number().int(),
+  effectiveAt: z.string().nullable(),
+});
+
+/** `GET /api/user/myplan`: the running subscription, what renews when, and what is pending. */
+export const myPlanSchema = z.object({
+  subscription: subscriptionDataSchema,
+  offer: z.object({ id: z.string(), periodName: z.string(), months: z.number().int(), price: priceQuoteSchema }).nullable(),
+  renewsAt: z.string().nullable(),
+  pendingChange: pendingChangeSchema.nullable(),
+  defaultMethod: paymentMethodSchema.nullable(),
+});
+export type MyPlan = z.infer<typeof myPlanSchema>;
+
+export const downgradeSchema = z.object({ offerId: z.uuid() });
+
+export const addOnViewSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  priceCents: z.number().int(),
+  price: priceQuoteSchema,
+  extra: planLimitsSchema,
+});
+export type AddOnView = z.infer<typeof addOnViewSchema>;
+
+/** `GET /api/user/paquetes`: add-ons on sale, the ones bought this period, and until when a new one lasts. */
+export const addOnsCatalogueSchema = z.object({
+  addOns: z.array(addOnViewSchema),
+  active: subscriptionDataSchema.shape.addOns,
+  validUntil: z.string(),
+});
+export type AddOnsCatalogue = z.infer<typeof addOnsCatalogueSchema>;
+
+export const buyAddOnSchema = z.object({ addOnId: z.uuid(), methodId: z.uuid(), idempotencyKey: idempotencyKeySchema });

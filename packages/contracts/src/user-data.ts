@@ -1,0 +1,245 @@
+import { z } from 'zod';
+
+/**
+ * "Export my data" (`GET /api/options/export`): one section per module, each listing what that
+ * module stores about the user. Every object is strict: a field not declared here (a password hash,
+ * a session token, a storage key) makes the export fail instead of leaking.
+ */
+const at = z.string();
+const when = at.nullable();
+const json = z.record(z.string(), z.unknown());
+
+export const userDataAccountSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  alias: z.string(),
+  previousAliases: z.array(z.string()),
+  codigo: z.string(),
+  role: z.string(),
+  status: z.string(),
+  locale: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  theme: z.string(),
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  billingAddress: json.nullable(),
+  taxId: z.string().nullable(),
+  notificationEmails: z.array(z.string()),
+  emailVerifiedAt: when,
+  createdAt: at,
+  /** Signed-in devices (the token itself is never stored, and never exported). */
+  sessions: z.array(z.strictObject({ device: z.string().nullable(), createdAt: at, lastUsedAt: at })),
+});
+
+export const userDataProfilesSchema = z.strictObject({
+  profiles: z.array(
+    z.strictObject({
+      id: z.string(),
+      kind: z.string(),
+      name: z.string(),
+      visibility: z.string(),
+      contactForm: z.boolean(),
+      wall: z.boolean(),
+      theme: json,
+      card: json.nullable(),
+      tag: json.nullable(),
+      folderId: z.string().nullable(),
+      photoFileId: z.string().nullable(),
+      coverFileId: z.string().nullable(),
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: when,
+    }),
+  ),
+  folders: z.array(z.strictObject({ id: z.string(), kind: z.string(), name: z.string(), color: z.string(), createdAt: at })),
+  labels: z.array(z.strictObject({ id: z.string(), kind: z.string(), name: z.string(), color: z.string(), createdAt: at })),
+});
+
+export const userDataMessageSchema = z.strictObject({
+  id: z.string(),
+  profileId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  body: z.string(),
+  consent: z.boolean(),
+  location: json.nullable(),
+  read: z.boolean(),
+  starred: z.boolean(),
+  archived: z.boolean(),
+  replies: z.array(json),
+  createdAt: at,
+  deletedAt: when,
+});
+
+export const userDataFileSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number(),
+  createdAt: at,
+  deletedAt: when,
+});
+
+export const userDataSubscriptionSchema = z.strictObject({
+  id: z.string(),
+  plan: z.string(),
+  status: z.string(),
+  currentPeriodStart: at,
+  currentPeriodEnd: when,
+  cancelAtPeriodEnd: z.boolean(),
+  createdAt: at,
+});
+
+export const userDataDeliverySchema = z.strictObject({
+  id: z.string(),
+  kind: z.string(),
+  toEmail: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  createdAt: at,
+  sentAt: when,
+});
+
+export const userDataActivitySchema = z.strictObject({
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  address: z.string().nullable(),
+  device: z.string().nullable(),
+  before: json.nullable(),
+  after: json.nullable(),
+  createdAt: at,
+});
+
+export const userDataNotificationSchema = z.strictObject({ id: z.string(), type: z.string(), payload: json, readAt: when, createdAt: at });
+
+export const userDataTemplateSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  bodyHtml: z.string(),
+  createdAt: at,
+  updatedAt: at,
+  deletedAt: when,
+});
+
+export const userDataSuppressionSchema = z.strictObject({ email: z.string(), reason: z.string(), createdAt: at });
+
+export const userDataWallPostSchema = z.strictObject({
+  id: z.string(),
+  profileId: z.string(),
+  title: z.string(),
+  bodyHtml: z.string(),
+  linkUrl: z.string().nullable(),
+  pinned: z.boolean(),
+  status: z.string(),
+  scheduledAt: when,
+  publishedAt: when,
+  createdAt: at,
+  updatedAt: at,
+  deletedAt: when,
+});
+
+/** A campaign and the people it was sent to (recipients exist once it started sending). */
+export const userDataCampaignSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  templateName: z.string().nullable(),
+  state: z.string(),
+  subject: z.string().nullable(),
+  bodyHtml: z.string().nullable(),
+  scheduledAt: when,
+  startedAt: when,
+  finishedAt: when,
+  createdAt: at,
+  updatedAt: at,
+  deletedAt: when,
+  recipients: z.array(
+    z.strictObject({
+      email: z.string(),
+      name: z.string(),
+      state: z.string(),
+      sentAt: when,
+      openedAt: when,
+      clickedAt: when,
+      unsubscribedAt: when,
+    }),
+  ),
+});
+
+export const userDataContactListSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  createdAt: at,
+  contacts: z.array(z.strictObject({ email: z.string(), name: z.string().nullable(), createdAt: at })),
+});
+
+/** Saved cards show brand, last four and expiry only: the provider's token is never exported. */
+export const userDataPaymentsSchema = z.strictObject({
+  methods: z.array(
+    z.strictObject({
+      id: z.string(),
+      brand: z.string(),
+      last4: z.string(),
+      expMonth: z.number(),
+      expYear: z.number(),
+      isDefault: z.boolean(),
+      removedAt: when,
+      createdAt: at,
+    }),
+  ),
+  payments: z.array(
+    z.strictObject({
+      id: z.string(),
+      amountCents: z.number(),
+      refundedCents: z.number(),
+      currency: z.string(),
+      status: z.string(),
+      purpose: z.string(),
+      description: json,
+      methodBrand: z.string().nullable(),
+      methodLast4: z.string().nullable(),
+      invoiceNumber: z.string().nullable(),
+      createdAt: at,
+    }),
+  ),
+  scheduledPlanChanges: z.array(z.strictObject({ subscriptionId: z.string(), offerId: z.string(), createdAt: at })),
+});
+
+export const userDataInvoiceSchema = z.strictObject({
+  id: z.string(),
+  kind: z.string(),
+  number: z.string(),
+  issuedAt: at,
+  createdAt: at,
+  currency: z.string(),
+  subtotalCents: z.number(),
+  taxCents: z.number(),
+  totalCents: z.number(),
+  status: z.string(),
+});
+
+export const userDataSectionsSchema = z.strictObject({
+  account: userDataAccountSchema,
+  profiles: userDataProfilesSchema,
+  messages: z.array(userDataMessageSchema),
+  files: z.array(userDataFileSchema),
+  subscriptions: z.array(userDataSubscriptionSchema),
+  deliveries: z.array(userDataDeliverySchema),
+  activity: z.array(userDataActivitySchema),
+  notifications: z.array(userDataNotificationSchema),
+  templates: z.array(userDataTemplateSchema),
+  suppressions: z.array(userDataSuppressionSchema),
+  wallPosts: z.array(userDataWallPostSchema),
+  campaigns: z.array(userDataCampaignSchema),
+  contactLists: z.array(userDataContactListSchema),
+  payments: userDataPaymentsSchema,
+  invoices: z.array(userDataInvoiceSchema),
+});
+export type UserDataSections = z.infer<typeof userDataSectionsSchema>;
+export type UserDataSection = keyof UserDataSections;
+
+export const userDataExportSchema = userDataSectionsSchema.extend({ exportedAt: at });
+export type UserDataExport = z.infer<typeof userDataExportSchema>;
