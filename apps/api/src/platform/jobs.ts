@@ -64,9 +64,33 @@ function transactionDb(tx: Transaction): { executeSql: (text: string, values?: u
 
 export function createJobs(database: DatabaseHandle, settings: JobsSettings, log: FastifyBaseLogger) {
   const working = settings.workers === 'inline';
+  /**
+   * Every statement pg-boss issues goes through here, counted. pg-boss's own stop does not wait for
+   * its cron worker (the internal queue that turns schedules into jobs): a fetch of that queue in
+   * flight at stop still inserts and completes what it fetched afterwards, into a database the caller
+   * may have closed (an unhandled rejection: "Cannot use a pool after calling end"). So `stop` waits
+   * until nothing is in flight, and a statement pg-boss still tries after stop is not sent: the job
+   * it concerns stays active and is retried after its expiry, as after a crash.
+   */
+  let inFlight = 0;
+  let closedForQueries = false;
+  const countedDb: DatabaseHandle['jobsDb'] = {
+    async executeSql(text, values) {
+      if (closedForQueries) {
+        log.warn({ statement: text.slice(0, 80) }, 'job queue statement after stop not sent');
+        return { rows: [] };
+      }
+      inFlight += 1;
+      try {
+        return await database.jobsDb.executeSql(text, values);
+      } finally {
+        inFlight -= 1;
+      }
+    },
+  };
   const maintenanceIntervalSeconds = Math.max(1, Math.min(60, Math.floor(settings.timeoutSeconds / 2)));
   const boss = new PgBoss({
-    db: database.jobsDb,
+    db: countedDb,
     schema: 'pgboss',
     // Only processes running workers keep time: expiry of stuck jobs, archiving, and cron schedules.
     supervise: working,
@@ -154,6 +178,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       options: { tx?: Transaction; id?: string; startAfter?: Date | number; singletonKey?: string } = {},
     ): Promise<string | null> {
       if (!started) throw new Error(`job queue not started (sending ${name})`);
+      if (closedForQueries) throw new Error(`job queue stopped (sending ${name})`);
       const { tx, ...rest } = options;
       return boss.send(name, payload as object, { ...rest, ...(tx ? { db: transactionDb(tx) } : {}) });
     },
@@ -243,7 +268,13 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
         await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, 100))]);
       }
       if (running.size > 0) log.warn({ running: running.size }, 'job handlers still running at shutdown');
+      // A statement ends in a socket callback and the next one of the same chain (fetch, then insert,
+      // then complete) is issued in the microtasks that follow it, so a count of zero seen from a
+      // timer means the chain is over.
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       await new Promise((resolve) => setImmediate(resolve));
+      if (inFlight > 0) log.warn({ inFlight }, 'job queue statements still running at shutdown');
+      closedForQueries = true;
     },
   };
   return jobs;
