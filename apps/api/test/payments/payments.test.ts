@@ -12,6 +12,7 @@ import {
   scheduledPlanChanges,
   subscriptionAddOns,
   subscriptions,
+  users,
 } from '../../src/db/schema/index.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 import { plans as planRows } from '../../src/db/schema/index.js';
@@ -183,6 +184,29 @@ describe('plans and checkout', () => {
     expect(catalogue.plans.flatMap((p) => p.offers.map((o) => o.id))).not.toContain(hidden!.id);
     expect((await call(token, 'POST', '/api/user/checkout/quote', { offerId: hidden!.id })).status).toBe(404);
     await t.db.delete(offers).where(eq(offers.id, hidden!.id));
+  });
+
+  it('answers from a catalogue kept in memory that follows every change at once, whoever makes it', async () => {
+    const { user, token } = await freeUser();
+    const proMonthly = async (as = token) =>
+      plansCatalogueSchema
+        .parse((await call(as, 'GET', '/api/user/plans')).body.data)
+        .plans.find((p) => p.code === 'pro')
+        ?.offers.find((o) => o.period.code === 'monthly');
+    const before = (await proMonthly())!;
+    // A write straight to the table (no application code told): the next answer shows it.
+    await t.db.update(offers).set({ priceCents: 1234 }).where(eq(offers.id, before.id));
+    expect((await proMonthly())?.priceCents).toBe(1234);
+    await t.db.update(offers).set({ priceCents: before.priceCents }).where(eq(offers.id, before.id));
+    expect((await proMonthly())?.priceCents).toBe(before.priceCents);
+    // An offer made for this user's account type is theirs only, from the kept catalogue too.
+    const accountType = (await t.db.query.accountTypes.findFirst())!;
+    await t.db.update(users).set({ accountTypeId: accountType.id }).where(eq(users.id, user.id));
+    const [mine] = await t.db.update(offers).set({ accountTypeId: accountType.id }).where(eq(offers.id, before.id)).returning();
+    expect((await proMonthly())?.id).toBe(mine!.id);
+    const other = await freeUser();
+    expect((await proMonthly(other.token))?.id).toBeUndefined();
+    await t.db.update(offers).set({ accountTypeId: null }).where(eq(offers.id, before.id));
   });
 
   it('upgrades a Free user to Pro monthly at once: payment, subscription, quota, notification', async () => {

@@ -19,6 +19,7 @@ export {
   type PlanRow,
 } from './repository.js';
 export type { LocalisedText } from './schema.js';
+export { createCatalogueSnapshots, type CatalogueSnapshot, type CatalogueSnapshots } from './snapshot.js';
 export { addOnKindOf, createCatalogueService, type CatalogueService } from './service.js';
 export { catalogueRoutes } from './routes.js';
 

@@ -107,3 +107,14 @@ export const addOns = pgTable('add_ons', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The catalogue's version: one row, bumped by the database in the transaction of every statement
+ * that writes plans, offers, billing periods or taxes (triggers, migration 0031), whoever writes.
+ * A process keeps the catalogue in memory and compares this number on each read (see snapshot.ts):
+ * one indexed row instead of the whole catalogue, and never a stale price after a commit.
+ */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: boolean().primaryKey().default(true),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.js';
 import { paymentRoutes } from './routes.js';
 import type { Locale, SubscriptionData } from '@enlaza/contracts';
 import type { Database } from '../../db/client.js';
+import { createCatalogueSnapshots } from '../catalogue/index.js';
 import type { ChargedBeforeTax, IssueInvoice } from '../invoices/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { createPaymentProvider, type PaymentProvider } from './provider.js';
@@ -47,6 +48,7 @@ export function createPayments(deps: {
   const provider = typeof deps.provider === 'string' ? createPaymentProvider(deps.provider) : deps.provider;
   return createPaymentsService({
     repo: createPaymentsRepository(deps.db),
+    catalogue: createCatalogueSnapshots(deps.db),
     provider,
     notifications: deps.notifications,
     subscriptionData: deps.subscriptionData,

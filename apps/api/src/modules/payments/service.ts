@@ -11,7 +11,7 @@ import type {
   SubscriptionData,
 } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
-import type { LocalisedText } from '../catalogue/index.js';
+import type { CatalogueSnapshots, LocalisedText } from '../catalogue/index.js';
 import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
 import { translate } from '../../lib/i18n.js';
@@ -27,6 +27,8 @@ import type { PaymentPurpose } from './schema.js';
 type Texts = { en: string; es: string; jp: string };
 type Deps = {
   repo: PaymentsRepository;
+  /** The sellable catalogue, kept in memory per catalogue version (the catalogue module's). */
+  catalogue: CatalogueSnapshots;
   provider: PaymentProvider;
   notifications: Pick<NotificationsService, 'notify'>;
   /** `datasuscription` of the subscriptions module (read after a change commits). */
@@ -59,6 +61,7 @@ const endOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.ge
 
 export function createPaymentsService({
   repo,
+  catalogue,
   provider,
   notifications,
   subscriptionData,
@@ -454,15 +457,14 @@ export function createPaymentsService({
     // ---- plans
     async plans(actor: Actor, locale: Locale): Promise<PlansCatalogue> {
       if (actor.role !== 'user') throw new AppError('auth.forbidden');
-      // One wave of queries: the customer's account type is read inside the offers' query.
-      const [customer, rows, allPlans, running, tax] = await Promise.all([
-        repo.customer(actor.id),
-        repo.visibleOffersFor(actor.id),
-        repo.activePlans(),
-        repo.running(actor.id),
-        repo.defaultTax(),
-      ]);
+      // One wave of three single-row reads; the catalogue itself comes from memory unless its version moved.
+      const [customer, running, version] = await Promise.all([repo.customer(actor.id), repo.running(actor.id), catalogue.version()]);
       if (!customer) throw new AppError('record.not_found');
+      const snapshot = await catalogue.of(version);
+      const allPlans = snapshot.plans;
+      const tax = snapshot.defaultTax;
+      // Offers without an account type are for everyone.
+      const rows = snapshot.offers.filter(({ offer }) => offer.accountTypeId === null || offer.accountTypeId === customer.accountTypeId);
       const currentOfferId = running?.subscription.offerId ?? null;
       const currentPeriod = currentOfferId
         ? (rows.find((r) => r.offer.id === currentOfferId)?.period ?? (await repo.offer(currentOfferId))?.period ?? null)

@@ -1,0 +1,75 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { BillingPeriodRow, OfferRow, PlanRow, TaxRow } from './repository.js';
+import { billingPeriods, catalogueVersion, offers, plans, taxes } from './schema.js';
+
+/** What a customer can be offered: read whole, kept in memory, reloaded when the catalogue's version moves. */
+export type CatalogueSnapshot = {
+  version: number;
+  /** Active plans, by sort order. */
+  plans: PlanRow[];
+  /** Active offers of active plans and periods, by plan order, then period length, then price. */
+  offers: { offer: OfferRow; plan: PlanRow; period: BillingPeriodRow }[];
+  /** The active default tax, if any. */
+  defaultTax: TaxRow | null;
+};
+
+/**
+ * The sellable catalogue kept in this process. A reader asks the database for the catalogue's
+ * version (one row, bumped by triggers in the same transaction as any write to plans, offers,
+ * periods or taxes: migration 0031) alongside its other reads, then gets the snapshot of that
+ * version: the one in memory, or a fresh one loaded once for every request waiting on it. So the
+ * answer is as fresh as a query's, from any process, whoever changed the catalogue, at the cost of
+ * one indexed row instead of the catalogue's hundred-odd rows on every request.
+ */
+export function createCatalogueSnapshots(db: Database) {
+  let kept: CatalogueSnapshot | null = null;
+  let loading: { version: number; promise: Promise<CatalogueSnapshot> } | null = null;
+
+  async function load(version: number): Promise<CatalogueSnapshot> {
+    const [activePlans, activeOffers, [defaultTax]] = await Promise.all([
+      db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.sortOrder)),
+      db
+        .select({ offer: offers, plan: plans, period: billingPeriods })
+        .from(offers)
+        .innerJoin(plans, eq(plans.id, offers.planId))
+        .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
+        .where(and(eq(offers.active, true), eq(plans.active, true), eq(billingPeriods.active, true)))
+        .orderBy(asc(plans.sortOrder), asc(billingPeriods.months), asc(offers.priceCents)),
+      db
+        .select()
+        .from(taxes)
+        .where(and(eq(taxes.isDefault, true), eq(taxes.active, true)))
+        .limit(1),
+    ]);
+    // Read after the version: at least as new as it (a newer one only costs another load later).
+    return { version, plans: activePlans, offers: activeOffers, defaultTax: defaultTax ?? null };
+  }
+
+  return {
+    /** The catalogue's version now (run it alongside the request's other reads). */
+    async version(): Promise<number> {
+      const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion);
+      return row?.version ?? 0;
+    },
+
+    /** The snapshot of `version` (from `version()`): kept, or loaded once for all who ask. */
+    async of(version: number): Promise<CatalogueSnapshot> {
+      if (kept?.version === version) return kept;
+      if (loading?.version === version) return loading.promise;
+      const promise = load(version).then((snapshot) => {
+        if (!kept || snapshot.version > kept.version) kept = snapshot;
+        return snapshot;
+      });
+      loading = { version, promise };
+      void promise
+        .finally(() => {
+          if (loading?.promise === promise) loading = null;
+        })
+        .catch(() => undefined);
+      return promise;
+    },
+  };
+}
+
+export type CatalogueSnapshots = ReturnType<typeof createCatalogueSnapshots>;
