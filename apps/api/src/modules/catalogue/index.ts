@@ -16,6 +16,8 @@ export {
   planCodes,
   type AccountTypeRow,
   type AddOnRow,
+  type BillingPeriodRow,
+  type OfferRow,
   type PlanRow,
 } from './repository.js';
 export type { LocalisedText } from './schema.js';
@@ -32,4 +34,16 @@ export const catalogueModule = defineModule({
     await api.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db), activity) });
   },
 });
-export { accountTypeNameSql, offerFieldsSql, planPiece } from './query-pieces.js';
+export {
+  accountTypeNameSql,
+  activeAddOn,
+  activeAddOns,
+  activePlans,
+  defaultTax,
+  offerDetails,
+  offerFieldsSql,
+  offerMonthsSql,
+  planPiece,
+  planRowPiece,
+  visibleOffers,
+} from './query-pieces.js';

@@ -1,7 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { billingPeriods, offers, plans, subscriptions } from '../../db/schema/index.js';
-import type { LocalisedText } from '../catalogue/index.js';
+import { rowOf } from '../../platform/query-pieces.js';
+import { offerMonthsSql, planRowPiece, type LocalisedText } from '../catalogue/index.js';
+import {
+  lockSubscription,
+  pastDueSubscriptionIds,
+  subscriptionRowPiece,
+  updateSubscription,
+  type SubscriptionValues,
+} from '../subscriptions/index.js';
 import { subscriptionRenewals } from './schema.js';
 
 export type RenewalState = typeof subscriptionRenewals.$inferSelect;
@@ -52,31 +59,31 @@ export function createRenewalsRepository(db: Database) {
       await db.update(subscriptionRenewals).set({ leaseUntil: null }).where(eq(subscriptionRenewals.subscriptionId, id));
     },
 
-    /** A subscription with its plan, offer, period and renewal state. */
+    /**
+     * A subscription with its plan, the months of its offer's period (null without an offer) and its
+     * renewal state: one statement, the subscription and plan as their owners' pieces.
+     */
     async load(id: string, q: Db = db) {
+      const subscription = subscriptionRowPiece('renewing');
+      const plan = planRowPiece('renewing_plan');
       const [row] = await q
-        .select({ subscription: subscriptions, plan: plans, offer: offers, period: billingPeriods, state: subscriptionRenewals })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .leftJoin(offers, eq(offers.id, subscriptions.offerId))
-        .leftJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
-        .leftJoin(subscriptionRenewals, eq(subscriptionRenewals.subscriptionId, subscriptions.id))
-        .where(eq(subscriptions.id, id));
+        .select({
+          subscription: rowOf(subscription),
+          plan: rowOf(plan),
+          periodMonths: offerMonthsSql(subscription.offerId),
+          state: subscriptionRenewals,
+        })
+        .from(subscription)
+        .innerJoin(plan, eq(plan.id, subscription.planId))
+        .leftJoin(subscriptionRenewals, eq(subscriptionRenewals.subscriptionId, subscription.id))
+        .where(eq(subscription.id, id));
       return row;
     },
 
     /** Locks the subscription row for the change; answers it as it is now. */
-    async lock(tx: Transaction, id: string) {
-      const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-      return row;
-    },
+    lock: (tx: Transaction, id: string) => lockSubscription(tx, id),
 
-    async updateSubscription(tx: Transaction, id: string, values: Partial<typeof subscriptions.$inferInsert>) {
-      await tx
-        .update(subscriptions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(subscriptions.id, id));
-    },
+    updateSubscription: (tx: Transaction, id: string, values: Partial<SubscriptionValues>) => updateSubscription(tx, id, values),
 
     async setState(tx: Transaction, id: string, values: Partial<Omit<RenewalState, 'subscriptionId' | 'updatedAt'>>) {
       await tx
@@ -135,13 +142,7 @@ export function createRenewalsRepository(db: Database) {
     },
 
     /** The user's past-due subscriptions (a new default card retries them). */
-    async pastDue(userId: string) {
-      const rows = await db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'past_due')));
-      return rows.map((r) => r.id);
-    },
+    pastDue: (userId: string) => pastDueSubscriptionIds(db, userId),
   };
 }
 
