@@ -43,6 +43,7 @@ export {
   offerDetails,
   offerFieldsSql,
   offerMonthsSql,
+  offerPeriodPiece,
   planPiece,
   planRowPiece,
   visibleOffers,

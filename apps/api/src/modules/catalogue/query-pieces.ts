@@ -48,6 +48,14 @@ export const offerMonthsSql = (offerId: AnyColumn | SQL): SQL<number | null> =>
     (v: unknown) => (v === null ? null : Number(v)),
   );
 
+/** Offers with their billing period's length: `id` (the offer's) and `months`, to join on the caller's offer column. */
+export const offerPeriodPiece = (alias = 'catalogue_offer_period') =>
+  queryPieces
+    .select({ id: offers.id, months: billingPeriods.months })
+    .from(offers)
+    .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
+    .as(alias);
+
 // Small catalogue reads for billing (payments, renewals), each one statement in the caller's
 // connection or transaction.
 

@@ -32,6 +32,7 @@ export { createAdminSubscriptionsRepository } from './admin-repository.js';
 export {
   addSubscriptionAddOn,
   currentPlanNameSql,
+  dueForRenewalSql,
   hasRunningPlanSql,
   insertSubscription,
   latestSubscription,

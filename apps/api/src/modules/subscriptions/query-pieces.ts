@@ -100,6 +100,22 @@ export async function addSubscriptionAddOn(db: Db, subscriptionId: string, addOn
   await db.insert(subscriptionAddOns).values({ subscriptionId, addOnId, validUntil });
 }
 
+/**
+ * The select of a renewal claim (a CTE of the caller's statement): the ids of up to `limit` running
+ * subscriptions of a paid plan whose period ended by `now`, oldest end first, locked FOR UPDATE
+ * SKIP LOCKED (the plan is not locked). `unheld` is the caller's condition on the subscription's
+ * id (`s.id`), e.g. that no live lease in its own table holds it.
+ */
+export function dueForRenewalSql(now: SQL, limit: number, unheld: (subscriptionId: SQL) => SQL): SQL {
+  return sql`select s.id from ${subscriptions} s join ${planPiece('en', 'p')} on p.id = s.plan_id
+    where s.status in ${RUNNING} and not p.is_free
+      and s.current_period_end is not null and s.current_period_end <= ${now}
+      and ${unheld(sql`s.id`)}
+    order by s.current_period_end
+    limit ${limit}
+    for update of s skip locked`;
+}
+
 /** The ids of the user's past-due subscriptions. */
 export async function pastDueSubscriptionIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
