@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './eslint/boundaries.js';
-import { apiModuleSchemas, apiModules, unsealedApiFiles, webFeatures } from './eslint/boundary-zones.js';
+import { apiModuleSchemas, apiModules, webFeatures } from './eslint/boundary-zones.js';
 
 export default tseslint.config(
   {
@@ -60,7 +60,6 @@ export default tseslint.config(
     // API modules import each other only through index.ts and never read another module's tables
     // (apps/api/src/db/schema re-exports them for drizzle-kit only). Proven by eslint/boundaries.test.js.
     files: apiModules.files,
-    ignores: unsealedApiFiles,
     plugins: { enlaza: boundaries },
     rules: { 'enlaza/module-boundaries': ['error', apiModules.options] },
   },

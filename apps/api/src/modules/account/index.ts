@@ -56,6 +56,7 @@ export const accountModule = defineModule({
   },
 });
 export {
+  accountTypeIdSql,
   disableAdminUnlessLast,
   emailInUse,
   insertAdmin,

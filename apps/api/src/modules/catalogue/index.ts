@@ -16,6 +16,8 @@ export {
   planCodes,
   type AccountTypeRow,
   type AddOnRow,
+  type BillingPeriodRow,
+  type OfferRow,
   type PlanRow,
 } from './repository.js';
 export type { LocalisedText } from './schema.js';
@@ -33,4 +35,17 @@ export const catalogueModule = defineModule({
     await api.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db), activity) });
   },
 });
-export { accountTypeNameSql, offerFieldsSql, planPiece } from './query-pieces.js';
+export {
+  accountTypeNameSql,
+  activeAddOn,
+  activeAddOns,
+  activePlans,
+  defaultTax,
+  offerDetails,
+  offerFieldsSql,
+  offerMonthsSql,
+  offerPeriodPiece,
+  planPiece,
+  planRowPiece,
+  visibleOffers,
+} from './query-pieces.js';

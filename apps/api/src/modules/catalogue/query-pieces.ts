@@ -1,8 +1,11 @@
 import type { Locale } from '@enlaza/contracts';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
 import { localNameSql } from '../../lib/catalogue-names.js';
 import { queryPieces } from '../../platform/query-pieces.js';
-import { accountTypes, billingPeriods, offers, plans } from './schema.js';
+import { accountTypes, addOns, billingPeriods, offers, plans, taxes } from './schema.js';
+
+type Db = Database | Transaction;
 
 // Catalogue rows for other modules to join in their own statements (one query, the catalogue's
 // tables known here only). Names come in `locale`, falling back to English, then the base name.
@@ -14,6 +17,9 @@ export const planPiece = (locale: Locale, alias = 'catalogue_plan') =>
     .select({ id: plans.id, code: plans.code, isFree: plans.isFree, name: localNameSql(plans.names, plans.name, locale).as('plan_name') })
     .from(plans)
     .as(alias);
+
+/** Whole plan rows (every column), for a caller that needs the plan as stored (limits, order, names). */
+export const planRowPiece = (alias = 'catalogue_plan_row') => queryPieces.select().from(plans).as(alias);
 
 /**
  * The price and billing period (code and name in `locale`) of the offer whose id is `offerId` (the
@@ -33,3 +39,80 @@ export function offerFieldsSql(offerId: AnyColumn | SQL, locale: Locale) {
 /** The name in `locale` of the account type whose id is `accountTypeId` (the caller's column), or null: a scalar subquery. */
 export const accountTypeNameSql = (accountTypeId: AnyColumn | SQL, locale: Locale): SQL<string | null> =>
   sql<string | null>`(select ${localNameSql(sql`t.names`, sql`t.name`, locale)} from ${accountTypes} t where t.id = ${accountTypeId})`;
+
+/** The months of the billing period of the offer whose id is `offerId` (the caller's column), or null: a scalar subquery. */
+export const offerMonthsSql = (offerId: AnyColumn | SQL): SQL<number | null> =>
+  sql<
+    number | null
+  >`(select bp.months from ${offers} o join ${billingPeriods} bp on bp.id = o.billing_period_id where o.id = ${offerId})`.mapWith(
+    (v: unknown) => (v === null ? null : Number(v)),
+  );
+
+/** Offers with their billing period's length: `id` (the offer's) and `months`, to join on the caller's offer column. */
+export const offerPeriodPiece = (alias = 'catalogue_offer_period') =>
+  queryPieces
+    .select({ id: offers.id, months: billingPeriods.months })
+    .from(offers)
+    .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
+    .as(alias);
+
+// Small catalogue reads for billing (payments, renewals), each one statement in the caller's
+// connection or transaction.
+
+/** The active default tax, if any. */
+export async function defaultTax(db: Db) {
+  const [row] = await db
+    .select()
+    .from(taxes)
+    .where(and(eq(taxes.isDefault, true), eq(taxes.active, true)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Active offers of active plans, on active periods, that an account type may buy (offers without a
+ * type are for everyone), cheapest plan first. `accountTypeId` may be the caller's piece (a scalar
+ * subquery reading the buyer's type), so the whole list stays one statement.
+ */
+export function visibleOffers(db: Db, accountTypeId: SQL | string | null) {
+  return db
+    .select({ offer: offers, plan: plans, period: billingPeriods })
+    .from(offers)
+    .innerJoin(plans, eq(plans.id, offers.planId))
+    .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
+    .where(
+      and(
+        eq(offers.active, true),
+        eq(plans.active, true),
+        eq(billingPeriods.active, true),
+        or(isNull(offers.accountTypeId), sql`${offers.accountTypeId} = ${accountTypeId}`),
+      ),
+    )
+    .orderBy(asc(plans.sortOrder), asc(billingPeriods.months), asc(offers.priceCents));
+}
+
+export const activePlans = (db: Db) => db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.sortOrder));
+
+/**
+ * An offer with its plan and period, active or not. `offerId` may be the caller's piece (a scalar
+ * subquery on its own table, e.g. a scheduled change's offer), keeping the read one statement.
+ */
+export async function offerDetails(db: Db, offerId: SQL | string) {
+  const [row] = await db
+    .select({ offer: offers, plan: plans, period: billingPeriods })
+    .from(offers)
+    .innerJoin(plans, eq(plans.id, offers.planId))
+    .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
+    .where(sql`${offers.id} = ${offerId}`);
+  return row;
+}
+
+export const activeAddOns = (db: Db) => db.select().from(addOns).where(eq(addOns.active, true)).orderBy(asc(addOns.priceCents));
+
+export async function activeAddOn(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(addOns)
+    .where(and(eq(addOns.id, id), eq(addOns.active, true)));
+  return row;
+}

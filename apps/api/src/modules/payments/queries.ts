@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { users } from '../account/schema.js';
+import { userPiece } from '../account/index.js';
 import { payments } from './schema.js';
 
 /** Read-only views of payments for the admin screens (Suscripcions detail, dashboard). */
@@ -25,22 +25,23 @@ export function createPaymentQueries(db: Database) {
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
 
-    /** The latest payments of every customer (index on created_at). */
+    /** The latest payments of every customer (index on created_at), with the customer from the accounts' piece. */
     async latest(limit: number) {
+      const customer = userPiece('customer');
       const rows = await db
         .select({
           id: payments.id,
           createdAt: payments.createdAt,
           userId: payments.userId,
-          customerName: sql<string>`coalesce(${users.name}, '')`,
-          customerEmail: sql<string>`coalesce(${users.email}, '')`,
+          customerName: sql<string>`coalesce(${customer.name}, '')`,
+          customerEmail: sql<string>`coalesce(${customer.email}, '')`,
           amountCents: payments.amountCents,
           status: payments.status,
           purpose: payments.purpose,
           invoiceNumber: payments.invoiceNumber,
         })
         .from(payments)
-        .leftJoin(users, eq(users.id, payments.userId))
+        .leftJoin(customer, eq(customer.id, payments.userId))
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(limit);
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));

@@ -1,18 +1,34 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { addOns, billingPeriods, offers, plans, subscriptionAddOns, subscriptions, taxes, users } from '../../db/schema/index.js';
+import { accountTypeIdSql, userPiece } from '../account/index.js';
+import {
+  activeAddOn,
+  activeAddOns,
+  activePlans,
+  defaultTax,
+  offerDetails,
+  visibleOffers,
+  type BillingPeriodRow,
+  type OfferRow,
+  type PlanRow,
+} from '../catalogue/index.js';
+import {
+  addSubscriptionAddOn,
+  insertSubscription,
+  lockRunningSubscription,
+  runningSubscription,
+  updateSubscription,
+  type SubscriptionRow,
+  type SubscriptionValues,
+} from '../subscriptions/index.js';
 import { paymentMethods, paymentRefunds, payments, scheduledPlanChanges } from './schema.js';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
-export type OfferRow = typeof offers.$inferSelect;
-export type PlanRow = typeof plans.$inferSelect;
-export type PeriodRow = typeof billingPeriods.$inferSelect;
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type { OfferRow, PlanRow, SubscriptionRow };
+export type PeriodRow = BillingPeriodRow;
 type Db = Database | Transaction;
-
-const RUNNING = sql`${subscriptions.status} in ('trialing', 'active', 'past_due')`;
 
 export function createPaymentsRepository(db: Database) {
   return {
@@ -20,10 +36,11 @@ export function createPaymentsRepository(db: Database) {
     transaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
 
     async customer(userId: string) {
+      const user = userPiece('customer');
       const [row] = await db
-        .select({ id: users.id, role: users.role, locale: users.locale, accountTypeId: users.accountTypeId })
-        .from(users)
-        .where(eq(users.id, userId));
+        .select({ id: user.id, role: user.role, locale: user.locale, accountTypeId: user.accountTypeId })
+        .from(user)
+        .where(eq(user.id, userId));
       return row;
     },
 
@@ -73,110 +90,33 @@ export function createPaymentsRepository(db: Database) {
         .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
     },
 
-    // ---- catalogue (read only)
-    async defaultTax() {
-      const [row] = await db
-        .select()
-        .from(taxes)
-        .where(and(eq(taxes.isDefault, true), eq(taxes.active, true)))
-        .limit(1);
-      return row;
-    },
+    // ---- the catalogue (read only) and subscriptions, through their owners' pieces
+    defaultTax: () => defaultTax(db),
 
     /**
      * Active offers of active plans that this user's account type may buy (offers without a type are
      * for everyone); the account type is read in the same query, so it runs alongside the others.
      */
-    visibleOffersFor(userId: string) {
-      const accountType = sql`(select ${users.accountTypeId} from ${users} where ${users.id} = ${userId})`;
-      return db
-        .select({ offer: offers, plan: plans, period: billingPeriods })
-        .from(offers)
-        .innerJoin(plans, eq(plans.id, offers.planId))
-        .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
-        .where(
-          and(
-            eq(offers.active, true),
-            eq(plans.active, true),
-            eq(billingPeriods.active, true),
-            or(isNull(offers.accountTypeId), sql`${offers.accountTypeId} = ${accountType}`),
-          ),
-        )
-        .orderBy(asc(plans.sortOrder), asc(billingPeriods.months), asc(offers.priceCents));
-    },
+    visibleOffersFor: (userId: string) => visibleOffers(db, accountTypeIdSql(userId)),
 
-    activePlans: () => db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.sortOrder)),
+    activePlans: () => activePlans(db),
+    offer: (id: string) => offerDetails(db, id),
+    activeAddOns: () => activeAddOns(db),
+    addOn: (id: string) => activeAddOn(db, id),
 
-    async offer(id: string) {
-      const [row] = await db
-        .select({ offer: offers, plan: plans, period: billingPeriods })
-        .from(offers)
-        .innerJoin(plans, eq(plans.id, offers.planId))
-        .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
-        .where(eq(offers.id, id));
-      return row;
-    },
+    running: (userId: string, q: Db = db) => runningSubscription(q, userId),
+    lockRunning: (tx: Transaction, userId: string) => lockRunningSubscription(tx, userId),
+    updateSubscription: (tx: Transaction, id: string, values: Partial<SubscriptionValues>) => updateSubscription(tx, id, values),
+    insertSubscription: (tx: Transaction, values: SubscriptionValues) => insertSubscription(tx, values),
+    addAddOn: (tx: Transaction, subscriptionId: string, addOnId: string, validUntil: Date) =>
+      addSubscriptionAddOn(tx, subscriptionId, addOnId, validUntil),
 
-    activeAddOns: () => db.select().from(addOns).where(eq(addOns.active, true)).orderBy(asc(addOns.priceCents)),
-    async addOn(id: string) {
-      const [row] = await db
-        .select()
-        .from(addOns)
-        .where(and(eq(addOns.id, id), eq(addOns.active, true)));
-      return row;
-    },
-
-    // ---- subscriptions
-    async running(userId: string, q: Db = db) {
-      const [row] = await q
-        .select({ subscription: subscriptions, plan: plans })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(and(eq(subscriptions.userId, userId), RUNNING))
-        .orderBy(desc(subscriptions.createdAt))
-        .limit(1);
-      return row;
-    },
-
-    /** Locks the running subscription row for the change (PostgreSQL; PGlite has one connection anyway). */
-    async lockRunning(tx: Transaction, userId: string) {
-      const [row] = await tx
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), RUNNING))
-        .orderBy(desc(subscriptions.createdAt))
-        .limit(1)
-        .for('update');
-      return row;
-    },
-
-    async updateSubscription(tx: Transaction, id: string, values: Partial<typeof subscriptions.$inferInsert>) {
-      await tx
-        .update(subscriptions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(subscriptions.id, id));
-    },
-
-    async insertSubscription(tx: Transaction, values: typeof subscriptions.$inferInsert) {
-      const [row] = await tx.insert(subscriptions).values(values).returning();
-      if (!row) throw new Error('insert subscription failed');
-      return row;
-    },
-
-    async addAddOn(tx: Transaction, subscriptionId: string, addOnId: string, validUntil: Date) {
-      await tx.insert(subscriptionAddOns).values({ subscriptionId, addOnId, validUntil });
-    },
-
-    async pendingChange(subscriptionId: string) {
-      const [row] = await db
-        .select({ change: scheduledPlanChanges, offer: offers, plan: plans, period: billingPeriods })
-        .from(scheduledPlanChanges)
-        .innerJoin(offers, eq(offers.id, scheduledPlanChanges.offerId))
-        .innerJoin(plans, eq(plans.id, offers.planId))
-        .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
-        .where(eq(scheduledPlanChanges.subscriptionId, subscriptionId));
-      return row;
-    },
+    /** The offer, plan and period of the subscription's scheduled change (one statement: the change's offer is a subquery). */
+    pendingChange: (subscriptionId: string) =>
+      offerDetails(
+        db,
+        sql`(select ${scheduledPlanChanges.offerId} from ${scheduledPlanChanges} where ${scheduledPlanChanges.subscriptionId} = ${subscriptionId})`,
+      ),
 
     async schedule(tx: Transaction, subscriptionId: string, offerId: string) {
       await tx

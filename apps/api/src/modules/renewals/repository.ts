@@ -1,7 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { billingPeriods, offers, plans, subscriptions } from '../../db/schema/index.js';
-import type { LocalisedText } from '../catalogue/index.js';
+import { rowOf } from '../../platform/query-pieces.js';
+import { offerMonthsSql, offerPeriodPiece, planRowPiece } from '../catalogue/index.js';
+import {
+  dueForRenewalSql,
+  lockSubscription,
+  pastDueSubscriptionIds,
+  subscriptionRowPiece,
+  updateSubscription,
+  type SubscriptionValues,
+} from '../subscriptions/index.js';
 import { subscriptionRenewals } from './schema.js';
 
 export type RenewalState = typeof subscriptionRenewals.$inferSelect;
@@ -20,18 +28,12 @@ export function createRenewalsRepository(db: Database) {
      * the newest row version, so two workers never take the same subscription.
      */
     async claim(now: Date, leaseSeconds: number, limit: number): Promise<string[]> {
+      // Held: a live lease, or a retry not due yet (the subscriptions module owns the rest of the test and the lock).
+      const unheld = (subscriptionId: SQL) => sql`not exists (select 1 from ${subscriptionRenewals} r
+        where r.subscription_id = ${subscriptionId}
+          and not ((r.lease_until is null or r.lease_until < now()) and (r.next_attempt_at is null or r.next_attempt_at <= ${ts(now)})))`;
       const result = await db.execute(sql`
-        with due as (
-          select s.id from subscriptions s
-          join plans p on p.id = s.plan_id
-          left join subscription_renewals r on r.subscription_id = s.id
-          where s.status in ('trialing', 'active', 'past_due') and not p.is_free
-            and s.current_period_end is not null and s.current_period_end <= ${ts(now)}
-            and (r.subscription_id is null or ((r.lease_until is null or r.lease_until < now()) and (r.next_attempt_at is null or r.next_attempt_at <= ${ts(now)})))
-          order by s.current_period_end
-          limit ${limit}
-          for update of s skip locked
-        )
+        with due as (${dueForRenewalSql(ts(now), limit, unheld)})
         insert into subscription_renewals (subscription_id, lease_until)
         select id, now() + make_interval(secs => ${leaseSeconds}) from due
         on conflict (subscription_id) do update set lease_until = excluded.lease_until, updated_at = now()
@@ -52,31 +54,31 @@ export function createRenewalsRepository(db: Database) {
       await db.update(subscriptionRenewals).set({ leaseUntil: null }).where(eq(subscriptionRenewals.subscriptionId, id));
     },
 
-    /** A subscription with its plan, offer, period and renewal state. */
+    /**
+     * A subscription with its plan, the months of its offer's period (null without an offer) and its
+     * renewal state: one statement, the subscription and plan as their owners' pieces.
+     */
     async load(id: string, q: Db = db) {
+      const subscription = subscriptionRowPiece('renewing');
+      const plan = planRowPiece('renewing_plan');
       const [row] = await q
-        .select({ subscription: subscriptions, plan: plans, offer: offers, period: billingPeriods, state: subscriptionRenewals })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .leftJoin(offers, eq(offers.id, subscriptions.offerId))
-        .leftJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
-        .leftJoin(subscriptionRenewals, eq(subscriptionRenewals.subscriptionId, subscriptions.id))
-        .where(eq(subscriptions.id, id));
+        .select({
+          subscription: rowOf(subscription),
+          plan: rowOf(plan),
+          periodMonths: offerMonthsSql(subscription.offerId),
+          state: subscriptionRenewals,
+        })
+        .from(subscription)
+        .innerJoin(plan, eq(plan.id, subscription.planId))
+        .leftJoin(subscriptionRenewals, eq(subscriptionRenewals.subscriptionId, subscription.id))
+        .where(eq(subscription.id, id));
       return row;
     },
 
     /** Locks the subscription row for the change; answers it as it is now. */
-    async lock(tx: Transaction, id: string) {
-      const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
-      return row;
-    },
+    lock: (tx: Transaction, id: string) => lockSubscription(tx, id),
 
-    async updateSubscription(tx: Transaction, id: string, values: Partial<typeof subscriptions.$inferInsert>) {
-      await tx
-        .update(subscriptions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(subscriptions.id, id));
-    },
+    updateSubscription: (tx: Transaction, id: string, values: Partial<SubscriptionValues>) => updateSubscription(tx, id, values),
 
     async setState(tx: Transaction, id: string, values: Partial<Omit<RenewalState, 'subscriptionId' | 'updatedAt'>>) {
       await tx
@@ -87,31 +89,35 @@ export function createRenewalsRepository(db: Database) {
 
     /** Annual (12 months or more) running subscriptions renewing within `days` whose reminder for this period is not sent. */
     async dueReminders(now: Date, until: Date, limit: number) {
-      const result = await db.execute(sql`
-        select s.id, s.user_id, s.current_period_end, p.name as plan_name, p.names as plan_names from subscriptions s
-        join plans p on p.id = s.plan_id
-        join offers o on o.id = s.offer_id
-        join billing_periods bp on bp.id = o.billing_period_id
-        left join subscription_renewals r on r.subscription_id = s.id
-        where s.status in ('trialing', 'active') and not p.is_free and not s.cancel_at_period_end and bp.months >= 12
-          and s.current_period_end > ${ts(now)} and s.current_period_end <= ${ts(until)}
-          and r.reminded_for is distinct from s.current_period_end
-        order by s.current_period_end
-        limit ${limit}`);
-      return (
-        result.rows as {
-          id: string;
-          user_id: string;
-          current_period_end: string | Date;
-          plan_name: string;
-          plan_names: LocalisedText | null;
-        }[]
-      ).map((r) => ({
-        id: r.id,
-        userId: r.user_id,
-        periodEnd: new Date(r.current_period_end),
-        plan: { name: r.plan_name, names: r.plan_names },
-      }));
+      const subscription = subscriptionRowPiece('reminded');
+      const plan = planRowPiece('reminded_plan');
+      const offer = offerPeriodPiece('reminded_offer');
+      const rows = await db
+        .select({
+          id: subscription.id,
+          userId: subscription.userId,
+          periodEnd: subscription.currentPeriodEnd,
+          plan: { name: plan.name, names: plan.names },
+        })
+        .from(subscription)
+        .innerJoin(plan, eq(plan.id, subscription.planId))
+        .innerJoin(offer, eq(offer.id, subscription.offerId))
+        .leftJoin(subscriptionRenewals, eq(subscriptionRenewals.subscriptionId, subscription.id))
+        .where(
+          and(
+            sql`${subscription.status} in ('trialing', 'active')`,
+            not(plan.isFree),
+            not(subscription.cancelAtPeriodEnd),
+            sql`${offer.months} >= 12`,
+            gt(subscription.currentPeriodEnd, now),
+            lte(subscription.currentPeriodEnd, until),
+            sql`${subscriptionRenewals.remindedFor} is distinct from ${subscription.currentPeriodEnd}`,
+          ),
+        )
+        .orderBy(asc(subscription.currentPeriodEnd))
+        .limit(limit);
+      // The period end is set: the filter above compares it.
+      return rows.map((r) => ({ ...r, periodEnd: r.periodEnd! }));
     },
 
     /** Marks the period's reminder sent; false when another worker already did. */
@@ -135,13 +141,7 @@ export function createRenewalsRepository(db: Database) {
     },
 
     /** The user's past-due subscriptions (a new default card retries them). */
-    async pastDue(userId: string) {
-      const rows = await db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'past_due')));
-      return rows.map((r) => r.id);
-    },
+    pastDue: (userId: string) => pastDueSubscriptionIds(db, userId),
   };
 }
 

@@ -85,7 +85,7 @@ export function createRenewalsService({ repo, clock, payments, notifications, lo
 
     const pending = await payments.pendingChange(id);
     const offerId = pending?.offer.id ?? sub.offerId;
-    const months = pending ? pending.period.months : row.period?.months;
+    const months = pending ? pending.period.months : row.periodMonths;
     if (!offerId || !months) {
       log.error({ subscription: id }, 'renewal: the subscription has no offer to renew');
       return 'skipped';

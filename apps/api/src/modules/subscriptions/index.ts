@@ -29,4 +29,18 @@ export { recordSubscriptionEvent, listSubscriptionEvents } from './history.js';
 export { adminSubscriptionRoutes };
 export { createAdminSubscriptionsService, type AdminSubscriptionsService, type BillingViews } from './admin-service.js';
 export { createAdminSubscriptionsRepository } from './admin-repository.js';
-export { currentPlanNameSql, hasRunningPlanSql, latestSubscription } from './query-pieces.js';
+export {
+  addSubscriptionAddOn,
+  currentPlanNameSql,
+  dueForRenewalSql,
+  hasRunningPlanSql,
+  insertSubscription,
+  latestSubscription,
+  lockRunningSubscription,
+  lockSubscription,
+  pastDueSubscriptionIds,
+  runningSubscription,
+  subscriptionRowPiece,
+  updateSubscription,
+  type SubscriptionValues,
+} from './query-pieces.js';

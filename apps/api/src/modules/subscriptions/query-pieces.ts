@@ -1,8 +1,12 @@
 import type { Locale } from '@enlaza/contracts';
-import { desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { planPiece } from '../catalogue/index.js';
-import { subscriptions } from './schema.js';
+import { queryPieces, rowOf } from '../../platform/query-pieces.js';
+import { planPiece, planRowPiece } from '../catalogue/index.js';
+import { subscriptionAddOns, subscriptions } from './schema.js';
+
+type Db = Database | Transaction;
+export type SubscriptionValues = typeof subscriptions.$inferInsert;
 
 // Subscription facts for other modules' statements (the admin's user list and card), the
 // subscriptions table known here only. `userId` is the caller's column or expression for the user,
@@ -40,4 +44,83 @@ export async function latestSubscription(db: Database | Transaction, userId: str
     .orderBy(sql`${subscriptions.status} in ${RUNNING} desc`, desc(subscriptions.createdAt))
     .limit(1);
   return row;
+}
+
+/** Whole subscription rows (every column), for a module that joins its own state to them (renewals). */
+export const subscriptionRowPiece = (alias = 'subscription_row') => queryPieces.select().from(subscriptions).as(alias);
+
+// Billing's reads and writes of subscriptions (payments, renewals), each one statement in the
+// caller's connection or transaction, so a change commits with the payment that pays for it.
+
+/** The user's newest running subscription with its whole plan row. */
+export async function runningSubscription(db: Db, userId: string) {
+  const plan = planRowPiece('running_plan');
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: rowOf(plan) })
+    .from(subscriptions)
+    .innerJoin(plan, eq(plan.id, subscriptions.planId))
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} in ${RUNNING}`))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Locks the user's newest running subscription for a change (PostgreSQL; PGlite has one connection anyway). */
+export async function lockRunningSubscription(tx: Transaction, userId: string) {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} in ${RUNNING}`))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Locks one subscription row for a change; answers it as it is now. */
+export async function lockSubscription(tx: Transaction, id: string) {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row;
+}
+
+export async function updateSubscription(db: Db, id: string, values: Partial<SubscriptionValues>): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
+}
+
+export async function insertSubscription(db: Db, values: SubscriptionValues) {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  if (!row) throw new Error('insert subscription failed');
+  return row;
+}
+
+export async function addSubscriptionAddOn(db: Db, subscriptionId: string, addOnId: string, validUntil: Date): Promise<void> {
+  await db.insert(subscriptionAddOns).values({ subscriptionId, addOnId, validUntil });
+}
+
+/**
+ * The select of a renewal claim (a CTE of the caller's statement): the ids of up to `limit` running
+ * subscriptions of a paid plan whose period ended by `now`, oldest end first, locked FOR UPDATE
+ * SKIP LOCKED (the plan is not locked). `unheld` is the caller's condition on the subscription's
+ * id (`s.id`), e.g. that no live lease in its own table holds it.
+ */
+export function dueForRenewalSql(now: SQL, limit: number, unheld: (subscriptionId: SQL) => SQL): SQL {
+  return sql`select s.id from ${subscriptions} s join ${planPiece('en', 'p')} on p.id = s.plan_id
+    where s.status in ${RUNNING} and not p.is_free
+      and s.current_period_end is not null and s.current_period_end <= ${now}
+      and ${unheld(sql`s.id`)}
+    order by s.current_period_end
+    limit ${limit}
+    for update of s skip locked`;
+}
+
+/** The ids of the user's past-due subscriptions. */
+export async function pastDueSubscriptionIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'past_due')));
+  return rows.map((r) => r.id);
 }
