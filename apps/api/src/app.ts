@@ -20,7 +20,7 @@ import { createJobs, type Jobs } from './platform/jobs.js';
 import { jobsModule } from './platform/jobs-routes.js';
 import { mountModules } from './platform/modules.js';
 import { openApiOptions } from './platform/openapi.js';
-import { securityHeaders } from './platform/security-headers.js';
+import { appSecurityHeaders } from './platform/security-headers.js';
 import { createTrashRegistry } from './platform/trash-registry.js';
 import { createUsageRegistry } from './platform/usage-registry.js';
 import { createUserDataRegistry } from './platform/user-data-registry.js';
@@ -59,8 +59,7 @@ declare module 'fastify' {
   }
 }
 
-export const PERMISSIONS_POLICY =
-  'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), display-capture=()';
+export { PERMISSIONS_POLICY } from './platform/security-headers.js';
 
 export type AppOptions = {
   config: Config;
@@ -87,28 +86,7 @@ export async function buildApp({ config, database, logger = false, notificationS
 
   await app.register(errorHandlerPlugin);
   await app.register(compressionPlugin);
-  const lookupOrigin = new URL(config.countryLookupUrl).origin;
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets CSS variables through style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", lookupOrigin],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // Powerful features the app never uses are off; geolocation only for this origin (the public page of a lost tag).
-  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  const headers = appSecurityHeaders(config.countryLookupUrl);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
@@ -138,7 +116,9 @@ export async function buildApp({ config, database, logger = false, notificationS
   });
   const registries = { usage: createUsageRegistry(), userData: createUserDataRegistry(db), trash: createTrashRegistry() };
   app.decorate('userData', registries.userData);
-  const platform = { config, database, db, jobs, events, clock, mailer, appSecret, registries, log: app.log };
+  const storage = createStorage(config);
+  const limiter = createRateLimiter(db);
+  const platform = { config, database, db, jobs, events, clock, mailer, limiter, storage, appSecret, registries, log: app.log };
 
   // The modules in dependency order: each is built seeing the services of those before it, and its
   // hooks and routes are added in this order.
@@ -173,7 +153,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     adminMetricsModule,
     renewalsModule,
   ];
-  const services = await mountModules(app, { ...platform, limiter: createRateLimiter(db), storage: createStorage(config) }, modules);
+  const services = await mountModules(app, platform, modules);
 
   // The pages outside /api.
   await app.register(spaPlugin, { webDist: config.webDist, countryLookupUrl: config.countryLookupUrl });
