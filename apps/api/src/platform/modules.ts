@@ -37,8 +37,8 @@ export type Platform = {
 
 /**
  * What `build` and `register` receive: the platform and the services. In `build`, a service of a
- * module later in app.ts's list (or of none) is not there yet: reading it stops start-up with the
- * names of both modules, so the list's order is checked, not assumed.
+ * module later in app.ts's list (or of none) is not there yet: reading it stops start-up, naming the
+ * module and the service, so the list's order is checked, not assumed.
  */
 export type ModuleContext = Platform & { services: Services };
 

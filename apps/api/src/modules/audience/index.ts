@@ -1,7 +1,7 @@
 /**
  * The audience module's public surface: who a campaign goes to, and the suppression list.
  * Campaigns call `resolveAudience` when they start (and `countAudience` to show the number before
- * sending); unsubscribes and bounces call `suppress`. app.ts mounts `audienceRoutes` with
+ * sending); unsubscribes and bounces call `suppress`. `audienceModule` mounts `audienceRoutes` with
  * `createAudience(db)`.
  *
  * The audience of a selector: the consenting senders (live messages with consent, of live profiles)

@@ -77,13 +77,13 @@ export async function kickRenewals(jobs: Jobs): Promise<void> {
   if (jobs.working) await jobs.send('renewals.run', {}, { singletonKey: 'renewals.run.next' });
 }
 
-/** The admin's test clock (404 when TEST_CLOCK_ENABLED is off). */
 declare module '../../platform/modules.js' {
   interface Services {
     renewals: RenewalsService;
   }
 }
 
+/** The renewal engine (its job runs at once when the app is ready) and the admin's test clock (404 when TEST_CLOCK_ENABLED is off). */
 export const renewalsModule = defineModule({
   name: 'renewals',
   async build({ database, jobs, clock, log, config, services: { payments, notifications } }) {
