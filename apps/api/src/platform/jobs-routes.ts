@@ -2,7 +2,7 @@ import { errorResponseSchema, failedJobsResponseSchema } from '@enlaza/contracts
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Jobs } from './jobs.js';
-import { defineModule } from './module.js';
+import { defineModule } from './modules.js';
 
 /** Admin only: jobs that ended failed after their retries, newest first. */
 export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: Jobs }> = async (app, { jobs }) => {
@@ -25,7 +25,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: Jobs }> = async (app, { j
 /** The failed-jobs view, mounted among the modules (admin area). */
 export const jobsModule = defineModule({
   name: 'jobs',
-  async register(api, { jobs }: { jobs: Jobs }) {
+  async register(api, { jobs }) {
     await api.register(jobsRoutes, { jobs });
   },
 });

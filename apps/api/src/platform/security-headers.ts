@@ -24,3 +24,33 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   if (failure) throw failure;
   return headers;
 }
+
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), display-capture=()';
+
+/** The app's headers on every answer: its CSP (the phone input may reach the country lookup) and permissions policy. */
+export function appSecurityHeaders(countryLookupUrl: string): Record<string, string> {
+  const lookupOrigin = new URL(countryLookupUrl).origin;
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", lookupOrigin],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Powerful features the app never uses are off; geolocation only for this origin (the public page of a lost tag).
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
+}

@@ -30,7 +30,7 @@ export interface TrashProvider {
 
 export type TrashRegistry = ReturnType<typeof createTrashRegistry>;
 
-/** Kinds register once, at start-up (app.ts); the trash module reads them. */
+/** Kinds register once, at start-up (the modules' `trash` parts); the trash module reads them. */
 export function createTrashRegistry() {
   const providers = new Map<TrashKind, TrashProvider>();
   return {

@@ -1,4 +1,4 @@
-import type { UserDataSection, UserDataSections } from '@enlaza/contracts';
+import { userDataSectionsSchema, type UserDataSection, type UserDataSections } from '@enlaza/contracts';
 import type { Database, Transaction } from '../db/client.js';
 
 /** Work to do once the erase transaction has committed (deleting stored bytes, which no transaction covers). */
@@ -30,6 +30,9 @@ export interface RetainedTable {
 
 export type UserDataRegistry = ReturnType<typeof createUserDataRegistry>;
 
+/** The contract's order of the sections: export and erase go through them in it, whatever order modules register in. */
+const SECTION_ORDER = Object.keys(userDataSectionsSchema.shape) as UserDataSection[];
+
 /** Sections register once, at start-up; export and erase never read a module's tables themselves. */
 export function createUserDataRegistry(db: Database) {
   const providers = new Map<UserDataSection, UserDataProvider>();
@@ -39,6 +42,12 @@ export function createUserDataRegistry(db: Database) {
       for (const p of list) {
         if (providers.has(p.section)) throw new Error(`user data section ${p.section} registered twice`);
         providers.set(p.section, p);
+      }
+      const registered = [...providers.values()];
+      providers.clear();
+      for (const section of SECTION_ORDER) {
+        const p = registered.find((r) => r.section === section);
+        if (p) providers.set(section, p);
       }
     },
 

@@ -1,6 +1,9 @@
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { accountRoutes } from './routes.js';
-import type { AccountService } from './service.js';
+import { createAccountDirectory, type AccountDirectory } from './directory.js';
+import { createAccountRepository } from './repository.js';
+import { createAccountService, type AccountService } from './service.js';
+import { createAccountUserData } from './user-data.js';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.js';
 import { users, type BillingAddress } from './schema.js';
@@ -49,9 +52,22 @@ export {
 } from './registration-repository.js';
 export type { BillingAddress, UserRow } from './schema.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    account: AccountService;
+    /** What other modules ask about an account (alias, main card, name, a password check). */
+    accounts: AccountDirectory;
+  }
+}
+
 export const accountModule = defineModule({
   name: 'account',
-  async register(api, { account }: { account: AccountService }) {
+  build({ db, mailer, limiter, services: { activity, registration, auth } }) {
+    const accounts = createAccountDirectory(db);
+    const account = createAccountService({ repo: createAccountRepository(db), accounts, activity, mailer, registration, auth, limiter });
+    return { services: { account, accounts }, userData: [createAccountUserData(db)] };
+  },
+  async register(api, { services: { account } }) {
     await api.register(accountRoutes, { account });
   },
 });

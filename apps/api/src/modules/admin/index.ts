@@ -1,13 +1,23 @@
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { adminRoutes } from './routes.js';
-import type { AdminService } from './service.js';
+import { createAdminRepository } from './repository.js';
+import { createAdminService, type AdminService } from './service.js';
 export { createAdminRepository } from './repository.js';
 export { adminRoutes } from './routes.js';
 export { createAdminService, type AdminService } from './service.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    admin: AdminService;
+  }
+}
+
 export const adminModule = defineModule({
   name: 'admin',
-  async register(api, { admin }: { admin: AdminService }) {
+  build: ({ db, services: { activity, registration, auth } }) => ({
+    services: { admin: createAdminService({ repo: createAdminRepository(db), activity, registration, auth }) },
+  }),
+  async register(api, { services: { admin } }) {
     await api.register(adminRoutes, { admin });
   },
 });

@@ -1,7 +1,7 @@
 /**
  * The audience module's public surface: who a campaign goes to, and the suppression list.
  * Campaigns call `resolveAudience` when they start (and `countAudience` to show the number before
- * sending); unsubscribes and bounces call `suppress`. app.ts mounts `audienceRoutes` with
+ * sending); unsubscribes and bounces call `suppress`. `audienceModule` mounts `audienceRoutes` with
  * `createAudience(db)`.
  *
  * The audience of a selector: the consenting senders (live messages with consent, of live profiles)
@@ -9,7 +9,7 @@
  * contacts of the chosen imported lists; one address once (case-insensitive), suppressed addresses
  * never. Ids that are not the owner's select nobody (they are ignored, not an error).
  */
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { audienceRoutes } from './routes.js';
 import type { AudienceSelector, SuppressionReason } from '@enlaza/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -17,6 +17,8 @@ import type { Database, Transaction } from '../../db/client.js';
 import { createAudienceRepository, countAudience as countSelected, selectAudience } from './repository.js';
 import { suppressions } from './schema.js';
 import { createAudienceService } from './service.js';
+import { createContactListsUserData } from './contacts-user-data.js';
+import { createAudienceUserData } from './user-data.js';
 
 export { audienceRoutes };
 export type { AudienceService } from './service.js';
@@ -50,12 +52,13 @@ export async function isSuppressed(db: Database | Transaction, ownerId: string, 
 export function createAudience(db: Database) {
   return createAudienceService(db, createAudienceRepository(db));
 }
-export { createContactListsUserData } from './contacts-user-data.js';
+export { createContactListsUserData };
 
 export const audienceModule = defineModule({
   name: 'audience',
-  async register(api, { db }: { db: Database }) {
+  build: ({ db }) => ({ userData: [createAudienceUserData(db), createContactListsUserData(db)] }),
+  async register(api, { db }) {
     await api.register(audienceRoutes, { audience: createAudience(db) });
   },
 });
-export { createAudienceUserData } from './user-data.js';
+export { createAudienceUserData };

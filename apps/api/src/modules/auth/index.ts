@@ -1,14 +1,38 @@
 /** Sign-in, sessions and sign-out; other modules revoke sessions and check passwords through the auth service. */
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { authRoutes } from './routes.js';
-import type { AuthService } from './service.js';
+import { authPlugin } from '../../lib/auth.js';
+import { createSessionsRepository } from '../account/index.js';
+import { createAuthService, type AuthService } from './service.js';
 export { authRoutes } from './routes.js';
 export { toCurrentUser } from './current-user.js';
 export { createAuthService, LOGIN_LIMITS, SESSION_IDLE_DAYS, type AuthenticatedUser, type AuthService } from './service.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    auth: AuthService;
+  }
+}
+
 export const authModule = defineModule({
   name: 'auth',
-  async register(api, { auth }: { auth: AuthService }) {
+  async build({ db, database, limiter, services: { activity } }) {
+    const auth = createAuthService(createSessionsRepository(db), limiter, activity);
+    // Sessions are cached per process; the database tells every process when a user or session changes.
+    const listener = await database.listen(
+      'enlaza_auth',
+      (userId) => auth.forgetUser(userId),
+      (live) => auth.sessionCache.setEnabled(live),
+    );
+    auth.sessionCache.setEnabled(listener.live());
+    return {
+      services: { auth },
+      onClose: () => listener.close(),
+      // `app.authenticate` and the no-store answers of signed-in requests, for every route.
+      root: async (app) => void (await app.register(authPlugin, { auth })),
+    };
+  },
+  async register(api, { services: { auth } }) {
     await api.register(authRoutes, { auth });
   },
 });

@@ -1,10 +1,10 @@
 /**
  * The campaigns module (campañas): drafts, scheduling, the exactly-once sender, tracking links, the
- * unsubscribe page and the bounce webhook. app.ts calls `createCampaigns` once and registers what it
- * answers; other modules use nothing else from here.
+ * unsubscribe page and the bounce webhook. `campaignsModule` builds it (`createCampaigns`) and adds its
+ * routes; app.ts adds the unsubscribe page (`registerUnsubscribePage`) among the pages outside /api.
  */
-import { defineModule } from '../../platform/module.js';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { defineModule } from '../../platform/modules.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
@@ -15,10 +15,12 @@ import { createLinkSigner } from './links.js';
 import { createCampaignsRepository } from './repository.js';
 import { campaignPublicRoutes, campaignRoutes } from './routes.js';
 import { createCampaignSender } from './sender.js';
-import { createCampaignsService } from './service.js';
-import { registerUnsubscribePage } from './unsubscribe-page.js';
+import { createCampaignsService, type CampaignsService } from './service.js';
+import { createCampaignsUserData } from './user-data.js';
 
 export type { CampaignsService } from './service.js';
+/** The unsubscribe page at /u/…, outside /api. */
+export { registerUnsubscribePage } from './unsubscribe-page.js';
 
 export async function createCampaigns(deps: {
   database: DatabaseHandle;
@@ -53,24 +55,33 @@ export async function createCampaigns(deps: {
   });
   await sender.define();
   await service.defineJobs();
-  return {
-    service,
-    trash: service.trashProvider(),
-    /** The API routes (register under /api). */
-    async routes(api: FastifyInstance) {
-      await api.register(campaignRoutes, { campaigns: service });
-      await api.register(campaignPublicRoutes, { campaigns: service, bounceWebhookSecret: deps.config.bounceWebhookSecret });
-    },
-    /** The unsubscribe page at /u/…, outside /api. */
-    page: (app: FastifyInstance) => registerUnsubscribePage(app, service),
-    close: () => sender.close(),
-  };
+  return { service, trash: service.trashProvider(), close: () => sender.close() };
 }
 export { createCampaignsUserData } from './user-data.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    campaigns: CampaignsService;
+  }
+}
+
 export const campaignsModule = defineModule({
   name: 'campaigns',
-  async register(api, { campaigns }: { campaigns: { routes(api: FastifyInstance): Promise<void> } }) {
-    await campaigns.routes(api);
+  async build({ database, config, jobs, events, appSecret, log, services: { subscriptions, notifications } }) {
+    const { service, trash, close } = await createCampaigns({
+      database,
+      config,
+      jobs,
+      events,
+      subscriptions,
+      notifications,
+      secret: appSecret,
+      log,
+    });
+    return { services: { campaigns: service }, trash: [trash], onClose: close, userData: [createCampaignsUserData(database.db)] };
+  },
+  async register(api, { config, services: { campaigns } }) {
+    await api.register(campaignRoutes, { campaigns });
+    await api.register(campaignPublicRoutes, { campaigns, bounceWebhookSecret: config.bounceWebhookSecret });
   },
 });

@@ -1,7 +1,5 @@
-import type { Database } from '../../db/client.js';
-import { defineModule } from '../../platform/module.js';
-import type { ActivityService } from '../activity/index.js';
-import { accountTypeRoutes, type createAccountTypesService } from './account-types.js';
+import { defineModule } from '../../platform/modules.js';
+import { accountTypeRoutes, createAccountTypesRepository, createAccountTypesService } from './account-types.js';
 import { createCatalogueRepository } from './repository.js';
 import { catalogueRoutes } from './routes.js';
 import { createCatalogueService } from './service.js';
@@ -25,12 +23,18 @@ export { createCatalogueSnapshots, type CatalogueSnapshot, type CatalogueSnapsho
 export { addOnKindOf, createCatalogueService, type CatalogueService } from './service.js';
 export { catalogueRoutes } from './routes.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    accountTypes: ReturnType<typeof createAccountTypesService>;
+  }
+}
+
 export const catalogueModule = defineModule({
   name: 'catalogue',
-  async register(
-    api,
-    { db, accountTypes, activity }: { db: Database; accountTypes: ReturnType<typeof createAccountTypesService>; activity: ActivityService },
-  ) {
+  build: ({ db, services: { activity } }) => ({
+    services: { accountTypes: createAccountTypesService(createAccountTypesRepository(db), activity) },
+  }),
+  async register(api, { db, services: { accountTypes, activity } }) {
     await api.register(accountTypeRoutes, { service: accountTypes });
     await api.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db), activity) });
   },

@@ -1,8 +1,12 @@
 /** Nube: the user's files, their bytes in the storage backend and the storage quota. */
-import { defineModule } from '../../platform/module.js';
-import type { PublicProfileService } from '../public-profile/index.js';
+import { defineModule } from '../../platform/modules.js';
+import { scheduleOrphanSweep } from './orphan-sweep.js';
+import { createCloudRepository } from './repository.js';
 import { cloudRoutes, publicImageRoutes } from './routes.js';
-import type { CloudService } from './service.js';
+import { createCloudService, type CloudService } from './service.js';
+import { createCloudTrash } from './trash.js';
+import { createCloudUsage } from './usage.js';
+import { createCloudUserData } from './user-data.js';
 export { createCloudRepository, ownedLiveFileIds } from './repository.js';
 export { cloudRoutes, publicImageRoutes };
 export { createCloudService, type CloudService } from './service.js';
@@ -11,9 +15,34 @@ export { createCloudTrash } from './trash.js';
 export { createCloudUsage } from './usage.js';
 export { createCloudUserData } from './user-data.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    cloud: CloudService;
+  }
+}
+
 export const cloudModule = defineModule({
   name: 'cloud',
-  async register(api, { cloud, publicProfiles }: { cloud: CloudService; publicProfiles: PublicProfileService }) {
+  async build({ db, storage, jobs, appSecret, config, services: { subscriptions, notifications, activity } }) {
+    await scheduleOrphanSweep(db, storage, jobs);
+    const repo = createCloudRepository(db);
+    const cloud = createCloudService({
+      repo,
+      storage,
+      subscriptions,
+      secret: appSecret,
+      maxFileBytes: config.cloudMaxFileBytes,
+      notifications,
+      activity,
+    });
+    return {
+      services: { cloud },
+      usage: [createCloudUsage(repo)],
+      trash: [createCloudTrash(repo, storage, subscriptions)],
+      userData: [createCloudUserData(db, storage)],
+    };
+  },
+  async register(api, { services: { cloud, publicProfiles } }) {
     await api.register(cloudRoutes, { cloud });
     await api.register(publicImageRoutes, { cloud, publicProfiles });
   },

@@ -1,5 +1,5 @@
 /** Folders and labels that organise cards and tags. */
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import type { Database } from '../../db/client.js';
 import { createCollectionsRepository, type CollectionType } from './repository.js';
 import { createCollectionsService } from './service.js';
@@ -14,7 +14,7 @@ export const createCollections = (db: Database, type: CollectionType) => createC
 
 export const collectionsModule = defineModule({
   name: 'collections',
-  async register(api, { db }: { db: Database }) {
+  async register(api, { db }) {
     for (const type of ['folders', 'labels'] as const) await api.register(collectionRoutes, { type, service: createCollections(db, type) });
   },
 });

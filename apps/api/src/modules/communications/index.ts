@@ -1,7 +1,9 @@
 /** Comunicaciones: the log of every outbound message (the `deliveries` table the mailer writes). */
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { communicationsRoutes } from './routes.js';
 import type { Database } from '../../db/client.js';
+import { createSendsUsage } from '../../lib/mailer-usage.js';
+import { createDeliveriesUserData } from '../../lib/mailer-user-data.js';
 import { createCommunicationsRepository } from './repository.js';
 
 export { dropQueuedDeliveries, markDeliveriesSent, queueDeliveries, setDeliveryStatus, settleQueuedDeliveries } from './repository.js';
@@ -12,9 +14,11 @@ export type { CommunicationsService } from './service.js';
 
 export const createCommunications = (db: Database) => createCommunicationsService(createCommunicationsRepository(db));
 
+/** The mailer's deliveries: the month's counted sends (usage) and the user's section of their data. */
 export const communicationsModule = defineModule({
   name: 'communications',
-  async register(api, { db }: { db: Database }) {
+  build: ({ db }) => ({ usage: [createSendsUsage(db)], userData: [createDeliveriesUserData(db)] }),
+  async register(api, { db }) {
     await api.register(communicationsRoutes, { communications: createCommunications(db) });
   },
 });

@@ -1,11 +1,10 @@
-import type { DatabaseHandle } from '../../db/client.js';
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { healthRoutes } from './routes.js';
 export { healthRoutes } from './routes.js';
 
 export const healthModule = defineModule({
   name: 'health',
-  async register(api, { database }: { database: DatabaseHandle }) {
+  async register(api, { database }) {
     await api.register(healthRoutes, { ping: () => database.ping() });
   },
 });

@@ -1,4 +1,4 @@
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { adminInvoiceRoutes, invoiceRoutes } from './routes.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
@@ -6,6 +6,8 @@ import type { NotificationsService } from '../notifications/index.js';
 import { issueDocument, type InvoiceLineInput, type IssueDeps, type Seller } from './issue.js';
 import { computeTotals } from './money.js';
 import type { PdfOptions } from './pdf.js';
+import { createInvoiceQueries, type InvoiceQueries } from './queries.js';
+import { createInvoicesUserData } from './user-data.js';
 import { createInvoicesRepository } from './repository.js';
 import { createInvoicesService, type InvoicesService, type Refunds } from './service.js';
 
@@ -101,12 +103,40 @@ export async function createInvoices(deps: {
   );
   return createInvoicesService({ ...issueDeps, db: deps.db, payments: deps.payments, pdf: deps.pdf });
 }
-export { createInvoicesUserData } from './user-data.js';
-export { createInvoiceQueries, type InvoiceQueries } from './queries.js';
+export { createInvoicesUserData, createInvoiceQueries, type InvoiceQueries };
+
+declare module '../../platform/modules.js' {
+  interface Services {
+    invoiceIssuer: InvoiceIssuer;
+    invoices: InvoicesService;
+    /** Billing reads for the admin's views (invoices of payments, revenue by month). */
+    invoiceQueries: InvoiceQueries;
+  }
+}
+
+/** The issuer alone, built before the payments module, which issues through it (the rest of the module needs payments). */
+export const invoiceIssuerModule = defineModule({
+  name: 'invoice-issuer',
+  build({ db, events, config }) {
+    const invoiceIssuer = createInvoiceIssuer({ db, events, seller: config.seller });
+    return { services: { invoiceIssuer }, decorate: { invoiceIssuer } };
+  },
+});
 
 export const invoicesModule = defineModule({
   name: 'invoices',
-  async register(api, { invoices }: { invoices: InvoicesService }) {
+  async build({ db, events, config, services: { notifications, payments, invoiceIssuer } }) {
+    const invoices = await createInvoices({
+      db,
+      events,
+      notifications,
+      payments,
+      issuer: invoiceIssuer,
+      pdf: { font: config.invoicePdfFont, qrHost: config.invoiceQrHost },
+    });
+    return { services: { invoices, invoiceQueries: createInvoiceQueries(db) }, userData: [createInvoicesUserData(db)] };
+  },
+  async register(api, { services: { invoices } }) {
     await api.register(invoiceRoutes, { invoices });
     await api.register(adminInvoiceRoutes, { invoices });
   },

@@ -1,16 +1,41 @@
 /** Buzón: messages visitors send through a profile's contact form. */
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { contactFormRoutes, mailboxRoutes } from './routes.js';
-import type { MailboxService } from './service.js';
+import { createMailboxRepository } from './repository.js';
+import { createMailboxService, type MailboxService } from './service.js';
+import { createMailboxTrash } from './trash.js';
+import { createMailboxUserData } from './user-data.js';
 export { contactFormRoutes, mailboxRoutes } from './routes.js';
 export { createMailboxRepository } from './repository.js';
 export { CONTACT_LIMITS, createMailboxService, toMessage, type MailboxService } from './service.js';
 export { createMailboxTrash } from './trash.js';
 export { createMailboxUserData } from './user-data.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    mailbox: MailboxService;
+  }
+}
+
 export const mailboxModule = defineModule({
   name: 'mailbox',
-  async register(api, { mailbox }: { mailbox: MailboxService }) {
+  build({ db, mailer, events, limiter, config, services: { profiles, publicProfiles, subscriptions, notifications, accounts } }) {
+    const repo = createMailboxRepository(db);
+    const mailbox = createMailboxService({
+      repo,
+      profiles,
+      publicProfiles,
+      subscriptions,
+      mailer,
+      events,
+      limiter,
+      notifications,
+      accounts,
+      perAddressLimit: config.contactLimitPerAddress,
+    });
+    return { services: { mailbox }, trash: [createMailboxTrash(repo)], userData: [createMailboxUserData(db)] };
+  },
+  async register(api, { services: { mailbox } }) {
     await api.register(contactFormRoutes, { mailbox });
     await api.register(mailboxRoutes, { mailbox });
   },

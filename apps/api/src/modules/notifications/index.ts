@@ -1,5 +1,4 @@
-import { defineModule } from '../../platform/module.js';
-import type { AuthService } from '../auth/index.js';
+import { defineModule } from '../../platform/modules.js';
 import { notificationRoutes } from './routes.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.js';
@@ -8,6 +7,7 @@ import type { EventBus } from '../../platform/events.js';
 import { createNotificationsRepository } from './repository.js';
 import { createNotificationsService, type NotificationsService } from './service.js';
 import { createNotificationStreams, type NotificationStreams, type StreamOptions } from './stream.js';
+import { createNotificationsUserData } from './user-data.js';
 
 export { notificationRoutes } from './routes.js';
 export type { Actor, NotificationsService, QuotaMetric } from './service.js';
@@ -38,13 +38,28 @@ export async function createNotifications(deps: {
   return { service, streams };
 }
 
-export const notificationsModule = defineModule({
-  name: 'notifications',
-  async register(
-    api,
-    { notifications, auth }: { notifications: { service: NotificationsService; streams: NotificationStreams }; auth: AuthService },
-  ) {
-    await api.register(notificationRoutes, { notifications: notifications.service, streams: notifications.streams, auth });
-  },
-});
+declare module '../../platform/modules.js' {
+  interface Services {
+    notifications: NotificationsService;
+    notificationStreams: NotificationStreams;
+  }
+}
+
+/** The module, its live streams tuned by `streamOptions` (heartbeat, per-user cap…; tests and the benchmark shorten them). */
+export const notificationsModule = (streamOptions?: Partial<StreamOptions>) =>
+  defineModule({
+    name: 'notifications',
+    async build({ database, mailer, events, config, log }) {
+      const { service, streams } = await createNotifications({ database, mailer, events, publicUrl: config.publicUrl, log, streamOptions });
+      return {
+        services: { notifications: service, notificationStreams: streams },
+        userData: [createNotificationsUserData(database.db)],
+        // Open streams would keep the server from closing: they end first.
+        preClose: () => streams.stop(),
+      };
+    },
+    async register(api, { services: { notifications, notificationStreams, auth } }) {
+      await api.register(notificationRoutes, { notifications, streams: notificationStreams, auth });
+    },
+  });
 export { createNotificationsUserData } from './user-data.js';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { paymentRoutes } from './routes.js';
 import type { Locale, SubscriptionData } from '@enlaza/contracts';
 import type { Database } from '../../db/client.js';
@@ -8,6 +8,8 @@ import type { NotificationsService } from '../notifications/index.js';
 import { createPaymentProvider, type PaymentProvider } from './provider.js';
 import { createPaymentsRepository } from './repository.js';
 import { createPaymentsService, type PaymentsService } from './service.js';
+import { createPaymentQueries, type PaymentQueries } from './queries.js';
+import { createPaymentsUserData } from './user-data.js';
 
 export { paymentRoutes };
 export { prorationCredit, addMonths, daysBetween } from './proration.js';
@@ -57,12 +59,35 @@ export function createPayments(deps: {
     now: deps.now,
   });
 }
-export { createPaymentsUserData } from './user-data.js';
-export { createPaymentQueries, type PaymentQueries } from './queries.js';
+export { createPaymentsUserData, createPaymentQueries, type PaymentQueries };
+
+declare module '../../platform/modules.js' {
+  interface Services {
+    payments: PaymentsService;
+    /** Billing reads for the admin's views (payments of a subscription, the latest payments). */
+    paymentQueries: PaymentQueries;
+  }
+}
 
 export const paymentsModule = defineModule({
   name: 'payments',
-  async register(api, { payments }: { payments: PaymentsService }) {
+  build({ db, config, clock, services: { notifications, subscriptions, invoiceIssuer } }) {
+    const payments = createPayments({
+      db,
+      provider: config.paymentProvider,
+      notifications,
+      subscriptionData: (user, now, locale) => subscriptions.subscriptionData(user, now, locale),
+      issueInvoice: invoiceIssuer.issueInvoice,
+      chargedBeforeTax: invoiceIssuer.chargedBeforeTax,
+      now: () => clock.now(),
+    });
+    return {
+      services: { payments, paymentQueries: createPaymentQueries(db) },
+      decorate: { payments },
+      userData: [createPaymentsUserData(db)],
+    };
+  },
+  async register(api, { services: { payments } }) {
     await api.register(paymentRoutes, { payments });
   },
 });

@@ -1,7 +1,11 @@
 /** Cards and smart tags (perfiles); other modules ask through the profiles service. */
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { profileRoutes } from './routes.js';
-import type { ProfilesService } from './service.js';
+import { createProfilesRepository } from './repository.js';
+import { createProfilesService, type ProfilesService } from './service.js';
+import { createProfilesTrash } from './trash.js';
+import { createProfilesUsage } from './usage.js';
+import { createProfilesUserData } from './user-data.js';
 export { profileRoutes } from './routes.js';
 export { createMainCard, createProfilesRepository, liveProfileIds, profileSummaries } from './repository.js';
 export { createProfilesService, type ProfilesService } from './service.js';
@@ -10,9 +14,29 @@ export { createProfilesTrash } from './trash.js';
 export { createProfilesUsage } from './usage.js';
 export { createProfilesUserData } from './user-data.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    profiles: ProfilesService;
+    /** Whether a live (not trashed) card or tag is the user's. */
+    ownsProfile: (userId: string, profileId: string) => Promise<boolean>;
+  }
+}
+
 export const profilesModule = defineModule({
   name: 'profiles',
-  async register(api, { profiles }: { profiles: ProfilesService }) {
+  build({ db, services: { subscriptions, accounts, activity } }) {
+    const repo = createProfilesRepository(db);
+    return {
+      services: {
+        profiles: createProfilesService(repo, subscriptions, accounts, activity),
+        ownsProfile: async (userId, profileId) => Boolean(await repo.find(userId, profileId)),
+      },
+      usage: [createProfilesUsage(repo)],
+      trash: createProfilesTrash(repo, subscriptions),
+      userData: [createProfilesUserData(db)],
+    };
+  },
+  async register(api, { services: { profiles } }) {
     await api.register(profileRoutes, { profiles });
   },
 });

@@ -1,8 +1,9 @@
 /** The public page of a card or tag (HTML, JSON, vCard) and its server-side rendering helpers. */
-import { defineModule } from '../../platform/module.js';
-import type { Config } from '../../config.js';
-import { publicProfileRoutes, type ImageReader } from './routes.js';
-import type { PublicProfileService } from './service.js';
+import { defineModule } from '../../platform/modules.js';
+import { createDailyCounters } from '../../lib/daily-counters.js';
+import { publicProfileCacheInvalidation } from './cache-invalidation.js';
+import { publicProfileRoutes } from './routes.js';
+import { createPublicProfileService, type PublicProfileService } from './service.js';
 export { publicProfileRoutes };
 export { registerPublicPage } from './page-routes.js';
 export { createPublicProfileService, type PageProfile, type PublicProfileService } from './service.js';
@@ -11,17 +12,25 @@ export { createImageVariants, IMAGE_SIZES, imageVariantQuery, sendImageVariant }
 export { htmlLang, pageLocale } from './page/strings.js';
 export { html, raw, type SafeHtml } from './page/template.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    publicProfiles: PublicProfileService;
+  }
+}
+
 export const publicProfileModule = defineModule({
   name: 'public-profile',
-  async register(
-    api,
-    {
-      publicProfiles,
-      config,
-      cloud,
-      appSecret,
-    }: { publicProfiles: PublicProfileService; config: Config; cloud: ImageReader; appSecret: string },
-  ) {
+  build({ db, database }) {
+    const counters = createDailyCounters(db);
+    const publicProfiles = createPublicProfileService(db, counters);
+    return {
+      services: { publicProfiles },
+      onClose: () => counters.stop(),
+      // Before the routes, so its hook sees every state-changing request.
+      root: (app) => publicProfileCacheInvalidation(app, database, publicProfiles),
+    };
+  },
+  async register(api, { config, appSecret, services: { publicProfiles, cloud } }) {
     await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl, images: cloud, secret: appSecret });
   },
 });

@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentsService } from '../payments/index.js';
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { createRenewalsRepository } from './repository.js';
 import { testClockRoutes } from './routes.js';
 import { createRenewalsService, type RenewalsService } from './service.js';
@@ -77,10 +77,20 @@ export async function kickRenewals(jobs: Jobs): Promise<void> {
   if (jobs.working) await jobs.send('renewals.run', {}, { singletonKey: 'renewals.run.next' });
 }
 
-/** The admin's test clock (404 when TEST_CLOCK_ENABLED is off). */
+declare module '../../platform/modules.js' {
+  interface Services {
+    renewals: RenewalsService;
+  }
+}
+
+/** The renewal engine (its job runs at once when the app is ready) and the admin's test clock (404 when TEST_CLOCK_ENABLED is off). */
 export const renewalsModule = defineModule({
   name: 'renewals',
-  async register(api, { clock, renewals }: { clock: Clock; renewals: RenewalsService }) {
+  async build({ database, jobs, clock, log, config, services: { payments, notifications } }) {
+    const renewals = await createRenewals({ database, jobs, clock, payments, notifications, log, leaseSeconds: config.jobTimeoutSeconds });
+    return { services: { renewals }, decorate: { renewals }, onReady: () => kickRenewals(jobs) };
+  },
+  async register(api, { clock, services: { renewals } }) {
     await api.register(testClockRoutes, { clock, renewals });
   },
 });

@@ -1,9 +1,12 @@
 /** The user's plan, quotas and usage; other modules check quotas through the subscriptions service. */
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { subscriptionRoutes } from './routes.js';
-import type { SubscriptionsService } from './service.js';
+import { createSubscriptionsService, type SubscriptionsService } from './service.js';
 import { adminSubscriptionRoutes } from './admin-routes.js';
-import type { AdminSubscriptionsService } from './admin-service.js';
+import { createAdminSubscriptionsService, type AdminSubscriptionsService } from './admin-service.js';
+import { createAdminSubscriptionsRepository } from './admin-repository.js';
+import { createSubscriptionsRepository } from './repository.js';
+import { createSubscriptionsUserData } from './user-data.js';
 export { subscriptionRoutes } from './routes.js';
 export {
   createSubscriptionsRepository,
@@ -15,13 +18,39 @@ export {
 export { createSubscriptionsService, sendingPeriod, type SubscriptionsService } from './service.js';
 export { createSubscriptionsUserData } from './user-data.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    subscriptions: SubscriptionsService;
+    adminSubscriptions: AdminSubscriptionsService;
+  }
+}
+
+/** The user's plan and quotas; usage is counted by the modules that registered a usage provider. */
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
-  async register(
-    api,
-    { subscriptions, adminSubscriptions }: { subscriptions: SubscriptionsService; adminSubscriptions: AdminSubscriptionsService },
-  ) {
+  build: ({ db, clock, registries }) => ({
+    services: { subscriptions: createSubscriptionsService(createSubscriptionsRepository(db), registries.usage, () => clock.now()) },
+    userData: [createSubscriptionsUserData(db)],
+  }),
+  async register(api, { services: { subscriptions } }) {
     await api.register(subscriptionRoutes, { subscriptions });
+  },
+});
+
+/** Suscripcions, the admin's view of every subscription with its payments and invoices (after the billing modules). */
+export const adminSubscriptionsModule = defineModule({
+  name: 'admin-subscriptions',
+  build: ({ db, services: { activity, paymentQueries, invoiceQueries } }) => ({
+    services: {
+      adminSubscriptions: createAdminSubscriptionsService({
+        db,
+        repo: createAdminSubscriptionsRepository(db),
+        activity,
+        billing: { paymentsOf: (id) => paymentQueries.ofSubscription(id), invoicesOf: (ids) => invoiceQueries.ofPayments(ids) },
+      }),
+    },
+  }),
+  async register(api, { services: { adminSubscriptions } }) {
     await api.register(adminSubscriptionRoutes, { service: adminSubscriptions });
   },
 });

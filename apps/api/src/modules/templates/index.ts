@@ -3,7 +3,7 @@
  * (the owner's live template, or null) and copy its subject and bodies when they are created, and
  * render them per recipient with `renderTemplate` (the same renderer as the preview and the test send).
  */
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { templateRoutes } from './routes.js';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
@@ -11,6 +11,7 @@ import { createTemplatesRepository } from './repository.js';
 import { emailTemplates } from './schema.js';
 import { createTemplatesService, type TemplatesDependencies, type TemplatesService } from './service.js';
 import { createTemplatesTrash } from './trash.js';
+import { createTemplatesUserData } from './user-data.js';
 
 export { templateRoutes };
 export { renderTemplate, type RenderedTemplate, type TemplateContent } from './render.js';
@@ -48,10 +49,26 @@ export async function listTemplateOptions(db: Database, ownerId: string): Promis
     .limit(500);
 }
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    templates: TemplatesService;
+  }
+}
+
 export const templatesModule = defineModule({
   name: 'templates',
-  async register(api, { templates }: { templates: { service: TemplatesService } }) {
-    await api.register(templateRoutes, { templates: templates.service });
+  build({ db, mailer, config, services: { subscriptions, notifications } }) {
+    const { service: templates, trash } = createTemplates({
+      db,
+      mailer,
+      publicUrl: config.publicUrl,
+      sendQuota: (actor) => subscriptions.sendQuota(actor),
+      sendsChanged: (userId, usage) => notifications.usageChanged(userId, 'sends', usage),
+    });
+    return { services: { templates }, trash: [trash], userData: [createTemplatesUserData(db)] };
+  },
+  async register(api, { services: { templates } }) {
+    await api.register(templateRoutes, { templates });
   },
 });
 export { createTemplatesUserData } from './user-data.js';

@@ -18,7 +18,7 @@ import { htmlToPlainText, sanitizeRichText } from '../../platform/rich-text.js';
 import { renderTemplate, type TemplateContent } from './render.js';
 import type { TemplateRow, TemplatesRepository } from './repository.js';
 
-/** What the templates module asks of others (wired in app.ts). */
+/** What the templates module asks of others (wired in its module definition, index.ts). */
 export type TemplatesDependencies = {
   repo: TemplatesRepository;
   mailer: Pick<Mailer, 'send'>;

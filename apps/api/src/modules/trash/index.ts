@@ -3,11 +3,12 @@
  * (platform/trash-registry.ts); `scheduleTrashPurge` runs `purgeExpired(now)` daily on the job
  * queue. The app exposes the service as `app.trash`.
  */
-import { defineModule } from '../../platform/module.js';
+import { defineModule } from '../../platform/modules.js';
 import { trashRoutes } from './routes.js';
-import type { TrashService } from './service.js';
+import { scheduleTrashPurge } from './purge-job.js';
+import { createTrashService, type TrashService } from './service.js';
 
-export { scheduleTrashPurge } from './purge-job.js';
+export { scheduleTrashPurge };
 export { trashRoutes };
 export { createTrashService, type TrashService } from './service.js';
 export { createTrashRegistry, type TrashProvider, type TrashRegistry } from '../../platform/trash-registry.js';
@@ -18,9 +19,21 @@ declare module 'fastify' {
   }
 }
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    trash: TrashService;
+  }
+}
+
+/** The trash of every kind the modules registered, and its daily purge. */
 export const trashModule = defineModule({
   name: 'trash',
-  async register(api, { trash }: { trash: TrashService }) {
+  async build({ jobs, registries, services: { activity } }) {
+    const trash = createTrashService(registries.trash, activity);
+    await scheduleTrashPurge(trash, jobs);
+    return { services: { trash }, decorate: { trash } };
+  },
+  async register(api, { services: { trash } }) {
     await api.register(trashRoutes, { trash });
   },
 });

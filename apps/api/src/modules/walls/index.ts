@@ -2,9 +2,7 @@
  * The walls module's public surface (muros): its routes, its trash kind, and what the public page
  * asks of it (`service.publicPage`, the first page of published posts).
  */
-import { defineModule } from '../../platform/module.js';
-import type { CloudService } from '../cloud/index.js';
-import type { PublicProfileService } from '../public-profile/index.js';
+import { defineModule } from '../../platform/modules.js';
 import { publicWallImageRoutes, wallRoutes } from './routes.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -12,6 +10,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import { createWallsRepository } from './repository.js';
 import { createWallsService, type WallsDependencies, type WallsService } from './service.js';
 import { createWallsTrash } from './trash.js';
+import { createWallsUserData } from './user-data.js';
 
 export { publicWallImageRoutes, wallRoutes };
 export { PUBLIC_PAGE_SIZE, type WallsService } from './service.js';
@@ -43,15 +42,31 @@ export async function createWalls(
 }
 export { createWallsUserData } from './user-data.js';
 
+declare module '../../platform/modules.js' {
+  interface Services {
+    walls: WallsService;
+  }
+}
+
 export const wallsModule = defineModule({
   name: 'walls',
-  async register(
-    api,
-    { walls, publicProfiles, cloud }: { walls: { service: WallsService }; publicProfiles: PublicProfileService; cloud: CloudService },
-  ) {
-    await api.register(wallRoutes, { walls: walls.service });
+  async build({ db, jobs, log, services: { ownsProfile, cloud, publicProfiles } }) {
+    const { service: walls, trash } = await createWalls({
+      db,
+      jobs,
+      log,
+      ownsProfile,
+      ownsImage: (userId, id) => cloud.isLiveImage(userId, id),
+      imageSize: (userId, id) => cloud.imageSize(userId, id),
+    });
+    // The public page shows the first page of published posts.
+    publicProfiles.useWall((profileId, canonicalPath, before) => walls.publicPage(profileId, canonicalPath, before));
+    return { services: { walls }, trash: [trash], userData: [createWallsUserData(db)] };
+  },
+  async register(api, { services: { walls, publicProfiles, cloud } }) {
+    await api.register(wallRoutes, { walls });
     await api.register(publicWallImageRoutes, {
-      walls: walls.service,
+      walls,
       visibleWall: async (alias, id) => ((await publicProfiles.peek(alias, id))?.profile.wall ? { profileId: id } : null),
       image: (userId, fileId) => cloud.publicImage(userId, fileId),
       imageBytes: (userId, fileId, maxBytes) => cloud.imageBytes(userId, fileId, maxBytes),

@@ -15,7 +15,7 @@ declare module '../../platform/jobs.js' {
   }
 }
 
-/** What the walls module asks of others (wired in app.ts): ownership of a profile and of an image. */
+/** What the walls module asks of others (wired in its module definition, index.ts): ownership of a profile and of an image. */
 export type WallsDependencies = {
   repo: WallsRepository;
   jobs: Jobs;

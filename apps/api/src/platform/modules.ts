@@ -1,0 +1,120 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
+import type { Mailer } from '../lib/mailer.js';
+import type { RateLimiter } from '../lib/rate-limit.js';
+import type { Storage } from '../lib/storage.js';
+import type { Clock } from './clock.js';
+import type { EventBus } from './events.js';
+import type { Jobs } from './jobs.js';
+import type { TrashProvider, TrashRegistry } from './trash-registry.js';
+import type { UsageProvider, UsageRegistry } from './usage-registry.js';
+import type { UserDataProvider, UserDataRegistry } from './user-data-registry.js';
+
+/**
+ * The public services of the modules, by name. Each module adds its own by declaration merging in
+ * its index.ts (`declare module '../../platform/modules.js' { interface Services { walls: WallsService } }`),
+ * so a module reads another's service fully typed, and only through this name.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Services {}
+
+/** What every module stands on, built by app.ts before any module. */
+export type Platform = {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  jobs: Jobs;
+  events: EventBus;
+  clock: Clock;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  appSecret: string;
+  registries: { usage: UsageRegistry; userData: UserDataRegistry; trash: TrashRegistry };
+};
+
+/**
+ * What `build` and `register` receive: the platform and the services. In `build`, a service of a
+ * module later in app.ts's list (or of none) is not there yet: reading it stops start-up, naming the
+ * module and the service, so the list's order is checked, not assumed.
+ */
+export type ModuleContext = Platform & { services: Services };
+
+type Hook = () => Promise<unknown> | void;
+
+/** What `build` answers: the module's public services and what it plugs into the registries and the app's life. */
+export type ModuleParts = {
+  services?: Partial<Services>;
+  usage?: UsageProvider[];
+  userData?: UserDataProvider[];
+  trash?: TrashProvider[];
+  /** After every module is built and the app is ready (after the job queue started). */
+  onReady?: Hook;
+  /** Before the server stops accepting requests (long-lived streams end here). */
+  preClose?: Hook;
+  /** When the app closes, before the caller closes the database. */
+  onClose?: Hook;
+  /** Decorations of the app (tests, benches and the worker reach the module through them). */
+  decorate?: Partial<FastifyInstance>;
+  /** Plugged into the root app once every module is built, before any module's routes (hooks every route must see). */
+  root?: (app: FastifyInstance) => Promise<void>;
+};
+
+/** A product area as app.ts lists it: `build` makes its services (in list order), `register` adds its routes under /api. */
+export type AppModule = {
+  name: string;
+  build?(ctx: ModuleContext): Promise<ModuleParts> | ModuleParts;
+  register?(api: FastifyInstance, ctx: ModuleContext): Promise<void>;
+};
+
+export const defineModule = (module: AppModule): AppModule => module;
+
+/** The services built so far; reading one that is not built names the module that asked. */
+function servicesFor(built: Partial<Services>, reader: string, phase: 'build' | 'register'): Services {
+  return new Proxy(built, {
+    get(target, key) {
+      // Symbols and `then` (a promise resolving to this object asks for it) are not services.
+      if (typeof key === 'symbol' || key === 'then' || key in target) return Reflect.get(target, key) as unknown;
+      const where = phase === 'build' ? 'no module before it in the list of app.ts provides' : 'no module provides';
+      throw new Error(`module ${reader} needs the service ${key}, which ${where}`);
+    },
+  }) as Services;
+}
+
+/**
+ * Builds the modules in list order (each sees the services of those before it), plugs their parts
+ * into the registries and the app's hooks as each is built (so hooks keep the list's order), then
+ * adds their root plugins and finally their routes under /api, in the same order. Answers the services.
+ */
+export async function mountModules(app: FastifyInstance, platform: Platform, modules: readonly AppModule[]): Promise<Services> {
+  const built: Partial<Services> = {};
+  const providers = new Map<string, string>();
+  const roots: NonNullable<ModuleParts['root']>[] = [];
+  for (const module of modules) {
+    const parts = (await module.build?.({ ...platform, services: servicesFor(built, module.name, 'build') })) ?? {};
+    for (const [name, service] of Object.entries(parts.services ?? {})) {
+      if (providers.has(name)) throw new Error(`service ${name} provided by both ${providers.get(name)} and ${module.name}`);
+      providers.set(name, module.name);
+      Object.assign(built, { [name]: service });
+    }
+    platform.registries.usage.register(...(parts.usage ?? []));
+    platform.registries.userData.register(...(parts.userData ?? []));
+    platform.registries.trash.register(...(parts.trash ?? []));
+    const { onReady, preClose, onClose } = parts;
+    if (onReady) app.addHook('onReady', async () => void (await onReady()));
+    if (preClose) app.addHook('preClose', async () => void (await preClose()));
+    if (onClose) app.addHook('onClose', async () => void (await onClose()));
+    for (const [name, value] of Object.entries(parts.decorate ?? {})) app.decorate<unknown>(name, value);
+    if (parts.root) roots.push(parts.root);
+  }
+  for (const root of roots) await root(app);
+  await app.register(
+    async (api) => {
+      for (const module of modules) await module.register?.(api, { ...platform, services: servicesFor(built, module.name, 'register') });
+    },
+    { prefix: '/api' },
+  );
+  return servicesFor(built, 'app.ts', 'register');
+}
