@@ -30,10 +30,10 @@ export type RunningServer = {
 };
 
 /**
- * Starts the built API (apps/api/dist/server.js) as its own process, on a scratch PostgreSQL
+ * Starts the built API (apps/api/dist/server.js, or `dist`/BENCH_API_DIST's) as its own process, on a scratch PostgreSQL
  * database when BENCH_DATABASE_URL (default: the local test server) answers, else on PGlite.
  */
-export async function startBenchServer(port: number, options: { separateWorker?: boolean } = {}): Promise<RunningServer> {
+export async function startBenchServer(port: number, options: { separateWorker?: boolean; dist?: string } = {}): Promise<RunningServer> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const env: Record<string, string> = {
     ...process.env,
@@ -76,7 +76,10 @@ export async function startBenchServer(port: number, options: { separateWorker?:
   // BENCH_SERVER_NODE_ARGS: extra node flags for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
   // to see where a slow figure's time goes (NODE_OPTIONS refuses --cpu-prof).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, 'apps/api/dist/server.js')], {
+  // BENCH_API_DIST: another build of the API to run (a folder holding server.js and worker.js), e.g.
+  // the previous commit's, to compare two builds in the same conditions.
+  const dist = options.dist ?? process.env.BENCH_API_DIST ?? join(root, 'apps/api/dist');
+  const proc: ChildProcess = spawn(process.execPath, [...nodeArgs, join(dist, 'server.js')], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -93,7 +96,7 @@ export async function startBenchServer(port: number, options: { separateWorker?:
   // Started once the API has migrated the database.
   const worker: ChildProcess | null =
     options.separateWorker && env.DATABASE_URL
-      ? spawn(process.execPath, [...nodeArgs, join(root, 'apps/api/dist/worker.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+      ? spawn(process.execPath, [...nodeArgs, join(dist, 'worker.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
       : null;
   return {
     url,

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { profileDailyStats } from '../db/schema/index.js';
 
 type Field = 'visits' | 'linkClicks';
+const DAY = 86_400_000;
 
 /**
  * Visit and click counters, added up in memory and written every few seconds as one upsert per
@@ -59,9 +60,19 @@ export function createDailyCounters(db: Database, flushEveryMs = 5000) {
     return flushing;
   }
 
+  /** The UTC day of the last hit and when it ends: a day's date is written once, not per visit. */
+  let today = { day: '', start: 0, end: 0 };
+  function dayOf(time: number): string {
+    if (time < today.start || time >= today.end) {
+      const start = time - (((time % DAY) + DAY) % DAY);
+      today = { day: new Date(start).toISOString().slice(0, 10), start, end: start + DAY };
+    }
+    return today.day;
+  }
+
   return {
-    hit(profileId: string, field: Field, now = new Date()): void {
-      const day = now.toISOString().slice(0, 10);
+    hit(profileId: string, field: Field, now?: Date): void {
+      const day = dayOf(now ? now.getTime() : Date.now());
       const key = `${profileId}|${day}`;
       const entry = pending.get(key) ?? { profileId, day, visits: 0, linkClicks: 0 };
       entry[field] += 1;

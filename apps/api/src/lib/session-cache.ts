@@ -7,9 +7,22 @@
  *   milliseconds;
  * - while that LISTEN connection is down nothing is served from the cache;
  * - and no entry lives longer than `ttlMs` whatever happens.
+ *
+ * With `refreshAfterMs`, an entry read after that age (plus a random part of `refreshJitterMs`, so
+ * entries stored together are not all due together) is due for a refresh: `claimRefresh` says so
+ * once, and the caller reloads it in the background while the entry keeps being served, so an
+ * entry read often is replaced before `ttlMs` instead of missed. A claim that leads nowhere (the
+ * reload failed, or an invalidation raced it) can be made again `REFRESH_RETRY_MS` later.
  */
-export function createSessionCache<T extends { userId: string }>(options: { ttlMs: number; maxEntries: number }) {
-  const entries = new Map<string, T & { storedAt: number }>();
+const REFRESH_RETRY_MS = 2000;
+
+export function createSessionCache<T extends { userId: string }>(options: {
+  ttlMs: number;
+  maxEntries: number;
+  refreshAfterMs?: number;
+  refreshJitterMs?: number;
+}) {
+  const entries = new Map<string, T & { storedAt: number; refreshAt: number }>();
   const byUser = new Map<string, Set<string>>();
   let enabled = false;
   /** Bumped by every invalidation: a lookup that began before one must not fill the cache. */
@@ -42,6 +55,26 @@ export function createSessionCache<T extends { userId: string }>(options: { ttlM
       return entry;
     },
 
+    /**
+     * True when the entry is live and due for a refresh (see `refreshAfterMs`) and nobody claimed it
+     * in the last REFRESH_RETRY_MS: the caller reloads it (taking a `stamp` first) and `set`s it.
+     */
+    claimRefresh(key: string, now = Date.now()): boolean {
+      if (!enabled) return false;
+      const entry = entries.get(key);
+      if (!entry || now < entry.refreshAt || now - entry.storedAt > options.ttlMs) return false;
+      entry.refreshAt = now + REFRESH_RETRY_MS;
+      return true;
+    },
+
+    /**
+     * Drops one entry (a reload found it no longer valid). Unlike an invalidation it does not void
+     * the reads under way: those of the same batch of reloads are as fresh as the one that found this.
+     */
+    forget(key: string): void {
+      remove(key);
+    },
+
     /** Take before reading the database; pass to `set`. */
     stamp: (): number => generation,
 
@@ -51,7 +84,9 @@ export function createSessionCache<T extends { userId: string }>(options: { ttlM
       remove(key);
       // Oldest first: Map keeps insertion order.
       while (entries.size >= options.maxEntries) remove(entries.keys().next().value as string);
-      entries.set(key, { ...value, storedAt: now });
+      const refreshAt =
+        options.refreshAfterMs === undefined ? Infinity : now + options.refreshAfterMs + Math.random() * (options.refreshJitterMs ?? 0);
+      entries.set(key, { ...value, storedAt: now, refreshAt });
       let keys = byUser.get(value.userId);
       if (!keys) byUser.set(value.userId, (keys = new Set()));
       keys.add(key);

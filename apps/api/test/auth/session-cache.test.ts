@@ -49,6 +49,74 @@ it('does not keep a row read before an invalidation that happened meanwhile', ()
   expect(cache.get('a')?.name).toBe('fresh');
 });
 
+describe('refresh ahead of expiry', () => {
+  const refreshing = () => {
+    const cache = createSessionCache<{ userId: string; name: string }>({
+      ttlMs: 1000,
+      maxEntries: 100,
+      refreshAfterMs: 500,
+      refreshJitterMs: 200,
+    });
+    cache.setEnabled(true);
+    return cache;
+  };
+
+  it('is due once between its refresh point (spread by the jitter) and its expiry, and again only after a pause', () => {
+    const cache = refreshing();
+    cache.set('a', { userId: 'u1', name: 'old' }, cache.stamp(), 0);
+    expect(cache.claimRefresh('a', 499)).toBe(false);
+    expect(cache.claimRefresh('a', 700)).toBe(true); // 500 + at most 200
+    expect(cache.claimRefresh('a', 701)).toBe(false); // claimed: one reload at a time
+    expect(cache.get('a', 701)?.name).toBe('old'); // still served meanwhile
+    expect(cache.claimRefresh('a', 701 + 2000)).toBe(false); // past its expiry: a miss, not a refresh
+    cache.set('b', { userId: 'u1', name: 'old' }, cache.stamp(), 0);
+    expect(cache.claimRefresh('b', 700)).toBe(true);
+    expect(cache.claimRefresh('b', 999)).toBe(false); // the reload failed: claimable again 2 s later only
+    cache.set('b', { userId: 'u1', name: 'new' }, cache.stamp(), 900);
+    expect(cache.get('b', 1500)?.name).toBe('new'); // reloaded at 900: lives until 1900
+    expect(cache.claimRefresh('b', 1399)).toBe(false);
+    expect(cache.claimRefresh('b', 1600)).toBe(true);
+  });
+
+  it('spreads the refresh points of entries stored together', () => {
+    const cache = refreshing();
+    for (let i = 0; i < 50; i++) cache.set(`k${i}`, { userId: 'u', name: String(i) }, cache.stamp(), 0);
+    const due = (at: number) => Array.from({ length: 50 }, (_, i) => `k${i}`).filter((key) => cache.claimRefresh(key, at)).length;
+    const early = due(600);
+    expect(early).toBeGreaterThan(0);
+    expect(early).toBeLessThan(50);
+    expect(early + due(700)).toBe(50);
+  });
+
+  it('never refreshes without refreshAfterMs, nor while invalidations are not known to arrive', () => {
+    const plain = createSessionCache<{ userId: string; name: string }>({ ttlMs: 1000, maxEntries: 10 });
+    plain.setEnabled(true);
+    plain.set('a', { userId: 'u1', name: 'x' }, plain.stamp(), 0);
+    expect(plain.claimRefresh('a', 999)).toBe(false);
+    const cache = refreshing();
+    cache.set('a', { userId: 'u1', name: 'x' }, cache.stamp(), 0);
+    cache.setEnabled(false);
+    expect(cache.claimRefresh('a', 800)).toBe(false);
+  });
+
+  it('does not keep a reload that an invalidation overtook; forget drops one entry and voids no other reload', () => {
+    const cache = refreshing();
+    cache.set('a', { userId: 'u1', name: 'old' }, cache.stamp(), 0);
+    expect(cache.claimRefresh('a', 750)).toBe(true);
+    const stamp = cache.stamp(); // the reload starts reading…
+    cache.forgetUser('u1'); // …the owner changes the profile meanwhile
+    cache.set('a', { userId: 'u1', name: 'read before the change' }, stamp, 760);
+    expect(cache.get('a', 761)).toBeUndefined();
+    cache.set('b', { userId: 'u2', name: 'b' }, cache.stamp(), 800);
+    cache.set('c', { userId: 'u2', name: 'c' }, cache.stamp(), 800);
+    const reloading = cache.stamp();
+    cache.forget('b');
+    expect(cache.get('b', 801)).toBeUndefined();
+    cache.set('c', { userId: 'u2', name: 'c reloaded' }, reloading, 810);
+    expect(cache.get('c', 811)?.name).toBe('c reloaded');
+  });
+});
+
 describe.runIf(testDatabaseUrl)('two API processes on one PostgreSQL', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {

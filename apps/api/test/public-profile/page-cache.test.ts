@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { plans, profiles, subscriptions, users } from '../../src/db/schema/index.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, setUserStatus, type TestContext } from '../helpers/test-app.js';
 
@@ -166,4 +166,72 @@ describe('public profile cache', () => {
     const stats = (await t.app.inject({ url: `/api/profiles/${id}/stats`, headers: bearer(token) })).json().data;
     expect(stats.totals).toEqual({ visits: 6, linkClicks: 1 });
   });
+});
+
+describe('public profile cache: refresh ahead of expiry', () => {
+  afterEach(() => vi.restoreAllMocks());
+  /** The clock as the cache reads it, moved on by `ms` from `from`. */
+  const clockAt = (from: number, ms: number) => vi.spyOn(Date, 'now').mockReturnValue(from + ms);
+  const timing = (res: { headers: Record<string, unknown> }) => String(res.headers['server-timing']);
+  const page = (alias: string, id: string) => t.app.inject({ url: `/link/${alias}/${id}`, headers: { 'accept-encoding': 'br' } });
+  /** A change that notifies no one (as if the NOTIFY were lost). */
+  const quietly = (id: string, values: Partial<typeof profiles.$inferInsert>) =>
+    t.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.update(profiles).set(values).where(eq(profiles.id, id));
+    });
+
+  it('reloads an entry read 45–55 s after it was loaded in the background, serving it meanwhile', async () => {
+    const { user, token } = await owner();
+    const changed = await create(token, cardBody('Architect'));
+    const unchanged = await create(token, cardBody('Engineer'));
+    const hidden = await create(token, cardBody('Painter'));
+    const loaded = Date.now();
+    clockAt(loaded, 0);
+    for (const id of [changed, unchanged, hidden]) expect(timing(await page(user.alias, id))).toBe('cache;desc=miss, page;desc=miss');
+    expect(timing(await page(user.alias, unchanged))).toBe('cache;desc=hit, page;desc=hit');
+    await quietly(changed, { card: { firstName: 'Ana', jobTitle: 'Changed quietly' } });
+    await quietly(hidden, { visibility: 'private' });
+    expect(await jobTitle(user.alias, changed)).toBe('Architect'); // not due yet: the cached answer
+
+    // 56 s later every entry is due (not yet expired): the visit is answered from the cache at once…
+    clockAt(loaded, 56_000);
+    const due = await visit(user.alias, changed);
+    expect(due.json().data.card.jobTitle).toBe('Architect');
+    expect(timing(due)).toBe('cache;desc=hit, cache-refresh');
+    expect(timing(await page(user.alias, unchanged))).toBe('cache;desc=hit, cache-refresh, page;desc=hit');
+    expect(timing(await page(user.alias, hidden))).toBe('cache;desc=hit, cache-refresh, page;desc=hit');
+    // …and the entries are read again behind it (together): the quiet change shows without a miss.
+    await eventually(async () => expect(await jobTitle(user.alias, changed)).toBe('Changed quietly'));
+    expect(timing(await visit(user.alias, changed))).toBe('cache;desc=hit');
+    // The profile made private is dropped by its reload: a 404 at once, not a minute later.
+    expect((await page(user.alias, hidden)).statusCode).toBe(404);
+
+    // 71 s after the first load the reloaded entries still answer (they were stored again at 56 s);
+    // the unchanged one kept its rendered page, the changed one is rendered anew.
+    clockAt(loaded, 71_000);
+    expect(timing(await page(user.alias, unchanged))).toBe('cache;desc=hit, page;desc=hit');
+    const fresh = await page(user.alias, changed);
+    expect(timing(fresh)).toBe('cache;desc=hit, page;desc=miss');
+    // And past the minute an entry nobody read is a miss as before.
+    clockAt(loaded, 56_000 + 61_000);
+    expect(timing(await visit(user.alias, changed))).toBe('cache;desc=miss');
+  });
+
+  it('still shows the owner’s edit at once while a reload is under way', () =>
+    withoutNotify(async () => {
+      const { user, token } = await owner();
+      const id = await create(token, cardBody('Architect'));
+      const loaded = Date.now();
+      clockAt(loaded, 0);
+      expect(await jobTitle(user.alias, id)).toBe('Architect');
+      clockAt(loaded, 56_000);
+      expect(timing(await visit(user.alias, id))).toBe('cache;desc=hit, cache-refresh'); // the reload waits its 200 ms
+      const put = await t.app.inject({ method: 'PUT', url: `/api/profiles/${id}`, headers: bearer(token), payload: cardBody('Edited') });
+      expect(put.statusCode).toBe(200);
+      expect(await jobTitle(user.alias, id)).toBe('Edited');
+      // The reload read before the edit is not kept over it (it may land either side of the edit: both read the edit or are dropped).
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await jobTitle(user.alias, id)).toBe('Edited');
+    }));
 });

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locale } from '@enlaza/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hmac, safeEqual } from '../../lib/crypto.js';
+import { matchLocale } from '../../lib/i18n.js';
 import { renderNotAvailablePage, renderProfilePage, type PageAssets } from './page/document.js';
 import { openGraphTags } from './page/meta.js';
 import { RenderedPages, type Encoding } from './page/rendered-pages.js';
-import { pageLocale } from './page/strings.js';
-import type { PublicProfileService } from './service.js';
+import { profileCacheTiming, type PublicProfileService } from './service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long an owner's preview address works. */
@@ -53,6 +54,25 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /**
+ * A header's parsed value, remembered: browsers send a handful of distinct Accept-Language and
+ * Accept-Encoding values, and a busy page would otherwise parse the same ones on every visit. At
+ * most `max` values of at most 256 characters are kept (a flood of made-up ones starts the list over).
+ */
+function remembered<T>(parse: (header: string | undefined) => T, max = 200): (header: string | undefined) => T {
+  const known = new Map<string | undefined, T>();
+  return (header) => {
+    let value = known.get(header);
+    if (value !== undefined) return value;
+    value = parse(header);
+    if (header === undefined || header.length <= 256) {
+      if (known.size >= max) known.clear();
+      known.set(header, value);
+    }
+    return value;
+  };
+}
+
+/**
  * The HTML of /link/{alias}/{profileId}, rendered by the server from the public profile cache: the
  * whole card, readable and usable without JavaScript; 301 from an old alias; a translated 404 page
  * when the profile is not available. `?preview=<token>` is the owner's preview (see previewToken).
@@ -64,6 +84,10 @@ export function registerPublicPage(
   const { service, publicUrl, secret } = options;
   const assets = readAssets(options.webDist);
   const rendered = new RenderedPages(options.pageCacheBytes);
+  // The page's language as pageLocale (page/strings.ts) picks it; null (none of ours) is kept as '' so that `undefined` means "not seen yet".
+  const visitorLocale = remembered((header) => matchLocale(header) ?? '');
+  const encodingOf = remembered(preferredEncoding);
+  const localeFor = (acceptLanguage: string | undefined, ownerLocale: Locale): Locale => visitorLocale(acceptLanguage) || ownerLocale;
 
   app.get<{ Params: { alias: string; profileId: string }; Querystring: { preview?: string; posts?: string } }>(
     '/link/:alias/:profileId',
@@ -74,10 +98,10 @@ export function registerPublicPage(
       const token = typeof request.query.preview === 'string' ? request.query.preview : null;
       const preview = Boolean(valid && token && validPreviewToken(secret, profileId, token));
       const found = !valid ? null : preview ? await service.preview(profileId) : await service.visit(alias, profileId);
-      if (!found) return html(reply, 404, renderNotAvailablePage({ locale: pageLocale(acceptLanguage, 'en'), assets }));
+      if (!found) return html(reply, 404, renderNotAvailablePage({ locale: localeFor(acceptLanguage, 'en'), assets }));
       const { profile, visibility, ownerLocale } = found;
       if (!preview && profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);
-      const locale = pageLocale(acceptLanguage, ownerLocale);
+      const locale = localeFor(acceptLanguage, ownerLocale);
       const url = `${publicUrl}${profile.canonicalPath}`;
       if (preview) {
         // Shown in an iframe of the owner's screen (same origin only), never indexed.
@@ -102,10 +126,10 @@ export function registerPublicPage(
           wall,
           wallPaged: paged,
         });
-      const profileCache = `cache;desc=${found.cached ? 'hit' : 'miss'}`;
+      const profileCache = profileCacheTiming(found);
       if (paged) reply.header('server-timing', profileCache);
       if (preview || paged) return html(reply, 200, render());
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const encoding = encodingOf(request.headers['accept-encoding']);
       const page = rendered.get(found, locale, encoding, render);
       // The profile cache's answer, then the rendered-page cache's (the benchmark counts both).
       reply.header('server-timing', `${profileCache}, page;desc=${page.hit ? 'hit' : 'miss'}`);

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { actorOf } from '../../platform/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { localeFromHeader } from '../../lib/i18n.js';
-import type { PublicProfileService } from './service.js';
+import { profileCacheTiming, type PublicProfileService } from './service.js';
 import { PREVIEW_TTL_SECONDS, previewToken } from './page-routes.js';
 import { buildVCard, type VCardPhoto } from './vcard.js';
 
@@ -51,13 +51,13 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       // Cached already serialised (and checked against this schema when cached): a JSON string is sent as it is.
-      const { json, cached } = await service.viewJson(request.params.alias, request.params.profileId);
+      const found = await service.viewJson(request.params.alias, request.params.profileId);
       // Server-Timing says whether the cache answered (browsers' dev tools and the benchmark read it).
       // The cast only tells the type provider what the string holds; Fastify sends a JSON string without serialising it again.
       return reply
         .type('application/json; charset=utf-8')
-        .header('server-timing', `cache;desc=${cached ? 'hit' : 'miss'}`)
-        .send(json as unknown as { ok: 1; data: PublicProfile });
+        .header('server-timing', profileCacheTiming(found))
+        .send(found.json as unknown as { ok: 1; data: PublicProfile });
     },
   );
 

@@ -141,7 +141,10 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     };
   }
 
-  /** `wall`: the first page of published posts, cached with the profile (a post's change drops the owner's entries like a profile's). */
+  /**
+   * `wall`: the first page of published posts, cached with the profile (a post's change drops the owner's entries like a profile's).
+   * `content`: everything the answers are made of, to tell a reload that changed nothing.
+   */
   type Available = {
     userId: string;
     alias: string;
@@ -150,6 +153,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     profile: PublicProfile;
     json: string;
     wall: PublicWallPage | null;
+    content: string;
   };
   /**
    * Available profiles by id, with their answer already serialised, so a visit usually costs no
@@ -157,35 +161,83 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
    * own writes (`forgetOwner`), triggers on profiles and users NOTIFY `enlaza_public` with the
    * owner's id for changes made elsewhere (migration 0009), nothing is served while that LISTEN is
    * down, and no entry lives longer than a minute. Unavailable profiles are never cached.
+   *
+   * An entry read 45–55 s after it was loaded (the spread keeps entries loaded together from coming
+   * due together) is reloaded in the background while it keeps being served, so a profile visited
+   * at least every 5 s is never a miss (and one visited less often costs about what it did: a reload
+   * a minute). The reloads due within REFRESH_DELAY_MS are read together
+   * (a reload is nobody's wait: many rows per query cost far less than one query each). When a
+   * reload finds the same content the entry keeps its objects, so what was built from them (the
+   * rendered pages and card markup, keyed by the profile object) stays found at no cost.
    */
-  const cache = createSessionCache<Available>({ ttlMs: 60_000, maxEntries: 20_000 });
+  const PROFILE_TTL_MS = 60_000;
+  const cache = createSessionCache<Available>({
+    ttlMs: PROFILE_TTL_MS,
+    maxEntries: 20_000,
+    refreshAfterMs: 45_000,
+    refreshJitterMs: 10_000,
+  });
 
-  /** Answers from the cache and misses since the start (`Server-Timing` tells each answer's). */
-  const cacheCounts = { hits: 0, misses: 0 };
+  /** Answers from the cache, misses, and background refreshes (started; unchanged: the content was the same) since the start. */
+  const cacheCounts = { hits: 0, misses: 0, refreshes: 0, unchanged: 0 };
 
-  async function available(alias: string, profileId: string): Promise<Available & { cached: boolean }> {
+  /** Reads an available profile into a cache entry; the objects of `previous` when nothing changed. */
+  async function loadEntry(profileId: string, previous?: Available): Promise<Available> {
+    const row = await load(profileId);
+    const profile = toPublic(row);
+    const wall = await wallOf(profile);
+    const ownerLocale = row.owner.locale ?? DEFAULT_LOCALE;
+    const visibility = row.profile.visibility;
+    const content = JSON.stringify([row.profile.userId, visibility, ownerLocale, profile, wall]);
+    if (previous?.content === content) {
+      cacheCounts.unchanged++;
+      return previous;
+    }
+    // What the route's response serializer would write, checked once here instead of per visit.
+    const json = JSON.stringify({ ok: 1, data: publicProfileSchema.parse(profile) });
+    return { userId: row.profile.userId, alias: row.owner.alias, ownerLocale, visibility, profile, json, wall, content };
+  }
+
+  /** Reloads a cached entry that came due while it keeps being served; drops it when the profile is no longer available. */
+  async function refresh(profileId: string, previous: Available): Promise<void> {
+    cacheCounts.refreshes++;
+    const stamp = cache.stamp();
+    try {
+      cache.set(profileId, await loadEntry(profileId, previous), stamp);
+    } catch (error) {
+      // Not available any more: the next visit reads it again (and answers 404). Another failure
+      // (the database briefly away) leaves the entry to be claimed again, or to expire.
+      if (error instanceof AppError) cache.forget(profileId);
+    }
+  }
+
+  const REFRESH_DELAY_MS = 200;
+  let dueForRefresh = new Map<string, Available>();
+  function scheduleRefresh(profileId: string, previous: Available): void {
+    dueForRefresh.set(profileId, previous);
+    if (dueForRefresh.size > 1) return;
+    setTimeout(() => {
+      const due = dueForRefresh;
+      dueForRefresh = new Map();
+      // Started in one turn of the event loop: readRow reads them in batches.
+      for (const [id, entry] of due) void refresh(id, entry);
+    }, REFRESH_DELAY_MS).unref();
+  }
+
+  /** `cached`: answered from the cache; `refreshing`: and that entry is being reloaded in the background. */
+  async function available(alias: string, profileId: string): Promise<Available & { cached: boolean; refreshing: boolean }> {
     let entry: Available | undefined = cache.get(profileId);
     const cached = Boolean(entry);
     cacheCounts[cached ? 'hits' : 'misses']++;
+    const refreshing = Boolean(entry && cache.claimRefresh(profileId));
+    if (entry && refreshing) scheduleRefresh(profileId, entry);
     if (!entry) {
       const stamp = cache.stamp();
-      const row = await load(profileId);
-      const profile = toPublic(row);
-      // What the route's response serializer would write, checked once here instead of per visit.
-      const json = JSON.stringify({ ok: 1, data: publicProfileSchema.parse(profile) });
-      entry = {
-        userId: row.profile.userId,
-        alias: row.owner.alias,
-        ownerLocale: row.owner.locale ?? DEFAULT_LOCALE,
-        visibility: row.profile.visibility,
-        profile,
-        json,
-        wall: await wallOf(profile),
-      };
+      entry = await loadEntry(profileId);
       cache.set(profileId, entry, stamp);
     }
     if (!(await reaches(alias, entry.alias, entry.userId))) throw new AppError('profile.not_available');
-    return { ...entry, cached };
+    return { ...entry, cached, refreshing };
   }
 
   /** Visits and clicks per day from `first` on, zero-filled. */
@@ -205,8 +257,8 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
   /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
   async function peek(alias: string, profileId: string): Promise<PageProfile | null> {
     try {
-      const { profile, visibility, ownerLocale, cached, wall } = await available(alias, profileId);
-      return { profile, visibility, ownerLocale, cached, wall };
+      const { profile, visibility, ownerLocale, cached, refreshing, wall } = await available(alias, profileId);
+      return { profile, visibility, ownerLocale, cached, refreshing, wall };
     } catch (error) {
       if (error instanceof AppError) return null;
       throw error;
@@ -222,13 +274,13 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     },
 
     /** The same, as the route's answer `{ok: 1, data}` already serialised; also counts the visit. `cached`: answered from the cache. */
-    async viewJson(alias: string, profileId: string): Promise<{ json: string; cached: boolean }> {
-      const { profile, json, cached } = await available(alias, profileId);
+    async viewJson(alias: string, profileId: string): Promise<{ json: string; cached: boolean; refreshing: boolean }> {
+      const { profile, json, cached, refreshing } = await available(alias, profileId);
       counters.hit(profile.id, 'visits');
-      return { json, cached };
+      return { json, cached, refreshing };
     },
 
-    /** Cache answers and misses since the process started. */
+    /** Cache answers, misses and background refreshes since the process started. */
     cacheCounts: () => ({ ...cacheCounts }),
 
     /** The page's HTML: the profile (from the cache), counting the visit; null when it is not available. */
@@ -345,10 +397,19 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
 }
 
 export type PublicProfileService = ReturnType<typeof createPublicProfileService>;
+
+/**
+ * The profile cache's answer as a `Server-Timing` entry (browsers' dev tools and the benchmark read
+ * it): `cache;desc=hit` or `miss`, and `cache-refresh` when the hit started a background reload.
+ */
+export const profileCacheTiming = (found: { cached?: boolean; refreshing?: boolean }): string =>
+  found.refreshing ? 'cache;desc=hit, cache-refresh' : found.cached ? 'cache;desc=hit' : 'cache;desc=miss';
 export type PageProfile = {
   profile: PublicProfile;
   visibility: 'public' | 'unlisted' | 'private';
   ownerLocale: Locale;
   cached?: boolean;
+  /** Answered from the cache while the entry is reloaded in the background (it came due). */
+  refreshing?: boolean;
   wall: PublicWallPage | null;
 };

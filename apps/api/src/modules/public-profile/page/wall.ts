@@ -6,6 +6,13 @@ import type { Translate } from './strings.js';
 import { html, raw, type SafeHtml } from './template.js';
 
 const DATE_LOCALE: Record<Locale, string> = { en: 'en', es: 'es', jp: 'ja' };
+/** One formatter per language (making one costs more than rendering a whole card). */
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+const dateFormat = (locale: Locale) => {
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(DATE_LOCALE[locale], { dateStyle: 'medium', timeZone: 'UTC' })));
+  return format;
+};
 const safeHref = (href: string) => (/^https?:/i.test(href) ? href : '#');
 const hostOf = (url: string) => {
   try {
@@ -34,8 +41,8 @@ function postImage(post: PublicWallPost): SafeHtml | null {
  */
 export function renderWall(page: PublicWallPage, options: { t: Translate; locale: Locale; basePath: string; paged: boolean }): SafeHtml {
   const { t, locale, basePath } = options;
-  const date = new Intl.DateTimeFormat(DATE_LOCALE[locale], { dateStyle: 'medium', timeZone: 'UTC' });
   if (page.posts.length === 0 && !options.paged) return html``;
+  const date = dateFormat(locale);
   return html`<section class="pp-wall" id="pp-wall" aria-labelledby="pp-wall-title" data-testid="public-wall">
 <h2 id="pp-wall-title" class="pp-wall-title">${t('wall.title')}</h2>
 ${page.posts.length === 0 ? html`<p>${t('wall.empty')}</p>` : null}
