@@ -72,7 +72,6 @@ export const accountModule = defineModule({
   },
 });
 export {
-  accountTypeIdSql,
   disableAdminUnlessLast,
   emailInUse,
   insertAdmin,

@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { queryPieces } from '../../platform/query-pieces.js';
 import { nextCustomerCode } from './registration-repository.js';
@@ -29,10 +29,6 @@ export const userPiece = (alias = 'account_user') =>
     })
     .from(users)
     .as(alias);
-
-/** The account type of the user whose id is `userId` (a value or the caller's column), or null: a scalar subquery. */
-export const accountTypeIdSql = (userId: string | AnyColumn | SQL): SQL<string | null> =>
-  sql<string | null>`(select ${users.accountTypeId} from ${users} where ${users.id} = ${userId})`;
 
 /** Whether `alias` is one of this user's old aliases (those still redirect to the current one). */
 export async function isOldAlias(db: Database | Transaction, alias: string, userId: string): Promise<boolean> {

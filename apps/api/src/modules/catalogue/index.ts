@@ -51,5 +51,5 @@ export {
   offerPeriodPiece,
   planPiece,
   planRowPiece,
-  visibleOffers,
+  sellableOffers,
 } from './query-pieces.js';

@@ -1,5 +1,5 @@
 import type { Locale } from '@enlaza/contracts';
-import { and, asc, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { localNameSql } from '../../lib/catalogue-names.js';
 import { queryPieces } from '../../platform/query-pieces.js';
@@ -70,24 +70,17 @@ export async function defaultTax(db: Db) {
 }
 
 /**
- * Active offers of active plans, on active periods, that an account type may buy (offers without a
- * type are for everyone), cheapest plan first. `accountTypeId` may be the caller's piece (a scalar
- * subquery reading the buyer's type), so the whole list stays one statement.
+ * Every offer that can be sold now: active offers of active plans on active periods, whatever the
+ * account type they are for, cheapest plan first (the kept catalogue of snapshot.ts filters them
+ * per buyer).
  */
-export function visibleOffers(db: Db, accountTypeId: SQL | string | null) {
+export function sellableOffers(db: Db) {
   return db
     .select({ offer: offers, plan: plans, period: billingPeriods })
     .from(offers)
     .innerJoin(plans, eq(plans.id, offers.planId))
     .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
-    .where(
-      and(
-        eq(offers.active, true),
-        eq(plans.active, true),
-        eq(billingPeriods.active, true),
-        or(isNull(offers.accountTypeId), sql`${offers.accountTypeId} = ${accountTypeId}`),
-      ),
-    )
+    .where(and(eq(offers.active, true), eq(plans.active, true), eq(billingPeriods.active, true)))
     .orderBy(asc(plans.sortOrder), asc(billingPeriods.months), asc(offers.priceCents));
 }
 

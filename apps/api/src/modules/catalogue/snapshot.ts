@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { activePlans, defaultTax as findDefaultTax, sellableOffers } from './query-pieces.js';
 import type { BillingPeriodRow, OfferRow, PlanRow, TaxRow } from './repository.js';
-import { billingPeriods, catalogueVersion, offers, plans, taxes } from './schema.js';
+import { catalogueVersion } from './schema.js';
 
 /** What a customer can be offered: read whole, kept in memory, reloaded when the catalogue's version moves. */
 export type CatalogueSnapshot = {
@@ -27,23 +27,9 @@ export function createCatalogueSnapshots(db: Database) {
   let loading: { version: number; promise: Promise<CatalogueSnapshot> } | null = null;
 
   async function load(version: number): Promise<CatalogueSnapshot> {
-    const [activePlans, activeOffers, [defaultTax]] = await Promise.all([
-      db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.sortOrder)),
-      db
-        .select({ offer: offers, plan: plans, period: billingPeriods })
-        .from(offers)
-        .innerJoin(plans, eq(plans.id, offers.planId))
-        .innerJoin(billingPeriods, eq(billingPeriods.id, offers.billingPeriodId))
-        .where(and(eq(offers.active, true), eq(plans.active, true), eq(billingPeriods.active, true)))
-        .orderBy(asc(plans.sortOrder), asc(billingPeriods.months), asc(offers.priceCents)),
-      db
-        .select()
-        .from(taxes)
-        .where(and(eq(taxes.isDefault, true), eq(taxes.active, true)))
-        .limit(1),
-    ]);
+    const [plans, offers, defaultTax] = await Promise.all([activePlans(db), sellableOffers(db), findDefaultTax(db)]);
     // Read after the version: at least as new as it (a newer one only costs another load later).
-    return { version, plans: activePlans, offers: activeOffers, defaultTax: defaultTax ?? null };
+    return { version, plans, offers, defaultTax: defaultTax ?? null };
   }
 
   return {

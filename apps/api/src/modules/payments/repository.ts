@@ -1,13 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { accountTypeIdSql, userPiece } from '../account/index.js';
+import { userPiece } from '../account/index.js';
 import {
   activeAddOn,
   activeAddOns,
-  activePlans,
   defaultTax,
   offerDetails,
-  visibleOffers,
   type BillingPeriodRow,
   type OfferRow,
   type PlanRow,
@@ -93,13 +91,6 @@ export function createPaymentsRepository(db: Database) {
     // ---- the catalogue (read only) and subscriptions, through their owners' pieces
     defaultTax: () => defaultTax(db),
 
-    /**
-     * Active offers of active plans that this user's account type may buy (offers without a type are
-     * for everyone); the account type is read in the same query, so it runs alongside the others.
-     */
-    visibleOffersFor: (userId: string) => visibleOffers(db, accountTypeIdSql(userId)),
-
-    activePlans: () => activePlans(db),
     offer: (id: string) => offerDetails(db, id),
     activeAddOns: () => activeAddOns(db),
     addOn: (id: string) => activeAddOn(db, id),
