@@ -163,7 +163,7 @@ export async function publicProfileBench(server: RunningServer): Promise<void> {
     pages.map((path) => `/api/public${path}`),
   );
   // The page follows on the profile cache the JSON run filled, as on a live server: its cold pass
-  // renders and compresses every page (entries past their minute are read again, those past 45–55 s
+  // renders and compresses every page (entries past their minute are read again, those past 40–50 s
   // reloaded in the background); in its steady state every profile is visited every few seconds, so
   // entries are refreshed ahead of their expiry rather than missed (the refreshes are counted).
   console.log(

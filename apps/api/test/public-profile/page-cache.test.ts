@@ -181,7 +181,7 @@ describe('public profile cache: refresh ahead of expiry', () => {
       await tx.update(profiles).set(values).where(eq(profiles.id, id));
     });
 
-  it('reloads an entry read 45–55 s after it was loaded in the background, serving it meanwhile', async () => {
+  it('reloads an entry read 40–50 s after it was loaded in the background, serving it meanwhile', async () => {
     const { user, token } = await owner();
     const changed = await create(token, cardBody('Architect'));
     const unchanged = await create(token, cardBody('Engineer'));
@@ -194,8 +194,8 @@ describe('public profile cache: refresh ahead of expiry', () => {
     await quietly(hidden, { visibility: 'private' });
     expect(await jobTitle(user.alias, changed)).toBe('Architect'); // not due yet: the cached answer
 
-    // 56 s later every entry is due (not yet expired): the visit is answered from the cache at once…
-    clockAt(loaded, 56_000);
+    // 51 s later every entry is due (not yet expired): the visit is answered from the cache at once…
+    clockAt(loaded, 51_000);
     const due = await visit(user.alias, changed);
     expect(due.json().data.card.jobTitle).toBe('Architect');
     expect(timing(due)).toBe('cache;desc=hit, cache-refresh');
@@ -207,14 +207,14 @@ describe('public profile cache: refresh ahead of expiry', () => {
     // The profile made private is dropped by its reload: a 404 at once, not a minute later.
     expect((await page(user.alias, hidden)).statusCode).toBe(404);
 
-    // 71 s after the first load the reloaded entries still answer (they were stored again at 56 s);
+    // 71 s after the first load the reloaded entries still answer (they were stored again at 51 s);
     // the unchanged one kept its rendered page, the changed one is rendered anew.
     clockAt(loaded, 71_000);
     expect(timing(await page(user.alias, unchanged))).toBe('cache;desc=hit, page;desc=hit');
     const fresh = await page(user.alias, changed);
     expect(timing(fresh)).toBe('cache;desc=hit, page;desc=miss');
     // And past the minute an entry nobody read is a miss as before.
-    clockAt(loaded, 56_000 + 61_000);
+    clockAt(loaded, 51_000 + 61_000);
     expect(timing(await visit(user.alias, changed))).toBe('cache;desc=miss');
   });
 
@@ -225,7 +225,7 @@ describe('public profile cache: refresh ahead of expiry', () => {
       const loaded = Date.now();
       clockAt(loaded, 0);
       expect(await jobTitle(user.alias, id)).toBe('Architect');
-      clockAt(loaded, 56_000);
+      clockAt(loaded, 51_000);
       expect(timing(await visit(user.alias, id))).toBe('cache;desc=hit, cache-refresh'); // the reload waits its 200 ms
       const put = await t.app.inject({ method: 'PUT', url: `/api/profiles/${id}`, headers: bearer(token), payload: cardBody('Edited') });
       expect(put.statusCode).toBe(200);
