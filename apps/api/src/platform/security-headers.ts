@@ -49,6 +49,8 @@ export function appSecurityHeaders(countryLookupUrl: string): Record<string, str
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same as `frame-ancestors 'none'`, for browsers that read only X-Frame-Options.
+    frameguard: { action: 'deny' },
   });
   // Powerful features the app never uses are off; geolocation only for this origin (the public page of a lost tag).
   headers['permissions-policy'] = PERMISSIONS_POLICY;

@@ -54,7 +54,7 @@ describe('errors', () => {
       expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+; includeSubDomains$/);
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
       expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
-      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(res.headers['content-security-policy'], url).not.toContain('upgrade-insecure-requests');
       expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
