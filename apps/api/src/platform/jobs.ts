@@ -78,7 +78,9 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
     async executeSql(text, values) {
       if (closedForQueries) {
         log.warn({ statement: text.slice(0, 80) }, 'job queue statement after stop not sent');
-        return { rows: [] };
+        // No `rows` at all: pg-boss reads that as "nothing fetched" and "nothing affected" (an empty
+        // array would make it read the count of a first row that is not there).
+        return {} as { rows: unknown[] };
       }
       inFlight += 1;
       try {
@@ -260,20 +262,27 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       stopped = true;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       const deadline = Date.now() + timeoutMs;
-      // pg-boss stops waiting after `timeout` and writes a job's completion without awaiting it: a
-      // handler that ends later would write it into a closed database (an unhandled rejection). So
-      // the handlers still running are waited for too (the same time again at most), then one turn of
-      // the event loop lets pg-boss issue their completion before the caller closes the database.
-      while (running.size > 0 && Date.now() < deadline) {
-        await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, 100))]);
+      // pg-boss stops waiting after `timeout`, and it does not count a worker whose fetch is still in
+      // flight (nor its own cron worker): a handler may start, or end, after it returns, and write its
+      // job's completion into a closed database (an unhandled rejection). So this waits until no
+      // handler runs and no pg-boss statement is in flight (the same time again at most). A statement
+      // ends in a socket callback and the next one of its chain (fetch, handler, complete) is issued
+      // in the microtasks that follow, so both counts at zero, seen twice from timers, mean quiet.
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      let quietChecks = 0;
+      while (quietChecks < 2 && Date.now() < deadline) {
+        if (running.size > 0) {
+          quietChecks = 0;
+          await Promise.race([Promise.allSettled([...running]), sleep(100)]);
+        } else if (inFlight > 0) {
+          quietChecks = 0;
+          await sleep(10);
+        } else {
+          quietChecks += 1;
+          await sleep(10);
+        }
       }
-      if (running.size > 0) log.warn({ running: running.size }, 'job handlers still running at shutdown');
-      // A statement ends in a socket callback and the next one of the same chain (fetch, then insert,
-      // then complete) is issued in the microtasks that follow it, so a count of zero seen from a
-      // timer means the chain is over.
-      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      await new Promise((resolve) => setImmediate(resolve));
-      if (inFlight > 0) log.warn({ inFlight }, 'job queue statements still running at shutdown');
+      if (running.size > 0 || inFlight > 0) log.warn({ running: running.size, inFlight }, 'job queue still busy at shutdown');
       closedForQueries = true;
     },
   };

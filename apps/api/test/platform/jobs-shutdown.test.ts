@@ -42,45 +42,66 @@ describe('stopping the job queue', () => {
   });
 });
 
-describe('stopping the job queue while its cron worker is fetching', () => {
-  it('sends nothing to the database after stop returns, though pg-boss does not wait for that worker', async () => {
-    const database = await openTestDatabase();
-    const issuedAfterStop: string[] = [];
-    let stopReturned = false;
-    let holdCronFetch = false;
-    let cronFetchHeld: (() => void) | undefined;
-    const heldFetch = new Promise<void>((resolve) => (cronFetchHeld = resolve));
-    const handle: DatabaseHandle = {
-      ...database,
-      jobsDb: {
-        async executeSql(text, values) {
-          if (stopReturned) issuedAfterStop.push(text.slice(0, 60));
-          // The cron worker's fetch of its internal queue: held 1.5 s before it reaches the database,
-          // so it is in flight when the queue is told to stop.
-          if (holdCronFetch && values?.[0] === '__pgboss__send-it' && text.includes('SKIP LOCKED')) {
-            holdCronFetch = false;
-            cronFetchHeld?.();
-            await new Promise((resolve) => setTimeout(resolve, 1500));
-          }
-          return database.jobsDb.executeSql(text, values);
-        },
+/**
+ * Stops a job queue while one worker's fetch of `queue` is held in flight (1.5 s before it reaches
+ * the database) and a job waits for that fetch; answers the statements sent after stop returned and
+ * whether the handler of `test.slow` ran.
+ */
+async function stopDuringFetch(queue: string, enqueue: (other: PgBoss) => Promise<unknown>) {
+  const database = await openTestDatabase();
+  const issuedAfterStop: string[] = [];
+  let stopReturned = false;
+  let holdFetch = false;
+  let fetchHeld: (() => void) | undefined;
+  const heldFetch = new Promise<void>((resolve) => (fetchHeld = resolve));
+  const handle: DatabaseHandle = {
+    ...database,
+    jobsDb: {
+      async executeSql(text, values) {
+        if (stopReturned) issuedAfterStop.push(text.slice(0, 60));
+        if (holdFetch && values?.[0] === queue && text.includes('SKIP LOCKED')) {
+          holdFetch = false;
+          fetchHeld?.();
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        }
+        return database.jobsDb.executeSql(text, values);
       },
-    };
-    const jobs = createJobs(handle, { workers: 'inline', timeoutSeconds: 30, pollingIntervalSeconds: 0.5 }, t.app.log);
-    await jobs.define('test.slow', { handler: async () => undefined });
-    await jobs.start();
-    // A job for the cron worker to pass on, as the clock writes one when a schedule comes due.
-    const other = new PgBoss({ db: database.jobsDb, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
-    await other.start();
-    holdCronFetch = true;
-    await heldFetch;
-    await other.send('__pgboss__send-it', { name: 'test.slow', data: { ms: 0 } });
-    await other.stop({ graceful: false, close: false });
-    await jobs.stop(5000);
-    stopReturned = true;
-    // Whatever the held fetch would lead to (insert the job, complete the fetched one) happens within 2 s.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    await database.close();
-    expect(issuedAfterStop).toEqual([]);
+    },
+  };
+  let handled = 0;
+  const jobs = createJobs(handle, { workers: 'inline', timeoutSeconds: 30, pollingIntervalSeconds: 0.5 }, t.app.log);
+  await jobs.define('test.slow', {
+    handler: async ({ ms }) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      handled += 1;
+    },
+  });
+  await jobs.start();
+  const other = new PgBoss({ db: database.jobsDb, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+  await other.start();
+  holdFetch = true;
+  await heldFetch;
+  await enqueue(other);
+  await other.stop({ graceful: false, close: false });
+  await jobs.stop(5000);
+  stopReturned = true;
+  const handledAtStop = handled;
+  // Whatever the held fetch would lead to (run the job, insert it, complete it) happens within 2 s.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await database.close();
+  return { issuedAfterStop, handledAtStop, handled };
+}
+
+describe('stopping the job queue while a fetch is in flight', () => {
+  it('waits for the job that fetch brings, runs it, and sends nothing after stop returns', async () => {
+    const result = await stopDuringFetch('test.slow', (other) => other.send('test.slow', { ms: 300 }));
+    expect(result).toEqual({ issuedAfterStop: [], handledAtStop: 1, handled: 1 });
+  });
+
+  it('waits for its cron worker too (pg-boss does not), sending nothing after stop returns', async () => {
+    const result = await stopDuringFetch('__pgboss__send-it', (other) =>
+      other.send('__pgboss__send-it', { name: 'test.slow', data: { ms: 0 } }),
+    );
+    expect(result.issuedAfterStop).toEqual([]);
   });
 });
