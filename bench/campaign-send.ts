@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { sideBySide } from './lib/measure.js';
-import { BENCH_USER, startBenchServer } from './lib/server.js';
+import { BENCH_USER, benchToken, startBenchServer } from './lib/server.js';
 
 /** The recipient count: `--recipients N` or BENCH_RECIPIENTS, else 20,000. */
 function recipientCount(): number {
@@ -87,12 +87,7 @@ async function measure(separateWorker: boolean, port: number): Promise<void> {
       );
       await client.end();
 
-      const login = await fetch(`${server.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(BENCH_USER),
-      });
-      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      const token = await benchToken(server);
       const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       const user$ = { url: `${server.url}/api/user`, headers: { authorization: `Bearer ${token}` } };
 

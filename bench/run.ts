@@ -6,7 +6,7 @@ import { mailboxBench } from './mailbox.js';
 import { notificationsBench } from './notifications.js';
 import { plansBench } from './plans.js';
 import { publicProfileBench } from './public-profile.js';
-import { BENCH_USER, startBenchServer } from './lib/server.js';
+import { benchToken, startBenchServer } from './lib/server.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
@@ -14,12 +14,7 @@ const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target')
 const server = await startBenchServer(Number(process.env.BENCH_PORT ?? 4399));
 try {
   console.log(`API on ${server.database} at ${server.url}\n`);
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_USER),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await benchToken(server);
 
   console.log('GET /api/user (valid token) vs GET /api/health (constant route), alternating rounds…');
   const r = await sideBySide(

@@ -114,3 +114,24 @@ export async function startBenchServer(port: number, options: { separateWorker?:
     },
   };
 }
+
+/** The bench user's bearer token on a running server (the demo user the server was seeded with). */
+export async function benchToken(server: RunningServer): Promise<string> {
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/** Starts the API, signs the bench user in, runs `measure`, and stops the API whatever happens. */
+export async function withBenchServer(port: number, measure: (server: RunningServer, token: string) => Promise<void>): Promise<void> {
+  const server = await startBenchServer(port);
+  try {
+    console.log(`API on ${server.database} at ${server.url}\n`);
+    await measure(server, await benchToken(server));
+  } finally {
+    await server.stop();
+  }
+}
