@@ -48,6 +48,7 @@ export async function plansBench(server: RunningServer, token: string): Promise<
   for (let i = 0; i < 50; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
   const latencies: number[] = [];
   let errors = 0;
+  let hits = 0;
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -59,6 +60,8 @@ export async function plansBench(server: RunningServer, token: string): Promise<
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
         if (!res.ok) errors += 1;
+        // The kept answer's (Server-Timing `answer;desc=hit|miss`; builds before it say nothing).
+        if (res.headers.get('server-timing')?.includes('answer;desc=hit')) hits += 1;
       }
     }),
   );
@@ -66,7 +69,7 @@ export async function plansBench(server: RunningServer, token: string): Promise<
   latencies.sort((a, b) => a - b);
   const p95 = percentile(latencies, 95);
   console.log(
-    `  ${offers} offers in the catalogue, ${listed} listed; ${REQUESTS} requests, ${CONCURRENCY} at a time: ${(REQUESTS / seconds).toFixed(0)} req/s`,
+    `  ${offers} offers in the catalogue, ${listed} listed; ${REQUESTS} requests, ${CONCURRENCY} at a time: ${(REQUESTS / seconds).toFixed(0)} req/s; kept answers: ${hits} hits`,
   );
   console.log(
     `  p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms${errors ? `   — ${errors} errors!` : ''}`,

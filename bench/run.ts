@@ -1,5 +1,5 @@
 // npm run bench: measured side by side in one run, on this machine, now. Not part of npm test.
-import { sideBySide } from './lib/measure.js';
+import { describeRatio, sideBySide } from './lib/measure.js';
 import { pageWeight } from './lib/page-weight.js';
 import { lighthouseBench } from './lighthouse.js';
 import { mailboxBench } from './mailbox.js';
@@ -21,11 +21,11 @@ try {
     { url: `${server.url}/api/user`, headers: { authorization: `Bearer ${token}` } },
     { url: `${server.url}/api/health` },
   );
-  const ratio = r.a.rps / r.b.rps;
+  const ratio = r.ratio;
   console.log(`  /api/user    ${r.a.rps.toFixed(0).padStart(7)} req/s   p99 ${r.a.p99} ms`);
   console.log(`  /api/health  ${r.b.rps.toFixed(0).padStart(7)} req/s   p99 ${r.b.p99} ms`);
   console.log(
-    `  ratio user/constant: ${(ratio * 100).toFixed(1)} %  (target ≥ 50 %: ${verdict(ratio >= 0.5)})${r.errors ? `  — ${r.errors} errors!` : ''}\n`,
+    `  ratio user/constant: ${describeRatio(r)}  (target ≥ 50 %: ${verdict(ratio >= 0.5)})${r.errors ? `  — ${r.errors} errors!` : ''}\n`,
   );
 
   await publicProfileBench(server);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { pageWeight } from '../../bench/lib/page-weight';
 import { apiToken, bearer } from './support/session';
 
@@ -40,7 +40,8 @@ test.describe('the server-rendered public page', () => {
     profileId = ((await created.json()) as { data: { id: string } }).data.id;
   });
 
-  test('nothing moves when the page’s script arrives: no layout shift on a phone', async ({ browser }) => {
+  /** A phone-sized page that adds up its layout shifts (read with `shifts(page)`). */
+  async function phonePage(browser: Browser) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -50,11 +51,34 @@ test.describe('the server-rendered public page', () => {
         for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    return { context, page };
+  }
+  const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+
+  test('nothing moves when the page’s script arrives: no layout shift on a phone', async ({ browser }) => {
+    const { context, page } = await phonePage(browser);
     await page.goto(`/link/demo/${profileId}`);
     await expect(page.getByTestId('contact-form')).toBeVisible();
     await page.waitForLoadState('load');
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    expect(await shifts(page)).toBe(0);
+    await context.close();
+  });
+
+  test('the sign-in and registration cards stay put: as their script arrives, and when errors appear', async ({ browser }) => {
+    const { context, page } = await phonePage(browser);
+    await page.goto('/register');
+    await expect(page.getByTestId('register-form')).toBeVisible();
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    expect(await shifts(page)).toBe(0);
+    // The sign-in card is shorter than the screen: error lines appearing under its fields do not move it.
+    await page.goto('/');
+    const card = page.locator('section.lp-paper');
+    const top = (await card.boundingBox())!.y;
+    await page.getByTestId('login-submit').click();
+    await expect(page.locator('#lp-email-error')).toBeVisible();
+    expect((await card.boundingBox())!.y).toBe(top);
     await context.close();
   });
 
@@ -159,6 +183,15 @@ test.describe('the server-rendered public page', () => {
   // Its own target: the page script stays small (≈ 3 KB gzip measured).
   test('the login page loads ≤ 10 KB gzip of JavaScript', async ({ baseURL }) => {
     expect((await loginWeight(baseURL)).js).toBeLessThanOrEqual(10 * KB);
+  });
+
+  // Search engines read a robots.txt, not the app's HTML: card pages open to them, the signed-in areas not.
+  test('robots.txt is plain text that lets card pages be indexed and keeps the app out', async ({ request }) => {
+    const res = await request.get('/robots.txt');
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^text\/plain/);
+    const rules = (await res.text()).split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(rules).toEqual(['User-agent: *', 'Allow: /api/public/', 'Disallow: /api/', 'Disallow: /user/', 'Disallow: /admin/']);
   });
 
   // The registration page at /register is rendered by the server too, with its own script sharing the sign-in

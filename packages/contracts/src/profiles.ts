@@ -188,6 +188,8 @@ export const publicProfileSchema = z.object({
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const linkClickBodySchema = z.object({ url: z.url().max(500) });
+/** `GET /api/public/csrf-token`: the token a browser without Fetch Metadata sends in `X-CSRF-TOKEN` (its nonce comes as a cookie). */
+export const csrfTokenSchema = z.object({ token: z.string() });
 
 export const profileStatsSchema = z.object({
   days: z.array(z.object({ day: z.string(), visits: z.number(), linkClicks: z.number() })),

@@ -4,13 +4,6 @@ import { randomToken, hmac, safeEqual } from './crypto.js';
 import { AppError } from './errors.js';
 
 export const CSRF_COOKIE = 'enlaza_csrf';
-/**
- * The token itself, readable by the page's script, for pages whose HTML is the same for every
- * visitor (the public profile page): the body can then be rendered and compressed once and served
- * to everyone, and the per-visitor part travels in a header. Reading it needs same-origin script,
- * which is exactly what a cross-site attacker lacks (the usual "XSRF-TOKEN cookie" pattern).
- */
-export const CSRF_TOKEN_COOKIE = 'enlaza_csrf_token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function readCookie(request: FastifyRequest, name: string): string | undefined {
@@ -72,13 +65,6 @@ export const csrfPlugin = fp(
       return hmac(opts.secret, nonce);
     });
 
-    app.decorate('issueCsrfCookie', (request: FastifyRequest, reply: FastifyReply): void => {
-      const token = app.issueCsrfToken(request, reply);
-      if (readCookie(request, CSRF_TOKEN_COOKIE) === token) return;
-      const secure = request.protocol === 'https' ? '; Secure' : '';
-      void reply.header('set-cookie', `${CSRF_TOKEN_COOKIE}=${token}; Path=/; SameSite=Lax${secure}`);
-    });
-
     app.addHook('onRequest', async (request) => {
       // The matched route, not the raw URL: /%61pi/login reaches /api/login too.
       const path = request.routeOptions.url ?? decodeURIComponentSafe(request.url);
@@ -86,6 +72,10 @@ export const csrfPlugin = fp(
       if (/^Bearer\s+\S/i.test(request.headers.authorization ?? '')) return;
       if (!fromBrowser(request)) return;
       if (crossSite(request)) throw new AppError('csrf.cross_site');
+      // Fetch Metadata: the browser itself says the request comes from a page of this origin (a page's
+      // script cannot set Sec-Fetch-Site), which is what the token proves. Routes of the public page opt
+      // in, so a visit sets no cookie; a browser without Fetch Metadata still needs the token.
+      if (request.routeOptions.config.csrf === 'same-origin' && request.headers['sec-fetch-site'] === 'same-origin') return;
       const nonce = readCookie(request, CSRF_COOKIE);
       const token = request.headers['x-csrf-token'];
       if (!nonce || typeof token !== 'string' || !safeEqual(token, hmac(opts.secret, nonce))) throw new AppError('csrf.invalid');
@@ -95,10 +85,15 @@ export const csrfPlugin = fp(
 );
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `'same-origin'`: a browser request marked `Sec-Fetch-Site: same-origin` needs no token (the
+     * public page's anonymous calls: its visitors get no cookie). Cross-site is refused as everywhere.
+     */
+    csrf?: 'same-origin';
+  }
   interface FastifyInstance {
     /** Returns the token for the page's meta tag, setting the nonce cookie when the browser has none. */
     issueCsrfToken(request: FastifyRequest, reply: FastifyReply): string;
-    /** The same token in a cookie the page's script reads (CSRF_TOKEN_COOKIE), set when missing or stale. */
-    issueCsrfCookie(request: FastifyRequest, reply: FastifyReply): void;
   }
 }

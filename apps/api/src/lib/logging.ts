@@ -7,9 +7,25 @@ export function redactUrl(url: string): string {
     .replace(/^\/reset-password\/[^/?#]+\/[^/?#]+/, '/reset-password/[redacted]/[redacted]');
 }
 
+/** What end-of-stream (through @fastify/compress's pump) reports when the client went away before a compressed answer was sent. */
+const CLIENT_LEFT = 'premature close';
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    hooks: {
+      // @fastify/compress logs any failure of its stream as an error, a visitor who closed the tab or
+      // followed a link mid-answer included; that is not a fault of ours (Fastify itself logs it at
+      // info, "stream closed prematurely"), so it is logged at info too.
+      logMethod(args, method, numericLevel) {
+        const [first] = args as unknown[];
+        if (numericLevel >= 50 && first instanceof Error && first.message === CLIENT_LEFT) {
+          this.info({ err: first }, 'the client left before the answer was sent');
+          return;
+        }
+        method.apply(this, args);
+      },
+    },
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
     },

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database, Transaction } from '../db/client.js';
 import { deliveries } from '../db/schema/index.js';
 import type { Jobs } from '../platform/jobs.js';
+import { smtpOptions } from './smtp.js';
 
 export type OutgoingEmail = {
   to: string;
@@ -53,17 +54,7 @@ function uuidFrom(key: string): string {
  * in the table with its text, so links such as the verification one stay reachable.
  */
 export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFrom'>, log: FastifyBaseLogger, jobs: Jobs) {
-  const transport: Transporter | null = config.smtp
-    ? nodemailer.createTransport({
-        host: config.smtp.host,
-        port: config.smtp.port,
-        secure: config.smtp.secure,
-        auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.password ?? '' } : undefined,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-      })
-    : null;
+  const transport: Transporter | null = config.smtp ? nodemailer.createTransport(smtpOptions(config.smtp)) : null;
   const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
   const inFlight = new Set<Promise<unknown>>();
 

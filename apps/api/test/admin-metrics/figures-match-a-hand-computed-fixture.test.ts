@@ -2,14 +2,11 @@ import { adminMetricsSchema } from '@enlaza/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSubscriptionEvent } from '../../src/modules/subscriptions/index.js';
 import { daysAgo, paidAt, subscribe } from '../helpers/billing-fixture.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { bearer, createAdminTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
 let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = bearer(await login(t.app, ADMIN));
-}, 240_000);
+beforeAll(async () => void ({ t, admin } = await createAdminTestApp()), 240_000);
 afterAll(() => t.close());
 
 const month = (d: Date) => d.toISOString().slice(0, 7);

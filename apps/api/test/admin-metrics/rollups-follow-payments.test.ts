@@ -4,16 +4,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceRevenueMonths, payments, plans, subscriptionFirstCharges, subscriptions } from '../../src/db/schema/index.js';
 import { subscribe } from '../helpers/billing-fixture.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { bearer, createAdminTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
 // The dashboard's rollups are kept by the database in the transaction that records each payment,
 // invoice and credit note: revenue per month and currency, and each subscription's first charge.
 let t: TestContext;
 let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = bearer(await login(t.app, ADMIN));
-}, 240_000);
+beforeAll(async () => void ({ t, admin } = await createAdminTestApp()), 240_000);
 afterAll(() => t.close());
 
 const CARDS = { ok: '4242 4242 4242 4242', chargeFails: '4000 0000 0000 0341' };

@@ -37,6 +37,12 @@ export async function createTestApp(
   };
 }
 
+/** The real app (as createTestApp) and an admin's bearer headers, for tests of the admin area. */
+export async function createAdminTestApp(): Promise<{ t: TestContext; admin: Record<string, string> }> {
+  const t = await createTestApp();
+  return { t, admin: bearer(await login(t.app, ADMIN)) };
+}
+
 let counter = 0;
 /** Inserts a user directly, in any state, for tests that need more than the seeded two. */
 export async function insertUser(db: Database, overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {

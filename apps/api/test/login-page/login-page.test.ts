@@ -91,6 +91,8 @@ describe('the server-rendered registration page (GET /register)', () => {
     ])
       expect(res.body).toContain(`data-testid="${testid}"`);
     expect(res.body).toMatch(/<input id="rp-password"[^>]*type="password"[^>]*autocomplete="new-password"/);
+    // The password hint is in the page from the start: written by the script, it pushed every field below it down (a layout shift).
+    expect(res.body).toContain(`<span id="rp-strength-hint">${esRegister.strength.hint.replace('{{min}}', '10')}</span>`);
     // The seeded account types, named in Spanish, the one without a tax id chosen.
     const options = [...res.body.matchAll(/<option value="([0-9a-f-]{36})"( selected)?>([^<]+)<\/option>/g)].map((m) => ({
       selected: Boolean(m[2]),

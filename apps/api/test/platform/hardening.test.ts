@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, subscriptions, users } from '../../src/db/schema/index.js';
-import { redactUrl } from '../../src/lib/logging.js';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { loggerOptions, redactUrl } from '../../src/lib/logging.js';
 import { addressKey } from '../../src/lib/rate-limit.js';
 import { buildVCard } from '../../src/modules/public-profile/vcard.js';
 import { ADMIN, DEMO, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
@@ -160,6 +162,26 @@ describe('secrets in logs and files', () => {
     expect(redactUrl('/register/verify/abc123?x=1')).toBe('/register/verify/[redacted]?x=1');
     expect(redactUrl('/reset-password/tok/a%40b.c')).toBe('/reset-password/[redacted]/[redacted]');
     expect(redactUrl('/api/user')).toBe('/api/user');
+  });
+
+  it('logs a client that left mid-answer at info, not as an error (@fastify/compress reports it as one)', async () => {
+    const lines: { level: number; msg: string; err?: { message: string } }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    const options = loggerOptions('info') as Record<string, unknown>;
+    const app = Fastify({ logger: { ...options, stream } });
+    await app.ready();
+    app.log.error(new Error('premature close'));
+    app.log.error(new Error('the disk is full'));
+    await app.close();
+    expect(lines.map((l) => [l.level, l.err?.message])).toEqual([
+      [30, 'premature close'],
+      [50, 'the disk is full'],
+    ]);
   });
 
   it('writes URLs into the vCard as they are', () => {

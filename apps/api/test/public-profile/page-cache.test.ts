@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { plans, profiles, subscriptions, users } from '../../src/db/schema/index.js';
+import { plans, profiles, subscriptions, users, wallPosts } from '../../src/db/schema/index.js';
+import { PROFILE_CACHE_TIMES } from '../../src/modules/public-profile/service.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, setUserStatus, type TestContext } from '../helpers/test-app.js';
 
 // The public profile answer is cached per process (see modules/public-profile/service.ts). These
@@ -150,6 +151,25 @@ describe('public profile cache', () => {
     await eventually(async () => expect((await visit(user.alias, tag)).statusCode).toBe(200));
     await t.db.delete(profiles).where(eq(profiles.id, tag));
     await eventually(async () => expect((await visit(user.alias, tag)).statusCode).toBe(404));
+
+    // A wall post published by another process (the scheduled-post job in a worker), then taken down.
+    const walled = await create(token, { ...cardBody('Baker'), wall: true });
+    const page = () => t.app.inject({ url: `/link/${user.alias}/${walled}` });
+    expect((await page()).body).not.toContain('Fresh bread today');
+    const [post] = await t.db
+      .insert(wallPosts)
+      .values({
+        userId: user.id,
+        profileId: walled,
+        title: 'Fresh bread today',
+        bodyHtml: '<p>Rye</p>',
+        status: 'published',
+        publishedAt: new Date(),
+      })
+      .returning();
+    await eventually(async () => expect((await page()).body).toContain('Fresh bread today'));
+    await t.db.update(wallPosts).set({ deletedAt: new Date() }).where(eq(wallPosts.id, post!.id));
+    await eventually(async () => expect((await page()).body).not.toContain('Fresh bread today'));
   });
 
   it('counts every visit and click, whether answered from the cache or not', async () => {
@@ -181,7 +201,10 @@ describe('public profile cache: refresh ahead of expiry', () => {
       await tx.update(profiles).set(values).where(eq(profiles.id, id));
     });
 
-  it('reloads an entry read 40–50 s after it was loaded in the background, serving it meanwhile', async () => {
+  // Every entry is due (its reload point passed, not yet expired) a second after the latest reload point.
+  const DUE = PROFILE_CACHE_TIMES.refreshAfterMs + PROFILE_CACHE_TIMES.refreshJitterMs + 1_000;
+
+  it('reloads an entry read 8–9 min after it was loaded in the background, serving it meanwhile', async () => {
     const { user, token } = await owner();
     const changed = await create(token, cardBody('Architect'));
     const unchanged = await create(token, cardBody('Engineer'));
@@ -194,8 +217,8 @@ describe('public profile cache: refresh ahead of expiry', () => {
     await quietly(hidden, { visibility: 'private' });
     expect(await jobTitle(user.alias, changed)).toBe('Architect'); // not due yet: the cached answer
 
-    // 51 s later every entry is due (not yet expired): the visit is answered from the cache at once…
-    clockAt(loaded, 51_000);
+    // Later every entry is due (not yet expired): the visit is answered from the cache at once…
+    clockAt(loaded, DUE);
     const due = await visit(user.alias, changed);
     expect(due.json().data.card.jobTitle).toBe('Architect');
     expect(timing(due)).toBe('cache;desc=hit, cache-refresh');
@@ -204,17 +227,17 @@ describe('public profile cache: refresh ahead of expiry', () => {
     // …and the entries are read again behind it (together): the quiet change shows without a miss.
     await eventually(async () => expect(await jobTitle(user.alias, changed)).toBe('Changed quietly'));
     expect(timing(await visit(user.alias, changed))).toBe('cache;desc=hit');
-    // The profile made private is dropped by its reload: a 404 at once, not a minute later.
+    // The profile made private is dropped by its reload: a 404 at once, not when the entry expires.
     expect((await page(user.alias, hidden)).statusCode).toBe(404);
 
-    // 71 s after the first load the reloaded entries still answer (they were stored again at 51 s);
+    // Past the first load's expiry the reloaded entries still answer (they were stored again when due);
     // the unchanged one kept its rendered page, the changed one is rendered anew.
-    clockAt(loaded, 71_000);
+    clockAt(loaded, PROFILE_CACHE_TIMES.ttlMs + 10_000);
     expect(timing(await page(user.alias, unchanged))).toBe('cache;desc=hit, page;desc=hit');
     const fresh = await page(user.alias, changed);
     expect(timing(fresh)).toBe('cache;desc=hit, page;desc=miss');
-    // And past the minute an entry nobody read is a miss as before.
-    clockAt(loaded, 51_000 + 61_000);
+    // And past its life an entry nobody read is a miss as before.
+    clockAt(loaded, DUE + PROFILE_CACHE_TIMES.ttlMs + 1_000);
     expect(timing(await visit(user.alias, changed))).toBe('cache;desc=miss');
   });
 
@@ -225,7 +248,7 @@ describe('public profile cache: refresh ahead of expiry', () => {
       const loaded = Date.now();
       clockAt(loaded, 0);
       expect(await jobTitle(user.alias, id)).toBe('Architect');
-      clockAt(loaded, 51_000);
+      clockAt(loaded, DUE);
       expect(timing(await visit(user.alias, id))).toBe('cache;desc=hit, cache-refresh'); // the reload waits its 200 ms
       const put = await t.app.inject({ method: 'PUT', url: `/api/profiles/${id}`, headers: bearer(token), payload: cardBody('Edited') });
       expect(put.statusCode).toBe(200);

@@ -112,6 +112,15 @@ describe('the server-rendered public page', () => {
     expect(withOwner).toContain('Save the owner&#39;s contact');
     expect(withOwner).not.toContain('>Save contact<');
     expect(withOwner).not.toContain('public-profile-lost');
+    // The script's strings in the page are only those it shows (SCRIPT_STRINGS), the finder's location's only on a lost tag.
+    const scriptData = (body: string) => JSON.parse(/<script type="application\/json" id="pp-data">(.*?)<\/script>/s.exec(body)![1]!);
+    const lostStrings = scriptData(html).strings;
+    expect(Object.keys(lostStrings.form)).toEqual(['errors']);
+    expect(lostStrings.form.errors.emailInvalid).toBe('Enter a valid email address, like name@example.com.');
+    expect(Object.keys(lostStrings.location).sort()).toEqual(['accuracy', 'asking', 'failed', 'willSend']);
+    expect(Object.keys(lostStrings.share).sort()).toEqual(['copied', 'copyFailed', 'qrHint']);
+    expect(Object.keys(lostStrings.qr).sort()).toEqual(['alt', 'failed', 'loading']);
+    expect(scriptData(withOwner).strings.location).toEqual({});
   });
 
   it('keeps the cover in the centered layout', async () => {
@@ -168,7 +177,7 @@ describe('the server-rendered public page', () => {
     const stranger = await login(t.app, await insertUser(t.db));
     expect((await t.app.inject({ url: `/api/profiles/${id}/preview-link`, headers: bearer(stranger) })).statusCode).toBe(404);
   });
-  it('serves one rendered page to every visitor, compressed once, with each visitor’s CSRF token in a cookie that sends a message', async () => {
+  it('serves one rendered page to every visitor, compressed once, setting no cookie; its calls pass by Fetch Metadata or a token asked for', async () => {
     const id = await create(card());
     const plain = await page(id, 'en-US');
     const at = (encoding: string) =>
@@ -183,27 +192,43 @@ describe('the server-rendered public page', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     expect(none.body).toBe(plain.body);
-    // No visitor's secret is in the shared HTML: the token comes in a cookie next to it.
+    // No visitor's secret is in the shared HTML, and a visit sets no cookie.
     expect(plain.body).not.toContain('csrf-token');
-    const cookies = ([] as string[]).concat(plain.headers['set-cookie'] ?? []);
-    const nonce = cookies.find((c) => c.startsWith('enlaza_csrf='))!.split(';')[0]!;
-    const tokenCookie = cookies.find((c) => c.startsWith('enlaza_csrf_token='))!;
-    expect(tokenCookie).not.toMatch(/HttpOnly/i);
-    expect(tokenCookie).toMatch(/SameSite=Lax/);
-    const csrf = tokenCookie.split(';')[0]!.split('=')[1]!;
-    // A browser that already holds both cookies gets no new ones.
-    const again = await t.app.inject({ url: `/link/${owner.alias}/${id}`, headers: { cookie: `${nonce}; enlaza_csrf_token=${csrf}` } });
-    expect(again.headers['set-cookie']).toBeUndefined();
+    for (const answer of [plain, br, gzip, none]) expect(answer.headers['set-cookie']).toBeUndefined();
     const send = (headers: Record<string, string>) =>
       t.app.inject({
         method: 'POST',
         url: `/api/public/link/${owner.alias}/${id}/messages`,
-        headers: { host: 'app.test', origin: 'http://app.test', 'sec-fetch-site': 'same-origin', cookie: nonce, ...headers },
+        headers: { host: 'app.test', origin: 'http://app.test', ...headers },
         payload: { name: 'Visitor', email: 'visitor@example.com', message: 'Hello from the page', consent: true },
       });
-    expect((await send({})).statusCode).toBe(403);
-    const sent = await send({ 'x-csrf-token': csrf });
-    expect(sent.statusCode, sent.body).toBe(201);
+    const click = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/link/${owner.alias}/${id}/click`,
+        headers: { host: 'app.test', origin: 'http://app.test', ...headers },
+        payload: { url: 'https://example.com/portfolio' },
+      });
+    // A browser with Fetch Metadata: the page's own calls need no token.
+    expect((await send({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
+    expect((await click({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    // One without it is refused once, asks for a token (which sets its nonce cookie), and is let through with it.
+    const refused = await send({});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('csrf.invalid');
+    expect((await click({})).json().code).toBe('csrf.invalid');
+    const issued = await t.app.inject({ url: '/api/public/csrf-token', headers: { host: 'app.test' } });
+    expect(issued.statusCode).toBe(200);
+    expect(issued.headers['cache-control']).toBe('no-store');
+    const nonce = String(issued.headers['set-cookie']).split(';')[0]!;
+    expect(String(issued.headers['set-cookie'])).toMatch(/^enlaza_csrf=[\w-]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    const csrf = issued.json<{ data: { token: string } }>().data.token;
+    expect((await send({ cookie: nonce, 'x-csrf-token': csrf })).statusCode).toBe(201);
+    expect((await click({ cookie: nonce, 'x-csrf-token': csrf })).statusCode).toBe(200);
+    // Another page's token, or a sibling site (same-site is not same-origin) without one, is refused.
+    expect((await send({ cookie: nonce, 'x-csrf-token': 'x'.repeat(43) })).statusCode).toBe(403);
+    expect((await send({ 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+    expect((await send({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })).json().code).toBe('csrf.cross_site');
     // An edit shows at once: the rendered page belongs to the profile's version, not to the address.
     const edited = await t.app.inject({
       method: 'PUT',

@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PublicProfile } from '@enlaza/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { compressPage, RenderedPages } from '../../src/modules/public-profile/page/rendered-pages.js';
+import { RenderedPages } from '../../src/modules/public-profile/page/rendered-pages.js';
+import { compressBody } from '../../src/platform/compression.js';
 import type { PageProfile } from '../../src/modules/public-profile/service.js';
 
 // The public page's rendered-page cache (modules/public-profile/page/rendered-pages.ts), on its own:
@@ -81,9 +82,9 @@ describe('rendered public pages', () => {
   it('compresses a page with a window fitted to it, readable by any brotli or gzip decoder', () => {
     const html = page(found('p1', 'Architect'), 9000);
     const plain = Buffer.from(html);
-    const fitted = compressPage('br', plain);
+    const fitted = compressBody('br', plain);
     expect(brotliDecompressSync(fitted).toString()).toBe(html);
     expect(fitted.length).toBeLessThan(plain.length / 2);
-    expect(gunzipSync(compressPage('gzip', plain)).toString()).toBe(html);
+    expect(gunzipSync(compressBody('gzip', plain)).toString()).toBe(html);
   });
 });

@@ -3,14 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, subscriptions } from '../../src/db/schema/index.js';
 import { daysAgo, paidAt, subscribe } from '../helpers/billing-fixture.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { bearer, createAdminTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
 let admin: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = bearer(await login(t.app, ADMIN));
-}, 240_000);
+beforeAll(async () => void ({ t, admin } = await createAdminTestApp()), 240_000);
 afterAll(() => t.close());
 
 const list = async (query: string, headers = admin) => {

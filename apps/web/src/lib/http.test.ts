@@ -109,6 +109,25 @@ describe('http client', () => {
     await expect(apiGet('/api/a', okSchema)).rejects.toMatchObject({ name: 'ApiError', status: 0, message: 'Failed to fetch' });
   });
 
+  it('rejects an answer cut in the middle of its body with ApiError status 0, like no answer at all', async () => {
+    // What Chromium does to a page's calls when the visitor leaves it: the status arrived, the body never ends.
+    const cut = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"id":"u1","na'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(cut())),
+    );
+    await expect(apiGet('/api/a', okSchema)).rejects.toMatchObject({ name: 'ApiError', status: 0, code: 'network_error' });
+  });
+
   it('rejects an answer that does not match its schema', async () => {
     mockFetch(200, { ok: 'yes' });
     await expect(apiGet('/api/a', okSchema)).rejects.toMatchObject({ code: 'invalid_response' });

@@ -1,7 +1,7 @@
 import { errorResponseSchema } from '@enlaza/contracts';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
-import { readBody, retryAfterSeconds } from './http-core';
+import { exchange, retryAfterSeconds } from './http-core';
 import { currentLanguage } from './language';
 import { getToken } from './session';
 
@@ -34,19 +34,11 @@ export function buildHeaders(hasBody: boolean): Headers {
 /** No client time-out (spec §9): a call lasts as long as the network does. */
 async function request<T>(method: HttpMethod, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
   const hasBody = body !== undefined;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: buildHeaders(hasBody),
-      body: hasBody ? JSON.stringify(body) : undefined,
-      credentials: 'same-origin',
-    });
-  } catch (cause) {
-    throw new ApiError({ message: cause instanceof Error ? cause.message : 'Network error', status: 0, code: 'network_error', cause });
-  }
-
-  const payload = await readBody(response);
+  const { response, payload } = await exchange(path, {
+    method,
+    headers: buildHeaders(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
   if (response.status < 200 || response.status > 299) {
     const failure = errorResponseSchema.partial().safeParse(payload);
     const data = failure.success ? failure.data : {};

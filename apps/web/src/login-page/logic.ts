@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-error';
-import { readBody, retryAfterSeconds } from '@/lib/http-core';
+import { exchange, retryAfterSeconds } from '@/lib/http-core';
 import { SESSION_KEYS } from '@/lib/session-keys';
 
 /*
@@ -46,18 +46,11 @@ export async function call(
   path: string,
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown },
 ): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method,
-      headers: init.headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-    });
-  } catch (cause) {
-    throw new ApiError({ message: cause instanceof Error ? cause.message : 'Network error', status: 0, code: 'network_error', cause });
-  }
-  const payload = await readBody(response);
+  const { response, payload } = await exchange(path, {
+    method: init.method,
+    headers: init.headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   if (response.status < 200 || response.status > 299) {
     const data = isObject(payload) ? payload : {};
     const message = typeof data.message === 'string' ? data.message : undefined;

@@ -1,4 +1,4 @@
-import { apiBase, apiHeaders, text, type PageData } from './page-data';
+import { apiBase, postJson, text, type PageData } from './page-data';
 
 type Field = 'name' | 'email' | 'phone' | 'message' | 'consent' | 'location';
 const FIELDS: readonly Field[] = ['name', 'email', 'phone', 'message', 'consent', 'location'];
@@ -108,12 +108,7 @@ function wire(form: HTMLFormElement, sent: HTMLElement, banner: HTMLElement, dat
       website: input('website').value,
     };
     try {
-      const response = await fetch(`${apiBase(data)}/messages`, {
-        method: 'POST',
-        headers: apiHeaders(),
-        body: JSON.stringify(body),
-        credentials: 'same-origin',
-      });
+      const response = await postJson(`${apiBase(data)}/messages`, body);
       const payload: { message?: string; errors?: Record<string, string[]> } = await response.json().then(
         (body: unknown) => (body && typeof body === 'object' ? body : {}),
         () => ({}),

@@ -1,6 +1,6 @@
 import './page.css';
 import { initContactForm } from './contact-form';
-import { apiBase, apiHeaders, readPageData, text, type PageData } from './page-data';
+import { apiBase, postJson, readPageData, text, type PageData } from './page-data';
 
 /** Counts a click on one of the card's links; best effort, never delays the navigation. */
 function initClickCounting(data: PageData) {
@@ -8,13 +8,7 @@ function initClickCounting(data: PageData) {
     const link = (event.target as Element | null)?.closest?.('a[data-count]');
     if (!(link instanceof HTMLAnchorElement) || data.preview) return;
     try {
-      void fetch(`${apiBase(data)}/click`, {
-        method: 'POST',
-        headers: apiHeaders(),
-        body: JSON.stringify({ url: link.href }),
-        credentials: 'same-origin',
-        keepalive: true,
-      }).catch(() => undefined);
+      void postJson(`${apiBase(data)}/click`, { url: link.href }, { keepalive: true }).catch(() => undefined);
     } catch {
       // Counting must never stop a click.
     }

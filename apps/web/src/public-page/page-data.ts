@@ -25,25 +25,45 @@ export function readPageData(): PageData | null {
   }
 }
 
-/** The CSRF token: the server sets it in a cookie next to the page (the page's HTML is the same for every visitor). */
-export function csrfToken(cookies = document.cookie): string {
-  for (const part of cookies.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === 'enlaza_csrf_token') return value.join('=');
-  }
-  return '';
-}
+/**
+ * The CSRF token, fetched only when the API asks for it. A browser that sends Fetch Metadata
+ * (`Sec-Fetch-Site: same-origin`) needs none for the page's calls, so a visit sets no cookie; an
+ * older one is refused once with `csrf.invalid`, gets a token (and its nonce cookie), and tries again.
+ */
+let csrf = '';
 
-/** Headers of the page's API requests: the CSRF token the API asks anonymous browsers for, and the page's language. */
+/** Headers of the page's API requests: the CSRF token once there is one, and the page's language. */
 export function apiHeaders(): Record<string, string> {
-  const csrf = csrfToken();
   return {
     'Content-Type': 'application/json',
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
-    'X-CSRF-TOKEN': csrf,
+    ...(csrf ? { 'X-CSRF-TOKEN': csrf } : {}),
     'Accept-Language': document.documentElement.lang === 'ja' ? 'jp' : document.documentElement.lang,
   };
+}
+
+/** POSTs `body` as JSON from the page; a `csrf.invalid` refusal fetches a token and sends it once more. */
+export async function postJson(url: string, body: unknown, init: RequestInit = {}, fetcher: typeof fetch = fetch): Promise<Response> {
+  const send = () =>
+    fetcher(url, { ...init, method: 'POST', headers: apiHeaders(), body: JSON.stringify(body), credentials: 'same-origin' });
+  const response = await send();
+  if (response.status !== 403 || csrf) return response;
+  const refusal = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
+  if (refusal?.code !== 'csrf.invalid') return response;
+  const issued = await fetcher('/api/public/csrf-token', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const answer = (await issued.json().catch(() => null)) as { data?: { token?: string } } | null;
+  if (!issued.ok || !answer?.data?.token) return response;
+  csrf = answer.data.token;
+  return send();
+}
+
+/** Forgets the token (tests). */
+export function resetCsrf(): void {
+  csrf = '';
 }
 
 export const apiBase = (data: PageData) => `/api/public/link/${encodeURIComponent(data.alias)}/${encodeURIComponent(data.id)}`;

@@ -1,4 +1,4 @@
-import { pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { subscriptions } from '../subscriptions/schema.js';
 
 /**
@@ -17,3 +17,80 @@ export const subscriptionFirstCharges = pgTable('subscription_first_charges', {
     .references(() => subscriptions.id, { onDelete: 'cascade' }),
   firstChargedAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * Customers by role and status, and subscriptions by plan, offer and status: the dashboard's
+ * counts (customers, running subscriptions by plan, MRR) read from a few rows instead of counting
+ * 100,000 accounts and subscriptions on each request.
+ *
+ * Kept by the database like the table above (migration 0032, which also backfilled them): triggers
+ * on `users` and `subscriptions` add each insert, move a row whose status (plan, offer) changes and
+ * subtract a deletion, in the transaction that makes the change. Each change goes to one of 16
+ * `slot`s picked at random, so concurrent sign-ups do not queue on one counter row; a figure is the
+ * sum over the slots (a slot's count may be negative).
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    role: text().notNull(),
+    status: text().notNull(),
+    slot: smallint().notNull(),
+    count: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.status, t.slot] })],
+);
+
+export const subscriptionCounts = pgTable(
+  'subscription_counts',
+  {
+    planId: uuid().notNull(),
+    /** Null for a subscription without an offer (Free). */
+    offerId: uuid(),
+    status: text().notNull(),
+    slot: smallint().notNull(),
+    count: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [unique('subscription_counts_key').on(t.planId, t.offerId, t.status, t.slot).nullsNotDistinct()],
+);
+
+/**
+ * The customers with a paid subscription running now (an offer on a non-Free plan; `trialing`,
+ * `active` or `past_due`), and the earliest first charge among those subscriptions (null: none
+ * charged yet). Churn's "paying 30 days ago and still running" is then one index range
+ * (`first_charged_at` ≤ the start), and "has a paid subscription running now" one primary-key look-up.
+ *
+ * Kept by the database (migration 0032): a change to a subscription's status, plan, offer or user,
+ * its insert or deletion, and a change to its first charge recompute its customer's row (with the
+ * customer's account row locked, so two changes of one customer's subscriptions cannot leave a
+ * stale row). A renewal (same plan, offer and status; the same first charge) changes nothing here.
+ */
+export const runningPaidCustomers = pgTable(
+  'running_paid_customers',
+  {
+    userId: uuid().primaryKey(),
+    firstChargedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.firstChargedAt)],
+);
+
+/**
+ * The paid subscriptions that ended (`cancelled`, `expired`) after being charged: when each ended
+ * (its last `cancelled`/`expired` history event, else its last update) and was first charged.
+ * Churn reads those that ended within its window (one index range) instead of looking up the end
+ * and first charge of each ended subscription.
+ *
+ * Kept by the database (migration 0032): a change to an ended (or ending) subscription, an end
+ * event written or removed, and a change to its first charge recompute its row. No user_id (the
+ * customer is read from the subscription): the rows go with their subscription and hold nothing personal.
+ */
+export const endedPaidSubscriptions = pgTable(
+  'ended_paid_subscriptions',
+  {
+    subscriptionId: uuid()
+      .primaryKey()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    endedAt: timestamp({ withTimezone: true }).notNull(),
+    firstChargedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.endedAt, t.firstChargedAt, t.subscriptionId)],
+);

@@ -186,10 +186,16 @@ export function createCampaignsRepository(db: Database) {
       return rowsOf<{ id: string }>(result).length === 1;
     },
 
-    /** The SMTP server accepted the message: one short UPDATE (the crash window). */
-    async markSent(id: string, messageId: string): Promise<void> {
+    /**
+     * Accepted messages marked `sent` in one short statement (the crash window; the sender's group
+     * commit: the rows named together had their 250 while the previous mark was being written). Each
+     * row's Message-ID is `<id@domain>`.
+     */
+    async markSentMany(ids: string[], domain: string): Promise<void> {
+      if (ids.length === 0) return;
       await db.execute(
-        sql`update campaign_recipients set state = 'sent', sent_at = now(), message_id = ${messageId}, lease_until = null, error = null where id = ${id}`,
+        sql`update campaign_recipients set state = 'sent', sent_at = now(), message_id = '<' || id::text || ${`@${domain}>`}, lease_until = null, error = null
+          where id in (select unnest(${`{${ids.join(',')}}`}::uuid[]))`,
       );
     },
 

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
+import { smtpOptions } from '../../lib/smtp.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { suppress } from '../audience/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { renderCampaignEmail, type LinkSigner } from './links.js';
+import { buildCampaignMime, composerMail } from './mime.js';
+import { createSendPacer } from './pacing.js';
 import type { CampaignRow, CampaignsRepository, ClaimedRecipient } from './repository.js';
 
 declare module '../../platform/jobs.js' {
@@ -17,10 +20,17 @@ declare module '../../platform/jobs.js' {
 
 /** A recipient whose server answers 4xx (or cannot be reached) is tried this many times, then failed. */
 export const MAX_ATTEMPTS = 4;
-/** Rows one claim takes: small enough that pause stops quickly, large enough to keep SMTP busy. */
-const BATCH = 100;
+/**
+ * Rows one claim takes without a rate limit: enough that the connections seldom drain while the next
+ * claim is taken. Pause and the run's time budget are checked between sends, so the size delays
+ * neither (the rows not started are released at once).
+ */
+const BATCH = 500;
 /** The longest one SMTP send may take: the connection, greeting and socket timeouts below, with room to spare. */
 const SEND_MS = 60_000;
+
+/** An address sent with a prebuilt message: printable ASCII, one @, no spaces or brackets. */
+const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/;
 
 type SmtpError = Error & { responseCode?: number; code?: string; command?: string };
 
@@ -40,6 +50,38 @@ export function classifySmtpError(error: SmtpError): 'permanent' | 'temporary' {
  */
 export function withinClaimLease(claimedAt: number, leaseSeconds: number, sendMs: number, now: number): boolean {
   return now + sendMs < claimedAt + leaseSeconds * 1000;
+}
+
+/**
+ * Marks accepted messages `sent` with group commit: up to `lanes` UPDATEs are written at once (on
+ * different pool connections); a row whose 250 arrives while one is free is marked at once in its own
+ * UPDATE, rows whose 250 arrives while all are busy wait for the first to finish and are then marked
+ * together in one UPDATE. Each send awaits its own row's mark
+ * before its connection takes the next row, so the crash window stays what it was: an accepted message
+ * not yet marked is at most one per SMTP connection in flight (README, "Campaigns").
+ */
+export function createSentMarker(write: (ids: string[]) => Promise<void>, lanes = 2) {
+  let queue: { id: string; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let writing = 0;
+  async function flush(): Promise<void> {
+    writing += 1;
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        await write(batch.map((item) => item.id));
+        for (const item of batch) item.resolve();
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+    writing -= 1;
+  }
+  return (id: string): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ id, resolve, reject });
+      if (writing < lanes) void flush();
+    });
 }
 
 /** Spaces sends `1000 / rate` ms apart in this process (0: no limit). */
@@ -80,16 +122,10 @@ export function createCampaignSender(deps: SenderDeps) {
   const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
   const transport: Transporter | null = config.smtp
     ? nodemailer.createTransport({
+        ...smtpOptions(config.smtp),
         pool: true,
         maxConnections: config.campaignSmtpConnections,
         maxMessages: Infinity,
-        host: config.smtp.host,
-        port: config.smtp.port,
-        secure: config.smtp.secure,
-        auth: config.smtp.user ? { user: config.smtp.user, pass: config.smtp.password ?? '' } : undefined,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
       })
     : null;
   const throttle = createThrottle(config.campaignRatePerSecond);
@@ -99,6 +135,12 @@ export function createCampaignSender(deps: SenderDeps) {
   // A run stops claiming after this long and hands over, well inside its expiry.
   const budgetMs = Math.min(30_000, (config.jobTimeoutSeconds * 1000) / 4);
   const messageIdOf = (recipientId: string) => `<${recipientId}@${domain}>`;
+  // The envelope's sender: the address of MAIL_FROM (as nodemailer reads it from the From header).
+  const fromAddress = /<([^<>]*)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim();
+  const envelopeFrom = PLAIN_ADDRESS.test(fromAddress) ? fromAddress : null;
+  const markSent = createSentMarker((ids) => repo.markSentMany(ids, domain));
+  // Sends in flight in this process, fewer while its event loop is saturated (requests come first).
+  const pacer = createSendPacer(config.campaignSmtpConnections);
 
   async function sendOne(
     campaign: CampaignRow,
@@ -120,16 +162,20 @@ export function createCampaignSender(deps: SenderDeps) {
     if (!withinClaimLease(claimedAt, leaseSeconds, SEND_MS, performance.now()) && !(await repo.hold(r.id, r.attempts, sendLeaseSeconds)))
       return 'other';
     try {
-      await transport!.sendMail({
+      const message = {
         from: config.mailFrom,
         to: r.email,
         subject: email.subject,
         html: email.html,
         text: email.text,
         messageId: messageIdOf(r.id),
-        list: { unsubscribe: email.unsubscribeUrl },
-        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
+        unsubscribeUrl: email.unsubscribeUrl,
+      };
+      // The message as one string, the same bytes MailComposer builds (mime.ts); an address that is not
+      // plain ASCII (an international domain to turn into punycode…) still goes through nodemailer's composer.
+      if (envelopeFrom && PLAIN_ADDRESS.test(r.email))
+        await transport!.sendMail({ envelope: { from: envelopeFrom, to: [r.email] }, raw: buildCampaignMime(message) });
+      else await transport!.sendMail(composerMail(message));
     } catch (error) {
       const e = error as SmtpError;
       const message = (e.message || String(e)).slice(0, 500);
@@ -143,8 +189,9 @@ export function createCampaignSender(deps: SenderDeps) {
       }
       return 'other';
     }
-    // Accepted by the SMTP server: mark it at once (the crash window is this one UPDATE).
-    await repo.markSent(r.id, messageIdOf(r.id));
+    // Accepted by the SMTP server: mark it at once (the crash window is this UPDATE, shared with the
+    // rows of other connections accepted meanwhile).
+    await markSent(r.id);
     return 'sent';
   }
 
@@ -157,7 +204,10 @@ export function createCampaignSender(deps: SenderDeps) {
   ): Promise<void> {
     if (!transport) {
       // No SMTP server (the embedded default): written to the log, kept as `logged` in Comunicaciones.
-      for (const r of rows) await repo.markSent(r.id, messageIdOf(r.id));
+      await repo.markSentMany(
+        rows.map((r) => r.id),
+        domain,
+      );
       await repo.deliveriesSent(
         rows.map((r) => r.id),
         'logged',
@@ -177,8 +227,14 @@ export function createCampaignSender(deps: SenderDeps) {
         }
         // Another connection may have taken the last row while this one awaited the state.
         if (next >= rows.length) break;
-        const r = rows[next++]!;
-        if ((await sendOne(campaign, owner, r, claimedAt)) === 'sent') sent.push(r.id);
+        await pacer.acquire();
+        try {
+          if (next >= rows.length || halted) break;
+          const r = rows[next++]!;
+          if ((await sendOne(campaign, owner, r, claimedAt)) === 'sent') sent.push(r.id);
+        } finally {
+          pacer.release();
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(config.campaignSmtpConnections, rows.length) }, worker));
@@ -224,7 +280,7 @@ export function createCampaignSender(deps: SenderDeps) {
       const claimedAt = performance.now();
       const rows = await repo.claim(
         campaignId,
-        config.campaignRatePerSecond > 0 ? Math.max(1, Math.min(BATCH, Math.ceil(config.campaignRatePerSecond))) : BATCH,
+        config.campaignRatePerSecond > 0 ? Math.max(1, Math.min(100, Math.ceil(config.campaignRatePerSecond))) : BATCH,
         leaseSeconds,
       );
       if (rows.length === 0) {
@@ -241,8 +297,10 @@ export function createCampaignSender(deps: SenderDeps) {
       }
       let checkedAt = Date.now();
       let stop = false;
-      // The campaign's state, read again at most every 200 ms while the batch goes out.
+      // The campaign's state, read again at most every 200 ms while the batch goes out; past the run's
+      // time budget no new send starts either (the rest of the batch is released, the successor takes it).
       const stopped = async () => {
+        if (Date.now() - started > budgetMs) return true;
         if (!stop && Date.now() - checkedAt > 200) {
           checkedAt = Date.now();
           stop = (await repo.findById(campaignId))?.state !== 'sending';

@@ -44,6 +44,7 @@ export {
   activeAddOn,
   activeAddOns,
   activePlans,
+  catalogueVersionSql,
   defaultTax,
   offerDetails,
   offerFieldsSql,

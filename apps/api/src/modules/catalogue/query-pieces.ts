@@ -3,7 +3,7 @@ import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { localNameSql } from '../../lib/catalogue-names.js';
 import { queryPieces } from '../../platform/query-pieces.js';
-import { accountTypes, addOns, billingPeriods, offers, plans, taxes } from './schema.js';
+import { accountTypes, addOns, billingPeriods, catalogueVersion, offers, plans, taxes } from './schema.js';
 
 type Db = Database | Transaction;
 
@@ -47,6 +47,14 @@ export const offerMonthsSql = (offerId: AnyColumn | SQL): SQL<number | null> =>
   >`(select bp.months from ${offers} o join ${billingPeriods} bp on bp.id = o.billing_period_id where o.id = ${offerId})`.mapWith(
     (v: unknown) => (v === null ? null : Number(v)),
   );
+
+/**
+ * The catalogue's version (the one row migration 0031's triggers bump in every transaction that
+ * writes plans, offers, periods or taxes): a scalar subquery, to read in the same statement as the
+ * caller's other rows, so the number and those rows come from one snapshot.
+ */
+export const catalogueVersionSql = (): SQL<number> =>
+  sql<number>`(select ${catalogueVersion.version} from ${catalogueVersion})`.mapWith((v: unknown) => Number(v ?? 0));
 
 /** Offers with their billing period's length: `id` (the offer's) and `months`, to join on the caller's offer column. */
 export const offerPeriodPiece = (alias = 'catalogue_offer_period') =>

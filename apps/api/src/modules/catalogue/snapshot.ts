@@ -1,7 +1,6 @@
 import type { Database } from '../../db/client.js';
 import { activePlans, defaultTax as findDefaultTax, sellableOffers } from './query-pieces.js';
 import type { BillingPeriodRow, OfferRow, PlanRow, TaxRow } from './repository.js';
-import { catalogueVersion } from './schema.js';
 
 /** What a customer can be offered: read whole, kept in memory, reloaded when the catalogue's version moves. */
 export type CatalogueSnapshot = {
@@ -15,10 +14,10 @@ export type CatalogueSnapshot = {
 };
 
 /**
- * The sellable catalogue kept in this process. A reader asks the database for the catalogue's
- * version (one row, bumped by triggers in the same transaction as any write to plans, offers,
- * periods or taxes: migration 0031) alongside its other reads, then gets the snapshot of that
- * version: the one in memory, or a fresh one loaded once for every request waiting on it. So the
+ * The sellable catalogue kept in this process. A reader selects the catalogue's version
+ * (`catalogueVersionSql()`: one row, bumped by triggers in the same transaction as any write to
+ * plans, offers, periods or taxes, migration 0031) in the statement of its other reads, then gets
+ * the snapshot of that version: the one in memory, or a fresh one loaded once for every request waiting on it. So the
  * answer is as fresh as a query's, from any process, whoever changed the catalogue, at the cost of
  * one indexed row instead of the catalogue's hundred-odd rows on every request.
  */
@@ -33,13 +32,7 @@ export function createCatalogueSnapshots(db: Database) {
   }
 
   return {
-    /** The catalogue's version now (run it alongside the request's other reads). */
-    async version(): Promise<number> {
-      const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion);
-      return row?.version ?? 0;
-    },
-
-    /** The snapshot of `version` (from `version()`): kept, or loaded once for all who ask. */
+    /** The snapshot of `version` (read with `catalogueVersionSql()`): kept, or loaded once for all who ask. */
     async of(version: number): Promise<CatalogueSnapshot> {
       if (kept?.version === version) return kept;
       if (loading?.version === version) return loading.promise;

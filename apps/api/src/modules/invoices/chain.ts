@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { invoiceChainHeads, invoiceRecords, invoices } from './schema.js';
+import type { ChainHead } from './repository.js';
 
 /**
  * The invoice record chain, after the AEAT's "Detalle de las especificaciones técnicas para
@@ -93,20 +94,18 @@ export function issuerId(taxId: string): string {
 
 /**
  * Appends the record of a just-inserted invoice or credit note to its issuer's chain, in the
- * issuing transaction. The head row is taken with an upsert (row lock until the transaction
- * ends), so two issuers never read the same previous hash: the chain has no fork.
+ * issuing transaction. `head` is the issuer's chain head as the numbering statement locked and read
+ * it (`insertNumbered`: a row lock until the transaction ends, taken after the series' counter), so
+ * two issuers never read the same previous hash: the chain has no fork.
  */
 export async function appendRecord(
   tx: Transaction,
   invoice: typeof invoices.$inferSelect,
+  head: ChainHead,
   now: Date = new Date(),
 ): Promise<InvoiceRecordRow> {
   const issuer = issuerId(invoice.seller.taxId ?? '');
-  const [head] = await tx
-    .insert(invoiceChainHeads)
-    .values({ issuerTaxId: issuer, length: 0, lastHash: '' })
-    .onConflictDoUpdate({ target: invoiceChainHeads.issuerTaxId, set: { length: sql`${invoiceChainHeads.length}` } })
-    .returning();
+  if (head.issuerTaxId !== issuer) throw new Error(`chain head of ${head.issuerTaxId} given for an invoice of ${issuer}`);
   const fields: AltaFields = {
     issuerTaxId: issuer,
     number: invoice.number,
@@ -114,12 +113,12 @@ export async function appendRecord(
     invoiceType: invoice.kind === 'invoice' ? 'F1' : 'R1',
     taxTotal: recordAmount(invoice.taxCents),
     total: recordAmount(invoice.totalCents),
-    previousHash: head!.lastHash,
+    previousHash: head.lastHash,
     // Taken after the head's lock: the chain's times never go backwards.
     generatedAt: recordTimestamp(now),
   };
   const hash = altaHash(fields);
-  const position = head!.length + 1;
+  const position = head.length + 1;
   // The record and the head's move in one statement: one round trip less while the head is locked.
   const moveHead = tx
     .$with('moved_head')

@@ -3,7 +3,7 @@ import type { Transaction } from '../../db/client.js';
 import type { BillingAddress } from '../account/index.js';
 import { AppError } from '../../lib/errors.js';
 import { billingIdentity } from '../account/index.js';
-import { appendRecord } from './chain.js';
+import { appendRecord, issuerId } from './chain.js';
 import { computeTotals, lineBase } from './money.js';
 import { type InvoiceRow, type InvoicesRepository } from './repository.js';
 import type { LineDescription, PartySnapshot } from './schema.js';
@@ -111,13 +111,23 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
       baseCents: lineBase(line),
     })),
     totals.perRate,
+    // The chain head is locked (after the counter, in this order everywhere) and read by the same statement.
+    issuerId(deps.seller.taxId ?? ''),
   );
-  // Its record in the issuer's chain (the chain head is locked after the counter, in this order everywhere).
-  await appendRecord(tx, row);
+  // Its record in the issuer's chain: the head moves and the record is stored in one more statement.
+  const { chainHead, ...invoice } = row;
+  await appendRecord(tx, invoice, chainHead);
   await deps.publish(
     'invoice.issued',
-    { invoiceId: row.id, userId: row.userId, number: row.number, kind: row.kind, totalCents: row.totalCents, currency: row.currency },
+    {
+      invoiceId: invoice.id,
+      userId: invoice.userId,
+      number: invoice.number,
+      kind: invoice.kind,
+      totalCents: invoice.totalCents,
+      currency: invoice.currency,
+    },
     tx,
   );
-  return row;
+  return invoice;
 }

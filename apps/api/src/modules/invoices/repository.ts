@@ -14,7 +14,11 @@ type Db = Database | Transaction;
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 const asJson = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
+/** An issuer's chain head as locked by the numbering statement. */
+export type ChainHead = { issuerTaxId: string; length: number; lastHash: string };
+
 /** An invoices row as raw SQL answers it (snake_case; both drivers parse dates and jsonb, a string is parsed too). */
+
 function invoiceFromSql(r: Record<string, unknown>): InvoiceRow {
   return {
     id: String(r.id),
@@ -84,7 +88,8 @@ export function createInvoicesRepository(db: Database) {
       header: NewInvoice & { series: string; year: number },
       lines: NewLine[],
       taxTotals: NewTaxTotal[],
-    ): Promise<InvoiceRow> {
+      chainIssuer: string,
+    ): Promise<InvoiceRow & { chainHead: ChainHead }> {
       const json = (value: unknown) => JSON.stringify(value ?? null);
       const lineRows = json(
         lines.map((l) => ({
@@ -130,11 +135,21 @@ export function createInvoicesRepository(db: Database) {
           insert into invoice_tax_totals (invoice_id, rate_basis_points, tax_name, base_cents, tax_cents)
           select inserted.id, t.rate_basis_points, t.tax_name, t.base_cents, t.tax_cents
           from inserted cross join jsonb_to_recordset(${totalRows}::jsonb) as t(rate_basis_points integer, tax_name text, base_cents integer, tax_cents integer)
+        ), head as (
+          -- The issuer's chain head, locked and read in the same round trip (after the counter: it reads
+          -- the counter's row, so the locks are taken in the order used everywhere, counter then head).
+          insert into invoice_chain_heads (issuer_tax_id, length, last_hash)
+          select ${chainIssuer}, 0, '' from counter
+          on conflict (issuer_tax_id) do update set length = invoice_chain_heads.length
+          returning length as chain_length, last_hash as chain_last_hash
         )
-        select * from inserted`);
+        select inserted.*, head.chain_length, head.chain_last_hash from inserted cross join head`);
       const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
       if (!row) throw new Error('invoice insert returned no row');
-      return invoiceFromSql(row);
+      return {
+        ...invoiceFromSql(row),
+        chainHead: { issuerTaxId: chainIssuer, length: Number(row.chain_length), lastHash: String(row.chain_last_hash) },
+      };
     },
 
     async find(id: string, t: Db = db): Promise<InvoiceRow | undefined> {

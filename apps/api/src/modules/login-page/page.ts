@@ -11,6 +11,7 @@ import enRegister from '../../../../web/src/locales/en/register.json' with { typ
 import esRegister from '../../../../web/src/locales/es/register.json' with { type: 'json' };
 import jpRegister from '../../../../web/src/locales/jp/register.json' with { type: 'json' };
 import { SESSION_KEYS } from '../../../../web/src/lib/session-keys.js';
+import { PASSWORD_MIN_LENGTH } from '../../../../web/src/features/registration/components/password-strength.js';
 import { htmlLang } from '../public-profile/index.js';
 import { html, raw, type SafeHtml } from '../public-profile/index.js';
 
@@ -237,7 +238,7 @@ ${registerField(t, {
     describedBy: 'rp-password-error rp-strength',
     maxLength: 200,
   }),
-  after: html`<div id="rp-strength" class="lp-strength"><div class="lp-meter" aria-hidden="true"><div class="lp-meter-bar"></div></div><p class="lp-hint"><span id="rp-strength-hint"></span> <strong id="rp-strength-label" data-testid="password-strength" hidden></strong></p></div>`,
+  after: html`<div id="rp-strength" class="lp-strength"><div class="lp-meter" aria-hidden="true"><div class="lp-meter-bar"></div></div><p class="lp-hint"><span id="rp-strength-hint">${t('register:strength.hint', { min: PASSWORD_MIN_LENGTH })}</span> <strong id="rp-strength-label" data-testid="password-strength" hidden></strong></p></div>`,
 })}
 ${registerField(t, {
   field: 'accountTypeId',

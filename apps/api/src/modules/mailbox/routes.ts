@@ -24,11 +24,12 @@ const profileParams = z.object({ profileId: z.uuid() });
 const messageParams = z.object({ id: z.uuid() });
 const messageAnswer = okResponse(messageSchema);
 
-/** The contact form of the public page: anonymous, CSRF-protected (lib/csrf.ts covers every unsafe /api/ route), rate-limited. */
+/** The contact form of the public page: anonymous, CSRF-protected (lib/csrf.ts: Fetch Metadata `same-origin`, or the token), rate-limited. */
 export const contactFormRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> = async (app, { mailbox }) => {
   app.post(
     '/public/link/:alias/:profileId/messages',
     {
+      config: { csrf: 'same-origin' },
       schema: {
         tags: ['public'],
         summary: 'Write to the owner of a card or tag (contact form). A filled honeypot answers the same and stores nothing.',

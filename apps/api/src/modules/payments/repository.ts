@@ -4,8 +4,10 @@ import { userPiece } from '../account/index.js';
 import {
   activeAddOn,
   activeAddOns,
+  catalogueVersionSql,
   defaultTax,
   offerDetails,
+  offerMonthsSql,
   type BillingPeriodRow,
   type OfferRow,
   type PlanRow,
@@ -14,6 +16,7 @@ import {
   addSubscriptionAddOn,
   insertSubscription,
   lockRunningSubscription,
+  runningPlanPiece,
   runningSubscription,
   updateSubscription,
   type SubscriptionRow,
@@ -29,6 +32,26 @@ export type PeriodRow = BillingPeriodRow;
 type Db = Database | Transaction;
 
 export function createPaymentsRepository(db: Database) {
+  // Everything the plans page reads besides the kept catalogue, in one statement (one round trip,
+  // one connection, one database snapshot), prepared once: the customer's account type, the running
+  // subscription's plan and offer (with the offer's period length) and the catalogue's version.
+  const customer = userPiece('plans_customer');
+  const running = runningPlanPiece(sql.placeholder('userId'), 'plans_running');
+  const plansState = db
+    .select({
+      accountTypeId: customer.accountTypeId,
+      planId: running.planId,
+      planIsFree: running.planIsFree,
+      planSortOrder: running.planSortOrder,
+      offerId: running.offerId,
+      periodMonths: offerMonthsSql(running.offerId),
+      catalogueVersion: catalogueVersionSql(),
+    })
+    .from(customer)
+    .leftJoin(running, sql`true`)
+    .where(eq(customer.id, sql.placeholder('userId')))
+    .prepare('payments_plans_state');
+
   return {
     db,
     transaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
@@ -39,6 +62,12 @@ export function createPaymentsRepository(db: Database) {
         .select({ id: user.id, role: user.role, locale: user.locale, accountTypeId: user.accountTypeId })
         .from(user)
         .where(eq(user.id, userId));
+      return row;
+    },
+
+    /** The plans page's state of a user (see `plansState` above); undefined when there is no such user. */
+    async plansState(userId: string) {
+      const [row] = await plansState.execute({ userId });
       return row;
     },
 

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerLocale } from '../../lib/catalogue-names.js';
 import { actorOf } from '../../platform/actor.js';
+import { sendPrepared } from '../../platform/compression.js';
 import { routeDocs } from '../../platform/route-docs.js';
 import type { PaymentsService } from './service.js';
 
@@ -102,10 +103,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
         response: { 200: okResponse(plansCatalogueSchema), ...failures },
       },
     },
-    async (request) => ({
-      ok: 1 as const,
-      data: await payments.plans(actorOf(request), viewerLocale(request)),
-    }),
+    async (request, reply) => {
+      // Bytes validated against this schema when they were made (kept per state: see plans-answers.ts).
+      const answer = await payments.plansAnswer(actorOf(request), viewerLocale(request));
+      reply.header('server-timing', `answer;desc=${answer.hit ? 'hit' : 'miss'}`);
+      return sendPrepared(request, reply, answer.body);
+    },
   );
 
   app.post(

@@ -1,17 +1,19 @@
-import type {
-  AddCardInput,
-  AddOnsCatalogue,
-  CheckoutQuote,
-  Locale,
-  MyPlan,
-  Payment,
-  PaymentMethod,
-  PlansCatalogue,
-  PriceQuote,
-  SubscriptionData,
+import {
+  okResponse,
+  plansCatalogueSchema,
+  type AddCardInput,
+  type AddOnsCatalogue,
+  type CheckoutQuote,
+  type Locale,
+  type MyPlan,
+  type Payment,
+  type PaymentMethod,
+  type PlansCatalogue,
+  type PriceQuote,
+  type SubscriptionData,
 } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
-import type { CatalogueSnapshots, LocalisedText } from '../catalogue/index.js';
+import type { CatalogueSnapshot, CatalogueSnapshots, LocalisedText } from '../catalogue/index.js';
 import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
 import { translate } from '../../lib/i18n.js';
@@ -23,6 +25,8 @@ import { ProviderIdempotencyError, type PaymentProvider } from './provider.js';
 import { addMonths, prorationCredit } from './proration.js';
 import type { PaymentMethodRow, PaymentRow, PaymentsRepository, PeriodRow, PlanRow, SubscriptionRow } from './repository.js';
 import type { PaymentPurpose } from './schema.js';
+import { PlansAnswers, type PlansState } from './plans-answers.js';
+import { PreparedBody } from '../../platform/compression.js';
 
 type Texts = { en: string; es: string; jp: string };
 type Deps = {
@@ -46,8 +50,8 @@ const names = (item: { name: string; names?: LocalisedText | null }) => texts((l
 
 /** Which way a change goes: a bigger plan (or a longer period of the same plan) is an upgrade, charged now. */
 export function changeKind(
-  current: { plan: PlanRow; period: PeriodRow | null; offerId: string | null },
-  target: { plan: PlanRow; period: PeriodRow; offerId: string },
+  current: { plan: Pick<PlanRow, 'id' | 'isFree' | 'sortOrder'>; period: Pick<PeriodRow, 'months'> | null; offerId: string | null },
+  target: { plan: Pick<PlanRow, 'id' | 'sortOrder'>; period: Pick<PeriodRow, 'months'>; offerId: string },
 ): 'current' | 'upgrade' | 'downgrade' {
   if (current.offerId === target.offerId) return 'current';
   if (current.plan.isFree) return 'upgrade';
@@ -55,6 +59,82 @@ export function changeKind(
   if (target.plan.id !== current.plan.id) return target.plan.id > current.plan.id ? 'upgrade' : 'downgrade';
   return target.period.months > (current.period?.months ?? 0) ? 'upgrade' : 'downgrade';
 }
+
+/**
+ * The plans page of a state (see plans-answers.ts) from the catalogue snapshot of its version: the
+ * offers of the customer's account type by plan, with tax and quotas, the current plan and offer
+ * marked and which way each change goes. Reads nothing but its two arguments, so equal states give
+ * equal answers (and the kept answer of a state is right for every request with that state).
+ */
+export function buildPlans(snapshot: CatalogueSnapshot, state: PlansState): PlansCatalogue {
+  const { locale, running } = state;
+  const tax = snapshot.defaultTax;
+  // Offers without an account type are for everyone.
+  const rows = snapshot.offers.filter(({ offer }) => offer.accountTypeId === null || offer.accountTypeId === state.accountTypeId);
+  const currentOfferId = running?.offerId ?? null;
+  const current = running && {
+    plan: { id: running.planId, isFree: running.planIsFree, sortOrder: running.planSortOrder },
+    period: running.periodMonths === null ? null : { months: running.periodMonths },
+    offerId: currentOfferId,
+  };
+  const rate = tax?.rateBasisPoints ?? 0;
+  const taxName = tax ? localName(tax, locale) : '';
+  const quote = (cents: number): PriceQuote => {
+    const t = quoteTotals([
+      { description: { en: '', es: '', jp: '' }, quantity: 1, unitAmountCents: cents, taxId: null, taxName, taxRateBasisPoints: rate },
+    ]);
+    return { subtotalCents: t.subtotalCents, taxCents: t.taxCents, totalCents: t.totalCents, taxName, taxRateBasisPoints: rate };
+  };
+  const periods = new Map<string, PlansCatalogue['periods'][number]>();
+  const byPlan = new Map<string, PlansCatalogue['plans'][number]>();
+  for (const plan of snapshot.plans) {
+    const isCurrent = current?.plan.id === plan.id;
+    byPlan.set(plan.id, {
+      id: plan.id,
+      code: plan.code,
+      name: localName(plan, locale),
+      description: plan.descriptions?.[locale] ?? plan.descriptions?.en ?? '',
+      isFree: plan.isFree,
+      limits: { profiles: plan.maxProfiles, tags: plan.maxTags, storageBytes: plan.storageBytes, sendsPerMonth: plan.sendsPerMonth },
+      current: isCurrent,
+      change: isCurrent
+        ? 'current'
+        : !current || current.plan.isFree
+          ? plan.isFree
+            ? 'none'
+            : 'upgrade'
+          : plan.sortOrder > current.plan.sortOrder
+            ? 'upgrade'
+            : 'downgrade',
+      offers: [],
+    });
+  }
+  for (const { offer, plan, period } of rows) {
+    const view = byPlan.get(plan.id);
+    if (!view) continue;
+    const p = { id: period.id, code: period.code, name: localName(period, locale), months: period.months };
+    periods.set(period.id, p);
+    view.offers.push({
+      id: offer.id,
+      period: p,
+      priceCents: offer.priceCents,
+      currency: 'EUR',
+      price: quote(offer.priceCents),
+      current: offer.id === currentOfferId,
+      change: current ? changeKind(current, { plan, period, offerId: offer.id }) : 'upgrade',
+    });
+  }
+  const plans = [...byPlan.values()].filter((p) => p.isFree || p.offers.length > 0);
+  return {
+    periods: [...periods.values()].sort((a, b) => a.months - b.months),
+    plans,
+    currentPlanId: current?.plan.id ?? null,
+    currentOfferId,
+  };
+}
+
+/** The route's answer schema: a kept answer is validated with it once, when it is made. */
+const plansResponse = okResponse(plansCatalogueSchema);
 
 /** The end of the current calendar month (UTC): how long an add-on bought on the Free plan lasts. */
 const endOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
@@ -99,6 +179,30 @@ export function createPaymentsService({
       totalCents: totals.totalCents,
       taxName: tax ? localName(tax, locale) : '',
       taxRateBasisPoints: tax?.rateBasisPoints ?? 0,
+    };
+  }
+
+  const plansAnswers = new PlansAnswers();
+
+  /** What the plans page depends on besides the kept catalogue: one statement (repo.plansState). */
+  async function plansState(actor: Actor, locale: Locale): Promise<PlansState> {
+    if (actor.role !== 'user') throw new AppError('auth.forbidden');
+    const row = await repo.plansState(actor.id);
+    if (!row) throw new AppError('record.not_found');
+    return {
+      version: row.catalogueVersion,
+      locale,
+      accountTypeId: row.accountTypeId,
+      running:
+        row.planId === null
+          ? null
+          : {
+              planId: row.planId,
+              planIsFree: row.planIsFree ?? false,
+              planSortOrder: row.planSortOrder ?? 0,
+              offerId: row.offerId,
+              periodMonths: row.periodMonths,
+            },
     };
   }
 
@@ -455,77 +559,24 @@ export function createPaymentsService({
     },
 
     // ---- plans
+    /** The plans page built now from the database (no kept answer): the same data the route sends. */
     async plans(actor: Actor, locale: Locale): Promise<PlansCatalogue> {
-      if (actor.role !== 'user') throw new AppError('auth.forbidden');
-      // One wave of three single-row reads; the catalogue itself comes from memory unless its version moved.
-      const [customer, running, version] = await Promise.all([repo.customer(actor.id), repo.running(actor.id), catalogue.version()]);
-      if (!customer) throw new AppError('record.not_found');
-      const snapshot = await catalogue.of(version);
-      const allPlans = snapshot.plans;
-      const tax = snapshot.defaultTax;
-      // Offers without an account type are for everyone.
-      const rows = snapshot.offers.filter(({ offer }) => offer.accountTypeId === null || offer.accountTypeId === customer.accountTypeId);
-      const currentOfferId = running?.subscription.offerId ?? null;
-      const currentPeriod = currentOfferId
-        ? (rows.find((r) => r.offer.id === currentOfferId)?.period ?? (await repo.offer(currentOfferId))?.period ?? null)
-        : null;
-      const rate = tax?.rateBasisPoints ?? 0;
-      const taxName = tax ? localName(tax, locale) : '';
-      const quote = (cents: number): PriceQuote => {
-        const t = quoteTotals([
-          { description: { en: '', es: '', jp: '' }, quantity: 1, unitAmountCents: cents, taxId: null, taxName, taxRateBasisPoints: rate },
-        ]);
-        return { subtotalCents: t.subtotalCents, taxCents: t.taxCents, totalCents: t.totalCents, taxName, taxRateBasisPoints: rate };
-      };
-      const periods = new Map<string, PlansCatalogue['periods'][number]>();
-      const byPlan = new Map<string, PlansCatalogue['plans'][number]>();
-      for (const plan of allPlans) {
-        const isCurrent = running?.plan.id === plan.id;
-        byPlan.set(plan.id, {
-          id: plan.id,
-          code: plan.code,
-          name: localName(plan, locale),
-          description: plan.descriptions?.[locale] ?? plan.descriptions?.en ?? '',
-          isFree: plan.isFree,
-          limits: { profiles: plan.maxProfiles, tags: plan.maxTags, storageBytes: plan.storageBytes, sendsPerMonth: plan.sendsPerMonth },
-          current: isCurrent,
-          change: isCurrent
-            ? 'current'
-            : !running || running.plan.isFree
-              ? plan.isFree
-                ? 'none'
-                : 'upgrade'
-              : plan.sortOrder > running.plan.sortOrder
-                ? 'upgrade'
-                : 'downgrade',
-          offers: [],
-        });
-      }
-      for (const { offer, plan, period } of rows) {
-        const view = byPlan.get(plan.id);
-        if (!view) continue;
-        const p = { id: period.id, code: period.code, name: localName(period, locale), months: period.months };
-        periods.set(period.id, p);
-        const change = running
-          ? changeKind({ plan: running.plan, period: currentPeriod, offerId: currentOfferId }, { plan, period, offerId: offer.id })
-          : 'upgrade';
-        view.offers.push({
-          id: offer.id,
-          period: p,
-          priceCents: offer.priceCents,
-          currency: 'EUR',
-          price: quote(offer.priceCents),
-          current: offer.id === currentOfferId,
-          change,
-        });
-      }
-      const plans = [...byPlan.values()].filter((p) => p.isFree || p.offers.length > 0);
-      return {
-        periods: [...periods.values()].sort((a, b) => a.months - b.months),
-        plans,
-        currentPlanId: running?.plan.id ?? null,
-        currentOfferId,
-      };
+      const state = await plansState(actor, locale);
+      return buildPlans(await catalogue.of(state.version), state);
+    },
+
+    /**
+     * The plans page as bytes, validated and serialised once per state (see plans-answers.ts): one
+     * statement reads the state, the catalogue comes from memory, and a repeat of a state already
+     * answered costs no building, validation, serialisation or compression. `hit` when it was kept.
+     */
+    async plansAnswer(actor: Actor, locale: Locale): Promise<{ body: PreparedBody; hit: boolean }> {
+      const state = await plansState(actor, locale);
+      const snapshot = await catalogue.of(state.version);
+      return plansAnswers.get(
+        state,
+        () => new PreparedBody(Buffer.from(JSON.stringify(plansResponse.parse({ ok: 1, data: buildPlans(snapshot, state) })))),
+      );
     },
 
     async quoteCheckout(actor: Actor, offerId: string, locale: Locale): Promise<CheckoutQuote> {

@@ -18,6 +18,7 @@ export async function publicProfileCacheInvalidation(
   database: DatabaseHandle,
   service: PublicProfileService,
 ): Promise<void> {
+  let closing = false;
   const listener = await database.listen(
     'enlaza_public',
     (userId) => service.forgetOwner(userId),
@@ -25,11 +26,14 @@ export async function publicProfileCacheInvalidation(
       service.setCacheLive(live);
       // Every public visit is a query until it is back: say so (a benchmark's hit rate falls to 0).
       if (live) app.log.info('public profile cache on (LISTEN enlaza_public is up)');
-      else app.log.warn('public profile cache off: the LISTEN enlaza_public connection is down, reconnecting');
+      else if (!closing) app.log.warn('public profile cache off: the LISTEN enlaza_public connection is down, reconnecting');
     },
   );
   service.setCacheLive(listener.live());
-  app.addHook('onClose', () => listener.close());
+  app.addHook('onClose', () => {
+    closing = true; // the connection going down now is the shutdown, not a fault
+    return listener.close();
+  });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.auth && !SAFE_METHODS.has(request.method)) {
       if (request.auth.user.role === 'admin') service.forgetAll();

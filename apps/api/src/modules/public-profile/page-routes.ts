@@ -6,7 +6,9 @@ import { hmac, safeEqual } from '../../lib/crypto.js';
 import { matchLocale } from '../../lib/i18n.js';
 import { renderNotAvailablePage, renderProfilePage, type PageAssets } from './page/document.js';
 import { openGraphTags } from './page/meta.js';
-import { RenderedPages, type Encoding } from './page/rendered-pages.js';
+import { RenderedPages } from './page/rendered-pages.js';
+import { requestEncoding } from '../../platform/compression.js';
+import { remembered } from '../../lib/remembered.js';
 import { profileCacheTiming, type PublicProfileService } from './service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,41 +39,6 @@ const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
   // Never cached by the browser or a shared cache: a visit must reach the server to be counted.
   reply.status(status).header('cache-control', 'no-store').header('vary', 'accept-language').type('text/html; charset=utf-8').send(body);
 
-/** The best encoding the client accepts (brotli, then gzip), honouring `q=0`; identity otherwise. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q) || 0);
-  }
-  const wildcard = accepted.get('*') ?? 0;
-  const weight = (name: string) => accepted.get(name) ?? wildcard;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
-}
-
-/**
- * A header's parsed value, remembered: browsers send a handful of distinct Accept-Language and
- * Accept-Encoding values, and a busy page would otherwise parse the same ones on every visit. At
- * most `max` values of at most 256 characters are kept (a flood of made-up ones starts the list over).
- */
-function remembered<T>(parse: (header: string | undefined) => T, max = 200): (header: string | undefined) => T {
-  const known = new Map<string | undefined, T>();
-  return (header) => {
-    let value = known.get(header);
-    if (value !== undefined) return value;
-    value = parse(header);
-    if (header === undefined || header.length <= 256) {
-      if (known.size >= max) known.clear();
-      known.set(header, value);
-    }
-    return value;
-  };
-}
-
 /**
  * The HTML of /link/{alias}/{profileId}, rendered by the server from the public profile cache: the
  * whole card, readable and usable without JavaScript; 301 from an old alias; a translated 404 page
@@ -86,7 +53,6 @@ export function registerPublicPage(
   const rendered = new RenderedPages(options.pageCacheBytes);
   // The page's language as pageLocale (page/strings.ts) picks it; null (none of ours) is kept as '' so that `undefined` means "not seen yet".
   const visitorLocale = remembered((header) => matchLocale(header) ?? '');
-  const encodingOf = remembered(preferredEncoding);
   const localeFor = (acceptLanguage: string | undefined, ownerLocale: Locale): Locale => visitorLocale(acceptLanguage) || ownerLocale;
 
   app.get<{ Params: { alias: string; profileId: string }; Querystring: { preview?: string; posts?: string } }>(
@@ -111,7 +77,6 @@ export function registerPublicPage(
         reply.header('x-frame-options', 'SAMEORIGIN').header('x-robots-tag', 'noindex');
       }
       reply.header('content-language', locale === 'jp' ? 'ja' : locale);
-      app.issueCsrfCookie(request, reply);
       // `?posts=` is a later page of the wall (a plain link: works without JavaScript).
       const postsCursor = typeof request.query.posts === 'string' && request.query.posts.length <= 200 ? request.query.posts : null;
       const paged = Boolean(postsCursor && !preview);
@@ -129,7 +94,7 @@ export function registerPublicPage(
       const profileCache = profileCacheTiming(found);
       if (paged) reply.header('server-timing', profileCache);
       if (preview || paged) return html(reply, 200, render());
-      const encoding = encodingOf(request.headers['accept-encoding']);
+      const encoding = requestEncoding(request);
       const page = rendered.get(found, locale, encoding, render);
       // The profile cache's answer, then the rendered-page cache's (the benchmark counts both).
       reply.header('server-timing', `${profileCache}, page;desc=${page.hit ? 'hit' : 'miss'}`);

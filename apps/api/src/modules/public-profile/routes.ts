@@ -1,4 +1,5 @@
 import {
+  csrfTokenSchema,
   errorResponseSchema,
   linkClickBodySchema,
   okResponse,
@@ -61,9 +62,26 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/public/csrf-token',
+    {
+      schema: {
+        tags,
+        summary:
+          'A CSRF token for the public page’s calls, for browsers that send no Sec-Fetch-Site (the others need none there); sets its nonce cookie',
+        response: { 200: okResponse(csrfTokenSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { ok: 1 as const, data: { token: app.issueCsrfToken(request, reply) } };
+    },
+  );
+
   app.post(
     '/public/link/:alias/:profileId/click',
     {
+      config: { csrf: 'same-origin' },
       schema: {
         tags,
         summary: 'Count a click on one of the profile’s links',

@@ -68,6 +68,7 @@ export {
   lockRunningSubscription,
   lockSubscription,
   pastDueSubscriptionIds,
+  runningPlanPiece,
   runningSubscription,
   subscriptionRowPiece,
   updateSubscription,

@@ -1,5 +1,5 @@
 import type { Locale } from '@enlaza/contracts';
-import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { queryPieces, rowOf } from '../../platform/query-pieces.js';
 import { planPiece, planRowPiece } from '../catalogue/index.js';
@@ -63,6 +63,23 @@ export async function runningSubscription(db: Db, userId: string) {
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * The plan facts of the user's newest running subscription, as a piece to left-join `on true` (no
+ * row when nothing runs): `planId`, `offerId`, and the plan's `planIsFree` and `planSortOrder`.
+ * `userId` may be a placeholder of the caller's prepared statement.
+ */
+export function runningPlanPiece(userId: string | SQL | Placeholder, alias = 'running_plan_of_user') {
+  const plan = planRowPiece(`${alias}_plan`);
+  return queryPieces
+    .select({ planId: subscriptions.planId, offerId: subscriptions.offerId, planIsFree: plan.isFree, planSortOrder: plan.sortOrder })
+    .from(subscriptions)
+    .innerJoin(plan, eq(plan.id, subscriptions.planId))
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.status} in ${RUNNING}`))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1)
+    .as(alias);
 }
 
 /** Locks the user's newest running subscription for a change (PostgreSQL; PGlite has one connection anyway). */

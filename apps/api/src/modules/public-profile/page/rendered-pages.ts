@@ -1,33 +1,7 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Locale } from '@enlaza/contracts';
+import { compressBody, type BodyEncoding } from '../../../platform/compression.js';
 import type { PageProfile } from '../service.js';
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/**
- * Brotli's window fitted to the page. With the default window (4 MB) the encoder's set-up dominates
- * on a page of a few KB: quality 9 took ~50 ms for an 8.6 KB card here, against ~6 ms with a 16 KB
- * window, for the same output. Measured on that card: quality 6 writes 2,599 bytes in ~3 ms, the
- * same as quality 9 (2,599) at twice the time and 0.2 % better than quality 5 (2,605); quality 11
- * saves 12 % but costs ~160 ms. So a page is compressed once, at quality 6, when first asked for.
- */
-const BROTLI_QUALITY = 6;
-const GZIP_LEVEL = 6;
-const windowBits = (size: number) =>
-  Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
-
-export function compressPage(encoding: 'br' | 'gzip', plain: Buffer): Buffer {
-  if (encoding === 'gzip') return gzipSync(plain, { level: GZIP_LEVEL });
-  return brotliCompressSync(plain, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-      [constants.BROTLI_PARAM_LGWIN]: windowBits(plain.length),
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
-    },
-  });
-}
 
 /** What a profile's pages are made of: the same content gives the same pages. */
 const fingerprint = ({ profile, visibility, wall }: PageProfile) =>
@@ -51,7 +25,7 @@ export type RenderedPagesStats = { hits: number; misses: number; entries: number
  *   profile's id and a fingerprint of its content: when the profile cache reloads an entry after its
  *   minute and nothing changed, the pages already made are used again instead of re-rendered; a
  *   changed profile, visibility or wall is a new fingerprint, and its old pages are dropped.
- * - Compressed once per encoding asked for (see compressPage); only what was asked for is kept.
+ * - Compressed once per encoding asked for (platform compressBody: brotli quality 6, window fitted); only what was asked for is kept.
  */
 export class RenderedPages {
   private readonly byObject = new WeakMap<PageProfile['profile'], Entry>();
@@ -64,7 +38,7 @@ export class RenderedPages {
   constructor(private readonly maxBytes: number) {}
 
   /** The page's body in `encoding`; `hit` when it was already made. */
-  get(found: PageProfile, locale: Locale, encoding: Encoding, render: () => string): { body: Buffer; hit: boolean } {
+  get(found: PageProfile, locale: Locale, encoding: BodyEncoding, render: () => string): { body: Buffer; hit: boolean } {
     const entry = this.entryOf(found);
     const key = `${locale}:${encoding}`;
     const kept = entry.pages.get(key);
@@ -78,7 +52,7 @@ export class RenderedPages {
       this.store(entry, key, plain);
       return { body: plain, hit: false };
     }
-    const body = compressPage(encoding, plain);
+    const body = compressBody(encoding, plain);
     this.store(entry, key, body);
     return { body, hit: false };
   }

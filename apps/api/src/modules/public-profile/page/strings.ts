@@ -37,8 +37,11 @@ export function pageStrings(locale: Locale): Translate {
   };
 }
 
-/** A whole section of the catalogue (e.g. `form`), for the page's script. */
-export const pageSection = (locale: Locale, key: string): Catalogue => {
-  const found = lookup(catalogues[locale], key);
-  return typeof found === 'object' ? found : {};
+/** The entries `keys` of a section of the catalogue (e.g. `form`: `['errors']`), for the page's script. */
+export const pageSection = (locale: Locale, section: string, keys: readonly string[]): Catalogue => {
+  const found = lookup(catalogues[locale], section);
+  const picked: Catalogue = {};
+  if (typeof found !== 'object') return picked;
+  for (const key of keys) if (found[key] !== undefined) picked[key] = found[key];
+  return picked;
 };

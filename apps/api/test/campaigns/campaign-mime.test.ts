@@ -1,0 +1,106 @@
+import nodemailer from 'nodemailer';
+import { describe, expect, it } from 'vitest';
+import { createLinkSigner, renderCampaignEmail } from '../../src/modules/campaigns/links.js';
+import { buildCampaignMime, composerMail, type CampaignMessage } from '../../src/modules/campaigns/mime.js';
+
+/** The message as nodemailer's composer makes it from the same fields (stream transport, raw bytes). */
+async function viaNodemailer(m: CampaignMessage): Promise<string> {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const info = await transport.sendMail(composerMail(m));
+  expect(info.envelope).toEqual({ from: /<([^>]+)>|^(\S+@\S+)$/.exec(m.from)!.slice(1).find(Boolean), to: [m.to] });
+  return (info.message as Buffer).toString();
+}
+
+const boundaryOf = (raw: string) => /boundary="([^"]+)"/.exec(raw)![1]!;
+const signer = createLinkSigner('a-secret-of-the-test', 'https://enlaza.example');
+
+function email(
+  snapshot: { subject: string; bodyHtml: string; bodyText: string },
+  name: string,
+  to: string,
+  locale = 'es',
+): CampaignMessage {
+  const id = '0b7e6c1e-8f0a-4c3e-9d55-2f1a4b6c8d90';
+  const rendered = renderCampaignEmail(
+    snapshot,
+    { id, email: to, name },
+    { signer, profileUrl: 'https://enlaza.example/link/ana', locale },
+  );
+  return {
+    from: 'Enlaza <no-reply@enlaza.example>',
+    to,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    messageId: `<${id}@enlaza.example>`,
+    unsubscribeUrl: rendered.unsubscribeUrl,
+  };
+}
+
+const cases: [string, CampaignMessage][] = [
+  [
+    'ASCII (the benchmark template)',
+    email(
+      {
+        subject: 'News for {{nombre}}',
+        bodyHtml: '<p>Hello {{nombre}}, read <a href="https://example.org/news">our news</a>.</p>',
+        bodyText: 'Hello {{nombre}}, read our news: https://example.org/news',
+      },
+      'Reader 1',
+      'reader1@sink.bench',
+      'en',
+    ),
+  ],
+  [
+    'Spanish accents (quoted-printable), a long subject',
+    email(
+      {
+        subject: '¡Hola {{nombre}}! Novedades de otoño para ti y para toda la familia, con descuentos del 20 % en cañas',
+        bodyHtml: '<h1>Año nuevo</h1><p>Querida {{nombre}}: <a href="https://example.org/a?x=1&amp;y=2">mira</a> y {{baja_url}}</p>',
+        bodyText: 'Querida {{nombre}}, ñandú, acción, pingüino.\n\nBaja: {{baja_url}}',
+      },
+      'María José Ñúñez',
+      'maria@ejemplo.es',
+    ),
+  ],
+  [
+    'Japanese (base64)',
+    email(
+      {
+        subject: '{{nombre}}さん、お知らせです',
+        bodyHtml: '<p>こんにちは{{nombre}}さん。新しいお知らせがあります。</p>',
+        bodyText: 'こんにちは{{nombre}}さん。',
+      },
+      '山田太郎',
+      'taro@example.jp',
+      'jp',
+    ),
+  ],
+  [
+    'an empty text and a line of 300 characters',
+    email({ subject: 'x', bodyHtml: `<p>${'a'.repeat(300)}</p>`, bodyText: '' }, '', 'a@b.co'),
+  ],
+  [
+    'CRLF and lone CR in the bodies, a dot at the start of a line',
+    email(
+      { subject: 'Dots', bodyHtml: '<p>one</p>\r\n.<p>two</p>\r<p>three</p>', bodyText: 'one\r\n.two\nthree\r' },
+      'Dot',
+      'dot@example.com',
+      'en',
+    ),
+  ],
+];
+
+describe('campaign emails built as one string (mime.ts)', () => {
+  it.each(cases)('equal the bytes nodemailer builds for the same fields: %s', async (_name, m) => {
+    const before = await viaNodemailer(m);
+    // The same Date (nodemailer's is the current time, to the second) and boundary (random) as nodemailer's.
+    const date = new Date(/^Date: (.+)$/m.exec(before)![1]!);
+    expect(buildCampaignMime(m, date, boundaryOf(before))).toBe(before);
+  });
+
+  it('uses a different boundary each time', () => {
+    const m = cases[0]![1];
+    expect(boundaryOf(buildCampaignMime(m))).not.toBe(boundaryOf(buildCampaignMime(m)));
+  });
+});
