@@ -23,19 +23,23 @@ export async function subscribe(
     .where(and(eq(plans.code, plan), eq(billingPeriods.code, period)));
   if (!offer) throw new Error(`no seeded offer ${plan}/${period}`);
   const start = values.currentPeriodStart ?? new Date();
-  const [row] = await t.db
-    .insert(subscriptions)
-    .values({
-      userId,
-      planId: offer.planId,
-      offerId: offer.id,
-      status: 'active',
-      currentPeriodStart: start,
-      currentPeriodEnd: new Date(start.getTime() + offer.months * 30 * DAY),
-      ...values,
-    })
-    .returning();
-  return { subscription: row!, offer };
+  const row = {
+    userId,
+    planId: offer.planId,
+    offerId: offer.id,
+    status: 'active' as const,
+    currentPeriodStart: start,
+    currentPeriodEnd: new Date(start.getTime() + offer.months * 30 * DAY),
+    ...values,
+  };
+  // The renewals job runs every minute in the test app: a running subscription whose period has
+  // already ended would be charged by it at some moment of the test (a race seen in CI), so a
+  // fixture must describe a period still under way.
+  if (['trialing', 'active', 'past_due'].includes(row.status) && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= Date.now() + DAY) {
+    throw new Error(`fixture subscription due for renewal (period ends ${row.currentPeriodEnd.toISOString()}): the renewals job would charge it mid-test`);
+  }
+  const [inserted] = await t.db.insert(subscriptions).values(row).returning();
+  return { subscription: inserted!, offer };
 }
 
 const line = (unitAmountCents: number): InvoiceLineInput => ({
