@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offers, plans, subscriptions } from '../../src/db/schema/index.js';
+import { offers, plans, subscriptionAddOns, subscriptions } from '../../src/db/schema/index.js';
 import { ADMIN, DEMO, bearer, createTestApp, login, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
@@ -332,6 +332,14 @@ describe('admin catalogue', () => {
         })
       ).statusCode,
     ).toBe(422);
+    // Bought once (a subscription's add-on, counted by the subscriptions module): in use, not deleted.
+    const [bought] = await t.db
+      .insert(subscriptionAddOns)
+      .values({ subscriptionId: (await t.db.select().from(subscriptions))[0]!.id, addOnId: addOn.id })
+      .returning();
+    expect((await list<{ id: string; uses: number }>('add-ons')).find((a) => a.id === addOn.id)?.uses).toBe(1);
+    expect((await asAdmin('DELETE', `/api/admin/add-ons/${addOn.id}`)).json()).toMatchObject({ code: 'catalogue.in_use' });
+    await t.db.delete(subscriptionAddOns).where(eq(subscriptionAddOns.id, bought!.id));
     expect((await asAdmin('DELETE', `/api/admin/add-ons/${addOn.id}`)).statusCode).toBe(200);
   });
 

@@ -35,8 +35,14 @@ export async function subscribe(
   // The renewals job runs every minute in the test app: a running subscription whose period has
   // already ended would be charged by it at some moment of the test (a race seen in CI), so a
   // fixture must describe a period still under way.
-  if (['trialing', 'active', 'past_due'].includes(row.status) && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= Date.now() + DAY) {
-    throw new Error(`fixture subscription due for renewal (period ends ${row.currentPeriodEnd.toISOString()}): the renewals job would charge it mid-test`);
+  if (
+    ['trialing', 'active', 'past_due'].includes(row.status) &&
+    row.currentPeriodEnd &&
+    row.currentPeriodEnd.getTime() <= Date.now() + DAY
+  ) {
+    throw new Error(
+      `fixture subscription due for renewal (period ends ${row.currentPeriodEnd.toISOString()}): the renewals job would charge it mid-test`,
+    );
   }
   const [inserted] = await t.db.insert(subscriptions).values(row).returning();
   return { subscription: inserted!, offer };

@@ -9,6 +9,7 @@ export {
   addOnsByIds,
   createCatalogueRepository,
   findAccountType,
+  type CatalogueUses,
   findFreePlan,
   findPlan,
   planCodes,
@@ -34,9 +35,11 @@ export const catalogueModule = defineModule({
   build: ({ db, services: { activity } }) => ({
     services: { accountTypes: createAccountTypesService(createAccountTypesRepository(db), activity) },
   }),
-  async register(api, { db, services: { accountTypes, activity } }) {
+  async register(api, { db, services: { accountTypes, activity, subscriptionCatalogueUses } }) {
     await api.register(accountTypeRoutes, { service: accountTypes });
-    await api.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db), activity) });
+    // An item in use (counted by the modules whose records point at it) is deactivated, never deleted.
+    const repository = createCatalogueRepository(db, [subscriptionCatalogueUses]);
+    await api.register(catalogueRoutes, { catalogue: createCatalogueService(repository, activity) });
   },
 });
 export {

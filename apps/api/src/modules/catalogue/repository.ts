@@ -15,18 +15,38 @@ export type RowOf = { 'billing-periods': BillingPeriodRow; taxes: TaxRow; plans:
 type CatalogueTable = PgTable & { id: PgColumn; active: PgColumn; updatedAt: PgColumn };
 
 /**
- * How many records point at an item of each kind (correlated subqueries name their tables
- * explicitly: Drizzle leaves columns unqualified in single-table selects). Invoices copy what they
- * need into their own lines, so an invoice never depends on a catalogue row staying as it was.
+ * Counts of another module's records that point at a catalogue item (subscriptions at plans,
+ * offers and add-ons), given the item's id as a qualified reference: each module counts its own
+ * tables, so the catalogue names none of them.
  */
-const USES: Record<CatalogueKind, SQL<number>> = {
-  'billing-periods': sql<number>`(select count(*) from offers o where o.billing_period_id = billing_periods.id)`,
-  taxes: sql<number>`((select count(*) from offers o where o.tax_id = taxes.id) + (select count(*) from add_ons a where a.tax_id = taxes.id))`,
-  plans: sql<number>`((select count(*) from offers o where o.plan_id = plans.id) + (select count(*) from subscriptions s where s.plan_id = plans.id))`,
-  offers: sql<number>`(select count(*) from subscriptions s where s.offer_id = offers.id)`,
-  'add-ons': sql<number>`(select count(*) from subscription_add_ons sa where sa.add_on_id = add_ons.id)`,
-};
+export type CatalogueUses = Partial<Record<CatalogueKind, (itemId: SQL) => SQL<number>>>;
 
+/** The item's id, qualified by its table's name (Drizzle leaves columns unqualified in single-table selects, and a bare "id" would bind inside a subquery). */
+const itemId = (table: string) => sql`${sql.identifier(table)}.${sql.identifier('id')}`;
+
+/**
+ * How many records point at an item of each kind: the catalogue's own (offers and add-ons name
+ * periods, taxes and plans) plus those other modules count. Invoices copy what they need into
+ * their own lines, so an invoice never depends on a catalogue row staying as it was.
+ */
+function usesOf(kind: CatalogueKind, others: readonly CatalogueUses[]): SQL<number> {
+  const id = {
+    'billing-periods': itemId('billing_periods'),
+    taxes: itemId('taxes'),
+    plans: itemId('plans'),
+    offers: itemId('offers'),
+    'add-ons': itemId('add_ons'),
+  }[kind];
+  const own: Record<CatalogueKind, SQL[]> = {
+    'billing-periods': [sql`(select count(*) from ${offers} o where o.billing_period_id = ${id})`],
+    taxes: [sql`(select count(*) from ${offers} o where o.tax_id = ${id})`, sql`(select count(*) from ${addOns} a where a.tax_id = ${id})`],
+    plans: [sql`(select count(*) from ${offers} o where o.plan_id = ${id})`],
+    offers: [],
+    'add-ons': [],
+  };
+  const counts = [...own[kind], ...others.flatMap((uses) => uses[kind]?.(id) ?? [])];
+  return counts.length > 0 ? sql<number>`(${sql.join(counts, sql` + `)})` : sql<number>`0`;
+}
 export const CATALOGUE_TABLES: Record<CatalogueKind, CatalogueTable> = {
   'billing-periods': billingPeriods,
   taxes,
@@ -35,12 +55,12 @@ export const CATALOGUE_TABLES: Record<CatalogueKind, CatalogueTable> = {
   'add-ons': addOns,
 };
 
-/** The same queries for every kind of catalogue item; rows come back with `uses`. */
-export function createCatalogueRepository(db: Database) {
+/** The same queries for every kind of catalogue item; rows come back with `uses` (the catalogue's own and `others'`). */
+export function createCatalogueRepository(db: Database, others: readonly CatalogueUses[] = []) {
   function forKind<K extends CatalogueKind>(kind: K) {
     // One shape for the five tables; the rows are typed per kind below.
     const table = CATALOGUE_TABLES[kind] as typeof taxes;
-    const columns = { ...getTableColumns(table), uses: USES[kind].mapWith(Number) };
+    const columns = { ...getTableColumns(table), uses: usesOf(kind, others).mapWith(Number) };
     type Row = RowOf[K] & { uses: number };
     return {
       list: async () => (await db.select(columns).from(table)) as unknown as Row[],

@@ -1,5 +1,7 @@
 /** The user's plan, quotas and usage; other modules check quotas through the subscriptions service. */
+import type { CatalogueUses } from '../catalogue/index.js';
 import { defineModule } from '../../platform/modules.js';
+import { catalogueUses } from './query-pieces.js';
 import { subscriptionRoutes } from './routes.js';
 import { createSubscriptionsService, type SubscriptionsService } from './service.js';
 import { adminSubscriptionRoutes } from './admin-routes.js';
@@ -22,6 +24,8 @@ declare module '../../platform/modules.js' {
   interface Services {
     subscriptions: SubscriptionsService;
     adminSubscriptions: AdminSubscriptionsService;
+    /** The subscriptions (and their add-ons) pointing at each catalogue item, for the catalogue's in-use rule. */
+    subscriptionCatalogueUses: CatalogueUses;
   }
 }
 
@@ -29,7 +33,10 @@ declare module '../../platform/modules.js' {
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
   build: ({ db, clock, registries }) => ({
-    services: { subscriptions: createSubscriptionsService(createSubscriptionsRepository(db), registries.usage, () => clock.now()) },
+    services: {
+      subscriptions: createSubscriptionsService(createSubscriptionsRepository(db), registries.usage, () => clock.now()),
+      subscriptionCatalogueUses: catalogueUses,
+    },
     userData: [createSubscriptionsUserData(db)],
   }),
   async register(api, { services: { subscriptions } }) {

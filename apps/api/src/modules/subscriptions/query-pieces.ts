@@ -2,7 +2,7 @@ import type { Locale } from '@enlaza/contracts';
 import { and, desc, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { queryPieces, rowOf } from '../../platform/query-pieces.js';
-import { planPiece, planRowPiece } from '../catalogue/index.js';
+import { planPiece, planRowPiece, type CatalogueUses } from '../catalogue/index.js';
 import { subscriptionAddOns, subscriptions } from './schema.js';
 
 type Db = Database | Transaction;
@@ -45,6 +45,13 @@ export async function latestSubscription(db: Database | Transaction, userId: str
     .limit(1);
   return row;
 }
+
+/** How many subscriptions (and bought add-ons) point at a plan, an offer or an add-on: what keeps it from being deleted. */
+export const catalogueUses: CatalogueUses = {
+  plans: (planId) => sql<number>`(select count(*) from ${subscriptions} s where s.plan_id = ${planId})`,
+  offers: (offerId) => sql<number>`(select count(*) from ${subscriptions} s where s.offer_id = ${offerId})`,
+  'add-ons': (addOnId) => sql<number>`(select count(*) from ${subscriptionAddOns} sa where sa.add_on_id = ${addOnId})`,
+};
 
 /** Whole subscription rows (every column), for a module that joins its own state to them (renewals). */
 export const subscriptionRowPiece = (alias = 'subscription_row') => queryPieces.select().from(subscriptions).as(alias);
