@@ -42,20 +42,23 @@ describe('the sent marker (group commit)', () => {
   });
 });
 
+/** `n` sends one after the other, each after a pause long enough for the pacer's window (1 ms) to close. */
+async function sendOneByOne(pacer: ReturnType<typeof createSendPacer>, n: number) {
+  for (let i = 0; i < n; i++) {
+    await sleep(2);
+    await pacer.acquire();
+    pacer.release();
+  }
+}
+
 describe('the send pacer', () => {
   it('halves the sends in flight while the event loop is saturated and gives them back once it is not', async () => {
     let utilization = 0.2;
     const pacer = createSendPacer(16, { windowMs: 1, pauseMs: 1, utilization: () => utilization });
-    await sleep(2);
-    await pacer.acquire();
-    pacer.release();
+    await sendOneByOne(pacer, 1);
     expect(pacer.allowed).toBe(16);
     utilization = 0.99;
-    for (let i = 0; i < 6; i++) {
-      await sleep(2);
-      await pacer.acquire();
-      pacer.release();
-    }
+    await sendOneByOne(pacer, 6);
     expect(pacer.allowed).toBe(1);
     // Saturated: one send at a time.
     await pacer.acquire();
@@ -67,11 +70,7 @@ describe('the send pacer', () => {
     await waiting;
     pacer.release();
     utilization = 0.3;
-    for (let i = 0; i < 20; i++) {
-      await sleep(2);
-      await pacer.acquire();
-      pacer.release();
-    }
+    await sendOneByOne(pacer, 20);
     expect(pacer.allowed).toBe(16);
   });
 });

@@ -1,5 +1,5 @@
 import type { CatalogueKind } from '@enlaza/contracts';
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.js';
 import { accountTypes, addOns, billingPeriods, offers, plans, taxes } from './schema.js';
@@ -30,13 +30,7 @@ const itemId = (table: string) => sql`${sql.identifier(table)}.${sql.identifier(
  * their own lines, so an invoice never depends on a catalogue row staying as it was.
  */
 function usesOf(kind: CatalogueKind, others: readonly CatalogueUses[]): SQL<number> {
-  const id = {
-    'billing-periods': itemId('billing_periods'),
-    taxes: itemId('taxes'),
-    plans: itemId('plans'),
-    offers: itemId('offers'),
-    'add-ons': itemId('add_ons'),
-  }[kind];
+  const id = itemId(getTableName(CATALOGUE_TABLES[kind]));
   const own: Record<CatalogueKind, SQL[]> = {
     'billing-periods': [sql`(select count(*) from ${offers} o where o.billing_period_id = ${id})`],
     taxes: [sql`(select count(*) from ${offers} o where o.tax_id = ${id})`, sql`(select count(*) from ${addOns} a where a.tax_id = ${id})`],
