@@ -31,6 +31,8 @@ export type DatabaseHandle = {
   jobsDb: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   /** Runs raw SQL; used by health checks and tests. */
   ping(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, which `loadDataDir` opens again (test templates). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -39,7 +41,13 @@ const migrationsFolder = () => join(apiPackageRoot(), 'drizzle');
 const MIGRATION_LOCK = 727_160_101;
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null /* null = in memory */ };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'pglite';
+      dataDir: string | null /* null = in memory */;
+      /** Start from a dump of a data directory (`dumpDataDir`) instead of an empty one: tests copy a migrated template. */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -71,7 +79,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     // pg_trgm backs the admin's "contains" search (migration 0005), as on PostgreSQL.
     const extensions = { pg_trgm };
-    const client = options.dataDir ? new PGlite(join(options.dataDir, 'pglite'), { extensions }) : new PGlite({ extensions });
+    const pgliteOptions = { extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) };
+    const client = options.dataDir ? new PGlite(join(options.dataDir, 'pglite'), pgliteOptions) : new PGlite(pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
@@ -92,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return { live: () => !client.closed, close: () => unlisten() };
       },
       ping: async () => void (await client.query('SELECT 1')),
+      dumpDataDir: async () => client.dumpDataDir('none'),
       close: async () => {
         try {
           await client.close();

@@ -1,35 +1,88 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 
 /** The PostgreSQL server tests run against when TEST_DATABASE_URL is set (CI sets it); PGlite otherwise. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 export const databaseKind = testDatabaseUrl ? 'postgres' : 'pglite';
 
-/** A throwaway PostgreSQL database on the test server; returns its URL and a function that drops it. */
-export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `enlaza_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+/** `migrated`: every migration applied, no rows; `seeded`: migrated plus the seeded admin, demo user and catalogue. */
+export type TemplateName = 'migrated' | 'seeded';
+/**
+ * Where test/global-setup.ts left the run's two template databases: PGlite data-directory dumps
+ * (file paths) or PostgreSQL database names on TEST_DATABASE_URL's server.
+ */
+export type DatabaseTemplates = { kind: 'pglite' | 'postgres' } & Record<TemplateName, string>;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates | null;
+  }
+}
+
+function adminQuery(serverUrl: string, text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  return client
+    .connect()
+    .then(() => client.query(text))
+    .finally(() => client.end());
+}
+
+function databaseUrl(serverUrl: string, name: string) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A throwaway PostgreSQL database on the test server; returns its URL and a function that drops it.
+ * It is a copy of `template` (a database nobody is connected to), else of the run's migrated
+ * template when there is one, unless `empty` asks for a database with no migration applied.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  options: { template?: string; empty?: boolean; prefix?: string } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${options.prefix ?? 'enlaza_test'}_${randomBytes(6).toString('hex')}`;
+  const provided = providedTemplates();
+  const template = options.empty ? undefined : (options.template ?? (provided?.kind === 'postgres' ? provided.migrated : undefined));
+  // WAL_LOG (PostgreSQL 15's default) copies block by block without a checkpoint: fast for small databases.
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    name,
+    url: databaseUrl(serverUrl, name),
+    drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined),
   };
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (!testDatabaseUrl) return openDatabase({ kind: 'pglite', dataDir: null });
-  const scratch = await createScratchDatabase(testDatabaseUrl);
+function providedTemplates(): DatabaseTemplates | null {
+  try {
+    return inject('databaseTemplates') ?? null;
+  } catch {
+    // Outside a vitest run (a bench script importing these helpers): no templates.
+    return null;
+  }
+}
+
+/**
+ * A fresh database of this file's own: in-memory PGlite, or a new database on TEST_DATABASE_URL's
+ * server. It starts as a copy of the run's template (migrated once by test/global-setup.ts; `seeded`
+ * adds the admin, demo user and catalogue), so no test file pays for the migrations; without
+ * templates (a script outside vitest) it is migrated here.
+ */
+export async function openTestDatabase(template: TemplateName = 'migrated'): Promise<DatabaseHandle> {
+  const templates = providedTemplates();
+  if (!testDatabaseUrl) {
+    if (templates?.kind !== 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+    const dump = new Blob([await readFile(templates[template])]);
+    return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: dump });
+  }
+  const scratch = await createScratchDatabase(
+    testDatabaseUrl,
+    templates?.kind === 'postgres' ? { template: templates[template] } : { empty: true },
+  );
   const handle = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
   return {
     ...handle,

@@ -7,10 +7,10 @@ import { deliveries, users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { nextCustomerCode } from '../../src/modules/account/index.js';
 import { hashPassword } from '../../src/lib/crypto.js';
+import { ADMIN, DEMO, SEEDED_DEMO_PLAN } from './accounts.js';
 import { openTestDatabase } from './database.js';
 
-export const ADMIN = { email: 'admin@test.example', password: 'admin-password-123' };
-export const DEMO = { email: 'demo@test.example', password: 'demo-password-123' };
+export { ADMIN, DEMO } from './accounts.js';
 const fixtureWeb = fileURLToPath(new URL('../fixtures/web', import.meta.url));
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
@@ -21,8 +21,9 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<AppOptions, 'notificationStreams'> = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: fixtureWeb, COUNTRY_LOOKUP_URL: 'https://lookup.example/s', ...env });
+  // The seeded template already holds these accounts; another demo plan is seeded here.
+  const database = await openTestDatabase(config.demo.plan === SEEDED_DEMO_PLAN ? 'seeded' : 'migrated');
   await seedIfEmpty(database.db, { admin: ADMIN, demo: { ...DEMO, plan: config.demo.plan } });
   const app = await buildApp({ config, database, ...options });
   await app.ready();

@@ -1,0 +1,63 @@
+// Migrates and seeds the run's template databases once; every test file starts from a copy of one
+// (test/helpers/database.ts), so no file runs the migrations or the seed itself.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { seedIfEmpty } from '../src/db/seed.js';
+import { ADMIN, DEMO, SEEDED_DEMO_PLAN } from './helpers/accounts.js';
+import { createScratchDatabase, testDatabaseUrl, type DatabaseTemplates, type TemplateName } from './helpers/database.js';
+
+const seed = (database: DatabaseHandle) => seedIfEmpty(database.db, { admin: ADMIN, demo: { ...DEMO, plan: SEEDED_DEMO_PLAN } });
+
+async function pgliteTemplates(): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'enlaza-test-templates-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  try {
+    const save = async (name: TemplateName) => {
+      const path = join(dir, `${name}.tar`);
+      await writeFile(path, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
+      return path;
+    };
+    const migrated = await save('migrated');
+    await seed(database);
+    const seeded = await save('seeded');
+    return { templates: { kind: 'pglite', migrated, seeded }, remove: () => rm(dir, { recursive: true, force: true }) };
+  } finally {
+    await database.close();
+  }
+}
+
+async function postgresTemplates(serverUrl: string): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
+  const migrated = await createScratchDatabase(serverUrl, { empty: true, prefix: 'enlaza_template' });
+  const seeded = await createScratchDatabase(serverUrl, { empty: true, prefix: 'enlaza_template' });
+  const remove = async () => {
+    await migrated.drop();
+    await seeded.drop();
+  };
+  try {
+    for (const [template, seedIt] of [
+      [migrated, false],
+      [seeded, true],
+    ] as const) {
+      const database = await openDatabase({ kind: 'postgres', url: template.url, poolSize: 2 });
+      try {
+        if (seedIt) await seed(database);
+      } finally {
+        // A template database is copied only while nobody is connected to it.
+        await database.close();
+      }
+    }
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { templates: { kind: 'postgres', migrated: migrated.name, seeded: seeded.name }, remove };
+}
+
+export default async function setup(project: TestProject) {
+  const { templates, remove } = testDatabaseUrl ? await postgresTemplates(testDatabaseUrl) : await pgliteTemplates();
+  project.provide('databaseTemplates', templates);
+  return remove;
+}
