@@ -76,7 +76,10 @@ function spawnEntry(
     };
     proc.stdout.on('data', onData);
     proc.stderr.on('data', onData);
-    void exited.then((code) => reject(Object.assign(new Error(`${entry} exited with ${code}`), { code, output })));
+    void exited.then((code) =>
+      // The end of its log says why (a test expecting a refusal reads `output` instead).
+      reject(Object.assign(new Error(`${entry} exited with ${code}:\n${output.slice(-2000)}`), { code, output })),
+    );
   });
   return { handle, ready };
 }

@@ -51,36 +51,51 @@ describe.runIf(process.platform === 'linux')('the data directory lock', () => {
     }
   });
 
-  it('gives a stale lock to exactly one of several processes starting at once', () => {
+  it('gives a stale lock to exactly one of several processes starting at once', async () => {
     const dir = freshDir();
     writeFileSync(join(dir, 'enlaza.lock'), '999999999'); // a pid no process has
-    // Each contender waits for the same moment, tries to lock, reports, and holds what it got for a while.
-    const start = Date.now() + 4000;
+    const go = join(dir, 'go');
+    // Each contender says it is ready, spins until the go file appears (so all try at the same
+    // moment, however long each took to start), tries to lock, reports, and holds what it got until
+    // its stdin closes: nobody lets go before every contender has tried.
     const script = `
+      import { existsSync } from 'node:fs';
       import { lockDataDir } from './src/db/data-dir-lock.ts';
-      while (Date.now() < ${start}) {}
+      console.log('ready');
+      while (!existsSync(${JSON.stringify(go)})) {}
       let result;
       try { lockDataDir(${JSON.stringify(dir)}); result = 'locked'; } catch (e) { result = e.constructor.name; }
       console.log(result);
-      setTimeout(() => {}, 1500);`;
-    const contenders = Array.from({ length: 4 }, () =>
-      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      process.stdin.resume();
+      process.stdin.on('end', () => process.exit(0));`;
+    const contenders = Array.from({ length: 4 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         cwd: apiRoot,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }),
-    );
-    return Promise.all(
-      contenders.map(
-        (c) =>
-          new Promise<string>((resolve) => {
-            let out = '';
-            c.stdout.on('data', (d: Buffer) => (out += d.toString()));
-            c.once('exit', () => resolve(out.trim()));
-          }),
-      ),
-    ).then((results) => {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      const lines: string[] = [];
+      const waiters: (() => void)[] = [];
+      child.stdout.on('data', (d: Buffer) => {
+        lines.push(...d.toString().split('\n').filter(Boolean));
+        for (const wake of waiters.splice(0)) wake();
+      });
+      const line = async (n: number) => {
+        while (lines.length <= n) await new Promise<void>((resolve) => waiters.push(resolve));
+        return lines[n]!;
+      };
+      return { child, line };
+    });
+    try {
+      for (const c of contenders) expect(await c.line(0)).toBe('ready');
+      writeFileSync(go, '');
+      const results = await Promise.all(contenders.map((c) => c.line(1)));
       expect(results.filter((r) => r === 'locked')).toHaveLength(1);
       expect(results.filter((r) => r === 'DataDirInUseError')).toHaveLength(3);
-    });
+    } finally {
+      for (const c of contenders) c.child.stdin.end();
+      await Promise.all(
+        contenders.map((c) => new Promise((resolve) => (c.child.exitCode !== null ? resolve(null) : c.child.once('exit', resolve)))),
+      );
+    }
   }, 60_000);
 });

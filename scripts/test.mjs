@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// The README's test command (`npm test`): every phase in order, then a table of what each took and
+// counted, and one closing line of counts. A failing phase does not stop the others (the report is
+// whole); the browser tests are skipped when the build failed. Exit code 1 if anything failed.
+//
+//   TEST_PHASES=api,e2e npm test     runs only those phases (.ci/run runs the database-independent
+//                                    ones once, and the database-dependent ones per database)
+//   TEST_REPORT_DIR=dir              also writes the run's rows to dir/<database>-<time>.json
+//   node scripts/test.mjs --report dir   prints one table of every run written there
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const database = process.env.TEST_DATABASE_URL?.trim() ? 'postgres' : 'pglite';
+const scratch = mkdtempSync(join(tmpdir(), 'enlaza-test-run-'));
+
+/** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
+/** @typedef {{ phase: string, database: string, seconds: number, ok: boolean, counts?: Counts }} Row */
+
+/** Counts of a vitest JSON report (an expected failure, `it.fails`, counts as passed, as vitest says). */
+function vitestCounts(/** @type {string} */ file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+/** Counts of a Playwright JSON report; a flaky test (passed on a retry) counts as failed: we run without retries. */
+function playwrightCounts(/** @type {string} */ file) {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+}
+
+const vitest = (/** @type {string} */ workspace, /** @type {string} */ name) => {
+  const report = join(scratch, `${name}.json`);
+  return {
+    command: ['npm', 'test', '-w', workspace, '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    counts: () => vitestCounts(report),
+  };
+};
+
+/** @type {{ name: string, dependsOnDatabase?: boolean, needs?: string, command: string[], env?: Record<string, string>, counts?: () => Counts }[]} */
+const PHASES = [
+  { name: 'lint', command: ['npm', 'run', 'lint'] },
+  { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+  { name: 'i18n', command: ['node', 'scripts/i18n-parity.mjs', '.'] },
+  { name: 'api', dependsOnDatabase: true, ...vitest('apps/api', 'api') },
+  { name: 'web', ...vitest('apps/web', 'web') },
+  { name: 'build', command: ['npm', 'run', 'build'] },
+  {
+    name: 'e2e',
+    dependsOnDatabase: true,
+    needs: 'build',
+    command: ['npm', 'test', '-w', 'e2e', '--', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(scratch, 'e2e.json') },
+    counts: () => playwrightCounts(join(scratch, 'e2e.json')),
+  },
+];
+
+function run(/** @type {string[]} */ command, /** @type {Record<string, string>} */ env = {}) {
+  const [bin, ...args] = command;
+  return new Promise((resolve) => {
+    const child = spawn(/** @type {string} */ (bin), args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code === 0 && !signal));
+    child.on('error', () => resolve(false));
+  });
+}
+
+const pad = (/** @type {unknown} */ value, /** @type {number} */ width) => String(value ?? '').padEnd(width);
+const padLeft = (/** @type {unknown} */ value, /** @type {number} */ width) => String(value ?? '').padStart(width);
+
+/** The table of `rows`, then the closing line: counts of every phase that counted tests. */
+function printTable(/** @type {Row[]} */ rows) {
+  const lines = [
+    `${pad('phase', 10)} ${pad('database', 9)} ${padLeft('seconds', 8)} ${padLeft('passed', 7)} ${padLeft('failed', 7)} ${padLeft('skipped', 8)}  result`,
+  ];
+  const total = { passed: 0, failed: 0, skipped: 0, seconds: 0 };
+  for (const row of rows) {
+    const c = row.counts;
+    lines.push(
+      `${pad(row.phase, 10)} ${pad(row.database, 9)} ${padLeft(row.seconds.toFixed(0), 8)} ${padLeft(c?.passed, 7)} ${padLeft(c?.failed, 7)} ${padLeft(c?.skipped, 8)}  ${row.ok ? 'ok' : 'FAILED'}`,
+    );
+    total.seconds += row.seconds;
+    if (c) for (const key of /** @type {const} */ (['passed', 'failed', 'skipped'])) total[key] += c[key];
+  }
+  lines.push(`${pad('total', 10)} ${pad('', 9)} ${padLeft(total.seconds.toFixed(0), 8)}`);
+  console.log(`\n${lines.join('\n')}\n`);
+  const failedPhases = rows.filter((row) => !row.ok).length;
+  // A phase that failed without counting a failed test (lint, a crash) still makes the line say failed.
+  const failed = total.failed + rows.filter((row) => !row.ok && !row.counts?.failed).length;
+  console.log(`tests: ${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
+  return failedPhases === 0;
+}
+
+async function main() {
+  if (process.argv[2] === '--report') {
+    const dir = /** @type {string} */ (process.argv[3]);
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
+    const ok = printTable(files.flatMap((name) => JSON.parse(readFileSync(join(dir, name), 'utf8'))));
+    process.exit(ok ? 0 : 1);
+  }
+
+  const wanted = process.env.TEST_PHASES?.split(',').map((name) => name.trim());
+  const unknown = wanted?.filter((name) => !PHASES.some((phase) => phase.name === name));
+  if (unknown?.length) {
+    console.error(`TEST_PHASES: unknown phase ${unknown.join(', ')} (known: ${PHASES.map((p) => p.name).join(', ')})`);
+    process.exit(2);
+  }
+
+  /** @type {Row[]} */
+  const rows = [];
+  for (const phase of PHASES) {
+    if (wanted && !wanted.includes(phase.name)) continue;
+    const label = phase.dependsOnDatabase ? database : '-';
+    const blocker = phase.needs && rows.find((row) => row.phase === phase.needs && !row.ok);
+    if (blocker) {
+      console.log(`\n== ${phase.name}: not run, ${phase.needs} failed`);
+      rows.push({ phase: phase.name, database: label, seconds: 0, ok: false });
+      continue;
+    }
+    console.log(`\n== ${phase.name}${phase.dependsOnDatabase ? ` on ${database}` : ''}: ${phase.command.join(' ')}`);
+    const started = performance.now();
+    const ok = await run(phase.command, phase.env);
+    const seconds = (performance.now() - started) / 1000;
+    /** @type {Counts | undefined} */
+    let counts;
+    try {
+      counts = phase.counts?.();
+    } catch {
+      counts = undefined; // no report: the runner did not get as far as writing one
+    }
+    rows.push({ phase: phase.name, database: label, seconds, ok, ...(counts ? { counts } : {}) });
+  }
+  rmSync(scratch, { recursive: true, force: true });
+
+  const reportDir = process.env.TEST_REPORT_DIR;
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, `${Date.now()}-${database}.json`), JSON.stringify(rows));
+  }
+  process.exit(printTable(rows) ? 0 : 1);
+}
+
+await main();
