@@ -13,10 +13,14 @@ const chromium = {
   },
 };
 
+// The renewals spec moves the sandbox's test clock, which is global (every user's "now"): it runs
+// alone, after every other project. To run it by itself: `npx playwright test renewals --no-deps`.
+const CLOCK_SPEC = /renewals\.spec\.ts$/;
+
 export default defineConfig({
-  testDir: './tests',
   outputDir: './test-results',
-  fullyParallel: false,
+  // Every test makes its own users and data (tests/support/fixtures.ts), so tests of one file run side by side too.
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
@@ -26,12 +30,17 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-US',
+    // An action whose element never comes fails in its step, not at the end of a long test's limit.
+    actionTimeout: 15_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // SCREENSHOTS=1 runs only the screenshot project (pictures for review, not assertions).
   projects: [
-    process.env.SCREENSHOTS ? { name: 'screenshots', testDir: './screenshots', use: chromium } : { name: 'chromium', use: chromium },
+    // Assertions.
+    { name: 'chromium', testDir: './tests', testIgnore: CLOCK_SPEC, use: chromium },
+    // Every screen at each width and theme (pictures in the test output; later, visual comparisons).
+    { name: 'screens', testDir: './screens', use: chromium },
+    { name: 'clock', testDir: './tests', testMatch: CLOCK_SPEC, dependencies: ['chromium', 'screens'], use: chromium },
   ],
   webServer: {
     command: 'node e2e/start-server.mjs',

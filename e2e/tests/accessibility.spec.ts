@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from '../accounts.mjs';
+import type { Page } from '@playwright/test';
 import { seedScreenData, type ScreenData } from './support/a11y-data';
 import { formatViolations, seriousViolations } from './support/axe-report';
-import { login } from './support/session';
+import { expect, test } from './support/fixtures';
+import { settled, trackApiCalls } from './support/page-state';
 
 type Role = 'guest' | 'user' | 'admin';
 type Theme = 'light' | 'dark';
@@ -88,7 +88,8 @@ const OPENED: Record<string, { state: string; open: (page: Page) => Promise<void
   '/user/plans': {
     state: 'pay dialog open',
     open: async (page) => {
-      await page.getByTestId('plan-pro').getByTestId('plan-choose').click();
+      // The user is on Pro: the upgrade to Business opens the same dialog.
+      await page.getByTestId('plan-business').getByTestId('plan-choose').click();
       await expect(page.getByTestId('pay-total')).toBeVisible();
     },
   },
@@ -103,43 +104,11 @@ const OPENED: Record<string, { state: string; open: (page: Page) => Promise<void
   },
 };
 
-let data: ScreenData | undefined;
-const resolve = (path: string) => {
-  if (!data) throw new Error('screen data was not seeded');
-  return path.replace('{alias}', data.alias).replace('{card}', data.cardId).replace('{tag}', data.tagId);
-};
-
-/** A context in the given theme (the app follows the system scheme unless one was chosen). */
-async function themedContext(browser: Browser, theme: Theme): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL, colorScheme: theme, reducedMotion: 'reduce' });
-  await context.addInitScript((scheme) => window.localStorage.setItem('mantine-color-scheme-value', scheme), theme);
-  return context;
-}
+const resolve = (path: string, data: ScreenData | undefined) =>
+  data ? path.replace('{alias}', data.alias).replace('{card}', data.cardId).replace('{tag}', data.tagId) : path;
 
 /** Pages the server renders itself, outside the SPA. */
 const isServerRendered = (route: string) => route === '/' || route.startsWith('/link/');
-
-/** Counts the page's API calls in flight (fetch/XHR; a stream such as an event source never ends). */
-function trackApiCalls(page: Page): () => number {
-  const pending = new Set<unknown>();
-  // The notification stream of a signed-in page stays open for as long as the page does.
-  const isCall = (r: { resourceType(): string; url(): string }) =>
-    (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') && !r.url().includes('/api/notifications/stream');
-  page.on('request', (r) => void (isCall(r) && pending.add(r)));
-  page.on('requestfinished', (r) => void pending.delete(r));
-  page.on('requestfailed', (r) => void pending.delete(r));
-  return () => pending.size;
-}
-
-/** Waits until the page's data arrived and the navigation overlay, loaders and skeletons are gone. */
-async function settled(page: Page, inFlight: () => number): Promise<void> {
-  await expect.poll(inFlight, { message: 'API calls still in flight' }).toBe(0);
-  await expect(page.locator('.route-loading-overlay[data-visible="true"]')).toHaveCount(0);
-  await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible="true"]:visible')).toHaveCount(0);
-  // Lazy parts (charts) may start their own calls once their code arrived.
-  await page.waitForTimeout(150);
-  await expect.poll(inFlight, { message: 'API calls still in flight' }).toBe(0);
-}
 
 /**
  * Frames where no script may run (`sandbox` without `allow-scripts`: the template preview, a
@@ -162,41 +131,52 @@ async function scan(page: Page, where: string): Promise<void> {
   expect.soft(untitled, `${where}: a sandboxed frame without a title`).toBe(0);
 }
 
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  data = await seedScreenData(request);
-  await request.dispose();
-});
-
-// One test per role and theme (one signed-in page, every route of the role in turn); a failing
-// route is a soft failure, so the run still reports every other route.
-for (const theme of THEMES) {
-  for (const role of Object.keys(ROUTES) as Role[]) {
-    test(`${role} screens have no serious or critical WCAG 2.1 A/AA violation, ${theme} theme`, async ({ browser }) => {
-      test.setTimeout(30_000 + ROUTES[role].length * 20_000);
-      const context = await themedContext(browser, theme);
-      try {
-        const page = await context.newPage();
-        const inFlight = trackApiCalls(page);
-        if (role !== 'guest') await login(page, role);
-        for (const route of ROUTES[role]) {
-          await test.step(route, async () => {
-            await page.goto(resolve(route));
-            await settled(page, inFlight);
-            // Server-rendered pages (sign-in, the public card) follow the system scheme the context sets;
-            // the SPA sets its scheme on <html>.
-            if (!isServerRendered(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
-            await scan(page, `${route} (${theme})`);
-            const opened = OPENED[route];
-            if (opened) {
-              await opened.open(page);
-              await scan(page, `${route}, ${opened.state} (${theme})`);
-            }
-          });
-        }
-      } finally {
-        await context.close();
+/** Every route of the role in turn on one page; a failing route is a soft failure, so the run still reports every other route. */
+async function scanRoutes(page: Page, role: Role, theme: Theme, data?: ScreenData): Promise<void> {
+  test.setTimeout(30_000 + ROUTES[role].length * 20_000);
+  // The app follows the system scheme (the context's) unless one was chosen: choose it too.
+  await page.addInitScript((scheme) => window.localStorage.setItem('mantine-color-scheme-value', scheme), theme);
+  const inFlight = trackApiCalls(page);
+  for (const route of ROUTES[role]) {
+    await test.step(route, async () => {
+      await page.goto(resolve(route, data));
+      await settled(page, inFlight);
+      // Server-rendered pages (sign-in, the public card) follow the system scheme the context sets;
+      // the SPA sets its scheme on <html>.
+      if (!isServerRendered(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await scan(page, `${route} (${theme})`);
+      const opened = OPENED[route];
+      if (opened) {
+        await opened.open(page);
+        await scan(page, `${route}, ${opened.state} (${theme})`);
       }
     });
   }
+}
+
+// One test per role and theme: one page, signed in as the role through its stored session (the
+// user's own screens seeded first), every route of the role in turn.
+for (const theme of THEMES) {
+  test.describe(() => {
+    test.use({ colorScheme: theme, reducedMotion: 'reduce' });
+
+    // The guest opens the public pages of a (signed-out) user's seeded card and tag.
+    test(`guest screens have no serious or critical WCAG 2.1 A/AA violation, ${theme} theme`, async ({ page, request, user }) => {
+      await scanRoutes(page, 'guest', theme, await seedScreenData(request, user));
+    });
+
+    test.describe(() => {
+      test.use({ signedIn: 'user' });
+      test(`user screens have no serious or critical WCAG 2.1 A/AA violation, ${theme} theme`, async ({ page, request, user }) => {
+        await scanRoutes(page, 'user', theme, await seedScreenData(request, user));
+      });
+    });
+
+    test.describe(() => {
+      test.use({ signedIn: 'admin' });
+      test(`admin screens have no serious or critical WCAG 2.1 A/AA violation, ${theme} theme`, async ({ page }) => {
+        await scanRoutes(page, 'admin', theme);
+      });
+    });
+  });
 }

@@ -1,23 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../accounts.mjs';
+import { dataOf, expect, test } from './support/fixtures';
 import { message } from './support/locales';
 import { lastEmailId, waitForLink } from './support/mailbox';
 import { answerCountryLookup } from './support/phone';
-import { bearer, login, readStorage } from './support/session';
+import { bearer, readStorage } from './support/session';
 
-// One new visitor goes through the whole account life: register → verify → preferences →
-// personal information → forgot/reset password → suspended by an admin. The steps share the account
-// and are long (a whole account life), hence the longer limit.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+// The account life: a visitor registers through the form, verifies, signs in and sets preferences
+// and a phone; a user resets a forgotten password; an admin suspends a user. Each step is long (several
+// screens and emails), hence the longer limit.
+test.describe.configure({ timeout: 90_000 });
 
-const stamp = Date.now().toString(36);
-const visitor = {
-  name: 'Nueva Visitante',
-  alias: `visitante-${stamp}`,
-  email: `visitante-${stamp}@e2e.enlaza.test`,
-  password: 'Primera-clave-2024!',
-  newPassword: 'Segunda-clave-2025!',
-};
+const NEW_PASSWORD = 'Segunda-clave-2025!';
 
 async function signIn(page: Page, email: string, password: string): Promise<number> {
   await page.goto('/');
@@ -29,6 +23,13 @@ async function signIn(page: Page, email: string, password: string): Promise<numb
 }
 
 test('a visitor registers, verifies by email, signs in, sets language and theme, and edits the phone', async ({ page, request }) => {
+  const stamp = `${Date.now().toString(36)}-${test.info().workerIndex}`;
+  const visitor = {
+    name: 'Nueva Visitante',
+    alias: `visitante-${stamp}`,
+    email: `visitante-${stamp}@e2e.enlaza.test`,
+    password: 'Primera-clave-2024!',
+  };
   await page.goto('/register');
   await page.getByTestId('register-name').fill(visitor.name);
   await page.getByTestId('register-alias').fill(visitor.alias);
@@ -85,7 +86,8 @@ test('a visitor registers, verifies by email, signs in, sets language and theme,
   expect((await personal.json()).data.phone).toBe('+34612345678');
 });
 
-test('forgot password: the emailed link sets a new password; the old one stops working', async ({ page }) => {
+test('forgot password: the emailed link sets a new password; the old one stops working', async ({ page, users }) => {
+  const visitor = await users.create({ plan: 'free' });
   const before = await lastEmailId(visitor.email);
   await page.goto('/');
   await page.getByTestId('forgot-password-link').click();
@@ -95,27 +97,37 @@ test('forgot password: the emailed link sets a new password; the old one stops w
 
   const resetLink = await waitForLink(visitor.email, `${E2E_BASE_URL}/reset-password/`, { after: before });
   await page.goto(resetLink);
-  await page.getByTestId('reset-password').fill(visitor.newPassword);
-  await page.getByTestId('reset-confirm').fill(visitor.newPassword);
+  await page.getByTestId('reset-password').fill(NEW_PASSWORD);
+  await page.getByTestId('reset-confirm').fill(NEW_PASSWORD);
   await page.getByTestId('reset-submit').click();
   await expect(page.getByTestId('reset-done')).toBeVisible();
 
   expect(await signIn(page, visitor.email, visitor.password)).toBe(401);
   await expect(page.getByTestId('login-error')).toBeVisible();
-  expect(await signIn(page, visitor.email, visitor.newPassword)).toBe(200);
+  expect(await signIn(page, visitor.email, NEW_PASSWORD)).toBe(200);
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });
 
-test('an admin suspends the user from /admin/users; the user is sent to sign in on their next navigation', async ({ browser }) => {
-  const userContext = await browser.newContext();
-  const adminContext = await browser.newContext();
+test('an admin suspends the user from /admin/users; the user is sent to sign in on their next navigation', async ({
+  browser,
+  request,
+  users,
+  admin,
+}) => {
+  const visitor = await users.create({ plan: 'free' });
+  // The user reads Spanish (a saved preference): the reason must come in their language, not the browser's.
+  const preferences = await dataOf<{ timeZone: string; theme: string }>(
+    await request.get('/api/account/preferences', { headers: visitor.headers }),
+  );
+  await dataOf(await request.put('/api/account/preferences', { headers: visitor.headers, data: { ...preferences, locale: 'es' } }));
+  const userContext = await browser.newContext({ storageState: visitor.state });
+  const adminContext = await browser.newContext({ storageState: admin.state });
   try {
     const userPage = await userContext.newPage();
-    expect(await signIn(userPage, visitor.email, visitor.newPassword)).toBe(200);
-    await expect(userPage).toHaveURL(/\/user\/dashboard$/);
+    await userPage.goto('/user/dashboard');
+    await expect(userPage.locator('html')).toHaveAttribute('lang', 'es');
 
     const adminPage = await adminContext.newPage();
-    await login(adminPage, 'admin');
     await adminPage.goto(`/admin/users?search=${encodeURIComponent(visitor.email)}`);
     const row = adminPage.getByTestId('data-row').filter({ hasText: visitor.email });
     await expect(row).toHaveCount(1);

@@ -1,16 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
-import { login } from './support/session';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 /** The visible table rows (the phone card list is hidden at desktop width). */
 const rows = (page: Page) => page.getByTestId('data-row');
 
+// The catalogue is shared by every user: what these tests add is named after the test, and the one plan
+// they deactivate is active again at the end (only screens list Business; no spec buys it).
 test.describe('admin catalogue', () => {
+  test.use({ signedIn: 'admin' });
   // Several screens and saves per test: slow on a busy machine.
   test.describe.configure({ timeout: 120_000 });
   test('an admin creates a tax with a decimal rate, then an offer priced in euros with that tax', async ({ page }) => {
     const stamp = Date.now() % 1_000_000;
     const taxName = `Reduced ${stamp}`;
-    await login(page, 'admin');
     await page.goto('/admin/impuestos');
     await page.getByTestId('catalogue-create').click();
     // Nothing typed: every name is refused next to its field, and nothing is sent.
@@ -56,7 +58,6 @@ test.describe('admin catalogue', () => {
   });
 
   test('a plan in use is deactivated, not deleted, and reactivated', async ({ page }) => {
-    await login(page, 'admin');
     await page.goto('/admin/planes');
     // Offers point at the Business plan: it can only be deactivated.
     const business = rows(page).filter({ hasText: 'business' });
@@ -76,7 +77,6 @@ test.describe('admin catalogue', () => {
   });
 
   test('every admin menu entry leads to a built screen: none says "Soon"', async ({ page }) => {
-    await login(page, 'admin');
     await page.goto('/admin/planes');
     const nav = page.getByTestId('app-navigation-scroll');
     await expect(nav.getByRole('link', { name: /^Subscriptions/ })).toBeVisible();

@@ -1,15 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, DEMO_USER } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { ADMIN } from './support/accounts';
+import { expect, test } from './support/fixtures';
 import { emailsTo } from './support/mailbox';
-import { login } from './support/session';
 
 /** The visible table rows (the phone card list is hidden at desktop width). */
 const rows = (page: Page) => page.getByTestId('data-row');
 
 test.describe('admin screens', () => {
+  test.use({ signedIn: 'admin' });
+
   test('an admin invites another admin, sees them in the list, and the invitation email arrives', async ({ page }) => {
     const email = `invited-${Date.now()}@e2e.enlaza.test`;
-    await login(page, 'admin');
     await page.goto('/admin/admins');
     // Their own row says "you" and offers no disable button.
     const own = rows(page).filter({ hasText: ADMIN.email });
@@ -28,25 +29,24 @@ test.describe('admin screens', () => {
     await expect.poll(async () => (await emailsTo(email)).length, { message: 'invitation email' }).toBeGreaterThan(0);
   });
 
-  test('an admin filters users by search, and the filter survives a reload', async ({ page }) => {
-    await login(page, 'admin');
+  test('an admin filters users by search, and the filter survives a reload', async ({ page, user }) => {
     await page.goto('/admin/users');
-    await expect(rows(page).filter({ hasText: DEMO_USER.email })).toHaveCount(1);
+    await expect(rows(page).filter({ hasText: user.email })).toHaveCount(1);
     await page.getByTestId('users-search').fill('no-such-user-xyz');
     await expect(page).toHaveURL(/search=no-such-user-xyz/);
     await expect(page.getByTestId('users-table-empty')).toBeVisible();
-    await page.getByTestId('users-search').fill(DEMO_USER.email);
-    await expect(page).toHaveURL(/search=demo%40e2e/);
+    await page.getByTestId('users-search').fill(user.email);
+    await expect(page).toHaveURL((url) => url.searchParams.get('search') === user.email);
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText(DEMO_USER.name);
+    await expect(rows(page).first()).toContainText(user.name);
     await page.reload();
-    await expect(page.getByTestId('users-search')).toHaveValue(DEMO_USER.email);
+    await expect(page.getByTestId('users-search')).toHaveValue(user.email);
     await expect(rows(page)).toHaveCount(1);
 
     // Open the detail: counts, plan and the link to this user's history.
     await rows(page).first().getByTestId('user-open').click();
     const detail = page.getByTestId('user-detail');
-    await expect(detail).toContainText(DEMO_USER.email);
+    await expect(detail).toContainText(user.email);
     await expect(detail.getByTestId('user-plan')).toHaveText('Pro');
     await expect(page).toHaveURL(/user=/);
     await detail.getByTestId('user-history-link').click();

@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test';
-import { apiToken, bearer, login } from './support/session';
+import { dataOf, expect, test } from './support/fixtures';
 
 test.describe('audience and Comunicaciones', () => {
+  test.use({ signedIn: 'user' });
+
   test('imports a CSV list through the mapping step and shows its contact count and the rows left out', async ({ page }) => {
     test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
     const csv = `\uFEFFNombre;Correo\n"García; Ana";ana-${stamp}@e2e.enlaza.test\nBob;BOB-${stamp}@e2e.enlaza.test\nBob again;bob-${stamp}@e2e.enlaza.test\nBroken;not-an-address\nCarol;carol-${stamp}@e2e.enlaza.test\n`;
-    await login(page, 'user');
     await page.goto('/user/campanas/audiencia');
     await page.getByTestId('import-open').click();
     await page
@@ -36,18 +36,15 @@ test.describe('audience and Comunicaciones', () => {
     await expect(page.getByTestId('contacts-table')).toContainText('García; Ana');
   });
 
-  test('a reply to a visitor appears in Comunicaciones and opens as sent', async ({ page, request }) => {
+  test('a reply to a visitor appears in Comunicaciones and opens as sent', async ({ page, request, user }) => {
     test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
-    const headers = bearer(await apiToken(request, 'user'));
-    const created = await request.post('/api/profiles', {
-      headers,
-      data: { kind: 'card', card: { firstName: 'Reply', lastName: `Owner ${stamp}` } },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const card = ((await created.json()) as { data: { id: string; publicPath: string } }).data;
-    const alias = card.publicPath.split('/').filter(Boolean)[1]!;
-    const sent = await request.post(`/api/public/link/${alias}/${card.id}/messages`, {
+    const { headers } = user;
+    const card = await dataOf<{ id: string }>(
+      await request.post('/api/profiles', { headers, data: { kind: 'card', card: { firstName: 'Reply', lastName: `Owner ${stamp}` } } }),
+      201,
+    );
+    const sent = await request.post(`/api/public/link/${user.alias}/${card.id}/messages`, {
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
       data: { name: 'Vera Visitor', email: `vera-${stamp}@e2e.enlaza.test`, message: 'Do you ship abroad?', consent: true },
     });
@@ -60,7 +57,6 @@ test.describe('audience and Comunicaciones', () => {
     });
     expect(reply.status(), await reply.text()).toBe(200);
 
-    await login(page, 'user');
     await page.goto('/user/comunicaciones');
     await page.getByTestId('filter-recipient').fill(`vera-${stamp}`);
     const table = page.getByTestId('communications-table');

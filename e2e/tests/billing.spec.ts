@@ -1,52 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from '../accounts.mjs';
-import { waitForLink } from './support/mailbox';
-import { login } from './support/session';
+import { expect, test } from './support/fixtures';
 
 // A new customer on the Free plan pays for Pro with the sandbox's test card.
 test.describe.configure({ timeout: 120_000 });
-
-const stamp = Date.now().toString(36);
-const customer = {
-  name: 'Cliente Nueva',
-  alias: `cliente-${stamp}`,
-  email: `cliente-${stamp}@e2e.enlaza.test`,
-  password: 'Clave-de-pago-2026!',
-};
-
-async function registerAndSignIn(page: Page, request: APIRequestContext) {
-  const types = (await (await request.get('/api/account-types')).json()) as { data: { id: string; code: string }[] };
-  const personal = types.data.find((t) => t.code === 'personal');
-  const res = await request.post('/api/register', {
-    data: {
-      name: customer.name,
-      alias: customer.alias,
-      email: customer.email,
-      password: customer.password,
-      accountTypeId: personal?.id,
-      acceptPolicy: true,
-      locale: 'en',
-    },
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  await page.goto(await waitForLink(customer.email, `${E2E_BASE_URL}/register/verify/`));
-  await expect(page.getByTestId('verify-result')).toHaveAttribute('data-state', 'success');
-  await page.goto('/');
-  await page.getByTestId('login-email').fill(customer.email);
-  await page.getByTestId('login-password').fill(customer.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
-}
+test.use({ signedIn: 'user', userPlan: 'free' });
 
 test('a Free user adds the 4242 card, is refused with a card without funds, upgrades to Pro monthly, gets the Pro quotas at once and downloads the invoice PDF from Pagos; the admin finds that invoice in Facturas and issues a credit note', async ({
   page,
-  request,
   browser,
+  user: customer,
+  admin,
 }) => {
-  await registerAndSignIn(page, request);
-
   // Methods: a wrong number is refused next to the field; the test card is saved with its brand.
   await page.goto('/user/methods');
   await expect(page.getByTestId('methods-empty')).toBeVisible();
@@ -120,25 +84,25 @@ test('a Free user adds the 4242 card, is refused with a card without funds, upgr
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
   // The admin finds the invoice in Facturas and credits it in full: a credit note in the R series.
-  const admin = await browser.newPage();
-  await login(admin, 'admin');
-  await admin.goto('/admin/facturas');
-  await admin.getByTestId('invoices-filter-q').fill(number!);
-  await admin.getByTestId('invoices-filter-q').press('Enter');
-  const row = admin.getByTestId('invoices-table').getByRole('row').filter({ hasText: number! });
+  const adminContext = await browser.newContext({ storageState: admin.state });
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/admin/facturas');
+  await adminPage.getByTestId('invoices-filter-q').fill(number!);
+  await adminPage.getByTestId('invoices-filter-q').press('Enter');
+  const row = adminPage.getByTestId('invoices-table').getByRole('row').filter({ hasText: number! });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(customer.name);
   await expect(row).toContainText('€10.89');
   await row.getByTestId('invoice-credit').click();
-  const credit = admin.getByTestId('credit-note-dialog');
+  const credit = adminPage.getByTestId('credit-note-dialog');
   await credit.getByTestId('credit-reason').fill('The customer asked to cancel');
   await credit.getByTestId('credit-submit').click();
-  await expect(admin.getByTestId('invoices-notice')).toContainText(/Credit note R\d{4}-\d{6} issued and refunded\./);
+  await expect(adminPage.getByTestId('invoices-notice')).toContainText(/Credit note R\d{4}-\d{6} issued and refunded\./);
   await expect(row.getByTestId('invoice-credit')).toHaveCount(0);
   // The record chain (the invoice and its credit note included) verifies.
-  await admin.getByTestId('invoices-verify-chain').click();
-  await expect(admin.getByTestId('invoices-chain-result')).toHaveText(/^The record chain is intact: \d+ records checked\.$/);
-  await admin.close();
+  await adminPage.getByTestId('invoices-verify-chain').click();
+  await expect(adminPage.getByTestId('invoices-chain-result')).toHaveText(/^The record chain is intact: \d+ records checked\.$/);
+  await adminContext.close();
 
   // The customer's payment shows the refund.
   await page.reload();

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, login } from './support/session';
+import type { Page } from '@playwright/test';
+import { dataOf, expect, test } from './support/fixtures';
+import { settled, trackApiCalls } from './support/page-state';
 
 /** A one-page PDF whose OpenAction runs JavaScript (`app.alert`) as soon as a viewer opens it. */
 function pdfWithScript(): Buffer {
@@ -42,38 +43,50 @@ async function watchViolations(page: Page): Promise<() => string[]> {
   return () => [...seen];
 }
 
-test('a PDF with a script, opened at its signed address, runs nothing', async ({ page, request }) => {
-  const token = await apiToken(request, 'user');
-  const uploaded = await request.post('/api/files', {
-    headers: bearer(token),
-    multipart: { file: { name: 'brochure.html', mimeType: 'application/pdf', buffer: pdfWithScript() } },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  const file = ((await uploaded.json()) as { data: { url: string; name: string }[] }).data[0]!;
-  expect(file.name).toBe('brochure.pdf');
+test('a PDF with a script, opened at its signed address, runs nothing', async ({ page, request, user }) => {
+  const [file] = await dataOf<{ url: string; name: string }[]>(
+    await request.post('/api/files', {
+      headers: user.headers,
+      multipart: { file: { name: 'brochure.html', mimeType: 'application/pdf', buffer: pdfWithScript() } },
+    }),
+    201,
+  );
+  expect(file!.name).toBe('brochure.pdf');
 
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const download = page.waitForEvent('download', { timeout: 10_000 }).catch(() => null);
+  const download = page.waitForEvent('download');
   // An attachment starts a download instead of a page, which Playwright reports as a failed navigation.
-  await page.goto(file.url).catch((error: Error) => expect(error.message).toMatch(/Download is starting|net::ERR_ABORTED/));
-  await page.waitForTimeout(3000);
+  await page.goto(file!.url).catch((error: Error) => expect(error.message).toMatch(/Download is starting|net::ERR_ABORTED/));
+  // It is saved (under the name of its type), not shown: the whole file is on disk and no viewer opened it.
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe('brochure.pdf');
+  expect(await saved.path()).toBeTruthy();
+  expect(page.url()).not.toBe(file!.url);
   expect(dialogs).toEqual([]);
-  // It is saved (under the name of its type), not shown.
-  expect((await download)?.suggestedFilename()).toBe('brochure.pdf');
 });
 
-test('signed-in pages report no CSP violation', async ({ page }) => {
-  const violations = await watchViolations(page);
-  await login(page, 'user');
-  for (const path of ['/user/dashboard', '/user/nube', '/user/historial', '/register']) {
-    await page.goto(path);
-    // Not 'networkidle': a signed-in page keeps its notification stream open.
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(500);
-    expect(violations(), path).toEqual([]);
-  }
+test.describe(() => {
+  test.use({ signedIn: 'user' });
+
+  test('signed-in pages report no CSP violation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    const inFlight = trackApiCalls(page);
+    // /register sends a signed-in visitor on to the dashboard: checked where each page ends.
+    for (const [path, landing] of [
+      ['/user/dashboard', /\/user\/dashboard$/],
+      ['/user/nube', /\/user\/nube$/],
+      ['/user/historial', /\/user\/historial$/],
+      ['/register', /\/user\/dashboard$/],
+    ] as const) {
+      await page.goto(path);
+      // Not 'networkidle': a signed-in page keeps its notification stream open.
+      await expect(page).toHaveURL(landing);
+      await settled(page, inFlight);
+      expect(violations(), path).toEqual([]);
+    }
+  });
 });

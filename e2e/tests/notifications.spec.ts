@@ -1,11 +1,11 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { apiToken, bearer, login } from './support/session';
+import type { Browser } from '@playwright/test';
+import { expect, test, visitorContext } from './support/fixtures';
 
 /** A visitor, signed out in a browser context of their own, writes through the public page's contact form. */
-async function visitorWrites(browser: Browser, profileId: string, name: string, message: string) {
-  const visitor = await browser.newContext();
+async function visitorWrites(browser: Browser, publicPath: string, name: string, message: string) {
+  const visitor = await visitorContext(browser);
   const page = await visitor.newPage();
-  await page.goto(`/link/demo/${profileId}`);
+  await page.goto(publicPath);
   await page.getByTestId('contact-name').fill(name);
   await page.getByTestId('contact-email').fill(`visitor-${Date.now()}@e2e.enlaza.test`);
   await page.getByTestId('contact-message').fill(message);
@@ -15,25 +15,29 @@ async function visitorWrites(browser: Browser, profileId: string, name: string, 
 }
 
 test.describe('notifications', () => {
-  test('a visitor’s message raises the owner’s bell without a reload; opening it marks it read', async ({ page, browser, request }) => {
+  // On Free: no payment, so no invoice notice arrives (after commit, in the background) during the test.
+  test.use({ signedIn: 'user', userPlan: 'free' });
+
+  test('a visitor’s message raises the owner’s bell without a reload; opening it marks it read', async ({
+    page,
+    browser,
+    request,
+    user,
+  }) => {
     test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
-    const token = await apiToken(request, 'user');
-    const created = await request.post('/api/profiles', {
-      headers: bearer(token),
-      data: { kind: 'card', card: { firstName: 'Bell', lastName: `Owner ${stamp}` } },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const profileId = ((await created.json()) as { data: { id: string } }).data.id;
-    // Start from nothing unread, whatever other tests left.
-    await request.post('/api/notifications/read-all', { headers: bearer(token) });
+    // The account's own card.
+    const profileId = user.profileId;
+    const publicPath = `/link/${user.alias}/${profileId}`;
+    // Start from nothing unread (the new account's own notices, if any).
+    await request.post('/api/notifications/read-all', { headers: user.headers });
 
-    await login(page, 'user');
+    await page.goto('/user/dashboard');
     const bell = page.getByTestId('notification-bell');
     await expect(bell).toBeVisible();
     await expect(page.getByTestId('notification-count')).toHaveCount(0);
 
-    await visitorWrites(browser, profileId, `Marta ${stamp}`, `Is the studio open on Saturday? ${stamp}`);
+    await visitorWrites(browser, publicPath, `Marta ${stamp}`, `Is the studio open on Saturday? ${stamp}`);
     await expect(page.getByTestId('notification-count')).toHaveText('1');
     await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
 
@@ -48,7 +52,7 @@ test.describe('notifications', () => {
     await expect(page.getByTestId('notification-count')).toHaveCount(0);
 
     // A second one, then the page: listed there, and "mark all read" clears the bell.
-    await visitorWrites(browser, profileId, `Nico ${stamp}`, `Second message ${stamp}`);
+    await visitorWrites(browser, publicPath, `Nico ${stamp}`, `Second message ${stamp}`);
     await expect(page.getByTestId('notification-count')).toHaveText('1');
     await page.goto('/user/notificaciones');
     const list = page.getByTestId('notifications-list');

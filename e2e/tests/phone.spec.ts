@@ -1,19 +1,16 @@
-import { expect, test } from '@playwright/test';
 import { E2E_BASE_URL } from '../accounts.mjs';
-import { fetchPersonalInfo, resetPersonalInfo } from './support/personal-info';
+import { expect, test } from './support/fixtures';
+import { fetchPersonalInfo, setPersonalInfo } from './support/personal-info';
 import { answerCountryLookup, collectConsoleErrors } from './support/phone';
-import { login } from './support/session';
 
 const PAGE = '/user/personalinformation';
 
+// Each test's own new user: no phone and no country saved yet.
 test.describe('phone input on the personal information page', () => {
-  test.beforeEach(async ({ request }) => {
-    await resetPersonalInfo(request);
-  });
+  test.use({ signedIn: 'user', userPlan: 'free' });
 
   test('the tel field has the inherited type, placeholder and maximum length', async ({ page }) => {
     await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
-    await login(page, 'user');
     await page.goto(PAGE);
 
     const phone = page.getByTestId('phone-input');
@@ -27,7 +24,6 @@ test.describe('phone input on the personal information page', () => {
 
   test('the country list is 390 px wide, searchable, keyboard driven and shows dial codes', async ({ page }) => {
     await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
-    await login(page, 'user');
     await page.goto(PAGE);
 
     const button = page.getByTestId('phone-country-button');
@@ -72,7 +68,6 @@ test.describe('phone input on the personal information page', () => {
 
   test('a lookup answer 1;PT;PRT;Portugal selects Portugal (+351)', async ({ page }) => {
     const lookup = await answerCountryLookup(page, { body: '1;PT;PRT;Portugal' });
-    await login(page, 'user');
     await page.goto(PAGE);
 
     await expect(page.getByTestId('phone-country-button')).toContainText('+351');
@@ -80,12 +75,11 @@ test.describe('phone input on the personal information page', () => {
     expect(lookup.calls()).toBe(1);
   });
 
-  test('a lookup answer that does not start with 1 logs the error and falls back to the user country', async ({ page, request }) => {
-    await resetPersonalInfo(request, { country: 'FR' });
+  test('a lookup answer that does not start with 1 logs the error and falls back to the user country', async ({ page, request, user }) => {
+    await setPersonalInfo(request, user, { country: 'FR' });
     const errors = collectConsoleErrors(page);
     // A country in the right place does not count when the first character is not 1.
     await answerCountryLookup(page, { body: '0;PT;PRT;Portugal' });
-    await login(page, 'user');
     await page.goto(PAGE);
 
     await expect.poll(() => errors.some((e) => e.includes('unable to fetch the country'))).toBe(true);
@@ -96,7 +90,6 @@ test.describe('phone input on the personal information page', () => {
   test('a failed lookup request logs the error and falls back to ES', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await answerCountryLookup(page, { abort: true });
-    await login(page, 'user');
     await page.goto(PAGE);
 
     await expect.poll(() => errors.some((e) => e.includes('unable to fetch the country'))).toBe(true);
@@ -104,9 +97,8 @@ test.describe('phone input on the personal information page', () => {
     await expect(page.getByTestId('phone-input')).toHaveAttribute('data-country', 'ES');
   });
 
-  test('a national number typed and saved is stored in E.164 and shown after a reload', async ({ page, request }) => {
+  test('a national number typed and saved is stored in E.164 and shown after a reload', async ({ page, request, user }) => {
     const lookup = await answerCountryLookup(page, { body: '1;PT;PRT;Portugal' });
-    await login(page, 'user');
     await page.goto(PAGE);
     await expect(page.getByTestId('phone-country-button')).toContainText('+351');
 
@@ -116,7 +108,7 @@ test.describe('phone input on the personal information page', () => {
     await page.getByTestId('personal-save').click();
     await expect(page.getByTestId('personal-saved')).toBeVisible();
 
-    expect((await fetchPersonalInfo(request)).phone).toBe('+351912345678');
+    expect((await fetchPersonalInfo(request, user)).phone).toBe('+351912345678');
 
     const callsBefore = lookup.calls();
     await page.reload();
@@ -126,9 +118,8 @@ test.describe('phone input on the personal information page', () => {
     expect(lookup.calls()).toBe(callsBefore);
   });
 
-  test('an incomplete number is refused next to the field without losing it', async ({ page, request }) => {
+  test('an incomplete number is refused next to the field without losing it', async ({ page, request, user }) => {
     await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
-    await login(page, 'user');
     await page.goto(PAGE);
 
     const phone = page.getByTestId('phone-input');
@@ -138,16 +129,15 @@ test.describe('phone input on the personal information page', () => {
     await expect(phone).toHaveAccessibleDescription(/.+/);
     await expect(phone).toHaveValue('612 3');
     await expect(page.getByTestId('personal-saved')).toHaveCount(0);
-    expect((await fetchPersonalInfo(request)).phone).toBeNull();
+    expect((await fetchPersonalInfo(request, user)).phone).toBeNull();
   });
 
-  test("the server's field errors are shown next to the field and what was typed stays", async ({ page }) => {
+  test("the server's field errors are shown next to the field and what was typed stays", async ({ page, user }) => {
     await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
-    await login(page, 'user');
     await page.goto(PAGE);
 
     const name = page.getByTestId('personal-name');
-    await expect(name).toHaveValue('Demo User');
+    await expect(name).toHaveValue(user.name);
     await expect(page.getByTestId('personal-email')).toHaveAttribute('readonly', '');
     await name.fill('A');
     const phone = page.getByTestId('phone-input');

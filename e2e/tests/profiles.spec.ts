@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, login } from './support/session';
+import type { Page } from '@playwright/test';
+import { dataOf, expect, test, visitorContext } from './support/fixtures';
 
 // A real 2×2 PNG (red pixels): the cloud checks a file's type from its bytes.
 // Bytes after IEND make it this run's own file: the cloud keeps one copy of identical bytes, and
@@ -13,16 +13,18 @@ const PNG = Buffer.concat([
 const profileIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop() ?? '';
 
 test.describe('cards, the public page and the mailbox', () => {
+  test.use({ signedIn: 'user' });
+
   test('a card with a photo uploaded through the cloud: public page signed out, vCard, message, then the mailbox', async ({
     page,
     browser,
     request,
+    user,
   }) => {
     const stamp = Date.now().toString(36);
     const lastName = `Photo ${stamp}`;
 
     // The owner creates a card; its photo is uploaded into the cloud from the editor.
-    await login(page, 'user');
     await page.goto('/user/perfiles/new');
     await expect(page.getByTestId('profile-form')).toBeVisible();
     await page.getByLabel('First name').fill('Lucía');
@@ -44,9 +46,9 @@ test.describe('cards, the public page and the mailbox', () => {
     await expect(page.getByText('lucia.png').first()).toBeVisible();
 
     // A visitor, signed out, opens the public link.
-    const visitor = await browser.newContext();
+    const visitor = await visitorContext(browser);
     const publicPage = await visitor.newPage();
-    await publicPage.goto(`/link/demo/${profileId}`);
+    await publicPage.goto(`/link/${user.alias}/${profileId}`);
     await expect(publicPage.getByTestId('public-profile-name')).toHaveText(`Lucía ${lastName}`);
     // The server serves the photo resized to the size the page shows it at.
     const photo = publicPage.getByTestId('public-profile-photo').locator('img');
@@ -83,27 +85,27 @@ test.describe('cards, the public page and the mailbox', () => {
     await expect(row).not.toHaveAttribute('data-unread', 'true');
 
     // The server sets the preview tags: the HTML, fetched without JavaScript, carries them.
-    const html = await (await request.get(`/link/demo/${profileId}`)).text();
+    const html = await (await request.get(`/link/${user.alias}/${profileId}`)).text();
     expect(html).toContain(`<meta property="og:title" content="Lucía ${lastName}">`);
     expect(html).toContain('<meta property="og:description" content="Architect, partner">');
     expect(html).toMatch(
-      new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+/api/public/link/demo/${profileId}/photo\\?v=`),
+      new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+/api/public/link/${user.alias}/${profileId}/photo\\?v=`),
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
   });
 
-  test('a tag in lost mode shows its banner; a private profile is not available', async ({ browser, request }) => {
-    const token = await apiToken(request, 'user');
-    const created = await request.post('/api/profiles', {
-      headers: bearer(token),
-      data: { kind: 'tag', tag: { name: 'Luna', tagKind: 'pet', lostMode: true, lostNote: 'Lost near the park', reward: '50 €' } },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const tag = ((await created.json()) as { data: { id: string } }).data;
+  test('a tag in lost mode shows its banner; a private profile is not available', async ({ browser, request, user }) => {
+    const tag = await dataOf<{ id: string }>(
+      await request.post('/api/profiles', {
+        headers: user.headers,
+        data: { kind: 'tag', tag: { name: 'Luna', tagKind: 'pet', lostMode: true, lostNote: 'Lost near the park', reward: '50 €' } },
+      }),
+      201,
+    );
 
-    const visitor = await browser.newContext();
+    const visitor = await visitorContext(browser);
     const page = await visitor.newPage();
-    await page.goto(`/link/demo/${tag.id}`);
+    await page.goto(`/link/${user.alias}/${tag.id}`);
     const banner = page.getByTestId('public-profile-lost');
     await expect(banner).toContainText('This pet is lost');
     await expect(banner).toContainText('Lost near the park');
@@ -111,11 +113,11 @@ test.describe('cards, the public page and the mailbox', () => {
 
     // Made private, the same link answers "not available" with status 404.
     const hidden = await request.put(`/api/profiles/${tag.id}`, {
-      headers: bearer(token),
+      headers: user.headers,
       data: { kind: 'tag', visibility: 'private', tag: { name: 'Luna', tagKind: 'pet' } },
     });
     expect(hidden.status(), await hidden.text()).toBe(200);
-    const response = await page.goto(`/link/demo/${tag.id}`);
+    const response = await page.goto(`/link/${user.alias}/${tag.id}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId('public-profile-not-available')).toBeVisible();
     await visitor.close();

@@ -1,69 +1,32 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_BASE_URL } from '../accounts.mjs';
-import { waitForLink } from './support/mailbox';
-import { bearer, login } from './support/session';
+import type { APIRequestContext } from '@playwright/test';
+import { dataOf, expect, offerOf, saveTestCard, test, type TestUser } from './support/fixtures';
 
 // The admin moves the sandbox's test clock (TEST_CLOCK_ENABLED, set by start-server.mjs) past the
 // renewal of a customer on Pro monthly: the renewal charges the saved card, issues an invoice
-// (Facturas) and is recorded in the subscription's history (Suscripcions).
+// (Facturas) and is recorded in the subscription's history (Suscripcions). The clock is global: this
+// spec runs alone, after every other (the `clock` project of playwright.config.ts).
 test.describe.configure({ timeout: 180_000 });
+test.use({ signedIn: 'admin' });
 
-const stamp = Date.now().toString(36);
-const customer = {
-  name: 'Cliente Renueva',
-  alias: `renueva-${stamp}`,
-  email: `renueva-${stamp}@e2e.enlaza.test`,
-  password: 'Clave-de-renovar-2026!',
-};
-
-/** A verified customer on Pro monthly, paid with the 4242 test card (through the API, as the screens do). */
-async function subscribedCustomer(request: APIRequestContext, page: Page) {
-  const types = (await (await request.get('/api/account-types')).json()) as { data: { id: string; code: string }[] };
-  const registered = await request.post('/api/register', {
-    data: {
-      name: customer.name,
-      alias: customer.alias,
-      email: customer.email,
-      password: customer.password,
-      accountTypeId: types.data.find((t) => t.code === 'personal')?.id,
-      acceptPolicy: true,
-      locale: 'en',
-    },
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  // The emailed link is opened in the browser, as the customer would (its cookies are then cleared for the admin).
-  const verified = await page.goto(await waitForLink(customer.email, `${E2E_BASE_URL}/register/verify/`));
-  expect(verified?.status()).toBeLessThan(400);
-  await expect(page.getByTestId('verify-result')).toHaveAttribute('data-state', 'success');
-  await page.context().clearCookies();
-  const signIn = await request.post('/api/login', {
-    data: { email: customer.email, password: customer.password },
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const headers = bearer(((await signIn.json()) as { data: { token: string } }).data.token);
-
-  const card = await request.post('/api/user/methods', {
-    headers,
-    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123', holder: customer.name },
-  });
-  expect(card.status(), await card.text()).toBe(200);
-  const methodId = ((await card.json()) as { data: { id: string } }).data.id;
-  const plans = (await (await request.get('/api/user/plans', { headers })).json()) as {
-    data: { plans: { code: string; offers: { id: string; period: { code: string } }[] }[] };
-  };
-  const offerId = plans.data.plans.find((p) => p.code === 'pro')?.offers.find((o) => o.period.code === 'monthly')?.id;
-  const paid = await request.post('/api/user/checkout', { headers, data: { offerId, methodId, idempotencyKey: `renewals-${stamp}` } });
-  expect(paid.status(), await paid.text()).toBe(200);
+/** A customer on Pro monthly, paid with the 4242 test card (through the API, as the screens do). */
+async function subscribeMonthly(request: APIRequestContext, customer: TestUser) {
+  const methodId = await saveTestCard(request, customer.headers);
+  const offerId = await offerOf(request, customer.headers, 'pro', 'monthly');
+  await dataOf(
+    await request.post('/api/user/checkout', {
+      headers: customer.headers,
+      data: { offerId, methodId, idempotencyKey: `renewals-${customer.id}` },
+    }),
+  );
 }
 
 test('the admin advances the test clock past a renewal, finds the new invoice in Facturas and the renewal in the subscription history', async ({
   page,
   request,
+  users,
 }) => {
-  await subscribedCustomer(request, page);
-  await login(page, 'admin');
+  const customer = await users.create({ plan: 'free' });
+  await subscribeMonthly(request, customer);
 
   // Suscripcions: the customer's subscription, Pro monthly, active.
   await page.goto(`/admin/suscripcions?q=${encodeURIComponent(customer.email)}`);

@@ -1,40 +1,45 @@
-import { expect, test, type Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import { ADMIN, DEMO_USER, SESSION_KEYS } from './support/accounts';
+import { expect, test } from './support/fixtures';
 import { message } from './support/locales';
-import { login, readStorage } from './support/session';
+import { loginWithForm, readStorage } from './support/session';
 
 const isApi = (path: string) => (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === path;
 
 test.describe('sign-in and areas', () => {
-  test('a user signs in and lands on the user dashboard with their name and plan', async ({ page }) => {
-    await login(page, 'user');
+  test('a user signs in and lands on the user dashboard with their name and plan', async ({ page, user }) => {
+    await loginWithForm(page, user);
     await expect(page.getByTestId('user-dashboard')).toBeVisible();
-    await expect(page.getByTestId('user-name')).toHaveText(DEMO_USER.name);
+    await expect(page.getByTestId('user-name')).toHaveText(user.name);
     await expect(page.getByTestId('plan-name')).toHaveText('Pro');
     expect(await readStorage(page, 'access_token')).toBeTruthy();
     expect(await readStorage(page, 'roll')).toBe('user');
-    expect(JSON.parse((await readStorage(page, 'user')) ?? 'null')).toMatchObject({ name: DEMO_USER.name, roll: 'user' });
+    expect(JSON.parse((await readStorage(page, 'user')) ?? 'null')).toMatchObject({ name: user.name, roll: 'user' });
   });
 
   test('an admin signs in and lands on the admin dashboard', async ({ page }) => {
-    await login(page, 'admin');
+    await loginWithForm(page, ADMIN, 'admin');
     await expect(page.getByTestId('admin-dashboard')).toBeVisible();
     await expect(page.getByTestId('user-name')).toHaveText(ADMIN.name);
     expect(await readStorage(page, 'roll')).toBe('admin');
   });
 
-  test('a user opening an admin page is sent to /falta-permisos', async ({ page }) => {
-    await login(page, 'user');
-    await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/falta-permisos$/);
-    await expect(page.getByTestId('forbidden-page')).toBeVisible();
+  test.describe(() => {
+    test.use({ signedIn: 'user' });
+    test('a user opening an admin page is sent to /falta-permisos', async ({ page }) => {
+      await page.goto('/admin/users');
+      await expect(page).toHaveURL(/\/falta-permisos$/);
+      await expect(page.getByTestId('forbidden-page')).toBeVisible();
+    });
   });
 
-  test('an admin opening a user page is sent to /falta-permisos', async ({ page }) => {
-    await login(page, 'admin');
-    await page.goto('/user/dashboard');
-    await expect(page).toHaveURL(/\/falta-permisos$/);
-    await expect(page.getByTestId('forbidden-page')).toBeVisible();
+  test.describe(() => {
+    test.use({ signedIn: 'admin' });
+    test('an admin opening a user page is sent to /falta-permisos', async ({ page }) => {
+      await page.goto('/user/dashboard');
+      await expect(page).toHaveURL(/\/falta-permisos$/);
+      await expect(page.getByTestId('forbidden-page')).toBeVisible();
+    });
   });
 
   test('an unknown path goes to /error-404', async ({ page }) => {
@@ -51,16 +56,16 @@ test.describe('sign-in and areas', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   });
 
-  test('a wrong password shows a translated error and keeps the typed email', async ({ page }) => {
+  test('a wrong password shows a translated error and keeps the typed email', async ({ page, user }) => {
     const attempt = async () => {
-      await page.getByTestId('login-email').fill(DEMO_USER.email);
+      await page.getByTestId('login-email').fill(user.email);
       await page.getByTestId('login-password').fill('not-the-password-1');
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/login'));
       await page.getByTestId('login-submit').click();
       expect((await answer).status()).toBe(401);
       const error = page.getByTestId('login-error');
       await expect(error).toBeVisible();
-      await expect(page.getByTestId('login-email')).toHaveValue(DEMO_USER.email);
+      await expect(page.getByTestId('login-email')).toHaveValue(user.email);
       await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
       return (await error.innerText()).trim();
     };
@@ -79,8 +84,8 @@ test.describe('sign-in and areas', () => {
 
 test.describe('session and calls', () => {
   for (const failure of ['aborted', 'answering 500'] as const) {
-    test(`logout clears the session even when the logout call fails (${failure})`, async ({ page }) => {
-      await login(page, 'user');
+    test(`logout clears the session even when the logout call fails (${failure})`, async ({ page, user }) => {
+      await loginWithForm(page, user);
       await expect(page.getByTestId('plan-name')).toBeVisible();
       for (const key of SESSION_KEYS) expect(await readStorage(page, key), key).not.toBeNull();
 
@@ -102,8 +107,8 @@ test.describe('session and calls', () => {
     });
   }
 
-  test('logout revokes the token on the server', async ({ page, request }) => {
-    await login(page, 'user');
+  test('logout revokes the token on the server', async ({ page, request, user }) => {
+    await loginWithForm(page, user);
     const token = await readStorage(page, 'access_token');
     await page.getByTestId('logout-button').click();
     await expect(page.getByTestId('login-email')).toBeVisible();
@@ -111,7 +116,7 @@ test.describe('session and calls', () => {
     expect(answer.status()).toBe(401);
   });
 
-  test('the user call runs on every navigation, the subscription call only once', async ({ page }) => {
+  test('the user call runs on every navigation, the subscription call only once', async ({ page, user }) => {
     const userCalls: Request[] = [];
     const subscriptionCalls: Request[] = [];
     page.on('request', (request) => {
@@ -119,7 +124,7 @@ test.describe('session and calls', () => {
       if (isApi('/api/datasuscription')(request)) subscriptionCalls.push(request);
     });
 
-    await login(page, 'user');
+    await loginWithForm(page, user);
     await expect(page.getByTestId('plan-name')).toBeVisible();
     await expect.poll(() => subscriptionCalls.length).toBe(1);
     const afterLogin = userCalls.length;
@@ -139,37 +144,48 @@ test.describe('session and calls', () => {
     expect(subscriptionCalls).toHaveLength(1);
   });
 
-  test('requests carry X-Requested-With, the CSRF token of the page and the bearer token', async ({ page }) => {
-    await login(page, 'user');
-    const userCall = page.waitForRequest(isApi('/api/user'));
-    await page.locator('#app-navigation a[href="/user/nube"]').click();
-    const headers = await (await userCall).allHeaders();
+  test.describe(() => {
+    test.use({ signedIn: 'user' });
 
-    const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
-    const token = await readStorage(page, 'access_token');
-    expect(csrf).toBeTruthy();
-    expect(headers['x-requested-with']).toBeTruthy();
-    expect(headers['x-csrf-token']).toBe(csrf);
-    expect(headers.authorization).toBe(`Bearer ${token}`);
+    test('requests carry X-Requested-With, the CSRF token of the page and the bearer token', async ({ page }) => {
+      await page.goto('/user/dashboard');
+      await expect(page.getByTestId('user-dashboard')).toBeVisible();
+      const userCall = page.waitForRequest(isApi('/api/user'));
+      await page.locator('#app-navigation a[href="/user/nube"]').click();
+      const headers = await (await userCall).allHeaders();
+
+      const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
+      const token = await readStorage(page, 'access_token');
+      expect(csrf).toBeTruthy();
+      expect(headers['x-requested-with']).toBeTruthy();
+      expect(headers['x-csrf-token']).toBe(csrf);
+      expect(headers.authorization).toBe(`Bearer ${token}`);
+    });
   });
 
-  test('the language switch changes the visible text', async ({ page }) => {
-    await login(page, 'user');
-    const heading = page.getByTestId('user-dashboard').getByRole('heading', { level: 1 });
-    const name = { name: DEMO_USER.name };
-    await expect(heading).toHaveText(message('en', 'dashboard', 'greeting', name));
+  // A registered user's saved language wins on every load (PRODUCT.md §3): the switch's own choice
+  // is what the seeded demo user, who has none saved, keeps. Only read here.
+  test.describe(() => {
+    test.use({ signedIn: 'demo' });
 
-    const switcher = page.getByTestId('language-switcher');
-    await switcher.selectOption('es');
-    await expect(heading).toHaveText(message('es', 'dashboard', 'greeting', name));
-    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    test('the language switch changes the visible text', async ({ page }) => {
+      await page.goto('/user/dashboard');
+      const heading = page.getByTestId('user-dashboard').getByRole('heading', { level: 1 });
+      const name = { name: DEMO_USER.name };
+      await expect(heading).toHaveText(message('en', 'dashboard', 'greeting', name));
 
-    await switcher.selectOption('jp');
-    await expect(heading).toHaveText(message('jp', 'dashboard', 'greeting', name));
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+      const switcher = page.getByTestId('language-switcher');
+      await switcher.selectOption('es');
+      await expect(heading).toHaveText(message('es', 'dashboard', 'greeting', name));
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
-    // The choice survives a reload.
-    await page.reload();
-    await expect(heading).toHaveText(message('jp', 'dashboard', 'greeting', name));
+      await switcher.selectOption('jp');
+      await expect(heading).toHaveText(message('jp', 'dashboard', 'greeting', name));
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+
+      // The choice survives a reload.
+      await page.reload();
+      await expect(heading).toHaveText(message('jp', 'dashboard', 'greeting', name));
+    });
   });
 });

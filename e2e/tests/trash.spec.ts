@@ -1,12 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, bearer, login } from './support/session';
-
-async function createCard(request: APIRequestContext, firstName: string): Promise<string> {
-  const token = await apiToken(request, 'user');
-  const response = await request.post('/api/profiles', { headers: bearer(token), data: { kind: 'card', card: { firstName } } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
+import type { Page } from '@playwright/test';
+import { dataOf, expect, test, visitorContext } from './support/fixtures';
 
 /** Selects the one card of that name in the list and moves it to the trash (with the confirmation). */
 async function trashFromList(page: Page, name: string): Promise<void> {
@@ -20,15 +13,20 @@ async function trashFromList(page: Page, name: string): Promise<void> {
 }
 
 test.describe('the trash', () => {
+  test.use({ signedIn: 'user' });
+
   test('a trashed card comes back with Undo, and again from the Papelera, with its public link working again', async ({
     page,
     request,
     browser,
+    user,
   }) => {
     test.slow(); // several pages and a second browser context on a shared machine
     const name = `Trash ${Date.now().toString(36)}`;
-    const id = await createCard(request, name);
-    await login(page, 'user');
+    const { id } = await dataOf<{ id: string }>(
+      await request.post('/api/profiles', { headers: user.headers, data: { kind: 'card', card: { firstName: name } } }),
+      201,
+    );
 
     // Undo, from the keyboard, right after the move to the trash.
     await trashFromList(page, name);
@@ -40,9 +38,9 @@ test.describe('the trash', () => {
 
     // To the trash again: the public link answers "not available" (404) while it is there.
     await trashFromList(page, name);
-    const publicUrl = `/link/demo/${id}`;
-    expect((await request.get(`/api/public/link/demo/${id}`)).status()).toBe(404);
-    const visitor = await browser.newContext();
+    const publicUrl = `/link/${user.alias}/${id}`;
+    expect((await request.get(`/api/public${publicUrl}`)).status()).toBe(404);
+    const visitor = await visitorContext(browser);
     const publicPage = await visitor.newPage();
     await publicPage.goto(publicUrl);
     await expect(publicPage.getByTestId('public-profile-not-available')).toBeVisible();
@@ -59,7 +57,7 @@ test.describe('the trash', () => {
     await expect(page.getByTestId('notification-success').filter({ hasText: name })).toBeVisible();
     await expect(page.getByTestId('trash-item').filter({ hasText: name })).toHaveCount(0);
 
-    expect((await request.get(`/api/public/link/demo/${id}`)).status()).toBe(200);
+    expect((await request.get(`/api/public${publicUrl}`)).status()).toBe(200);
     await publicPage.goto(publicUrl);
     await expect(publicPage.getByTestId('public-profile-view')).toBeVisible();
     await visitor.close();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { apiToken, bearer, login } from './support/session';
+import { dataOf, expect, test } from './support/fixtures';
 
 /** A PNG whose bytes differ per run (a tEXt-less IEND padding changes the size and hash). */
 function pngOf(seed: number): Buffer {
@@ -11,46 +10,46 @@ function pngOf(seed: number): Buffer {
 }
 
 test.describe('usability of the signed-in screens', () => {
-  test('card editor on a phone: a bare domain is accepted, a wrong address is scrolled to and focused, the save bar stays in reach', async ({
-    page,
-    request,
-  }) => {
-    const token = await apiToken(request, 'user');
-    const me = (await (await request.get('/api/user', { headers: bearer(token) })).json()) as { perfil_id: string };
-    await page.setViewportSize({ width: 360, height: 740 });
-    await login(page, 'user');
-    await page.goto(`/user/perfiles/${me.perfil_id}`);
-    const form = page.getByTestId('profile-form');
-    await expect(form).toBeVisible();
-    const saveBar = page.getByTestId('profile-save-bar');
-    await expect(saveBar).toBeInViewport();
+  test.use({ signedIn: 'user' });
 
-    const website = page.getByTestId('card-website');
-    await website.fill('nunez studio');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByTestId('profile-save').click();
-    await expect(website).toBeFocused();
-    await expect(website).toBeInViewport();
-    await expect(page.getByText('Enter a web address such as example.com or https://example.com.')).toBeVisible();
-    await expect(page.getByTestId('profile-save-status')).toHaveText('1 field needs your attention');
+  test.describe(() => {
+    test.use({ viewport: { width: 360, height: 740 } });
+    test('card editor on a phone: a bare domain is accepted, a wrong address is scrolled to and focused, the save bar stays in reach', async ({
+      page,
+      request,
+      user,
+    }) => {
+      await page.goto(`/user/perfiles/${user.profileId}`);
+      const form = page.getByTestId('profile-form');
+      await expect(form).toBeVisible();
+      const saveBar = page.getByTestId('profile-save-bar');
+      await expect(saveBar).toBeInViewport();
 
-    await website.fill('nunez.studio');
-    await page.getByTestId('profile-save').click();
-    await expect(page.getByTestId('notification-success')).toBeVisible();
-    await expect(page.getByTestId('profile-save-status')).toHaveText('Saved');
-    const saved = (await (await request.get(`/api/profiles/${me.perfil_id}`, { headers: bearer(token) })).json()) as {
-      data: { card: { website: string } };
-    };
-    expect(saved.data.card.website).toBe('https://nunez.studio');
+      const website = page.getByTestId('card-website');
+      await website.fill('nunez studio');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId('profile-save').click();
+      await expect(website).toBeFocused();
+      await expect(website).toBeInViewport();
+      await expect(page.getByText('Enter a web address such as example.com or https://example.com.')).toBeVisible();
+      await expect(page.getByTestId('profile-save-status')).toHaveText('1 field needs your attention');
+
+      await website.fill('nunez.studio');
+      await page.getByTestId('profile-save').click();
+      await expect(page.getByTestId('notification-success')).toBeVisible();
+      await expect(page.getByTestId('profile-save-status')).toHaveText('Saved');
+      const saved = await dataOf<{ card: { website: string } }>(
+        await request.get(`/api/profiles/${user.profileId}`, { headers: user.headers }),
+      );
+      expect(saved.card.website).toBe('https://nunez.studio');
+    });
   });
 
-  test('the dashboard storage meter shows the cloud’s usage, refreshed after an upload', async ({ page, request }) => {
-    const token = await apiToken(request, 'user');
-    await login(page, 'user');
+  test('the dashboard storage meter shows the cloud’s usage, refreshed after an upload', async ({ page, request, user }) => {
     await page.goto('/user/nube');
     await expect(page.getByTestId('cloud-storage-value')).toBeVisible();
     const upload = await request.post('/api/files', {
-      headers: bearer(token),
+      headers: user.headers,
       multipart: { file: { name: `meter-${Date.now()}.png`, mimeType: 'image/png', buffer: pngOf(Date.now()) } },
     });
     expect(upload.status()).toBe(201);
@@ -63,43 +62,20 @@ test.describe('usability of the signed-in screens', () => {
     await expect(page.getByTestId('cloud-storage')).toContainText(dashboardUsed!);
   });
 
-  test('at 1280×800 the whole user navigation can be reached with a visible scrollbar', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await login(page, 'user');
-    const nav = page.getByTestId('app-navigation-scroll');
-    const last = page.locator('#app-navigation a').last();
-    const overflowing = await nav.evaluate((el) => {
-      const viewport = el.querySelector<HTMLElement>('.mantine-ScrollArea-viewport');
-      return viewport ? viewport.scrollHeight > viewport.clientHeight : false;
+  test.describe(() => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+    test('at 1280×800 the whole user navigation can be reached with a visible scrollbar', async ({ page }) => {
+      await page.goto('/user/dashboard');
+      await expect(page.getByTestId('user-dashboard')).toBeVisible();
+      const nav = page.getByTestId('app-navigation-scroll');
+      const last = page.locator('#app-navigation a').last();
+      const overflowing = await nav.evaluate((el) => {
+        const viewport = el.querySelector<HTMLElement>('.mantine-ScrollArea-viewport');
+        return viewport ? viewport.scrollHeight > viewport.clientHeight : false;
+      });
+      if (overflowing) await expect(nav.locator('.mantine-ScrollArea-scrollbar[data-orientation="vertical"]')).toBeVisible();
+      await last.scrollIntoViewIfNeeded();
+      await expect(last).toBeInViewport();
     });
-    if (overflowing) await expect(nav.locator('.mantine-ScrollArea-scrollbar[data-orientation="vertical"]')).toBeVisible();
-    await last.scrollIntoViewIfNeeded();
-    await expect(last).toBeInViewport();
   });
-});
-
-// Pictures for a person to look at (UX_SHOTS=<dir>), not assertions.
-test('screenshots of the changed screens', async ({ page, request }) => {
-  test.skip(!process.env.UX_SHOTS, 'only when UX_SHOTS names a directory');
-  test.setTimeout(120_000);
-  const token = await apiToken(request, 'user');
-  const me = (await (await request.get('/api/user', { headers: bearer(token) })).json()) as { perfil_id: string };
-  await login(page, 'user');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((s) => window.localStorage.setItem('mantine-color-scheme-value', s), scheme);
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const [name, path] of [
-        ['editor', `/user/perfiles/${me.perfil_id}`],
-        ['mailbox', `/user/buzon/${me.perfil_id}`],
-        ['dashboard', '/user/dashboard'],
-        ['cloud', '/user/nube'],
-      ] as const) {
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `${process.env.UX_SHOTS}/${name}-${width}-${scheme}.png` });
-      }
-    }
-  }
 });

@@ -1,6 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { DEMO_USER } from './accounts';
-import { apiLogout, apiToken, bearer } from './session';
+import type { APIRequestContext } from '@playwright/test';
+import { dataOf, type TestUser } from './fixtures';
 
 export interface PersonalInfo {
   name: string;
@@ -9,25 +8,20 @@ export interface PersonalInfo {
   country: string | null;
 }
 
-/** Puts the demo user's personal information back to a known state through the API. */
-export async function resetPersonalInfo(
+/** Sets a user's personal information through the API. */
+export async function setPersonalInfo(
   request: APIRequestContext,
-  values: { phone?: string | null; country?: string | null } = {},
-): Promise<void> {
-  const token = await apiToken(request, 'user');
-  const response = await request.put('/api/account/personal', {
-    headers: bearer(token),
-    data: { name: DEMO_USER.name, phone: values.phone ?? null, country: values.country ?? null },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  await apiLogout(request, token);
+  user: TestUser,
+  values: { phone?: string | null; country?: string | null },
+) {
+  await dataOf(
+    await request.put('/api/account/personal', {
+      headers: user.headers,
+      data: { name: user.name, phone: values.phone ?? null, country: values.country ?? null },
+    }),
+  );
 }
 
-export async function fetchPersonalInfo(request: APIRequestContext): Promise<PersonalInfo> {
-  const token = await apiToken(request, 'user');
-  const response = await request.get('/api/account/personal', { headers: bearer(token) });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { ok: number; data: PersonalInfo };
-  await apiLogout(request, token);
-  return body.data;
+export async function fetchPersonalInfo(request: APIRequestContext, user: TestUser): Promise<PersonalInfo> {
+  return dataOf<PersonalInfo>(await request.get('/api/account/personal', { headers: user.headers }));
 }
