@@ -78,10 +78,11 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     return row;
   }
 
+  /** The owner's live template named in a campaign's body: one that is missing or another user's is the same 404. */
   async function templateOf(ownerId: string, templateId: string | null) {
     if (!templateId) return null;
     const template = await findTemplateForSend(db, ownerId, templateId);
-    if (!template) throw new AppError('validation.failed', {}, { templateId: [{ code: 'validation.campaign_template' }] });
+    if (!template) throw new AppError('record.not_found');
     return template;
   }
 
