@@ -162,6 +162,38 @@ describe('campaigns', () => {
     expect(figures).toMatchObject({ recipients: 3, sent: 3, opened: 1, clicked: 1, totalOpens: 2, totalClicks: 1 });
   });
 
+  it('takes a link’s token only for its own purpose: the open pixel’s token does not unsubscribe, nor the reverse', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 1, { prefix: 'purpose' });
+    const c = await createCampaign('Purposes', [profileId], templateId);
+    await call('POST', `/api/campaigns/${c.id}/start`, {});
+    await finished(c.id);
+    const email = await mail.next('purpose0@campaign.example');
+    const openToken = /\/api\/campaigns\/t\/o\/([^"]+)"/.exec(email.html)![1]!;
+    const unsubscribeToken = /^List-Unsubscribe:\s*<[^>]*\/u\/([^>]+)>/im.exec(email.raw)![1]!;
+
+    // The pixel's token (signed for the same recipient) neither shows nor performs an unsubscribe.
+    expect((await ctx.app.inject({ method: 'GET', url: `/u/${openToken}` })).statusCode).toBe(404);
+    const oneClick = await ctx.app.inject({
+      method: 'POST',
+      url: `/u/${openToken}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(oneClick.statusCode).toBe(404);
+    // Nor does the unsubscribe token count as an open.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/campaigns/t/o/${unsubscribeToken}` })).statusCode).toBe(404);
+
+    const suppressed = await ctx.db
+      .select()
+      .from(suppressions)
+      .where(and(eq(suppressions.userId, demoId), eq(suppressions.email, 'purpose0@campaign.example')));
+    expect(suppressed).toEqual([]);
+    expect((await campaignOf(c.id)).figures).toMatchObject({ opened: 0, unsubscribed: 0 });
+    // Each token still works for what it was made for.
+    expect((await ctx.app.inject({ method: 'GET', url: `/u/${unsubscribeToken}` })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/campaigns/t/o/${openToken}` })).statusCode).toBe(200);
+  });
+
   it('one-click unsubscribe (a POST without a session) suppresses the address; the next campaign skips it', async () => {
     const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 4, { prefix: 'unsub' });
     const first = await createCampaign('First', [profileId], templateId);
@@ -278,6 +310,75 @@ describe('campaigns', () => {
     expect(res.body.message).toContain('100 emails left');
     expect((await campaignOf(c.id, userToken)).state).toBe('draft');
     expect(await recipientStates(ctx.db, c.id)).toEqual({});
+  });
+
+  it('compares a campaign with the sends left this month, not the whole allowance, for a user who already sent some', async () => {
+    const user = await insertUser(ctx.db);
+    const userToken = await login(ctx.app, user);
+    // Free plan: 100 emails a month; 60 of them go out in a first campaign.
+    const first = await seedCampaignAudience(ctx.db, user.id, 60, { prefix: 'used', domain: 'used.example' });
+    const sent = await createCampaign('First 60', [first.profileId], first.templateId, userToken);
+    expect((await call('POST', `/api/campaigns/${sent.id}/start`, {}, userToken)).status).toBe(200);
+    await finished(sent.id, userToken);
+
+    // 50 more do not fit in the 40 left, though they would in the 100 of the plan.
+    const next = await seedCampaignAudience(ctx.db, user.id, 50, { prefix: 'more', domain: 'more.example' });
+    const tooMany = await createCampaign('Next 50', [next.profileId], next.templateId, userToken);
+    const refused = await call('POST', `/api/campaigns/${tooMany.id}/start`, {}, userToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('campaign.over_quota');
+    expect(refused.body.message).toContain('50 recipients');
+    expect(refused.body.message).toContain('40 emails left');
+    expect((await campaignOf(tooMany.id, userToken)).state).toBe('draft');
+    expect(await recipientStates(ctx.db, tooMany.id)).toEqual({});
+
+    // Exactly the 40 left do.
+    const last = await seedCampaignAudience(ctx.db, user.id, 40, { prefix: 'last', domain: 'last.example' });
+    const fits = await createCampaign('Last 40', [last.profileId], last.templateId, userToken);
+    const started = await call('POST', `/api/campaigns/${fits.id}/start`, {}, userToken);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect((await finished(fits.id, userToken)).figures).toMatchObject({ recipients: 40, sent: 40 });
+  });
+
+  it('answers 404 to a campaign created or edited with another user’s template, and never starts one that names it', async () => {
+    const stranger = await insertUser(ctx.db);
+    const theirs = await seedCampaignAudience(ctx.db, stranger.id, 1, {
+      prefix: 'theirs',
+      template: { subject: 'Private to the stranger', bodyHtml: '<p>Theirs</p>', bodyText: 'Theirs' },
+    });
+    const mine = await seedCampaignAudience(ctx.db, demoId, 1, { prefix: 'borrow' });
+
+    const created = await call('POST', '/api/campaigns', {
+      name: 'Borrowed',
+      templateId: theirs.templateId,
+      audience: { profileIds: [mine.profileId] },
+    });
+    expect(created.status).toBe(404);
+    expect(created.body.code).toBe('record.not_found');
+    expect((await call('GET', '/api/campaigns')).body.data as unknown as Campaign[]).not.toContainEqual(
+      expect.objectContaining({ name: 'Borrowed' }),
+    );
+
+    const draft = await createCampaign('Mine first', [mine.profileId], mine.templateId);
+    const edited = await call('PUT', `/api/campaigns/${draft.id}`, {
+      name: 'Borrowed later',
+      templateId: theirs.templateId,
+      audience: { profileIds: [mine.profileId] },
+    });
+    expect(edited.status).toBe(404);
+    expect((await campaignOf(draft.id)).templateId).toBe(mine.templateId);
+
+    // A draft that names another user's template (a row written past that check) does not start: to its
+    // owner that template is as missing as a deleted one, and nothing of it is sent.
+    await ctx.db.execute(sql`update campaigns set template_id = ${theirs.templateId} where id = ${draft.id}`);
+    for (const body of [{}, { at: new Date(Date.now() + 3_600_000).toISOString() }]) {
+      const started = await call('POST', `/api/campaigns/${draft.id}/start`, body);
+      expect(started.status).toBe(422);
+      expect(started.body.code).toBe('campaign.template_missing');
+    }
+    expect((await campaignOf(draft.id)).state).toBe('draft');
+    expect(await recipientStates(ctx.db, draft.id)).toEqual({});
+    expect(mail.count('borrow0@campaign.example')).toBe(0);
   });
 
   it('keeps campaigns to their owner: another user gets 404, an admin 403', async () => {
