@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, SubscriptionData } from '@enlaza/contracts';
-import { clearSession, getSession, isSignedIn, setSubscription, setUser, startSession, subscribeSession } from './session';
+import { clearSession, getSession, getToken, isSignedIn, setSubscription, setUser, startSession, subscribeSession } from './session';
 
 const user: CurrentUser = {
   id: 'u1',
@@ -66,6 +66,15 @@ describe('session store', () => {
     expect(window.localStorage.getItem('lang')).toBe('es');
     expect(isSignedIn()).toBe(false);
     expect(getSession()).toEqual({ token: null, user: null, subscription: null, role: null });
+  });
+
+  it('treats an empty stored token as signed out', () => {
+    startSession('tok', user);
+    expect(isSignedIn()).toBe(true);
+    window.localStorage.setItem('access_token', '');
+    expect(isSignedIn()).toBe(false);
+    expect(getToken()).toBeNull();
+    expect(getSession().token).toBeNull();
   });
 
   it('ignores a corrupt stored user or an unknown role', () => {
