@@ -177,6 +177,31 @@ describe('the server-rendered public page', () => {
     const stranger = await login(t.app, await insertUser(t.db));
     expect((await t.app.inject({ url: `/api/profiles/${id}/preview-link`, headers: bearer(stranger) })).statusCode).toBe(404);
   });
+  it('counts a visit through an old alias once: at the current address it redirects to, not before the redirect as well', async () => {
+    const mover = await insertUser(t.db, { alias: `mv-${Date.now() % 100000}` });
+    const [pro] = await t.db.select().from(plans).where(eq(plans.code, 'pro'));
+    await t.db.insert(subscriptions).values({ userId: mover.id, planId: pro!.id, status: 'active', currentPeriodStart: new Date() });
+    const moverToken = await login(t.app, mover);
+    const created = await t.app.inject({ method: 'POST', url: '/api/profiles', headers: bearer(moverToken), payload: card() });
+    expect(created.statusCode, created.body).toBe(201);
+    const id: string = created.json().data.id;
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/options/alias',
+      headers: bearer(moverToken),
+      payload: { alias: `${mover.alias}-new` },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    // A visitor follows a printed link with the old alias: redirected, then shown the page.
+    const old = await page(id, undefined, mover.alias);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/link/${mover.alias}-new/${id}`);
+    expect((await t.app.inject({ url: old.headers.location as string })).statusCode).toBe(200);
+    const stats = await t.app.inject({ url: `/api/profiles/${id}/stats`, headers: bearer(moverToken) });
+    expect(stats.json().data.totals.visits).toBe(1);
+  });
+
   it('serves one rendered page to every visitor, compressed once, setting no cookie; its calls pass by Fetch Metadata or a token asked for', async () => {
     const id = await create(card());
     const plain = await page(id, 'en-US');
