@@ -200,6 +200,17 @@ describe('issuing', () => {
     expect(await sequences('F', 2040)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
+  it('keeps numbering past 999,999 in a year: the millionth invoice has seven digits, none is cut or repeated', async () => {
+    const user = await customer();
+    const when = new Date('2046-12-30T10:00:00Z');
+    // Nearly a million invoices issued this year already (the counter, not a million rows).
+    await t.db.execute(sql`insert into invoice_counters (series, year, last_sequence) values ('F', 2046, 999998)`);
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) numbers.push((await paidInvoice(user.id, [pro], 'en', when)).invoice.number);
+    expect(numbers).toEqual(['F2046-999999', 'F2046-1000000', 'F2046-1000001']);
+    expect(await sequences('F', 2046)).toEqual([999_999, 1_000_000, 1_000_001]);
+  });
+
   it('raises the invoice issued notification after commit', async () => {
     const user = await customer();
     const { invoice } = await paidInvoice(user.id);
