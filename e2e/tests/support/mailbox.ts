@@ -1,4 +1,3 @@
-import { expect } from '@playwright/test';
 import { E2E_MAILBOX_URL } from '../../accounts.mjs';
 
 export interface ReceivedEmail {
@@ -17,32 +16,25 @@ export async function emailsTo(address: string): Promise<ReceivedEmail[]> {
 }
 
 /**
- * Waits for an email to `address` received after the ones in `seen` (ids) whose text contains a
- * link starting with `linkPrefix`; answers that link.
+ * Waits for an email to `address` received after the one with id `after` whose text contains a link
+ * starting with `linkPrefix`; answers that link. A plain loop rather than `expect.poll`: the fixtures
+ * also make users between tests, outside any test.
  */
 export async function waitForLink(
   address: string,
   linkPrefix: string,
   options: { after?: number; timeout?: number } = {},
 ): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const emails = (await emailsTo(address)).filter((email) => email.id > (options.after ?? 0));
-        for (const email of emails.reverse()) {
-          const found = email.text.split(/\s+/).find((word) => word.startsWith(linkPrefix));
-          if (found) {
-            link = found;
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `an email to ${address} with a link starting with ${linkPrefix}`, timeout: options.timeout ?? 15_000 },
-    )
-    .toBe(true);
-  return link!;
+  const deadline = Date.now() + (options.timeout ?? 15_000);
+  for (;;) {
+    const emails = (await emailsTo(address)).filter((email) => email.id > (options.after ?? 0));
+    for (const email of emails.reverse()) {
+      const found = email.text.split(/\s+/).find((word) => word.startsWith(linkPrefix));
+      if (found) return found;
+    }
+    if (Date.now() > deadline) throw new Error(`no email to ${address} with a link starting with ${linkPrefix}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** The id of the newest email to `address` (0 when none), to wait for later ones only. */

@@ -22,5 +22,7 @@ export async function settled(page: Page, inFlight: () => number): Promise<void>
   const busy = page.locator(
     '.route-loading-overlay[data-visible="true"], .mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible="true"]:visible',
   );
-  await expect.poll(async () => inFlight() + (await busy.count()), { message: 'API calls in flight, loaders or skeletons' }).toBe(0);
+  await expect
+    .poll(async () => inFlight() + (await busy.count()), { message: 'API calls in flight, loaders or skeletons', intervals: [100] })
+    .toBe(0);
 }
