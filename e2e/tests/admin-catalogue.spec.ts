@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { dataOf, expect, test } from './support/fixtures';
 
 /** The visible table rows (the phone card list is hidden at desktop width). */
 const rows = (page: Page) => page.getByTestId('data-row');
 
-// The catalogue is shared by every user: what these tests add is named after the test, and the one plan
-// they deactivate is active again at the end (only screens list Business; no spec buys it).
+// The catalogue is shared by every user: these tests change only what they make themselves (named
+// after the test), so the plans and offers other specs buy stay as seeded.
 test.describe('admin catalogue', () => {
   test.use({ signedIn: 'admin' });
   // Several screens and saves per test: slow on a busy machine.
@@ -57,15 +57,35 @@ test.describe('admin catalogue', () => {
     await expect(rows(page).filter({ hasText: taxName }).getByTestId('catalogue-delete')).toHaveCount(0);
   });
 
-  test('a plan in use is deactivated, not deleted, and reactivated', async ({ page }) => {
+  test('a plan in use is deactivated, not deleted, and reactivated', async ({ page, request, admin }) => {
+    // A plan of this test's own, in use by a (hidden) offer.
+    const code = `team-${Date.now().toString(36)}`;
+    const names = { en: `Team ${code}`, es: `Equipo ${code}`, jp: `チーム ${code}` };
+    const limits = { maxProfiles: 20, maxTags: 20, storageBytes: 1024 ** 3, sendsPerMonth: 1000, sortOrder: 50 };
+    const plan = await dataOf<{ id: string }>(
+      await request.post('/api/admin/plans', { headers: admin.headers, data: { code, names, ...limits } }),
+      201,
+    );
+    const periods = await dataOf<{ id: string; code: string }[]>(
+      await request.get('/api/admin/billing-periods', { headers: admin.headers }),
+    );
+    const monthly = periods.find((period) => period.code === 'monthly')!;
+    await dataOf(
+      await request.post('/api/admin/offers', {
+        headers: admin.headers,
+        data: { planId: plan.id, billingPeriodId: monthly.id, accountTypeId: null, priceCents: 1500, taxId: null, visible: false },
+      }),
+      201,
+    );
+
     await page.goto('/admin/planes');
-    // Offers point at the Business plan: it can only be deactivated.
-    const business = rows(page).filter({ hasText: 'business' });
-    await expect(business).toHaveCount(1, { timeout: 30_000 });
-    await expect(business.getByTestId('catalogue-delete')).toHaveCount(0);
-    await business.getByTestId('catalogue-deactivate').click();
+    // An offer points at the plan: it can only be deactivated.
+    const row = rows(page).filter({ hasText: code });
+    await expect(row).toHaveCount(1, { timeout: 30_000 });
+    await expect(row.getByTestId('catalogue-delete')).toHaveCount(0);
+    await row.getByTestId('catalogue-deactivate').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
-    await expect(business.getByTestId('catalogue-status')).toHaveText('Inactive');
+    await expect(row.getByTestId('catalogue-status')).toHaveText('Inactive');
     await page.getByTestId('catalogue-status-filter').getByText('Inactive').click();
     await expect(rows(page)).toHaveCount(1);
     await rows(page).getByTestId('catalogue-activate').click();

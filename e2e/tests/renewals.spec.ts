@@ -4,7 +4,7 @@ import { dataOf, expect, offerOf, saveTestCard, test, type TestUser } from './su
 // The admin moves the sandbox's test clock (TEST_CLOCK_ENABLED, set by start-server.mjs) past the
 // renewal of a customer on Pro monthly: the renewal charges the saved card, issues an invoice
 // (Facturas) and is recorded in the subscription's history (Suscripcions). The clock is global: this
-// spec runs alone, after every other (the `clock` project of playwright.config.ts).
+// spec runs alone, after every other (the `last` project of playwright.config.ts).
 test.describe.configure({ timeout: 180_000 });
 test.use({ signedIn: 'admin' });
 
