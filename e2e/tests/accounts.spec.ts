@@ -87,7 +87,7 @@ test('a visitor registers, verifies by email, signs in, sets language and theme,
 });
 
 test('forgot password: the emailed link sets a new password; the old one stops working', async ({ page, users }) => {
-  const visitor = await users.create({ plan: 'free' });
+  const visitor = await users.create();
   const before = await lastEmailId(visitor.email);
   await page.goto('/');
   await page.getByTestId('forgot-password-link').click();
@@ -114,7 +114,7 @@ test('an admin suspends the user from /admin/users; the user is sent to sign in 
   users,
   admin,
 }) => {
-  const visitor = await users.create({ plan: 'free' });
+  const visitor = await users.create();
   // The user reads Spanish (a saved preference): the reason must come in their language, not the browser's.
   const preferences = await dataOf<{ timeZone: string; theme: string }>(
     await request.get('/api/account/preferences', { headers: visitor.headers }),

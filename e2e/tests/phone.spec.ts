@@ -7,7 +7,7 @@ const PAGE = '/user/personalinformation';
 
 // Each test's own new user: no phone and no country saved yet.
 test.describe('phone input on the personal information page', () => {
-  test.use({ signedIn: 'user', userPlan: 'free' });
+  test.use({ signedIn: 'user' });
 
   test('the tel field has the inherited type, placeholder and maximum length', async ({ page }) => {
     await answerCountryLookup(page, { body: '1;ES;ESP;Spain' });
