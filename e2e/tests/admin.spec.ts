@@ -29,7 +29,9 @@ test.describe('admin screens', () => {
     await expect.poll(async () => (await emailsTo(email)).length, { message: 'invitation email' }).toBeGreaterThan(0);
   });
 
-  test('an admin filters users by search, and the filter survives a reload', async ({ page, user }) => {
+  test('an admin filters users by search, and the filter survives a reload', async ({ page, users }) => {
+    // Made now (not ahead, while another test ran): the list starts with the newest users, 25 a page.
+    const user = await users.create({ name: `Ada Search ${Date.now().toString(36)}` });
     await page.goto('/admin/users');
     await expect(rows(page).filter({ hasText: user.email })).toHaveCount(1);
     await page.getByTestId('users-search').fill('no-such-user-xyz');
