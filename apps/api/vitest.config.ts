@@ -4,12 +4,24 @@ import { defineConfig } from 'vitest/config';
 // the test files and in the global setup (which runs in vitest's own `__vitest__` environment).
 const source = { resolve: { conditions: ['source'] } };
 
+// Tests that start the real server or worker as child processes (and SIGKILL them half-way): each
+// keeps a core busy on its own, so they run after the route tests, two at a time, rather than
+// beside three route-test workers where a busy machine stretched them past their time limit.
+const PROCESS_TESTS = [
+  'test/platform/lifecycle.test.ts',
+  'test/platform/data-dir-lock.test.ts',
+  'test/platform/jobs-across-processes.test.ts',
+  'test/platform/jobs-survive-a-crash.test.ts',
+  'test/renewals/renews-exactly-once-after-a-crash.test.ts',
+  'test/notifications/two-processes.test.ts',
+  'test/campaigns/sending-survives-a-crash.test.ts',
+];
+
 export default defineConfig({
   ...source,
   ssr: source,
   environments: { __vitest__: source },
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -17,8 +29,17 @@ export default defineConfig({
     // One worker process runs many files in turn and imports the app once (not once per file): each
     // file still gets its own database (test/helpers/database.ts) and builds its own app.
     isolate: false,
-    // Most of a route test's time is spent waiting (job queues, mail servers, child processes):
-    // three workers keep two cores busy where the default (cores - 1 = one) leaves one idle.
-    maxWorkers: 3,
+    projects: [
+      {
+        extends: true,
+        // Most of a route test's time is spent waiting (job queues, mail servers): three workers keep
+        // two cores busy where vitest's default (cores - 1 = one) leaves one idle.
+        test: { name: 'routes', include: ['test/**/*.test.ts'], exclude: PROCESS_TESTS, maxWorkers: 3, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'processes', include: PROCESS_TESTS, maxWorkers: 2, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
