@@ -82,7 +82,9 @@ test.describe('phone input on the personal information page', () => {
     await answerCountryLookup(page, { body: '0;PT;PRT;Portugal' });
     await page.goto(PAGE);
 
-    await expect.poll(() => errors.some((e) => e.includes('unable to fetch the country'))).toBe(true);
+    // The lookup starts once the lazily loaded phone input mounts, which on a loaded machine came
+    // later than expect's 10 s: wait for the logged error itself, up to the test's own limit.
+    await expect.poll(() => errors.some((e) => e.includes('unable to fetch the country')), { timeout: 0 }).toBe(true);
     await expect(page.getByTestId('phone-country-button')).toContainText('+33');
     await expect(page.getByTestId('phone-input')).toHaveAttribute('data-country', 'FR');
   });
@@ -92,7 +94,9 @@ test.describe('phone input on the personal information page', () => {
     await answerCountryLookup(page, { abort: true });
     await page.goto(PAGE);
 
-    await expect.poll(() => errors.some((e) => e.includes('unable to fetch the country'))).toBe(true);
+    // The lookup starts once the lazily loaded phone input mounts, which on a loaded machine came
+    // later than expect's 10 s: wait for the logged error itself, up to the test's own limit.
+    await expect.poll(() => errors.some((e) => e.includes('unable to fetch the country')), { timeout: 0 }).toBe(true);
     await expect(page.getByTestId('phone-country-button')).toContainText('+34');
     await expect(page.getByTestId('phone-input')).toHaveAttribute('data-country', 'ES');
   });
