@@ -21,7 +21,9 @@ const chromium = {
 const LAST = /(billing|renewals)\.spec\.ts$/;
 
 export default defineConfig({
-  outputDir: './test-results',
+  // Each run starts by emptying its output folder: a second run side by side (on another E2E_PORT)
+  // writes elsewhere, or its start would delete this run's traces as they are written.
+  outputDir: process.env.E2E_PORT ? `./.artifacts/test-results-${process.env.E2E_PORT}` : './test-results',
   // Every test makes its own users and data (tests/support/fixtures.ts), so tests of one file run side by side too.
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -29,7 +31,8 @@ export default defineConfig({
   workers: 2,
   reporter: 'list',
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // A test's first page boots the whole app in a new context (nothing cached) on a shared 2-core machine.
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     locale: 'en-US',

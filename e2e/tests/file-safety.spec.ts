@@ -83,8 +83,8 @@ test.describe(() => {
       ['/register', /\/user\/dashboard$/],
     ] as const) {
       await page.goto(path);
-      // Not 'networkidle': a signed-in page keeps its notification stream open.
       await expect(page).toHaveURL(landing);
+      // Settled rather than 'networkidle': a signed-in page keeps its notification stream open.
       await settled(page, inFlight);
       expect(violations(), path).toEqual([]);
     }
