@@ -57,8 +57,8 @@ async function seed() {
   cross join lateral (select now() - (random() * interval '1095 days') + g * interval '0' as at) t
   join paid_subs ps on ps.n = 1 + g % (select count(*) from paid_subs)`);
   await seeder.query(`
-  insert into invoices (kind, series, year, sequence, number, user_id, payment_id, issued_at, currency, locale, seller, buyer, subtotal_cents, tax_cents, total_cents)
-  select 'invoice', 'B', 2000, row_number() over (), 'B-' || p.id, p.user_id, p.id, p.created_at, 'EUR', 'en',
+  insert into invoices (kind, series, year, sequence, number, user_id, payment_id, issued_at, issue_date, currency, locale, seller, buyer, subtotal_cents, tax_cents, total_cents)
+  select 'invoice', 'B', 2000, row_number() over (), 'B-' || p.id, p.user_id, p.id, p.created_at, (p.created_at at time zone 'Europe/Madrid')::date, 'EUR', 'en',
          '{"name":"Seller","taxId":"ES1","address":null,"country":"ES"}'::jsonb, '{"name":"Buyer","taxId":null,"address":null,"country":"ES"}'::jsonb,
          round(p.amount_cents / 1.21), p.amount_cents - round(p.amount_cents / 1.21), p.amount_cents
   from payments p where p.status = 'succeeded'`);

@@ -11,12 +11,15 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+const SELF = fileURLToPath(import.meta.url);
 const database = process.env.TEST_DATABASE_URL?.trim() ? 'postgres' : 'pglite';
-const scratch = mkdtempSync(join(tmpdir(), 'enlaza-test-run-'));
+// The run's reports (not needed by the --cpu wrapper, a child of the run).
+const scratch = process.argv[2] === '--cpu' ? '' : mkdtempSync(join(tmpdir(), 'enlaza-test-run-'));
 
 /** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
-/** @typedef {{ phase: string, database: string, seconds: number, ok: boolean, counts?: Counts }} Row */
+/** @typedef {{ phase: string, database: string, seconds: number, cpu?: number, ok: boolean, counts?: Counts }} Row */
 
 /** Counts of a vitest JSON report (an expected failure, `it.fails`, counts as passed, as vitest says). */
 function vitestCounts(/** @type {string} */ file) {
@@ -42,14 +45,21 @@ const vitest = (/** @type {string} */ workspace, /** @type {string} */ name) => 
  * @typedef {{ name: string, together?: boolean, dependsOnDatabase?: boolean, needs?: string, command: string[],
  *   env?: Record<string, string>, counts?: () => Counts }} Phase
  */
-/** In order; consecutive phases marked `together` run at once (each is one process on one core), their output kept apart. */
+/**
+ * In order; consecutive phases marked `together` run at once, their output kept apart. The static
+ * checks and the web unit tests share no files and no database: together they keep both cores busy
+ * (typecheck and each ESLint half are one process on one core; alone, the longest of them left the
+ * other core idle for a minute).
+ */
 /** @type {Phase[]} */
 const PHASES = [
-  { name: 'lint', together: true, command: ['npm', 'run', 'lint'] },
+  { name: 'lint:api', together: true, command: ['npm', 'run', 'lint:api'] },
+  { name: 'lint:web', together: true, command: ['npm', 'run', 'lint:web'] },
+  { name: 'lint:format', together: true, command: ['npm', 'run', 'lint:format'] },
   { name: 'typecheck', together: true, command: ['npm', 'run', 'typecheck'] },
   { name: 'i18n', together: true, command: ['node', 'scripts/i18n-parity.mjs', '.'] },
+  { name: 'web', together: true, ...vitest('apps/web', 'web') },
   { name: 'api', dependsOnDatabase: true, ...vitest('apps/api', 'api') },
-  { name: 'web', ...vitest('apps/web', 'web') },
   { name: 'build', command: ['npm', 'run', 'build'] },
   {
     name: 'e2e',
@@ -61,22 +71,64 @@ const PHASES = [
   },
 ];
 
-/** Runs `command`; with `quiet`, its output is kept and printed in one piece when it ends. */
+/**
+ * CPU seconds (user + system) used by this process's children that have ended and been waited for:
+ * with every process waiting for its own children, a phase's whole tree. Linux only (/proc);
+ * undefined elsewhere.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 16 and 17 of proc(5) (cutime, cstime), counted from the state, field 3; in clock ticks (100 a second on Linux).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `command` through this script's own `--cpu` mode, which reports the CPU seconds of the
+ * command's tree as the last line of its stderr. With `quiet`, the output is kept and printed in one piece when it ends.
+ * @returns {Promise<{ ok: boolean, cpu?: number }>}
+ */
 function run(/** @type {string[]} */ command, /** @type {Record<string, string>} */ env = {}, quiet = false) {
-  const [bin, ...args] = command;
   return new Promise((resolve) => {
-    const child = spawn(/** @type {string} */ (bin), args, { stdio: quiet ? 'pipe' : 'inherit', env: { ...process.env, ...env } });
+    const cpuFile = join(scratch, `cpu-${Math.random().toString(36).slice(2)}`);
+    const child = spawn(process.execPath, [SELF, '--cpu', cpuFile, ...command], {
+      stdio: quiet ? 'pipe' : 'inherit',
+      env: { ...process.env, ...env },
+    });
     /** @type {Buffer[]} */
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
     const done = (/** @type {boolean} */ ok) => {
       if (quiet) process.stdout.write(Buffer.concat(output));
-      resolve(ok);
+      let cpu;
+      try {
+        cpu = Number(readFileSync(cpuFile, 'utf8'));
+      } catch {
+        cpu = undefined;
+      }
+      resolve({ ok, ...(cpu === undefined || Number.isNaN(cpu) ? {} : { cpu }) });
     };
     child.on('exit', (code, signal) => done(code === 0 && !signal));
     child.on('error', () => done(false));
   });
+}
+
+/** `--cpu file command…`: runs the command, writes the CPU seconds its tree used to `file`, exits with its code. */
+function cpuMode(/** @type {string} */ file, /** @type {string[]} */ command) {
+  const [bin, ...args] = command;
+  const child = spawn(/** @type {string} */ (bin), args, { stdio: 'inherit' });
+  const finish = (/** @type {number} */ code) => {
+    const cpu = childrenCpuSeconds();
+    if (cpu !== undefined) writeFileSync(file, String(cpu));
+    process.exit(code);
+  };
+  child.on('exit', (code, signal) => finish(signal ? 1 : (code ?? 1)));
+  child.on('error', () => finish(1));
 }
 
 const pad = (/** @type {unknown} */ value, /** @type {number} */ width) => String(value ?? '').padEnd(width);
@@ -85,18 +137,19 @@ const padLeft = (/** @type {unknown} */ value, /** @type {number} */ width) => S
 /** The table of `rows` and the wall-clock `seconds` they took, then the closing line: counts of every phase that counted tests. */
 function printTable(/** @type {Row[]} */ rows, /** @type {number} */ seconds) {
   const lines = [
-    `${pad('phase', 10)} ${pad('database', 9)} ${padLeft('seconds', 8)} ${padLeft('passed', 7)} ${padLeft('failed', 7)} ${padLeft('skipped', 8)}  result`,
+    `${pad('phase', 12)} ${pad('database', 9)} ${padLeft('seconds', 8)} ${padLeft('cpu s', 7)} ${padLeft('passed', 7)} ${padLeft('failed', 7)} ${padLeft('skipped', 8)}  result`,
   ];
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const row of rows) {
     const c = row.counts;
     lines.push(
-      `${pad(row.phase, 10)} ${pad(row.database, 9)} ${padLeft(row.seconds.toFixed(0), 8)} ${padLeft(c?.passed, 7)} ${padLeft(c?.failed, 7)} ${padLeft(c?.skipped, 8)}  ${row.ok ? 'ok' : 'FAILED'}`,
+      `${pad(row.phase, 12)} ${pad(row.database, 9)} ${padLeft(row.seconds.toFixed(0), 8)} ${padLeft(row.cpu?.toFixed(0), 7)} ${padLeft(c?.passed, 7)} ${padLeft(c?.failed, 7)} ${padLeft(c?.skipped, 8)}  ${row.ok ? 'ok' : 'FAILED'}`,
     );
     if (c) for (const key of /** @type {const} */ (['passed', 'failed', 'skipped'])) total[key] += c[key];
   }
   // Phases run together overlap: the total is the clock's, not the column's sum.
-  lines.push(`${pad('total', 10)} ${pad('', 9)} ${padLeft(seconds.toFixed(0), 8)}`);
+  const cpu = rows.reduce((sum, row) => sum + (row.cpu ?? 0), 0);
+  lines.push(`${pad('total', 12)} ${pad('', 9)} ${padLeft(seconds.toFixed(0), 8)} ${padLeft(cpu.toFixed(0), 7)}`);
   console.log(`\n${lines.join('\n')}\n`);
   const failedPhases = rows.filter((row) => !row.ok).length;
   // A phase that failed without counting a failed test (lint, a crash) still makes the line say failed.
@@ -106,6 +159,7 @@ function printTable(/** @type {Row[]} */ rows, /** @type {number} */ seconds) {
 }
 
 async function main() {
+  if (process.argv[2] === '--cpu') return cpuMode(/** @type {string} */ (process.argv[3]), process.argv.slice(4));
   if (process.argv[2] === '--report') {
     const dir = /** @type {string} */ (process.argv[3]);
     const files = readdirSync(dir)
@@ -121,7 +175,9 @@ async function main() {
   }
 
   const wanted = process.env.TEST_PHASES?.split(',').map((name) => name.trim());
-  const unknown = wanted?.filter((name) => !PHASES.some((phase) => phase.name === name));
+  // `lint` names its three parts (lint:api, lint:web, lint:format).
+  const picks = (/** @type {string} */ name, /** @type {Phase} */ phase) => phase.name === name || phase.name.startsWith(`${name}:`);
+  const unknown = wanted?.filter((name) => !PHASES.some((phase) => picks(name, phase)));
   if (unknown?.length) {
     console.error(`TEST_PHASES: unknown phase ${unknown.join(', ')} (known: ${PHASES.map((p) => p.name).join(', ')})`);
     process.exit(2);
@@ -141,7 +197,7 @@ async function main() {
     const title = `== ${phase.name}${phase.dependsOnDatabase ? ` on ${database}` : ''}: ${phase.command.join(' ')}`;
     console.log(`\n${title}${quiet ? ' (started; its output follows when it ends)' : ''}`);
     const started = performance.now();
-    const ok = await run(phase.command, phase.env, quiet);
+    const { ok, cpu } = await run(phase.command, phase.env, quiet);
     const seconds = (performance.now() - started) / 1000;
     if (quiet) console.log(`${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(0)} s`);
     /** @type {Counts | undefined} */
@@ -151,10 +207,10 @@ async function main() {
     } catch {
       counts = undefined; // no report: the runner did not get as far as writing one
     }
-    return { phase: phase.name, database: label, seconds, ok, ...(counts ? { counts } : {}) };
+    return { phase: phase.name, database: label, seconds, ...(cpu === undefined ? {} : { cpu }), ok, ...(counts ? { counts } : {}) };
   }
 
-  const selected = PHASES.filter((phase) => !wanted || wanted.includes(phase.name));
+  const selected = PHASES.filter((phase) => !wanted || wanted.some((name) => picks(name, phase)));
   for (let i = 0; i < selected.length;) {
     const phase = /** @type {Phase} */ (selected[i]);
     let end = i + 1;

@@ -15,6 +15,7 @@ const PROCESS_TESTS = [
   'test/renewals/renews-exactly-once-after-a-crash.test.ts',
   'test/notifications/two-processes.test.ts',
   'test/campaigns/sending-survives-a-crash.test.ts',
+  'test/platform/behind-nginx.test.ts',
 ];
 
 export default defineConfig({

@@ -130,7 +130,8 @@ async function scan(page: Page, where: string): Promise<void> {
   const foreign = page
     .frames()
     .map((frame) => frame.url())
-    .filter((url) => !url.startsWith('about:') && new URL(url).origin !== origin);
+    // A frame that has not committed a navigation yet has no URL at all.
+    .filter((url) => url !== '' && !url.startsWith('about:') && new URL(url).origin !== origin);
   expect.soft(foreign, `${where}: a cross-origin frame, which this scan cannot test`).toEqual([]);
   const results = await new AxeBuilder({ page })
     // Details of the violations only: the rules run the same, without describing every node that passed.

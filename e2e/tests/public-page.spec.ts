@@ -44,22 +44,41 @@ test.describe('the server-rendered public page', () => {
     cardPath = created.publicPath;
   });
 
-  /** A phone-sized page that records its layout shifts (read them with `settledShifts(page)`). */
+  /**
+   * A phone-sized page that records its layout shifts (read them with `expectNoShift(page)`): each
+   * with what moved (the element, where it was and where it went), so a failure names its cause.
+   */
   async function phonePage(browser: Browser) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
     const page = await context.newPage();
     await page.addInitScript(() => {
-      const w = window as unknown as { shifts: () => number };
+      type Shift = {
+        value: number;
+        startTime: number;
+        sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      };
+      const w = window as unknown as { shifts: () => { total: number; moved: string[] } };
       let total = 0;
+      const moved: string[] = [];
+      const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
       const add = (entries: PerformanceEntryList) => {
-        for (const entry of entries) total += (entry as unknown as { value: number }).value;
+        for (const entry of entries as unknown as Shift[]) {
+          total += entry.value;
+          for (const source of entry.sources ?? []) {
+            const node = source.node as Element | null | undefined;
+            const what = node ? (node.outerHTML ?? node.textContent ?? node.nodeName).slice(0, 160) : '(gone)';
+            moved.push(
+              `${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${what} from ${rect(source.previousRect)} to ${rect(source.currentRect)}`,
+            );
+          }
+        }
       };
       const observer = new PerformanceObserver((list) => add(list.getEntries()));
       observer.observe({ type: 'layout-shift', buffered: true });
       // takeRecords: the shifts measured but not yet handed to the callback count too.
       w.shifts = () => {
         add(observer.takeRecords());
-        return total;
+        return { total, moved };
       };
     });
     return { context, page };
@@ -68,15 +87,16 @@ test.describe('the server-rendered public page', () => {
   /**
    * The page's layout shifts once everything that could move it has arrived: every resource (the
    * load event, scripts included), the fonts, and two frames drawn after that (a shift is measured
-   * when a frame is drawn).
+   * when a frame is drawn). Asserts there were none, naming what moved if there were.
    */
-  async function settledShifts(page: Page): Promise<number> {
+  async function expectNoShift(page: Page): Promise<void> {
     await page.waitForLoadState('load');
-    return page.evaluate(async () => {
+    const { total, moved } = await page.evaluate(async () => {
       await document.fonts.ready;
       await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
-      return (window as unknown as { shifts: () => number }).shifts();
+      return (window as unknown as { shifts: () => { total: number; moved: string[] } }).shifts();
     });
+    expect(total, `layout shifts:\n${moved.join('\n')}`).toBe(0);
   }
 
   test('nothing moves when the page’s script arrives: no layout shift on a phone', async ({ browser }) => {
@@ -84,7 +104,7 @@ test.describe('the server-rendered public page', () => {
     await page.goto(cardPath);
     // The contact form is shown by the page's script: it has run.
     await expect(page.getByTestId('contact-form')).toBeVisible();
-    expect(await settledShifts(page)).toBe(0);
+    await expectNoShift(page);
     await context.close();
   });
 
@@ -92,7 +112,7 @@ test.describe('the server-rendered public page', () => {
     const { context, page } = await phonePage(browser);
     await page.goto('/register');
     await expect(page.getByTestId('register-form')).toBeVisible();
-    expect(await settledShifts(page)).toBe(0);
+    await expectNoShift(page);
     // The sign-in card is shorter than the screen: error lines appearing under its fields do not move it.
     await page.goto('/');
     const card = page.locator('section.lp-paper');

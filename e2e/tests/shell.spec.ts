@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { ADMIN, DEMO_USER, SESSION_KEYS } from './support/accounts';
+import { ADMIN, SESSION_KEYS } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { message } from './support/locales';
 import { loginWithForm, readStorage } from './support/session';
@@ -43,7 +43,9 @@ test.describe('sign-in and areas', () => {
   });
 
   test('an unknown path goes to /error-404', async ({ page }) => {
-    await page.goto('/esta/ruta/no/existe');
+    // A real 404 (not a soft one), with the app's friendly page.
+    const response = await page.goto('/esta/ruta/no/existe');
+    expect(response?.status()).toBe(404);
     await expect(page).toHaveURL(/\/error-404$/);
     await expect(page.getByTestId('not-found-page')).toBeVisible();
   });
@@ -163,15 +165,17 @@ test.describe('session and calls', () => {
     });
   });
 
-  // A registered user's saved language wins on every load (PRODUCT.md §3): the switch's own choice
-  // is what the seeded demo user, who has none saved, keeps. Only read here.
+  // A registered user's saved language wins on every load (PRODUCT.md §3), so the header's switch
+  // saves a signed-in user's choice: it survives a reload and follows them to another browser.
   test.describe(() => {
-    test.use({ signedIn: 'demo' });
+    test.use({ signedIn: 'user' });
 
-    test('the language switch changes the visible text', async ({ page }) => {
+    test('the language switch changes the visible text, and the choice is saved', async ({ page, browser, user }) => {
+      // Four loads of the signed-in app (a reload and a second browser among them) on a shared machine.
+      test.setTimeout(60_000);
       await page.goto('/user/dashboard');
       const heading = page.getByTestId('user-dashboard').getByRole('heading', { level: 1 });
-      const name = { name: DEMO_USER.name };
+      const name = { name: user.name };
       await expect(heading).toHaveText(message('en', 'dashboard', 'greeting', name));
 
       const switcher = page.getByTestId('language-switcher');
@@ -179,13 +183,22 @@ test.describe('session and calls', () => {
       await expect(heading).toHaveText(message('es', 'dashboard', 'greeting', name));
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/preferences') && r.request().method() === 'PUT');
       await switcher.selectOption('jp');
       await expect(heading).toHaveText(message('jp', 'dashboard', 'greeting', name));
       await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+      expect((await saved).status()).toBe(200);
 
-      // The choice survives a reload.
+      // The choice survives a reload (the saved language is applied on load) and reaches another browser.
       await page.reload();
       await expect(heading).toHaveText(message('jp', 'dashboard', 'greeting', name));
+      const elsewhere = await browser.newContext({ storageState: user.state });
+      const other = await elsewhere.newPage();
+      await other.goto('/user/dashboard');
+      await expect(other.getByTestId('user-dashboard').getByRole('heading', { level: 1 })).toHaveText(
+        message('jp', 'dashboard', 'greeting', name),
+      );
+      await elsewhere.close();
     });
   });
 });

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { isSpaRoute } from '@enlaza/contracts';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -156,7 +157,7 @@ export async function buildApp({ config, database, logger = false, notificationS
   const services = await mountModules(app, platform, modules);
 
   // The pages outside /api.
-  await app.register(spaPlugin, { webDist: config.webDist, countryLookupUrl: config.countryLookupUrl });
+  await app.register(spaPlugin, { webDist: config.webDist, countryLookupUrl: config.countryLookupUrl, publicUrl: config.publicUrl });
   registerLoginPage(app, {
     webDist: config.webDist,
     countryLookupUrl: config.countryLookupUrl,
@@ -174,7 +175,10 @@ export async function buildApp({ config, database, logger = false, notificationS
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
-    return isPage ? app.sendSpa(request, reply) : sendError(request, reply, new AppError('request.not_found'));
+    if (!isPage) return sendError(request, reply, new AppError('request.not_found'));
+    // Any other path gets the app too, which shows its friendly "page not found", but with a real 404.
+    const pathname = request.url.split('?')[0] ?? request.url;
+    return app.sendSpa(request, reply, '', isSpaRoute(pathname) ? 200 : 404);
   });
 
   return app;

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
 import { apiPackageRoot } from './lib/paths.js';
+import { isIanaTimeZone } from './lib/time-zone.js';
 
 const optionalString = z
   .string()
@@ -13,6 +14,7 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -52,6 +54,8 @@ export const envSchema = z.object({
   SELLER_TAX_ID: z.string().trim().min(1).default('ESB00000000'),
   SELLER_ADDRESS: z.string().trim().min(1).default('Calle Mayor 1, 28013 Madrid'),
   SELLER_COUNTRY: z.string().trim().length(2).default('ES'),
+  /** The seller's calendar: invoice issue dates, series years, date filters and revenue months. */
+  SELLER_TIME_ZONE: z.string().trim().default('Europe/Madrid').refine(isIanaTimeZone, 'an IANA time zone name, e.g. Europe/Madrid'),
   /** Empty: the bundled Noto Sans JP; `builtin`: Helvetica (no Japanese); else a TrueType/OpenType file. */
   INVOICE_PDF_FONT: optionalString,
   /** Host of the tax agency's QR verification URL printed on invoices (preproduction: prewww2.aeat.es). */
@@ -66,6 +70,10 @@ export const envSchema = z.object({
   /** Campaign emails per second per worker process; 0 = as fast as the SMTP server takes them. */
   CAMPAIGN_RATE_PER_SECOND: z.coerce.number().min(0).max(100000).default(0),
   CAMPAIGN_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(16),
+  /** The longest one SMTP send may take, connection included; past it the send is given up and retried. */
+  SMTP_SEND_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+  /** A sending campaign with no email accepted for this long says why on its page and notifies its owner (fractions allowed). */
+  CAMPAIGN_STALL_MINUTES: z.coerce.number().min(0.01).max(1440).default(10),
   /** Shared secret of POST /api/campaigns/webhooks/bounces (Authorization: Bearer …); empty: the webhook is off. */
   BOUNCE_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16).optional()),
   /** false, or how many proxies in front of the app to trust for X-Forwarded-For (true = 1). */
@@ -93,6 +101,8 @@ export type Config = {
   host: string;
   port: number;
   logLevel: string;
+  /** auto: readable lines when stdout is a terminal, JSON lines otherwise (a log collector's input). */
+  logFormat: 'auto' | 'json' | 'pretty';
   dataDir: string;
   databaseUrl: string | undefined;
   /** Connections per API process to PostgreSQL. */
@@ -126,6 +136,10 @@ export type Config = {
   campaignRatePerSecond: number;
   /** SMTP connections one process keeps open for campaigns (each sends one message at a time). */
   campaignSmtpConnections: number;
+  /** Deadline of one SMTP send, connection included (SMTP_SEND_TIMEOUT_SECONDS). */
+  smtpSendTimeoutMs: number;
+  /** No email accepted for this long: the campaign is stalled (CAMPAIGN_STALL_MINUTES). */
+  campaignStallMs: number;
   /** The test clock (platform/clock.ts): the product's "now" may be moved forward by an admin. */
   testClockEnabled: boolean;
   /** Shared secret of the bounce/complaint webhook; undefined: the webhook answers 404. */
@@ -133,6 +147,8 @@ export type Config = {
   s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
   /** Printed on every invoice as the seller (copied into each invoice when it is issued). */
   seller: { name: string; taxId: string; address: string; country: string };
+  /** The seller's IANA time zone (SELLER_TIME_ZONE): the calendar of issue dates, series years and revenue months. */
+  sellerTimeZone: string;
   /** The fonts of invoice PDFs (with Japanese glyphs); null: Helvetica (Japanese invoices print English labels). */
   invoicePdfFont: { regular: string; bold: string } | null;
   /** Host of the QR verification URL on invoices (`https://<host>/wlpl/TIKE-CONT/ValidarQR?…`). */
@@ -185,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -207,10 +224,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     paymentProvider: e.PAYMENT_PROVIDER,
     seller: { name: e.SELLER_NAME, taxId: e.SELLER_TAX_ID, address: e.SELLER_ADDRESS, country: e.SELLER_COUNTRY.toUpperCase() },
+    sellerTimeZone: e.SELLER_TIME_ZONE,
     invoicePdfFont: pdfFont(e.INVOICE_PDF_FONT),
     invoiceQrHost: e.INVOICE_QR_HOST.toLowerCase(),
     campaignRatePerSecond: e.CAMPAIGN_RATE_PER_SECOND,
     campaignSmtpConnections: e.CAMPAIGN_SMTP_CONNECTIONS,
+    smtpSendTimeoutMs: Math.round(e.SMTP_SEND_TIMEOUT_SECONDS * 1000),
+    campaignStallMs: Math.round(e.CAMPAIGN_STALL_MINUTES * 60_000),
     bounceWebhookSecret: e.BOUNCE_WEBHOOK_SECRET,
     testClockEnabled: e.TEST_CLOCK_ENABLED,
   };

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
 import { buildApp } from './app.js';
 import { loggerOptions } from './lib/logging.js';
+import { openAddress, startBanner } from './lib/start-banner.js';
 import { closeOnSignals } from './platform/shutdown.js';
 
 /** Process concerns only: configuration, logger, database, listen, graceful shutdown. */
@@ -30,7 +31,7 @@ async function main() {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
+  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel, config.logFormat) });
   app.log.info(config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: PGlite in ${config.dataDir}`);
 
   const seeded = await seedIfEmpty(database.db, { admin: config.admin, demo: config.demo });
@@ -51,6 +52,9 @@ async function main() {
     await database.close();
     process.exit(1);
   }
+  const listening = app.server.address();
+  const port = typeof listening === 'object' && listening ? listening.port : config.port;
+  for (const line of startBanner(openAddress(config.host, port), seeded)) app.log.info(line);
 }
 
 void main();

@@ -43,7 +43,11 @@ async function main() {
     /* not allowed here (some containers): the default priority */
   }
   // The same modules as the API define the same jobs; this process serves no HTTP.
-  const app = await buildApp({ config: { ...config, workers: 'inline' }, database, logger: loggerOptions(config.logLevel) });
+  const app = await buildApp({
+    config: { ...config, workers: 'inline' },
+    database,
+    logger: loggerOptions(config.logLevel, config.logFormat),
+  });
   await app.ready();
   app.log.info('worker started');
 

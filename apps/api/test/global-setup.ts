@@ -36,19 +36,18 @@ async function postgresTemplates(serverUrl: string): Promise<{ templates: Databa
     await migrated.drop();
     await seeded.drop();
   };
-  try {
-    for (const [template, seedIt] of [
-      [migrated, false],
-      [seeded, true],
-    ] as const) {
-      const database = await openDatabase({ kind: 'postgres', url: template.url, poolSize: 2 });
-      try {
-        if (seedIt) await seed(database);
-      } finally {
-        // A template database is copied only while nobody is connected to it.
-        await database.close();
-      }
+  // A template database is copied only while nobody is connected to it: each is closed once ready.
+  const prepare = async (url: string, seeded: boolean) => {
+    const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    try {
+      if (seeded) await seed(database);
+    } finally {
+      await database.close();
     }
+  };
+  try {
+    await prepare(migrated.url, false);
+    await prepare(seeded.url, true);
   } catch (error) {
     await remove();
     throw error;

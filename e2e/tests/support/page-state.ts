@@ -1,28 +1,44 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
-/** Counts the page's API calls in flight (fetch/XHR; a stream such as an event source never ends). */
-export function trackApiCalls(page: Page): () => number {
-  const pending = new Set<unknown>();
+/**
+ * The page's API calls in flight (fetch/XHR; a stream such as an event source never ends), by URL.
+ * Only the current document's calls count: a call the previous document left behind when the page
+ * navigated may never report an end (Chromium drops it with its renderer), so loading a new document
+ * forgets them.
+ */
+export function trackApiCalls(page: Page): () => string[] {
+  const pending = new Set<Request>();
   // The notification stream of a signed-in page stays open for as long as the page does.
-  const isCall = (r: { resourceType(): string; url(): string }) =>
+  const isCall = (r: Request) =>
     (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') && !r.url().includes('/api/notifications/stream');
-  page.on('request', (r) => void (isCall(r) && pending.add(r)));
+  page.on('request', (r) => {
+    // A new document for the page (not a same-document route change of the SPA).
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) pending.clear();
+    else if (isCall(r)) pending.add(r);
+  });
   page.on('requestfinished', (r) => void pending.delete(r));
   page.on('requestfailed', (r) => void pending.delete(r));
-  return () => pending.size;
+  return () => [...pending].map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
 }
 
 /**
  * Waits until the page shows its main heading, its data arrived and no navigation overlay, loader or
  * skeleton is left. Checked together: a lazy part (a chart) shows a skeleton while its code loads and
  * a list shows one from its first render, so while anything is still coming one of them is there.
+ * A failure names what was still busy: the calls in flight by URL, the loaders by class.
  */
-export async function settled(page: Page, inFlight: () => number): Promise<void> {
+export async function settled(page: Page, inFlight: () => string[]): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const busy = page.locator(
     '.route-loading-overlay[data-visible="true"], .mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible="true"]:visible',
   );
   await expect
-    .poll(async () => inFlight() + (await busy.count()), { message: 'API calls in flight, loaders or skeletons', intervals: [100] })
-    .toBe(0);
+    .poll(
+      async () => [
+        ...inFlight(),
+        ...(await busy.evaluateAll((nodes) => nodes.map((node) => `<${node.tagName.toLowerCase()} class="${node.className}">`))),
+      ],
+      { message: 'API calls in flight, loaders or skeletons', intervals: [100] },
+    )
+    .toEqual([]);
 }

@@ -21,7 +21,10 @@ export const registerBodySchema = z.object({
   password: newPasswordSchema,
   accountTypeId: z.uuid(),
   acceptPolicy: z.literal(true, { error: 'validation.accept_policy' }),
+  /** The language chosen on the page, else the browser's when it is one of ours; left out otherwise. */
   locale: localeSchema.optional(),
+  /** The browser's IANA time zone; an unknown one is not kept (the account then has none, shown as UTC). */
+  timeZone: z.string().min(1).max(64).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const registerResultSchema = z.object({ email: z.string() });

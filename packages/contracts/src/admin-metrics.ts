@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The admin dashboard's figures (GET /api/admin/dashboard/metrics). Money in integer cents, EUR,
- * before tax. Definitions (also in each tooltip and the README):
+ * before tax. Definitions (also in each tooltip and in docs/billing.md):
  * - `mrr`: sum over paid subscriptions that are `active` or `past_due` of the offer's price divided
  *   by the period's months (an annual 90.00 € counts 7.50 €), rounded once at the end.
  * - `revenueByMonth`: invoice subtotals (before tax) issued in each calendar month (UTC), minus

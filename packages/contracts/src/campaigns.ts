@@ -46,6 +46,11 @@ export const campaignSchema = z.object({
   finishedAt: z.string().nullable(),
   /** Why the campaign failed to start (a translated sentence). */
   error: z.string().nullable(),
+  /**
+   * While sending (or paused): no email accepted for CAMPAIGN_STALL_MINUTES — since when (ISO 8601)
+   * and why (a translated sentence with the SMTP error's own words). Sending goes on by itself.
+   */
+  stall: z.object({ since: z.string(), reason: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   figures: campaignFiguresSchema,

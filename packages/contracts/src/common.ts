@@ -13,6 +13,14 @@ export type Role = z.infer<typeof roleSchema>;
 
 export const idSchema = z.uuid();
 
+/**
+ * A calendar date (YYYY-MM-DD) that exists and the database can compare (years 1970–9998): every
+ * date in a query string uses it, so an impossible date such as 2026-13-45 is a 422, never a 500.
+ */
+export const calendarDateSchema = z.iso
+  .date({ error: 'validation.invalid_value' })
+  .refine((d) => d >= '1970-01-01' && d <= '9998-12-31', { error: 'validation.invalid_value' });
+
 /** Failure envelope of every endpoint: a translated sentence and, for bad input, errors per field. */
 export const errorResponseSchema = z.object({
   ok: z.literal(0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './common.js';
 
 /** Every kind of event the history records; the API writes only these, the screens describe each. */
 export const ACTIVITY_ACTIONS = [
@@ -68,17 +69,14 @@ export const activityEventSchema = z.object({
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
-/** A calendar date the database can compare (years 1970–9998). */
-const boundedDate = z.iso.date().refine((d) => d >= '1970-01-01' && d <= '9998-12-31', { error: 'validation.invalid_value' });
-
 /** Keyset pagination: pass `meta.nextCursor` back as `cursor` for the next page. */
 export const historyQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   action: z.string().max(60).optional(),
   userId: z.uuid().optional(),
-  from: boundedDate.optional(),
-  to: boundedDate.optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 

@@ -25,3 +25,4 @@ export * from './templates.js';
 export * from './campaigns.js';
 export * from './admin-subscriptions.js';
 export * from './admin-metrics.js';
+export * from './spa-routes.js';

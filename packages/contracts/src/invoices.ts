@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeSchema, okResponse } from './common.js';
+import { calendarDateSchema, localeSchema, okResponse } from './common.js';
 
 /** Invoices (facturas) and credit notes (rectificativas): issued once, never edited. */
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -50,7 +50,10 @@ export const invoiceSummarySchema = z.object({
   kind: invoiceKindSchema,
   series: invoiceSeriesSchema,
   status: invoiceStatusSchema,
+  /** The instant it was issued (the product's clock), ISO 8601 UTC. */
   issuedAt: z.string(),
+  /** The issue date printed on it (`YYYY-MM-DD`): the seller's calendar day (SELLER_TIME_ZONE) when it was issued. */
+  issueDate: z.string(),
   currency: z.string().length(3),
   locale: localeSchema,
   userId: z.uuid(),
@@ -77,12 +80,10 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d\d-\d\d$/);
-
 /** Facturas filters; keyset pages newest first (pass `meta.nextCursor` back as `before`). */
 export const adminInvoiceListQuerySchema = z.object({
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
   series: invoiceSeriesSchema.optional(),
   status: invoiceStatusSchema.optional(),
   /** Number, customer name, email or tax id (contains, case-insensitive). */
@@ -107,12 +108,42 @@ export const ownInvoiceListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-/** Issue a credit note: the amount to refund with tax (the whole remainder when absent) and why. */
-export const creditNoteBodySchema = z.object({
-  amountCents: z.number().int().min(1).max(100_000_000).optional(),
-  reason: z.string().trim().min(3).max(500),
-});
+/** When the service a fully credited invoice paid for ends: at once, or when its paid period ends. */
+export const CREDIT_SERVICE_ENDS = ['now', 'period_end'] as const;
+export const creditServiceEndSchema = z.enum(CREDIT_SERVICE_ENDS);
+export type CreditServiceEnd = z.infer<typeof creditServiceEndSchema>;
+
+/**
+ * Issue a credit note, asked as an exact amount with tax (`amountCents`) or an exact base before tax
+ * (`baseCents`), never both; neither: all that is left. `endService`: when the credit leaves nothing
+ * of the invoice, the subscription it paid for ends now (the default) or at its period's end.
+ */
+export const creditNoteBodySchema = z
+  .object({
+    amountCents: z.number().int().min(1).max(100_000_000).optional(),
+    baseCents: z.number().int().min(1).max(100_000_000).optional(),
+    reason: z.string().trim().min(3).max(500),
+    endService: creditServiceEndSchema.optional(),
+  })
+  .refine((b) => b.amountCents === undefined || b.baseCents === undefined, {
+    path: ['baseCents'],
+    error: 'validation.credit_amount_or_base',
+  });
 export type CreditNoteBody = z.infer<typeof creditNoteBodySchema>;
+
+/** What a full credit did to the subscription the invoice paid for (null: nothing to end). */
+export const creditServiceEndedSchema = z.object({
+  subscriptionId: z.uuid(),
+  when: creditServiceEndSchema,
+  /** When the service ends (or ended): the credit's time, or the end of the paid period. */
+  endsAt: z.string(),
+});
+export type CreditServiceEnded = z.infer<typeof creditServiceEndedSchema>;
+
+/** The credit note issued, and whether it ended the service. */
+export const creditNoteResultSchema = invoiceDetailSchema.extend({ serviceEnded: creditServiceEndedSchema.nullable() });
+export type CreditNoteResult = z.infer<typeof creditNoteResultSchema>;
+export const creditNoteAnswerSchema = okResponse(creditNoteResultSchema);
 
 export const invoiceAnswerSchema = okResponse(invoiceDetailSchema);
 

@@ -9,6 +9,8 @@ export const NOTIFICATION_TYPES = [
   'storage_quota',
   'sends_quota',
   'campaign_finished',
+  'campaign_stalled',
+  'campaign_start_failed',
   'subscription_ending',
   'payment_failed',
   'payment_succeeded',
@@ -38,6 +40,21 @@ export const notificationPayloadSchemas = {
   storage_quota: z.object({ percent: z.union([z.literal(80), z.literal(100)]), usedBytes: z.number(), limitBytes: z.number() }),
   sends_quota: z.object({ percent: z.union([z.literal(80), z.literal(100)]), used: z.number(), limit: z.number(), period: z.string() }),
   campaign_finished: z.object({ campaignId: z.string(), campaignName: z.string(), sent: z.number().int(), failed: z.number().int() }),
+  /** No email accepted for CAMPAIGN_STALL_MINUTES: since when, the kind of trouble, the SMTP error's own words. */
+  campaign_stalled: z.object({
+    campaignId: z.string(),
+    campaignName: z.string(),
+    since: z.string(),
+    kind: z.enum(['unreachable', 'auth', 'deadline', 'deferred', 'unknown']),
+    detail: z.string(),
+  }),
+  /** A scheduled campaign that could not start (quota, template gone, nobody left): the error code and its parameters. */
+  campaign_start_failed: z.object({
+    campaignId: z.string(),
+    campaignName: z.string(),
+    scheduledAt: z.string(),
+    reason: z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }),
+  }),
   subscription_ending: z.object({ subscriptionId: z.string(), planName: z.string(), endsAt: z.string() }),
   /** A declined charge (its payment), or a renewal that found no payment method to charge (no payment). */
   payment_failed: z.union([

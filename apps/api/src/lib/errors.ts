@@ -54,6 +54,7 @@ export const ERROR_STATUS = {
   'audience.no_valid_rows': 422,
   'audience.unsubscribed_locked': 409,
   'campaign.over_quota': 403,
+  'campaign.over_quota_scheduled': 422,
   'campaign.not_startable': 409,
   'campaign.not_editable': 409,
   'campaign.not_running': 409,

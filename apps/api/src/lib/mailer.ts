@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Database, Transaction } from '../db/client.js';
 import { deliveries } from '../db/schema/index.js';
 import type { Jobs } from '../platform/jobs.js';
-import { smtpOptions } from './smtp.js';
+import { smtpOptions, withDeadline } from './smtp.js';
 
 export type OutgoingEmail = {
   to: string;
@@ -45,7 +45,7 @@ function uuidFrom(key: string): string {
  * job, written in the same transaction. The job sends over SMTP with a Message-ID fixed by the
  * delivery, then marks the row sent; a retried job whose row is already sent does nothing.
  *
- * The crash window (README, "Background jobs"): a process that dies after the SMTP server accepted a
+ * The crash window (docs/sending.md, "Email delivery"): a process that dies after the SMTP server accepted a
  * message and before the row is marked sent leaves the job to be retried, and the message goes out
  * again with the same Message-ID (at-least-once). We prefer a rare duplicate that receivers can
  * recognise by its Message-ID over a lost verification or reset email.
@@ -53,7 +53,13 @@ function uuidFrom(key: string): string {
  * With no SMTP server configured (the embedded default) the message is written to the log and kept
  * in the table with its text, so links such as the verification one stay reachable.
  */
-export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFrom'>, log: FastifyBaseLogger, jobs: Jobs) {
+export function createMailer(
+  db: Database,
+  config: Pick<Config, 'smtp' | 'mailFrom'> & Partial<Pick<Config, 'smtpSendTimeoutMs'>>,
+  log: FastifyBaseLogger,
+  jobs: Jobs,
+) {
+  const sendTimeoutMs = config.smtpSendTimeoutMs ?? 60_000;
   const transport: Transporter | null = config.smtp ? nodemailer.createTransport(smtpOptions(config.smtp)) : null;
   const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
   const inFlight = new Set<Promise<unknown>>();
@@ -62,7 +68,7 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
     retryLimit: 8,
     retryDelay: 5,
     retryBackoff: true,
-    // Expiry: JOB_TIMEOUT_SECONDS, which must stay above nodemailer's own timeouts (10 s connect + 10 s greeting + 20 s socket).
+    // Expiry: JOB_TIMEOUT_SECONDS, which must stay above the send deadline (SMTP_SEND_TIMEOUT_SECONDS).
     concurrency: 2,
     handler: async ({ deliveryId, email }, job) => {
       const [row] = await db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, deliveryId));
@@ -77,7 +83,8 @@ export function createMailer(db: Database, config: Pick<Config, 'smtp' | 'mailFr
         return;
       }
       try {
-        await transport.sendMail({ from: config.mailFrom, messageId: `<${deliveryId}@${domain}>`, ...email });
+        // A send that outlives its deadline is given up and retried (at-least-once, as above).
+        await withDeadline(transport.sendMail({ from: config.mailFrom, messageId: `<${deliveryId}@${domain}>`, ...email }), sendTimeoutMs);
       } catch (error) {
         const final = job.retryCount >= job.retryLimit;
         // Stays queued while retries remain; `failed` once they are used up (and the job ends failed).

@@ -14,7 +14,7 @@ const PRECOMPRESSED = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '
  * request with the CSRF token and runtime settings in meta tags (never cached).
  */
 export const spaPlugin = fp(
-  async (app: FastifyInstance, opts: { webDist: string; countryLookupUrl: string }) => {
+  async (app: FastifyInstance, opts: { webDist: string; countryLookupUrl: string; publicUrl: string }) => {
     const indexPath = join(opts.webDist, 'index.html');
     const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
     if (!template) app.log.warn(`The web app is not built (${indexPath} is missing): run "npm run build". The API still works.`);
@@ -44,6 +44,8 @@ export const spaPlugin = fp(
       const head = [
         metaTag('csrf-token', app.issueCsrfToken(request, reply)),
         metaTag('country-lookup-url', opts.countryLookupUrl),
+        // The address every link and QR code the app shows is built on (PUBLIC_URL), whatever host the page was opened on.
+        metaTag('public-url', opts.publicUrl),
         extraHead,
       ].join('\n    ');
       return reply

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -35,6 +36,15 @@ export const compressionPlugin = fp(
         const vary = String(reply.getHeader('vary') ?? '');
         // Lower case: the compressor looks for exactly this spelling before adding its own.
         if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+        // The compressor applies its threshold to bytes only, and compresses every stream: a small
+        // file of the web app (the build precompresses none under 1 KB) would be compressed on each
+        // request, and come out larger. One of known, small length is handed on as bytes.
+        if (
+          payload instanceof Readable &&
+          !reply.hasHeader('content-encoding') &&
+          Number(reply.getHeader('content-length')) < COMPRESSION_THRESHOLD
+        )
+          return Buffer.concat(await payload.toArray());
       }
       return payload;
     });

@@ -1,4 +1,4 @@
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -44,13 +44,22 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** The plain-text version of an HTML body (the text part of an email, previews, search). */
+/**
+ * The plain-text version of an HTML body (the text part of an email, previews, search). Nothing
+ * changes case: html-to-text upper-cases headings and table headers by default, which turned a merge
+ * field in a heading (`{{nombre}}`) into an unknown `{{NOMBRE}}` that rendered as nothing. Compiled
+ * once (campaigns convert every recipient's merged body).
+ */
+const toPlainText = compile({
+  wordwrap: 78,
+  selectors: [
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'img', format: 'skip' },
+    ...(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const).map((selector) => ({ selector, options: { uppercase: false } })),
+    { selector: 'table', options: { uppercaseHeaderCells: false } },
+  ],
+});
+
 export function htmlToPlainText(html: string): string {
-  return convert(html, {
-    wordwrap: 78,
-    selectors: [
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-      { selector: 'img', format: 'skip' },
-    ],
-  }).trim();
+  return toPlainText(html).trim();
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTypes, emailTokens, users } from '../../src/db/schema/index.js';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.js';
-import { DEMO, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { DEMO, bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
 let mail: Mailbox;
@@ -174,7 +174,7 @@ describe('password change', () => {
     await login(t.app, { email: user.email, password: 'a-fresh-passphrase' });
     // A reset link asked for before the change no longer works.
     await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: user.email } });
-    await new Promise((r) => setTimeout(r, 300));
+    await queueIdle(t.app);
     const [before] = await t.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
     expect(before?.usedAt).toBeNull();
     await put('/api/account/password', here, { currentPassword: 'a-fresh-passphrase', newPassword: 'yet-another-phrase-9' });

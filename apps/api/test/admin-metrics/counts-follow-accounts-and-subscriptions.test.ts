@@ -20,7 +20,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) => {
   return Array.isArray(result) ? result : result.rows;
 };
 
-/** Each figure by its definition (README, "Admin dashboard"), straight from users, subscriptions, payments and events. */
+/** Each figure by its definition (docs/billing.md, "The admin dashboard"), straight from users, subscriptions, payments and events. */
 async function byDefinition(now: Date) {
   const at = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   const [customers] = await rows<{ total: string; active: string }>(sql`

@@ -1,5 +1,6 @@
 import { adminMetricsSchema } from '@enlaza/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate, localMonth } from '../../src/lib/time-zone.js';
 import { recordSubscriptionEvent } from '../../src/modules/subscriptions/index.js';
 import { daysAgo, paidAt, subscribe } from '../helpers/billing-fixture.js';
 import { bearer, createAdminTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
@@ -9,8 +10,9 @@ let admin: Record<string, string>;
 beforeAll(async () => void ({ t, admin } = await createAdminTestApp()), 240_000);
 afterAll(() => t.close());
 
-const month = (d: Date) => d.toISOString().slice(0, 7);
-const day = (d: Date) => d.toISOString().slice(0, 10);
+// The dashboard's days and months are the seller's calendar (SELLER_TIME_ZONE, Europe/Madrid by default).
+const month = (d: Date) => localMonth(d, 'Europe/Madrid');
+const day = (d: Date) => localDate(d, 'Europe/Madrid');
 
 describe('admin dashboard metrics', () => {
   it('equals the figures computed by hand on a small fixture', async () => {

@@ -3,6 +3,7 @@ import { adminMetricsSchema } from '@enlaza/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceRevenueMonths, payments, plans, subscriptionFirstCharges, subscriptions } from '../../src/db/schema/index.js';
+import { localMonth } from '../../src/lib/time-zone.js';
 import { subscribe } from '../helpers/billing-fixture.js';
 import { bearer, createAdminTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
@@ -14,7 +15,8 @@ beforeAll(async () => void ({ t, admin } = await createAdminTestApp()), 240_000)
 afterAll(() => t.close());
 
 const CARDS = { ok: '4242 4242 4242 4242', chargeFails: '4000 0000 0000 0341' };
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+// The seller's calendar month (SELLER_TIME_ZONE, Europe/Madrid by default), as the rollup counts it.
+const thisMonth = () => localMonth(new Date(), 'Europe/Madrid');
 
 async function call(token: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: object) {
   const res = await t.app.inject({ method, url, headers: { ...token, 'accept-language': 'en' }, ...(payload ? { payload } : {}) });

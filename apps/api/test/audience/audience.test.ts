@@ -105,12 +105,31 @@ describe('audience resolution', () => {
     ]);
     expect(await resolveAudience(t.db, user.id, selector({}))).toEqual([]);
 
-    // The count endpoint says the same; another user passing these ids reaches nobody.
+    // The count endpoints say the same; another user passing any of these ids gets 404, as for their
+    // other records (and, inside the module, selects nobody).
     const asUser = await login(t.app, user);
-    const res = await t.app.inject({ method: 'POST', url: '/api/audience/count', headers: bearer(asUser), payload: all });
-    expect(res.json()).toEqual({ ok: 1, data: { recipients: 4 } });
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/audience/count', headers: bearer(otherToken), payload: all });
-    expect(foreign.json().data.recipients).toBe(0);
+    for (const url of ['/api/audience/count', '/api/campaigns/audience-count']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: bearer(asUser), payload: all });
+      expect(res.json()).toEqual({ ok: 1, data: { recipients: 4 } });
+      for (const payload of [
+        all,
+        selector({ profileIds: [direct.id] }),
+        selector({ folderIds: [folder!.id] }),
+        selector({ labelIds: [label!.id] }),
+        selector({ listIds: [list!.id] }),
+      ]) {
+        const foreign = await t.app.inject({ method: 'POST', url, headers: bearer(otherToken), payload });
+        expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'record.not_found']);
+      }
+    }
+    // A trashed profile is still its owner's to name (it selects nobody while in the trash).
+    const trashedOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/audience/count',
+      headers: bearer(asUser),
+      payload: selector({ profileIds: [trashedProfile.id] }),
+    });
+    expect(trashedOnly.json()).toEqual({ ok: 1, data: { recipients: 0 } });
     expect(await countAudience(t.db, other.id, all)).toBe(0);
 
     // Sources: consenting, unsuppressed addresses per source.

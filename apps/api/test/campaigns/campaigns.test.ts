@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '@enlaza/contracts';
-import { deliveries, notifications, suppressions, users } from '../../src/db/schema/index.js';
+import { contactLists, deliveries, folders, labels, notifications, suppressions, users } from '../../src/db/schema/index.js';
 import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
 import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
 import { ADMIN, bearer, createTestApp, DEMO, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
@@ -101,6 +101,8 @@ describe('campaigns', () => {
     expect(email.subject).toBe('News for Person 7');
     expect(email.raw).toMatch(/^List-Unsubscribe:\s*<http:\/\/enlaza\.test\/u\/[0-9a-f-]{36}\.[\w-]+>/im);
     expect(email.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
+    // {{perfil_url}} is the owner's short link, as in the template's preview and test email (not the card the sender wrote to).
+    expect(email.text).toMatch(/My card: http:\/\/enlaza\.test\/link\/demo\r?\n/);
     // The template has no {{baja_url}}: a visible footer carries the link.
     expect(email.text).toMatch(/Unsubscribe: http:\/\/enlaza\.test\/u\//);
     // Links in the HTML go through the signed click redirect; the open pixel is there.
@@ -379,6 +381,39 @@ describe('campaigns', () => {
     expect((await campaignOf(draft.id)).state).toBe('draft');
     expect(await recipientStates(ctx.db, draft.id)).toEqual({});
     expect(mail.count('borrow0@campaign.example')).toBe(0);
+  });
+
+  it('answers 404 to a campaign created or edited with another user’s profile, folder, label or list, and stores none of them', async () => {
+    const stranger = await insertUser(ctx.db);
+    const theirs = await seedCampaignAudience(ctx.db, stranger.id, 1, { prefix: 'stranger-own' });
+    const [folder] = await ctx.db
+      .insert(folders)
+      .values({ userId: stranger.id, kind: 'card', name: 'Their folder', color: 'blue' })
+      .returning();
+    const [label] = await ctx.db
+      .insert(labels)
+      .values({ userId: stranger.id, kind: 'card', name: 'Their label', color: 'red' })
+      .returning();
+    const [list] = await ctx.db.insert(contactLists).values({ userId: stranger.id, name: 'Their list' }).returning();
+    const mine = await seedCampaignAudience(ctx.db, demoId, 1, { prefix: 'mine-only' });
+    const draft = await createCampaign('Only mine', [mine.profileId], mine.templateId);
+
+    for (const foreign of [
+      { profileIds: [mine.profileId, theirs.profileId] },
+      { folderIds: [folder!.id] },
+      { labelIds: [label!.id] },
+      { listIds: [list!.id] },
+    ]) {
+      const audience = { profileIds: [], folderIds: [], labelIds: [], listIds: [], ...foreign };
+      const created = await call('POST', '/api/campaigns', { name: 'Reaching out', templateId: mine.templateId, audience });
+      expect([created.status, created.body.code]).toEqual([404, 'record.not_found']);
+      const edited = await call('PUT', `/api/campaigns/${draft.id}`, { name: 'Reaching out', templateId: mine.templateId, audience });
+      expect([edited.status, edited.body.code]).toEqual([404, 'record.not_found']);
+    }
+    expect((await call('GET', '/api/campaigns')).body.data as unknown as Campaign[]).not.toContainEqual(
+      expect.objectContaining({ name: 'Reaching out' }),
+    );
+    expect((await campaignOf(draft.id)).audience).toMatchObject({ profileIds: [mine.profileId], folderIds: [], labelIds: [], listIds: [] });
   });
 
   it('keeps campaigns to their owner: another user gets 404, an admin 403', async () => {

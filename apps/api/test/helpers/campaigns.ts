@@ -24,8 +24,9 @@ export async function seedCampaignAudience(
   }
   const template = options.template ?? {
     subject: 'News for {{nombre}}',
-    bodyHtml: '<p>Hello {{nombre}},</p><p>Read <a href="https://example.org/news?a=1&amp;b=2">our news</a>.</p>',
-    bodyText: 'Hello {{nombre}},\n\nRead our news: https://example.org/news?a=1&b=2',
+    bodyHtml:
+      '<p>Hello {{nombre}},</p><p>Read <a href="https://example.org/news?a=1&amp;b=2">our news</a>.</p><p>My card: {{perfil_url}}</p>',
+    bodyText: 'Hello {{nombre}},\n\nRead our news: https://example.org/news?a=1&b=2\n\nMy card: {{perfil_url}}',
   };
   const [tpl] = await db
     .insert(emailTemplates)

@@ -66,6 +66,14 @@ function providedTemplates(): DatabaseTemplates | null {
   }
 }
 
+// A worker runs many files (isolate: false): each template's dump is read from disk once per worker.
+const dumps = new Map<string, Promise<Blob>>();
+function dumpOf(path: string): Promise<Blob> {
+  let dump = dumps.get(path);
+  if (!dump) dumps.set(path, (dump = readFile(path).then((bytes) => new Blob([bytes]))));
+  return dump;
+}
+
 /**
  * A fresh database of this file's own: in-memory PGlite, or a new database on TEST_DATABASE_URL's
  * server. It starts as a copy of the run's template (migrated once by test/global-setup.ts; `seeded`
@@ -76,8 +84,7 @@ export async function openTestDatabase(template: TemplateName = 'migrated'): Pro
   const templates = providedTemplates();
   if (!testDatabaseUrl) {
     if (templates?.kind !== 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
-    const dump = new Blob([await readFile(templates[template])]);
-    return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: dump });
+    return openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await dumpOf(templates[template]) });
   }
   const scratch = await createScratchDatabase(
     testDatabaseUrl,

@@ -239,7 +239,15 @@ describe('immutability at the database', () => {
     await expect(t.db.delete(invoices).where(eq(invoices.id, invoice.id))).rejects.toThrow();
     await expect(t.db.update(invoiceLines).set({ unitAmountCents: 1 }).where(eq(invoiceLines.invoiceId, invoice.id))).rejects.toThrow();
     await expect(t.db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id))).rejects.toThrow();
-    await t.db.update(invoices).set({ status: 'partially_credited' }).where(eq(invoices.id, invoice.id));
+    // The status moves with a credit note behind it (the database refuses it without one, see
+    // credit-notes-add-up-and-end-the-service.test.ts), and never back.
+    const partly = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${invoice.id}/credit-notes`,
+      headers: bearer(adminToken),
+      payload: { amountCents: 100, reason: 'A goodwill euro' },
+    });
+    expect(partly.statusCode).toBe(201);
     await expect(t.db.update(invoices).set({ status: 'issued' }).where(eq(invoices.id, invoice.id))).rejects.toThrow();
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row).toMatchObject({ totalCents: 1089, status: 'partially_credited' });
@@ -322,6 +330,17 @@ describe('Facturas list and CSV', () => {
     expect((await list('series=R&q=Zoe Filtered')).data).toEqual([]);
     expect((await list('status=credited&q=Zoe Filtered')).data).toEqual([]);
     expect((await t.app.inject({ url: '/api/admin/invoices?before=nonsense', headers: bearer(adminToken) })).statusCode).toBe(422);
+    // An impossible date is a translated 422 on the list and the export alike, never a 500 or a cut stream.
+    for (const path of ['/api/admin/invoices', '/api/admin/invoices.csv']) {
+      for (const query of ['from=2026-13-45', 'to=2026-02-30', 'from=0000-01-01']) {
+        const res = await t.app.inject({ url: `${path}?${query}`, headers: { ...bearer(adminToken), 'accept-language': 'es' } });
+        expect([res.statusCode, res.headers['content-type']], `${path}?${query}`).toEqual([
+          422,
+          expect.stringContaining('application/json'),
+        ]);
+        expect(res.json().errors[query.split('=')[0]!]).toEqual([expect.stringMatching(/\S/)]);
+      }
+    }
   });
 
   it('exports CSV with a BOM and neutralised formulas', async () => {

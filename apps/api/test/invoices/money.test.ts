@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, baseForGross, computeTotals, taxOf } from '../../src/modules/invoices/money.js';
-import { planCredit } from '../../src/modules/invoices/credit.js';
+import { allocate, computeTotals, creditShares, taxInGross, taxOf, totalsWithTaxes } from '../../src/modules/invoices/money.js';
 
 const line = (unitAmountCents: number, taxRateBasisPoints: number, quantity = 1) => ({
   quantity,
@@ -57,11 +56,12 @@ describe('tax rounding', () => {
 });
 
 describe('credit amounts', () => {
-  it('finds the base whose gross is the amount asked, or the nearest below', () => {
-    expect(baseForGross(1089, 2100)).toBe(900); // 900 + 189
-    expect(baseForGross(121, 2100)).toBe(100);
-    expect(baseForGross(3, 2100)).toBe(2); // 3 + 0.63→1 = 4 > 3: 2 + 0 = 2
-    expect(baseForGross(-1089, 2100)).toBe(-900);
+  it('finds the tax contained in an amount with tax, rounded half up', () => {
+    expect(taxInGross(1089, 2100)).toBe(189);
+    expect(taxInGross(1000, 2100)).toBe(174); // 173.55
+    expect(taxInGross(121, 2100)).toBe(21);
+    expect(taxInGross(-1000, 2100)).toBe(-174);
+    expect(taxInGross(500, 0)).toBe(0);
   });
 
   it('splits an amount in proportion, the parts adding up exactly', () => {
@@ -70,48 +70,25 @@ describe('credit amounts', () => {
     expect(allocate(7, [3, 1])).toEqual([5, 2]);
   });
 
-  const invoice = { number: 'F2026-000001', totalCents: 1089 + 1100 };
-  const lines = [
-    {
-      description: { en: 'Pro', es: 'Pro', jp: 'Pro' },
-      quantity: 1,
-      unitAmountCents: 900,
-      taxId: null,
-      taxName: 'IVA 21 %',
-      taxRateBasisPoints: 2100,
-    },
-    {
-      description: { en: 'Book', es: 'Libro', jp: 'Book' },
-      quantity: 1,
-      unitAmountCents: 1000,
-      taxId: null,
-      taxName: 'IVA 10 %',
-      taxRateBasisPoints: 1000,
-    },
-  ];
-  const taxTotals = [
-    { rateBasisPoints: 2100, taxName: 'IVA 21 %', baseCents: 900, taxCents: 189 },
-    { rateBasisPoints: 1000, taxName: 'IVA 10 %', baseCents: 1000, taxCents: 100 },
-  ];
-
-  it('mirrors every line when the whole invoice is credited', () => {
-    const plan = planCredit(invoice, lines, taxTotals, [], null);
-    expect(plan.totalCents).toBe(-2189);
-    expect(plan.lines.map((l) => l.unitAmountCents)).toEqual([-900, -1000]);
+  it('takes the tax given per rate (a credit note’s share), and only for the rates of its lines', () => {
+    expect(totalsWithTaxes([line(-826, 2100)], [{ rateBasisPoints: 2100, taxCents: -174 }])).toMatchObject({
+      subtotalCents: -826,
+      taxCents: -174,
+      totalCents: -1000,
+    });
+    expect(() => totalsWithTaxes([line(-826, 2100)], [])).toThrow(RangeError);
+    expect(() => totalsWithTaxes([line(-826, 2100)], [{ rateBasisPoints: 1000, taxCents: -1 }])).toThrow(RangeError);
   });
 
-  it('credits part of an invoice over its rates, never more than asked', () => {
-    const plan = planCredit(invoice, lines, taxTotals, [], 1000);
-    expect(plan.lines).toHaveLength(2);
-    expect(-plan.totalCents).toBeLessThanOrEqual(1000);
-    expect(-plan.totalCents).toBeGreaterThanOrEqual(999);
-  });
+  const single = [{ rateBasisPoints: 2100, baseCents: 2900, taxCents: 609 }];
 
-  it('refuses more than what is left after earlier credit notes', () => {
-    const credited = [{ rateBasisPoints: 2100, baseCents: 900, taxCents: 189 }];
-    expect(planCredit(invoice, lines, taxTotals, credited, 1101).lines).toEqual([]);
-    const rest = planCredit(invoice, lines, taxTotals, credited, null);
-    expect(rest.remainingCents).toBe(1100);
-    expect(rest.totalCents).toBe(-1100);
+  it('credits an exact amount with tax, an exact base, or all that is left; never more', () => {
+    expect(creditShares(single, { kind: 'gross', cents: 1000 })).toEqual([{ rateBasisPoints: 2100, baseCents: 826, taxCents: 174 }]);
+    expect(creditShares(single, { kind: 'base', cents: 1000 })).toEqual([{ rateBasisPoints: 2100, baseCents: 1000, taxCents: 210 }]);
+    expect(creditShares(single, null)).toEqual(single);
+    expect(creditShares(single, { kind: 'gross', cents: 3509 })).toEqual(single);
+    expect(creditShares(single, { kind: 'base', cents: 2900 })).toEqual(single);
+    expect(creditShares(single, { kind: 'gross', cents: 3510 })).toBeNull();
+    expect(creditShares(single, { kind: 'base', cents: 2901 })).toBeNull();
   });
 });

@@ -115,7 +115,8 @@ describe('a visitor message', () => {
     expect((await contact(ana, id, { message: 'second, emailed' })).statusCode).toBe(201);
     const email = await mail.next(ana.email);
     expect(email.text).toContain('second, emailed');
-    await new Promise((r) => setTimeout(r, 200));
+    // Both messages' events and any email they cause have been handled once the queue is idle.
+    await queueIdle(t.app);
     expect(mail.count(ana.email)).toBe(1);
     expect((await get(ana, '/api/notifications')).json().meta.unread).toBe(2);
   });

@@ -293,6 +293,31 @@ describe('idempotency', () => {
     expect(await paymentsOf(user.id)).toHaveLength(1);
   });
 
+  it('keeps each customer’s keys apart: another customer’s key of the same text charges that customer once', async () => {
+    const key = randomUUID();
+    const buyers = await Promise.all([freeUser(), freeUser()]);
+    const answers = [];
+    for (const { token } of buyers) {
+      const method = (await addCard(token, CARDS.ok)).body.data;
+      const pro = await offerOf(token, 'pro', 'monthly');
+      answers.push(await call(token, 'POST', '/api/user/checkout', { offerId: pro.id, methodId: method.id, idempotencyKey: key }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const [first, second] = await Promise.all([buyers[0].user.id, buyers[1].user.id].map((id) => paymentsOf(id)));
+    expect([first!, second!].map((rows) => rows.map((r) => [r.status, r.idempotencyKey]))).toEqual([
+      [['succeeded', key]],
+      [['succeeded', key]],
+    ]);
+    expect(first![0]!.id).not.toBe(second![0]!.id);
+    // The same key again is still each customer's own first payment.
+    const again = await call(buyers[1].token, 'POST', '/api/user/checkout', {
+      offerId: (await offerOf(buyers[1].token, 'pro', 'monthly')).id,
+      methodId: second![0]!.methodId,
+      idempotencyKey: key,
+    });
+    expect(again.body.data.payment.id).toBe(second![0]!.id);
+  });
+
   it('the provider itself answers a reused key with the first charge and refuses another amount', async () => {
     const provider = t.app.platform ? (await import('../../src/modules/payments/provider.js')).createSandboxProvider() : null;
     const saved = await provider!.saveCard({ number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123', holder: 'A' });

@@ -16,9 +16,9 @@ describe('errors', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/nothing/here' })).statusCode).toBe(404);
   });
 
-  it('serves the SPA for unknown page paths (the SPA shows its 404 page)', async () => {
+  it('serves the SPA for unknown page paths with a real 404 (the SPA shows its 404 page)', async () => {
     const res = await t.app.inject({ url: '/some/unknown/page' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<div id="root">');
   });
 

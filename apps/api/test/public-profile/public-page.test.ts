@@ -95,6 +95,26 @@ describe('the server-rendered public page', () => {
     expect((await page(id)).body).toMatch(/<html lang="es">/);
   });
 
+  it('speaks English to a visitor of none of our languages when the owner never chose one (not the app’s jp default)', async () => {
+    const silent = await insertUser(t.db, { name: 'Noa Silent', alias: `pg-none-${Date.now() % 100000}` });
+    expect(silent.locale).toBeNull();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/profiles',
+      headers: bearer(await login(t.app, silent)),
+      payload: { kind: 'card', card: { firstName: 'Noa', lastName: 'Silent' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const french = await page(res.json().data.id, 'fr-FR,fr;q=0.9', silent.alias);
+    expect(french.statusCode).toBe(200);
+    expect(french.body).toMatch(/<html lang="en">/);
+    expect(french.body).toContain('Save contact');
+    expect(french.headers['content-language']).toBe('en');
+    // The same with no Accept-Language at all; a Spanish visitor still reads Spanish.
+    expect((await page(res.json().data.id, undefined, silent.alias)).body).toMatch(/<html lang="en">/);
+    expect((await page(res.json().data.id, 'es', silent.alias)).body).toMatch(/<html lang="es">/);
+  });
+
   it('shows a lost tag’s banner, and offers its owner’s contact in words for an owner (or not at all)', async () => {
     const lost = await create({
       kind: 'tag',

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, emailTokens, plans, profiles, subscriptions, users } from '../../src/db/schema/index.js';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.js';
-import { bearer, createTestApp, login, settledDeliveries, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, login, queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'http://app.test';
 let t: TestContext;
@@ -104,6 +104,22 @@ describe('register → verify → sign in', () => {
     const again = await verify(codeFrom(link));
     expect(again.statusCode).toBe(422);
     expect(again.json().code).toBe('account.code_invalid');
+  });
+
+  it('keeps the language and time zone the browser sent, and no language when the browser speaks none of ours', async () => {
+    const stored = async (email: string) =>
+      (await t.db.select({ locale: users.locale, timeZone: users.timeZone }).from(users).where(eq(users.email, email)))[0];
+    const madrid = newVisitor();
+    expect((await register({ ...madrid, locale: 'es', timeZone: 'Europe/Madrid' }, 'es-ES')).statusCode).toBe(201);
+    expect(await stored(madrid.email)).toEqual({ locale: 'es', timeZone: 'Europe/Madrid' });
+    // Sent by neither form field: the Accept-Language, when it is one of ours.
+    const tokyo = newVisitor();
+    expect((await register({ ...tokyo, timeZone: 'Asia/Tokyo' }, 'ja-JP,ja;q=0.9')).statusCode).toBe(201);
+    expect(await stored(tokyo.email)).toEqual({ locale: 'jp', timeZone: 'Asia/Tokyo' });
+    // A French browser: no language kept (not the app's jp default, which its card's visitors would get); an unknown zone is not kept either.
+    const paris = newVisitor();
+    expect((await register({ ...paris, timeZone: 'Mars/Olympus_Mons' }, 'fr-FR,fr;q=0.9')).statusCode).toBe(201);
+    expect(await stored(paris.email)).toEqual({ locale: null, timeZone: null });
   });
 
   it('splits the registered full name into the first card’s given and family names', async () => {
@@ -233,7 +249,8 @@ describe('forgot → reset', () => {
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ ok: 1, data: {} });
     await mail.next(user.email, (m) => m.subject.includes('Reset'));
-    await new Promise((r) => setTimeout(r, 300));
+    // Every email either request set going has been sent once the queue is idle.
+    await queueIdle(t.app);
     expect(mail.count('ghost@visitor.test')).toBe(0);
   });
 

@@ -48,7 +48,9 @@ describe('templates', () => {
       bodyHtml:
         '<h2>News</h2><p>Dear <strong>{{nombre}}</strong>, see <a href="https://example.com/a">our page</a>.</p><ul><li>One</li></ul>',
     });
-    expect(tpl.bodyText).toContain('NEWS');
+    // Headings keep their case (upper-casing them broke merge fields in a heading).
+    expect(tpl.bodyText).toMatch(/^News$/m);
+    expect(tpl.bodyText).not.toContain('NEWS');
     expect(tpl.bodyText).toContain('Dear {{nombre}}, see our page [https://example.com/a].');
     expect(tpl.bodyText).toContain('* One');
   });
@@ -80,7 +82,7 @@ describe('templates', () => {
       payload: {
         subject: 'For {{nombre}}',
         bodyHtml:
-          '<p>Hi {{nombre}} <{{email}}></p><p><a href="{{baja_url}}">unsubscribe</a></p><img src=x onerror=alert(1)><script>alert(2)</script>',
+          '<p>Hi {{nombre}} <{{email}}></p><p><a href="{{baja_url}}">unsubscribe</a></p><p>Card: {{perfil_url}}</p><img src=x onerror=alert(1)><script>alert(2)</script>',
       },
     });
     expect(res.statusCode).toBe(200);
@@ -91,6 +93,8 @@ describe('templates', () => {
     expect(preview.html).toContain('https://enlaza.example/unsubscribe/example');
     expect(preview.html).not.toMatch(/onerror|<script>alert/);
     expect(preview.text).toContain('Hi Tina Templates');
+    // The owner's short link (it opens their main card): the same address the test email and every campaign email carry.
+    expect(preview.text).toContain(`Card: https://enlaza.example/link/${owner.alias}`);
     expect(
       (
         await t.app.inject({

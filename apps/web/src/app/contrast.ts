@@ -37,3 +37,11 @@ export function contrastRatio(fg: string, bg: string): number {
   const [hi, lo] = [luminance(mixed), luminance(back)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/** A translucent `color` as it shows over the opaque `base`, as an rgb() colour (an opaque one is unchanged). */
+export function flatten(color: string, base: string): string {
+  const front = parseColor(color);
+  const back = parseColor(base);
+  const blend = (f: number, b: number) => Math.round(f * front.a + b * (1 - front.a));
+  return `rgb(${blend(front.r, back.r)}, ${blend(front.g, back.g)}, ${blend(front.b, back.b)})`;
+}

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, defaultCssVariablesResolver, getContrastColor, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseColor } from './contrast';
+import { contrastRatio, flatten, parseColor } from './contrast';
 import { cssVariablesResolver, theme } from './theme';
 
 type Scheme = 'light' | 'dark';
@@ -62,10 +62,16 @@ function pairs(scheme: Scheme): Pair[] {
     const onFilled = v(getContrastColor({ color, theme: full, colorScheme: scheme }));
     list.push({ what: `text on filled ${color}`, fg: onFilled, bg: v(`--mantine-color-${color}-filled`), min: 4.5 });
     list.push({ what: `text on hovered filled ${color}`, fg: onFilled, bg: v(`--mantine-color-${color}-filled-hover`), min: 4.5 });
-    // The light variant: badges, alerts, the active navigation item.
-    for (const bg of [`--mantine-color-${color}-light`, `--mantine-color-${color}-light-hover`]) {
-      list.push({ what: `${color} light-color on ${bg}`, fg: v(`--mantine-color-${color}-light-color`), bg: v(bg), min: 4.5 });
+    // The light variant: badges, alerts, the active navigation item. Its background is translucent:
+    // measured as it shows, over the page.
+    for (const light of [`--mantine-color-${color}-light`, `--mantine-color-${color}-light-hover`]) {
+      const bg = flatten(v(light), v('--mantine-color-body'));
+      list.push({ what: `${color} light-color on ${light}`, fg: v(`--mantine-color-${color}-light-color`), bg, min: 4.5 });
     }
+    // A link inside an alert of the colour (Alert's light variant), and the alert's own text.
+    const alert = flatten(v(`--mantine-color-${color}-light`), v('--mantine-color-body'));
+    list.push({ what: `link on a ${color} alert`, fg: v('--mantine-color-anchor'), bg: alert, min: 4.5 });
+    list.push({ what: `text on a ${color} alert`, fg: v('--mantine-color-text'), bg: alert, min: 4.5 });
   }
   list.push({
     what: 'primary contrast on primary filled',
@@ -90,6 +96,11 @@ describe('the WCAG contrast formula', () => {
     // Mantine's default teal-7 with white text: the 3.11:1 that failed.
     expect(contrastRatio('#ffffff', '#0ca678')).toBeCloseTo(3.11, 1);
     expect(contrastRatio('#868e96', '#fff')).toBeCloseTo(3.32, 1);
+  });
+
+  it('shows a translucent background as it looks over the page', () => {
+    expect(flatten('rgba(255, 0, 0, 0.1)', '#ffffff')).toBe('rgb(255, 230, 230)');
+    expect(flatten('#123456', '#ffffff')).toBe('rgb(18, 52, 86)');
   });
 
   it('reads hex, rgb() and rgba() (a translucent colour is blended over the background)', () => {

@@ -96,9 +96,12 @@ export const theme = createTheme({
   },
 });
 
-/** Scheme colours Mantine sets too light for AA: dimmed text, errors, placeholders, the focus ring. */
+/**
+ * Scheme colours Mantine sets too light for AA: dimmed text, errors, placeholders, the focus ring,
+ * and (light scheme) links, which must reach 4.5:1 on the tinted background of every alert too.
+ */
 export const SCHEME_COLORS = {
-  light: { dimmed: '#5c636a', error: red[8], placeholder: '#6a7178', focusRing: teal[8] },
+  light: { dimmed: '#5c636a', error: red[8], placeholder: '#6a7178', focusRing: teal[8], anchor: teal[9] },
   dark: { dimmed: '#ababab', error: red[4], placeholder: '#9a9a9a', focusRing: teal[4] },
 } as const;
 
@@ -109,6 +112,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': SCHEME_COLORS.light.error,
     '--mantine-color-placeholder': SCHEME_COLORS.light.placeholder,
     '--app-focus-ring': SCHEME_COLORS.light.focusRing,
+    '--mantine-color-anchor': SCHEME_COLORS.light.anchor,
   },
   dark: {
     '--mantine-color-dimmed': SCHEME_COLORS.dark.dimmed,

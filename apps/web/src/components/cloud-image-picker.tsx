@@ -1,10 +1,3 @@
-import '@mantine/core/styles/AspectRatio.css';
-import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Pagination.css';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   AspectRatio,

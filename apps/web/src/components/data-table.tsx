@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import './data-table.css';
 
 export interface DataColumn<T> {
   key: string;

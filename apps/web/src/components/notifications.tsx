@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Button, Group, Notification, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import './notifications.css';
 
 /** A button in a notification, e.g. "Undo" after moving something to the trash. */
 export interface NotificationAction {

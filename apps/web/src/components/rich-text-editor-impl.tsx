@@ -1,4 +1,3 @@
-import '@mantine/tiptap/styles.css';
 import { useEffect, useId } from 'react';
 import { Button, Input, Menu } from '@mantine/core';
 import { RichTextEditor as MantineEditor, type RichTextEditorLabels } from '@mantine/tiptap';

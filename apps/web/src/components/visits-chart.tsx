@@ -1,5 +1,3 @@
-import '@mantine/charts/styles.css';
-import '@mantine/core/styles/ColorSwatch.css'; // legend and tooltip swatches; not every page that shows the chart loads it
 import { AreaChart } from '@mantine/charts';
 import { Table, VisuallyHidden } from '@mantine/core';
 import type { ProfileStats } from '@enlaza/contracts';

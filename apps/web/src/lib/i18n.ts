@@ -12,6 +12,7 @@ import {
   storeLanguage,
   SUPPORTED_LOCALES,
 } from './language';
+import { completePluralForms } from './plural-forms';
 
 /*
  * Translations: every `src/locales/{lng}/{namespace}.json` is its own file, fetched only when
@@ -45,7 +46,11 @@ async function fetchBundle(language: Locale, namespace: string): Promise<Resourc
   if (!import.meta.env.PROD) return (await files[`../locales/${language}/${namespace}.json`]?.())?.default;
   if (!NAMESPACES.includes(namespace)) return undefined;
   const response = await fetch(`${__LOCALE_BASE__}${language}/${namespace}.json`);
-  if (!response.ok) throw new Error(`translations ${language}/${namespace}: HTTP ${response.status}`);
+  if (!response.ok) {
+    // Let go of the unread body: until then the browser keeps the request open.
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`translations ${language}/${namespace}: HTTP ${response.status}`);
+  }
   return (await response.json()) as ResourceKey;
 }
 
@@ -58,7 +63,7 @@ function loadBundle(language: Locale, namespace: string): Promise<void> {
   let pending = loaded.get(key);
   if (!pending) {
     pending = fetchBundle(language, namespace).then((bundle) => {
-      if (bundle) i18next.addResourceBundle(language, namespace, bundle, true, true);
+      if (bundle) i18next.addResourceBundle(language, namespace, completePluralForms(bundle, language), true, true);
     });
     // A failed download may be retried by the next request for it.
     pending.catch(() => loaded.delete(key));

@@ -47,3 +47,26 @@ export function detectLanguage(stored: string | null, browserLanguages: readonly
 export function bcp47(locale: Locale): string {
   return locale === 'jp' ? 'ja' : locale;
 }
+
+/**
+ * The language a new account keeps: the one chosen on the page, else the browser's when it is one
+ * of ours; undefined otherwise (the account then has none, and the app follows the browser — not
+ * the app's `jp` default, which would also be shown to the visitors of the new card).
+ */
+export function signUpLanguage(stored: string | null, browserLanguages: readonly string[]): Locale | undefined {
+  if (isLocale(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const locale = localeFromTag(tag);
+    if (locale) return locale;
+  }
+  return undefined;
+}
+
+/** The browser's IANA time zone (e.g. Europe/Madrid), or undefined when it tells none. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bcp47, detectLanguage, localeFromTag } from './language';
+import { bcp47, detectLanguage, localeFromTag, signUpLanguage } from './language';
 
 describe('language detection (PRODUCT.md §3)', () => {
   it('prefers the stored choice over the browser', () => {
@@ -27,5 +27,12 @@ describe('language detection (PRODUCT.md §3)', () => {
     expect(localeFromTag('pt-BR')).toBeNull();
     expect(bcp47('jp')).toBe('ja');
     expect(bcp47('es')).toBe('es');
+  });
+
+  it('gives a new account the chosen or the browser’s language, and none rather than the app’s jp default', () => {
+    expect(signUpLanguage('es', ['en-US'])).toBe('es');
+    expect(signUpLanguage(null, ['fr-FR', 'ja-JP'])).toBe('jp');
+    expect(signUpLanguage(null, ['fr-FR', 'de'])).toBeUndefined();
+    expect(detectLanguage(null, ['fr-FR', 'de'])).toBe('jp');
   });
 });

@@ -3,12 +3,14 @@ import type { Locale } from '@enlaza/contracts';
 
 export {
   bcp47,
+  browserTimeZone,
   DEFAULT_LANGUAGE,
   detectLanguage,
   FALLBACK_LANGUAGE,
   isLocale,
   LANGUAGE_STORAGE_KEY,
   localeFromTag,
+  signUpLanguage,
   SUPPORTED_LOCALES,
 } from './language-rules';
 import { detectLanguage, isLocale, LANGUAGE_STORAGE_KEY } from './language-rules';

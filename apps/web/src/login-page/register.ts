@@ -4,7 +4,8 @@ import { passwordStrength, PASSWORD_MIN_LENGTH } from '@/features/registration/c
 import { REGISTER_FIELDS, validateRegistration, type RegisterErrors } from '@/features/registration/components/register-rules';
 import { resendErrorMessage } from '@/features/registration/components/resend-feedback';
 import { ApiError } from '@/lib/api-error';
-import { byId, showFieldError, startChrome, type Translate } from './chrome';
+import { browserTimeZone, LANGUAGE_STORAGE_KEY, signUpLanguage } from '@/lib/language-rules';
+import { byId, showFieldError, startChrome, storage, type Translate } from './chrome';
 import { call, requestHeaders } from './logic';
 import './page.css';
 import './register-page.css';
@@ -225,7 +226,8 @@ function start(): void {
       password: inputs.password.value,
       accountTypeId: inputs.accountTypeId.value,
       acceptPolicy: true,
-      locale: chrome.language(),
+      locale: signUpLanguage(storage()?.getItem(LANGUAGE_STORAGE_KEY) ?? null, navigator.languages ?? [navigator.language]),
+      timeZone: browserTimeZone(),
     };
     call('/api/register', { method: 'POST', headers: headers(true), body })
       .then((answer) => {

@@ -15,6 +15,7 @@ import {
   invoiceAnswerSchema,
   invoiceListSchema,
   okResponse,
+  preferencesSchema,
   profileListSchema,
   subscriptionDataSchema,
   testClockAdvanceResultSchema,
@@ -27,6 +28,8 @@ import {
  */
 const CONTRACT: [method: string, path: string, schema: z.ZodType][] = [
   ['GET', '/api/register/alias', okResponse(aliasCheckSchema)],
+  ['GET', '/api/account/preferences', okResponse(preferencesSchema)],
+  ['PUT', '/api/account/preferences', okResponse(preferencesSchema)],
   ['GET', '/api/datasuscription', subscriptionDataSchema],
   ['GET', '/api/profiles', profileListSchema],
   ['GET', '/api/folders', okResponse(z.array(collectionSchema))],

@@ -72,6 +72,7 @@ export const accountModule = defineModule({
   },
 });
 export {
+  aliasMainCard,
   disableAdminUnlessLast,
   emailInUse,
   insertAdmin,

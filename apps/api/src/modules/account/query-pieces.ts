@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { queryPieces } from '../../platform/query-pieces.js';
 import { nextCustomerCode } from './registration-repository.js';
@@ -37,6 +37,29 @@ export async function isOldAlias(db: Database | Transaction, alias: string, user
     .from(aliasRedirects)
     .where(and(eq(aliasRedirects.alias, alias), eq(aliasRedirects.userId, userId)));
   return Boolean(old);
+}
+
+/**
+ * Whose public alias this is, current or old (an old one keeps pointing to its owner), with their
+ * current alias and main card (`perfil_id`); null when nobody has it. One statement.
+ */
+export async function aliasMainCard(
+  db: Database | Transaction,
+  alias: string,
+): Promise<{ userId: string; alias: string; mainProfileId: string | null } | null> {
+  const [row] = await db
+    .select({ userId: users.id, alias: users.alias, mainProfileId: users.mainProfileId })
+    .from(users)
+    .where(
+      or(
+        eq(users.alias, alias),
+        inArray(users.id, db.select({ id: aliasRedirects.userId }).from(aliasRedirects).where(eq(aliasRedirects.alias, alias))),
+      ),
+    )
+    // The current holder first (an alias is never both, but the answer must not depend on it).
+    .orderBy(sql`${users.alias} = ${alias} desc`)
+    .limit(1);
+  return row ?? null;
 }
 
 // The administrators' writes to accounts (Usuarios and Administradores).

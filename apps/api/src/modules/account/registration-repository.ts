@@ -71,7 +71,8 @@ export function createRegistrationRepository(db: Database) {
       email: string;
       passwordHash: string;
       accountTypeId: string;
-      locale: 'en' | 'es' | 'jp';
+      locale: 'en' | 'es' | 'jp' | null;
+      timeZone: string | null;
     }) {
       const [row] = await db
         .insert(users)

@@ -5,6 +5,7 @@ import { localName } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
+import { isIanaTimeZone } from '../../lib/time-zone.js';
 import type { ActivityService, RequestOrigin } from '../activity/index.js';
 import type { Actor } from '../../platform/actor.js';
 import type { UserRow } from './schema.js';
@@ -14,7 +15,6 @@ import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { AccountDirectory } from './directory.js';
 import type { AccountRepository } from './repository.js';
 
-const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 const fieldError = (field: string, code: string) => new AppError('validation.failed', {}, { [field]: [{ code }] });
 
 /** Only the fields that changed, before and after, for the history. */
@@ -106,7 +106,7 @@ export function createAccountService({ repo, accounts, activity, mailer, registr
 
     async updatePreferences(actor: Actor, input: Preferences, origin: RequestOrigin): Promise<Preferences> {
       const user = await accounts.row(actor.id);
-      if (!TIME_ZONES.has(input.timeZone)) throw fieldError('timeZone', 'validation.invalid_value');
+      if (!isIanaTimeZone(input.timeZone)) throw fieldError('timeZone', 'validation.invalid_value');
       const diff = changes({ locale: user.locale, timeZone: user.timeZone, theme: user.theme }, input);
       const updated = await repo.update(user.id, input);
       auth.forgetUser(user.id);

@@ -3,13 +3,13 @@ import { defineModule } from '../../platform/modules.js';
 import { adminMetricsRoutes } from './routes.js';
 import type { AdminMetricsService } from './service.js';
 import { createAdminMetricsRepository } from './repository.js';
-import { createAdminMetricsService, type MoneyViews } from './service.js';
+import { createAdminMetricsService, type MetricsCalendar, type MoneyViews } from './service.js';
 
 export { adminMetricsRoutes };
 export type { AdminMetricsService, MoneyViews } from './service.js';
 
-export const createAdminMetrics = (db: Database, money: MoneyViews, clock?: () => Date) =>
-  createAdminMetricsService(createAdminMetricsRepository(db), money, clock);
+export const createAdminMetrics = (db: Database, money: MoneyViews, calendar: MetricsCalendar) =>
+  createAdminMetricsService(createAdminMetricsRepository(db), money, calendar);
 
 declare module '../../platform/modules.js' {
   interface Services {
@@ -19,15 +19,15 @@ declare module '../../platform/modules.js' {
 
 export const adminMetricsModule = defineModule({
   name: 'admin-metrics',
-  build: ({ db, clock, services: { paymentQueries, invoiceQueries } }) => ({
+  build: ({ db, clock, config, services: { paymentQueries, invoiceQueries } }) => ({
     services: {
       adminMetrics: createAdminMetrics(
         db,
         {
           latestPayments: (limit) => paymentQueries.latest(limit),
-          revenueByMonth: (from, now) => invoiceQueries.revenueByMonth(from, now),
+          revenueByMonth: (months) => invoiceQueries.revenueByMonth(months),
         },
-        () => clock.now(),
+        { now: () => clock.now(), timeZone: config.sellerTimeZone },
       ),
     },
   }),

@@ -10,7 +10,7 @@ const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : re
  * areas' tables (users, subscriptions, catalogue, payments, subscription events) and the rollups
  * the database keeps of them (schema.ts), read-only — asking each module row by row, or counting
  * 100,000 accounts on each request, could not answer in a few milliseconds.
- * The indexes they use are declared with the tables (see README, "Admin dashboard").
+ * The indexes they use are declared with the tables (see docs/billing.md, "The admin dashboard").
  */
 export function createAdminMetricsRepository(db: Database) {
   const run = async <T>(query: ReturnType<typeof sql>) => rowsOf((await db.execute(query)) as unknown as Rows<T>);
@@ -26,10 +26,10 @@ export function createAdminMetricsRepository(db: Database) {
       return { total: count(), active: count('active') };
     },
 
-    /** Sign-ups per UTC day since `since` (days without any are left out; the service fills them). */
-    async signUpsPerDay(since: Date) {
+    /** Sign-ups per calendar day of `timeZone` since `since` (days without any are left out; the service fills them). */
+    async signUpsPerDay(since: Date, timeZone: string) {
       const rows = await run<{ day: string; count: string }>(sql`
-        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as count
+        select to_char(created_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, count(*) as count
         from users where role = 'user' and created_at >= ${since.toISOString()}::timestamptz group by 1`);
       return new Map(rows.map((r) => [r.day, Number(r.count)]));
     },

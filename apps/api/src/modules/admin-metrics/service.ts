@@ -1,4 +1,5 @@
 import type { AdminMetrics, Locale } from '@enlaza/contracts';
+import { daysEndingAt, monthsEndingAt, startOfLocalDay } from '../../lib/time-zone.js';
 import type { AdminMetricsRepository } from './repository.js';
 
 const DAY = 86_400_000;
@@ -6,34 +7,31 @@ const DAY = 86_400_000;
 /** What the dashboard asks the payments and invoices modules (their index's queries). */
 export type MoneyViews = {
   latestPayments(limit: number): Promise<AdminMetrics['latestPayments']>;
-  revenueByMonth(from: Date, now: Date): Promise<Map<string, number>>;
+  /** Net revenue per seller's calendar month `YYYY-MM`, for these months. */
+  revenueByMonth(months: string[]): Promise<Map<string, number>>;
 };
 
-/** The UTC days `YYYY-MM-DD` of the `count` days ending with `now`'s, oldest first. */
-export function lastDays(now: Date, count: number): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * DAY).toISOString().slice(0, 10));
-}
+/** The dashboard's clock and calendar: the product's "now" and the seller's time zone (SELLER_TIME_ZONE). */
+export type MetricsCalendar = { now: () => Date; timeZone: string };
 
-/** The UTC months `YYYY-MM` of the `count` months ending with `now`'s, oldest first. */
-export function lastMonths(now: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, i) =>
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - i), 1)).toISOString().slice(0, 7),
-  );
-}
-
-/** The admin dashboard (PRODUCT.md section 7): every figure is one aggregate query; see contracts/admin-metrics.ts for the definitions. */
-export function createAdminMetricsService(repo: AdminMetricsRepository, money: MoneyViews, clock: () => Date = () => new Date()) {
+/**
+ * The admin dashboard (PRODUCT.md section 7): every figure is one aggregate query; see
+ * contracts/admin-metrics.ts for the definitions. Its "now" is the product's clock (the sandbox test
+ * clock when it runs), its days and months the seller's calendar.
+ */
+export function createAdminMetricsService(repo: AdminMetricsRepository, money: MoneyViews, calendar: MetricsCalendar) {
+  const { timeZone } = calendar;
   return {
     /**
      * The figures. `timings`, when given, receives how long each figure's query took in ms (the
      * route sends them as a `Server-Timing` header, so a slow figure names itself).
      */
     async metrics(locale: Locale, timings?: Map<string, number>): Promise<AdminMetrics> {
-      const now = clock();
-      const days = lastDays(now, 30);
-      const months = lastMonths(now, 12);
-      const since = new Date(`${days[0]}T00:00:00Z`);
+      const now = calendar.now();
+      // Days and months of the seller's calendar, like the invoices' issue dates.
+      const days = daysEndingAt(now, timeZone, 30);
+      const months = monthsEndingAt(now, timeZone, 12);
+      const since = startOfLocalDay(days[0]!, timeZone);
       const churnStart = new Date(now.getTime() - 30 * DAY);
       const timed = async <T>(name: string, figure: () => Promise<T>): Promise<T> => {
         const started = performance.now();
@@ -44,10 +42,10 @@ export function createAdminMetricsService(repo: AdminMetricsRepository, money: M
       // Side by side: on PostgreSQL each aggregate takes its own pooled connection (PGlite queues them).
       const [users, signUps, activeByPlan, mrrCents, revenue, churn, latestPayments] = await Promise.all([
         timed('users', () => repo.users()),
-        timed('signUps', () => repo.signUpsPerDay(since)),
+        timed('signUps', () => repo.signUpsPerDay(since, timeZone)),
         timed('activeByPlan', () => repo.activeByPlan(locale)),
         timed('mrr', () => repo.mrrCents()),
-        timed('revenue', () => money.revenueByMonth(new Date(`${months[0]}-01T00:00:00Z`), now)),
+        timed('revenue', () => money.revenueByMonth(months)),
         timed('churn', () => repo.churn(churnStart)),
         timed('latestPayments', () => money.latestPayments(10)),
       ]);

@@ -7,20 +7,21 @@
  * The audience of a selector: the consenting senders (live messages with consent, of live profiles)
  * of the chosen profiles, of every profile in the chosen folders or with the chosen labels, plus the
  * contacts of the chosen imported lists; one address once (case-insensitive), suppressed addresses
- * never. Ids that are not the owner's select nobody (they are ignored, not an error).
+ * never. Ids that are not the owner's select nobody; a selector that comes in a request goes through
+ * `requireOwnAudience` first, which answers 404 for them, as for any other user's record.
  */
 import { defineModule } from '../../platform/modules.js';
 import { audienceRoutes } from './routes.js';
 import type { AudienceSelector, SuppressionReason } from '@enlaza/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { createAudienceRepository, countAudience as countSelected, selectAudience } from './repository.js';
+import { createAudienceRepository, countAudience as countSelected, requireOwnAudience, selectAudience } from './repository.js';
 import { suppressions } from './schema.js';
 import { createAudienceService } from './service.js';
 import { createContactListsUserData } from './contacts-user-data.js';
 import { createAudienceUserData } from './user-data.js';
 
-export { audienceRoutes };
+export { audienceRoutes, requireOwnAudience };
 export type { AudienceService } from './service.js';
 
 export type AudienceMember = { email: string; name: string; profileId: string | null };

@@ -39,7 +39,7 @@ export const audienceRoutes: FastifyPluginAsyncZod<{ audience: AudienceService }
       schema: {
         tags,
         summary:
-          'How many recipients a selection reaches now (de-duplicated, suppressed addresses left out; ids that are not yours select nobody)',
+          'How many recipients a selection reaches now (de-duplicated, suppressed addresses left out); an id that is not yours answers 404',
         security,
         body: audienceSelectorSchema,
         response: { 200: okResponse(audienceCountSchema), ...failures },

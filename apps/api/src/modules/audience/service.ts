@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../platform/actor.js';
 import { isEmail, parseCsv, previewCsv } from './csv-import.js';
-import { countAudience, type AudienceRepository } from './repository.js';
+import { countAudience, requireOwnAudience, type AudienceRepository } from './repository.js';
 
 /** An opaque page token for lists ordered by a text key (an address). */
 const encodeKey = (key: string) => Buffer.from(JSON.stringify([key])).toString('base64url');
@@ -50,7 +50,10 @@ export function createAudienceService(db: Database, repo: AudienceRepository) {
   }
 
   return {
-    count: async (actor: Actor, selector: AudienceSelector) => ({ recipients: await countAudience(db, actor.id, selector) }),
+    async count(actor: Actor, selector: AudienceSelector) {
+      await requireOwnAudience(db, actor.id, selector);
+      return { recipients: await countAudience(db, actor.id, selector) };
+    },
     sources: (actor: Actor): Promise<AudienceSources> => repo.sources(actor.id),
 
     lists: async (actor: Actor): Promise<ContactList[]> => (await repo.lists(actor.id)).map(toList),

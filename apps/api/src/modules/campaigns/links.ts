@@ -2,6 +2,7 @@ import { type MergeValues } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { escapeHtml } from '../../lib/html.js';
 import { renderMergeFields } from '../../platform/merge-fields.js';
+import { htmlToPlainText } from '../../platform/rich-text.js';
 
 /**
  * Signed links of campaign emails. Every link names the recipient row and carries an HMAC (app
@@ -59,7 +60,8 @@ const FOOTER: Record<string, { html: (url: string) => string; text: (url: string
 export type CampaignSnapshot = { subject: string; bodyHtml: string; bodyText: string };
 
 /**
- * One recipient's email: merge fields filled (escaped in HTML), every http(s) link in the HTML turned
+ * One recipient's email: merge fields filled (escaped in HTML), the text part made from the merged
+ * HTML, every http(s) link in the HTML turned
  * into a signed click redirect (the unsubscribe link excepted), an open pixel, and a visible
  * unsubscribe footer when the template has no `{{baja_url}}`.
  */
@@ -73,6 +75,10 @@ export function renderCampaignEmail(
   const values: MergeValues = { nombre: recipient.name, email: recipient.email, perfil_url: context.profileUrl, baja_url: unsubscribeUrl };
   const usesBaja = (t: string) => /\{\{\s*baja_url\s*\}\}/.test(t);
   let html = renderMergeFields(snapshot.bodyHtml, values, 'html');
+  // The text part is made from the merged body (its links as written, before they become click
+  // redirects), changing the case of nothing: not from the stored `bodyText`, where an older
+  // conversion upper-cased headings and with them the merge fields in them.
+  let text = htmlToPlainText(html);
   html = html.replace(/href="(https?:\/\/[^"]+)"/gi, (whole, raw: string) => {
     const url = decodeEntities(raw);
     if (url === unsubscribeUrl) return whole;
@@ -81,8 +87,7 @@ export function renderCampaignEmail(
   const footer = FOOTER[context.locale] ?? FOOTER.en!;
   if (!usesBaja(snapshot.bodyHtml)) html += `<p style="font-size:12px;color:#555">${footer.html(escapeHtml(unsubscribeUrl))}</p>`;
   html += `<img src="${escapeHtml(signer.openUrl(recipient.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
-  let text = renderMergeFields(snapshot.bodyText, values, 'text');
-  if (!usesBaja(snapshot.bodyText)) text += `\n\n${footer.text(unsubscribeUrl)}`;
+  if (!usesBaja(snapshot.bodyHtml)) text += `${text ? '\n\n' : ''}${footer.text(unsubscribeUrl)}`;
   return { subject: renderMergeFields(snapshot.subject, values, 'text'), html, text, unsubscribeUrl };
 }
 

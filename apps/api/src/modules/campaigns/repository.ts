@@ -158,11 +158,12 @@ export function createCampaignsRepository(db: Database) {
 
     /**
      * Claims up to `limit` pending rows nobody holds: FOR UPDATE SKIP LOCKED makes two claimants take
-     * different rows, and the lease keeps them taken while they are sent.
+     * different rows, and the lease keeps them taken while they are sent. A claimed row has no `error`
+     * (a row waiting for its retry has one): that is how cancel tells the rows a run holds.
      */
     async claim(campaignId: string, limit: number, leaseSeconds: number): Promise<ClaimedRecipient[]> {
       const result = await db.execute(sql`
-        update campaign_recipients set lease_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+        update campaign_recipients set lease_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1, error = null
         where id in (
           select id from campaign_recipients
           where campaign_id = ${campaignId} and state = 'pending' and (lease_until is null or lease_until < now())
@@ -253,18 +254,22 @@ export function createCampaignsRepository(db: Database) {
       return row ?? { pending: 0, sent: 0, failed: 0, bounced: 0 };
     },
 
-    /** Cancelling: pending rows are skipped and their queued deliveries removed (they no longer count). */
-    async skipPending(tx: Transaction, campaignId: string): Promise<void> {
-      await dropQueuedDeliveries(
-        tx,
-        tx
-          .select({ id: campaignRecipients.id })
-          .from(campaignRecipients)
-          .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, 'pending'))),
+    /**
+     * Cancelling: the pending rows no sending run holds (never claimed, given back, or waiting for a
+     * retry) are skipped and their queued deliveries removed (they no longer count). A row a run holds
+     * may be on its way to the SMTP server: it is left to that run, which sends it (it then counts and
+     * is in Comunicaciones like any sent email) or gives it back; answers how many are held and until when.
+     */
+    async skipPending(tx: Transaction, campaignId: string): Promise<{ count: number; until: number | null }> {
+      const free = sql`${campaignRecipients.campaignId} = ${campaignId} and ${campaignRecipients.state} = 'pending'
+        and (${campaignRecipients.leaseUntil} is null or ${campaignRecipients.leaseUntil} <= now() or ${campaignRecipients.error} is not null)`;
+      await dropQueuedDeliveries(tx, tx.select({ id: campaignRecipients.id }).from(campaignRecipients).where(free));
+      await tx.update(campaignRecipients).set({ state: 'skipped', leaseUntil: null }).where(free);
+      const [held] = rowsOf<{ count: number; until: number | null }>(
+        await tx.execute(sql`select count(*)::int as count, (extract(epoch from max(lease_until)) * 1000)::float8 as until
+          from campaign_recipients where campaign_id = ${campaignId} and state = 'pending'`),
       );
-      await tx.execute(
-        sql`update campaign_recipients set state = 'skipped', lease_until = null where campaign_id = ${campaignId} and state = 'pending'`,
-      );
+      return { count: held?.count ?? 0, until: held?.until === null || held?.until === undefined ? null : Number(held.until) };
     },
 
     /** Brings the Comunicaciones rows in line with the recipients (after a crash between the two updates). */

@@ -80,7 +80,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService
     {
       schema: {
         tags,
-        summary: 'How many people an audience reaches now (suppressed addresses left out)',
+        summary: 'How many people an audience reaches now (suppressed addresses left out); an id that is not yours answers 404',
         security,
         body: audienceSelectorSchema,
         response: { 200: okResponse(audienceCountSchema), ...failures },
@@ -149,7 +149,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService
     {
       schema: {
         tags,
-        summary: 'Send now, or schedule for `at`; refused (403) past the remaining monthly sends',
+        summary: 'Send now, or schedule for `at`; refused past the monthly sends left (403 now, 422 when scheduling)',
         security,
         params: campaignIdParamsSchema,
         body: campaignStartBodySchema,

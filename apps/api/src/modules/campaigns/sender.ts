@@ -1,24 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
-import { smtpOptions } from '../../lib/smtp.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { suppress } from '../audience/index.js';
 import type { NotificationsService } from '../notifications/index.js';
+import { createCampaignTransport } from './campaign-transport.js';
 import { renderCampaignEmail, type LinkSigner } from './links.js';
 import { buildCampaignMime, composerMail } from './mime.js';
 import { createSendPacer } from './pacing.js';
 import type { CampaignRow, CampaignsRepository, ClaimedRecipient } from './repository.js';
+import { shortProfileLink } from '../../lib/public-links.js';
+import { createSentMarker, createThrottle, outageBackoffMs, sleep, withinClaimLease } from './send-helpers.js';
+import { classifySmtpError, detailOf, stallKindOf, type SmtpError } from './smtp-failures.js';
+import { createStallWatch, isStalled, type Problem } from './stall.js';
+
+export { classifySmtpError } from './smtp-failures.js';
+export { createSentMarker, withinClaimLease } from './send-helpers.js';
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
-    'campaign.send': { campaignId: string };
+    /**
+     * `progressAt`: when this chain of runs last settled a recipient, or began (the stall watch counts
+     * from it); `failedTries`: tries in a row that found the SMTP server unreachable (the next wait).
+     */
+    'campaign.send': { campaignId: string; progressAt?: string; failedTries?: number };
   }
 }
 
-/** A recipient whose server answers 4xx (or cannot be reached) is tried this many times, then failed. */
+/** A recipient whose server answers 4xx is tried this many times, then failed (an unreachable server uses no attempt). */
 export const MAX_ATTEMPTS = 4;
 /**
  * Rows one claim takes without a rate limit: enough that the connections seldom drain while the next
@@ -26,75 +36,12 @@ export const MAX_ATTEMPTS = 4;
  * neither (the rows not started are released at once).
  */
 const BATCH = 500;
-/** The longest one SMTP send may take: the connection, greeting and socket timeouts below, with room to spare. */
-const SEND_MS = 60_000;
 
 /** An address sent with a prebuilt message: printable ASCII, one @, no spaces or brackets. */
 const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/;
 
-type SmtpError = Error & { responseCode?: number; code?: string; command?: string };
-
-/** Permanent (5xx on RCPT/DATA: bounced), temporary (4xx, network: retried) or ours (failed at once). */
-export function classifySmtpError(error: SmtpError): 'permanent' | 'temporary' {
-  const code = error.responseCode;
-  if (typeof code === 'number' && code >= 500 && code < 600) return 'permanent';
-  return 'temporary';
-}
-
-/**
- * Whether a claimed row may be sent on the claim's own lease, with no extra round trip: the claim set
- * `lease_until = now() + lease` on the database after this process took `claimedAt` (a monotonic clock),
- * so the row is surely ours until `claimedAt + lease`. A send started at `now` must end inside that lease
- * even if SMTP takes its longest (`sendMs`); otherwise the sender re-holds the row first, and the claim
- * count (the fencing token) tells it whether another run took it meanwhile.
- */
-export function withinClaimLease(claimedAt: number, leaseSeconds: number, sendMs: number, now: number): boolean {
-  return now + sendMs < claimedAt + leaseSeconds * 1000;
-}
-
-/**
- * Marks accepted messages `sent` with group commit: up to `lanes` UPDATEs are written at once (on
- * different pool connections); a row whose 250 arrives while one is free is marked at once in its own
- * UPDATE, rows whose 250 arrives while all are busy wait for the first to finish and are then marked
- * together in one UPDATE. Each send awaits its own row's mark
- * before its connection takes the next row, so the crash window stays what it was: an accepted message
- * not yet marked is at most one per SMTP connection in flight (README, "Campaigns").
- */
-export function createSentMarker(write: (ids: string[]) => Promise<void>, lanes = 2) {
-  let queue: { id: string; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  let writing = 0;
-  async function flush(): Promise<void> {
-    writing += 1;
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      try {
-        await write(batch.map((item) => item.id));
-        for (const item of batch) item.resolve();
-      } catch (error) {
-        for (const item of batch) item.reject(error);
-      }
-    }
-    writing -= 1;
-  }
-  return (id: string): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
-      queue.push({ id, resolve, reject });
-      if (writing < lanes) void flush();
-    });
-}
-
-/** Spaces sends `1000 / rate` ms apart in this process (0: no limit). */
-function createThrottle(ratePerSecond: number) {
-  let next = 0;
-  return async () => {
-    if (ratePerSecond <= 0) return;
-    const now = Date.now();
-    const slot = Math.max(now, next);
-    next = slot + 1000 / ratePerSecond;
-    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
-  };
-}
+type Outcome = { kind: 'sent' | 'settled' | 'retry' | 'outage' | 'other'; problem?: Problem };
+type BatchResult = { sent: number; settled: number; outage: boolean; problem: Problem | null };
 
 export type SenderDeps = {
   database: DatabaseHandle;
@@ -103,7 +50,17 @@ export type SenderDeps = {
   events: EventBus;
   notifications: NotificationsService;
   signer: LinkSigner;
-  config: Pick<Config, 'smtp' | 'mailFrom' | 'publicUrl' | 'jobTimeoutSeconds' | 'campaignRatePerSecond' | 'campaignSmtpConnections'>;
+  config: Pick<
+    Config,
+    | 'smtp'
+    | 'mailFrom'
+    | 'publicUrl'
+    | 'jobTimeoutSeconds'
+    | 'campaignRatePerSecond'
+    | 'campaignSmtpConnections'
+    | 'smtpSendTimeoutMs'
+    | 'campaignStallMs'
+  >;
   log: FastifyBaseLogger;
 };
 
@@ -111,27 +68,28 @@ export type SenderDeps = {
  * The exactly-once sender. A `campaign.send` job claims pending recipient rows in batches (FOR UPDATE
  * SKIP LOCKED plus a lease as long as a job may run), sends each over SMTP with the Message-ID
  * `<recipient id@mail domain>`, and marks the row sent right after the server's 250 — one short
- * UPDATE, the only window where a crash can cause a duplicate (README, "Campaigns"). A job works for a
+ * UPDATE, the only window where a crash can cause a duplicate (docs/sending.md, "Campaigns"). A job works for a
  * bounded time and then hands over to a fresh job, so no run outlives its expiry; a crashed run is
  * retried by the queue and continues with the pending rows. When nothing is pending the campaign is
  * finalized once (the `sending → sent` transition), with its notification and event.
+ *
+ * An unreachable SMTP server (docs/sending.md) costs the recipients nothing: the rows go back to
+ * pending, the run waits (0.5 s doubling, see outageBackoffMs) and tries again, in this run or the
+ * next job, until the server answers; the stall watch (stall.ts) tells the owner when it lasts.
  */
 export function createCampaignSender(deps: SenderDeps) {
   const { repo, jobs, config, log, signer } = deps;
   const db: Database = deps.database.db;
   const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
-  const transport: Transporter | null = config.smtp
-    ? nodemailer.createTransport({
-        ...smtpOptions(config.smtp),
-        pool: true,
-        maxConnections: config.campaignSmtpConnections,
-        maxMessages: Infinity,
-      })
+  const transport = config.smtp
+    ? createCampaignTransport(config.smtp, { connections: config.campaignSmtpConnections, deadlineMs: config.smtpSendTimeoutMs, log })
     : null;
   const throttle = createThrottle(config.campaignRatePerSecond);
   const leaseSeconds = config.jobTimeoutSeconds;
-  // While one message is being sent its row stays held longer than the SMTP timeouts below add up to.
-  const sendLeaseSeconds = Math.max(leaseSeconds, SEND_MS / 1000);
+  // The longest one send may take: its deadline.
+  const sendMs = config.smtpSendTimeoutMs;
+  // While one message is being sent its row stays held longer than its deadline.
+  const sendLeaseSeconds = Math.max(leaseSeconds, Math.ceil(sendMs / 1000) + 1);
   // A run stops claiming after this long and hands over, well inside its expiry.
   const budgetMs = Math.min(30_000, (config.jobTimeoutSeconds * 1000) / 4);
   const messageIdOf = (recipientId: string) => `<${recipientId}@${domain}>`;
@@ -141,16 +99,15 @@ export function createCampaignSender(deps: SenderDeps) {
   const markSent = createSentMarker((ids) => repo.markSentMany(ids, domain));
   // Sends in flight in this process, fewer while its event loop is saturated (requests come first).
   const pacer = createSendPacer(config.campaignSmtpConnections);
+  const stall = createStallWatch({ db, notifications: deps.notifications, stallMs: config.campaignStallMs });
 
   async function sendOne(
     campaign: CampaignRow,
     owner: { alias: string; locale: string },
     r: ClaimedRecipient,
     claimedAt: number,
-  ): Promise<'sent' | 'other'> {
-    const profileUrl = r.profileId
-      ? `${config.publicUrl}/link/${encodeURIComponent(owner.alias)}/${r.profileId}`
-      : `${config.publicUrl}/link/${encodeURIComponent(owner.alias)}`;
+  ): Promise<Outcome> {
+    const profileUrl = shortProfileLink(config.publicUrl, owner.alias);
     const email = renderCampaignEmail(
       { subject: campaign.subject ?? '', bodyHtml: campaign.bodyHtml ?? '', bodyText: campaign.bodyText ?? '' },
       r,
@@ -159,8 +116,8 @@ export function createCampaignSender(deps: SenderDeps) {
     await throttle();
     // Still ours? Inside the claim's lease it surely is; a run slowed down past it re-holds the row and
     // skips it if another run took it meanwhile.
-    if (!withinClaimLease(claimedAt, leaseSeconds, SEND_MS, performance.now()) && !(await repo.hold(r.id, r.attempts, sendLeaseSeconds)))
-      return 'other';
+    if (!withinClaimLease(claimedAt, leaseSeconds, sendMs, performance.now()) && !(await repo.hold(r.id, r.attempts, sendLeaseSeconds)))
+      return { kind: 'other' };
     try {
       const message = {
         from: config.mailFrom,
@@ -174,25 +131,31 @@ export function createCampaignSender(deps: SenderDeps) {
       // The message as one string, the same bytes MailComposer builds (mime.ts); an address that is not
       // plain ASCII (an international domain to turn into punycode…) still goes through nodemailer's composer.
       if (envelopeFrom && PLAIN_ADDRESS.test(r.email))
-        await transport!.sendMail({ envelope: { from: envelopeFrom, to: [r.email] }, raw: buildCampaignMime(message) });
-      else await transport!.sendMail(composerMail(message));
+        await transport!.send({ envelope: { from: envelopeFrom, to: [r.email] }, raw: buildCampaignMime(message) });
+      else await transport!.send(composerMail(message));
     } catch (error) {
       const e = error as SmtpError;
+      const problem: Problem = { kind: stallKindOf(e), detail: detailOf(e) };
+      const failure = classifySmtpError(e);
+      // Nothing was said about this recipient: the batch gives the row back, with its attempt.
+      if (failure === 'outage') return { kind: 'outage', problem };
       const message = (e.message || String(e)).slice(0, 500);
-      if (classifySmtpError(e) === 'permanent') {
+      if (failure === 'permanent') {
         await repo.markSettled(r.id, 'bounced', message);
         await suppress(db, campaign.userId, r.email, 'bounced');
-      } else if (r.attempts >= MAX_ATTEMPTS) {
-        await repo.markSettled(r.id, 'failed', message);
-      } else {
-        await repo.markRetry(r.id, message, 15 * 2 ** (r.attempts - 1));
+        return { kind: 'settled', problem };
       }
-      return 'other';
+      if (r.attempts >= MAX_ATTEMPTS) {
+        await repo.markSettled(r.id, 'failed', message);
+        return { kind: 'settled', problem };
+      }
+      await repo.markRetry(r.id, message, 15 * 2 ** (r.attempts - 1));
+      return { kind: 'retry', problem };
     }
     // Accepted by the SMTP server: mark it at once (the crash window is this UPDATE, shared with the
     // rows of other connections accepted meanwhile).
     await markSent(r.id);
-    return 'sent';
+    return { kind: 'sent' };
   }
 
   async function sendBatch(
@@ -201,21 +164,18 @@ export function createCampaignSender(deps: SenderDeps) {
     rows: ClaimedRecipient[],
     claimedAt: number,
     stopped: () => Promise<boolean>,
-  ): Promise<void> {
+  ): Promise<BatchResult> {
+    const result: BatchResult = { sent: 0, settled: 0, outage: false, problem: null };
     if (!transport) {
       // No SMTP server (the embedded default): written to the log, kept as `logged` in Comunicaciones.
-      await repo.markSentMany(
-        rows.map((r) => r.id),
-        domain,
-      );
-      await repo.deliveriesSent(
-        rows.map((r) => r.id),
-        'logged',
-      );
+      const ids = rows.map((r) => r.id);
+      await repo.markSentMany(ids, domain);
+      await repo.deliveriesSent(ids, 'logged');
       log.info({ campaign: campaign.id, count: rows.length }, 'campaign emails (no SMTP configured)');
-      return;
+      return { ...result, sent: rows.length };
     }
     const sent: string[] = [];
+    const giveBack: string[] = [];
     let next = 0;
     let halted = false;
     const worker = async () => {
@@ -231,16 +191,27 @@ export function createCampaignSender(deps: SenderDeps) {
         try {
           if (next >= rows.length || halted) break;
           const r = rows[next++]!;
-          if ((await sendOne(campaign, owner, r, claimedAt)) === 'sent') sent.push(r.id);
+          const outcome = await sendOne(campaign, owner, r, claimedAt);
+          if (outcome.kind === 'sent') sent.push(r.id);
+          else if (outcome.kind === 'settled') result.settled += 1;
+          else if (outcome.kind === 'outage') {
+            // The server is down (or will not have us): no new send starts, the others in flight end.
+            halted = true;
+            result.outage = true;
+            giveBack.push(r.id);
+          }
+          if (outcome.problem && (outcome.kind === 'outage' || !result.outage)) result.problem = outcome.problem;
         } finally {
           pacer.release();
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(config.campaignSmtpConnections, rows.length) }, worker));
-    // Rows claimed but not started are free again at once (resume continues with them).
-    if (next < rows.length) await repo.releaseLeases(rows.slice(next).map((r) => r.id));
+    // Rows claimed but not started, and rows the server never answered about, are free again at once.
+    for (const r of rows.slice(next)) giveBack.push(r.id);
+    await repo.releaseLeases(giveBack);
     await repo.deliveriesSent(sent, 'sent');
+    return { ...result, sent: sent.length };
   }
 
   /** `sending → sent` once nothing is pending: the notification and the event are written with the transition. */
@@ -248,7 +219,7 @@ export function createCampaignSender(deps: SenderDeps) {
     return db.transaction(async (tx) => {
       const counts = await repo.stateCounts(tx, campaignId);
       if (counts.pending > 0) return false;
-      const row = await repo.transition(campaignId, ['sending'], 'sent', { finishedAt: new Date() }, tx);
+      const row = await repo.transition(campaignId, ['sending'], 'sent', { finishedAt: new Date(), error: null }, tx);
       if (!row) return false;
       await repo.reconcileDeliveries(tx, campaignId);
       await deps.notifications.notify(
@@ -267,22 +238,41 @@ export function createCampaignSender(deps: SenderDeps) {
     });
   }
 
-  async function run(campaignId: string): Promise<void> {
+  /**
+   * A cancelled campaign: its pending rows that no run holds are skipped (their queued deliveries go);
+   * rows a run still holds are that run's to send or give back, and are looked at again when their
+   * lease ends (a run that died holding them).
+   */
+  async function settleCancelled(campaignId: string): Promise<void> {
+    const held = await db.transaction((tx) => repo.skipPending(tx, campaignId));
+    if (held.count > 0)
+      await jobs.send('campaign.send', { campaignId }, { startAfter: new Date(Math.max(Date.now(), (held.until ?? 0) + 500)) });
+  }
+
+  async function run({ campaignId, progressAt, failedTries = 0 }: { campaignId: string; progressAt?: string; failedTries?: number }) {
     const started = Date.now();
+    // The stall watch's floor: the last recipient settled by this chain of runs, or its beginning.
+    let floor = progressAt && Number.isFinite(Date.parse(progressAt)) ? Date.parse(progressAt) : started;
+    let tries = failedTries;
+    const handOver = (startAfter?: Date) =>
+      jobs.send(
+        'campaign.send',
+        { campaignId, progressAt: new Date(floor).toISOString(), ...(tries > 0 ? { failedTries: tries } : {}) },
+        startAfter ? { startAfter } : {},
+      );
     const first = await repo.findById(campaignId);
     if (!first) return;
     const owner = await repo.ownerInfo(first.userId);
     for (;;) {
       const campaign = await repo.findById(campaignId);
-      // Paused or cancelled: stop claiming (rows in flight have finished); resume starts a new job.
+      if (campaign?.state === 'cancelled') return settleCancelled(campaignId);
+      // Paused: stop claiming (rows in flight have finished); resume starts a new job.
       if (!campaign || campaign.state !== 'sending') return;
       // Taken before the claim is sent, so the lease it sets on the database surely ends after claimedAt + lease.
       const claimedAt = performance.now();
-      const rows = await repo.claim(
-        campaignId,
-        config.campaignRatePerSecond > 0 ? Math.max(1, Math.min(100, Math.ceil(config.campaignRatePerSecond))) : BATCH,
-        leaseSeconds,
-      );
+      const size = config.campaignRatePerSecond > 0 ? Math.max(1, Math.min(100, Math.ceil(config.campaignRatePerSecond))) : BATCH;
+      // While the server is unreachable a try needs no more rows than it has connections.
+      const rows = await repo.claim(campaignId, tries > 0 ? Math.min(size, config.campaignSmtpConnections) : size, leaseSeconds);
       if (rows.length === 0) {
         const { pending, nextAt } = await repo.pendingInfo(campaignId);
         if (pending === 0) {
@@ -290,9 +280,9 @@ export function createCampaignSender(deps: SenderDeps) {
           return;
         }
         // Rows held by another run or waiting for a retry: look again when the earliest is free.
+        await stall.check(campaign, floor, null);
         const nextMs = nextAt && Number.isFinite(nextAt.getTime()) ? nextAt.getTime() : Date.now();
-        const at = new Date(Math.max(Date.now(), nextMs + 500));
-        await jobs.send('campaign.send', { campaignId }, { startAfter: at });
+        await handOver(new Date(Math.max(Date.now(), nextMs + 500)));
         return;
       }
       let checkedAt = Date.now();
@@ -307,9 +297,27 @@ export function createCampaignSender(deps: SenderDeps) {
         }
         return stop;
       };
-      await sendBatch(campaign, owner, rows, claimedAt, stopped);
+      const batch = await sendBatch(campaign, owner, rows, claimedAt, stopped);
+      if (batch.sent + batch.settled > 0) {
+        floor = Date.now();
+        tries = 0;
+        if (batch.sent > 0 && isStalled(campaign)) await stall.clear(campaignId);
+      }
+      if (batch.outage) {
+        // The server could not be reached: wait, then try again (here, or in the next job past the budget).
+        await stall.check(campaign, floor, batch.problem);
+        const wait = outageBackoffMs(tries, stall.stallMs);
+        tries += 1;
+        log.warn({ campaign: campaignId, waitMs: wait, problem: batch.problem }, 'campaign: SMTP server unreachable, trying again');
+        if (Date.now() + wait - started > budgetMs) {
+          await handOver(new Date(Date.now() + wait));
+          return;
+        }
+        await sleep(wait);
+        continue;
+      }
       if (Date.now() - started > budgetMs) {
-        await jobs.send('campaign.send', { campaignId });
+        await handOver();
         return;
       }
     }
@@ -324,7 +332,7 @@ export function createCampaignSender(deps: SenderDeps) {
         retryDelay: 1,
         retryBackoff: true,
         concurrency: 2,
-        handler: ({ campaignId }) => run(campaignId),
+        handler: (payload) => run(payload),
       });
     },
     finalize,

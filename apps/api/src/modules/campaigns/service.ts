@@ -8,12 +8,14 @@ import type { Actor } from '../../platform/actor.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { TrashProvider } from '../../platform/trash-registry.js';
 import { trashProviderOf } from '../../platform/trash-sql.js';
-import { countAudience, resolveAudience, suppress } from '../audience/index.js';
+import { countAudience, requireOwnAudience, resolveAudience, suppress } from '../audience/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { findTemplateForSend, listTemplateOptions } from '../templates/index.js';
 import { renderSubject, type LinkSigner } from './links.js';
 import type { CampaignRow, CampaignsRepository } from './repository.js';
+import { shortProfileLink } from '../../lib/public-links.js';
+import { stallOf } from './stall.js';
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
@@ -38,6 +40,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
   const { db, repo, jobs, subscriptions } = deps;
 
   function toCampaign(row: CampaignRow, figures: CampaignFigures | undefined, locale: Locale): Campaign {
+    const stall = stallOf(row);
     return {
       id: row.id,
       name: row.name,
@@ -49,7 +52,10 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       scheduledAt: iso(row.scheduledAt),
       startedAt: iso(row.startedAt),
       finishedAt: iso(row.finishedAt),
-      error: row.error ? translate(locale, row.error.code, row.error.params) : null,
+      error: row.error && row.error.code !== 'campaign.stalled' ? translate(locale, row.error.code, row.error.params) : null,
+      stall: stall
+        ? { since: stall.since, reason: translate(locale, `campaign.stall_reason.${stall.kind}`, { detail: stall.detail || '—' }) }
+        : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       figures: figures ?? {
@@ -111,11 +117,11 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     if (members.length > quota.remaining)
       throw new AppError('campaign.over_quota', { remaining: quota.remaining, needed: members.length, limit: quota.limit });
     const { alias } = await repo.ownerInfo(ownerId);
+    const profileUrl = shortProfileLink(deps.config.publicUrl, alias);
     const started = await db.transaction(async (tx) => {
       const row = await repo.transition(campaignId, from, 'sending', { ...snapshot, startedAt: new Date(), error: null }, tx);
       if (!row) throw new AppError('campaign.not_startable');
       const recipients = members.map((m) => {
-        const profileUrl = `${deps.config.publicUrl}/link/${encodeURIComponent(alias)}${m.profileId ? `/${m.profileId}` : ''}`;
         return {
           id: randomUUID(),
           email: m.email,
@@ -150,9 +156,18 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     } catch (error) {
       if (!(error instanceof AppError) || error.code === 'internal') throw error;
       if (error.code === 'campaign.not_startable') return;
-      await repo.transition(campaignId, ['scheduled'], 'failed', {
-        error: { code: error.code, params: error.params },
-        finishedAt: new Date(),
+      const reason = { code: error.code, params: error.params };
+      // The campaign says why, and its owner hears of it (once: the notification commits with the transition).
+      await db.transaction(async (tx) => {
+        const failed = await repo.transition(campaignId, ['scheduled'], 'failed', { error: reason, finishedAt: new Date() }, tx);
+        if (!failed) return;
+        await deps.notifications.notify(
+          failed.userId,
+          'campaign_start_failed',
+          { campaignId, campaignName: failed.name, scheduledAt: at, reason },
+          tx,
+          `campaign-start-failed:${campaignId}:${at}`,
+        );
       });
     }
   }
@@ -178,6 +193,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     },
 
     async create(actor: Actor, body: CampaignBody): Promise<Campaign> {
+      await requireOwnAudience(db, actor.id, body.audience);
       const template = await templateOf(actor.id, body.templateId);
       const row = await repo.insert(actor.id, {
         name: body.name,
@@ -191,6 +207,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     async update(actor: Actor, id: string, body: CampaignBody): Promise<Campaign> {
       const current = await requireOwned(actor, id);
       if (!['draft', 'scheduled', 'failed'].includes(current.state)) throw new AppError('campaign.not_editable');
+      await requireOwnAudience(db, actor.id, body.audience);
       const template = await templateOf(actor.id, body.templateId);
       const row = await repo.updateDraft(actor.id, id, {
         name: body.name,
@@ -203,6 +220,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     },
 
     async countAudience(actor: Actor, audience: Campaign['audience']): Promise<number> {
+      await requireOwnAudience(db, actor.id, audience);
       return countAudience(db, actor.id, audience);
     },
 
@@ -216,7 +234,17 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       if (!when || when.getTime() <= Date.now() + 5_000) return present(await startNow(actor.id, actor.role, id, ['draft']), actor.locale);
       const template = campaign.templateId ? await findTemplateForSend(db, actor.id, campaign.templateId) : null;
       if (!template) throw new AppError('campaign.template_missing');
-      if ((await countAudience(db, actor.id, campaign.audience)) === 0) throw new AppError('campaign.no_recipients');
+      const needed = await countAudience(db, actor.id, campaign.audience);
+      if (needed === 0) throw new AppError('campaign.no_recipients');
+      // The sends left in the month it is scheduled in (checked again when it starts).
+      const quota = await subscriptions.sendQuota({ id: actor.id, role: actor.role }, when);
+      if (needed > quota.remaining)
+        throw new AppError('campaign.over_quota_scheduled', {
+          needed,
+          remaining: quota.remaining,
+          limit: quota.limit,
+          month: quota.periodStart.slice(0, 7),
+        });
       const row = await db.transaction(async (tx) => {
         const scheduled = await repo.transition(
           id,
@@ -242,7 +270,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     async resume(actor: Actor, id: string): Promise<Campaign> {
       await requireOwned(actor, id);
       const row = await db.transaction(async (tx) => {
-        const resumed = await repo.transition(id, ['paused'], 'sending', {}, tx);
+        // A stall noted before the pause is looked at afresh (the stall watch counts from the resume).
+        const resumed = await repo.transition(id, ['paused'], 'sending', { error: null }, tx);
         if (!resumed) throw new AppError('campaign.not_paused');
         await jobs.send('campaign.send', { campaignId: id }, { tx });
         return resumed;
@@ -250,7 +279,11 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       return present(row, actor.locale);
     },
 
-    /** A scheduled campaign goes back to draft; a sending or paused one stops for good (pending recipients skipped). */
+    /**
+     * A scheduled campaign goes back to draft; a sending or paused one stops for good: the pending
+     * recipients no run holds are skipped at once, the ones a run holds are sent or given back by it
+     * (then skipped); a job looks again when their lease ends, in case that run died.
+     */
     async cancel(actor: Actor, id: string): Promise<Campaign> {
       const current = await requireOwned(actor, id);
       if (current.state === 'scheduled') {
@@ -261,7 +294,9 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       const row = await db.transaction(async (tx) => {
         const cancelled = await repo.transition(id, ['sending', 'paused'], 'cancelled', { finishedAt: new Date() }, tx);
         if (!cancelled) throw new AppError('campaign.not_running');
-        await repo.skipPending(tx, id);
+        const held = await repo.skipPending(tx, id);
+        if (held.count > 0)
+          await jobs.send('campaign.send', { campaignId: id }, { tx, startAfter: new Date(Math.max(Date.now(), (held.until ?? 0) + 500)) });
         return cancelled;
       });
       return present(row, actor.locale);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { invoiceChainHeads, invoiceRecords, invoices } from './schema.js';
+import { localTimestamp } from '../../lib/time-zone.js';
 import type { ChainHead } from './repository.js';
 
 /**
@@ -45,42 +46,15 @@ export function recordAmount(cents: number): string {
   return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** FechaExpedicionFactura: the issue date (UTC, as printed on the invoice) as dd-mm-yyyy. */
-export function recordDate(date: Date): string {
-  const iso = date.toISOString();
-  return `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+/** FechaExpedicionFactura: the invoice's stored issue date (`YYYY-MM-DD`, the seller's calendar, as printed) as dd-mm-yyyy. */
+export function recordDate(issueDate: string): string {
+  const [year, month, day] = issueDate.split('-');
+  return `${day}-${month}-${year}`;
 }
 
-/** FechaHoraHusoGenRegistro: the time in Spain (Europe/Madrid) with its offset, `2024-01-01T19:20:30+01:00`. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** One formatter per time zone (building one costs more than formatting; it ran under the chain's lock). */
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
+/** FechaHoraHusoGenRegistro: the time in the seller's zone (Spain: Europe/Madrid) with its offset, `2024-01-01T19:20:30+01:00`. */
 export function recordTimestamp(date: Date, timeZone = 'Europe/Madrid'): string {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : String(parts.timeZoneName).replace('GMT', '');
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+  return localTimestamp(date, timeZone);
 }
 
 /**
@@ -102,20 +76,21 @@ export async function appendRecord(
   tx: Transaction,
   invoice: typeof invoices.$inferSelect,
   head: ChainHead,
-  now: Date = new Date(),
+  now: Date,
+  timeZone: string,
 ): Promise<InvoiceRecordRow> {
   const issuer = issuerId(invoice.seller.taxId ?? '');
   if (head.issuerTaxId !== issuer) throw new Error(`chain head of ${head.issuerTaxId} given for an invoice of ${issuer}`);
   const fields: AltaFields = {
     issuerTaxId: issuer,
     number: invoice.number,
-    issueDate: recordDate(invoice.issuedAt),
+    issueDate: recordDate(invoice.issueDate),
     invoiceType: invoice.kind === 'invoice' ? 'F1' : 'R1',
     taxTotal: recordAmount(invoice.taxCents),
     total: recordAmount(invoice.totalCents),
     previousHash: head.lastHash,
-    // Taken after the head's lock: the chain's times never go backwards.
-    generatedAt: recordTimestamp(now),
+    // The product's clock, read after the head's lock: the chain's times never go backwards.
+    generatedAt: recordTimestamp(now, timeZone),
   };
   const hash = altaHash(fields);
   const position = head.length + 1;
@@ -158,6 +133,7 @@ export async function verifyChains(db: Database, pageSize = 1000): Promise<Chain
           record: invoiceRecords,
           number: invoices.number,
           issuedAt: invoices.issuedAt,
+          issueDate: invoices.issueDate,
           kind: invoices.kind,
           taxCents: invoices.taxCents,
           totalCents: invoices.totalCents,
@@ -177,7 +153,7 @@ export async function verifyChains(db: Database, pageSize = 1000): Promise<Chain
         if (altaHash({ ...record, invoiceType: record.invoiceType }) !== record.hash) return broken('hash');
         const matches =
           record.number === row.number &&
-          record.issueDate === recordDate(row.issuedAt) &&
+          record.issueDate === recordDate(row.issueDate) &&
           record.invoiceType === (row.kind === 'invoice' ? 'F1' : 'R1') &&
           record.taxTotal === recordAmount(row.taxCents) &&
           record.total === recordAmount(row.totalCents);
@@ -203,12 +179,12 @@ export async function verifyChains(db: Database, pageSize = 1000): Promise<Chain
  */
 export function verificationUrl(
   host: string,
-  invoice: { sellerTaxId: string; number: string; issuedAt: Date; totalCents: number },
+  invoice: { sellerTaxId: string; number: string; issueDate: string; totalCents: number },
 ): string {
   const query = [
     ['nif', issuerId(invoice.sellerTaxId)],
     ['numserie', invoice.number.trim()],
-    ['fecha', recordDate(invoice.issuedAt)],
+    ['fecha', recordDate(invoice.issueDate)],
     ['importe', recordAmount(invoice.totalCents)],
   ]
     .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)

@@ -46,9 +46,15 @@ export type IssueInvoice = (tx: Transaction, input: IssueInvoiceInput) => Promis
  * this app's (no module-level state). The payments module takes its `issueInvoice` and calls it
  * inside its own transaction; `createInvoices` takes the same issuer for credit notes.
  */
-export function createInvoiceIssuer(deps: { db: Database; events: EventBus; seller: Seller }) {
+export function createInvoiceIssuer(deps: { db: Database; events: EventBus; seller: Seller; timeZone: string; now: () => Date }) {
   const repo = createInvoicesRepository(deps.db);
-  const issueDeps: IssueDeps = { repo, seller: deps.seller, publish: (event, payload, tx) => deps.events.publish(event, payload, tx) };
+  const issueDeps: IssueDeps = {
+    repo,
+    seller: deps.seller,
+    timeZone: deps.timeZone,
+    now: deps.now,
+    publish: (event, payload, tx) => deps.events.publish(event, payload, tx),
+  };
   const issueInvoice: IssueInvoice = async (tx, input) => {
     const row = await issueDocument(issueDeps, tx, {
       kind: 'invoice',
@@ -117,8 +123,14 @@ declare module '../../platform/modules.js' {
 /** The issuer alone, built before the payments module, which issues through it (the rest of the module needs payments). */
 export const invoiceIssuerModule = defineModule({
   name: 'invoice-issuer',
-  build({ db, events, config }) {
-    const invoiceIssuer = createInvoiceIssuer({ db, events, seller: config.seller });
+  build({ db, events, config, clock }) {
+    const invoiceIssuer = createInvoiceIssuer({
+      db,
+      events,
+      seller: config.seller,
+      timeZone: config.sellerTimeZone,
+      now: () => clock.now(),
+    });
     return { services: { invoiceIssuer }, decorate: { invoiceIssuer } };
   },
 });
@@ -134,7 +146,10 @@ export const invoicesModule = defineModule({
       issuer: invoiceIssuer,
       pdf: { font: config.invoicePdfFont, qrHost: config.invoiceQrHost },
     });
-    return { services: { invoices, invoiceQueries: createInvoiceQueries(db) }, userData: [createInvoicesUserData(db)] };
+    return {
+      services: { invoices, invoiceQueries: createInvoiceQueries(db) },
+      userData: [createInvoicesUserData(db)],
+    };
   },
   async register(api, { services: { invoices } }) {
     await api.register(invoiceRoutes, { invoices });

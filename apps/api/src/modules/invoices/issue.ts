@@ -3,8 +3,9 @@ import type { Transaction } from '../../db/client.js';
 import type { BillingAddress } from '../account/index.js';
 import { AppError } from '../../lib/errors.js';
 import { billingIdentity } from '../account/index.js';
+import { localDate } from '../../lib/time-zone.js';
 import { appendRecord, issuerId } from './chain.js';
-import { computeTotals, lineBase } from './money.js';
+import { computeTotals, lineBase, totalsWithTaxes } from './money.js';
 import { type InvoiceRow, type InvoicesRepository } from './repository.js';
 import type { LineDescription, PartySnapshot } from './schema.js';
 
@@ -20,6 +21,10 @@ export type Seller = { name: string; taxId: string; address: string; country: st
 export type IssueDeps = {
   repo: InvoicesRepository;
   seller: Seller;
+  /** The seller's IANA time zone: the issue date and the series year are its calendar's. */
+  timeZone: string;
+  /** The product's clock (the sandbox test clock when it runs): the time of issue and of the chain record. */
+  now: () => Date;
   publish: (event: 'invoice.issued', payload: DomainEvents['invoice.issued'], tx: Transaction) => Promise<void>;
 };
 export type IssueDocumentInput = {
@@ -35,6 +40,8 @@ export type IssueDocumentInput = {
   /** A credit note repeats the buyer of the invoice it corrects. */
   buyer?: PartySnapshot;
   lines: InvoiceLineInput[];
+  /** A credit note's tax per rate (its share of the invoice's, see credit.ts); else computed from the lines. */
+  taxes?: { rateBasisPoints: number; taxCents: number }[];
 };
 
 const SERIES = { invoice: 'F', credit_note: 'R' } as const;
@@ -74,10 +81,12 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
       code: identity.code,
     };
   }
-  const totals = computeTotals(input.lines);
-  const issuedAt = input.issuedAt ?? new Date();
+  const totals = input.taxes ? totalsWithTaxes(input.lines, input.taxes) : computeTotals(input.lines);
+  const issuedAt = input.issuedAt ?? deps.now();
   const series = SERIES[input.kind];
-  const year = issuedAt.getUTCFullYear();
+  // The seller's calendar day: 23:30 UTC on 31 December is 1 January in Madrid, numbered in the new year.
+  const issueDate = localDate(issuedAt, deps.timeZone);
+  const year = Number(issueDate.slice(0, 4));
   // Numbered last, in the statement that stores it: the counter row stays locked (until COMMIT)
   // for as short a time as possible.
   const row = await deps.repo.insertNumbered(
@@ -92,6 +101,7 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
       refundKey: input.refundKey ?? null,
       reason: input.reason ?? null,
       issuedAt,
+      issueDate,
       currency: input.currency,
       locale: input.locale,
       seller: { name: deps.seller.name, taxId: deps.seller.taxId, address: deps.seller.address, country: deps.seller.country },
@@ -116,7 +126,7 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
   );
   // Its record in the issuer's chain: the head moves and the record is stored in one more statement.
   const { chainHead, ...invoice } = row;
-  await appendRecord(tx, invoice, chainHead);
+  await appendRecord(tx, invoice, chainHead, deps.now(), deps.timeZone);
   await deps.publish(
     'invoice.issued',
     {

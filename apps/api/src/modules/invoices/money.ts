@@ -41,18 +41,71 @@ export function computeTotals(lines: TaxedLine[]): Totals {
 }
 
 /**
- * The base that, taxed at `rateBasisPoints`, gives `grossCents` (or, when no base gives exactly that
- * amount, the largest base whose gross stays below it — at most one cent less). For partial credit notes.
+ * Totals of a credit note whose tax per rate is given (its share of the invoice's tax, see
+ * `creditShares`), not recomputed from its bases: the credit notes of an invoice then add up to its
+ * tax exactly. Every rate of the lines needs its tax, and no other rate may be given.
  */
-export function baseForGross(grossCents: number, rateBasisPoints: number): number {
-  const sign = grossCents < 0 ? -1 : 1;
-  const gross = Math.abs(grossCents);
-  const guess = Math.round((gross * 10000) / (10000 + rateBasisPoints));
-  let best = 0;
-  for (let base = Math.max(0, guess - 2); base <= guess + 2; base += 1) {
-    if (base + taxOf(base, rateBasisPoints) <= gross) best = base;
-  }
-  return sign * best;
+export function totalsWithTaxes(lines: TaxedLine[], taxes: { rateBasisPoints: number; taxCents: number }[]): Totals {
+  const computed = computeTotals(lines);
+  const given = new Map(taxes.map((t) => [t.rateBasisPoints, t.taxCents]));
+  if (given.size !== computed.perRate.length || computed.perRate.some((r) => !given.has(r.rateBasisPoints)))
+    throw new RangeError('a tax is needed for each rate of the lines, and only for those');
+  const perRate = computed.perRate.map((r) => ({ ...r, taxCents: given.get(r.rateBasisPoints)! }));
+  if (perRate.some((r) => !Number.isSafeInteger(r.taxCents))) throw new RangeError('taxes must be integer cents');
+  const taxCents = perRate.reduce((sum, r) => sum + r.taxCents, 0);
+  return { subtotalCents: computed.subtotalCents, taxCents, totalCents: computed.subtotalCents + taxCents, perRate };
+}
+
+/** The tax contained in a tax-inclusive amount: `gross × rate / (10000 + rate)`, rounded half up (on the magnitude). */
+export function taxInGross(grossCents: number, rateBasisPoints: number): number {
+  if (!Number.isSafeInteger(grossCents) || !Number.isSafeInteger(rateBasisPoints) || rateBasisPoints < 0)
+    throw new RangeError('cents and basis points must be integers');
+  const divisor = BigInt(10000 + rateBasisPoints);
+  const magnitude = (BigInt(Math.abs(grossCents)) * BigInt(rateBasisPoints) * 2n + divisor) / (2n * divisor);
+  const tax = Number(magnitude);
+  return grossCents < 0 ? -tax : tax;
+}
+
+/** A base and its tax at one rate (positive amounts). */
+export type RateAmounts = { rateBasisPoints: number; baseCents: number; taxCents: number };
+/** A credit asked as an exact amount with tax (`gross`) or an exact base before tax (`base`); null: all that is left. */
+export type CreditRequest = { kind: 'gross' | 'base'; cents: number } | null;
+
+const grossOf = (r: RateAmounts) => r.baseCents + r.taxCents;
+const clamp = (value: number, max: number) => Math.min(Math.max(0, value), Math.max(0, max));
+
+/**
+ * What a credit takes of what is left of an invoice, per rate (`left`: its base and tax per rate
+ * less its earlier credit notes'). All that is left (no amount, or exactly the amount left) takes
+ * exactly the base and tax left of each rate: the credit notes of an invoice always end on its
+ * figures to the cent. Otherwise the amount is split over the rates in proportion to what is left
+ * of each (`allocate`), and each part is cut into base and tax:
+ * - an amount with tax: its tax is the tax contained at the rate (`taxInGross`), the base the rest,
+ *   so the credit note's total is exactly the amount asked (10.00 € → base 8.26 + tax 1.74);
+ * - a base: the base is the amount asked, its tax is the base's (`taxOf`).
+ * Neither part ever exceeds what is left of it. Null when the amount is more than what is left.
+ */
+export function creditShares(left: RateAmounts[], request: CreditRequest): RateAmounts[] | null {
+  const leftOf = request?.kind === 'base' ? (r: RateAmounts) => r.baseCents : grossOf;
+  const available = left.reduce((sum, r) => sum + leftOf(r), 0);
+  if (request === null || request.cents === available) return left.map((r) => ({ ...r }));
+  if (request.cents > available || request.cents <= 0) return null;
+  const parts = allocate(
+    request.cents,
+    left.map((r) => Math.max(0, leftOf(r))),
+  );
+  return left.map((r, i) => {
+    const part = parts[i]!;
+    if (part === leftOf(r)) return { ...r };
+    if (request.kind === 'base') return { ...r, baseCents: part, taxCents: clamp(taxOf(part, r.rateBasisPoints), r.taxCents) };
+    let taxCents = clamp(taxInGross(part, r.rateBasisPoints), r.taxCents);
+    let baseCents = part - taxCents;
+    if (baseCents > r.baseCents) {
+      baseCents = r.baseCents;
+      taxCents = part - baseCents;
+    }
+    return { ...r, baseCents, taxCents };
+  });
 }
 
 /** Splits `amount` over `weights` in proportion, largest remainder first, so the parts add up exactly. */

@@ -53,7 +53,8 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
   // Without a font that has them, text it cannot print is replaced rather than drawn as empty boxes.
   const safe = (text: string) => (options.font || LATIN.test(text) ? text : text.replace(/[^\u0020-\u007e\u00a0-\u00ff€]/g, '?'));
   const money = (cents: number) => formatCents(cents, invoice.currency, locale);
-  const date = new Date(invoice.issuedAt).toISOString().slice(0, 10);
+  // The issue date as stored: the seller's calendar day (SELLER_TIME_ZONE), never the UTC one.
+  const date = invoice.issueDate;
   const left = 50;
   const width = doc.page.width - 100;
 
@@ -64,7 +65,7 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
     verificationUrl(options.qrHost, {
       sellerTaxId: invoice.seller.taxId ?? '',
       number: invoice.number,
-      issuedAt: new Date(invoice.issuedAt),
+      issueDate: invoice.issueDate,
       totalCents: invoice.totalCents,
     }),
   );

@@ -2,18 +2,6 @@ import { and, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { invoiceRevenueMonths, invoices } from './schema.js';
 
-/** The months `YYYY-MM` from `from`'s to `to`'s, both included. */
-function monthsBetween(from: Date, to: Date) {
-  const months: string[] = [];
-  for (
-    let m = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
-    m <= to;
-    m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))
-  )
-    months.push(m.toISOString().slice(0, 7));
-  return months;
-}
-
 /** Read-only views of invoices for the admin screens (Suscripcions detail, dashboard). */
 export function createInvoiceQueries(db: Database) {
   return {
@@ -36,20 +24,22 @@ export function createInvoiceQueries(db: Database) {
     },
 
     /**
-     * Net revenue before tax per calendar month (UTC) from `from`'s month to `now`'s, in `currency`:
-     * invoice subtotals plus credit note subtotals (negative), by the month each document was
-     * issued. Read from the `invoice_revenue_months` rollup, which the database keeps in the
-     * issuing transaction (see schema.ts): one primary-key range, however many invoices there are.
+     * Net revenue before tax per calendar month of the seller (`YYYY-MM`, the months of the issue
+     * dates) for `months`, in `currency`: invoice subtotals plus credit note subtotals (negative),
+     * by the month each document was issued (0 for a month without any). Read from the
+     * `invoice_revenue_months` rollup, which the database keeps in the issuing transaction (see
+     * schema.ts): one primary-key range, however many invoices there are.
      */
-    async revenueByMonth(from: Date, now: Date, currency = 'EUR'): Promise<Map<string, number>> {
-      const months = monthsBetween(from, now);
+    async revenueByMonth(months: string[], currency = 'EUR'): Promise<Map<string, number>> {
+      if (months.length === 0) return new Map();
+      const sorted = [...months].sort();
       const rows = await db
         .select({ month: invoiceRevenueMonths.month, netCents: invoiceRevenueMonths.netCents })
         .from(invoiceRevenueMonths)
         .where(
           and(
-            gte(invoiceRevenueMonths.month, months[0]!),
-            lte(invoiceRevenueMonths.month, months.at(-1)!),
+            gte(invoiceRevenueMonths.month, sorted[0]!),
+            lte(invoiceRevenueMonths.month, sorted.at(-1)!),
             eq(invoiceRevenueMonths.currency, currency),
           ),
         );

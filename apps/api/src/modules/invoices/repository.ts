@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { invoiceLines, invoices, invoiceTaxTotals } from './schema.js';
 
@@ -6,7 +6,8 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'series' | 'year' | 'sequence' | 'number' | 'createdAt' | 'status'>;
 export type NewLine = Omit<typeof invoiceLines.$inferInsert, 'id' | 'invoiceId'>;
 export type NewTaxTotal = Omit<typeof invoiceTaxTotals.$inferInsert, 'invoiceId'>;
-export type ListFilter = { userId?: string; from?: Date; to?: Date; series?: string; status?: InvoiceRow['status']; q?: string };
+/** `from` and `to`: issue dates (`YYYY-MM-DD`, the seller's calendar), both included. */
+export type ListFilter = { userId?: string; from?: string; to?: string; series?: string; status?: InvoiceRow['status']; q?: string };
 export type Cursor = { createdAt: string; id: string };
 
 type Db = Database | Transaction;
@@ -33,6 +34,8 @@ function invoiceFromSql(r: Record<string, unknown>): InvoiceRow {
     refundKey: (r.refund_key as string | null) ?? null,
     reason: (r.reason as string | null) ?? null,
     issuedAt: asDate(r.issued_at),
+    // Read as text by the statement (a driver would make a local-midnight Date of a date).
+    issueDate: String(r.issue_date_text),
     currency: String(r.currency),
     locale: r.locale as InvoiceRow['locale'],
     seller: asJson<InvoiceRow['seller']>(r.seller),
@@ -64,8 +67,8 @@ export function createInvoicesRepository(db: Database) {
     const like = q ? `%${escapeLike(q)}%` : null;
     return [
       filter.userId ? eq(invoices.userId, filter.userId) : undefined,
-      filter.from ? gte(invoices.issuedAt, filter.from) : undefined,
-      filter.to ? lt(invoices.issuedAt, filter.to) : undefined,
+      filter.from ? gte(invoices.issueDate, filter.from) : undefined,
+      filter.to ? lte(invoices.issueDate, filter.to) : undefined,
       filter.series ? eq(invoices.series, filter.series) : undefined,
       filter.status ? eq(invoices.status, filter.status) : undefined,
       like
@@ -118,11 +121,11 @@ export function createInvoicesRepository(db: Database) {
           returning last_sequence
         ), inserted as (
           insert into invoices (kind, series, year, sequence, number, corrected_invoice_id, user_id, payment_id, refund_key, reason,
-            issued_at, currency, locale, seller, buyer, subtotal_cents, tax_cents, total_cents)
+            issued_at, issue_date, currency, locale, seller, buyer, subtotal_cents, tax_cents, total_cents)
           select ${header.kind}, ${header.series}, ${header.year}, counter.last_sequence,
             ${header.series} || ${String(header.year)} || '-' || lpad(counter.last_sequence::text, greatest(6, length(counter.last_sequence::text)), '0'),
             ${header.correctedInvoiceId ?? null}::uuid, ${header.userId}::uuid, ${header.paymentId ?? null}::uuid, ${header.refundKey ?? null},
-            ${header.reason ?? null}, ${header.issuedAt.toISOString()}::timestamptz, ${header.currency}, ${header.locale},
+            ${header.reason ?? null}, ${header.issuedAt.toISOString()}::timestamptz, ${header.issueDate}::date, ${header.currency}, ${header.locale},
             ${json(header.seller)}::jsonb, ${json(header.buyer)}::jsonb, ${header.subtotalCents}, ${header.taxCents}, ${header.totalCents}
           from counter
           returning *
@@ -143,7 +146,8 @@ export function createInvoicesRepository(db: Database) {
           on conflict (issuer_tax_id) do update set length = invoice_chain_heads.length
           returning length as chain_length, last_hash as chain_last_hash
         )
-        select inserted.*, head.chain_length, head.chain_last_hash from inserted cross join head`);
+        select inserted.*, inserted.issue_date::text as issue_date_text, head.chain_length, head.chain_last_hash
+        from inserted cross join head`);
       const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
       if (!row) throw new Error('invoice insert returned no row');
       return {

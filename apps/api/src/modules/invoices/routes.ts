@@ -3,6 +3,7 @@ import {
   adminInvoiceCsvQuerySchema,
   chainVerificationAnswerSchema,
   adminInvoiceListQuerySchema,
+  creditNoteAnswerSchema,
   creditNoteBodySchema,
   invoiceAnswerSchema,
   invoiceListSchema,
@@ -139,11 +140,12 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServi
     {
       schema: {
         tags,
-        summary: 'Issue a credit note (own series, negative amounts) and refund it through the payment provider',
+        summary:
+          'Issue a credit note (own series, negative amounts) for an exact amount with tax or an exact base, and refund it through the payment provider; a credit of all that is left ends the service it paid for (now or at the period end)',
         security,
         params,
         body: creditNoteBodySchema,
-        response: { 201: invoiceAnswerSchema, ...failures, ...errorResponses(502) },
+        response: { 201: creditNoteAnswerSchema, ...failures, ...errorResponses(502) },
       },
     },
     async (request, reply) =>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   type AnyPgColumn,
@@ -64,6 +65,12 @@ export const invoices = pgTable(
     refundKey: text(),
     reason: text(),
     issuedAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The issue date printed on it and recorded (FechaExpedicionFactura): `issuedAt`'s calendar day
+     * in the seller's time zone when it was issued (SELLER_TIME_ZONE). Stored, never recomputed: a
+     * later change of the setting does not re-date an issued invoice. Its year is the series year.
+     */
+    issueDate: date({ mode: 'string' }).notNull(),
     currency: text().notNull(),
     locale: text({ enum: ['en', 'es', 'jp'] }).notNull(),
     seller: jsonb().$type<PartySnapshot>().notNull(),
@@ -84,6 +91,7 @@ export const invoices = pgTable(
       .where(sql`${t.kind} = 'invoice'`),
     uniqueIndex().on(t.refundKey),
     index().on(t.issuedAt, t.id),
+    index().on(t.issueDate),
     index().on(t.userId, t.issuedAt),
     index().on(t.correctedInvoiceId),
   ],
@@ -171,11 +179,12 @@ export const invoiceChainHeads = pgTable('invoice_chain_heads', {
 });
 
 /**
- * Net revenue before tax per calendar month (UTC, `YYYY-MM`) and currency: the sum of the
- * subtotals of the invoices (positive) and credit notes (negative) issued that month. A rollup,
- * never written by the application: an `AFTER INSERT … FOR EACH STATEMENT` trigger on `invoices`
- * adds each statement's documents in the transaction that issues them (migration 0030, which also
- * backfilled it), and invoices can be neither changed nor deleted, so it is always exact. The
+ * Net revenue before tax per calendar month of the seller (`YYYY-MM` of each document's issue date,
+ * the seller's calendar) and currency: the sum of the subtotals of the invoices (positive) and
+ * credit notes (negative) issued that month. A rollup, never written by the application: an
+ * `AFTER INSERT … FOR EACH STATEMENT` trigger on `invoices` adds each statement's documents in the
+ * transaction that issues them (migration 0030, by issue date since `invoice_issue_dates`), and
+ * invoices can be neither changed nor deleted, so it is always exact. The
  * admin dashboard reads its 12 rows instead of summing every invoice of the year.
  */
 export const invoiceRevenueMonths = pgTable(

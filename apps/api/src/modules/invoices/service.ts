@@ -1,17 +1,38 @@
-import type { AdminInvoiceCsvQuery, AdminInvoiceListQuery, CreditNoteBody, InvoiceDetail, InvoiceSummary } from '@enlaza/contracts';
-import type { Database } from '../../db/client.js';
+import type {
+  AdminInvoiceCsvQuery,
+  AdminInvoiceListQuery,
+  CreditNoteBody,
+  CreditNoteResult,
+  CreditServiceEnd,
+  CreditServiceEnded,
+  InvoiceDetail,
+  InvoiceSummary,
+} from '@enlaza/contracts';
+import type { Database, Transaction } from '../../db/client.js';
 import { csvRow } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Actor } from '../../platform/actor.js';
 import { verifyChains } from './chain.js';
-import { planCredit } from './credit.js';
+import { planCredit, type CreditPlan } from './credit.js';
 import { issueDocument, type IssueDeps } from './issue.js';
 import { renderInvoicePdf, type PdfOptions } from './pdf.js';
 import type { InvoiceListRow, InvoiceRow, ListFilter } from './repository.js';
 
-/** What credit notes need from the payments module (its index's `refundPayment`). */
-export type Refunds = { refundPayment(paymentId: string, amountCents: number, idempotencyKey: string): Promise<{ refundedCents: number }> };
+/**
+ * What credit notes need from the payments module: the refund (its index's `refundPayment`), and
+ * the end of the service a fully credited payment paid for, in the credit note's transaction
+ * (`endServiceOf`: null when the payment paid for no running subscription).
+ */
+export type Refunds = {
+  refundPayment(paymentId: string, amountCents: number, idempotencyKey: string): Promise<{ refundedCents: number }>;
+  endServiceOf(
+    tx: Transaction,
+    paymentId: string,
+    when: CreditServiceEnd,
+    detail: { invoiceNumber: string; reason: string; at: Date },
+  ): Promise<CreditServiceEnded | null>;
+};
 
 type Deps = IssueDeps & { db: Database; payments: Refunds; pdf: PdfOptions };
 
@@ -24,6 +45,7 @@ function toSummary(row: InvoiceListRow): InvoiceSummary {
     series: invoice.series as 'F' | 'R',
     status: invoice.status,
     issuedAt: invoice.issuedAt.toISOString(),
+    issueDate: invoice.issueDate,
     currency: invoice.currency,
     locale: invoice.locale,
     userId: invoice.userId,
@@ -40,16 +62,26 @@ function toSummary(row: InvoiceListRow): InvoiceSummary {
   };
 }
 
-/** Facturas filters: dates are whole UTC days, `to` included. */
+/** Facturas filters: dates are issue dates (the seller's calendar days, as printed), `to` included. */
 function filterOf(query: AdminInvoiceCsvQuery): ListFilter {
-  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
   const filter: ListFilter = {};
-  if (query.from) filter.from = day(query.from);
-  if (query.to) filter.to = new Date(day(query.to).getTime() + 86_400_000);
+  if (query.from) filter.from = query.from;
+  if (query.to) filter.to = query.to;
   if (query.series) filter.series = query.series;
   if (query.status) filter.status = query.status;
   if (query.q) filter.q = query.q;
   return filter;
+}
+
+/** 422: more than what is left to credit (with tax, or before tax when the base was asked), the most named. */
+function creditExceeds(plan: CreditPlan, kind: 'gross' | 'base', currency: string): AppError {
+  const max = kind === 'base' ? plan.remainingBaseCents : plan.remainingCents;
+  const field = kind === 'base' ? 'baseCents' : 'amountCents';
+  return new AppError(
+    'invoice.credit_exceeds',
+    { max: `${(max / 100).toFixed(2)} ${currency}` },
+    { [field]: [{ code: 'validation.too_big', params: { max } }] },
+  );
 }
 
 export function createInvoicesService(deps: Deps) {
@@ -122,13 +154,14 @@ export function createInvoicesService(deps: Deps) {
 
     /** The CSV lines of every matching invoice (BOM first, formula-neutralised cells), read in pages. */
     async *csv(query: AdminInvoiceCsvQuery): AsyncGenerator<string> {
-      yield `\uFEFF${csvRow(['number', 'kind', 'issued_at', 'status', 'customer', 'email', 'tax_id', 'country', 'subtotal', 'tax', 'total', 'credited', 'currency', 'corrects'])}`;
+      yield `\uFEFF${csvRow(['number', 'kind', 'issue_date', 'issued_at', 'status', 'customer', 'email', 'tax_id', 'country', 'subtotal', 'tax', 'total', 'credited', 'currency', 'corrects'])}`;
       const euros = (cents: number) => (cents / 100).toFixed(2);
       for await (const row of repo.iterate(filterOf(query))) {
         const s = toSummary(row);
         yield csvRow([
           s.number,
           s.kind,
+          s.issueDate,
           s.issuedAt,
           s.status,
           s.customerName,
@@ -150,31 +183,30 @@ export function createInvoicesService(deps: Deps) {
      * refund's idempotency key is the invoice and the credit note's place among its credit notes:
      * a repeated request (a double click, a retry after a failure between the refund and the
      * note) refunds once and finds or issues the one note; a different amount in the meantime is
-     * refused by the provider.
+     * refused by the provider. A credit that leaves nothing of the invoice ends the service it
+     * paid for (now, or at the period's end: `endService`), in the note's transaction.
      */
-    async credit(actor: Actor, id: string, body: CreditNoteBody): Promise<InvoiceDetail> {
+    async credit(actor: Actor, id: string, body: CreditNoteBody): Promise<CreditNoteResult> {
       const invoice = await visible(actor, id);
       if (invoice.kind !== 'invoice' || !invoice.paymentId) throw new AppError('invoice.not_creditable');
       const paymentId = invoice.paymentId;
-      const plan = async (tx: Database | Parameters<typeof issueDocument>[1]) => {
+      const request =
+        body.baseCents !== undefined
+          ? { kind: 'base' as const, cents: body.baseCents }
+          : body.amountCents !== undefined
+            ? { kind: 'gross' as const, cents: body.amountCents }
+            : null;
+      const plan = async (tx: Database | Transaction): Promise<CreditPlan & { key: string }> => {
         // One after another: a transaction is one connection.
         const lines = await repo.lines(id, tx);
         const taxTotals = await repo.taxTotals(id, tx);
         const credited = await repo.creditedPerRate(tx, id);
         const notes = await repo.creditNotes(tx, id);
-        return {
-          ...planCredit(invoice, lines, taxTotals, credited, body.amountCents ?? null),
-          key: `credit-note:${id}:${notes.length + 1}`,
-        };
+        return { ...planCredit(invoice, lines, taxTotals, credited, request), key: `credit-note:${id}:${notes.length + 1}` };
       };
       const first = await plan(db);
       if (first.remainingCents <= 0) throw new AppError('invoice.not_creditable');
-      if (first.lines.length === 0)
-        throw new AppError(
-          'invoice.credit_exceeds',
-          { max: `${(first.remainingCents / 100).toFixed(2)} ${invoice.currency}` },
-          { amountCents: [{ code: 'validation.too_big', params: { max: first.remainingCents } }] },
-        );
+      if (first.lines.length === 0) throw creditExceeds(first, request?.kind ?? 'gross', invoice.currency);
 
       try {
         await payments.refundPayment(paymentId, -first.totalCents, first.key);
@@ -183,12 +215,15 @@ export function createInvoicesService(deps: Deps) {
         throw new AppError('payment.refund_failed');
       }
 
-      const note = await db.transaction(async (tx) => {
+      const { note, serviceEnded } = await db.transaction(async (tx) => {
         await repo.lock(tx, id);
         const existing = await repo.findByRefundKey(tx, first.key);
-        if (existing) return existing;
+        if (existing) return { note: existing, serviceEnded: null };
         const again = await plan(tx);
         if (again.key !== first.key || again.totalCents !== first.totalCents) throw new AppError('request.conflict');
+        // The product's clock, and never before the invoice it corrects.
+        const now = deps.now();
+        const at = now < invoice.issuedAt ? invoice.issuedAt : now;
         const issued = await issueDocument(deps, tx, {
           kind: 'credit_note',
           userId: invoice.userId,
@@ -198,14 +233,18 @@ export function createInvoicesService(deps: Deps) {
           reason: body.reason,
           currency: invoice.currency,
           locale: invoice.locale,
+          issuedAt: at,
           buyer: invoice.buyer,
           lines: again.lines,
+          taxes: again.taxes,
         });
-        const left = again.remainingCents + again.totalCents;
-        await repo.setStatus(tx, invoice.id, left <= 0 ? 'credited' : 'partially_credited');
-        return issued;
+        await repo.setStatus(tx, invoice.id, again.exhausts ? 'credited' : 'partially_credited');
+        const ended = again.exhausts
+          ? await payments.endServiceOf(tx, paymentId, body.endService ?? 'now', { invoiceNumber: invoice.number, reason: body.reason, at })
+          : null;
+        return { note: issued, serviceEnded: ended };
       });
-      return detail(note, actor.locale);
+      return { ...(await detail(note, actor.locale)), serviceEnded };
     },
   };
 }

@@ -24,10 +24,12 @@ export async function createNotifications(deps: {
   events: EventBus;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The product's clock: it dates the notifications. */
+  now: () => Date;
   streamOptions?: Partial<StreamOptions>;
 }) {
   const repo = createNotificationsRepository(deps.database.db);
-  const service = createNotificationsService({ repo, mailer: deps.mailer, publicUrl: deps.publicUrl });
+  const service = createNotificationsService({ repo, mailer: deps.mailer, publicUrl: deps.publicUrl, now: deps.now });
   // A visitor's message, after it committed: the owner's notification (and its email). The delivery
   // key makes a retried delivery raise it once.
   await deps.events.subscribe('message.received', 'notify-owner', async ({ userId, ...message }, { deliveryKey }) => {
@@ -49,8 +51,16 @@ declare module '../../platform/modules.js' {
 export const notificationsModule = (streamOptions?: Partial<StreamOptions>) =>
   defineModule({
     name: 'notifications',
-    async build({ database, mailer, events, config, log }) {
-      const { service, streams } = await createNotifications({ database, mailer, events, publicUrl: config.publicUrl, log, streamOptions });
+    async build({ database, mailer, events, config, log, clock }) {
+      const { service, streams } = await createNotifications({
+        database,
+        mailer,
+        events,
+        publicUrl: config.publicUrl,
+        log,
+        now: () => clock.now(),
+        streamOptions,
+      });
       return {
         services: { notifications: service, notificationStreams: streams },
         userData: [createNotificationsUserData(database.db)],

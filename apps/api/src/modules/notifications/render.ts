@@ -34,6 +34,12 @@ function formatMoney(cents: number, currency: string, locale: Locale): string {
   }
 }
 
+/** An instant as `2026-11-23 20:25 UTC` (a notification is read in any time zone). */
+const utcMinute = (value: unknown) => {
+  const iso = str(value);
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso;
+};
+
 /** The placeholders of a type's title and body, from its payload, formatted for the locale. */
 function params(type: NotificationType, p: Payload, locale: Locale): Record<string, string> {
   const base = Object.fromEntries(Object.entries(p).map(([k, v]) => [k, str(v)]));
@@ -48,6 +54,16 @@ function params(type: NotificationType, p: Payload, locale: Locale): Record<stri
       return { ...base, amount: formatMoney(num(p.totalCents), str(p.currency), locale) };
     case 'subscription_ending':
       return { ...base, endsAt: str(p.endsAt).slice(0, 10) };
+    case 'campaign_stalled':
+      return {
+        ...base,
+        since: utcMinute(p.since),
+        reason: translate(locale, `campaign.stall_reason.${str(p.kind) || 'unknown'}`, { detail: str(p.detail) || '—' }),
+      };
+    case 'campaign_start_failed': {
+      const reason = (p.reason ?? {}) as { code?: unknown; params?: Record<string, string | number> };
+      return { ...base, scheduledAt: utcMinute(p.scheduledAt), reason: translate(locale, str(reason.code), reason.params ?? {}) };
+    }
     default:
       return base;
   }
@@ -63,6 +79,8 @@ export function linkOf(type: NotificationType, p: Payload): string {
     case 'sends_quota':
       return '/user/plans';
     case 'campaign_finished':
+    case 'campaign_stalled':
+    case 'campaign_start_failed':
       return '/user/campanas';
     case 'subscription_ending':
       return '/user/myplan';

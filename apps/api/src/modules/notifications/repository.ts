@@ -21,11 +21,16 @@ export function createNotificationsRepository(db: Database) {
       userId: string,
       type: string,
       payload: Record<string, unknown>,
-      sourceKey?: string,
+      sourceKey: string | undefined,
+      createdAt: Date,
     ): Promise<NotificationRow | undefined> {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`}))`);
       // A source key already stored means this raise already happened (a retried event): nothing new.
-      const [row] = await tx.insert(notifications).values({ userId, type, payload, sourceKey }).onConflictDoNothing().returning();
+      const [row] = await tx
+        .insert(notifications)
+        .values({ userId, type, payload, sourceKey, createdAt })
+        .onConflictDoNothing()
+        .returning();
       if (row) await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`);
       return row;
     },

@@ -12,10 +12,11 @@ import { requireOwned } from '../../platform/access.js';
 export type QuotaMetric = 'storage' | 'sends';
 const LEVELS = [100, 80] as const;
 
-type Deps = { repo: NotificationsRepository; mailer: Mailer; publicUrl: string };
+/** `now`: the product's clock (the sandbox test clock when it runs), which dates each notification. */
+type Deps = { repo: NotificationsRepository; mailer: Mailer; publicUrl: string; now: () => Date };
 
 /** Notificaciones: stores, lists and marks notifications, and emails the types the user chose (a lost tag's message always). */
-export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
+export function createNotificationsService({ repo, mailer, publicUrl, now }: Deps) {
   /**
    * The notification's email, when its type is chosen in Options (a lost tag's message always),
    * enqueued in the notification's own transaction: it exists exactly when the notification does.
@@ -59,7 +60,7 @@ export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
     sourceKey?: string,
   ): Promise<NotificationRow | undefined> {
     return repo.inTransaction(tx, async (t) => {
-      const row = await repo.insert(t, userId, type, payload, sourceKey);
+      const row = await repo.insert(t, userId, type, payload, sourceKey, now());
       if (row) await enqueueEmail(t, row);
       return row;
     });
@@ -123,8 +124,8 @@ export function createNotificationsService({ repo, mailer, publicUrl }: Deps) {
         const percent = top as 80 | 100;
         const row =
           metric === 'storage'
-            ? await repo.insert(tx, userId, 'storage_quota', { percent, usedBytes: after, limitBytes: limit })
-            : await repo.insert(tx, userId, 'sends_quota', { percent, used: after, limit, period: usage.period ?? '' });
+            ? await repo.insert(tx, userId, 'storage_quota', { percent, usedBytes: after, limitBytes: limit }, undefined, now())
+            : await repo.insert(tx, userId, 'sends_quota', { percent, used: after, limit, period: usage.period ?? '' }, undefined, now());
         if (row) await enqueueEmail(tx, row);
         return row ?? null;
       });

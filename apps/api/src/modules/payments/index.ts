@@ -13,6 +13,7 @@ import { createPaymentsUserData } from './user-data.js';
 
 export { paymentRoutes };
 export { prorationCredit, addMonths, daysBetween } from './proration.js';
+export { anchoredDate, nextPeriodEnd } from './billing-anchor.js';
 export type { PaymentProvider, ChargeResult, DeclineReason, SavedCard } from './provider.js';
 export type { PaymentsService } from './service.js';
 

@@ -16,6 +16,7 @@ import {
   addSubscriptionAddOn,
   insertSubscription,
   lockRunningSubscription,
+  lockSubscription,
   runningPlanPiece,
   runningSubscription,
   updateSubscription,
@@ -126,6 +127,7 @@ export function createPaymentsRepository(db: Database) {
 
     running: (userId: string, q: Db = db) => runningSubscription(q, userId),
     lockRunning: (tx: Transaction, userId: string) => lockRunningSubscription(tx, userId),
+    lockSubscription: (tx: Transaction, id: string) => lockSubscription(tx, id),
     updateSubscription: (tx: Transaction, id: string, values: Partial<SubscriptionValues>) => updateSubscription(tx, id, values),
     insertSubscription: (tx: Transaction, values: SubscriptionValues) => insertSubscription(tx, values),
     addAddOn: (tx: Transaction, subscriptionId: string, addOnId: string, validUntil: Date) =>
@@ -151,8 +153,12 @@ export function createPaymentsRepository(db: Database) {
     },
 
     // ---- payments
-    async paymentByKey(key: string, q: Db = db) {
-      const [row] = await q.select().from(payments).where(eq(payments.idempotencyKey, key));
+    /** The customer's payment of an idempotency key (keys are per customer). */
+    async paymentByKey(userId: string, key: string, q: Db = db) {
+      const [row] = await q
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)));
       return row;
     },
 
@@ -183,9 +189,13 @@ export function createPaymentsRepository(db: Database) {
       return row;
     },
 
-    /** Inserts the payment unless its key exists (a concurrent retry): then answers undefined. */
+    /** Inserts the payment unless the customer's key exists (a concurrent retry): then answers undefined. */
     async insertPayment(q: Db, values: NewPayment) {
-      const [row] = await q.insert(payments).values(values).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
+      const [row] = await q
+        .insert(payments)
+        .values(values)
+        .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
+        .returning();
       return row;
     },
 

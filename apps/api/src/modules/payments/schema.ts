@@ -31,8 +31,9 @@ export const paymentMethods = pgTable(
 export type PaymentPurpose = 'subscription' | 'upgrade' | 'add_on' | 'renewal';
 
 /**
- * One charge attempt. `idempotencyKey` is unique: the same key again returns this row instead of
- * charging; `amountCents` is the amount the key was first used with (another amount is refused).
+ * One charge attempt. `idempotencyKey` is unique per customer: the same customer's key again returns
+ * this row instead of charging; `amountCents` is the amount the key was first used with (another
+ * amount is refused). Another customer's key of the same text is another key.
  */
 export const payments = pgTable(
   'payments',
@@ -63,7 +64,7 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex().on(t.idempotencyKey),
+    uniqueIndex().on(t.userId, t.idempotencyKey),
     index().on(t.userId, t.createdAt),
     index().on(t.createdAt, t.id),
     index().on(t.subscriptionId, t.createdAt),

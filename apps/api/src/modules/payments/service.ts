@@ -22,7 +22,9 @@ import { quoteTotals, type ChargedBeforeTax, type InvoiceLineInput, type IssueIn
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { ProviderIdempotencyError, type PaymentProvider } from './provider.js';
-import { addMonths, prorationCredit } from './proration.js';
+import { prorationCredit } from './proration.js';
+import { anchoredDate } from './billing-anchor.js';
+import { createServiceEnd } from './service-end.js';
 import type { PaymentMethodRow, PaymentRow, PaymentsRepository, PeriodRow, PlanRow, SubscriptionRow } from './repository.js';
 import type { PaymentPurpose } from './schema.js';
 import { PlansAnswers, type PlansState } from './plans-answers.js';
@@ -295,13 +297,14 @@ export function createPaymentsService({
   async function charge(request: ChargeRequest): Promise<PaymentRow> {
     const totals = quoteTotals(request.lines);
     const amountCents = totals.totalCents;
-    const first = await repo.paymentByKey(request.idempotencyKey);
-    if (first) return replay(first, request.userId, amountCents);
+    const first = await repo.paymentByKey(request.userId, request.idempotencyKey);
+    if (first) return replay(first, amountCents);
     if (amountCents <= 0) throw new AppError('payment.nothing_to_charge');
 
     let result;
     try {
-      result = await provider.charge(request.method.providerToken, amountCents, 'EUR', request.idempotencyKey);
+      // Keys are per customer; the provider sees one account (ours), so it gets the customer's key.
+      result = await provider.charge(request.method.providerToken, amountCents, 'EUR', `${request.userId}:${request.idempotencyKey}`);
     } catch (error) {
       if (error instanceof ProviderIdempotencyError) throw new AppError('payment.idempotency_mismatch');
       throw error;
@@ -336,7 +339,7 @@ export function createPaymentsService({
           );
         return row;
       });
-      if (!failed) return replay((await repo.paymentByKey(request.idempotencyKey))!, request.userId, amountCents);
+      if (!failed) return replay((await repo.paymentByKey(request.userId, request.idempotencyKey))!, amountCents);
       throw new AppError(failureCode);
     }
 
@@ -363,13 +366,13 @@ export function createPaymentsService({
       });
       return repo.setInvoice(tx, row.id, invoice.id, invoice.number);
     });
-    if (!paid) return replay((await repo.paymentByKey(request.idempotencyKey))!, request.userId, amountCents);
+    if (!paid) return replay((await repo.paymentByKey(request.userId, request.idempotencyKey))!, amountCents);
     return paid;
   }
 
-  /** The first result of a key: the same payment, or its failure again; another amount or user is refused. */
-  function replay(first: PaymentRow, userId: string, amountCents: number): PaymentRow {
-    if (first.userId !== userId || first.amountCents !== amountCents) throw new AppError('payment.idempotency_mismatch');
+  /** The first result of a customer's key: the same payment, or its failure again; another amount is refused. */
+  function replay(first: PaymentRow, amountCents: number): PaymentRow {
+    if (first.amountCents !== amountCents) throw new AppError('payment.idempotency_mismatch');
     if (first.status === 'failed') throw new AppError((first.failureCode ?? 'payment.card_declined') as 'payment.card_declined');
     return first;
   }
@@ -432,7 +435,8 @@ export function createPaymentsService({
           ),
         );
     }
-    const periodEnd = addMonths(now, target.period.months);
+    // A new paid cycle anchored now: its periods end on this day of the month (see billing-anchor.ts).
+    const periodEnd = anchoredDate(now, target.period.months);
     return { customer, target, running, lines, kind: paidPlan ? ('upgrade' as const) : ('new' as const), now, periodEnd, periodName };
   }
 
@@ -445,6 +449,9 @@ export function createPaymentsService({
   return {
     provider,
     charge,
+
+    // ---- for the invoices module: a full credit ends the service the payment paid for
+    endServiceOf: createServiceEnd(repo),
 
     // ---- for the renewals module
     onDefaultMethodChanged(listener: (userId: string) => Promise<void>) {
@@ -602,7 +609,7 @@ export function createPaymentsService({
       locale: Locale,
     ): Promise<{ payment: Payment; subscription: SubscriptionData }> {
       const method = await requireMethod(actor.id, input.methodId);
-      const existing = await repo.paymentByKey(input.idempotencyKey);
+      const existing = await repo.paymentByKey(actor.id, input.idempotencyKey);
       let payment: PaymentRow;
       let plan: Awaited<ReturnType<typeof checkoutPlan>> | undefined;
       try {
@@ -611,7 +618,6 @@ export function createPaymentsService({
         // A retry after success: the subscription already changed, so the offer now reads as "current".
         const retried =
           existing &&
-          existing.userId === actor.id &&
           existing.status === 'succeeded' &&
           existing.purpose !== 'add_on' &&
           error instanceof AppError &&
@@ -637,6 +643,7 @@ export function createPaymentsService({
               status: 'active' as const,
               currentPeriodStart: chosen.now,
               currentPeriodEnd: chosen.periodEnd,
+              billingAnchor: chosen.now,
               cancelAtPeriodEnd: false,
             };
             const locked = await repo.lockRunning(tx, actor.id);

@@ -40,4 +40,4 @@ export const profilesModule = defineModule({
     await api.register(profileRoutes, { profiles });
   },
 });
-export { liveProfileCounts, liveProfilePiece, profileLabelPiece } from './query-pieces.js';
+export { liveProfileCounts, liveProfilePiece, profileLabelPiece, profileOwnerPiece } from './query-pieces.js';

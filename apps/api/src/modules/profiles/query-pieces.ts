@@ -10,6 +10,10 @@ import { profileLabels, profiles } from './schema.js';
 /** Live profiles (not in the trash), every column. */
 export const liveProfilePiece = (alias = 'live_profile') => queryPieces.select().from(profiles).where(isNull(profiles.deletedAt)).as(alias);
 
+/** Whose each profile is (id, user id), trashed ones too. */
+export const profileOwnerPiece = (alias = 'profile_owner') =>
+  queryPieces.select({ id: profiles.id, userId: profiles.userId }).from(profiles).as(alias);
+
 /** Which labels each profile carries (profile id, label id). */
 export const profileLabelPiece = (alias = 'profile_label') =>
   queryPieces.select({ profileId: profileLabels.profileId, labelId: profileLabels.labelId }).from(profileLabels).as(alias);

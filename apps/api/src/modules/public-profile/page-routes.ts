@@ -40,7 +40,7 @@ const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
   reply.status(status).header('cache-control', 'no-store').header('vary', 'accept-language').type('text/html; charset=utf-8').send(body);
 
 /**
- * The HTML of /link/{alias}/{profileId}, rendered by the server from the public profile cache: the
+ * The short link /link/{alias} (a redirect to the owner's main card), and the HTML of /link/{alias}/{profileId}, rendered by the server from the public profile cache: the
  * whole card, readable and usable without JavaScript; 301 from an old alias; a translated 404 page
  * when the profile is not available. `?preview=<token>` is the owner's preview (see previewToken).
  */
@@ -54,6 +54,16 @@ export function registerPublicPage(
   // The page's language as pageLocale (page/strings.ts) picks it; null (none of ours) is kept as '' so that `undefined` means "not seen yet".
   const visitorLocale = remembered((header) => matchLocale(header) ?? '');
   const localeFor = (acceptLanguage: string | undefined, ownerLocale: Locale): Locale => visitorLocale(acceptLanguage) || ownerLocale;
+
+  // The short link printed at sign-up, in Opciones, on paper cards and tags: the owner's main card.
+  // A redirect, not a copy of the page: the card has one address, where its visits are counted.
+  app.get<{ Params: { alias: string } }>('/link/:alias', async (request, reply) => {
+    const { alias } = request.params;
+    const target = alias.length <= 60 ? await service.mainCardPath(alias) : null;
+    if (!target) return html(reply, 404, renderNotAvailablePage({ locale: localeFor(request.headers['accept-language'], 'en'), assets }));
+    // Not permanent: the main card is the owner's to change.
+    return reply.header('cache-control', 'no-store').redirect(target, 302);
+  });
 
   app.get<{ Params: { alias: string; profileId: string }; Querystring: { preview?: string; posts?: string } }>(
     '/link/:alias/:profileId',

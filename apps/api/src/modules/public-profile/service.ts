@@ -1,15 +1,8 @@
-import {
-  DEFAULT_LOCALE,
-  publicProfileSchema,
-  type Locale,
-  type ProfileStats,
-  type PublicProfile,
-  type PublicWallPage,
-} from '@enlaza/contracts';
+import { publicProfileSchema, type Locale, type ProfileStats, type PublicProfile, type PublicWallPage } from '@enlaza/contracts';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { profileDailyStats } from './schema.js';
-import { isOldAlias, userPiece } from '../account/index.js';
+import { aliasMainCard, isOldAlias, userPiece } from '../account/index.js';
 import type { DailyCounters } from '../../lib/daily-counters.js';
 import { AppError } from '../../lib/errors.js';
 import { createSessionCache } from '../../lib/session-cache.js';
@@ -17,6 +10,12 @@ import { liveProfilePiece, storedCard, storedTag } from '../profiles/index.js';
 import { requireOwned } from '../../platform/access.js';
 
 const DAY = 86_400_000;
+
+/**
+ * The language a card shows a visitor whose own is none of ours: its owner's chosen one, else
+ * English. The app's own default (`jp`, for its screens) does not apply to visitors (PRODUCT.md §4).
+ */
+export const visitorFallbackLocale = (ownerChoice: Locale | null): Locale => ownerChoice ?? 'en';
 
 /**
  * The public profile cache's timing. Every change reaches the cache through NOTIFY or the writer's
@@ -193,7 +192,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     const row = await load(profileId);
     const profile = toPublic(row);
     const wall = await wallOf(profile);
-    const ownerLocale = row.owner.locale ?? DEFAULT_LOCALE;
+    const ownerLocale = visitorFallbackLocale(row.owner.locale);
     const visibility = row.profile.visibility;
     const content = JSON.stringify([row.profile.userId, visibility, ownerLocale, profile, wall]);
     if (previous?.content === content) {
@@ -299,6 +298,17 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       return found;
     },
 
+    /**
+     * Where the short link `/link/{alias}` leads: the canonical address of the owner's main card
+     * (through an old alias too); null when nobody has the alias or the card is not available.
+     */
+    async mainCardPath(alias: string): Promise<string | null> {
+      const owner = await aliasMainCard(db, alias);
+      if (!owner?.mainProfileId) return null;
+      const found = await peek(owner.alias, owner.mainProfileId);
+      return found?.profile.canonicalPath ?? null;
+    },
+
     /** The owner's preview of any of their profiles, private ones too: never cached, never counted. */
     async preview(profileId: string): Promise<PageProfile | null> {
       const row = await loadAny(profileId).catch((error: unknown) => {
@@ -307,7 +317,12 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       });
       if (!row) return null;
       const profile = toPublic(row);
-      return { profile, visibility: row.profile.visibility, ownerLocale: row.owner.locale ?? DEFAULT_LOCALE, wall: await wallOf(profile) };
+      return {
+        profile,
+        visibility: row.profile.visibility,
+        ownerLocale: visitorFallbackLocale(row.owner.locale),
+        wall: await wallOf(profile),
+      };
     },
 
     /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
@@ -415,6 +430,7 @@ export const profileCacheTiming = (found: { cached?: boolean; refreshing?: boole
 export type PageProfile = {
   profile: PublicProfile;
   visibility: 'public' | 'unlisted' | 'private';
+  /** The owner's chosen language, else English (see visitorFallbackLocale). */
   ownerLocale: Locale;
   cached?: boolean;
   /** Answered from the cache while the entry is reloaded in the background (it came due). */

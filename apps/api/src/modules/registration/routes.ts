@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerLocale } from '../../lib/catalogue-names.js';
-import { localeFromHeader } from '../../lib/i18n.js';
+import { matchLocale } from '../../lib/i18n.js';
 import { originOf } from '../../lib/request-context.js';
 import { errorResponses, routeDocs } from '../../platform/route-docs.js';
 import type { RegistrationService } from './service.js';
@@ -58,7 +58,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
       },
     },
     async (request, reply) => {
-      const data = await registration.register(request.body, localeFromHeader(request.headers['accept-language']), originOf(request));
+      const data = await registration.register(request.body, matchLocale(request.headers['accept-language']), originOf(request));
       return reply.status(201).send({ ok: 1 as const, data });
     },
   );

@@ -5,6 +5,7 @@ import { localName } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
+import { isIanaTimeZone } from '../../lib/time-zone.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { ActivityService, RequestOrigin } from '../activity/index.js';
 import type { AuthService } from '../auth/index.js';
@@ -106,7 +107,12 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
         .map((type) => ({ id: type.id, code: type.code, name: localName(type, locale), requiresTaxId: type.requiresTaxId }))
         .sort((a, b) => a.name.localeCompare(b.name, locale === 'jp' ? 'ja' : locale)),
 
-    async register(input: RegisterBody, locale: Locale, origin: RequestOrigin): Promise<{ email: string }> {
+    /**
+     * `headerLocale`: the browser's language from Accept-Language when it is one of ours. The account
+     * keeps the language the form sends (the one chosen on the page, else the browser's), else that
+     * one, else none (the app then follows the browser); and the browser's time zone when it is a known one.
+     */
+    async register(input: RegisterBody, headerLocale: Locale | null, origin: RequestOrigin): Promise<{ email: string }> {
       await limiter.consume([{ key: `register:${origin.address ?? ''}`, max: 10, windowMs: HOUR }]);
       assertAcceptablePassword(input.password, input.email);
       if (!(await repo.activeAccountType(input.accountTypeId))) {
@@ -123,7 +129,8 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
           email: input.email,
           passwordHash: await hashPassword(input.password),
           accountTypeId: input.accountTypeId,
-          locale: input.locale ?? locale,
+          locale: input.locale ?? headerLocale,
+          timeZone: input.timeZone && isIanaTimeZone(input.timeZone) ? input.timeZone : null,
         });
       } catch (error) {
         // Two sign-ups racing for the same email or alias: the unique index decides.

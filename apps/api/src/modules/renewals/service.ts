@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/client.js';
 import { localName } from '../../lib/catalogue-names.js';
 import type { Clock } from '../../platform/clock.js';
 import type { NotificationsService } from '../notifications/index.js';
-import { addMonths, type PaymentsService } from '../payments/index.js';
+import { nextPeriodEnd, type PaymentsService } from '../payments/index.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import type { RenewalsRepository } from './repository.js';
 
@@ -36,7 +36,8 @@ type Deps = {
  * with its payment (payments' `chargeOffer`): a scheduled downgrade takes effect, the next period
  * starts from the old end, the invoice is issued and the history records `renewed`. A cancel at
  * period end ends it instead (`cancelled`, the user falls back to Free). A decline makes it
- * `past_due` and schedules retries at +1, +3 and +7 days; after the last one it `expired`s.
+ * `past_due` and schedules retries at +1, +3 and +7 days; after the last one it `expired`s. Period
+ * ends follow the subscription's billing anchor (its day of the month is kept across short months).
  *
  * Exactly once: the charge's idempotency key is `renewal:<id>:<period end>` (a retry appends
  * `:retry-<n>`, a retry after a card change `:card-<method>`), unique in `payments`; the period moves
@@ -95,7 +96,8 @@ export function createRenewalsService({ repo, clock, payments, notifications, lo
       : attempt === 0
         ? `renewal:${id}:${endIso}`
         : `renewal:${id}:${endIso}:retry-${attempt}`;
-    const nextEnd = addMonths(periodEnd, months);
+    // Kept on the billing anchor's day: 31 Jan → 28 Feb → 31 Mar (never 28 Mar), see billing-anchor.ts.
+    const nextEnd = nextPeriodEnd(sub.billingAnchor, periodEnd, months);
     const result = await payments.chargeOffer({
       userId: sub.userId,
       subscriptionId: id,

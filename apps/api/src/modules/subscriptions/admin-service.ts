@@ -30,7 +30,8 @@ type Deps = {
   repo: AdminSubscriptionsRepository;
   activity: Pick<ActivityService, 'record'>;
   billing: BillingViews;
-  now?: () => Date;
+  /** The product's clock (the sandbox test clock when it runs): the time of the admin's changes. */
+  now: () => Date;
 };
 
 function toSummary(row: AdminSubscriptionRow): AdminSubscriptionSummary {
@@ -50,7 +51,7 @@ function toSummary(row: AdminSubscriptionRow): AdminSubscriptionSummary {
 }
 
 /** Suscripcions (PRODUCT.md section 7): list, detail, cancel, extend; every change in the history and the audit log. */
-export function createAdminSubscriptionsService({ db, repo, activity, billing, now = () => new Date() }: Deps) {
+export function createAdminSubscriptionsService({ db, repo, activity, billing, now }: Deps) {
   async function detail(id: string, locale: Locale): Promise<AdminSubscriptionDetail> {
     const row = await repo.find(id, locale);
     if (!row) throw new AppError('record.not_found');
@@ -119,12 +120,15 @@ export function createAdminSubscriptionsService({ db, repo, activity, billing, n
       return detail(id, locale);
     },
 
-    /** Moves the end of the running period N days later (the next renewal with it). */
+    /**
+     * Moves the end of the running period N days later (the next renewal with it): the new end is the
+     * billing anchor from then on, so the periods after it keep its day of the month.
+     */
     async extend(admin: Actor, id: string, body: AdminExtendSubscription, origin: RequestOrigin, locale: Locale) {
       const { before, end } = await repo.transaction(async (tx) => {
         const before = await lockChangeable(tx, id);
         const end = new Date(before.currentPeriodEnd.getTime() + body.days * DAY);
-        await repo.update(tx, id, { currentPeriodEnd: end });
+        await repo.update(tx, id, { currentPeriodEnd: end, billingAnchor: end });
         await recordSubscriptionEvent(tx, {
           subscriptionId: id,
           kind: 'extended',

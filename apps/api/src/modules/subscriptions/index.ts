@@ -47,13 +47,14 @@ export const subscriptionsModule = defineModule({
 /** Suscripcions, the admin's view of every subscription with its payments and invoices (after the billing modules). */
 export const adminSubscriptionsModule = defineModule({
   name: 'admin-subscriptions',
-  build: ({ db, services: { activity, paymentQueries, invoiceQueries } }) => ({
+  build: ({ db, clock, services: { activity, paymentQueries, invoiceQueries } }) => ({
     services: {
       adminSubscriptions: createAdminSubscriptionsService({
         db,
         repo: createAdminSubscriptionsRepository(db),
         activity,
         billing: { paymentsOf: (id) => paymentQueries.ofSubscription(id), invoicesOf: (ids) => invoiceQueries.ofPayments(ids) },
+        now: () => clock.now(),
       }),
     },
   }),

@@ -21,6 +21,13 @@ export const subscriptions = pgTable(
     /** Null for the Free plan, which does not renew. */
     currentPeriodEnd: timestamp({ withTimezone: true }),
     cancelAtPeriodEnd: boolean().notNull().default(false),
+    /**
+     * The billing cycle anchor (as Stripe's): the instant the paid cycle started. Every period end
+     * is a whole number of months after it, on its day of the month or the month's last day when
+     * shorter (31 Jan → 28 Feb → 31 Mar → 30 Apr). Null: the period end is the anchor (the Free
+     * plan, and subscriptions from before anchors were kept).
+     */
+    billingAnchor: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

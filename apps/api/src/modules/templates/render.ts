@@ -1,6 +1,7 @@
 import type { Locale, MergeValues } from '@enlaza/contracts';
 import { escapeHtml } from '../../lib/html.js';
 import { renderMergeFields } from '../../platform/merge-fields.js';
+import { htmlToPlainText } from '../../platform/rich-text.js';
 
 export type TemplateContent = { subject: string; bodyHtml: string; bodyText: string };
 export type RenderedTemplate = { subject: string; html: string; text: string };
@@ -21,5 +22,6 @@ ${body}
     </div>
   </div>
 </body></html>`;
-  return { subject, html, text: renderMergeFields(template.bodyText, values, 'text') };
+  // The text part from the merged body, nothing changing case (as campaigns do: campaigns/links.ts).
+  return { subject, html, text: htmlToPlainText(body) };
 }

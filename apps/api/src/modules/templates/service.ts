@@ -17,6 +17,7 @@ import { unknownMergeFields } from '../../platform/merge-fields.js';
 import { htmlToPlainText, sanitizeRichText } from '../../platform/rich-text.js';
 import { renderTemplate, type TemplateContent } from './render.js';
 import type { TemplateRow, TemplatesRepository } from './repository.js';
+import { shortProfileLink } from '../../lib/public-links.js';
 
 /** What the templates module asks of others (wired in its module definition, index.ts). */
 export type TemplatesDependencies = {
@@ -76,7 +77,7 @@ export function createTemplatesService({ repo, mailer, publicUrl, sendQuota, sen
     return {
       nombre: me?.name ?? SAMPLE_NAMES[locale],
       email: me?.email ?? 'someone@example.com',
-      perfil_url: `${publicUrl}/link/${me?.alias ?? 'example'}`,
+      perfil_url: shortProfileLink(publicUrl, me?.alias ?? 'example'),
       baja_url: `${publicUrl}/unsubscribe/example`,
     };
   }

@@ -32,6 +32,14 @@ describe('lookupCountry', () => {
       await expect(lookupCountry('https://lookup.test/s', fetchImpl)).rejects.toThrowError(COUNTRY_LOOKUP_ERROR);
     }
   });
+
+  it('lets go of the body of an error answer, which would keep the request open', async () => {
+    const cancel = vi.fn();
+    const response = new Response(new ReadableStream({ cancel }), { status: 404 });
+    const fetchImpl = vi.fn(() => Promise.resolve(response)) as unknown as typeof fetch;
+    await expect(lookupCountry('https://lookup.test/s', fetchImpl)).rejects.toThrowError(COUNTRY_LOOKUP_ERROR);
+    expect(cancel).toHaveBeenCalledOnce();
+  });
 });
 
 describe('countryLookupUrl', () => {

@@ -16,7 +16,11 @@ export async function lookupCountry(url: string, fetchImpl: typeof fetch = fetch
   let reply: string;
   try {
     const response = await fetchImpl(url, { method: 'GET', credentials: 'omit' });
-    if (!response.ok) throw new Error(COUNTRY_LOOKUP_ERROR);
+    if (!response.ok) {
+      // Let go of the unread body: until then the browser keeps the request open.
+      await response.body?.cancel().catch(() => undefined);
+      throw new Error(COUNTRY_LOOKUP_ERROR);
+    }
     reply = await response.text();
   } catch {
     throw new Error(COUNTRY_LOOKUP_ERROR);

@@ -3,8 +3,6 @@ import { Combobox, Group, Text, UnstyledButton, useCombobox } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { filterCountries, listCountries } from './countries';
 // The app loads Mantine's styles per component; these are the ones the list needs.
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Combobox.css';
 
 /** Width of the country list, a constant of the inherited product. */
 export const COUNTRY_LIST_WIDTH = 390;

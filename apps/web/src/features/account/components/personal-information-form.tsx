@@ -14,7 +14,6 @@ import {
   type BillingField,
 } from './billing-address-fields';
 import { CountrySelect } from './country-select';
-import '@mantine/core/styles/CloseButton.css';
 
 type Field = 'name' | 'phone' | 'country' | 'taxId';
 type FieldErrors = Partial<Record<Field, string>> & { billing?: BillingErrors };

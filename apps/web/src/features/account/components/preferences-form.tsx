@@ -7,12 +7,8 @@ import { SelectField } from '@/components/select-field';
 import { applyColorScheme } from '@/lib/apply-preferences';
 import { ApiError } from '@/lib/http';
 import { changeLanguage } from '@/lib/i18n';
-import { isLocale, SUPPORTED_LOCALES } from '@/lib/language';
-import { browserTimeZone } from './time-zones';
+import { browserTimeZone, isLocale, SUPPORTED_LOCALES } from '@/lib/language';
 import { TimeZoneSelect } from './time-zone-select';
-import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/CloseButton.css';
 
 /** Each language named in itself. */
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', jp: '日本語' };

@@ -2,8 +2,6 @@ import { useMemo } from 'react';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { listTimeZones, timeZoneLabel } from './time-zones';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Combobox.css';
 
 interface TimeZoneSelectProps {
   value: string;

@@ -27,12 +27,3 @@ export function timeZoneLabel(timeZone: string, at?: Date): string {
   const offset = utcOffset(timeZone, at);
   return `${timeZone.replace(/_/g, ' ')}${offset ? ` (UTC${offset})` : ''}`;
 }
-
-/** The browser's own time zone, if it can tell. */
-export function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Fieldset.css';
 import { useState, type FormEvent } from 'react';
 import { Checkbox, Fieldset, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

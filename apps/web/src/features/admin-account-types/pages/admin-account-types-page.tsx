@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -124,7 +123,7 @@ export default function AdminAccountTypesPage() {
         onConfirm={confirm}
         onClose={() => setToggling(null)}
       >
-        {toggling ? t(`${key}.body`, { name: toggling.name, count: toggling.users }) : ''}
+        {toggling ? t(`${key}.body`, { name: toggling.name, count: toggling.users, formatted: formatNumber(toggling.users, locale) }) : ''}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';

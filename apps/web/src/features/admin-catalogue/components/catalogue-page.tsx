@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/components/notifications';
 import { usePageTitle } from '@/components/use-page-title';
+import { useLocale } from '@/components/use-locale';
+import { formatNumber } from '@/lib/format';
 import { useCatalogue, useCatalogueAction } from '../api/catalogue';
 import { CatalogueForm, LANGUAGES, type FieldSpec, type Values } from './catalogue-form';
 
@@ -55,6 +56,7 @@ export function textValues(row: Row | null): Values {
 export function CataloguePage<K extends CatalogueKind>({ screen }: { screen: CatalogueScreen<K> }) {
   const { kind } = screen;
   const { t } = useTranslation(['admin-catalogue', 'admin', 'pages']);
+  const locale = useLocale();
   const title = t(screen.titleKey);
   usePageTitle(title);
   const query = useCatalogue(kind);
@@ -223,7 +225,13 @@ export function CataloguePage<K extends CatalogueKind>({ screen }: { screen: Cat
         onConfirm={confirm}
         onClose={() => setConfirming(null)}
       >
-        {confirming ? t(`${confirming.action}.body`, { name: (confirming.row as Row).name, count: (confirming.row as Row).uses }) : ''}
+        {confirming
+          ? t(`${confirming.action}.body`, {
+              name: (confirming.row as Row).name,
+              count: (confirming.row as Row).uses,
+              formatted: formatNumber((confirming.row as Row).uses, locale),
+            })
+          : ''}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Table, VisuallyHidden } from '@mantine/core';
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { bcp47 } from '@/lib/language';
+import './value-diff.css';
 
 type Values = Record<string, unknown> | null;
 

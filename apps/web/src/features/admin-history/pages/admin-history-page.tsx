@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

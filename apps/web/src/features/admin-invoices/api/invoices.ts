@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   chainVerificationAnswerSchema,
-  invoiceAnswerSchema,
+  creditNoteAnswerSchema,
   invoiceListSchema,
   type CreditNoteBody,
   type InvoiceSeries,
@@ -40,12 +40,12 @@ export function useAdminInvoices(filters: InvoiceFilters) {
   return useInfiniteQuery(adminInvoicesQueryOptions(filters));
 }
 
-/** `POST /api/admin/invoices/:id/credit-notes`; the list is reloaded afterwards. */
+/** `POST /api/admin/invoices/:id/credit-notes` (the note, and whether it ended the plan); the list is reloaded afterwards. */
 export function useIssueCreditNote() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: CreditNoteBody }) =>
-      apiSend('POST', `/api/admin/invoices/${encodeURIComponent(id)}/credit-notes`, body, invoiceAnswerSchema),
+      apiSend('POST', `/api/admin/invoices/${encodeURIComponent(id)}/credit-notes`, body, creditNoteAnswerSchema),
     onSuccess: () => client.invalidateQueries({ queryKey: invoiceKeys.all }),
   });
 }

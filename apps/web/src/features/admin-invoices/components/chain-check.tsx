@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { useLocale } from '@/components/use-locale';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useVerifyChain } from '../api/invoices';
 
 /** Facturas: verifies the invoice record chain on demand and shows the answer (the first broken record, if any). */
@@ -36,7 +36,9 @@ export function ChainCheck() {
       {result ? (
         result.ok ? (
           <Alert color="teal" role="status" data-testid="invoices-chain-result">
-            {result.checked === 0 ? t('chain.okEmpty') : t('chain.ok', { count: result.checked })}
+            {result.checked === 0
+              ? t('chain.okEmpty')
+              : t('chain.ok', { count: result.checked, formatted: formatNumber(result.checked, locale) })}
           </Alert>
         ) : (
           <Alert color="red" role="alert" data-testid="invoices-chain-result">
@@ -44,6 +46,7 @@ export function ChainCheck() {
               number: result.firstBroken?.number ?? '—',
               date: result.firstBroken?.issuedAt ? formatDate(result.firstBroken.issuedAt, locale) : '—',
               count: result.checked,
+              formatted: formatNumber(result.checked, locale),
               reason: t(`chain.reason.${result.firstBroken?.reason ?? 'head'}`),
             })}
           </Alert>

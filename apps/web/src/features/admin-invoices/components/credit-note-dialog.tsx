@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { NumberInput, Text } from '@mantine/core';
+import { NumberInput, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceSummary } from '@enlaza/contracts';
+import type { CreditNoteBody, CreditNoteResult, CreditServiceEnd, InvoiceSummary } from '@enlaza/contracts';
 import { fieldErrorsOf, ReasonDialog } from '@/components/reason-dialog';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
@@ -11,34 +11,50 @@ import { formatCents } from './money';
 interface Props {
   invoice: InvoiceSummary | null;
   onClose: () => void;
-  onIssued: (number: string) => void;
+  onIssued: (note: CreditNoteResult) => void;
 }
 
-/** Issue a credit note: an amount with tax (empty = all that is left) and a reason. What was typed stays after an error. */
+type Kind = 'gross' | 'base';
+
+/**
+ * Issue a credit note: an exact amount with tax or an exact base before tax (empty = all that is
+ * left), a reason, and — when it credits everything left — whether the plan the invoice paid for
+ * ends now or when its paid period ends. What was typed stays after an error.
+ */
 export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
   const { t } = useTranslation('admin-invoices');
   const locale = useLocale();
+  const [kind, setKind] = useState<Kind>('gross');
   const [amount, setAmount] = useState<string | number>('');
+  const [endService, setEndService] = useState<CreditServiceEnd>('now');
   const [reason, setReason] = useState('');
   const mutation = useIssueCreditNote();
   const left = invoice ? invoice.totalCents - invoice.creditedCents : 0;
   const fields = fieldErrorsOf(mutation.error);
-  const amountCents = typeof amount === 'number' ? Math.round(amount * 100) : undefined;
-  const tooMuch = amountCents !== undefined && amountCents > left;
+  const field = kind === 'gross' ? 'amountCents' : 'baseCents';
+  const cents = typeof amount === 'number' ? Math.round(amount * 100) : undefined;
+  // The base left is known to the server only: a base is checked there (its error names the most).
+  const tooMuch = kind === 'gross' && cents !== undefined && cents > left;
+  const whole = cents === undefined || (kind === 'gross' && cents === left);
+  const leftText = invoice ? formatCents(left, invoice.currency, locale) : '';
 
   const close = () => {
     mutation.reset();
+    setKind('gross');
     setAmount('');
+    setEndService('now');
     setReason('');
     onClose();
   };
   const submit = () => {
     if (!invoice || tooMuch) return;
+    const asked = cents ? (kind === 'gross' ? { amountCents: cents } : { baseCents: cents }) : {};
+    const body: CreditNoteBody = { reason, ...asked, ...(whole ? { endService } : {}) };
     mutation.mutate(
-      { id: invoice.id, body: { reason, ...(amountCents ? { amountCents } : {}) } },
+      { id: invoice.id, body },
       {
         onSuccess: (answer) => {
-          onIssued(answer.data.number);
+          onIssued(answer.data);
           close();
         },
       },
@@ -56,7 +72,7 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
       reasonLabel={t('credit.reason')}
       reasonTestId="credit-reason"
       error={mutation.error}
-      errorFields={['amountCents']}
+      errorFields={['amountCents', 'baseCents']}
       pending={mutation.isPending}
       ready={reason.trim().length >= 3 && !tooMuch}
       submitLabel={t('credit.submit')}
@@ -65,29 +81,53 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
       onSubmit={submit}
     >
       {invoice ? (
-        <>
-          <Text size="sm">{t('credit.intro', { left: formatCents(left, invoice.currency, locale), customer: invoice.customerName })}</Text>
+        <Stack gap="sm">
+          <Text size="sm">{t('credit.intro', { left: leftText, customer: invoice.customerName })}</Text>
+          <SegmentedControl
+            value={kind}
+            onChange={(value) => setKind(value === 'base' ? 'base' : 'gross')}
+            data={[
+              { value: 'gross', label: t('credit.kindGross') },
+              { value: 'base', label: t('credit.kindBase') },
+            ]}
+            aria-label={t('credit.kind')}
+            data-testid="credit-kind"
+          />
           <NumberInput
-            label={t('credit.amount')}
-            description={t('credit.amountHint', { left: formatCents(left, invoice.currency, locale) })}
+            label={kind === 'gross' ? t('credit.amount') : t('credit.base')}
+            description={t('credit.amountHint', { left: leftText })}
             value={amount}
             onChange={setAmount}
             min={0.01}
-            max={left / 100}
+            max={kind === 'gross' ? left / 100 : undefined}
             decimalScale={2}
             fixedDecimalScale={false}
             allowNegative={false}
             suffix={` ${invoice.currency}`}
             error={
               tooMuch
-                ? t('credit.tooMuch', { left: formatCents(left, invoice.currency, locale) })
-                : fields.amountCents?.[0] && mutation.error instanceof ApiError
+                ? t('credit.tooMuch', { left: leftText })
+                : fields[field]?.[0] && mutation.error instanceof ApiError
                   ? mutation.error.serverMessage
                   : undefined
             }
             data-testid="credit-amount"
           />
-        </>
+          {whole ? (
+            <Radio.Group
+              label={t('credit.endService')}
+              description={t('credit.endServiceHint')}
+              value={endService}
+              onChange={(value) => setEndService(value === 'period_end' ? 'period_end' : 'now')}
+              data-testid="credit-end-service"
+            >
+              <Stack gap={4} mt={4}>
+                <Radio value="now" label={t('credit.endNow')} />
+                <Radio value="period_end" label={t('credit.endAtPeriodEnd')} />
+              </Stack>
+            </Radio.Group>
+          ) : null}
+        </Stack>
       ) : null}
     </ReasonDialog>
   );

@@ -15,6 +15,7 @@ const invoice: InvoiceSummary = {
   series: 'F',
   status: 'issued',
   issuedAt: '2026-11-22T10:00:00.000Z',
+  issueDate: '2026-11-22',
   currency: 'EUR',
   locale: 'es',
   userId: '1b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
@@ -45,6 +46,24 @@ function setup(answer: (url: string, init?: RequestInit) => Response) {
 }
 
 const list = (data: InvoiceSummary[]) => json({ ok: 1, data, meta: { nextCursor: null } });
+
+/** The credit note the API answers for `invoice`, with the figures a test gives. */
+const creditNote = (fields: { number: string; totalCents: number; subtotalCents: number; taxCents: number; serviceEnded?: unknown }) => ({
+  ...invoice,
+  id: crypto.randomUUID(),
+  kind: 'credit_note',
+  series: 'R',
+  correctedInvoiceId: invoice.id,
+  correctedNumber: invoice.number,
+  paymentId: null,
+  seller: { name: 'S', taxId: 'T', address: null, country: 'ES' },
+  buyer: { name: 'Ana López', taxId: 'ESX1234567Z', address: null, country: 'ES' },
+  reason: 'Refund',
+  lines: [],
+  taxTotals: [],
+  serviceEnded: null,
+  ...fields,
+});
 
 describe('Facturas', { timeout: 60_000 }, () => {
   beforeAll(async () => {
@@ -78,30 +97,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
           refuse = false;
           return json({ ok: 0, code: 'payment.refund_failed', message: 'The payment provider did not accept the refund.' }, 502);
         }
-        return json(
-          {
-            ok: 1,
-            data: {
-              ...invoice,
-              id: '3b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
-              number: 'R2026-000001',
-              kind: 'credit_note',
-              series: 'R',
-              totalCents: -500,
-              subtotalCents: -413,
-              taxCents: -87,
-              correctedInvoiceId: invoice.id,
-              correctedNumber: invoice.number,
-              paymentId: null,
-              seller: { name: 'S', taxId: 'T', address: null, country: 'ES' },
-              buyer: { name: 'Ana López', taxId: 'ESX1234567Z', address: null, country: 'ES' },
-              reason: 'Refund',
-              lines: [],
-              taxTotals: [],
-            },
-          },
-          201,
-        );
+        return json({ ok: 1, data: creditNote({ number: 'R2026-000001', totalCents: -500, subtotalCents: -413, taxCents: -87 }) }, 201);
       }
       return list([invoice]);
     });
@@ -117,6 +113,48 @@ describe('Facturas', { timeout: 60_000 }, () => {
     const posts = calls.filter((c) => c.url.includes('/credit-notes'));
     expect(posts).toHaveLength(2);
     expect(JSON.parse(posts[1]!.init?.body as string)).toEqual({ reason: 'Refund', amountCents: 500 });
+  });
+
+  it('credits everything left as a base or with tax, and ends the plan when the paid period ends if asked', async () => {
+    const { calls } = setup((url) => {
+      if (url.includes('/credit-notes'))
+        return json(
+          {
+            ok: 1,
+            data: creditNote({
+              number: 'R2026-000002',
+              totalCents: -1089,
+              subtotalCents: -900,
+              taxCents: -189,
+              serviceEnded: {
+                subscriptionId: '5b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
+                when: 'period_end',
+                endsAt: '2026-12-22T10:00:00.000Z',
+              },
+            }),
+          },
+          201,
+        );
+      return list([invoice]);
+    });
+    fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    // A partial amount ends nothing: the choice shows only when everything left is credited.
+    fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '5' } });
+    expect(within(dialog).queryByTestId('credit-end-service')).toBeNull();
+    fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByLabelText('When the paid period ends (it no longer renews)'));
+    fireEvent.change(within(dialog).getByTestId('credit-reason'), { target: { value: 'Refund' } });
+    fireEvent.click(within(dialog).getByTestId('credit-submit'));
+    expect(
+      await screen.findByText(
+        /^Credit note R2026-000002 issued and refunded\. The plan it paid for ends on .*2026.* and does not renew\.$/,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    const posts = calls.filter((c) => c.url.includes('/credit-notes'));
+    expect(JSON.parse(posts[0]!.init?.body as string)).toEqual({ reason: 'Refund', endService: 'period_end' });
   });
 
   it('verifies the record chain and names the first broken record', async () => {

@@ -1,8 +1,7 @@
-import '@/styles/admin.css';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_SERIES, INVOICE_STATUSES, type InvoiceStatus, type InvoiceSummary } from '@enlaza/contracts';
+import { INVOICE_SERIES, INVOICE_STATUSES, type CreditNoteResult, type InvoiceStatus, type InvoiceSummary } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import type { DataColumn } from '@/components/data-table';
 import { DateFilter, FilterBar, KeysetTable } from '@/components/keyset-list';
@@ -44,6 +43,13 @@ export default function AdminInvoicesPage() {
   const hasFilters = Object.values(filters).some(Boolean);
   const money = (cents: number, currency: string) => formatCents(cents, currency, locale);
 
+  const issuedText = (note: CreditNoteResult) => {
+    const issued = t('credit.issued', { number: note.number });
+    const ended = note.serviceEnded;
+    if (!ended) return issued;
+    return `${issued} ${ended.when === 'now' ? t('credit.endedNow') : t('credit.endsOn', { date: formatDate(ended.endsAt, locale) })}`;
+  };
+
   const download = async (action: () => Promise<unknown>) => {
     try {
       await action();
@@ -63,7 +69,8 @@ export default function AdminInvoicesPage() {
       ),
       hideInCard: true,
     },
-    { key: 'date', header: t('columns.date'), cell: (row) => formatDate(row.issuedAt, locale) },
+    // The issue date as printed on the invoice (the seller's calendar day): shown as that day, in any browser's zone.
+    { key: 'date', header: t('columns.date'), cell: (row) => formatDate(`${row.issueDate}T12:00:00Z`, locale, 'UTC') },
     {
       key: 'customer',
       header: t('columns.customer'),
@@ -206,7 +213,7 @@ export default function AdminInvoicesPage() {
       <CreditNoteDialog
         invoice={crediting}
         onClose={() => setCrediting(null)}
-        onIssued={(number) => setNotice({ kind: 'ok', text: t('credit.issued', { number }) })}
+        onIssued={(note) => setNotice({ kind: 'ok', text: issuedText(note) })}
       />
     </Stack>
   );

@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminSubscriptionSummary } from '@enlaza/contracts';

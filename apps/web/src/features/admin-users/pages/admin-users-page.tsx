@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import { Anchor, Badge, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserRow } from '@enlaza/contracts';

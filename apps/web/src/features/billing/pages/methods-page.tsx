@@ -1,5 +1,3 @@
-import '@/styles/admin.css';
-import '../billing.css';
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

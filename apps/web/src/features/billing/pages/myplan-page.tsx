@@ -1,5 +1,3 @@
-import '@/styles/admin.css';
-import '../billing.css';
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,3 @@
-import '@/styles/admin.css';
-import '../billing.css';
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

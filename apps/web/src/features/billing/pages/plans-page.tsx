@@ -1,5 +1,3 @@
-import '@/styles/admin.css';
-import '../billing.css';
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -49,6 +49,14 @@ export function CampaignDetail({
         {c.finishedAt && c.state === 'sent' ? (
           <Text size="sm">{t('finishedAt', { at: formatDateTime(c.finishedAt, locale, timeZone) })}</Text>
         ) : null}
+        {c.stall ? (
+          <Alert color="yellow" role="status" title={t('stall.title')} data-testid="campaign-stall">
+            <Text size="sm">{t('stall.body', { since: formatDateTime(c.stall.since, locale, timeZone), reason: c.stall.reason })}</Text>
+            <Text size="sm" c="dimmed">
+              {t('stall.hint')}
+            </Text>
+          </Alert>
+        ) : null}
         {c.error ? (
           <Alert color="red" role="alert">
             {c.error}

@@ -44,7 +44,7 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
       setError(e);
     }
   };
-  const overQuota = error instanceof ApiError && error.code === 'campaign.over_quota';
+  const overQuota = error instanceof ApiError && (error.code === 'campaign.over_quota' || error.code === 'campaign.over_quota_scheduled');
 
   return (
     <Paper

@@ -1,5 +1,3 @@
-import '@/styles/admin.css';
-import '../campaigns.css';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,3 @@
-import '@/styles/admin.css';
-import '../cloud.css';
 import { useRef, useState } from 'react';
 import {
   Alert,

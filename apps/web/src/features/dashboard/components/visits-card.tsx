@@ -6,6 +6,7 @@ import type { ProfileStats } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { publicLink } from '@/lib/public-url';
 
 const VisitsChart = lazy(() => import('@/components/visits-chart'));
 
@@ -14,7 +15,7 @@ function NoVisits() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
   const path = user?.perfil_id ? `/link/${user.alias}/${user.perfil_id}` : null;
-  const url = path ? `${window.location.origin}${path}` : null;
+  const url = path ? publicLink(path) : null;
   return (
     <Stack gap="xs" py="md" data-testid="visits-empty">
       <Text fw={600}>{t('visits.empty')}</Text>

@@ -1,5 +1,3 @@
-import '@/styles/admin.css';
-import '../mailbox.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';

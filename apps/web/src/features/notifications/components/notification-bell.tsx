@@ -4,7 +4,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useMarkAllRead, useNotifications, useUnreadNotifications } from '../api/notifications';
 import { NotificationItem } from './notification-item';
-import '@mantine/core/styles/Popover.css';
 import '../notifications.css';
 
 const BELL_PAGE = 5;

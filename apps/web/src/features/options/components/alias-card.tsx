@@ -5,6 +5,7 @@ import type { UserOptions } from '@enlaza/contracts';
 import { ApiError } from '@/lib/http';
 import { useChangeAlias } from '../api/change-alias';
 import { suggestAlias } from '../api/suggest-alias';
+import { publicHost } from '@/lib/public-url';
 
 const ALIAS_PATTERN = /^[a-z0-9-]{3,30}$/;
 
@@ -81,7 +82,7 @@ export function AliasCard({ options }: { options: UserOptions }) {
             <TextInput
               ref={input}
               label={t('alias.label')}
-              description={t('alias.link', { url: `${window.location.host}/link/${normalized || '…'}` })}
+              description={t('alias.link', { url: `${publicHost()}/link/${normalized || '…'}` })}
               inputWrapperOrder={['label', 'description', 'input', 'error']}
               value={alias}
               onChange={(event) => {

@@ -7,10 +7,6 @@ import { ApiError } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/delete-account';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 
 /** Danger zone: delete the account after confirming with the password; then signed out, at `/`. */
 export function DeleteAccountCard() {

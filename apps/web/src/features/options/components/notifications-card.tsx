@@ -3,9 +3,6 @@ import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mant
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, type UserOptions } from '@enlaza/contracts';
 import { useUpdateNotifications, type NotificationKind } from '../api/update-notifications';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/InlineInput.css';
 
 /** Which notifications also arrive by email (one checkbox per kind). */
 export function NotificationsCard({ options }: { options: UserOptions }) {

@@ -1,9 +1,10 @@
 import { ActionIcon, Button, CopyButton, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
+import { publicLink } from '@/lib/public-url';
 
-/** The public address as visitors open it (same origin as the app). */
-export const publicUrlOf = (publicPath: string) => `${window.location.origin}${publicPath}`;
+/** The public address as visitors open it (on PUBLIC_URL, as the server's own pages print it). */
+export const publicUrlOf = (publicPath: string) => publicLink(publicPath);
 
 /** Copies a profile's public link; says "Copied" for a moment (announced politely). */
 export function CopyLinkButton({ publicPath, name, compact = false }: { publicPath: string; name: string; compact?: boolean }) {

@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import '../profiles.css';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import '../profiles.css';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';

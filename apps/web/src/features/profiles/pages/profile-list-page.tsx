@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import '../profiles.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

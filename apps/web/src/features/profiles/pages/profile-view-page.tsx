@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import '../profiles.css';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AliasFeedback } from './alias-rules';
+import { publicHost } from '@/lib/public-url';
 
 interface AliasFieldProps {
   value: string;
@@ -23,7 +24,7 @@ export function AliasField({ value, onChange, feedback, error, inputRef }: Alias
       <TextInput
         ref={inputRef}
         label={t('fields.alias')}
-        description={t('alias.hint', { url: `${window.location.host}/link/${value || '…'}` })}
+        description={t('alias.hint', { url: `${publicHost()}/link/${value || '…'}` })}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         error={problem}

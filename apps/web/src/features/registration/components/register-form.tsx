@@ -7,7 +7,7 @@ import type { RegisterBody } from '@enlaza/contracts';
 import { PasswordField } from '@/components/password-field';
 import { SelectField } from '@/components/select-field';
 import { ApiError } from '@/lib/http';
-import { currentLanguage } from '@/lib/language';
+import { browserLanguages, browserTimeZone, readStoredLanguage, signUpLanguage } from '@/lib/language';
 import { useAccountTypes } from '../api/get-account-types';
 import { useRegister } from '../api/register';
 import { aliasFromName } from './alias-rules';
@@ -15,9 +15,6 @@ import { AliasField } from './alias-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { REGISTER_FIELDS, validateRegistration, type RegisterErrors, type RegisterField } from './register-rules';
 import { useAliasCheck } from './use-alias-check';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/InlineInput.css';
 
 const FIELDS = REGISTER_FIELDS;
 type Field = RegisterField;
@@ -92,7 +89,8 @@ export function RegisterForm({ values, onChange, onRegistered }: RegisterFormPro
       password: values.password,
       accountTypeId: values.accountTypeId,
       acceptPolicy: true,
-      locale: currentLanguage(),
+      locale: signUpLanguage(readStoredLanguage(), browserLanguages()),
+      timeZone: browserTimeZone(),
     };
     mutation.mutate(body, {
       onSuccess: (result) => onRegistered(result.email),

@@ -1,4 +1,3 @@
-import '@/styles/admin.css';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Chip, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,6 @@ import { usePageTitle } from '@/components/use-page-title';
 import { usePreferences } from '@/lib/api/preferences';
 import { useDeleteForever, useEmptyTrash, useRestoreItem, useTrash } from '../api/trash';
 import { TrashRow } from '../components/trash-row';
-import '../trash.css';
 
 type Filter = TrashKind | 'all';
 

@@ -1,0 +1,61 @@
+import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { testClockSchema, type PlansCatalogue } from '@enlaza/contracts';
+import { plans, subscriptions } from '../../src/db/schema/index.js';
+import { bearer, insertUser, login, type TestContext } from './test-app.js';
+
+/** An HTTP call as a signed-in user, in English; the JSON answer parsed loosely. */
+export async function callAs(t: TestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), 'accept-language': 'en' },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.statusCode, body: res.json<{ ok?: number; data?: any; code?: string; message?: string; errors?: any }>() };
+}
+
+/** The product's "now" as the admin's test-clock call answers it. */
+export async function testClockNow(t: TestContext, adminToken: string): Promise<Date> {
+  return new Date(testClockSchema.parse((await callAs(t, adminToken, 'GET', '/api/admin/test-clock')).body.data).now);
+}
+
+/**
+ * A Free user who buys `plan` for `period` with the 4242 card through the API (a checkout at the
+ * product's clock): the subscription, its first period end and the checkout's payment.
+ */
+export async function checkoutSubscriber(t: TestContext, plan: 'pro' | 'business', period: 'monthly' | 'yearly') {
+  const user = await insertUser(t.db, { taxId: 'ESX1234567Z', country: 'ES', locale: 'es' });
+  const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
+  await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
+  const token = await login(t.app, user);
+  const card = await callAs(t, token, 'POST', '/api/user/methods', {
+    number: '4242 4242 4242 4242',
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 5,
+    cvc: '123',
+    holder: 'Ada Lovelace',
+  });
+  expect(card.status, JSON.stringify(card.body)).toBe(200);
+  const catalogue = (await callAs(t, token, 'GET', '/api/user/plans')).body.data as PlansCatalogue;
+  const offer = catalogue.plans.find((p) => p.code === plan)!.offers.find((o) => o.period.code === period)!;
+  const paid = await callAs(t, token, 'POST', '/api/user/checkout', {
+    offerId: offer.id,
+    methodId: card.body.data.id,
+    idempotencyKey: `checkout-${user.id}`,
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  const [subscription] = await t.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, user.id))
+    .orderBy(asc(subscriptions.createdAt));
+  return {
+    user,
+    token,
+    subscriptionId: subscription!.id,
+    periodEnd: subscription!.currentPeriodEnd!,
+    payment: paid.body.data.payment as { id: string; invoiceId: string; invoiceNumber: string; amountCents: number },
+  };
+}

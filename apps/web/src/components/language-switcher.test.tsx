@@ -1,0 +1,56 @@
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { changeLanguage, initI18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { SESSION_KEYS } from '@/lib/session-keys';
+import { json, mockApi } from '@/test/mock-api';
+import { LanguageSwitcher } from './language-switcher';
+
+const SAVED = { locale: 'en', timeZone: 'Europe/Madrid', theme: 'dark' };
+
+function setup() {
+  const api = mockApi((_url, init) =>
+    init?.method === 'PUT' ? json({ ok: 1, data: JSON.parse(init.body as string) as unknown }) : json({ ok: 1, data: SAVED }),
+  );
+  render(
+    <MantineProvider>
+      <LanguageSwitcher />
+    </MantineProvider>,
+  );
+  fireEvent.change(screen.getByTestId('language-switcher'), { target: { value: 'es' } });
+  return api;
+}
+
+describe('the header’s language switch', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+  });
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    await changeLanguage('en');
+  });
+
+  it('saves a signed-in user’s choice with their other preferences unchanged, so a reload keeps it', async () => {
+    window.localStorage.setItem(SESSION_KEYS.token, 'a-token');
+    const { calls } = setup();
+    await waitFor(() => expect(calls.some((call) => call.init?.method === 'PUT')).toBe(true));
+    const put = calls.find((call) => call.init?.method === 'PUT')!;
+    expect(put.url).toBe('/api/account/preferences');
+    expect(JSON.parse(put.init!.body as string)).toEqual({ ...SAVED, locale: 'es' });
+    expect(i18next.language).toBe('es');
+    // What the signed-in sync applies after a reload is now the choice.
+    expect(queryClient.getQueryData(['account', 'preferences'])).toEqual({ ...SAVED, locale: 'es' });
+  });
+
+  it('only shows a visitor’s choice (nothing to save it to)', async () => {
+    const { calls } = setup();
+    await waitFor(() => expect(i18next.language).toBe('es'));
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Campaign, Locale } from '@enlaza/contracts';
+import { changeLanguage, initI18n, loadNamespaces } from '@/lib/i18n';
+import { CampaignDetail } from './campaign-detail';
+
+const campaign: Campaign = {
+  id: '0b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
+  name: 'Autumn news',
+  templateId: null,
+  templateName: 'News',
+  audience: { profileIds: [], folderIds: [], labelIds: [], listIds: [] },
+  state: 'sending',
+  subject: 'News',
+  scheduledAt: null,
+  startedAt: '2026-11-22T10:00:00.000Z',
+  finishedAt: null,
+  error: null,
+  stall: { since: '2026-11-22T10:05:00.000Z', reason: 'the mail server cannot be reached (connect ECONNREFUSED 10.0.0.1:587)' },
+  createdAt: '2026-11-22T09:00:00.000Z',
+  updatedAt: '2026-11-22T10:05:00.000Z',
+  figures: {
+    recipients: 200,
+    pending: 120,
+    sent: 80,
+    failed: 0,
+    bounced: 0,
+    skipped: 0,
+    opened: 0,
+    clicked: 0,
+    unsubscribed: 0,
+    totalOpens: 0,
+    totalClicks: 0,
+  },
+};
+
+function show(c: Campaign) {
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <CampaignDetail campaign={c} timeZone="UTC" onEdit={() => {}} onBack={() => {}} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+// Mantine's first render is slow on a busy machine.
+describe('CampaignDetail', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['campaigns', 'admin']);
+  });
+
+  it.each<[Locale, string, string]>([
+    ['en', 'Sending is held up', 'No email has gone out since'],
+    ['es', 'El envío está detenido', 'No ha salido ningún correo desde'],
+    ['jp', '送信が止まっています', '以降、メールが送信されていません'],
+  ])('says why a stalled campaign sends nothing, and that it goes on by itself (%s)', async (locale, title, body) => {
+    await changeLanguage(locale);
+    show(campaign);
+    const note = screen.getByTestId('campaign-stall');
+    expect(within(note).getByText(title)).toBeTruthy();
+    expect(note.textContent).toContain(body);
+    expect(note.textContent).toContain('connect ECONNREFUSED 10.0.0.1:587');
+    // Pause and cancel stay at hand.
+    expect(screen.getAllByRole('button').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows no stall note for a campaign that sends', async () => {
+    await changeLanguage('en');
+    show({ ...campaign, stall: null });
+    expect(screen.queryByTestId('campaign-stall')).toBeNull();
+  });
+});
