@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -18,20 +18,49 @@ const database = process.env.TEST_DATABASE_URL?.trim() ? 'postgres' : 'pglite';
 // The run's reports (not needed by the --cpu wrapper, a child of the run).
 const scratch = process.argv[2] === '--cpu' ? '' : mkdtempSync(join(tmpdir(), 'enlaza-test-run-'));
 
-/** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
+/**
+ * A phase's counts, and the names of its failed tests, printed under the table: a run's last lines name them.
+ * @typedef {{ passed: number, failed: number, skipped: number, failures?: string[] }} Counts
+ */
 /** @typedef {{ phase: string, database: string, seconds: number, cpu?: number, ok: boolean, counts?: Counts }} Row */
 
 /** Counts of a vitest JSON report (an expected failure, `it.fails`, counts as passed, as vitest says). */
 function vitestCounts(/** @type {string} */ file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  /** @type {string[]} */
+  const failures = [];
+  for (const result of report.testResults ?? []) {
+    const path = relative(process.cwd(), result.name);
+    const failed = (result.assertionResults ?? []).filter((/** @type {{ status: string }} */ test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${path} › ${test.fullName}`);
+    // A file that failed before its tests ran (an import, a hook) has no failed test of its own.
+    if (result.status === 'failed' && failed.length === 0) failures.push(`${path} (${firstLine(result.message) || 'failed'})`);
+  }
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, failures };
 }
 
 /** Counts of a Playwright JSON report; a flaky test (passed on a retry) counts as failed: we run without retries. */
 function playwrightCounts(/** @type {string} */ file) {
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  /** @type {string[]} */
+  const failures = [];
+  /** @param {any} suite @param {string[]} titles */
+  const walk = (suite, titles) => {
+    const path = suite.file && titles.length === 0 ? [suite.file] : suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const name = `${[...path, spec.title].join(' › ')} [${test.projectName}]`;
+        if (test.status === 'unexpected' || test.status === 'flaky') failures.push(name);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, path);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  const { stats } = report;
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped, failures };
 }
+
+const firstLine = (/** @type {unknown} */ text) => (typeof text === 'string' ? (text.split('\n')[0] ?? '').slice(0, 160) : '');
 
 const vitest = (/** @type {string} */ workspace, /** @type {string} */ name) => {
   const report = join(scratch, `${name}.json`);
@@ -134,7 +163,10 @@ function cpuMode(/** @type {string} */ file, /** @type {string[]} */ command) {
 const pad = (/** @type {unknown} */ value, /** @type {number} */ width) => String(value ?? '').padEnd(width);
 const padLeft = (/** @type {unknown} */ value, /** @type {number} */ width) => String(value ?? '').padStart(width);
 
-/** The table of `rows` and the wall-clock `seconds` they took, then the closing line: counts of every phase that counted tests. */
+/**
+ * The table of `rows` and the wall-clock `seconds` they took, then the closing line (counts of every
+ * phase that counted tests) and, last, the name of each failed test.
+ */
 function printTable(/** @type {Row[]} */ rows, /** @type {number} */ seconds) {
   const lines = [
     `${pad('phase', 12)} ${pad('database', 9)} ${padLeft('seconds', 8)} ${padLeft('cpu s', 7)} ${padLeft('passed', 7)} ${padLeft('failed', 7)} ${padLeft('skipped', 8)}  result`,
@@ -155,6 +187,11 @@ function printTable(/** @type {Row[]} */ rows, /** @type {number} */ seconds) {
   // A phase that failed without counting a failed test (lint, a crash) still makes the line say failed.
   const failed = total.failed + rows.filter((row) => !row.ok && !row.counts?.failed).length;
   console.log(`tests: ${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
+  for (const row of rows) {
+    const where = `${row.phase}${row.database === '-' ? '' : ` on ${row.database}`}`;
+    if (!row.ok && !row.counts?.failures?.length) console.log(`  failed: ${where} (see its output above)`);
+    for (const name of row.counts?.failures ?? []) console.log(`  failed: ${where}: ${name}`);
+  }
   return failedPhases === 0;
 }
 
