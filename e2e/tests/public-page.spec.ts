@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { pageWeight } from '../../bench/lib/page-weight';
 import { dataOf, expect, test } from './support/fixtures';
@@ -107,6 +109,65 @@ test.describe('the server-rendered public page', () => {
     await expectNoShift(page);
     await context.close();
   });
+
+  /**
+   * A slow network, made certain: a server in front of the app that sends the HTML of `path` in two
+   * pieces, cut just after the last of `cutAfter` (each found after the one before), and the rest of
+   * what it serves at once. The second piece waits until the stylesheet has been sent (the browser
+   * could draw the first piece) and a second more.
+   */
+  async function serverInPieces(baseURL: string, path: () => string, cutAfter: string[]) {
+    let styled: () => void = () => {};
+    const stylesheetSent = new Promise<void>((resolve) => (styled = resolve));
+    const server = createServer((request, response) => {
+      void (async () => {
+        const upstream = await fetch(new URL(request.url ?? '/', baseURL), { headers: { 'accept-language': 'en' } });
+        const body = Buffer.from(await upstream.arrayBuffer());
+        response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+        const html = body.toString('utf8');
+        const cut = cutAfter.reduce((from, marker) => {
+          const at = html.indexOf(marker, from);
+          return from < 0 || at < 0 ? -1 : at + marker.length;
+        }, 0);
+        if (request.url !== path()) {
+          response.end(body);
+          if (upstream.headers.get('content-type')?.startsWith('text/css')) styled();
+          return;
+        }
+        expect(cut, `${cutAfter.join(' … ')} in ${path()}`).toBeGreaterThan(0);
+        response.write(html.slice(0, cut));
+        await stylesheetSent;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        response.end(html.slice(cut));
+      })();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path()}`,
+      close: async () => {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  // A browser that drew the first piece would draw a button without its label (the card's Save), or
+  // a header without its last button (the sign-in page's language menu moves left when it comes), and
+  // move them when the rest came: what a loaded machine did to these pages in two runs of this suite.
+  for (const { page: name, path, cutAfter, ready } of [
+    { page: 'a card', path: () => cardPath, cutAfter: ['data-testid="public-profile-save"', '</svg>'], ready: 'contact-form' },
+    { page: 'the sign-in page', path: () => '/', cutAfter: ['id="lp-language"', '</select>'], ready: 'login-submit' },
+  ]) {
+    test(`nothing is drawn half-parsed: ${name} whose HTML arrives in two pieces does not move`, async ({ browser, baseURL }) => {
+      const server = await serverInPieces(baseURL!, path, cutAfter);
+      const { context, page } = await phonePage(browser);
+      await page.goto(server.url());
+      await expect(page.getByTestId(ready)).toBeVisible();
+      await expectNoShift(page);
+      await context.close();
+      await server.close();
+    });
+  }
 
   test('the sign-in and registration cards stay put: as their script arrives, and when errors appear', async ({ browser }) => {
     const { context, page } = await phonePage(browser);

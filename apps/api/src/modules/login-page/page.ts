@@ -13,7 +13,7 @@ import jpRegister from '../../../../web/src/locales/jp/register.json' with { typ
 import { SESSION_KEYS } from '../../../../web/src/lib/session-keys.js';
 import { PASSWORD_MIN_LENGTH } from '../../../../web/src/features/registration/components/password-strength.js';
 import { htmlLang } from '../public-profile/index.js';
-import { html, raw, type SafeHtml } from '../public-profile/index.js';
+import { drawAfter, html, raw, type SafeHtml } from '../public-profile/index.js';
 
 export type LoginPageAssets = { js: string | null; css: string | null };
 
@@ -116,6 +116,7 @@ function authDocument(options: {
 <title>${t(options.titleKey)} · ${t('common:appName')}</title>
 <script>${raw(HEAD_SCRIPT)}</script>
 <link rel="icon" href="data:,">
+${drawAfter(options.dataId)}
 ${assets.css ? html`<link rel="stylesheet" href="${assets.css}">` : null}
 ${assets.js ? html`<script type="module" src="${assets.js}"></script>` : null}
 </head>

@@ -10,7 +10,7 @@ export { createPublicProfileService, type PageProfile, type PublicProfileService
 export { publicProfileCacheInvalidation } from './cache-invalidation.js';
 export { createImageVariants, IMAGE_SIZES, imageVariantQuery, sendImageVariant } from './page/image-variants.js';
 export { htmlLang, pageLocale } from './page/strings.js';
-export { html, raw, type SafeHtml } from './page/template.js';
+export { drawAfter, html, raw, type SafeHtml } from './page/template.js';
 
 declare module '../../platform/modules.js' {
   interface Services {

@@ -2,7 +2,7 @@ import type { Locale, PublicProfile, PublicWallPage } from '@enlaza/contracts';
 import { renderCard, textOn } from './card.js';
 import { htmlLang, pageSection, pageStrings, type Translate } from './strings.js';
 import { SCRIPT_STRINGS } from '../../../../../web/src/public-page/script-strings.js';
-import { html, raw, type SafeHtml } from './template.js';
+import { drawAfter, html, raw, type SafeHtml } from './template.js';
 import { renderWall } from './wall.js';
 
 /** The page's own script and stylesheet, as built (apps/web/build/public-page.mjs); null when not built. */
@@ -15,6 +15,9 @@ const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** The id of the profile page's data for its script, the last element of its body. */
+const DATA_ID = 'pp-data';
+
 function documentOf(options: {
   locale: Locale;
   title: string;
@@ -22,6 +25,8 @@ function documentOf(options: {
   body: SafeHtml;
   assets: PageAssets;
   bodyClass?: string;
+  /** The id of an element after everything visible: no frame is drawn before it is parsed (`drawAfter`). */
+  drawAfter?: string;
 }): string {
   const { assets } = options;
   return html`<!doctype html>
@@ -33,6 +38,7 @@ function documentOf(options: {
 <title>${options.title}</title>
 ${options.head}
 <link rel="icon" href="data:,">
+${options.drawAfter ? drawAfter(options.drawAfter) : null}
 ${assets.css ? html`<link rel="stylesheet" href="${assets.css}">` : null}
 ${assets.js ? html`<script type="module" src="${assets.js}"></script>` : null}
 ${/* What needs the script is shown from the first paint (nothing moves when it arrives), and hidden without JavaScript. */ null}
@@ -104,10 +110,10 @@ ${cardMarkup(profile, options.locale, options.preview, t)}
 ${options.wall ? renderWall(options.wall, { t, locale: options.locale, basePath: profile.canonicalPath, paged: options.wallPaged ?? false }) : null}
 </main>
 ${options.preview ? null : footer(t)}
-<script type="application/json" id="pp-data">${raw(jsonForScript(data))}</script>`;
+<script type="application/json" id="${DATA_ID}">${raw(jsonForScript(data))}</script>`;
   const head = html`${raw(options.head)}
 <meta name="theme-color" content="${profile.theme.color}">`;
-  return documentOf({ locale: options.locale, title: pageTitle(profile), head, body, assets: options.assets });
+  return documentOf({ locale: options.locale, title: pageTitle(profile), head, body, assets: options.assets, drawAfter: DATA_ID });
 }
 
 /** "This profile is not available" (private, deleted, unknown): sent with status 404. */
