@@ -32,6 +32,8 @@ afterAll(async () => {
   await mail?.close();
 });
 
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 type Answer = { ok: number; data: Campaign; code?: string; message?: string };
 
 async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, auth = token) {
@@ -137,11 +139,11 @@ describe('campaigns', () => {
     const click = /href="(http:\/\/enlaza\.test\/api\/campaigns\/t\/c\/[^"]+)"/.exec(email.html)![1]!.replace(/&amp;/g, '&');
 
     for (let i = 0; i < 2; i += 1) {
-      const open = await ctx.app.inject({ method: 'GET', url: pathOf(pixel) });
+      const open = await ctx.app.inject({ method: 'GET', url: pathOf(pixel), headers: { 'user-agent': CHROME } });
       expect(open.statusCode).toBe(200);
       expect(open.headers['content-type']).toBe('image/gif');
     }
-    const go = await ctx.app.inject({ method: 'GET', url: pathOf(click) });
+    const go = await ctx.app.inject({ method: 'GET', url: pathOf(click), headers: { 'user-agent': CHROME } });
     expect(go.statusCode).toBe(302);
     expect(go.headers.location).toBe('https://example.org/news?a=1&b=2');
 
@@ -164,6 +166,47 @@ describe('campaigns', () => {
     expect(figures).toMatchObject({ recipients: 3, sent: 3, opened: 1, clicked: 1, totalOpens: 2, totalClicks: 1 });
   });
 
+  it('leaves machines out of the figures: a HEAD request, a link scanner, a preview fetch or no User-Agent gets its answer and counts nothing', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 1, { prefix: 'scanned' });
+    const c = await createCampaign('Scanned', [profileId], templateId);
+    await call('POST', `/api/campaigns/${c.id}/start`, {});
+    await finished(c.id);
+    const email = await mail.next('scanned0@campaign.example');
+    const pixel = pathOf(/src="(http:\/\/enlaza\.test\/api\/campaigns\/t\/o\/[^"]+)"/.exec(email.html)![1]!);
+    const click = pathOf(/href="(http:\/\/enlaza\.test\/api\/campaigns\/t\/c\/[^"]+)"/.exec(email.html)![1]!.replace(/&amp;/g, '&'));
+    const machines: { method: 'GET' | 'HEAD'; agent?: string }[] = [
+      { method: 'HEAD', agent: CHROME },
+      { method: 'GET' },
+      { method: 'GET', agent: 'Mozilla/5.0 (compatible; Barracuda Sentinel scanner)' },
+      { method: 'GET', agent: 'Mozilla/5.0 (compatible; Google-Safety; +http://www.google.com/bot.html)' },
+      { method: 'GET', agent: 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+      { method: 'GET', agent: 'WhatsApp/2.23.20.0' },
+      { method: 'GET', agent: 'python-requests/2.31.0' },
+      {
+        method: 'GET',
+        agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+      },
+    ];
+    for (const { method, agent } of machines) {
+      const headers = { 'user-agent': agent ?? '' };
+      const go = await ctx.app.inject({ method, url: click, headers });
+      expect(go.statusCode, `${method} ${agent ?? '(no agent)'}`).toBe(302);
+      expect(go.headers.location).toBe('https://example.org/news?a=1&b=2');
+      expect((await ctx.app.inject({ method, url: pixel, headers })).statusCode).toBe(200);
+    }
+    expect((await campaignOf(c.id)).figures).toMatchObject({ opened: 0, clicked: 0, totalOpens: 0, totalClicks: 0 });
+
+    // A person's browser and mail app count.
+    expect((await ctx.app.inject({ method: 'GET', url: click, headers: { 'user-agent': CHROME } })).statusCode).toBe(302);
+    const appleMail = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+    // Gmail fetches the pixel through its image proxy when its user opens the message.
+    const gmail = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
+    for (const agent of [appleMail, gmail]) {
+      expect((await ctx.app.inject({ method: 'GET', url: pixel, headers: { 'user-agent': agent } })).statusCode).toBe(200);
+    }
+    expect((await campaignOf(c.id)).figures).toMatchObject({ opened: 1, clicked: 1, totalOpens: 2, totalClicks: 1 });
+  });
+
   it('takes a link’s token only for its own purpose: the open pixel’s token does not unsubscribe, nor the reverse', async () => {
     const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 1, { prefix: 'purpose' });
     const c = await createCampaign('Purposes', [profileId], templateId);
@@ -183,7 +226,10 @@ describe('campaigns', () => {
     });
     expect(oneClick.statusCode).toBe(404);
     // Nor does the unsubscribe token count as an open.
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/campaigns/t/o/${unsubscribeToken}` })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/campaigns/t/o/${unsubscribeToken}`, headers: { 'user-agent': CHROME } }))
+        .statusCode,
+    ).toBe(404);
 
     const suppressed = await ctx.db
       .select()
@@ -193,7 +239,9 @@ describe('campaigns', () => {
     expect((await campaignOf(c.id)).figures).toMatchObject({ opened: 0, unsubscribed: 0 });
     // Each token still works for what it was made for.
     expect((await ctx.app.inject({ method: 'GET', url: `/u/${unsubscribeToken}` })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/campaigns/t/o/${openToken}` })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/campaigns/t/o/${openToken}`, headers: { 'user-agent': CHROME } })).statusCode,
+    ).toBe(200);
   });
 
   it('one-click unsubscribe (a POST without a session) suppresses the address; the next campaign skips it', async () => {

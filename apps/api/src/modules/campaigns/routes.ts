@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.js';
 import { actorOf } from '../../platform/actor.js';
 import { errorResponses, routeDocs } from '../../platform/route-docs.js';
 import type { CampaignsService } from './service.js';
+import { isAutomatedRequest } from './automated-requests.js';
 
 const { security, failures } = routeDocs({ auth: 'bearer', answers: [403, 404, 409, 422] });
 const tags = ['campaigns'];
@@ -195,13 +196,14 @@ export const campaignPublicRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsS
       schema: {
         hide: true,
         tags: ['public'],
-        summary: 'Open pixel of a campaign email (counted once per recipient, plus a total)',
+        summary: 'Open pixel of a campaign email (counted once per recipient, plus a total; HEAD and automated agents are not counted)',
         params: token,
         response: { 200: z.any(), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
-      if (!(await campaigns.recordOpen(request.params.token))) throw new AppError('request.not_found');
+      const counted = !isAutomatedRequest(request.method, request.headers['user-agent']);
+      if (!(await campaigns.recordOpen(request.params.token, { counted }))) throw new AppError('request.not_found');
       return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
     },
   );
@@ -212,14 +214,16 @@ export const campaignPublicRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsS
       schema: {
         hide: true,
         tags: ['public'],
-        summary: 'Click redirect of a campaign email; a link whose signature does not match its destination is 404',
+        summary:
+          'Click redirect of a campaign email (HEAD and automated agents such as link scanners are not counted); a link whose signature does not match its destination is 404',
         params: token,
         querystring: z.object({ u: z.string().max(4000) }),
         response: { 302: z.any(), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
-      const url = await campaigns.recordClick(request.params.token, request.query.u);
+      const counted = !isAutomatedRequest(request.method, request.headers['user-agent']);
+      const url = await campaigns.recordClick(request.params.token, request.query.u, { counted });
       if (!url) throw new AppError('request.not_found');
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },

@@ -310,19 +310,20 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
     // --- public links ---------------------------------------------------------------------------
 
-    async recordOpen(token: string): Promise<boolean> {
+    /** Whether the open pixel's token is valid; a valid open is counted when `counted` (not a machine's). */
+    async recordOpen(token: string, { counted }: { counted: boolean }): Promise<boolean> {
       const id = deps.signer.verify('open', token);
       if (!id || !(await repo.recipientOwner(id))) return false;
-      await repo.recordOpen(id);
+      if (counted) await repo.recordOpen(id);
       return true;
     },
 
-    /** The destination of a valid click link (counted), or null (answered 404). */
-    async recordClick(token: string, url: string): Promise<string | null> {
+    /** The destination of a valid click link, or null (answered 404); counted when `counted` (not a machine's). */
+    async recordClick(token: string, url: string, { counted }: { counted: boolean }): Promise<string | null> {
       if (!/^https?:\/\//i.test(url)) return null;
       const id = deps.signer.verify('click', token, url);
       if (!id || !(await repo.recipientOwner(id))) return null;
-      await repo.recordClick(id);
+      if (counted) await repo.recordClick(id);
       return url;
     },
 
