@@ -34,6 +34,10 @@ function email(
     text: rendered.text,
     messageId: `<${id}@enlaza.example>`,
     unsubscribeUrl: rendered.unsubscribeUrl,
+    campaignId: '5d2c1f7e-3b4a-4c8d-9e0f-1a2b3c4d5e6f',
+    ownerId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+    ownerAlias: 'ana-garcia',
+    domain: 'enlaza.example',
   };
 }
 

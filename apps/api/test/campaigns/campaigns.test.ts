@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '@enlaza/contracts';
 import { contactLists, deliveries, folders, labels, notifications, suppressions, users } from '../../src/db/schema/index.js';
@@ -164,6 +165,21 @@ describe('campaigns', () => {
 
     const figures = (await campaignOf(c.id)).figures;
     expect(figures).toMatchObject({ recipients: 3, sent: 3, opened: 1, clicked: 1, totalOpens: 2, totalClicks: 1 });
+  });
+
+  it('names its list and campaign in each email: List-Id (RFC 2919) per owner, Feedback-ID per campaign, as a mail parser reads them', async () => {
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, demoId, 1, { prefix: 'listed' });
+    const c = await createCampaign('Listed', [profileId], templateId);
+    await call('POST', `/api/campaigns/${c.id}/start`, {});
+    await finished(c.id);
+    const parsed = await simpleParser((await mail.next('listed0@campaign.example')).raw);
+    // The mail domain is MAIL_FROM's; the list label is the owner's id (a dot-atom, RFC 2919 section 2).
+    const domain = /@([^>\s]+)>?\s*$/.exec(parsed.from!.text)![1]!;
+    const [owner] = await ctx.db.select({ alias: users.alias }).from(users).where(eq(users.id, demoId));
+    expect(parsed.headers.get('list')).toMatchObject({ id: { name: owner!.alias, id: `${demoId.replaceAll('-', '')}.list.${domain}` } });
+    expect(parsed.headers.get('feedback-id')).toBe(`${c.id}:${demoId}:campaign:enlaza`);
+    expect(parsed.headers.get('x-enlaza-campaign')).toBe(c.id);
+    expect(parsed.headers.get('list')).toMatchObject({ unsubscribe: { url: expect.stringMatching(/^http:\/\/enlaza\.test\/u\//) } });
   });
 
   it('leaves machines out of the figures: a HEAD request, a link scanner, a preview fetch or no User-Agent gets its answer and counts nothing', async () => {

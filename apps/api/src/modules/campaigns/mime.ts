@@ -42,7 +42,30 @@ export type CampaignMessage = {
   text: string;
   messageId: string;
   unsubscribeUrl: string;
+  /** The campaign, its owner (id and public alias) and the mail domain: the list and feedback headers name them. */
+  campaignId: string;
+  ownerId: string;
+  ownerAlias: string;
+  domain: string;
 };
+
+/**
+ * The headers that say what list and campaign a message belongs to, for mail clients' filters and
+ * mailbox providers' feedback:
+ * - `List-ID` (RFC 2919 `List-Id`, spelt as nodemailer writes it): one list per sender (the owner's audience): the owner's public alias (a-z, 0-9
+ *   and '-', an atom) as its description, then `<owner.list.domain>` with the owner's id without
+ *   dashes as the label;
+ * - `Feedback-ID` (Gmail's feedback loop, named by the Gmail and Yahoo bulk-sender rules): campaign,
+ *   customer, mail type and our sender id, so complaint rates can be told apart per campaign and owner;
+ * - `X-Enlaza-Campaign`: the campaign's id, for support and for bounces that quote the headers.
+ */
+export function listHeaders(m: Pick<CampaignMessage, 'campaignId' | 'ownerId' | 'ownerAlias' | 'domain'>): [string, string][] {
+  return [
+    ['List-ID', `${m.ownerAlias} <${m.ownerId.replaceAll('-', '')}.list.${m.domain}>`],
+    ['Feedback-ID', `${m.campaignId}:${m.ownerId}:campaign:enlaza`],
+    ['X-Enlaza-Campaign', m.campaignId],
+  ];
+}
 
 /**
  * The same message as nodemailer's composer is given it: sent this way when buildCampaignMime does
@@ -56,7 +79,7 @@ export const composerMail = (m: CampaignMessage) => ({
   text: m.text,
   messageId: m.messageId,
   list: { unsubscribe: m.unsubscribeUrl },
-  headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', ...Object.fromEntries(listHeaders(m)) },
 });
 
 const header = (key: string, value: string) => {
@@ -88,6 +111,7 @@ export const newBoundary = () => `--_NmP-${randomBytes(8).toString('hex')}-Part_
 export function buildCampaignMime(m: CampaignMessage, date = new Date(), boundary = newBoundary()): string {
   const headers = [
     header('List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+    ...listHeaders(m).map(([key, value]) => header(key, value)),
     header('From', m.from),
     header('To', m.to),
     header('Subject', m.subject),

@@ -127,6 +127,10 @@ export function createCampaignSender(deps: SenderDeps) {
         text: email.text,
         messageId: messageIdOf(r.id),
         unsubscribeUrl: email.unsubscribeUrl,
+        campaignId: campaign.id,
+        ownerId: campaign.userId,
+        ownerAlias: owner.alias,
+        domain,
       };
       // The message as one string, the same bytes MailComposer builds (mime.ts); an address that is not
       // plain ASCII (an international domain to turn into punycode…) still goes through nodemailer's composer.
