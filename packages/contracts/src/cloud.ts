@@ -65,5 +65,12 @@ export const renameFileBodySchema = z.object({
 });
 export type RenameFileBody = z.infer<typeof renameFileBodySchema>;
 
+/**
+ * A file as an upload answers it. `alreadyKept`: the same bytes were already in the owner's cloud,
+ * and this is that file, under the name it was kept with (no copy was stored).
+ */
+export const uploadedFileSchema = cloudFileSchema.extend({ alreadyKept: z.boolean() });
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
 /** Answer of `POST /api/files` (multipart, one or several `file` parts). */
-export const uploadFilesResponseSchema = z.object({ ok: z.literal(1), data: z.array(cloudFileSchema) });
+export const uploadFilesResponseSchema = z.object({ ok: z.literal(1), data: z.array(uploadedFileSchema) });

@@ -185,11 +185,13 @@ describe('uploads', () => {
     const bob = await user();
     const cover = png(5, 5, [200, 10, 10]);
     const first = (await upload(alice.token, [{ name: 'cover.png', data: cover }])).json().data[0];
+    expect(first.alreadyKept).toBe(false);
     const before = await storedOnDisk();
     for (const name of ['cover (1).png', 'cover-again.png']) {
       const again = await upload(alice.token, [{ name, data: cover }]);
       expect(again.statusCode).toBe(201);
-      expect(again.json().data[0]).toMatchObject({ id: first.id, name: 'cover.png' });
+      // The answer says so: "Already in your cloud as cover.png".
+      expect(again.json().data[0]).toMatchObject({ id: first.id, name: 'cover.png', alreadyKept: true });
     }
     expect(await storedOnDisk()).toEqual(before);
     expect((await send('GET', '/api/files', alice.token)).json().meta.total).toBe(1);
@@ -202,6 +204,7 @@ describe('uploads', () => {
     const fresh = (await upload(alice.token, [{ name: 'cover.png', data: cover }])).json().data[0];
     expect(fresh.id).not.toBe(first.id);
     expect(fresh.deletedAt).toBeNull();
+    expect(fresh.alreadyKept).toBe(false);
   });
 
   it('answers 422 without a file and 401 without a session', async () => {

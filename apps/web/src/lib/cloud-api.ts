@@ -6,8 +6,8 @@ import {
   okResponse,
   storageUsageSchema,
   uploadFilesResponseSchema,
-  type CloudFile,
   type FileListQuery,
+  type UploadedFile,
 } from '@enlaza/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError, apiGet, buildHeaders } from './http';
@@ -64,7 +64,7 @@ export function useCloudFile(id: string | null) {
  * Uploads one file with XMLHttpRequest, which (unlike fetch) reports upload progress:
  * `onProgress` gets 0–1. Rejects with an ApiError carrying the server's translated message.
  */
-export function uploadCloudFile(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<CloudFile> {
+export function uploadCloudFile(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new ApiError({ message: 'Aborted', status: 0, code: 'aborted' }));

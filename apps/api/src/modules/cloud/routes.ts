@@ -100,7 +100,7 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
         throw error;
       }
       if (uploaded.length === 0) throw new AppError('file.missing');
-      return reply.status(201).send({ ok: 1 as const, data: uploaded.map((u) => u.file) });
+      return reply.status(201).send({ ok: 1 as const, data: uploaded.map((u) => ({ ...u.file, alreadyKept: !u.created })) });
     },
   );
 

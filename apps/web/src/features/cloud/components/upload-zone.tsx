@@ -13,6 +13,8 @@ type UploadItem = {
   progress: number;
   status: 'waiting' | 'uploading' | 'done' | 'error';
   error?: string;
+  /** The same bytes were already in the cloud, kept under this name: nothing new was stored. */
+  keptAs?: string;
 };
 
 const PARALLEL = 3;
@@ -48,8 +50,8 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
       active.current += 1;
       update(next.id, { status: 'uploading' });
       uploadCloudFile(next.file, (progress) => update(next.id, { progress }), controller.current?.signal)
-        .then(() => {
-          update(next.id, { status: 'done', progress: 1 });
+        .then((file) => {
+          update(next.id, { status: 'done', progress: 1, ...(file.alreadyKept ? { keptAs: file.name } : {}) });
           void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
         })
         .catch((error: unknown) => update(next.id, { status: 'error', error: cloudErrorMessage(error, t) }))
@@ -186,6 +188,11 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
                   </ActionIcon>
                 ) : null}
               </Group>
+              {item.keptAs !== undefined ? (
+                <Text size="xs" c="dimmed" mt={4} data-testid="cloud-upload-kept">
+                  {t('uploads.alreadyKept', { name: item.keptAs })}
+                </Text>
+              ) : null}
               {item.status === 'error' ? (
                 <Text size="xs" c="red" role="alert" mt={4}>
                   {item.error}
