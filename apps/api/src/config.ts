@@ -89,6 +89,14 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Lets campaigns start with an http PUBLIC_URL under NODE_ENV=production (a closed test network):
+   * one-click unsubscribe (RFC 8058) needs https, so they are refused otherwise.
+   */
+  ALLOW_HTTP_PUBLIC_URL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Lets TEST_CLOCK_ENABLED run with NODE_ENV=production (a staging server); refused otherwise. */
   TEST_CLOCK_ALLOW_PRODUCTION: z
     .enum(['true', 'false'])
@@ -116,6 +124,8 @@ export type Config = {
   trustProxy: number;
   /** Base of the links in emails. */
   publicUrl: string;
+  /** ALLOW_HTTP_PUBLIC_URL: campaigns may start with an http PUBLIC_URL in production. */
+  allowHttpPublicUrl: boolean;
   /** Null: no SMTP server, emails go to the log and the deliveries table. */
   smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | null;
   mailFrom: string;
@@ -212,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(apiPackageRoot(), '..', 'web', 'dist'),
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    allowHttpPublicUrl: e.ALLOW_HTTP_PUBLIC_URL,
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
       : null,

@@ -33,8 +33,23 @@ export type CampaignsServiceDeps = {
   subscriptions: SubscriptionsService;
   notifications: NotificationsService;
   signer: LinkSigner;
-  config: Pick<Config, 'publicUrl' | 'bounceWebhookSecret'>;
+  config: Pick<Config, 'publicUrl' | 'bounceWebhookSecret' | 'nodeEnv' | 'allowHttpPublicUrl'>;
 };
+
+/** Hosts only this machine reaches: a production build tried locally, whose links nobody else can follow. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * One-click unsubscribe (RFC 8058) needs an https link, and the Gmail and Yahoo bulk-sender rules
+ * need one-click: in production a campaign starts (or is scheduled) only when PUBLIC_URL is https,
+ * on a loopback host, or with ALLOW_HTTP_PUBLIC_URL=true (a closed test network).
+ */
+export function requireSendablePublicUrl(config: Pick<Config, 'publicUrl' | 'nodeEnv' | 'allowHttpPublicUrl'>): void {
+  if (config.nodeEnv !== 'production' || config.allowHttpPublicUrl) return;
+  const url = new URL(config.publicUrl);
+  if (url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost')) return;
+  throw new AppError('campaign.insecure_public_url', { url: url.origin });
+}
 
 export function createCampaignsService(deps: CampaignsServiceDeps) {
   const { db, repo, jobs, subscriptions } = deps;
@@ -102,6 +117,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     const campaign = await repo.findById(campaignId);
     if (!campaign || campaign.userId !== ownerId) throw new AppError('record.not_found');
     if (!from.includes(campaign.state)) throw new AppError('campaign.not_startable');
+    requireSendablePublicUrl(deps.config);
     let snapshot =
       campaign.subject !== null && campaign.bodyHtml !== null && campaign.bodyText !== null
         ? { subject: campaign.subject, bodyHtml: campaign.bodyHtml, bodyText: campaign.bodyText }
@@ -230,6 +246,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     async start(actor: Actor, id: string, at?: string): Promise<Campaign> {
       const campaign = await requireOwned(actor, id);
       if (campaign.state !== 'draft') throw new AppError('campaign.not_startable');
+      requireSendablePublicUrl(deps.config);
       const when = at ? new Date(at) : null;
       if (!when || when.getTime() <= Date.now() + 5_000) return present(await startNow(actor.id, actor.role, id, ['draft']), actor.locale);
       const template = campaign.templateId ? await findTemplateForSend(db, actor.id, campaign.templateId) : null;
