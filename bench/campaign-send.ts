@@ -64,6 +64,8 @@ async function measure(separateWorker: boolean, port: number): Promise<void> {
     DEMO_PLAN: 'business',
     CAMPAIGN_RATE_PER_SECOND: '0',
     PUBLIC_URL: 'http://bench.enlaza.test',
+    // A production build on a closed network: campaigns may start with an http public address.
+    ALLOW_HTTP_PUBLIC_URL: 'true',
   });
   const server = await startBenchServer(port, { separateWorker });
   try {
