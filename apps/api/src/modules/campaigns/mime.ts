@@ -52,9 +52,9 @@ export type CampaignMessage = {
 /**
  * The headers that say what list and campaign a message belongs to, for mail clients' filters and
  * mailbox providers' feedback:
- * - `List-ID` (RFC 2919 `List-Id`, spelt as nodemailer writes it): one list per sender (the owner's audience): the owner's public alias (a-z, 0-9
- *   and '-', an atom) as its description, then `<owner.list.domain>` with the owner's id without
- *   dashes as the label;
+ * - `List-ID` (RFC 2919's `List-Id`, spelt as nodemailer writes it): one list per sender, the
+ *   owner's audience. Its description is the owner's public alias (a-z, 0-9 and '-': an atom), its
+ *   id `<owner.list.domain>`, with the owner's id without dashes as the label;
  * - `Feedback-ID` (Gmail's feedback loop, named by the Gmail and Yahoo bulk-sender rules): campaign,
  *   customer, mail type and our sender id, so complaint rates can be told apart per campaign and owner;
  * - `X-Enlaza-Campaign`: the campaign's id, for support and for bounces that quote the headers.
