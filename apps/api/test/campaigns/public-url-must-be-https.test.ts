@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { campaigns, users } from '../../src/db/schema/index.js';
 import { requireSendablePublicUrl } from '../../src/modules/campaigns/service.js';
-import { seedCampaignAudience } from '../helpers/campaigns.js';
+import { createDraftCampaign, seedCampaignAudience } from '../helpers/campaigns.js';
 import { bearer, createTestApp, DEMO, login, type TestContext } from '../helpers/test-app.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -20,14 +20,7 @@ describe('campaigns need an https public address in production', () => {
   it('refuses to start or schedule with an http PUBLIC_URL, says why in the reader’s language, and changes nothing', async () => {
     const [demo] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.email));
     const { profileId, templateId } = await seedCampaignAudience(ctx.db, demo!.id, 2, { prefix: 'insecure' });
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(token),
-      payload: { name: 'Over http', templateId, audience: { profileIds: [profileId] } },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json<{ data: { id: string } }>().data.id;
+    const id = await createDraftCampaign(ctx.app, token, { name: 'Over http', templateId, profileId });
 
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     for (const [payload, language, words] of [

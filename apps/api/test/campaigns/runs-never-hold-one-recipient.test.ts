@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { createCampaignsRepository } from '../../src/modules/campaigns/repository.js';
-import { seedCampaignAudience } from '../helpers/campaigns.js';
+import { createDraftCampaign, seedCampaignAudience } from '../helpers/campaigns.js';
 import { databaseKind } from '../helpers/database.js';
-import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 import { whileUncommitted } from '../helpers/uncommitted.js';
 
 let t: TestContext;
@@ -24,14 +24,7 @@ afterAll(() => t?.close());
  */
 async function campaignWithRecipients(count: number): Promise<string> {
   const { profileId, templateId } = await seedCampaignAudience(t.db, userId, 1, { prefix: 'claims' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/campaigns',
-    headers: bearer(token),
-    payload: { name: 'Claimed', templateId, audience: { profileIds: [profileId] } },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id: string = res.json().data.id;
+  const id = await createDraftCampaign(t.app, token, { name: 'Claimed', templateId, profileId });
   await t.db.execute(sql`insert into campaign_recipients (id, campaign_id, email, name)
     select gen_random_uuid(), ${id}, 'claim' || g || '@claims.example', 'Person ' || g from generate_series(1, ${count}) g`);
   return id;

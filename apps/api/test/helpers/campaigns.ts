@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { emailTemplates, messages, profiles } from '../../src/db/schema/index.js';
+import { bearer } from './test-app.js';
 
 /** A card of `userId` whose contact form brought `count` consenting senders (`prefix0@…` onwards), and a template. */
 export async function seedCampaignAudience(
@@ -41,4 +44,20 @@ export async function recipientStates(db: Database, campaignId: string): Promise
     sql`select state, count(*)::int as n from campaign_recipients where campaign_id = ${campaignId} group by state`,
   );
   return Object.fromEntries((result.rows as { state: string; n: number }[]).map((r) => [r.state, r.n]));
+}
+
+/** A draft campaign of the signed-in `token`'s owner to the consenting senders of `profileId`, made through the API; its id. */
+export async function createDraftCampaign(
+  app: FastifyInstance,
+  token: string,
+  draft: { name: string; templateId: string; profileId: string },
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(token),
+    payload: { name: draft.name, templateId: draft.templateId, audience: { profileIds: [draft.profileId] } },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ data: { id: string } }>().data.id;
 }
