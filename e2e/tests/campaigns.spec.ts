@@ -44,6 +44,10 @@ test.describe('campaigns', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('audience-count')).toHaveText('3 recipients');
     await form.getByRole('button', { name: 'Send now' }).click();
+    // "Send now" asks first, naming what goes out and to how many.
+    const confirm = page.getByRole('dialog', { name: 'Send this campaign now?' });
+    await expect(confirm).toContainText(`“Launch ${stamp}” goes out at once with the template “Newsletter ${stamp}” to 3 recipients.`);
+    await confirm.getByRole('button', { name: 'Send to 3 recipients' }).click();
 
     const detail = page.getByTestId('campaign-detail');
     await expect(detail).toBeVisible();

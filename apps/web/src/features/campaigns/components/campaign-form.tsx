@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, MultiSelect, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, MultiSelect, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Campaign } from '@enlaza/contracts';
@@ -24,6 +24,8 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
   const [when, setWhen] = useState<'now' | 'later'>(campaign?.scheduledAt ? 'later' : 'now');
   const [at, setAt] = useState(campaign?.scheduledAt ? isoToZoned(campaign.scheduledAt, timeZone) : '');
   const [error, setError] = useState<unknown>(null);
+  // "Send now" asks first: what goes out, to how many, and that it cannot be unsent.
+  const [confirming, setConfirming] = useState(false);
   const templates = useTemplateOptions();
   const options = useAudienceOptions();
   const audience = { profileIds, folderIds, labelIds, listIds: campaign?.audience.listIds ?? [] };
@@ -54,7 +56,8 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit(true);
+        if (when === 'now') setConfirming(true);
+        else void submit(true);
       }}
       data-testid="campaign-form"
     >
@@ -166,6 +169,41 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
           </Button>
         </Group>
       </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('confirm.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('admin:close') }}
+      >
+        <Stack gap="sm" data-testid="campaign-confirm">
+          <Text>
+            {t('confirm.body', {
+              name: name.trim(),
+              template: templates.data?.find((tpl) => tpl.id === templateId)?.name ?? '',
+              count: count.data ?? 0,
+              formatted: formatNumber(count.data ?? 0, locale),
+            })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('confirm.note')}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              {t('confirm.back')}
+            </Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                void submit(true);
+              }}
+              data-testid="campaign-confirm-send"
+            >
+              {t('confirm.send', { count: count.data ?? 0, formatted: formatNumber(count.data ?? 0, locale) })}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }
