@@ -62,6 +62,27 @@ test.describe('usability of the signed-in screens', () => {
     await expect(page.getByTestId('cloud-storage')).toContainText(dashboardUsed!);
   });
 
+  test('uploading a file the cloud already holds says so, under the name it is kept with, on a phone', async ({ page, request, user }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const bytes = pngOf(Date.now() + 1);
+    const kept = `holiday-${Date.now()}.png`;
+    expect(
+      (
+        await request.post('/api/files', {
+          headers: user.headers,
+          multipart: { file: { name: kept, mimeType: 'image/png', buffer: bytes } },
+        })
+      ).status(),
+    ).toBe(201);
+    await page.goto('/user/nube');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('cloud-choose-files').click();
+    await (await chooser).setFiles({ name: 'holiday copy.png', mimeType: 'image/png', buffer: bytes });
+    const item = page.getByTestId('cloud-upload-item');
+    await expect(item).toHaveAttribute('data-status', 'done');
+    await expect(item.getByTestId('cloud-upload-kept')).toHaveText(`Already in your cloud as ${kept}: nothing new was stored.`);
+  });
+
   test.describe(() => {
     test.use({ viewport: { width: 1280, height: 800 } });
     test('at 1280×800 the whole user navigation can be reached with a visible scrollbar', async ({ page }) => {
