@@ -178,12 +178,14 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
       >
         <Stack gap="sm" data-testid="campaign-confirm">
           <Text>
-            {t('confirm.body', {
-              name: name.trim(),
-              template: templates.data?.find((tpl) => tpl.id === templateId)?.name ?? '',
-              count: count.data ?? 0,
-              formatted: formatNumber(count.data ?? 0, locale),
-            })}
+            {count.data === undefined
+              ? t('form.counting')
+              : t('confirm.body', {
+                  name: name.trim(),
+                  template: templates.data?.find((tpl) => tpl.id === templateId)?.name ?? '',
+                  count: count.data,
+                  formatted: formatNumber(count.data, locale),
+                })}
           </Text>
           <Text size="sm" c="dimmed">
             {t('confirm.note')}
@@ -199,7 +201,9 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
               }}
               data-testid="campaign-confirm-send"
             >
-              {t('confirm.send', { count: count.data ?? 0, formatted: formatNumber(count.data ?? 0, locale) })}
+              {count.data === undefined
+                ? t('form.sendNow')
+                : t('confirm.send', { count: count.data, formatted: formatNumber(count.data, locale) })}
             </Button>
           </Group>
         </Stack>
