@@ -246,9 +246,10 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     async start(actor: Actor, id: string, at?: string): Promise<Campaign> {
       const campaign = await requireOwned(actor, id);
       if (campaign.state !== 'draft') throw new AppError('campaign.not_startable');
-      requireSendablePublicUrl(deps.config);
       const when = at ? new Date(at) : null;
       if (!when || when.getTime() <= Date.now() + 5_000) return present(await startNow(actor.id, actor.role, id, ['draft']), actor.locale);
+      // startNow checks it for a start now and again when a scheduled campaign starts.
+      requireSendablePublicUrl(deps.config);
       const template = campaign.templateId ? await findTemplateForSend(db, actor.id, campaign.templateId) : null;
       if (!template) throw new AppError('campaign.template_missing');
       const needed = await countAudience(db, actor.id, campaign.audience);
