@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { testClockSchema, type PlansCatalogue } from '@enlaza/contracts';
 import { plans, subscriptions } from '../../src/db/schema/index.js';
-import { bearer, insertUser, login, type TestContext } from './test-app.js';
+import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from './test-app.js';
 
 /** An HTTP call as a signed-in user, in English; the JSON answer parsed loosely. */
 export async function callAs(t: TestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
@@ -19,6 +19,30 @@ export async function callAs(t: TestContext, token: string, method: 'GET' | 'POS
 /** The product's "now" as the admin's test-clock call answers it. */
 export async function testClockNow(t: TestContext, adminToken: string): Promise<Date> {
   return new Date(testClockSchema.parse((await callAs(t, adminToken, 'GET', '/api/admin/test-clock')).body.data).now);
+}
+
+/**
+ * A test app with the sandbox test clock on, made before the file's tests and closed after, and the
+ * seeded admin signed in: read `app.t` and `app.admin` inside tests; `app.clockNow()` is the product's "now".
+ */
+export function useTestClockApp() {
+  let t: TestContext | undefined;
+  let admin = '';
+  beforeAll(async () => {
+    t = await createTestApp({ TEST_CLOCK_ENABLED: 'true' });
+    admin = await login(t.app, ADMIN);
+  }, 240_000);
+  afterAll(() => t?.close());
+  return {
+    get t(): TestContext {
+      if (!t) throw new Error('the test-clock app is made in beforeAll');
+      return t;
+    },
+    get admin() {
+      return admin;
+    },
+    clockNow: () => testClockNow(t!, admin),
+  };
 }
 
 /**

@@ -1,26 +1,19 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, subscriptions } from '../../src/db/schema/index.js';
-import { callAs, checkoutSubscriber, testClockNow } from '../helpers/subscriber.js';
-import { ADMIN, createTestApp, login, type TestContext } from '../helpers/test-app.js';
+import { callAs, checkoutSubscriber, useTestClockApp } from '../helpers/subscriber.js';
 
-let t: TestContext;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ TEST_CLOCK_ENABLED: 'true' });
-  admin = await login(t.app, ADMIN);
-}, 240_000);
-afterAll(() => t.close());
+const app = useTestClockApp();
 
 const DAY = 86_400_000;
-const clockNow = () => testClockNow(t, admin);
+const clockNow = () => app.clockNow();
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 /** Whole days from the clock's UTC day to `day`'s (the clock moves by whole days and keeps its time of day). */
 async function advanceToDay(day: string) {
   const now = await clockNow();
   const days = Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${utcDay(now)}T00:00:00Z`)) / DAY);
   expect(days).toBeGreaterThan(0);
-  const res = await callAs(t, admin, 'POST', '/api/admin/test-clock/advance', { days });
+  const res = await callAs(app.t, app.admin, 'POST', '/api/admin/test-clock/advance', { days });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(utcDay(await clockNow())).toBe(day);
   return res.body.data.ran as { renewed: number };
@@ -33,12 +26,12 @@ describe('renewals keep the billing anchor across short months (the test clock d
     const year = today.getUTCMonth() === 0 && today.getUTCDate() < 31 ? today.getUTCFullYear() : today.getUTCFullYear() + 1;
     const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
     await advanceToDay(`${year}-01-31`);
-    const s = await checkoutSubscriber(t, 'pro', 'monthly');
+    const s = await checkoutSubscriber(app.t, 'pro', 'monthly');
     const february = `${year}-02-${leap(year) ? 29 : 28}`;
     expect(utcDay(s.periodEnd)).toBe(february);
 
     const ends: string[] = [];
-    const subscription = async () => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, s.subscriptionId)))[0]!;
+    const subscription = async () => (await app.t.db.select().from(subscriptions).where(eq(subscriptions.id, s.subscriptionId)))[0]!;
     for (const day of [february, `${year}-03-31`, `${year}-04-30`]) {
       // The renewal is due at the period end's time of day: the day after it, whatever the hour.
       const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY);
@@ -50,7 +43,7 @@ describe('renewals keep the billing anchor across short months (the test clock d
     }
     expect(ends).toEqual([`${year}-03-31`, `${year}-04-30`, `${year}-05-31`]);
     // Each renewal was charged once, with its period end's key.
-    const charged = await t.db
+    const charged = await app.t.db
       .select()
       .from(payments)
       .where(and(eq(payments.subscriptionId, s.subscriptionId), eq(payments.purpose, 'renewal')))

@@ -1,21 +1,15 @@
 import { adminMetricsSchema, creditNoteAnswerSchema } from '@enlaza/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '../../src/lib/time-zone.js';
 import { invoiceRecords, invoices, notifications, payments, subscriptionEvents } from '../../src/db/schema/index.js';
-import { callAs, checkoutSubscriber, testClockNow } from '../helpers/subscriber.js';
-import { ADMIN, createTestApp, login, waitFor, type TestContext } from '../helpers/test-app.js';
+import { callAs, checkoutSubscriber, useTestClockApp } from '../helpers/subscriber.js';
+import { waitFor } from '../helpers/test-app.js';
 
-let t: TestContext;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ TEST_CLOCK_ENABLED: 'true' });
-  admin = await login(t.app, ADMIN);
-}, 240_000);
-afterAll(() => t.close());
+const app = useTestClockApp();
 
 const DAY = 86_400_000;
-const clockNow = () => testClockNow(t, admin);
+const clockNow = () => app.clockNow();
 /** Within the few seconds a request takes, after `from`. */
 const justAfter = (at: Date, from: Date) => {
   expect(at.getTime()).toBeGreaterThanOrEqual(from.getTime());
@@ -24,40 +18,40 @@ const justAfter = (at: Date, from: Date) => {
 
 describe('everything that dates a record follows the product clock (the sandbox test clock)', () => {
   it('credit notes, their chain records and notifications, admin cancellations and the churn they make', async () => {
-    const leaving = await checkoutSubscriber(t, 'pro', 'monthly');
-    const staying = await checkoutSubscriber(t, 'pro', 'monthly');
+    const leaving = await checkoutSubscriber(app.t, 'pro', 'monthly');
+    const staying = await checkoutSubscriber(app.t, 'pro', 'monthly');
     // 40 days on: both renewed, by the test clock (their renewal invoices are dated then).
-    const moved = await callAs(t, admin, 'POST', '/api/admin/test-clock/advance', { days: 40 });
+    const moved = await callAs(app.t, app.admin, 'POST', '/api/admin/test-clock/advance', { days: 40 });
     expect(moved.status).toBe(200);
     expect(moved.body.data.ran.renewed).toBe(2);
     const now = await clockNow();
     expect(now.getTime()).toBeGreaterThan(Date.now() + 39 * DAY);
 
     // An admin cancels one now: the history's time is the product's "now", not the real one.
-    const cancelled = await callAs(t, admin, 'POST', `/api/admin/subscriptions/${leaving.subscriptionId}/cancel`, {
+    const cancelled = await callAs(app.t, app.admin, 'POST', `/api/admin/subscriptions/${leaving.subscriptionId}/cancel`, {
       atPeriodEnd: false,
       reason: 'Asked to leave',
     });
     expect(cancelled.status).toBe(200);
-    const [event] = await t.db
+    const [event] = await app.t.db
       .select()
       .from(subscriptionEvents)
       .where(and(eq(subscriptionEvents.subscriptionId, leaving.subscriptionId), eq(subscriptionEvents.kind, 'cancelled')));
     justAfter(event!.at, now);
 
     // Churn over the last 30 days (of the product's clock): both paid 30 days ago, one left since.
-    const metrics = adminMetricsSchema.parse((await callAs(t, admin, 'GET', '/api/admin/dashboard/metrics')).body.data);
+    const metrics = adminMetricsSchema.parse((await callAs(app.t, app.admin, 'GET', '/api/admin/dashboard/metrics')).body.data);
     expect(metrics.generatedAt.slice(0, 10)).toBe(now.toISOString().slice(0, 10));
     expect(metrics.churn).toEqual({ startCustomers: 2, churnedCustomers: 1, rate: 0.5 });
 
     // A credit note of the renewal invoice (issued by the test clock): dated now, never before it.
-    const [renewal] = await t.db
+    const [renewal] = await app.t.db
       .select()
       .from(payments)
       .where(and(eq(payments.subscriptionId, staying.subscriptionId), eq(payments.purpose, 'renewal')));
-    const [renewed] = await t.db.select().from(invoices).where(eq(invoices.id, renewal!.invoiceId!));
+    const [renewed] = await app.t.db.select().from(invoices).where(eq(invoices.id, renewal!.invoiceId!));
     justAfter(now, renewed!.issuedAt);
-    const answer = await callAs(t, admin, 'POST', `/api/admin/invoices/${renewed!.id}/credit-notes`, {
+    const answer = await callAs(app.t, app.admin, 'POST', `/api/admin/invoices/${renewed!.id}/credit-notes`, {
       amountCents: 500,
       reason: 'Goodwill',
     });
@@ -66,14 +60,14 @@ describe('everything that dates a record follows the product clock (the sandbox 
     justAfter(new Date(note.issuedAt), now);
     expect(new Date(note.issuedAt).getTime()).toBeGreaterThanOrEqual(renewed!.issuedAt.getTime());
     expect(note.issueDate).toBe(localDate(now, 'Europe/Madrid'));
-    const [record] = await t.db.select().from(invoiceRecords).where(eq(invoiceRecords.invoiceId, note.id));
+    const [record] = await app.t.db.select().from(invoiceRecords).where(eq(invoiceRecords.invoiceId, note.id));
     expect(record!.generatedAt.slice(0, 10)).toBe(localDate(now, 'Europe/Madrid'));
 
     // Its notification (after commit), and the renewal's, are dated by the product clock too.
     const noted = await waitFor(
       async () =>
         (
-          await t.db
+          await app.t.db
             .select()
             .from(notifications)
             .where(and(eq(notifications.userId, staying.user.id), eq(notifications.type, 'invoice_issued')))
@@ -82,7 +76,7 @@ describe('everything that dates a record follows the product clock (the sandbox 
       "the credit note's notification",
     );
     justAfter(noted.createdAt, now);
-    const [paidNote] = await t.db
+    const [paidNote] = await app.t.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, staying.user.id), eq(notifications.type, 'payment_succeeded')))
