@@ -74,7 +74,6 @@ const ROUTES: Record<Role, string[]> = {
     '/admin/facturas',
   ],
 };
-const THEMES: Theme[] = ['light', 'dark'];
 
 /** Screens scanned a second time in another state (an open list…), after the plain scan. */
 const OPENED: Record<string, { state: string; open: (page: Page) => Promise<void> }> = {
@@ -107,8 +106,10 @@ const OPENED: Record<string, { state: string; open: (page: Page) => Promise<void
 const resolve = (path: string, data: ScreenData | undefined) =>
   data ? path.replace('{alias}', data.alias).replace('{card}', data.cardId).replace('{tag}', data.tagId) : path;
 
-/** Pages the server renders itself, outside the SPA. */
-const isServerRendered = (route: string) => route === '/' || route.startsWith('/link/');
+/** Pages the server renders itself, outside the SPA: their scripts read the scheme once, when loaded. */
+const isServerRendered = (route: string) => route === '/' || route === '/register' || route.startsWith('/link/');
+/** Pages that follow the system scheme without marking it on `<html>` (the SPA and the registration page mark it). */
+const followsSystemScheme = (route: string) => route === '/' || route.startsWith('/link/');
 
 /**
  * Frames where no script may run (`sandbox` without `allow-scripts`: the template preview, a
@@ -148,52 +149,105 @@ async function scan(page: Page, where: string): Promise<void> {
   expect.soft(untitled, `${where}: a sandboxed frame without a title`).toBe(0);
 }
 
-/** Every route of the role in turn on one page; a failing route is a soft failure, so the run still reports every other route. */
-async function scanRoutes(page: Page, role: Role, theme: Theme, data?: ScreenData): Promise<void> {
-  test.setTimeout(30_000 + ROUTES[role].length * 20_000);
-  // The app follows the system scheme (the context's) unless one was chosen: choose it too.
-  await page.addInitScript((scheme) => window.localStorage.setItem('mantine-color-scheme-value', scheme), theme);
+/** The colour-scheme choice as Mantine keeps it (`apps/web/src/lib/apply-preferences.ts`). */
+const SCHEME_KEY = 'mantine-color-scheme-value';
+
+/**
+ * Turns an open SPA page to a theme without reloading it, as the header's switch does: the system
+ * scheme and the stored choice, announced the way `applyColorScheme` announces it, so Mantine
+ * redraws every component in the new scheme.
+ */
+async function switchTheme(page: Page, route: string, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate(
+    ([key, value]) => {
+      window.localStorage.setItem(key!, value!);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: window.localStorage }));
+    },
+    [SCHEME_KEY, theme],
+  );
+  await expect(page.locator('html'), `${route} turned ${theme}`).toHaveAttribute('data-mantine-color-scheme', theme);
+}
+
+/** Loads the route in the theme the system scheme is emulating now, and waits for it to settle. */
+async function load(page: Page, route: string, theme: Theme, inFlight: () => string[], data?: ScreenData): Promise<void> {
+  await page.goto(resolve(route, data));
+  await settled(page, inFlight);
+  if (!followsSystemScheme(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+}
+
+/**
+ * Routes of a role in turn on one page, each loaded once and scanned in both themes (light as
+ * loaded, then dark after the switch; a screen's opened state in dark, then light). A server-rendered
+ * page is loaded again in dark: its scripts read the scheme once. A failing route is a soft failure,
+ * so the run still reports every other route.
+ */
+async function scanRoutes(page: Page, routes: string[], data?: ScreenData): Promise<void> {
+  test.setTimeout(30_000 + routes.length * 30_000);
+  // Each new document starts in the system scheme, also as the SPA's stored choice (the app
+  // follows the system scheme unless one was chosen).
+  await page.addInitScript(
+    ([key]) => window.localStorage.setItem(key!, window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'),
+    [SCHEME_KEY],
+  );
   const inFlight = trackApiCalls(page);
-  for (const route of ROUTES[role]) {
+  for (const route of routes) {
     await test.step(route, async () => {
-      await page.goto(resolve(route, data));
-      await settled(page, inFlight);
-      // Server-rendered pages (sign-in, the public card) follow the system scheme the context sets;
-      // the SPA sets its scheme on <html>.
-      if (!isServerRendered(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
-      await scan(page, `${route} (${theme})`);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await load(page, route, 'light', inFlight, data);
+      await scan(page, `${route} (light)`);
+      if (isServerRendered(route)) {
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await load(page, route, 'dark', inFlight, data);
+      } else {
+        await switchTheme(page, route, 'dark');
+      }
+      await scan(page, `${route} (dark)`);
       const opened = OPENED[route];
       if (opened) {
         await opened.open(page);
-        await scan(page, `${route}, ${opened.state} (${theme})`);
+        await scan(page, `${route}, ${opened.state} (dark)`);
+        await switchTheme(page, route, 'light');
+        await scan(page, `${route}, ${opened.state} (light)`);
       }
     });
   }
 }
 
-// One test per role and theme: one page, signed in as the role through its stored session (the
-// user's own screens seeded first), every route of the role in turn.
-for (const theme of THEMES) {
-  test.describe(() => {
-    test.use({ colorScheme: theme, reducedMotion: 'reduce' });
+/** The user's routes in parts of about eight: shorter tests that the two workers share evenly. */
+const USER_PARTS = 4;
+const userPart = (part: number) => ROUTES.user.filter((_, i) => Math.floor((i * USER_PARTS) / ROUTES.user.length) === part);
 
-    // The guest opens the public pages of a (signed-out) user's seeded card and tag.
-    test(`guest screens have no serious or critical WCAG 2.1 A/AA violation, ${theme} theme`, async ({ page, request, user }) => {
-      await scanRoutes(page, 'guest', theme, await seedScreenData(request, user));
-    });
+test.use({ colorScheme: 'light', reducedMotion: 'reduce' });
 
-    test.describe(() => {
-      test.use({ signedIn: 'user' });
-      test(`user screens have no serious or critical WCAG 2.1 A/AA violation, ${theme} theme`, async ({ page, request, user }) => {
-        await scanRoutes(page, 'user', theme, await seedScreenData(request, user));
-      });
-    });
+// One page per test, signed in as the role through its stored session (the user's own screens
+// seeded first), every route of the role (or of a part of the user's) in turn, in both themes.
+// The guest opens the public pages of a (signed-out) user's seeded card and tag.
+test('guest screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes', async ({ page, request, user }) => {
+  await scanRoutes(page, ROUTES.guest, await seedScreenData(request, user));
+});
 
-    test.describe(() => {
-      test.use({ signedIn: 'admin' });
-      test(`admin screens have no serious or critical WCAG 2.1 A/AA violation, ${theme} theme`, async ({ page }) => {
-        await scanRoutes(page, 'admin', theme);
-      });
+test.describe(() => {
+  test.use({ signedIn: 'user' });
+  for (let part = 0; part < USER_PARTS; part += 1) {
+    const routes = userPart(part);
+    test(`user screens ${routes[0]} to ${routes.at(-1)} have no serious or critical WCAG 2.1 A/AA violation, light and dark themes`, async ({
+      page,
+      request,
+      user,
+    }) => {
+      await scanRoutes(page, routes, await seedScreenData(request, user));
     });
+  }
+});
+
+test.describe(() => {
+  test.use({ signedIn: 'admin' });
+  test('admin screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes', async ({ page }) => {
+    await scanRoutes(page, ROUTES.admin);
   });
-}
+});
+
+test("the user's routes are scanned whole, in parts", () => {
+  expect(Array.from({ length: USER_PARTS }, (_, part) => userPart(part)).flat()).toEqual(ROUTES.user);
+});
