@@ -64,6 +64,12 @@ export const envSchema = z.object({
     .trim()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name, e.g. www2.agenciatributaria.gob.es')
     .default('www2.agenciatributaria.gob.es'),
+  /**
+   * How invoices are kept for the Spanish tax agency (Real Decreto 1007/2023): no-verifactu, the
+   * records stay here (the QR points at ValidarQRNoVerifactu, no legend); verifactu, every record is
+   * sent to the AEAT (ValidarQR and the "VERI*FACTU" legend).
+   */
+  VERIFACTU_MODE: z.enum(['no-verifactu', 'verifactu']).default('no-verifactu'),
   /** inline: this process runs the background jobs; off: it only enqueues them (run `npm run worker`, PostgreSQL only). */
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
@@ -161,9 +167,13 @@ export type Config = {
   sellerTimeZone: string;
   /** The fonts of invoice PDFs (with Japanese glyphs); null: Helvetica (Japanese invoices print English labels). */
   invoicePdfFont: { regular: string; bold: string } | null;
-  /** Host of the QR verification URL on invoices (`https://<host>/wlpl/TIKE-CONT/ValidarQR?…`). */
+  /** Host of the QR verification URL on invoices (`https://<host>/wlpl/TIKE-CONT/ValidarQR…?…`). */
   invoiceQrHost: string;
+  /** VERIFACTU_MODE: whether the records are sent to the AEAT, which decides the QR's service and the legend. */
+  verifactuMode: VerifactuMode;
 };
+
+export type VerifactuMode = 'no-verifactu' | 'verifactu';
 
 function s3Config(e: z.infer<typeof envSchema>): Config['s3'] {
   if (!e.S3_BUCKET) return null;
@@ -238,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sellerTimeZone: e.SELLER_TIME_ZONE,
     invoicePdfFont: pdfFont(e.INVOICE_PDF_FONT),
     invoiceQrHost: e.INVOICE_QR_HOST.toLowerCase(),
+    verifactuMode: e.VERIFACTU_MODE,
     campaignRatePerSecond: e.CAMPAIGN_RATE_PER_SECOND,
     campaignSmtpConnections: e.CAMPAIGN_SMTP_CONNECTIONS,
     smtpSendTimeoutMs: Math.round(e.SMTP_SEND_TIMEOUT_SECONDS * 1000),

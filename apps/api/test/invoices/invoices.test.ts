@@ -278,7 +278,9 @@ describe('PDF', () => {
     const detail = invoiceAnswerSchema.parse(
       (await t.app.inject({ url: `/api/invoices/${invoice.id}`, headers: bearer(adminToken) })).json(),
     ).data;
-    const text = await pdfText(await renderInvoicePdf(detail, { font: null, qrHost: 'www2.agenciatributaria.gob.es' }));
+    const text = await pdfText(
+      await renderInvoicePdf(detail, { font: null, qrHost: 'www2.agenciatributaria.gob.es', verifactuMode: 'no-verifactu' }),
+    );
     expect(text).toContain('Invoice');
     expect(text).toContain('Pro plan, monthly');
     expect(text).toContain('€10.89');

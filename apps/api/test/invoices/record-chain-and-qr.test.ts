@@ -184,7 +184,7 @@ describe('the record chain', () => {
       return res.rawPayload;
     };
 
-    it('carries the verification QR code (level M, 30–40 mm) with the texts the rules require, read by poppler and jsQR', async () => {
+    it('carries the NO VERI*FACTU verification QR code (level M, 30–40 mm) and no legend by default, read by poppler and jsQR', async () => {
       const buyer = await customer();
       const payment = await checkout(buyer);
       const [invoice] = await t.db.select().from(invoices).where(eq(invoices.id, payment.invoiceId!));
@@ -193,17 +193,20 @@ describe('the record chain', () => {
       const fecha = `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
       const qr = await firstPageQr(bytes);
       expect(qr?.data).toBe(
-        `https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B00000000&numserie=${invoice!.number}&fecha=${fecha}&importe=10.89`,
+        `https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQRNoVerifactu?nif=B00000000&numserie=${invoice!.number}&fecha=${fecha}&importe=10.89`,
       );
       expect(qr!.widthMm).toBeGreaterThanOrEqual(30);
       expect(qr!.widthMm).toBeLessThanOrEqual(40);
       const text = await popplerText(bytes);
-      expect(text).toMatch(/QR tributario: .*VERI\*FACTU/);
+      expect(text).toContain('QR tributario:');
+      // The legend is for systems that send every record to the AEAT; this one keeps them (the default).
+      expect(text).not.toContain('VERI*FACTU');
+      expect(text).not.toMatch(/verificable/i);
       expect(text).toContain('Factura');
       expect(text).toContain(invoice!.number);
     });
 
-    it('encodes the values and uses the configured host (preproduction)', async () => {
+    it('in VERI*FACTU mode, points at ValidarQR with the legend; encodes the values and uses the configured host (preproduction)', async () => {
       const buyer = await customer();
       const payment = await checkout(buyer);
       const detail = invoiceAnswerSchema.parse(
@@ -211,12 +214,16 @@ describe('the record chain', () => {
       ).data;
       const bytes = await renderInvoicePdf(
         { ...detail, number: 'A/1 & 2', totalCents: -189, seller: { ...detail.seller, taxId: 'ES B12345678' } },
-        { font: null, qrHost: 'prewww2.aeat.es' },
+        { font: null, qrHost: 'prewww2.aeat.es', verifactuMode: 'verifactu' },
       );
       const iso = detail.issueDate;
       expect((await firstPageQr(bytes))?.data).toBe(
         `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%2F1%20%26%202&fecha=${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}&importe=-1.89`,
       );
+      expect(await popplerText(bytes)).toMatch(/QR tributario: .*VERI\*FACTU/);
+      expect(loadConfig({}).verifactuMode).toBe('no-verifactu');
+      expect(loadConfig({ VERIFACTU_MODE: 'verifactu' }).verifactuMode).toBe('verifactu');
+      expect(() => loadConfig({ VERIFACTU_MODE: 'yes' })).toThrow(/VERIFACTU_MODE/);
       expect(loadConfig({ INVOICE_QR_HOST: 'prewww2.aeat.es' }).invoiceQrHost).toBe('prewww2.aeat.es');
       expect(loadConfig({}).invoiceQrHost).toBe('www2.agenciatributaria.gob.es');
       expect(() => loadConfig({ INVOICE_QR_HOST: 'https://x/y' })).toThrow(/INVOICE_QR_HOST/);

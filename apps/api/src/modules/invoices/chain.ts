@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { invoiceChainHeads, invoiceRecords, invoices } from './schema.js';
 import { localTimestamp } from '../../lib/time-zone.js';
 import type { ChainHead } from './repository.js';
+import type { VerifactuMode } from '../../config.js';
 
 /**
  * The invoice record chain, after the AEAT's "Detalle de las especificaciones técnicas para
@@ -175,10 +176,13 @@ export async function verifyChains(db: Database, pageSize = 1000): Promise<Chain
 /**
  * The URL of the invoice's verification QR code (AEAT "Características del QR y especificaciones
  * del servicio de cotejo"): issuer NIF, number, issue date (dd-mm-yyyy) and total, each value
- * URL-encoded, written as the invoice's record holds them.
+ * URL-encoded, written as the invoice's record holds them. The service differs by system: a
+ * VERI*FACTU system's records are at the AEAT (`ValidarQR`); any other system's invoice is checked
+ * with `ValidarQRNoVerifactu`.
  */
 export function verificationUrl(
   host: string,
+  mode: VerifactuMode,
   invoice: { sellerTaxId: string; number: string; issueDate: string; totalCents: number },
 ): string {
   const query = [
@@ -189,5 +193,5 @@ export function verificationUrl(
   ]
     .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
     .join('&');
-  return `https://${host}/wlpl/TIKE-CONT/ValidarQR?${query}`;
+  return `https://${host}/wlpl/TIKE-CONT/${mode === 'verifactu' ? 'ValidarQR' : 'ValidarQRNoVerifactu'}?${query}`;
 }

@@ -144,7 +144,7 @@ export const invoicesModule = defineModule({
       notifications,
       payments,
       issuer: invoiceIssuer,
-      pdf: { font: config.invoicePdfFont, qrHost: config.invoiceQrHost },
+      pdf: { font: config.invoicePdfFont, qrHost: config.invoiceQrHost, verifactuMode: config.verifactuMode },
     });
     return {
       services: { invoices, invoiceQueries: createInvoiceQueries(db) },

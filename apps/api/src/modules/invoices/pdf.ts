@@ -1,6 +1,7 @@
 import type { InvoiceDetail } from '@enlaza/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import type { VerifactuMode } from '../../config.js';
 import { verificationUrl } from './chain.js';
 import { PDF_LABELS } from './pdf-labels.js';
 
@@ -10,8 +11,11 @@ import { PDF_LABELS } from './pdf-labels.js';
  * Helvetica, which has no Japanese glyphs: a Japanese customer's invoice is then printed with
  * English labels (and English line descriptions), never with missing characters.
  * `qrHost`: the host of the tax agency's verification URL in the QR code (INVOICE_QR_HOST).
+ * `verifactuMode`: `verifactu` prints the "VERI*FACTU" legend and the ValidarQR service; without
+ * it (`no-verifactu`, the default) the QR points at ValidarQRNoVerifactu and no legend is printed:
+ * the rules reserve it for systems that send every record to the AEAT.
  */
-export type PdfOptions = { font: { regular: string; bold: string } | null; qrHost: string };
+export type PdfOptions = { font: { regular: string; bold: string } | null; qrHost: string; verifactuMode: VerifactuMode };
 
 /** The QR code's printed size: the rules ask for 30×30 to 40×40 mm (35 mm, in PDF points). */
 export const QR_SIZE_POINTS = (35 / 25.4) * 72;
@@ -62,7 +66,8 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
   // the texts the rules require — fixed Spanish wording, whatever the invoice's language.
   const qrBottom = drawVerificationQr(
     doc,
-    verificationUrl(options.qrHost, {
+    options.verifactuMode,
+    verificationUrl(options.qrHost, options.verifactuMode, {
       sellerTaxId: invoice.seller.taxId ?? '',
       number: invoice.number,
       issueDate: invoice.issueDate,
@@ -192,10 +197,11 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
 
 /**
  * Draws the QR code (ISO/IEC 18004, error correction level M) as vector squares, QR_SIZE_POINTS
- * wide, centred below the top margin, "QR tributario:" above and "VERI*FACTU" below; a white
- * margin of four modules (the quiet zone) is left around it. Returns the y below the block.
+ * wide, centred below the top margin, "QR tributario:" above and, in VERI*FACTU mode only,
+ * "VERI*FACTU" below; a white margin of four modules (the quiet zone) is left around it. Returns
+ * the y below the block.
  */
-function drawVerificationQr(doc: PDFKit.PDFDocument, url: string): number {
+function drawVerificationQr(doc: PDFKit.PDFDocument, mode: VerifactuMode, url: string): number {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
   const count = modules.size;
   const cell = QR_SIZE_POINTS / count;
@@ -219,6 +225,7 @@ function drawVerificationQr(doc: PDFKit.PDFDocument, url: string): number {
   }
   doc.fill('black').restore();
   const bottom = top + QR_SIZE_POINTS + 4 * cell;
+  if (mode !== 'verifactu') return bottom;
   doc
     .font('bold')
     .fontSize(8)
