@@ -212,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  TEST_CLOCK_ENABLED=true is refused with NODE_ENV=production (set TEST_CLOCK_ALLOW_PRODUCTION=true to run a test clock on a production build, e.g. staging)',
     );
+  // The legend and ValidarQR tell the customer the record is at the AEAT: this version sends none.
+  if (e.VERIFACTU_MODE === 'verifactu' && e.NODE_ENV === 'production')
+    throw new Error(
+      'Invalid configuration:\n  VERIFACTU_MODE=verifactu is refused with NODE_ENV=production: it tells customers each record is at the AEAT, and this version does not send records yet (keep no-verifactu)',
+    );
   if (e.WORKERS === 'off' && !e.DATABASE_URL)
     throw new Error(
       'Invalid configuration:\n  WORKERS=off needs DATABASE_URL (separate `npm run worker` processes are a PostgreSQL feature)',

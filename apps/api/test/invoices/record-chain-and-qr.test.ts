@@ -222,7 +222,9 @@ describe('the record chain', () => {
       );
       expect(await popplerText(bytes)).toMatch(/QR tributario: .*VERI\*FACTU/);
       expect(loadConfig({}).verifactuMode).toBe('no-verifactu');
-      expect(loadConfig({ VERIFACTU_MODE: 'verifactu' }).verifactuMode).toBe('verifactu');
+      expect(loadConfig({ VERIFACTU_MODE: 'verifactu', NODE_ENV: 'development' }).verifactuMode).toBe('verifactu');
+      // Until records are sent to the AEAT, a production server may not claim they are.
+      expect(() => loadConfig({ VERIFACTU_MODE: 'verifactu' })).toThrow(/VERIFACTU_MODE=verifactu is refused with NODE_ENV=production/);
       expect(() => loadConfig({ VERIFACTU_MODE: 'yes' })).toThrow(/VERIFACTU_MODE/);
       expect(loadConfig({ INVOICE_QR_HOST: 'prewww2.aeat.es' }).invoiceQrHost).toBe('prewww2.aeat.es');
       expect(loadConfig({}).invoiceQrHost).toBe('www2.agenciatributaria.gob.es');
