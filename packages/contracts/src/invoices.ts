@@ -44,11 +44,23 @@ export const invoiceTaxTotalSchema = z.object({
 });
 
 /** One row of a list (the buyer's name and what has been credited so far). */
+/** The reasons a credit note may have (TipoFactura R1–R4; R5 is set by the invoice it corrects). */
+export const CORRECTION_CODES = ['R1', 'R2', 'R3', 'R4'] as const;
+export const correctionCodeSchema = z.enum(CORRECTION_CODES);
+export type CorrectionCode = z.infer<typeof correctionCodeSchema>;
+
+/** TipoFactura: F1 invoice, F2 simplified invoice (no buyer tax id), R1–R5 credit notes. */
+export const INVOICE_TYPES = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export const invoiceTypeSchema = z.enum(INVOICE_TYPES);
+export type InvoiceType = z.infer<typeof invoiceTypeSchema>;
+
 export const invoiceSummarySchema = z.object({
   id: z.uuid(),
   number: z.string(),
   kind: invoiceKindSchema,
   series: invoiceSeriesSchema,
+  /** TipoFactura, as its record in the chain holds it. */
+  invoiceType: invoiceTypeSchema,
   status: invoiceStatusSchema,
   /** The instant it was issued (the product's clock), ISO 8601 UTC. */
   issuedAt: z.string(),
@@ -123,6 +135,12 @@ export const creditNoteBodySchema = z
     amountCents: z.number().int().min(1).max(100_000_000).optional(),
     baseCents: z.number().int().min(1).max(100_000_000).optional(),
     reason: z.string().trim().min(3).max(500),
+    /**
+     * Why the invoice is corrected, as the Spanish VAT law (article 80) and VERI*FACTU's
+     * TipoFactura name it: R1 refunds, cancellations and discounts (the default), R2 the customer's
+     * insolvency, R3 a bad debt, R4 any other correction. A simplified invoice's credit note is R5.
+     */
+    correctionCode: correctionCodeSchema.default('R1'),
     endService: creditServiceEndSchema.optional(),
   })
   .refine((b) => b.amountCents === undefined || b.baseCents === undefined, {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { invoiceChainHeads, invoiceRecords, invoices } from './schema.js';
+import { invoiceChainHeads, invoiceRecords, invoices, type InvoiceType } from './schema.js';
 import { localTimestamp } from '../../lib/time-zone.js';
 import type { ChainHead } from './repository.js';
 import type { VerifactuMode } from '../../config.js';
@@ -17,7 +17,7 @@ export type AltaFields = {
   issuerTaxId: string;
   number: string;
   issueDate: string;
-  invoiceType: 'F1' | 'R1';
+  invoiceType: InvoiceType;
   taxTotal: string;
   total: string;
   previousHash: string;
@@ -86,7 +86,7 @@ export async function appendRecord(
     issuerTaxId: issuer,
     number: invoice.number,
     issueDate: recordDate(invoice.issueDate),
-    invoiceType: invoice.kind === 'invoice' ? 'F1' : 'R1',
+    invoiceType: invoice.invoiceType,
     taxTotal: recordAmount(invoice.taxCents),
     total: recordAmount(invoice.totalCents),
     previousHash: head.lastHash,
@@ -135,7 +135,7 @@ export async function verifyChains(db: Database, pageSize = 1000): Promise<Chain
           number: invoices.number,
           issuedAt: invoices.issuedAt,
           issueDate: invoices.issueDate,
-          kind: invoices.kind,
+          invoiceType: invoices.invoiceType,
           taxCents: invoices.taxCents,
           totalCents: invoices.totalCents,
         })
@@ -155,7 +155,7 @@ export async function verifyChains(db: Database, pageSize = 1000): Promise<Chain
         const matches =
           record.number === row.number &&
           record.issueDate === recordDate(row.issueDate) &&
-          record.invoiceType === (row.kind === 'invoice' ? 'F1' : 'R1') &&
+          record.invoiceType === row.invoiceType &&
           record.taxTotal === recordAmount(row.taxCents) &&
           record.total === recordAmount(row.totalCents);
         if (!matches) return broken('invoice');

@@ -3,7 +3,8 @@ import { adminInvoiceRoutes, invoiceRoutes } from './routes.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { NotificationsService } from '../notifications/index.js';
-import { issueDocument, type InvoiceLineInput, type IssueDeps, type Seller } from './issue.js';
+import { billingIdentity } from '../account/index.js';
+import { canInvoice, issueDocument, SIMPLIFIED_INVOICE_LIMIT_CENTS, type InvoiceLineInput, type IssueDeps, type Seller } from './issue.js';
 import { computeTotals } from './money.js';
 import type { PdfOptions } from './pdf.js';
 import { createInvoiceQueries, type InvoiceQueries } from './queries.js';
@@ -14,6 +15,17 @@ import { createInvoicesService, type InvoicesService, type Refunds } from './ser
 export { adminInvoiceRoutes, invoiceRoutes };
 export type { InvoicesService, Refunds } from './service.js';
 export type { InvoiceLineInput, Seller } from './issue.js';
+export { SIMPLIFIED_INVOICE_LIMIT_CENTS };
+
+/**
+ * Whether an invoice of `totalCents` can be issued to the user as they are now: one without the
+ * buyer's tax id is a simplified invoice, allowed up to SIMPLIFIED_INVOICE_LIMIT_CENTS. Asked before
+ * charging, so a charge never leaves without the invoice it needs.
+ */
+export async function canInvoiceUser(tx: Transaction, userId: string, totalCents: number): Promise<boolean> {
+  if (totalCents <= SIMPLIFIED_INVOICE_LIMIT_CENTS) return true;
+  return canInvoice((await billingIdentity(tx, userId))?.taxId, totalCents);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

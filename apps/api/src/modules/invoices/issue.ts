@@ -7,7 +7,8 @@ import { localDate } from '../../lib/time-zone.js';
 import { appendRecord, issuerId } from './chain.js';
 import { computeTotals, lineBase, totalsWithTaxes } from './money.js';
 import { type InvoiceRow, type InvoicesRepository } from './repository.js';
-import type { LineDescription, PartySnapshot } from './schema.js';
+import type { InvoiceType, LineDescription, PartySnapshot } from './schema.js';
+import type { CorrectionCode } from '@enlaza/contracts';
 
 export type InvoiceLineInput = {
   description: LineDescription;
@@ -42,7 +43,33 @@ export type IssueDocumentInput = {
   lines: InvoiceLineInput[];
   /** A credit note's tax per rate (its share of the invoice's, see credit.ts); else computed from the lines. */
   taxes?: { rateBasisPoints: number; taxCents: number }[];
+  /** A credit note: the type of the invoice it corrects and why it corrects it (R1 unless said). */
+  corrects?: { invoiceType: InvoiceType; code: CorrectionCode };
 };
+
+/**
+ * The most a simplified invoice (F2, without the buyer's tax id) may total, VAT included: 400 €
+ * (Real Decreto 1619/2012, article 4.1). Above it the invoice must name the buyer by tax id.
+ */
+export const SIMPLIFIED_INVOICE_LIMIT_CENTS = 40_000;
+
+/**
+ * TipoFactura: an invoice is F1 when the buyer gave a tax id, else F2 (simplified; within the
+ * limit, which the charge checks before charging); a credit note of a simplified invoice is R5, any
+ * other its reason's R1–R4.
+ */
+export function invoiceTypeOf(
+  kind: 'invoice' | 'credit_note',
+  buyer: Pick<PartySnapshot, 'taxId'>,
+  corrects?: IssueDocumentInput['corrects'],
+): InvoiceType {
+  if (kind === 'invoice') return buyer.taxId?.trim() ? 'F1' : 'F2';
+  return corrects?.invoiceType === 'F2' ? 'R5' : (corrects?.code ?? 'R1');
+}
+
+/** Whether an invoice of this total to this buyer can be issued: a simplified one only up to the limit. */
+export const canInvoice = (buyerTaxId: string | null | undefined, totalCents: number) =>
+  Boolean(buyerTaxId?.trim()) || totalCents <= SIMPLIFIED_INVOICE_LIMIT_CENTS;
 
 const SERIES = { invoice: 'F', credit_note: 'R' } as const;
 
@@ -82,6 +109,10 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
     };
   }
   const totals = input.taxes ? totalsWithTaxes(input.lines, input.taxes) : computeTotals(input.lines);
+  const invoiceType = invoiceTypeOf(input.kind, buyer, input.corrects);
+  // The charge refused it before charging (billing.tax_id_required); reaching here is a bug.
+  if (input.kind === 'invoice' && !canInvoice(buyer.taxId, totals.totalCents))
+    throw new Error(`a simplified invoice may total at most ${SIMPLIFIED_INVOICE_LIMIT_CENTS} cents`);
   const issuedAt = input.issuedAt ?? deps.now();
   const series = SERIES[input.kind];
   // The seller's calendar day: 23:30 UTC on 31 December is 1 January in Madrid, numbered in the new year.
@@ -106,6 +137,7 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
       locale: input.locale,
       seller: { name: deps.seller.name, taxId: deps.seller.taxId, address: deps.seller.address, country: deps.seller.country },
       buyer,
+      invoiceType,
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,

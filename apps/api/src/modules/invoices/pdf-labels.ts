@@ -3,6 +3,7 @@ export type PdfLabels = typeof en;
 
 const en = {
   invoice: 'Invoice',
+  simplifiedInvoice: 'Simplified invoice',
   creditNote: 'Credit note',
   number: 'Number',
   issueDate: 'Date of issue',
@@ -32,6 +33,7 @@ const en = {
 
 const es: PdfLabels = {
   invoice: 'Factura',
+  simplifiedInvoice: 'Factura simplificada',
   creditNote: 'Factura rectificativa',
   number: 'Número',
   issueDate: 'Fecha de expedición',
@@ -61,6 +63,7 @@ const es: PdfLabels = {
 
 const jp: PdfLabels = {
   invoice: '請求書',
+  simplifiedInvoice: '簡易請求書',
   creditNote: '返金請求書',
   number: '番号',
   issueDate: '発行日',

@@ -36,10 +36,12 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
   const wantsJapanese = invoice.locale === 'jp';
   const locale = wantsJapanese && !options.font ? 'en' : invoice.locale;
   const t = PDF_LABELS[locale];
+  // An invoice without the buyer's tax id is a simplified one (TipoFactura F2) and says so.
+  const title = invoice.kind === 'credit_note' ? t.creditNote : invoice.invoiceType === 'F2' ? t.simplifiedInvoice : t.invoice;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `${invoice.kind === 'invoice' ? t.invoice : t.creditNote} ${invoice.number}`, Author: invoice.seller.name },
+    info: { Title: `${title} ${invoice.number}`, Author: invoice.seller.name },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -77,10 +79,7 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
 
   // Header, left of the QR code: the document's kind and number.
   const headerWidth = (doc.page.width - QR_SIZE_POINTS) / 2 - left - 10;
-  doc
-    .font('bold')
-    .fontSize(20)
-    .text(invoice.kind === 'invoice' ? t.invoice : t.creditNote, left, 50, { width: headerWidth });
+  doc.font('bold').fontSize(20).text(title, left, 50, { width: headerWidth });
   doc
     .font('body')
     .fontSize(10)

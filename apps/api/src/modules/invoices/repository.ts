@@ -44,6 +44,7 @@ function invoiceFromSql(r: Record<string, unknown>): InvoiceRow {
     taxCents: Number(r.tax_cents),
     totalCents: Number(r.total_cents),
     status: r.status as InvoiceRow['status'],
+    invoiceType: r.invoice_type as InvoiceRow['invoiceType'],
     createdAt: asDate(r.created_at),
   };
 }
@@ -121,12 +122,12 @@ export function createInvoicesRepository(db: Database) {
           returning last_sequence
         ), inserted as (
           insert into invoices (kind, series, year, sequence, number, corrected_invoice_id, user_id, payment_id, refund_key, reason,
-            issued_at, issue_date, currency, locale, seller, buyer, subtotal_cents, tax_cents, total_cents)
+            issued_at, issue_date, currency, locale, seller, buyer, invoice_type, subtotal_cents, tax_cents, total_cents)
           select ${header.kind}, ${header.series}, ${header.year}, counter.last_sequence,
             ${header.series} || ${String(header.year)} || '-' || lpad(counter.last_sequence::text, greatest(6, length(counter.last_sequence::text)), '0'),
             ${header.correctedInvoiceId ?? null}::uuid, ${header.userId}::uuid, ${header.paymentId ?? null}::uuid, ${header.refundKey ?? null},
             ${header.reason ?? null}, ${header.issuedAt.toISOString()}::timestamptz, ${header.issueDate}::date, ${header.currency}, ${header.locale},
-            ${json(header.seller)}::jsonb, ${json(header.buyer)}::jsonb, ${header.subtotalCents}, ${header.taxCents}, ${header.totalCents}
+            ${json(header.seller)}::jsonb, ${json(header.buyer)}::jsonb, ${header.invoiceType}, ${header.subtotalCents}, ${header.taxCents}, ${header.totalCents}
           from counter
           returning *
         ), inserted_lines as (

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   date,
   index,
   integer,
@@ -15,6 +16,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
+
+/** TipoFactura values: F1 invoice, F2 simplified invoice, R1–R5 corrective invoices (credit notes). */
+export const INVOICE_TYPES = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
 
 export type PartySnapshot = {
   name: string;
@@ -81,9 +86,20 @@ export const invoices = pgTable(
     status: text({ enum: ['issued', 'partially_credited', 'credited'] })
       .notNull()
       .default('issued'),
+    /**
+     * TipoFactura (VERI*FACTU): F1 an invoice to an identified buyer (with a tax id), F2 a
+     * simplified invoice (no buyer tax id, at most SIMPLIFIED_INVOICE_LIMIT_CENTS); a credit note R5
+     * when it corrects a simplified invoice, else R1–R4 by the reason of article 80 of the Spanish
+     * VAT law (R1 refunds and cancellations, R2 insolvency, R3 bad debts, R4 any other correction).
+     */
+    invoiceType: text({ enum: INVOICE_TYPES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      'invoices_type_of_kind',
+      sql`(${t.kind} = 'invoice' AND ${t.invoiceType} IN ('F1', 'F2')) OR (${t.kind} = 'credit_note' AND ${t.invoiceType} IN ('R1', 'R2', 'R3', 'R4', 'R5'))`,
+    ),
     uniqueIndex().on(t.series, t.year, t.sequence),
     uniqueIndex().on(t.number),
     uniqueIndex('invoices_payment_id_idx')
@@ -154,8 +170,8 @@ export const invoiceRecords = pgTable(
     number: text().notNull(),
     /** FechaExpedicionFactura, dd-mm-yyyy. */
     issueDate: text().notNull(),
-    /** TipoFactura: F1 (invoice) or R1 (credit note). */
-    invoiceType: text({ enum: ['F1', 'R1'] }).notNull(),
+    /** TipoFactura: the invoice's own (`invoices.invoiceType`). */
+    invoiceType: text({ enum: INVOICE_TYPES }).notNull(),
     /** CuotaTotal and ImporteTotal, as hashed (e.g. `12.35`, `-1.89`). */
     taxTotal: text().notNull(),
     total: text().notNull(),

@@ -43,6 +43,7 @@ function toSummary(row: InvoiceListRow): InvoiceSummary {
     number: invoice.number,
     kind: invoice.kind,
     series: invoice.series as 'F' | 'R',
+    invoiceType: invoice.invoiceType,
     status: invoice.status,
     issuedAt: invoice.issuedAt.toISOString(),
     issueDate: invoice.issueDate,
@@ -237,6 +238,7 @@ export function createInvoicesService(deps: Deps) {
           buyer: invoice.buyer,
           lines: again.lines,
           taxes: again.taxes,
+          corrects: { invoiceType: invoice.invoiceType, code: body.correctionCode },
         });
         await repo.setStatus(tx, invoice.id, again.exhausts ? 'credited' : 'partially_credited');
         const ended = again.exhausts

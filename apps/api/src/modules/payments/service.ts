@@ -18,7 +18,14 @@ import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
 import { translate } from '../../lib/i18n.js';
 import type { Actor } from '../../platform/actor.js';
-import { quoteTotals, type ChargedBeforeTax, type InvoiceLineInput, type IssueInvoice } from '../invoices/index.js';
+import {
+  canInvoiceUser,
+  quoteTotals,
+  SIMPLIFIED_INVOICE_LIMIT_CENTS,
+  type ChargedBeforeTax,
+  type InvoiceLineInput,
+  type IssueInvoice,
+} from '../invoices/index.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { ProviderIdempotencyError, type PaymentProvider } from './provider.js';
@@ -300,6 +307,9 @@ export function createPaymentsService({
     const first = await repo.paymentByKey(request.userId, request.idempotencyKey);
     if (first) return replay(first, amountCents);
     if (amountCents <= 0) throw new AppError('payment.nothing_to_charge');
+    // Over the simplified-invoice limit the invoice must name the buyer's tax id: asked before charging.
+    if (!(await repo.transaction((tx) => canInvoiceUser(tx, request.userId, amountCents))))
+      throw new AppError('billing.tax_id_required', { limit: `${SIMPLIFIED_INVOICE_LIMIT_CENTS / 100} €` });
 
     let result;
     try {

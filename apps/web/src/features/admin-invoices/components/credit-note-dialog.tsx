@@ -1,7 +1,14 @@
 import { useState } from 'react';
-import { NumberInput, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { NumberInput, Radio, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CreditNoteBody, CreditNoteResult, CreditServiceEnd, InvoiceSummary } from '@enlaza/contracts';
+import {
+  CORRECTION_CODES,
+  type CorrectionCode,
+  type CreditNoteBody,
+  type CreditNoteResult,
+  type CreditServiceEnd,
+  type InvoiceSummary,
+} from '@enlaza/contracts';
 import { fieldErrorsOf, ReasonDialog } from '@/components/reason-dialog';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
@@ -18,8 +25,9 @@ type Kind = 'gross' | 'base';
 
 /**
  * Issue a credit note: an exact amount with tax or an exact base before tax (empty = all that is
- * left), a reason, and — when it credits everything left — whether the plan the invoice paid for
- * ends now or when its paid period ends. What was typed stays after an error.
+ * left), a reason and its code for the tax record (R1–R4; a simplified invoice's note is always R5),
+ * and — when it credits everything left — whether the plan the invoice paid for ends now or when its
+ * paid period ends. What was typed stays after an error.
  */
 export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
   const { t } = useTranslation('admin-invoices');
@@ -28,6 +36,7 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
   const [amount, setAmount] = useState<string | number>('');
   const [endService, setEndService] = useState<CreditServiceEnd>('now');
   const [reason, setReason] = useState('');
+  const [code, setCode] = useState<CorrectionCode>('R1');
   const mutation = useIssueCreditNote();
   const left = invoice ? invoice.totalCents - invoice.creditedCents : 0;
   const fields = fieldErrorsOf(mutation.error);
@@ -44,12 +53,13 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
     setAmount('');
     setEndService('now');
     setReason('');
+    setCode('R1');
     onClose();
   };
   const submit = () => {
     if (!invoice || tooMuch) return;
     const asked = cents ? (kind === 'gross' ? { amountCents: cents } : { baseCents: cents }) : {};
-    const body: CreditNoteBody = { reason, ...asked, ...(whole ? { endService } : {}) };
+    const body: CreditNoteBody = { reason, correctionCode: code, ...asked, ...(whole ? { endService } : {}) };
     mutation.mutate(
       { id: invoice.id, body },
       {
@@ -113,6 +123,21 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
             }
             data-testid="credit-amount"
           />
+          {invoice.invoiceType === 'F2' ? (
+            <Text size="sm" data-testid="credit-simplified">
+              {t('credit.simplified')}
+            </Text>
+          ) : (
+            <Select
+              label={t('credit.correction')}
+              description={t('credit.correctionHint')}
+              value={code}
+              onChange={(value) => setCode(CORRECTION_CODES.find((c) => c === value) ?? 'R1')}
+              data={CORRECTION_CODES.map((c) => ({ value: c, label: t(`credit.codes.${c}`) }))}
+              allowDeselect={false}
+              data-testid="credit-correction"
+            />
+          )}
           {whole ? (
             <Radio.Group
               label={t('credit.endService')}

@@ -13,6 +13,7 @@ const invoice: InvoiceSummary = {
   number: 'F2026-000007',
   kind: 'invoice',
   series: 'F',
+  invoiceType: 'F1',
   status: 'issued',
   issuedAt: '2026-11-22T10:00:00.000Z',
   issueDate: '2026-11-22',
@@ -53,6 +54,7 @@ const creditNote = (fields: { number: string; totalCents: number; subtotalCents:
   id: crypto.randomUUID(),
   kind: 'credit_note',
   series: 'R',
+  invoiceType: 'R1',
   correctedInvoiceId: invoice.id,
   correctedNumber: invoice.number,
   paymentId: null,
@@ -112,7 +114,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Credit note R2026-000001 issued and refunded.', {}, { timeout: 10_000 })).toBeTruthy();
     const posts = calls.filter((c) => c.url.includes('/credit-notes'));
     expect(posts).toHaveLength(2);
-    expect(JSON.parse(posts[1]!.init?.body as string)).toEqual({ reason: 'Refund', amountCents: 500 });
+    expect(JSON.parse(posts[1]!.init?.body as string)).toEqual({ reason: 'Refund', correctionCode: 'R1', amountCents: 500 });
   });
 
   it('credits everything left as a base or with tax, and ends the plan when the paid period ends if asked', async () => {
@@ -144,6 +146,12 @@ describe('Facturas', { timeout: 60_000 }, () => {
     expect(within(dialog).queryByTestId('credit-end-service')).toBeNull();
     fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByLabelText('When the paid period ends (it no longer renews)'));
+    // The reason's code for the tax record: R1 unless chosen. (jsdom has no scrollIntoView, which the
+    // opened list calls for its selected option.)
+    if (!('scrollIntoView' in Element.prototype))
+      Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined, configurable: true });
+    fireEvent.click(within(dialog).getByTestId('credit-correction'));
+    fireEvent.click(await screen.findByRole('option', { name: 'R4 — any other correction', hidden: true }, { timeout: 10_000 }));
     fireEvent.change(within(dialog).getByTestId('credit-reason'), { target: { value: 'Refund' } });
     fireEvent.click(within(dialog).getByTestId('credit-submit'));
     expect(
@@ -154,7 +162,17 @@ describe('Facturas', { timeout: 60_000 }, () => {
       ),
     ).toBeTruthy();
     const posts = calls.filter((c) => c.url.includes('/credit-notes'));
-    expect(JSON.parse(posts[0]!.init?.body as string)).toEqual({ reason: 'Refund', endService: 'period_end' });
+    expect(JSON.parse(posts[0]!.init?.body as string)).toEqual({ reason: 'Refund', correctionCode: 'R4', endService: 'period_end' });
+  });
+
+  it('says a simplified invoice’s credit note is R5 instead of asking for the code', async () => {
+    setup(() => list([{ ...invoice, invoiceType: 'F2' }]));
+    fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    expect(within(dialog).getByTestId('credit-simplified').textContent).toBe(
+      'This is a simplified invoice: its credit note is recorded as R5.',
+    );
+    expect(within(dialog).queryByTestId('credit-correction')).toBeNull();
   });
 
   it('verifies the record chain and names the first broken record', async () => {
