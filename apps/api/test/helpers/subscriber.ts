@@ -22,26 +22,39 @@ export async function testClockNow(t: TestContext, adminToken: string): Promise<
 }
 
 /**
- * A test app with the sandbox test clock on, made before the file's tests and closed after, and the
- * seeded admin signed in: read `app.t` and `app.admin` inside tests; `app.clockNow()` is the product's "now".
+ * A test app (with `env`'s settings) made before the file's tests and closed after, and the seeded
+ * admin signed in: read `app.t` and `app.admin` inside tests.
  */
-export function useTestClockApp() {
+export function useAdminApp(env: Record<string, string> = {}) {
   let t: TestContext | undefined;
   let admin = '';
   beforeAll(async () => {
-    t = await createTestApp({ TEST_CLOCK_ENABLED: 'true' });
+    t = await createTestApp(env);
     admin = await login(t.app, ADMIN);
   }, 240_000);
   afterAll(() => t?.close());
   return {
     get t(): TestContext {
-      if (!t) throw new Error('the test-clock app is made in beforeAll');
+      if (!t) throw new Error('the test app is made in beforeAll');
       return t;
     },
     get admin() {
       return admin;
     },
-    clockNow: () => testClockNow(t!, admin),
+  };
+}
+
+/** `useAdminApp` with the sandbox test clock on; `app.clockNow()` is the product's "now". */
+export function useTestClockApp() {
+  const app = useAdminApp({ TEST_CLOCK_ENABLED: 'true' });
+  return {
+    get t() {
+      return app.t;
+    },
+    get admin() {
+      return app.admin;
+    },
+    clockNow: () => testClockNow(app.t, app.admin),
   };
 }
 

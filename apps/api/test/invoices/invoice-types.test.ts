@@ -1,27 +1,21 @@
 import { chainVerificationAnswerSchema, creditNoteAnswerSchema } from '@enlaza/contracts';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceRecords, invoices, payments } from '../../src/db/schema/index.js';
 import type { InvoiceLineInput } from '../../src/modules/invoices/index.js';
 import { databaseKind } from '../helpers/database.js';
 import { customerWithCard } from '../helpers/invoice-customers.js';
 import { popplerText } from '../helpers/poppler.js';
-import { callAs } from '../helpers/subscriber.js';
-import { ADMIN, bearer, createTestApp, login, type TestContext } from '../helpers/test-app.js';
+import { callAs, useAdminApp } from '../helpers/subscriber.js';
+import { bearer } from '../helpers/test-app.js';
 
 /**
  * TipoFactura (VERI*FACTU, Orden HAC/1177/2024): an invoice names its buyer by tax id (F1) or is a
  * simplified invoice (F2, Real Decreto 1619/2012 article 4: at most 400 € with VAT); a credit note
  * is R1–R4 by its reason under article 80 of the VAT law, R5 when it corrects a simplified invoice.
  */
-let t: TestContext;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await login(t.app, ADMIN);
-}, 240_000);
-afterAll(() => t.close());
+const app = useAdminApp();
 
 const line = (unitAmountCents: number): InvoiceLineInput => ({
   description: { en: 'Consulting', es: 'Consultoría', jp: 'コンサルティング' },
@@ -34,8 +28,8 @@ const line = (unitAmountCents: number): InvoiceLineInput => ({
 
 /** A paid invoice of one line (base `cents` at 21 %) to a customer with or without a tax id. */
 async function paid(cents: number, taxId: string | null) {
-  const { user, method } = await customerWithCard(t, { taxId });
-  const payment = await t.app.payments.charge({
+  const { user, method } = await customerWithCard(app.t, { taxId });
+  const payment = await app.t.app.payments.charge({
     userId: user.id,
     method,
     idempotencyKey: randomUUID(),
@@ -50,7 +44,7 @@ async function paid(cents: number, taxId: string | null) {
 }
 
 const typeOf = async (id: string) => {
-  const [row] = await t.db
+  const [row] = await app.t.db
     .select({ invoice: invoices.invoiceType, record: invoiceRecords.invoiceType })
     .from(invoices)
     .innerJoin(invoiceRecords, eq(invoiceRecords.invoiceId, invoices.id))
@@ -61,7 +55,7 @@ const typeOf = async (id: string) => {
 };
 
 const credit = async (invoiceId: string, payload: object) => {
-  const res = await callAs(t, admin, 'POST', `/api/admin/invoices/${invoiceId}/credit-notes`, { reason: 'Refund', ...payload });
+  const res = await callAs(app.t, app.admin, 'POST', `/api/admin/invoices/${invoiceId}/credit-notes`, { reason: 'Refund', ...payload });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return creditNoteAnswerSchema.parse(res.body).data;
 };
@@ -73,9 +67,9 @@ describe('invoice types', () => {
     const simplified = await paid(900, null);
     expect(await typeOf(simplified.invoiceId)).toBe('F2');
 
-    const answer = await t.app.inject({ url: `/api/invoices/${simplified.invoiceId}`, headers: bearer(admin) });
+    const answer = await app.t.app.inject({ url: `/api/invoices/${simplified.invoiceId}`, headers: bearer(app.admin) });
     expect(answer.json<{ data: { invoiceType: string } }>().data.invoiceType).toBe('F2');
-    const pdf = await t.app.inject({ url: `/api/invoices/${simplified.invoiceId}/pdf`, headers: bearer(admin) });
+    const pdf = await app.t.app.inject({ url: `/api/invoices/${simplified.invoiceId}/pdf`, headers: bearer(app.admin) });
     expect(await popplerText(pdf.rawPayload)).toContain('Factura simplificada');
   });
 
@@ -87,7 +81,7 @@ describe('invoice types', () => {
     const simplified = await paid(900, null);
     expect(await typeOf((await credit(simplified.invoiceId, { amountCents: 100, correctionCode: 'R3' })).id)).toBe('R5');
 
-    const refused = await callAs(t, admin, 'POST', `/api/admin/invoices/${named.invoiceId}/credit-notes`, {
+    const refused = await callAs(app.t, app.admin, 'POST', `/api/admin/invoices/${named.invoiceId}/credit-notes`, {
       reason: 'Refund',
       amountCents: 100,
       correctionCode: 'R5',
@@ -95,7 +89,7 @@ describe('invoice types', () => {
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.errors ?? {})).toEqual(['correctionCode']);
 
-    const verified = await callAs(t, admin, 'POST', '/api/admin/invoices/verify-chain');
+    const verified = await callAs(app.t, app.admin, 'POST', '/api/admin/invoices/verify-chain');
     expect(chainVerificationAnswerSchema.parse(verified.body).data).toMatchObject({ ok: true, firstBroken: null });
   });
 
@@ -104,9 +98,9 @@ describe('invoice types', () => {
     const atLimit = await paid(33058, null);
     expect(await typeOf(atLimit.invoiceId)).toBe('F2');
 
-    const { user, method } = await customerWithCard(t, { taxId: null });
+    const { user, method } = await customerWithCard(app.t, { taxId: null });
     const charge = () =>
-      t.app.payments.charge({
+      app.t.app.payments.charge({
         userId: user.id,
         method,
         idempotencyKey: randomUUID(),
@@ -120,14 +114,14 @@ describe('invoice types', () => {
     await expect(charge()).rejects.toMatchObject({ code: 'billing.tax_id_required' });
     const count = async () =>
       (
-        await t.db
+        await app.t.db
           .select({ n: sql<number>`count(*)::int` })
           .from(payments)
           .where(eq(payments.userId, user.id))
       )[0]!.n;
     expect(await count()).toBe(0);
 
-    await t.db.execute(sql`update users set tax_id = 'ESX1234567Z' where id = ${user.id}`);
+    await app.t.db.execute(sql`update users set tax_id = 'ESX1234567Z' where id = ${user.id}`);
     const payment = await charge();
     expect(payment.amountCents).toBe(40001);
     expect(await typeOf(payment.invoiceId!)).toBe('F1');
@@ -135,10 +129,10 @@ describe('invoice types', () => {
 
   it('the database refuses a type that does not fit the document', async () => {
     const { invoiceId } = await paid(900, 'ESX1234567Z');
-    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    const [row] = await app.t.db.select().from(invoices).where(eq(invoices.id, invoiceId));
     // A copy of a real invoice with a fresh number: typed as a credit note it is refused, as F2 it is stored.
     const insert = (type: string, number: string) =>
-      t.db.execute(sql`
+      app.t.db.execute(sql`
         insert into invoices (kind, series, year, sequence, number, user_id, issued_at, issue_date, currency, locale, seller, buyer,
           invoice_type, subtotal_cents, tax_cents, total_cents)
         values ('invoice', 'F', ${row!.year}, ${999_000_000 + number.length}, ${number}, ${row!.userId}, now(), ${row!.issueDate}::date,
