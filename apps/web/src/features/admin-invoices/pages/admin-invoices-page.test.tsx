@@ -78,6 +78,8 @@ describe('Facturas', { timeout: 60_000 }, () => {
     const { calls, router } = setup(() => list([invoice]));
     expect(await screen.findAllByText('F2026-000007', {}, { timeout: 20_000 })).not.toHaveLength(0);
     expect(screen.getAllByText('Ana López').length).toBeGreaterThan(0);
+    // Its type as the tax record holds it.
+    expect(screen.getAllByText('Invoice (F1)').length).toBeGreaterThan(0);
     fireEvent.change(screen.getByTestId('invoices-filter-q'), { target: { value: 'ana' } });
     fireEvent.submit(screen.getByRole('search'));
     await waitFor(() => expect(router.state.location.search).toBe('?q=ana'), { timeout: 10_000 });
@@ -168,6 +170,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
   it('says a simplified invoice’s credit note is R5 instead of asking for the code', async () => {
     setup(() => list([{ ...invoice, invoiceType: 'F2' }]));
     fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
+    expect(screen.getAllByText('Simplified invoice (F2)').length).toBeGreaterThan(0);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(within(dialog).getByTestId('credit-simplified').textContent).toBe(
       'This is a simplified invoice: its credit note is recorded as R5.',

@@ -88,7 +88,14 @@ export default function AdminInvoicesPage() {
     {
       key: 'kind',
       header: t('columns.kind'),
-      cell: (row) => (row.kind === 'credit_note' ? t('kind.credit_note', { number: row.correctedNumber ?? '' }) : t('kind.invoice')),
+      // What it is, and its TipoFactura as the tax record holds it (F2: simplified, R1–R5: why it corrects).
+      cell: (row) => {
+        const kind =
+          row.kind === 'credit_note'
+            ? t('kind.credit_note', { number: row.correctedNumber ?? '' })
+            : t(row.invoiceType === 'F2' ? 'kind.simplified' : 'kind.invoice');
+        return t('kind.withType', { kind, type: row.invoiceType });
+      },
     },
     {
       key: 'total',
