@@ -173,7 +173,7 @@ export type Config = {
   verifactuMode: VerifactuMode;
 };
 
-export type VerifactuMode = 'no-verifactu' | 'verifactu';
+export type VerifactuMode = z.infer<typeof envSchema>['VERIFACTU_MODE'];
 
 function s3Config(e: z.infer<typeof envSchema>): Config['s3'] {
   if (!e.S3_BUCKET) return null;

@@ -16,10 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
+import { INVOICE_TYPES, type InvoiceType } from '@enlaza/contracts';
 
-/** TipoFactura values: F1 invoice, F2 simplified invoice, R1–R5 corrective invoices (credit notes). */
-export const INVOICE_TYPES = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
-export type InvoiceType = (typeof INVOICE_TYPES)[number];
+export type { InvoiceType };
 
 export type PartySnapshot = {
   name: string;
