@@ -87,8 +87,14 @@ test('a Free user adds the 4242 card, is refused with a card without funds, upgr
   const adminContext = await browser.newContext({ storageState: admin.state });
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/admin/facturas');
+  await adminPage.getByTestId('invoices-table').waitFor();
   await adminPage.getByTestId('invoices-filter-q').fill(number!);
+  // The row is clicked in the filtered list: the unfiltered one (which holds it too) is replaced when that answer comes.
+  const filtered = adminPage.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/admin/invoices' && new URL(response.url()).searchParams.get('q') === number,
+  );
   await adminPage.getByTestId('invoices-filter-q').press('Enter');
+  await filtered;
   const row = adminPage.getByTestId('invoices-table').getByRole('row').filter({ hasText: number! });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(customer.name);
