@@ -16,6 +16,7 @@ export * from './jobs.js';
 export * from './notifications.js';
 export * from './merge-fields.js';
 export * from './audience.js';
+export * from './tax.js';
 export * from './payments.js';
 export * from './invoices.js';
 export * from './user-data.js';

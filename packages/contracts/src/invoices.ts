@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, localeSchema, okResponse } from './common.js';
+import { taxRuleSchema } from './tax.js';
 
 /** Invoices (facturas) and credit notes (rectificativas): issued once, never edited. */
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -61,6 +62,8 @@ export const invoiceSummarySchema = z.object({
   series: invoiceSeriesSchema,
   /** TipoFactura, as its record in the chain holds it. */
   invoiceType: invoiceTypeSchema,
+  /** The VAT rule it applied (printed on it with its legal mention when not the domestic one). */
+  taxRule: taxRuleSchema,
   status: invoiceStatusSchema,
   /** The instant it was issued (the product's clock), ISO 8601 UTC. */
   issuedAt: z.string(),

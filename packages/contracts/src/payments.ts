@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planLimitsSchema, subscriptionDataSchema } from './subscription.js';
+import { taxRuleSchema } from './tax.js';
 
 /** Card brands the app recognises from the number's first digits (shown while typing). */
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
@@ -85,6 +86,8 @@ export const priceQuoteSchema = z.object({
   totalCents: z.number().int(),
   taxName: z.string(),
   taxRateBasisPoints: z.number().int(),
+  /** The VAT rule for this customer (where they are, whether a business with a valid VAT number). */
+  taxRule: taxRuleSchema,
 });
 export type PriceQuote = z.infer<typeof priceQuoteSchema>;
 

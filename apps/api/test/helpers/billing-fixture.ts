@@ -98,6 +98,7 @@ export async function paidAt(t: TestContext, userId: string, subscriptionId: str
       currency: 'EUR',
       locale: 'en',
       lines,
+      taxRule: 'domestic',
       issuedAt: when,
     });
     await tx.update(payments).set({ invoiceId: invoice.id, invoiceNumber: invoice.number }).where(eq(payments.id, payment!.id));

@@ -38,6 +38,7 @@ async function invoice3509() {
     subscriptionId: null,
     locale: 'es',
     lines: [LINE],
+    taxRule: 'domestic',
     apply: async () => {},
   });
   expect(payment.amountCents).toBe(3509);

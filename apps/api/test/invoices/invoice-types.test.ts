@@ -38,6 +38,7 @@ async function paid(cents: number, taxId: string | null) {
     subscriptionId: null,
     locale: 'es',
     lines: [line(cents)],
+    taxRule: 'domestic',
     apply: async () => {},
   });
   return { user, invoiceId: payment.invoiceId! };
@@ -109,6 +110,7 @@ describe('invoice types', () => {
         subscriptionId: null,
         locale: 'es',
         lines: [line(33059)],
+        taxRule: 'domestic',
         apply: async () => {},
       });
     await expect(charge()).rejects.toMatchObject({ code: 'billing.tax_id_required' });
@@ -131,14 +133,18 @@ describe('invoice types', () => {
     const { invoiceId } = await paid(900, 'ESX1234567Z');
     const [row] = await app.t.db.select().from(invoices).where(eq(invoices.id, invoiceId));
     // A copy of a real invoice with a fresh number: typed as a credit note it is refused, as F2 it is stored.
-    const insert = (type: string, number: string) =>
+    const insert = (type: string, number: string, rule = 'domestic') =>
       app.t.db.execute(sql`
         insert into invoices (kind, series, year, sequence, number, user_id, issued_at, issue_date, currency, locale, seller, buyer,
-          invoice_type, subtotal_cents, tax_cents, total_cents)
+          invoice_type, tax_rule, subtotal_cents, tax_cents, total_cents)
         values ('invoice', 'F', ${row!.year}, ${999_000_000 + number.length}, ${number}, ${row!.userId}, now(), ${row!.issueDate}::date,
-          'EUR', 'es', ${JSON.stringify(row!.seller)}::jsonb, ${JSON.stringify(row!.buyer)}::jsonb, ${type}, 900, 189, 1089)`);
+          'EUR', 'es', ${JSON.stringify(row!.seller)}::jsonb, ${JSON.stringify(row!.buyer)}::jsonb, ${type}, ${rule}, 900, 189, 1089)`);
     await expect(insert('R1', `F-check-${databaseKind}`)).rejects.toMatchObject({
       cause: expect.objectContaining({ message: expect.stringContaining('invoices_type_of_kind') }),
+    });
+    // Nor a VAT rule the product does not know.
+    await expect(insert('F1', `F-rule-${databaseKind}`, 'exempt')).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: expect.stringContaining('invoices_tax_rule') }),
     });
     await expect(insert('F2', `F-check-${databaseKind}-ok`)).resolves.toBeDefined();
   });

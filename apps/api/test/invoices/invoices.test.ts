@@ -110,6 +110,7 @@ async function paymentAt(
       currency: 'EUR',
       locale,
       lines,
+      taxRule: 'domestic',
       issuedAt: when,
     });
     await tx.update(payments).set({ invoiceId: invoice.id, invoiceNumber: invoice.number }).where(eq(payments.id, payment!.id));
@@ -134,6 +135,7 @@ async function paidInvoice(userId: string, lines: InvoiceLineInput[] = [pro], lo
     subscriptionId: null,
     locale,
     lines,
+    taxRule: 'domestic',
     apply: async () => {},
   });
   expect(payment).toMatchObject({ status: 'succeeded', amountCents: quoteTotals(lines).totalCents, invoiceId: expect.any(String) });
@@ -183,7 +185,14 @@ describe('issuing', () => {
     const { payment } = await paidInvoice(user.id);
     await expect(
       t.db.transaction((tx) =>
-        t.app.invoiceIssuer.issueInvoice(tx, { userId: user.id, paymentId: payment.id, currency: 'EUR', locale: 'en', lines: [pro] }),
+        t.app.invoiceIssuer.issueInvoice(tx, {
+          userId: user.id,
+          paymentId: payment.id,
+          currency: 'EUR',
+          locale: 'en',
+          lines: [pro],
+          taxRule: 'domestic',
+        }),
       ),
     ).rejects.toThrow();
   });

@@ -96,6 +96,7 @@ describe('the record chain', () => {
       subscriptionId: null,
       locale,
       lines: [pro],
+      taxRule: 'domestic',
       apply: async () => {},
     });
   const records = () => t.db.select().from(invoiceRecords).orderBy(asc(invoiceRecords.position));

@@ -18,6 +18,7 @@ const STATE: PlansState = {
   version: 7,
   locale: 'es',
   accountTypeId: 'type-a',
+  tax: { sellerCountry: 'ES', buyer: { country: 'FR', taxId: 'FR40303265045' }, distanceSales: { thisYearCents: 5, previousYearCents: 6 } },
   running: { planId: 'plan-a', planIsFree: false, planSortOrder: 2, offerId: 'offer-a', periodMonths: 1 },
 };
 
@@ -49,6 +50,14 @@ describe('the kept plans answers', () => {
       'version',
       'locale',
       'accountTypeId',
+      'tax',
+      'tax.sellerCountry',
+      'tax.buyer',
+      'tax.buyer.country',
+      'tax.buyer.taxId',
+      'tax.distanceSales',
+      'tax.distanceSales.thisYearCents',
+      'tax.distanceSales.previousYearCents',
       'running',
       'running.planId',
       'running.planIsFree',

@@ -79,5 +79,6 @@ export {
   isOldAlias,
   revokeAllSessions,
   setUserStatus,
+  taxPositionPiece,
   userPiece,
 } from './query-pieces.js';

@@ -30,6 +30,20 @@ export const userPiece = (alias = 'account_user') =>
     .from(users)
     .as(alias);
 
+/**
+ * What the tax of a sale to a user depends on, for the billing modules' own statements: where they
+ * are (their billing address's country, else their account's) and the tax id they gave.
+ */
+export const taxPositionPiece = (alias = 'account_tax_position') =>
+  queryPieces
+    .select({
+      id: users.id,
+      country: sql<string | null>`coalesce(${users.billingAddress}->>'country', ${users.country})`.as('tax_country'),
+      taxId: users.taxId,
+    })
+    .from(users)
+    .as(alias);
+
 /** Whether `alias` is one of this user's old aliases (those still redirect to the current one). */
 export async function isOldAlias(db: Database | Transaction, alias: string, userId: string): Promise<boolean> {
   const [old] = await db

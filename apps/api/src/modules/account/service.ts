@@ -1,4 +1,4 @@
-import type { Locale, PersonalInfo, PersonalInfoUpdate, Preferences } from '@enlaza/contracts';
+import { taxIdAcceptable, type Locale, type PersonalInfo, type PersonalInfoUpdate, type Preferences } from '@enlaza/contracts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { renderEmail } from '../../lib/email-templates.js';
 import { localName } from '../../lib/catalogue-names.js';
@@ -82,6 +82,9 @@ export function createAccountService({ repo, accounts, activity, mailer, registr
       };
       const type = await repo.accountType(user.accountTypeId);
       if (type?.requiresTaxId && !next.taxId) throw fieldError('taxId', 'validation.tax_id_required');
+      // In the EU the id must be a valid VAT number (NIF/NIE/CIF in Spain) of the billing country: it decides the VAT rule and is printed.
+      if (!taxIdAcceptable(next.billingAddress?.country ?? next.country, next.taxId))
+        throw fieldError('taxId', 'validation.tax_id_invalid');
       const diff = changes(user, next);
       const updated = await repo.update(user.id, next);
       auth.forgetUser(user.id);

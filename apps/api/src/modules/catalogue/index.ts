@@ -47,6 +47,7 @@ export {
   activeAddOn,
   activeAddOns,
   activePlans,
+  activeTax,
   catalogueVersionSql,
   defaultTax,
   offerDetails,

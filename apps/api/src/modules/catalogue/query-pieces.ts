@@ -77,6 +77,18 @@ export async function defaultTax(db: Db) {
   return row;
 }
 
+/** Every active tax (what an offer or add-on may name). */
+export const activeTaxes = (db: Db) => db.select().from(taxes).where(eq(taxes.active, true));
+
+/** The tax an offer or add-on names, if it is still active (else the caller falls back to the default one). */
+export async function activeTax(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(taxes)
+    .where(and(eq(taxes.id, id), eq(taxes.active, true)));
+  return row;
+}
+
 /**
  * Every offer that can be sold now: active offers of active plans on active periods, whatever the
  * account type they are for, cheapest plan first (the kept catalogue of snapshot.ts filters them

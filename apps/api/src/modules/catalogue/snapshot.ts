@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.js';
-import { activePlans, defaultTax as findDefaultTax, sellableOffers } from './query-pieces.js';
+import { activePlans, activeTaxes, defaultTax as findDefaultTax, sellableOffers } from './query-pieces.js';
 import type { BillingPeriodRow, OfferRow, PlanRow, TaxRow } from './repository.js';
 
 /** What a customer can be offered: read whole, kept in memory, reloaded when the catalogue's version moves. */
@@ -11,6 +11,8 @@ export type CatalogueSnapshot = {
   offers: { offer: OfferRow; plan: PlanRow; period: BillingPeriodRow }[];
   /** The active default tax, if any. */
   defaultTax: TaxRow | null;
+  /** Every active tax, by id: an offer's own tax (an inactive or missing one falls back to the default). */
+  taxes: Map<string, TaxRow>;
 };
 
 /**
@@ -26,9 +28,14 @@ export function createCatalogueSnapshots(db: Database) {
   let loading: { version: number; promise: Promise<CatalogueSnapshot> } | null = null;
 
   async function load(version: number): Promise<CatalogueSnapshot> {
-    const [plans, offers, defaultTax] = await Promise.all([activePlans(db), sellableOffers(db), findDefaultTax(db)]);
+    const [plans, offers, defaultTax, taxes] = await Promise.all([
+      activePlans(db),
+      sellableOffers(db),
+      findDefaultTax(db),
+      activeTaxes(db),
+    ]);
     // Read after the version: at least as new as it (a newer one only costs another load later).
-    return { version, plans, offers, defaultTax: defaultTax ?? null };
+    return { version, plans, offers, defaultTax: defaultTax ?? null, taxes: new Map(taxes.map((tax) => [tax.id, tax])) };
   }
 
   return {

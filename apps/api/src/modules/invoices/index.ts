@@ -3,9 +3,12 @@ import { adminInvoiceRoutes, invoiceRoutes } from './routes.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { NotificationsService } from '../notifications/index.js';
+import type { TaxRule } from '@enlaza/contracts';
 import { billingIdentity } from '../account/index.js';
 import { canInvoice, issueDocument, SIMPLIFIED_INVOICE_LIMIT_CENTS, type InvoiceLineInput, type IssueDeps, type Seller } from './issue.js';
 import { computeTotals } from './money.js';
+import { localDate } from '../../lib/time-zone.js';
+import { needsDistanceSales, taxTreatment, type ChosenTax, type DistanceSales, type TaxTreatment } from './tax-rules.js';
 import type { PdfOptions } from './pdf.js';
 import { createInvoiceQueries, type InvoiceQueries } from './queries.js';
 import { createInvoicesUserData } from './user-data.js';
@@ -15,7 +18,8 @@ import { createInvoicesService, type InvoicesService, type Refunds } from './ser
 export { adminInvoiceRoutes, invoiceRoutes };
 export type { InvoicesService, Refunds } from './service.js';
 export type { InvoiceLineInput, Seller } from './issue.js';
-export { SIMPLIFIED_INVOICE_LIMIT_CENTS };
+export { SIMPLIFIED_INVOICE_LIMIT_CENTS, taxTreatment };
+export type { ChosenTax, DistanceSales, TaxTreatment };
 
 /**
  * Whether an invoice of `totalCents` can be issued to the user as they are now: one without the
@@ -41,7 +45,18 @@ export type IssueInvoiceInput = {
   locale: 'en' | 'es' | 'jp';
   issuedAt?: Date;
   lines: InvoiceLineInput[];
+  /** The VAT rule the lines were taxed by (`taxFor`). */
+  taxRule: TaxRule;
 };
+
+/** Where a buyer is for tax, and the seller's distance sales when the rule depends on them (see `taxFor`). */
+export type TaxPosition = { sellerCountry: string; buyer: { country: string | null; taxId: string | null }; distanceSales?: DistanceSales };
+
+/** A buyer's tax position from their country and tax id (the distance sales read with `t` when the rule needs them). */
+export type TaxPositionFor = (t: Database | Transaction, buyer: TaxPosition['buyer']) => Promise<TaxPosition>;
+
+/** A user's tax position as they are now, read in the caller's transaction (`taxTreatment` of tax-rules.ts takes it). */
+export type TaxPositionOf = (tx: Transaction, userId: string) => Promise<TaxPosition>;
 export type IssuedInvoice = { id: string; number: string; totalCents: number; taxCents: number; subtotalCents: number };
 
 /**
@@ -76,12 +91,28 @@ export function createInvoiceIssuer(deps: { db: Database; events: EventBus; sell
       locale: input.locale,
       issuedAt: input.issuedAt,
       lines: input.lines,
+      taxRule: input.taxRule,
     });
     return { id: row.id, number: row.number, totalCents: row.totalCents, taxCents: row.taxCents, subtotalCents: row.subtotalCents };
   };
+  /**
+   * A buyer's tax position: the seller's country, the buyer's (billing address, else account) and
+   * tax id, and — only when the rule depends on them (a consumer elsewhere in the EU) — the seller's
+   * distance sales of this calendar year (the seller's) and the one before.
+   */
+  const positionOf: TaxPositionFor = async (t, buyer) => {
+    const position = { sellerCountry: deps.seller.country, buyer };
+    if (!needsDistanceSales(position)) return position;
+    const year = Number(localDate(deps.now(), deps.timeZone).slice(0, 4));
+    return { ...position, distanceSales: await repo.distanceSales(t, year) };
+  };
+  const taxPositionOf: TaxPositionOf = async (tx, userId) => {
+    const identity = await billingIdentity(tx, userId);
+    return positionOf(tx, { country: identity?.billingAddress?.country || identity?.country || null, taxId: identity?.taxId ?? null });
+  };
   /** What an invoice charged before tax and what credit notes took back of it (proration credits from this). */
   const chargedBeforeTax: ChargedBeforeTax = (invoiceId) => repo.chargedBeforeTax(invoiceId);
-  return { issueDeps, issueInvoice, chargedBeforeTax };
+  return { issueDeps, issueInvoice, chargedBeforeTax, taxPositionOf, positionOf };
 }
 export type InvoiceIssuer = ReturnType<typeof createInvoiceIssuer>;
 

@@ -8,7 +8,7 @@ import { appendRecord, issuerId } from './chain.js';
 import { computeTotals, lineBase, totalsWithTaxes } from './money.js';
 import { type InvoiceRow, type InvoicesRepository } from './repository.js';
 import type { InvoiceType, LineDescription, PartySnapshot } from './schema.js';
-import type { CorrectionCode } from '@enlaza/contracts';
+import { euVatNumber, type CorrectionCode, type TaxRule } from '@enlaza/contracts';
 
 export type InvoiceLineInput = {
   description: LineDescription;
@@ -43,6 +43,8 @@ export type IssueDocumentInput = {
   lines: InvoiceLineInput[];
   /** A credit note's tax per rate (its share of the invoice's, see credit.ts); else computed from the lines. */
   taxes?: { rateBasisPoints: number; taxCents: number }[];
+  /** The VAT rule the lines were taxed by (a credit note: its invoice's). */
+  taxRule: TaxRule;
   /** A credit note: the type of the invoice it corrects and why it corrects it (R1 unless said). */
   corrects?: { invoiceType: InvoiceType; code: CorrectionCode };
 };
@@ -99,11 +101,13 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
   if (!buyer) {
     const identity = await billingIdentity(tx, input.userId);
     if (!identity) throw new AppError('record.not_found');
+    const country = identity.billingAddress?.country || identity.country || null;
     buyer = {
       name: identity.name,
-      taxId: identity.taxId?.trim() || null,
+      // Under the reverse charge the invoice must show the buyer's VAT number (article 226 (4)): with its country prefix.
+      taxId: (input.taxRule === 'eu_reverse_charge' ? euVatNumber(country, identity.taxId) : null) ?? (identity.taxId?.trim() || null),
       address: formatAddress(identity.billingAddress),
-      country: identity.billingAddress?.country || identity.country || null,
+      country,
       email: identity.email,
       code: identity.code,
     };
@@ -138,6 +142,7 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
       seller: { name: deps.seller.name, taxId: deps.seller.taxId, address: deps.seller.address, country: deps.seller.country },
       buyer,
       invoiceType,
+      taxRule: input.taxRule,
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,

@@ -1,3 +1,5 @@
+import type { TaxRule } from '@enlaza/contracts';
+
 /** The printed words of an invoice PDF, per language. */
 export type PdfLabels = typeof en;
 
@@ -29,6 +31,14 @@ const en = {
   paid: 'Paid by card. Thank you.',
   refunded: 'Refunded to the original payment method.',
   page: 'Page',
+  /** The legal mention of each VAT rule (none for the seller's own VAT). */
+  taxRules: {
+    domestic: '',
+    eu_consumer_origin: '',
+    eu_reverse_charge: 'Reverse charge: the VAT is to be accounted for by the customer (Article 196, Directive 2006/112/EC).',
+    eu_consumer_oss: "VAT of the customer's Member State, declared through the One-Stop Shop (OSS).",
+    outside_eu: 'Not subject to VAT: the place of supply is outside the EU (Articles 44 and 58, Directive 2006/112/EC).',
+  } satisfies Record<TaxRule, string>,
 };
 
 const es: PdfLabels = {
@@ -59,6 +69,13 @@ const es: PdfLabels = {
   paid: 'Pagada con tarjeta. Gracias.',
   refunded: 'Reembolsada al medio de pago original.',
   page: 'Página',
+  taxRules: {
+    domestic: '',
+    eu_consumer_origin: '',
+    eu_reverse_charge: 'Inversión del sujeto pasivo: el IVA lo declara el destinatario (art. 196 de la Directiva 2006/112/CE).',
+    eu_consumer_oss: 'IVA del Estado miembro del cliente, declarado en la ventanilla única (OSS).',
+    outside_eu: 'Operación no sujeta a IVA: el lugar de realización está fuera de la UE (arts. 44 y 58 de la Directiva 2006/112/CE).',
+  },
 };
 
 const jp: PdfLabels = {
@@ -89,6 +106,13 @@ const jp: PdfLabels = {
   paid: 'カードでお支払い済みです。ありがとうございました。',
   refunded: '元のお支払い方法に返金されました。',
   page: 'ページ',
+  taxRules: {
+    domestic: '',
+    eu_consumer_origin: '',
+    eu_reverse_charge: 'リバースチャージ：VATはお客様が申告します（EU指令2006/112/EC第196条）。',
+    eu_consumer_oss: 'お客様の加盟国のVATを、ワンストップショップ（OSS）で申告しています。',
+    outside_eu: 'VAT課税対象外：役務の提供地はEU域外です（EU指令2006/112/EC第44条・第58条）。',
+  },
 };
 
 export const PDF_LABELS = { en, es, jp };

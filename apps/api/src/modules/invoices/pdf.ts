@@ -186,6 +186,15 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
   total(t.totalTax, money(invoice.taxCents));
   total(t.total, money(invoice.totalCents), true);
 
+  // The VAT rule's legal mention (Directive 2006/112/EC, article 226 (11) and (11a)), when not the seller's own VAT.
+  const mention = t.taxRules[invoice.taxRule];
+  if (mention) {
+    doc
+      .font('bold')
+      .fontSize(9)
+      .text(mention, left, y + 12, { width });
+    y = doc.y - 8;
+  }
   doc
     .font('body')
     .fontSize(9)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { invoiceLines, invoices, invoiceTaxTotals } from './schema.js';
 
@@ -45,6 +45,7 @@ function invoiceFromSql(r: Record<string, unknown>): InvoiceRow {
     totalCents: Number(r.total_cents),
     status: r.status as InvoiceRow['status'],
     invoiceType: r.invoice_type as InvoiceRow['invoiceType'],
+    taxRule: r.tax_rule as InvoiceRow['taxRule'],
     createdAt: asDate(r.created_at),
   };
 }
@@ -122,12 +123,12 @@ export function createInvoicesRepository(db: Database) {
           returning last_sequence
         ), inserted as (
           insert into invoices (kind, series, year, sequence, number, corrected_invoice_id, user_id, payment_id, refund_key, reason,
-            issued_at, issue_date, currency, locale, seller, buyer, invoice_type, subtotal_cents, tax_cents, total_cents)
+            issued_at, issue_date, currency, locale, seller, buyer, invoice_type, tax_rule, subtotal_cents, tax_cents, total_cents)
           select ${header.kind}, ${header.series}, ${header.year}, counter.last_sequence,
             ${header.series} || ${String(header.year)} || '-' || lpad(counter.last_sequence::text, greatest(6, length(counter.last_sequence::text)), '0'),
             ${header.correctedInvoiceId ?? null}::uuid, ${header.userId}::uuid, ${header.paymentId ?? null}::uuid, ${header.refundKey ?? null},
             ${header.reason ?? null}, ${header.issuedAt.toISOString()}::timestamptz, ${header.issueDate}::date, ${header.currency}, ${header.locale},
-            ${json(header.seller)}::jsonb, ${json(header.buyer)}::jsonb, ${header.invoiceType}, ${header.subtotalCents}, ${header.taxCents}, ${header.totalCents}
+            ${json(header.seller)}::jsonb, ${json(header.buyer)}::jsonb, ${header.invoiceType}, ${header.taxRule}, ${header.subtotalCents}, ${header.taxCents}, ${header.totalCents}
           from counter
           returning *
         ), inserted_lines as (
@@ -202,6 +203,24 @@ export function createInvoicesRepository(db: Database) {
         .from(invoices)
         .where(eq(invoices.id, id));
       return row;
+    },
+
+    /**
+     * The seller's EU distance sales before tax (consumers in other member states, whichever VAT
+     * they were charged), net of their credit notes, in the calendar year of `year` and the one
+     * before: what the 10,000 € threshold of article 59c of the VAT Directive is measured on.
+     */
+    async distanceSales(t: Db, year: number): Promise<{ thisYearCents: number; previousYearCents: number }> {
+      const [row] = await t
+        .select({
+          thisYearCents: sql<number>`coalesce(sum(${invoices.subtotalCents}) filter (where ${invoices.year} = ${year}), 0)`.mapWith(Number),
+          previousYearCents: sql<number>`coalesce(sum(${invoices.subtotalCents}) filter (where ${invoices.year} = ${year - 1}), 0)`.mapWith(
+            Number,
+          ),
+        })
+        .from(invoices)
+        .where(and(inArray(invoices.taxRule, ['eu_consumer_origin', 'eu_consumer_oss']), inArray(invoices.year, [year, year - 1])));
+      return row ?? { thisYearCents: 0, previousYearCents: 0 };
     },
 
     /** Credit notes of an invoice, oldest first. */

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
-import { INVOICE_TYPES, type InvoiceType } from '@enlaza/contracts';
+import { INVOICE_TYPES, TAX_RULES, type InvoiceType } from '@enlaza/contracts';
 
 export type { InvoiceType };
 
@@ -92,12 +92,21 @@ export const invoices = pgTable(
      * VAT law (R1 refunds and cancellations, R2 insolvency, R3 bad debts, R4 any other correction).
      */
     invoiceType: text({ enum: INVOICE_TYPES }).notNull(),
+    /**
+     * The VAT rule applied (tax-rules.ts): where the buyer is and whether they gave a valid EU VAT
+     * number. A credit note repeats its invoice's. Printed with its legal mention when not domestic.
+     */
+    taxRule: text({ enum: TAX_RULES }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     check(
       'invoices_type_of_kind',
       sql`(${t.kind} = 'invoice' AND ${t.invoiceType} IN ('F1', 'F2')) OR (${t.kind} = 'credit_note' AND ${t.invoiceType} IN ('R1', 'R2', 'R3', 'R4', 'R5'))`,
+    ),
+    check(
+      'invoices_tax_rule',
+      sql`${t.taxRule} IN ('domestic', 'eu_reverse_charge', 'eu_consumer_origin', 'eu_consumer_oss', 'outside_eu')`,
     ),
     uniqueIndex().on(t.series, t.year, t.sequence),
     uniqueIndex().on(t.number),

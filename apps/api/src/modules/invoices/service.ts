@@ -44,6 +44,7 @@ function toSummary(row: InvoiceListRow): InvoiceSummary {
     kind: invoice.kind,
     series: invoice.series as 'F' | 'R',
     invoiceType: invoice.invoiceType,
+    taxRule: invoice.taxRule,
     status: invoice.status,
     issuedAt: invoice.issuedAt.toISOString(),
     issueDate: invoice.issueDate,
@@ -238,6 +239,7 @@ export function createInvoicesService(deps: Deps) {
           buyer: invoice.buyer,
           lines: again.lines,
           taxes: again.taxes,
+          taxRule: invoice.taxRule,
           corrects: { invoiceType: invoice.invoiceType, code: body.correctionCode },
         });
         await repo.setStatus(tx, invoice.id, again.exhausts ? 'credited' : 'partially_credited');

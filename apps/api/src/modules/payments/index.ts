@@ -3,7 +3,7 @@ import { paymentRoutes } from './routes.js';
 import type { Locale, SubscriptionData } from '@enlaza/contracts';
 import type { Database } from '../../db/client.js';
 import { createCatalogueSnapshots } from '../catalogue/index.js';
-import type { ChargedBeforeTax, IssueInvoice } from '../invoices/index.js';
+import type { ChargedBeforeTax, IssueInvoice, TaxPositionFor, TaxPositionOf } from '../invoices/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { createPaymentProvider, type PaymentProvider } from './provider.js';
 import { createPaymentsRepository } from './repository.js';
@@ -46,6 +46,8 @@ export function createPayments(deps: {
   subscriptionData: (user: { id: string; role: 'admin' | 'user' }, now: Date, locale: Locale) => Promise<SubscriptionData>;
   issueInvoice: IssueInvoice;
   chargedBeforeTax: ChargedBeforeTax;
+  taxPositionOf: TaxPositionOf;
+  taxPositionFor: TaxPositionFor;
   now?: () => Date;
 }) {
   const provider = typeof deps.provider === 'string' ? createPaymentProvider(deps.provider) : deps.provider;
@@ -57,6 +59,8 @@ export function createPayments(deps: {
     subscriptionData: deps.subscriptionData,
     issueInvoice: deps.issueInvoice,
     chargedBeforeTax: deps.chargedBeforeTax,
+    taxPositionOf: deps.taxPositionOf,
+    taxPositionFor: deps.taxPositionFor,
     now: deps.now,
   });
 }
@@ -80,6 +84,8 @@ export const paymentsModule = defineModule({
       subscriptionData: (user, now, locale) => subscriptions.subscriptionData(user, now, locale),
       issueInvoice: invoiceIssuer.issueInvoice,
       chargedBeforeTax: invoiceIssuer.chargedBeforeTax,
+      taxPositionOf: invoiceIssuer.taxPositionOf,
+      taxPositionFor: invoiceIssuer.positionOf,
       now: () => clock.now(),
     });
     return {

@@ -1,4 +1,5 @@
-import type { Locale } from '@enlaza/contracts';
+import { euVatNumber, type Locale } from '@enlaza/contracts';
+import type { TaxPosition } from '../invoices/index.js';
 import type { PreparedBody } from '../../platform/compression.js';
 
 /**
@@ -13,6 +14,8 @@ export type PlansState = {
   locale: Locale;
   /** The customer's account type: which offers are theirs. */
   accountTypeId: string | null;
+  /** Where the customer is for tax: the VAT rule of every price (see tax-rules.ts of the invoices module). */
+  tax: TaxPosition;
   /** The newest running subscription: marks the current plan and offer and says which way each change goes. */
   running: {
     planId: string;
@@ -30,6 +33,15 @@ export const plansKey = (s: PlansState): string =>
     s.version,
     s.locale,
     s.accountTypeId,
+    // What the VAT rule reads of the position: the countries, whether the tax id is a valid EU VAT number, the distance sales.
+    // (Read with `?.`: the key test also builds states with a part missing.)
+    [
+      s.tax?.sellerCountry,
+      s.tax?.buyer?.country,
+      euVatNumber(s.tax?.buyer?.country, s.tax?.buyer?.taxId) !== null,
+      s.tax?.distanceSales?.thisYearCents ?? null,
+      s.tax?.distanceSales?.previousYearCents ?? null,
+    ],
     s.running && [s.running.planId, s.running.planIsFree, s.running.planSortOrder, s.running.offerId, s.running.periodMonths],
   ]);
 

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { userPiece } from '../account/index.js';
+import { taxPositionPiece, userPiece } from '../account/index.js';
 import {
   activeAddOn,
   activeAddOns,
+  activeTax,
   catalogueVersionSql,
   defaultTax,
   offerDetails,
@@ -38,6 +39,7 @@ export function createPaymentsRepository(db: Database) {
   // subscription's plan and offer (with the offer's period length) and the catalogue's version.
   const customer = userPiece('plans_customer');
   const running = runningPlanPiece(sql.placeholder('userId'), 'plans_running');
+  const position = taxPositionPiece('plans_tax_position');
   const plansState = db
     .select({
       accountTypeId: customer.accountTypeId,
@@ -47,8 +49,11 @@ export function createPaymentsRepository(db: Database) {
       offerId: running.offerId,
       periodMonths: offerMonthsSql(running.offerId),
       catalogueVersion: catalogueVersionSql(),
+      taxCountry: position.country,
+      taxId: position.taxId,
     })
     .from(customer)
+    .innerJoin(position, eq(position.id, customer.id))
     .leftJoin(running, sql`true`)
     .where(eq(customer.id, sql.placeholder('userId')))
     .prepare('payments_plans_state');
@@ -120,6 +125,7 @@ export function createPaymentsRepository(db: Database) {
 
     // ---- the catalogue (read only) and subscriptions, through their owners' pieces
     defaultTax: () => defaultTax(db),
+    activeTax: (id: string) => activeTax(db, id),
 
     offer: (id: string) => offerDetails(db, id),
     activeAddOns: () => activeAddOns(db),

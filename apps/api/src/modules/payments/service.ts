@@ -11,6 +11,7 @@ import {
   type PlansCatalogue,
   type PriceQuote,
   type SubscriptionData,
+  type TaxRule,
 } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
 import type { CatalogueSnapshot, CatalogueSnapshots, LocalisedText } from '../catalogue/index.js';
@@ -22,9 +23,15 @@ import {
   canInvoiceUser,
   quoteTotals,
   SIMPLIFIED_INVOICE_LIMIT_CENTS,
+  taxTreatment,
   type ChargedBeforeTax,
+  type ChosenTax,
   type InvoiceLineInput,
   type IssueInvoice,
+  type TaxPosition,
+  type TaxPositionFor,
+  type TaxPositionOf,
+  type TaxTreatment,
 } from '../invoices/index.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -50,12 +57,39 @@ type Deps = {
   issueInvoice: IssueInvoice;
   /** The invoices module's reading of what an invoice charged and what was credited back (for proration). */
   chargedBeforeTax: ChargedBeforeTax;
+  /** The invoices module's reading of where a buyer is for tax (the VAT rule of each sale follows from it)… */
+  taxPositionOf: TaxPositionOf;
+  /** …and of the same from their country and tax id, read already (the plans page's one statement reads them). */
+  taxPositionFor: TaxPositionFor;
   /** The clock (a test clock may pass another). */
   now?: () => Date;
 };
 
 const texts = (f: (locale: Locale) => string): Texts => ({ en: f('en'), es: f('es'), jp: f('jp') });
 const names = (item: { name: string; names?: LocalisedText | null }) => texts((l) => localName(item, l));
+
+/** One invoice line of `amountCents` taxed as `tax` says. */
+const taxLine = (tax: TaxTreatment, description: Texts, amountCents: number): InvoiceLineInput => ({
+  description,
+  quantity: 1,
+  unitAmountCents: amountCents,
+  taxId: tax.taxId,
+  taxName: tax.taxName,
+  taxRateBasisPoints: tax.rateBasisPoints,
+});
+
+/** A price with its tax as the invoice will compute it, and the rule that taxed it. */
+function priceQuote(tax: TaxTreatment, amountCents: number): PriceQuote {
+  const totals = quoteTotals([taxLine(tax, { en: '', es: '', jp: '' }, amountCents)]);
+  return {
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    taxName: tax.taxName,
+    taxRateBasisPoints: tax.rateBasisPoints,
+    taxRule: tax.rule,
+  };
+}
 
 /** Which way a change goes: a bigger plan (or a longer period of the same plan) is an upgrade, charged now. */
 export function changeKind(
@@ -77,7 +111,6 @@ export function changeKind(
  */
 export function buildPlans(snapshot: CatalogueSnapshot, state: PlansState): PlansCatalogue {
   const { locale, running } = state;
-  const tax = snapshot.defaultTax;
   // Offers without an account type are for everyone.
   const rows = snapshot.offers.filter(({ offer }) => offer.accountTypeId === null || offer.accountTypeId === state.accountTypeId);
   const currentOfferId = running?.offerId ?? null;
@@ -86,13 +119,11 @@ export function buildPlans(snapshot: CatalogueSnapshot, state: PlansState): Plan
     period: running.periodMonths === null ? null : { months: running.periodMonths },
     offerId: currentOfferId,
   };
-  const rate = tax?.rateBasisPoints ?? 0;
-  const taxName = tax ? localName(tax, locale) : '';
-  const quote = (cents: number): PriceQuote => {
-    const t = quoteTotals([
-      { description: { en: '', es: '', jp: '' }, quantity: 1, unitAmountCents: cents, taxId: null, taxName, taxRateBasisPoints: rate },
-    ]);
-    return { subtotalCents: t.subtotalCents, taxCents: t.taxCents, totalCents: t.totalCents, taxName, taxRateBasisPoints: rate };
+  // The offer's own tax (an inactive one: the default), under the customer's VAT rule.
+  const quote = (cents: number, taxId: string | null): PriceQuote => {
+    const tax = (taxId ? snapshot.taxes.get(taxId) : undefined) ?? snapshot.defaultTax;
+    const chosen = { id: tax?.id ?? null, name: tax ? localName(tax, locale) : '', rateBasisPoints: tax?.rateBasisPoints ?? 0 };
+    return priceQuote(taxTreatment({ ...state.tax, chosen, baseCents: cents, locale }), cents);
   };
   const periods = new Map<string, PlansCatalogue['periods'][number]>();
   const byPlan = new Map<string, PlansCatalogue['plans'][number]>();
@@ -128,7 +159,7 @@ export function buildPlans(snapshot: CatalogueSnapshot, state: PlansState): Plan
       period: p,
       priceCents: offer.priceCents,
       currency: 'EUR',
-      price: quote(offer.priceCents),
+      price: quote(offer.priceCents, offer.taxId),
       current: offer.id === currentOfferId,
       change: current ? changeKind(current, { plan, period, offerId: offer.id }) : 'upgrade',
     });
@@ -156,40 +187,29 @@ export function createPaymentsService({
   subscriptionData,
   issueInvoice,
   chargedBeforeTax,
+  taxPositionOf,
+  taxPositionFor,
   now: clock = () => new Date(),
 }: Deps) {
-  async function taxLine(description: Texts, amountCents: number): Promise<InvoiceLineInput> {
-    const tax = await repo.defaultTax();
+  /**
+   * The tax an offer or add-on names (none, or no longer active: the catalogue's default one), by
+   * its name in `locale` for a quote, by its stored name for an invoice line.
+   */
+  async function chosenTax(taxId: string | null, locale?: Locale): Promise<ChosenTax> {
+    const tax = (taxId ? await repo.activeTax(taxId) : undefined) ?? (await repo.defaultTax());
     return {
-      description,
-      quantity: 1,
-      unitAmountCents: amountCents,
-      taxId: tax?.id ?? null,
-      taxName: tax?.name ?? '',
-      taxRateBasisPoints: tax?.rateBasisPoints ?? 0,
+      id: tax?.id ?? null,
+      name: tax ? (locale ? localName(tax, locale) : tax.name) : '',
+      rateBasisPoints: tax?.rateBasisPoints ?? 0,
     };
   }
 
-  async function priceOf(amountCents: number, locale: Locale): Promise<PriceQuote> {
-    const tax = await repo.defaultTax();
-    const totals = quoteTotals([
-      {
-        description: { en: '', es: '', jp: '' },
-        quantity: 1,
-        unitAmountCents: amountCents,
-        taxId: tax?.id ?? null,
-        taxName: tax?.name ?? '',
-        taxRateBasisPoints: tax?.rateBasisPoints ?? 0,
-      },
-    ]);
-    return {
-      subtotalCents: totals.subtotalCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      taxName: tax ? localName(tax, locale) : '',
-      taxRateBasisPoints: tax?.rateBasisPoints ?? 0,
-    };
-  }
+  /** Where the user is for tax now (one short transaction); each sale's VAT follows from it (`taxOf`). */
+  const positionOf = (userId: string) => repo.transaction((tx) => taxPositionOf(tx, userId));
+
+  /** The VAT of selling `amountCents` of something that names `taxId` to a buyer in `position`. */
+  const taxOf = async (position: TaxPosition, taxId: string | null, amountCents: number, locale?: Locale): Promise<TaxTreatment> =>
+    taxTreatment({ ...position, chosen: await chosenTax(taxId, locale), baseCents: amountCents, ...(locale ? { locale } : {}) });
 
   const plansAnswers = new PlansAnswers();
 
@@ -202,6 +222,8 @@ export function createPaymentsService({
       version: row.catalogueVersion,
       locale,
       accountTypeId: row.accountTypeId,
+      // The distance sales are read only for a consumer elsewhere in the EU (one more query for them alone).
+      tax: await taxPositionFor(repo.db, { country: row.taxCountry, taxId: row.taxId }),
       running:
         row.planId === null
           ? null
@@ -285,6 +307,8 @@ export function createPaymentsService({
     subscriptionId: string | null;
     locale: Locale;
     lines: InvoiceLineInput[];
+    /** The VAT rule the lines were taxed by (`taxOf`). */
+    taxRule: TaxRule;
     /** The change the payment buys, in the payment's transaction (subscription, add-on…). */
     apply: (tx: Transaction, payment: PaymentRow) => Promise<void>;
   };
@@ -373,6 +397,7 @@ export function createPaymentsService({
         locale: request.locale,
         issuedAt: row.createdAt,
         lines: request.lines,
+        taxRule: request.taxRule,
       });
       return repo.setInvoice(tx, row.id, invoice.id, invoice.number);
     });
@@ -420,8 +445,12 @@ export function createPaymentsService({
     if (kind === 'current') throw new AppError('subscription.already_on_offer');
     if (kind === 'downgrade') throw new AppError('subscription.downgrade_at_period_end');
     const periodName = (l: Locale) => `${localName(target.plan, l)} (${localName(target.period, l)})`;
+    // The offer's tax under the customer's VAT rule; the credit for the old plan goes on the same invoice, under the same rule.
+    const position = await positionOf(actor.id);
+    const tax = await taxOf(position, target.offer.taxId, target.offer.priceCents);
     const lines = [
-      await taxLine(
+      taxLine(
+        tax,
         texts((l) => translate(l, 'billing.line_plan', { plan: periodName(l) })),
         target.offer.priceCents,
       ),
@@ -439,7 +468,8 @@ export function createPaymentsService({
       const oldName = (l: Locale) => `${localName(old.plan, l)} (${localName(old.period!, l)})`;
       if (credit > 0)
         lines.push(
-          await taxLine(
+          taxLine(
+            tax,
             texts((l) => translate(l, 'billing.line_credit', { plan: oldName(l) })),
             -credit,
           ),
@@ -447,7 +477,18 @@ export function createPaymentsService({
     }
     // A new paid cycle anchored now: its periods end on this day of the month (see billing-anchor.ts).
     const periodEnd = anchoredDate(now, target.period.months);
-    return { customer, target, running, lines, kind: paidPlan ? ('upgrade' as const) : ('new' as const), now, periodEnd, periodName };
+    return {
+      customer,
+      target,
+      running,
+      position,
+      tax,
+      lines,
+      kind: paidPlan ? ('upgrade' as const) : ('new' as const),
+      now,
+      periodEnd,
+      periodName,
+    };
   }
 
   /** Called after a user's default card changed (a new default card, or another chosen): renewals retry a past-due one. */
@@ -494,6 +535,7 @@ export function createPaymentsService({
       if (!customer || !found) throw new Error(`renewal of ${input.subscriptionId}: user or offer missing`);
       if (!method) return { ok: false, code: 'payment.no_method' };
       const periodName = (l: Locale) => `${localName(found.plan, l)} (${localName(found.period, l)})`;
+      const tax = await taxOf(await positionOf(input.userId), found.offer.taxId, found.offer.priceCents);
       try {
         const payment = await charge({
           userId: input.userId,
@@ -504,11 +546,13 @@ export function createPaymentsService({
           subscriptionId: input.subscriptionId,
           locale: customer.locale ?? 'en',
           lines: [
-            await taxLine(
+            taxLine(
+              tax,
               texts((l) => translate(l, 'billing.line_plan', { plan: periodName(l) })),
               found.offer.priceCents,
             ),
           ],
+          taxRule: tax.rule,
           apply: input.apply,
         });
         return { ok: true, payment };
@@ -599,11 +643,12 @@ export function createPaymentsService({
     async quoteCheckout(actor: Actor, offerId: string, locale: Locale): Promise<CheckoutQuote> {
       const plan = await checkoutPlan(actor, offerId);
       const totals = quoteTotals(plan.lines);
-      const tax = await priceOf(0, locale);
+      // The same rule and rate as the lines, by the tax's name in the reader's language.
+      const tax = await taxOf(plan.position, plan.target.offer.taxId, plan.target.offer.priceCents, locale);
       return {
         kind: plan.kind,
         lines: plan.lines.map((l) => ({ description: l.description[locale], amountCents: l.unitAmountCents * l.quantity })),
-        price: { ...tax, subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents },
+        price: { ...priceQuote(tax, 0), subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents },
         periodStart: plan.now.toISOString(),
         periodEnd: plan.periodEnd.toISOString(),
       };
@@ -646,6 +691,7 @@ export function createPaymentsService({
           subscriptionId: chosen.running?.subscription.id ?? null,
           locale: customerLocale(chosen.customer, actor),
           lines: chosen.lines,
+          taxRule: chosen.tax.rule,
           apply: async (tx, row) => {
             const values = {
               planId: chosen.target.plan.id,
@@ -702,7 +748,10 @@ export function createPaymentsService({
                 id: running.offer.id,
                 periodName: localName(running.period, locale),
                 months: running.period.months,
-                price: await priceOf(running.offer.priceCents, locale),
+                price: priceQuote(
+                  await taxOf(await positionOf(actor.id), running.offer.taxId, running.offer.priceCents, locale),
+                  running.offer.priceCents,
+                ),
               }
             : null,
         renewsAt: end && !running?.subscription.cancelAtPeriodEnd && !running?.plan.isFree ? end.toISOString() : null,
@@ -785,6 +834,7 @@ export function createPaymentsService({
         repo.running(actor.id),
       ]);
       const validUntil = running?.subscription.currentPeriodEnd ?? endOfMonth(clock());
+      const position = await positionOf(actor.id);
       return {
         addOns: await Promise.all(
           rows.map(async (a) => ({
@@ -793,7 +843,7 @@ export function createPaymentsService({
             name: localName(a, locale),
             description: a.descriptions?.[locale] ?? a.descriptions?.en ?? '',
             priceCents: a.priceCents,
-            price: await priceOf(a.priceCents, locale),
+            price: priceQuote(await taxOf(position, a.taxId, a.priceCents, locale), a.priceCents),
             extra: { profiles: a.extraProfiles, tags: a.extraTags, storageBytes: a.extraStorageBytes, sendsPerMonth: a.extraSends },
           })),
         ),
@@ -815,6 +865,7 @@ export function createPaymentsService({
       const running = await repo.running(actor.id);
       if (!running) throw new AppError('subscription.none');
       const validUntil = running.subscription.currentPeriodEnd ?? endOfMonth(clock());
+      const tax = await taxOf(await positionOf(actor.id), addOn.taxId, addOn.priceCents);
       const payment = await charge({
         userId: actor.id,
         method,
@@ -823,7 +874,8 @@ export function createPaymentsService({
         description: names(addOn),
         subscriptionId: running.subscription.id,
         locale: customerLocale(customer, actor),
-        lines: [await taxLine(names(addOn), addOn.priceCents)],
+        lines: [taxLine(tax, names(addOn), addOn.priceCents)],
+        taxRule: tax.rule,
         apply: async (tx, row) => {
           await repo.addAddOn(tx, running.subscription.id, addOn.id, validUntil);
           await recordSubscriptionEvent(tx, {

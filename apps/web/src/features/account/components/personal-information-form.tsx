@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PersonalInfo, PersonalInfoUpdate } from '@enlaza/contracts';
+import { taxIdAcceptable, type PersonalInfo, type PersonalInfoUpdate } from '@enlaza/contracts';
 import { ApiError } from '@/lib/http';
 import { PhoneInput } from '@/lib/phone-input';
 import { useUpdatePersonalInfo } from '../api/update-personal-info';
@@ -77,6 +77,8 @@ export function PersonalInformationForm({ initial }: { initial: PersonalInfo }) 
     const local: FieldErrors = {};
     if (missing.length > 0) local.billing = Object.fromEntries(missing.map((field) => [field, t('billing.required')]));
     if (taxIdRequired && !taxId.trim()) local.taxId = t('billing.taxIdRequired', { type: initial.accountType?.name ?? '' });
+    // In the EU the id decides the VAT (a valid VAT number: reverse charge), so it is checked as the server will.
+    else if (!taxIdAcceptable(address?.country ?? country, taxId)) local.taxId = t('billing.taxIdInvalid');
     if (local.billing || local.taxId) {
       setErrors(local);
       focusFirstError();
@@ -187,7 +189,7 @@ export function PersonalInformationForm({ initial }: { initial: PersonalInfo }) 
         <BillingAddressFields value={billing} onChange={setBillingField} errors={errors.billing ?? {}} />
         <TextInput
           label={t('billing.taxId')}
-          description={taxIdRequired ? t('billing.taxIdRequiredHint', { type: initial.accountType?.name ?? '' }) : t('billing.taxIdHint')}
+          description={`${taxIdRequired ? t('billing.taxIdRequiredHint', { type: initial.accountType?.name ?? '' }) : t('billing.taxIdHint')} ${t('billing.taxIdVat')}`}
           inputWrapperOrder={['label', 'description', 'input', 'error']}
           value={taxId}
           onChange={(event) => {

@@ -14,6 +14,7 @@ const invoice: InvoiceSummary = {
   kind: 'invoice',
   series: 'F',
   invoiceType: 'F1',
+  taxRule: 'domestic',
   status: 'issued',
   issuedAt: '2026-11-22T10:00:00.000Z',
   issueDate: '2026-11-22',
@@ -80,12 +81,21 @@ describe('Facturas', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('Ana López').length).toBeGreaterThan(0);
     // Its type as the tax record holds it.
     expect(screen.getAllByText('Invoice (F1)').length).toBeGreaterThan(0);
+    // The VAT rule shows where it is not the seller's VAT at home.
+    expect(screen.queryAllByTestId('invoice-tax-rule')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('invoices-filter-q'), { target: { value: 'ana' } });
     fireEvent.submit(screen.getByRole('search'));
     await waitFor(() => expect(router.state.location.search).toBe('?q=ana'), { timeout: 10_000 });
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/admin/invoices?') && c.url.includes('q=ana'))).toBe(true), {
       timeout: 10_000,
     });
+  });
+
+  it('names the VAT rule of an invoice that is not taxed at home', async () => {
+    setup(() => list([{ ...invoice, taxRule: 'eu_reverse_charge', taxCents: 0, totalCents: 900 }]));
+    expect((await screen.findAllByTestId('invoice-tax-rule', {}, { timeout: 20_000 }))[0]!.textContent).toBe(
+      'Reverse charge (EU business)',
+    );
   });
 
   it('shows the empty state', async () => {

@@ -94,7 +94,17 @@ export default function AdminInvoicesPage() {
           row.kind === 'credit_note'
             ? t('kind.credit_note', { number: row.correctedNumber ?? '' })
             : t(row.invoiceType === 'F2' ? 'kind.simplified' : 'kind.invoice');
-        return t('kind.withType', { kind, type: row.invoiceType });
+        const type = t('kind.withType', { kind, type: row.invoiceType });
+        // The VAT rule it applied, when not the seller's VAT to a customer at home.
+        if (row.taxRule === 'domestic') return type;
+        return (
+          <Stack gap={0}>
+            <Text size="sm">{type}</Text>
+            <Text size="xs" c="dimmed" data-testid="invoice-tax-rule">
+              {t(`taxRule.${row.taxRule}`)}
+            </Text>
+          </Stack>
+        );
       },
     },
     {

@@ -7,6 +7,7 @@ import { useLocale } from '@/components/use-locale';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey, useMethods } from '../api/billing';
 import { CardForm } from './card-form';
+import { TaxRuleNote } from './tax-rule-note';
 
 type Props = {
   opened: boolean;
@@ -68,6 +69,7 @@ export function PayDialog({ opened, title, lines, price, note, quoteError, payin
                 {formatMoney(price.taxCents, locale)}
               </Text>
             </Group>
+            <TaxRuleNote rule={price.taxRule} />
             <Divider my={4} />
             <Group justify="space-between" wrap="nowrap">
               <Text fw={700}>{t('totalWithTax')}</Text>

@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useAddOns, useBuyAddOn } from '../api/billing';
 import { PayDialog } from '../components/pay-dialog';
 import { QuotaList } from '../components/quota-list';
+import { TaxRuleNote } from '../components/tax-rule-note';
 import { EmptyState, LoadError, LoadingRows } from '../components/states';
 
 /** /user/paquetes: buy extra sends, cards or storage, valid until the end of the current period. */
@@ -51,6 +52,7 @@ export default function PaquetesPage() {
                     <Text size="xs" c="dimmed">
                       {t('plans.beforeTax', { amount: formatMoney(a.price.subtotalCents, locale), tax: a.price.taxName })}
                     </Text>
+                    <TaxRuleNote rule={a.price.taxRule} />
                     <Button
                       mt="auto"
                       onClick={() => {

@@ -13,6 +13,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useCheckout, useCheckoutQuote, usePlanAction, usePlans } from '../api/billing';
 import { PayDialog } from '../components/pay-dialog';
 import { QuotaList } from '../components/quota-list';
+import { TaxRuleNote } from '../components/tax-rule-note';
 import { LoadError, LoadingRows } from '../components/states';
 
 /** /user/plans: the offers for my account type by plan, a period switch, prices with and without tax, quotas side by side. */
@@ -139,6 +140,7 @@ export default function PlansPage() {
                         <Text size="sm" c="dimmed">
                           {t('plans.beforeTax', { amount: formatMoney(offer.price.subtotalCents, locale), tax: offer.price.taxName })}
                         </Text>
+                        <TaxRuleNote rule={offer.price.taxRule} />
                       </div>
                     ) : (
                       <Text size="sm" c="dimmed">

@@ -1,0 +1,63 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { PersonalInfo } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi } from '@/test/mock-api';
+import { PersonalInformationForm } from './personal-information-form';
+
+const initial: PersonalInfo = {
+  name: 'Ana López',
+  email: 'ana@example.com',
+  pendingEmail: null,
+  phone: null,
+  country: 'ES',
+  billingAddress: null,
+  taxId: null,
+  accountType: { id: 'type-personal', name: 'Personal', requiresTaxId: false },
+};
+
+function setup() {
+  // The phone field asks an outside service for the visitor's country: not reached in a test.
+  const mocked = mockApi((url, init) =>
+    url === '/api/account/personal'
+      ? json({ ok: 1, data: { ...initial, ...JSON.parse(init?.body as string) } })
+      : new Response('', { status: 404 }),
+  );
+  const calls = {
+    get saves() {
+      return mocked.calls.filter((call) => call.url === '/api/account/personal');
+    },
+  };
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient()}>
+        <PersonalInformationForm initial={initial} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { calls };
+}
+
+describe('personal information: the tax id', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['account', 'common']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses a Spanish NIF with a wrong check letter before sending it, and sends a valid one', async () => {
+    const { calls } = setup();
+    const taxId = screen.getByTestId('personal-tax-id');
+    fireEvent.change(taxId, { target: { value: '12345678A' } });
+    fireEvent.click(screen.getByTestId('personal-save'));
+    expect(await screen.findByText(/not a valid VAT number of the billing country/)).toBeTruthy();
+    expect(calls.saves).toHaveLength(0);
+
+    fireEvent.change(taxId, { target: { value: '12345678Z' } });
+    fireEvent.click(screen.getByTestId('personal-save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect(JSON.parse(calls.saves[0]!.init?.body as string)).toMatchObject({ taxId: '12345678Z', country: 'ES' });
+  });
+});
