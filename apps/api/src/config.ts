@@ -1,8 +1,12 @@
 import { createRequire } from 'node:module';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
+import { euVatNumber, isEuCountry } from '@enlaza/contracts';
 import { apiPackageRoot } from './lib/paths.js';
 import { isIanaTimeZone } from './lib/time-zone.js';
+
+/** The seller of the demo (the README's first command): a well-formed NIF nobody owns. */
+export const DEMO_SELLER_TAX_ID = 'ESB00000000';
 
 const optionalString = z
   .string()
@@ -51,9 +55,15 @@ export const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   SELLER_NAME: z.string().trim().min(1).default('Enlaza Demo S.L.'),
-  SELLER_TAX_ID: z.string().trim().min(1).default('ESB00000000'),
+  SELLER_TAX_ID: z.string().trim().min(1).default(DEMO_SELLER_TAX_ID),
   SELLER_ADDRESS: z.string().trim().min(1).default('Calle Mayor 1, 28013 Madrid'),
-  SELLER_COUNTRY: z.string().trim().length(2).default('ES'),
+  /** An EU member state: the VAT rules (tax-rules.ts) are an EU seller's. */
+  SELLER_COUNTRY: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine(isEuCountry, 'an EU member state (ISO 3166 code, e.g. ES): the VAT rules built are those of a seller in the EU')
+    .default('ES'),
   /** The seller's calendar: invoice issue dates, series years, date filters and revenue months. */
   SELLER_TIME_ZONE: z.string().trim().default('Europe/Madrid').refine(isIanaTimeZone, 'an IANA time zone name, e.g. Europe/Madrid'),
   /** Empty: the bundled Noto Sans JP; `builtin`: Helvetica (no Japanese); else a TrueType/OpenType file. */
@@ -216,6 +226,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.VERIFACTU_MODE === 'verifactu' && e.NODE_ENV === 'production')
     throw new Error(
       'Invalid configuration:\n  VERIFACTU_MODE=verifactu is refused with NODE_ENV=production: it tells customers each record is at the AEAT, and this version does not send records yet (keep no-verifactu)',
+    );
+  // The seller's tax id is printed on every invoice and is the issuer of the record chain: it must be a real one.
+  if (!euVatNumber(e.SELLER_COUNTRY, e.SELLER_TAX_ID))
+    throw new Error(
+      `Invalid configuration:\n  SELLER_TAX_ID: ${e.SELLER_TAX_ID} is not a valid tax id of SELLER_COUNTRY ${e.SELLER_COUNTRY} (in Spain: the company's NIF, e.g. B12345674)`,
+    );
+  // A public site (https) in production issues real invoices: not with the demo seller of the README's first command.
+  if (e.NODE_ENV === 'production' && e.PUBLIC_URL?.startsWith('https://') && e.SELLER_TAX_ID === DEMO_SELLER_TAX_ID)
+    throw new Error(
+      `Invalid configuration:\n  SELLER_TAX_ID is the demo placeholder ${DEMO_SELLER_TAX_ID}: a production site at ${e.PUBLIC_URL} would issue invoices in its name (set SELLER_TAX_ID, SELLER_NAME and SELLER_ADDRESS to the seller's own)`,
     );
   if (e.WORKERS === 'off' && !e.DATABASE_URL)
     throw new Error(

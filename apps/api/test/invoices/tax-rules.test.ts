@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { euVatNumber, taxIdAcceptable } from '@enlaza/contracts';
+import { DEMO_SELLER_TAX_ID, loadConfig } from '../../src/config.js';
 import { quoteTotals } from '../../src/modules/invoices/index.js';
 import { PDF_LABELS } from '../../src/modules/invoices/pdf-labels.js';
 import { DISTANCE_SALES_THRESHOLD_CENTS, taxTreatment, type TaxTreatmentInput } from '../../src/modules/invoices/tax-rules.js';
@@ -135,5 +136,21 @@ describe('tax ids', () => {
     expect(taxIdAcceptable('ES', '12345678Z')).toBe(true);
     expect(taxIdAcceptable('ES', '12345678A')).toBe(false);
     expect(taxIdAcceptable('JP', '1234567890123')).toBe(true);
+  });
+});
+
+describe('the seller', () => {
+  it('is an EU seller with a valid tax id of its country, refused at start-up otherwise', () => {
+    expect(loadConfig({}).seller).toMatchObject({ taxId: DEMO_SELLER_TAX_ID, country: 'ES' });
+    expect(loadConfig({ SELLER_TAX_ID: 'B12345674', SELLER_COUNTRY: 'es' }).seller).toMatchObject({ taxId: 'B12345674', country: 'ES' });
+    expect(() => loadConfig({ SELLER_TAX_ID: 'B12345678' })).toThrow(/SELLER_TAX_ID: B12345678 is not a valid tax id of SELLER_COUNTRY ES/);
+    expect(() => loadConfig({ SELLER_COUNTRY: 'US' })).toThrow(/SELLER_COUNTRY: an EU member state/);
+  });
+
+  it('is not the demo placeholder on a public production site (https); the README’s local demo keeps it', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://cards.example.com' })).toThrow(/SELLER_TAX_ID is the demo placeholder ESB00000000/);
+    expect(loadConfig({ PUBLIC_URL: 'https://cards.example.com', SELLER_TAX_ID: 'B12345674' }).seller.taxId).toBe('B12345674');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).seller.taxId).toBe(DEMO_SELLER_TAX_ID);
+    expect(loadConfig({ PUBLIC_URL: 'https://staging.example.com', NODE_ENV: 'development' }).seller.taxId).toBe(DEMO_SELLER_TAX_ID);
   });
 });
