@@ -65,6 +65,14 @@ test('a Free user adds the 4242 card, is refused with a card without funds, upgr
   // My plan: renews with the card; Pagos: the payment with its invoice link.
   await page.goto('/user/myplan');
   await expect(page.getByTestId('myplan-renews')).toContainText('Visa •••• 4242');
+  // Cancelling asks first, with buttons that cannot be mistaken: keeping the plan changes nothing.
+  await page.getByTestId('myplan-cancel').click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel your plan?' });
+  await expect(confirm.getByTestId('confirm-submit')).toHaveText('Cancel plan');
+  await confirm.getByRole('button', { name: 'Keep my plan' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByTestId('myplan-cancelled')).toHaveCount(0);
+  await expect(page.getByTestId('myplan-cancel')).toBeVisible();
   await page.goto('/user/pagos');
   const rows = page.getByTestId('payment-row');
   await expect(rows).toHaveCount(2);

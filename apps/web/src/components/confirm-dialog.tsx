@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing ("Cancel" unless said: where the action itself is a cancellation, say what staying means). */
+  cancelLabel?: string;
   /** Red confirm button for actions that take something away (suspend, disable). */
   danger?: boolean;
   loading?: boolean;
@@ -17,7 +19,18 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before an admin action; focus starts on Cancel. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, danger, loading, error, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  danger,
+  loading,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('admin');
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('close') }}>
@@ -29,8 +42,8 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, danger, l
           </Text>
         ) : null}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('cancel')}
+          <Button variant="default" onClick={onClose} data-autofocus data-testid="confirm-dismiss">
+            {cancelLabel ?? t('cancel')}
           </Button>
           <Button color={danger ? 'red' : undefined} loading={loading} onClick={onConfirm} data-testid="confirm-submit">
             {confirmLabel}

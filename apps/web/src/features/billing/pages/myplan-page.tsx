@@ -167,7 +167,9 @@ export default function MyPlanPage() {
       <ConfirmDialog
         opened={confirming === 'cancel' || confirming === 'undoDowngrade'}
         title={confirming === 'cancel' ? t('myplan.cancelTitle') : t('myplan.undoDowngradeTitle')}
-        confirmLabel={confirming === 'cancel' ? t('myplan.cancel') : t('myplan.undoDowngrade')}
+        confirmLabel={confirming === 'cancel' ? t('myplan.cancelConfirm') : t('myplan.undoDowngrade')}
+        // Two "Cancel" buttons would read alike: the one that changes nothing keeps the plan.
+        {...(confirming === 'cancel' ? { cancelLabel: t('myplan.keepPlan') } : {})}
         danger={confirming === 'cancel'}
         loading={action.isPending}
         error={action.isError ? apiErrorMessage(action.error, t) : null}
