@@ -35,6 +35,9 @@ export const invoiceLineSchema = z.object({
   taxName: z.string(),
   taxRateBasisPoints: z.number().int(),
   baseCents: z.number().int(),
+  /** The period of service it charges or credits, as the seller's calendar days (`YYYY-MM-DD`) it runs from and to; none for a one-off. */
+  periodStart: calendarDateSchema.nullable(),
+  periodEnd: calendarDateSchema.nullable(),
 });
 
 export const invoiceTaxTotalSchema = z.object({

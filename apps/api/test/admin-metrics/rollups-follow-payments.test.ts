@@ -90,6 +90,7 @@ describe('dashboard rollups', () => {
       subscriptionId: subscription.id,
       offerId: yearly.id,
       idempotencyKey: randomUUID(),
+      period: { start: new Date(), end: new Date(Date.now() + 365 * 86_400_000) },
       apply: async () => {},
     });
     expect(result.ok).toBe(false);

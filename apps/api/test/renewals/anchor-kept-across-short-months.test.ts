@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, subscriptions } from '../../src/db/schema/index.js';
+import { invoiceLines, payments, subscriptions } from '../../src/db/schema/index.js';
+import { localDate } from '../../src/lib/time-zone.js';
 import { callAs, checkoutSubscriber, useTestClockApp } from '../helpers/subscriber.js';
 
 const app = useTestClockApp();
@@ -31,6 +32,7 @@ describe('renewals keep the billing anchor across short months (the test clock d
     expect(utcDay(s.periodEnd)).toBe(february);
 
     const ends: string[] = [];
+    const periods: { start: Date; end: Date }[] = [];
     const subscription = async () => (await app.t.db.select().from(subscriptions).where(eq(subscriptions.id, s.subscriptionId)))[0]!;
     for (const day of [february, `${year}-03-31`, `${year}-04-30`]) {
       // The renewal is due at the period end's time of day: the day after it, whatever the hour.
@@ -40,6 +42,7 @@ describe('renewals keep the billing anchor across short months (the test clock d
       expect(renewed.status).toBe('active');
       expect(utcDay(renewed.currentPeriodStart)).toBe(day);
       ends.push(utcDay(renewed.currentPeriodEnd!));
+      periods.push({ start: renewed.currentPeriodStart, end: renewed.currentPeriodEnd! });
     }
     expect(ends).toEqual([`${year}-03-31`, `${year}-04-30`, `${year}-05-31`]);
     // Each renewal was charged once, with its period end's key.
@@ -49,5 +52,13 @@ describe('renewals keep the billing anchor across short months (the test clock d
       .where(and(eq(payments.subscriptionId, s.subscriptionId), eq(payments.purpose, 'renewal')))
       .orderBy(asc(payments.createdAt));
     expect(charged.map((p) => p.idempotencyKey.slice(-24, -14))).toEqual([february, `${year}-03-31`, `${year}-04-30`]);
+    // Each renewal's invoice says the period it paid for, as the seller's (Madrid's) calendar days.
+    for (const [i, payment] of charged.entries()) {
+      const [line] = await app.t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, payment.invoiceId!));
+      expect(line).toMatchObject({
+        periodStart: localDate(periods[i]!.start, 'Europe/Madrid'),
+        periodEnd: localDate(periods[i]!.end, 'Europe/Madrid'),
+      });
+    }
   });
 });

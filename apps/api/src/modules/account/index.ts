@@ -5,7 +5,7 @@ import { createAccountRepository } from './repository.js';
 import { createAccountService, type AccountService } from './service.js';
 import { createAccountUserData } from './user-data.js';
 import { eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { users, type BillingAddress } from './schema.js';
 
 /** What an invoice prints about its buyer, read at issue time. */
@@ -19,8 +19,8 @@ export type BillingIdentity = {
   locale: 'en' | 'es' | 'jp' | null;
 };
 
-/** The accounts module's public surface for other modules: a user's billing identity, read in the caller's transaction. */
-export async function billingIdentity(tx: Transaction, userId: string): Promise<BillingIdentity | null> {
+/** The accounts module's public surface for other modules: a user's billing identity, read in the caller's transaction (or outside one). */
+export async function billingIdentity(tx: Database | Transaction, userId: string): Promise<BillingIdentity | null> {
   const [row] = await tx
     .select({
       name: users.name,

@@ -26,7 +26,7 @@ export type { ChosenTax, DistanceSales, TaxTreatment };
  * buyer's tax id is a simplified invoice, allowed up to SIMPLIFIED_INVOICE_LIMIT_CENTS. Asked before
  * charging, so a charge never leaves without the invoice it needs.
  */
-export async function canInvoiceUser(tx: Transaction, userId: string, totalCents: number): Promise<boolean> {
+export async function canInvoiceUser(tx: Database | Transaction, userId: string, totalCents: number): Promise<boolean> {
   if (totalCents <= SIMPLIFIED_INVOICE_LIMIT_CENTS) return true;
   return canInvoice((await billingIdentity(tx, userId))?.taxId, totalCents);
 }
@@ -55,8 +55,8 @@ export type TaxPosition = { sellerCountry: string; buyer: { country: string | nu
 /** A buyer's tax position from their country and tax id (the distance sales read with `t` when the rule needs them). */
 export type TaxPositionFor = (t: Database | Transaction, buyer: TaxPosition['buyer']) => Promise<TaxPosition>;
 
-/** A user's tax position as they are now, read in the caller's transaction (`taxTreatment` of tax-rules.ts takes it). */
-export type TaxPositionOf = (tx: Transaction, userId: string) => Promise<TaxPosition>;
+/** A user's tax position as they are now, read with `t` (`taxTreatment` of tax-rules.ts takes it). */
+export type TaxPositionOf = (t: Database | Transaction, userId: string) => Promise<TaxPosition>;
 export type IssuedInvoice = { id: string; number: string; totalCents: number; taxCents: number; subtotalCents: number };
 
 /**

@@ -17,6 +17,8 @@ export type InvoiceLineInput = {
   taxId: string | null;
   taxName: string;
   taxRateBasisPoints: number;
+  /** The period of service the line charges or credits, from its first instant to the start of the next period (see `periodDays`). */
+  period?: { start: Date; end: Date };
 };
 export type Seller = { name: string; taxId: string; address: string; country: string };
 export type IssueDeps = {
@@ -79,6 +81,18 @@ export function formatAddress(address: BillingAddress | null): string | null {
   if (!address) return null;
   const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
   return [address.line1, address.line2, cityLine, address.region].filter((part) => part && part.trim()).join(', ') || null;
+}
+
+/**
+ * A period of service as the seller's calendar days it runs from and to: a month from 24 November
+ * 10:00 to 24 December 10:00 is 24 November – 24 December, as Stripe prints it (the end is the day
+ * the next period starts). None: a one-off charge.
+ */
+function periodDays(period: InvoiceLineInput['period'], timeZone: string) {
+  if (!period) return { periodStart: null, periodEnd: null };
+  const start = localDate(period.start, timeZone);
+  const end = localDate(period.end, timeZone);
+  return { periodStart: start, periodEnd: end < start ? start : end };
 }
 
 function checkLines(lines: InvoiceLineInput[]): void {
@@ -156,6 +170,7 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
       taxName: line.taxName,
       taxRateBasisPoints: line.taxRateBasisPoints,
       baseCents: lineBase(line),
+      ...periodDays(line.period, deps.timeZone),
     })),
     totals.perRate,
     // The chain head is locked (after the counter, in this order everywhere) and read by the same statement.

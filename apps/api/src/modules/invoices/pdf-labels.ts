@@ -31,6 +31,7 @@ const en = {
   paid: 'Paid by card. Thank you.',
   refunded: 'Refunded to the original payment method.',
   page: 'Page',
+  servicePeriod: 'Period',
   /** The legal mention of each VAT rule (none for the seller's own VAT). */
   taxRules: {
     domestic: '',
@@ -69,6 +70,7 @@ const es: PdfLabels = {
   paid: 'Pagada con tarjeta. Gracias.',
   refunded: 'Reembolsada al medio de pago original.',
   page: 'Página',
+  servicePeriod: 'Periodo',
   taxRules: {
     domestic: '',
     eu_consumer_origin: '',
@@ -106,6 +108,7 @@ const jp: PdfLabels = {
   paid: 'カードでお支払い済みです。ありがとうございました。',
   refunded: '元のお支払い方法に返金されました。',
   page: 'ページ',
+  servicePeriod: '期間',
   taxRules: {
     domestic: '',
     eu_consumer_origin: '',

@@ -144,8 +144,10 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
     .lineWidth(0.5)
     .stroke();
   invoice.lines.forEach((line) => {
+    // The period of service under its description (the date of supply, article 226 (7)).
+    const period = line.periodStart && line.periodEnd ? `\n${t.servicePeriod}: ${line.periodStart} – ${line.periodEnd}` : '';
     row([
-      safe(line.description),
+      `${safe(line.description)}${period}`,
       String(line.quantity),
       money(line.unitAmountCents),
       `${safe(line.taxName)} (${percent(line.taxRateBasisPoints)})`,

@@ -137,8 +137,21 @@ export const invoiceLines = pgTable(
     taxName: text().notNull(),
     taxRateBasisPoints: integer().notNull(),
     baseCents: integer().notNull(),
+    /**
+     * The period of service the line charges or credits (a plan's period, what is left of one, an
+     * add-on's months), as the seller's calendar days it runs from and to (SELLER_TIME_ZONE); printed
+     * under the line (Directive 2006/112/EC, article 226 (7): the date of supply). None for a one-off.
+     */
+    periodStart: date({ mode: 'string' }),
+    periodEnd: date({ mode: 'string' }),
   },
-  (t) => [uniqueIndex().on(t.invoiceId, t.position)],
+  (t) => [
+    uniqueIndex().on(t.invoiceId, t.position),
+    check(
+      'invoice_lines_period',
+      sql`(${t.periodStart} IS NULL AND ${t.periodEnd} IS NULL) OR (${t.periodStart} IS NOT NULL AND ${t.periodEnd} IS NOT NULL AND ${t.periodStart} <= ${t.periodEnd})`,
+    ),
+  ],
 );
 
 /** Totals per tax rate, as printed. */

@@ -127,6 +127,8 @@ export function createInvoicesService(deps: Deps) {
         taxName: l.taxName,
         taxRateBasisPoints: l.taxRateBasisPoints,
         baseCents: l.baseCents,
+        periodStart: l.periodStart,
+        periodEnd: l.periodEnd,
       })),
       taxTotals: taxTotals.map(({ rateBasisPoints, taxName, baseCents, taxCents }) => ({ rateBasisPoints, taxName, baseCents, taxCents })),
     };

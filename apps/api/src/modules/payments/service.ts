@@ -68,14 +68,15 @@ type Deps = {
 const texts = (f: (locale: Locale) => string): Texts => ({ en: f('en'), es: f('es'), jp: f('jp') });
 const names = (item: { name: string; names?: LocalisedText | null }) => texts((l) => localName(item, l));
 
-/** One invoice line of `amountCents` taxed as `tax` says. */
-const taxLine = (tax: TaxTreatment, description: Texts, amountCents: number): InvoiceLineInput => ({
+/** One invoice line of `amountCents` taxed as `tax` says, for the period of service `period` (none: a one-off). */
+const taxLine = (tax: TaxTreatment, description: Texts, amountCents: number, period?: { start: Date; end: Date }): InvoiceLineInput => ({
   description,
   quantity: 1,
   unitAmountCents: amountCents,
   taxId: tax.taxId,
   taxName: tax.taxName,
   taxRateBasisPoints: tax.rateBasisPoints,
+  ...(period ? { period } : {}),
 });
 
 /** A price with its tax as the invoice will compute it, and the rule that taxed it. */
@@ -204,8 +205,8 @@ export function createPaymentsService({
     };
   }
 
-  /** Where the user is for tax now (one short transaction); each sale's VAT follows from it (`taxOf`). */
-  const positionOf = (userId: string) => repo.transaction((tx) => taxPositionOf(tx, userId));
+  /** Where the user is for tax now (one statement; two for a consumer elsewhere in the EU); each sale's VAT follows from it (`taxOf`). */
+  const positionOf = (userId: string) => taxPositionOf(repo.db, userId);
 
   /** The VAT of selling `amountCents` of something that names `taxId` to a buyer in `position`. */
   const taxOf = async (position: TaxPosition, taxId: string | null, amountCents: number, locale?: Locale): Promise<TaxTreatment> =>
@@ -332,7 +333,7 @@ export function createPaymentsService({
     if (first) return replay(first, amountCents);
     if (amountCents <= 0) throw new AppError('payment.nothing_to_charge');
     // Over the simplified-invoice limit the invoice must name the buyer's tax id: asked before charging.
-    if (!(await repo.transaction((tx) => canInvoiceUser(tx, request.userId, amountCents))))
+    if (!(await canInvoiceUser(repo.db, request.userId, amountCents)))
       throw new AppError('billing.tax_id_required', { limit: `${SIMPLIFIED_INVOICE_LIMIT_CENTS / 100} €` });
 
     let result;
@@ -448,11 +449,17 @@ export function createPaymentsService({
     // The offer's tax under the customer's VAT rule; the credit for the old plan goes on the same invoice, under the same rule.
     const position = await positionOf(actor.id);
     const tax = await taxOf(position, target.offer.taxId, target.offer.priceCents);
+    // A new paid cycle anchored now: its periods end on this day of the month (see billing-anchor.ts).
+    const periodEnd = anchoredDate(now, target.period.months);
     const lines = [
       taxLine(
         tax,
         texts((l) => translate(l, 'billing.line_plan', { plan: periodName(l) })),
         target.offer.priceCents,
+        {
+          start: now,
+          end: periodEnd,
+        },
       ),
     ];
     const paidPlan = running && !running.plan.isFree && running.offer && running.period && running.subscription.currentPeriodEnd;
@@ -472,11 +479,11 @@ export function createPaymentsService({
             tax,
             texts((l) => translate(l, 'billing.line_credit', { plan: oldName(l) })),
             -credit,
+            // The unused part of the old period.
+            { start: now, end: running.subscription.currentPeriodEnd },
           ),
         );
     }
-    // A new paid cycle anchored now: its periods end on this day of the month (see billing-anchor.ts).
-    const periodEnd = anchoredDate(now, target.period.months);
     return {
       customer,
       target,
@@ -525,6 +532,8 @@ export function createPaymentsService({
       offerId: string;
       idempotencyKey: string;
       methodId?: string;
+      /** The period it pays for (printed on the invoice's line). */
+      period: { start: Date; end: Date };
       apply: (tx: Transaction, payment: PaymentRow) => Promise<void>;
     }): Promise<{ ok: true; payment: PaymentRow } | { ok: false; code: string }> {
       const [customer, method, found] = await Promise.all([
@@ -550,6 +559,7 @@ export function createPaymentsService({
               tax,
               texts((l) => translate(l, 'billing.line_plan', { plan: periodName(l) })),
               found.offer.priceCents,
+              input.period,
             ),
           ],
           taxRule: tax.rule,
@@ -874,7 +884,7 @@ export function createPaymentsService({
         description: names(addOn),
         subscriptionId: running.subscription.id,
         locale: customerLocale(customer, actor),
-        lines: [taxLine(tax, names(addOn), addOn.priceCents)],
+        lines: [taxLine(tax, names(addOn), addOn.priceCents, { start: clock(), end: validUntil })],
         taxRule: tax.rule,
         apply: async (tx, row) => {
           await repo.addAddOn(tx, running.subscription.id, addOn.id, validUntil);

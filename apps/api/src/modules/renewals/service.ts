@@ -104,6 +104,7 @@ export function createRenewalsService({ repo, clock, payments, notifications, lo
       offerId,
       idempotencyKey: key,
       methodId: options.methodId,
+      period: { start: periodEnd, end: nextEnd },
       apply: async (tx, payment) => {
         const locked = await repo.lock(tx, id);
         if (!locked || !unchanged(locked, periodEnd)) throw new Error(`subscription ${id} changed during its renewal`);
