@@ -153,26 +153,23 @@ describe('tax follows the customer', () => {
   it('a German consumer: the seller’s VAT until the EU distance sales pass 10,000 €, then Germany’s through the OSS', async () => {
     // 9,990 € of distance sales already invoiced this year (to a consumer elsewhere in the EU).
     const { user, method } = await customerWithCard(app.t, { country: 'IT', taxId: 'ESX1234567L' });
-    const line = {
-      description: { en: 'Licence', es: 'Licencia', jp: 'ライセンス' },
-      quantity: 1,
-      unitAmountCents: 999_000,
-      taxId: null,
-      taxName: 'IVA',
-      taxRateBasisPoints: 2100,
+    /** A sale of `cents` before tax to that consumer elsewhere in the EU, at the seller's VAT. */
+    const distanceSale = (cents: number) => {
+      const description = { en: 'Licence', es: 'Licencia', jp: 'ライセンス' };
+      return app.t.app.payments.charge({
+        userId: user.id,
+        method,
+        idempotencyKey: randomUUID(),
+        purpose: 'renewal',
+        description,
+        subscriptionId: null,
+        locale: 'en',
+        lines: [{ description, quantity: 1, unitAmountCents: cents, taxId: null, taxName: 'IVA', taxRateBasisPoints: 2100 }],
+        taxRule: 'eu_consumer_origin',
+        apply: async () => {},
+      });
     };
-    await app.t.app.payments.charge({
-      userId: user.id,
-      method,
-      idempotencyKey: randomUUID(),
-      purpose: 'renewal',
-      description: line.description,
-      subscriptionId: null,
-      locale: 'en',
-      lines: [line],
-      taxRule: 'eu_consumer_origin',
-      apply: async () => {},
-    });
+    await distanceSale(999_000);
 
     const buyer = await customer('DE');
     const before = await proMonthly(buyer.token);
@@ -181,18 +178,7 @@ describe('tax follows the customer', () => {
     expect(before.price).toMatchObject({ taxRule: 'eu_consumer_origin', taxRateBasisPoints: 2100 });
 
     // 10 € more of distance sales: the next plan passes the threshold, and is taxed in Germany.
-    await app.t.app.payments.charge({
-      userId: user.id,
-      method,
-      idempotencyKey: randomUUID(),
-      purpose: 'renewal',
-      description: line.description,
-      subscriptionId: null,
-      locale: 'en',
-      lines: [{ ...line, unitAmountCents: 1000 }],
-      taxRule: 'eu_consumer_origin',
-      apply: async () => {},
-    });
+    await distanceSale(1000);
     const { offer, quote, invoice } = await buyPro(buyer);
     expect(offer.price).toMatchObject({ taxRule: 'eu_consumer_oss', taxRateBasisPoints: 1900, taxName: 'VAT DE' });
     expect(quote).toMatchObject({ taxRule: 'eu_consumer_oss', totalCents: offer.price.totalCents });
