@@ -45,11 +45,11 @@ export type IssueInvoiceInput = {
   locale: 'en' | 'es' | 'jp';
   issuedAt?: Date;
   lines: InvoiceLineInput[];
-  /** The VAT rule the lines were taxed by (`taxFor`). */
+  /** The VAT rule the lines were taxed by (`taxTreatment` of tax-rules.ts). */
   taxRule: TaxRule;
 };
 
-/** Where a buyer is for tax, and the seller's distance sales when the rule depends on them (see `taxFor`). */
+/** Where a buyer is for tax, and the seller's distance sales when the rule depends on them (see `positionOf` below). */
 export type TaxPosition = { sellerCountry: string; buyer: { country: string | null; taxId: string | null }; distanceSales?: DistanceSales };
 
 /** A buyer's tax position from their country and tax id (the distance sales read with `t` when the rule needs them). */
