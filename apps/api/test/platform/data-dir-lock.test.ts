@@ -23,6 +23,9 @@ async function zombie(): Promise<{ pid: number; cleanup: () => void }> {
   const pid = await new Promise<number>((resolve) =>
     parent.stdout.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10))),
   );
+  // Killed only once `sh` has become `sleep`, which never waits for children: before the exec, `sh`
+  // could reap it (a loaded machine once ran the kill first, and the child was gone from /proc).
+  while (readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim() !== 'sleep') await new Promise((r) => setTimeout(r, 10));
   process.kill(pid, 'SIGKILL');
   for (let i = 0; i < 100 && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'); i++) await new Promise((r) => setTimeout(r, 20));
   return { pid, cleanup: () => parent.kill('SIGKILL') };
