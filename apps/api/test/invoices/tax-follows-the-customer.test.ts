@@ -125,29 +125,33 @@ describe('tax follows the customer', () => {
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
 
-    const buyer = await customer('ES');
-    const { offer, quote, invoice } = await buyPro(buyer);
-    expect(offer.price).toMatchObject({
-      taxRule: 'domestic',
-      taxName: 'Reduced VAT',
-      taxRateBasisPoints: 1000,
-      totalCents: Math.round(priceCents * 1.1),
-    });
-    expect(quote).toMatchObject({ taxName: 'Reduced VAT', taxRateBasisPoints: 1000, totalCents: offer.price.totalCents });
-    expect(invoice).toMatchObject({ taxRule: 'domestic', totalCents: offer.price.totalCents });
-    // The Yearly offer names no tax: still the default one.
-    const yearly = (await callAs(app.t, buyer.token, 'GET', '/api/user/plans')).body.data as PlansCatalogue;
-    expect(yearly.plans.find((p) => p.code === 'pro')!.offers.find((o) => o.period.code === 'yearly')!.price.taxRateBasisPoints).toBe(2100);
-
-    // Back to the default tax for the rest of the file.
-    await callAs(app.t, app.admin, 'PUT', `/api/admin/offers/${id}`, {
-      planId,
-      billingPeriodId,
-      accountTypeId,
-      priceCents,
-      visible,
-      taxId: null,
-    });
+    try {
+      const buyer = await customer('ES');
+      const { offer, quote, invoice } = await buyPro(buyer);
+      expect(offer.price).toMatchObject({
+        taxRule: 'domestic',
+        taxName: 'Reduced VAT',
+        taxRateBasisPoints: 1000,
+        totalCents: Math.round(priceCents * 1.1),
+      });
+      expect(quote).toMatchObject({ taxName: 'Reduced VAT', taxRateBasisPoints: 1000, totalCents: offer.price.totalCents });
+      expect(invoice).toMatchObject({ taxRule: 'domestic', totalCents: offer.price.totalCents });
+      // The Yearly offer names no tax: still the default one.
+      const yearly = (await callAs(app.t, buyer.token, 'GET', '/api/user/plans')).body.data as PlansCatalogue;
+      expect(yearly.plans.find((p) => p.code === 'pro')!.offers.find((o) => o.period.code === 'yearly')!.price.taxRateBasisPoints).toBe(
+        2100,
+      );
+    } finally {
+      // Back to the default tax for the rest of the file, also when an assertion failed.
+      await callAs(app.t, app.admin, 'PUT', `/api/admin/offers/${id}`, {
+        planId,
+        billingPeriodId,
+        accountTypeId,
+        priceCents,
+        visible,
+        taxId: null,
+      });
+    }
   });
 
   it('a German consumer: the seller’s VAT until the EU distance sales pass 10,000 €, then Germany’s through the OSS', async () => {
