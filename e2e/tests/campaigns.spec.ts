@@ -34,6 +34,15 @@ test.describe('campaigns', () => {
     expect(template.status(), await template.text()).toBe(201);
 
     await page.goto('/user/campanas');
+    // A new account says who its campaigns come from before the first one: the card warns and opens
+    // its form with the account's name; the postal address is typed here.
+    const sender = page.getByTestId('campaign-sender');
+    await expect(sender.getByTestId('campaign-sender-missing')).toBeVisible();
+    await sender.getByRole('button', { name: 'Set the sender' }).click();
+    await sender.getByRole('textbox', { name: 'Sender name' }).fill(`Shop ${stamp}`);
+    await sender.getByRole('textbox', { name: 'Postal address' }).fill('Calle Mayor 1\n28013 Madrid\nSpain');
+    await sender.getByRole('button', { name: 'Save sender' }).click();
+    await expect(sender.getByTestId('campaign-sender-from')).toHaveText(`"Shop ${stamp} via Enlaza" <no-reply@e2e.enlaza.test>`);
     await page.getByTestId('new-campaign').click();
     const form = page.getByTestId('campaign-form');
     await form.getByLabel('Name').fill(`Launch ${stamp}`);

@@ -83,6 +83,36 @@ export type CampaignList = z.infer<typeof campaignListSchema>;
 
 export const campaignIdParamsSchema = z.object({ id: z.uuid() });
 
+/**
+ * Who a user's campaigns come from (mail clients show it, and the bulk-sender rules and anti-spam
+ * laws ask for it): the name shown as "<name> via <platform>" in the From header, and the postal
+ * address printed in every campaign email's footer. Required before a first campaign starts.
+ */
+export const campaignSenderBodySchema = z.object({
+  // One line of text: no control characters (a From header's display name).
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(70)
+    .regex(/^[^\p{Cc}]*$/u, { error: 'validation.single_line' }),
+  /** Street, city, postal code and country; line breaks allowed (printed as one line, comma-separated). */
+  postalAddress: z.string().trim().min(5).max(300),
+});
+export type CampaignSenderBody = z.infer<typeof campaignSenderBodySchema>;
+
+export const campaignSenderSchema = z.object({
+  /** False until the user saves one: `name` and `postalAddress` are then suggestions (the account's name and billing address). */
+  saved: z.boolean(),
+  name: z.string(),
+  postalAddress: z.string(),
+  /** The From header campaigns are sent with, e.g. `"Ana García via Enlaza" <no-reply@enlaza.app>`. */
+  from: z.string(),
+  /** Where replies go: the account's email address. */
+  replyTo: z.string(),
+});
+export type CampaignSender = z.infer<typeof campaignSenderSchema>;
+
 /** A template the campaign form can pick. */
 export const campaignTemplateOptionSchema = z.object({ id: z.string(), name: z.string(), subject: z.string() });
 export type CampaignTemplateOption = z.infer<typeof campaignTemplateOptionSchema>;

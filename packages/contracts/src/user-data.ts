@@ -150,6 +150,8 @@ export const userDataCampaignSchema = z.strictObject({
   state: z.string(),
   subject: z.string().nullable(),
   bodyHtml: z.string().nullable(),
+  /** Who it was sent as (copied when it was scheduled or started). */
+  sender: z.strictObject({ name: z.string(), postalAddress: z.string(), replyTo: z.string() }).nullable(),
   scheduledAt: when,
   startedAt: when,
   finishedAt: when,
@@ -234,6 +236,8 @@ export const userDataSectionsSchema = z.strictObject({
   suppressions: z.array(userDataSuppressionSchema),
   wallPosts: z.array(userDataWallPostSchema),
   campaigns: z.array(userDataCampaignSchema),
+  /** Who the user's campaigns come from, if they saved it. */
+  campaignSender: z.strictObject({ name: z.string(), postalAddress: z.string(), updatedAt: at }).nullable(),
   contactLists: z.array(userDataContactListSchema),
   payments: userDataPaymentsSchema,
   invoices: z.array(userDataInvoiceSchema),

@@ -3,7 +3,7 @@ import { hashPassword, randomToken } from '../lib/crypto.js';
 import type { Database, Transaction as Tx } from './client.js';
 import { nextCustomerCode } from '../modules/account/index.js';
 import { activateAccount } from '../modules/registration/index.js';
-import { accountTypes, addOns, billingPeriods, offers, plans, subscriptions, taxes, users } from './schema/index.js';
+import { accountTypes, addOns, billingPeriods, campaignSenders, offers, plans, subscriptions, taxes, users } from './schema/index.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -145,6 +145,10 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
       .returning();
     if (!demoUser) throw new Error('demo user seed failed');
     await activateAccount(tx, demoUser, now);
+    // The demo account can send a campaign at once: who it comes from is already said.
+    await tx
+      .insert(campaignSenders)
+      .values({ userId: demoUser.id, name: 'Demo User', postalAddress: 'Calle de Alcalá 1\n28014 Madrid\nSpain' });
     if (options.demo.plan && options.demo.plan !== 'free') {
       const [plan] = await tx.select().from(plans).where(eq(plans.code, options.demo.plan));
       if (plan) await tx.update(subscriptions).set({ planId: plan.id }).where(eq(subscriptions.userId, demoUser.id));

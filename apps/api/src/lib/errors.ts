@@ -62,6 +62,7 @@ export const ERROR_STATUS = {
   'campaign.busy': 409,
   'campaign.no_recipients': 422,
   'campaign.insecure_public_url': 409,
+  'campaign.sender_missing': 409,
   'campaign.template_missing': 422,
   'validation.failed': 422,
   'request.invalid_body': 422,

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { createLinkSigner, renderCampaignEmail } from '../../src/modules/campaigns/links.js';
 import { buildCampaignMime, composerMail, type CampaignMessage } from '../../src/modules/campaigns/mime.js';
+import { senderFrom } from '../../src/modules/campaigns/sender-identity.js';
 
 /** The message as nodemailer's composer makes it from the same fields (stream transport, raw bytes). */
 async function viaNodemailer(m: CampaignMessage): Promise<string> {
@@ -19,15 +20,19 @@ function email(
   name: string,
   to: string,
   locale = 'es',
+  senderName = 'Ana García',
 ): CampaignMessage {
   const id = '0b7e6c1e-8f0a-4c3e-9d55-2f1a4b6c8d90';
+  const sender = { name: senderName, postalAddress: 'Calle Mayor 1\n28013 Madrid', replyTo: 'ana@ejemplo.es' };
   const rendered = renderCampaignEmail(
     snapshot,
-    { id, email: to, name },
-    { signer, profileUrl: 'https://enlaza.example/link/ana', locale },
+    { id, email: to, name, profileId: null },
+    { signer, profileUrl: 'https://enlaza.example/link/ana', locale, sender },
   );
   return {
-    from: 'Enlaza <no-reply@enlaza.example>',
+    // The From and Reply-To a campaign with a sender is sent with (sender.ts).
+    from: senderFrom('Enlaza <no-reply@enlaza.example>', sender.name),
+    replyTo: sender.replyTo,
     to,
     subject: rendered.subject,
     html: rendered.html,
@@ -78,6 +83,7 @@ const cases: [string, CampaignMessage][] = [
       '山田太郎',
       'taro@example.jp',
       'jp',
+      '山田商店',
     ),
   ],
   [

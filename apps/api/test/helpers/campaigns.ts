@@ -2,10 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.js';
-import { emailTemplates, messages, profiles } from '../../src/db/schema/index.js';
+import { campaignSenders, emailTemplates, messages, profiles } from '../../src/db/schema/index.js';
 import { bearer } from './test-app.js';
 
-/** A card of `userId` whose contact form brought `count` consenting senders (`prefix0@…` onwards), and a template. */
+/**
+ * A card of `userId` whose contact form brought `count` consenting senders (`prefix0@…` onwards), a
+ * template, and the user's campaign sender (required to start a campaign) unless they have one.
+ */
 export async function seedCampaignAudience(
   db: Database,
   userId: string,
@@ -13,6 +16,10 @@ export async function seedCampaignAudience(
   options: { prefix?: string; domain?: string; template?: { subject: string; bodyHtml: string; bodyText: string } } = {},
 ) {
   const { prefix = 'r', domain = 'campaign.example' } = options;
+  await db
+    .insert(campaignSenders)
+    .values({ userId, name: 'Campaign Owner', postalAddress: 'Calle Mayor 1\n28013 Madrid\nSpain' })
+    .onConflictDoNothing();
   const [profile] = await db.insert(profiles).values({ userId, kind: 'card', name: 'Campaign card' }).returning({ id: profiles.id });
   for (let i = 0; i < count; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, count - i) }, (_, j) => ({

@@ -115,6 +115,7 @@ async function customerWithEverything(label: string) {
     201,
   );
   await call(token, 'POST', '/api/campaigns', { name: `${label} campaign`, audience: { listIds: [list.id] } }, 201);
+  await call(token, 'PUT', '/api/campaigns/sender', { name: `${label} sender`, postalAddress: 'Calle Mayor 1, 28013 Madrid' }, 200);
   // A saved test card, a checkout of Business (which issues an invoice), then Pro scheduled for the period end.
   const method = await call(
     token,

@@ -19,6 +19,13 @@ export type BillingIdentity = {
   locale: 'en' | 'es' | 'jp' | null;
 };
 
+/** A billing address on one line, without its country: "Calle Mayor 1, 28013 Madrid, Madrid". */
+export function formatAddress(address: BillingAddress | null): string | null {
+  if (!address) return null;
+  const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
+  return [address.line1, address.line2, cityLine, address.region].filter((part) => part && part.trim()).join(', ') || null;
+}
+
 /** The accounts module's public surface for other modules: a user's billing identity, read in the caller's transaction (or outside one). */
 export async function billingIdentity(tx: Database | Transaction, userId: string): Promise<BillingIdentity | null> {
   const [row] = await tx

@@ -16,7 +16,7 @@ import { createCampaignsRepository } from './repository.js';
 import { campaignPublicRoutes, campaignRoutes } from './routes.js';
 import { createCampaignSender } from './sender.js';
 import { createCampaignsService, type CampaignsService } from './service.js';
-import { createCampaignsUserData } from './user-data.js';
+import { createCampaignSenderUserData, createCampaignsUserData } from './user-data.js';
 
 export type { CampaignsService } from './service.js';
 /** The unsubscribe page at /u/…, outside /api. */
@@ -57,7 +57,7 @@ export async function createCampaigns(deps: {
   await service.defineJobs();
   return { service, trash: service.trashProvider(), close: () => sender.close() };
 }
-export { createCampaignsUserData } from './user-data.js';
+export { createCampaignSenderUserData, createCampaignsUserData } from './user-data.js';
 
 declare module '../../platform/modules.js' {
   interface Services {
@@ -78,7 +78,12 @@ export const campaignsModule = defineModule({
       secret: appSecret,
       log,
     });
-    return { services: { campaigns: service }, trash: [trash], onClose: close, userData: [createCampaignsUserData(database.db)] };
+    return {
+      services: { campaigns: service },
+      trash: [trash],
+      onClose: close,
+      userData: [createCampaignsUserData(database.db), createCampaignSenderUserData(database.db)],
+    };
   },
   async register(api, { config, services: { campaigns } }) {
     await api.register(campaignRoutes, { campaigns });

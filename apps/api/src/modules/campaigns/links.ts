@@ -3,6 +3,8 @@ import { hmac, safeEqual } from '../../lib/crypto.js';
 import { escapeHtml } from '../../lib/html.js';
 import { renderMergeFields } from '../../platform/merge-fields.js';
 import { htmlToPlainText } from '../../platform/rich-text.js';
+import type { SenderSnapshot } from './schema.js';
+import { addressLine } from './sender-identity.js';
 
 /**
  * Signed links of campaign emails. Every link names the recipient row and carries an HMAC (app
@@ -42,33 +44,71 @@ const decodeEntities = (value: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>');
 
-const FOOTER: Record<string, { html: (url: string) => string; text: (url: string) => string }> = {
+/** The footer's wording, by where the recipient's address came from (PRODUCT.md: consenting visitors and imported lists). */
+type FooterWords = {
+  /** Before senders existed: the platform speaking for the owner. */
+  legacy: string;
+  visitor: (name: string) => string;
+  list: (name: string) => string;
+  unsubscribe: string;
+};
+const FOOTER: Record<string, FooterWords> = {
   en: {
-    html: (u) => `You receive this email because you wrote to us and agreed to hear from us. <a href="${u}">Unsubscribe</a>`,
-    text: (u) => `You receive this email because you wrote to us and agreed to hear from us. Unsubscribe: ${u}`,
+    legacy: 'You receive this email because you wrote to us and agreed to hear from us.',
+    visitor: (n) => `You receive this email because you wrote to ${n} through their card and agreed to hear from them.`,
+    list: (n) =>
+      `You receive this email because ${n} added your address to their contacts, stating that you agreed to receive their emails.`,
+    unsubscribe: 'Unsubscribe',
   },
   es: {
-    html: (u) => `Recibes este correo porque nos escribiste y aceptaste recibir noticias. <a href="${u}">Darse de baja</a>`,
-    text: (u) => `Recibes este correo porque nos escribiste y aceptaste recibir noticias. Darse de baja: ${u}`,
+    legacy: 'Recibes este correo porque nos escribiste y aceptaste recibir noticias.',
+    visitor: (n) => `Recibes este correo porque escribiste a ${n} desde su tarjeta y aceptaste recibir sus noticias.`,
+    list: (n) => `Recibes este correo porque ${n} añadió tu dirección a sus contactos, indicando que aceptaste recibir sus emails.`,
+    unsubscribe: 'Darse de baja',
   },
   jp: {
-    html: (u) => `お問い合わせの際に配信に同意されたため、このメールをお送りしています。<a href="${u}">配信停止</a>`,
-    text: (u) => `お問い合わせの際に配信に同意されたため、このメールをお送りしています。配信停止: ${u}`,
+    legacy: 'お問い合わせの際に配信に同意されたため、このメールをお送りしています。',
+    visitor: (n) => `${n}さんのカードからお問い合わせの際に配信に同意されたため、このメールをお送りしています。`,
+    list: (n) => `${n}さんが配信への同意を得たうえであなたのアドレスを連絡先に追加したため、このメールをお送りしています。`,
+    unsubscribe: '配信停止',
   },
 };
+
+/**
+ * The footer every campaign email ends with: why the recipient gets it (worded by where the address
+ * came from), who sends it with their postal address, and an unsubscribe link unless the template
+ * has its own `{{baja_url}}`. As HTML and as text.
+ */
+function footer(
+  words: FooterWords,
+  sender: SenderSnapshot | null,
+  fromVisitor: boolean,
+  unsubscribeUrl: string | null,
+): { html: string; text: string } {
+  const why = !sender ? words.legacy : fromVisitor ? words.visitor(sender.name) : words.list(sender.name);
+  const who = sender ? `${sender.name} · ${addressLine(sender.postalAddress)}` : null;
+  const html =
+    `<p style="font-size:12px;line-height:1.5;color:#555">${escapeHtml(why)}` +
+    (who ? `<br>${escapeHtml(who)}` : '') +
+    (unsubscribeUrl ? `<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:#1f5fa8">${words.unsubscribe}</a>` : '') +
+    '</p>';
+  const text = [why, who, unsubscribeUrl ? `${words.unsubscribe}: ${unsubscribeUrl}` : null].filter(Boolean).join('\n');
+  return { html, text };
+}
 
 export type CampaignSnapshot = { subject: string; bodyHtml: string; bodyText: string };
 
 /**
  * One recipient's email: merge fields filled (escaped in HTML), the text part made from the merged
  * HTML, every http(s) link in the HTML turned
- * into a signed click redirect (the unsubscribe link excepted), an open pixel, and a visible
- * unsubscribe footer when the template has no `{{baja_url}}`.
+ * into a signed click redirect (the unsubscribe link excepted), an open pixel, and the footer (the
+ * reason, the sender's name and postal address, and an unsubscribe link unless the template has
+ * its own `{{baja_url}}`).
  */
 export function renderCampaignEmail(
   snapshot: CampaignSnapshot,
-  recipient: { id: string; email: string; name: string },
-  context: { signer: LinkSigner; profileUrl: string; locale: string },
+  recipient: { id: string; email: string; name: string; profileId?: string | null },
+  context: { signer: LinkSigner; profileUrl: string; locale: string; sender?: SenderSnapshot | null },
 ): { subject: string; html: string; text: string; unsubscribeUrl: string } {
   const { signer } = context;
   const unsubscribeUrl = signer.unsubscribeUrl(recipient.id);
@@ -84,10 +124,16 @@ export function renderCampaignEmail(
     if (url === unsubscribeUrl) return whole;
     return `href="${escapeHtml(signer.clickUrl(recipient.id, url))}"`;
   });
-  const footer = FOOTER[context.locale] ?? FOOTER.en!;
-  if (!usesBaja(snapshot.bodyHtml)) html += `<p style="font-size:12px;color:#555">${footer.html(escapeHtml(unsubscribeUrl))}</p>`;
+  const sender = context.sender ?? null;
+  // A campaign without a sender (started before senders existed) keeps its old footer, and only when
+  // the template has no unsubscribe link of its own.
+  const ownLink = usesBaja(snapshot.bodyHtml);
+  if (sender || !ownLink) {
+    const end = footer(FOOTER[context.locale] ?? FOOTER.en!, sender, !!recipient.profileId, ownLink ? null : unsubscribeUrl);
+    html += end.html;
+    text += `${text ? '\n\n' : ''}${end.text}`;
+  }
   html += `<img src="${escapeHtml(signer.openUrl(recipient.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
-  if (!usesBaja(snapshot.bodyHtml)) text += `${text ? '\n\n' : ''}${footer.text(unsubscribeUrl)}`;
   return { subject: renderMergeFields(snapshot.subject, values, 'text'), html, text, unsubscribeUrl };
 }
 

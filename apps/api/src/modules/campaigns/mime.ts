@@ -36,6 +36,8 @@ const encoder = new MimeNode('text/plain');
 
 export type CampaignMessage = {
   from: string;
+  /** Where replies go: the campaign owner's address. */
+  replyTo?: string;
   to: string;
   subject: string;
   html: string;
@@ -73,6 +75,7 @@ export function listHeaders(m: Pick<CampaignMessage, 'campaignId' | 'ownerId' | 
  */
 export const composerMail = (m: CampaignMessage) => ({
   from: m.from,
+  ...(m.replyTo ? { replyTo: m.replyTo } : {}),
   to: m.to,
   subject: m.subject,
   html: m.html,
@@ -114,6 +117,7 @@ export function buildCampaignMime(m: CampaignMessage, date = new Date(), boundar
     ...listHeaders(m).map(([key, value]) => header(key, value)),
     header('From', m.from),
     header('To', m.to),
+    m.replyTo ? header('Reply-To', m.replyTo) : null,
     header('Subject', m.subject),
     header('Message-ID', m.messageId),
     header('List-Unsubscribe', `<${m.unsubscribeUrl}>`),

@@ -91,6 +91,7 @@ export function createCampaignsRepository(db: Database) {
           subject: null,
           bodyHtml: null,
           bodyText: null,
+          sender: null,
           error: null,
           updatedAt: sql`now()`,
         })

@@ -10,6 +10,8 @@ import {
   campaignListSchema,
   campaignSchema,
   campaignStartBodySchema,
+  campaignSenderBodySchema,
+  campaignSenderSchema,
   campaignTemplateOptionSchema,
   okResponse,
 } from '@enlaza/contracts';
@@ -74,6 +76,33 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService
       ok: 1 as const,
       data: await campaigns.templates(actorOf(request)),
     }),
+  );
+
+  app.get(
+    '/campaigns/sender',
+    {
+      schema: {
+        tags,
+        summary: 'Who my campaigns come from (name, postal address, From and Reply-To); suggestions until saved',
+        security,
+        response: { 200: okResponse(campaignSenderSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await campaigns.sender(actorOf(request)) }),
+  );
+
+  app.put(
+    '/campaigns/sender',
+    {
+      schema: {
+        tags,
+        summary: 'Save who my campaigns come from (required before a first campaign)',
+        security,
+        body: campaignSenderBodySchema,
+        response: { 200: okResponse(campaignSenderSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await campaigns.saveSender(actorOf(request), request.body) }),
   );
 
   app.post(

@@ -4,6 +4,23 @@ import type { AudienceSelector, CampaignState, RecipientState } from '@enlaza/co
 import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
 
+/** A campaign's sender as it was when the campaign was scheduled or started. */
+export type SenderSnapshot = { name: string; postalAddress: string; replyTo: string };
+
+/**
+ * Who a user's campaigns come from: the display name ("<name> via <platform>") and the postal
+ * address every campaign email prints. One row per user, written when they save it; none until then
+ * (a campaign cannot start without it).
+ */
+export const campaignSenders = pgTable('campaign_senders', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  postalAddress: text().notNull(),
+  updatedAt: updatedAt(),
+});
+
 /**
  * Campaigns (campañas). `subject`, `bodyHtml` and `bodyText` are the template's snapshot, copied
  * when the campaign is scheduled or started; before that they are null.
@@ -27,6 +44,12 @@ export const campaigns = pgTable(
     scheduledAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
+    /**
+     * Who it is sent as, copied with the template when it is scheduled or started (a later change of
+     * the sender changes nothing on its way). Null before that, and for campaigns started before
+     * senders existed (sent as MAIL_FROM with the old footer).
+     */
+    sender: jsonb().$type<SenderSnapshot>(),
     /** Why it failed to start: an error code and its parameters, translated when answered. */
     error: jsonb().$type<{ code: string; params: Record<string, string | number> }>(),
     createdAt: createdAt(),

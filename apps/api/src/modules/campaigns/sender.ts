@@ -9,6 +9,7 @@ import { createCampaignTransport } from './campaign-transport.js';
 import { renderCampaignEmail, type LinkSigner } from './links.js';
 import { buildCampaignMime, composerMail } from './mime.js';
 import { createSendPacer } from './pacing.js';
+import { senderFrom } from './sender-identity.js';
 import type { CampaignRow, CampaignsRepository, ClaimedRecipient } from './repository.js';
 import { shortProfileLink } from '../../lib/public-links.js';
 import { createSentMarker, createThrottle, outageBackoffMs, sleep, withinClaimLease } from './send-helpers.js';
@@ -111,7 +112,7 @@ export function createCampaignSender(deps: SenderDeps) {
     const email = renderCampaignEmail(
       { subject: campaign.subject ?? '', bodyHtml: campaign.bodyHtml ?? '', bodyText: campaign.bodyText ?? '' },
       r,
-      { signer, profileUrl, locale: owner.locale },
+      { signer, profileUrl, locale: owner.locale, sender: campaign.sender },
     );
     await throttle();
     // Still ours? Inside the claim's lease it surely is; a run slowed down past it re-holds the row and
@@ -120,7 +121,9 @@ export function createCampaignSender(deps: SenderDeps) {
       return { kind: 'other' };
     try {
       const message = {
-        from: config.mailFrom,
+        // "<owner> via <platform>" on the platform's address (its domain is the authenticated one), replies to the owner.
+        from: campaign.sender ? senderFrom(config.mailFrom, campaign.sender.name) : config.mailFrom,
+        replyTo: campaign.sender?.replyTo || undefined,
         to: r.email,
         subject: email.subject,
         html: email.html,

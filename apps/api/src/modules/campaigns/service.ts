@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { BounceReport, Campaign, CampaignBody, CampaignFigures, CampaignState, Locale } from '@enlaza/contracts';
+import type {
+  BounceReport,
+  Campaign,
+  CampaignBody,
+  CampaignFigures,
+  CampaignSender,
+  CampaignSenderBody,
+  CampaignState,
+  Locale,
+} from '@enlaza/contracts';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -15,6 +24,8 @@ import { findTemplateForSend, listTemplateOptions } from '../templates/index.js'
 import { renderSubject, type LinkSigner } from './links.js';
 import type { CampaignRow, CampaignsRepository } from './repository.js';
 import { shortProfileLink } from '../../lib/public-links.js';
+import type { SenderSnapshot } from './schema.js';
+import { saveSender, senderFor, senderSnapshot } from './sender-identity.js';
 import { stallOf } from './stall.js';
 
 declare module '../../platform/jobs.js' {
@@ -33,7 +44,7 @@ export type CampaignsServiceDeps = {
   subscriptions: SubscriptionsService;
   notifications: NotificationsService;
   signer: LinkSigner;
-  config: Pick<Config, 'publicUrl' | 'bounceWebhookSecret' | 'nodeEnv' | 'allowHttpPublicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'bounceWebhookSecret' | 'nodeEnv' | 'allowHttpPublicUrl' | 'mailFrom'>;
 };
 
 /** Hosts only this machine reaches: a production build tried locally, whose links nobody else can follow. */
@@ -107,6 +118,13 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     return template;
   }
 
+  /** Who the owner's campaigns come from; none saved yet is a 409 that the campaigns page explains. */
+  async function requireSender(ownerId: string): Promise<SenderSnapshot> {
+    const sender = await senderSnapshot(db, ownerId);
+    if (!sender) throw new AppError('campaign.sender_missing');
+    return sender;
+  }
+
   /**
    * Starts a campaign now: the template's snapshot (or the one taken when it was scheduled), the
    * audience resolved, the monthly sends checked, then — in one transaction — the campaign moves to
@@ -127,6 +145,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       if (!template) throw new AppError('campaign.template_missing');
       snapshot = { subject: template.subject, bodyHtml: template.bodyHtml, bodyText: template.bodyText };
     }
+    // The sender copied when it was scheduled, else the one saved now (required: see sender-identity.ts).
+    const sender = campaign.sender ?? (await requireSender(ownerId));
     const members = await resolveAudience(db, ownerId, campaign.audience);
     if (members.length === 0) throw new AppError('campaign.no_recipients');
     const quota = await subscriptions.sendQuota({ id: ownerId, role });
@@ -135,7 +155,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     const { alias } = await repo.ownerInfo(ownerId);
     const profileUrl = shortProfileLink(deps.config.publicUrl, alias);
     const started = await db.transaction(async (tx) => {
-      const row = await repo.transition(campaignId, from, 'sending', { ...snapshot, startedAt: new Date(), error: null }, tx);
+      const row = await repo.transition(campaignId, from, 'sending', { ...snapshot, sender, startedAt: new Date(), error: null }, tx);
       if (!row) throw new AppError('campaign.not_startable');
       const recipients = members.map((m) => {
         return {
@@ -242,6 +262,13 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
     templates: (actor: Actor) => listTemplateOptions(db, actor.id),
 
+    sender: (actor: Actor): Promise<CampaignSender> => senderFor(db, actor.id, deps.config.mailFrom, actor.locale),
+
+    async saveSender(actor: Actor, body: CampaignSenderBody): Promise<CampaignSender> {
+      await saveSender(db, actor.id, body);
+      return senderFor(db, actor.id, deps.config.mailFrom, actor.locale);
+    },
+
     /** Now, or at `at` (the template is copied now either way, so later edits do not change it). */
     async start(actor: Actor, id: string, at?: string): Promise<Campaign> {
       const campaign = await requireOwned(actor, id);
@@ -252,6 +279,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       requireSendablePublicUrl(deps.config);
       const template = campaign.templateId ? await findTemplateForSend(db, actor.id, campaign.templateId) : null;
       if (!template) throw new AppError('campaign.template_missing');
+      const sender = await requireSender(actor.id);
       const needed = await countAudience(db, actor.id, campaign.audience);
       if (needed === 0) throw new AppError('campaign.no_recipients');
       // The sends left in the month it is scheduled in (checked again when it starts).
@@ -268,7 +296,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
           id,
           ['draft'],
           'scheduled',
-          { scheduledAt: when, subject: template.subject, bodyHtml: template.bodyHtml, bodyText: template.bodyText, error: null },
+          { scheduledAt: when, subject: template.subject, bodyHtml: template.bodyHtml, bodyText: template.bodyText, sender, error: null },
           tx,
         );
         if (!scheduled) throw new AppError('campaign.not_startable');

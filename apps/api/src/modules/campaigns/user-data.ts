@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { iso, type UserDataProvider } from '../../platform/user-data-registry.js';
-import { campaignRecipients, campaigns } from './schema.js';
+import { campaignRecipients, campaigns, campaignSenders } from './schema.js';
 
 /** The user's campaigns (trashed ones too), each with the people it went to; erasing a campaign removes its recipients (cascade). */
 export function createCampaignsUserData(db: Database): UserDataProvider<'campaigns'> {
@@ -22,6 +22,7 @@ export function createCampaignsUserData(db: Database): UserDataProvider<'campaig
         state: c.state,
         subject: c.subject,
         bodyHtml: c.bodyHtml,
+        sender: c.sender ?? null,
         scheduledAt: iso(c.scheduledAt),
         startedAt: iso(c.startedAt),
         finishedAt: iso(c.finishedAt),
@@ -43,6 +44,20 @@ export function createCampaignsUserData(db: Database): UserDataProvider<'campaig
     },
     async erase(userId, tx) {
       await tx.delete(campaigns).where(eq(campaigns.userId, userId));
+    },
+  };
+}
+
+/** Who the user's campaigns come from (erased with the account: the row cascades, and is deleted here first). */
+export function createCampaignSenderUserData(db: Database): UserDataProvider<'campaignSender'> {
+  return {
+    section: 'campaignSender',
+    async export(userId) {
+      const [row] = await db.select().from(campaignSenders).where(eq(campaignSenders.userId, userId));
+      return row ? { name: row.name, postalAddress: row.postalAddress, updatedAt: row.updatedAt.toISOString() } : null;
+    },
+    async erase(userId, tx) {
+      await tx.delete(campaignSenders).where(eq(campaignSenders.userId, userId));
     },
   };
 }

@@ -1,8 +1,7 @@
 import type { DomainEvents } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
-import type { BillingAddress } from '../account/index.js';
 import { AppError } from '../../lib/errors.js';
-import { billingIdentity } from '../account/index.js';
+import { billingIdentity, formatAddress } from '../account/index.js';
 import { localDate } from '../../lib/time-zone.js';
 import { appendRecord, issuerId } from './chain.js';
 import { computeTotals, lineBase, totalsWithTaxes } from './money.js';
@@ -76,12 +75,6 @@ export const canInvoice = (buyerTaxId: string | null | undefined, totalCents: nu
   Boolean(buyerTaxId?.trim()) || totalCents <= SIMPLIFIED_INVOICE_LIMIT_CENTS;
 
 const SERIES = { invoice: 'F', credit_note: 'R' } as const;
-
-export function formatAddress(address: BillingAddress | null): string | null {
-  if (!address) return null;
-  const cityLine = [address.postalCode, address.city].filter(Boolean).join(' ');
-  return [address.line1, address.line2, cityLine, address.region].filter((part) => part && part.trim()).join(', ') || null;
-}
 
 /**
  * A period of service as the seller's calendar days it runs from and to: a month from 24 November

@@ -4,6 +4,7 @@ import {
   audienceCountSchema,
   campaignListSchema,
   campaignSchema,
+  campaignSenderSchema,
   campaignTemplateOptionSchema,
   collectionSchema,
   okResponse,
@@ -11,6 +12,7 @@ import {
   type AudienceSelector,
   type Campaign,
   type CampaignBodyInput,
+  type CampaignSenderBody,
 } from '@enlaza/contracts';
 import { apiGet, apiSend } from '@/lib/http';
 
@@ -109,5 +111,22 @@ export const useDeleteCampaign = () => {
     mutationFn: async (id: string) =>
       apiSend('DELETE', `/api/campaigns/${encodeURIComponent(id)}`, undefined, okResponse(z.object({ id: z.string() }))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+  });
+};
+
+const senderAnswer = okResponse(campaignSenderSchema);
+
+/** Who the campaigns come from (suggestions from the account until saved). */
+export const useCampaignSender = () =>
+  useQuery({
+    queryKey: [...CAMPAIGNS_KEY, 'sender'],
+    queryFn: async () => (await apiGet('/api/campaigns/sender', senderAnswer)).data,
+  });
+
+export const useSaveCampaignSender = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CampaignSenderBody) => (await apiSend('PUT', '/api/campaigns/sender', body, senderAnswer)).data,
+    onSuccess: (sender) => queryClient.setQueryData([...CAMPAIGNS_KEY, 'sender'], sender),
   });
 };

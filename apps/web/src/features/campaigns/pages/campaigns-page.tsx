@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { useCampaign, useCampaigns, useDeleteCampaign } from '../api/campaigns';
 import { CampaignDetail } from '../components/campaign-detail';
 import { CampaignForm } from '../components/campaign-form';
+import { SenderCard } from '../components/sender-card';
 import { CampaignProgress } from '@/components/campaign-progress';
 import { CampaignStateBadge } from '@/components/campaign-state-badge';
 
@@ -144,6 +145,7 @@ export default function CampaignsPage() {
   return (
     <Stack gap="lg" maw={880} w="100%" data-testid="campaigns-page">
       {header}
+      {!openId ? <SenderCard /> : null}
       {body}
     </Stack>
   );

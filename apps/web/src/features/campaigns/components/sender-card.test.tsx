@@ -1,0 +1,92 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { CampaignSender } from '@enlaza/contracts';
+import { ApiError } from '@/lib/http';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { SenderCard } from './sender-card';
+
+const state = vi.hoisted(() => ({
+  sender: {} as CampaignSender,
+  saves: [] as unknown[],
+  fail: null as ApiError | null,
+}));
+
+// The sender the server answers, and a save that records its body (and fails when told to).
+vi.mock('../api/campaigns', () => ({
+  useCampaignSender: () => ({ isPending: false, isError: false, data: state.sender }),
+  useSaveCampaignSender: () => ({
+    isPending: false,
+    error: state.fail,
+    mutate: (body: unknown, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
+      state.saves.push(body);
+      if (state.fail) handlers.onError(state.fail);
+      else handlers.onSuccess();
+    },
+  }),
+}));
+
+const suggested: CampaignSender = {
+  saved: false,
+  name: 'Ana García',
+  postalAddress: 'Calle Mayor 1, 28013 Madrid\nSpain',
+  from: '"Ana García via Enlaza" <no-reply@enlaza.local>',
+  replyTo: 'ana@example.org',
+};
+
+const renderCard = () =>
+  render(
+    <MantineProvider>
+      <SenderCard />
+    </MantineProvider>,
+  );
+
+describe('SenderCard', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['campaigns']);
+  });
+  beforeEach(() => {
+    state.sender = suggested;
+    state.saves = [];
+    state.fail = null;
+  });
+
+  it('warns before a first campaign and opens the form with the account’s suggestions; an empty name is refused here, focused', async () => {
+    renderCard();
+    expect(screen.getByTestId('campaign-sender-missing').textContent).toContain('Before your first campaign, say who it comes from');
+    fireEvent.click(screen.getByRole('button', { name: 'Set the sender' }));
+    const name = screen.getByRole('textbox', { name: /Sender name/ });
+    expect(name).toHaveProperty('value', 'Ana García');
+    expect(screen.getByRole('textbox', { name: /Postal address/ })).toHaveProperty('value', 'Calle Mayor 1, 28013 Madrid\nSpain');
+    expect(screen.getByText('Replies go to your account address, ana@example.org.')).toBeTruthy();
+    fireEvent.change(name, { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save sender' }));
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(document.activeElement).toBe(name);
+    expect(state.saves).toEqual([]);
+  });
+
+  it('shows the server’s field error under its field', async () => {
+    state.fail = new ApiError({
+      message: 'Some fields are not valid.',
+      status: 422,
+      fieldErrors: { name: ['Use a single line of text.'] },
+    });
+    renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Set the sender' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save sender' }));
+    expect(await screen.findByText('Use a single line of text.')).toBeTruthy();
+    expect(state.saves).toEqual([{ name: 'Ana García', postalAddress: 'Calle Mayor 1, 28013 Madrid\nSpain' }]);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Sender name/ })));
+  });
+
+  it('once saved, says what recipients see: From, Reply-To and the postal address', () => {
+    state.sender = { ...suggested, saved: true };
+    renderCard();
+    expect(screen.queryByTestId('campaign-sender-missing')).toBeNull();
+    expect(screen.getByTestId('campaign-sender-from').textContent).toBe('"Ana García via Enlaza" <no-reply@enlaza.local>');
+    expect(screen.getByText('ana@example.org', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,168 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { campaignSenderBodySchema, type CampaignSender } from '@enlaza/contracts';
+import { ApiError } from '@/lib/http';
+import { useCampaignSender, useSaveCampaignSender } from '../api/campaigns';
+
+const NAME_MAX = campaignSenderBodySchema.shape.name.maxLength ?? 70;
+const ADDRESS_MAX = campaignSenderBodySchema.shape.postalAddress.maxLength ?? 300;
+
+/**
+ * Who the campaigns come from: the name shown as "<name> via Enlaza", where replies go, and the
+ * postal address every campaign email prints. Until it is saved, a warning says a campaign cannot
+ * start, and the form opens with suggestions from the account.
+ */
+export function SenderCard() {
+  const { t } = useTranslation('campaigns');
+  const sender = useCampaignSender();
+  const [editing, setEditing] = useState(false);
+
+  if (sender.isPending) return <Skeleton h={96} aria-label={t('sender.loading')} />;
+  if (sender.isError) return null;
+  const data = sender.data;
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="campaign-sender" aria-labelledby="campaign-sender-title">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h5" id="campaign-sender-title">
+            {t('sender.title')}
+          </Title>
+          {data.saved && !editing ? (
+            <Button size="xs" variant="light" onClick={() => setEditing(true)} data-testid="campaign-sender-edit">
+              {t('sender.edit')}
+            </Button>
+          ) : null}
+        </Group>
+        {!data.saved && !editing ? (
+          <Alert color="yellow" role="status" data-testid="campaign-sender-missing">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('sender.missing')}</Text>
+              <Button size="xs" onClick={() => setEditing(true)} data-testid="campaign-sender-set">
+                {t('sender.set')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        {editing ? (
+          <SenderForm sender={data} onDone={() => setEditing(false)} />
+        ) : data.saved ? (
+          <Stack gap={4}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text span fw={600}>
+                {t('sender.from')}
+              </Text>{' '}
+              <span data-testid="campaign-sender-from">{data.from}</span>
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text span fw={600}>
+                {t('sender.replyTo')}
+              </Text>{' '}
+              {data.replyTo}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              <Text span fw={600}>
+                {t('sender.postalAddress')}
+              </Text>{' '}
+              {data.postalAddress}
+            </Text>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function SenderForm({ sender, onDone }: { sender: CampaignSender; onDone: () => void }) {
+  const { t } = useTranslation('campaigns');
+  const save = useSaveCampaignSender();
+  const [name, setName] = useState(sender.name);
+  const [postalAddress, setPostalAddress] = useState(sender.postalAddress);
+  const [errors, setErrors] = useState<{ name?: string; postalAddress?: string }>({});
+  const nameInput = useRef<HTMLInputElement>(null);
+  const addressInput = useRef<HTMLTextAreaElement>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = {
+      name: name.trim() ? undefined : t('sender.required'),
+      postalAddress: postalAddress.trim() ? undefined : t('sender.required'),
+    };
+    setErrors(next);
+    if (next.name) return nameInput.current?.focus();
+    if (next.postalAddress) return addressInput.current?.focus();
+    save.mutate(
+      { name, postalAddress },
+      {
+        onSuccess: onDone,
+        onError: (failure) => {
+          if (!(failure instanceof ApiError) || !failure.fieldErrors) return;
+          const fields = { name: failure.fieldErrors.name?.[0], postalAddress: failure.fieldErrors.postalAddress?.[0] };
+          setErrors(fields);
+          if (fields.name) nameInput.current?.focus();
+          else if (fields.postalAddress) addressInput.current?.focus();
+        },
+      },
+    );
+  };
+
+  const failure = save.error;
+  const general = failure && !(failure instanceof ApiError && failure.fieldErrors) ? failure.message : null;
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="campaign-sender-form">
+      <Stack gap="sm">
+        {general ? (
+          <Alert color="red" role="alert">
+            {general}
+          </Alert>
+        ) : null}
+        <TextInput
+          ref={nameInput}
+          label={t('sender.name')}
+          description={t('sender.nameHint')}
+          inputWrapperOrder={['label', 'description', 'input', 'error']}
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setErrors((x) => ({ ...x, name: undefined }));
+          }}
+          error={errors.name}
+          maxLength={NAME_MAX}
+          required
+          data-testid="campaign-sender-name"
+        />
+        <Textarea
+          ref={addressInput}
+          label={t('sender.postalAddress')}
+          description={t('sender.postalAddressHint')}
+          inputWrapperOrder={['label', 'description', 'input', 'error']}
+          value={postalAddress}
+          onChange={(e) => {
+            setPostalAddress(e.currentTarget.value);
+            setErrors((x) => ({ ...x, postalAddress: undefined }));
+          }}
+          error={errors.postalAddress}
+          maxLength={ADDRESS_MAX}
+          rows={3}
+          required
+          data-testid="campaign-sender-address"
+        />
+        <Text size="xs" c="dimmed">
+          {t('sender.replyHint', { email: sender.replyTo })}
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          {sender.saved ? (
+            <Button variant="default" onClick={onDone}>
+              {t('sender.cancel')}
+            </Button>
+          ) : null}
+          <Button type="submit" loading={save.isPending} data-testid="campaign-sender-save">
+            {t('sender.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
