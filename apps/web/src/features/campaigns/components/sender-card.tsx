@@ -63,7 +63,7 @@ export function SenderCard() {
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
               <Text span fw={600}>
-                {t('sender.postalAddress')}
+                {t('sender.addressShown')}
               </Text>{' '}
               {data.postalAddress}
             </Text>
