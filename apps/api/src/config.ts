@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
@@ -40,6 +42,9 @@ export const envSchema = z.object({
   SMTP_USER: optionalString,
   SMTP_PASSWORD: optionalString,
   MAIL_FROM: z.string().default('Enlaza <no-reply@enlaza.local>'),
+  DKIM_DOMAIN: optionalString,
+  DKIM_SELECTOR: optionalString,
+  DKIM_PRIVATE_KEY_FILE: optionalString,
   CLOUD_MAX_FILE_MB: z.coerce.number().int().min(1).max(1024).default(10),
   /** Memory for the public pages rendered and compressed once and served to every visitor (per API process). */
   PUBLIC_PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
@@ -143,7 +148,15 @@ export type Config = {
   /** ALLOW_HTTP_PUBLIC_URL: campaigns may start with an http PUBLIC_URL in production. */
   allowHttpPublicUrl: boolean;
   /** Null: no SMTP server, emails go to the log and the deliveries table. */
-  smtp: { host: string; port: number; secure: boolean; user: string | undefined; password: string | undefined } | null;
+  smtp: {
+    host: string;
+    port: number;
+    secure: boolean;
+    user: string | undefined;
+    password: string | undefined;
+    /** DKIM signing of every email sent (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE), or none. */
+    dkim: DkimKey | null;
+  } | null;
   mailFrom: string;
   /** Largest file one upload may carry. */
   cloudMaxFileBytes: number;
@@ -237,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `Invalid configuration:\n  SELLER_TAX_ID is the demo placeholder ${DEMO_SELLER_TAX_ID}: a production site at ${e.PUBLIC_URL} would issue invoices in its name (set SELLER_TAX_ID, SELLER_NAME and SELLER_ADDRESS to the seller's own)`,
     );
+  const dkim = dkimOf(e);
   if (e.WORKERS === 'off' && !e.DATABASE_URL)
     throw new Error(
       'Invalid configuration:\n  WORKERS=off needs DATABASE_URL (separate `npm run worker` processes are a PostgreSQL feature)',
@@ -259,7 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     allowHttpPublicUrl: e.ALLOW_HTTP_PUBLIC_URL,
     smtp: e.SMTP_HOST
-      ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
+      ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD, dkim }
       : null,
     mailFrom: e.MAIL_FROM,
     cloudMaxFileBytes: e.CLOUD_MAX_FILE_MB * 1024 * 1024,
@@ -281,4 +295,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bounceWebhookSecret: e.BOUNCE_WEBHOOK_SECRET,
     testClockEnabled: e.TEST_CLOCK_ENABLED,
   };
+}
+
+/** What nodemailer's `dkim` option takes: the signing domain, the selector its public key is published under, the PEM key. */
+export type DkimKey = { domainName: string; keySelector: string; privateKey: string };
+
+/**
+ * DKIM signing, all three settings or none. The key file must hold a private key, and the signing
+ * domain must be MAIL_FROM's domain or a parent of it: DMARC passes only when the DKIM domain aligns
+ * with the From header's (RFC 7489 §3.1.1, relaxed mode), which the Gmail and Yahoo bulk-sender rules require.
+ */
+function dkimOf(e: { DKIM_DOMAIN?: string; DKIM_SELECTOR?: string; DKIM_PRIVATE_KEY_FILE?: string; MAIL_FROM: string }): DkimKey | null {
+  const set = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE].filter(Boolean).length;
+  if (set === 0) return null;
+  const fail = (why: string) => new Error(`Invalid configuration:\n  ${why}`);
+  if (set < 3) throw fail('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE are set together (or none of them)');
+  const domain = e.DKIM_DOMAIN!.toLowerCase().replace(/\.$/, '');
+  const fromDomain = /@([^>\s]+)>?\s*$/.exec(e.MAIL_FROM)?.[1]?.toLowerCase() ?? '';
+  if (fromDomain !== domain && !fromDomain.endsWith(`.${domain}`))
+    throw fail(
+      `DKIM_DOMAIN ${domain} does not align with MAIL_FROM's domain ${fromDomain || '(none)'}: DMARC would fail (sign with ${fromDomain || 'its domain'} or a parent of it)`,
+    );
+  let privateKey: string;
+  try {
+    privateKey = readFileSync(e.DKIM_PRIVATE_KEY_FILE!, 'utf8');
+    createPrivateKey(privateKey);
+  } catch (error) {
+    throw fail(`DKIM_PRIVATE_KEY_FILE ${e.DKIM_PRIVATE_KEY_FILE} is not a readable PEM private key (${(error as Error).message})`);
+  }
+  return { domainName: domain, keySelector: e.DKIM_SELECTOR!, privateKey };
 }

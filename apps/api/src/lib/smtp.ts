@@ -67,5 +67,7 @@ export function smtpOptions(smtp: NonNullable<Config['smtp']>) {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
+    // Signs every message, raw ones included (nodemailer signs the finished stream).
+    ...(smtp.dkim ? { dkim: smtp.dkim } : {}),
   };
 }

@@ -29,7 +29,7 @@ async function closedPort(): Promise<number> {
 describe('the SMTP pool', () => {
   it('keeps no slot taken by a refused connection: once the server is back, the next message goes out', async () => {
     const port = await closedPort();
-    const smtp = { host: '127.0.0.1', port, secure: false, user: undefined, password: undefined };
+    const smtp = { host: '127.0.0.1', port, secure: false, user: undefined, password: undefined, dkim: null };
     const transport = nodemailer.createTransport({ ...smtpOptions(smtp), pool: true, maxConnections: 2, maxMessages: Infinity });
     cleanups.push(() => transport.close());
     const mail = (n: number) => ({ from: 'a@enlaza.test', to: `b${n}@enlaza.test`, subject: 'x', text: 'x' });

@@ -22,7 +22,7 @@ export async function queueEmails(database: DatabaseHandle, smtpPort: number, em
   const mailer = createMailer(
     database.db,
     {
-      smtp: { host: '127.0.0.1', port: smtpPort, secure: false, user: undefined, password: undefined },
+      smtp: { host: '127.0.0.1', port: smtpPort, secure: false, user: undefined, password: undefined, dkim: null },
       mailFrom: 'Enlaza <no-reply@enlaza.test>',
     },
     silentLog,

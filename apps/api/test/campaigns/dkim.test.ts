@@ -1,0 +1,101 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authenticate } from 'mailauth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Campaign } from '@enlaza/contracts';
+import { loadConfig } from '../../src/config.js';
+import { seedCampaignAudience } from '../helpers/campaigns.js';
+import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
+import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+// A key pair of the test: the private half for the app, the public half for the DNS the verifier asks.
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const dir = mkdtempSync(join(tmpdir(), 'enlaza-dkim-'));
+const keyFile = join(dir, 'dkim.pem');
+writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+const DKIM = { DKIM_DOMAIN: 'enlaza.test', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY_FILE: keyFile };
+
+/** The DNS of enlaza.test as a mail provider's verifier would read it: the DKIM key, a DMARC policy, SPF for the loopback. */
+const dns = {
+  'mail2026._domainkey.enlaza.test': `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`,
+  '_dmarc.enlaza.test': 'v=DMARC1; p=reject',
+  'enlaza.test': 'v=spf1 ip4:127.0.0.1 -all',
+} as Record<string, string>;
+async function resolver(name: string, type: string): Promise<string[][]> {
+  const record = type === 'TXT' ? dns[name.toLowerCase()] : undefined;
+  if (!record) throw Object.assign(new Error(`no ${type} for ${name}`), { code: 'ENOTFOUND' });
+  return [[record]];
+}
+
+/** What mailauth (an independent DKIM, SPF and DMARC implementation) says of a message as delivered. */
+async function verdict(raw: string) {
+  const result = await authenticate(raw, {
+    resolver,
+    ip: '127.0.0.1',
+    helo: 'enlaza.test',
+    sender: 'no-reply@enlaza.test',
+    mta: 'mx.example',
+  });
+  return { dkim: result.dkim.results.map((r) => r.status.result), dmarc: result.dmarc && result.dmarc.status.result };
+}
+
+let ctx: TestContext;
+let mail: Mailbox;
+
+beforeAll(async () => {
+  mail = await startMailbox();
+  ctx = await createTestApp({ ...mail.env, ...DKIM, PUBLIC_URL: 'http://enlaza.test' });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await mail?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('DKIM signing', () => {
+  it('is configured with all three settings, a readable private key and a domain that aligns with MAIL_FROM, or refused at start', () => {
+    const from = { MAIL_FROM: 'Enlaza <no-reply@mail.enlaza.test>' };
+    expect(loadConfig({ ...from, SMTP_HOST: 'smtp.example', ...DKIM }).smtp?.dkim).toMatchObject({
+      domainName: 'enlaza.test',
+      keySelector: 'mail2026',
+    });
+    expect(loadConfig({ ...from, SMTP_HOST: 'smtp.example' }).smtp?.dkim).toBeNull();
+    expect(() => loadConfig({ ...from, DKIM_DOMAIN: 'enlaza.test' })).toThrow(/set together/);
+    expect(() => loadConfig({ ...from, ...DKIM, DKIM_DOMAIN: 'other.example' })).toThrow(
+      /does not align with MAIL_FROM's domain mail\.enlaza\.test/,
+    );
+    expect(() => loadConfig({ ...from, ...DKIM, DKIM_PRIVATE_KEY_FILE: join(dir, 'missing.pem') })).toThrow(
+      /not a readable PEM private key/,
+    );
+  });
+
+  it('signs campaign and single emails so that DKIM and DMARC pass, and a changed byte fails', async () => {
+    const user = await insertUser(ctx.db);
+    const token = await login(ctx.app, user);
+    const { profileId, templateId } = await seedCampaignAudience(ctx.db, user.id, 1, { prefix: 'signed', domain: 'dkim.example' });
+    const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await ctx.app.inject({ method, url, headers: bearer(token), payload })).json<{ data: Campaign }>().data;
+    const campaign = await call('POST', '/api/campaigns', { name: 'Signed', templateId, audience: { profileIds: [profileId] } });
+    await call('POST', `/api/campaigns/${campaign.id}/start`, {});
+    await waitFor(async () => ((await call('GET', `/api/campaigns/${campaign.id}`)).state === 'sent' ? true : undefined), 'the campaign');
+    const campaignEmail = (await mail.next('signed0@dkim.example')).raw;
+
+    // A single email (the transactional mailer): a password reset.
+    await ctx.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: user.email } });
+    const resetEmail = (await mail.next(user.email)).raw;
+
+    for (const raw of [campaignEmail, resetEmail]) {
+      expect(raw).toMatch(/^DKIM-Signature: .*d=enlaza\.test;.*s=mail2026/ms);
+      expect(await verdict(raw)).toEqual({ dkim: ['pass'], dmarc: 'pass' });
+    }
+    // The verifier is not a rubber stamp: one changed letter in the body breaks the signature
+    // (mailauth says `neutral` for a body hash that does not verify, RFC 6376 §6.1.3).
+    const tampered = campaignEmail.replace('Hello', 'Hallo');
+    expect(tampered).not.toBe(campaignEmail);
+    expect((await verdict(tampered)).dkim).toEqual(['neutral']);
+  });
+});

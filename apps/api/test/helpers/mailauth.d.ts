@@ -1,0 +1,16 @@
+// mailauth (postalsys) ships no types: the part of `authenticate` the DKIM test reads.
+declare module 'mailauth' {
+  export function authenticate(
+    message: string | Buffer,
+    options: {
+      resolver: (name: string, type: string) => Promise<unknown>;
+      ip: string;
+      helo: string;
+      sender: string;
+      mta: string;
+    },
+  ): Promise<{
+    dkim: { results: { status: { result: string } }[] };
+    dmarc: { status: { result: string } } | false;
+  }>;
+}
