@@ -7,6 +7,7 @@ import pg from 'pg';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sideBySide } from './lib/measure.js';
+import { apiSource } from './lib/scratch-app.js';
 import { BENCH_USER, benchToken, startBenchServer } from './lib/server.js';
 
 /** The recipient count: `--recipients N` or BENCH_RECIPIENTS, else 20,000. */
@@ -20,6 +21,11 @@ function recipientCount(): number {
 }
 
 const RECIPIENTS = recipientCount();
+/** The bench template: what an editor's email holds (heading, text with a bare address, an image, a button, a rule). */
+const BENCH_BODY =
+  '<h2>Hello {{nombre}}</h2><p>Read <a href="https://example.org/news">our news</a> or https://example.org/blog.</p>' +
+  '<p><img src="https://example.org/banner.png" alt="Our autumn collection" width="1200" height="600"></p>' +
+  '<p><a class="button" href="https://example.org/shop">See the collection</a></p><hr><p>See you soon.</p>';
 const TARGET_RATE = 500;
 const TARGET_RATIO = 0.8;
 const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
@@ -89,8 +95,8 @@ async function measure(separateWorker: boolean, port: number): Promise<void> {
       const {
         rows: [template],
       } = await client.query<{ id: string }>(
-        `INSERT INTO email_templates (user_id, name, subject, body_html, body_text) VALUES ($1, 'Bench', 'News for {{nombre}}', '<p>Hello {{nombre}}, read <a href="https://example.org/news">our news</a>.</p>', 'Hello {{nombre}}, read our news: https://example.org/news') RETURNING id`,
-        [user!.id],
+        `INSERT INTO email_templates (user_id, name, subject, body_html, body_text) VALUES ($1, 'Bench', 'News for {{nombre}}', $2, $3) RETURNING id`,
+        [user!.id, BENCH_BODY, 'Hello {{nombre}}'],
       );
       await client.end();
 
@@ -139,6 +145,53 @@ async function measure(separateWorker: boolean, port: number): Promise<void> {
   }
 }
 
+/**
+ * What the one renderer costs (apps/api/src/modules/templates/render.ts), side by side in one loop:
+ * laying the template out and inlining its CSS (juice), done once per campaign, against merging one
+ * recipient into the prepared document (merge fields, click links, footer, pixel) — and so what the
+ * layout would cost per message if it were done for every recipient.
+ */
+async function renderCost(): Promise<void> {
+  const { prepareEmail } = (await apiSource('modules/templates/render.ts')) as {
+    prepareEmail: (template: { subject: string; bodyHtml: string }, locale: string) => unknown;
+  };
+  const { createLinkSigner, renderCampaignEmail } = (await apiSource('modules/campaigns/links.ts')) as {
+    createLinkSigner: (secret: string, publicUrl: string) => unknown;
+    renderCampaignEmail: (prepared: unknown, recipient: object, context: object) => unknown;
+  };
+  const signer = createLinkSigner('bench-secret', 'https://enlaza.example');
+  const sender = { name: 'Bench Shop', postalAddress: 'Calle Mayor 1\n28013 Madrid', replyTo: 'owner@example.org' };
+  const template = { subject: 'News for {{nombre}}', bodyHtml: BENCH_BODY };
+  const ids = Array.from({ length: 1000 }, (_, i) => `0b7e6c1e-8f0a-4c3e-9d55-${String(i).padStart(12, '0')}`);
+  let prepareMs = 0;
+  let mergeMs = 0;
+  let merges = 0;
+  let prepared = prepareEmail(template, 'en');
+  for (let round = 0; round < 20; round += 1) {
+    let t = performance.now();
+    for (let i = 0; i < 10; i += 1) prepared = prepareEmail(template, 'en');
+    prepareMs += performance.now() - t;
+    t = performance.now();
+    for (const id of ids)
+      renderCampaignEmail(
+        prepared,
+        { id, email: 'reader@sink.bench', name: 'Reader', profileId: id },
+        { signer, profileUrl: 'https://enlaza.example/link/bench', locale: 'en', sender },
+      );
+    mergeMs += performance.now() - t;
+    merges += ids.length;
+  }
+  const prepareEach = prepareMs / 200;
+  const mergeEach = mergeMs / merges;
+  console.log('One renderer, per message (the bench template: heading, text, image, button, rule):');
+  console.log(`  layout + CSS inlining (juice), once per campaign  ${prepareEach.toFixed(2)} ms`);
+  console.log(`  merge one recipient (fields, links, footer)       ${(mergeEach * 1000).toFixed(0)} µs`);
+  console.log(
+    `  the layout done per message instead would cost ${(prepareEach / mergeEach).toFixed(0)}× the merge; per campaign of ${RECIPIENTS.toLocaleString('en')} it is ${((prepareEach / RECIPIENTS) * 1000).toFixed(2)} µs a message\n`,
+  );
+}
+
+await renderCost();
 const port = Number(process.env.BENCH_PORT ?? 4398);
 // BENCH_TOPOLOGY=inline or worker measures only one of the two.
 const only = process.env.BENCH_TOPOLOGY;

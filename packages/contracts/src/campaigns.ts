@@ -113,6 +113,23 @@ export const campaignSenderSchema = z.object({
 });
 export type CampaignSender = z.infer<typeof campaignSenderSchema>;
 
+/**
+ * The review step before sending (`GET /api/campaigns/{id}/review`): the email as the audience will
+ * get it, rendered for the signed-in owner as the sample recipient, with how many it goes to and who
+ * it comes from. `sender.saved` false: none saved yet, the campaign cannot start.
+ */
+export const campaignReviewSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  recipients: z.number().int().nonnegative(),
+  sender: z.object({ saved: z.boolean(), from: z.string(), replyTo: z.string() }),
+});
+export type CampaignReview = z.infer<typeof campaignReviewSchema>;
+
+/** A campaign's test send went to this address (the owner's own). */
+export const campaignTestSendSchema = z.object({ to: z.string() });
+
 /** A template the campaign form can pick. */
 export const campaignTemplateOptionSchema = z.object({ id: z.string(), name: z.string(), subject: z.string() });
 export type CampaignTemplateOption = z.infer<typeof campaignTemplateOptionSchema>;

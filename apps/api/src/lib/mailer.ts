@@ -17,6 +17,8 @@ export type OutgoingEmail = {
   kind: 'system' | 'reply' | 'test' | 'campaign';
   /** Where the recipient's answer goes (a mailbox reply goes back to the profile's owner). */
   replyTo?: string;
+  /** Instead of MAIL_FROM (a campaign's test send comes from its sender, as the campaign will). */
+  from?: string;
 };
 
 export type SendOptions = {
@@ -26,7 +28,7 @@ export type SendOptions = {
   idempotencyKey?: string;
 };
 
-type EmailJob = { deliveryId: string; email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo'> };
+type EmailJob = { deliveryId: string; email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo' | 'from'> };
 
 declare module '../platform/jobs.js' {
   interface JobPayloads {
@@ -122,10 +124,10 @@ export function createMailer(
         .onConflictDoNothing()
         .returning({ id: deliveries.id });
       if (!row) return 'duplicate' as const;
-      const { to, subject, html, text, replyTo } = email;
+      const { to, subject, html, text, replyTo, from } = email;
       await jobs.send(
         'email.send',
-        { deliveryId: row.id, email: { to, subject, html, text, ...(replyTo ? { replyTo } : {}) } },
+        { deliveryId: row.id, email: { to, subject, html, text, ...(replyTo ? { replyTo } : {}), ...(from ? { from } : {}) } },
         { tx, id: row.id },
       );
       return 'queued' as const;

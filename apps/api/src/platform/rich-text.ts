@@ -30,6 +30,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'img',
   ],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'] },
+  // A link drawn as a button (the template editor's button): emails style `a.button` (templates/render.ts).
+  allowedClasses: { a: ['button'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['https', 'http'] },
   allowProtocolRelative: false,

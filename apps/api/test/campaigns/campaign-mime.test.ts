@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createLinkSigner, renderCampaignEmail } from '../../src/modules/campaigns/links.js';
 import { buildCampaignMime, composerMail, type CampaignMessage } from '../../src/modules/campaigns/mime.js';
 import { senderFrom } from '../../src/modules/campaigns/sender-identity.js';
+import { prepareEmail } from '../../src/modules/templates/render.js';
 
 /** The message as nodemailer's composer makes it from the same fields (stream transport, raw bytes). */
 async function viaNodemailer(m: CampaignMessage): Promise<string> {
@@ -25,7 +26,7 @@ function email(
   const id = '0b7e6c1e-8f0a-4c3e-9d55-2f1a4b6c8d90';
   const sender = { name: senderName, postalAddress: 'Calle Mayor 1\n28013 Madrid', replyTo: 'ana@ejemplo.es' };
   const rendered = renderCampaignEmail(
-    snapshot,
+    prepareEmail(snapshot, locale),
     { id, email: to, name, profileId: null },
     { signer, profileUrl: 'https://enlaza.example/link/ana', locale, sender },
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLinkSigner, renderCampaignEmail } from '../../src/modules/campaigns/links.js';
-import { renderTemplate } from '../../src/modules/templates/render.js';
+import { prepareEmail, renderTemplate } from '../../src/modules/templates/render.js';
 import { templateContent } from '../../src/modules/templates/service.js';
 
 const signer = createLinkSigner('a-secret-of-the-test', 'https://enlaza.example');
@@ -10,9 +10,9 @@ const bodyHtml =
 
 describe('the plain-text part', () => {
   it('of a campaign email is made from the merged HTML, changing the case of nothing', () => {
-    // A snapshot stored by the old conversion: its heading upper-cased, the merge field with it.
-    const stale = 'HOLA {{NOMBRE}}\n\nMira las Novedades [https://example.org/otoño], {{nombre}}.';
-    const email = renderCampaignEmail({ subject: 'Hola {{nombre}}', bodyHtml, bodyText: stale }, recipient, {
+    // Rendered from the HTML alone: a stored text part (older conversions upper-cased headings, and
+    // the merge fields in them) is never read.
+    const email = renderCampaignEmail(prepareEmail({ subject: 'Hola {{nombre}}', bodyHtml }, 'es'), recipient, {
       signer,
       profileUrl: 'https://enlaza.example/link/ana/p1',
       locale: 'es',

@@ -9,6 +9,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { Mailer } from '../../lib/mailer.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createLinkSigner } from './links.js';
@@ -31,6 +32,7 @@ export async function createCampaigns(deps: {
   notifications: NotificationsService;
   secret: string;
   log: FastifyBaseLogger;
+  mailer: Pick<Mailer, 'send'>;
 }) {
   const repo = createCampaignsRepository(deps.database.db);
   const signer = createLinkSigner(deps.secret, deps.config.publicUrl);
@@ -51,6 +53,7 @@ export async function createCampaigns(deps: {
     subscriptions: deps.subscriptions,
     notifications: deps.notifications,
     signer,
+    mailer: deps.mailer,
     config: deps.config,
   });
   await sender.define();
@@ -67,7 +70,7 @@ declare module '../../platform/modules.js' {
 
 export const campaignsModule = defineModule({
   name: 'campaigns',
-  async build({ database, config, jobs, events, appSecret, log, services: { subscriptions, notifications } }) {
+  async build({ database, config, jobs, events, appSecret, log, mailer, services: { subscriptions, notifications } }) {
     const { service, trash, close } = await createCampaigns({
       database,
       config,
@@ -77,6 +80,7 @@ export const campaignsModule = defineModule({
       notifications,
       secret: appSecret,
       log,
+      mailer,
     });
     return {
       services: { campaigns: service },

@@ -2,7 +2,7 @@ import { type MergeValues } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { escapeHtml } from '../../lib/html.js';
 import { renderMergeFields } from '../../platform/merge-fields.js';
-import { htmlToPlainText } from '../../platform/rich-text.js';
+import { mergeEmail, type PreparedEmail } from '../templates/index.js';
 import type { SenderSnapshot } from './schema.js';
 import { addressLine } from './sender-identity.js';
 
@@ -11,7 +11,7 @@ import { addressLine } from './sender-identity.js';
  * secret) of its purpose, the row and (for clicks) the destination, so nobody can guess another
  * recipient's link or turn the click redirect into an open redirect: a forged or altered link is 404.
  */
-export type LinkPurpose = 'open' | 'click' | 'unsubscribe';
+export type LinkPurpose = 'open' | 'click' | 'unsubscribe' | 'view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -23,6 +23,10 @@ export function createLinkSigner(secret: string, publicUrl: string) {
     openUrl: (id: string) => `${publicUrl}/api/campaigns/t/o/${token('open', id)}`,
     clickUrl: (id: string, url: string) => `${publicUrl}/api/campaigns/t/c/${id}.${sign('click', id, url)}?u=${encodeURIComponent(url)}`,
     unsubscribeUrl: (id: string) => `${publicUrl}/u/${token('unsubscribe', id)}`,
+    /** The web page of one recipient's email (its "view in browser" link). */
+    viewUrl: (id: string) => `${publicUrl}/v/${token('view', id)}`,
+    /** The unsubscribe link of a test send: the page, answering that the link is not valid. */
+    exampleUnsubscribeUrl: `${publicUrl}/u/example`,
 
     /** The recipient id of a valid token, or null. */
     verify(purpose: LinkPurpose, value: string, extra = ''): string | null {
@@ -35,14 +39,6 @@ export function createLinkSigner(secret: string, publicUrl: string) {
   };
 }
 export type LinkSigner = ReturnType<typeof createLinkSigner>;
-
-const decodeEntities = (value: string) =>
-  value
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
 
 /** The footer's wording, by where the recipient's address came from (PRODUCT.md: consenting visitors and imported lists). */
 type FooterWords = {
@@ -96,45 +92,57 @@ function footer(
   return { html, text };
 }
 
-export type CampaignSnapshot = { subject: string; bodyHtml: string; bodyText: string };
+/** The "view in browser" link's words, by the owner's language. */
+const VIEW: Record<string, string> = { en: 'View in your browser', es: 'Ver en el navegador', jp: 'ブラウザで表示' };
+
+export type RecipientForEmail = { id: string; email: string; name: string; profileId?: string | null };
+export type CampaignEmailContext = {
+  signer: LinkSigner;
+  profileUrl: string;
+  locale: string;
+  sender?: SenderSnapshot | null;
+  /**
+   * `send`: tracked links, the open pixel and the "view in browser" link; `view`: the web page of one
+   * recipient's email (plain links, no pixel); `test`: the owner's review and test send (plain links,
+   * an unsubscribe link that unsubscribes nobody).
+   */
+  mode?: 'send' | 'view' | 'test';
+};
+
+const usesOwnUnsubscribe = (html: string) => /\{\{\s*baja_url\s*\}\}/.test(html);
 
 /**
- * One recipient's email: merge fields filled (escaped in HTML), the text part made from the merged
- * HTML, every http(s) link in the HTML turned
- * into a signed click redirect (the unsubscribe link excepted), an open pixel, and the footer (the
- * reason, the sender's name and postal address, and an unsubscribe link unless the template has
- * its own `{{baja_url}}`).
+ * One recipient's email, by the one renderer (templates/render.ts): merge fields filled (escaped in
+ * HTML), the text part made from the merged body, every http(s) link in the HTML turned into a
+ * signed click redirect (the unsubscribe link excepted), the open pixel, the "view in browser" link,
+ * and the footer (the reason, the sender's name and postal address, and an unsubscribe link unless
+ * the template has its own `{{baja_url}}`).
  */
 export function renderCampaignEmail(
-  snapshot: CampaignSnapshot,
-  recipient: { id: string; email: string; name: string; profileId?: string | null },
-  context: { signer: LinkSigner; profileUrl: string; locale: string; sender?: SenderSnapshot | null },
+  prepared: PreparedEmail,
+  recipient: RecipientForEmail,
+  context: CampaignEmailContext,
 ): { subject: string; html: string; text: string; unsubscribeUrl: string } {
   const { signer } = context;
-  const unsubscribeUrl = signer.unsubscribeUrl(recipient.id);
+  const mode = context.mode ?? 'send';
+  const unsubscribeUrl = mode === 'test' ? signer.exampleUnsubscribeUrl : signer.unsubscribeUrl(recipient.id);
   const values: MergeValues = { nombre: recipient.name, email: recipient.email, perfil_url: context.profileUrl, baja_url: unsubscribeUrl };
-  const usesBaja = (t: string) => /\{\{\s*baja_url\s*\}\}/.test(t);
-  let html = renderMergeFields(snapshot.bodyHtml, values, 'html');
-  // The text part is made from the merged body (its links as written, before they become click
-  // redirects), changing the case of nothing: not from the stored `bodyText`, where an older
-  // conversion upper-cased headings and with them the merge fields in them.
-  let text = htmlToPlainText(html);
-  html = html.replace(/href="(https?:\/\/[^"]+)"/gi, (whole, raw: string) => {
-    const url = decodeEntities(raw);
-    if (url === unsubscribeUrl) return whole;
-    return `href="${escapeHtml(signer.clickUrl(recipient.id, url))}"`;
-  });
   const sender = context.sender ?? null;
   // A campaign without a sender (started before senders existed) keeps its old footer, and only when
   // the template has no unsubscribe link of its own.
-  const ownLink = usesBaja(snapshot.bodyHtml);
-  if (sender || !ownLink) {
-    const end = footer(FOOTER[context.locale] ?? FOOTER.en!, sender, !!recipient.profileId, ownLink ? null : unsubscribeUrl);
-    html += end.html;
-    text += `${text ? '\n\n' : ''}${end.text}`;
-  }
-  html += `<img src="${escapeHtml(signer.openUrl(recipient.id))}" width="1" height="1" alt="" style="display:block;border:0">`;
-  return { subject: renderMergeFields(snapshot.subject, values, 'text'), html, text, unsubscribeUrl };
+  const ownLink = usesOwnUnsubscribe(prepared.body);
+  const end =
+    sender || !ownLink
+      ? footer(FOOTER[context.locale] ?? FOOTER.en!, sender, !!recipient.profileId, ownLink ? null : unsubscribeUrl)
+      : null;
+  const tracked = mode === 'send';
+  const email = mergeEmail(prepared, values, {
+    rewriteLink: tracked ? (url) => (url === unsubscribeUrl ? null : signer.clickUrl(recipient.id, url)) : undefined,
+    footer: end,
+    view: tracked ? { url: signer.viewUrl(recipient.id), label: VIEW[context.locale] ?? VIEW.en! } : null,
+    pixelUrl: tracked ? signer.openUrl(recipient.id) : null,
+  });
+  return { ...email, unsubscribeUrl };
 }
 
 /** The subject as Comunicaciones shows it (written when the campaign starts). */

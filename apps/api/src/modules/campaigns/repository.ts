@@ -304,6 +304,23 @@ export function createCampaignsRepository(db: Database) {
       return row;
     },
 
+    /** A recipient as their email was rendered (the "view in browser" page). */
+    async recipientForView(
+      id: string,
+    ): Promise<{ id: string; email: string; name: string; profileId: string | null; campaignId: string } | undefined> {
+      const [row] = await db
+        .select({
+          id: campaignRecipients.id,
+          email: campaignRecipients.email,
+          name: campaignRecipients.name,
+          profileId: campaignRecipients.profileId,
+          campaignId: campaignRecipients.campaignId,
+        })
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.id, id));
+      return row;
+    },
+
     async recordOpen(id: string): Promise<void> {
       await db.execute(sql`update campaign_recipients set opens = opens + 1, opened_at = coalesce(opened_at, now()) where id = ${id}`);
     },

@@ -12,11 +12,14 @@ import {
   campaignStartBodySchema,
   campaignSenderBodySchema,
   campaignSenderSchema,
+  campaignReviewSchema,
   campaignTemplateOptionSchema,
+  campaignTestSendSchema,
   okResponse,
 } from '@enlaza/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAuth } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { actorOf } from '../../platform/actor.js';
 import { errorResponses, routeDocs } from '../../platform/route-docs.js';
@@ -26,6 +29,12 @@ import { isAutomatedRequest } from './automated-requests.js';
 const { security, failures } = routeDocs({ auth: 'bearer', answers: [403, 404, 409, 422] });
 const tags = ['campaigns'];
 const campaignAnswer = okResponse(campaignSchema);
+
+/** The signed-in account's address and name: a test goes to it, the review shows it as the recipient. */
+function me(request: Parameters<typeof actorOf>[0]) {
+  const { user } = requireAuth(request);
+  return { email: user.email, name: user.name };
+}
 
 /** The owner's campaigns (campañas). Another user's campaign is 404; an admin is 403. */
 export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService }> = async (app, { campaigns }) => {
@@ -172,6 +181,36 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService
       await campaigns.remove(actorOf(request), request.params.id);
       return { ok: 1 as const, data: { id: request.params.id } };
     },
+  );
+
+  app.get(
+    '/campaigns/:id/review',
+    {
+      schema: {
+        tags,
+        summary:
+          'The review before sending: the email as the audience will get it (rendered for me as the sample recipient), its subject, sender and recipient count',
+        security,
+        params: campaignIdParamsSchema,
+        response: { 200: okResponse(campaignReviewSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await campaigns.review(actorOf(request), me(request), request.params.id) }),
+  );
+
+  app.post(
+    '/campaigns/:id/test',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send the campaign as its audience will get it to my own address (a test delivery from its sender, counted in the monthly sends; 403 quota.sends when none are left)',
+        security,
+        params: campaignIdParamsSchema,
+        response: { 200: okResponse(campaignTestSendSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await campaigns.sendTest(actorOf(request), me(request), request.params.id) }),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import { suppress } from '../audience/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { createCampaignTransport } from './campaign-transport.js';
+import { prepareEmail, type PreparedEmail } from '../templates/index.js';
 import { renderCampaignEmail, type LinkSigner } from './links.js';
 import { buildCampaignMime, composerMail } from './mime.js';
 import { createSendPacer } from './pacing.js';
@@ -101,6 +102,20 @@ export function createCampaignSender(deps: SenderDeps) {
   // Sends in flight in this process, fewer while its event loop is saturated (requests come first).
   const pacer = createSendPacer(config.campaignSmtpConnections);
   const stall = createStallWatch({ db, notifications: deps.notifications, stallMs: config.campaignStallMs });
+  // Each campaign's template laid out and inlined once (the costly part of rendering), for the
+  // campaigns this process is sending; a snapshot that changed (edited and started again) is prepared anew.
+  const prepared = new Map<string, { subject: string; bodyHtml: string; locale: string; email: PreparedEmail }>();
+  const preparedFor = (campaign: CampaignRow, locale: string): PreparedEmail => {
+    const subject = campaign.subject ?? '';
+    const bodyHtml = campaign.bodyHtml ?? '';
+    const hit = prepared.get(campaign.id);
+    if (hit && hit.subject === subject && hit.bodyHtml === bodyHtml && hit.locale === locale) return hit.email;
+    const email = prepareEmail({ subject, bodyHtml }, locale);
+    prepared.delete(campaign.id);
+    if (prepared.size >= 32) prepared.delete(prepared.keys().next().value!);
+    prepared.set(campaign.id, { subject, bodyHtml, locale, email });
+    return email;
+  };
 
   async function sendOne(
     campaign: CampaignRow,
@@ -109,11 +124,12 @@ export function createCampaignSender(deps: SenderDeps) {
     claimedAt: number,
   ): Promise<Outcome> {
     const profileUrl = shortProfileLink(config.publicUrl, owner.alias);
-    const email = renderCampaignEmail(
-      { subject: campaign.subject ?? '', bodyHtml: campaign.bodyHtml ?? '', bodyText: campaign.bodyText ?? '' },
-      r,
-      { signer, profileUrl, locale: owner.locale, sender: campaign.sender },
-    );
+    const email = renderCampaignEmail(preparedFor(campaign, owner.locale), r, {
+      signer,
+      profileUrl,
+      locale: owner.locale,
+      sender: campaign.sender,
+    });
     await throttle();
     // Still ours? Inside the claim's lease it surely is; a run slowed down past it re-holds the row and
     // skips it if another run took it meanwhile.

@@ -27,6 +27,8 @@ import { shortProfileLink } from '../../lib/public-links.js';
 import type { SenderSnapshot } from './schema.js';
 import { saveSender, senderFor, senderSnapshot } from './sender-identity.js';
 import { stallOf } from './stall.js';
+import { createCampaignReview } from './review.js';
+import type { Mailer } from '../../lib/mailer.js';
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
@@ -44,6 +46,7 @@ export type CampaignsServiceDeps = {
   subscriptions: SubscriptionsService;
   notifications: NotificationsService;
   signer: LinkSigner;
+  mailer: Pick<Mailer, 'send'>;
   config: Pick<Config, 'publicUrl' | 'bounceWebhookSecret' | 'nodeEnv' | 'allowHttpPublicUrl' | 'mailFrom'>;
 };
 
@@ -64,6 +67,12 @@ export function requireSendablePublicUrl(config: Pick<Config, 'publicUrl' | 'nod
 
 export function createCampaignsService(deps: CampaignsServiceDeps) {
   const { db, repo, jobs, subscriptions } = deps;
+  // The review step, the test send and the "view in browser" page (review.ts).
+  const review = createCampaignReview({
+    ...deps,
+    sendQuota: (actor) => subscriptions.sendQuota({ id: actor.id, role: actor.role }),
+    sendsChanged: (userId, usage) => deps.notifications.usageChanged(userId, 'sends', usage),
+  });
 
   function toCampaign(row: CampaignRow, figures: CampaignFigures | undefined, locale: Locale): Campaign {
     const stall = stallOf(row);
@@ -209,6 +218,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
   }
 
   return {
+    ...review,
+
     async defineJobs(): Promise<void> {
       await jobs.define('campaign.start', { retryLimit: 5, retryDelay: 10, handler: (payload) => startScheduled(payload) });
     },

@@ -1,7 +1,8 @@
 /**
  * The templates module's public surface. Campaigns read a template through `findTemplateForSend`
  * (the owner's live template, or null) and copy its subject and bodies when they are created, and
- * render them per recipient with `renderTemplate` (the same renderer as the preview and the test send).
+ * render them per recipient with `prepareEmail` once and `mergeEmail` per recipient (the renderer of
+ * the preview and the test send).
  */
 import { defineModule } from '../../platform/modules.js';
 import { templateRoutes } from './routes.js';
@@ -14,7 +15,7 @@ import { createTemplatesTrash } from './trash.js';
 import { createTemplatesUserData } from './user-data.js';
 
 export { templateRoutes };
-export { renderTemplate, type RenderedTemplate, type TemplateContent } from './render.js';
+export { mergeEmail, prepareEmail, renderTemplate, type PreparedEmail, type RenderedTemplate, type TemplateContent } from './render.js';
 export { templateContent, type TemplatesService } from './service.js';
 
 /** Builds the module: its service (routes) and its trash kind (`email_template`). */

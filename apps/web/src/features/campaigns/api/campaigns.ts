@@ -1,15 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  audienceCountSchema,
   campaignListSchema,
+  campaignReviewSchema,
   campaignSchema,
   campaignSenderSchema,
   campaignTemplateOptionSchema,
-  collectionSchema,
+  campaignTestSendSchema,
   okResponse,
-  profileListSchema,
-  type AudienceSelector,
   type Campaign,
   type CampaignBodyInput,
   type CampaignSenderBody,
@@ -39,39 +37,6 @@ export const useTemplateOptions = () =>
   useQuery({
     queryKey: [...CAMPAIGNS_KEY, 'templates'],
     queryFn: async () => (await apiGet('/api/campaigns/templates', okResponse(z.array(campaignTemplateOptionSchema)))).data,
-  });
-
-export type PickOption = { value: string; label: string };
-
-/** Cards and tags (first 100 of each), folders and labels the audience picker offers. */
-export const useAudienceOptions = () =>
-  useQuery({
-    queryKey: [...CAMPAIGNS_KEY, 'audience-options'],
-    queryFn: async () => {
-      const [cards, tags, cardFolders, tagFolders, cardLabels, tagLabels] = await Promise.all([
-        apiGet('/api/profiles?kind=card&pageSize=100&sort=name&dir=asc', profileListSchema),
-        apiGet('/api/profiles?kind=tag&pageSize=100&sort=name&dir=asc', profileListSchema),
-        apiGet('/api/folders?kind=card', okResponse(z.array(collectionSchema))),
-        apiGet('/api/folders?kind=tag', okResponse(z.array(collectionSchema))),
-        apiGet('/api/labels?kind=card', okResponse(z.array(collectionSchema))),
-        apiGet('/api/labels?kind=tag', okResponse(z.array(collectionSchema))),
-      ]);
-      const opt = (x: { id: string; name: string }) => ({ value: x.id, label: x.name });
-      return {
-        profiles: [...cards.data, ...tags.data].map(opt),
-        folders: [...cardFolders.data, ...tagFolders.data].map(opt),
-        labels: [...cardLabels.data, ...tagLabels.data].map(opt),
-      };
-    },
-  });
-
-/** The live recipient count of an audience (suppressed addresses left out). */
-export const useAudienceCount = (audience: AudienceSelector) =>
-  useQuery({
-    queryKey: [...CAMPAIGNS_KEY, 'count', audience],
-    queryFn: async () =>
-      (await apiSend('POST', '/api/campaigns/audience-count', audience, okResponse(audienceCountSchema))).data.recipients,
-    placeholderData: (previous) => previous,
   });
 
 function useCampaignMutation<V>(call: (vars: V) => Promise<Campaign>) {
@@ -114,6 +79,20 @@ export const useDeleteCampaign = () => {
   });
 };
 
+/** The review step: the email as the audience will get it, rendered for me, its sender and recipient count. */
+export const useCampaignReview = (id: string) =>
+  useQuery({
+    queryKey: [...CAMPAIGNS_KEY, 'review', id],
+    queryFn: async () => (await apiGet(`/api/campaigns/${encodeURIComponent(id)}/review`, okResponse(campaignReviewSchema))).data,
+  });
+
+/** `POST /api/campaigns/{id}/test`: the campaign as it will go out, to my own address. */
+export const useSendCampaignTest = () =>
+  useMutation({
+    mutationFn: async (id: string) =>
+      (await apiSend('POST', `/api/campaigns/${encodeURIComponent(id)}/test`, undefined, okResponse(campaignTestSendSchema))).data,
+  });
+
 const senderAnswer = okResponse(campaignSenderSchema);
 
 /** Who the campaigns come from (suggestions from the account until saved). */
@@ -127,6 +106,10 @@ export const useSaveCampaignSender = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CampaignSenderBody) => (await apiSend('PUT', '/api/campaigns/sender', body, senderAnswer)).data,
-    onSuccess: (sender) => queryClient.setQueryData([...CAMPAIGNS_KEY, 'sender'], sender),
+    onSuccess: (sender) => {
+      queryClient.setQueryData([...CAMPAIGNS_KEY, 'sender'], sender);
+      // A review on screen shows the sender and its footer: drawn again with the new one.
+      void queryClient.invalidateQueries({ queryKey: [...CAMPAIGNS_KEY, 'review'] });
+    },
   });
 };

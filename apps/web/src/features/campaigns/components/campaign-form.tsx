@@ -1,52 +1,52 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, MultiSelect, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { Campaign } from '@enlaza/contracts';
+import type { AudienceSelector, Campaign } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { useLocale } from '@/components/use-locale';
+import { AudiencePicker, EMPTY_AUDIENCE } from '@/components/audience-picker';
 import { ApiError } from '@/lib/api-error';
-import { formatNumber } from '@/lib/format';
-import { useAudienceCount, useAudienceOptions, useSaveCampaign, useStartCampaign, useTemplateOptions } from '../api/campaigns';
+import { useSaveCampaign, useTemplateOptions } from '../api/campaigns';
+import { CampaignReview } from './campaign-review';
 import { isoToZoned, zonedToIso } from './zoned-time';
 
 type Props = { campaign: Campaign | null; timeZone: string; onDone: (campaign: Campaign) => void; onCancel: () => void };
 
-/** Create or edit a draft: name, template, audience (with the live recipient count), send now or at a time in the user's zone. */
+/**
+ * Create or edit a draft: name, template, audience (cards, tags, folders, labels and imported lists,
+ * with the live recipient count), now or at a time in the user's zone. "Review" saves the draft and
+ * shows the review step (campaign-review.tsx), where it is tested and sent.
+ */
 export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
   const { t } = useTranslation(['campaigns', 'admin']);
-  const locale = useLocale();
   const [name, setName] = useState(campaign?.name ?? '');
   const [templateId, setTemplateId] = useState<string | null>(campaign?.templateId ?? null);
-  const [profileIds, setProfileIds] = useState<string[]>(campaign?.audience.profileIds ?? []);
-  const [folderIds, setFolderIds] = useState<string[]>(campaign?.audience.folderIds ?? []);
-  const [labelIds, setLabelIds] = useState<string[]>(campaign?.audience.labelIds ?? []);
+  const [audience, setAudience] = useState<AudienceSelector>(campaign?.audience ?? EMPTY_AUDIENCE);
   const [when, setWhen] = useState<'now' | 'later'>(campaign?.scheduledAt ? 'later' : 'now');
   const [at, setAt] = useState(campaign?.scheduledAt ? isoToZoned(campaign.scheduledAt, timeZone) : '');
   const [error, setError] = useState<unknown>(null);
-  // "Send now" asks first: what goes out, to how many, and that it cannot be unsent.
-  const [confirming, setConfirming] = useState(false);
+  // The saved draft under review; the form keeps its values for "Back to editing", and saves the same
+  // draft again (a new campaign is created once).
+  const [reviewing, setReviewing] = useState<Campaign | null>(null);
+  const [savedId, setSavedId] = useState<string | null>(campaign?.id ?? null);
   const templates = useTemplateOptions();
-  const options = useAudienceOptions();
-  const audience = { profileIds, folderIds, labelIds, listIds: campaign?.audience.listIds ?? [] };
-  const count = useAudienceCount(audience);
   const save = useSaveCampaign();
-  const start = useStartCampaign();
   const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
-  const busy = save.isPending || start.isPending;
   const atIso = when === 'later' ? zonedToIso(at, timeZone) : null;
 
-  const submit = async (andStart: boolean) => {
+  const submit = async (review: boolean) => {
     setError(null);
     try {
-      const saved = await save.mutateAsync({ id: campaign?.id ?? null, body: { name, templateId, audience } });
-      if (!andStart) return onDone(saved);
-      onDone(await start.mutateAsync({ id: saved.id, ...(atIso ? { at: atIso } : {}) }));
+      const saved = await save.mutateAsync({ id: savedId, body: { name, templateId, audience } });
+      setSavedId(saved.id);
+      if (review) setReviewing(saved);
+      else onDone(saved);
     } catch (e) {
       setError(e);
     }
   };
-  const overQuota = error instanceof ApiError && (error.code === 'campaign.over_quota' || error.code === 'campaign.over_quota_scheduled');
+
+  if (reviewing)
+    return <CampaignReview campaign={reviewing} atIso={atIso} timeZone={timeZone} onBack={() => setReviewing(null)} onDone={onDone} />;
 
   return (
     <Paper
@@ -56,8 +56,7 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (when === 'now') setConfirming(true);
-        else void submit(true);
+        void submit(true);
       }}
       data-testid="campaign-form"
     >
@@ -89,38 +88,7 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
           <Text size="xs" c="dimmed">
             {t('form.audienceHelp')}
           </Text>
-          <MultiSelect
-            label={t('form.profiles')}
-            data={options.data?.profiles ?? []}
-            value={profileIds}
-            onChange={setProfileIds}
-            searchable
-            clearable
-            data-testid="audience-profiles"
-          />
-          <MultiSelect
-            label={t('form.folders')}
-            data={options.data?.folders ?? []}
-            value={folderIds}
-            onChange={setFolderIds}
-            searchable
-            clearable
-          />
-          <MultiSelect
-            label={t('form.labels')}
-            data={options.data?.labels ?? []}
-            value={labelIds}
-            onChange={setLabelIds}
-            searchable
-            clearable
-          />
-          <Text size="sm" aria-live="polite" data-testid="audience-count">
-            {count.isError
-              ? t('form.countError')
-              : count.data === undefined
-                ? t('form.counting')
-                : t('form.recipients', { count: count.data, formatted: formatNumber(count.data, locale) })}
-          </Text>
+          <AudiencePicker value={audience} onChange={setAudience} error={fieldErrors.audience?.join(' ') ?? null} />
         </Stack>
         <Radio.Group label={t('form.when')} value={when} onChange={(v) => setWhen(v === 'later' ? 'later' : 'now')}>
           <Group mt="xs">
@@ -142,72 +110,20 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
         {error ? (
           <Alert color="red" role="alert" data-testid="campaign-error">
             {apiErrorMessage(error, t)}
-            {overQuota ? (
-              <>
-                {' '}
-                <Anchor component={Link} to="/user/paquetes">
-                  {t('form.addOns')}
-                </Anchor>
-              </>
-            ) : null}
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
+          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             {t('form.cancel')}
           </Button>
-          <Button
-            variant="light"
-            onClick={() => void submit(false)}
-            loading={save.isPending && !start.isPending}
-            disabled={busy || !name.trim()}
-          >
+          <Button variant="light" onClick={() => void submit(false)} disabled={save.isPending || !name.trim()}>
             {t('form.saveDraft')}
           </Button>
-          <Button type="submit" loading={start.isPending} disabled={busy || !name.trim() || !templateId || (when === 'later' && !atIso)}>
-            {when === 'later' ? t('form.schedule') : t('form.sendNow')}
+          <Button type="submit" loading={save.isPending} disabled={!name.trim() || !templateId || (when === 'later' && !atIso)}>
+            {t('form.review')}
           </Button>
         </Group>
       </Stack>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('confirm.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('admin:close') }}
-      >
-        <Stack gap="sm" data-testid="campaign-confirm">
-          <Text>
-            {count.data === undefined
-              ? t('form.counting')
-              : t('confirm.body', {
-                  name: name.trim(),
-                  template: templates.data?.find((tpl) => tpl.id === templateId)?.name ?? '',
-                  count: count.data,
-                  formatted: formatNumber(count.data, locale),
-                })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('confirm.note')}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-              {t('confirm.back')}
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirming(false);
-                void submit(true);
-              }}
-              data-testid="campaign-confirm-send"
-            >
-              {count.data === undefined
-                ? t('form.sendNow')
-                : t('confirm.send', { count: count.data, formatted: formatNumber(count.data, locale) })}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Paper>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Menu, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MERGE_FIELDS, type Template, type TemplatePreview } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
+import { EmailPreview } from '@/components/email-preview';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { ApiError } from '@/lib/api-error';
 import { previewTemplate, useSaveTemplate, useSendTest } from '../api/templates';
@@ -191,32 +192,7 @@ export function TemplateEditor({
             {preview.error}
           </Alert>
         ) : preview.data ? (
-          <>
-            <Text size="sm">
-              <strong>{t('subject')}:</strong> <span data-testid="template-preview-subject">{preview.data.subject}</span>
-            </Text>
-            <Tabs defaultValue="html">
-              <Tabs.List>
-                <Tabs.Tab value="html">{t('htmlPart')}</Tabs.Tab>
-                <Tabs.Tab value="text">{t('textPart')}</Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="html" pt="xs">
-                {/* No permission at all: nothing in the preview can run, navigate or reach the app. */}
-                <iframe
-                  sandbox=""
-                  srcDoc={preview.data.html}
-                  title={t('previewFrame')}
-                  className="template-preview"
-                  data-testid="template-preview"
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="text" pt="xs">
-                <pre className="template-text" data-testid="template-preview-text">
-                  {preview.data.text}
-                </pre>
-              </Tabs.Panel>
-            </Tabs>
-          </>
+          <EmailPreview subject={preview.data.subject} html={preview.data.html} text={preview.data.text} testId="template-preview" />
         ) : (
           <Text size="sm" c="dimmed" aria-busy="true">
             {t('previewLoading')}

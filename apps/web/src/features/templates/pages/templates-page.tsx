@@ -1,4 +1,3 @@
-import '../templates.css';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';

@@ -1,0 +1,130 @@
+import type { CampaignReview, SendQuota } from '@enlaza/contracts';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { shortProfileLink } from '../../lib/public-links.js';
+import type { Actor } from '../../platform/actor.js';
+import { countAudience } from '../audience/index.js';
+import { findTemplateForSend, prepareEmail } from '../templates/index.js';
+import { renderCampaignEmail, type LinkSigner } from './links.js';
+import type { CampaignRow, CampaignsRepository } from './repository.js';
+import type { SenderSnapshot } from './schema.js';
+import { senderFor, senderFrom, senderSnapshot } from './sender-identity.js';
+
+/** The signed-in account: a test goes to its own address, and the review shows it as the sample recipient. */
+export type ReviewMe = { email: string; name: string };
+
+export type CampaignReviewDeps = {
+  db: Database;
+  repo: CampaignsRepository;
+  signer: LinkSigner;
+  mailer: Pick<Mailer, 'send'>;
+  config: Pick<Config, 'publicUrl' | 'mailFrom'>;
+  sendQuota: (actor: Actor) => Promise<SendQuota>;
+  /** Raises the 80 % / 100 % notification of the monthly sends. */
+  sendsChanged: (userId: string, change: { before: number; after: number; limit: number; period: string }) => Promise<void>;
+};
+
+/**
+ * What a campaign will send, before it is sent, and after: the review step's preview, the test send to
+ * oneself, and each recipient's "view in browser" page. All three go through the renderer every
+ * campaign email goes through (`renderCampaignEmail`, templates/render.ts), so the review shows the
+ * bytes the audience gets, the sample recipient's fields and the links aside.
+ */
+export function createCampaignReview({ db, repo, signer, mailer, config, sendQuota, sendsChanged }: CampaignReviewDeps) {
+  /** The campaign's content: its snapshot once scheduled or started, else its template as it is now. */
+  async function contentOf(campaign: CampaignRow): Promise<{ subject: string; bodyHtml: string }> {
+    if (campaign.subject !== null && campaign.bodyHtml !== null) return { subject: campaign.subject, bodyHtml: campaign.bodyHtml };
+    const template = campaign.templateId ? await findTemplateForSend(db, campaign.userId, campaign.templateId) : null;
+    if (!template) throw new AppError('campaign.template_missing');
+    return { subject: template.subject, bodyHtml: template.bodyHtml };
+  }
+
+  /** The sender it will go out as: the copy taken when it was scheduled, else the one saved now. */
+  async function senderOf(campaign: CampaignRow): Promise<SenderSnapshot | null> {
+    return campaign.sender ?? (await senderSnapshot(db, campaign.userId));
+  }
+
+  async function render(me: ReviewMe, campaign: CampaignRow) {
+    const [content, sender, owner] = await Promise.all([contentOf(campaign), senderOf(campaign), repo.ownerInfo(campaign.userId)]);
+    const rendered = renderCampaignEmail(
+      prepareEmail(content, owner.locale),
+      // The owner as the sample recipient; the footer worded for a visitor of a card (any profile id
+      // does) unless the campaign targets only imported lists.
+      { id: campaign.id, email: me.email, name: me.name, profileId: onlyLists(campaign) ? null : 'sample' },
+      { signer, profileUrl: shortProfileLink(config.publicUrl, owner.alias), locale: owner.locale, sender, mode: 'test' },
+    );
+    return { rendered, sender };
+  }
+
+  const onlyLists = (c: CampaignRow) =>
+    c.audience.listIds.length > 0 && !c.audience.profileIds.length && !c.audience.folderIds.length && !c.audience.labelIds.length;
+
+  async function owned(actor: Actor, id: string): Promise<CampaignRow> {
+    const row = await repo.find(actor.id, id);
+    if (!row) throw new AppError('record.not_found');
+    return row;
+  }
+
+  return {
+    /** The review step: who it goes to and from, the subject and the email as the first recipient would see it. */
+    async review(actor: Actor, me: ReviewMe, id: string): Promise<CampaignReview> {
+      const campaign = await owned(actor, id);
+      const [{ rendered, sender }, recipients] = await Promise.all([render(me, campaign), countAudience(db, actor.id, campaign.audience)]);
+      // None saved yet: what the sender card suggests, marked unsaved (the campaign cannot start).
+      const shown = sender
+        ? { saved: true, from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo }
+        : await senderFor(db, actor.id, config.mailFrom, actor.locale).then((s) => ({ saved: false, from: s.from, replyTo: s.replyTo }));
+      return { subject: rendered.subject, html: rendered.html, text: rendered.text, recipients, sender: shown };
+    },
+
+    /**
+     * The campaign as its audience will get it, sent to the owner's own address (a `test` delivery,
+     * counted in the monthly sends like the template's test; 403 quota.sends when none are left).
+     * From its sender, as the campaign will be.
+     */
+    async sendTest(actor: Actor, me: ReviewMe, id: string): Promise<{ to: string }> {
+      const campaign = await owned(actor, id);
+      const quota = await sendQuota(actor);
+      if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit, used: quota.used });
+      const { rendered, sender } = await render(me, campaign);
+      await mailer.send({
+        to: me.email,
+        userId: actor.id,
+        kind: 'test',
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        ...(sender ? { from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo || undefined } : {}),
+      });
+      const period = quota.periodStart.slice(0, 7);
+      await sendsChanged(actor.id, { before: quota.used, after: quota.used + 1, limit: quota.limit, period }).catch(() => undefined);
+      return { to: me.email };
+    },
+
+    /** One recipient's email as a web page (the "view in browser" link): plain links, no open pixel; null for a bad link. */
+    async viewPage(token: string): Promise<{ html: string } | null> {
+      const recipientId = signer.verify('view', token);
+      const recipient = recipientId ? await repo.recipientForView(recipientId) : undefined;
+      if (!recipient) return null;
+      const campaign = await repo.findById(recipient.campaignId);
+      if (!campaign || campaign.subject === null || campaign.bodyHtml === null) return null;
+      const owner = await repo.ownerInfo(campaign.userId);
+      const rendered = renderCampaignEmail(
+        prepareEmail({ subject: campaign.subject, bodyHtml: campaign.bodyHtml }, owner.locale),
+        recipient,
+        {
+          signer,
+          profileUrl: shortProfileLink(config.publicUrl, owner.alias),
+          locale: owner.locale,
+          sender: campaign.sender,
+          mode: 'view',
+        },
+      );
+      return { html: rendered.html };
+    },
+  };
+}
+
+export type CampaignReviewService = ReturnType<typeof createCampaignReview>;
