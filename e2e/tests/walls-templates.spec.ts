@@ -56,12 +56,13 @@ test.describe('walls and templates', () => {
     await expect(body).toHaveText('Thanks for writing,');
     await page.getByTestId('merge-field-menu').click();
     await page.getByRole('menuitem', { name: /Name/ }).click();
-    // The menu gives the focus back to its button as it closes: type once it has closed, into the editor.
+    // The menu inserts the field by its English name (an English user); the menu gives the focus back
+    // to its button as it closes: type once it has closed, into the editor.
     await expect(page.getByRole('menu')).toBeHidden();
-    await expect(body).toHaveText('Thanks for writing, {{nombre}}');
+    await expect(body).toHaveText('Thanks for writing, {{name}}');
     await body.press('Control+End');
     await body.pressSequentially('!');
-    await expect(body).toHaveText('Thanks for writing, {{nombre}}!');
+    await expect(body).toHaveText('Thanks for writing, {{name}}!');
     // The live preview: rendered by the server with sample values (my own name).
     await expect(page.getByTestId('template-preview-subject')).toHaveText(`Hello ${user.name} ${stamp}`);
     await expect(page.frameLocator('[data-testid="template-preview"]').locator('body')).toContainText(`Thanks for writing, ${user.name}!`);

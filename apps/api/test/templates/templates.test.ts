@@ -107,6 +107,34 @@ describe('templates', () => {
     ).toBe(422);
   });
 
+  it('takes every field by its name in any language, and names them in the author’s language when one is unknown', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/templates/preview',
+      headers: bearer(token),
+      payload: {
+        subject: 'For {{name}} ({{nombre}})',
+        bodyHtml:
+          '<p>Hi {{ name }}, {{email}}</p><p>Card: {{profile_url}} or {{perfil_url}}</p><p><a href="{{unsubscribe_url}}">Leave</a></p>',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json().data;
+    expect(preview.subject).toBe('For Tina Templates (Tina Templates)');
+    expect(preview.text).toContain(`Hi Tina Templates, ${owner.email}`);
+    expect(preview.text.replace(/\s+/g, ' ')).toContain(
+      `Card: https://enlaza.example/link/${owner.alias} or https://enlaza.example/link/${owner.alias}`,
+    );
+    // A bare address field becomes a link like a bare address.
+    expect(preview.html).toContain(`<a href="https://enlaza.example/link/${owner.alias}"`);
+    expect(preview.html).toContain('href="https://enlaza.example/unsubscribe/example"');
+
+    const english = await insertUser(t.db, { locale: 'en' });
+    const unknown = await save({ bodyHtml: '<p>Hi {{first_name}}</p>' }, await login(t.app, english));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.bodyHtml[0]).toContain('{{name}}, {{email}}, {{profile_url}}, {{unsubscribe_url}}');
+  });
+
   it('lists my templates newest edit first with search and keyset pages', async () => {
     const user = await insertUser(t.db);
     const as = await login(t.app, user);

@@ -4,7 +4,8 @@ import { RichTextEditor as MantineEditor, type RichTextEditorLabels } from '@man
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
-import { MERGE_FIELDS } from '@enlaza/contracts';
+import { useLocale } from '@/components/use-locale';
+import { MERGE_FIELD_NAMES, MERGE_FIELDS } from '@enlaza/contracts';
 import type { RichTextEditorProps } from './rich-text-editor';
 
 /**
@@ -22,6 +23,8 @@ export default function RichTextEditorImpl({
   testId,
 }: RichTextEditorProps) {
   const { t } = useTranslation('editor', { useSuspense: false });
+  // The fields as the user's language names them (every language's names work in any template).
+  const names = MERGE_FIELD_NAMES[useLocale()];
   const labelId = useId();
   const errorId = useId();
   const editor = useEditor({
@@ -104,8 +107,8 @@ export default function RichTextEditorImpl({
               </Menu.Target>
               <Menu.Dropdown>
                 {MERGE_FIELDS.map((field) => (
-                  <Menu.Item key={field} onClick={() => editor?.chain().focus().insertContent(`{{${field}}}`).run()}>
-                    {t(`fields.${field}`)} <code>{`{{${field}}}`}</code>
+                  <Menu.Item key={field} onClick={() => editor?.chain().focus().insertContent(`{{${names[field]}}}`).run()}>
+                    {t(`fields.${field}`)} <code>{`{{${names[field]}}}`}</code>
                   </Menu.Item>
                 ))}
               </Menu.Dropdown>

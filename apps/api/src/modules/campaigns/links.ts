@@ -1,4 +1,4 @@
-import { type MergeValues } from '@enlaza/contracts';
+import { namesOfMergeField, type MergeValues } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { escapeHtml } from '../../lib/html.js';
 import { renderMergeFields } from '../../platform/merge-fields.js';
@@ -109,7 +109,8 @@ export type CampaignEmailContext = {
   mode?: 'send' | 'view' | 'test';
 };
 
-const usesOwnUnsubscribe = (html: string) => /\{\{\s*baja_url\s*\}\}/.test(html);
+const OWN_UNSUBSCRIBE = new RegExp(`\\{\\{\\s*(?:${namesOfMergeField('baja_url').join('|')})\\s*\\}\\}`);
+const usesOwnUnsubscribe = (html: string) => OWN_UNSUBSCRIBE.test(html);
 
 /**
  * One recipient's email, by the one renderer (templates/render.ts): merge fields filled (escaped in

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import juice from 'juice';
-import type { Locale, MergeValues } from '@enlaza/contracts';
+import { namesOfMergeField, type Locale, type MergeValues } from '@enlaza/contracts';
 import { escapeHtml } from '../../lib/html.js';
 import { renderMergeFields } from '../../platform/merge-fields.js';
 import { htmlToPlainText } from '../../platform/rich-text.js';
@@ -74,9 +74,10 @@ body{margin:0;padding:0;width:100%;background:#f1f3f5;-webkit-text-size-adjust:1
   .view a,.footer a{color:#74c0fc !important}
 }`;
 
-/** The merge fields whose values are addresses: written bare in the text, they become links too. */
-const URL_FIELD = /\{\{\s*(perfil_url|baja_url)\s*\}\}/;
-const BARE_URL = /(https?:\/\/[^\s<>"]+|\{\{\s*(?:perfil_url|baja_url)\s*\}\})/g;
+/** The merge fields whose values are addresses (by any of their names): written bare in the text, they become links too. */
+const URL_NAMES = [...namesOfMergeField('perfil_url'), ...namesOfMergeField('baja_url')].join('|');
+const URL_FIELD = new RegExp(`\\{\\{\\s*(?:${URL_NAMES})\\s*\\}\\}`);
+const BARE_URL = new RegExp(`(https?://[^\\s<>"]+|\\{\\{\\s*(?:${URL_NAMES})\\s*\\}\\})`, 'g');
 /** Punctuation that ends a sentence rather than an address. */
 const TRAILING = /[.,;:!?)\]'’”]+$/;
 

@@ -1,4 +1,5 @@
 import {
+  MERGE_FIELD_NAMES,
   MERGE_FIELDS,
   type Locale,
   type MergeValues,
@@ -44,9 +45,10 @@ export function toTemplate(row: TemplateRow): Template {
 }
 
 /** The stored form of a template: the body through the one allow-list and its plain-text part. Refuses unknown merge fields. */
-export function templateContent(input: { subject: string; bodyHtml: string }): TemplateContent {
+export function templateContent(input: { subject: string; bodyHtml: string }, locale: Locale = 'es'): TemplateContent {
   const bodyHtml = sanitizeRichText(input.bodyHtml);
-  const known = MERGE_FIELDS.map((n) => `{{${n}}}`).join(', ');
+  // The fields as the author's language names them (any language's names are accepted).
+  const known = MERGE_FIELDS.map((f) => `{{${MERGE_FIELD_NAMES[locale][f]}}}`).join(', ');
   const fields: Record<string, { code: string; params: { field: string; known: string } }[]> = {};
   const unknown: string[] = [];
   for (const [key, text] of [
@@ -97,12 +99,12 @@ export function createTemplatesService({ repo, mailer, publicUrl, sendQuota, sen
     get: async (actor: Actor, id: string) => toTemplate(await owned(actor, id)),
 
     async create(actor: Actor, input: TemplateInput): Promise<Template> {
-      return toTemplate(await repo.insert(actor.id, { name: input.name, ...templateContent(input) }));
+      return toTemplate(await repo.insert(actor.id, { name: input.name, ...templateContent(input, actor.locale) }));
     },
 
     async update(actor: Actor, id: string, input: TemplateInput): Promise<Template> {
       await owned(actor, id);
-      const row = await repo.update(actor.id, id, { name: input.name, ...templateContent(input) });
+      const row = await repo.update(actor.id, id, { name: input.name, ...templateContent(input, actor.locale) });
       if (!row) throw new AppError('record.not_found');
       return toTemplate(row);
     },
@@ -116,7 +118,7 @@ export function createTemplatesService({ repo, mailer, publicUrl, sendQuota, sen
 
     /** The editor's current subject and body rendered with sample values, by the same renderer as every send. */
     async preview(actor: Actor, me: Me, input: TemplatePreviewBody): Promise<TemplatePreview> {
-      const content = templateContent(input);
+      const content = templateContent(input, actor.locale);
       return renderTemplate(content, sampleValues(actor.locale, me), actor.locale);
     },
 

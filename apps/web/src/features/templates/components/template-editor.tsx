@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MERGE_FIELDS, type Template, type TemplatePreview } from '@enlaza/contracts';
+import { MERGE_FIELD_NAMES, MERGE_FIELDS, type Template, type TemplatePreview } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
+import { useLocale } from '@/components/use-locale';
 import { EmailPreview } from '@/components/email-preview';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { ApiError } from '@/lib/api-error';
@@ -26,6 +27,8 @@ export function TemplateEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['templates', 'editor', 'admin']);
+  // The fields as the user's language names them (every language's names work in any template).
+  const names = MERGE_FIELD_NAMES[useLocale()];
   const [draft, setDraft] = useState<Draft>({
     name: template?.name ?? '',
     subject: template?.subject ?? '',
@@ -139,8 +142,8 @@ export function TemplateEditor({
                 </Menu.Target>
                 <Menu.Dropdown>
                   {MERGE_FIELDS.map((field) => (
-                    <Menu.Item key={field} onClick={() => insertInSubject(field)}>
-                      {t(`editor:fields.${field}`)} <code>{`{{${field}}}`}</code>
+                    <Menu.Item key={field} onClick={() => insertInSubject(names[field])}>
+                      {t(`editor:fields.${field}`)} <code>{`{{${names[field]}}}`}</code>
                     </Menu.Item>
                   ))}
                 </Menu.Dropdown>

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { MERGE_FIELD_NAMES } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
@@ -33,7 +34,7 @@ export default function TemplatesPage() {
     <Stack gap="md">
       <PageHeader
         title={t('title')}
-        intro={t('intro', { example: '{{nombre}}' })}
+        intro={t('intro', { example: `{{${MERGE_FIELD_NAMES[locale].nombre}}}` })}
         actions={
           <Button onClick={() => open('new')} data-testid="template-new">
             {t('new')}
