@@ -30,6 +30,7 @@ const ROUTES: Record<Role, string[]> = {
     '/user/plantillas?edit=new',
     '/user/campanas',
     '/user/campanas/audiencia',
+    '/user/campanas/audiencia?tab=listas',
     '/user/campanas/audiencia?tab=supresiones',
     '/user/buzon/{card}',
     '/user/perfiles',

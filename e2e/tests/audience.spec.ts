@@ -3,11 +3,35 @@ import { dataOf, expect, test } from './support/fixtures';
 test.describe('audience and Comunicaciones', () => {
   test.use({ signedIn: 'user' });
 
+  test('All contacts shows who wrote through a card and agreed to hear more, with the card, and not who did not agree', async ({
+    page,
+    request,
+    user,
+  }) => {
+    const stamp = Date.now().toString(36);
+    for (const [who, consent] of [
+      ['keen', true],
+      ['quiet', false],
+    ] as const) {
+      const sent = await request.post(`/api/public/link/${user.alias}/${user.profileId}/messages`, {
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        data: { name: `Visitor ${who}`, email: `${who}-${stamp}@e2e.enlaza.test`, message: 'Hello', consent },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+    }
+    await page.goto('/user/campanas/audiencia');
+    const table = page.getByTestId('visitors-table');
+    const row = table.locator('tr', { hasText: `keen-${stamp}@e2e.enlaza.test` });
+    await expect(row).toContainText(`Visitor keen`);
+    await expect(row.getByTestId('visitor-status')).toHaveText('Receives campaigns');
+    await expect(table).not.toContainText(`quiet-${stamp}`);
+  });
+
   test('imports a CSV list through the mapping step and shows its contact count and the rows left out', async ({ page }) => {
     test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
     const csv = `\uFEFFNombre;Correo\n"García; Ana";ana-${stamp}@e2e.enlaza.test\nBob;BOB-${stamp}@e2e.enlaza.test\nBob again;bob-${stamp}@e2e.enlaza.test\nBroken;not-an-address\nCarol;carol-${stamp}@e2e.enlaza.test\n`;
-    await page.goto('/user/campanas/audiencia');
+    await page.goto('/user/campanas/audiencia?tab=listas');
     await page.getByTestId('import-open').click();
     await page
       .locator('[data-testid="import-wizard"] input[type="file"]')

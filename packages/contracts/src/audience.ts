@@ -120,6 +120,29 @@ export const suppressionPageSchema = z.object({
 export type SuppressionPage = z.infer<typeof suppressionPageSchema>;
 export const suppressionCreateBodySchema = z.object({ email: z.email().max(254) });
 
+// --- all contacts (consenting visitors) ---------------------------------------------------------------
+
+/**
+ * A visitor who wrote through one of my cards or tags and agreed to hear from me: one row per
+ * address (the newest message's name, profile and date). `suppressed` is why campaigns leave the
+ * address out now, or null when they reach it.
+ */
+export const audienceVisitorSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  profileId: z.uuid(),
+  profileName: z.string(),
+  consentedAt: z.string(),
+  suppressed: suppressionEntryReasonSchema.nullable(),
+});
+export type AudienceVisitor = z.infer<typeof audienceVisitorSchema>;
+export const audienceVisitorQuerySchema = z.object({ q: searchText, cursor: pageCursor, limit: pageLimit });
+export const audienceVisitorPageSchema = z.object({
+  ok: z.literal(1),
+  data: z.array(audienceVisitorSchema),
+  meta: z.object({ nextCursor: z.string().nullable() }),
+});
+
 // --- comunicaciones (deliveries) -------------------------------------------------------------------------------
 
 export const DELIVERY_KINDS = ['campaign', 'reply', 'test', 'system'] as const;

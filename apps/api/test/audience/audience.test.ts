@@ -341,3 +341,52 @@ describe('suppression list', () => {
     expect(bad.statusCode).toBe(422);
   });
 });
+
+describe('all contacts', () => {
+  it('lists every consenting visitor once (newest message), with its card, consent date and whether campaigns reach it, in pages', async () => {
+    const me = await insertUser(t.db, { name: 'Vera Visitors' });
+    const myToken = await login(t.app, me);
+    const shop = await profile(me.id, { name: 'Shop card' });
+    const pet = await profile(me.id, { kind: 'tag', name: 'Luna' });
+    const gone = await profile(me.id, { name: 'Old card', deletedAt: new Date() });
+    await message(shop, 'xavi@example.com', { name: 'Xavi old', createdAt: new Date('2026-01-01T10:00:00Z') });
+    await message(pet, 'Xavi@Example.com', { name: 'Xavi new', createdAt: new Date('2026-03-01T10:00:00Z') });
+    await message(shop, 'silent@example.com', { consent: false });
+    await message(gone, 'trashed@example.com');
+    await message(shop, 'wanda@example.com', { createdAt: new Date('2026-02-01T10:00:00Z') });
+    await suppress(t.db, me.id, 'wanda@example.com', 'unsubscribed');
+
+    const get = async (query: string, as = myToken) =>
+      (await t.app.inject({ url: `/api/audience/visitors${query}`, headers: bearer(as) })).json();
+    const all = await get('');
+    expect(all.data).toEqual([
+      {
+        email: 'wanda@example.com',
+        name: 'wanda',
+        profileId: shop.id,
+        profileName: 'Shop card',
+        consentedAt: '2026-02-01T10:00:00.000Z',
+        suppressed: 'unsubscribed',
+      },
+      {
+        email: 'xavi@example.com',
+        name: 'Xavi new',
+        profileId: pet.id,
+        profileName: 'Luna',
+        consentedAt: '2026-03-01T10:00:00.000Z',
+        suppressed: null,
+      },
+    ]);
+    // Keyset pages by address, a search by name or address, nobody else's visitors.
+    const first = await get('?limit=1');
+    expect(first.data.map((v: { email: string }) => v.email)).toEqual(['wanda@example.com']);
+    const second = await get(`?limit=1&cursor=${encodeURIComponent(first.meta.nextCursor)}`);
+    expect(second.data.map((v: { email: string }) => v.email)).toEqual(['xavi@example.com']);
+    expect(second.meta.nextCursor).toBeNull();
+    expect((await get('?q=new')).data.map((v: { email: string }) => v.email)).toEqual(['xavi@example.com']);
+    expect(
+      (await get('', otherToken)).data.filter((v: { email: string }) => v.email.endsWith('@example.com') && v.email.startsWith('xavi')),
+    ).toEqual([]);
+    expect((await t.app.inject({ url: '/api/audience/visitors?cursor=%%%', headers: bearer(myToken) })).statusCode).toBe(422);
+  });
+});

@@ -243,6 +243,36 @@ export function createAudienceRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /**
+     * The consenting visitors of the owner's live cards and tags, one row per address (its newest
+     * message), with the suppression that leaves it out of campaigns: by address, after `after`.
+     */
+    async visitorsPage(ownerId: string, q: string | undefined, after: string | null, limit: number) {
+      const like = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const result = await db.execute(sql`
+        select v.email, v.name, v.profile_id, v.profile_name, v.consented_at, s.reason
+        from (
+          select distinct on (lower(trim(m.email))) lower(trim(m.email)) as email, m.name as name, m.profile_id as profile_id,
+            p.name as profile_name, m.created_at as consented_at
+          ${consentingMessages(ownerId)}
+          ${after !== null ? sql`and lower(trim(m.email)) > ${after}` : sql``}
+          ${like ? sql`and (lower(m.email) like ${like} or lower(m.name) like ${like})` : sql``}
+          order by lower(trim(m.email)), m.created_at desc
+        ) v
+        left join ${suppressions} s on s.user_id = ${ownerId} and s.email = v.email
+        where v.email <> ''
+        order by v.email
+        limit ${limit + 1}`);
+      return rowsOf<{
+        email: string;
+        name: string | null;
+        profile_id: string;
+        profile_name: string | null;
+        consented_at: Date | string;
+        reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual' | null;
+      }>(result);
+    },
+
     async suppressionsPage(ownerId: string, q: string | undefined, after: string | null, limit: number) {
       const filters: SQL[] = [eq(suppressions.userId, ownerId)];
       if (after !== null) filters.push(gt(suppressions.email, after));

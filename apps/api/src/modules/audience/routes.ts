@@ -1,4 +1,6 @@
 import {
+  audienceVisitorPageSchema,
+  audienceVisitorQuerySchema,
   CONTACT_IMPORT_MAX_BYTES,
   audienceCountSchema,
   audienceSelectorSchema,
@@ -174,6 +176,24 @@ export const audienceRoutes: FastifyPluginAsyncZod<{ audience: AudienceService }
     async (request) => {
       await audience.deleteContact(actorOf(request), request.params.id, request.params.contactId);
       return { ok: 1 as const, data: { deleted: true as const } };
+    },
+  );
+
+  app.get(
+    '/audience/visitors',
+    {
+      schema: {
+        tags,
+        summary:
+          'All contacts: the visitors who wrote through my cards and tags and agreed to hear from me, one per address (its newest message), searchable, in keyset pages, with the suppression that leaves one out of campaigns',
+        security,
+        querystring: audienceVisitorQuerySchema,
+        response: { 200: audienceVisitorPageSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const { data, nextCursor } = await audience.visitors(actorOf(request), request.query);
+      return { ok: 1 as const, data, meta: { nextCursor } };
     },
   );
 

@@ -1,4 +1,5 @@
 import type {
+  AudienceVisitor,
   AudienceSelector,
   AudienceSources,
   Contact,
@@ -124,6 +125,27 @@ export function createAudienceService(db: Database, repo: AudienceRepository) {
     async deleteContact(actor: Actor, listId: string, contactId: string): Promise<void> {
       await requireList(actor, listId);
       if (!(await repo.deleteContact(listId, contactId))) throw new AppError('record.not_found');
+    },
+
+    /** "All contacts": every consenting visitor of my cards and tags, with whether campaigns reach them. */
+    async visitors(
+      actor: Actor,
+      query: { q?: string; cursor?: string; limit: number },
+    ): Promise<{ data: AudienceVisitor[]; nextCursor: string | null }> {
+      const rows = await repo.visitorsPage(actor.id, query.q, decodeKey(query.cursor), query.limit);
+      return page(
+        rows,
+        query.limit,
+        (r) => r.email,
+        (r) => ({
+          email: r.email,
+          name: r.name ?? '',
+          profileId: r.profile_id,
+          profileName: r.profile_name ?? '',
+          consentedAt: new Date(r.consented_at).toISOString(),
+          suppressed: r.reason,
+        }),
+      );
     },
 
     async suppressions(

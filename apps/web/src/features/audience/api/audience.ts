@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  audienceVisitorPageSchema,
   contactImportPreviewSchema,
   contactImportResultSchema,
   contactListSchema,
@@ -26,37 +27,39 @@ export const useContactList = (id: string) =>
     queryFn: async () => (await apiGet(`/api/audience/lists/${encodeURIComponent(id)}`, listAnswer)).data,
   });
 
-export function useContacts(listId: string, q: string) {
+type Page = { data: unknown[]; meta: { nextCursor: string | null } };
+
+/** Searchable keyset pages of `path` (`q`, `cursor`, `limit`), PAGE_SIZE at a time. */
+function useSearchPages<P extends Page>(key: readonly unknown[], path: string, schema: z.ZodType<P>, q: string) {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: [...AUDIENCE_KEY, 'lists', listId, 'contacts', q],
+      queryKey: [...key, q],
       queryFn: ({ pageParam }) => {
         const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
         if (q) query.set('q', q);
         if (pageParam) query.set('cursor', pageParam);
-        return apiGet(`/api/audience/lists/${encodeURIComponent(listId)}/contacts?${query.toString()}`, contactPageSchema);
+        return apiGet(`${path}?${query.toString()}`, schema);
       },
       initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.meta.nextCursor,
+      getNextPageParam: (last: P) => last.meta.nextCursor,
     }),
   );
 }
 
-export function useSuppressions(q: string) {
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: [...AUDIENCE_KEY, 'suppressions', q],
-      queryFn: ({ pageParam }) => {
-        const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
-        if (q) query.set('q', q);
-        if (pageParam) query.set('cursor', pageParam);
-        return apiGet(`/api/audience/suppressions?${query.toString()}`, suppressionPageSchema);
-      },
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.meta.nextCursor,
-    }),
+export const useContacts = (listId: string, q: string) =>
+  useSearchPages(
+    [...AUDIENCE_KEY, 'lists', listId, 'contacts'],
+    `/api/audience/lists/${encodeURIComponent(listId)}/contacts`,
+    contactPageSchema,
+    q,
   );
-}
+
+export const useSuppressions = (q: string) =>
+  useSearchPages([...AUDIENCE_KEY, 'suppressions'], '/api/audience/suppressions', suppressionPageSchema, q);
+
+/** "All contacts": the consenting visitors of my cards and tags. */
+export const useVisitors = (q: string) =>
+  useSearchPages([...AUDIENCE_KEY, 'visitors'], '/api/audience/visitors', audienceVisitorPageSchema, q);
 
 /** Every change here changes counts elsewhere in the audience area (and the campaign picker). */
 function useAudienceMutation<V, R>(call: (vars: V) => Promise<R>) {

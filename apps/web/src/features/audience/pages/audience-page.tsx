@@ -13,6 +13,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { useContactLists, useDeleteList } from '../api/audience';
 import { ImportReport, ImportWizard } from '../components/import-wizard';
 import { SuppressionsTab } from '../components/suppressions-tab';
+import { VisitorsTab } from '../components/visitors-tab';
 
 export const listPath = (id: string) => `/user/campanas/audiencia/${id}`;
 
@@ -107,21 +108,32 @@ function ListsTab() {
   );
 }
 
-/** /user/campanas/audiencia: imported contact lists and the suppression list (tabs, kept in the URL). */
+const TABS = ['contactos', 'listas', 'supresiones'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
+/**
+ * /user/campanas/audiencia: all contacts (the consenting visitors campaigns reach), imported contact
+ * lists and the suppression list (tabs, kept in the URL; all contacts first).
+ */
 export default function AudiencePage() {
   const { t } = useTranslation('audience');
   usePageTitle(t('title'));
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'supresiones' ? 'supresiones' : 'listas';
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'contactos';
   return (
     <Stack gap="lg" maw={1000} w="100%" data-testid="audience-page">
       <PageHeader title={t('title')} intro={t('intro')} />
       <Tabs
         value={tab}
-        onChange={(value) => setParams(value === 'supresiones' ? { tab: value } : {}, { replace: true })}
+        onChange={(value) => setParams(isTab(value) && value !== 'contactos' ? { tab: value } : {}, { replace: true })}
         keepMounted={false}
       >
         <Tabs.List>
+          <Tabs.Tab value="contactos" data-testid="tab-visitors">
+            {t('tabs.visitors')}
+          </Tabs.Tab>
           <Tabs.Tab value="listas" data-testid="tab-lists">
             {t('tabs.lists')}
           </Tabs.Tab>
@@ -129,6 +141,9 @@ export default function AudiencePage() {
             {t('tabs.suppressions')}
           </Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="contactos" pt="md">
+          <VisitorsTab />
+        </Tabs.Panel>
         <Tabs.Panel value="listas" pt="md">
           <ListsTab />
         </Tabs.Panel>

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { AudienceVisitor } from '@enlaza/contracts';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table';
+import { useLocale } from '@/components/use-locale';
+import { formatDate } from '@/lib/format';
+import { useVisitors } from '../api/audience';
+
+/**
+ * "All contacts": everyone who wrote through one of my cards or tags and agreed to hear from me —
+ * the people campaigns to those profiles reach — with the card they wrote through, when they agreed,
+ * and whether campaigns still reach them (an unsubscribed or bounced address is left out).
+ */
+export function VisitorsTab() {
+  const { t } = useTranslation('audience');
+  const locale = useLocale();
+  const [q, setQ] = useState('');
+  const list = useVisitors(q.trim());
+  const rows = list.data?.pages.flatMap((p) => p.data);
+
+  return (
+    <Stack gap="md" data-testid="visitors-tab">
+      <Text size="sm" c="dimmed">
+        {t('visitors.intro')}
+      </Text>
+      <TextInput label={t('visitors.search')} value={q} onChange={(e) => setQ(e.currentTarget.value)} maw={360} type="search" />
+      <DataTable
+        caption={t('visitors.caption')}
+        testId="visitors-table"
+        columns={[
+          {
+            key: 'email',
+            header: t('visitors.email'),
+            cell: (v: AudienceVisitor) => <Text style={{ overflowWrap: 'anywhere' }}>{v.email}</Text>,
+            hideInCard: true,
+          },
+          { key: 'name', header: t('visitors.name'), cell: (v) => v.name || '—' },
+          { key: 'source', header: t('visitors.source'), cell: (v) => v.profileName },
+          { key: 'consent', header: t('visitors.consentedAt'), cell: (v) => formatDate(v.consentedAt, locale) },
+          {
+            key: 'status',
+            header: t('visitors.status'),
+            cell: (v) =>
+              v.suppressed ? (
+                <Badge variant="light" color="orange" data-testid="visitor-status" data-status={v.suppressed}>
+                  {t(`reasons.${v.suppressed}`)}
+                </Badge>
+              ) : (
+                <Badge variant="light" color="teal" data-testid="visitor-status" data-status="subscribed">
+                  {t('visitors.subscribed')}
+                </Badge>
+              ),
+          },
+        ]}
+        rows={rows}
+        rowKey={(v) => v.email}
+        cardTitle={(v) => (
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {v.email}
+          </Text>
+        )}
+        isLoading={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        emptyText={q ? t('visitors.noMatch') : t('visitors.empty')}
+      />
+      {list.hasNextPage ? (
+        <Group justify="center">
+          <Button variant="light" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('loadMore')}
+          </Button>
+        </Group>
+      ) : null}
+      {list.isFetchNextPageError ? (
+        <Alert color="red" role="alert">
+          {t('loadError')}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
