@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Stack, Text, TextInput } from '@mantine/core';
 import type { AudienceVisitor } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table';
+import { KeysetTable } from '@/components/keyset-list';
 import { useLocale } from '@/components/use-locale';
 import { formatDate } from '@/lib/format';
 import { useVisitors } from '../api/audience';
@@ -17,7 +17,6 @@ export function VisitorsTab() {
   const locale = useLocale();
   const [q, setQ] = useState('');
   const list = useVisitors(q.trim());
-  const rows = list.data?.pages.flatMap((p) => p.data);
 
   return (
     <Stack gap="md" data-testid="visitors-tab">
@@ -25,9 +24,11 @@ export function VisitorsTab() {
         {t('visitors.intro')}
       </Text>
       <TextInput label={t('visitors.search')} value={q} onChange={(e) => setQ(e.currentTarget.value)} maw={360} type="search" />
-      <DataTable
+      <KeysetTable
+        name="visitors"
+        query={list}
+        loadMoreLabel={t('loadMore')}
         caption={t('visitors.caption')}
-        testId="visitors-table"
         columns={[
           {
             key: 'email',
@@ -53,30 +54,14 @@ export function VisitorsTab() {
               ),
           },
         ]}
-        rows={rows}
         rowKey={(v) => v.email}
         cardTitle={(v) => (
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {v.email}
           </Text>
         )}
-        isLoading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyText={q ? t('visitors.noMatch') : t('visitors.empty')}
       />
-      {list.hasNextPage ? (
-        <Group justify="center">
-          <Button variant="light" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('loadMore')}
-          </Button>
-        </Group>
-      ) : null}
-      {list.isFetchNextPageError ? (
-        <Alert color="red" role="alert">
-          {t('loadError')}
-        </Alert>
-      ) : null}
     </Stack>
   );
 }
