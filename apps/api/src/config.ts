@@ -93,6 +93,24 @@ export const envSchema = z.object({
   CAMPAIGN_SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(16),
   /** The longest one SMTP send may take, connection included; past it the send is given up and retried. */
   SMTP_SEND_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+  /**
+   * The waits before each new try of a recipient whose server answered 4xx (greylisting, throttling):
+   * durations like `30s`, `5m`, `2h`, comma-separated, 24 h at most in all; then the recipient fails.
+   */
+  CAMPAIGN_RETRY_SCHEDULE: z
+    .string()
+    .default('1m,5m,15m,1h,2h,4h,8h')
+    .transform((value, ctx) => {
+      const waits = value.split(',').map((part) => {
+        const m = /^\s*(\d+)\s*([smh])\s*$/.exec(part);
+        return m ? Number(m[1]) * { s: 1, m: 60, h: 3600 }[m[2] as 's' | 'm' | 'h'] : NaN;
+      });
+      if (waits.length > 20 || waits.some((w) => !Number.isInteger(w) || w < 1) || waits.reduce((a, b) => a + b, 0) > 86_400) {
+        ctx.addIssue({ code: 'custom', message: 'durations like 30s, 5m or 2h, comma-separated, at most 20 and 24 h in all' });
+        return z.NEVER;
+      }
+      return waits;
+    }),
   /** A sending campaign with no email accepted for this long says why on its page and notifies its owner (fractions allowed). */
   CAMPAIGN_STALL_MINUTES: z.coerce.number().min(0.01).max(1440).default(10),
   /** Shared secret of POST /api/campaigns/webhooks/bounces (Authorization: Bearer …); empty: the webhook is off. */
@@ -179,6 +197,8 @@ export type Config = {
   smtpSendTimeoutMs: number;
   /** No email accepted for this long: the campaign is stalled (CAMPAIGN_STALL_MINUTES). */
   campaignStallMs: number;
+  /** Seconds to wait before each new try after a 4xx answer (CAMPAIGN_RETRY_SCHEDULE); then the recipient fails. */
+  campaignRetrySeconds: number[];
   /** The test clock (platform/clock.ts): the product's "now" may be moved forward by an admin. */
   testClockEnabled: boolean;
   /** Shared secret of the bounce/complaint webhook; undefined: the webhook answers 404. */
@@ -292,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campaignSmtpConnections: e.CAMPAIGN_SMTP_CONNECTIONS,
     smtpSendTimeoutMs: Math.round(e.SMTP_SEND_TIMEOUT_SECONDS * 1000),
     campaignStallMs: Math.round(e.CAMPAIGN_STALL_MINUTES * 60_000),
+    campaignRetrySeconds: e.CAMPAIGN_RETRY_SCHEDULE,
     bounceWebhookSecret: e.BOUNCE_WEBHOOK_SECRET,
     testClockEnabled: e.TEST_CLOCK_ENABLED,
   };

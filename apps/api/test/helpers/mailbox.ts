@@ -56,7 +56,11 @@ export function parseEmail(raw: string, to: string[]): ReceivedEmail {
 export async function startMailbox(
   options: {
     holdWhen?: () => boolean;
-    /** An SMTP reply code (e.g. 550) that refuses this recipient at RCPT TO. */ refuseRecipient?: (address: string) => number | undefined;
+    /**
+     * Refuses this recipient at RCPT TO: an SMTP reply code (e.g. 550), or a code and the text after
+     * it (`{ code: 550, text: '5.1.1 No such user' }` answers `550 5.1.1 No such user`).
+     */
+    refuseRecipient?: (address: string) => number | { code: number; text: string } | undefined;
   } = {},
 ) {
   const received: ReceivedEmail[] = [];
@@ -70,11 +74,14 @@ export async function startMailbox(
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      const code = options.refuseRecipient?.(address.address);
-      if (code)
-        return callback(
-          Object.assign(new Error(`${code === 550 ? 'No such user' : 'Try again later'} (${address.address})`), { responseCode: code }),
-        );
+      const refusal = options.refuseRecipient?.(address.address);
+      if (refusal) {
+        const { code, text } =
+          typeof refusal === 'number'
+            ? { code: refusal, text: `${refusal === 550 ? 'No such user' : 'Try again later'} (${address.address})` }
+            : refusal;
+        return callback(Object.assign(new Error(text), { responseCode: code }));
+      }
       callback();
     },
     onData(stream, session, callback) {

@@ -11,6 +11,7 @@ import {
   settleQueuedDeliveries,
 } from '../communications/index.js';
 import { campaignRecipients, campaigns } from './schema.js';
+import { SOFT_BOUNCE_DAYS } from './smtp-failures.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type ClaimedRecipient = { id: string; email: string; name: string; profileId: string | null; attempts: number };
@@ -217,9 +218,20 @@ export function createCampaignsRepository(db: Database) {
       );
     },
 
-    async markSettled(id: string, state: 'failed' | 'bounced', error: string): Promise<void> {
-      await db.execute(sql`update campaign_recipients set state = ${state}, lease_until = null, error = ${error} where id = ${id}`);
+    async markSettled(id: string, state: 'failed' | 'bounced', error: string, bounce: 'hard' | 'soft' | null = null): Promise<void> {
+      await db.execute(
+        sql`update campaign_recipients set state = ${state}, lease_until = null, error = ${error}, bounce = ${bounce} where id = ${id}`,
+      );
       await setDeliveryStatus(db, id, state, error);
+    },
+
+    /** Soft bounces of an address by the owner's campaigns started within SOFT_BOUNCE_DAYS (this one's included). */
+    async recentSoftBounces(ownerId: string, email: string): Promise<number> {
+      const result = await db.execute(sql`
+        select count(*)::int as n from campaign_recipients r join campaigns c on c.id = r.campaign_id
+        where c.user_id = ${ownerId} and r.email = ${email} and r.bounce = 'soft'
+          and c.started_at > now() - make_interval(days => ${SOFT_BOUNCE_DAYS})`);
+      return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
     },
 
     /** The Comunicaciones rows of messages just accepted, in one statement. */

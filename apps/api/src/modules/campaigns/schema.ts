@@ -87,6 +87,8 @@ export const campaignRecipients = pgTable(
     /** While in the future, a sender holds the row (or a temporary failure waits for its retry). */
     leaseUntil: timestamp({ withTimezone: true }),
     error: text(),
+    /** A bounced row: `hard` (the address is wrong) or `soft` (this message was refused); see smtp-failures.ts. */
+    bounce: text().$type<'hard' | 'soft'>(),
     sentAt: timestamp({ withTimezone: true }),
     messageId: text(),
     openedAt: timestamp({ withTimezone: true }),

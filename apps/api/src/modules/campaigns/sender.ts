@@ -14,7 +14,7 @@ import { senderFrom } from './sender-identity.js';
 import type { CampaignRow, CampaignsRepository, ClaimedRecipient } from './repository.js';
 import { shortProfileLink } from '../../lib/public-links.js';
 import { createSentMarker, createThrottle, outageBackoffMs, sleep, withinClaimLease } from './send-helpers.js';
-import { classifySmtpError, detailOf, stallKindOf, type SmtpError } from './smtp-failures.js';
+import { classifySmtpError, detailOf, SOFT_BOUNCE_LIMIT, stallKindOf, type SmtpError } from './smtp-failures.js';
 import { createStallWatch, isStalled, type Problem } from './stall.js';
 
 export { classifySmtpError } from './smtp-failures.js';
@@ -30,8 +30,6 @@ declare module '../../platform/jobs.js' {
   }
 }
 
-/** A recipient whose server answers 4xx is tried this many times, then failed (an unreachable server uses no attempt). */
-export const MAX_ATTEMPTS = 4;
 /**
  * Rows one claim takes without a rate limit: enough that the connections seldom drain while the next
  * claim is taken. Pause and the run's time budget are checked between sends, so the size delays
@@ -62,6 +60,7 @@ export type SenderDeps = {
     | 'campaignSmtpConnections'
     | 'smtpSendTimeoutMs'
     | 'campaignStallMs'
+    | 'campaignRetrySeconds'
   >;
   log: FastifyBaseLogger;
 };
@@ -163,16 +162,20 @@ export function createCampaignSender(deps: SenderDeps) {
       // Nothing was said about this recipient: the batch gives the row back, with its attempt.
       if (failure === 'outage') return { kind: 'outage', problem };
       const message = (e.message || String(e)).slice(0, 500);
-      if (failure === 'permanent') {
-        await repo.markSettled(r.id, 'bounced', message);
-        await suppress(db, campaign.userId, r.email, 'bounced');
+      if (failure === 'hard' || failure === 'soft') {
+        await repo.markSettled(r.id, 'bounced', message, failure);
+        // A wrong address at once; any other refusal once it keeps coming (SOFT_BOUNCE_LIMIT).
+        if (failure === 'hard' || (await repo.recentSoftBounces(campaign.userId, r.email)) >= SOFT_BOUNCE_LIMIT)
+          await suppress(db, campaign.userId, r.email, 'bounced');
         return { kind: 'settled', problem };
       }
-      if (r.attempts >= MAX_ATTEMPTS) {
+      // A 4xx: the next try after the schedule's wait for this attempt; failed once the schedule is used up.
+      const wait = config.campaignRetrySeconds[r.attempts - 1];
+      if (wait === undefined) {
         await repo.markSettled(r.id, 'failed', message);
         return { kind: 'settled', problem };
       }
-      await repo.markRetry(r.id, message, 15 * 2 ** (r.attempts - 1));
+      await repo.markRetry(r.id, message, wait);
       return { kind: 'retry', problem };
     }
     // Accepted by the SMTP server: mark it at once (the crash window is this UPDATE, shared with the

@@ -5,11 +5,23 @@
  *   (refused, unreachable, timed out, closed), the server refused our sign-in, closed the channel
  *   (421), or the send outlived its deadline. The recipient is not at fault: the row goes back to
  *   pending without using one of its attempts, and the campaign waits for the server (sender.ts).
- * - `permanent`: a 5xx answer to the message (bounced; the address is suppressed).
- * - `temporary`: a 4xx answer to the message (retried later, up to MAX_ATTEMPTS).
+ * - `hard`: a 5xx answer that says the address itself is wrong (RFC 3463 `5.1.x`, unknown or
+ *   disabled mailbox…): bounced, and the address is suppressed at once.
+ * - `soft`: a 5xx answer about something else (mailbox full, message too big, refused by policy or
+ *   as spam…): bounced, not the address's fault; the address is suppressed only when it keeps
+ *   bouncing (SOFT_BOUNCE_LIMIT).
+ * - `temporary`: a 4xx answer (greylisting, 421/450/451/452/454 throttling): tried again on the
+ *   retry schedule (CAMPAIGN_RETRY_SCHEDULE), then failed.
  */
-export type SmtpError = Error & { responseCode?: number; code?: string; command?: string };
-export type SmtpFailure = 'outage' | 'permanent' | 'temporary';
+export type SmtpError = Error & { responseCode?: number; code?: string; command?: string; response?: string };
+export type SmtpFailure = 'outage' | 'hard' | 'soft' | 'temporary';
+
+/**
+ * Soft bounces of one address by one owner's campaigns started within SOFT_BOUNCE_DAYS that suppress
+ * it, as one hard bounce does.
+ */
+export const SOFT_BOUNCE_LIMIT = 3;
+export const SOFT_BOUNCE_DAYS = 90;
 
 /** Why a campaign stalls, as its page and notification say it (the `campaign.stall_reason.*` strings). */
 export type StallKind = 'unreachable' | 'auth' | 'deadline' | 'deferred';
@@ -32,11 +44,29 @@ const CONNECTION_CODES = new Set([
   'EDEADLINE',
 ]);
 
+/** The RFC 3463 enhanced status code of an answer (`550 5.1.1 <x>: unknown user` → [5, 1, 1]), if it has one. */
+export function enhancedStatus(text: string | undefined): [number, number, number] | null {
+  const m = /(?:^|[\s-])([245])\.(\d{1,3})\.(\d{1,3})(?=\s|$)/.exec(text ?? '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+}
+
+/**
+ * The enhanced codes of a 5xx answer that condemn the address rather than the message: `5.1.x`
+ * addressing (bad mailbox, bad domain, bad syntax, moved, no mail accepted at the domain), `5.2.1`
+ * mailbox disabled and `5.4.4` unable to route. Everything else of class 5 — mailbox full (5.2.2),
+ * too big (5.3.4), policy and spam refusals (5.7.x) — bounces this message only.
+ */
+const isAddressProblem = ([, subject, detail]: [number, number, number]) =>
+  subject === 1 || (subject === 2 && detail === 1) || (subject === 4 && detail === 4);
+
 export function classifySmtpError(error: SmtpError): SmtpFailure {
   if (stallKindOf(error) !== 'deferred') return 'outage';
   const code = error.responseCode;
-  if (typeof code === 'number' && code >= 500 && code < 600) return 'permanent';
-  return 'temporary';
+  if (typeof code !== 'number' || code < 500 || code >= 600) return 'temporary';
+  const enhanced = enhancedStatus(error.response ?? error.message);
+  if (enhanced) return enhanced[0] === 5 && isAddressProblem(enhanced) ? 'hard' : enhanced[0] === 4 ? 'temporary' : 'soft';
+  // No enhanced code: 550 (mailbox unavailable), 551 (user not local) and 553 (mailbox name not allowed) name the address.
+  return code === 550 || code === 551 || code === 553 ? 'hard' : 'soft';
 }
 
 /** The kind of trouble an error shows; `deferred` for anything about one message (a 4xx or 5xx answer). */
