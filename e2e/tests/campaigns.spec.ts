@@ -1,13 +1,47 @@
+import { deflateSync } from 'node:zlib';
 import { dataOf, expect, test } from './support/fixtures';
 import { emailsTo } from './support/mailbox';
 
-/** A 1×1 PNG: the template's banner, drawn 1,200 px wide by its width attribute. */
-const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
+/** A 1,200 × 600 PNG (one grey colour; the stamp after IEND makes it this run's own file). */
+function wideBanner(stamp: string): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(body));
+    return Buffer.concat([head, body, tail]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1200, 0);
+  header.writeUInt32BE(600, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const rows = Buffer.alloc(600 * 1201, 0x99);
+  for (let y = 0; y < 600; y += 1) rows[y * 1201] = 0; // filter byte of each row
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+    Buffer.from(stamp),
+  ]);
+}
 
 /**
- * A campaign to a profile's consenting senders and an imported list, reviewed, tested and started
- * from the screen, with the progress bar reaching 100 %; the email a contact receives is then opened
- * at a phone's width. The template (a wide image and a button) is created through the templates API.
+ * A template written in the editor (a merge field, a wide image from the cloud, a button), then a
+ * campaign to a profile's consenting senders and an imported list, reviewed, tested and started from
+ * the screen, with the progress bar reaching 100 %; the email a contact receives is then opened at a
+ * phone's width.
  */
 test.describe('campaigns', () => {
   test.use({ signedIn: 'user' });
@@ -32,17 +66,12 @@ test.describe('campaigns', () => {
       });
       expect(sent.status(), await sent.text()).toBe(201);
     }
-    const template = await request.post('/api/templates', {
+    // A wide banner in the cloud: 1,200 × 600 px, drawn by the email at most as wide as the screen.
+    const banner = await request.post('/api/files', {
       headers: user.headers,
-      data: {
-        name: `Newsletter ${stamp}`,
-        subject: 'News for {{nombre}}',
-        bodyHtml:
-          '<p>Hello {{nombre}}</p><p><img src="https://images.e2e.enlaza.test/banner.png" width="1200" height="600" alt="Autumn collection"></p>' +
-          '<p><a class="button" href="https://shop.e2e.enlaza.test/autumn">See the collection</a></p><p>Or read https://shop.e2e.enlaza.test/news</p>',
-      },
+      multipart: { file: { name: `banner-${stamp}.png`, mimeType: 'image/png', buffer: wideBanner(stamp) } },
     });
-    expect(template.status(), await template.text()).toBe(201);
+    expect(banner.status(), await banner.text()).toBe(201);
     const list = await dataOf<{ list: { id: string; name: string } }>(
       await request.post('/api/audience/lists/import', {
         headers: user.headers,
@@ -68,6 +97,34 @@ test.describe('campaigns', () => {
     await sender.getByRole('textbox', { name: 'Postal address' }).fill('Calle Mayor 1\n28013 Madrid\nSpain');
     await sender.getByRole('button', { name: 'Save sender' }).click();
     await expect(sender.getByTestId('campaign-sender-from')).toHaveText(`"Shop ${stamp} via Enlaza" <no-reply@e2e.enlaza.test>`);
+
+    // The template, written in the editor: a field, an image from the cloud (its description
+    // required), a button and a bare address.
+    await page.goto('/user/plantillas');
+    await page.getByTestId('template-new').click();
+    await page.getByTestId('template-name').fill(`Newsletter ${stamp}`);
+    await page.getByTestId('template-subject').fill('News for {{name}}');
+    const body = page.getByTestId('template-body');
+    await body.pressSequentially('Hello {{name}}');
+    await page.getByTestId('insert-image').click();
+    await page.getByRole('button', { name: `banner-${stamp}.png` }).click();
+    await page.getByTestId('image-insert').click();
+    await expect(page.getByText('Describe the image in a few words.')).toBeVisible();
+    await page.getByTestId('image-alt').fill('Autumn collection');
+    await page.getByTestId('image-insert').click();
+    await expect(body.getByRole('img', { name: 'Autumn collection' })).toBeVisible();
+    await page.getByTestId('insert-button').click();
+    await page.getByTestId('button-label').fill('See the collection');
+    await page.getByTestId('button-url').fill('https://shop.e2e.enlaza.test/autumn');
+    await page.getByTestId('button-insert').click();
+    await expect(body.getByRole('link', { name: 'See the collection' })).toBeVisible();
+    await body.press('Control+End');
+    await body.press('Enter');
+    await body.pressSequentially('Or read https://shop.e2e.enlaza.test/news');
+    await page.getByTestId('template-save').click();
+    await expect(page).toHaveURL(/\/user\/plantillas\?edit=/);
+
+    await page.goto('/user/campanas');
     await page.getByTestId('new-campaign').click();
     const form = page.getByTestId('campaign-form');
     await form.getByLabel('Name').fill(`Launch ${stamp}`);
@@ -116,14 +173,16 @@ test.describe('campaigns', () => {
     expect(received!.html).toContain('Hello Lena');
     const phone = await page.context().newPage();
     await phone.setViewportSize({ width: 360, height: 740 });
-    await phone.route('https://images.e2e.enlaza.test/**', (route) => route.fulfill({ contentType: 'image/png', body: PIXEL_PNG }));
     await phone.setContent(received!.html, { waitUntil: 'load' });
     const sizes = await phone.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       viewport: window.innerWidth,
-      image: document.querySelector('img[alt="Autumn collection"]')?.getBoundingClientRect().width ?? -1,
+      image: document.querySelector<HTMLImageElement>('img[alt="Autumn collection"]')?.naturalWidth
+        ? document.querySelector('img[alt="Autumn collection"]')!.getBoundingClientRect().width
+        : -1,
     }));
-    expect(sizes.image).toBeGreaterThan(200);
+    // The banner loaded from its public address, signed out, and fills the column.
+    expect(sizes.image).toBeGreaterThan(250);
     expect(sizes.scroll).toBeLessThanOrEqual(sizes.viewport);
     expect(sizes.image).toBeLessThanOrEqual(sizes.viewport);
     await phone.close();

@@ -183,7 +183,13 @@ test.describe('session and calls', () => {
       await expect(heading).toHaveText(message('es', 'dashboard', 'greeting', name));
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/preferences') && r.request().method() === 'PUT');
+      // The save of the last choice (the es one may still be on its way: saves go one after another).
+      const saved = page.waitForResponse(
+        (r) =>
+          r.url().endsWith('/api/account/preferences') &&
+          r.request().method() === 'PUT' &&
+          (r.request().postDataJSON() as { locale?: string }).locale === 'jp',
+      );
       await switcher.selectOption('jp');
       await expect(heading).toHaveText(message('jp', 'dashboard', 'greeting', name));
       await expect(page.locator('html')).toHaveAttribute('lang', 'ja');

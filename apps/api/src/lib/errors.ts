@@ -48,6 +48,7 @@ export const ERROR_STATUS = {
   'file.empty': 422,
   'file.missing': 422,
   'file.link_expired': 403,
+  'file.not_an_image': 422,
   'collection.name_taken': 409,
   'audience.csv_invalid': 422,
   'audience.too_many_rows': 422,

@@ -152,3 +152,36 @@ describe('the public photo of a profile', () => {
     expect(refused.json()).toMatchObject({ ok: 0, code: 'record.not_found' });
   });
 });
+
+describe('an image put in an email template', () => {
+  it('has a public address that never expires, shows only that image, and stops with the trash', async () => {
+    const { token } = await user();
+    const other = await user();
+    const image = await upload(token, 'banner.png', png(1200, 600));
+    const pdf = await upload(token, 'brochure.pdf', pdfWithScript());
+    const address = await send('POST', `/api/files/${image.id}/email-address`, token);
+    expect(address.statusCode).toBe(200);
+    const url: string = address.json().data.url;
+    expect(url).toMatch(new RegExp(`^http://localhost:\\d+/api/public/images/${image.id}\\.[A-Za-z0-9_-]+$`));
+    const path = new URL(url).pathname;
+
+    // Anonymous, a month later: still there, as the image it is, sandboxed.
+    vi.useFakeTimers({ now: Date.now() + 31 * 86_400_000, toFake: ['Date'] });
+    const served = await t.app.inject({ url: path });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // Loadable from a mail client's or another site's page.
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(served.rawPayload.equals(png(1200, 600))).toBe(true);
+    vi.useRealTimers();
+
+    // Another file's id with this signature, a PDF, another user's image: nothing.
+    expect((await t.app.inject({ url: path.replace(image.id, pdf.id) })).statusCode).toBe(404);
+    expect((await send('POST', `/api/files/${pdf.id}/email-address`, token)).json().code).toBe('file.not_an_image');
+    expect((await send('POST', `/api/files/${image.id}/email-address`, other.token)).statusCode).toBe(404);
+    // In the trash: gone from every email that shows it.
+    expect((await send('DELETE', `/api/files/${image.id}`, token)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+  });
+});

@@ -117,7 +117,9 @@ const userChildren: RouteObject[] = [
   },
   {
     path: 'plantillas',
-    lazy: lazyPage(() => import('@/features/templates/pages/templates-page'), { namespaces: ['templates', 'editor', 'admin', 'trash'] }),
+    lazy: lazyPage(() => import('@/features/templates/pages/templates-page'), {
+      namespaces: ['templates', 'editor', 'admin', 'trash', 'cloud'],
+    }),
     handle: { titleKey: 'pages:user.plantillas' },
   },
   {

@@ -42,8 +42,8 @@ export interface CloudImagePickerProps {
 
 const PAGE_SIZE = 24;
 
-/** The user's images in a grid of buttons: Tab moves between them, Enter or Space picks one. */
-function CloudImagesModal({
+/** The user's images in a grid of buttons: Tab moves between them, Enter or Space picks one (the image field, the template editor's image). */
+export function CloudImagesModal({
   opened,
   selected,
   onClose,

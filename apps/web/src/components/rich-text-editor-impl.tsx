@@ -2,15 +2,18 @@ import { useEffect, useId } from 'react';
 import { Button, Input, Menu } from '@mantine/core';
 import { RichTextEditor as MantineEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
+import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
 import { MERGE_FIELD_NAMES, MERGE_FIELDS } from '@enlaza/contracts';
+import { EmailBlocks } from './email-blocks';
 import type { RichTextEditorProps } from './rich-text-editor';
 
 /**
  * The rich-text editor (Mantine's Tiptap toolbar): bold, italic, underline, strike, headings, lists,
- * link, blockquote. Only markup the server's allow-list keeps can be made here; the server sanitises
+ * link, blockquote; for email templates (`mergeFields`) also a divider, an image from the cloud, a
+ * button and the merge fields. Only markup the server's allow-list keeps can be made here; the server sanitises
  * anyway. Loaded lazily through `rich-text-editor.tsx`.
  */
 export default function RichTextEditorImpl({
@@ -35,6 +38,7 @@ export default function RichTextEditorImpl({
         heading: { levels: [2, 3, 4] },
         link: { openOnClick: false, protocols: ['http', 'https', 'mailto', 'tel'] },
       }),
+      ...(mergeFields ? [Image] : []),
     ],
     content: value,
     immediatelyRender: true,
@@ -66,6 +70,7 @@ export default function RichTextEditorImpl({
     linkControlLabel: t('link'),
     unlinkControlLabel: t('unlink'),
     blockquoteControlLabel: t('blockquote'),
+    hrControlLabel: t('divider'),
     linkEditorInputLabel: t('linkUrl'),
     linkEditorInputPlaceholder: 'https://example.com',
     linkEditorSave: t('save'),
@@ -98,6 +103,12 @@ export default function RichTextEditorImpl({
             <MantineEditor.Link />
             <MantineEditor.Unlink />
           </MantineEditor.ControlsGroup>
+          {mergeFields ? (
+            <MantineEditor.ControlsGroup>
+              <MantineEditor.Hr />
+            </MantineEditor.ControlsGroup>
+          ) : null}
+          {mergeFields ? <EmailBlocks editor={editor} /> : null}
           {mergeFields ? (
             <Menu position="bottom-start" withinPortal>
               <Menu.Target>

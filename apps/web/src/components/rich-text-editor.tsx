@@ -6,7 +6,7 @@ export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   error?: string | undefined;
-  /** Shows the "insert merge field" menu (templates). */
+  /** An email template's editor: the "insert merge field" menu, a divider, an image from the cloud and a button. */
   mergeFields?: boolean;
   minHeight?: number;
   testId?: string;

@@ -10,7 +10,8 @@ import {
   type UploadedFile,
 } from '@enlaza/contracts';
 import type { TFunction } from 'i18next';
-import { ApiError, apiGet, buildHeaders } from './http';
+import { z } from 'zod';
+import { ApiError, apiGet, apiSend, buildHeaders } from './http';
 
 /**
  * The calls of the cloud (nube) that more than one screen needs: the Nube page and the image picker
@@ -21,6 +22,10 @@ export const CLOUD_KEY = ['cloud'] as const;
 const oneSchema = okResponse(cloudFileSchema);
 
 /** List parameters; anything left out takes the API's default. */
+/** `POST /api/files/{id}/email-address`: the public address of one of my images, for an email template. */
+export const emailImageAddress = async (id: string) =>
+  (await apiSend('POST', `/api/files/${encodeURIComponent(id)}/email-address`, undefined, okResponse(z.object({ url: z.string() })))).data;
+
 export type CloudFilesParams = Partial<FileListQuery>;
 
 export function cloudFilesQueryOptions(query: CloudFilesParams) {

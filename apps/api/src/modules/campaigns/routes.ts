@@ -272,7 +272,12 @@ export const campaignPublicRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsS
     async (request, reply) => {
       const counted = !isAutomatedRequest(request.method, request.headers['user-agent']);
       if (!(await campaigns.recordOpen(request.params.token, { counted }))) throw new AppError('request.not_found');
-      return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
+      // Loaded by mail clients' pages on other origins (the app's own answers are same-origin only).
+      return reply
+        .header('content-type', 'image/gif')
+        .header('cache-control', 'no-store')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(PIXEL);
     },
   );
 

@@ -31,6 +31,7 @@ export const cloudModule = defineModule({
       storage,
       subscriptions,
       secret: appSecret,
+      publicUrl: config.publicUrl,
       maxFileBytes: config.cloudMaxFileBytes,
       notifications,
       activity,

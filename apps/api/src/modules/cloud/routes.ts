@@ -157,6 +157,22 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
     }),
   );
 
+  app.post(
+    '/files/:id/email-address',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'The public address of one of my images for an email template: it never expires and shows only that image while it is not in the trash (422 file.not_an_image for another type)',
+        security,
+        params,
+        response: { 200: okResponse(z.object({ url: z.string() })), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await cloud.emailImageAddress(actorOf(request), request.params.id) }),
+  );
+
   app.patch(
     '/files/:id',
     {
@@ -245,6 +261,24 @@ export const publicImageRoutes: FastifyPluginAsyncZod<{ cloud: CloudService; pub
   { cloud, publicProfiles },
 ) => {
   const variants = createImageVariants();
+  app.get(
+    '/public/images/:token',
+    {
+      schema: {
+        tags: ['public'],
+        summary:
+          'An image of an email template at its public address (from POST /api/files/{id}/email-address): served while the file is not in the trash, cached for a day; a forged address is 404',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: z.any(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const found = await cloud.emailImage(request.params.token);
+      if (!found) throw new AppError('record.not_found');
+      // Shown by mail clients and web pages on other origins (the app's own answers are same-origin only).
+      return sendContent(reply, found, { 'cache-control': 'public, max-age=86400', 'cross-origin-resource-policy': 'cross-origin' });
+    },
+  );
   for (const which of ['photo', 'cover'] as const) {
     app.get(
       `/public/link/:alias/:profileId/${which}`,

@@ -59,6 +59,8 @@ export function createCloudService(deps: {
   storage: Storage;
   subscriptions: SubscriptionsService;
   secret: string;
+  /** PUBLIC_URL: an email's image address must work from anywhere. */
+  publicUrl: string;
   maxFileBytes: number;
   notifications: Pick<NotificationsService, 'usageChanged'>;
   activity?: Pick<ActivityService, 'record'>;
@@ -79,6 +81,9 @@ export function createCloudService(deps: {
       before: change.before ?? { name: row.name },
       after: change.after ?? { name: row.name },
     });
+  // Email images: an address that never expires (mail clients load images whenever the email is
+  // opened), for one file only, under a key of its own.
+  const emailKey = hmac(deps.secret, 'cloud-email-images');
   // A key of its own, so a content signature is never valid as anything else the app signs.
   const key = hmac(deps.secret, 'cloud-content-addresses');
   // An address names the state it was made for: a live file's stops working once the file is
@@ -237,6 +242,25 @@ export function createCloudService(deps: {
       if (exp * 1000 < now) throw new AppError('file.link_expired');
       const row = await repo.findById(id);
       if (!row || (row.deletedAt !== null) !== trashed) throw new AppError('record.not_found');
+      return { row, stream: await bytesOf(row.storageKey) };
+    },
+
+    /**
+     * The public address of one of my images for an email template (`/api/public/images/<id>.<sig>`):
+     * it never expires and shows only that image, while it is not in the trash.
+     */
+    async emailImageAddress(actor: Actor, id: string): Promise<{ url: string }> {
+      const row = await owned(actor, id);
+      if (row.deletedAt || kindOf(row.mimeType) !== 'image') throw new AppError('file.not_an_image');
+      return { url: `${deps.publicUrl}/api/public/images/${row.id}.${hmac(emailKey, row.id)}` };
+    },
+
+    /** The bytes of an email image by its public token, or null (forged, trashed, not an image). */
+    async emailImage(token: string): Promise<FileContent | null> {
+      const [id = '', sig = ''] = token.split('.');
+      if (!/^[0-9a-f-]{36}$/.test(id) || !safeEqual(sig, hmac(emailKey, id))) return null;
+      const row = await repo.findById(id);
+      if (!row || row.deletedAt || kindOf(row.mimeType) !== 'image') return null;
       return { row, stream: await bytesOf(row.storageKey) };
     },
 
