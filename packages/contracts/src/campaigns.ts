@@ -51,6 +51,8 @@ export const campaignSchema = z.object({
    * and why (a translated sentence with the SMTP error's own words). Sending goes on by itself.
    */
   stall: z.object({ since: z.string(), reason: z.string() }).nullable(),
+  /** Whether its emails count opens and clicks (the sender's setting when it was scheduled or started). */
+  tracking: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   figures: campaignFiguresSchema,
@@ -98,6 +100,8 @@ export const campaignSenderBodySchema = z.object({
     .regex(/^[^\p{Cc}]*$/u, { error: 'validation.single_line' }),
   /** Street, city, postal code and country; line breaks allowed (printed as one line, comma-separated). */
   postalAddress: z.string().trim().min(5).max(300),
+  /** Count opens and clicks: an invisible image and links through the app; off, the emails carry neither. */
+  tracking: z.boolean().default(true),
 });
 export type CampaignSenderBody = z.infer<typeof campaignSenderBodySchema>;
 
@@ -110,6 +114,8 @@ export const campaignSenderSchema = z.object({
   from: z.string(),
   /** Where replies go: the account's email address. */
   replyTo: z.string(),
+  /** Whether campaigns count opens and clicks (on until turned off). */
+  tracking: z.boolean(),
 });
 export type CampaignSender = z.infer<typeof campaignSenderSchema>;
 
@@ -123,7 +129,7 @@ export const campaignReviewSchema = z.object({
   html: z.string(),
   text: z.string(),
   recipients: z.number().int().nonnegative(),
-  sender: z.object({ saved: z.boolean(), from: z.string(), replyTo: z.string() }),
+  sender: z.object({ saved: z.boolean(), from: z.string(), replyTo: z.string(), tracking: z.boolean() }),
 });
 export type CampaignReview = z.infer<typeof campaignReviewSchema>;
 

@@ -151,7 +151,7 @@ export const userDataCampaignSchema = z.strictObject({
   subject: z.string().nullable(),
   bodyHtml: z.string().nullable(),
   /** Who it was sent as (copied when it was scheduled or started). */
-  sender: z.strictObject({ name: z.string(), postalAddress: z.string(), replyTo: z.string() }).nullable(),
+  sender: z.strictObject({ name: z.string(), postalAddress: z.string(), replyTo: z.string(), tracking: z.boolean().optional() }).nullable(),
   scheduledAt: when,
   startedAt: when,
   finishedAt: when,
@@ -237,7 +237,7 @@ export const userDataSectionsSchema = z.strictObject({
   wallPosts: z.array(userDataWallPostSchema),
   campaigns: z.array(userDataCampaignSchema),
   /** Who the user's campaigns come from, if they saved it. */
-  campaignSender: z.strictObject({ name: z.string(), postalAddress: z.string(), updatedAt: at }).nullable(),
+  campaignSender: z.strictObject({ name: z.string(), postalAddress: z.string(), tracking: z.boolean(), updatedAt: at }).nullable(),
   contactLists: z.array(userDataContactListSchema),
   payments: userDataPaymentsSchema,
   invoices: z.array(userDataInvoiceSchema),

@@ -51,7 +51,7 @@ async function owner(language = 'en') {
   const template = await call<{ id: string }>('POST', '/api/templates', {
     name: 'News',
     subject: 'News for {{nombre}}',
-    bodyHtml: '<p>Hello {{nombre}}</p>',
+    bodyHtml: '<p>Hello {{nombre}}, read <a href="https://example.org/news">our news</a>.</p>',
   });
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   const campaign = await call<Campaign>('POST', '/api/campaigns', {
@@ -131,6 +131,30 @@ describe('who a campaign comes from', () => {
     expect(visitor.text).toContain('because you wrote to Ana "AG" García through their card');
     expect(listed.text).toContain('because Ana "AG" García added your address to their contacts');
     expect(listed.text).not.toContain('you wrote to');
+  });
+
+  it('can turn tracking off: the emails then carry no open pixel and no click redirects, and the campaign says so', async () => {
+    const { tag, call, campaignId } = await owner();
+    const saved = await call<CampaignSender>('PUT', '/api/campaigns/sender', {
+      name: 'Ana',
+      postalAddress: 'Calle Mayor 1, Madrid',
+      tracking: false,
+    });
+    expect(saved.body.data).toMatchObject({ saved: true, tracking: false });
+    expect((await call('POST', `/api/campaigns/${campaignId}/start`, {})).status).toBe(200);
+    const campaign = await waitFor(async () => {
+      const c = (await call<Campaign>('GET', `/api/campaigns/${campaignId}`)).body.data;
+      return c.state === 'sent' ? c : undefined;
+    }, 'the campaign to be sent');
+    expect(campaign.tracking).toBe(false);
+    const email = await simpleParser((await mail.next(`visitor-${tag}@example.org`)).raw);
+    expect(email.html).not.toContain('/api/campaigns/t/');
+    expect(email.html).toContain('href="https://example.org/news"');
+    // The page of the email and the unsubscribe link stay: they are not tracking.
+    expect(email.html).toContain('http://enlaza.test/v/');
+    expect(email.text).toMatch(/Unsubscribe: http:\/\/enlaza\.test\/u\//);
+    const exported = (await call<never>('GET', '/api/options/export')).body as unknown as { campaignSender: unknown };
+    expect(exported.campaignSender).toMatchObject({ tracking: false });
   });
 
   it('is copied when a campaign is scheduled: a later change reaches only the campaigns after it', async () => {

@@ -102,7 +102,8 @@ export type CampaignEmailContext = {
   locale: string;
   sender?: SenderSnapshot | null;
   /**
-   * `send`: tracked links, the open pixel and the "view in browser" link; `view`: the web page of one
+   * `send`: tracked links and the open pixel (unless the sender turned tracking off) and the "view in
+   * browser" link; `view`: the web page of one
    * recipient's email (plain links, no pixel); `test`: the owner's review and test send (plain links,
    * an unsubscribe link that unsubscribes nobody).
    */
@@ -136,11 +137,13 @@ export function renderCampaignEmail(
     sender || !ownLink
       ? footer(FOOTER[context.locale] ?? FOOTER.en!, sender, !!recipient.profileId, ownLink ? null : unsubscribeUrl)
       : null;
-  const tracked = mode === 'send';
+  const sending = mode === 'send';
+  // The sender may turn tracking off: no pixel, links as written (the web-page link stays).
+  const tracked = sending && sender?.tracking !== false;
   const email = mergeEmail(prepared, values, {
     rewriteLink: tracked ? (url) => (url === unsubscribeUrl ? null : signer.clickUrl(recipient.id, url)) : undefined,
     footer: end,
-    view: tracked ? { url: signer.viewUrl(recipient.id), label: VIEW[context.locale] ?? VIEW.en! } : null,
+    view: sending ? { url: signer.viewUrl(recipient.id), label: VIEW[context.locale] ?? VIEW.en! } : null,
     pixelUrl: tracked ? signer.openUrl(recipient.id) : null,
   });
   return { ...email, unsubscribeUrl };

@@ -74,8 +74,13 @@ export function createCampaignReview({ db, repo, signer, mailer, config, sendQuo
       const [{ rendered, sender }, recipients] = await Promise.all([render(me, campaign), countAudience(db, actor.id, campaign.audience)]);
       // None saved yet: what the sender card suggests, marked unsaved (the campaign cannot start).
       const shown = sender
-        ? { saved: true, from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo }
-        : await senderFor(db, actor.id, config.mailFrom, actor.locale).then((s) => ({ saved: false, from: s.from, replyTo: s.replyTo }));
+        ? { saved: true, from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo, tracking: sender.tracking !== false }
+        : await senderFor(db, actor.id, config.mailFrom, actor.locale).then((s) => ({
+            saved: false,
+            from: s.from,
+            replyTo: s.replyTo,
+            tracking: s.tracking,
+          }));
       return { subject: rendered.subject, html: rendered.html, text: rendered.text, recipients, sender: shown };
     },
 

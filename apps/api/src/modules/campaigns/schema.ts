@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AudienceSelector, CampaignState, RecipientState } from '@enlaza/contracts';
 import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
 
-/** A campaign's sender as it was when the campaign was scheduled or started. */
-export type SenderSnapshot = { name: string; postalAddress: string; replyTo: string };
+/**
+ * A campaign's sender as it was when the campaign was scheduled or started. `tracking` false: its
+ * emails carry no open pixel and no click redirects (absent in copies made before the setting: on).
+ */
+export type SenderSnapshot = { name: string; postalAddress: string; replyTo: string; tracking?: boolean };
 
 /**
  * Who a user's campaigns come from: the display name ("<name> via <platform>") and the postal
@@ -18,6 +21,8 @@ export const campaignSenders = pgTable('campaign_senders', {
     .references(() => users.id, { onDelete: 'cascade' }),
   name: text().notNull(),
   postalAddress: text().notNull(),
+  /** Count opens and clicks (an invisible image, links through the app); off: the emails carry neither. */
+  tracking: boolean().notNull().default(true),
   updatedAt: updatedAt(),
 });
 

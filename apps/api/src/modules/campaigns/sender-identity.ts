@@ -47,7 +47,7 @@ export async function senderSnapshot(db: Database | Transaction, userId: string)
   const [saved] = await db.select().from(campaignSenders).where(eq(campaignSenders.userId, userId));
   if (!saved) return null;
   const account = await billingIdentity(db, userId);
-  return { name: saved.name, postalAddress: saved.postalAddress, replyTo: account?.email ?? '' };
+  return { name: saved.name, postalAddress: saved.postalAddress, replyTo: account?.email ?? '', tracking: saved.tracking };
 }
 
 /** The sender as the campaigns page shows it: the saved one, else suggestions from the account (its name and billing address). */
@@ -64,11 +64,12 @@ export async function senderFor(db: Database, userId: string, mailFrom: string, 
     postalAddress: saved?.postalAddress ?? suggested,
     from: senderFrom(mailFrom, name || '…'),
     replyTo: account?.email ?? '',
+    tracking: saved?.tracking ?? true,
   };
 }
 
 export async function saveSender(db: Database, userId: string, body: CampaignSenderBody): Promise<void> {
-  const values = { name: body.name, postalAddress: body.postalAddress, updatedAt: new Date() };
+  const values = { name: body.name, postalAddress: body.postalAddress, tracking: body.tracking, updatedAt: new Date() };
   await db
     .insert(campaignSenders)
     .values({ userId, ...values })

@@ -91,6 +91,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       stall: stall
         ? { since: stall.since, reason: translate(locale, `campaign.stall_reason.${stall.kind}`, { detail: stall.detail || '—' }) }
         : null,
+      tracking: row.sender?.tracking !== false,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       figures: figures ?? {

@@ -54,7 +54,9 @@ export function createCampaignSenderUserData(db: Database): UserDataProvider<'ca
     section: 'campaignSender',
     async export(userId) {
       const [row] = await db.select().from(campaignSenders).where(eq(campaignSenders.userId, userId));
-      return row ? { name: row.name, postalAddress: row.postalAddress, updatedAt: row.updatedAt.toISOString() } : null;
+      return row
+        ? { name: row.name, postalAddress: row.postalAddress, tracking: row.tracking, updatedAt: row.updatedAt.toISOString() }
+        : null;
     },
     async erase(userId, tx) {
       await tx.delete(campaignSenders).where(eq(campaignSenders.userId, userId));

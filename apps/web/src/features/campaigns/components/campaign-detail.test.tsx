@@ -21,6 +21,7 @@ const campaign: Campaign = {
   stall: { since: '2026-11-22T10:05:00.000Z', reason: 'the mail server cannot be reached (connect ECONNREFUSED 10.0.0.1:587)' },
   createdAt: '2026-11-22T09:00:00.000Z',
   updatedAt: '2026-11-22T10:05:00.000Z',
+  tracking: true,
   figures: {
     recipients: 200,
     pending: 120,

@@ -84,7 +84,12 @@ export function CampaignDetail({
             {t('actions.back')}
           </Button>
         </Group>
-        {c.figures.recipients > 0 ? <CampaignFigures figures={c.figures} /> : null}
+        {!c.tracking ? (
+          <Text size="sm" c="dimmed" data-testid="campaign-untracked">
+            {t('untracked')}
+          </Text>
+        ) : null}
+        {c.figures.recipients > 0 ? <CampaignFigures figures={c.figures} tracked={c.tracking} /> : null}
       </Stack>
     </Paper>
   );

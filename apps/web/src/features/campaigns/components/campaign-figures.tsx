@@ -15,15 +15,19 @@ const BAR_COLORS: Record<(typeof BARS)[number], string> = {
   failed: 'red',
 };
 
-/** The figures, unique per recipient, and a small bar chart of them (its text alternative is the list above it). */
-export function CampaignFigures({ figures }: { figures: Figures }) {
+/**
+ * The figures, unique per recipient, and a small bar chart of them (its text alternative is the list
+ * above it). Without tracking, opens and clicks are not known: they are left out rather than shown as 0.
+ */
+export function CampaignFigures({ figures, tracked = true }: { figures: Figures; tracked?: boolean }) {
   const { t } = useTranslation('campaigns');
   const locale = useLocale();
+  const counted = (key: string) => tracked || (key !== 'opened' && key !== 'clicked');
   const of = (n: number) => (figures.recipients ? Math.round((n * 100) / figures.recipients) : 0);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="dl" m={0}>
-        {KEYS.map((key) => (
+        {KEYS.filter(counted).map((key) => (
           <Paper key={key} withBorder p="xs" radius="md" data-testid={`figure-${key}`}>
             <Text component="dt" size="xs" c="dimmed">
               {t(`figures.${key}`)}
@@ -36,10 +40,15 @@ export function CampaignFigures({ figures }: { figures: Figures }) {
       </SimpleGrid>
       <figure style={{ margin: 0 }}>
         <VisuallyHidden component="figcaption">
-          {t('chartAlt', { sent: figures.sent, opened: figures.opened, clicked: figures.clicked, recipients: figures.recipients })}
+          {t(tracked ? 'chartAlt' : 'chartAltUntracked', {
+            sent: figures.sent,
+            opened: figures.opened,
+            clicked: figures.clicked,
+            recipients: figures.recipients,
+          })}
         </VisuallyHidden>
         <Stack gap={6} aria-hidden>
-          {BARS.map((key) => (
+          {BARS.filter(counted).map((key) => (
             <Group key={key} gap="xs" wrap="nowrap">
               <Text size="xs" w={110} style={{ flexShrink: 0 }}>
                 {t(`figures.${key}`)}

@@ -36,7 +36,7 @@ vi.mock('../api/campaigns', () => ({
       html: '<!doctype html><p>Hello Ana</p>',
       text: 'Hello Ana',
       recipients: 1234,
-      sender: { saved: calls.senderSaved, from: '"Ana via Enlaza" <no-reply@enlaza.test>', replyTo: 'ana@example.com' },
+      sender: { saved: calls.senderSaved, from: '"Ana via Enlaza" <no-reply@enlaza.test>', replyTo: 'ana@example.com', tracking: true },
     },
   }),
   useSendCampaignTest: () => ({

@@ -81,6 +81,9 @@ export function CampaignReview({ campaign, atIso, timeZone, onBack, onDone }: Pr
               <Fact label={t('sender.replyTo')} testId="review-reply-to">
                 {data.sender.replyTo}
               </Fact>
+              <Fact label={t('review.tracking')} testId="review-tracking">
+                {data.sender.tracking ? t('sender.trackingOn') : t('sender.trackingOff')}
+              </Fact>
               <Fact label={t('review.when')} testId="review-when">
                 {atIso ? t('scheduledFor', { at: formatDateTime(atIso, locale, timeZone) }) : t('review.now')}
               </Fact>

@@ -32,6 +32,7 @@ const suggested: CampaignSender = {
   postalAddress: 'Calle Mayor 1, 28013 Madrid\nSpain',
   from: '"Ana García via Enlaza" <no-reply@enlaza.local>',
   replyTo: 'ana@example.org',
+  tracking: true,
 };
 
 const renderCard = () =>
@@ -77,7 +78,7 @@ describe('SenderCard', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set the sender' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save sender' }));
     expect(await screen.findByText('Use a single line of text.')).toBeTruthy();
-    expect(state.saves).toEqual([{ name: 'Ana García', postalAddress: 'Calle Mayor 1, 28013 Madrid\nSpain' }]);
+    expect(state.saves).toEqual([{ name: 'Ana García', postalAddress: 'Calle Mayor 1, 28013 Madrid\nSpain', tracking: true }]);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Sender name/ })));
   });
 
@@ -88,5 +89,17 @@ describe('SenderCard', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('campaign-sender-from').textContent).toBe('"Ana García via Enlaza" <no-reply@enlaza.local>');
     expect(screen.getByText('ana@example.org', { exact: false })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByTestId('campaign-sender-tracking').textContent).toBe('Opens and clicks: counted');
+  });
+
+  it('turns the counting of opens and clicks off', async () => {
+    state.sender = { ...suggested, saved: true };
+    renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('switch', { name: /Count opens and clicks/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save sender' }));
+    await waitFor(() =>
+      expect(state.saves).toEqual([{ name: 'Ana García', postalAddress: 'Calle Mayor 1, 28013 Madrid\nSpain', tracking: false }]),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { campaignSenderBodySchema, type CampaignSender } from '@enlaza/contracts';
 import { ApiError } from '@/lib/http';
@@ -67,6 +67,12 @@ export function SenderCard() {
               </Text>{' '}
               {data.postalAddress}
             </Text>
+            <Text size="sm" data-testid="campaign-sender-tracking">
+              <Text span fw={600}>
+                {t('sender.trackingShown')}
+              </Text>{' '}
+              {data.tracking ? t('sender.trackingOn') : t('sender.trackingOff')}
+            </Text>
           </Stack>
         ) : null}
       </Stack>
@@ -79,6 +85,7 @@ function SenderForm({ sender, onDone }: { sender: CampaignSender; onDone: () => 
   const save = useSaveCampaignSender();
   const [name, setName] = useState(sender.name);
   const [postalAddress, setPostalAddress] = useState(sender.postalAddress);
+  const [tracking, setTracking] = useState(sender.tracking);
   const [errors, setErrors] = useState<{ name?: string; postalAddress?: string }>({});
   const nameInput = useRef<HTMLInputElement>(null);
   const addressInput = useRef<HTMLTextAreaElement>(null);
@@ -93,7 +100,7 @@ function SenderForm({ sender, onDone }: { sender: CampaignSender; onDone: () => 
     if (next.name) return nameInput.current?.focus();
     if (next.postalAddress) return addressInput.current?.focus();
     save.mutate(
-      { name, postalAddress },
+      { name, postalAddress, tracking },
       {
         onSuccess: onDone,
         onError: (failure) => {
@@ -148,6 +155,13 @@ function SenderForm({ sender, onDone }: { sender: CampaignSender; onDone: () => 
           rows={3}
           required
           data-testid="campaign-sender-address"
+        />
+        <Switch
+          label={t('sender.tracking')}
+          description={t('sender.trackingHint')}
+          checked={tracking}
+          onChange={(e) => setTracking(e.currentTarget.checked)}
+          data-testid="campaign-sender-tracking-switch"
         />
         <Text size="xs" c="dimmed">
           {t('sender.replyHint', { email: sender.replyTo })}
