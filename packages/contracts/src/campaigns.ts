@@ -28,6 +28,9 @@ export const campaignFiguresSchema = z.object({
   /** Every open and click, not only the first of each recipient. */
   totalOpens: z.number().int(),
   totalClicks: z.number().int(),
+  /** Fetches by machines (mail scanners, link previews, HEAD requests), counted apart from the above. */
+  machineOpens: z.number().int(),
+  machineClicks: z.number().int(),
 });
 export type CampaignFigures = z.infer<typeof campaignFiguresSchema>;
 

@@ -29,6 +29,8 @@ const EMPTY_FIGURES: CampaignFigures = {
   unsubscribed: 0,
   totalOpens: 0,
   totalClicks: 0,
+  machineOpens: 0,
+  machineClicks: 0,
 };
 
 /** Rows of a query result, whichever driver (node-postgres and PGlite both answer `{ rows }`). */
@@ -135,6 +137,8 @@ export function createCampaignsRepository(db: Database) {
           unsubscribed: sql<number>`count(${campaignRecipients.unsubscribedAt})`.mapWith(Number),
           totalOpens: sql<number>`coalesce(sum(${campaignRecipients.opens}), 0)`.mapWith(Number),
           totalClicks: sql<number>`coalesce(sum(${campaignRecipients.clicks}), 0)`.mapWith(Number),
+          machineOpens: sql<number>`coalesce(sum(${campaignRecipients.machineOpens}), 0)`.mapWith(Number),
+          machineClicks: sql<number>`coalesce(sum(${campaignRecipients.machineClicks}), 0)`.mapWith(Number),
         })
         .from(campaignRecipients)
         .where(inArray(campaignRecipients.campaignId, ids))
@@ -331,6 +335,15 @@ export function createCampaignsRepository(db: Database) {
         .from(campaignRecipients)
         .where(eq(campaignRecipients.id, id));
       return row;
+    },
+
+    /** A machine fetched the pixel or a link (a scanner, a preview): counted apart, never as a person's. */
+    async recordMachineFetch(id: string, what: 'open' | 'click'): Promise<void> {
+      await db.execute(
+        what === 'open'
+          ? sql`update campaign_recipients set machine_opens = machine_opens + 1 where id = ${id}`
+          : sql`update campaign_recipients set machine_clicks = machine_clicks + 1 where id = ${id}`,
+      );
     },
 
     async recordOpen(id: string): Promise<void> {

@@ -100,6 +100,9 @@ export const campaignRecipients = pgTable(
     opens: integer().notNull().default(0),
     clickedAt: timestamp({ withTimezone: true }),
     clicks: integer().notNull().default(0),
+    /** Fetches of the pixel and the links by machines (scanners, previews), counted apart from people's. */
+    machineOpens: integer().notNull().default(0),
+    machineClicks: integer().notNull().default(0),
     unsubscribedAt: timestamp({ withTimezone: true }),
     complainedAt: timestamp({ withTimezone: true }),
   },

@@ -106,6 +106,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         unsubscribed: 0,
         totalOpens: 0,
         totalClicks: 0,
+        machineOpens: 0,
+        machineClicks: 0,
       },
     };
   }
@@ -373,6 +375,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       const id = deps.signer.verify('open', token);
       if (!id || !(await repo.recipientOwner(id))) return false;
       if (counted) await repo.recordOpen(id);
+      else await repo.recordMachineFetch(id, 'open');
       return true;
     },
 
@@ -382,6 +385,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       const id = deps.signer.verify('click', token, url);
       if (!id || !(await repo.recipientOwner(id))) return null;
       if (counted) await repo.recordClick(id);
+      else await repo.recordMachineFetch(id, 'click');
       return url;
     },
 

@@ -33,6 +33,8 @@ const campaign: Campaign = {
     clicked: 0,
     unsubscribed: 0,
     totalOpens: 0,
+    machineOpens: 0,
+    machineClicks: 0,
     totalClicks: 0,
   },
 };

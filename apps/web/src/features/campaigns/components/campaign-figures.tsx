@@ -70,6 +70,14 @@ export function CampaignFigures({ figures, tracked = true }: { figures: Figures;
           ))}
         </Stack>
       </figure>
+      {tracked && figures.machineOpens + figures.machineClicks > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="figure-machines">
+          {t('machines', {
+            opens: formatNumber(figures.machineOpens, locale),
+            clicks: formatNumber(figures.machineClicks, locale),
+          })}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

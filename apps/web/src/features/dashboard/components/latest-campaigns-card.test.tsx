@@ -18,6 +18,8 @@ const figures = (recipients: number, pending: number, sent: number) => ({
   unsubscribed: 0,
   totalOpens: 0,
   totalClicks: 0,
+  machineOpens: 0,
+  machineClicks: 0,
 });
 const sending: DashboardCampaign = {
   id: '0b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
