@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,43 @@ import { emailImageAddress } from '@/lib/cloud-api';
 
 /** An address a button may point to: http(s), or a merge field that holds one (`{{profile_url}}`). */
 const BUTTON_TARGET = /^(https?:\/\/\S+|\{\{\s*[A-Za-z_]+\s*\}\})$/;
+
+/** A block's dialog: its fields in a form, Cancel and Insert. */
+function BlockDialog(props: {
+  opened: boolean;
+  title: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  busy?: boolean;
+  submitTestId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('editor');
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} closeButtonProps={{ 'aria-label': t('cancel') }}>
+      <Stack
+        component="form"
+        gap="sm"
+        onSubmit={(e) => {
+          // The modal is portalled but React bubbles its submit to the template's own form: stop it here.
+          e.preventDefault();
+          e.stopPropagation();
+          props.onSubmit();
+        }}
+      >
+        {props.children}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={props.busy ?? false} data-testid={props.submitTestId}>
+            {t('insert')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 /**
  * The template editor's email blocks beside the text tools: an image from the cloud (its text for
@@ -86,93 +123,59 @@ export function EmailBlocks({ editor }: { editor: Editor | null }) {
           setFileId(id);
         }}
       />
-      <Modal
+      <BlockDialog
         opened={fileId !== null}
-        onClose={() => setFileId(null)}
         title={t('editor:imageTitle')}
-        closeButtonProps={{ 'aria-label': t('editor:cancel') }}
+        onClose={() => setFileId(null)}
+        onSubmit={() => void insertImage()}
+        busy={busy}
+        submitTestId="image-insert"
       >
-        <Stack
-          component="form"
-          gap="sm"
-          onSubmit={(e) => {
-            // The modal is portalled but React bubbles its submit to the template's own form: stop it there.
-            e.preventDefault();
-            e.stopPropagation();
-            void insertImage();
-          }}
-        >
-          <TextInput
-            label={t('editor:imageAlt')}
-            description={t('editor:imageAltHint')}
-            withAsterisk
-            value={alt}
-            onChange={(e) => setAlt(e.currentTarget.value)}
-            error={error?.field === 'alt' ? error.message : undefined}
-            maxLength={200}
-            data-autofocus
-            data-testid="image-alt"
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setFileId(null)}>
-              {t('editor:cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="image-insert">
-              {t('editor:insert')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
+        <TextInput
+          label={t('editor:imageAlt')}
+          description={t('editor:imageAltHint')}
+          withAsterisk
+          value={alt}
+          onChange={(e) => setAlt(e.currentTarget.value)}
+          error={error?.field === 'alt' ? error.message : undefined}
+          maxLength={200}
+          data-autofocus
+          data-testid="image-alt"
+        />
+      </BlockDialog>
+      <BlockDialog
         opened={button !== null}
-        onClose={() => setButton(null)}
         title={t('editor:buttonTitle')}
-        closeButtonProps={{ 'aria-label': t('editor:cancel') }}
+        onClose={() => setButton(null)}
+        onSubmit={insertButton}
+        submitTestId="button-insert"
       >
-        <Stack
-          component="form"
-          gap="sm"
-          onSubmit={(e) => {
-            e.preventDefault();
-            e.stopPropagation();
-            insertButton();
+        <TextInput
+          label={t('editor:buttonLabel')}
+          withAsterisk
+          value={button?.label ?? ''}
+          onChange={(e) => {
+            const label = e.currentTarget.value;
+            setButton((b) => b && { ...b, label });
           }}
-        >
-          <TextInput
-            label={t('editor:buttonLabel')}
-            withAsterisk
-            value={button?.label ?? ''}
-            onChange={(e) => {
-              const label = e.currentTarget.value;
-              setButton((b) => b && { ...b, label });
-            }}
-            error={error?.field === 'label' ? error.message : undefined}
-            maxLength={80}
-            data-autofocus
-            data-testid="button-label"
-          />
-          <TextInput
-            label={t('editor:buttonUrl')}
-            description={t('editor:buttonUrlHint')}
-            withAsterisk
-            value={button?.url ?? ''}
-            onChange={(e) => {
-              const url = e.currentTarget.value;
-              setButton((b) => b && { ...b, url });
-            }}
-            error={error?.field === 'url' ? error.message : undefined}
-            data-testid="button-url"
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setButton(null)}>
-              {t('editor:cancel')}
-            </Button>
-            <Button type="submit" data-testid="button-insert">
-              {t('editor:insert')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          error={error?.field === 'label' ? error.message : undefined}
+          maxLength={80}
+          data-autofocus
+          data-testid="button-label"
+        />
+        <TextInput
+          label={t('editor:buttonUrl')}
+          description={t('editor:buttonUrlHint')}
+          withAsterisk
+          value={button?.url ?? ''}
+          onChange={(e) => {
+            const url = e.currentTarget.value;
+            setButton((b) => b && { ...b, url });
+          }}
+          error={error?.field === 'url' ? error.message : undefined}
+          data-testid="button-url"
+        />
+      </BlockDialog>
     </>
   );
 }
