@@ -128,6 +128,13 @@ const SCRIPTLESS_FRAME = 'iframe[sandbox]:not([sandbox~="allow-scripts"])';
  * either way; a cross-origin frame would not be in this mode, so none may be there (asserted).
  */
 async function scan(page: Page, where: string): Promise<void> {
+  // A dialog or menu still fading in is drawn half transparent: its text would be measured against a
+  // blend of colours no one reads (a pay dialog's dimmed text once measured 4.24:1 mid-fade, 4.6:1
+  // at rest). Mantine animates with CSS transitions whatever the reduced-motion setting: wait for them
+  // (endless ones, a loader's spin or a skeleton's pulse, never end and do not fade anything in).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const origin = new URL(page.url()).origin;
   const foreign = page
     .frames()
