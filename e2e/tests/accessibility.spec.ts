@@ -129,7 +129,7 @@ const SCRIPTLESS_FRAME = 'iframe[sandbox]:not([sandbox~="allow-scripts"])';
  */
 async function scan(page: Page, where: string): Promise<void> {
   // A dialog or menu still fading in is drawn half transparent: its text would be measured against a
-  // blend of colours no one reads (a pay dialog's dimmed text once measured 4.24:1 mid-fade, 4.6:1
+  // blend of colours no one reads (a pay dialog's dimmed text once measured 4.24:1 mid-fade; it passes
   // at rest). Mantine animates with CSS transitions whatever the reduced-motion setting: wait for them
   // (endless ones, a loader's spin or a skeleton's pulse, never end and do not fade anything in).
   await page.waitForFunction(() =>
