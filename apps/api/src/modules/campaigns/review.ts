@@ -6,7 +6,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { shortProfileLink } from '../../lib/public-links.js';
 import type { Actor } from '../../platform/actor.js';
 import { countAudience } from '../audience/index.js';
-import { findTemplateForSend, prepareEmail } from '../templates/index.js';
+import { prepareEmail } from '../templates/index.js';
 import { renderCampaignEmail, type LinkSigner } from './links.js';
 import type { CampaignRow, CampaignsRepository } from './repository.js';
 import type { SenderSnapshot } from './schema.js';
@@ -24,6 +24,10 @@ export type CampaignReviewDeps = {
   sendQuota: (actor: Actor) => Promise<SendQuota>;
   /** Raises the 80 % / 100 % notification of the monthly sends. */
   sendsChanged: (userId: string, change: { before: number; after: number; limit: number; period: string }) => Promise<void>;
+  /** The actor's own live campaign, or 404 (the campaigns service's check). */
+  owned: (actor: Actor, id: string) => Promise<CampaignRow>;
+  /** Its snapshot once scheduled, else its template now (the campaigns service's, shared with a start). */
+  contentOf: (campaign: CampaignRow) => Promise<{ subject: string; bodyHtml: string }>;
 };
 
 /**
@@ -32,15 +36,7 @@ export type CampaignReviewDeps = {
  * campaign email goes through (`renderCampaignEmail`, templates/render.ts), so the review shows the
  * bytes the audience gets, the sample recipient's fields and the links aside.
  */
-export function createCampaignReview({ db, repo, signer, mailer, config, sendQuota, sendsChanged }: CampaignReviewDeps) {
-  /** The campaign's content: its snapshot once scheduled or started, else its template as it is now. */
-  async function contentOf(campaign: CampaignRow): Promise<{ subject: string; bodyHtml: string }> {
-    if (campaign.subject !== null && campaign.bodyHtml !== null) return { subject: campaign.subject, bodyHtml: campaign.bodyHtml };
-    const template = campaign.templateId ? await findTemplateForSend(db, campaign.userId, campaign.templateId) : null;
-    if (!template) throw new AppError('campaign.template_missing');
-    return { subject: template.subject, bodyHtml: template.bodyHtml };
-  }
-
+export function createCampaignReview({ db, repo, signer, mailer, config, sendQuota, sendsChanged, owned, contentOf }: CampaignReviewDeps) {
   /** The sender it will go out as: the copy taken when it was scheduled, else the one saved now. */
   async function senderOf(campaign: CampaignRow): Promise<SenderSnapshot | null> {
     return campaign.sender ?? (await senderSnapshot(db, campaign.userId));
@@ -60,12 +56,6 @@ export function createCampaignReview({ db, repo, signer, mailer, config, sendQuo
 
   const onlyLists = (c: CampaignRow) =>
     c.audience.listIds.length > 0 && !c.audience.profileIds.length && !c.audience.folderIds.length && !c.audience.labelIds.length;
-
-  async function owned(actor: Actor, id: string): Promise<CampaignRow> {
-    const row = await repo.find(actor.id, id);
-    if (!row) throw new AppError('record.not_found');
-    return row;
-  }
 
   return {
     /** The review step: who it goes to and from, the subject and the email as the first recipient would see it. */

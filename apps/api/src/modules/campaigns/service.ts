@@ -70,6 +70,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
   // The review step, the test send and the "view in browser" page (review.ts).
   const review = createCampaignReview({
     ...deps,
+    owned: requireOwned,
+    contentOf,
     sendQuota: (actor) => subscriptions.sendQuota({ id: actor.id, role: actor.role }),
     sendsChanged: (userId, usage) => deps.notifications.usageChanged(userId, 'sends', usage),
   });
@@ -130,6 +132,15 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     return template;
   }
 
+  /** A campaign's content: the snapshot taken when it was scheduled, else its template as it is now (gone: 409). */
+  async function contentOf(campaign: CampaignRow): Promise<{ subject: string; bodyHtml: string; bodyText: string }> {
+    if (campaign.subject !== null && campaign.bodyHtml !== null && campaign.bodyText !== null)
+      return { subject: campaign.subject, bodyHtml: campaign.bodyHtml, bodyText: campaign.bodyText };
+    const template = campaign.templateId ? await findTemplateForSend(db, campaign.userId, campaign.templateId) : null;
+    if (!template) throw new AppError('campaign.template_missing');
+    return { subject: template.subject, bodyHtml: template.bodyHtml, bodyText: template.bodyText };
+  }
+
   /** Who the owner's campaigns come from; none saved yet is a 409 that the campaigns page explains. */
   async function requireSender(ownerId: string): Promise<SenderSnapshot> {
     const sender = await senderSnapshot(db, ownerId);
@@ -148,15 +159,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     if (!campaign || campaign.userId !== ownerId) throw new AppError('record.not_found');
     if (!from.includes(campaign.state)) throw new AppError('campaign.not_startable');
     requireSendablePublicUrl(deps.config);
-    let snapshot =
-      campaign.subject !== null && campaign.bodyHtml !== null && campaign.bodyText !== null
-        ? { subject: campaign.subject, bodyHtml: campaign.bodyHtml, bodyText: campaign.bodyText }
-        : null;
-    if (!snapshot) {
-      const template = campaign.templateId ? await findTemplateForSend(db, ownerId, campaign.templateId) : null;
-      if (!template) throw new AppError('campaign.template_missing');
-      snapshot = { subject: template.subject, bodyHtml: template.bodyHtml, bodyText: template.bodyText };
-    }
+    const snapshot = await contentOf(campaign);
     // The sender copied when it was scheduled, else the one saved now (required: see sender-identity.ts).
     const sender = campaign.sender ?? (await requireSender(ownerId));
     const members = await resolveAudience(db, ownerId, campaign.audience);
