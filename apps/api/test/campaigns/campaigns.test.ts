@@ -208,7 +208,10 @@ describe('campaigns', () => {
       const go = await ctx.app.inject({ method, url: click, headers });
       expect(go.statusCode, `${method} ${agent ?? '(no agent)'}`).toBe(302);
       expect(go.headers.location).toBe('https://example.org/news?a=1&b=2');
-      expect((await ctx.app.inject({ method, url: pixel, headers })).statusCode).toBe(200);
+      const fetched = await ctx.app.inject({ method, url: pixel, headers });
+      expect(fetched.statusCode).toBe(200);
+      // Mail clients' pages on other origins may load it (the app's answers are same-origin only).
+      expect(fetched.headers['cross-origin-resource-policy']).toBe('cross-origin');
     }
     // Counted apart: one fetch of the pixel and one of the link per machine above.
     expect((await campaignOf(c.id)).figures).toMatchObject({

@@ -71,6 +71,22 @@ describe('CampaignDetail', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('button').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('without tracking, says opens and clicks are not counted and leaves them out instead of showing zeros', async () => {
+    await changeLanguage('en');
+    show({ ...campaign, stall: null, tracking: false });
+    expect(screen.getByTestId('campaign-untracked').textContent).toContain('Opens and clicks are not counted');
+    expect(screen.queryByTestId('figure-opened')).toBeNull();
+    expect(screen.queryByTestId('figure-clicked')).toBeNull();
+    expect(screen.getByTestId('figure-sent')).toBeTruthy();
+  });
+
+  it('counts machine fetches apart, below the figures', async () => {
+    await changeLanguage('en');
+    show({ ...campaign, stall: null, figures: { ...campaign.figures, machineOpens: 3, machineClicks: 2 } });
+    expect(screen.getByTestId('figure-machines').textContent).toContain('3 fetches of the open pixel and 2 of the links');
+    expect(screen.queryByTestId('campaign-untracked')).toBeNull();
+  });
+
   it('shows no stall note for a campaign that sends', async () => {
     await changeLanguage('en');
     show({ ...campaign, stall: null });
