@@ -59,6 +59,16 @@ export function enhancedStatus(text: string | undefined): [number, number, numbe
 const isAddressProblem = ([, subject, detail]: [number, number, number]) =>
   subject === 1 || (subject === 2 && detail === 1) || (subject === 4 && detail === 4);
 
+/**
+ * A bounce as a report states it (a DSN's `Status: 5.1.1`, a provider's `550 5.1.1 …`): hard when its
+ * enhanced status code condemns the address, soft for any other code; `fallback` when it has none.
+ */
+export function bounceKindOf(statusText: string | undefined, fallback: 'hard' | 'soft'): 'hard' | 'soft' {
+  const enhanced = enhancedStatus(statusText);
+  if (!enhanced) return fallback;
+  return enhanced[0] === 5 && isAddressProblem(enhanced) ? 'hard' : 'soft';
+}
+
 export function classifySmtpError(error: SmtpError): SmtpFailure {
   if (stallKindOf(error) !== 'deferred') return 'outage';
   const code = error.responseCode;
