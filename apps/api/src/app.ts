@@ -68,10 +68,12 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Heartbeat, per-user cap… of the live notification streams (tests and the benchmark shorten them). */
   notificationStreams?: Partial<StreamOptions>;
+  /** HTTP to the outside world (Platform.fetch); the global fetch unless a test hands in its own. */
+  fetch?: typeof fetch;
 };
 
 /** Builds the app: external plugins → platform → the modules, in order → the pages. The caller owns the database. */
-export async function buildApp({ config, database, logger = false, notificationStreams }: AppOptions) {
+export async function buildApp({ config, database, logger = false, notificationStreams, fetch: outboundFetch = fetch }: AppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
@@ -119,7 +121,21 @@ export async function buildApp({ config, database, logger = false, notificationS
   app.decorate('userData', registries.userData);
   const storage = createStorage(config);
   const limiter = createRateLimiter(db);
-  const platform = { config, database, db, jobs, events, clock, mailer, limiter, storage, appSecret, registries, log: app.log };
+  const platform = {
+    config,
+    database,
+    db,
+    jobs,
+    events,
+    clock,
+    mailer,
+    limiter,
+    storage,
+    appSecret,
+    registries,
+    log: app.log,
+    fetch: outboundFetch,
+  };
 
   // The modules in dependency order: each is built seeing the services of those before it, and its
   // hooks and routes are added in this order.

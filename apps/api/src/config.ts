@@ -1,4 +1,4 @@
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve, join } from 'node:path';
@@ -115,6 +115,41 @@ export const envSchema = z.object({
   CAMPAIGN_STALL_MINUTES: z.coerce.number().min(0.01).max(1440).default(10),
   /** Shared secret of POST /api/campaigns/webhooks/bounces (Authorization: Bearer …); empty: the webhook is off. */
   BOUNCE_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16).optional()),
+  /** Amazon SES via SNS: the topic ARNs whose notifications POST /api/campaigns/webhooks/ses accepts (comma-separated); empty: off. */
+  SES_SNS_TOPIC_ARNS: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^arn:aws(-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256}(\s*,\s*arn:aws(-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[\w-]{1,256})*$/,
+        'topic ARNs (arn:aws:sns:region:account:name), comma-separated',
+      )
+      .optional(),
+  ),
+  /** SendGrid's Event Webhook verification key (Mail Settings → Signed Event Webhook); empty: the SendGrid webhook is off. */
+  SENDGRID_WEBHOOK_PUBLIC_KEY: optionalString,
+  /** Mailgun's HTTP webhook signing key; empty: the Mailgun webhook is off. */
+  MAILGUN_WEBHOOK_SIGNING_KEY: optionalString.pipe(z.string().min(16).optional()),
+  /** `user:password` that Postmark's webhook URL carries (Postmark does not sign webhooks: basic auth); empty: off. */
+  POSTMARK_WEBHOOK_CREDENTIALS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[^:\s]+:\S{16,}$/, 'user:password, the password at least 16 characters')
+      .optional(),
+  ),
+  /**
+   * The inbound SMTP listener: the `mailto:` unsubscribe of campaign emails and the bounce reports
+   * (DSNs, complaint reports) come to this port, for addresses at INBOUND_MAIL_DOMAIN (whose MX points
+   * here). Both set, or neither (off).
+   */
+  INBOUND_SMTP_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+  INBOUND_SMTP_HOST: z.string().default('0.0.0.0'),
+  INBOUND_MAIL_DOMAIN: optionalString.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a domain name such as bounces.example.com')
+      .optional(),
+  ),
   /** false, or how many proxies in front of the app to trust for X-Forwarded-For (true = 1). */
   TRUST_PROXY: z
     .string()
@@ -203,6 +238,15 @@ export type Config = {
   testClockEnabled: boolean;
   /** Shared secret of the bounce/complaint webhook; undefined: the webhook answers 404. */
   bounceWebhookSecret: string | undefined;
+  /** The mail providers' bounce and complaint webhooks; each undefined (its route answers 404) until configured. */
+  feedback: {
+    sesTopicArns: string[];
+    sendgridPublicKey: string | undefined;
+    mailgunSigningKey: string | undefined;
+    postmarkCredentials: string | undefined;
+  };
+  /** The inbound SMTP listener (mailto unsubscribe, bounce reports), or null (off). */
+  inbound: { host: string; port: number; domain: string } | null;
   s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
   /** Printed on every invoice as the seller (copied into each invoice when it is issued). */
   seller: { name: string; taxId: string; address: string; country: string };
@@ -271,6 +315,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  SELLER_TAX_ID is the demo placeholder ${DEMO_SELLER_TAX_ID}: a production site at ${e.PUBLIC_URL} would issue invoices in its name (set SELLER_TAX_ID, SELLER_NAME and SELLER_ADDRESS to the seller's own)`,
     );
   const dkim = dkimOf(e);
+  if (!e.INBOUND_SMTP_PORT !== !e.INBOUND_MAIL_DOMAIN)
+    throw new Error(
+      'Invalid configuration:\n  INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN are set together (the listener and the domain whose MX points at it), or neither',
+    );
+  if (e.SENDGRID_WEBHOOK_PUBLIC_KEY && !sendgridKeyReadable(e.SENDGRID_WEBHOOK_PUBLIC_KEY))
+    throw new Error(
+      'Invalid configuration:\n  SENDGRID_WEBHOOK_PUBLIC_KEY is not an EC public key (the base64 key SendGrid shows, or PEM)',
+    );
   if (e.WORKERS === 'off' && !e.DATABASE_URL)
     throw new Error(
       'Invalid configuration:\n  WORKERS=off needs DATABASE_URL (separate `npm run worker` processes are a PostgreSQL feature)',
@@ -314,8 +366,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campaignStallMs: Math.round(e.CAMPAIGN_STALL_MINUTES * 60_000),
     campaignRetrySeconds: e.CAMPAIGN_RETRY_SCHEDULE,
     bounceWebhookSecret: e.BOUNCE_WEBHOOK_SECRET,
+    feedback: {
+      sesTopicArns: e.SES_SNS_TOPIC_ARNS ? e.SES_SNS_TOPIC_ARNS.split(',').map((arn) => arn.trim()) : [],
+      sendgridPublicKey: e.SENDGRID_WEBHOOK_PUBLIC_KEY,
+      mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
+      postmarkCredentials: e.POSTMARK_WEBHOOK_CREDENTIALS,
+    },
+    inbound:
+      e.INBOUND_SMTP_PORT && e.INBOUND_MAIL_DOMAIN
+        ? { host: e.INBOUND_SMTP_HOST, port: e.INBOUND_SMTP_PORT, domain: e.INBOUND_MAIL_DOMAIN }
+        : null,
     testClockEnabled: e.TEST_CLOCK_ENABLED,
   };
+}
+
+/** SendGrid shows its key as base64 DER (SubjectPublicKeyInfo); a PEM is taken too. */
+function sendgridKeyReadable(key: string): boolean {
+  try {
+    const k = key.includes('-----BEGIN')
+      ? createPublicKey(key)
+      : createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' });
+    return k.asymmetricKeyType === 'ec';
+  } catch {
+    return false;
+  }
 }
 
 /** What nodemailer's `dkim` option takes: the signing domain, the selector its public key is published under, the PEM key. */

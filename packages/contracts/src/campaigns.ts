@@ -119,6 +119,18 @@ export const campaignSenderSchema = z.object({
   replyTo: z.string(),
   /** Whether campaigns count opens and clicks (on until turned off). */
   tracking: z.boolean(),
+  /**
+   * Spam complaints against the account's campaign emails of the last `days` days: over `limit`
+   * (a fraction, 0.003) with enough complaints, its campaigns are paused and none starts (`over`).
+   */
+  complaints: z.object({
+    complaints: z.number().int(),
+    sent: z.number().int(),
+    rate: z.number(),
+    limit: z.number(),
+    days: z.number().int(),
+    over: z.boolean(),
+  }),
 });
 export type CampaignSender = z.infer<typeof campaignSenderSchema>;
 
@@ -156,10 +168,19 @@ export const bounceReportSchema = z.object({
         email: z.email().max(320),
         type: z.enum(['bounce', 'complaint']),
         messageId: z.string().max(300).optional(),
+        /** A bounce's kind: `hard` (the address is wrong; the default) or `soft` (suppressed once it keeps bouncing). */
+        bounce: z.enum(['hard', 'soft']).optional(),
+        /** The remote server's words, shown in Comunicaciones. */
+        detail: z.string().max(1000).optional(),
       }),
     )
     .min(1)
     .max(1000),
 });
 export type BounceReport = z.infer<typeof bounceReportSchema>;
-export const bounceReportResultSchema = z.object({ matched: z.number().int(), suppressed: z.number().int() });
+export const bounceReportResultSchema = z.object({
+  matched: z.number().int(),
+  suppressed: z.number().int(),
+  /** Campaigns paused because their owner's complaint rate went over the limit. */
+  paused: z.number().int(),
+});

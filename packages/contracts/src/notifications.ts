@@ -11,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   'campaign_finished',
   'campaign_stalled',
   'campaign_start_failed',
+  'campaigns_paused',
   'subscription_ending',
   'payment_failed',
   'payment_succeeded',
@@ -55,6 +56,8 @@ export const notificationPayloadSchemas = {
     scheduledAt: z.string(),
     reason: z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }),
   }),
+  /** The owner's complaint rate went over the limit: the campaigns paused, the rate and the limit ("0.45 %"), the complaints. */
+  campaigns_paused: z.object({ campaigns: z.array(z.string()), rate: z.string(), limit: z.string(), complaints: z.number().int() }),
   subscription_ending: z.object({ subscriptionId: z.string(), planName: z.string(), endsAt: z.string() }),
   /** A declined charge (its payment), or a renewal that found no payment method to charge (no payment). */
   payment_failed: z.union([

@@ -32,6 +32,8 @@ export type Platform = {
   storage: Storage;
   log: FastifyBaseLogger;
   appSecret: string;
+  /** HTTP to the outside world (a provider's signing certificate, a subscription to confirm); tests hand in one that reaches local servers. */
+  fetch: typeof fetch;
   registries: { usage: UsageRegistry; userData: UserDataRegistry; trash: TrashRegistry };
 };
 

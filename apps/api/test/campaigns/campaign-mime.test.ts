@@ -88,6 +88,14 @@ const cases: [string, CampaignMessage][] = [
     ),
   ],
   [
+    'with the inbound listener on: List-Unsubscribe lists the https link, then the mailto',
+    (() => {
+      const withMailto = createLinkSigner('a-secret-of-the-test', 'https://enlaza.example', 'bounces.enlaza.example');
+      const m = email({ subject: 'Hi', bodyHtml: '<p>Hi</p>', bodyText: 'Hi' }, 'Mo', 'mo@example.com', 'en');
+      return { ...m, unsubscribeMailto: withMailto.unsubscribeMailto('0b7e6c1e-8f0a-4c3e-9d55-2f1a4b6c8d90') };
+    })(),
+  ],
+  [
     'an empty text and a line of 300 characters',
     email({ subject: 'x', bodyHtml: `<p>${'a'.repeat(300)}</p>`, bodyText: '' }, '', 'a@b.co'),
   ],
@@ -108,6 +116,21 @@ describe('campaign emails built as one string (mime.ts)', () => {
     // The same Date (nodemailer's is the current time, to the second) and boundary (random) as nodemailer's.
     const date = new Date(/^Date: (.+)$/m.exec(before)![1]!);
     expect(buildCampaignMime(m, date, boundaryOf(before))).toBe(before);
+  });
+
+  it('signs the mailto address within the 64 characters of a local part, and reads it back in any case', () => {
+    const withMailto = createLinkSigner('a-secret-of-the-test', 'https://enlaza.example', 'bounces.enlaza.example');
+    const id = '0b7e6c1e-8f0a-4c3e-9d55-2f1a4b6c8d90';
+    const mailto = withMailto.unsubscribeMailto(id)!;
+    const local = /^mailto:([^@]+)@bounces\.enlaza\.example\?subject=unsubscribe$/.exec(mailto)![1]!;
+    expect(local.length).toBeLessThanOrEqual(64);
+    expect(withMailto.verifyMailto(local)).toBe(id);
+    expect(withMailto.verifyMailto(local.toUpperCase())).toBe(id);
+    // Another recipient's id with this signature, or another secret's signer: nobody.
+    expect(withMailto.verifyMailto(local.replace('0b7e', '0b7f'))).toBeNull();
+    expect(createLinkSigner('another-secret', 'https://enlaza.example', 'bounces.enlaza.example').verifyMailto(local)).toBeNull();
+    // Off without the listener's domain.
+    expect(signer.unsubscribeMailto(id)).toBeNull();
   });
 
   it('uses a different boundary each time', () => {

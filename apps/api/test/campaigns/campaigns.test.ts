@@ -374,7 +374,7 @@ describe('campaigns', () => {
       headers: { authorization: `Bearer ${WEBHOOK_SECRET}` },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ ok: 1, data: { matched: 2, suppressed: 2 } });
+    expect(ok.json()).toEqual({ ok: 1, data: { matched: 2, suppressed: 2, paused: 0 } });
     const rows = await ctx.db.select().from(suppressions).where(eq(suppressions.userId, demoId));
     expect(rows.find((r) => r.email === 'hook0@campaign.example')?.reason).toBe('bounced');
     expect(rows.find((r) => r.email === 'hook1@campaign.example')?.reason).toBe('complained');

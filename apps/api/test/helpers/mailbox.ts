@@ -1,6 +1,13 @@
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedEmail = { to: string[]; subject: string; text: string; html: string; raw: string };
+export type ReceivedEmail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+  /** The envelope's MAIL FROM. */ from?: string;
+};
 
 const decodeQuotedPrintable = (body: string) =>
   Buffer.from(
@@ -93,12 +100,14 @@ export async function startMailbox(
           held += 1;
           return;
         }
-        received.push(
-          parseEmail(
+        const mailFrom = session.envelope.mailFrom;
+        received.push({
+          ...parseEmail(
             Buffer.concat(chunks).toString('utf8'),
             session.envelope.rcptTo.map((a) => a.address),
           ),
-        );
+          from: mailFrom ? mailFrom.address : '',
+        });
         for (const notify of listeners) notify();
         callback();
       });

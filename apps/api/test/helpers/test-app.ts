@@ -19,7 +19,7 @@ export type TestContext = { app: TestApp; database: DatabaseHandle; db: Database
 /** The real app on a fresh seeded database, driven through `app.inject`. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'notificationStreams'> = {},
+  options: Pick<AppOptions, 'notificationStreams' | 'fetch'> = {},
 ): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: fixtureWeb, COUNTRY_LOOKUP_URL: 'https://lookup.example/s', ...env });
   // The seeded template already holds these accounts; another demo plan is seeded here.

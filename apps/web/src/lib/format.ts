@@ -5,6 +5,11 @@ export function formatNumber(value: number, locale: Locale): string {
   return new Intl.NumberFormat(bcp47(locale)).format(value);
 }
 
+/** 0.003 → "0.30%" in the locale's way (two decimals: the scale of mail providers' complaint limits). */
+export function formatPercent(fraction: number, locale: Locale): string {
+  return new Intl.NumberFormat(bcp47(locale), { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction);
+}
+
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /** The unit (index in BYTE_UNITS) that shows `bytes` best: 52428800 → 2 (MB). */

@@ -15,6 +15,8 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createLinkSigner } from './links.js';
 import { createCampaignsRepository } from './repository.js';
 import { campaignPublicRoutes, campaignRoutes } from './routes.js';
+import { feedbackWebhookRoutes } from './feedback/routes.js';
+import { createInboundListener } from './inbound.js';
 import { createCampaignSender } from './sender.js';
 import { createCampaignsService, type CampaignsService } from './service.js';
 import { createCampaignSenderUserData, createCampaignsUserData } from './user-data.js';
@@ -35,7 +37,7 @@ export async function createCampaigns(deps: {
   mailer: Pick<Mailer, 'send'>;
 }) {
   const repo = createCampaignsRepository(deps.database.db);
-  const signer = createLinkSigner(deps.secret, deps.config.publicUrl);
+  const signer = createLinkSigner(deps.secret, deps.config.publicUrl, deps.config.inbound?.domain ?? null);
   const sender = createCampaignSender({
     database: deps.database,
     repo,
@@ -58,7 +60,37 @@ export async function createCampaigns(deps: {
   });
   await sender.define();
   await service.defineJobs();
-  return { service, trash: service.trashProvider(), close: () => sender.close() };
+  // The inbound listener runs where the jobs run (the API with PGlite, or each worker process).
+  const inbound =
+    deps.config.inbound && deps.config.workers === 'inline'
+      ? createInboundListener({
+          domain: deps.config.inbound.domain,
+          verifyMailto: (local) => signer.verifyMailto(local),
+          unsubscribe: (id) => service.unsubscribeRecipient(id),
+          recordFeedback: (events) => service.recordFeedback(events),
+          log: deps.log,
+        })
+      : null;
+  return {
+    service,
+    trash: service.trashProvider(),
+    start: async () => {
+      if (!inbound || !deps.config.inbound) return;
+      const { host, port } = deps.config.inbound;
+      try {
+        const bound = await inbound.listen(host, port);
+        deps.log.info(`inbound mail for ${deps.config.inbound.domain}: SMTP on ${host}:${bound}`);
+      } catch (error) {
+        // Another process of this machine listens already (several workers): it takes the mail.
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        deps.log.warn(`inbound SMTP port ${port} is taken (by another worker of this machine?): this process does not listen`);
+      }
+    },
+    close: async () => {
+      await inbound?.close();
+      sender.close();
+    },
+  };
 }
 export { createCampaignSenderUserData, createCampaignsUserData } from './user-data.js';
 
@@ -71,7 +103,7 @@ declare module '../../platform/modules.js' {
 export const campaignsModule = defineModule({
   name: 'campaigns',
   async build({ database, config, jobs, events, appSecret, log, mailer, services: { subscriptions, notifications } }) {
-    const { service, trash, close } = await createCampaigns({
+    const { service, trash, start, close } = await createCampaigns({
       database,
       config,
       jobs,
@@ -85,12 +117,19 @@ export const campaignsModule = defineModule({
     return {
       services: { campaigns: service },
       trash: [trash],
+      onReady: start,
       onClose: close,
       userData: [createCampaignsUserData(database.db), createCampaignSenderUserData(database.db)],
     };
   },
-  async register(api, { config, services: { campaigns } }) {
+  async register(api, { config, fetch, services: { campaigns } }) {
     await api.register(campaignRoutes, { campaigns });
     await api.register(campaignPublicRoutes, { campaigns, bounceWebhookSecret: config.bounceWebhookSecret });
+    await api.register(feedbackWebhookRoutes, {
+      config: config.feedback,
+      recordFeedback: (events) => campaigns.recordFeedback(events),
+      tokens: campaigns.webhookTokens,
+      fetch,
+    });
   },
 });

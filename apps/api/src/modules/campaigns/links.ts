@@ -15,9 +15,20 @@ export type LinkPurpose = 'open' | 'click' | 'unsubscribe' | 'view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function createLinkSigner(secret: string, publicUrl: string) {
+/**
+ * The local part of a recipient's `mailto:` unsubscribe address: `unsub+<id without dashes>.<80-bit
+ * HMAC in hex>`, 59 characters — within RFC 5321's 64 for a local part, and lower-case only, since
+ * some mail servers change the case of addresses they relay.
+ */
+const MAILTO_LOCAL = /^unsub\+([0-9a-f]{32})\.([0-9a-f]{20})$/;
+
+export function createLinkSigner(secret: string, publicUrl: string, inboundDomain: string | null = null) {
   const sign = (purpose: LinkPurpose, id: string, extra = '') => hmac(secret, `campaign-${purpose}:${id}:${extra}`);
   const token = (purpose: LinkPurpose, id: string) => `${id}.${sign(purpose, id)}`;
+  const mailtoSignature = (id: string) =>
+    Buffer.from(sign('unsubscribe', id, 'mailto'), 'base64url')
+      .toString('hex')
+      .slice(0, 20);
 
   return {
     openUrl: (id: string) => `${publicUrl}/api/campaigns/t/o/${token('open', id)}`,
@@ -25,6 +36,20 @@ export function createLinkSigner(secret: string, publicUrl: string) {
     unsubscribeUrl: (id: string) => `${publicUrl}/u/${token('unsubscribe', id)}`,
     /** The web page of one recipient's email (its "view in browser" link). */
     viewUrl: (id: string) => `${publicUrl}/v/${token('view', id)}`,
+    /**
+     * The `mailto:` of List-Unsubscribe (RFC 2369): a message to it, whatever it says, unsubscribes the
+     * recipient. Null while the inbound listener is off (INBOUND_MAIL_DOMAIN).
+     */
+    unsubscribeMailto: (id: string) =>
+      inboundDomain ? `mailto:unsub+${id.replaceAll('-', '')}.${mailtoSignature(id)}@${inboundDomain}?subject=unsubscribe` : null,
+    /** The recipient id of a valid mailto local part (any case), or null. */
+    verifyMailto(localPart: string): string | null {
+      const m = MAILTO_LOCAL.exec(localPart.toLowerCase());
+      if (!m) return null;
+      const hex = m[1]!;
+      const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+      return safeEqual(m[2]!, mailtoSignature(id)) ? id : null;
+    },
     /** The unsubscribe link of a test send: the page, answering that the link is not valid. */
     exampleUnsubscribeUrl: `${publicUrl}/u/example`,
 
@@ -124,7 +149,7 @@ export function renderCampaignEmail(
   prepared: PreparedEmail,
   recipient: RecipientForEmail,
   context: CampaignEmailContext,
-): { subject: string; html: string; text: string; unsubscribeUrl: string } {
+): { subject: string; html: string; text: string; unsubscribeUrl: string; unsubscribeMailto: string | null } {
   const { signer } = context;
   const mode = context.mode ?? 'send';
   const unsubscribeUrl = mode === 'test' ? signer.exampleUnsubscribeUrl : signer.unsubscribeUrl(recipient.id);
@@ -146,7 +171,7 @@ export function renderCampaignEmail(
     view: sending ? { url: signer.viewUrl(recipient.id), label: VIEW[context.locale] ?? VIEW.en! } : null,
     pixelUrl: tracked ? signer.openUrl(recipient.id) : null,
   });
-  return { ...email, unsubscribeUrl };
+  return { ...email, unsubscribeUrl, unsubscribeMailto: mode === 'send' ? signer.unsubscribeMailto(recipient.id) : null };
 }
 
 /** The subject as Comunicaciones shows it (written when the campaign starts). */

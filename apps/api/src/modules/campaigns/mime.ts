@@ -44,6 +44,8 @@ export type CampaignMessage = {
   text: string;
   messageId: string;
   unsubscribeUrl: string;
+  /** The `mailto:` unsubscribe address (the inbound listener's), listed after the https link; absent while it is off. */
+  unsubscribeMailto?: string | null;
   /** The campaign, its owner (id and public alias) and the mail domain: the list and feedback headers name them. */
   campaignId: string;
   ownerId: string;
@@ -81,7 +83,8 @@ export const composerMail = (m: CampaignMessage) => ({
   html: m.html,
   text: m.text,
   messageId: m.messageId,
-  list: { unsubscribe: m.unsubscribeUrl },
+  // A nested array: one List-Unsubscribe header with both (RFC 2369), not one header each.
+  list: { unsubscribe: m.unsubscribeMailto ? [[m.unsubscribeUrl, m.unsubscribeMailto]] : m.unsubscribeUrl },
   headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click', ...Object.fromEntries(listHeaders(m)) },
 });
 
@@ -120,7 +123,8 @@ export function buildCampaignMime(m: CampaignMessage, date = new Date(), boundar
     m.replyTo ? header('Reply-To', m.replyTo) : null,
     header('Subject', m.subject),
     header('Message-ID', m.messageId),
-    header('List-Unsubscribe', `<${m.unsubscribeUrl}>`),
+    // RFC 2369: the https link first (RFC 8058's one-click POST goes to it), then the mailto.
+    header('List-Unsubscribe', m.unsubscribeMailto ? `<${m.unsubscribeUrl}>, <${m.unsubscribeMailto}>` : `<${m.unsubscribeUrl}>`),
     header('Date', date.toUTCString().replace(/GMT/, '+0000')),
     'MIME-Version: 1.0',
     mimeFuncs.foldLines(`Content-Type: ${mimeFuncs.buildHeaderValue({ value: 'multipart/alternative', params: { boundary } })}`, 76),

@@ -230,8 +230,8 @@ export function createCampaignsRepository(db: Database) {
     },
 
     /** Soft bounces of an address by the owner's campaigns started within SOFT_BOUNCE_DAYS (this one's included). */
-    async recentSoftBounces(ownerId: string, email: string): Promise<number> {
-      const result = await db.execute(sql`
+    async recentSoftBounces(ownerId: string, email: string, tx: Database | Transaction = db): Promise<number> {
+      const result = await tx.execute(sql`
         select count(*)::int as n from campaign_recipients r join campaigns c on c.id = r.campaign_id
         where c.user_id = ${ownerId} and r.email = ${email} and r.bounce = 'soft'
           and c.started_at > now() - make_interval(days => ${SOFT_BOUNCE_DAYS})`);
@@ -379,15 +379,52 @@ export function createCampaignsRepository(db: Database) {
       return rows.filter((r) => r.email === email.toLowerCase()).map(({ id, userId }) => ({ id, userId }));
     },
 
-    async markReported(tx: Transaction, id: string, type: 'bounce' | 'complaint'): Promise<void> {
+    /**
+     * A bounce reported after the message left (a DSN, a provider): the row becomes `bounced` with
+     * its kind and the server's words; answers false when it already was (a report delivered twice).
+     * A complaint is dated once.
+     */
+    async markReported(
+      tx: Transaction,
+      id: string,
+      type: 'bounce' | 'complaint',
+      bounce: 'hard' | 'soft' = 'hard',
+      detail = 'bounce reported by the mail provider',
+    ): Promise<boolean> {
       if (type === 'bounce') {
-        await tx.execute(
-          sql`update campaign_recipients set state = 'bounced', error = 'bounce reported by the mail provider' where id = ${id} and state in ('sent', 'pending')`,
+        const changed = rowsOf<{ id: string }>(
+          await tx.execute(
+            sql`update campaign_recipients set state = 'bounced', bounce = ${bounce}, error = ${detail}, lease_until = null
+                where id = ${id} and state in ('sent', 'pending') returning id`,
+          ),
         );
-        await setDeliveryStatus(tx, id, 'bounced', 'bounce reported by the mail provider');
-      } else {
-        await tx.execute(sql`update campaign_recipients set complained_at = coalesce(complained_at, now()) where id = ${id}`);
+        if (changed.length === 0) return false;
+        await setDeliveryStatus(tx, id, 'bounced', detail);
+        return true;
       }
+      const changed = rowsOf<{ id: string }>(
+        await tx.execute(sql`update campaign_recipients set complained_at = now() where id = ${id} and complained_at is null returning id`),
+      );
+      return changed.length > 0;
+    },
+
+    /**
+     * Takes a webhook's one-time token: true the first time, false when it was taken within
+     * `keepHours` (older ones are deleted on the way).
+     */
+    async takeWebhookToken(provider: string, token: string, keepHours: number): Promise<boolean> {
+      await db.execute(sql`delete from webhook_tokens where seen_at < now() - make_interval(hours => ${keepHours})`);
+      const taken = rowsOf<{ token: string }>(
+        await db.execute(
+          sql`insert into webhook_tokens (provider, token) values (${provider}, ${token}) on conflict (provider, token) do nothing returning token`,
+        ),
+      );
+      return taken.length === 1;
+    },
+
+    /** Gives a token back when applying its request failed: the provider's retry must be taken. */
+    async releaseWebhookToken(provider: string, token: string): Promise<void> {
+      await db.execute(sql`delete from webhook_tokens where provider = ${provider} and token = ${token}`);
     },
 
     // --- trash ------------------------------------------------------------------------------

@@ -114,3 +114,18 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_email_idx').on(t.email),
   ],
 );
+
+/**
+ * Webhook tokens already taken (Mailgun's: its signature covers the timestamp and a token, not the
+ * events, so a signature seen once must not carry other events again). Kept past the provider's
+ * replay window, then deleted.
+ */
+export const webhookTokens = pgTable(
+  'webhook_tokens',
+  {
+    provider: text().notNull(),
+    token: text().notNull(),
+    seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_tokens_provider_token_idx').on(t.provider, t.token), index('webhook_tokens_seen_idx').on(t.seenAt)],
+);

@@ -51,7 +51,12 @@ export async function senderSnapshot(db: Database | Transaction, userId: string)
 }
 
 /** The sender as the campaigns page shows it: the saved one, else suggestions from the account (its name and billing address). */
-export async function senderFor(db: Database, userId: string, mailFrom: string, locale: string): Promise<CampaignSender> {
+export async function senderFor(
+  db: Database,
+  userId: string,
+  mailFrom: string,
+  locale: string,
+): Promise<Omit<CampaignSender, 'complaints'>> {
   const [saved] = await db.select().from(campaignSenders).where(eq(campaignSenders.userId, userId));
   const account = await billingIdentity(db, userId);
   const billing = formatAddress(account?.billingAddress ?? null);

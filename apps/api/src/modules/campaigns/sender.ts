@@ -6,6 +6,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import { suppress } from '../audience/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { createCampaignTransport } from './campaign-transport.js';
+import { bounceAddress } from './inbound.js';
 import { prepareEmail, type PreparedEmail } from '../templates/index.js';
 import { renderCampaignEmail, type LinkSigner } from './links.js';
 import { buildCampaignMime, composerMail } from './mime.js';
@@ -61,6 +62,7 @@ export type SenderDeps = {
     | 'smtpSendTimeoutMs'
     | 'campaignStallMs'
     | 'campaignRetrySeconds'
+    | 'inbound'
   >;
   log: FastifyBaseLogger;
 };
@@ -94,8 +96,11 @@ export function createCampaignSender(deps: SenderDeps) {
   // A run stops claiming after this long and hands over, well inside its expiry.
   const budgetMs = Math.min(30_000, (config.jobTimeoutSeconds * 1000) / 4);
   const messageIdOf = (recipientId: string) => `<${recipientId}@${domain}>`;
-  // The envelope's sender: the address of MAIL_FROM (as nodemailer reads it from the From header).
-  const fromAddress = /<([^<>]*)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim();
+  // The envelope's sender (where bounces go): the inbound listener's bounce address when it is on,
+  // so DSNs come back to us; else the address of MAIL_FROM (as nodemailer reads it from the From header).
+  const fromAddress = config.inbound
+    ? bounceAddress(config.inbound.domain)
+    : (/<([^<>]*)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim());
   const envelopeFrom = PLAIN_ADDRESS.test(fromAddress) ? fromAddress : null;
   const markSent = createSentMarker((ids) => repo.markSentMany(ids, domain));
   // Sends in flight in this process, fewer while its event loop is saturated (requests come first).
@@ -145,6 +150,7 @@ export function createCampaignSender(deps: SenderDeps) {
         text: email.text,
         messageId: messageIdOf(r.id),
         unsubscribeUrl: email.unsubscribeUrl,
+        unsubscribeMailto: email.unsubscribeMailto,
         campaignId: campaign.id,
         ownerId: campaign.userId,
         ownerAlias: owner.alias,
@@ -154,7 +160,8 @@ export function createCampaignSender(deps: SenderDeps) {
       // plain ASCII (an international domain to turn into punycode…) still goes through nodemailer's composer.
       if (envelopeFrom && PLAIN_ADDRESS.test(r.email))
         await transport!.send({ envelope: { from: envelopeFrom, to: [r.email] }, raw: buildCampaignMime(message) });
-      else await transport!.send(composerMail(message));
+      else
+        await transport!.send({ ...composerMail(message), ...(config.inbound ? { envelope: { from: fromAddress, to: [r.email] } } : {}) });
     } catch (error) {
       const e = error as SmtpError;
       const problem: Problem = { kind: stallKindOf(e), detail: detailOf(e) };

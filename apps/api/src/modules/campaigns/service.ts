@@ -29,6 +29,18 @@ import { saveSender, senderFor, senderSnapshot } from './sender-identity.js';
 import { stallOf } from './stall.js';
 import { createCampaignReview } from './review.js';
 import type { Mailer } from '../../lib/mailer.js';
+import {
+  COMPLAINT_RATE_LIMIT,
+  COMPLAINT_WINDOW_DAYS,
+  complaintStanding,
+  pauseIfOverComplaintLimit,
+  requireComplaintRateOk,
+} from './complaints.js';
+import type { FeedbackEvent } from './feedback/events.js';
+import { SOFT_BOUNCE_LIMIT } from './smtp-failures.js';
+
+/** What applying a report did: emails it named, owners whose suppression list gained the address, campaigns paused. */
+export type FeedbackResult = { matched: number; suppressed: number; paused: number };
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
@@ -141,6 +153,15 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     return { subject: template.subject, bodyHtml: template.bodyHtml, bodyText: template.bodyText };
   }
 
+  /** The sender card: who the campaigns come from, and the account's complaint rate against the limit. */
+  async function senderWithStanding(actor: Actor): Promise<CampaignSender> {
+    const [sender, standing] = await Promise.all([
+      senderFor(db, actor.id, deps.config.mailFrom, actor.locale),
+      complaintStanding(db, actor.id),
+    ]);
+    return { ...sender, complaints: { ...standing, limit: COMPLAINT_RATE_LIMIT, days: COMPLAINT_WINDOW_DAYS } };
+  }
+
   /** Who the owner's campaigns come from; none saved yet is a 409 that the campaigns page explains. */
   async function requireSender(ownerId: string): Promise<SenderSnapshot> {
     const sender = await senderSnapshot(db, ownerId);
@@ -159,6 +180,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     if (!campaign || campaign.userId !== ownerId) throw new AppError('record.not_found');
     if (!from.includes(campaign.state)) throw new AppError('campaign.not_startable');
     requireSendablePublicUrl(deps.config);
+    await requireComplaintRateOk(db, ownerId);
     const snapshot = await contentOf(campaign);
     // The sender copied when it was scheduled, else the one saved now (required: see sender-identity.ts).
     const sender = campaign.sender ?? (await requireSender(ownerId));
@@ -279,11 +301,11 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
     templates: (actor: Actor) => listTemplateOptions(db, actor.id),
 
-    sender: (actor: Actor): Promise<CampaignSender> => senderFor(db, actor.id, deps.config.mailFrom, actor.locale),
+    sender: (actor: Actor): Promise<CampaignSender> => senderWithStanding(actor),
 
     async saveSender(actor: Actor, body: CampaignSenderBody): Promise<CampaignSender> {
       await saveSender(db, actor.id, body);
-      return senderFor(db, actor.id, deps.config.mailFrom, actor.locale);
+      return senderWithStanding(actor);
     },
 
     /** Now, or at `at` (the template is copied now either way, so later edits do not change it). */
@@ -294,6 +316,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       if (!when || when.getTime() <= Date.now() + 5_000) return present(await startNow(actor.id, actor.role, id, ['draft']), actor.locale);
       // startNow checks it for a start now and again when a scheduled campaign starts.
       requireSendablePublicUrl(deps.config);
+      await requireComplaintRateOk(db, actor.id);
       const template = campaign.templateId ? await findTemplateForSend(db, actor.id, campaign.templateId) : null;
       if (!template) throw new AppError('campaign.template_missing');
       const sender = await requireSender(actor.id);
@@ -332,6 +355,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
     async resume(actor: Actor, id: string): Promise<Campaign> {
       await requireOwned(actor, id);
+      // Paused for complaints (or by hand while over the limit): not before the rate is back under it.
+      await requireComplaintRateOk(db, actor.id);
       const row = await db.transaction(async (tx) => {
         // A stall noted before the pause is looked at afresh (the stall watch counts from the resume).
         const resumed = await repo.transition(id, ['paused'], 'sending', { error: null }, tx);
@@ -402,7 +427,12 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     /** One-click (RFC 8058) or the page's button: the address is suppressed for this owner. */
     async unsubscribe(token: string): Promise<boolean> {
       const id = deps.signer.verify('unsubscribe', token);
-      const row = id ? await repo.recipientOwner(id) : undefined;
+      return id ? this.unsubscribeRecipient(id) : false;
+    },
+
+    /** The recipient of a verified link or `mailto:` (inbound.ts) is suppressed for the campaign's owner; false when unknown. */
+    async unsubscribeRecipient(id: string): Promise<boolean> {
+      const row = await repo.recipientOwner(id);
       if (!row) return false;
       await db.transaction(async (tx) => {
         await repo.recordUnsubscribe(tx, row.id);
@@ -411,28 +441,54 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       return true;
     },
 
-    /** A mail provider's bounces and complaints (the caller checked the shared secret). */
-    async reportBounces(report: BounceReport): Promise<{ matched: number; suppressed: number }> {
-      let matched = 0;
-      let suppressed = 0;
-      for (const event of report.events) {
+    /** One-time webhook tokens (feedback/routes.ts). */
+    webhookTokens: {
+      take: (provider: string, token: string, keepHours: number) => repo.takeWebhookToken(provider, token, keepHours),
+      release: (provider: string, token: string) => repo.releaseWebhookToken(provider, token),
+    },
+
+    /** Our own webhook's report (the caller checked the shared secret): a bounce without a kind is hard. */
+    reportBounces(report: BounceReport): Promise<FeedbackResult> {
+      return this.recordFeedback(report.events.map((e) => ({ ...e, bounce: e.type === 'bounce' ? (e.bounce ?? 'hard') : undefined })));
+    },
+
+    /**
+     * What the world said about sent emails (a DSN, a provider's webhook, a complaint report), each
+     * source read into FeedbackEvents by feedback/*.ts. A report names one email by its Message-ID;
+     * without one, every campaign email sent to the address in the last 30 days. Per email: a bounce
+     * marks the row bounced (hard: the address is suppressed for its owner at once; soft: once it
+     * has bounced SOFT_BOUNCE_LIMIT times); a complaint dates the row and suppresses the address, then
+     * the owner's complaint rate is looked at (complaints.ts). A report received twice changes nothing
+     * more.
+     */
+    async recordFeedback(events: FeedbackEvent[]): Promise<FeedbackResult> {
+      const result: FeedbackResult = { matched: 0, suppressed: 0, paused: 0 };
+      const complainedOwners = new Set<string>();
+      for (const event of events) {
+        const email = event.email.trim().toLowerCase();
         const local = event.messageId ? (/^<?([0-9a-f-]{36})@/i.exec(event.messageId.trim())?.[1]?.toLowerCase() ?? null) : null;
+        // A Message-ID that is not one of ours (a password reset, another system's mail) names nothing here.
         if (event.messageId && !local) continue;
-        const targets = await repo.reportTargets(event.email, local);
-        matched += targets.length;
-        const owners = new Set<string>();
+        const targets = await repo.reportTargets(email, local);
+        result.matched += targets.length;
+        const detail = (event.detail ?? '').replace(/\s+/g, ' ').trim().slice(0, 300) || undefined;
         await db.transaction(async (tx) => {
+          const owners = new Set<string>();
           for (const t of targets) {
-            await repo.markReported(tx, t.id, event.type);
-            if (!owners.has(t.userId)) {
+            const changed = await repo.markReported(tx, t.id, event.type, event.bounce ?? 'hard', detail);
+            if (event.type === 'complaint') {
+              if (changed) complainedOwners.add(t.userId);
               owners.add(t.userId);
-              await suppress(tx, t.userId, event.email, event.type === 'bounce' ? 'bounced' : 'complained');
-            }
+            } else if (event.bounce !== 'soft' || (changed && (await repo.recentSoftBounces(t.userId, email, tx)) >= SOFT_BOUNCE_LIMIT))
+              owners.add(t.userId);
           }
+          for (const owner of owners) await suppress(tx, owner, email, event.type === 'bounce' ? 'bounced' : 'complained');
+          result.suppressed += owners.size;
         });
-        suppressed += owners.size;
       }
-      return { matched, suppressed };
+      for (const owner of complainedOwners)
+        result.paused += (await db.transaction((tx) => pauseIfOverComplaintLimit(tx, deps.notifications, owner))).length;
+      return result;
     },
 
     /** The campaigns the trash lists, restores and purges. */

@@ -61,11 +61,13 @@ const isAddressProblem = ([, subject, detail]: [number, number, number]) =>
 
 /**
  * A bounce as a report states it (a DSN's `Status: 5.1.1`, a provider's `550 5.1.1 …`): hard when its
- * enhanced status code condemns the address, soft for any other code; `fallback` when it has none.
+ * enhanced status code condemns the address, soft for any other code; `fallback` when it has none
+ * or only a class (`5.0.0`), where the reporter's own verdict (a provider's "permanent") decides.
  */
 export function bounceKindOf(statusText: string | undefined, fallback: 'hard' | 'soft'): 'hard' | 'soft' {
   const enhanced = enhancedStatus(statusText);
-  if (!enhanced) return fallback;
+  // X.0.0 is "other or undefined status" (RFC 3463 §3.1): it says nothing of the address.
+  if (!enhanced || (enhanced[1] === 0 && enhanced[2] === 0)) return fallback;
   return enhanced[0] === 5 && isAddressProblem(enhanced) ? 'hard' : 'soft';
 }
 

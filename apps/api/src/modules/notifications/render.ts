@@ -60,6 +60,8 @@ function params(type: NotificationType, p: Payload, locale: Locale): Record<stri
         since: utcMinute(p.since),
         reason: translate(locale, `campaign.stall_reason.${str(p.kind) || 'unknown'}`, { detail: str(p.detail) || '—' }),
       };
+    case 'campaigns_paused':
+      return { ...base, campaigns: Array.isArray(p.campaigns) ? p.campaigns.map(str).join(', ') : '' };
     case 'campaign_start_failed': {
       const reason = (p.reason ?? {}) as { code?: unknown; params?: Record<string, string | number> };
       return { ...base, scheduledAt: utcMinute(p.scheduledAt), reason: translate(locale, str(reason.code), reason.params ?? {}) };
@@ -81,6 +83,7 @@ export function linkOf(type: NotificationType, p: Payload): string {
     case 'campaign_finished':
     case 'campaign_stalled':
     case 'campaign_start_failed':
+    case 'campaigns_paused':
       return '/user/campanas';
     case 'subscription_ending':
       return '/user/myplan';

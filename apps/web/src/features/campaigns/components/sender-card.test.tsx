@@ -33,6 +33,7 @@ const suggested: CampaignSender = {
   from: '"Ana García via Enlaza" <no-reply@enlaza.local>',
   replyTo: 'ana@example.org',
   tracking: true,
+  complaints: { complaints: 0, sent: 0, rate: 0, limit: 0.003, days: 30, over: false },
 };
 
 const renderCard = () =>
@@ -90,6 +91,24 @@ describe('SenderCard', { timeout: 20_000 }, () => {
     expect(screen.getByText('ana@example.org', { exact: false })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(screen.getByTestId('campaign-sender-tracking').textContent).toBe('Opens and clicks: counted');
+    expect(screen.getByTestId('campaign-sender-complaints').textContent).toBe(
+      'Spam complaints (last 30 days): 0 of 0 emails sent (0.00%; the limit is 0.30%)',
+    );
+    expect(screen.queryByTestId('campaign-sender-complaints-over')).toBeNull();
+  });
+
+  it('says why sending is paused when the complaint rate is over the limit', () => {
+    state.sender = {
+      ...suggested,
+      saved: true,
+      complaints: { complaints: 4, sent: 1200, rate: 4 / 1200, limit: 0.003, days: 30, over: true },
+    };
+    renderCard();
+    expect(screen.getByTestId('campaign-sender-complaints').textContent).toBe(
+      'Spam complaints (last 30 days): 4 of 1,200 emails sent (0.33%; the limit is 0.30%)',
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Sending is paused: too many spam complaints');
+    expect(screen.getByRole('alert').textContent).toContain('0.33% of your recent campaign emails were reported as spam');
   });
 
   it('turns the counting of opens and clicks off', async () => {

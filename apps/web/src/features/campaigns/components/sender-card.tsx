@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { campaignSenderBodySchema, type CampaignSender } from '@enlaza/contracts';
+import { useLocale } from '@/components/use-locale';
+import { formatNumber, formatPercent } from '@/lib/format';
 import { ApiError } from '@/lib/http';
 import { useCampaignSender, useSaveCampaignSender } from '../api/campaigns';
 
@@ -15,6 +17,7 @@ const ADDRESS_MAX = campaignSenderBodySchema.shape.postalAddress.maxLength ?? 30
  */
 export function SenderCard() {
   const { t } = useTranslation('campaigns');
+  const locale = useLocale();
   const sender = useCampaignSender();
   const [editing, setEditing] = useState(false);
 
@@ -73,7 +76,28 @@ export function SenderCard() {
               </Text>{' '}
               {data.tracking ? t('sender.trackingOn') : t('sender.trackingOff')}
             </Text>
+            <Text size="sm" data-testid="campaign-sender-complaints">
+              <Text span fw={600}>
+                {t('sender.complaintsShown', { count: data.complaints.days })}
+              </Text>{' '}
+              {t('sender.complaintsValue', {
+                count: data.complaints.complaints,
+                sent: formatNumber(data.complaints.sent, locale),
+                rate: formatPercent(data.complaints.rate, locale),
+                limit: formatPercent(data.complaints.limit, locale),
+              })}
+            </Text>
           </Stack>
+        ) : null}
+        {data.complaints.over ? (
+          <Alert color="red" role="alert" title={t('sender.complaintsOverTitle')} data-testid="campaign-sender-complaints-over">
+            <Text size="sm">
+              {t('sender.complaintsOver', {
+                rate: formatPercent(data.complaints.rate, locale),
+                limit: formatPercent(data.complaints.limit, locale),
+              })}
+            </Text>
+          </Alert>
         ) : null}
       </Stack>
     </Paper>
