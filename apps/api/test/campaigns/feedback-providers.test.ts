@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { createHmac, createSign, generateKeyPairSync, sign } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSnsSigner, type SnsSigner } from '../helpers/sns.js';
 import { mailgunEvents, mailgunToken, verifyMailgun } from '../../src/modules/campaigns/feedback/mailgun.js';
 import { postmarkEvents, verifyPostmark } from '../../src/modules/campaigns/feedback/postmark.js';
 import { sendgridEvents, verifySendgrid } from '../../src/modules/campaigns/feedback/sendgrid.js';
@@ -23,45 +20,21 @@ import {
 // ---------------------------------------------------------------------------------------------
 
 const CERT_URL = 'https://sns.us-west-2.amazonaws.com/SimpleNotificationService-f3ecfb7224c7233fe7bb5f59f96de52f.pem';
-let dir: string;
+let sns: SnsSigner;
 let certificatePem: string;
-let privateKeyPem: string;
 
+// A self-signed certificate valid for two days, standing in for the one SNS publishes.
 beforeAll(() => {
-  // A self-signed certificate valid for two days, standing in for the one SNS publishes.
-  dir = mkdtempSync(join(tmpdir(), 'enlaza-sns-'));
-  const keyPath = join(dir, 'key.pem');
-  const certPath = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPath, '-out', certPath, '-days', '2', '-subj', '/CN=sns.amazonaws.com'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  certificatePem = readFileSync(certPath, 'utf8');
-  privateKeyPem = readFileSync(keyPath, 'utf8');
+  sns = createSnsSigner();
+  certificatePem = sns.certificatePem;
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => sns.close());
 
 type Unsigned = Omit<SnsMessage, 'Signature' | 'SignatureVersion' | 'SigningCertURL'> & Partial<SnsMessage>;
 
-/** Signs as SNS does (any signature fields given are replaced), written from AWS's page rather than from the module under test. */
-function signSns(fields: Unsigned, version: '1' | '2' = '1', key = privateKeyPem): SnsMessage {
-  const keys =
-    fields.Type === 'Notification'
-      ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
-      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
-  const record = fields as Record<string, string | undefined>;
-  const text = keys
-    .filter((k) => record[k] !== undefined)
-    .map((k) => `${k}\n${record[k]}\n`)
-    .join('');
-  const signer = createSign(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
-  signer.update(text, 'utf8');
-  return { ...fields, SignatureVersion: version, Signature: signer.sign(key, 'base64'), SigningCertURL: CERT_URL };
-}
+/** Signs as SNS does (any signature fields given are replaced). */
+const signSns = (fields: Unsigned, version: '1' | '2' = '1', key?: string): SnsMessage => sns.sign(fields, CERT_URL, version, key);
 
 /** Serves our certificate at the SNS-looking URL only, and says which URLs were asked for. */
 function certificateServer() {

@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { createHmac, createSign, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '@enlaza/contracts';
 import { campaignRecipients, suppressions } from '../../src/db/schema/index.js';
 import { createDraftCampaign, seedCampaignAudience } from '../helpers/campaigns.js';
 import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
+import { createSnsSigner, type SnsSigner } from '../helpers/sns.js';
 import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -19,9 +16,7 @@ const SUBSCRIBE_URL = `https://sns.eu-west-1.amazonaws.com/?Action=ConfirmSubscr
 const MAILGUN_KEY = 'key-mailgun-signing-0123456789abcdef';
 const POSTMARK = 'postmark:Zq8v2mWc7rT4kP1xY9bN';
 
-let dir: string;
-let certificatePem: string;
-let snsKeyPem: string;
+let sns: SnsSigner;
 const sendgrid = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 /** What the app fetched from the outside world (the certificate, the subscription confirmation). */
 const fetched: string[] = [];
@@ -32,35 +27,14 @@ let ctx: TestContext;
 const outsideWorld: typeof fetch = async (input) => {
   const url = String(input instanceof Request ? input.url : input);
   fetched.push(url);
-  if (url === CERT_URL) return new Response(certificatePem, { status: 200, headers: { 'content-type': 'application/x-pem-file' } });
+  if (url === CERT_URL) return new Response(sns.certificatePem, { status: 200, headers: { 'content-type': 'application/x-pem-file' } });
   if (url === SUBSCRIBE_URL) return new Response('<ConfirmSubscriptionResponse/>', { status: 200 });
   return new Response('not found', { status: 404 });
 };
 
 beforeAll(async () => {
   // A certificate of our own stands in for the one SNS signs with; the app fetches it from the SNS address.
-  dir = mkdtempSync(join(tmpdir(), 'enlaza-sns-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'k.pem'),
-      '-out',
-      join(dir, 'c.pem'),
-      '-days',
-      '2',
-      '-subj',
-      '/CN=sns.amazonaws.com',
-    ],
-    { stdio: 'ignore' },
-  );
-  certificatePem = readFileSync(join(dir, 'c.pem'), 'utf8');
-  snsKeyPem = readFileSync(join(dir, 'k.pem'), 'utf8');
+  sns = createSnsSigner();
   mail = await startMailbox();
   ctx = await createTestApp(
     {
@@ -76,22 +50,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await mail?.close();
-  rmSync(dir, { recursive: true, force: true });
+  sns.close();
 });
 
 /** An SNS message signed as SNS signs (SignatureVersion 2, SHA256withRSA). */
-function snsMessage(fields: Record<string, string>): Record<string, string> {
-  const keys =
-    fields.Type === 'Notification'
-      ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
-      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
-  const text = keys
-    .filter((k) => fields[k] !== undefined)
-    .map((k) => `${k}\n${fields[k]}\n`)
-    .join('');
-  const signature = createSign('RSA-SHA256').update(text).sign(snsKeyPem, 'base64');
-  return { ...fields, SignatureVersion: '2', Signature: signature, SigningCertURL: CERT_URL };
-}
+const snsMessage = (fields: Record<string, string> & { Type: string }) => sns.sign(fields, CERT_URL, '2');
 
 const post = (provider: string, body: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({
