@@ -92,7 +92,7 @@ describe('SenderCard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(screen.getByTestId('campaign-sender-tracking').textContent).toBe('Opens and clicks: counted');
     expect(screen.getByTestId('campaign-sender-complaints').textContent).toBe(
-      'Spam complaints (last 30 days): 0 of 0 emails sent (0.00%; the limit is 0.30%)',
+      'Spam complaints (last 30 days): none (no campaign emails sent; the limit is 0.30%)',
     );
     expect(screen.queryByTestId('campaign-sender-complaints-over')).toBeNull();
   });

@@ -80,12 +80,14 @@ export function SenderCard() {
               <Text span fw={600}>
                 {t('sender.complaintsShown', { count: data.complaints.days })}
               </Text>{' '}
-              {t('sender.complaintsValue', {
-                count: data.complaints.complaints,
-                sent: formatNumber(data.complaints.sent, locale),
-                rate: formatPercent(data.complaints.rate, locale),
-                limit: formatPercent(data.complaints.limit, locale),
-              })}
+              {data.complaints.sent === 0 && data.complaints.complaints === 0
+                ? t('sender.complaintsNone', { limit: formatPercent(data.complaints.limit, locale) })
+                : t('sender.complaintsValue', {
+                    count: data.complaints.complaints,
+                    sent: formatNumber(data.complaints.sent, locale),
+                    rate: formatPercent(data.complaints.rate, locale),
+                    limit: formatPercent(data.complaints.limit, locale),
+                  })}
             </Text>
           </Stack>
         ) : null}
