@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCodeSchema } from './errors.js';
 
 /** Languages the product speaks. `jp` is the product's code for Japanese. */
 export const LOCALES = ['en', 'es', 'jp'] as const;
@@ -25,7 +26,7 @@ export const calendarDateSchema = z.iso
 export const errorResponseSchema = z.object({
   ok: z.literal(0),
   message: z.string(),
-  code: z.string(),
+  code: errorCodeSchema,
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

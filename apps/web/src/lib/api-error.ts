@@ -1,3 +1,8 @@
+import type { ErrorCode } from '@enlaza/contracts';
+
+/** The API's error codes, and the client's own: no answer (network, aborted) or one that breaks its contract. */
+export type ClientErrorCode = ErrorCode | 'network_error' | 'aborted' | 'invalid_response';
+
 /**
  * Every failed call: a status outside 200–299 (`status` is the HTTP status), a network error
  * (`status` 0) or an answer that does not match its contract (`code` `invalid_response`).
@@ -5,7 +10,7 @@
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code?: string;
+  readonly code?: ClientErrorCode;
   readonly fieldErrors?: Record<string, string[]>;
   readonly body: unknown;
   /** Seconds from a 429's `Retry-After`, when given. */
@@ -16,7 +21,7 @@ export class ApiError extends Error {
   constructor(init: {
     message: string;
     status: number;
-    code?: string;
+    code?: ClientErrorCode;
     fieldErrors?: Record<string, string[]>;
     body?: unknown;
     retryAfter?: number;

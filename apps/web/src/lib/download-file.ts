@@ -1,3 +1,4 @@
+import { isErrorCode } from '@enlaza/contracts';
 import { ApiError, buildHeaders } from './http';
 
 /** "attachment; filename=\"enlaza-export-2026-03-01.json\"" → the file name. */
@@ -29,7 +30,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     throw new ApiError({
       message: body.message ?? `HTTP ${response.status}`,
       status: response.status,
-      code: body.code,
+      code: isErrorCode(body.code) ? body.code : undefined,
       serverMessage: body.message,
     });
   }

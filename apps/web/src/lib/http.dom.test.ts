@@ -79,14 +79,21 @@ describe('http client', () => {
   });
 
   it('rejects statuses outside 200-299 with ApiError carrying message, code and field errors', async () => {
-    mockFetch(422, { ok: 0, code: 'validation', message: 'Datos no válidos', errors: { email: ['Obligatorio'] } });
+    mockFetch(422, { ok: 0, code: 'validation.failed', message: 'Datos no válidos', errors: { email: ['Obligatorio'] } });
     const error = await apiSend('POST', '/api/login', {}, okSchema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(422);
     expect(apiError.message).toBe('Datos no válidos');
-    expect(apiError.code).toBe('validation');
+    expect(apiError.code).toBe('validation.failed');
     expect(apiError.fieldErrors).toEqual({ email: ['Obligatorio'] });
+  });
+
+  it('keeps the message of a failure whose code this build does not know, without the code', async () => {
+    mockFetch(409, { ok: 0, code: 'newer.server_code', message: 'Ya no está disponible' });
+    const error = (await apiGet('/api/a', okSchema).catch((e: unknown) => e)) as ApiError;
+    expect(error.serverMessage).toBe('Ya no está disponible');
+    expect(error.code).toBeUndefined();
   });
 
   it('treats 300 as a failure and 299 as a success', async () => {

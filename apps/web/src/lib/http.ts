@@ -1,5 +1,5 @@
-import { errorResponseSchema } from '@enlaza/contracts';
-import type { z } from 'zod';
+import { errorResponseSchema, isErrorCode } from '@enlaza/contracts';
+import { z } from 'zod';
 import { ApiError } from './api-error';
 import { exchange, retryAfterSeconds } from './http-core';
 import { currentLanguage } from './language';
@@ -40,12 +40,13 @@ async function request<T>(method: HttpMethod, path: string, body: unknown, schem
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   if (response.status < 200 || response.status > 299) {
-    const failure = errorResponseSchema.partial().safeParse(payload);
+    // Read leniently: a code this build does not know (a newer server, a proxy's page) keeps the message.
+    const failure = errorResponseSchema.extend({ code: z.string() }).partial().safeParse(payload);
     const data = failure.success ? failure.data : {};
     throw new ApiError({
       message: data.message ?? `HTTP ${response.status}`,
       status: response.status,
-      code: data.code,
+      code: isErrorCode(data.code) ? data.code : undefined,
       fieldErrors: data.errors,
       body: payload,
       retryAfter: retryAfterSeconds(response),

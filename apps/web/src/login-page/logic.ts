@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@enlaza/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-error';
 import { exchange, retryAfterSeconds } from '@/lib/http-core';
@@ -58,7 +59,8 @@ export async function call(
     throw new ApiError({
       message: message ?? `HTTP ${response.status}`,
       status: response.status,
-      code: typeof data.code === 'string' ? data.code : undefined,
+      // The light sign-in page does not load the contracts' list of codes: the server's body names one of them.
+      code: typeof data.code === 'string' ? (data.code as ErrorCode) : undefined,
       fieldErrors: errors,
       body: payload,
       retryAfter: retryAfterSeconds(response),
