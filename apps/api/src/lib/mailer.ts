@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database, Transaction } from '../db/client.js';
 import { deliveries } from '../db/schema/index.js';
 import type { Jobs } from '../platform/jobs.js';
+import { defineJob } from '../platform/job-list.js';
 import { smtpOptions, withDeadline } from './smtp.js';
 
 export type OutgoingEmail = {
@@ -66,41 +67,36 @@ export function createMailer(
   const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
   const inFlight = new Set<Promise<unknown>>();
 
-  void jobs.define('email.send', {
-    retryLimit: 8,
-    retryDelay: 5,
-    retryBackoff: true,
-    // Expiry: JOB_TIMEOUT_SECONDS, which must stay above the send deadline (SMTP_SEND_TIMEOUT_SECONDS).
-    concurrency: 2,
-    handler: async ({ deliveryId, email }, job) => {
-      const [row] = await db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, deliveryId));
-      // Already sent by an earlier run that died before the job was marked complete.
-      if (!row || row.status === 'sent' || row.status === 'logged') return;
-      if (!transport) {
-        log.info({ to: email.to, subject: email.subject }, `email (no SMTP configured):\n${email.text}`);
-        await db
-          .update(deliveries)
-          .set({ status: 'logged', sentAt: sql`now()` })
-          .where(eq(deliveries.id, deliveryId));
-        return;
-      }
-      try {
-        // A send that outlives its deadline is given up and retried (at-least-once, as above).
-        await withDeadline(transport.sendMail({ from: config.mailFrom, messageId: `<${deliveryId}@${domain}>`, ...email }), sendTimeoutMs);
-      } catch (error) {
-        const final = job.retryCount >= job.retryLimit;
-        // Stays queued while retries remain; `failed` once they are used up (and the job ends failed).
-        await db
-          .update(deliveries)
-          .set({ status: final ? 'failed' : 'queued', error: (error as Error).message.slice(0, 500) })
-          .where(eq(deliveries.id, deliveryId));
-        throw error;
-      }
+  // Its policy is in platform/job-list.ts. Expiry: JOB_TIMEOUT_SECONDS, which must stay above the send
+  // deadline (SMTP_SEND_TIMEOUT_SECONDS).
+  void defineJob(jobs, 'email.send', async ({ deliveryId, email }, job) => {
+    const [row] = await db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, deliveryId));
+    // Already sent by an earlier run that died before the job was marked complete.
+    if (!row || row.status === 'sent' || row.status === 'logged') return;
+    if (!transport) {
+      log.info({ to: email.to, subject: email.subject }, `email (no SMTP configured):\n${email.text}`);
       await db
         .update(deliveries)
-        .set({ status: 'sent', sentAt: sql`now()`, error: null })
+        .set({ status: 'logged', sentAt: sql`now()` })
         .where(eq(deliveries.id, deliveryId));
-    },
+      return;
+    }
+    try {
+      // A send that outlives its deadline is given up and retried (at-least-once, as above).
+      await withDeadline(transport.sendMail({ from: config.mailFrom, messageId: `<${deliveryId}@${domain}>`, ...email }), sendTimeoutMs);
+    } catch (error) {
+      const final = job.retryCount >= job.retryLimit;
+      // Stays queued while retries remain; `failed` once they are used up (and the job ends failed).
+      await db
+        .update(deliveries)
+        .set({ status: final ? 'failed' : 'queued', error: (error as Error).message.slice(0, 500) })
+        .where(eq(deliveries.id, deliveryId));
+      throw error;
+    }
+    await db
+      .update(deliveries)
+      .set({ status: 'sent', sentAt: sql`now()`, error: null })
+      .where(eq(deliveries.id, deliveryId));
   });
 
   /** The delivery row and its job, in one transaction (the caller's, or a new one). */

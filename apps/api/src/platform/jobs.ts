@@ -170,6 +170,15 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       if (started) await setUp(stored);
     },
 
+    /** What is defined: each job's name, policy and schedules (the docs' list is checked against it). */
+    defined(): { name: string; policy: JobPolicy; schedules: string[] }[] {
+      return [...definitions.values()].map(({ handler: _handler, name, ...policy }) => ({
+        name,
+        policy,
+        schedules: schedules.filter((s) => s.name === name).map((s) => s.cron),
+      }));
+    },
+
     /**
      * Enqueues a job. With `tx` the job row is written inside that transaction: it exists only if the
      * transaction commits, so a job caused by a write never runs for a write that rolled back.

@@ -17,6 +17,7 @@ import { createCampaignsRepository } from './repository.js';
 import { campaignPublicRoutes, campaignRoutes } from './routes.js';
 import { feedbackWebhookRoutes } from './feedback/routes.js';
 import { createInboundListener } from './inbound.js';
+import { defineCampaignJobs } from './jobs.js';
 import { createCampaignSender } from './sender.js';
 import { createCampaignsService, type CampaignsService } from './service.js';
 import { createCampaignSenderUserData, createCampaignsUserData } from './user-data.js';
@@ -58,8 +59,7 @@ export async function createCampaigns(deps: {
     mailer: deps.mailer,
     config: deps.config,
   });
-  await sender.define();
-  await service.defineJobs();
+  await defineCampaignJobs(deps.jobs, sender, service);
   // The inbound listener runs where the jobs run (the API with PGlite, or each worker process).
   const inbound =
     deps.config.inbound && deps.config.workers === 'inline'

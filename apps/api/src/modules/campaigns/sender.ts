@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
-import type { Jobs } from '../../platform/jobs.js';
+import type { JobPayloads, Jobs } from '../../platform/jobs.js';
 import { suppress } from '../audience/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { createCampaignTransport } from './campaign-transport.js';
@@ -20,16 +20,6 @@ import { createStallWatch, isStalled, type Problem } from './stall.js';
 
 export { classifySmtpError } from './smtp-failures.js';
 export { createSentMarker, withinClaimLease } from './send-helpers.js';
-
-declare module '../../platform/jobs.js' {
-  interface JobPayloads {
-    /**
-     * `progressAt`: when this chain of runs last settled a recipient, or began (the stall watch counts
-     * from it); `failedTries`: tries in a row that found the SMTP server unreachable (the next wait).
-     */
-    'campaign.send': { campaignId: string; progressAt?: string; failedTries?: number };
-  }
-}
 
 /**
  * Rows one claim takes without a rate limit: enough that the connections seldom drain while the next
@@ -282,7 +272,7 @@ export function createCampaignSender(deps: SenderDeps) {
       await jobs.send('campaign.send', { campaignId }, { startAfter: new Date(Math.max(Date.now(), (held.until ?? 0) + 500)) });
   }
 
-  async function run({ campaignId, progressAt, failedTries = 0 }: { campaignId: string; progressAt?: string; failedTries?: number }) {
+  async function run({ campaignId, progressAt, failedTries = 0 }: JobPayloads['campaign.send']) {
     const started = Date.now();
     // The stall watch's floor: the last recipient settled by this chain of runs, or its beginning.
     let floor = progressAt && Number.isFinite(Date.parse(progressAt)) ? Date.parse(progressAt) : started;
@@ -357,16 +347,11 @@ export function createCampaignSender(deps: SenderDeps) {
   }
 
   return {
-    async define(): Promise<void> {
-      // On PGlite one process owns the data directory: leases of a process that died are free now.
+    /** One run of a sending campaign (the `campaign.send` job, jobs.ts). */
+    run,
+    /** Before the job is defined: on PGlite one process owns the data directory, so leases of a process that died are free now. */
+    async prepare(): Promise<void> {
       if (deps.database.kind === 'pglite' && jobs.working) await repo.releaseAllLeases();
-      await jobs.define('campaign.send', {
-        retryLimit: 20,
-        retryDelay: 1,
-        retryBackoff: true,
-        concurrency: 2,
-        handler: (payload) => run(payload),
-      });
     },
     finalize,
     close(): void {

@@ -42,13 +42,6 @@ import { SOFT_BOUNCE_LIMIT } from './smtp-failures.js';
 /** What applying a report did: emails it named, owners whose suppression list gained the address, campaigns paused. */
 export type FeedbackResult = { matched: number; suppressed: number; paused: number };
 
-declare module '../../platform/jobs.js' {
-  interface JobPayloads {
-    /** A scheduled campaign's start; `at` tells a stale job (the campaign was rescheduled) from the current one. */
-    'campaign.start': { campaignId: string; at: string };
-  }
-}
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export type CampaignsServiceDeps = {
@@ -248,9 +241,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
   return {
     ...review,
 
-    async defineJobs(): Promise<void> {
-      await jobs.define('campaign.start', { retryLimit: 5, retryDelay: 10, handler: (payload) => startScheduled(payload) });
-    },
+    /** A scheduled campaign whose time came (the `campaign.start` job, jobs.ts). */
+    startScheduled,
 
     async list(actor: Actor, state?: CampaignState, limit?: number): Promise<Campaign[]> {
       const rows = await repo.list(actor.id, state, limit);

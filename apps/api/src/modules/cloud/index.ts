@@ -1,6 +1,6 @@
 /** Nube: the user's files, their bytes in the storage backend and the storage quota. */
 import { defineModule } from '../../platform/modules.js';
-import { scheduleOrphanSweep } from './orphan-sweep.js';
+import { defineCloudJobs } from './jobs.js';
 import { createCloudRepository } from './repository.js';
 import { cloudRoutes, publicImageRoutes } from './routes.js';
 import { createCloudService, type CloudService } from './service.js';
@@ -10,7 +10,7 @@ import { createCloudUserData } from './user-data.js';
 export { createCloudRepository, ownedLiveFileIds } from './repository.js';
 export { cloudRoutes, publicImageRoutes };
 export { createCloudService, type CloudService } from './service.js';
-export { scheduleOrphanSweep } from './orphan-sweep.js';
+export { defineCloudJobs } from './jobs.js';
 export { createCloudTrash } from './trash.js';
 export { createCloudUsage } from './usage.js';
 export { createCloudUserData } from './user-data.js';
@@ -24,7 +24,7 @@ declare module '../../platform/modules.js' {
 export const cloudModule = defineModule({
   name: 'cloud',
   async build({ db, storage, jobs, appSecret, config, services: { subscriptions, notifications, activity } }) {
-    await scheduleOrphanSweep(db, storage, jobs);
+    await defineCloudJobs(db, storage, jobs);
     const repo = createCloudRepository(db);
     const cloud = createCloudService({
       repo,

@@ -2,13 +2,6 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { storedFiles } from './schema.js';
 import type { Storage, StoredObject } from '../../lib/storage.js';
-import type { Jobs } from '../../platform/jobs.js';
-
-declare module '../../platform/jobs.js' {
-  interface JobPayloads {
-    'cloud.sweep-orphans': Record<string, never>;
-  }
-}
 
 /** Bytes younger than this may belong to an upload still in progress (its row comes after its bytes). */
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
@@ -48,17 +41,4 @@ export async function sweepOrphans(db: Database, storage: Storage, now: Date): P
   }
   await flush();
   return { removed, temporaries };
-}
-
-/** The hourly sweep, as a recurring job. */
-export async function scheduleOrphanSweep(db: Database, storage: Storage, jobs: Jobs): Promise<void> {
-  await jobs.define('cloud.sweep-orphans', {
-    retryLimit: 2,
-    retryDelay: 60,
-    handler: async (_payload, { log }) => {
-      const result = await sweepOrphans(db, storage, new Date());
-      if (result.removed || result.temporaries) log.info(result, 'orphan upload bytes removed');
-    },
-  });
-  await jobs.schedule('cloud.sweep-orphans', '23 * * * *', {});
 }

@@ -5,6 +5,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import { defineModule } from '../../platform/modules.js';
+import { defineRenewalsJobs } from './jobs.js';
 import { createRenewalsRepository } from './repository.js';
 import { testClockRoutes } from './routes.js';
 import { createRenewalsService, type RenewalsService } from './service.js';
@@ -16,12 +17,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The renewal engine (the worker entry, tests and the benchmark run it). */
     renewals: RenewalsService;
-  }
-}
-
-declare module '../../platform/jobs.js' {
-  interface JobPayloads {
-    'renewals.run': Record<string, never>;
   }
 }
 
@@ -55,20 +50,9 @@ export async function createRenewals(deps: {
       deps.log.error({ err: error, user: userId }, 'retrying a past-due renewal failed');
     }
   });
-  // A run works for at most a quarter of the job's timeout, then hands over to a successor.
-  const budgetMs = Math.max(1_000, (deps.leaseSeconds * 1000) / 4);
   // On PGlite one process owns the data: leases left by a process that died are free now.
   if (deps.database.kind === 'pglite' && deps.jobs.working) await renewals.releaseAllLeases();
-  await deps.jobs.define('renewals.run', {
-    retryLimit: 3,
-    retryDelay: 30,
-    handler: async (_payload, { log }) => {
-      const run = await renewals.runDue({ budgetMs, parallel: deps.database.kind === 'pglite' ? 1 : 4 });
-      if (run.renewed + run.failed + run.expired + run.cancelled + run.reminded > 0) log.info({ ...run }, 'renewals run');
-      if (run.more) await deps.jobs.send('renewals.run', {}, { singletonKey: 'renewals.run.next' });
-    },
-  });
-  await deps.jobs.schedule('renewals.run', '* * * * *', {});
+  await defineRenewalsJobs(renewals, deps);
   return renewals;
 }
 

@@ -1,14 +1,14 @@
 /**
  * The trash module's public surface. Modules register their kinds in the registry
- * (platform/trash-registry.ts); `scheduleTrashPurge` runs `purgeExpired(now)` daily on the job
+ * (platform/trash-registry.ts); `defineTrashJobs` runs `purgeExpired(now)` daily on the job
  * queue. The app exposes the service as `app.trash`.
  */
 import { defineModule } from '../../platform/modules.js';
 import { trashRoutes } from './routes.js';
-import { scheduleTrashPurge } from './purge-job.js';
+import { defineTrashJobs } from './jobs.js';
 import { createTrashService, type TrashService } from './service.js';
 
-export { scheduleTrashPurge };
+export { defineTrashJobs };
 export { trashRoutes };
 export { createTrashService, type TrashService } from './service.js';
 export { createTrashRegistry, type TrashProvider, type TrashRegistry } from '../../platform/trash-registry.js';
@@ -30,7 +30,7 @@ export const trashModule = defineModule({
   name: 'trash',
   async build({ jobs, registries, services: { activity } }) {
     const trash = createTrashService(registries.trash, activity);
-    await scheduleTrashPurge(trash, jobs);
+    await defineTrashJobs(trash, jobs);
     return { services: { trash }, decorate: { trash } };
   },
   async register(api, { services: { trash } }) {

@@ -7,6 +7,7 @@ import { publicWallImageRoutes, wallRoutes } from './routes.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Jobs } from '../../platform/jobs.js';
+import { defineWallsJobs } from './jobs.js';
 import { createWallsRepository } from './repository.js';
 import { createWallsService, type WallsDependencies, type WallsService } from './service.js';
 import { createWallsTrash } from './trash.js';
@@ -27,17 +28,7 @@ export async function createWalls(
     ownsImage: deps.ownsImage,
     imageSize: deps.imageSize,
   });
-  await deps.jobs.define('wall.publish', {
-    retryLimit: 5,
-    retryDelay: 5,
-    retryBackoff: true,
-    handler: async ({ postId, scheduledFor }, job) => {
-      const outcome = await service.publishDue(postId, scheduledFor);
-      // pg-boss starts the job at its time; a clock a little behind the database's waits and retries.
-      if (outcome === 'not-due') throw new Error(`wall post ${postId} is not due yet`);
-      job.log.debug({ postId, outcome }, 'wall.publish');
-    },
-  });
+  await defineWallsJobs(service, deps.jobs);
   return { service, trash: createWallsTrash(repo) };
 }
 export { createWallsUserData } from './user-data.js';

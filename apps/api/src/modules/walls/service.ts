@@ -8,13 +8,6 @@ import { decodeWallCursor, encodeWallCursor } from './cursor.js';
 import type { WallsRepository } from './repository.js';
 import type { WallPostRow } from './schema.js';
 
-declare module '../../platform/jobs.js' {
-  interface JobPayloads {
-    /** Publishes a scheduled post; `scheduledFor` is the time it was scheduled for when the job was made. */
-    'wall.publish': { postId: string; scheduledFor: string };
-  }
-}
-
 /** What the walls module asks of others (wired in its module definition, index.ts): ownership of a profile and of an image. */
 export type WallsDependencies = {
   repo: WallsRepository;

@@ -1,0 +1,45 @@
+import type { JobDefinition, JobName, JobPayloads, JobPolicy, Jobs } from './jobs.js';
+
+/**
+ * The product's named jobs. Event subscribers' queues (`event.<event>.<subscriber>`) are the event
+ * bus's (platform/events.ts); `test.*` are the job queue's own tests'.
+ */
+export type NamedJob = Exclude<JobName, `event.${string}` | `test.${string}`>;
+
+type ListedJob = JobPolicy & {
+  /** Where its handler is: each module's jobs.ts (the mailer's is in lib/mailer.ts). */
+  definedIn: string;
+  /** A cron schedule (UTC) that enqueues it, run by the processes with workers. */
+  schedule?: string;
+};
+
+/**
+ * Every named job of the product, its retry policy and its schedule, in one list (cal.com's tasker
+ * shape): a newcomer finds here what runs in the background and how it is retried, then the handler
+ * in the module the entry names. The type makes the list complete — a job whose payload a module
+ * declares (`JobPayloads`) and that is missing here does not compile — and `defineJob` is the only
+ * way a module defines one, so a policy cannot live anywhere else.
+ */
+export const JOB_LIST = {
+  // Transactional emails: a delivery row per email, the job sends it once (lib/mailer.ts).
+  'email.send': { definedIn: 'lib/mailer.ts', retryLimit: 8, retryDelay: 5, retryBackoff: true, concurrency: 2 },
+  // A sending campaign's runs: each claims, sends and hands over (sender.ts); retried soon and often.
+  'campaign.send': { definedIn: 'modules/campaigns/jobs.ts', retryLimit: 20, retryDelay: 1, retryBackoff: true, concurrency: 2 },
+  // A scheduled campaign's start at its time.
+  'campaign.start': { definedIn: 'modules/campaigns/jobs.ts', retryLimit: 5, retryDelay: 10 },
+  // A scheduled wall post's publication (a clock a little behind the database's retries).
+  'wall.publish': { definedIn: 'modules/walls/jobs.ts', retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  // Renewals, reminders and dunning due now; a run that leaves more enqueues the next one.
+  'renewals.run': { definedIn: 'modules/renewals/jobs.ts', retryLimit: 3, retryDelay: 30, schedule: '* * * * *' },
+  // Upload bytes no file row points to (an upload cut short), an hour old or more.
+  'cloud.sweep-orphans': { definedIn: 'modules/cloud/jobs.ts', retryLimit: 2, retryDelay: 60, schedule: '23 * * * *' },
+  // The trash's automatic purge of what was deleted more than 30 days ago.
+  'trash.purge-expired': { definedIn: 'modules/trash/jobs.ts', retryLimit: 3, retryDelay: 300, schedule: '15 3 * * *' },
+} satisfies Record<NamedJob, ListedJob>;
+
+/** Defines a listed job with its policy from JOB_LIST and its handler, and its schedule if it has one. */
+export async function defineJob<N extends NamedJob>(jobs: Jobs, name: N, handler: JobDefinition<JobPayloads[N]>['handler']): Promise<void> {
+  const { definedIn: _where, schedule, ...policy } = JOB_LIST[name] as ListedJob;
+  await jobs.define(name, { ...policy, handler });
+  if (schedule) await jobs.schedule(name, schedule, {} as JobPayloads[N]);
+}
