@@ -20,6 +20,8 @@ export type DomainEvents = {
     /** The message's first 600 characters. */
     excerpt: string;
   };
+  /** A tag in lost mode was opened by a visitor (at most once an hour per tag and process: see public-profile). */
+  'tag.scanned_lost': { profileId: string; userId: string; profileName: string; at: string };
   /** A file was stored in a user's cloud. */
   'file.uploaded': { fileId: string; userId: string; sizeBytes: number };
   /** A user reached a plan limit (storage, monthly sends, profiles…). */

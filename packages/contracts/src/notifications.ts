@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 export const NOTIFICATION_TYPES = [
   'new_message',
+  'tag_scanned',
   'storage_quota',
   'sends_quota',
   'campaign_finished',
@@ -38,6 +39,8 @@ export const notificationPayloadSchemas = {
     senderEmail: z.string(),
     excerpt: z.string(),
   }),
+  /** A lost tag's page was opened (emailed too, always, like a lost tag's message): the tag and the time. */
+  tag_scanned: z.object({ profileId: z.string(), profileName: z.string(), at: z.string() }),
   storage_quota: z.object({ percent: z.union([z.literal(80), z.literal(100)]), usedBytes: z.number(), limitBytes: z.number() }),
   sends_quota: z.object({ percent: z.union([z.literal(80), z.literal(100)]), used: z.number(), limit: z.number(), period: z.string() }),
   campaign_finished: z.object({ campaignId: z.string(), campaignName: z.string(), sent: z.number().int(), failed: z.number().int() }),

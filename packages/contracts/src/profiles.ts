@@ -82,6 +82,8 @@ export const tagFieldsSchema = z.object({
     .regex(/^[A-Za-z0-9-]*$/, { error: 'validation.invalid_format' })
     .nullable()
     .default(null),
+  /** The number a finder calls (and messages on WhatsApp) from the page while the tag is lost; shown only then. */
+  phone: phoneSchema.nullable().default(null),
 });
 
 const commonFields = {
@@ -164,7 +166,7 @@ export const collectionBodySchema = z.object({
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.invalid_color' }),
 });
 
-/** What a visitor sees at /link/{alias}/{profileId}. Tags show their owner's contact only when allowed. */
+/** What a visitor sees at /link/{alias}/{profileId}. Tags show their owner's contact only when allowed, their phone only while lost. */
 export const publicProfileSchema = z.object({
   id: z.string(),
   kind: profileKindSchema,
@@ -180,8 +182,8 @@ export const publicProfileSchema = z.object({
   contactForm: z.boolean(),
   wall: z.boolean(),
   card: cardFieldsSchema.nullable(),
+  /** `phone` is null unless the tag is in lost mode; `serial` is the one printed on the tag. */
   tag: tagFieldsSchema
-    .omit({ serial: true })
     .extend({ ownerContact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable() })
     .nullable(),
 });

@@ -35,6 +35,10 @@ export async function createNotifications(deps: {
   await deps.events.subscribe('message.received', 'notify-owner', async ({ userId, ...message }, { deliveryKey }) => {
     await service.notify(userId, 'new_message', message, undefined, deliveryKey);
   });
+  // A lost tag opened: once an hour per tag at most (the key), in-app and by email (service.ts).
+  await deps.events.subscribe('tag.scanned_lost', 'notify-owner', async ({ userId, profileId, profileName, at }) => {
+    await service.notify(userId, 'tag_scanned', { profileId, profileName, at }, undefined, `tag-scanned:${profileId}:${at.slice(0, 13)}`);
+  });
   const streams = createNotificationStreams({ repo, database: deps.database, log: deps.log, options: deps.streamOptions });
   await streams.start();
   return { service, streams };

@@ -54,6 +54,8 @@ function params(type: NotificationType, p: Payload, locale: Locale): Record<stri
       return { ...base, amount: formatMoney(num(p.totalCents), str(p.currency), locale) };
     case 'subscription_ending':
       return { ...base, endsAt: str(p.endsAt).slice(0, 10) };
+    case 'tag_scanned':
+      return { ...base, at: utcMinute(p.at) };
     case 'campaign_stalled':
       return {
         ...base,
@@ -76,6 +78,8 @@ export function linkOf(type: NotificationType, p: Payload): string {
   switch (type) {
     case 'new_message':
       return `/user/buzon/${encodeURIComponent(str(p.profileId))}?message=${encodeURIComponent(str(p.messageId))}`;
+    case 'tag_scanned':
+      return `/user/buzon/${encodeURIComponent(str(p.profileId))}`;
     case 'storage_quota':
       return '/user/nube';
     case 'sends_quota':

@@ -18,14 +18,15 @@ type Deps = { repo: NotificationsRepository; mailer: Mailer; publicUrl: string; 
 /** Notificaciones: stores, lists and marks notifications, and emails the types the user chose (a lost tag's message always). */
 export function createNotificationsService({ repo, mailer, publicUrl, now }: Deps) {
   /**
-   * The notification's email, when its type is chosen in Options (a lost tag's message always),
+   * The notification's email, when its type is chosen in Options (a lost tag's message and scan always),
    * enqueued in the notification's own transaction: it exists exactly when the notification does.
    */
   async function enqueueEmail(tx: Transaction, row: NotificationRow): Promise<void> {
     const to = await repo.recipient(tx, row.userId);
     if (!to || to.status !== 'active') return;
     const type = row.type as NotificationType;
-    const forced = type === 'new_message' && row.payload.lostMode === true;
+    // Something about a lost tag (a message, a scan) is always emailed: the owner is waiting for it.
+    const forced = (type === 'new_message' && row.payload.lostMode === true) || type === 'tag_scanned';
     if (!forced && !to.notificationEmails.includes(type)) return;
     const locale = to.locale ?? 'en';
     const link = `${publicUrl}${linkOf(type, row.payload)}`;

@@ -20,9 +20,12 @@ declare module '../../platform/modules.js' {
 
 export const publicProfileModule = defineModule({
   name: 'public-profile',
-  build({ db, database }) {
+  build({ db, database, events, clock }) {
     const counters = createDailyCounters(db);
-    const publicProfiles = createPublicProfileService(db, counters);
+    const publicProfiles = createPublicProfileService(db, counters, {
+      publish: (payload) => events.publish('tag.scanned_lost', payload),
+      now: () => clock.now(),
+    });
     return {
       services: { publicProfiles },
       onClose: () => counters.stop(),

@@ -1,4 +1,11 @@
-import { publicProfileSchema, type Locale, type ProfileStats, type PublicProfile, type PublicWallPage } from '@enlaza/contracts';
+import {
+  publicProfileSchema,
+  type DomainEvents,
+  type Locale,
+  type ProfileStats,
+  type PublicProfile,
+  type PublicWallPage,
+} from '@enlaza/contracts';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { profileDailyStats } from './schema.js';
@@ -30,7 +37,31 @@ export const PROFILE_CACHE_TIMES = { ttlMs: 10 * 60_000, refreshAfterMs: 8 * 60_
 export type WallPageLoader = (profileId: string, canonicalPath: string, before: string | null) => Promise<PublicWallPage>;
 
 /** The public page of a card or tag, its vCard, and its visit statistics. */
-export function createPublicProfileService(db: Database, counters: DailyCounters) {
+/**
+ * A lost tag's scan, told to its owner (the `tag.scanned_lost` event: notifications subscribe). Every
+ * view counts, but each process publishes at most one per tag and hour (reloads and bots would
+ * otherwise enqueue a job each); the notification's key makes it one per tag and hour across processes.
+ */
+function createLostScanAnnouncer(publish: ((payload: DomainEvents['tag.scanned_lost']) => Promise<void>) | null, now: () => Date) {
+  const announced = new Map<string, string>();
+  return (profile: PublicProfile, userId: string) => {
+    if (!publish || !profile.tag?.lostMode) return;
+    const at = now().toISOString();
+    const hour = at.slice(0, 13);
+    if (announced.get(profile.id) === hour) return;
+    if (announced.size > 10_000) announced.clear();
+    announced.set(profile.id, hour);
+    // Never a reason to fail the visit: a failed publish is tried again on a later visit.
+    void publish({ profileId: profile.id, userId, profileName: profile.name, at }).catch(() => announced.delete(profile.id));
+  };
+}
+
+export function createPublicProfileService(
+  db: Database,
+  counters: DailyCounters,
+  lostScans: { publish: (payload: DomainEvents['tag.scanned_lost']) => Promise<void>; now: () => Date } | null = null,
+) {
+  const announceLostScan = createLostScanAnnouncer(lostScans?.publish ?? null, lostScans?.now ?? (() => new Date()));
   // The profiles' and accounts' query pieces, joined in one statement per read (the hot path stays one query).
   const live = liveProfilePiece('profile');
   const owner = userPiece('owner');
@@ -147,6 +178,9 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
             lostMode: tag.lostMode,
             lostNote: tag.lostNote,
             reward: tag.reward,
+            serial: tag.serial,
+            // A finder calls it while the tag is lost; otherwise it stays private.
+            phone: tag.lostMode ? tag.phone : null,
             ownerContact: tag.showOwnerContact ? { name: owner.name, email: owner.email, phone: owner.phone } : null,
           }
         : null,
@@ -264,8 +298,8 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
   /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
   async function peek(alias: string, profileId: string): Promise<PageProfile | null> {
     try {
-      const { profile, visibility, ownerLocale, cached, refreshing, wall } = await available(alias, profileId);
-      return { profile, visibility, ownerLocale, cached, refreshing, wall };
+      const { profile, visibility, ownerLocale, cached, refreshing, wall, userId } = await available(alias, profileId);
+      return { profile, visibility, ownerLocale, cached, refreshing, wall, ownerId: userId };
     } catch (error) {
       if (error instanceof AppError) return null;
       throw error;
@@ -275,15 +309,17 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
   return {
     /** The profile as a visitor sees it; also counts the visit. */
     async view(alias: string, profileId: string): Promise<PublicProfile> {
-      const { profile } = await available(alias, profileId);
+      const { profile, userId } = await available(alias, profileId);
       counters.hit(profile.id, 'visits');
+      announceLostScan(profile, userId);
       return profile;
     },
 
     /** The same, as the route's answer `{ok: 1, data}` already serialised; also counts the visit. `cached`: answered from the cache. */
     async viewJson(alias: string, profileId: string): Promise<{ json: string; cached: boolean; refreshing: boolean }> {
-      const { profile, json, cached, refreshing } = await available(alias, profileId);
+      const { profile, json, cached, refreshing, userId } = await available(alias, profileId);
       counters.hit(profile.id, 'visits');
+      announceLostScan(profile, userId);
       return { json, cached, refreshing };
     },
 
@@ -294,7 +330,10 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
     async visit(alias: string, profileId: string): Promise<PageProfile | null> {
       const found = await peek(alias, profileId);
       // An old alias only redirects: the visit is counted at the current address.
-      if (found && found.profile.alias === alias) counters.hit(found.profile.id, 'visits');
+      if (found && found.profile.alias === alias) {
+        counters.hit(found.profile.id, 'visits');
+        announceLostScan(found.profile, found.ownerId!);
+      }
       return found;
     },
 
@@ -429,6 +468,8 @@ export const profileCacheTiming = (found: { cached?: boolean; refreshing?: boole
   found.refreshing ? 'cache;desc=hit, cache-refresh' : found.cached ? 'cache;desc=hit' : 'cache;desc=miss';
 export type PageProfile = {
   profile: PublicProfile;
+  /** The owner's account id (not shown: a lost tag's scan is told to them). */
+  ownerId?: string;
   visibility: 'public' | 'unlisted' | 'private';
   /** The owner's chosen language, else English (see visitorFallbackLocale). */
   ownerLocale: Locale;

@@ -84,7 +84,9 @@ function lostBanner(tag: NonNullable<PublicProfile['tag']>, contactForm: boolean
 <h2 id="pp-lost-title">${raw(icon('alert', 26))}<span>${t(`lost.title.${tag.tagKind}`)}</span></h2>
 ${tag.lostNote ? html`<p class="pp-multiline">${tag.lostNote}</p>` : null}
 ${tag.reward ? html`<p class="pp-reward">${raw(icon('gift'))}<strong>${t('lost.reward', { reward: tag.reward })}</strong></p>` : null}
+${tag.phone ? html`<div class="pp-lost-actions"><a class="pp-button pp-lost-call" href="tel:${tag.phone}" data-testid="public-profile-call">${raw(icon('phone'))}<span>${t('lost.call')}</span></a><a class="pp-button pp-lost-chat" href="https://wa.me/${tag.phone.replace(/\D/g, '')}" rel="noopener" data-testid="public-profile-whatsapp">${raw(icon('whatsapp'))}<span>${t('lost.whatsapp')}</span></a></div>` : null}
 <p class="pp-hint">${contactForm ? t('lost.hintForm') : t('lost.hint')}</p>
+${tag.serial ? html`<p class="pp-hint" data-testid="public-profile-serial">${t('lost.serial', { serial: tag.serial })}</p>` : null}
 </section>`;
 }
 

@@ -49,6 +49,8 @@ export interface TagDraft {
   lostNote: string;
   reward: string;
   serial: string;
+  /** E.164 (`+34600…`), or empty. */
+  phone: string;
 }
 
 /** What the editor holds: texts as strings (empty = none), lists with keys. */
@@ -89,6 +91,7 @@ const emptyTag = (): TagDraft => ({
   lostNote: '',
   reward: '',
   serial: '',
+  phone: '',
 });
 
 export function newDraft(kind: ProfileKind): ProfileDraft {
@@ -148,6 +151,7 @@ export function draftOf(profile: Profile): ProfileDraft {
           lostNote: g.lostNote ?? '',
           reward: g.reward ?? '',
           serial: g.serial ?? '',
+          phone: g.phone ?? '',
         }
       : draft.tag,
   };
@@ -182,6 +186,7 @@ export function inputOf(draft: ProfileDraft): ProfileInput {
         lostNote: orNull(g.lostNote),
         reward: orNull(g.reward),
         serial: orNull(g.serial),
+        phone: orNull(g.phone),
       },
     };
   }

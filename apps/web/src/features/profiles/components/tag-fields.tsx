@@ -1,16 +1,19 @@
-import { Anchor, Collapse, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Collapse, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TAG_KINDS } from '@enlaza/contracts';
 import { SelectField } from '@/components/select-field';
+import { PhoneInput } from '@/lib/phone-input';
 import type { TagDraft } from './profile-draft';
 import type { ProfileEditor } from './use-profile-editor';
 
-/** A smart tag's own fields: name, kind, description, owner contact, lost mode and serial. */
+/** A smart tag's own fields: name, kind, description, owner contact, lost mode (its phone, note, reward) and serial. */
 export function TagFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'setTag'> }) {
   const { t } = useTranslation('profiles');
   const { draft, error, setTag } = editor;
   const tag: TagDraft = draft.tag;
+  const [phoneValid, setPhoneValid] = useState(true);
 
   return (
     <Stack gap="md">
@@ -80,30 +83,49 @@ export function TagFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'e
         error={error('tag.lostMode')}
         data-testid="tag-lost-mode"
       />
-      {/* Note and reward stay editable (and kept) when lost mode is off; they show only while it is on. */}
-      <Collapse expanded={tag.lostMode || Boolean(error('tag.lostNote') || error('tag.reward'))}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Textarea
-            label={t('tag.lostNote')}
-            description={t('tag.lostNoteHint')}
-            value={tag.lostNote}
-            onChange={(e) => setTag({ lostNote: e.currentTarget.value })}
-            error={error('tag.lostNote')}
-            maxLength={500}
-            autosize
-            minRows={2}
-            data-testid="tag-lost-note"
-          />
-          <TextInput
-            label={t('tag.reward')}
-            description={t('tag.rewardHint')}
-            value={tag.reward}
-            onChange={(e) => setTag({ reward: e.currentTarget.value })}
-            error={error('tag.reward')}
-            maxLength={120}
-            data-testid="tag-reward"
-          />
-        </SimpleGrid>
+      {/* Phone, note and reward stay editable (and kept) when lost mode is off; they show only while it is on. */}
+      <Collapse expanded={tag.lostMode || Boolean(error('tag.lostNote') || error('tag.reward') || error('tag.phone'))}>
+        <Stack gap="md">
+          <div data-testid="tag-phone">
+            <PhoneInput
+              label={t('tag.phone')}
+              description={t('tag.phoneHint')}
+              value={tag.phone}
+              error={error('tag.phone') ?? (phoneValid ? undefined : t('errors.phoneInvalid'))}
+              onChange={(phone, _country, details) => {
+                setPhoneValid(details.valid || !phone);
+                setTag({ phone: phone ?? '' });
+              }}
+            />
+          </div>
+          {tag.lostMode && !tag.phone ? (
+            <Alert color="yellow" role="status" data-testid="tag-phone-missing">
+              {t('tag.phoneMissing')}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Textarea
+              label={t('tag.lostNote')}
+              description={t('tag.lostNoteHint')}
+              value={tag.lostNote}
+              onChange={(e) => setTag({ lostNote: e.currentTarget.value })}
+              error={error('tag.lostNote')}
+              maxLength={500}
+              autosize
+              minRows={2}
+              data-testid="tag-lost-note"
+            />
+            <TextInput
+              label={t('tag.reward')}
+              description={t('tag.rewardHint')}
+              value={tag.reward}
+              onChange={(e) => setTag({ reward: e.currentTarget.value })}
+              error={error('tag.reward')}
+              maxLength={120}
+              data-testid="tag-reward"
+            />
+          </SimpleGrid>
+        </Stack>
       </Collapse>
     </Stack>
   );
