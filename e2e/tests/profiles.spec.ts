@@ -94,6 +94,63 @@ test.describe('cards, the public page and the mailbox', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
   });
 
+  test('on a 360 px phone a finder of a lost tag can call the owner and share a location; the owner hears of it in-app and by email', async ({
+    browser,
+    page,
+    request,
+    user,
+  }) => {
+    const tag = await dataOf<{ id: string }>(
+      await request.post('/api/profiles', {
+        headers: user.headers,
+        data: { kind: 'tag', tag: { name: 'Bruno', tagKind: 'pet', lostMode: true, phone: '+34600123456', serial: 'EZ-77' } },
+      }),
+      201,
+    );
+    const finder = await visitorContext(browser, {
+      viewport: { width: 360, height: 740 },
+      geolocation: { latitude: 40.4168, longitude: -3.7038, accuracy: 20 },
+      permissions: ['geolocation'],
+    });
+    const phone = await finder.newPage();
+    await phone.goto(`/link/${user.alias}/${tag.id}`);
+    // The first thing on the screen: a big button that dials the tag's phone.
+    const call = phone.getByTestId('public-profile-call');
+    await expect(call).toBeInViewport();
+    await expect(call).toHaveAttribute('href', 'tel:+34600123456');
+    expect((await call.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expect(phone.getByTestId('public-profile-whatsapp')).toHaveAttribute('href', 'https://wa.me/34600123456');
+    await expect(phone.getByTestId('public-profile-serial')).toContainText('EZ-77');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The finder writes and shares where they are.
+    await phone.getByTestId('contact-name').fill('Finder');
+    await phone.getByTestId('contact-email').fill('finder@example.org');
+    await phone.getByTestId('contact-message').fill('I have your dog, he is fine.');
+    await phone.getByTestId('contact-location').check();
+    await phone.getByTestId('contact-submit').click();
+    await expect(phone.getByTestId('contact-form-success')).toBeVisible();
+    await finder.close();
+
+    // The owner: the scan and the message in the notifications, both emailed (Comunicaciones lists them).
+    await page.goto('/user/notificaciones');
+    await expect(page.getByText('Your tag “Bruno” was scanned')).toBeVisible();
+    await expect(
+      page
+        .getByText(/Bruno/)
+        .filter({ hasText: /message|lost/i })
+        .first(),
+    ).toBeVisible();
+    await expect
+      .poll(async () => {
+        const list = await dataOf<{ subject: string }[]>(await request.get('/api/comunicaciones', { headers: user.headers }));
+        return list.filter((m) => m.subject.includes('Bruno')).length;
+      })
+      .toBeGreaterThanOrEqual(2);
+    const messages = await dataOf<{ location: unknown }[]>(await request.get(`/api/mailbox/${tag.id}/messages`, { headers: user.headers }));
+    expect(messages[0]!.location).toBeTruthy();
+  });
+
   test('a tag in lost mode shows its banner; a private profile is not available', async ({ browser, request, user }) => {
     const tag = await dataOf<{ id: string }>(
       await request.post('/api/profiles', {
