@@ -421,13 +421,11 @@ describe('SES notifications read into feedback events', () => {
         email: 'jane@example.com',
         type: 'bounce',
         bounce: 'hard',
-        messageId: 'custom-message-ID',
+        // The documented 'custom-message-ID' is no Message-ID (no '@'): matched by address instead.
         detail: 'smtp; 550 5.1.1 <jane@example.com>... User',
       },
     ]);
-    expect(events(SES_COMPLAINT_WITH_FEEDBACK)).toEqual([
-      { email: 'richard@example.com', type: 'complaint', messageId: 'custom-message-ID', detail: 'abuse' },
-    ]);
+    expect(events(SES_COMPLAINT_WITH_FEEDBACK)).toEqual([{ email: 'richard@example.com', type: 'complaint', detail: 'abuse' }]);
   });
 
   it('gives one event per recipient, and falls back on bounceType when there is no DSN', () => {
@@ -448,14 +446,12 @@ describe('SES notifications read into feedback events', () => {
         email: 'recipient@example.com',
         type: 'bounce',
         bounce: 'hard',
-        messageId: 'EXAMPLE7c191be45-e9aedb9a-02f9-4d12-a87d-dd0099a07f8a-000000',
+        // SES's own id (the mail had no Message-ID of its own) is left out.
         detail: 'smtp; 550 5.1.1 user unknown',
       },
     ]);
     const complaint = { ...SES_COMPLAINT_WITH_FEEDBACK, notificationType: undefined, eventType: 'Complaint' };
-    expect(events(complaint)).toEqual([
-      { email: 'richard@example.com', type: 'complaint', messageId: 'custom-message-ID', detail: 'abuse' },
-    ]);
+    expect(events(complaint)).toEqual([{ email: 'richard@example.com', type: 'complaint', detail: 'abuse' }]);
   });
 
   it('classifies a Transient bounce by its status: mailbox full is soft, a 5.1.x is still hard', () => {
@@ -481,9 +477,13 @@ describe('SES notifications read into feedback events', () => {
     expect(events(policy)[0]!.bounce).toBe('soft');
   });
 
-  it('takes the Message-ID from the headers when there are no common headers', () => {
+  it('takes our Message-ID from the headers, else from the common headers, and never SES’s own id', () => {
+    const ours = '<0b7e6c1e-8f0a-4c3e-9d55-2f1a4b6c8d90@enlaza.example>';
+    const headers = SES_BOUNCE_WITH_DSN.mail.headers.map((h) => (h.name === 'Message-ID' ? { ...h, value: ours } : h));
     const { commonHeaders: _omitted, ...mail } = SES_BOUNCE_WITH_DSN.mail;
-    expect(events({ ...SES_BOUNCE_WITH_DSN, mail })[0]!.messageId).toBe('custom-message-ID');
+    expect(events({ ...SES_BOUNCE_WITH_DSN, mail: { ...mail, headers } })[0]!.messageId).toBe(ours);
+    const common = { ...SES_BOUNCE_WITH_DSN.mail.commonHeaders, messageId: ours };
+    expect(events({ ...SES_BOUNCE_WITH_DSN, mail: { ...mail, headers: [], commonHeaders: common } })[0]!.messageId).toBe(ours);
     expect(events(SES_BOUNCE_WITHOUT_DSN)[0]!.messageId).toBeUndefined();
   });
 

@@ -201,21 +201,19 @@ export function createCertificateCache(fetchImpl: typeof fetch = fetch, { timeou
   };
 }
 
-/** The `Message-ID` SES quotes for the original mail (with the headers, if the notification includes them). */
+/**
+ * The `Message-ID` header of the original mail: from the headers the notification includes, else
+ * `commonHeaders.messageId` — which is SES's own id (no `@`) when the mail had none of its own, and
+ * is then left out (the report is matched by address instead of being taken for another system's mail).
+ */
 function messageIdOf(mail: unknown): string | undefined {
   if (!isObject(mail)) return undefined;
+  const ours = (value: unknown) => (typeof value === 'string' && value.includes('@') ? value : undefined);
+  if (Array.isArray(mail.headers))
+    for (const header of mail.headers as unknown[])
+      if (isObject(header) && typeof header.name === 'string' && header.name.toLowerCase() === 'message-id') return ours(header.value);
   const common = mail.commonHeaders;
-  if (isObject(common) && typeof common.messageId === 'string' && common.messageId) return common.messageId;
-  if (!Array.isArray(mail.headers)) return undefined;
-  for (const header of mail.headers as unknown[])
-    if (
-      isObject(header) &&
-      typeof header.name === 'string' &&
-      header.name.toLowerCase() === 'message-id' &&
-      typeof header.value === 'string'
-    )
-      return header.value;
-  return undefined;
+  return isObject(common) ? ours(common.messageId) : undefined;
 }
 
 const textOf = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
