@@ -1,9 +1,10 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
 import { euVatNumber, isEuCountry } from '@enlaza/contracts';
+import { p256PublicKey } from './lib/crypto.js';
 import { apiPackageRoot } from './lib/paths.js';
 import { isIanaTimeZone } from './lib/time-zone.js';
 
@@ -319,9 +320,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  INBOUND_SMTP_PORT and INBOUND_MAIL_DOMAIN are set together (the listener and the domain whose MX points at it), or neither',
     );
-  if (e.SENDGRID_WEBHOOK_PUBLIC_KEY && !sendgridKeyReadable(e.SENDGRID_WEBHOOK_PUBLIC_KEY))
+  if (e.SENDGRID_WEBHOOK_PUBLIC_KEY && !p256PublicKey(e.SENDGRID_WEBHOOK_PUBLIC_KEY))
     throw new Error(
-      'Invalid configuration:\n  SENDGRID_WEBHOOK_PUBLIC_KEY is not an EC public key (the base64 key SendGrid shows, or PEM)',
+      'Invalid configuration:\n  SENDGRID_WEBHOOK_PUBLIC_KEY is not a P-256 public key (the base64 key SendGrid shows, or PEM)',
     );
   if (e.WORKERS === 'off' && !e.DATABASE_URL)
     throw new Error(
@@ -378,18 +379,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     testClockEnabled: e.TEST_CLOCK_ENABLED,
   };
-}
-
-/** SendGrid shows its key as base64 DER (SubjectPublicKeyInfo); a PEM is taken too. */
-function sendgridKeyReadable(key: string): boolean {
-  try {
-    const k = key.includes('-----BEGIN')
-      ? createPublicKey(key)
-      : createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' });
-    return k.asymmetricKeyType === 'ec';
-  } catch {
-    return false;
-  }
 }
 
 /** What nodemailer's `dkim` option takes: the signing domain, the selector its public key is published under, the PEM key. */

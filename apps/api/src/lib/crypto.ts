@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createPublicKey, randomBytes, randomFillSync, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with OWASP's recommended minimum (19 MiB, 2 passes). */
@@ -46,4 +46,23 @@ export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A secret given by a caller against the configured one, as SHA-256 digests: neither its content nor its length shows in the time taken. */
+export const sameSecret = (given: string | Buffer, expected: string): boolean =>
+  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+
+/**
+ * An ECDSA P-256 public key given as PEM or as base64 of its DER SubjectPublicKeyInfo (how SendGrid
+ * shows its webhook verification key); null for anything else.
+ */
+export function p256PublicKey(text: string): KeyObject | null {
+  try {
+    const key = text.includes('-----BEGIN')
+      ? createPublicKey(text)
+      : createPublicKey({ key: Buffer.from(text.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1' ? key : null;
+  } catch {
+    return null;
+  }
 }

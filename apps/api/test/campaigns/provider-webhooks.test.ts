@@ -2,6 +2,7 @@ import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '@enlaza/contracts';
+import { loadConfig } from '../../src/config.js';
 import { campaignRecipients, suppressions } from '../../src/db/schema/index.js';
 import { createDraftCampaign, seedCampaignAudience } from '../helpers/campaigns.js';
 import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
@@ -189,5 +190,15 @@ describe('mail providers’ bounce and complaint webhooks, signatures verified',
 
     // Our own webhook is off here (no BOUNCE_WEBHOOK_SECRET): 404, like any provider's without its setting.
     expect((await post('bounces', '{"events":[]}')).statusCode).toBe(404);
+  });
+
+  it('refuses at start a SendGrid key that could verify nothing: not a key, or not on P-256', () => {
+    const base = { NODE_ENV: 'test', WEB_DIST: '.' };
+    const spki = (key: ReturnType<typeof generateKeyPairSync>['publicKey']) =>
+      key.export({ format: 'der', type: 'spki' }).toString('base64');
+    expect(() => loadConfig({ ...base, SENDGRID_WEBHOOK_PUBLIC_KEY: spki(sendgrid.publicKey) })).not.toThrow();
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).publicKey;
+    expect(() => loadConfig({ ...base, SENDGRID_WEBHOOK_PUBLIC_KEY: spki(p384) })).toThrow(/not a P-256 public key/);
+    expect(() => loadConfig({ ...base, SENDGRID_WEBHOOK_PUBLIC_KEY: 'not-a-key' })).toThrow(/not a P-256 public key/);
   });
 });

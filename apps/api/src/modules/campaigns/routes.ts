@@ -1,4 +1,3 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import {
   audienceCountSchema,
   audienceSelectorSchema,
@@ -20,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.js';
+import { sameSecret } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { actorOf } from '../../platform/actor.js';
 import { errorResponses, routeDocs } from '../../platform/route-docs.js';
@@ -247,9 +247,6 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
-const sameSecret = (given: string, expected: string) =>
-  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 
 /** Links inside campaign emails (anonymous, signed) and the mail provider's bounce webhook (shared secret). */
 export const campaignPublicRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService; bounceWebhookSecret: string | undefined }> = async (

@@ -18,3 +18,15 @@ export type FeedbackEvent = {
 
 /** A provider's request as its verifier sees it: the body as received (signatures cover the bytes) and the headers. */
 export type WebhookRequest = { rawBody: string; headers: Record<string, string | string[] | undefined> };
+
+/** The readers every provider's payload is picked apart with (JSON of unknown shape). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const textOf = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** A header's single value (Node lower-cases names; a repeated header is refused). */
+export function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
+  const value = headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  if (Array.isArray(value)) return value.length === 1 ? value[0] : undefined;
+  return value;
+}

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { bounceKindOf } from '../smtp-failures.js';
-import type { FeedbackEvent } from './events.js';
+import { isObject, textOf, type FeedbackEvent } from './events.js';
 
 /**
  * Mailgun webhooks: one JSON POST per event, `{ signature: { timestamp, token, signature },
@@ -24,8 +24,6 @@ import type { FeedbackEvent } from './events.js';
 export const MAILGUN_MAX_AGE_MS = 9 * 60 * 60 * 1000;
 /** How far ahead of our clock a timestamp may be (clock skew between Mailgun and us). */
 export const MAILGUN_MAX_SKEW_MS = 5 * 60 * 1000;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The signature block's timestamp as signed (decimal seconds; Mailgun sends a string, an integer is accepted). */
 function timestampOf(value: unknown): string | null {
@@ -69,8 +67,6 @@ export function verifyMailgun(body: unknown, signingKey: string, now: number = D
     return false;
   }
 }
-
-const textOf = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 /**
  * Suppressions of Mailgun's own lists ("Not delivering to unsubscribed address" / "…to a user who

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../../../lib/crypto.js';
 import { bounceKindOf, enhancedStatus } from '../smtp-failures.js';
-import type { FeedbackEvent, WebhookRequest } from './events.js';
+import { headerValue, isObject, textOf, type FeedbackEvent, type WebhookRequest } from './events.js';
 
 /**
  * Postmark's bounce and spam-complaint webhooks: one JSON POST per record. Postmark signs nothing;
@@ -10,19 +10,10 @@ import type { FeedbackEvent, WebhookRequest } from './events.js';
  * https://postmarkapp.com/developer/webhooks/webhooks-overview
  */
 
-/** A header's single value (Node lower-cases names; a repeated header is refused). */
-function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
-  const value = headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
-  if (Array.isArray(value)) return value.length === 1 ? value[0] : undefined;
-  return value;
-}
-
-const digest = (value: Buffer) => createHash('sha256').update(value).digest();
-
 /**
  * Whether the request carries the configured basic-auth credentials (`user:password`, as in the
- * webhook URL). The two are compared as SHA-256 digests with timingSafeEqual, so neither the
- * content nor the length of the secret shows in the time taken. Credentials without a password
+ * webhook URL), compared with sameSecret: neither the content nor the length of the secret shows
+ * in the time taken. Credentials without a password
  * accept nothing. Choose them from letters and digits: a character the URL must percent-encode
  * may or may not be decoded before it is sent (Postmark does not say).
  */
@@ -32,7 +23,7 @@ export function verifyPostmark(headers: WebhookRequest['headers'], credentials: 
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(headerValue(headers, 'authorization') ?? '');
   if (!match) return false;
   const given = Buffer.from(match[1]!, 'base64');
-  return timingSafeEqual(digest(given), digest(Buffer.from(credentials, 'utf8')));
+  return sameSecret(given, credentials);
 }
 
 /**
@@ -55,9 +46,6 @@ export function verifyPostmark(headers: WebhookRequest['headers'], credentials: 
  */
 const HARD_TYPES = new Set(['HardBounce', 'BadEmailAddress']);
 const SOFT_TYPES = new Set(['SoftBounce', 'Blocked', 'DMARCPolicy', 'SpamNotification', 'VirusNotification']);
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const textOf = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 /** The kind of bounce a Postmark bounce record is, or null when it is none (see the table above). */
 function bounceOf(type: unknown, details: string | undefined): 'hard' | 'soft' | null {

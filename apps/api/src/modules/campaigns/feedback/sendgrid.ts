@@ -1,6 +1,7 @@
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { verify, type KeyObject } from 'node:crypto';
+import { p256PublicKey } from '../../../lib/crypto.js';
 import { bounceKindOf } from '../smtp-failures.js';
-import type { FeedbackEvent, WebhookRequest } from './events.js';
+import { headerValue, isObject, textOf, type FeedbackEvent, type WebhookRequest } from './events.js';
 
 /**
  * Twilio SendGrid's Event Webhook with "Signed Event Webhook Requests" on: each POST carries a JSON
@@ -25,26 +26,11 @@ export const SENDGRID_MAX_AGE_MS = 25 * 60 * 60 * 1000;
 /** How far ahead of our clock a timestamp may be (clock skew between SendGrid and us). */
 export const SENDGRID_MAX_SKEW_MS = 5 * 60 * 1000;
 
-/** A header's single value (Node lower-cases names; a repeated header is refused). */
-function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
-  const value = headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
-  if (Array.isArray(value)) return value.length === 1 ? value[0] : undefined;
-  return value;
-}
-
-/**
- * The verification key as SendGrid's settings show it (base64 of the DER SubjectPublicKeyInfo), or
- * the same key as PEM; null unless it is a P-256 public key.
- */
+/** The configured key, parsed once (it is the same string on every request). */
+let parsed: { text: string; key: KeyObject | null } | null = null;
 function publicKeyOf(publicKey: string): KeyObject | null {
-  try {
-    const key = publicKey.includes('-----BEGIN')
-      ? createPublicKey(publicKey)
-      : createPublicKey({ key: Buffer.from(publicKey.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' });
-    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1' ? key : null;
-  } catch {
-    return null;
-  }
+  if (parsed?.text !== publicKey) parsed = { text: publicKey, key: p256PublicKey(publicKey) };
+  return parsed.key;
 }
 
 /**
@@ -69,9 +55,6 @@ export function verifySendgrid(request: WebhookRequest, publicKey: string, now: 
     return false;
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const textOf = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 /**
  * The bounces and complaints in an Event Webhook POST (a JSON array of events). A `bounce` event

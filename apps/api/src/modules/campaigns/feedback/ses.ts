@@ -1,6 +1,6 @@
 import { X509Certificate, verify } from 'node:crypto';
 import { bounceKindOf } from '../smtp-failures.js';
-import type { FeedbackEvent } from './events.js';
+import { isObject, textOf, type FeedbackEvent } from './events.js';
 
 /**
  * Amazon SES bounce and complaint notifications, delivered by Amazon SNS to an HTTPS subscription.
@@ -35,8 +35,6 @@ export type SnsMessage = {
 const SNS_TYPES = new Set(['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation']);
 const REQUIRED = ['Type', 'MessageId', 'TopicArn', 'Message', 'Timestamp', 'SignatureVersion', 'Signature', 'SigningCertURL'] as const;
 const OPTIONAL = ['Subject', 'SubscribeURL', 'Token', 'UnsubscribeURL'] as const;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The SNS message a request body holds, or null when the body is not one (not JSON, a field missing
@@ -215,8 +213,6 @@ function messageIdOf(mail: unknown): string | undefined {
   const common = mail.commonHeaders;
   return isObject(common) ? ours(common.messageId) : undefined;
 }
-
-const textOf = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 /** The `emailAddress` of each entry of a recipients list (bouncedRecipients, complainedRecipients). */
 const recipientsOf = (list: unknown): Record<string, unknown>[] =>
