@@ -63,11 +63,12 @@ export async function seed(databaseUrl: string): Promise<string[]> {
   }
 }
 
-async function countedVisits(databaseUrl: string): Promise<number> {
+/** Unique visitors counted so far, over every profile and day. */
+async function countedVisitors(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('SELECT coalesce(sum(visits), 0) AS n FROM profile_daily_stats');
+    const { rows } = await client.query<{ n: string }>('SELECT coalesce(sum(visitors), 0) AS n FROM profile_daily_stats');
     return Number(rows[0]?.n ?? 0);
   } finally {
     await client.end();
@@ -103,13 +104,27 @@ function cacheCounter() {
 /** What Chromium sends for a page: it is then served brotli-compressed, as to a real visitor. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', 'accept-language': 'en-US,en;q=0.9' };
 
-/** Rotating GETs over `paths`; `amount`: one pass (each path once), else for `seconds`. */
+/** Requests made so far: each one's visitor number. */
+let visitor = 0;
+/**
+ * Rotating GETs over `paths`, each from a visitor of its own (a User-Agent per request), so every
+ * answer is a new unique visitor of its profile: the most the visitor count ever has to write.
+ */
 function rotating(url: string, paths: string[], onResponse: Request['onResponse'], headers: Record<string, string> = {}) {
   let next = 0;
   return {
     url,
     headers,
-    requests: [{ method: 'GET', setupRequest: (request: Request) => ({ ...request, path: paths[next++ % paths.length] }), onResponse }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request: Request) => {
+          const agent = `bench-visitor-${visitor++}`;
+          return { ...request, path: paths[next++ % paths.length], headers: { ...request.headers, 'user-agent': agent } };
+        },
+        onResponse,
+      },
+    ],
   };
 }
 
@@ -153,7 +168,8 @@ async function measureRoute(
 
 /**
  * The public profile JSON and the server-rendered page under load, each rotating over the 10,000
- * seeded profiles, side by side with the constant route; then checks every answer was one visit.
+ * seeded profiles, side by side with the constant route; then checks every answer (each from a
+ * visitor of its own) was counted as one unique visitor.
  */
 export async function publicProfileBench(server: RunningServer): Promise<void> {
   if (!server.databaseUrl) {
@@ -162,7 +178,7 @@ export async function publicProfileBench(server: RunningServer): Promise<void> {
   }
   const started = Date.now();
   const pages = await seed(server.databaseUrl);
-  const before = await countedVisits(server.databaseUrl);
+  const before = await countedVisitors(server.databaseUrl);
   console.log(
     `Public profile: seeded ${PROFILES.toLocaleString('en')} profiles of ${OWNERS} owners in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -182,17 +198,18 @@ export async function publicProfileBench(server: RunningServer): Promise<void> {
   );
   const html = await measureRoute(server, 'public page', pages, BROWSER_HEADERS);
 
-  // Every answered request is one visit, and so is each request cut off at the end of a timed run.
+  // Every answered request is a visitor of its own (a User-Agent per request), and so is each request
+  // cut off at the end of a timed run.
   const answered = json.answered + html.answered;
   const slack = json.cutOff + html.cutOff;
-  let visits = 0;
+  let visitors = 0;
   for (let i = 0; i < 30; i++) {
-    visits = (await countedVisits(server.databaseUrl)) - before;
-    if (visits >= answered) break;
+    visitors = (await countedVisitors(server.databaseUrl)) - before;
+    if (visitors >= answered) break;
     await new Promise((resolve) => setTimeout(resolve, 500)); // counters are written every 5 s
   }
-  const ok = visits >= answered && visits <= answered + slack;
+  const ok = visitors >= answered && visitors <= answered + slack;
   console.log(
-    `  visits counted: ${visits.toLocaleString('en')} for ${answered.toLocaleString('en')} answered requests (${ok ? 'correct' : 'WRONG'})\n`,
+    `  visitors counted: ${visitors.toLocaleString('en')} for ${answered.toLocaleString('en')} answered requests (${ok ? 'correct' : 'WRONG'})\n`,
   );
 }

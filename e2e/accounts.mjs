@@ -10,3 +10,12 @@ export const E2E_ACCOUNTS = {
   admin: { email: 'admin@e2e.enlaza.test', password: 'Admin-e2e-Passw0rd!', name: 'Admin' },
   user: { email: 'demo@e2e.enlaza.test', password: 'Demo-e2e-Passw0rd!', name: 'Demo User' },
 };
+
+// The visual comparisons' own server (e2e/visual): a fresh embedded database that only they use, on a
+// clock that starts at VISUAL_CLOCK and moves a millisecond per reading (start-server.mjs), so every
+// date, order and number on the screens is the same in every run. Its mailbox takes the port after it.
+export const E2E_VISUAL_PORT = E2E_PORT + 2;
+export const E2E_VISUAL_URL = `http://127.0.0.1:${E2E_VISUAL_PORT}`;
+/** When the visual server's clock starts (UTC), and the browser's fixed time a few hours later. */
+export const VISUAL_CLOCK = '2031-03-14T09:00:00Z';
+export const VISUAL_BROWSER_TIME = '2031-03-14T12:00:00Z';

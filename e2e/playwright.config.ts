@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL } from './accounts.mjs';
+import { E2E_BASE_URL, E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_CLOCK } from './accounts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const baseURL = E2E_BASE_URL;
@@ -47,18 +47,51 @@ export default defineConfig({
   projects: [
     // Assertions.
     { name: 'chromium', testDir: './tests', testIgnore: LAST, use: chromium },
-    // Every screen at each width and theme (pictures in the test output; later, visual comparisons).
-    { name: 'screens', testDir: './screens', use: chromium },
-    { name: 'last', testDir: './tests', testMatch: LAST, dependencies: ['chromium', 'screens'], workers: 1, use: chromium },
+    // Visual comparisons of every route in light and dark at 1280 and 360 px, on their own server
+    // (E2E_VISUAL_URL: seeded by the first project, its clock fixed; see e2e/visual/screens.ts). The
+    // public pages go last: their visits show on the owner's screens.
+    { name: 'visual-seed', testDir: './visual', testMatch: /seed\.setup\.ts$/, use: { ...chromium, baseURL: E2E_VISUAL_URL } },
+    {
+      name: 'visual',
+      testDir: './visual',
+      testMatch: /signed-in\.spec\.ts$/,
+      dependencies: ['visual-seed'],
+      use: { ...chromium, baseURL: E2E_VISUAL_URL },
+    },
+    {
+      name: 'visual-guest',
+      testDir: './visual',
+      testMatch: /guest\.spec\.ts$/,
+      dependencies: ['visual'],
+      use: { ...chromium, baseURL: E2E_VISUAL_URL },
+    },
+    { name: 'last', testDir: './tests', testMatch: LAST, dependencies: ['chromium'], workers: 1, use: chromium },
   ],
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    cwd: root,
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  // Reviewed pictures of the screens: e2e/visual/__screenshots__/<name>.png. After a change of what a
+  // screen should look like: `npx playwright test --project=visual-guest --update-snapshots=changed`
+  // (it runs the seed and the signed-in screens first), then look at every changed picture.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
+  webServer: [
+    {
+      command: 'node e2e/start-server.mjs',
+      cwd: root,
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      command: 'node e2e/start-server.mjs',
+      cwd: root,
+      env: { E2E_PORT: String(E2E_VISUAL_PORT), E2E_FAKE_TIME: VISUAL_CLOCK },
+      url: `${E2E_VISUAL_URL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 });

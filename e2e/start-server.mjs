@@ -2,8 +2,13 @@
 // Starts the built API (which also serves the built web app) on a fresh database for Playwright.
 // PGlite in e2e/.artifacts by default; with TEST_DATABASE_URL, a fresh `enlaza_e2e` database on
 // that PostgreSQL server. Assumes `npm run build` has been run.
+//
+// With E2E_FAKE_TIME (an ISO time in UTC), the server runs under libfaketime (Debian's `faketime`):
+// its clock starts at that time and moves one millisecond per reading, whatever the real time and
+// however slow the machine, so the screens the visual comparisons take show the same dates in every
+// run. Always on PGlite then: a PostgreSQL server would stamp rows with its own, real clock.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ACCOUNTS as accounts, E2E_BASE_URL, E2E_MAILBOX_PORT, E2E_PORT } from './accounts.mjs';
@@ -82,7 +87,31 @@ delete env.SMTP_USER;
 delete env.SMTP_PASSWORD;
 delete env.DATABASE_URL;
 
-const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim();
+const fakeTime = process.env.E2E_FAKE_TIME?.trim();
+if (fakeTime) {
+  // The library Debian's `faketime` package installs, under the machine's multiarch directory.
+  const library = readdirSync('/usr/lib')
+    .map((dir) => join('/usr/lib', dir, 'faketime', 'libfaketime.so.1'))
+    .find((path) => existsSync(path));
+  if (!library) {
+    console.error("[e2e] E2E_FAKE_TIME needs libfaketime: install Debian's `faketime` package (.ci/run does).");
+    process.exit(1);
+  }
+  const start = new Date(fakeTime);
+  if (Number.isNaN(start.getTime())) {
+    console.error(`[e2e] E2E_FAKE_TIME=${fakeTime} is not a time`);
+    process.exit(1);
+  }
+  // "@<start> i0.001": start there, one millisecond more at each reading of the wall clock. Timers
+  // run on the real monotonic clock, so the server's waits and polls keep their real lengths.
+  env.LD_PRELOAD = library;
+  env.FAKETIME = `@${start.toISOString().slice(0, 19).replace('T', ' ')} i0.001`;
+  env.FAKETIME_DONT_FAKE_MONOTONIC = '1';
+  env.TZ = 'UTC';
+  console.log(`[e2e] clock starts at ${start.toISOString()}`);
+}
+
+const testDatabaseUrl = fakeTime ? undefined : process.env.TEST_DATABASE_URL?.trim();
 if (testDatabaseUrl) {
   try {
     env.DATABASE_URL = await freshPostgresDatabase(testDatabaseUrl);

@@ -4,77 +4,9 @@ import { seedScreenData, type ScreenData } from './support/a11y-data';
 import { formatViolations, seriousViolations } from './support/axe-report';
 import { expect, test } from './support/fixtures';
 import { settled, trackApiCalls } from './support/page-state';
+import { followsSystemScheme, isServerRendered, resolveRoute, ROUTES } from './support/routes';
 
-type Role = 'guest' | 'user' | 'admin';
 type Theme = 'light' | 'dark';
-
-/**
- * Every route of the spec (section 2), with the role that can open it. Adding a screen is one line;
- * `{card}`, `{tag}` and `{alias}` are the card, tag and alias seeded before the pass.
- */
-const ROUTES: Record<Role, string[]> = {
-  guest: [
-    '/',
-    '/register',
-    '/register/verify/not-a-real-code',
-    '/reset-password/not-a-real-token/demo%40e2e.enlaza.test',
-    '/link/{alias}/{card}',
-    '/link/{alias}/{tag}',
-    '/politica',
-    '/error-404',
-    '/falta-permisos',
-  ],
-  user: [
-    '/user/dashboard',
-    '/user/plantillas',
-    '/user/plantillas?edit=new',
-    '/user/campanas',
-    '/user/campanas/audiencia',
-    '/user/campanas/audiencia?tab=listas',
-    '/user/campanas/audiencia?tab=supresiones',
-    '/user/buzon/{card}',
-    '/user/perfiles',
-    '/user/perfiles/carpetas',
-    '/user/perfiles/etiquetas',
-    '/user/perfiles/new',
-    '/user/perfiles/{card}',
-    '/user/perfiles/view/{card}',
-    '/user/tamys',
-    '/user/tamys/carpetas',
-    '/user/tamys/etiquetas',
-    '/user/tamys/{tag}',
-    '/user/tamys/view/{tag}',
-    '/user/nube',
-    '/user/historial',
-    '/user/comunicaciones',
-    '/user/muros?profile={card}',
-    '/user/papelera',
-    '/user/notificaciones',
-    '/user/opciones',
-    '/account',
-    '/user/preferencias',
-    '/user/personalinformation',
-    '/user/plans',
-    '/user/myplan',
-    '/user/methods',
-    '/user/paquetes',
-    '/user/pagos',
-  ],
-  admin: [
-    '/admin/dashboard',
-    '/admin/admins',
-    '/admin/users',
-    '/admin/tipo-suscripcions',
-    '/admin/impuestos',
-    '/admin/tipo-cuenta',
-    '/admin/suscripcions',
-    '/admin/planes',
-    '/admin/suscripciones-disponibles',
-    '/admin/paquetes',
-    '/admin/historial',
-    '/admin/facturas',
-  ],
-};
 
 /** Screens scanned a second time in another state (an open list…), after the plain scan. */
 const OPENED: Record<string, { state: string; open: (page: Page) => Promise<void> }> = {
@@ -103,14 +35,6 @@ const OPENED: Record<string, { state: string; open: (page: Page) => Promise<void
     },
   },
 };
-
-const resolve = (path: string, data: ScreenData | undefined) =>
-  data ? path.replace('{alias}', data.alias).replace('{card}', data.cardId).replace('{tag}', data.tagId) : path;
-
-/** Pages the server renders itself, outside the SPA: their scripts read the scheme once, when loaded. */
-const isServerRendered = (route: string) => route === '/' || route === '/register' || route.startsWith('/link/');
-/** Pages that follow the system scheme without marking it on `<html>` (the SPA and the registration page mark it). */
-const followsSystemScheme = (route: string) => route === '/' || route.startsWith('/link/');
 
 /**
  * Frames where no script may run (`sandbox` without `allow-scripts`: the template preview, a
@@ -179,7 +103,7 @@ async function switchTheme(page: Page, route: string, theme: Theme): Promise<voi
 
 /** Loads the route in the theme the system scheme is emulating now, and waits for it to settle. */
 async function load(page: Page, route: string, theme: Theme, inFlight: () => string[], data?: ScreenData): Promise<void> {
-  await page.goto(resolve(route, data));
+  await page.goto(resolveRoute(route, data));
   await settled(page, inFlight);
   if (!followsSystemScheme(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
 }

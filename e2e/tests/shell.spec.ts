@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { ADMIN, SESSION_KEYS } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { message } from './support/locales';
@@ -205,6 +205,58 @@ test.describe('session and calls', () => {
         message('jp', 'dashboard', 'greeting', name),
       );
       await elsewhere.close();
+    });
+  });
+});
+
+test.describe('navigation', () => {
+  test.use({ signedIn: 'user' });
+
+  /** Whether the current page's item shows whole inside the navigation's scrolling viewport. */
+  const activeItemInView = (page: Page) =>
+    page.locator('#app-navigation').evaluate((nav) => {
+      const viewport = nav.querySelector('.mantine-ScrollArea-viewport')!.getBoundingClientRect();
+      const item = nav.querySelector('a[aria-current="page"]')?.getBoundingClientRect();
+      return item !== undefined && item.top >= viewport.top - 0.5 && item.bottom <= viewport.bottom + 0.5;
+    });
+
+  test.describe(() => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+    test('at 1280×800 the whole user menu fits without scrolling, and the last item shows as current', async ({ page }) => {
+      await page.goto('/user/dashboard');
+      await expect(page.getByTestId('user-dashboard')).toBeVisible();
+      const fits = await page.getByTestId('app-navigation-scroll').evaluate((el) => {
+        const viewport = el.querySelector<HTMLElement>('.mantine-ScrollArea-viewport')!;
+        return viewport.scrollHeight <= viewport.clientHeight;
+      });
+      expect(fits, 'the navigation scrolls at 1280×800: Trash, Activity or Options would be below the fold').toBe(true);
+      // The last item of the area (the one after it, My account, leads to the account section).
+      const last = page.locator('#app-navigation a[href^="/user/"]').last();
+      await expect(last).toHaveAttribute('href', '/user/opciones');
+      await expect(last).toBeInViewport();
+      await last.click();
+      await expect(page).toHaveURL(/\/user\/opciones$/);
+      await expect(last).toHaveAttribute('aria-current', 'page');
+      await expect(last).toBeInViewport();
+      expect(await activeItemInView(page)).toBe(true);
+    });
+  });
+
+  test.describe(() => {
+    test.use({ viewport: { width: 1280, height: 560 } });
+    test('on a shorter screen the navigation scrolls to the current item: a deep link, the back button', async ({ page }) => {
+      await page.goto('/user/opciones');
+      const options = page.locator('#app-navigation a[href="/user/opciones"]');
+      await expect(options).toHaveAttribute('aria-current', 'page');
+      await expect.poll(() => activeItemInView(page)).toBe(true);
+      await page.locator('#app-navigation a[href="/user/dashboard"]').click();
+      await expect(page.getByTestId('user-dashboard')).toBeVisible();
+      await expect.poll(() => activeItemInView(page)).toBe(true);
+      // Back to Options, now below the scrolled navigation's fold: it scrolls into view again.
+      await page.goBack();
+      await expect(options).toHaveAttribute('aria-current', 'page');
+      await expect.poll(() => activeItemInView(page)).toBe(true);
+      await expect(options).toBeInViewport();
     });
   });
 });

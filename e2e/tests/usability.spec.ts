@@ -83,6 +83,97 @@ test.describe('usability of the signed-in screens', () => {
     await expect(item.getByTestId('cloud-upload-kept')).toHaveText(`Already in your cloud as ${kept}: nothing new was stored.`);
   });
 
+  for (const viewport of [
+    { width: 360, height: 640 },
+    { width: 1280, height: 800 },
+  ]) {
+    test.describe(() => {
+      test.use({ viewport });
+      test(`at ${viewport.width}×${viewport.height} no control of the card editor is hidden behind its save bar when tabbed to`, async ({
+        page,
+        user,
+      }) => {
+        await page.goto(`/user/perfiles/${user.profileId}`);
+        await expect(page.getByTestId('profile-form')).toBeVisible();
+        await page.getByRole('heading', { level: 1 }).click();
+        const hidden: string[] = [];
+        let controls = 0;
+        let reachedBar = false;
+        for (let step = 0; step < 80; step += 1) {
+          await page.keyboard.press('Tab');
+          const focused = await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null;
+            const bar = document.querySelector('[data-testid="profile-save-bar"]')!.getBoundingClientRect();
+            if (!el || !el.closest('[data-testid="profile-form"]')) return null;
+            if (el.closest('[data-testid="profile-save-bar"]')) return { name: 'save bar', covered: 0 };
+            // A control drawn by a hidden input (switch, segmented control) is seen as its label.
+            let box = el.getBoundingClientRect();
+            if (box.width < 2 || box.height < 2) box = (el.closest('label') ?? el.parentElement!).getBoundingClientRect();
+            const covered = Math.max(0, Math.min(box.bottom, bar.bottom) - Math.max(box.top, bar.top));
+            return { name: el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.id, covered: Math.round(covered) };
+          });
+          if (!focused) continue;
+          if (focused.name === 'save bar') {
+            reachedBar = true;
+            break;
+          }
+          controls += 1;
+          if (focused.covered > 0) hidden.push(`${focused.name} (${focused.covered} px)`);
+        }
+        expect(reachedBar && controls > 15, `tabbed through ${controls} controls to the save bar`).toBe(true);
+        expect(hidden).toEqual([]);
+      });
+    });
+  }
+
+  test('trashing a cloud image used as a tag’s photo says where it is used, asks, and Undo brings the photo back', async ({
+    page,
+    request,
+    user,
+  }) => {
+    const name = `rex-${Date.now()}.png`;
+    const [file] = await dataOf<{ id: string }[]>(
+      await request.post('/api/files', {
+        headers: user.headers,
+        multipart: { file: { name, mimeType: 'image/png', buffer: pngOf(Date.now() + 2) } },
+      }),
+      201,
+    );
+    const tag = await dataOf<{ id: string }>(
+      await request.post('/api/profiles', {
+        headers: user.headers,
+        data: { kind: 'tag', tag: { name: 'Rex', tagKind: 'pet' }, photoFileId: file!.id },
+      }),
+      201,
+    );
+    const publicPhoto = async () =>
+      (await dataOf<{ photoUrl: string | null }>(await request.get(`/api/public/link/${user.alias}/${tag.id}`))).photoUrl;
+    expect(await publicPhoto()).not.toBeNull();
+
+    await page.goto('/user/nube');
+    await page.getByTestId('cloud-search').fill(name);
+    const menu = page.getByRole('button', { name: `Actions for ${name}` });
+    await menu.click();
+    await page.getByTestId('cloud-delete').click();
+    const dialog = page.getByRole('dialog', { name: `Move “${name}” to the trash?` });
+    await expect(dialog.getByText('Used in 1 place:')).toBeVisible();
+    await expect(dialog.getByTestId('cloud-in-use-place')).toHaveText('Tag Rex (photo)');
+    await expect(dialog.getByRole('link', { name: 'Rex' })).toHaveAttribute('href', `/user/tamys/${tag.id}`);
+    await expect(dialog.getByTestId('cloud-in-use-cancel')).toBeFocused();
+
+    await dialog.getByTestId('cloud-in-use-confirm').click();
+    const notice = page.getByTestId('notification-success').filter({ hasText: `“${name}” moved to the trash.` });
+    await expect(notice).toBeVisible();
+    await expect(menu).toHaveCount(0);
+    // While the photo is in the trash the tag's public page shows none (no broken image)…
+    expect(await publicPhoto()).toBeNull();
+
+    // …and Undo brings the file back, and the photo with it.
+    await notice.getByTestId('notification-action').click();
+    await expect(menu).toBeVisible();
+    expect(await publicPhoto()).not.toBeNull();
+  });
+
   test.describe(() => {
     test.use({ viewport: { width: 1280, height: 800 } });
     test('at 1280×800 the whole user navigation can be reached with a visible scrollbar', async ({ page }) => {

@@ -17,6 +17,7 @@ import { refuseDeepBodies, zodValidatorCompiler } from './lib/validation.js';
 import { createClock, type Clock } from './platform/clock.js';
 import { compressionPlugin } from './platform/compression.js';
 import { createEventBus, type EventBus } from './platform/events.js';
+import { createFileUseRegistry } from './platform/file-use-registry.js';
 import { createJobs, type Jobs } from './platform/jobs.js';
 import { jobsModule } from './platform/jobs-routes.js';
 import { mountModules } from './platform/modules.js';
@@ -42,6 +43,7 @@ import { invoiceIssuerModule, invoicesModule } from './modules/invoices/index.js
 import { registerLoginPage } from './modules/login-page/index.js';
 import { mailboxModule } from './modules/mailbox/index.js';
 import { notificationsModule, type StreamOptions } from './modules/notifications/index.js';
+import { onboardingModule } from './modules/onboarding/index.js';
 import { optionsModule } from './modules/options/index.js';
 import { paymentsModule } from './modules/payments/index.js';
 import { profilesModule } from './modules/profiles/index.js';
@@ -117,7 +119,12 @@ export async function buildApp({ config, database, logger = false, notificationS
     await jobs.stop();
     mailer.close();
   });
-  const registries = { usage: createUsageRegistry(), userData: createUserDataRegistry(db), trash: createTrashRegistry() };
+  const registries = {
+    usage: createUsageRegistry(),
+    userData: createUserDataRegistry(db),
+    trash: createTrashRegistry(),
+    fileUses: createFileUseRegistry(),
+  };
   app.decorate('userData', registries.userData);
   const storage = createStorage(config);
   const limiter = createRateLimiter(db);
@@ -160,6 +167,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     templatesModule,
     campaignsModule,
     dashboardModule,
+    onboardingModule,
     trashModule,
     audienceModule,
     communicationsModule,

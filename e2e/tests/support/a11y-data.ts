@@ -12,6 +12,7 @@ export interface ScreenData {
   alias: string;
   cardId: string;
   tagId: string;
+  campaignId: string;
 }
 
 /**
@@ -20,7 +21,7 @@ export interface ScreenData {
  * message, a contact list, a suppressed address, a failed payment, two wall posts, an email template
  * and a draft campaign.
  */
-export async function seedScreenData(request: APIRequestContext, user: TestUser): Promise<ScreenData> {
+export async function seedScreenData(request: APIRequestContext, user: Pick<TestUser, 'headers' | 'alias' | 'id'>): Promise<ScreenData> {
   const { headers } = user;
   const post = async <T>(path: string, data: unknown, status = 201) => dataOf<T>(await request.post(path, { headers, data }), status);
   const collection = (type: 'folders' | 'labels', kind: 'card' | 'tag', name: string, color: string) =>
@@ -63,11 +64,16 @@ export async function seedScreenData(request: APIRequestContext, user: TestUser)
   });
 
   // A visitor's message (anonymous: no session, no cookie).
+  const notifications = async () => (await dataOf<unknown[]>(await request.get('/api/notifications', { headers }))).length;
+  const before = await notifications();
   const message = await request.post(`/api/public/link/${user.alias}/${card.id}/messages`, {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     data: { name: 'Marta Visitor', email: 'marta@e2e.enlaza.test', message: 'Hello, could we meet next week?', consent: true },
   });
   expect(message.status(), await message.text()).toBe(201);
+  // Its notification comes through the event queue: waited for, so it is always listed before the
+  // failed payment's below (the visual comparisons picture the list).
+  await expect.poll(notifications, { intervals: [200] }).toBe(before + 1);
   // An imported contact list and a suppressed address (the audience screens).
   await post('/api/audience/lists/import', {
     csv: 'email,name\nlena@e2e.enlaza.test,Lena\nomar@e2e.enlaza.test,Omar\n',
@@ -96,7 +102,11 @@ export async function seedScreenData(request: APIRequestContext, user: TestUser)
   await post('/api/walls/posts', { profileId: card.id, title: 'Next week', bodyHtml: '<p>A draft.</p>' });
   await post('/api/templates', { name: 'Welcome', subject: 'Hello {{nombre}}', bodyHtml: '<p>Thanks for writing, {{nombre}}.</p>' });
   // A draft campaign to the card's consenting senders (Campañas lists it).
-  await post('/api/campaigns', { name: 'Spring newsletter', templateId: null, audience: { profileIds: [card.id] } });
+  const campaign = await post<{ id: string }>('/api/campaigns', {
+    name: 'Spring newsletter',
+    templateId: null,
+    audience: { profileIds: [card.id] },
+  });
 
-  return { alias: user.alias, cardId: card.id, tagId: tag.id };
+  return { alias: user.alias, cardId: card.id, tagId: tag.id, campaignId: campaign.id };
 }

@@ -71,12 +71,18 @@ async function sessionOf(api: APIRequestContext, { token, user }: SignedIn): Pro
   return { token, headers, state: { cookies: [], origins: [{ origin: E2E_BASE_URL, localStorage }] } };
 }
 
+/**
+ * A card's expiry year far enough ahead of any date a test reaches (the visual comparisons' clock
+ * included), and fixed, so a saved card reads the same in every year's screenshots.
+ */
+const CARD_EXPIRY_YEAR = 2045;
+
 /** Saves the sandbox's always-accepted test card as the user's default method; answers its id. */
 export async function saveTestCard(api: APIRequestContext, headers: Record<string, string>, number = '4242424242424242'): Promise<string> {
   const method = await dataOf<{ id: string }>(
     await api.post('/api/user/methods', {
       headers,
-      data: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 5, cvc: '123', holder: 'Fixture Holder' },
+      data: { number, expMonth: 12, expYear: CARD_EXPIRY_YEAR, cvc: '123', holder: 'Fixture Holder' },
     }),
   );
   return method.id;

@@ -28,8 +28,19 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 export const registerResultSchema = z.object({ email: z.string() });
-/** What a code opened at /register/verify/{code} did: activated an account or confirmed a new address. */
-export const verifyResultSchema = z.object({ email: z.string(), kind: z.enum(['account', 'email_change']) });
+/**
+ * What a code opened at /register/verify/{code} did: activated an account or confirmed a new address.
+ * An activation also answers `signInCode`: single use, valid a few minutes, exchanged once at
+ * `POST /api/register/sign-in` for the session a sign-in gives.
+ */
+export const verifyResultSchema = z.object({
+  email: z.string(),
+  kind: z.enum(['account', 'email_change']),
+  signInCode: z.string().optional(),
+});
+
+/** `POST /api/register/sign-in`: the `signInCode` of a verification; answers as `POST /api/login` does. */
+export const signInCodeBodySchema = z.object({ code: z.string().min(10).max(200) });
 
 export const aliasCheckQuerySchema = z.object({ alias: z.string().max(60).optional(), name: z.string().max(120).optional() });
 export const aliasCheckSchema = z.object({ alias: z.string(), valid: z.boolean(), available: z.boolean(), suggestion: z.string() });

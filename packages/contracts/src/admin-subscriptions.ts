@@ -72,7 +72,8 @@ export const adminSubscriptionSummarySchema = z.object({
   id: z.string(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   plan: z.object({ code: z.string(), name: z.string() }),
-  period: z.object({ code: z.string(), name: z.string() }).nullable(),
+  /** The running offer's billing period; `months` is its length, for prices written per period ("/ month"). */
+  period: z.object({ code: z.string(), name: z.string(), months: z.number().int() }).nullable(),
   status: subscriptionStatusSchema,
   currentPeriodStart: z.string(),
   currentPeriodEnd: z.string().nullable(),

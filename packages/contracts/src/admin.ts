@@ -49,9 +49,19 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const createAdminBodySchema = z.object({ name: z.string().trim().min(2).max(120), email: emailSchema });
 
-/** A catalogue item's name in each language (PRODUCT.md section 6): all three required when edited. */
+/**
+ * A catalogue item's name per language (PRODUCT.md section 6): English, the fallback of every name
+ * lookup, is required; Spanish and Japanese are optional — left out, empty or null, the item shows
+ * its English name to those viewers (and is stored without them).
+ */
 const catalogueName = z.string().trim().min(1).max(80);
-export const catalogueNamesSchema = z.object({ en: catalogueName, es: catalogueName, jp: catalogueName });
+const optionalCatalogueName = z
+  .string()
+  .trim()
+  .max(80)
+  .nullish()
+  .transform((name) => name || undefined);
+export const catalogueNamesSchema = z.object({ en: catalogueName, es: optionalCatalogueName, jp: optionalCatalogueName });
 export type CatalogueNames = z.infer<typeof catalogueNamesSchema>;
 
 export const accountTypeAdminSchema = z.object({
@@ -59,6 +69,7 @@ export const accountTypeAdminSchema = z.object({
   code: z.string(),
   /** In the viewer's language. */
   name: z.string(),
+  /** Each language's own name; '' for a language that has none (it shows the English name). */
   names: z.object({ en: z.string(), es: z.string(), jp: z.string() }),
   requiresTaxId: z.boolean(),
   active: z.boolean(),

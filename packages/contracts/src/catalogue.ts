@@ -29,6 +29,7 @@ const adminBase = {
   id: z.string(),
   /** In the viewer's language. */
   name: z.string(),
+  /** Each language's own name; '' for one that has none (its viewers see the English name). */
   names: texts,
   descriptions: texts,
   active: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okResponse } from './common.js';
 
 /** What the cloud (nube) accepts, as detected from a file's bytes. */
 export const FILE_KINDS = ['image', 'pdf', 'document'] as const;
@@ -74,3 +75,58 @@ export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 /** Answer of `POST /api/files` (multipart, one or several `file` parts). */
 export const uploadFilesResponseSchema = z.object({ ok: z.literal(1), data: z.array(uploadedFileSchema) });
+
+/**
+ * Where a file is used: each module answers for its own live records of the file's owner. `kind`
+ * names the record (the trash's names), `role` what the file is there (a card's photo or cover, a
+ * post's image, an image in an email), `href` the web app's page of the record.
+ */
+export const FILE_USE_KINDS = ['card', 'tag', 'wall_post', 'email_template', 'campaign'] as const;
+export const fileUseKindSchema = z.enum(FILE_USE_KINDS);
+export type FileUseKind = z.infer<typeof fileUseKindSchema>;
+export const FILE_USE_ROLES = ['photo', 'cover', 'image'] as const;
+export const fileUseSchema = z.object({
+  fileId: z.string(),
+  kind: fileUseKindSchema,
+  /** The record's id (the card, the post, the template…). */
+  id: z.string(),
+  /** The record's display name: the card's or tag's name, the post's title, the template's or campaign's name. */
+  name: z.string(),
+  role: z.enum(FILE_USE_ROLES),
+  /** A page of the web app (path and query) where the record is edited or shown. */
+  href: z.string(),
+});
+export type FileUse = z.infer<typeof fileUseSchema>;
+
+/** Answer of `GET /api/files/{id}/uses` and `GET /api/files/uses?ids=…`. */
+export const fileUsesResponseSchema = okResponse(z.array(fileUseSchema));
+
+/** `GET /api/files/uses?ids=<id>,<id>`: the uses of several files (at most 100), before they go to the trash. */
+export const fileUsesQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(100 * 37)
+    .transform((v) => [...new Set(v.split(',').map((id) => id.trim()))])
+    .pipe(z.array(z.uuid()).min(1).max(100)),
+});
+
+/**
+ * `DELETE /api/files/{id}?confirm=true`: moves a file in use to the trash. Without it, a file in use
+ * answers 409 `file.in_use` and stays (its uses: `GET /api/files/{id}/uses`).
+ */
+export const trashFileQuerySchema = z.object({
+  confirm: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+/** `POST /api/files/trash`: several files to the trash, all or nothing; when one is in use, only with `confirm` (else 409 `file.in_use`). */
+export const trashFilesBodySchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(100),
+  confirm: z.boolean().default(false),
+});
+export type TrashFilesBody = z.input<typeof trashFilesBodySchema>;
+
+/** Answer of `POST /api/files/trash`: the files, now in the trash. */
+export const trashFilesResponseSchema = okResponse(z.array(cloudFileSchema));

@@ -7,7 +7,7 @@ import { profileStatsSchema } from './profiles.js';
 export const dashboardSchema = z.object({
   /** Live (not trashed) cards and tags; unread messages across them. */
   counts: z.object({ cards: z.number(), tags: z.number(), unreadMessages: z.number() }),
-  /** Visits and link clicks per day over the last 30 days, summed over all the user's live profiles (zero-filled). */
+  /** Unique visitors and link clicks per day over the last 30 days, summed over all the user's live profiles (zero-filled). */
   visits: profileStatsSchema,
   /** The newest messages (at most 5) across the user's profiles. */
   latestMessages: z.array(latestMessageSchema),

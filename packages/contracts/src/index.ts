@@ -11,6 +11,7 @@ export * from './profiles.js';
 export * from './mailbox.js';
 export * from './cloud.js';
 export * from './dashboard.js';
+export * from './onboarding.js';
 export * from './trash.js';
 export * from './events.js';
 export * from './jobs.js';

@@ -86,6 +86,14 @@ export const tagFieldsSchema = z.object({
   phone: phoneSchema.nullable().default(null),
 });
 
+/**
+ * Which comes first on the public page, under the card: the wall's posts or the contact form. Posts
+ * first by default: a visitor reads what is new before the long form at the end of the page.
+ */
+export const SECTION_ORDERS = ['wall-first', 'form-first'] as const;
+export const sectionOrderSchema = z.enum(SECTION_ORDERS);
+export type SectionOrder = z.infer<typeof sectionOrderSchema>;
+
 const commonFields = {
   photoFileId: z.uuid().nullable().default(null),
   coverFileId: z.uuid().nullable().default(null),
@@ -93,6 +101,7 @@ const commonFields = {
   visibility: z.enum(VISIBILITIES).default('public'),
   contactForm: z.boolean().default(true),
   wall: z.boolean().default(false),
+  sectionOrder: sectionOrderSchema.default('wall-first'),
   folderId: z.uuid().nullable().default(null),
   labelIds: z.array(z.uuid()).max(20).default([]),
 };
@@ -115,6 +124,7 @@ export const profileSchema = z.object({
   visibility: z.enum(VISIBILITIES),
   contactForm: z.boolean(),
   wall: z.boolean(),
+  sectionOrder: sectionOrderSchema,
   folderId: z.string().nullable(),
   labelIds: z.array(z.string()),
   card: cardFieldsSchema.nullable(),
@@ -181,6 +191,7 @@ export const publicProfileSchema = z.object({
   theme: profileThemeSchema,
   contactForm: z.boolean(),
   wall: z.boolean(),
+  sectionOrder: sectionOrderSchema,
   card: cardFieldsSchema.nullable(),
   /** `phone` is null unless the tag is in lost mode; `serial` is the one printed on the tag. */
   tag: tagFieldsSchema
@@ -193,8 +204,12 @@ export const linkClickBodySchema = z.object({ url: z.url().max(500) });
 /** `GET /api/public/csrf-token`: the token a browser without Fetch Metadata sends in `X-CSRF-TOKEN` (its nonce comes as a cookie). */
 export const csrfTokenSchema = z.object({ token: z.string() });
 
+/**
+ * Unique visitors (a visitor counts once per profile and day; the next day again) and link clicks
+ * per day, on the seller's calendar (SELLER_TIME_ZONE).
+ */
 export const profileStatsSchema = z.object({
-  days: z.array(z.object({ day: z.string(), visits: z.number(), linkClicks: z.number() })),
-  totals: z.object({ visits: z.number(), linkClicks: z.number() }),
+  days: z.array(z.object({ day: z.string(), visitors: z.number(), linkClicks: z.number() })),
+  totals: z.object({ visitors: z.number(), linkClicks: z.number() }),
 });
 export type ProfileStats = z.infer<typeof profileStatsSchema>;

@@ -41,6 +41,7 @@ export const userDataProfilesSchema = z.strictObject({
       visibility: z.string(),
       contactForm: z.boolean(),
       wall: z.boolean(),
+      sectionOrder: z.string(),
       theme: json,
       card: json.nullable(),
       tag: json.nullable(),
@@ -239,6 +240,8 @@ export const userDataSectionsSchema = z.strictObject({
   /** Who the user's campaigns come from, if they saved it. */
   campaignSender: z.strictObject({ name: z.string(), postalAddress: z.string(), tracking: z.boolean(), updatedAt: at }).nullable(),
   contactLists: z.array(userDataContactListSchema),
+  /** The guided start's checklist on the dashboard: when it began, which steps were recorded, whether it was dismissed. */
+  onboarding: z.strictObject({ startedAt: at, previewedAt: when, sharedAt: when, dismissedAt: when }).nullable(),
   payments: userDataPaymentsSchema,
   invoices: z.array(userDataInvoiceSchema),
 });

@@ -6,6 +6,7 @@ import type { RateLimiter } from '../lib/rate-limit.js';
 import type { Storage } from '../lib/storage.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
+import type { FileUseProvider, FileUseRegistry } from './file-use-registry.js';
 import type { Jobs } from './jobs.js';
 import type { TrashProvider, TrashRegistry } from './trash-registry.js';
 import type { UsageProvider, UsageRegistry } from './usage-registry.js';
@@ -34,7 +35,7 @@ export type Platform = {
   appSecret: string;
   /** HTTP to the outside world (a provider's signing certificate, a subscription to confirm); tests hand in one that reaches local servers. */
   fetch: typeof fetch;
-  registries: { usage: UsageRegistry; userData: UserDataRegistry; trash: TrashRegistry };
+  registries: { usage: UsageRegistry; userData: UserDataRegistry; trash: TrashRegistry; fileUses: FileUseRegistry };
 };
 
 /**
@@ -52,6 +53,8 @@ export type ModuleParts = {
   usage?: UsageProvider[];
   userData?: UserDataProvider[];
   trash?: TrashProvider[];
+  /** Where its records use a cloud file (asked before a file goes to the trash). */
+  fileUses?: FileUseProvider[];
   /** After every module is built and the app is ready (after the job queue started). */
   onReady?: Hook;
   /** Before the server stops accepting requests (long-lived streams end here). */
@@ -104,6 +107,7 @@ export async function mountModules(app: FastifyInstance, platform: Platform, mod
     platform.registries.usage.register(...(parts.usage ?? []));
     platform.registries.userData.register(...(parts.userData ?? []));
     platform.registries.trash.register(...(parts.trash ?? []));
+    platform.registries.fileUses.register(...(parts.fileUses ?? []));
     const { onReady, preClose, onClose } = parts;
     if (onReady) app.addHook('onReady', async () => void (await onReady()));
     if (preClose) app.addHook('preClose', async () => void (await preClose()));

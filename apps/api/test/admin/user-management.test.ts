@@ -219,15 +219,26 @@ describe('account types', () => {
     }
   });
 
-  it('requires all three names, with an error on each missing one', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/account-types',
-      headers: { ...bearer(admin), 'accept-language': 'en' },
-      payload: { code: 'club', names: { en: 'Club', es: '  ' }, requiresTaxId: false },
-    });
-    expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['names.es', 'names.jp']);
+  it('requires only the English name: without it an error on it; with it alone the Spanish and Japanese show English', async () => {
+    const post = (names: object, code = 'club') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/account-types',
+        headers: { ...bearer(admin), 'accept-language': 'en' },
+        payload: { code, names, requiresTaxId: false },
+      });
+    const missing = await post({ es: 'Club', jp: ' ' });
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().errors)).toEqual(['names.en']);
+
+    const created = await post({ en: 'Club', es: '  ', jp: null });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ name: 'Club', names: { en: 'Club', es: '', jp: '' } });
+    // The sign-up form's list names it in English for a Spanish or Japanese visitor.
+    for (const language of ['es', 'jp']) {
+      const types = (await t.app.inject({ url: '/api/account-types', headers: { 'accept-language': language } })).json().data;
+      expect(types.find((x: { code: string }) => x.code === 'club')?.name).toBe('Club');
+    }
   });
 });
 

@@ -78,12 +78,14 @@ describe('admin catalogue', () => {
     const res = await asAdmin(
       'POST',
       '/api/admin/taxes',
-      { names: { en: 'VAT', es: '' }, rateBasisPoints: 10_001, isDefault: 'yes' },
+      { names: { en: ' ', es: 'x'.repeat(81) }, rateBasisPoints: 10_001, isDefault: 'yes' },
       'es',
     );
     expect(res.statusCode).toBe(422);
     const body = res.json();
-    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['names.es', 'names.jp', 'rateBasisPoints', 'isDefault']));
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['names.en', 'names.es', 'rateBasisPoints', 'isDefault']));
+    // Only English is required: a missing Japanese name is no error.
+    expect(Object.keys(body.errors)).not.toContain('names.jp');
     expect(body.errors['names.es'][0]).toMatch(/\S/);
     expect(body.message).not.toMatch(/validation\./);
     const offer = await asAdmin('POST', '/api/admin/offers', {

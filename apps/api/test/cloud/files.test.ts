@@ -361,8 +361,9 @@ describe('public photo and cover, vCard, preview tags', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<meta name="twitter:image"');
 
-    // Private profile or trashed file: no photo.
-    await send('DELETE', `/api/files/${photo.id}`, token);
+    // Private profile or trashed file (in use: trashed once confirmed): no photo.
+    expect((await send('DELETE', `/api/files/${photo.id}`, token)).statusCode).toBe(409);
+    await send('DELETE', `/api/files/${photo.id}?confirm=true`, token);
     expect((await t.app.inject({ url: view.photoUrl })).statusCode).toBe(404);
     await send('POST', `/api/files/${photo.id}/restore`, token);
     expect((await t.app.inject({ url: view.photoUrl })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, subscriptions } from '../../src/db/schema/index.js';
+import { daysEndingAt } from '../../src/lib/time-zone.js';
 import { seedCampaignAudience } from '../helpers/campaigns.js';
 import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
@@ -31,8 +32,12 @@ async function create(token: string, body: object): Promise<string> {
 const card = (firstName: string) => ({ kind: 'card', card: { firstName } });
 
 let address = 0;
+/** `times` visitors, each from an address of their own (a visitor counts once a day). */
 async function visit(alias: string, id: string, times = 1) {
-  for (let i = 0; i < times; i++) expect((await t.app.inject({ url: `/api/public/link/${alias}/${id}` })).statusCode).toBe(200);
+  for (let i = 0; i < times; i++) {
+    address += 1;
+    expect((await t.app.inject({ url: `/api/public/link/${alias}/${id}`, remoteAddress: `198.51.100.${address}` })).statusCode).toBe(200);
+  }
 }
 async function click(alias: string, id: string) {
   expect(
@@ -94,14 +99,15 @@ describe('GET /api/dashboard', () => {
     const data = res.json().data;
     expect(data.counts).toEqual({ cards: 2, tags: 1, unreadMessages: 5 });
 
-    const today = new Date().toISOString().slice(0, 10);
+    // Days of the seller's calendar (SELLER_TIME_ZONE, Europe/Madrid by default).
+    const days = daysEndingAt(new Date(), 'Europe/Madrid', 30);
     expect(data.visits.days).toHaveLength(30);
-    expect(data.visits.days.at(-1)).toEqual({ day: today, visits: 5, linkClicks: 1 });
-    expect(data.visits.days[0].day).toBe(new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10));
-    expect(data.visits.days.slice(0, -1).every((d: { visits: number; linkClicks: number }) => d.visits === 0 && d.linkClicks === 0)).toBe(
-      true,
-    );
-    expect(data.visits.totals).toEqual({ visits: 5, linkClicks: 1 });
+    expect(data.visits.days.at(-1)).toEqual({ day: days[29], visitors: 5, linkClicks: 1 });
+    expect(data.visits.days[0].day).toBe(days[0]);
+    expect(
+      data.visits.days.slice(0, -1).every((d: { visitors: number; linkClicks: number }) => d.visitors === 0 && d.linkClicks === 0),
+    ).toBe(true);
+    expect(data.visits.totals).toEqual({ visitors: 5, linkClicks: 1 });
 
     expect(data.latestMessages).toHaveLength(5);
     expect(data.latestMessages.map((m: { body: string }) => m.body)).toEqual([
@@ -117,7 +123,7 @@ describe('GET /api/dashboard', () => {
     // The other user sees only their own figures.
     const theirs = (await dashboard(b.token)).json().data;
     expect(theirs.counts).toEqual({ cards: 1, tags: 0, unreadMessages: 1 });
-    expect(theirs.visits.totals).toEqual({ visits: 7, linkClicks: 0 });
+    expect(theirs.visits.totals).toEqual({ visitors: 7, linkClicks: 0 });
     expect(theirs.latestMessages.map((m: { body: string }) => m.body)).toEqual(['For someone else']);
   });
 
@@ -126,7 +132,7 @@ describe('GET /api/dashboard', () => {
     const data = (await dashboard(token)).json().data;
     expect(data.counts).toEqual({ cards: 0, tags: 0, unreadMessages: 0 });
     expect(data.visits.days).toHaveLength(30);
-    expect(data.visits.totals).toEqual({ visits: 0, linkClicks: 0 });
+    expect(data.visits.totals).toEqual({ visitors: 0, linkClicks: 0 });
     expect(data.latestMessages).toEqual([]);
     expect(data.latestCampaigns).toEqual([]);
   });

@@ -28,6 +28,10 @@ describe('the server-rendered sign-in page (GET /)', () => {
     // The SPA's own texts (its auth namespace), not copies.
     expect(res.body).toContain(`<h1 id="lp-title" class="lp-title" data-i18n="auth:login.title">${esAuth.login.title}</h1>`);
     expect(res.body).toContain(esAuth.login.subtitle);
+    // What Enlaza is, in one line above the form, switched with the language like every text.
+    expect(res.body).toContain(
+      `<p class="lp-pitch" data-i18n="auth:login.tagline" data-testid="login-tagline">${esAuth.login.tagline}</p>`,
+    );
     expect(res.body).toMatch(
       /<input id="lp-email"[^>]*type="email"[^>]*autocomplete="username"[^>]*autofocus[^>]*data-testid="login-email">/,
     );

@@ -313,6 +313,48 @@ describe.runIf(runs)('behind nginx: the documented site in front of two API proc
     expect(apis.map((api) => api.output()).join('\n')).toContain('"remoteAddress":"127.0.0.3"');
   });
 
+  it('counts a card’s visitors by their own address behind the proxy, once a day across both API processes', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const card = async (firstName: string) => {
+      const created = await fetch(`${front.url}/api/profiles`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth },
+        body: JSON.stringify({ kind: 'card', card: { firstName } }),
+      });
+      expect(created.status).toBe(201);
+      return ((await created.json()) as { data: { id: string } }).data.id;
+    };
+    const visitors = async (id: string) =>
+      (
+        (await (await fetch(`${front.url}/api/profiles/${id}/stats`, { headers: auth })).json()) as {
+          data: { totals: { visitors: number } };
+        }
+      ).data.totals.visitors;
+    const firefox = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' };
+    const page = (proxy: Nginx, id: string, from: string, headers: Record<string, string> = {}) =>
+      send(`${proxy.url}/link/${alias}/${id}`, { from, headers: { ...firefox, ...headers } });
+
+    const counted = await card('Vicente');
+    // One visitor reloading: nginx hands the requests to both API processes in turn.
+    for (let i = 0; i < 4; i++) expect((await page(front, counted, '127.0.0.41')).status).toBe(200);
+    // A made-up X-Forwarded-For changes nothing (the app takes nginx's entry): still the same visitor.
+    expect((await page(front, counted, '127.0.0.41', { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
+    // Another visitor behind the same proxy.
+    expect((await page(front, counted, '127.0.0.42')).status).toBe(200);
+    // Each process writes its own visitors within 5 s: wait for both, then for another interval.
+    await waitFor(async () => ((await visitors(counted)) >= 2 ? true : undefined), 'both visitors written', 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await visitors(counted)).toBe(2);
+
+    // Without TRUST_PROXY every visitor is the proxy: two people with the same browser look like one.
+    const blurred = await card('Ursula');
+    expect((await page(untrusting, blurred, '127.0.0.51')).status).toBe(200);
+    expect((await page(untrusting, blurred, '127.0.0.52')).status).toBe(200);
+    await waitFor(async () => ((await visitors(blurred)) >= 1 ? true : undefined), 'the visitor written', 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await visitors(blurred)).toBe(1);
+  });
+
   it('tells the app the scheme nginx served, whatever the client claims (the cookie is Secure only over HTTPS)', async () => {
     const page = await send(`${front.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(page.status).toBe(200);

@@ -198,6 +198,7 @@ describe('secrets in logs and files', () => {
         theme: { color: '#000000', layout: 'classic' },
         contactForm: false,
         wall: false,
+        sectionOrder: 'wall-first',
         tag: null,
         card: {
           firstName: 'A',

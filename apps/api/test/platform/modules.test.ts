@@ -3,12 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { defineModule, mountModules, type Platform } from '../../src/platform/modules.js';
 import { createTrashRegistry } from '../../src/platform/trash-registry.js';
+import { createFileUseRegistry } from '../../src/platform/file-use-registry.js';
 import { createUsageRegistry } from '../../src/platform/usage-registry.js';
 import { createUserDataRegistry, type UserDataProvider } from '../../src/platform/user-data-registry.js';
 
 /** Only the registries: these modules touch nothing else of the platform. */
 function platform(): Platform {
-  const registries = { usage: createUsageRegistry(), userData: createUserDataRegistry({} as Database), trash: createTrashRegistry() };
+  const registries = {
+    usage: createUsageRegistry(),
+    userData: createUserDataRegistry({} as Database),
+    trash: createTrashRegistry(),
+    fileUses: createFileUseRegistry(),
+  };
   return { registries } as unknown as Platform;
 }
 

@@ -16,6 +16,7 @@ import {
   messages,
   notifications,
   notificationThresholds,
+  onboardingChecklists,
   paymentMethods,
   payments,
   plans,
@@ -99,6 +100,7 @@ async function customerWithEverything(label: string) {
     expiresAt: new Date(Date.now() + 3_600_000),
   });
   await t.db.insert(aliasRedirects).values({ userId: user.id, alias: `old-${label}-${Date.now()}` });
+  await t.db.insert(onboardingChecklists).values({ userId: user.id, sharedAt: new Date() });
   await call(token, 'POST', '/api/walls/posts', { profileId: card!.id, title: `${label} post`, bodyHtml: '<p>On my wall</p>' }, 201);
   const { list } = await call(
     token,
@@ -183,6 +185,7 @@ describe('export my data', () => {
     expect(data.activity.map((e) => e.action)).toContain('auth.sign_in');
     expect(data.notifications.map((n) => n.type).sort()).toEqual(['invoice_issued', 'new_message', 'payment_succeeded']);
     expect(data.templates.map((x) => x.name)).toEqual(['exporter template']);
+    expect(data.onboarding).toMatchObject({ previewedAt: null, sharedAt: expect.any(String), dismissedAt: null });
     expect(data.suppressions.map((s) => s.email)).toEqual(['gone-exporter@example.com']);
     expect(data.wallPosts.map((p) => p.title)).toEqual(['exporter post']);
     expect(data.campaigns.map((c) => [c.name, c.state, c.recipients])).toEqual([['exporter campaign', 'draft', []]]);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, profileDailyStats, subscriptions } from '../../src/db/schema/index.js';
+import { localDate } from '../../src/lib/time-zone.js';
 import { escapeComponent, escapeText, foldLine } from '../../src/modules/public-profile/vcard.js';
 import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
@@ -36,7 +37,7 @@ const cardBody = (extra: object = {}, visibility = 'public') => ({
 });
 
 describe('public profile', () => {
-  it('shows a public card to a signed-out visitor and counts the visit per day, storing no address', async () => {
+  it('shows a public card to a signed-out visitor and counts its visitors per day, storing no address', async () => {
     const id = await create(cardBody());
     const res = await t.app.inject({ url: `/api/public/link/${owner.alias}/${id}`, remoteAddress: '203.0.113.7' });
     expect(res.statusCode).toBe(200);
@@ -46,12 +47,15 @@ describe('public profile', () => {
       canonicalPath: `/link/${owner.alias}/${id}`,
       card: { jobTitle: 'Architect, partner' },
     });
+    // Another visitor (another address), and the first one again: two visitors.
     await t.app.inject({ url: `/api/public/link/${owner.alias}/${id}` });
+    await t.app.inject({ url: `/api/public/link/${owner.alias}/${id}`, remoteAddress: '203.0.113.7' });
     await t.app.inject({ method: 'POST', url: `/api/public/link/${owner.alias}/${id}/click`, payload: { url: 'https://example.com' } });
     const stats = (await t.app.inject({ url: `/api/profiles/${id}/stats`, headers: bearer(token) })).json().data;
     expect(stats.days).toHaveLength(30);
-    expect(stats.totals).toEqual({ visits: 2, linkClicks: 1 });
-    expect(stats.days.at(-1)).toMatchObject({ day: new Date().toISOString().slice(0, 10), visits: 2, linkClicks: 1 });
+    expect(stats.totals).toEqual({ visitors: 2, linkClicks: 1 });
+    // Days of the seller's calendar (SELLER_TIME_ZONE, Europe/Madrid by default).
+    expect(stats.days.at(-1)).toMatchObject({ day: localDate(new Date(), 'Europe/Madrid'), visitors: 2, linkClicks: 1 });
     const rows = await t.db.select().from(profileDailyStats).where(eq(profileDailyStats.profileId, id));
     expect(JSON.stringify(rows)).not.toContain('203.0.113.7');
     // Someone else's statistics are not found.

@@ -85,7 +85,7 @@ describe('register → verify → sign in', () => {
 
     const verified = await verify(codeFrom(link));
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ ok: 1, data: { email: visitor.email, kind: 'account' } });
+    expect(verified.json()).toEqual({ ok: 1, data: { email: visitor.email, kind: 'account', signInCode: expect.any(String) } });
 
     const token = await login(t.app, visitor);
     const me = (await t.app.inject({ url: '/api/user', headers: bearer(token) })).json();

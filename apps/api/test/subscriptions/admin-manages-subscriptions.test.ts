@@ -30,7 +30,8 @@ describe('admin Suscripcions', () => {
     expect(first.data[0]).toMatchObject({
       user: { name: 'Bob Filtro' },
       plan: { code: 'business' },
-      period: { code: 'yearly' },
+      // The period's length comes along, for the price per period ("€290.00 / year").
+      period: { code: 'yearly', months: 12 },
       status: 'past_due',
       priceCents: 29000,
     });

@@ -201,7 +201,7 @@ describe('scheduled publishing', () => {
       jobs: t.app.platform.jobs,
       ownsProfile: async () => true,
       ownsImage: async () => true,
-      imageSize: async () => null,
+      liveImage: async () => null,
     });
     expect(await service.publishDue(p.id, job.data.scheduledFor, new Date(at.getTime() - 1000))).toBe('not-due');
     expect((await t.app.inject({ url: `/api/walls/posts/${p.id}`, headers: bearer(token) })).json().data.status).toBe('scheduled');

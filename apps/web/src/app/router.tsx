@@ -200,7 +200,7 @@ const accountChildren: RouteObject[] = [
   },
   {
     path: 'user/plans',
-    lazy: lazyPage(() => import('@/features/billing/pages/plans-page'), { namespaces: ['billing', 'admin'] }),
+    lazy: lazyPage(() => import('@/features/billing/pages/plans-page'), { namespaces: ['billing', 'plan', 'admin'] }),
     handle: { titleKey: 'pages:account.plans' },
   },
   {

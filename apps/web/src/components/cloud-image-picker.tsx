@@ -246,6 +246,11 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
           ) : null}
         </Group>
       </Group>
+      {value && current.data?.deletedAt ? (
+        <Text size="xs" data-testid="cloud-picker-in-trash">
+          {t('picker.inTrash')}
+        </Text>
+      ) : null}
       {progress !== null ? <Progress value={progress * 100} size="sm" aria-label={t('uploading', { name: label })} animated /> : null}
       {message ? (
         <Text size="xs" c="red" role="alert">

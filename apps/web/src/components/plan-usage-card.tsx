@@ -108,6 +108,7 @@ export function PlanUsageCard({
               limit={data.limits.profiles}
               valueText={`${formatNumber(data.usage.profiles, locale)} / ${formatNumber(data.limits.profiles, locale)}`}
               testId="usage-profiles"
+              calmAtLimit
             />
             <UsageMeter
               label={t('usage.tags')}
@@ -115,6 +116,7 @@ export function PlanUsageCard({
               limit={data.limits.tags}
               valueText={`${formatNumber(data.usage.tags, locale)} / ${formatNumber(data.limits.tags, locale)}`}
               testId="usage-tags"
+              calmAtLimit
             />
             {storage ? (
               <UsageMeter

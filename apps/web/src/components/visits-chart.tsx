@@ -5,7 +5,7 @@ import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';
 import { bcp47 } from '@/lib/language';
 
-export type VisitsChartLabels = { visits: string; clicks: string; day: string; caption: string };
+export type VisitsChartLabels = { visitors: string; clicks: string; day: string; caption: string };
 
 type Props = {
   stats: ProfileStats;
@@ -16,14 +16,14 @@ type Props = {
 };
 
 /**
- * Visits and link clicks per day, with the same numbers as a table for screen readers. Default
+ * Unique visitors and link clicks per day, with the same numbers as a table for screen readers. Default
  * export so pages load it with `lazy(() => import('@/components/visits-chart'))`: the chart
  * library is large and must stay out of the eagerly loaded bundles.
  */
 export default function VisitsChart({ stats, labels, height, testId }: Props) {
   const locale = useLocale();
   const day = new Intl.DateTimeFormat(bcp47(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const data = stats.days.map((d) => ({ day: day.format(new Date(`${d.day}T00:00:00Z`)), visits: d.visits, clicks: d.linkClicks }));
+  const data = stats.days.map((d) => ({ day: day.format(new Date(`${d.day}T00:00:00Z`)), visitors: d.visitors, clicks: d.linkClicks }));
 
   return (
     <figure style={{ margin: 0 }} data-testid={testId}>
@@ -36,7 +36,7 @@ export default function VisitsChart({ stats, labels, height, testId }: Props) {
           data={data}
           dataKey="day"
           series={[
-            { name: 'visits', label: labels.visits, color: 'teal.6' },
+            { name: 'visitors', label: labels.visitors, color: 'teal.6' },
             { name: 'clicks', label: labels.clicks, color: 'indigo.6' },
           ]}
           curveType="monotone"
@@ -56,7 +56,7 @@ export default function VisitsChart({ stats, labels, height, testId }: Props) {
           <thead>
             <tr>
               <th scope="col">{labels.day}</th>
-              <th scope="col">{labels.visits}</th>
+              <th scope="col">{labels.visitors}</th>
               <th scope="col">{labels.clicks}</th>
             </tr>
           </thead>
@@ -64,7 +64,7 @@ export default function VisitsChart({ stats, labels, height, testId }: Props) {
             {data.map((d) => (
               <tr key={d.day}>
                 <th scope="row">{d.day}</th>
-                <td>{formatNumber(d.visits, locale)}</td>
+                <td>{formatNumber(d.visitors, locale)}</td>
                 <td>{formatNumber(d.clicks, locale)}</td>
               </tr>
             ))}

@@ -20,3 +20,4 @@ export * from '../../modules/walls/schema.js';
 export * from '../../modules/campaigns/schema.js';
 export * from '../../modules/renewals/schema.js';
 export * from '../../modules/admin-metrics/schema.js';
+export * from '../../modules/onboarding/schema.js';

@@ -84,6 +84,7 @@ export {
   emailInUse,
   insertAdmin,
   isOldAlias,
+  mainCardPiece,
   revokeAllSessions,
   setUserStatus,
   taxPositionPiece,

@@ -30,6 +30,10 @@ export const userPiece = (alias = 'account_user') =>
     .from(users)
     .as(alias);
 
+/** Each user's main card (`perfil_id`), for a statement about that card (the guided start's checklist). */
+export const mainCardPiece = (alias = 'account_main_card') =>
+  queryPieces.select({ userId: users.id, mainProfileId: users.mainProfileId }).from(users).as(alias);
+
 /**
  * What the tax of a sale to a user depends on, for the billing modules' own statements: where they
  * are (their billing address's country, else their account's) and the tax id they gave.

@@ -82,7 +82,6 @@ export function createRegistrationRepository(db: Database) {
       return row;
     },
 
-    /** Issues a code, invalidating the earlier unused ones of the same purpose. */
     /** Replaces the user's live code; `after` (queueing the email that carries it) runs in the same transaction. */
     async replaceToken(
       values: { userId: string; purpose: TokenPurpose; tokenHash: string; email: string; expiresAt: Date },
@@ -96,6 +95,11 @@ export function createRegistrationRepository(db: Database) {
         await tx.insert(emailTokens).values(values);
         await after(tx);
       });
+    },
+
+    /** Issues a code inside the caller's transaction (a sign-in code with the verification that earns it). */
+    async issueToken(tx: Tx, values: { userId: string; purpose: TokenPurpose; tokenHash: string; email: string; expiresAt: Date }) {
+      await tx.insert(emailTokens).values(values);
     },
 
     async findToken(tokenHash: string, purpose: TokenPurpose) {

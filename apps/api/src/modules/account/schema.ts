@@ -78,7 +78,11 @@ export const sessions = pgTable(
   (t) => [uniqueIndex().on(t.tokenHash), index().on(t.userId)],
 );
 
-/** Single-use codes sent by email: account verification, password reset, new-address confirmation. Only their hash is kept. */
+/**
+ * Single-use codes: sent by email (account verification, password reset, new-address confirmation),
+ * and `sign_in`, the short-lived code an account verification answers so that the page that opened
+ * the emailed link can sign in once. Only their hash is kept.
+ */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -86,7 +90,7 @@ export const emailTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text({ enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
+    purpose: text({ enum: ['verify_email', 'reset_password', 'change_email', 'sign_in'] }).notNull(),
     tokenHash: text().notNull(),
     /** The address the code was sent to (the new one for an email change). */
     email: text().notNull(),

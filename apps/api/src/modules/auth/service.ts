@@ -30,6 +30,14 @@ export function createAuthService(repo: SessionsRepository, limiter: RateLimiter
     { key: `login-email:${email}`, max: LOGIN_LIMITS.perEmail, windowMs: LOGIN_LIMITS.windowMs },
   ];
 
+  /** The one way a session starts: a random token (only its hash stored), the device, the sign-in recorded. */
+  async function startSession(user: UserRow, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
+    const token = randomToken();
+    await repo.insertSession(user.id, sha256(token), origin.device);
+    await activity.record({ action: 'auth.sign_in', userId: user.id, actorId: user.id, origin });
+    return { token, user: toCurrentUser(user) };
+  }
+
   return {
     async login(input: LoginBody, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
       const email = input.email.trim().toLowerCase();
@@ -49,10 +57,17 @@ export function createAuthService(repo: SessionsRepository, limiter: RateLimiter
       if (user.status === 'pending' || !user.emailVerifiedAt) throw new AppError('auth.unverified');
 
       await limiter.release(attempt);
-      const token = randomToken();
-      await repo.insertSession(user.id, sha256(token), origin.device);
-      await activity.record({ action: 'auth.sign_in', userId: user.id, actorId: user.id, origin });
-      return { token, user: toCurrentUser(user) };
+      return startSession(user, origin);
+    },
+
+    /**
+     * Signs in an account whose identity was proven another way (the one-time code a verification
+     * answers): the same checks of its state, and the same session, as a sign-in with the password.
+     */
+    async signInVerified(user: UserRow, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
+      if (user.status === 'suspended') throw new AppError('auth.suspended');
+      if (user.status !== 'active' || !user.emailVerifiedAt) throw new AppError('auth.unverified');
+      return startSession(user, origin);
     },
 
     /** Resolves a bearer token to its session and user, or null when unknown, revoked, idle too long or the user is not active. */

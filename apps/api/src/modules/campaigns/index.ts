@@ -13,6 +13,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createLinkSigner } from './links.js';
+import { createCampaignsFileUses } from './file-uses.js';
 import { createCampaignsRepository } from './repository.js';
 import { campaignPublicRoutes, campaignRoutes } from './routes.js';
 import { feedbackWebhookRoutes } from './feedback/routes.js';
@@ -120,6 +121,7 @@ export const campaignsModule = defineModule({
       onReady: start,
       onClose: close,
       userData: [createCampaignsUserData(database.db), createCampaignSenderUserData(database.db)],
+      fileUses: [createCampaignsFileUses(database.db)],
     };
   },
   async register(api, { config, fetch, services: { campaigns } }) {

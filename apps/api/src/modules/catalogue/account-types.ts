@@ -27,14 +27,15 @@ type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof createAccountTypes
 const stored = (body: Body): Stored => ({
   code: body.code,
   name: body.name ?? body.names.en,
-  names: body.names,
+  // A Spanish or Japanese name left empty is not stored: English shows instead.
+  names: Object.fromEntries(Object.entries(body.names).filter(([, name]) => name)),
   requiresTaxId: body.requiresTaxId,
 });
 
-/** The admin's view: the name in their language and all three names (a missing one shows the base name). */
+/** The admin's view: the name in their language and each language's own name ('' for a missing Spanish or Japanese one: English shows). */
 function toAdmin(row: Found, locale: Locale): AccountTypeAdmin {
   const { names, ...rest } = row;
-  const all = { en: names.en || row.name, es: names.es || row.name, jp: names.jp || row.name };
+  const all = { en: names.en || row.name, es: names.es ?? '', jp: names.jp ?? '' };
   return { ...rest, name: localName(row, locale), names: all };
 }
 

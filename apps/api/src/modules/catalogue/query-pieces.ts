@@ -22,9 +22,9 @@ export const planPiece = (locale: Locale, alias = 'catalogue_plan') =>
 export const planRowPiece = (alias = 'catalogue_plan_row') => queryPieces.select().from(plans).as(alias);
 
 /**
- * The price and billing period (code and name in `locale`) of the offer whose id is `offerId` (the
- * caller's column; null when there is none): scalar subqueries on the offer's primary key. Scalar
- * rather than a left-joined piece, which Drizzle's types cannot follow.
+ * The price and billing period (code, name in `locale`, length in months) of the offer whose id
+ * is `offerId` (the caller's column; null when there is none): scalar subqueries on the offer's
+ * primary key. Scalar rather than a left-joined piece, which Drizzle's types cannot follow.
  */
 export function offerFieldsSql(offerId: AnyColumn | SQL, locale: Locale) {
   const ofOffer = (value: SQL) =>
@@ -33,6 +33,7 @@ export function offerFieldsSql(offerId: AnyColumn | SQL, locale: Locale) {
     priceCents: sql<number | null>`${ofOffer(sql`o.price_cents`)}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
     periodCode: sql<string | null>`${ofOffer(sql`bp.code`)}`,
     periodName: sql<string | null>`${ofOffer(localNameSql(sql`bp.names`, sql`bp.name`, locale))}`,
+    periodMonths: sql<number | null>`${ofOffer(sql`bp.months`)}`.mapWith((v: unknown) => (v === null ? null : Number(v))),
   };
 }
 

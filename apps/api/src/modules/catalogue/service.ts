@@ -21,10 +21,11 @@ export const CATALOGUE_TARGET: Record<CatalogueKind, string> = {
   'add-ons': 'add_on',
 };
 
-const all = (texts: LocalisedText, fallback: string) => ({ en: texts.en || fallback, es: texts.es || fallback, jp: texts.jp || fallback });
+/** The admin's form shows each language's own name: '' for Spanish or Japanese when it has none (it falls back to English). */
+const all = (texts: LocalisedText, fallback: string) => ({ en: texts.en || fallback, es: texts.es ?? '', jp: texts.jp ?? '' });
 const described = (texts: LocalisedText) => ({ en: texts.en ?? '', es: texts.es ?? '', jp: texts.jp ?? '' });
-/** Empty descriptions are not stored, so they fall back to English. */
-const descriptionsOf = (texts: { en?: string | undefined; es?: string | undefined; jp?: string | undefined }): LocalisedText =>
+/** Empty names and descriptions are not stored, so they fall back to English. */
+const textsOf = (texts: { en?: string | undefined; es?: string | undefined; jp?: string | undefined }): LocalisedText =>
   Object.fromEntries(Object.entries(texts).filter(([, v]) => v && v.trim() !== ''));
 /** The history keeps one field per language, so each name's change reads on its own. */
 const flatTexts = (row: { name: string; names: LocalisedText; descriptions: LocalisedText }) => ({
@@ -76,8 +77,8 @@ const DEFINITIONS = {
     stored: (b: Body<'billing-periods'>) => ({
       code: b.code,
       name: b.names.en,
-      names: b.names,
-      descriptions: descriptionsOf(b.descriptions),
+      names: textsOf(b.names),
+      descriptions: textsOf(b.descriptions),
       months: b.months,
     }),
     view: (r: WithUses<'billing-periods'>, locale: Locale) => ({ ...localised(r, locale), code: r.code, months: r.months }),
@@ -86,8 +87,8 @@ const DEFINITIONS = {
   taxes: {
     stored: (b: Body<'taxes'>) => ({
       name: b.names.en,
-      names: b.names,
-      descriptions: descriptionsOf(b.descriptions),
+      names: textsOf(b.names),
+      descriptions: textsOf(b.descriptions),
       rateBasisPoints: b.rateBasisPoints,
       isDefault: b.isDefault,
     }),
@@ -102,8 +103,8 @@ const DEFINITIONS = {
     stored: (b: Body<'plans'>) => ({
       code: b.code,
       name: b.names.en,
-      names: b.names,
-      descriptions: descriptionsOf(b.descriptions),
+      names: textsOf(b.names),
+      descriptions: textsOf(b.descriptions),
       maxProfiles: b.maxProfiles,
       maxTags: b.maxTags,
       storageBytes: b.storageBytes,
@@ -167,8 +168,8 @@ const DEFINITIONS = {
     stored: (b: Body<'add-ons'>) => ({
       code: b.code,
       name: b.names.en,
-      names: b.names,
-      descriptions: descriptionsOf(b.descriptions),
+      names: textsOf(b.names),
+      descriptions: textsOf(b.descriptions),
       priceCents: b.priceCents,
       taxId: b.taxId,
       ...addOnColumns(b.kind, b.quantity),

@@ -8,6 +8,8 @@ import { createCloudTrash } from './trash.js';
 import { createCloudUsage } from './usage.js';
 import { createCloudUserData } from './user-data.js';
 export { createCloudRepository, ownedLiveFileIds } from './repository.js';
+export { emailImageLikePattern, emailImageMarker } from './email-images.js';
+export { liveFileIdSql } from './query-pieces.js';
 export { cloudRoutes, publicImageRoutes };
 export { createCloudService, type CloudService } from './service.js';
 export { defineCloudJobs } from './jobs.js';
@@ -23,7 +25,7 @@ declare module '../../platform/modules.js' {
 
 export const cloudModule = defineModule({
   name: 'cloud',
-  async build({ db, storage, jobs, appSecret, config, services: { subscriptions, notifications, activity } }) {
+  async build({ db, storage, jobs, appSecret, config, registries, services: { subscriptions, notifications, activity } }) {
     await defineCloudJobs(db, storage, jobs);
     const repo = createCloudRepository(db);
     const cloud = createCloudService({
@@ -35,6 +37,7 @@ export const cloudModule = defineModule({
       maxFileBytes: config.cloudMaxFileBytes,
       notifications,
       activity,
+      fileUses: registries.fileUses,
     });
     return {
       services: { cloud },

@@ -24,6 +24,15 @@ export function createCloudRepository(db: Database) {
       return row;
     },
 
+    /** The owner's files among `ids`, live or in the trash (someone else's are left out). */
+    async findMany(userId: string, ids: string[]): Promise<StoredFileRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.userId, userId), inArray(storedFiles.id, ids)));
+    },
+
     /** Any file by id, for the signed content address (the signature proves the owner issued it). */
     async findById(id: string): Promise<StoredFileRow | undefined> {
       const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
@@ -123,6 +132,17 @@ export function createCloudRepository(db: Database) {
         .where(and(owned(userId, id), trashed ? isNull(storedFiles.deletedAt) : isNotNull(storedFiles.deletedAt)))
         .returning();
       return row;
+    },
+
+    /** Sends the owner's live files among `ids` to the trash, in one statement; answers those it moved. */
+    async trashMany(userId: string, ids: string[]): Promise<StoredFileRow[]> {
+      if (ids.length === 0) return [];
+      const now = new Date();
+      return db
+        .update(storedFiles)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(storedFiles.userId, userId), inArray(storedFiles.id, ids), isNull(storedFiles.deletedAt)))
+        .returning();
     },
 
     /** Bytes of live files only (what restoring a trashed file is checked against). */

@@ -3,9 +3,14 @@ import {
   cloudFileSchema,
   fileListQuerySchema,
   fileListSchema,
+  fileUsesQuerySchema,
+  fileUsesResponseSchema,
   okResponse,
   renameFileBodySchema,
   storageUsageSchema,
+  trashFileQuerySchema,
+  trashFilesBodySchema,
+  trashFilesResponseSchema,
   uploadFilesResponseSchema,
 } from '@enlaza/contracts';
 import { actorOf } from '../../platform/actor.js';
@@ -140,6 +145,57 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
   );
 
   app.get(
+    '/files/uses',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Where several of my files are used (`ids`: up to 100, comma-separated): the cards, tags, wall posts, email templates and campaigns using each, with their name and page. One id that is not mine: 404',
+        security,
+        querystring: fileUsesQuerySchema,
+        response: { 200: fileUsesResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await cloud.uses(actorOf(request), request.query.ids) }),
+  );
+
+  app.get(
+    '/files/:id/uses',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Where one of my files is used: the cards, tags, wall posts, email templates and campaigns using it, with their name and page',
+        security,
+        params,
+        response: { 200: fileUsesResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await cloud.uses(actorOf(request), [request.params.id]) }),
+  );
+
+  app.post(
+    '/files/trash',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        summary:
+          'Send several files to the trash, all or nothing (one that is not mine: 404). When one is in use, nothing moves and the answer is 409 file.in_use, unless `confirm` is true',
+        security,
+        body: trashFilesBodySchema,
+        response: { 200: trashFilesResponseSchema, ...failures, ...errorResponses(409) },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await cloud.trashMany(actorOf(request), request.body.ids, request.body.confirm),
+    }),
+  );
+
+  app.get(
     '/files/:id',
     {
       onRequest: authenticate,
@@ -198,15 +254,17 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
       onRequest: authenticate,
       schema: {
         tags,
-        summary: 'Send a file to the trash (restorable)',
+        summary:
+          'Send a file to the trash (restorable). A file in use (GET /api/files/{id}/uses) answers 409 file.in_use and stays, unless `confirm=true`',
         security,
         params,
-        response: { 200: okResponse(cloudFileSchema), ...failures },
+        querystring: trashFileQuerySchema,
+        response: { 200: okResponse(cloudFileSchema), ...failures, ...errorResponses(409) },
       },
     },
     async (request) => ({
       ok: 1 as const,
-      data: await cloud.trash(actorOf(request), request.params.id),
+      data: await cloud.trash(actorOf(request), request.params.id, request.query.confirm),
     }),
   );
 

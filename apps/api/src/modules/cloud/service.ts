@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
-import type { CloudFile, FileListQuery, StorageUsage } from '@enlaza/contracts';
+import type { CloudFile, FileListQuery, FileUse, StorageUsage } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.js';
@@ -8,9 +8,11 @@ import type { ActivityService } from '../activity/index.js';
 import type { Actor } from '../../platform/actor.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
+import { emailImageMarker } from './email-images.js';
 import { detectFileType, kindOf, nameForType } from './file-type.js';
 import type { CloudRepository, StoredFileRow } from './repository.js';
-import { requireOwned } from '../../platform/access.js';
+import { requireAllOwned, requireOwned } from '../../platform/access.js';
+import type { FileUseRegistry } from '../../platform/file-use-registry.js';
 
 const HEAD_BYTES = 256 * 1024;
 const TAIL_BYTES = 64 * 1024;
@@ -64,6 +66,8 @@ export function createCloudService(deps: {
   maxFileBytes: number;
   notifications: Pick<NotificationsService, 'usageChanged'>;
   activity?: Pick<ActivityService, 'record'>;
+  /** Where the owner's records use a file (cards, tags, wall posts, templates, campaigns), each module answering for its own. */
+  fileUses: Pick<FileUseRegistry, 'usesOf'>;
 }) {
   const { repo, storage, subscriptions, maxFileBytes, notifications } = deps;
   /** Uploads, renames, trash and restore of files go to the history. */
@@ -127,6 +131,31 @@ export function createCloudService(deps: {
   }
 
   const maxMb = () => Math.round(maxFileBytes / 1024 / 1024);
+
+  /** The owner's files among `ids` (distinct), all or nothing: one that is not theirs makes the request 404. */
+  async function ownedAll(actor: Actor, ids: string[]): Promise<StoredFileRow[]> {
+    const unique = [...new Set(ids)];
+    const rows = await repo.findMany(actor.id, unique);
+    requireAllOwned(rows.length, unique);
+    return rows;
+  }
+
+  /**
+   * To the trash (the bytes stay, and still count, until the trash is purged), all or nothing. A live
+   * file that a card, tag, post, template or campaign uses goes only when `confirm` is set: otherwise
+   * 409 `file.in_use`, and nothing moves. Those places keep pointing at the file, so restoring it
+   * brings it back everywhere; meanwhile they show no image (it is served only while live).
+   * Files already in the trash stay as they are. Answers the files in the order asked.
+   */
+  async function trashMany(actor: Actor, ids: string[], confirm: boolean): Promise<CloudFile[]> {
+    const rows = await ownedAll(actor, ids);
+    const live = rows.filter((row) => row.deletedAt === null).map((row) => row.id);
+    if (!confirm && live.length > 0 && (await deps.fileUses.usesOf(actor.id, live)).length > 0) throw new AppError('file.in_use');
+    const moved = await repo.trashMany(actor.id, live);
+    for (const row of moved) await record(actor, 'file.trashed', row);
+    const byId = new Map([...rows, ...moved].map((row) => [row.id, row]));
+    return [...new Set(ids)].map((id) => toFile(byId.get(id)!));
+  }
 
   return {
     maxFileBytes,
@@ -220,11 +249,21 @@ export function createCloudService(deps: {
       return toFile(row);
     },
 
-    /** To the trash (the bytes stay, and still count, until the trash is purged). */
-    async trash(actor: Actor, id: string): Promise<CloudFile> {
-      const changed = await repo.setTrashed(actor.id, id, true);
-      if (changed) await record(actor, 'file.trashed', changed);
-      return toFile(changed ?? (await owned(actor, id)));
+    /** One file to the trash; in use, only with `confirm` (see trashMany). */
+    async trash(actor: Actor, id: string, confirm = false): Promise<CloudFile> {
+      const [file] = await trashMany(actor, [id], confirm);
+      return file!;
+    },
+
+    trashMany,
+
+    /** Where the owner's records use these files of theirs (all or nothing: another user's file is 404). */
+    async uses(actor: Actor, ids: string[]): Promise<FileUse[]> {
+      const rows = await ownedAll(actor, ids);
+      return deps.fileUses.usesOf(
+        actor.id,
+        rows.map((row) => row.id),
+      );
     },
 
     async restore(actor: Actor, id: string): Promise<CloudFile> {
@@ -252,7 +291,7 @@ export function createCloudService(deps: {
     async emailImageAddress(actor: Actor, id: string): Promise<{ url: string }> {
       const row = await owned(actor, id);
       if (row.deletedAt || kindOf(row.mimeType) !== 'image') throw new AppError('file.not_an_image');
-      return { url: `${deps.publicUrl}/api/public/images/${row.id}.${hmac(emailKey, row.id)}` };
+      return { url: `${deps.publicUrl}${emailImageMarker(row.id)}${hmac(emailKey, row.id)}` };
     },
 
     /** The bytes of an email image by its public token, or null (forged, trashed, not an image). */
@@ -270,10 +309,10 @@ export function createCloudService(deps: {
       return Boolean(row && !row.deletedAt && kindOf(row.mimeType) === 'image');
     },
 
-    /** The pixel size of a live image of `userId` (read at upload), null when unknown or not a live image. */
-    async imageSize(userId: string, id: string): Promise<{ width: number; height: number } | null> {
+    /** A live image of `userId` with its pixel size (read at upload; null when unknown); null when it is not a live image (in the trash). */
+    async liveImage(userId: string, id: string): Promise<{ width: number | null; height: number | null } | null> {
       const row = await repo.find(userId, id);
-      if (!row || row.deletedAt || kindOf(row.mimeType) !== 'image' || !row.width || !row.height) return null;
+      if (!row || row.deletedAt || kindOf(row.mimeType) !== 'image') return null;
       return { width: row.width, height: row.height };
     },
 

@@ -156,7 +156,10 @@ const passwordInput = (
 export function renderLoginPage(options: { locale: Locale; csrfToken: string; countryLookupUrl: string; assets: LoginPageAssets }): string {
   const { locale } = options;
   const t = translate(LOGIN_TEXTS, locale);
-  const section = html`<section class="lp-paper" aria-labelledby="lp-title">
+  // What Enlaza is, in one line above the form, for a visitor who arrives here first.
+  const section = html`<div class="lp-column">
+<p class="lp-pitch" data-i18n="auth:login.tagline" data-testid="login-tagline">${t('auth:login.tagline')}</p>
+<section class="lp-paper" aria-labelledby="lp-title">
 <div>
 <h1 id="lp-title" class="lp-title" data-i18n="auth:login.title">${t('auth:login.title')}</h1>
 <p class="lp-subtitle" data-i18n="auth:login.subtitle">${t('auth:login.subtitle')}</p>
@@ -177,7 +180,8 @@ ${passwordInput(t, { id: 'lp-password', autocomplete: 'current-password', testid
 <button type="submit" id="lp-submit" class="lp-submit" data-testid="login-submit" data-i18n="auth:login.submit">${t('auth:login.submit')}</button>
 </form>
 <p class="lp-register">${text(t, 'auth:login.noAccount')} <a href="/register" data-testid="register-link" data-i18n="auth:login.register">${t('auth:login.register')}</a></p>
-</section>`;
+</section>
+</div>`;
   return authDocument({ ...options, t, titleKey: 'auth:login.title', section, dataId: 'login-data', data: { locale, texts: LOGIN_TEXTS } });
 }
 

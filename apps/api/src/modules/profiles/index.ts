@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/modules.js';
 import { profileRoutes } from './routes.js';
 import { createProfilesRepository } from './repository.js';
 import { createProfilesService, type ProfilesService } from './service.js';
+import { createProfilesFileUses } from './file-uses.js';
 import { createProfilesTrash } from './trash.js';
 import { createProfilesUsage } from './usage.js';
 import { createProfilesUserData } from './user-data.js';
@@ -34,6 +35,7 @@ export const profilesModule = defineModule({
       usage: [createProfilesUsage(repo)],
       trash: createProfilesTrash(repo, subscriptions),
       userData: [createProfilesUserData(db)],
+      fileUses: [createProfilesFileUses(db)],
     };
   },
   async register(api, { services: { profiles } }) {

@@ -1,14 +1,27 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { queryPieces } from '../../platform/query-pieces.js';
+import { qualified, queryPieces } from '../../platform/query-pieces.js';
+import { liveFileIdSql } from '../cloud/index.js';
 import { profileLabels, profiles } from './schema.js';
 
 // Profiles for other modules to join in their own statements (the public page, the audience
 // resolver), the profiles tables known here only. Each piece is a subquery PostgreSQL flattens into
 // the caller's plan: the caller's statement stays one query.
 
-/** Live profiles (not in the trash), every column. */
-export const liveProfilePiece = (alias = 'live_profile') => queryPieces.select().from(profiles).where(isNull(profiles.deletedAt)).as(alias);
+/**
+ * Live profiles (not in the trash), every column; the photo and the cover only while their file is
+ * live (a file in the trash is shown nowhere, and comes back with the file when it is restored).
+ */
+export const liveProfilePiece = (alias = 'live_profile') =>
+  queryPieces
+    .select({
+      ...getTableColumns(profiles),
+      photoFileId: liveFileIdSql(qualified('profiles', 'photo_file_id')).as('photo_file_id'),
+      coverFileId: liveFileIdSql(qualified('profiles', 'cover_file_id')).as('cover_file_id'),
+    })
+    .from(profiles)
+    .where(isNull(profiles.deletedAt))
+    .as(alias);
 
 /** Whose each profile is (id, user id), trashed ones too. */
 export const profileOwnerPiece = (alias = 'profile_owner') =>

@@ -30,6 +30,10 @@ export const profiles = pgTable(
       .default('public'),
     contactForm: boolean().notNull().default(true),
     wall: boolean().notNull().default(false),
+    /** Under the card on the public page: the wall's posts before the contact form, or the form first. */
+    sectionOrder: text({ enum: ['wall-first', 'form-first'] })
+      .notNull()
+      .default('wall-first'),
     folderId: uuid().references(() => folders.id, { onDelete: 'set null' }),
     card: jsonb().$type<CardFields>(),
     tag: jsonb().$type<TagFields>(),

@@ -49,6 +49,7 @@ export function createProfilesService(
       visibility: row.visibility,
       contactForm: row.contactForm,
       wall: row.wall,
+      sectionOrder: row.sectionOrder,
       folderId: row.folderId,
       labelIds,
       // A card created with the account has only its name until its owner edits it.
@@ -60,13 +61,20 @@ export function createProfilesService(
     };
   }
 
-  /** Photo, cover, folder and labels must be the owner's own, of the same kind. */
-  async function checkReferences(actor: Actor, input: ProfileInput): Promise<void> {
+  /**
+   * Photo, cover, folder and labels must be the owner's own, of the same kind. A new photo or cover
+   * must be a live file; the one the profile already has may be in the trash (kept, and shown again
+   * once the file is restored), so editing the rest of the card still saves.
+   */
+  async function checkReferences(actor: Actor, input: ProfileInput, existing?: ProfileRow): Promise<void> {
     const errors: FieldErrors = {};
-    const fileIds = [input.photoFileId, input.coverFileId].filter((x): x is string => Boolean(x));
+    const isNew = (id: string | null, kept: string | null | undefined): id is string => Boolean(id) && id !== kept;
+    const photoIsNew = isNew(input.photoFileId, existing?.photoFileId);
+    const coverIsNew = isNew(input.coverFileId, existing?.coverFileId);
+    const fileIds = [photoIsNew ? input.photoFileId : null, coverIsNew ? input.coverFileId : null].filter((x): x is string => Boolean(x));
     const files = await repo.ownedFiles(actor.id, fileIds);
-    if (input.photoFileId && !files.has(input.photoFileId)) errors.photoFileId = [{ code: 'validation.not_yours' }];
-    if (input.coverFileId && !files.has(input.coverFileId)) errors.coverFileId = [{ code: 'validation.not_yours' }];
+    if (photoIsNew && !files.has(input.photoFileId!)) errors.photoFileId = [{ code: 'validation.not_yours' }];
+    if (coverIsNew && !files.has(input.coverFileId!)) errors.coverFileId = [{ code: 'validation.not_yours' }];
     if (input.folderId && !(await repo.ownedCollection('folders', actor.id, input.kind, [input.folderId])).has(input.folderId))
       errors.folderId = [{ code: 'validation.not_yours' }];
     const labels = await repo.ownedCollection('labels', actor.id, input.kind, input.labelIds);
@@ -83,6 +91,7 @@ export function createProfilesService(
       visibility: input.visibility,
       contactForm: input.contactForm,
       wall: input.wall,
+      sectionOrder: input.sectionOrder,
       folderId: input.folderId,
       card: input.kind === 'card' ? input.card : null,
       tag: input.kind === 'tag' ? input.tag : null,
@@ -124,14 +133,24 @@ export function createProfilesService(
     async update(actor: Actor, id: string, input: ProfileInput): Promise<Profile> {
       const existing = requireOwned(actor, await repo.find(actor.id, id));
       if (existing.kind !== input.kind) throw new AppError('validation.failed', {}, { kind: [{ code: 'validation.invalid_value' }] });
-      await checkReferences(actor, input);
+      await checkReferences(actor, input, existing);
       const next = values(input);
       const row = requireOwned(actor, await repo.update(actor.id, id, next, input.labelIds));
       // Before and after of what changed: the top-level settings and each card or tag field by name.
       const flat = (
         v: Partial<
           Record<
-            'name' | 'visibility' | 'contactForm' | 'wall' | 'folderId' | 'photoFileId' | 'coverFileId' | 'theme' | 'card' | 'tag',
+            | 'name'
+            | 'visibility'
+            | 'contactForm'
+            | 'wall'
+            | 'sectionOrder'
+            | 'folderId'
+            | 'photoFileId'
+            | 'coverFileId'
+            | 'theme'
+            | 'card'
+            | 'tag',
             unknown
           >
         >,
@@ -140,6 +159,7 @@ export function createProfilesService(
         visibility: v.visibility,
         contactForm: v.contactForm,
         wall: v.wall,
+        sectionOrder: v.sectionOrder,
         folderId: v.folderId,
         photoFileId: v.photoFileId,
         coverFileId: v.coverFileId,

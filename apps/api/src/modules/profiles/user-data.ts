@@ -23,6 +23,7 @@ export function createProfilesUserData(db: Database): UserDataProvider<'profiles
           visibility: p.visibility,
           contactForm: p.contactForm,
           wall: p.wall,
+          sectionOrder: p.sectionOrder,
           theme: p.theme,
           card: p.card ?? null,
           tag: p.tag ?? null,

@@ -20,8 +20,9 @@ declare module '../../platform/modules.js' {
 
 export const publicProfileModule = defineModule({
   name: 'public-profile',
-  build({ db, database, events, clock }) {
-    const counters = createDailyCounters(db);
+  build({ db, database, events, clock, config }) {
+    // Visitors' days are the seller's calendar days of the product's clock (the test clock moves them too).
+    const counters = createDailyCounters(db, { timeZone: config.sellerTimeZone, now: () => clock.now() });
     const publicProfiles = createPublicProfileService(db, counters, {
       publish: (payload) => events.publish('tag.scanned_lost', payload),
       now: () => clock.now(),

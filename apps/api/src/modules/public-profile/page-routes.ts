@@ -73,7 +73,9 @@ export function registerPublicPage(
       const valid = UUID.test(profileId) && alias.length <= 60;
       const token = typeof request.query.preview === 'string' ? request.query.preview : null;
       const preview = Boolean(valid && token && validPreviewToken(secret, profileId, token));
-      const found = !valid ? null : preview ? await service.preview(profileId) : await service.visit(alias, profileId);
+      // The visitor as Fastify sees them behind the trusted proxies (TRUST_PROXY): hashed with the day's salt, never stored.
+      const visitor = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      const found = !valid ? null : preview ? await service.preview(profileId) : await service.visit(alias, profileId, visitor);
       if (!found) return html(reply, 404, renderNotAvailablePage({ locale: localeFor(acceptLanguage, 'en'), assets }));
       const { profile, visibility, ownerLocale } = found;
       if (!preview && profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);

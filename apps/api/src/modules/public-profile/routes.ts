@@ -45,14 +45,17 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'A card or tag as visitors see it (counts a visit)',
+        summary: 'A card or tag as visitors see it (counts its visitor, once a day)',
         params: linkParams,
         response: { 200: okResponse(publicProfileSchema), ...failures },
       },
     },
     async (request, reply) => {
       // Cached already serialised (and checked against this schema when cached): a JSON string is sent as it is.
-      const found = await service.viewJson(request.params.alias, request.params.profileId);
+      const found = await service.viewJson(request.params.alias, request.params.profileId, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       // Server-Timing says whether the cache answered (browsers' dev tools and the benchmark read it).
       // The cast only tells the type provider what the string holds; Fastify sends a JSON string without serialising it again.
       return reply
@@ -135,7 +138,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
       onRequest: app.authenticate('user'),
       schema: {
         tags: ['profiles'],
-        summary: 'Visits and link clicks per day, last 30 days',
+        summary: 'Unique visitors and link clicks per day, last 30 days',
         security: [{ bearer: [] }],
         params: z.object({ id: z.uuid() }),
         response: { 200: okResponse(profileStatsSchema), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },

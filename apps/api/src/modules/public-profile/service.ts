@@ -10,13 +10,11 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { profileDailyStats } from './schema.js';
 import { aliasMainCard, isOldAlias, userPiece } from '../account/index.js';
-import type { DailyCounters } from '../../lib/daily-counters.js';
+import type { DailyCounters, Visitor } from '../../lib/daily-counters.js';
 import { AppError } from '../../lib/errors.js';
 import { createSessionCache } from '../../lib/session-cache.js';
 import { liveProfilePiece, storedCard, storedTag } from '../profiles/index.js';
 import { requireOwned } from '../../platform/access.js';
-
-const DAY = 86_400_000;
 
 /**
  * The language a card shows a visitor whose own is none of ours: its owner's chosen one, else
@@ -168,6 +166,7 @@ export function createPublicProfileService(
       theme: profile.theme,
       contactForm: profile.contactForm,
       wall: profile.wall,
+      sectionOrder: profile.sectionOrder,
       card: profile.kind === 'card' ? storedCard(profile.name, profile.card) : null,
       tag: tag
         ? {
@@ -281,17 +280,16 @@ export function createPublicProfileService(
     return { ...entry, cached, refreshing };
   }
 
-  /** Visits and clicks per day from `first` on, zero-filled. */
-  function series(rows: { day: string; visits: number; linkClicks: number }[], first: string, days: number): ProfileStats {
+  /** Unique visitors and clicks on each of `days`, zero-filled. */
+  function series(rows: { day: string; visitors: number; linkClicks: number }[], days: string[]): ProfileStats {
     const byDay = new Map(rows.map((r) => [r.day, r]));
-    const list = Array.from({ length: days }, (_, i) => {
-      const day = new Date(Date.parse(first) + i * DAY).toISOString().slice(0, 10);
+    const list = days.map((day) => {
       const row = byDay.get(day);
-      return { day, visits: row?.visits ?? 0, linkClicks: row?.linkClicks ?? 0 };
+      return { day, visitors: row?.visitors ?? 0, linkClicks: row?.linkClicks ?? 0 };
     });
     return {
       days: list,
-      totals: { visits: list.reduce((n, d) => n + d.visits, 0), linkClicks: list.reduce((n, d) => n + d.linkClicks, 0) },
+      totals: { visitors: list.reduce((n, d) => n + d.visitors, 0), linkClicks: list.reduce((n, d) => n + d.linkClicks, 0) },
     };
   }
 
@@ -307,18 +305,13 @@ export function createPublicProfileService(
   }
 
   return {
-    /** The profile as a visitor sees it; also counts the visit. */
-    async view(alias: string, profileId: string): Promise<PublicProfile> {
-      const { profile, userId } = await available(alias, profileId);
-      counters.hit(profile.id, 'visits');
-      announceLostScan(profile, userId);
-      return profile;
-    },
-
-    /** The same, as the route's answer `{ok: 1, data}` already serialised; also counts the visit. `cached`: answered from the cache. */
-    async viewJson(alias: string, profileId: string): Promise<{ json: string; cached: boolean; refreshing: boolean }> {
+    /**
+     * The profile as a visitor sees it, as the route's answer `{ok: 1, data}` already serialised; also
+     * counts the visitor (once a day). `cached`: answered from the cache.
+     */
+    async viewJson(alias: string, profileId: string, visitor: Visitor): Promise<{ json: string; cached: boolean; refreshing: boolean }> {
       const { profile, json, cached, refreshing, userId } = await available(alias, profileId);
-      counters.hit(profile.id, 'visits');
+      counters.visit(profile.id, visitor);
       announceLostScan(profile, userId);
       return { json, cached, refreshing };
     },
@@ -326,12 +319,12 @@ export function createPublicProfileService(
     /** Cache answers, misses and background refreshes since the process started. */
     cacheCounts: () => ({ ...cacheCounts }),
 
-    /** The page's HTML: the profile (from the cache), counting the visit; null when it is not available. */
-    async visit(alias: string, profileId: string): Promise<PageProfile | null> {
+    /** The page's HTML: the profile (from the cache), counting the visitor (once a day); null when it is not available. */
+    async visit(alias: string, profileId: string, visitor: Visitor): Promise<PageProfile | null> {
       const found = await peek(alias, profileId);
       // An old alias only redirects: the visit is counted at the current address.
       if (found && found.profile.alias === alias) {
-        counters.hit(found.profile.id, 'visits');
+        counters.visit(found.profile.id, visitor);
         announceLostScan(found.profile, found.ownerId!);
       }
       return found;
@@ -402,7 +395,7 @@ export function createPublicProfileService(
 
     async click(alias: string, profileId: string): Promise<void> {
       const { profile } = await available(alias, profileId);
-      counters.hit(profile.id, 'linkClicks');
+      counters.click(profile.id);
     },
 
     /** Drops the cached profiles of an owner (after a change to them or to the owner). */
@@ -422,38 +415,38 @@ export function createPublicProfileService(
       return row?.alias ?? null;
     },
 
-    /** Visits and clicks per day over the last `days` days (zero-filled), for the owner. */
-    async stats(userId: string, profileId: string, days = 30, now = new Date()): Promise<ProfileStats> {
+    /** Unique visitors and clicks per day over the last `days` days (the seller's calendar, zero-filled), for the owner. */
+    async stats(userId: string, profileId: string, days = 30, now?: Date): Promise<ProfileStats> {
       const [owned] = await db
         .select({ userId: live.userId })
         .from(live)
         .where(and(eq(live.id, profileId), eq(live.userId, userId)));
       requireOwned({ id: userId }, owned);
       await counters.flush();
-      const first = new Date(now.getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
+      const list = counters.lastDays(days, now);
       const rows = await db
         .select()
         .from(profileDailyStats)
-        .where(and(eq(profileDailyStats.profileId, profileId), gte(profileDailyStats.day, first)))
+        .where(and(eq(profileDailyStats.profileId, profileId), gte(profileDailyStats.day, list[0]!)))
         .orderBy(asc(profileDailyStats.day));
-      return series(rows, first, days);
+      return series(rows, list);
     },
 
-    /** Visits and clicks per day over the last `days` days, summed over all the user's live profiles (zero-filled). */
-    async userStats(userId: string, days = 30, now = new Date()): Promise<ProfileStats> {
+    /** Unique visitors and clicks per day over the last `days` days, summed over all the user's live profiles (zero-filled). */
+    async userStats(userId: string, days = 30, now?: Date): Promise<ProfileStats> {
       await counters.flush();
-      const first = new Date(now.getTime() - (days - 1) * DAY).toISOString().slice(0, 10);
+      const list = counters.lastDays(days, now);
       const rows = await db
         .select({
           day: profileDailyStats.day,
-          visits: sql<number>`sum(${profileDailyStats.visits})::int`,
+          visitors: sql<number>`sum(${profileDailyStats.visitors})::int`,
           linkClicks: sql<number>`sum(${profileDailyStats.linkClicks})::int`,
         })
         .from(profileDailyStats)
         .innerJoin(live, eq(live.id, profileDailyStats.profileId))
-        .where(and(eq(live.userId, userId), gte(profileDailyStats.day, first)))
+        .where(and(eq(live.userId, userId), gte(profileDailyStats.day, list[0]!)))
         .groupBy(profileDailyStats.day);
-      return series(rows, first, days);
+      return series(rows, list);
     },
   };
 }

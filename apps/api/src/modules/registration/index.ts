@@ -5,7 +5,14 @@ import { createRegistrationRepository } from '../account/index.js';
 import { createRegistrationService, type RegistrationService } from './service.js';
 export { registrationRoutes } from './routes.js';
 export { aliasFromName, ALIAS_PATTERN } from './alias.js';
-export { activateAccount, createRegistrationService, RESET_TOKEN_TTL_MS, VERIFY_CODE_TTL_MS, type RegistrationService } from './service.js';
+export {
+  activateAccount,
+  createRegistrationService,
+  RESET_TOKEN_TTL_MS,
+  SIGN_IN_CODE_TTL_MS,
+  VERIFY_CODE_TTL_MS,
+  type RegistrationService,
+} from './service.js';
 
 declare module '../../platform/modules.js' {
   interface Services {

@@ -3,10 +3,12 @@ import {
   aliasCheckQuerySchema,
   aliasCheckSchema,
   emailOnlyBodySchema,
+  loginResponseSchema,
   okResponse,
   registerBodySchema,
   registerResultSchema,
   resetPasswordBodySchema,
+  signInCodeBodySchema,
   verifyBodySchema,
   verifyResultSchema,
 } from '@enlaza/contracts';
@@ -74,6 +76,19 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
       },
     },
     async (request) => ({ ok: 1 as const, data: await registration.verify(request.body.code, originOf(request)) }),
+  );
+
+  app.post(
+    '/register/sign-in',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Exchange the one-time sign-in code of a verification for a session (answers as POST /api/login)',
+        body: signInCodeBodySchema,
+        response: { 200: loginResponseSchema, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await registration.signInWithCode(request.body.code, originOf(request)) }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { AliasCheck, Locale, RegisterBody } from '@enlaza/contracts';
+import type { AliasCheck, CurrentUser, Locale, RegisterBody } from '@enlaza/contracts';
 import { hashPassword, randomToken, sha256 } from '../../lib/crypto.js';
 import { renderEmail } from '../../lib/email-templates.js';
 import { localName } from '../../lib/catalogue-names.js';
@@ -14,20 +14,28 @@ import type { Database, Transaction } from '../../db/client.js';
 import { claimPendingAccount, setMainProfile, type RegistrationRepository } from '../account/index.js';
 import { createMainCard } from '../profiles/index.js';
 import { startFreeSubscription } from '../subscriptions/index.js';
+import { startOnboarding } from '../onboarding/index.js';
 
 const HOUR = 60 * 60 * 1000;
 /**
- * Makes a verified account usable: active status, its first profile (its id becomes `perfil_id`)
- * and the Free subscription. One transaction; used by verification and by the seed.
+ * Makes a verified account usable: active status, its first profile (its id becomes `perfil_id`),
+ * the Free subscription and the guided start's checklist. One transaction; used by verification,
+ * an admin's "verify" and the seed.
  */
 export async function activateAccount(tx: Database | Transaction, user: { id: string; name: string }, now = new Date()): Promise<void> {
   if (!(await claimPendingAccount(tx, user.id, now))) return;
   await setMainProfile(tx, user.id, await createMainCard(tx, user));
   await startFreeSubscription(tx, user.id, now);
+  await startOnboarding(tx, user.id, now);
 }
 
 export const VERIFY_CODE_TTL_MS = 24 * HOUR;
 export const RESET_TOKEN_TTL_MS = HOUR;
+/**
+ * How long the sign-in code a verification answers can be exchanged: the page exchanges it at once,
+ * so a few minutes cover a slow network, and a copy that leaks (a shared screen, a log) soon stops working.
+ */
+export const SIGN_IN_CODE_TTL_MS = 5 * 60 * 1000;
 
 type Deps = {
   repo: RegistrationRepository;
@@ -180,12 +188,39 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
         return { email: token.email, kind: 'email_change' };
       }
 
+      // The page that opened the link signs in with a code of its own, issued with the activation:
+      // single use, short-lived, only its hash kept. A suspended account gets none.
+      const signInCode = user.status === 'pending' || user.status === 'active' ? randomToken() : undefined;
       const spent = await repo.spendToken(token.id, async (tx) => {
         if (user.status === 'pending') await activateAccount(tx, user);
+        if (signInCode)
+          await repo.issueToken(tx, {
+            userId: user.id,
+            purpose: 'sign_in',
+            tokenHash: sha256(signInCode),
+            email: user.email,
+            expiresAt: new Date(Date.now() + SIGN_IN_CODE_TTL_MS),
+          });
       });
       if (!spent) throw new AppError('account.code_invalid');
       await activity.record({ action: 'account.verified', userId: user.id, actorId: user.id, origin });
-      return { email: user.email, kind: 'account' };
+      return { email: user.email, kind: 'account', ...(signInCode ? { signInCode } : {}) };
+    },
+
+    /**
+     * Exchanges the sign-in code of a verification, once, for a session: the same session and answer
+     * as `POST /api/login`. A used, unknown or expired code is refused; the page then offers the sign-in form.
+     */
+    async signInWithCode(code: string, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
+      await limiter.consume([{ key: `sign-in-code-address:${origin.address ?? ''}`, max: 30, windowMs: 15 * 60 * 1000 }]);
+      const found = await repo.findToken(sha256(code), 'sign_in');
+      if (!found || found.token.usedAt) throw new AppError('auth.sign_in_code_invalid');
+      if (found.token.expiresAt.getTime() <= Date.now()) throw new AppError('auth.sign_in_code_expired');
+      // Spent first: of two exchanges racing, one gets the session.
+      if (!(await repo.spendToken(found.token.id, async () => undefined))) {
+        throw new AppError(found.token.expiresAt.getTime() <= Date.now() ? 'auth.sign_in_code_expired' : 'auth.sign_in_code_invalid');
+      }
+      return auth.signInVerified(found.user, origin);
     },
 
     /** An admin verifies an account by hand: it becomes usable as if the link had been opened. */

@@ -31,6 +31,7 @@ export function createAdminSubscriptionsRepository(db: Database) {
           plan: { code: plan.code, name: plan.name },
           periodCode: offer.periodCode,
           periodName: offer.periodName,
+          periodMonths: offer.periodMonths,
           priceCents: offer.priceCents,
         })
         .from(subscriptions)

@@ -40,7 +40,7 @@ function toSummary(row: AdminSubscriptionRow): AdminSubscriptionSummary {
     id: s.id,
     user: row.user,
     plan: row.plan,
-    period: row.periodCode ? { code: row.periodCode, name: row.periodName ?? row.periodCode } : null,
+    period: row.periodCode ? { code: row.periodCode, name: row.periodName ?? row.periodCode, months: row.periodMonths ?? 1 } : null,
     status: s.status,
     currentPeriodStart: s.currentPeriodStart.toISOString(),
     currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,

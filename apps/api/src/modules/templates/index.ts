@@ -8,6 +8,7 @@ import { defineModule } from '../../platform/modules.js';
 import { templateRoutes } from './routes.js';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { createTemplatesFileUses } from './file-uses.js';
 import { createTemplatesRepository } from './repository.js';
 import { emailTemplates } from './schema.js';
 import { createTemplatesService, type TemplatesDependencies, type TemplatesService } from './service.js';
@@ -66,7 +67,7 @@ export const templatesModule = defineModule({
       sendQuota: (actor) => subscriptions.sendQuota(actor),
       sendsChanged: (userId, usage) => notifications.usageChanged(userId, 'sends', usage),
     });
-    return { services: { templates }, trash: [trash], userData: [createTemplatesUserData(db)] };
+    return { services: { templates }, trash: [trash], userData: [createTemplatesUserData(db)], fileUses: [createTemplatesFileUses(db)] };
   },
   async register(api, { services: { templates } }) {
     await api.register(templateRoutes, { templates });

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { defineWallsJobs } from './jobs.js';
+import { createWallsFileUses } from './file-uses.js';
 import { createWallsRepository } from './repository.js';
 import { createWallsService, type WallsDependencies, type WallsService } from './service.js';
 import { createWallsTrash } from './trash.js';
@@ -18,7 +19,7 @@ export { PUBLIC_PAGE_SIZE, type WallsService } from './service.js';
 
 /** Builds the module and defines its job (`wall.publish`, run at a scheduled post's time). */
 export async function createWalls(
-  deps: { db: Database; jobs: Jobs; log: FastifyBaseLogger } & Pick<WallsDependencies, 'ownsProfile' | 'ownsImage' | 'imageSize'>,
+  deps: { db: Database; jobs: Jobs; log: FastifyBaseLogger } & Pick<WallsDependencies, 'ownsProfile' | 'ownsImage' | 'liveImage'>,
 ) {
   const repo = createWallsRepository(deps.db);
   const service = createWallsService({
@@ -26,7 +27,7 @@ export async function createWalls(
     jobs: deps.jobs,
     ownsProfile: deps.ownsProfile,
     ownsImage: deps.ownsImage,
-    imageSize: deps.imageSize,
+    liveImage: deps.liveImage,
   });
   await defineWallsJobs(service, deps.jobs);
   return { service, trash: createWallsTrash(repo) };
@@ -48,11 +49,11 @@ export const wallsModule = defineModule({
       log,
       ownsProfile,
       ownsImage: (userId, id) => cloud.isLiveImage(userId, id),
-      imageSize: (userId, id) => cloud.imageSize(userId, id),
+      liveImage: (userId, id) => cloud.liveImage(userId, id),
     });
     // The public page shows the first page of published posts.
     publicProfiles.useWall((profileId, canonicalPath, before) => walls.publicPage(profileId, canonicalPath, before));
-    return { services: { walls }, trash: [trash], userData: [createWallsUserData(db)] };
+    return { services: { walls }, trash: [trash], userData: [createWallsUserData(db)], fileUses: [createWallsFileUses(db)] };
   },
   async register(api, { services: { walls, publicProfiles, cloud } }) {
     await api.register(wallRoutes, { walls });

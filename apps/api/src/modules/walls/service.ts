@@ -14,9 +14,13 @@ export type WallsDependencies = {
   jobs: Jobs;
   ownsProfile: (userId: string, profileId: string) => Promise<boolean>;
   ownsImage: (userId: string, fileId: string) => Promise<boolean>;
-  /** A cloud image's pixel size (the public page sets its box); null when unknown. */
-  imageSize: (userId: string, fileId: string) => Promise<{ width: number; height: number } | null>;
+  /** A live cloud image with its pixel size (the public page sets its box; null when unknown); null when it is not live (in the trash). */
+  liveImage: (userId: string, fileId: string) => Promise<{ width: number | null; height: number | null } | null>;
 };
+
+/** The box of an image whose pixel size is known. */
+const sizeOf = (image: { width: number | null; height: number | null } | null | undefined) =>
+  image?.width && image.height ? { width: image.width, height: image.height } : null;
 
 /** Posts the public page shows on its first page, and per "more" page. */
 export const PUBLIC_PAGE_SIZE = 10;
@@ -40,16 +44,17 @@ export function toWallPost(row: WallPostRow): WallPost {
   };
 }
 
-export function createWallsService({ repo, jobs, ownsProfile, ownsImage, imageSize }: WallsDependencies) {
+export function createWallsService({ repo, jobs, ownsProfile, ownsImage, liveImage }: WallsDependencies) {
   async function owned(actor: Actor, id: string): Promise<WallPostRow> {
     const row = await repo.find(actor.id, id);
     if (!row) throw new AppError('record.not_found');
     return row;
   }
 
-  async function checkReferences(actor: Actor, input: { profileId: string; imageFileId: string | null }) {
+  /** The profile must be the owner's; a new image must be their live image (the one the post keeps may be in the trash). */
+  async function checkReferences(actor: Actor, input: { profileId: string; imageFileId: string | null }, kept: string | null = null) {
     if (!(await ownsProfile(actor.id, input.profileId))) throw new AppError('record.not_found');
-    if (input.imageFileId && !(await ownsImage(actor.id, input.imageFileId)))
+    if (input.imageFileId && input.imageFileId !== kept && !(await ownsImage(actor.id, input.imageFileId)))
       throw new AppError('validation.failed', {}, { imageFileId: [{ code: 'validation.not_yours' }] });
   }
 
@@ -109,7 +114,7 @@ export function createWallsService({ repo, jobs, ownsProfile, ownsImage, imageSi
       const existing = await owned(actor, id);
       if (existing.profileId !== input.profileId)
         throw new AppError('validation.failed', {}, { profileId: [{ code: 'validation.invalid_value' }] });
-      await checkReferences(actor, input);
+      await checkReferences(actor, input, existing.imageFileId);
       return write(actor, id, contentOf(input));
     },
 
@@ -176,14 +181,16 @@ export function createWallsService({ repo, jobs, ownsProfile, ownsImage, imageSi
       const rows = await repo.published(profileId, cursor, limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const sizes = await Promise.all(page.map(async ({ post }) => (post.imageFileId ? imageSize(post.userId, post.imageFileId) : null)));
+      // An image in the trash is not shown (the post keeps it, and shows it again once it is restored).
+      const images = await Promise.all(page.map(async ({ post }) => (post.imageFileId ? liveImage(post.userId, post.imageFileId) : null)));
       return {
         posts: page.map(({ post }, i) => ({
           id: post.id,
           title: post.title,
           bodyHtml: post.bodyHtml,
-          imagePath: post.imageFileId ? `/api/public${canonicalPath}/posts/${post.id}/image?v=${post.imageFileId.slice(0, 8)}` : null,
-          imageSize: sizes[i] ?? null,
+          imagePath:
+            post.imageFileId && images[i] ? `/api/public${canonicalPath}/posts/${post.id}/image?v=${post.imageFileId.slice(0, 8)}` : null,
+          imageSize: sizeOf(images[i]),
           linkUrl: post.linkUrl,
           pinned: post.pinned,
           publishedAt: post.publishedAt?.toISOString() ?? post.updatedAt.toISOString(),

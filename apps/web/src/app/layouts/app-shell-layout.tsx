@@ -32,7 +32,16 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
   const notified = user?.roll === 'user';
   useNotificationStream(notified ? user.id : null);
   const mainRef = useRef<HTMLElement>(null);
+  const navViewportRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
+
+  // The current page's item stays in view in a menu that scrolls (a short window, a deep link, the
+  // back button): the navigation alone scrolls, by the least that shows the item whole.
+  useEffect(() => {
+    const viewport = navViewportRef.current;
+    const active = viewport?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (viewport && active) scrollIntoNearestView(viewport, active);
+  }, [location.pathname]);
 
   // After a navigation, move focus to the new page so screen readers start there.
   useEffect(() => {
@@ -82,7 +91,7 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
         </AppShell.Header>
 
         <AppShell.Navbar id="app-navigation" aria-label={t('common:mainNavigation')}>
-          <AppShell.Section px="md" pt="md" pb="xs">
+          <AppShell.Section px="md" pt="sm" pb={4}>
             <Text size="xs" tt="uppercase" fw={700} c="dimmed">
               {t(areaKey)}
             </Text>
@@ -94,8 +103,9 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
             type="auto"
             scrollbarSize={8}
             offsetScrollbars
+            viewportRef={navViewportRef}
             px="xs"
-            pb="md"
+            pb="xs"
             data-testid="app-navigation-scroll"
           >
             {navigation.map((section, index) => (
@@ -105,7 +115,7 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
                 aria-label={section.headingKey ? t(section.headingKey) : undefined}
               >
                 {section.headingKey ? (
-                  <Text size="xs" fw={600} c="dimmed" px="sm" pt={8} pb={2} aria-hidden>
+                  <Text size="xs" fw={600} c="dimmed" px="sm" pt={6} className="app-nav-heading" aria-hidden>
                     {t(section.headingKey)}
                   </Text>
                 ) : null}
@@ -146,8 +156,7 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
                       active={active}
                       aria-current={active ? 'page' : undefined}
                       onClick={close}
-                      py={5}
-                      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                      classNames={{ root: 'app-nav-link', body: 'app-nav-link-body' }}
                     />
                   );
                 })}
@@ -162,6 +171,14 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
       </AppShell>
     </QueryClientProvider>
   );
+}
+
+/** Scrolls `viewport` by the least that shows `item` whole (`scrollIntoView({ block: 'nearest' })` on this one container only: the page never moves). */
+function scrollIntoNearestView(viewport: HTMLElement, item: HTMLElement) {
+  const box = viewport.getBoundingClientRect();
+  const target = item.getBoundingClientRect();
+  if (target.top < box.top) viewport.scrollTop -= box.top - target.top;
+  else if (target.bottom > box.bottom) viewport.scrollTop += Math.min(target.bottom - box.bottom, target.top - box.top);
 }
 
 export function LogoutButton() {

@@ -13,10 +13,12 @@ export interface ProfileQrProps {
   downloadName?: string;
   /** Shows "Download PNG" and "Download SVG". */
   withDownloads?: boolean;
+  /** After either download is clicked. */
+  onDownload?: () => void;
 }
 
 /** The QR code of a public page, with optional PNG / SVG downloads. */
-export function ProfileQr({ url, size = 180, downloadName = 'qr-code', withDownloads = false }: ProfileQrProps) {
+export function ProfileQr({ url, size = 180, downloadName = 'qr-code', withDownloads = false, onDownload }: ProfileQrProps) {
   const { t } = useTranslation('public-profile');
   const [images, setImages] = useState<QrImages | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -67,6 +69,7 @@ export function ProfileQr({ url, size = 180, downloadName = 'qr-code', withDownl
             href={ready?.png}
             download={`${downloadName}.png`}
             disabled={!ready}
+            onClick={onDownload}
             data-testid="profile-qr-png"
           >
             {t('qr.downloadPng')}
@@ -78,6 +81,7 @@ export function ProfileQr({ url, size = 180, downloadName = 'qr-code', withDownl
             href={ready ? svgDataUrl(ready.svg) : undefined}
             download={`${downloadName}.svg`}
             disabled={!ready}
+            onClick={onDownload}
             data-testid="profile-qr-svg"
           >
             {t('qr.downloadSvg')}

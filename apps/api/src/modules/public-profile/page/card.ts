@@ -90,8 +90,11 @@ ${tag.serial ? html`<p class="pp-hint" data-testid="public-profile-serial">${t('
 </section>`;
 }
 
-/** The card or tag itself: everything a visitor reads, in plain links (works without JavaScript). */
-export function renderCard(profile: PublicProfile, t: Translate, { preview }: { preview: boolean }): SafeHtml {
+/**
+ * The card or tag itself: everything a visitor reads, in plain links (works without JavaScript).
+ * `form`: the contact form at its end (false when the page puts it after the wall's posts).
+ */
+export function renderCard(profile: PublicProfile, t: Translate, { preview, form }: { preview: boolean; form: boolean }): SafeHtml {
   const { card, tag, theme } = profile;
   const subtitle = card ? [card.jobTitle, card.company].filter(Boolean).join(' · ') : null;
   const contacts: Item[] = [];
@@ -137,7 +140,7 @@ ${contactList(contacts, t('sections.contact'))}
 ${owner ? html`<section class="pp-section" aria-labelledby="pp-owner" data-testid="public-profile-owner"><h2 id="pp-owner" class="pp-h2">${t('sections.owner', { name: owner.name })}</h2>${contactList(ownerItems, t('sections.owner', { name: owner.name }))}</section>` : null}
 ${card && card.socialLinks.length > 0 ? html`<ul class="pp-social pp-section" aria-label="${t('sections.social')}">${card.socialLinks.map((link) => html`<li><a class="pp-chip" href="${safeHref(link.url)}" data-count data-testid="public-profile-social">${raw(icon(link.network === 'other' ? 'link' : link.network, 16))}<span>${link.network === 'other' ? hostOf(link.url) : NETWORK_NAMES[link.network]}</span></a></li>`)}</ul>` : null}
 ${card && card.customLinks.length > 0 ? html`<ul class="pp-links pp-section" aria-label="${t('sections.links')}">${card.customLinks.map((link) => html`<li><a class="pp-link" href="${safeHref(link.url)}" data-count data-testid="public-profile-link">${link.label}</a></li>`)}</ul>` : null}
-${profile.contactForm ? renderContactForm(profile, t, { preview }) : null}
+${profile.contactForm && form ? renderContactForm(profile, t, { preview }) : null}
 </div>
 </article>`;
 }

@@ -1,5 +1,6 @@
 import type { Locale, PublicProfile, PublicWallPage } from '@enlaza/contracts';
 import { renderCard, textOn } from './card.js';
+import { renderContactForm } from './form.js';
 import { htmlLang, pageSection, pageStrings, type Translate } from './strings.js';
 import { SCRIPT_STRINGS } from '../../../../../web/src/public-page/script-strings.js';
 import { drawAfter, html, raw, type SafeHtml } from './template.js';
@@ -42,7 +43,7 @@ ${options.drawAfter ? drawAfter(options.drawAfter) : null}
 ${assets.css ? html`<link rel="stylesheet" href="${assets.css}">` : null}
 ${assets.js ? html`<script type="module" src="${assets.js}"></script>` : null}
 ${/* What needs the script is shown from the first paint (nothing moves when it arrives), and hidden without JavaScript. */ null}
-${raw('<noscript><style>[data-contact],[data-share],[data-qr]{display:none!important}</style></noscript>')}
+${raw('<noscript><style>[data-contact],.pp-form-card,[data-share],[data-qr]{display:none!important}</style></noscript>')}
 </head>
 <body${raw(options.bodyClass ? ` class="${options.bodyClass}"` : '')}>
 ${options.body}
@@ -62,18 +63,28 @@ function footer(t: Translate): SafeHtml {
 }
 
 /**
- * The card's markup per language, kept while its profile object lives: the public profile cache
- * hands out the same object until the profile changes, so a busy card is rendered once per language.
+ * The card's markup per language (and with or without the contact form at its end), kept while its
+ * profile object lives: the public profile cache hands out the same object until the profile
+ * changes, so a busy card is rendered once per language.
  */
 const renderedCards = new WeakMap<PublicProfile, Map<string, SafeHtml>>();
-function cardMarkup(profile: PublicProfile, locale: Locale, preview: boolean, t: Translate): SafeHtml {
-  if (preview) return renderCard(profile, t, { preview });
-  let byLocale = renderedCards.get(profile);
-  if (!byLocale) renderedCards.set(profile, (byLocale = new Map<string, SafeHtml>()));
-  let markup = byLocale.get(locale);
-  if (!markup) byLocale.set(locale, (markup = renderCard(profile, t, { preview })));
+function cardMarkup(profile: PublicProfile, locale: Locale, preview: boolean, form: boolean, t: Translate): SafeHtml {
+  if (preview) return renderCard(profile, t, { preview, form });
+  let byKey = renderedCards.get(profile);
+  if (!byKey) renderedCards.set(profile, (byKey = new Map<string, SafeHtml>()));
+  const key = `${locale}:${form ? 'form' : 'no-form'}`;
+  let markup = byKey.get(key);
+  if (!markup) byKey.set(key, (markup = renderCard(profile, t, { preview, form })));
   return markup;
 }
+
+/**
+ * Whether the contact form comes after the wall's posts: when the owner put the posts first and
+ * there are posts to show. A lost tag keeps its form first, right under the banner that points to
+ * it (a finder's message matters more than the posts); with no posts shown the form stays in the card.
+ */
+export const formAfterWall = (profile: PublicProfile, wallShown: boolean): boolean =>
+  profile.contactForm && wallShown && profile.sectionOrder === 'wall-first' && !profile.tag?.lostMode;
 
 /** A card or tag as visitors see it, complete without JavaScript; `head` holds the meta tags (one description). */
 export function renderProfilePage(
@@ -104,10 +115,16 @@ export function renderProfilePage(
     },
   };
   const style = `--pp-color:${profile.theme.color};--pp-on-color:${textOn(profile.theme.color)}`;
+  const wall = options.wall
+    ? renderWall(options.wall, { t, locale: options.locale, basePath: profile.canonicalPath, paged: options.wallPaged ?? false })
+    : null;
+  // The owner's order of the sections under the card (sectionOrder): posts, then the form, or the reverse.
+  const formLast = formAfterWall(profile, Boolean(wall?.value));
   const body = html`${options.preview ? html`<p class="pp-preview-note" role="note">${t('preview')}</p>` : null}
 <main class="pp-page" style="${style}">
-${cardMarkup(profile, options.locale, options.preview, t)}
-${options.wall ? renderWall(options.wall, { t, locale: options.locale, basePath: profile.canonicalPath, paged: options.wallPaged ?? false }) : null}
+${cardMarkup(profile, options.locale, options.preview, !formLast, t)}
+${wall}
+${formLast ? html`<div class="pp-form-card" data-testid="public-form-card">${renderContactForm(profile, t, { preview: options.preview })}</div>` : null}
 </main>
 ${options.preview ? null : footer(t)}
 <script type="application/json" id="${DATA_ID}">${raw(jsonForScript(data))}</script>`;

@@ -79,6 +79,11 @@ export function PreferencesForm({ initial }: { initial: Preferences }) {
               variant="subtle"
               size="compact-sm"
               mt={6}
+              // A long zone name wraps on a phone instead of pushing the page sideways.
+              h="auto"
+              maw="100%"
+              py={4}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
               onClick={() => update({ timeZone: detected })}
               data-testid="pref-timezone-detected"
             >

@@ -22,7 +22,11 @@ type Sent = { method: string; url: string; body: Record<string, unknown> };
 function setup(
   editing: AccountTypeAdmin | 'new',
   answer: (body: Record<string, unknown>) => Response = (body) =>
-    json({ ok: 1, data: { ...business, ...body, name: (body.names as { en: string }).en } }),
+    json({
+      ok: 1,
+      // As the API answers: '' for a language without its own name.
+      data: { ...business, ...body, names: { es: '', jp: '', ...(body.names as object) }, name: (body.names as { en: string }).en },
+    }),
 ) {
   const sent: Sent[] = [];
   mockApi((url, init) => {
@@ -67,18 +71,31 @@ describe('the Tipo-cuenta form', () => {
     ]);
   });
 
-  it('requires each language, with the error next to the missing one, and keeps what was typed', async () => {
+  it('requires only the English name, with the error next to it, and keeps what was typed', async () => {
     const { sent } = setup('new');
+    expect([field('en').required, field('es').required, field('jp').required]).toEqual([true, false, false]);
+    expect(screen.getAllByText('Optional: left empty, the English name is shown instead.')).toHaveLength(2);
+    type(screen.getByTestId<HTMLInputElement>('account-type-code'), 'ngo');
+    type(field('es'), 'Sin ánimo de lucro');
+    fireEvent.click(screen.getByTestId('account-type-submit'));
+    await screen.findByText(/Enter the English name/);
+    expect(screen.queryByText(/Enter the Japanese name/)).toBeNull();
+    expect(field('en').getAttribute('aria-invalid')).toBe('true');
+    expect(field('jp').getAttribute('aria-invalid')).not.toBe('true');
+    expect(field('es').value).toBe('Sin ánimo de lucro');
+    expect(sent).toEqual([]);
+  });
+
+  it('saves an account type with only its English name (empty Spanish and Japanese are left out)', async () => {
+    const { sent, onClose } = setup('new');
     type(screen.getByTestId<HTMLInputElement>('account-type-code'), 'ngo');
     type(field('en'), 'Non-profit');
     type(field('jp'), '   ');
     fireEvent.click(screen.getByTestId('account-type-submit'));
-    await screen.findByText(/Enter the Spanish name/);
-    expect(screen.getByText(/Enter the Japanese name/)).toBeTruthy();
-    expect(screen.queryByText(/Enter the English name/)).toBeNull();
-    expect(field('es').getAttribute('aria-invalid')).toBe('true');
-    expect(field('en').value).toBe('Non-profit');
-    expect(sent).toEqual([]);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual([
+      { method: 'POST', url: '/api/admin/account-types', body: { code: 'ngo', names: { en: 'Non-profit' }, requiresTaxId: false } },
+    ]);
   });
 
   it('puts the server’s per-language error under that language', async () => {

@@ -12,7 +12,7 @@ const LANGUAGES = ['en', 'es', 'jp'] as const;
 type Language = (typeof LANGUAGES)[number];
 type Field = 'code' | `names.${Language}`;
 
-/** Create (editing === 'new') or edit an account type: code, its name in en/es/jp, whether a tax id is required. */
+/** Create (editing === 'new') or edit an account type: code, its name in en (required), es and jp, whether a tax id is required. */
 export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdmin | 'new' | null; onClose: () => void }) {
   const { t } = useTranslation(['admin-account-types', 'admin']);
   const save = useSaveAccountType();
@@ -36,7 +36,10 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
         const [field, language] = issue.path;
         if (field === 'code') next.code = t('form.invalid.code');
         if (field === 'names' && (language === 'en' || language === 'es' || language === 'jp'))
-          next[`names.${language}`] = t('form.invalid.name', { language: t(`form.languages.${language}`) });
+          // Only English is required; Spanish and Japanese can only be too long.
+          next[`names.${language}`] = t(language === 'en' ? 'form.invalid.name' : 'form.invalid.optionalName', {
+            language: t(`form.languages.${language}`),
+          });
       }
       setErrors(next);
       return;
@@ -98,8 +101,9 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
                     const value = e.currentTarget.value;
                     setNames((prev) => ({ ...prev, [language]: value }));
                   }}
+                  description={language === 'en' ? undefined : t('form.optionalNameHint')}
                   error={errors[`names.${language}`]}
-                  required
+                  required={language === 'en'}
                   data-testid={`account-type-name-${language}`}
                 />
               ))}

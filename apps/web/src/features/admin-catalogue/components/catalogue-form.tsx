@@ -68,7 +68,7 @@ interface CatalogueFormProps<K extends CatalogueKind> {
   onClose: () => void;
 }
 
-/** Create or edit one catalogue item: its names per language, then the kind's own fields. */
+/** Create or edit one catalogue item: its names per language (English required), then the kind's own fields. */
 export function CatalogueForm<K extends CatalogueKind>({
   kind,
   editing,
@@ -86,7 +86,11 @@ export function CatalogueForm<K extends CatalogueKind>({
 
   /** The sentence for a field the browser's check refused, by the kind of field. */
   const messageFor = (name: string) => {
-    if (name.startsWith('names.')) return t('form.invalid.name', { language: t(`form.languages.${name.slice(6)}`) });
+    if (name.startsWith('names.')) {
+      const language = name.slice(6);
+      // Only English is required; Spanish and Japanese can only be too long.
+      return t(language === 'en' ? 'form.invalid.name' : 'form.invalid.optionalName', { language: t(`form.languages.${language}`) });
+    }
     if (name.startsWith('descriptions.')) return t('form.invalid.description');
     const field = fields.find((f) => f.name === name);
     if (!field) return t('form.invalid.field');
@@ -179,8 +183,10 @@ export function CatalogueForm<K extends CatalogueKind>({
                     lang={language === 'jp' ? 'ja' : language}
                     value={String(values[`names.${language}`] ?? '')}
                     onChange={(e) => set(`names.${language}`, e.currentTarget.value)}
+                    // English is the fallback of every name lookup: the only one required.
+                    description={language === 'en' ? undefined : t('form.optionalNameHint')}
                     error={errors[`names.${language}`]}
-                    required
+                    required={language === 'en'}
                     data-testid={`catalogue-name-${language}`}
                   />
                 ))}

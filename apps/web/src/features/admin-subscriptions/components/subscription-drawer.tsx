@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminSubscriptionDetail, SubscriptionEvent } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { SubscriptionStatusBadge } from '@/components/plan-usage-card';
+import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { downloadInvoicePdf, useSubscriptionDetail } from '../api/subscriptions';
@@ -68,10 +69,13 @@ function DetailBody({ detail }: { detail: AdminSubscriptionDetail }) {
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {detail.user.email}
         </Text>
-        <Text size="sm">
+        <Text size="sm" data-testid="subscription-price">
           {detail.plan.name}
-          {detail.period ? ` · ${detail.period.name}` : ''}
-          {detail.priceCents !== null ? ` · ${money(detail.priceCents)}` : ''}
+          {detail.period && detail.priceCents !== null
+            ? ` · ${pricePerPeriod(t, detail.priceCents, detail.period.months, locale)}`
+            : detail.period
+              ? ` · ${detail.period.name}`
+              : ''}
         </Text>
         <Text size="sm" data-testid="subscription-period">
           {t('detail.period', {

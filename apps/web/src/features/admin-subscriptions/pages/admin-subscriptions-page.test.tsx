@@ -12,7 +12,7 @@ const summary: AdminSubscriptionSummary = {
   id: '0b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
   user: { id: '1b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e', name: 'Ana López', email: 'ana@example.com' },
   plan: { code: 'pro', name: 'Pro' },
-  period: { code: 'monthly', name: 'Monthly' },
+  period: { code: 'monthly', name: 'Monthly', months: 1 },
   status: 'active',
   currentPeriodStart: '2026-11-01T00:00:00.000Z',
   currentPeriodEnd: '2026-12-01T00:00:00.000Z',
@@ -80,6 +80,8 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
     });
     expect((await screen.findAllByText('Ana López', {}, { timeout: 20_000 })).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('test-clock-card')).toBeNull();
+    // The price is written per period from the period's length, as everywhere else.
+    expect(screen.getAllByText('€9.00 / month').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByTestId('subscriptions-load-more'));
     expect((await screen.findAllByText('Bea Ruiz', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
     fireEvent.change(screen.getByTestId('subscriptions-filter-q'), { target: { value: 'ana' } });
@@ -114,6 +116,7 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
     const drawer = await screen.findByTestId('subscription-history', {}, { timeout: 20_000 });
     expect(within(drawer).getByText('Renewed')).toBeTruthy();
     expect(within(screen.getByTestId('subscription-invoices')).getByText('F2026-000009')).toBeTruthy();
+    expect(screen.getByTestId('subscription-price').textContent).toBe('Pro · €9.00 / month');
     fireEvent.click(screen.getByTestId('subscription-extend'));
     const dialog = await screen.findByTestId('subscription-change-dialog');
     expect((await within(dialog).findByTestId<HTMLButtonElement>('change-submit')).disabled).toBe(true);

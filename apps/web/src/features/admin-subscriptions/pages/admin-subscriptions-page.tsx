@@ -4,6 +4,7 @@ import type { AdminSubscriptionSummary } from '@enlaza/contracts';
 import type { DataColumn } from '@/components/data-table';
 import { FilterBar, KeysetTable } from '@/components/keyset-list';
 import { SubscriptionStatusBadge } from '@/components/plan-usage-card';
+import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { useUrlFilters } from '@/components/use-url-filters';
@@ -51,7 +52,16 @@ export default function AdminSubscriptionsPage() {
     },
     { key: 'plan', header: t('columns.plan'), cell: (row) => [row.plan.name, row.period?.name].filter(Boolean).join(' · ') },
     { key: 'status', header: t('columns.status'), cell: (row) => <SubscriptionStatusBadge status={row.status} /> },
-    { key: 'price', header: t('columns.price'), cell: (row) => (row.priceCents === null ? '—' : formatMoney(row.priceCents, locale)) },
+    {
+      key: 'price',
+      header: t('columns.price'),
+      cell: (row) =>
+        row.priceCents === null
+          ? '—'
+          : row.period
+            ? pricePerPeriod(t, row.priceCents, row.period.months, locale)
+            : formatMoney(row.priceCents, locale),
+    },
     {
       key: 'period',
       header: t('columns.periodEnd'),

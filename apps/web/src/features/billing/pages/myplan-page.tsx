@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
 import { PlanUsageCard } from '@/components/plan-usage-card';
+import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -68,8 +69,7 @@ export default function MyPlanPage() {
               {data.offer ? (
                 <Text size="sm" data-testid="myplan-price">
                   {t('myplan.price', {
-                    amount: formatMoney(data.offer.price.totalCents, locale),
-                    period: data.offer.periodName,
+                    price: pricePerPeriod(t, data.offer.price.totalCents, data.offer.months, locale),
                     beforeTax: formatMoney(data.offer.price.subtotalCents, locale),
                   })}
                 </Text>

@@ -7,6 +7,7 @@ import { apiErrorMessage } from '@/components/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
+import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -18,7 +19,7 @@ import { LoadError, LoadingRows } from '../components/states';
 
 /** /user/plans: the offers for my account type by plan, a period switch, prices with and without tax, quotas side by side. */
 export default function PlansPage() {
-  const { t } = useTranslation(['billing', 'admin']);
+  const { t } = useTranslation(['billing', 'plan', 'admin']);
   usePageTitle(t('plans.title'));
   const locale = useLocale();
   const plans = usePlans();
@@ -135,7 +136,7 @@ export default function PlansPage() {
                     ) : offer ? (
                       <div>
                         <Text fw={700} size="xl" data-testid="plan-price">
-                          {t('plans.pricePer', { amount: formatMoney(offer.price.totalCents, locale), period: offer.period.name })}
+                          {pricePerPeriod(t, offer.price.totalCents, offer.period.months, locale)}
                         </Text>
                         <Text size="sm" c="dimmed">
                           {t('plans.beforeTax', { amount: formatMoney(offer.price.subtotalCents, locale), tax: offer.price.taxName })}

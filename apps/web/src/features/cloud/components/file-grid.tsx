@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Checkbox, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { CloudFile } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
@@ -6,8 +6,21 @@ import { formatBytes, formatDate } from '@/lib/format';
 import { FileActions, type FileAction } from './file-actions';
 import { FileThumb } from './file-thumb';
 
-/** Thumbnails: the picture (or the type's tile) opens the preview; the menu holds the other actions. */
-export function FileGrid({ files, onAction }: { files: CloudFile[]; onAction: (action: FileAction, file: CloudFile) => void }) {
+/**
+ * Thumbnails: the picture (or the type's tile) opens the preview; the menu holds the other actions.
+ * With `selected`, each live file has a box to select it for the bulk actions.
+ */
+export function FileGrid({
+  files,
+  onAction,
+  selected,
+  onSelect,
+}: {
+  files: CloudFile[];
+  onAction: (action: FileAction, file: CloudFile) => void;
+  selected?: string[];
+  onSelect?: (id: string, on: boolean) => void;
+}) {
   const { t } = useTranslation('cloud');
   const locale = useLocale();
   return (
@@ -26,7 +39,16 @@ export function FileGrid({ files, onAction }: { files: CloudFile[]; onAction: (a
             </UnstyledButton>
           )}
           <Group justify="space-between" gap={4} wrap="nowrap" mt="xs" align="flex-start">
-            <Stack gap={0} style={{ minWidth: 0 }}>
+            {selected && onSelect && !file.deletedAt ? (
+              <Checkbox
+                mt={2}
+                checked={selected.includes(file.id)}
+                onChange={(e) => onSelect(file.id, e.currentTarget.checked)}
+                aria-label={t('select.file', { name: file.name })}
+                data-testid="cloud-file-select"
+              />
+            ) : null}
+            <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
               <Text size="sm" fw={500} truncate title={file.name}>
                 {file.name}
               </Text>

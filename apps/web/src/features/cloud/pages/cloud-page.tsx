@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Group,
   Pagination,
   Paper,
@@ -20,7 +21,6 @@ import type { CloudFile, FileKind } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/components/notifications';
-import { useUndoTrash } from '@/components/use-undo-trash';
 import { PageHeader } from '@/components/page-header';
 import { QuotaPrompt, quotaReached } from '@/components/quota-prompt';
 import { UsageMeter } from '@/components/usage-meter';
@@ -28,15 +28,19 @@ import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { cloudErrorMessage } from '@/lib/cloud-api';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
-import { useCloudFiles, useRestoreFile, useStorageUsage, useTrashFile } from '../api/files';
+import { useCloudFiles, useRestoreFile, useStorageUsage } from '../api/files';
 import { FileActions, type FileAction } from '../components/file-actions';
 import { FileGrid } from '../components/file-grid';
 import { FileThumb, typeLabel } from '../components/file-thumb';
+import { InUseDialog } from '../components/in-use-dialog';
 import { PreviewModal } from '../components/preview-modal';
 import { RenameModal } from '../components/rename-modal';
 import { UploadZone } from '../components/upload-zone';
+import { useTrashFiles } from '../components/use-trash-files';
 
 const PAGE_SIZE = 24;
+const NONE: string[] = [];
+const NO_FILES: CloudFile[] = [];
 const SORTS = ['createdAt-desc', 'createdAt-asc', 'name-asc', 'name-desc', 'size-desc', 'size-asc'] as const;
 type Sort = (typeof SORTS)[number];
 
@@ -87,7 +91,6 @@ export default function CloudPage() {
   const usage = useStorageUsage();
   // Storage used up: said before a file is chosen, with the plans (nothing is deleted).
   const storageFull = usage.data ? quotaReached(usage.data.usedBytes, usage.data.limitBytes) : false;
-  const trashFile = useTrashFile();
   const restoreFile = useRestoreFile();
 
   const [sortKey, dir] = sort.split('-') as ['createdAt' | 'name' | 'size', 'asc' | 'desc'];
@@ -107,30 +110,49 @@ export default function CloudPage() {
   const reset = () => setPage(1);
   // The file leaves the list after trash or restore, so its menu goes away: focus the count instead.
   const totalRef = useRef<HTMLParagraphElement>(null);
-  const undoTrash = useUndoTrash();
-  const done = (message: string, trashedId?: string) => {
-    if (trashedId) undoTrash('file', [trashedId], message);
-    else notify('success', message);
-    totalRef.current?.focus();
-  };
+  const files = query.data?.data ?? NO_FILES;
+
+  // The selection belongs to one list view (filters, order, page, live files): changing any of them
+  // starts empty, so a bulk action never acts on files the user can't see.
+  const selectionKey = `${debounced}|${kind}|${sort}|${page}|${trash}`;
+  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: selectionKey, ids: [] });
+  const selected = !trash && selection.key === selectionKey ? selection.ids.filter((id) => files.some((f) => f.id === id)) : NONE;
+  const select = (next: (current: string[]) => string[]) => setSelection({ key: selectionKey, ids: next(selected) });
+  const toggle = (id: string, on: boolean) => select((current) => (on ? [...new Set([...current, id])] : current.filter((x) => x !== id)));
+  const allOnPage = files.length > 0 && files.every((f) => selected.includes(f.id));
+
+  // To the trash, one file or the selected ones: a file in use asks first (the dialog), then Undo is offered.
+  const trashing = useTrashFiles({
+    onTrashed: () => {
+      setSelection({ key: selectionKey, ids: [] });
+      totalRef.current?.focus();
+    },
+  });
 
   function onAction(action: FileAction, file: CloudFile) {
     if (action === 'preview') setPreviewing(file);
     else if (action === 'rename') setRenaming(file);
-    else if (action === 'delete')
-      trashFile.mutate(file.id, {
-        onSuccess: () => done(t('notify.deleted', { name: file.name }), file.id),
-        onError: (e) => notify('error', cloudErrorMessage(e, t)),
-      });
+    else if (action === 'delete') trashing.trash([file]);
     else
       restoreFile.mutate(file.id, {
-        onSuccess: () => done(t('notify.restored', { name: file.name })),
+        onSuccess: () => {
+          notify('success', t('notify.restored', { name: file.name }));
+          totalRef.current?.focus();
+        },
         onError: (e) => notify('error', cloudErrorMessage(e, t)),
       });
   }
 
   const nameCell = (file: CloudFile) => (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      {file.deletedAt ? null : (
+        <Checkbox
+          checked={selected.includes(file.id)}
+          onChange={(e) => toggle(file.id, e.currentTarget.checked)}
+          aria-label={t('select.file', { name: file.name })}
+          data-testid="cloud-file-select"
+        />
+      )}
       <div style={{ width: 48, flexShrink: 0 }}>
         <FileThumb file={file} ratio={1} size="sm" />
       </div>
@@ -232,9 +254,23 @@ export default function CloudPage() {
         />
       </Group>
 
-      <Text ref={totalRef} tabIndex={-1} size="sm" c="dimmed" aria-live="polite" data-testid="cloud-total" style={{ outlineOffset: 2 }}>
-        {query.data ? t('total', { count: total, formatted: formatNumber(total, locale) }) : '\u00a0'}
-      </Text>
+      <Group justify="space-between" gap="xs" mih={28}>
+        <Text ref={totalRef} tabIndex={-1} size="sm" c="dimmed" aria-live="polite" data-testid="cloud-total" style={{ outlineOffset: 2 }}>
+          {query.data ? t('total', { count: total, formatted: formatNumber(total, locale) }) : '\u00a0'}
+        </Text>
+        {!trash && files.length > 0 ? (
+          <Checkbox
+            label={t('select.page')}
+            checked={allOnPage}
+            indeterminate={!allOnPage && selected.length > 0}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              select((current) => (on ? [...new Set([...current, ...files.map((f) => f.id)])] : []));
+            }}
+            data-testid="cloud-select-page"
+          />
+        ) : null}
+      </Group>
 
       {view === 'list' ? (
         <DataTable
@@ -270,7 +306,7 @@ export default function CloudPage() {
           </Text>
         </Paper>
       ) : (
-        <FileGrid files={query.data.data} onAction={onAction} />
+        <FileGrid files={query.data.data} onAction={onAction} selected={trash ? undefined : selected} onSelect={toggle} />
       )}
 
       {total > PAGE_SIZE ? (
@@ -284,6 +320,53 @@ export default function CloudPage() {
         </Group>
       ) : null}
 
+      {selected.length > 0 ? (
+        <Paper
+          withBorder
+          shadow="md"
+          radius="md"
+          p="sm"
+          role="region"
+          aria-label={t('select.region')}
+          data-testid="cloud-bulk-bar"
+          style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 5 }}
+        >
+          <Group gap="xs" justify="space-between">
+            <Text size="sm" fw={600} aria-live="polite" data-testid="cloud-bulk-count">
+              {t('select.count', { count: selected.length })}
+            </Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                loading={trashing.busy && trashing.pending === null}
+                onClick={() => trashing.trash(files.filter((f) => selected.includes(f.id)))}
+                data-testid="cloud-bulk-trash"
+              >
+                {t('select.trash')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={() => setSelection({ key: selectionKey, ids: [] })}
+                data-testid="cloud-bulk-clear"
+              >
+                {t('select.clear')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ) : null}
+
+      <InUseDialog
+        files={trashing.pending?.files ?? null}
+        uses={trashing.pending?.uses ?? []}
+        loading={trashing.busy}
+        error={trashing.error}
+        onConfirm={trashing.confirm}
+        onClose={trashing.cancel}
+      />
       <PreviewModal file={previewing} onClose={() => setPreviewing(null)} />
       <RenameModal file={renaming} onClose={() => setRenaming(null)} />
     </Stack>

@@ -51,11 +51,11 @@ function NoVisits() {
   );
 }
 
-/** Visits and link clicks of the last 30 days over all the user's profiles. */
+/** Unique visitors and link clicks of the last 30 days over all the user's profiles. */
 export function VisitsCard({ visits }: { visits: ProfileStats | undefined }) {
   const { t } = useTranslation('dashboard');
   const locale = useLocale();
-  const empty = visits ? visits.totals.visits === 0 && visits.totals.linkClicks === 0 : false;
+  const empty = visits ? visits.totals.visitors === 0 && visits.totals.linkClicks === 0 : false;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="dashboard-visits-title" data-testid="dashboard-visits">
       <Stack gap="sm">
@@ -65,7 +65,7 @@ export function VisitsCard({ visits }: { visits: ProfileStats | undefined }) {
           </Title>
           {visits ? (
             <Text size="sm" c="dimmed" data-testid="visits-totals">
-              {t('visits.totalVisits', { count: visits.totals.visits, value: formatNumber(visits.totals.visits, locale) })}
+              {t('visits.totalVisitors', { count: visits.totals.visitors, value: formatNumber(visits.totals.visitors, locale) })}
               {' · '}
               {t('visits.totalClicks', { count: visits.totals.linkClicks, value: formatNumber(visits.totals.linkClicks, locale) })}
             </Text>
@@ -81,7 +81,7 @@ export function VisitsCard({ visits }: { visits: ProfileStats | undefined }) {
               stats={visits}
               height={260}
               testId="visits-chart"
-              labels={{ visits: t('visits.visits'), clicks: t('visits.clicks'), day: t('visits.day'), caption: t('visits.caption') }}
+              labels={{ visitors: t('visits.visitors'), clicks: t('visits.clicks'), day: t('visits.day'), caption: t('visits.caption') }}
             />
           </Suspense>
         )}

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Skeleton, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { MAILBOX_COUNT_CAP, MAILBOX_FOLDERS, type MailboxFolder, type Message, type MessageBulkBody } from '@enlaza/contracts';
+import type { MailboxFolder, Message, MessageBulkBody } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { useUndoTrash } from '@/components/use-undo-trash';
@@ -15,11 +15,11 @@ import { useExportMessagesCsv } from '../api/export-csv';
 import { useMessages } from '../api/list-messages';
 import { useBulkAction, useMessageAction } from '../api/message-actions';
 import { useMailboxProfiles } from '../api/profile-options';
+import { FolderTabs } from '../components/folder-tabs';
 import { MessageDetailDrawer } from '../components/message-detail';
 import { MessageRow } from '../components/message-row';
 
 const NONE: ReadonlySet<string> = new Set();
-const countLabel = (n: number) => (n >= MAILBOX_COUNT_CAP ? `${MAILBOX_COUNT_CAP - 1}+` : String(n));
 
 /** /user/buzon/:profileId: the messages visitors sent to one card or tag. */
 export default function MailboxPage() {
@@ -128,34 +128,7 @@ export default function MailboxPage() {
         </Alert>
       ) : null}
 
-      <Tabs value={folder} onChange={(value) => value && setFolder(value as MailboxFolder)} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'wrap' }}>
-          {MAILBOX_FOLDERS.map((f) => (
-            <Tabs.Tab
-              key={f}
-              value={f}
-              data-testid={`folder-${f}`}
-              rightSection={
-                // The inbox counts its unread messages, as the navigation does; the other folders all of theirs.
-                counts ? (
-                  <Badge
-                    size="sm"
-                    variant={f === folder ? 'filled' : 'light'}
-                    color={f === 'trash' ? 'gray' : 'blue'}
-                    aria-label={f === 'inbox' ? t('unreadCount', { count: counts.unread }) : t('folderCount', { count: counts[f] })}
-                    title={f === 'inbox' ? t('unreadCount', { count: counts.unread }) : undefined}
-                    data-testid={`folder-${f}-count`}
-                  >
-                    {countLabel(f === 'inbox' ? counts.unread : counts[f])}
-                  </Badge>
-                ) : null
-              }
-            >
-              {t(`folders.${f}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <FolderTabs folder={folder} counts={counts} onChange={setFolder} />
 
       <Group gap="md" align="flex-end" wrap="wrap">
         <TextInput

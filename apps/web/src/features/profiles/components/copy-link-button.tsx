@@ -6,13 +6,27 @@ import { publicLink } from '@/lib/public-url';
 /** The public address as visitors open it (on PUBLIC_URL, as the server's own pages print it). */
 export const publicUrlOf = (publicPath: string) => publicLink(publicPath);
 
-/** Copies a profile's public link; says "Copied" for a moment (announced politely). */
-export function CopyLinkButton({ publicPath, name, compact = false }: { publicPath: string; name: string; compact?: boolean }) {
+/** Copies a profile's public link; says "Copied" for a moment (announced politely). `onCopied`: after each copy. */
+export function CopyLinkButton({
+  publicPath,
+  name,
+  compact = false,
+  onCopied,
+}: {
+  publicPath: string;
+  name: string;
+  compact?: boolean;
+  onCopied?: () => void;
+}) {
   const { t } = useTranslation('profiles');
   return (
     <CopyButton value={publicUrlOf(publicPath)} timeout={2000}>
-      {({ copied, copy }) =>
-        compact ? (
+      {({ copied, copy: copyLink }) => {
+        const copy = () => {
+          copyLink();
+          onCopied?.();
+        };
+        return compact ? (
           <Tooltip label={copied ? t('actions.copied') : t('actions.copyLink')} withArrow>
             <ActionIcon
               variant="default"
@@ -35,8 +49,8 @@ export function CopyLinkButton({ publicPath, name, compact = false }: { publicPa
           >
             <span aria-live="polite">{copied ? t('actions.copied') : t('actions.copyLink')}</span>
           </Button>
-        )
-      }
+        );
+      }}
     </CopyButton>
   );
 }

@@ -52,6 +52,7 @@ function Harness() {
       visibility: 'public',
       contactForm: true,
       wall: false,
+      sectionOrder: 'wall-first',
       folderId: null,
       labelIds: [],
       card: {

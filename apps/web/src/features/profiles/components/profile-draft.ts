@@ -1,4 +1,4 @@
-import type { Profile, ProfileInput, ProfileKind, SOCIAL_NETWORKS, TAG_KINDS, VISIBILITIES } from '@enlaza/contracts';
+import type { Profile, ProfileInput, ProfileKind, SectionOrder, SOCIAL_NETWORKS, TAG_KINDS, VISIBILITIES } from '@enlaza/contracts';
 
 /** Every item of an ordered list carries a stable key, so rows keep their focus and state when moved. */
 export interface Keyed {
@@ -63,6 +63,8 @@ export interface ProfileDraft {
   visibility: (typeof VISIBILITIES)[number];
   contactForm: boolean;
   wall: boolean;
+  /** Under the card on the public page: the wall's posts first, or the contact form. */
+  sectionOrder: SectionOrder;
   folderId: string | null;
   labelIds: string[];
   card: CardDraft;
@@ -104,6 +106,7 @@ export function newDraft(kind: ProfileKind): ProfileDraft {
     visibility: 'public',
     contactForm: true,
     wall: false,
+    sectionOrder: 'wall-first',
     folderId: null,
     labelIds: [],
     card: emptyCard(),
@@ -124,6 +127,7 @@ export function draftOf(profile: Profile): ProfileDraft {
     visibility: profile.visibility,
     contactForm: profile.contactForm,
     wall: profile.wall,
+    sectionOrder: profile.sectionOrder,
     folderId: profile.folderId,
     labelIds: profile.labelIds,
     card: c
@@ -169,6 +173,7 @@ export function inputOf(draft: ProfileDraft): ProfileInput {
     visibility: draft.visibility,
     contactForm: draft.contactForm,
     wall: draft.wall,
+    sectionOrder: draft.sectionOrder,
     folderId: draft.folderId,
     labelIds: draft.labelIds,
   };

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Collection, Profile } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
+import { useRecordOnboardingStep } from '@/lib/api/onboarding';
 import { formatDate } from '@/lib/format';
 import { useFileUrl } from '../api/file-url';
 import { CopyLinkButton } from './copy-link-button';
@@ -22,6 +23,7 @@ interface Props {
 /** One card or tag in the list: photo, name, what it is, its badges and its actions. */
 export function ProfileTile({ profile, base, folder, labels, selected, onSelect }: Props) {
   const { t } = useTranslation('profiles');
+  const recordStep = useRecordOnboardingStep();
   const locale = useLocale();
   const photo = useFileUrl(profile.photoFileId);
   const subtitle = profile.card
@@ -133,7 +135,7 @@ export function ProfileTile({ profile, base, folder, labels, selected, onSelect 
             <Icon name="mail" />
           </ActionIcon>
         </Tooltip>
-        <CopyLinkButton publicPath={profile.publicPath} name={profile.name} compact />
+        <CopyLinkButton publicPath={profile.publicPath} name={profile.name} compact onCopied={() => recordStep('share', profile.id)} />
       </Group>
     </Card>
   );

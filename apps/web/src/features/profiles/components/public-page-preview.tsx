@@ -7,7 +7,18 @@ import { usePreviewLink } from '../api/preview-link';
  * The owner's preview: the public page itself, as the server renders it for visitors (one look to
  * keep right), in an iframe of a signed preview address. Its height follows the page's.
  */
-export function PublicPagePreview({ id, version, title }: { id: string; version: string; title: string }) {
+export function PublicPagePreview({
+  id,
+  version,
+  title,
+  onShown,
+}: {
+  id: string;
+  version: string;
+  title: string;
+  /** When the page has loaded in the frame (the owner has it before their eyes). */
+  onShown?: () => void;
+}) {
   const { t } = useTranslation('profiles');
   const link = usePreviewLink(id, version);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -15,7 +26,8 @@ export function PublicPagePreview({ id, version, title }: { id: string; version:
   const fit = useCallback(() => {
     const doc = frame.current?.contentDocument;
     if (doc?.documentElement) setHeight(Math.max(320, doc.documentElement.scrollHeight));
-  }, []);
+    onShown?.();
+  }, [onShown]);
 
   if (link.isError) return <Alert color="red">{t('errors.load')}</Alert>;
   if (!link.data) return <Skeleton height={height} radius="lg" />;

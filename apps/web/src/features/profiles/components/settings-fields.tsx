@@ -1,7 +1,19 @@
 import { useId } from 'react';
-import { ColorInput, ColorSwatch, Group, Input, MultiSelect, Select, SegmentedControl, SimpleGrid, Stack, Switch } from '@mantine/core';
+import {
+  ColorInput,
+  ColorSwatch,
+  Group,
+  Input,
+  MultiSelect,
+  Radio,
+  Select,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { VISIBILITIES } from '@enlaza/contracts';
+import { SECTION_ORDERS, VISIBILITIES } from '@enlaza/contracts';
 import { useCollections } from '../api/collections';
 import type { ProfileDraft } from './profile-draft';
 import { SWATCHES } from './swatches';
@@ -111,6 +123,24 @@ export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft'
           data-testid="profile-wall"
         />
       </SimpleGrid>
+      {/* Which comes first under the card: only a choice when the page has both. Radios, not a
+          segmented control: the choices are sentences, which wrap on a 360 px phone. */}
+      {draft.contactForm && draft.wall ? (
+        <Radio.Group
+          label={t('settings.sectionOrder')}
+          description={t(draft.kind === 'tag' ? 'settings.sectionOrderHintTag' : 'settings.sectionOrderHint')}
+          value={draft.sectionOrder}
+          onChange={(sectionOrder) => setCommon({ sectionOrder })}
+          error={error('sectionOrder')}
+          data-testid="profile-section-order"
+        >
+          <Group gap="lg" mt={6}>
+            {SECTION_ORDERS.map((order) => (
+              <Radio key={order} value={order} label={t(`sectionOrders.${order}`)} data-testid={`profile-section-order-${order}`} />
+            ))}
+          </Group>
+        </Radio.Group>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Select
           label={t('settings.folder')}

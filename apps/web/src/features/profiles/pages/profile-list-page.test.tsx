@@ -19,6 +19,7 @@ const profile = (kind: ProfileKind, n: number): Profile => ({
   visibility: 'public',
   contactForm: false,
   wall: false,
+  sectionOrder: 'wall-first',
   folderId: null,
   labelIds: [],
   card: null,
@@ -88,17 +89,18 @@ describe('ProfileListPage', { timeout: 20_000 }, () => {
     cardLimit = 100;
   });
 
-  it('says the card quota is used up, with the plans, before any form is opened', async () => {
+  it('states a used-up card quota plainly, with no alarm, and still offers "new" (where the limit is explained)', async () => {
     cardLimit = 30;
     renderPage('/user/perfiles');
-    const prompt = await screen.findByTestId('quota-prompt-cards');
-    expect(prompt.textContent).toMatch(/30 cards/);
-    expect(screen.getByTestId('quota-prompt-plans').getAttribute('href')).toBe('/user/plans');
+    expect((await screen.findByTestId('profiles-plan-usage')).textContent).toMatch(/30 of 30 cards on your plan/);
+    expect(screen.queryByTestId('quota-prompt-cards')).toBeNull();
+    expect(screen.getByTestId('profile-create').getAttribute('href')).toBe('/user/perfiles/new');
   });
 
-  it('says nothing while the quota is not reached (3 of 10 tags)', async () => {
+  it('says how much of the plan is used while there is room (3 of 10 tags)', async () => {
     renderPage('/user/tamys');
     await waitFor(() => expect(selectBoxes()).toHaveLength(3));
+    expect((await screen.findByTestId('profiles-plan-usage')).textContent).toMatch(/3 of 10 tags on your plan/);
     expect(screen.queryByTestId('quota-prompt-tags')).toBeNull();
   });
 

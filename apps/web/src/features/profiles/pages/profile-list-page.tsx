@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Checkbox, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { QuotaPrompt } from '@/components/quota-prompt';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatNumber } from '@/lib/format';
@@ -98,7 +97,6 @@ export default function ProfileListPage() {
           </Button>
         </Group>
       </Group>
-      {quota.reached ? <QuotaPrompt kind={isCard ? 'cards' : 'tags'} limit={quota.limit} /> : null}
       <ProfileFiltersBar filters={filters} update={update} folders={folders} labels={labels} kind={kind} />
       {feedback ? (
         <Alert
@@ -117,6 +115,18 @@ export default function ProfileListPage() {
           {query.data
             ? t(isCard ? 'list.totalCards' : 'list.totalTags', { count: total, formatted: formatNumber(total, locale) })
             : '\u00a0'}
+          {/* The plan's room, said plainly: a full plan is no alarm here (the first card is the one the
+              product made); what it means is said when another is asked for (the editor's "new"). */}
+          {query.data && quota.usage ? (
+            <span data-testid="profiles-plan-usage">
+              {' · '}
+              {t(isCard ? 'list.planCards' : 'list.planTags', {
+                count: quota.usage.limit,
+                used: formatNumber(quota.usage.used, locale),
+                limit: quota.limit,
+              })}
+            </span>
+          ) : null}
         </Text>
         {rows.length > 0 ? (
           <Checkbox

@@ -1,5 +1,5 @@
 import '../profiles.css';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ProfileQr } from '@/components/public-profile/profile-qr';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
+import { useRecordOnboardingStep } from '@/lib/api/onboarding';
 import { formatNumber } from '@/lib/format';
 import { useProfile } from '../api/profiles';
 import { useProfileStats } from '../api/profile-stats';
@@ -49,10 +50,10 @@ function StatsPanel({ id }: { id: string }) {
           <Group gap="xl">
             <div>
               <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                {t('view.visits')}
+                {t('view.visitors')}
               </Text>
-              <Text fz={28} fw={700} className="stats-figure" data-testid="stats-visits">
-                {formatNumber(stats.data.totals.visits, locale)}
+              <Text fz={28} fw={700} className="stats-figure" data-testid="stats-visitors">
+                {formatNumber(stats.data.totals.visitors, locale)}
               </Text>
             </div>
             <div>
@@ -71,7 +72,7 @@ function StatsPanel({ id }: { id: string }) {
             <VisitsChart
               stats={stats.data}
               height={240}
-              labels={{ visits: t('view.visits'), clicks: t('view.clicks'), day: t('view.day'), caption: t('view.chartCaption') }}
+              labels={{ visitors: t('view.visitors'), clicks: t('view.clicks'), day: t('view.day'), caption: t('view.chartCaption') }}
             />
           </Suspense>
         </Stack>
@@ -88,6 +89,10 @@ export default function ProfileViewPage() {
   const query = useProfile(profileId);
   const profile = query.data && query.data.kind === kind ? query.data : null;
   usePageTitle(profile?.name ?? t(kind === 'card' ? 'view.cardTitle' : 'view.tagTitle'));
+  // The guided start's steps: the card seen as visitors see it, then its link or QR code taken away.
+  const recordStep = useRecordOnboardingStep();
+  const previewed = useCallback(() => recordStep('preview', profileId), [recordStep, profileId]);
+  const shared = useCallback(() => recordStep('share', profileId), [recordStep, profileId]);
 
   const notFound = (query.error instanceof ApiError && query.error.status === 404) || (query.data && !profile);
   if (notFound || query.isError) {
@@ -147,12 +152,13 @@ export default function ProfileViewPage() {
             rel="noopener"
             variant="default"
             leftSection={<Icon name="external" />}
+            onClick={previewed}
             data-testid="view-open-public"
           >
             {t('view.openPublic')}
             <VisuallyHidden>{t('view.newTab')}</VisuallyHidden>
           </Button>
-          <CopyLinkButton publicPath={profile.publicPath} name={profile.name} />
+          <CopyLinkButton publicPath={profile.publicPath} name={profile.name} onCopied={shared} />
         </Group>
       </Group>
       {profile.visibility === 'private' ? (
@@ -165,7 +171,7 @@ export default function ProfileViewPage() {
           <Text size="sm" fw={600} c="dimmed">
             {t('view.previewTitle')}
           </Text>
-          <PublicPagePreview id={profile.id} version={profile.updatedAt} title={t('view.previewTitle')} />
+          <PublicPagePreview id={profile.id} version={profile.updatedAt} title={t('view.previewTitle')} onShown={previewed} />
         </Stack>
         <Stack gap="lg">
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="profile-qr-title">
@@ -177,6 +183,7 @@ export default function ProfileViewPage() {
               size={200}
               downloadName={`qr-${profile.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 40) || 'profile'}`}
               withDownloads
+              onDownload={shared}
             />
             <Text size="xs" c="dimmed" ta="center" mt="xs" style={{ overflowWrap: 'anywhere' }} data-testid="view-public-url">
               {url}

@@ -1,15 +1,21 @@
-import { Link, useParams } from 'react-router';
-import { Button, Center, Divider, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Center, Divider, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
 import { queryClient } from '@/lib/query-client';
-import { useSession } from '@/lib/session';
+import { getSession } from '@/lib/session';
+import { useSignInWithCode } from '../api/sign-in-with-code';
 import { useVerifyCode } from '../api/verify-code';
 import { ResendVerificationForm } from '../components/resend-verification-form';
 
-/** /register/verify/:code: opens the emailed code once, then says what happened. */
+/**
+ * /register/verify/:code: opens the emailed code once. An activated account is then signed in with
+ * the one-time code the verification answered and lands on its dashboard; if that fails (used,
+ * expired), the page says why and offers the sign-in form. Someone already signed in keeps their session.
+ */
 export default function VerifyPage() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -28,12 +34,26 @@ function failureReason(error: unknown, t: (key: string) => string): string {
   return t('errors.generic');
 }
 
+function signInFailure(error: unknown, t: (key: string) => string): string {
+  if (error instanceof ApiError && error.status !== 0 && error.serverMessage) return error.serverMessage;
+  return t('verify.signInFailed');
+}
+
 function Verify() {
   const { t } = useTranslation('register');
   usePageTitle(t('verify.title'));
   const { code = '' } = useParams();
-  const signedIn = useSession().token !== null;
+  const navigate = useNavigate();
+  // Decided once, as the page opens: the sign-in below would otherwise change it.
+  const [signedIn] = useState(() => getSession().token !== null);
   const result = useVerifyCode(code);
+  const signInCode = !signedIn && result.data?.kind === 'account' ? result.data.signInCode : undefined;
+  const signIn = useSignInWithCode(signInCode);
+  const signingIn = Boolean(signInCode) && !signIn.isError;
+
+  useEffect(() => {
+    if (signIn.isSuccess) void navigate('/user/dashboard', { replace: true });
+  }, [signIn.isSuccess, navigate]);
 
   return (
     <Center py="md">
@@ -45,12 +65,12 @@ function Verify() {
         w="100%"
         maw={480}
         data-testid="verify-result"
-        data-state={result.status}
+        data-state={signingIn ? 'signing-in' : result.status}
       >
-        {result.isPending ? (
-          <Stack align="center" gap="sm" py="lg" aria-busy="true">
+        {result.isPending || signingIn ? (
+          <Stack align="center" gap="sm" py="lg" aria-busy="true" role="status">
             <Loader aria-hidden />
-            <Text>{t('verify.checking')}</Text>
+            <Text>{signingIn ? t('verify.signingIn') : t('verify.checking')}</Text>
           </Stack>
         ) : result.isSuccess ? (
           <Stack gap="md" role="status">
@@ -76,6 +96,11 @@ function Verify() {
                 ? t('verify.emailChangedBody', { email: result.data.email })
                 : t('verify.activatedBody', { email: result.data.email })}
             </Text>
+            {signIn.isError ? (
+              <Alert color="yellow" variant="light" role="alert" title={t('verify.signInFailedTitle')} data-testid="verify-sign-in-failed">
+                {signInFailure(signIn.error, t)}
+              </Alert>
+            ) : null}
             {signedIn ? (
               <Button component={Link} to="/account" data-testid="verify-continue">
                 {t('verify.toAccount')}

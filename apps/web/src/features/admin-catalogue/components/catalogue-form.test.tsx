@@ -1,0 +1,109 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import type { PlanAdmin } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi } from '@/test/mock-api';
+import { plansScreen } from '../pages/screens';
+import { CatalogueForm } from './catalogue-form';
+import { textValues } from './catalogue-page';
+
+const starter: PlanAdmin = {
+  id: '3b7f0c3e-8a51-4f0e-9d6b-1c2a3e4f5a6b',
+  name: 'Starter',
+  names: { en: 'Starter', es: '', jp: '' },
+  descriptions: { en: '', es: '', jp: '' },
+  active: true,
+  uses: 0,
+  code: 'starter',
+  maxProfiles: 3,
+  maxTags: 3,
+  storageBytes: 100 * 1024 * 1024,
+  sendsPerMonth: 500,
+  sortOrder: 5,
+  isFree: false,
+};
+
+function setup() {
+  const sent: { method: string; url: string; body: Record<string, unknown> }[] = [];
+  mockApi((url, init) => {
+    const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+    sent.push({ method: init?.method ?? 'GET', url, body });
+    return json({ ok: 1, data: starter });
+  });
+  const onClose = vi.fn();
+  const screenSpec = plansScreen({ t: i18next.getFixedT('en', 'admin-catalogue'), locale: 'en' });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+        <CatalogueForm
+          kind="plans"
+          editing="new"
+          initial={{ ...textValues(null), ...screenSpec.initial(null) }}
+          fields={screenSpec.fields}
+          hasTexts
+          onClose={onClose}
+        />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { sent, onClose };
+}
+
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const nameField = (language: 'en' | 'es' | 'jp') => screen.getByTestId<HTMLInputElement>(`catalogue-name-${language}`);
+
+function fillPlan() {
+  type('catalogue-field-code', 'starter');
+  type('catalogue-field-maxProfiles', '3');
+  type('catalogue-field-maxTags', '3');
+  type('catalogue-field-storageBytes', '100');
+  type('catalogue-field-sendsPerMonth', '500');
+  type('catalogue-field-sortOrder', '5');
+}
+
+describe('a catalogue form’s names', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['admin-catalogue', 'admin']);
+    // The descriptions' autosizing textareas listen to font loading, which jsdom lacks.
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+        configurable: true,
+      });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('requires only the English name: Spanish and Japanese are optional, with a hint that English shows instead', async () => {
+    const { sent, onClose } = setup();
+    expect(nameField('en').required).toBe(true);
+    expect(nameField('es').required).toBe(false);
+    expect(nameField('jp').required).toBe(false);
+    expect(screen.getAllByText('Optional: left empty, the English name is shown instead.')).toHaveLength(2);
+
+    fillPlan();
+    type('catalogue-name-en', 'Starter');
+    fireEvent.click(screen.getByTestId('catalogue-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/admin/plans' });
+    // Empty languages are left out: the server stores none, and their viewers see the English name.
+    expect(sent[0]!.body.names).toEqual({ en: 'Starter' });
+  });
+
+  it('asks for the English name, and says a too-long optional one is too long, keeping what was typed', async () => {
+    const { sent } = setup();
+    fillPlan();
+    type('catalogue-name-es', 'x'.repeat(81));
+    fireEvent.click(screen.getByTestId('catalogue-submit'));
+    await screen.findByText('Enter the English name (1 to 80 characters).');
+    expect(screen.getByText('Keep the Spanish name to 80 characters or fewer.')).toBeTruthy();
+    expect(nameField('en').getAttribute('aria-invalid')).toBe('true');
+    expect(nameField('jp').getAttribute('aria-invalid')).not.toBe('true');
+    expect(nameField('es').value).toHaveLength(81);
+    expect(sent).toEqual([]);
+  });
+});

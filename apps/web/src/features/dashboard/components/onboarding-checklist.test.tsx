@@ -1,0 +1,95 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { OnboardingChecklist as Checklist } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { useOnboarding } from '@/lib/api/onboarding';
+import { json, mockApi } from '@/test/mock-api';
+import { OnboardingChecklist } from './onboarding-checklist';
+
+/** Says when the checklist's answer has arrived (so "nothing shown" is not read before it). */
+function Answered() {
+  return useOnboarding().isSuccess ? <span data-testid="answered" /> : null;
+}
+
+const state = (visible: boolean, done: [boolean, boolean, boolean]): Checklist => ({
+  visible,
+  profileId: 'card-1',
+  steps: [
+    { key: 'card', done: done[0] },
+    { key: 'preview', done: done[1] },
+    { key: 'share', done: done[2] },
+  ],
+});
+
+function renderChecklist(onDismissed = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/user/dashboard',
+        element: (
+          <>
+            <OnboardingChecklist onDismissed={onDismissed} />
+            <Answered />
+          </>
+        ),
+      },
+    ],
+    {
+      initialEntries: ['/user/dashboard'],
+    },
+  );
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return onDismissed;
+}
+
+describe('OnboardingChecklist', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['dashboard']);
+  });
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the three steps, each still to do linking to where it is done', async () => {
+    mockApi(() => json({ ok: 1, data: state(true, [true, false, false]) }));
+    renderChecklist();
+    expect(await screen.findByTestId('onboarding-checklist')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByTestId('onboarding-progress').textContent).toBe('1 of 3 done');
+    expect(screen.getByTestId('onboarding-step-card').dataset.done).toBe('true');
+    expect(screen.queryByTestId('onboarding-step-card-link')).toBeNull();
+    expect(screen.getByTestId('onboarding-step-preview-link').getAttribute('href')).toBe('/user/perfiles/view/card-1');
+    expect(screen.getByTestId('onboarding-step-share-link').getAttribute('href')).toBe('/user/perfiles/view/card-1');
+  });
+
+  it('shows nothing once dismissed (or for an account without it)', async () => {
+    mockApi(() => json({ ok: 1, data: state(false, [false, false, false]) }));
+    renderChecklist();
+    await screen.findByTestId('answered');
+    expect(screen.queryByTestId('onboarding-checklist')).toBeNull();
+  });
+
+  it('is dismissed on the server, then goes, handing focus back', async () => {
+    const { calls } = mockApi((url, init) => json({ ok: 1, data: state(init?.method !== 'POST', [false, false, false]) }));
+    const onDismissed = renderChecklist();
+    fireEvent.click(await screen.findByTestId('onboarding-dismiss'));
+    await waitFor(() => expect(screen.queryByTestId('onboarding-checklist')).toBeNull());
+    expect(calls.some((c) => c.url.endsWith('/api/onboarding/dismiss') && c.init?.method === 'POST')).toBe(true);
+    expect(onDismissed).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,134 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_BROWSER_TIME } from '../accounts.mjs';
+import type { ScreenData } from '../tests/support/a11y-data';
+import { settled, trackApiCalls } from '../tests/support/page-state';
+import { followsSystemScheme, resolveRoute, type Role } from '../tests/support/routes';
+
+/**
+ * Visual comparisons: every route of the spec, in light and dark, at 1280 and 360 px, compared with
+ * its reviewed picture (e2e/visual/__screenshots__). They run on a server of their own whose clock
+ * starts at a fixed time (start-server.mjs, E2E_FAKE_TIME), with the browser's clock fixed a few hours
+ * later, after one seed (seed.setup.ts): the same dates, numbers and order in every run. What still
+ * differs between runs is masked (`volatile`).
+ */
+export const WIDTHS = [1280, 360] as const;
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** What the seed leaves for the screens: the seeded ids and the two sessions. */
+export interface VisualData extends ScreenData {
+  sessions: Record<Exclude<Role, 'guest'>, { token: string; user: unknown; datasuscription: unknown }>;
+}
+
+const DATA_FILE = join(import.meta.dirname, '..', '.artifacts', `visual-data-${E2E_VISUAL_PORT}.json`);
+
+export const saveVisualData = (data: VisualData) => writeFileSync(DATA_FILE, JSON.stringify(data));
+export const visualData = (): VisualData => JSON.parse(readFileSync(DATA_FILE, 'utf8')) as VisualData;
+
+/** POST /api/login and what the sign-in page keeps of it. */
+export async function signIn(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post('/api/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token, user } = ((await login.json()) as { data: { token: string; user: unknown } }).data;
+  const subscription = await request.get('/api/datasuscription', { headers: { Authorization: `Bearer ${token}` } });
+  return { token, user, datasuscription: subscription.ok() ? await subscription.json() : null };
+}
+
+/** The browser state of a signed-in role (the session keys the sign-in page stores) in `theme`. */
+export function storageFor(role: Role, theme: Theme) {
+  const localStorage: { name: string; value: string }[] = [{ name: 'mantine-color-scheme-value', value: theme }];
+  if (role !== 'guest') {
+    const { token, user, datasuscription } = visualData().sessions[role];
+    localStorage.push(
+      { name: 'access_token', value: token },
+      { name: 'user', value: JSON.stringify(user) },
+      { name: 'roll', value: (user as { roll: string }).roll },
+    );
+    if (datasuscription) localStorage.push({ name: 'datasuscription', value: JSON.stringify(datasuscription) });
+  }
+  return { cookies: [], origins: [{ origin: E2E_VISUAL_URL, localStorage }] };
+}
+
+/** `/user/perfiles/{card}?x=1` → `user-perfiles-card-x-1`: a picture's file name. */
+const pictureName = (route: string) =>
+  route
+    .replace(/^\//, '')
+    .replace(/[^a-z0-9{}]+/gi, '-')
+    .replace(/[{}]/g, '')
+    .replace(/-+$/, '') || 'root';
+
+/** A state a route is shown in a second time (a dialog open…), after its plain picture. */
+export interface Opened {
+  state: string;
+  open: (page: Page) => Promise<void>;
+}
+
+/**
+ * What differs from run to run, painted over: QR codes and public links (a card's id is made at
+ * random) and the test clock's "now" (the server's clock moves a millisecond per reading). A mask has
+ * the size of what it covers, so the random ids are first written as one fixed id (`sameIds`): a
+ * link's width, and with it the place of what follows it, no longer depends on the id's letters.
+ */
+const volatile = (page: Page) => [
+  page.getByTestId('profile-qr-image'),
+  page.getByText(/\/link\/[a-z0-9-]+\/[0-9a-f]{8}-/),
+  page.locator('input[value*="/link/"]'),
+  page.getByTestId('test-clock-now'),
+];
+
+/** Every UUID shown on the page, in its text and its fields, written as the same fixed one. */
+async function sameIds(page: Page) {
+  await page.evaluate((fixed) => {
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeValue && uuid.test(node.nodeValue)) node.nodeValue = node.nodeValue.replace(uuid, fixed);
+      uuid.lastIndex = 0;
+    }
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      if (uuid.test(field.value)) field.value = field.value.replace(uuid, fixed);
+      uuid.lastIndex = 0;
+    }
+  }, '00000000-0000-4000-8000-000000000000');
+}
+
+/**
+ * Opens each route in turn on one page and compares its full-page picture; on a phone, the page must
+ * not scroll sideways either. A route that differs is a soft failure, so one run reports them all.
+ */
+export async function compareRoutes(
+  page: Page,
+  routes: string[],
+  { role, theme, width, opened = {} }: { role: Role; theme: Theme; width: number; opened?: Record<string, Opened> },
+): Promise<void> {
+  await page.clock.setFixedTime(new Date(VISUAL_BROWSER_TIME));
+  const data = visualData();
+  const inFlight = trackApiCalls(page);
+  // An error that stopped a screen is said as such, not only as a picture of the error page.
+  page.on('pageerror', (error) => expect.soft(error.message, `an error on ${page.url()}`).toBe(''));
+  const compare = async (name: string) => {
+    // Fonts are part of the picture: wait until the page's have loaded.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await sameIds(page);
+    await expect.soft(page).toHaveScreenshot(`${role}-${name}-${width}-${theme}.png`, { fullPage: true, mask: volatile(page) });
+  };
+  for (const route of routes) {
+    await test.step(route, async () => {
+      await page.goto(resolveRoute(route, data));
+      await settled(page, inFlight);
+      if (!followsSystemScheme(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      if (width === 360) {
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect.soft(scrollWidth, `${route} scrolls sideways on a phone`).toBeLessThanOrEqual(360);
+      }
+      await compare(pictureName(route));
+      const state = opened[route];
+      if (state) {
+        await state.open(page);
+        await compare(`${pictureName(route)}-${state.state}`);
+      }
+    });
+  }
+}
