@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 // The seeded accounts and port of the e2e server, shared by start-server.mjs and the specs.
 // E2E_PORT lets several checkouts run the suite side by side on one machine (the mailbox takes the next port).
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4319);
@@ -18,4 +20,11 @@ export const E2E_VISUAL_PORT = E2E_PORT + 2;
 export const E2E_VISUAL_URL = `http://127.0.0.1:${E2E_VISUAL_PORT}`;
 /** When the visual server's clock starts (UTC), and the browser's fixed time a few hours later. */
 export const VISUAL_CLOCK = '2031-03-14T09:00:00Z';
+/**
+ * The visual server's clock, as libfaketime reads it (FAKETIME_TIMESTAMP_FILE): "@<start> i0.001",
+ * start there and add a millisecond at each reading. The seed rewrites it (seed.setup.ts).
+ */
+export const fakeClockFile = (port = E2E_VISUAL_PORT) => fileURLToPath(new URL(`.artifacts/faketime-${port}.rc`, import.meta.url));
+/** @param {Date} start */
+export const fakeTimeSpec = (start) => `@${start.toISOString().slice(0, 19).replace('T', ' ')} i0.001\n`;
 export const VISUAL_BROWSER_TIME = '2031-03-14T12:00:00Z';

@@ -8,10 +8,10 @@
 // however slow the machine, so the screens the visual comparisons take show the same dates in every
 // run. Always on PGlite then: a PostgreSQL server would stamp rows with its own, real clock.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_ACCOUNTS as accounts, E2E_BASE_URL, E2E_MAILBOX_PORT, E2E_PORT } from './accounts.mjs';
+import { E2E_ACCOUNTS as accounts, E2E_BASE_URL, E2E_MAILBOX_PORT, E2E_PORT, fakeClockFile, fakeTimeSpec } from './accounts.mjs';
 import { startMailbox } from './mailbox.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -103,9 +103,15 @@ if (fakeTime) {
     process.exit(1);
   }
   // "@<start> i0.001": start there, one millisecond more at each reading of the wall clock. Timers
-  // run on the real monotonic clock, so the server's waits and polls keep their real lengths.
+  // run on the real monotonic clock, so the server's waits and polls keep their real lengths. The
+  // spec is read from a file, again each second, so that the seed can move the clock back to its
+  // start once the server is up (the readings while it starts are not the same in every run).
   env.LD_PRELOAD = library;
-  env.FAKETIME = `@${start.toISOString().slice(0, 19).replace('T', ' ')} i0.001`;
+  const clockFile = fakeClockFile(E2E_PORT);
+  mkdirSync(dirname(clockFile), { recursive: true });
+  writeFileSync(clockFile, fakeTimeSpec(start));
+  env.FAKETIME_TIMESTAMP_FILE = clockFile;
+  env.FAKETIME_CACHE_DURATION = '1';
   env.FAKETIME_DONT_FAKE_MONOTONIC = '1';
   env.TZ = 'UTC';
   console.log(`[e2e] clock starts at ${start.toISOString()}`);

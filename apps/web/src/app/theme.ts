@@ -1,4 +1,4 @@
-import { Anchor, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Anchor, Badge, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Colours chosen for WCAG 2.1 AA in both schemes (checked by theme-contrast.test.ts). Filled
@@ -93,6 +93,9 @@ export const theme = createTheme({
   components: {
     // Links are told apart from the text around them by more than colour (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A badge keeps its whole word: in a narrow table column it widens the column instead of
+    // cutting its label to "FAIL…" (Mantine lets a badge shrink to an ellipsis).
+    Badge: Badge.extend({ styles: { root: { minWidth: 'fit-content' } } }),
   },
 });
 
