@@ -13,6 +13,9 @@ import { followsSystemScheme, resolveRoute, type Role } from '../tests/support/r
  * later, after one seed (seed.setup.ts): the same dates, numbers and order in every run. What still
  * differs between runs is masked (`volatile`).
  */
+/** The visual server's address in a run on the default E2E_PORT: the one the pictures show. */
+const DEFAULT_VISUAL_HOST = '127.0.0.1:4321';
+
 export const WIDTHS = [1280, 360] as const;
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -78,20 +81,25 @@ const volatile = (page: Page) => [
   page.getByTestId('test-clock-now'),
 ];
 
-/** Every UUID shown on the page, in its text and its fields, written as the same fixed one. */
+/**
+ * Every UUID shown on the page, in its text and its fields, written as the same fixed one, and the
+ * server's own address as the default run's (a run on another E2E_PORT shows another port).
+ */
 async function sameIds(page: Page) {
-  await page.evaluate((fixed) => {
-    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.nodeValue && uuid.test(node.nodeValue)) node.nodeValue = node.nodeValue.replace(uuid, fixed);
-      uuid.lastIndex = 0;
-    }
-    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-      if (uuid.test(field.value)) field.value = field.value.replace(uuid, fixed);
-      uuid.lastIndex = 0;
-    }
-  }, '00000000-0000-4000-8000-000000000000');
+  await page.evaluate(
+    ({ fixedId, host, shownHost }) => {
+      const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+      const same = (text: string) => text.replace(uuid, fixedId).replaceAll(host, shownHost);
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.nodeValue && same(node.nodeValue) !== node.nodeValue) node.nodeValue = same(node.nodeValue);
+      }
+      for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+        if (same(field.value) !== field.value) field.value = same(field.value);
+      }
+    },
+    { fixedId: '00000000-0000-4000-8000-000000000000', host: new URL(E2E_VISUAL_URL).host, shownHost: DEFAULT_VISUAL_HOST },
+  );
 }
 
 /**

@@ -94,8 +94,8 @@ export const theme = createTheme({
     // Links are told apart from the text around them by more than colour (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // A badge keeps its whole word: in a narrow table column it widens the column instead of
-    // cutting its label to "FAIL…" (Mantine lets a badge shrink to an ellipsis).
-    Badge: Badge.extend({ styles: { root: { minWidth: 'fit-content' } } }),
+    // cutting its label to "FAIL…" (Mantine's label may shrink to nothing, then to an ellipsis).
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
   },
 });
 
