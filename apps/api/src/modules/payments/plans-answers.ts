@@ -4,7 +4,7 @@ import type { PreparedBody } from '../../platform/compression.js';
 
 /**
  * Everything `GET /api/user/plans` depends on besides the catalogue snapshot of `version`: the
- * answer is built from this and that snapshot only (see `buildPlans` in service.ts), so two requests
+ * answer is built from this and that snapshot only (see `buildPlans` in plans-page.ts), so two requests
  * with equal states get the same bytes. All of it is read in one statement (`repo.plansState`), so
  * the version and the subscription's plan come from one database snapshot.
  */

@@ -1,0 +1,127 @@
+import type { Locale, TaxRule } from '@enlaza/contracts';
+import type { Transaction } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { canInvoiceUser, quoteTotals, SIMPLIFIED_INVOICE_LIMIT_CENTS, type InvoiceLineInput } from '../invoices/index.js';
+import { ProviderIdempotencyError } from './provider.js';
+import type { PaymentMethodRow, PaymentRow } from './repository.js';
+import type { PaymentPurpose } from './schema.js';
+import type { PaymentsContext, Texts } from './service-context.js';
+
+export type ChargeRequest = {
+  userId: string;
+  method: PaymentMethodRow;
+  idempotencyKey: string;
+  purpose: PaymentPurpose;
+  description: Texts;
+  subscriptionId: string | null;
+  locale: Locale;
+  lines: InvoiceLineInput[];
+  /** The VAT rule the lines were taxed by (`taxOf`). */
+  taxRule: TaxRule;
+  /** The change the payment buys, in the payment's transaction (subscription, add-on…). */
+  apply: (tx: Transaction, payment: PaymentRow) => Promise<void>;
+};
+
+export type Charge = (request: ChargeRequest) => Promise<PaymentRow>;
+
+/** The first result of a customer's key: the same payment, or its failure again; another amount is refused. */
+function replay(first: PaymentRow, amountCents: number): PaymentRow {
+  if (first.amountCents !== amountCents) throw new AppError('payment.idempotency_mismatch');
+  if (first.status === 'failed') throw new AppError((first.failureCode ?? 'payment.card_declined') as 'payment.card_declined');
+  return first;
+}
+
+export function createCharge({ repo, provider, notifications, issueInvoice, clock }: PaymentsContext): Charge {
+  /**
+   * The one charge path (checkout, upgrade, add-ons; the renewals reuse it):
+   * 1. a key already used answers its first result (another amount is refused);
+   * 2. the provider charges with the key (idempotent on its side too);
+   * 3. a decline stores a failed payment row and its notification, and nothing else;
+   * 4. a success commits, in ONE transaction: the payment row, the change it pays for, the
+   *    notification and the invoice (last: its numbering lock is held until COMMIT).
+   * Crash window: the provider has charged but the process dies before step 4 commits. Nothing is
+   * recorded; the client retries with the same key, the provider answers the same charge without
+   * charging again, and step 4 runs then. A charge whose client never retries stays at the provider
+   * only (reconciliation against the provider's list of charges by key closes that gap).
+   */
+  async function charge(request: ChargeRequest): Promise<PaymentRow> {
+    const totals = quoteTotals(request.lines);
+    const amountCents = totals.totalCents;
+    const first = await repo.paymentByKey(request.userId, request.idempotencyKey);
+    if (first) return replay(first, amountCents);
+    if (amountCents <= 0) throw new AppError('payment.nothing_to_charge');
+    // Over the simplified-invoice limit the invoice must name the buyer's tax id: asked before charging.
+    if (!(await canInvoiceUser(repo.db, request.userId, amountCents)))
+      throw new AppError('billing.tax_id_required', { limit: `${SIMPLIFIED_INVOICE_LIMIT_CENTS / 100} €` });
+
+    let result;
+    try {
+      // Keys are per customer; the provider sees one account (ours), so it gets the customer's key.
+      result = await provider.charge(request.method.providerToken, amountCents, 'EUR', `${request.userId}:${request.idempotencyKey}`);
+    } catch (error) {
+      if (error instanceof ProviderIdempotencyError) throw new AppError('payment.idempotency_mismatch');
+      throw error;
+    }
+    const base = {
+      userId: request.userId,
+      methodId: request.method.id,
+      subscriptionId: request.subscriptionId,
+      idempotencyKey: request.idempotencyKey,
+      amountCents,
+      currency: 'EUR',
+      purpose: request.purpose,
+      description: request.description,
+      methodBrand: request.method.brand,
+      methodLast4: request.method.last4,
+      provider: provider.name,
+      // The product's clock (a test clock may be ahead): the invoice is dated from the payment.
+      createdAt: clock(),
+    } as const;
+
+    if (!result.ok) {
+      const failureCode = `payment.${result.reason}` as const;
+      const failed = await repo.transaction(async (tx) => {
+        const row = await repo.insertPayment(tx, { ...base, status: 'failed', failureCode });
+        if (row)
+          await notifications.notify(
+            request.userId,
+            'payment_failed',
+            { paymentId: row.id, amountCents, currency: 'EUR' },
+            tx,
+            `payment:${row.id}`,
+          );
+        return row;
+      });
+      if (!failed) return replay((await repo.paymentByKey(request.userId, request.idempotencyKey))!, amountCents);
+      throw new AppError(failureCode);
+    }
+
+    const paid = await repo.transaction(async (tx) => {
+      const row = await repo.insertPayment(tx, { ...base, status: 'succeeded', providerChargeRef: result.chargeRef });
+      if (!row) return undefined; // a concurrent request with the same key recorded it
+      await request.apply(tx, row);
+      await notifications.notify(
+        request.userId,
+        'payment_succeeded',
+        { paymentId: row.id, amountCents, currency: 'EUR' },
+        tx,
+        `payment:${row.id}`,
+      );
+      // The invoice last: from its numbering to COMMIT every other issuer of the series waits, so
+      // nothing that can run before it (the change, the notification) runs after it.
+      const invoice = await issueInvoice(tx, {
+        userId: request.userId,
+        paymentId: row.id,
+        currency: 'EUR',
+        locale: request.locale,
+        issuedAt: row.createdAt,
+        lines: request.lines,
+        taxRule: request.taxRule,
+      });
+      return repo.setInvoice(tx, row.id, invoice.id, invoice.number);
+    });
+    if (!paid) return replay((await repo.paymentByKey(request.userId, request.idempotencyKey))!, amountCents);
+    return paid;
+  }
+  return charge;
+}

@@ -1,0 +1,198 @@
+import type { CheckoutQuote, Locale, Payment, SubscriptionData } from '@enlaza/contracts';
+import { AppError } from '../../lib/errors.js';
+import { localName } from '../../lib/catalogue-names.js';
+import { translate } from '../../lib/i18n.js';
+import type { Actor } from '../../platform/actor.js';
+import { quoteTotals } from '../invoices/index.js';
+import { recordSubscriptionEvent } from '../subscriptions/index.js';
+import { anchoredDate } from './billing-anchor.js';
+import type { Charge } from './charge.js';
+import { changeKind } from './plan-changes.js';
+import { prorationCredit } from './proration.js';
+import type { PaymentRow, SubscriptionRow } from './repository.js';
+import { customerLocale, priceQuote, taxLine, texts, toPayment, type PaymentsContext } from './service-context.js';
+
+/** What buying an offer now charges: a new paid period, or an upgrade less the unused part of the old plan. */
+function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, requireCustomer, visibleOffer, current }: PaymentsContext) {
+  /**
+   * What the customer paid, before tax, for the running period: the plan charged on the invoice of
+   * the payment that bought it (at the price of that day, whatever the catalogue says now), less
+   * what credit notes have refunded of that invoice since. A credit carried from an earlier plan
+   * into that invoice does not lower it: that credit paid for this period too (crediting only the
+   * cash would charge twice for the days already credited). No payment for the period (a plan
+   * given without charge) is nothing to credit.
+   */
+  async function paidForPeriod(subscriptionId: string, periodStart: Date): Promise<number> {
+    const payment = await repo.periodPayment(subscriptionId, periodStart);
+    if (!payment?.invoiceId) return 0;
+    const invoiced = await chargedBeforeTax(payment.invoiceId);
+    if (!invoiced) return 0;
+    return Math.max(0, invoiced.chargedCents - invoiced.creditedCents);
+  }
+
+  /** Lines of a checkout: the new offer and, for an upgrade, the credit for the unused part of the old one. */
+  async function checkoutPlan(actor: Actor, offerId: string) {
+    const customer = await requireCustomer(actor);
+    const target = await visibleOffer(offerId, customer.accountTypeId);
+    const now = clock();
+    const running = await current(actor.id);
+    const kind = running
+      ? changeKind(
+          { plan: running.plan, period: running.period, offerId: running.subscription.offerId },
+          { plan: target.plan, period: target.period, offerId: target.offer.id },
+        )
+      : 'upgrade';
+    if (kind === 'current') throw new AppError('subscription.already_on_offer');
+    if (kind === 'downgrade') throw new AppError('subscription.downgrade_at_period_end');
+    const periodName = (l: Locale) => `${localName(target.plan, l)} (${localName(target.period, l)})`;
+    // The offer's tax under the customer's VAT rule; the credit for the old plan goes on the same invoice, under the same rule.
+    const position = await positionOf(actor.id);
+    const tax = await taxOf(position, target.offer.taxId, target.offer.priceCents);
+    // A new paid cycle anchored now: its periods end on this day of the month (see billing-anchor.ts).
+    const periodEnd = anchoredDate(now, target.period.months);
+    const lines = [
+      taxLine(
+        tax,
+        texts((l) => translate(l, 'billing.line_plan', { plan: periodName(l) })),
+        target.offer.priceCents,
+        {
+          start: now,
+          end: periodEnd,
+        },
+      ),
+    ];
+    const paidPlan = running && !running.plan.isFree && running.offer && running.period && running.subscription.currentPeriodEnd;
+    let credit = 0;
+    if (paidPlan && running.offer && running.period && running.subscription.currentPeriodEnd) {
+      credit = prorationCredit({
+        paidCents: await paidForPeriod(running.subscription.id, running.subscription.currentPeriodStart),
+        periodStart: running.subscription.currentPeriodStart,
+        periodEnd: running.subscription.currentPeriodEnd,
+        at: now,
+      }).creditCents;
+      const old = running;
+      const oldName = (l: Locale) => `${localName(old.plan, l)} (${localName(old.period!, l)})`;
+      if (credit > 0)
+        lines.push(
+          taxLine(
+            tax,
+            texts((l) => translate(l, 'billing.line_credit', { plan: oldName(l) })),
+            -credit,
+            // The unused part of the old period.
+            { start: now, end: running.subscription.currentPeriodEnd },
+          ),
+        );
+    }
+    return {
+      customer,
+      target,
+      running,
+      position,
+      tax,
+      lines,
+      kind: paidPlan ? ('upgrade' as const) : ('new' as const),
+      now,
+      periodEnd,
+      periodName,
+    };
+  }
+  return checkoutPlan;
+}
+
+/** Buying an offer now (checkout or upgrade), and its quote before paying. */
+export function createCheckout(context: PaymentsContext, charge: Charge) {
+  const { repo, subscriptionData, clock, taxOf, requireMethod } = context;
+  const checkoutPlan = createCheckoutPlan(context);
+
+  return {
+    async quoteCheckout(actor: Actor, offerId: string, locale: Locale): Promise<CheckoutQuote> {
+      const plan = await checkoutPlan(actor, offerId);
+      const totals = quoteTotals(plan.lines);
+      // The same rule and rate as the lines, by the tax's name in the reader's language.
+      const tax = await taxOf(plan.position, plan.target.offer.taxId, plan.target.offer.priceCents, locale);
+      return {
+        kind: plan.kind,
+        lines: plan.lines.map((l) => ({ description: l.description[locale], amountCents: l.unitAmountCents * l.quantity })),
+        price: { ...priceQuote(tax, 0), subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents },
+        periodStart: plan.now.toISOString(),
+        periodEnd: plan.periodEnd.toISOString(),
+      };
+    },
+
+    /**
+     * Buys an offer now: from Free (or no running subscription) a new paid period; from a smaller
+     * paid plan an upgrade with the unused part credited. Active as soon as the payment commits.
+     */
+    async checkout(
+      actor: Actor,
+      input: { offerId: string; methodId: string; idempotencyKey: string },
+      locale: Locale,
+    ): Promise<{ payment: Payment; subscription: SubscriptionData }> {
+      const method = await requireMethod(actor.id, input.methodId);
+      const existing = await repo.paymentByKey(actor.id, input.idempotencyKey);
+      let payment: PaymentRow;
+      let plan: Awaited<ReturnType<typeof checkoutPlan>> | undefined;
+      try {
+        plan = await checkoutPlan(actor, input.offerId);
+      } catch (error) {
+        // A retry after success: the subscription already changed, so the offer now reads as "current".
+        const retried =
+          existing &&
+          existing.status === 'succeeded' &&
+          existing.purpose !== 'add_on' &&
+          error instanceof AppError &&
+          error.code === 'subscription.already_on_offer';
+        if (!retried) throw error;
+      }
+      if (!plan) payment = existing!;
+      else {
+        const chosen = plan;
+        payment = await charge({
+          userId: actor.id,
+          method,
+          idempotencyKey: input.idempotencyKey,
+          purpose: chosen.kind === 'upgrade' ? 'upgrade' : 'subscription',
+          description: texts(chosen.periodName),
+          subscriptionId: chosen.running?.subscription.id ?? null,
+          locale: customerLocale(chosen.customer, actor),
+          lines: chosen.lines,
+          taxRule: chosen.tax.rule,
+          apply: async (tx, row) => {
+            const values = {
+              planId: chosen.target.plan.id,
+              offerId: chosen.target.offer.id,
+              status: 'active' as const,
+              currentPeriodStart: chosen.now,
+              currentPeriodEnd: chosen.periodEnd,
+              billingAnchor: chosen.now,
+              cancelAtPeriodEnd: false,
+            };
+            const locked = await repo.lockRunning(tx, actor.id);
+            let subscription: SubscriptionRow;
+            const detail = {
+              fromPlan: chosen.running?.plan.code,
+              toPlan: chosen.target.plan.code,
+              periodStart: chosen.now.toISOString(),
+              periodEnd: chosen.periodEnd.toISOString(),
+              amountCents: row.amountCents,
+              paymentId: row.id,
+            };
+            if (locked) {
+              await repo.updateSubscription(tx, locked.id, values);
+              await repo.unschedule(tx, locked.id);
+              subscription = locked;
+            } else subscription = await repo.insertSubscription(tx, { userId: actor.id, ...values });
+            if (!row.subscriptionId) await repo.linkSubscription(tx, row.id, subscription.id);
+            await recordSubscriptionEvent(tx, {
+              subscriptionId: subscription.id,
+              kind: chosen.kind === 'upgrade' ? 'upgraded' : 'created',
+              detail,
+              at: chosen.now,
+            });
+          },
+        });
+      }
+      return { payment: toPayment(payment, locale), subscription: await subscriptionData({ id: actor.id, role: 'user' }, clock(), locale) };
+    },
+  };
+}
