@@ -4,7 +4,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './eslint/boundaries.js';
-import { apiModuleSchemas, apiModules, webFeatures } from './eslint/boundary-zones.js';
+import appBoundaries from './eslint/app-boundaries.js';
+import { apiModuleSchemas, apiModules, apiSharedCode, apps, webFeatures } from './eslint/boundary-zones.js';
 
 export default tseslint.config(
   {
@@ -68,6 +69,20 @@ export default tseslint.config(
     files: apiModuleSchemas.files,
     plugins: { enlaza: boundaries },
     rules: { 'enlaza/module-boundaries': ['error', apiModuleSchemas.options] },
+  },
+  {
+    // lib/ and platform/ never import an API module (nor db/schema, which re-exports the modules' tables):
+    // what they need of a module is handed in. Proven by eslint/boundaries.test.js.
+    files: apiSharedCode.files,
+    plugins: { enlaza: boundaries },
+    rules: { 'enlaza/shared-code': ['error', apiSharedCode.options] },
+  },
+  {
+    // The API and the web app never import each other's source (tests and build files included):
+    // what they share is in packages/contracts. Proven by eslint/app-boundaries.test.js.
+    files: apps.files,
+    plugins: { 'enlaza-apps': appBoundaries },
+    rules: { 'enlaza-apps/no-other-app-source': ['error', apps.options] },
   },
   {
     // Tests read untyped JSON answers (inject, fetch) and assert on them directly.

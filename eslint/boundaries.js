@@ -57,12 +57,9 @@ const rule = {
       if (typeof spec !== 'string') return;
       const target = resolve(spec);
       if (!target) return;
-      for (const dir of forbidden) {
-        const rel = path.relative(dir, target);
-        if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) {
-          context.report({ node: node.source, messageId: 'forbidden', data: { from: ownArea, target: spec } });
-          return;
-        }
+      if (forbidden.some((dir) => isInside(target, dir))) {
+        context.report({ node: node.source, messageId: 'forbidden', data: { from: ownArea, target: spec } });
+        return;
       }
       const area = areaOf(target, rootDir);
       if (!area || area === ownArea) return;
@@ -78,13 +75,65 @@ const rule = {
       }
     }
 
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: (node) => check({ source: node.source }),
-    };
+    return importVisitors(check);
   },
 };
 
-export default { rules: { 'module-boundaries': rule } };
+/**
+ * Shared code imports no product area: what it needs of one is handed in (a parameter, the Platform,
+ * a registry, or a type the area fills in by declaration merging), so every area may stand on it.
+ * @typedef {{ forbidden: Record<string, string> }} SharedOptions
+ * forbidden: folders (relative to the lint root) shared code must not import, each with the reason shown.
+ */
+/** @type {import('eslint').Rule.RuleModule} */
+const sharedRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Shared code (lib/, platform/) never imports a product area; the area is handed in.' },
+    schema: [{ type: 'object', additionalProperties: true }],
+    messages: {
+      shared: "Shared code imports '{{target}}': {{why}}",
+    },
+  },
+  create(context) {
+    /** @type {SharedOptions} */
+    const options = context.options[0];
+    const forbidden = Object.entries(options.forbidden).map(([dir, why]) => ({ dir: path.resolve(context.cwd, dir), why }));
+    const file = context.filename;
+
+    function check(node) {
+      const spec = node.source && node.source.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), spec);
+      const hit = forbidden.find(({ dir }) => isInside(target, dir));
+      if (hit) context.report({ node: node.source, messageId: 'shared', data: { target: spec, why: hit.why } });
+    }
+
+    return importVisitors(check);
+  },
+};
+
+/** Whether `target` is the folder `dir` or inside it. */
+function isInside(target, dir) {
+  const rel = path.relative(dir, target);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Every way a file names another, each handed to `check` as `{ source }`: imports and re-exports
+ * (type-only ones too), dynamic imports, `import('…').Type` in a type, `import x = require('…')` and
+ * `declare module '…'` (an augmentation depends on the file it augments).
+ */
+function importVisitors(check) {
+  return {
+    ImportDeclaration: check,
+    ExportNamedDeclaration: check,
+    ExportAllDeclaration: check,
+    ImportExpression: (node) => check({ source: node.source }),
+    TSImportType: (node) => check({ source: node.argument && node.argument.literal }),
+    TSExternalModuleReference: (node) => check({ source: node.expression }),
+    TSModuleDeclaration: (node) => node.id.type === 'Literal' && check({ source: node.id }),
+  };
+}
+
+export default { rules: { 'module-boundaries': rule, 'shared-code': sharedRule } };

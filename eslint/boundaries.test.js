@@ -1,31 +1,32 @@
-// Proves the module-boundary rule fires, with the zones eslint.config.js uses, on imports spelt
-// every way a module could reach into another (run by `npm run lint`).
+// Proves the boundary rules fire, with the zones eslint.config.js uses, on imports spelt every way a
+// module could reach into another, or shared code into a module (run by `npm run lint`).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import boundaries from './boundaries.js';
-import { apiModuleSchemas, apiModules, webFeatures } from './boundary-zones.js';
+import { apiModuleSchemas, apiModules, apiSharedCode, webFeatures } from './boundary-zones.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
-function linter(zone) {
+function linter(zone, rule) {
   return new ESLint({
     cwd: root,
     overrideConfigFile: true,
     overrideConfig: [
       { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
-      { files: zone.files, plugins: { enlaza: boundaries }, rules: { 'enlaza/module-boundaries': ['error', zone.options] } },
+      { files: zone.files, plugins: { enlaza: boundaries }, rules: { [rule]: ['error', zone.options] } },
     ],
   });
 }
 
-async function problems(zone, filePath, code) {
-  const [result] = await linter(zone).lintText(code, { filePath });
+async function problems(zone, filePath, code, rule = RULE) {
+  const [result] = await linter(zone, rule).lintText(code, { filePath });
   return result.messages.map((m) => m.ruleId ?? m.message);
 }
 
 const RULE = 'enlaza/module-boundaries';
+const SHARED = 'enlaza/shared-code';
 
 test('a web feature importing another feature fails, however the path is spelt', async () => {
   const file = 'apps/web/src/features/mailbox/pages/inbox.tsx';
@@ -54,6 +55,7 @@ test("an API module importing another module's internals or the shared tables fa
   }
   assert.deepEqual(await problems(apiModules, file, "export * from '../profiles/repository.js';\n"), [RULE]);
   assert.deepEqual(await problems(apiModules, file, "export const load = () => import('../profiles/service.js');\n"), [RULE]);
+  assert.deepEqual(await problems(apiModules, file, "export type Row = import('../profiles/schema.js').Card;\n"), [RULE]);
 });
 
 test("an API module may import another module's entry file and its own files", async () => {
@@ -69,4 +71,34 @@ test("a module's schema may reference another module's tables in foreign keys, a
   for (const spec of ['../profiles/repository.js', '../../db/schema/index.js']) {
     assert.deepEqual(await problems(apiModuleSchemas, file, `import { x } from '${spec}';\nexport { x };\n`), [RULE], spec);
   }
+});
+
+test('lib/ and platform/ importing an API module fails, type-only and however the path is spelt', async () => {
+  const lib = 'apps/api/src/lib/request-context.ts';
+  const platform = 'apps/api/src/platform/modules.ts';
+  const cases = [
+    [lib, "import type { RequestOrigin } from '../modules/activity/service.js';\nexport type { RequestOrigin };\n"],
+    [lib, "import { x } from '../modules/activity/index.js';\nexport { x };\n"],
+    [lib, "import { x } from './../../src/modules/auth/service.js';\nexport { x };\n"],
+    [lib, "export type { LocalisedText } from '../modules/catalogue/schema.js';\n"],
+    [lib, "export * from '../modules/catalogue/index.js';\n"],
+    [lib, "export const load = () => import('../modules/auth/index.js');\n"],
+    [lib, "export type User = import('../modules/account/index.js').UserRow;\n"],
+    [lib, "import { appSettings } from '../db/schema/index.js';\nexport { appSettings };\n"],
+    [platform, "import type { Mailer } from '../modules/communications/mailer.js';\nexport type { Mailer };\n"],
+    [platform, "declare module '../modules/auth/index.js' {\n  interface X {\n    y: string;\n  }\n}\nexport {};\n"],
+    ['apps/api/src/platform/nested/deeper.ts', "import { x } from '../../modules/mailbox/index.js';\nexport { x };\n"],
+  ];
+  for (const [file, code] of cases) assert.deepEqual(await problems(apiSharedCode, file, code, SHARED), [SHARED], `${file}: ${code}`);
+});
+
+test('lib/ and platform/ may import each other, the database client and packages; a module may import them', async () => {
+  const code =
+    "import { a } from '../platform/jobs.js';\nimport { b } from './errors.js';\nimport type { Database } from '../db/client.js';\nimport { c } from '../platform/schema.js';\nimport { d } from 'drizzle-orm';\nexport { a, b, c, d, type Database };\n";
+  assert.deepEqual(await problems(apiSharedCode, 'apps/api/src/lib/rate-limit.ts', code, SHARED), []);
+  const moduleCode =
+    "import { a } from '../../lib/auth.js';\nimport type { Mailer } from '../../platform/mailer.js';\nimport { b } from '../activity/index.js';\nexport { a, b, type Mailer };\n";
+  const moduleFile = 'apps/api/src/modules/mailbox/service.ts';
+  assert.deepEqual(await problems(apiSharedCode, moduleFile, moduleCode, SHARED), []);
+  assert.deepEqual(await problems(apiModules, moduleFile, moduleCode), []);
 });

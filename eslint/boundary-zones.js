@@ -15,3 +15,24 @@ export const apiModuleSchemas = {
   files: ['apps/api/src/modules/*/schema.ts'],
   options: { ...apiModules.options, entries: ['index', 'schema'] },
 };
+
+// lib/ and platform/ are what every module stands on, so they import no module: a module's part is
+// handed in (app.ts builds the Platform, registries take providers, types are filled in by declaration
+// merging). db/schema re-exports every module's tables, so it counts as the modules too.
+export const apiSharedCode = {
+  files: ['apps/api/src/lib/**/*.ts', 'apps/api/src/platform/**/*.ts'],
+  options: {
+    forbidden: {
+      'apps/api/src/modules':
+        'lib/ and platform/ never import a module; hand in what they need (a parameter, the Platform, a registry, declaration merging).',
+      'apps/api/src/db/schema':
+        "db/schema re-exports every module's tables; lib/ and platform/ read only the platform's own (platform/schema.ts).",
+    },
+  },
+};
+
+// The apps never import each other's source (eslint/app-boundaries.js); `@/` is the web app's alias.
+export const apps = {
+  files: ['apps/**/*.{ts,tsx,js,mjs}'],
+  options: { root: 'apps', alias: { '@/': 'apps/web/src/' } },
+};

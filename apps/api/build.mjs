@@ -15,8 +15,9 @@ await build({
     {
       name: 'bundle-contracts',
       setup(b) {
-        b.onResolve({ filter: /^@enlaza\/contracts$/ }, () => ({
-          path: new URL('../../packages/contracts/src/index.ts', import.meta.url).pathname,
+        // The package root and its subpath entries (`@enlaza/contracts/page-strings`), each from its source file.
+        b.onResolve({ filter: /^@enlaza\/contracts(\/[\w-]+)?$/ }, (args) => ({
+          path: new URL(`../../packages/contracts/src/${args.path.split('/')[2] ?? 'index'}.ts`, import.meta.url).pathname,
         }));
       },
     },

@@ -8,7 +8,14 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), localeAssets(fileURLToPath(new URL('./src/locales', import.meta.url)))],
+  plugins: [
+    react(),
+    // The SPA's translations and the ones it shares with the server-rendered pages (see src/lib/i18n.ts).
+    localeAssets([
+      fileURLToPath(new URL('./src/locales', import.meta.url)),
+      fileURLToPath(new URL('../../packages/contracts/src/locales', import.meta.url)),
+    ]),
+  ],
   resolve: {
     // '@enlaza/contracts' exposes its TypeScript source under the 'source' condition.
     conditions: ['source', ...defaultClientConditions],

@@ -9,7 +9,6 @@ import { loadAppSecret } from './lib/app-secret.js';
 import { csrfPlugin } from './lib/csrf.js';
 import { errorHandlerPlugin, sendError } from './lib/error-handler.js';
 import { AppError } from './lib/errors.js';
-import { createMailer } from './lib/mailer.js';
 import { createRateLimiter } from './lib/rate-limit.js';
 import { spaPlugin } from './lib/spa.js';
 import { createStorage } from './lib/storage.js';
@@ -36,7 +35,7 @@ import { campaignsModule, registerUnsubscribePage } from './modules/campaigns/in
 import { catalogueModule } from './modules/catalogue/index.js';
 import { cloudModule } from './modules/cloud/index.js';
 import { collectionsModule } from './modules/collections/index.js';
-import { communicationsModule } from './modules/communications/index.js';
+import { communicationsModule, createMailer } from './modules/communications/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { healthModule } from './modules/health/index.js';
 import { invoiceIssuerModule, invoicesModule } from './modules/invoices/index.js';

@@ -2,22 +2,26 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { mergeLocaleFiles, type LocaleFile } from '../src/lib/locale-files.ts';
 
-type LocaleFile = { language: string; namespace: string; json: string };
+type LocaleAsset = { language: string; namespace: string; json: string };
 
-function readLocales(dir: string): LocaleFile[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((entry) =>
-      readdirSync(join(dir, entry.name))
-        .filter((file) => file.endsWith('.json'))
-        .sort()
-        .map((file) => ({
-          language: entry.name,
-          namespace: file.slice(0, -'.json'.length),
-          json: JSON.stringify(JSON.parse(readFileSync(join(dir, entry.name, file), 'utf8'))),
-        })),
-    );
+/** Every `{lng}/{namespace}.json` of the folders, one asset per language and namespace (their files merged). */
+function readLocales(dirs: readonly string[]): LocaleAsset[] {
+  const found = new Map<string, LocaleFile[]>();
+  for (const dir of dirs) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+      for (const file of readdirSync(join(dir, entry.name)).filter((name) => name.endsWith('.json'))) {
+        const path = join(dir, entry.name, file);
+        const key = `${entry.name}/${file.slice(0, -'.json'.length)}`;
+        found.set(key, [...(found.get(key) ?? []), { path, texts: JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> }]);
+      }
+    }
+  }
+  return [...found.keys()].sort().map((key) => {
+    const [language = '', namespace = ''] = key.split('/');
+    return { language, namespace, json: JSON.stringify(mergeLocaleFiles(found.get(key) ?? [])) };
+  });
 }
 
 /**
@@ -25,10 +29,12 @@ function readLocales(dir: string): LocaleFile[] {
  * `/assets/locales/{version}/{lng}/{namespace}.json` (the version is a hash of them all, so they
  * are cached like hashed assets). The entry code then holds no table of per-file chunk names, which
  * grew with every namespace and weighed on the login page. The dev server and the unit tests keep
- * Vite's glob of `src/locales` (see src/lib/i18n.ts).
+ * Vite's glob of the same folders (see src/lib/i18n.ts). `dirs`: the SPA's `src/locales` and the
+ * texts it shares with the server-rendered pages (packages/contracts/src/locales); a namespace
+ * found in both is one file, merged.
  */
-export function localeAssets(localesDir: string): Plugin {
-  const files = readLocales(localesDir);
+export function localeAssets(dirs: readonly string[]): Plugin {
+  const files = readLocales(dirs);
   const version = createHash('sha256')
     .update(files.map((f) => `${f.language}/${f.namespace}:${f.json}`).join('\n'))
     .digest('hex')

@@ -18,6 +18,8 @@ const result = await build({
   entryNames: '[name]-[hash]',
   chunkNames: 'public-page-[name]-[hash]',
   bundle: true,
+  // '@enlaza/contracts' from its TypeScript source, as the SPA's build reads it (no need of its dist).
+  conditions: ['source'],
   splitting: true,
   format: 'esm',
   platform: 'browser',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema } from './common.js';
+import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 
 /** Public alias: 3–30 of a-z, 0-9 and '-'. */
 export const aliasSchema = z
@@ -8,7 +9,7 @@ export const aliasSchema = z
   .toLowerCase()
   .regex(/^[a-z0-9-]{3,30}$/, { error: 'validation.alias_format' });
 /** At least 10 characters; the server also refuses the 10,000 most common passwords. */
-export const newPasswordSchema = z.string().min(10).max(200);
+export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(200);
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
 export const accountTypeSchema = z.object({ id: z.string(), code: z.string(), name: z.string(), requiresTaxId: z.boolean() });

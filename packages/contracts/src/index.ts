@@ -29,3 +29,6 @@ export * from './campaigns.js';
 export * from './admin-subscriptions.js';
 export * from './admin-metrics.js';
 export * from './spa-routes.js';
+export * from './session-keys.js';
+export * from './password-rules.js';
+export * from './public-page-script.js';

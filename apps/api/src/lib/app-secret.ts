@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { appSettings } from '../db/schema/index.js';
+import { appSettings } from '../platform/schema.js';
 import { randomToken } from './crypto.js';
 
 /**

@@ -1,9 +1,25 @@
-import type { Role } from '@enlaza/contracts';
+import type { Locale, Role } from '@enlaza/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthService, AuthenticatedUser } from '../modules/auth/service.js';
 import { AppError } from './errors.js';
 import { requireRole } from '../platform/access.js';
+
+/**
+ * The user a session belongs to, as a signed-in request carries it. The auth module makes it the
+ * account's users row by declaration merging (modules/auth/index.ts), so this file names no module;
+ * the fields here are the ones lib/ and platform/ read.
+ */
+export interface SignedInUser {
+  id: string;
+  role: Role;
+  locale: Locale | null;
+}
+
+/** The session and user of an authenticated request. */
+export type AuthenticatedUser = { sessionId: string; user: SignedInUser };
+
+/** What the plugin asks of the auth service: the session and user a token belongs to, if it is live. */
+export type SessionAuthenticator = { authenticate(token: string): Promise<AuthenticatedUser | null> };
 
 export function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
@@ -15,7 +31,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  * route. 401 without a live session, 403 when the role differs.
  */
 export const authPlugin = fp(
-  (app: FastifyInstance, opts: { auth: AuthService }) => {
+  (app: FastifyInstance, opts: { auth: SessionAuthenticator }) => {
     app.decorateRequest('auth', null);
     // What a signed-in request gets back is that user's: no cache (browser or shared) keeps it.
     app.addHook('onSend', async (request, reply, payload) => {

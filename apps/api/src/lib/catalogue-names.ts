@@ -1,8 +1,10 @@
 import type { Locale } from '@enlaza/contracts';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { LocalisedText } from '../modules/catalogue/schema.js';
 import { matchLocale } from './i18n.js';
+
+/** A catalogue text in each language; a missing one falls back to English, then to the base `name`. */
+export type LocalisedText = { en?: string; es?: string; jp?: string };
 
 /**
  * The viewer's language for catalogue names: the request's Accept-Language when it names one we

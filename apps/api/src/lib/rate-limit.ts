@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { rateLimitEvents } from '../db/schema/index.js';
+import { rateLimitEvents } from '../platform/schema.js';
 import { sha256 } from './crypto.js';
 import { AppError, type ErrorCode } from './errors.js';
 

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestOrigin } from '../modules/activity/service.js';
+
+/** Where a request came from, as recorded with sign-ins and changes (the activity module keeps it). */
+export type RequestOrigin = { address: string | null; device: string | null };
 
 /** Client address and User-Agent, as recorded with sign-ins and changes. */
 export function originOf(request: FastifyRequest): RequestOrigin {

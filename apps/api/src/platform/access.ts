@@ -1,6 +1,8 @@
 import type { Role } from '@enlaza/contracts';
 import { AppError } from '../lib/errors.js';
-import type { Actor } from './actor.js';
+
+// The checks take only the fields they read (an Actor's, or the session user's in lib/auth.ts), so this
+// file imports neither actor.ts nor lib/auth.ts, which imports it.
 
 /** A record that belongs to one user. */
 export type Owned = { userId: string };
@@ -10,7 +12,7 @@ export type Owned = { userId: string };
  * another user is the same 404 (`record.not_found`), so nobody learns that someone else's exists.
  * Repositories may already filter by owner; this check is what every service relies on.
  */
-export function requireOwned<T extends Owned>(actor: Pick<Actor, 'id'>, record: T | null | undefined): T {
+export function requireOwned<T extends Owned>(actor: { id: string }, record: T | null | undefined): T {
   if (!record || record.userId !== actor.id) throw new AppError('record.not_found');
   return record;
 }
@@ -24,6 +26,6 @@ export function requireAllOwned(owned: number, ids: readonly unknown[]): void {
 }
 
 /** The wrong role is 403 (`auth.forbidden`); route-level `app.authenticate(role)` calls this first. */
-export function requireRole(actor: Pick<Actor, 'role'>, role: Role): void {
+export function requireRole(actor: { role: Role }, role: Role): void {
   if (actor.role !== role) throw new AppError('auth.forbidden');
 }

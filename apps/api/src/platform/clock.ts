@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
-import { appSettings } from '../db/schema/index.js';
+import { appSettings } from './schema.js';
 
 const KEY = 'test_clock_offset_seconds';
 const CHANNEL = 'enlaza_clock';

@@ -7,7 +7,7 @@ import type { JobDefinition, JobName, JobPayloads, JobPolicy, Jobs } from './job
 export type NamedJob = Exclude<JobName, `event.${string}` | `test.${string}`>;
 
 type ListedJob = JobPolicy & {
-  /** Where its handler is: each module's jobs.ts (the mailer's is in lib/mailer.ts). */
+  /** Where its handler is: each module's jobs.ts (the mailer's is in modules/communications/mailer.ts). */
   definedIn: string;
   /** A cron schedule (UTC) that enqueues it, run by the processes with workers. */
   schedule?: string;
@@ -21,8 +21,8 @@ type ListedJob = JobPolicy & {
  * way a module defines one, so a policy cannot live anywhere else.
  */
 export const JOB_LIST = {
-  // Transactional emails: a delivery row per email, the job sends it once (lib/mailer.ts).
-  'email.send': { definedIn: 'lib/mailer.ts', retryLimit: 8, retryDelay: 5, retryBackoff: true, concurrency: 2 },
+  // Transactional emails: a delivery row per email, the job sends it once (communications/mailer.ts).
+  'email.send': { definedIn: 'modules/communications/mailer.ts', retryLimit: 8, retryDelay: 5, retryBackoff: true, concurrency: 2 },
   // A sending campaign's runs: each claims, sends and hands over (sender.ts); retried soon and often.
   'campaign.send': { definedIn: 'modules/campaigns/jobs.ts', retryLimit: 20, retryDelay: 1, retryBackoff: true, concurrency: 2 },
   // A scheduled campaign's start at its time.

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
-import type { Mailer } from '../lib/mailer.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
 import type { Storage } from '../lib/storage.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { FileUseProvider, FileUseRegistry } from './file-use-registry.js';
 import type { Jobs } from './jobs.js';
+import type { Mailer } from './mailer.js';
 import type { TrashProvider, TrashRegistry } from './trash-registry.js';
 import type { UsageProvider, UsageRegistry } from './usage-registry.js';
 import type { UserDataProvider, UserDataRegistry } from './user-data-registry.js';

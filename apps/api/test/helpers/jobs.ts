@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../src/db/client.js';
-import { createMailer, type OutgoingEmail } from '../../src/lib/mailer.js';
+import { createMailer } from '../../src/modules/communications/mailer.js';
+import type { OutgoingEmail } from '../../src/platform/mailer.js';
 import { createJobs } from '../../src/platform/jobs.js';
 
 const noop = () => undefined;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import enAuth from '../../../web/src/locales/en/auth.json' with { type: 'json' };
-import esAuth from '../../../web/src/locales/es/auth.json' with { type: 'json' };
-import jpAuth from '../../../web/src/locales/jp/auth.json' with { type: 'json' };
-import esRegister from '../../../web/src/locales/es/register.json' with { type: 'json' };
+import { PAGE_STRINGS } from '@enlaza/contracts/page-strings';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
+
+const { auth: enAuth } = PAGE_STRINGS.en;
+const { auth: esAuth, register: esRegister } = PAGE_STRINGS.es;
+const { auth: jpAuth } = PAGE_STRINGS.jp;
 
 let t: TestContext;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { waitFor } from '../helpers/test-app.js';
 vi.setConfig({ testTimeout: 180_000 });
 
 const TOTAL = 200;
-/** How many emails one API process sends at once (`concurrency` of email.send in lib/mailer.ts). */
+/** How many emails one API process sends at once (`concurrency` of email.send in platform/job-list.ts). */
 const SENDING_AT_ONCE = 2;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDailyCounters, type Visitor } from '../../src/lib/daily-counters.js';
+import { createDailyCounters, type Visitor } from '../../src/modules/public-profile/daily-counters.js';
 import { createTestApp, insertUser, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;

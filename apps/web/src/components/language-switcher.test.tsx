@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { changeLanguage, initI18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { SESSION_KEYS } from '@/lib/session-keys';
+import { SESSION_KEYS } from '@enlaza/contracts';
 import { json, mockApi } from '@/test/mock-api';
 import { LanguageSwitcher } from './language-switcher';
 

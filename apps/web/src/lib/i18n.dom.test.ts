@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
+import { PAGE_STRINGS } from '@enlaza/contracts/page-strings';
+import jpRegister from '@/locales/jp/register.json';
 import { changeLanguage, initI18n, loadNamespaces, NAMESPACES } from './i18n';
 
 describe('i18n', () => {
@@ -21,5 +23,16 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('es');
     expect(i18next.t('auth:login.submit')).toBe('Entrar');
     expect(i18next.t('common:logout')).toBe('Cerrar sesión');
+  });
+
+  it('merges into a namespace the texts it shares with the server-rendered pages', async () => {
+    await initI18n('jp');
+    await changeLanguage('jp');
+    await loadNamespaces(['register']);
+    // From packages/contracts/src/locales and from the SPA's own file of the same namespace.
+    expect(i18next.t('common:skipToContent')).toBe(PAGE_STRINGS.jp.common.skipToContent);
+    expect(i18next.t('common:logout')).toBe('ログアウト');
+    expect(i18next.t('register:title')).toBe(PAGE_STRINGS.jp.register.title);
+    expect(i18next.t('register:verify.title')).toBe(jpRegister.verify.title);
   });
 });

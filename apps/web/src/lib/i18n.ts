@@ -12,10 +12,12 @@ import {
   storeLanguage,
   SUPPORTED_LOCALES,
 } from './language';
+import { mergeLocaleFiles } from './locale-files';
 import { completePluralForms } from './plural-forms';
 
 /*
- * Translations: every `src/locales/{lng}/{namespace}.json` is its own file, fetched only when
+ * Translations: every namespace of every language (`src/locales/{lng}/{namespace}.json`, with
+ * what it shares with the server-rendered pages merged in) is its own file, fetched only when
  * needed, so a page downloads only the active language's namespaces it uses:
  * - `common` at start-up; each route declares the namespaces its page uses (router.tsx), and
  *   they load together with the page's code; any other namespace a component uses is loaded
@@ -26,8 +28,12 @@ import { completePluralForms } from './plural-forms';
  *   (`npm test` checks parity, so normally never).
  */
 // The built app fetches each file as JSON from one versioned folder (build/locale-assets.ts); the
-// dev server and the unit tests import them through Vite's glob.
-const files = import.meta.env.PROD ? {} : import.meta.glob<{ default: ResourceKey }>('../locales/*/*.json');
+// dev server and the unit tests import them through Vite's glob. A namespace may have two files, the
+// SPA's own and the texts it shares with the server-rendered sign-in and registration pages
+// (packages/contracts/src/locales): they are merged here as the build merges them.
+const files = import.meta.env.PROD
+  ? {}
+  : import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '../../../../packages/contracts/src/locales/*/*.json']);
 const FILE_PATTERN = /\/locales\/([^/]+)\/([^/]+)\.json$/;
 
 /** Every namespace found on disk, e.g. ['account', 'auth', 'common', ...]. */
@@ -41,9 +47,13 @@ export const NAMESPACES: readonly string[] = import.meta.env.PROD
       ),
     ].sort();
 
-/** One translation file, or undefined when there is no such namespace. */
+/** One namespace's translations, or undefined when there is no such namespace. */
 async function fetchBundle(language: Locale, namespace: string): Promise<ResourceKey | undefined> {
-  if (!import.meta.env.PROD) return (await files[`../locales/${language}/${namespace}.json`]?.())?.default;
+  if (!import.meta.env.PROD) {
+    const found = Object.entries(files).filter(([path]) => path.endsWith(`/locales/${language}/${namespace}.json`));
+    if (found.length === 0) return undefined;
+    return mergeLocaleFiles(await Promise.all(found.map(async ([path, load]) => ({ path, texts: (await load()).default }))));
+  }
   if (!NAMESPACES.includes(namespace)) return undefined;
   const response = await fetch(`${__LOCALE_BASE__}${language}/${namespace}.json`);
   if (!response.ok) {

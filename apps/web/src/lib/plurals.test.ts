@@ -12,7 +12,11 @@ const NOT_A_QUANTITY = new Set([
   'profiles:ordered.count',
 ]);
 
-const LOCALES_DIR = join(import.meta.dirname, '..', 'locales');
+// The SPA's own translations and the ones it shares with the server-rendered pages (see i18n.ts).
+const LOCALES_DIRS = [
+  join(import.meta.dirname, '..', 'locales'),
+  join(import.meta.dirname, '..', '..', '..', '..', 'packages', 'contracts', 'src', 'locales'),
+];
 const LANGUAGES = ['en', 'es', 'jp'] as const;
 
 function strings(language: string): Map<string, string> {
@@ -22,8 +26,10 @@ function strings(language: string): Map<string, string> {
     else if (node && typeof node === 'object')
       for (const [k, v] of Object.entries(node)) walk(v, key.endsWith(':') ? `${key}${k}` : `${key}.${k}`);
   };
-  for (const file of readdirSync(join(LOCALES_DIR, language)).filter((name) => name.endsWith('.json'))) {
-    walk(JSON.parse(readFileSync(join(LOCALES_DIR, language, file), 'utf8')), `${file.replace(/\.json$/, '')}:`);
+  for (const dir of LOCALES_DIRS) {
+    for (const file of readdirSync(join(dir, language)).filter((name) => name.endsWith('.json'))) {
+      walk(JSON.parse(readFileSync(join(dir, language, file), 'utf8')), `${file.replace(/\.json$/, '')}:`);
+    }
   }
   return found;
 }

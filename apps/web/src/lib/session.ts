@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { CurrentUser, Role, SubscriptionData } from '@enlaza/contracts';
-import { SESSION_KEYS } from './session-keys';
+import { SESSION_KEYS, type CurrentUser, type Role, type SubscriptionData } from '@enlaza/contracts';
 
 export { SESSION_KEYS };
 

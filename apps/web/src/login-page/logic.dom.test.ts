@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '@/locales/en/auth.json';
-import es from '@/locales/es/auth.json';
+import { SESSION_KEYS } from '@enlaza/contracts';
+import { PAGE_STRINGS } from '@enlaza/contracts/page-strings';
 import { loginFailureMessage, validateLoginInput } from '@/features/auth/pages/login-errors';
 import { ApiError } from '@/lib/api-error';
-import { SESSION_KEYS } from '@/lib/session-keys';
 import { asT, call, dashboardPath, readLoginAnswer, requestHeaders, storeSession, storeSubscription, translator } from './logic';
+
+const en = PAGE_STRINGS.en.auth;
+const es = PAGE_STRINGS.es.auth;
 
 const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

@@ -1,8 +1,7 @@
-import type { ErrorCode } from '@enlaza/contracts';
+import { SESSION_KEYS, type ErrorCode } from '@enlaza/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-error';
 import { exchange, retryAfterSeconds } from '@/lib/http-core';
-import { SESSION_KEYS } from '@/lib/session-keys';
 
 /*
  * The pure parts of the server-rendered sign-in page's script (apps/api/src/modules/login-page):

@@ -1,6 +1,6 @@
-import type { AliasCheck } from '@enlaza/contracts';
+import { PASSWORD_MIN_LENGTH, type AliasCheck } from '@enlaza/contracts';
 import { aliasFeedback, aliasFromName } from '@/features/registration/components/alias-rules';
-import { passwordStrength, PASSWORD_MIN_LENGTH } from '@/features/registration/components/password-strength';
+import { passwordStrength } from '@/features/registration/components/password-strength';
 import { REGISTER_FIELDS, validateRegistration, type RegisterErrors } from '@/features/registration/components/register-rules';
 import { resendErrorMessage } from '@/features/registration/components/resend-feedback';
 import { ApiError } from '@/lib/api-error';

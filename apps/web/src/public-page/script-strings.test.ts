@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCRIPT_STRINGS } from './script-strings';
+import { PUBLIC_PAGE_SCRIPT_STRINGS } from '@enlaza/contracts';
 
 const here = join(process.cwd(), 'src/public-page');
 
@@ -45,7 +45,7 @@ describe('the strings the public page’s script shows', () => {
     // The reader found the script's calls (a change of style would make it find none and pass for nothing).
     expect(used.length).toBeGreaterThan(20);
     expect(new Set(used.map((u) => u.section))).toEqual(new Set(['form', 'share', 'location', 'qr']));
-    const sections = SCRIPT_STRINGS as Record<string, readonly string[]>;
+    const sections = PUBLIC_PAGE_SCRIPT_STRINGS as Record<string, readonly string[]>;
     const missing = used.filter(({ section, key }) => !(sections[section] ?? []).some((k) => key === k || key.startsWith(`${k}.`)));
     expect(missing).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { renderEmail } from '../../lib/email-templates.js';
 import { localName } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mailer } from '../../platform/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
 import { isIanaTimeZone } from '../../lib/time-zone.js';
 import type { ActivityService, RequestOrigin } from '../activity/index.js';

@@ -1,9 +1,9 @@
 import type { ActivityAction, ActivityEvent, HistoryQuery } from '@enlaza/contracts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
 import type { ActivityRepository } from './repository.js';
 
-/** Where a request came from, as recorded with sign-ins and changes. */
-export type RequestOrigin = { address: string | null; device: string | null };
+export type { RequestOrigin };
 
 export type ActivityInput = {
   action: ActivityAction;

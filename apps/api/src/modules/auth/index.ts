@@ -2,7 +2,7 @@
 import { defineModule } from '../../platform/modules.js';
 import { authRoutes } from './routes.js';
 import { authPlugin } from '../../lib/auth.js';
-import { createSessionsRepository } from '../account/index.js';
+import { createSessionsRepository, type UserRow } from '../account/index.js';
 import { createAuthService, type AuthService } from './service.js';
 export { authRoutes } from './routes.js';
 export { toCurrentUser } from './current-user.js';
@@ -12,6 +12,12 @@ declare module '../../platform/modules.js' {
   interface Services {
     auth: AuthService;
   }
+}
+
+// A signed-in request carries the account's users row (lib/auth.ts declares only what it reads itself).
+declare module '../../lib/auth.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into lib/auth.ts's SignedInUser
+  interface SignedInUser extends UserRow {}
 }
 
 export const authModule = defineModule({

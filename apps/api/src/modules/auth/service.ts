@@ -1,5 +1,6 @@
 import type { CurrentUser, LoginBody } from '@enlaza/contracts';
 import { randomToken, sha256, timingDummyHash, verifyPassword } from '../../lib/crypto.js';
+import type { AuthenticatedUser } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import { createSessionCache } from '../../lib/session-cache.js';
@@ -18,7 +19,7 @@ export const LOGIN_LIMITS = { perEmailAndAddress: 5, perAddress: 30, perEmail: 2
 /** last_used_at is refreshed at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 5 * MINUTE;
 
-export type AuthenticatedUser = { sessionId: string; user: UserRow };
+export type { AuthenticatedUser };
 type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number };
 
 export function createAuthService(repo: SessionsRepository, limiter: RateLimiter, activity: ActivityService) {

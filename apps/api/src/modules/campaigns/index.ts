@@ -9,7 +9,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Jobs } from '../../platform/jobs.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mailer } from '../../platform/mailer.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createLinkSigner } from './links.js';

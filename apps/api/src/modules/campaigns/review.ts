@@ -2,7 +2,7 @@ import type { CampaignReview, SendQuota } from '@enlaza/contracts';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mailer } from '../../platform/mailer.js';
 import { shortProfileLink } from '../../lib/public-links.js';
 import type { Actor } from '../../platform/actor.js';
 import { countAudience } from '../audience/index.js';

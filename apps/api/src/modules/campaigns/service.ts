@@ -28,7 +28,7 @@ import type { SenderSnapshot } from './schema.js';
 import { saveSender, senderFor, senderSnapshot } from './sender-identity.js';
 import { stallOf } from './stall.js';
 import { createCampaignReview } from './review.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mailer } from '../../platform/mailer.js';
 import {
   COMPLAINT_RATE_LIMIT,
   COMPLAINT_WINDOW_DAYS,

@@ -1,8 +1,8 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LocalisedText } from '../../lib/catalogue-names.js';
 import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 
-/** A catalogue text in each language; a missing one falls back to English, then to the base `name`. */
-export type LocalisedText = { en?: string; es?: string; jp?: string };
+export type { LocalisedText };
 const names = () => jsonb().$type<LocalisedText>().notNull().default({});
 const descriptions = () => jsonb().$type<LocalisedText>().notNull().default({});
 

@@ -17,7 +17,7 @@ export const deliveries = pgTable(
     error: text(),
     /**
      * Plain-text copy: kept for campaign, reply and test emails (shown in Comunicaciones), and for system
-     * emails only when no SMTP server is configured (see lib/mailer.ts).
+     * emails only when no SMTP server is configured (see mailer.ts).
      */
     bodyText: text(),
     /** The HTML as sent, for campaign, reply and test emails only (system emails carry secret links). */

@@ -1,41 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '@enlaza/contracts';
-// The SPA's own translations (apps/web/src/locales) and session keys: one source for both.
-import enAuth from '../../../../web/src/locales/en/auth.json' with { type: 'json' };
-import enCommon from '../../../../web/src/locales/en/common.json' with { type: 'json' };
-import esAuth from '../../../../web/src/locales/es/auth.json' with { type: 'json' };
-import esCommon from '../../../../web/src/locales/es/common.json' with { type: 'json' };
-import jpAuth from '../../../../web/src/locales/jp/auth.json' with { type: 'json' };
-import jpCommon from '../../../../web/src/locales/jp/common.json' with { type: 'json' };
-import enRegister from '../../../../web/src/locales/en/register.json' with { type: 'json' };
-import esRegister from '../../../../web/src/locales/es/register.json' with { type: 'json' };
-import jpRegister from '../../../../web/src/locales/jp/register.json' with { type: 'json' };
-import { SESSION_KEYS } from '../../../../web/src/lib/session-keys.js';
-import { PASSWORD_MIN_LENGTH } from '../../../../web/src/features/registration/components/password-strength.js';
+// The texts, session keys and password minimum the SPA uses too: one source for both.
+import { PASSWORD_MIN_LENGTH, SESSION_KEYS } from '@enlaza/contracts';
+import { PAGE_STRINGS } from '@enlaza/contracts/page-strings';
 import { htmlLang } from '../public-profile/index.js';
 import { drawAfter, html, raw, type SafeHtml } from '../public-profile/index.js';
 
 export type LoginPageAssets = { js: string | null; css: string | null };
 
-/** The `common` texts the page shows (brand, language, colour scheme, skip link). */
-const pickCommon = (common: typeof enCommon) => ({
-  appName: common.appName,
-  brandHome: common.brandHome,
-  skipToContent: common.skipToContent,
-  language: common.language,
-  colorScheme: common.colorScheme,
-});
-/** What the registration page shows (the SPA's `register` texts but the verification page's). */
-const pickRegister = ({ verify: _verify, ...register }: typeof enRegister) => register;
+/** What each page shows and its script switches between, by namespace, in every language. */
 const LOGIN_TEXTS = {
-  en: { auth: enAuth, common: pickCommon(enCommon) },
-  es: { auth: esAuth, common: pickCommon(esCommon) },
-  jp: { auth: jpAuth, common: pickCommon(jpCommon) },
+  en: { auth: PAGE_STRINGS.en.auth, common: PAGE_STRINGS.en.common },
+  es: { auth: PAGE_STRINGS.es.auth, common: PAGE_STRINGS.es.common },
+  jp: { auth: PAGE_STRINGS.jp.auth, common: PAGE_STRINGS.jp.common },
 } satisfies Record<Locale, unknown>;
 const REGISTER_TEXTS = {
-  en: { register: pickRegister(enRegister), common: pickCommon(enCommon) },
-  es: { register: pickRegister(esRegister), common: pickCommon(esCommon) },
-  jp: { register: pickRegister(jpRegister), common: pickCommon(jpCommon) },
+  en: { register: PAGE_STRINGS.en.register, common: PAGE_STRINGS.en.common },
+  es: { register: PAGE_STRINGS.es.register, common: PAGE_STRINGS.es.common },
+  jp: { register: PAGE_STRINGS.jp.register, common: PAGE_STRINGS.jp.common },
 } satisfies Record<Locale, unknown>;
 type PageTexts = typeof LOGIN_TEXTS | typeof REGISTER_TEXTS;
 

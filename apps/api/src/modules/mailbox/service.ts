@@ -13,7 +13,7 @@ import type {
 import { renderReplyEmail } from '../../lib/email-templates.js';
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mailer } from '../../platform/mailer.js';
 import type { EventBus } from '../../platform/events.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import type { Actor } from '../../platform/actor.js';

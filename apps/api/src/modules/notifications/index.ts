@@ -2,7 +2,7 @@ import { defineModule } from '../../platform/modules.js';
 import { notificationRoutes } from './routes.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mailer } from '../../platform/mailer.js';
 import type { EventBus } from '../../platform/events.js';
 import { createNotificationsRepository } from './repository.js';
 import { createNotificationsService, type NotificationsService } from './service.js';

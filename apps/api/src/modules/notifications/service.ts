@@ -1,7 +1,7 @@
 import type { Notification, NotificationListQuery, NotificationPayload, NotificationType } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
 import { renderNewMessageEmail, renderNotificationEmail } from '../../lib/email-templates.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mailer } from '../../platform/mailer.js';
 import { linkOf, renderText, toNotification } from './render.js';
 import type { NotificationRow, NotificationsRepository } from './repository.js';
 

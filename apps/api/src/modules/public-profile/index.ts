@@ -1,6 +1,6 @@
 /** The public page of a card or tag (HTML, JSON, vCard) and its server-side rendering helpers. */
 import { defineModule } from '../../platform/modules.js';
-import { createDailyCounters } from '../../lib/daily-counters.js';
+import { createDailyCounters } from './daily-counters.js';
 import { publicProfileCacheInvalidation } from './cache-invalidation.js';
 import { publicProfileRoutes } from './routes.js';
 import { createPublicProfileService, type PublicProfileService } from './service.js';

@@ -10,7 +10,7 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { profileDailyStats } from './schema.js';
 import { aliasMainCard, isOldAlias, userPiece } from '../account/index.js';
-import type { DailyCounters, Visitor } from '../../lib/daily-counters.js';
+import type { DailyCounters, Visitor } from './daily-counters.js';
 import { AppError } from '../../lib/errors.js';
 import { createSessionCache } from '../../lib/session-cache.js';
 import { liveProfilePiece, storedCard, storedTag } from '../profiles/index.js';

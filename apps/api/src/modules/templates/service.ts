@@ -12,7 +12,7 @@ import {
 } from '@enlaza/contracts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mailer } from '../../platform/mailer.js';
 import type { Actor } from '../../platform/actor.js';
 import { unknownMergeFields } from '../../platform/merge-fields.js';
 import { htmlToPlainText, sanitizeRichText } from '../../platform/rich-text.js';

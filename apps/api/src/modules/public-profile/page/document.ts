@@ -1,8 +1,7 @@
-import type { Locale, PublicProfile, PublicWallPage } from '@enlaza/contracts';
+import { PUBLIC_PAGE_SCRIPT_STRINGS, type Locale, type PublicProfile, type PublicWallPage } from '@enlaza/contracts';
 import { renderCard, textOn } from './card.js';
 import { renderContactForm } from './form.js';
 import { htmlLang, pageSection, pageStrings, type Translate } from './strings.js';
-import { SCRIPT_STRINGS } from '../../../../../web/src/public-page/script-strings.js';
 import { drawAfter, html, raw, type SafeHtml } from './template.js';
 import { renderWall } from './wall.js';
 
@@ -108,10 +107,10 @@ export function renderProfilePage(
     preview: options.preview,
     // Only what the script shows (the rest is in the HTML): a third of the compressed page otherwise.
     strings: {
-      form: pageSection(options.locale, 'form', SCRIPT_STRINGS.form),
-      share: pageSection(options.locale, 'share', SCRIPT_STRINGS.share),
-      location: profile.tag?.lostMode ? pageSection(options.locale, 'location', SCRIPT_STRINGS.location) : {},
-      qr: pageSection(options.locale, 'qr', SCRIPT_STRINGS.qr),
+      form: pageSection(options.locale, 'form', PUBLIC_PAGE_SCRIPT_STRINGS.form),
+      share: pageSection(options.locale, 'share', PUBLIC_PAGE_SCRIPT_STRINGS.share),
+      location: profile.tag?.lostMode ? pageSection(options.locale, 'location', PUBLIC_PAGE_SCRIPT_STRINGS.location) : {},
+      qr: pageSection(options.locale, 'qr', PUBLIC_PAGE_SCRIPT_STRINGS.qr),
     },
   };
   const style = `--pp-color:${profile.theme.color};--pp-on-color:${textOn(profile.theme.color)}`;

@@ -3,13 +3,12 @@ import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '@enlaza/contracts';
 import { PasswordField } from '@/components/password-field';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { useResetPassword } from '../api/reset-password';
-
-export const NEW_PASSWORD_MIN_LENGTH = 10;
 
 /** /reset-password/:token/:email: choose a new password with the emailed link. */
 export default function ResetPasswordPage() {
@@ -36,7 +35,7 @@ function ResetPassword() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const local: Errors = {};
-    if (password.length < NEW_PASSWORD_MIN_LENGTH) local.password = t('errors.short', { min: NEW_PASSWORD_MIN_LENGTH });
+    if (password.length < PASSWORD_MIN_LENGTH) local.password = t('errors.short', { min: PASSWORD_MIN_LENGTH });
     if (confirm !== password) local.confirm = t('errors.mismatch');
     setErrors(local);
     if (local.password) return passwordRef.current?.focus();
@@ -108,7 +107,7 @@ function ResetPassword() {
                 <PasswordField
                   ref={passwordRef}
                   label={t('fields.newPassword')}
-                  description={t('reset.hint', { min: NEW_PASSWORD_MIN_LENGTH })}
+                  description={t('reset.hint', { min: PASSWORD_MIN_LENGTH })}
                   inputWrapperOrder={['label', 'description', 'input', 'error']}
                   autoComplete="new-password"
                   value={password}

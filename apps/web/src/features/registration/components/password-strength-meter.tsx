@@ -1,6 +1,7 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { passwordStrength, PASSWORD_MIN_LENGTH } from './password-strength';
+import { PASSWORD_MIN_LENGTH } from '@enlaza/contracts';
+import { passwordStrength } from './password-strength';
 
 const COLORS = ['gray', 'red', 'yellow', 'teal', 'green'] as const;
 const LABELS = ['tooShort', 'weak', 'fair', 'good', 'strong'] as const;

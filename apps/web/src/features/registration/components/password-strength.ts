@@ -1,4 +1,4 @@
-export const PASSWORD_MIN_LENGTH = 10;
+import { PASSWORD_MIN_LENGTH } from '@enlaza/contracts';
 
 export type PasswordStrength = 0 | 1 | 2 | 3 | 4;
 

@@ -2,36 +2,17 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../config.js';
-import type { Database, Transaction } from '../db/client.js';
-import { deliveries } from '../db/schema/index.js';
-import type { Jobs } from '../platform/jobs.js';
-import { defineJob } from '../platform/job-list.js';
-import { smtpOptions, withDeadline } from './smtp.js';
-
-export type OutgoingEmail = {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  userId: string | null;
-  kind: 'system' | 'reply' | 'test' | 'campaign';
-  /** Where the recipient's answer goes (a mailbox reply goes back to the profile's owner). */
-  replyTo?: string;
-  /** Instead of MAIL_FROM (a campaign's test send comes from its sender, as the campaign will). */
-  from?: string;
-};
-
-export type SendOptions = {
-  /** Enqueue inside this transaction: the email exists only if the transaction commits. */
-  tx?: Transaction;
-  /** The same key never makes a second email (a retried job that enqueues an email, for instance). */
-  idempotencyKey?: string;
-};
+import type { Config } from '../../config.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { smtpOptions, withDeadline } from '../../lib/smtp.js';
+import type { Jobs } from '../../platform/jobs.js';
+import { defineJob } from '../../platform/job-list.js';
+import type { Mailer, OutgoingEmail, SendOptions } from '../../platform/mailer.js';
+import { deliveries } from './schema.js';
 
 type EmailJob = { deliveryId: string; email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo' | 'from'> };
 
-declare module '../platform/jobs.js' {
+declare module '../../platform/jobs.js' {
   interface JobPayloads {
     'email.send': EmailJob;
   }
@@ -61,7 +42,7 @@ export function createMailer(
   config: Pick<Config, 'smtp' | 'mailFrom'> & Partial<Pick<Config, 'smtpSendTimeoutMs'>>,
   log: FastifyBaseLogger,
   jobs: Jobs,
-) {
+): Mailer {
   const sendTimeoutMs = config.smtpSendTimeoutMs ?? 60_000;
   const transport: Transporter | null = config.smtp ? nodemailer.createTransport(smtpOptions(config.smtp)) : null;
   const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
@@ -157,5 +138,3 @@ export function createMailer(
     },
   };
 }
-
-export type Mailer = ReturnType<typeof createMailer>;

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { deliveries } from '../db/schema/index.js';
-import type { UsageProvider } from '../platform/usage-registry.js';
+import type { Database } from '../../db/client.js';
+import type { UsageProvider } from '../../platform/usage-registry.js';
+import { deliveries } from './schema.js';
 
 /** Sends that count against the monthly quota; system emails (verification, receipts…) do not. */
 export const COUNTED_SEND_KINDS = ['campaign', 'reply', 'test'] as const;

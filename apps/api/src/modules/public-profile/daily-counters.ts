@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { profileDailyStats, profileDailyVisitors, visitorSalts } from '../db/schema/index.js';
-import { daysEndingAt, localDate, startOfLocalDay } from './time-zone.js';
+import type { Database } from '../../db/client.js';
+import { daysEndingAt, localDate, startOfLocalDay } from '../../lib/time-zone.js';
+import { profileDailyStats, profileDailyVisitors, visitorSalts } from './schema.js';
 
 const DAY = 86_400_000;
 /** Visits waiting for the day's salt (read once a day per process, in milliseconds): beyond this many, not counted. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { deliveries } from '../db/schema/index.js';
-import { iso, type UserDataProvider } from '../platform/user-data-registry.js';
+import type { Database } from '../../db/client.js';
+import { iso, type UserDataProvider } from '../../platform/user-data-registry.js';
+import { deliveries } from './schema.js';
 
 /** The Comunicaciones log of emails sent by or to the user (no bodies). Erasing deletes it; a queued email whose row is gone is not sent. */
 export function createDeliveriesUserData(db: Database): UserDataProvider<'deliveries'> {

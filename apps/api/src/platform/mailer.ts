@@ -1,0 +1,38 @@
+import type { Transaction } from '../db/client.js';
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  userId: string | null;
+  kind: 'system' | 'reply' | 'test' | 'campaign';
+  /** Where the recipient's answer goes (a mailbox reply goes back to the profile's owner). */
+  replyTo?: string;
+  /** Instead of MAIL_FROM (a campaign's test send comes from its sender, as the campaign will). */
+  from?: string;
+};
+
+export type SendOptions = {
+  /** Enqueue inside this transaction: the email exists only if the transaction commits. */
+  tx?: Transaction;
+  /** The same key never makes a second email (a retried job that enqueues an email, for instance). */
+  idempotencyKey?: string;
+};
+
+/**
+ * The transactional mailer every module sends through (Platform.mailer). It is made by the
+ * communications module (modules/communications/mailer.ts), which owns the `deliveries` table it
+ * writes; app.ts hands it to the modules, so the platform names what it does, not where it lives.
+ */
+export type Mailer = {
+  /** Queues the email durably (delivery row + job) and returns once both are committed. */
+  send(email: OutgoingEmail, options?: SendOptions): Promise<'queued' | 'duplicate'>;
+  /** Queues without making the caller wait (forgot password, resend: timing must not tell whether an account exists). */
+  sendInBackground(email: OutgoingEmail): void;
+  /** Runs work after the answer has gone (tracked, so shutdown waits for it; failures are logged). Not durable. */
+  defer(work: () => Promise<unknown>): void;
+  /** Waits for deferred work; call before stopping the job queue. */
+  drain(): Promise<void>;
+  close(): void;
+};
