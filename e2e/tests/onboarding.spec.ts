@@ -61,6 +61,15 @@ test('a new account: the verification link signs in on the dashboard with the ch
     message('en', 'dashboard', 'checklist.progress', { done: '1', total: '3' }),
   );
 
+  // Copying the card's link from the dashboard (no visits yet) is sharing it.
+  const shared = page.waitForResponse((r) => r.url().endsWith('/api/onboarding/steps') && r.status() === 200);
+  await page.getByTestId('copy-main-profile-link').click();
+  await shared;
+  await expect(page.getByTestId('onboarding-step-share')).toHaveAttribute('data-done', 'true');
+  await expect(page.getByTestId('onboarding-progress')).toHaveText(
+    message('en', 'dashboard', 'checklist.progress', { done: '2', total: '3' }),
+  );
+
   // Dismissed: gone, and focus is on the page's heading.
   const dismissed = page.waitForResponse((r) => r.url().endsWith('/api/onboarding/dismiss'));
   await page.getByTestId('onboarding-dismiss').click();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionData } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
-import { useSubscriptionData } from '@/lib/api/subscription-data';
+import { useFreshSubscriptionData } from '@/lib/api/subscription-data';
 import { useStorageUsage } from '@/lib/cloud-api';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -28,8 +28,10 @@ export function SubscriptionStatusBadge({ status }: { status: SubscriptionData['
 }
 
 /**
- * Plan name, status, period and usage meters, from the stored subscription data (fetched when none
- * is held). Shared by the user dashboard and the account home; `children` adds actions below.
+ * Plan name, status, period and usage meters, from the stored subscription data, fetched again when
+ * the card opens (and stored): the usage as it is now, the same figures as the dashboard's counts,
+ * not as it was at sign-in. Shared by the user dashboard, the account home and My plan; `children`
+ * adds actions below.
  */
 export function PlanUsageCard({
   children,
@@ -43,7 +45,7 @@ export function PlanUsageCard({
   const { t } = useTranslation('plan');
   const locale = useLocale();
   const stored = useSession().subscription;
-  const query = useSubscriptionData();
+  const query = useFreshSubscriptionData();
   const data = stored ?? query.data;
   // Storage comes from the cloud's own usage (refreshed by every upload and trash), not from the
   // subscription data kept at sign-in: the dashboard and the cloud show the same number.

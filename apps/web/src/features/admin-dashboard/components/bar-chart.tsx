@@ -10,6 +10,8 @@ type Props = {
   format: (value: number) => string;
   height: number;
   color: string;
+  /** Whole numbers only (a count): no "0.25" ticks on the axis. */
+  integers?: boolean;
   testId?: string;
 };
 
@@ -17,7 +19,7 @@ type Props = {
  * One series of bars with the same numbers as a table for screen readers. Default export so the
  * page loads it lazily: the chart library stays out of the eagerly loaded bundles.
  */
-export default function SimpleBarChart({ data, labels, format, height, color, testId }: Props) {
+export default function SimpleBarChart({ data, labels, format, height, color, integers = false, testId }: Props) {
   return (
     <figure style={{ margin: 0 }} data-testid={testId}>
       {/* The picture is for sighted users; the table below is its text alternative. */}
@@ -29,9 +31,10 @@ export default function SimpleBarChart({ data, labels, format, height, color, te
           dataKey="label"
           series={[{ name: 'value', label: labels.series, color }]}
           tickLine="y"
-          gridAxis="y"
+          // Horizontal lines at the values, the ones a reader follows from a bar to the axis.
+          gridAxis="x"
           valueFormatter={format}
-          yAxisProps={{ width: 64, tickFormatter: (v: number) => format(v) }}
+          yAxisProps={{ width: 64, allowDecimals: !integers, tickFormatter: (v: number) => format(v) }}
           xAxisProps={{ minTickGap: 16 }}
         />
       </div>

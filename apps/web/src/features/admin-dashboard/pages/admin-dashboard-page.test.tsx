@@ -74,6 +74,21 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
     const revenue = await screen.findByTestId('revenue-chart', {}, { timeout: 20_000 });
     expect(within(revenue).getByText('Net revenue before tax per month')).toBeTruthy();
     expect(within(revenue).getAllByRole('row')).toHaveLength(13);
+    // A month is named with its whole year ("Dec 25" would read as the 25th of December).
+    expect(within(revenue).getByText('Dec 2025')).toBeTruthy();
+  });
+
+  it('says there is nothing to draw instead of drawing empty charts', async () => {
+    const quiet: AdminMetrics = {
+      ...metrics,
+      signUps: metrics.signUps.map((d) => ({ ...d, count: 0 })),
+      revenueByMonth: metrics.revenueByMonth.map((r) => ({ ...r, netCents: 0 })),
+    };
+    setup(() => json({ ok: 1, data: quiet }));
+    expect((await screen.findByTestId('signups-empty', {}, { timeout: 20_000 })).textContent).toBe('No sign-ups in these 30 days.');
+    expect(screen.getByTestId('revenue-empty').textContent).toBe('No invoiced revenue in these 12 months.');
+    expect(screen.queryByTestId('signups-chart')).toBeNull();
+    expect(screen.queryByTestId('revenue-chart')).toBeNull();
   });
 
   it('says so when the figures cannot be loaded, and retries', async () => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminMetrics } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
@@ -39,6 +39,17 @@ function MetricCard({
         {children}
       </Stack>
     </Card>
+  );
+}
+
+/** In place of a chart with nothing to draw: its height, so the cards beside it keep their size. */
+function ChartEmpty({ text, testId }: { text: string; testId: string }) {
+  return (
+    <Center h={220}>
+      <Text size="sm" c="dimmed" ta="center" data-testid={testId}>
+        {text}
+      </Text>
+    </Center>
   );
 }
 
@@ -84,7 +95,8 @@ function Figures({ metrics: m }: { metrics: AdminMetrics }) {
   const money = (cents: number) => formatMoney(cents, locale);
   const percent = new Intl.NumberFormat(bcp47(locale), { style: 'percent', maximumFractionDigits: 1 });
   const dayLabel = new Intl.DateTimeFormat(bcp47(locale), { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const monthLabel = new Intl.DateTimeFormat(bcp47(locale), { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  // The full year: "Apr 30" (a two-digit year) reads as the 30th of April.
+  const monthLabel = new Intl.DateTimeFormat(bcp47(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const chartFallback = <Skeleton height={220} radius="md" />;
   const paidRunning = m.activeByPlan.reduce((sum, p) => sum + p.count, 0);
 
@@ -143,31 +155,40 @@ function Figures({ metrics: m }: { metrics: AdminMetrics }) {
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <MetricCard id="signups" title={t('signUps.title')} help={t('signUps.help')} testId="metric-signups">
-          <Suspense fallback={chartFallback}>
-            <BarChart
-              data={m.signUps.map((d) => ({ label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)), value: d.count }))}
-              labels={{ series: t('signUps.series'), x: t('signUps.day'), caption: t('signUps.caption') }}
-              format={(v) => formatNumber(v, locale)}
-              height={220}
-              color="teal.6"
-              testId="signups-chart"
-            />
-          </Suspense>
+          {m.signUps.every((d) => d.count === 0) ? (
+            <ChartEmpty text={t('signUps.empty')} testId="signups-empty" />
+          ) : (
+            <Suspense fallback={chartFallback}>
+              <BarChart
+                data={m.signUps.map((d) => ({ label: dayLabel.format(new Date(`${d.day}T00:00:00Z`)), value: d.count }))}
+                labels={{ series: t('signUps.series'), x: t('signUps.day'), caption: t('signUps.caption') }}
+                format={(v) => formatNumber(v, locale)}
+                height={220}
+                color="teal.6"
+                integers
+                testId="signups-chart"
+              />
+            </Suspense>
+          )}
         </MetricCard>
         <MetricCard id="revenue" title={t('revenue.title')} help={t('revenue.help')} testId="metric-revenue">
-          <Suspense fallback={chartFallback}>
-            <BarChart
-              data={m.revenueByMonth.map((r) => ({
-                label: monthLabel.format(new Date(`${r.month}-01T00:00:00Z`)),
-                value: r.netCents / 100,
-              }))}
-              labels={{ series: t('revenue.series'), x: t('revenue.month'), caption: t('revenue.caption') }}
-              format={(v) => money(Math.round(v * 100))}
-              height={220}
-              color="indigo.6"
-              testId="revenue-chart"
-            />
-          </Suspense>
+          {m.revenueByMonth.every((r) => r.netCents === 0) ? (
+            <ChartEmpty text={t('revenue.empty')} testId="revenue-empty" />
+          ) : (
+            <Suspense fallback={chartFallback}>
+              <BarChart
+                data={m.revenueByMonth.map((r) => ({
+                  label: monthLabel.format(new Date(`${r.month}-01T00:00:00Z`)),
+                  value: r.netCents / 100,
+                }))}
+                labels={{ series: t('revenue.series'), x: t('revenue.month'), caption: t('revenue.caption') }}
+                format={(v) => money(Math.round(v * 100))}
+                height={220}
+                color="indigo.6"
+                testId="revenue-chart"
+              />
+            </Suspense>
+          )}
         </MetricCard>
       </SimpleGrid>
 

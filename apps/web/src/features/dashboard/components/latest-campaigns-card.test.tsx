@@ -53,7 +53,7 @@ describe('LatestCampaignsCard', () => {
     await loadNamespaces(['dashboard', 'campaigns']);
   });
 
-  it('shows each campaign with its state, its progress and a link to it', () => {
+  it('shows each campaign with its state, its progress once it has recipients, and a link to it', () => {
     show([sending, draft]);
     const rows = screen.getAllByTestId('latest-campaign');
     expect(rows).toHaveLength(2);
@@ -63,11 +63,10 @@ describe('LatestCampaignsCard', () => {
     expect(within(rows[0]!).getByTestId('campaign-progress').getAttribute('data-percent')).toBe('75');
     expect(within(rows[0]!).getByText('150 of 200 recipients done (75 %)')).toBeTruthy();
     expect(within(rows[1]!).getByTestId('campaign-state').getAttribute('data-state')).toBe('draft');
-    // One named progressbar per campaign (axe's aria-progressbar-name): no unnamed wrapper.
-    expect(screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))).toEqual([
-      '150 of 200 recipients done (75 %)',
-      '0 of 0 recipients done (0 %)',
-    ]);
+    // One named progressbar per campaign with recipients (axe's aria-progressbar-name): no unnamed
+    // wrapper, and no "0 of 0" bar for a draft.
+    expect(screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))).toEqual(['150 of 200 recipients done (75 %)']);
+    expect(within(rows[1]!).queryByTestId('campaign-progress')).toBeNull();
     expect(screen.queryByTestId('campaigns-empty')).toBeNull();
   });
 

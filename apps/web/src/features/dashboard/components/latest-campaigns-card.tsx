@@ -59,7 +59,8 @@ export function LatestCampaignsCard({ campaigns }: { campaigns: DashboardCampaig
                     </Text>
                     <CampaignStateBadge state={campaign.state} />
                   </Group>
-                  <CampaignProgress figures={campaign.figures} compact />
+                  {/* A draft or a scheduled campaign has no recipients yet: no "0 of 0" bar. */}
+                  {campaign.figures.recipients > 0 ? <CampaignProgress figures={campaign.figures} compact /> : null}
                 </UnstyledButton>
               </li>
             ))}

@@ -4,16 +4,18 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileStats } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
+import { useRecordOnboardingStep } from '@/lib/api/onboarding';
 import { formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { publicLink } from '@/lib/public-url';
 
 const VisitsChart = lazy(() => import('@/components/visits-chart'));
 
-/** With no visit yet: the main card's public link to share, or a way to create one. */
+/** With no visit yet: the main card's public link to share (copying it is the checklist's share step), or a way to create one. */
 function NoVisits() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
+  const recordStep = useRecordOnboardingStep();
   const path = user?.perfil_id ? `/link/${user.alias}/${user.perfil_id}` : null;
   const url = path ? publicLink(path) : null;
   return (
@@ -30,7 +32,16 @@ function NoVisits() {
             </Anchor>
             <CopyButton value={url} timeout={2000}>
               {({ copied, copy }) => (
-                <Button size="xs" variant={copied ? 'light' : 'default'} color={copied ? 'teal' : undefined} onClick={copy}>
+                <Button
+                  size="xs"
+                  variant={copied ? 'light' : 'default'}
+                  color={copied ? 'teal' : undefined}
+                  onClick={() => {
+                    copy();
+                    if (user?.perfil_id) recordStep('share', user.perfil_id);
+                  }}
+                  data-testid="copy-main-profile-link"
+                >
                   <span aria-live="polite">{copied ? t('visits.copied') : t('visits.copy')}</span>
                 </Button>
               )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from 'i18next';
-import { ACTIVITY_ACTIONS, type ActivityEvent } from '@enlaza/contracts';
+import { ACTIVITY_ACTIONS, cardFieldsSchema, tagFieldsSchema, type ActivityEvent } from '@enlaza/contracts';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { describeEvent, deviceSummary } from './describe-event';
 
@@ -46,6 +46,16 @@ describe('describeEvent', () => {
     expect(d.values.fields).toBe('name,phone');
   });
 
+  it('lists the changed fields of a card, one by one for the caller to translate', () => {
+    const d = describeEvent({
+      ...base,
+      action: 'profile.updated',
+      before: { name: 'Card', visibility: 'private', sectionOrder: 'form_first' },
+      after: { name: 'Card', visibility: 'public', sectionOrder: 'wall_first' },
+    });
+    expect(d.values.fields).toBe('visibility,sectionOrder');
+  });
+
   it('names the administrator who acted on the account', () => {
     const d = describeEvent({ ...base, action: 'admin.user_suspended', actorId: 'a1', actorName: 'Admin' });
     expect(d).toMatchObject({ key: 'admin_user_suspended', tone: 'warning' });
@@ -78,6 +88,19 @@ describe('every recorded action in the user’s own history', () => {
         expect(key, action).not.toBe('unknown');
         expect(i18n.exists(`history:actions.${key}`), `${language} ${action}`).toBe(true);
       }
+    }
+    await i18n.changeLanguage('en');
+  });
+
+  it('names every field a card or tag change can list, in en, es and jp', async () => {
+    // The settings the profiles service compares, then each card and tag field by name.
+    const settings = ['visibility', 'contactForm', 'wall', 'sectionOrder', 'folderId', 'photoFileId', 'coverFileId', 'theme'];
+    const fields = [...settings, ...Object.keys(cardFieldsSchema.shape), ...Object.keys(tagFieldsSchema.shape)].filter((f) => f !== 'name');
+    await initI18n('en');
+    for (const language of ['en', 'es', 'jp']) {
+      await i18n.changeLanguage(language);
+      await loadNamespaces(['history']);
+      for (const field of fields) expect(i18n.exists(`history:fields.${field}`), `${language} ${field}`).toBe(true);
     }
     await i18n.changeLanguage('en');
   });

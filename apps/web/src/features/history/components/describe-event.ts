@@ -70,7 +70,7 @@ export function describeEvent(event: ActivityEvent): EventDescription {
   if (event.action === 'profile.updated')
     values.fields = Object.keys(event.after ?? {})
       .filter((field) => field !== 'name')
-      .join(', ');
+      .join(',');
   // A change made by someone else (an administrator).
   if (event.actorId && event.userId && event.actorId !== event.userId && event.actorName) values.actor = event.actorName;
   return {
