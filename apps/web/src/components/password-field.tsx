@@ -1,5 +1,6 @@
 import { useState, type ComponentProps } from 'react';
 import { TextInput, UnstyledButton } from '@mantine/core';
+import { LineIcon } from '@/components/line-icon';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof TextInput>, 'type' | 'rightSection'> & {
   /** Accessible name of the show/hide button. */
@@ -22,21 +23,11 @@ export function PasswordField({ toggleLabel, ...props }: PasswordFieldProps) {
           onClick={() => setVisible((v) => !v)}
           onMouseDown={(event) => event.preventDefault()}
         >
-          <svg
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <LineIcon>
             <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
             <circle cx="12" cy="12" r="3" />
             {visible ? null : <path d="M3 3l18 18" />}
-          </svg>
+          </LineIcon>
         </UnstyledButton>
       }
     />

@@ -2,6 +2,7 @@ import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/use-page-title';
 import { useRouteTitleKey } from '../use-route-title';
+import { LineIcon } from '@/components/line-icon';
 
 /** Every area built by a later issue: its translated title and a short "arrives soon" note. */
 export default function ComingSoonPage() {
@@ -15,19 +16,10 @@ export default function ComingSoonPage() {
       <Paper withBorder p="lg" radius="md">
         <Stack gap="xs" align="flex-start">
           <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
-            <svg
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <LineIcon>
               <circle cx="12" cy="12" r="9" />
               <path d="M12 7v5l3 3" />
-            </svg>
+            </LineIcon>
           </ThemeIcon>
           <Text fw={600}>{t('pages:comingSoon.heading')}</Text>
           <Text c="dimmed">{t('pages:comingSoon.body')}</Text>

@@ -1,4 +1,5 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
+import { LineIcon } from '@/components/line-icon';
 
 /**
  * "What does this figure mean": an (i) button whose tooltip opens on hover, keyboard focus and
@@ -9,21 +10,11 @@ export function MetricHelp({ label, text, testId }: { label: string; text: strin
   return (
     <Tooltip label={text} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
       <ActionIcon variant="subtle" color="gray" size="sm" radius="xl" aria-label={label} aria-description={text} data-testid={testId}>
-        <svg
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          aria-hidden="true"
-          focusable="false"
-        >
+        <LineIcon>
           <circle cx="12" cy="12" r="9.5" />
           <path d="M12 11v6" />
           <circle cx="12" cy="7.5" r="0.6" fill="currentColor" />
-        </svg>
+        </LineIcon>
       </ActionIcon>
     </Tooltip>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMarkAllRead, useNotifications, useUnreadNotifications } from '../api/notifications';
 import { NotificationItem } from './notification-item';
 import '../notifications.css';
+import { LineIcon } from '@/components/line-icon';
 
 const BELL_PAGE = 5;
 
@@ -45,20 +46,10 @@ export function NotificationBell() {
           className="notification-bell"
           data-testid="notification-bell"
         >
-          <svg
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
+          <LineIcon>
             <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
             <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-          </svg>
+          </LineIcon>
           {count > 0 ? (
             <span className="notification-count" aria-hidden="true" data-testid="notification-count">
               {count > 99 ? '99+' : count}

@@ -1,3 +1,5 @@
+import { LineIcon } from '@/components/line-icon';
+
 /** Small stroke icons (the app has no icon library); always decorative, the button carries the label. */
 const PATHS = {
   up: 'M6 15l6-6 6 6',
@@ -16,19 +18,8 @@ export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-    >
+    <LineIcon size={size}>
       <path d={PATHS[name]} />
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LineIcon } from '@/components/line-icon';
 import { useResendVerification } from '../api/resend-verification';
 import { resendErrorMessage } from './resend-feedback';
 
@@ -11,19 +12,10 @@ export function CheckEmailPanel({ email, onEdit }: { email: string; onEdit: () =
   return (
     <Stack gap="md" data-testid="register-sent" role="status">
       <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
-        <svg
-          width="26"
-          height="26"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon size={26}>
           <rect x="3" y="5" width="18" height="14" rx="2" />
           <path d="m3 7 9 6 9-6" />
-        </svg>
+        </LineIcon>
       </ThemeIcon>
       <Title order={2} size="h3">
         {t('sent.title')}
