@@ -16,6 +16,7 @@ import { refuseDeepBodies, zodValidatorCompiler } from './lib/validation.js';
 import { createClock, type Clock } from './platform/clock.js';
 import { compressionPlugin } from './platform/compression.js';
 import { createEventBus, type EventBus } from './platform/events.js';
+import { createAccessRegistry } from './platform/access.js';
 import { createFileUseRegistry } from './platform/file-use-registry.js';
 import { createJobs, type Jobs } from './platform/jobs.js';
 import { jobsModule } from './platform/jobs-routes.js';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     userData: createUserDataRegistry(db),
     trash: createTrashRegistry(),
     fileUses: createFileUseRegistry(),
+    access: createAccessRegistry(),
   };
   app.decorate('userData', registries.userData);
   const storage = createStorage(config);
@@ -178,6 +180,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     renewalsModule,
   ];
   const services = await mountModules(app, platform, modules);
+  registries.access.assertComplete();
 
   // The pages outside /api.
   await app.register(spaPlugin, { webDist: config.webDist, countryLookupUrl: config.countryLookupUrl, publicUrl: config.publicUrl });

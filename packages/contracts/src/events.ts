@@ -1,3 +1,5 @@
+import type { NotificationPayload } from './notifications.js';
+
 /**
  * Domain events: what happened, published by the module where it happened and delivered after
  * commit to the subscribers other modules register at start-up (apps/api/src/platform/events.ts).
@@ -22,10 +24,8 @@ export type DomainEvents = {
   };
   /** A tag in lost mode was opened by a visitor (at most once an hour per tag and process: see public-profile). */
   'tag.scanned_lost': { profileId: string; userId: string; profileName: string; at: string };
-  /** A file was stored in a user's cloud. */
-  'file.uploaded': { fileId: string; userId: string; sizeBytes: number };
-  /** A user reached a plan limit (storage, monthly sends, profiles…). */
-  'quota.reached': { userId: string; quota: 'storage' | 'sends' | 'profiles' | 'tags'; limit: number };
+  /** A new file was stored in a user's cloud (not the same bytes uploaded again): its storage use before it and the plan's limit. */
+  'file.uploaded': { fileId: string; userId: string; name: string; sizeBytes: number; usedBytesBefore: number; limitBytes: number };
   /** An invoice or a credit note was issued (numbered, immutable from now on). */
   'invoice.issued': {
     invoiceId: string;
@@ -37,6 +37,34 @@ export type DomainEvents = {
   };
   /** Every recipient of a campaign is settled (sent, failed, bounced or skipped); published once. */
   'campaign.finished': { campaignId: string; userId: string; campaignName: string; sent: number; failed: number; bounced: number };
+  /** A scheduled campaign's time came and it could not start (quota, template gone, nobody left): the error code and its parameters. */
+  'campaign.start_failed': {
+    campaignId: string;
+    userId: string;
+    campaignName: string;
+    scheduledAt: string;
+    reason: NotificationPayload<'campaign_start_failed'>['reason'];
+  };
+  /** A sending campaign went CAMPAIGN_STALL_MINUTES without an email accepted; published once per stall (`since`). */
+  'campaign.stalled': {
+    campaignId: string;
+    userId: string;
+    campaignName: string;
+    /** The last progress: with the campaign id, it names the stall. */
+    since: string;
+    kind: NotificationPayload<'campaign_stalled'>['kind'];
+    detail: string;
+  };
+  /** The owner's complaint rate went over the limit: these sending campaigns were paused (rate and limit as "0.45 %"). */
+  'campaigns.paused': { userId: string; campaigns: { id: string; name: string }[]; rate: string; limit: string; complaints: number };
+  /** A charge was declined: its failed payment was recorded. */
+  'payment.failed': { paymentId: string; userId: string; amountCents: number; currency: string };
+  /** A charge went through: its payment and the change it paid for committed. */
+  'payment.succeeded': { paymentId: string; userId: string; amountCents: number; currency: string };
+  /** A renewal's attempt found no payment method to charge (no payment exists); `attempt` counts from 1 in the period ending `periodEnd`. */
+  'renewal.no_payment_method': { subscriptionId: string; userId: string; planName: string; periodEnd: string; attempt: number };
+  /** An annual subscription renews within a week: its reminder, published once per period (`endsAt`). */
+  'renewal.reminder_due': { subscriptionId: string; userId: string; planName: string; endsAt: string };
 };
 
 export type DomainEventName = keyof DomainEvents;

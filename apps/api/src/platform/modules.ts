@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import type { AccessProvider, AccessRegistry } from './access.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
 import type { Storage } from '../lib/storage.js';
@@ -35,7 +36,7 @@ export type Platform = {
   appSecret: string;
   /** HTTP to the outside world (a provider's signing certificate, a subscription to confirm); tests hand in one that reaches local servers. */
   fetch: typeof fetch;
-  registries: { usage: UsageRegistry; userData: UserDataRegistry; trash: TrashRegistry; fileUses: FileUseRegistry };
+  registries: { usage: UsageRegistry; userData: UserDataRegistry; trash: TrashRegistry; fileUses: FileUseRegistry; access: AccessRegistry };
 };
 
 /**
@@ -55,6 +56,8 @@ export type ModuleParts = {
   trash?: TrashProvider[];
   /** Where its records use a cloud file (asked before a file goes to the trash). */
   fileUses?: FileUseProvider[];
+  /** How to check the kinds of records it owns (`requireAccess`, platform/access.ts). */
+  access?: AccessProvider[];
   /** After every module is built and the app is ready (after the job queue started). */
   onReady?: Hook;
   /** Before the server stops accepting requests (long-lived streams end here). */
@@ -108,6 +111,14 @@ export async function mountModules(app: FastifyInstance, platform: Platform, mod
     platform.registries.userData.register(...(parts.userData ?? []));
     platform.registries.trash.register(...(parts.trash ?? []));
     platform.registries.fileUses.register(...(parts.fileUses ?? []));
+    platform.registries.access.register(...(parts.access ?? []));
+    // A kind in the trash is checked by its own provider: the owner's item of that kind that is in the trash.
+    platform.registries.access.register(
+      ...(parts.trash ?? []).map((p) => ({
+        kind: `trash.${p.kind}` as const,
+        accessible: (actorId: string, ids: readonly string[]) => p.trashed(actorId, ids),
+      })),
+    );
     const { onReady, preClose, onClose } = parts;
     if (onReady) app.addHook('onReady', async () => void (await onReady()));
     if (preClose) app.addHook('preClose', async () => void (await preClose()));

@@ -18,7 +18,9 @@ export type TrashPage = { cursor: TrashCursor | null; limit: number };
  * error (changing nothing) when bringing it back would exceed the plan; it answers the restored item's
  * name as the history should show it (null when it should not be kept there, e.g. a visitor's name); `purge` deletes for good
  * (bytes too) the owner's trashed items among `ids`, or all of them when `ids` is omitted;
- * `purgeExpired` deletes for good every item of any owner deleted before `before`.
+ * `purgeExpired` deletes for good every item of any owner deleted before `before`; `trashed` answers
+ * which of `ids` are the owner's items in the trash, in one query (the access kind `trash.<kind>`,
+ * which the trash checks before `restore` and `purge`).
  */
 export interface TrashProvider {
   kind: TrashKind;
@@ -26,6 +28,7 @@ export interface TrashProvider {
   restore(owner: TrashOwner, id: string): Promise<{ name: string | null }>;
   purge(owner: TrashOwner, ids?: string[]): Promise<number>;
   purgeExpired(before: Date): Promise<number>;
+  trashed(ownerId: string, ids: readonly string[]): Promise<Set<string>>;
 }
 
 export type TrashRegistry = ReturnType<typeof createTrashRegistry>;

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-or
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
+import { ownedIds } from './access-sql.js';
 import { DELETED_AT_KEY_FORMAT, type TrashCursor, type TrashProvider } from './trash-registry.js';
 
 /** The deletion time as the cursor text of the trash (fixed-width UTC, microseconds kept). */
@@ -18,9 +19,10 @@ export const newestDeletionFirst = (deletedAt: AnyPgColumn, id: AnyPgColumn) => 
 type SoftDeletable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn; deletedAt: AnyPgColumn; updatedAt?: AnyPgColumn };
 
 /**
- * The four trash queries of such a table (templates, wall posts, campaigns): the owner's trashed rows
+ * The trash queries of such a table (templates, wall posts, campaigns): the owner's trashed rows
  * newest deletion first after a cursor, restore one (in `tx` when given), delete the owner's trashed
- * rows for good (all, or those among `ids`), and delete every row deleted before a time.
+ * rows for good (all, or those among `ids`), delete every row deleted before a time, and which of
+ * some ids are the owner's trashed rows.
  */
 export function trashQueries<T extends SoftDeletable>(db: Database, table: T) {
   type Row = T['$inferSelect'];
@@ -54,6 +56,8 @@ export function trashQueries<T extends SoftDeletable>(db: Database, table: T) {
       return rows.length;
     },
 
+    trashed: (userId: string, ids: readonly string[]): Promise<Set<string>> => ownedIds(db, t, userId, ids, isNotNull(t.deletedAt)),
+
     async purgeExpired(before: Date): Promise<number> {
       const rows = await db
         .delete(t)
@@ -69,6 +73,7 @@ export type TrashQueries<Row> = {
   restore(userId: string, id: string): Promise<Row | undefined>;
   purge(userId: string, ids?: string[]): Promise<number>;
   purgeExpired(before: Date): Promise<number>;
+  trashed(userId: string, ids: readonly string[]): Promise<Set<string>>;
 };
 
 /**
@@ -95,10 +100,12 @@ export function trashProviderOf<Row extends { id: string; deletedAt: Date | null
     },
     async restore(owner, id) {
       const row = await queries.restore(owner.id, id);
+      // The trash checked `trash.<kind>` first: only a concurrent restore or purge gets here.
       if (!row) throw new AppError('record.not_found');
       return { name: describe(row).name };
     },
     purge: (owner, ids) => queries.purge(owner.id, ids),
     purgeExpired: (before) => queries.purgeExpired(before),
+    trashed: (ownerId, ids) => queries.trashed(ownerId, ids),
   };
 }

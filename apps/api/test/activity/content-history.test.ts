@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from '../helpers/files.js';
-import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -58,6 +58,8 @@ describe('cards, tags and files in the history', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: bearer(token) });
     await t.app.inject({ method: 'POST', url: `/api/files/${file.id}/restore`, headers: bearer(token) });
 
+    // The upload's row follows its `file.uploaded` event, dated when it was published.
+    await queueIdle(t.app, 'event.');
     const events = (await history(token)).filter((e) => e.targetType === 'file');
     expect(events.map((e) => e.action)).toEqual(['file.restored', 'file.trashed', 'file.renamed', 'file.uploaded']);
     expect(events[2]).toMatchObject({ targetId: file.id, before: { name: 'logo.png' }, after: { name: 'brand.png' } });

@@ -5,7 +5,7 @@ import type { Campaign } from '@enlaza/contracts';
 import { contactLists, deliveries, folders, labels, notifications, suppressions, users } from '../../src/db/schema/index.js';
 import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
 import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
-import { ADMIN, bearer, createTestApp, DEMO, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
+import { ADMIN, bearer, createTestApp, DEMO, insertUser, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 180_000 });
 
@@ -120,6 +120,7 @@ describe('campaigns', () => {
       .where(and(eq(deliveries.userId, demoId), eq(deliveries.kind, 'campaign')));
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(30);
     expect(rows.find((r) => r.toEmail === 'basic7@campaign.example')?.subject).toBe('News for Person 7');
+    await queueIdle(ctx.app, 'event.'); // the notification follows `campaign.finished`
     const notes = await ctx.db
       .select()
       .from(notifications)

@@ -5,7 +5,7 @@ import { campaignRecipients, notifications, suppressions } from '../../src/db/sc
 import { COMPLAINT_MIN, COMPLAINT_RATE_LIMIT } from '../../src/modules/campaigns/complaints.js';
 import { createDraftCampaign, seedCampaignAudience } from '../helpers/campaigns.js';
 import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
-import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, insertUser, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -66,6 +66,7 @@ describe('the complaint-rate watch (Gmail and Yahoo: under 0.3 % reported as spa
     expect(paused.error).toContain('30.00 %');
     expect(paused.error).toContain('0.30 %');
     expect(paused.error).toContain('3 of 10');
+    await queueIdle(ctx.app, 'event.'); // the notification follows `campaigns.paused`
     const sent = await ctx.db
       .select()
       .from(notifications)
@@ -75,6 +76,7 @@ describe('the complaint-rate watch (Gmail and Yahoo: under 0.3 % reported as spa
 
     // The same report delivered again (providers retry) changes nothing: no second notification.
     expect((await report([complaint(2)])).json()).toEqual({ ok: 1, data: { matched: 1, suppressed: 1, paused: 0 } });
+    await queueIdle(ctx.app, 'event.');
     expect(
       await ctx.db
         .select()

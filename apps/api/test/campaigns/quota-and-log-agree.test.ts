@@ -4,7 +4,7 @@ import type { Campaign, SendQuota } from '@enlaza/contracts';
 import { deliveries, notifications } from '../../src/db/schema/index.js';
 import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.js';
-import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, insertUser, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -127,6 +127,7 @@ describe('the monthly sends of a scheduled campaign', () => {
     expect(failed.error).toContain('50 emails left');
     expect(await recipientStates(ctx.db, campaign.id)).toEqual({});
 
+    await queueIdle(ctx.app, 'event.'); // the notification follows `campaign.start_failed`
     const notes = await ctx.db
       .select()
       .from(notifications)

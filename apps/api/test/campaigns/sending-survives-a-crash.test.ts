@@ -75,6 +75,15 @@ async function killMidCampaignAndRestart(open: () => Promise<DatabaseHandle>, en
     'the campaign to end sent',
     60_000,
   );
+  // The owner's notification follows `campaign.finished`, after the commit that ended it.
+  await waitFor(
+    async () => {
+      const notes = (await api(second.url, token2, 'GET', '/api/notifications')) as unknown as { type: string }[];
+      return notes.some((n) => n.type === 'campaign_finished') ? true : undefined;
+    },
+    'the campaign finished notification',
+    60_000,
+  );
   expect(await second.stop('SIGTERM')).toBe(0);
 
   const counts = new Map<string, number>();

@@ -7,7 +7,7 @@ import { smtpOptions } from '../../src/lib/smtp.js';
 import { notifications, users } from '../../src/db/schema/index.js';
 import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
 import { startSmtpSink } from '../helpers/smtp-sink.js';
-import { bearer, createTestApp, DEMO, login, waitFor } from '../helpers/test-app.js';
+import { bearer, createTestApp, DEMO, login, queueIdle, waitFor } from '../helpers/test-app.js';
 
 // 2,000 SMTP sessions in this process, an outage and a return.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
@@ -92,6 +92,7 @@ describe('a campaign through an SMTP outage', () => {
         .select()
         .from(notifications)
         .where(and(eq(notifications.userId, demo!.id), eq(notifications.type, 'campaign_stalled')));
+    await queueIdle(ctx.app, 'event.'); // the notification follows `campaign.stalled`
     expect(await stalledNotes()).toHaveLength(1);
 
     // Back on the same port: the same process carries on by itself.
@@ -124,6 +125,7 @@ describe('a campaign through an SMTP outage', () => {
     );
     expect(delivered.rows).toEqual([{ status: 'sent', n: TOTAL }]);
     // One stall, one notice.
+    await queueIdle(ctx.app, 'event.');
     expect(await stalledNotes()).toHaveLength(1);
   });
 });

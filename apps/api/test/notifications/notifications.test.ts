@@ -251,6 +251,8 @@ describe('quota thresholds', () => {
         payload: body.payload,
       });
       expect(res.statusCode).toBe(201);
+      // The thresholds follow the upload's `file.uploaded` event, after commit.
+      await queueIdle(t.app, 'event.');
       return res.json().data[0]?.id ?? res.json().data.id;
     };
     await upload(7_000);

@@ -14,7 +14,7 @@ import {
   subscriptions,
   users,
 } from '../../src/db/schema/index.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
 import { plans as planRows } from '../../src/db/schema/index.js';
 
 let t: TestContext;
@@ -209,6 +209,16 @@ describe('plans and checkout', () => {
     await t.db.update(offers).set({ accountTypeId: null }).where(eq(offers.id, before.id));
   });
 
+  it('answers 404 to a checkout that names another user’s card, and charges nothing', async () => {
+    const { user, token } = await freeUser();
+    const theirs = (await addCard((await freeUser()).token, CARDS.ok)).body.data;
+    const offer = await offerOf(token, 'pro', 'monthly');
+    const res = await call(token, 'POST', '/api/user/checkout', { offerId: offer.id, methodId: theirs.id, idempotencyKey: randomUUID() });
+    expect([res.status, res.body.code]).toEqual([404, 'record.not_found']);
+    expect(await paymentsOf(user.id)).toEqual([]);
+    expect((await subscriptionOf(user.id)).offerId).toBeNull();
+  });
+
   it('upgrades a Free user to Pro monthly at once: payment, subscription, quota, notification', async () => {
     const { user, token } = await freeUser();
     const method = (await addCard(token, CARDS.ok)).body.data;
@@ -225,6 +235,8 @@ describe('plans and checkout', () => {
     const sub = await subscriptionOf(user.id);
     expect(sub.offerId).toBe(offer.id);
     expect(sub.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    // The notification follows the payment's event, after commit.
+    await queueIdle(t.app, 'event.');
     const [note] = await t.db
       .select()
       .from(notifications)
@@ -255,6 +267,7 @@ describe('plans and checkout', () => {
     expect(await subscriptionOf(user.id)).toEqual(before);
     const rows = await paymentsOf(user.id);
     expect(rows.map((r) => [r.status, r.invoiceId, r.failureCode])).toEqual([['failed', null, code]]);
+    await queueIdle(t.app, 'event.');
     const [note] = await t.db
       .select()
       .from(notifications)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { defineModule, mountModules, type Platform } from '../../src/platform/modules.js';
 import { createTrashRegistry } from '../../src/platform/trash-registry.js';
+import { createAccessRegistry } from '../../src/platform/access.js';
 import { createFileUseRegistry } from '../../src/platform/file-use-registry.js';
 import { createUsageRegistry } from '../../src/platform/usage-registry.js';
 import { createUserDataRegistry, type UserDataProvider } from '../../src/platform/user-data-registry.js';
@@ -14,8 +15,16 @@ function platform(): Platform {
     userData: createUserDataRegistry({} as Database),
     trash: createTrashRegistry(),
     fileUses: createFileUseRegistry(),
+    access: createAccessRegistry(),
   };
   return { registries } as unknown as Platform;
+}
+
+// A service only these test modules provide (typed by declaration merging, as a module's are).
+declare module '../../src/platform/modules.js' {
+  interface Services {
+    sampleService: (userId: string, profileId: string) => Promise<boolean>;
+  }
 }
 
 const section = (name: UserDataProvider['section']): UserDataProvider => ({
@@ -32,7 +41,7 @@ describe('mounting the modules', () => {
     const owner = defineModule({
       name: 'owner',
       build: () => ({
-        services: { ownsProfile: (_userId: string, id: string) => Promise.resolve(owned.has(id)) },
+        services: { sampleService: (_userId: string, id: string) => Promise.resolve(owned.has(id)) },
         userData: [section('profiles')],
         onReady: () => void seen.push('owner ready'),
         onClose: () => void seen.push('owner close'),
@@ -45,7 +54,7 @@ describe('mounting the modules', () => {
     const reader = defineModule({
       name: 'reader',
       build({ services }) {
-        seen.push(`reader built, sees the owner's service: ${typeof services.ownsProfile}`);
+        seen.push(`reader built, sees the owner's service: ${typeof services.sampleService}`);
         return {
           userData: [section('account')],
           onReady: () => void seen.push('reader ready'),
@@ -53,16 +62,16 @@ describe('mounting the modules', () => {
           root: async (root) => void seen.push(`root plugin, routes yet: ${root.hasRoute({ method: 'GET', url: '/api/owner' })}`),
         };
       },
-      async register(api, { services: { ownsProfile } }) {
+      async register(api, { services: { sampleService } }) {
         seen.push('reader routes');
-        api.get('/reads', async () => ({ owns: await ownsProfile('u', 'p1') }));
+        api.get('/reads', async () => ({ owns: await sampleService('u', 'p1') }));
       },
     });
     const p = platform();
     const services = await mountModules(app, p, [owner, reader]);
     await app.ready();
 
-    expect(await services.ownsProfile('u', 'p2')).toBe(false);
+    expect(await services.sampleService('u', 'p2')).toBe(false);
     expect((await app.inject({ method: 'GET', url: '/api/reads' })).json()).toEqual({ owns: true });
     // The registry answers in the contract's order (account before profiles), not the list's.
     expect(p.registries.userData.sections()).toEqual(['account', 'profiles']);
@@ -80,29 +89,29 @@ describe('mounting the modules', () => {
   });
 
   it('stops start-up when a module reads a service that no module before it built', async () => {
-    const early = defineModule({ name: 'early', build: ({ services }) => ({ services: { ownsProfile: services.ownsProfile } }) });
-    const late = defineModule({ name: 'late', build: () => ({ services: { ownsProfile: () => Promise.resolve(true) } }) });
+    const early = defineModule({ name: 'early', build: ({ services }) => ({ services: { sampleService: services.sampleService } }) });
+    const late = defineModule({ name: 'late', build: () => ({ services: { sampleService: () => Promise.resolve(true) } }) });
     await expect(mountModules(Fastify(), platform(), [early, late])).rejects.toThrow(
-      'module early needs the service ownsProfile, which no module before it in the list of app.ts provides',
+      'module early needs the service sampleService, which no module before it in the list of app.ts provides',
     );
   });
 
   it('stops start-up when two modules provide the same service', async () => {
-    const one = defineModule({ name: 'one', build: () => ({ services: { ownsProfile: () => Promise.resolve(true) } }) });
-    const two = defineModule({ name: 'two', build: () => ({ services: { ownsProfile: () => Promise.resolve(false) } }) });
-    await expect(mountModules(Fastify(), platform(), [one, two])).rejects.toThrow('service ownsProfile provided by both one and two');
+    const one = defineModule({ name: 'one', build: () => ({ services: { sampleService: () => Promise.resolve(true) } }) });
+    const two = defineModule({ name: 'two', build: () => ({ services: { sampleService: () => Promise.resolve(false) } }) });
+    await expect(mountModules(Fastify(), platform(), [one, two])).rejects.toThrow('service sampleService provided by both one and two');
   });
 
   it('stops start-up when a route needs a service no module provides', async () => {
     const routes = defineModule({
       name: 'routes',
-      async register(api, { services: { ownsProfile } }) {
-        api.get('/x', () => ownsProfile('u', 'p'));
+      async register(api, { services: { sampleService } }) {
+        api.get('/x', () => sampleService('u', 'p'));
         await Promise.resolve();
       },
     });
     await expect(mountModules(Fastify(), platform(), [routes])).rejects.toThrow(
-      'module routes needs the service ownsProfile, which no module provides',
+      'module routes needs the service sampleService, which no module provides',
     );
   });
 });

@@ -27,7 +27,7 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { multipart, png } from '../helpers/files.js';
-import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, insertUser, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
 let dataDir: string;
@@ -69,6 +69,7 @@ async function customerWithEverything(label: string) {
     payload: body.payload,
   });
   expect(uploaded.statusCode).toBe(201);
+  await queueIdle(t.app, 'event.'); // the upload's history row and storage thresholds follow its event
   const [folder] = await t.db
     .insert(folders)
     .values({ userId: user.id, kind: 'card', name: `${label} folder`, color: '#123456' })
@@ -136,7 +137,7 @@ async function customerWithEverything(label: string) {
     200,
   );
   await call(token, 'PUT', '/api/user/myplan/downgrade', { offerId: offer('pro').id }, 200);
-  // The invoice's notification is sent by a job after the checkout: wait for it, so nothing of this customer is still on its way.
+  // The checkout's notifications (payment, invoice) follow its events after commit: wait for them, so nothing of this customer is still on its way.
   await waitFor(
     async () =>
       (
@@ -147,6 +148,7 @@ async function customerWithEverything(label: string) {
       )[0],
     'the invoice notification',
   );
+  await queueIdle(t.app, 'event.');
   return { user, token };
 }
 

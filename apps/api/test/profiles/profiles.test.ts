@@ -194,23 +194,35 @@ describe('cards and tags', () => {
     expect((await send('GET', '/api/profiles?kind=card', admin)).statusCode).toBe(403);
   });
 
-  it('accepts only the owner’s own photo, folder and labels', async () => {
+  it('answers 404 to another user’s photo, folder or label in the body and stores nothing; 422 to one of mine that does not fit', async () => {
     const owner = await proUser();
     const other = await proUser();
     const [foreignFile] = await t.db.insert(storedFiles).values({ userId: other.user.id, name: 'x.png', sizeBytes: 10 }).returning();
     const [ownFile] = await t.db.insert(storedFiles).values({ userId: owner.user.id, name: 'me.png', sizeBytes: 10 }).returning();
+    const [trashedFile] = await t.db
+      .insert(storedFiles)
+      .values({ userId: owner.user.id, name: 'old.png', sizeBytes: 10, deletedAt: new Date() })
+      .returning();
     const tagFolder = (await send('POST', '/api/folders', owner.token, { kind: 'tag', name: 'Pets', color: '#ff0000' })).json().data.id;
+    const foreignFolder = (await send('POST', '/api/folders', other.token, { kind: 'card', name: 'Work', color: '#0000ff' })).json().data
+      .id;
     const foreignLabel = (await send('POST', '/api/labels', other.token, { kind: 'card', name: 'VIP', color: '#00ff00' })).json().data.id;
-    const res = await send('POST', '/api/profiles', owner.token, {
-      ...card('Ana'),
-      photoFileId: foreignFile!.id,
-      folderId: tagFolder,
-      labelIds: [foreignLabel],
-    });
+    const names = async () => (await send('GET', '/api/profiles?kind=card', owner.token)).json().data.map((p: { name: string }) => p.name);
+    const before = await names();
+    for (const foreign of [{ photoFileId: foreignFile!.id }, { folderId: foreignFolder }, { labelIds: [foreignLabel] }]) {
+      const res = await send('POST', '/api/profiles', owner.token, { ...card('Ana'), ...foreign });
+      expect([res.statusCode, res.json().code]).toEqual([404, 'record.not_found']);
+    }
+    expect(await names()).toEqual(before);
+    // My own folder of tags on a card, and my photo in the trash: not someone else's, so 422 on the field.
+    const res = await send('POST', '/api/profiles', owner.token, { ...card('Ana'), photoFileId: trashedFile!.id, folderId: tagFolder });
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['folderId', 'labelIds', 'photoFileId']);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['folderId', 'photoFileId']);
     const ok = await send('POST', '/api/profiles', owner.token, { ...card('Ana'), photoFileId: ownFile!.id });
     expect(ok.json().data.photoFileId).toBe(ownFile!.id);
+    const edited = await send('PUT', `/api/profiles/${ok.json().data.id}`, owner.token, { ...card('Ana'), labelIds: [foreignLabel] });
+    expect(edited.statusCode).toBe(404);
+    expect((await send('GET', `/api/profiles/${ok.json().data.id}`, owner.token)).json().data.labelIds).toEqual([]);
   });
 });
 

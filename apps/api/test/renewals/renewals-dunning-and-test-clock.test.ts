@@ -14,7 +14,7 @@ import {
   subscriptions,
   users,
 } from '../../src/db/schema/index.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
 let admin: string;
@@ -90,11 +90,12 @@ const renewalPayments = (subscriptionId: string) =>
     .orderBy(asc(payments.createdAt));
 const clockNow = async () => new Date(testClockSchema.parse((await call(admin, 'GET', '/api/admin/test-clock')).body.data).now);
 
-/** Moves the test clock by whole days to within half a day of `instant`, running what fell due. */
+/** Moves the test clock by whole days to within half a day of `instant`, running what fell due (and the notifications its events raise). */
 async function advanceTo(instant: Date) {
   const days = Math.max(1, Math.round((instant.getTime() - (await clockNow()).getTime()) / DAY));
   const res = await call(admin, 'POST', '/api/admin/test-clock/advance', { days });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await queueIdle(t.app, 'event.');
   return testClockAdvanceResultSchema.parse(res.body.data);
 }
 

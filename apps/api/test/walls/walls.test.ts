@@ -104,9 +104,9 @@ describe('wall posts', () => {
     const bad = await post({ linkUrl: 'javascript:alert(1)' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.linkUrl).toBeDefined();
+    // A missing file is 404, as another user's is (requireAccess).
     const missing = await post({ imageFileId: '00000000-0000-4000-8000-000000000000' });
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors.imageFileId).toBeDefined();
+    expect([missing.statusCode, missing.json().code]).toEqual([404, 'record.not_found']);
   });
 
   it('answers 404 for another user’s post or profile, and lets nobody change it', async () => {
@@ -129,6 +129,26 @@ describe('wall posts', () => {
     expect((await t.app.inject({ url: `/api/walls/posts?profileId=${profileId}`, headers: bearer(otherToken) })).statusCode).toBe(404);
     expect((await post({}, otherToken)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/walls/posts/${mine.id}`, headers: bearer(token) })).json().data.status).toBe('draft');
+  });
+
+  it('answers 404 to a post whose body names another user’s image, and stores nothing', async () => {
+    const ownersImage = await uploadPng('mine.png', png(12, 12));
+    const theirProfile = await createProfile(otherToken);
+    const theirPosts = async () =>
+      (await t.app.inject({ url: `/api/walls/posts?profileId=${theirProfile}`, headers: bearer(otherToken) })).json().data;
+    const res = await post({ profileId: theirProfile, imageFileId: ownersImage }, otherToken);
+    expect([res.statusCode, res.json().code]).toEqual([404, 'record.not_found']);
+    expect(await theirPosts()).toEqual([]);
+    // The same on an edit of their own post: it keeps no image.
+    const theirs = (await post({ profileId: theirProfile }, otherToken)).json().data as { id: string };
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/walls/posts/${theirs.id}`,
+      headers: bearer(otherToken),
+      payload: { profileId: theirProfile, title: 'x', bodyHtml: '<p>x</p>', imageFileId: ownersImage },
+    });
+    expect(edit.statusCode).toBe(404);
+    expect((await theirPosts()).map((p: { imageFileId: string | null }) => p.imageFileId)).toEqual([null]);
   });
 
   it('lists pinned posts first, then newest, in keyset pages', async () => {
@@ -199,8 +219,8 @@ describe('scheduled publishing', () => {
     const service = createWallsService({
       repo: createWallsRepository(t.db),
       jobs: t.app.platform.jobs,
-      ownsProfile: async () => true,
-      ownsImage: async () => true,
+      requireAccess: async () => undefined,
+      isLiveImage: async () => true,
       liveImage: async () => null,
     });
     expect(await service.publishDue(p.id, job.data.scheduledFor, new Date(at.getTime() - 1000))).toBe('not-due');

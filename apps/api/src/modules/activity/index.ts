@@ -1,9 +1,10 @@
-/** Historial: other modules record what happened through the activity service. */
+/** Historial: other modules record what happened through the activity service, or by the events it subscribes to (subscribers.ts). */
 import { defineModule } from '../../platform/modules.js';
 import { activityRoutes } from './routes.js';
 import { createActivityRepository } from './repository.js';
 import { createActivityService, type ActivityService } from './service.js';
 import { createActivityUserData } from './user-data.js';
+import { subscribeActivity } from './subscribers.js';
 export { activityRoutes } from './routes.js';
 export { changesBetween } from './changes.js';
 export { createActivityRepository } from './repository.js';
@@ -18,10 +19,11 @@ declare module '../../platform/modules.js' {
 
 export const activityModule = defineModule({
   name: 'activity',
-  build: ({ db }) => ({
-    services: { activity: createActivityService(createActivityRepository(db)) },
-    userData: [createActivityUserData(db)],
-  }),
+  async build({ db, events }) {
+    const repo = createActivityRepository(db);
+    await subscribeActivity(events, repo);
+    return { services: { activity: createActivityService(repo) }, userData: [createActivityUserData(db)] };
+  },
   async register(api, { services: { activity } }) {
     await api.register(activityRoutes, { activity });
   },

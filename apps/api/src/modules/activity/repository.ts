@@ -9,8 +9,9 @@ export type Cursor = { createdAt: string; id: string };
 
 export function createActivityRepository(db: Database) {
   return {
+    /** An id given twice (an event delivered again, subscribers.ts) stores one row. */
     async insert(event: NewActivityEvent): Promise<void> {
-      await db.insert(activityEvents).values(event);
+      await db.insert(activityEvents).values(event).onConflictDoNothing({ target: activityEvents.id });
     },
 
     /** Newest first, keyset-paginated on (created_at, id) so deep pages cost the same as the first. */

@@ -8,20 +8,22 @@
  * of the chosen profiles, of every profile in the chosen folders or with the chosen labels, plus the
  * contacts of the chosen imported lists; one address once (case-insensitive), suppressed addresses
  * never. Ids that are not the owner's select nobody; a selector that comes in a request goes through
- * `requireOwnAudience` first, which answers 404 for them, as for any other user's record.
+ * `requireAudienceAccess` first, which answers 404 for them, as for any other user's record.
  */
 import { defineModule } from '../../platform/modules.js';
 import { audienceRoutes } from './routes.js';
 import type { AudienceSelector, SuppressionReason } from '@enlaza/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { createAudienceRepository, countAudience as countSelected, requireOwnAudience, selectAudience } from './repository.js';
+import { createAudienceRepository, countAudience as countSelected, selectAudience } from './repository.js';
+import { createAudienceAccess, requireAudienceAccess } from './access.js';
+import type { RequireAccess } from '../../platform/access.js';
 import { suppressions } from './schema.js';
 import { createAudienceService } from './service.js';
 import { createContactListsUserData } from './contacts-user-data.js';
 import { createAudienceUserData } from './user-data.js';
 
-export { audienceRoutes, requireOwnAudience };
+export { audienceRoutes, requireAudienceAccess };
 export type { AudienceService } from './service.js';
 
 export type AudienceMember = { email: string; name: string; profileId: string | null };
@@ -50,16 +52,16 @@ export async function isSuppressed(db: Database | Transaction, ownerId: string, 
 }
 
 /** The audience service for the routes. */
-export function createAudience(db: Database) {
-  return createAudienceService(db, createAudienceRepository(db));
+export function createAudience(db: Database, requireAccess: RequireAccess) {
+  return createAudienceService(db, createAudienceRepository(db), requireAccess);
 }
 export { createContactListsUserData };
 
 export const audienceModule = defineModule({
   name: 'audience',
-  build: ({ db }) => ({ userData: [createAudienceUserData(db), createContactListsUserData(db)] }),
-  async register(api, { db }) {
-    await api.register(audienceRoutes, { audience: createAudience(db) });
+  build: ({ db }) => ({ userData: [createAudienceUserData(db), createContactListsUserData(db)], access: [createAudienceAccess(db)] }),
+  async register(api, { db, registries }) {
+    await api.register(audienceRoutes, { audience: createAudience(db, registries.access.requireAccess) });
   },
 });
 export { createAudienceUserData };

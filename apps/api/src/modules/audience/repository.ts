@@ -1,10 +1,9 @@
 import type { AudienceSelector, AudienceSources } from '@enlaza/contracts';
 import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
 import { collectionPiece } from '../collections/index.js';
 import { consentingMessagePiece } from '../mailbox/index.js';
-import { liveProfilePiece, profileLabelPiece, profileOwnerPiece } from '../profiles/index.js';
+import { liveProfilePiece, profileLabelPiece } from '../profiles/index.js';
 import { qualified } from '../../platform/query-pieces.js';
 import { contactLists, contacts, suppressions } from './schema.js';
 
@@ -54,33 +53,6 @@ function candidates(ownerId: string, s: AudienceSelector): SQL {
     );
   }
   return sql.join(parts, sql` union all `);
-}
-
-/**
- * How many ids of the selector are not the owner's (or do not exist): a profile (trashed ones
- * count as the owner's), a folder, a label or an imported list. One statement.
- */
-export async function foreignAudienceIds(db: Db, ownerId: string, s: AudienceSelector): Promise<number> {
-  if (isEmptySelector(s)) return 0;
-  const foreign = (ids: string[], owned: SQL) =>
-    ids.length === 0 ? sql`0` : sql`(select count(*) from unnest(${uuidArray(ids)}) as given(id) where not exists (${owned}))`;
-  const profile = profileOwnerPiece('owned_profile');
-  const folder = collectionPiece('folders', 'owned_folder');
-  const label = collectionPiece('labels', 'owned_label');
-  // A malformed id (the contract lets none through) is dropped by uuidArray: count it as foreign too.
-  const malformed = [...s.profileIds, ...s.folderIds, ...s.labelIds, ...s.listIds].filter((id) => !UUID.test(id)).length;
-  const result = await db.execute(sql`select (
-      ${foreign(s.profileIds, sql`select 1 from ${profile} where owned_profile.id = given.id and owned_profile.user_id = ${ownerId}`)}
-    + ${foreign(s.folderIds, sql`select 1 from ${folder} where owned_folder.id = given.id and owned_folder.user_id = ${ownerId}`)}
-    + ${foreign(s.labelIds, sql`select 1 from ${label} where owned_label.id = given.id and owned_label.user_id = ${ownerId}`)}
-    + ${foreign(s.listIds, sql`select 1 from ${contactLists} l where l.id = given.id and l.user_id = ${ownerId}`)}
-  )::int as n`);
-  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0) + malformed;
-}
-
-/** Refuses (404 `record.not_found`) a selector naming a profile, folder, label or list that is not the owner's. */
-export async function requireOwnAudience(db: Db, ownerId: string, selector: AudienceSelector): Promise<void> {
-  if ((await foreignAudienceIds(db, ownerId, selector)) > 0) throw new AppError('record.not_found');
 }
 
 /** `execute` answers `{ rows }` on node-postgres and PGlite alike through drizzle, but be lenient. */

@@ -13,7 +13,9 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../platform/actor.js';
 import { isEmail, parseCsv, previewCsv } from './csv-import.js';
-import { countAudience, requireOwnAudience, type AudienceRepository } from './repository.js';
+import { countAudience, type AudienceRepository } from './repository.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
+import { requireAudienceAccess } from './access.js';
 
 /** An opaque page token for lists ordered by a text key (an address). */
 const encodeKey = (key: string) => Buffer.from(JSON.stringify([key])).toString('base64url');
@@ -43,16 +45,15 @@ const toList = (r: { id: string; name: string; contacts: number; createdAt: Date
 const MAX_LISTED_ERRORS = 100;
 
 /** Audience: who campaigns can reach (counts, sources), imported lists and the suppression list. Every call is scoped to the actor. */
-export function createAudienceService(db: Database, repo: AudienceRepository) {
+export function createAudienceService(db: Database, repo: AudienceRepository, requireAccess: RequireAccess) {
   async function requireList(actor: Actor, id: string) {
-    const list = await repo.findList(db, actor.id, id);
-    if (!list) throw new AppError('record.not_found');
-    return list;
+    await requireAccess(actor, 'list', id);
+    return afterAccess(await repo.findList(db, actor.id, id));
   }
 
   return {
     async count(actor: Actor, selector: AudienceSelector) {
-      await requireOwnAudience(db, actor.id, selector);
+      await requireAudienceAccess(requireAccess, actor, selector);
       return { recipients: await countAudience(db, actor.id, selector) };
     },
     sources: (actor: Actor): Promise<AudienceSources> => repo.sources(actor.id),
@@ -108,7 +109,8 @@ export function createAudienceService(db: Database, repo: AudienceRepository) {
     },
 
     async deleteList(actor: Actor, id: string): Promise<void> {
-      if (!(await repo.deleteList(actor.id, id))) throw new AppError('record.not_found');
+      await requireAccess(actor, 'list', id);
+      await repo.deleteList(actor.id, id);
     },
 
     async contacts(actor: Actor, listId: string, query: ContactListQuery): Promise<{ data: Contact[]; nextCursor: string | null }> {
@@ -123,7 +125,8 @@ export function createAudienceService(db: Database, repo: AudienceRepository) {
     },
 
     async deleteContact(actor: Actor, listId: string, contactId: string): Promise<void> {
-      await requireList(actor, listId);
+      await requireAccess(actor, 'list', listId);
+      // The list is the owner's: a contact id that is not in it is not found there (contacts are reached through their list).
       if (!(await repo.deleteContact(listId, contactId))) throw new AppError('record.not_found');
     },
 
@@ -173,6 +176,7 @@ export function createAudienceService(db: Database, repo: AudienceRepository) {
      */
     async removeSuppression(actor: Actor, email: string): Promise<void> {
       const row = await repo.findSuppression(actor.id, email.trim().toLowerCase());
+      // An address, not a record id: only ever looked up in the actor's own list.
       if (!row) throw new AppError('record.not_found');
       if (row.reason === 'unsubscribed') throw new AppError('audience.unsubscribed_locked');
       await repo.removeSuppression(actor.id, row.email);

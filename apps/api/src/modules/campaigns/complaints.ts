@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import type { NotificationsService } from '../notifications/index.js';
+import type { EventBus } from '../../platform/events.js';
 
 /**
  * The complaint-rate watch. Gmail's and Yahoo's bulk-sender rules (2024) ask senders to keep the
@@ -68,10 +68,10 @@ export async function requireComplaintRateOk(db: Database, ownerId: string): Pro
 
 /**
  * After complaints were recorded for `ownerId` (in `tx`): over the limit, the owner's sending
- * campaigns are paused with the reason and the owner is notified, once per campaign paused (the
- * notification commits with the pause). Answers the campaigns paused.
+ * campaigns are paused with the reason and `campaigns.paused` is published with the pause (the
+ * owner's notification follows it once per set of campaigns paused). Answers the campaigns paused.
  */
-export async function pauseIfOverComplaintLimit(tx: Transaction, notifications: NotificationsService, ownerId: string): Promise<string[]> {
+export async function pauseIfOverComplaintLimit(tx: Transaction, events: Pick<EventBus, 'publish'>, ownerId: string): Promise<string[]> {
   const standing = await complaintStanding(tx, ownerId);
   if (!standing.over) return [];
   const reason = reasonOf(standing);
@@ -82,12 +82,10 @@ export async function pauseIfOverComplaintLimit(tx: Transaction, notifications: 
       returning id, name`),
   );
   if (paused.length > 0)
-    await notifications.notify(
-      ownerId,
-      'campaigns_paused',
-      { campaigns: paused.map((c) => c.name), rate: reason.params.rate, limit: reason.params.limit, complaints: standing.complaints },
+    await events.publish(
+      'campaigns.paused',
+      { userId: ownerId, campaigns: paused, rate: reason.params.rate, limit: reason.params.limit, complaints: standing.complaints },
       tx,
-      `campaigns-paused:${paused.map((c) => c.id).join(',')}`,
     );
   return paused.map((c) => c.id);
 }

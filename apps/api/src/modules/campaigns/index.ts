@@ -21,6 +21,10 @@ import { createInboundListener } from './inbound.js';
 import { defineCampaignJobs } from './jobs.js';
 import { createCampaignSender } from './sender.js';
 import { createCampaignsService, type CampaignsService } from './service.js';
+import { isNull } from 'drizzle-orm';
+import type { RequireAccess } from '../../platform/access.js';
+import { ownedRowsAccess } from '../../platform/access-sql.js';
+import { campaigns as campaignTable } from './schema.js';
 import { createCampaignSenderUserData, createCampaignsUserData } from './user-data.js';
 
 export type { CampaignsService } from './service.js';
@@ -37,6 +41,7 @@ export async function createCampaigns(deps: {
   secret: string;
   log: FastifyBaseLogger;
   mailer: Pick<Mailer, 'send'>;
+  requireAccess: RequireAccess;
 }) {
   const repo = createCampaignsRepository(deps.database.db);
   const signer = createLinkSigner(deps.secret, deps.config.publicUrl, deps.config.inbound?.domain ?? null);
@@ -45,17 +50,18 @@ export async function createCampaigns(deps: {
     repo,
     jobs: deps.jobs,
     events: deps.events,
-    notifications: deps.notifications,
     signer,
     config: deps.config,
     log: deps.log,
   });
   const service = createCampaignsService({
     db: deps.database.db,
+    requireAccess: deps.requireAccess,
     repo,
     jobs: deps.jobs,
     subscriptions: deps.subscriptions,
     notifications: deps.notifications,
+    events: deps.events,
     signer,
     mailer: deps.mailer,
     config: deps.config,
@@ -103,7 +109,7 @@ declare module '../../platform/modules.js' {
 
 export const campaignsModule = defineModule({
   name: 'campaigns',
-  async build({ database, config, jobs, events, appSecret, log, mailer, services: { subscriptions, notifications } }) {
+  async build({ database, config, jobs, events, appSecret, log, mailer, registries, services: { subscriptions, notifications } }) {
     const { service, trash, start, close } = await createCampaigns({
       database,
       config,
@@ -114,6 +120,7 @@ export const campaignsModule = defineModule({
       secret: appSecret,
       log,
       mailer,
+      requireAccess: registries.access.requireAccess,
     });
     return {
       services: { campaigns: service },
@@ -122,6 +129,8 @@ export const campaignsModule = defineModule({
       onClose: close,
       userData: [createCampaignsUserData(database.db), createCampaignSenderUserData(database.db)],
       fileUses: [createCampaignsFileUses(database.db)],
+      // A live campaign of the owner.
+      access: [ownedRowsAccess('campaign', database.db, campaignTable, isNull(campaignTable.deletedAt))],
     };
   },
   async register(api, { config, fetch, services: { campaigns } }) {

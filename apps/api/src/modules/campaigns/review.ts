@@ -24,8 +24,8 @@ export type CampaignReviewDeps = {
   sendQuota: (actor: Actor) => Promise<SendQuota>;
   /** Raises the 80 % / 100 % notification of the monthly sends. */
   sendsChanged: (userId: string, change: { before: number; after: number; limit: number; period: string }) => Promise<void>;
-  /** The actor's own live campaign, or 404 (the campaigns service's check). */
-  owned: (actor: Actor, id: string) => Promise<CampaignRow>;
+  /** The actor's own live campaign, or 404 (the campaigns service's requireAccess). */
+  campaignOf: (actor: Actor, id: string) => Promise<CampaignRow>;
   /** Its snapshot once scheduled, else its template now (the campaigns service's, shared with a start). */
   contentOf: (campaign: CampaignRow) => Promise<{ subject: string; bodyHtml: string }>;
 };
@@ -36,7 +36,17 @@ export type CampaignReviewDeps = {
  * campaign email goes through (`renderCampaignEmail`, templates/render.ts), so the review shows the
  * bytes the audience gets, the sample recipient's fields and the links aside.
  */
-export function createCampaignReview({ db, repo, signer, mailer, config, sendQuota, sendsChanged, owned, contentOf }: CampaignReviewDeps) {
+export function createCampaignReview({
+  db,
+  repo,
+  signer,
+  mailer,
+  config,
+  sendQuota,
+  sendsChanged,
+  campaignOf,
+  contentOf,
+}: CampaignReviewDeps) {
   /** The sender it will go out as: the copy taken when it was scheduled, else the one saved now. */
   async function senderOf(campaign: CampaignRow): Promise<SenderSnapshot | null> {
     return campaign.sender ?? (await senderSnapshot(db, campaign.userId));
@@ -60,7 +70,7 @@ export function createCampaignReview({ db, repo, signer, mailer, config, sendQuo
   return {
     /** The review step: who it goes to and from, the subject and the email as the first recipient would see it. */
     async review(actor: Actor, me: ReviewMe, id: string): Promise<CampaignReview> {
-      const campaign = await owned(actor, id);
+      const campaign = await campaignOf(actor, id);
       const [{ rendered, sender }, recipients] = await Promise.all([render(me, campaign), countAudience(db, actor.id, campaign.audience)]);
       // None saved yet: what the sender card suggests, marked unsaved (the campaign cannot start).
       const shown = sender
@@ -80,7 +90,7 @@ export function createCampaignReview({ db, repo, signer, mailer, config, sendQuo
      * From its sender, as the campaign will be.
      */
     async sendTest(actor: Actor, me: ReviewMe, id: string): Promise<{ to: string }> {
-      const campaign = await owned(actor, id);
+      const campaign = await campaignOf(actor, id);
       const quota = await sendQuota(actor);
       if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit, used: quota.used });
       const { rendered, sender } = await render(me, campaign);

@@ -4,7 +4,6 @@ import type { Database, DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { JobPayloads, Jobs } from '../../platform/jobs.js';
 import { suppress } from '../audience/index.js';
-import type { NotificationsService } from '../notifications/index.js';
 import { createCampaignTransport } from './campaign-transport.js';
 import { bounceAddress } from './inbound.js';
 import { prepareEmail, type PreparedEmail } from '../templates/index.js';
@@ -39,7 +38,6 @@ export type SenderDeps = {
   repo: CampaignsRepository;
   jobs: Jobs;
   events: EventBus;
-  notifications: NotificationsService;
   signer: LinkSigner;
   config: Pick<
     Config,
@@ -95,7 +93,7 @@ export function createCampaignSender(deps: SenderDeps) {
   const markSent = createSentMarker((ids) => repo.markSentMany(ids, domain));
   // Sends in flight in this process, fewer while its event loop is saturated (requests come first).
   const pacer = createSendPacer(config.campaignSmtpConnections);
-  const stall = createStallWatch({ db, notifications: deps.notifications, stallMs: config.campaignStallMs });
+  const stall = createStallWatch({ db, events: deps.events, stallMs: config.campaignStallMs });
   // Each campaign's template laid out and inlined once (the costly part of rendering), for the
   // campaigns this process is sending; a snapshot that changed (edited and started again) is prepared anew.
   const prepared = new Map<string, { subject: string; bodyHtml: string; locale: string; email: PreparedEmail }>();
@@ -237,7 +235,7 @@ export function createCampaignSender(deps: SenderDeps) {
     return { ...result, sent: sent.length };
   }
 
-  /** `sending → sent` once nothing is pending: the notification and the event are written with the transition. */
+  /** `sending → sent` once nothing is pending: `campaign.finished` is published with the transition (the owner's notification follows it). */
   async function finalize(campaignId: string): Promise<boolean> {
     return db.transaction(async (tx) => {
       const counts = await repo.stateCounts(tx, campaignId);
@@ -245,13 +243,6 @@ export function createCampaignSender(deps: SenderDeps) {
       const row = await repo.transition(campaignId, ['sending'], 'sent', { finishedAt: new Date(), error: null }, tx);
       if (!row) return false;
       await repo.reconcileDeliveries(tx, campaignId);
-      await deps.notifications.notify(
-        row.userId,
-        'campaign_finished',
-        { campaignId, campaignName: row.name, sent: counts.sent, failed: counts.failed + counts.bounced },
-        tx,
-        `campaign-finished:${campaignId}`,
-      );
       await deps.events.publish(
         'campaign.finished',
         { campaignId, userId: row.userId, campaignName: row.name, sent: counts.sent, failed: counts.failed, bounced: counts.bounced },

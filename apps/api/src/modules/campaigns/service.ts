@@ -17,8 +17,10 @@ import type { Actor } from '../../platform/actor.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { TrashProvider } from '../../platform/trash-registry.js';
 import { trashProviderOf } from '../../platform/trash-sql.js';
-import { countAudience, requireOwnAudience, resolveAudience, suppress } from '../audience/index.js';
+import { countAudience, requireAudienceAccess, resolveAudience, suppress } from '../audience/index.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import type { NotificationsService } from '../notifications/index.js';
+import type { EventBus } from '../../platform/events.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { findTemplateForSend, listTemplateOptions } from '../templates/index.js';
 import { renderSubject, type LinkSigner } from './links.js';
@@ -46,10 +48,14 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export type CampaignsServiceDeps = {
   db: Database;
+  requireAccess: RequireAccess;
   repo: CampaignsRepository;
   jobs: Jobs;
   subscriptions: SubscriptionsService;
-  notifications: NotificationsService;
+  /** `sendsChanged` for the monthly sends' thresholds. */
+  notifications: Pick<NotificationsService, 'usageChanged'>;
+  /** What the owner is told about is published as events (the notifications module subscribes). */
+  events: Pick<EventBus, 'publish'>;
   signer: LinkSigner;
   mailer: Pick<Mailer, 'send'>;
   config: Pick<Config, 'publicUrl' | 'bounceWebhookSecret' | 'nodeEnv' | 'allowHttpPublicUrl' | 'mailFrom'>;
@@ -75,7 +81,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
   // The review step, the test send and the "view in browser" page (review.ts).
   const review = createCampaignReview({
     ...deps,
-    owned: requireOwned,
+    campaignOf,
     contentOf,
     sendQuota: (actor) => subscriptions.sendQuota({ id: actor.id, role: actor.role }),
     sendsChanged: (userId, usage) => deps.notifications.usageChanged(userId, 'sends', usage),
@@ -123,18 +129,16 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     return toCampaign(row, (await repo.figures([row.id])).get(row.id), locale);
   }
 
-  async function requireOwned(actor: Actor, id: string): Promise<CampaignRow> {
-    const row = await repo.find(actor.id, id);
-    if (!row) throw new AppError('record.not_found');
-    return row;
+  async function campaignOf(actor: Actor, id: string): Promise<CampaignRow> {
+    await deps.requireAccess(actor, 'campaign', id);
+    return afterAccess(await repo.find(actor.id, id));
   }
 
   /** The owner's live template named in a campaign's body: one that is missing or another user's is the same 404. */
-  async function templateOf(ownerId: string, templateId: string | null) {
+  async function templateOf(actor: Actor, templateId: string | null) {
     if (!templateId) return null;
-    const template = await findTemplateForSend(db, ownerId, templateId);
-    if (!template) throw new AppError('record.not_found');
-    return template;
+    await deps.requireAccess(actor, 'template', templateId);
+    return afterAccess(await findTemplateForSend(db, actor.id, templateId));
   }
 
   /** A campaign's content: the snapshot taken when it was scheduled, else its template as it is now (gone: 409). */
@@ -169,8 +173,8 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
    * enqueued. Nothing is written when a check fails.
    */
   async function startNow(ownerId: string, role: 'admin' | 'user', campaignId: string, from: CampaignState[]): Promise<CampaignRow> {
-    const campaign = await repo.findById(campaignId);
-    if (!campaign || campaign.userId !== ownerId) throw new AppError('record.not_found');
+    // Whose it is was decided before: `start` checked access, the scheduled start is the campaign's own owner's.
+    const campaign = afterAccess(await repo.find(ownerId, campaignId));
     if (!from.includes(campaign.state)) throw new AppError('campaign.not_startable');
     requireSendablePublicUrl(deps.config);
     await requireComplaintRateOk(db, ownerId);
@@ -223,16 +227,14 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       if (!(error instanceof AppError) || error.code === 'internal') throw error;
       if (error.code === 'campaign.not_startable') return;
       const reason = { code: error.code, params: error.params };
-      // The campaign says why, and its owner hears of it (once: the notification commits with the transition).
+      // The campaign says why, and its owner hears of it (the event commits with the transition).
       await db.transaction(async (tx) => {
         const failed = await repo.transition(campaignId, ['scheduled'], 'failed', { error: reason, finishedAt: new Date() }, tx);
         if (!failed) return;
-        await deps.notifications.notify(
-          failed.userId,
-          'campaign_start_failed',
-          { campaignId, campaignName: failed.name, scheduledAt: at, reason },
+        await deps.events.publish(
+          'campaign.start_failed',
+          { campaignId, userId: failed.userId, campaignName: failed.name, scheduledAt: at, reason },
           tx,
-          `campaign-start-failed:${campaignId}:${at}`,
         );
       });
     }
@@ -256,12 +258,12 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     },
 
     async get(actor: Actor, id: string): Promise<Campaign> {
-      return present(await requireOwned(actor, id), actor.locale);
+      return present(await campaignOf(actor, id), actor.locale);
     },
 
     async create(actor: Actor, body: CampaignBody): Promise<Campaign> {
-      await requireOwnAudience(db, actor.id, body.audience);
-      const template = await templateOf(actor.id, body.templateId);
+      await requireAudienceAccess(deps.requireAccess, actor, body.audience);
+      const template = await templateOf(actor, body.templateId);
       const row = await repo.insert(actor.id, {
         name: body.name,
         templateId: template?.id ?? null,
@@ -272,10 +274,10 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     },
 
     async update(actor: Actor, id: string, body: CampaignBody): Promise<Campaign> {
-      const current = await requireOwned(actor, id);
+      const current = await campaignOf(actor, id);
       if (!['draft', 'scheduled', 'failed'].includes(current.state)) throw new AppError('campaign.not_editable');
-      await requireOwnAudience(db, actor.id, body.audience);
-      const template = await templateOf(actor.id, body.templateId);
+      await requireAudienceAccess(deps.requireAccess, actor, body.audience);
+      const template = await templateOf(actor, body.templateId);
       const row = await repo.updateDraft(actor.id, id, {
         name: body.name,
         templateId: template?.id ?? null,
@@ -287,7 +289,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     },
 
     async countAudience(actor: Actor, audience: Campaign['audience']): Promise<number> {
-      await requireOwnAudience(db, actor.id, audience);
+      await requireAudienceAccess(deps.requireAccess, actor, audience);
       return countAudience(db, actor.id, audience);
     },
 
@@ -302,7 +304,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
     /** Now, or at `at` (the template is copied now either way, so later edits do not change it). */
     async start(actor: Actor, id: string, at?: string): Promise<Campaign> {
-      const campaign = await requireOwned(actor, id);
+      const campaign = await campaignOf(actor, id);
       if (campaign.state !== 'draft') throw new AppError('campaign.not_startable');
       const when = at ? new Date(at) : null;
       if (!when || when.getTime() <= Date.now() + 5_000) return present(await startNow(actor.id, actor.role, id, ['draft']), actor.locale);
@@ -339,14 +341,14 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     },
 
     async pause(actor: Actor, id: string): Promise<Campaign> {
-      await requireOwned(actor, id);
+      await campaignOf(actor, id);
       const row = await repo.transition(id, ['sending'], 'paused');
       if (!row) throw new AppError('campaign.not_running');
       return present(row, actor.locale);
     },
 
     async resume(actor: Actor, id: string): Promise<Campaign> {
-      await requireOwned(actor, id);
+      await campaignOf(actor, id);
       // Paused for complaints (or by hand while over the limit): not before the rate is back under it.
       await requireComplaintRateOk(db, actor.id);
       const row = await db.transaction(async (tx) => {
@@ -365,7 +367,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
      * (then skipped); a job looks again when their lease ends, in case that run died.
      */
     async cancel(actor: Actor, id: string): Promise<Campaign> {
-      const current = await requireOwned(actor, id);
+      const current = await campaignOf(actor, id);
       if (current.state === 'scheduled') {
         const row = await repo.transition(id, ['scheduled'], 'draft', { scheduledAt: null, subject: null, bodyHtml: null, bodyText: null });
         if (!row) throw new AppError('campaign.not_running');
@@ -383,7 +385,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
-      const current = await requireOwned(actor, id);
+      const current = await campaignOf(actor, id);
       if (current.state === 'sending' || current.state === 'paused') throw new AppError('campaign.busy');
       if (!(await repo.softDelete(actor.id, id))) throw new AppError('campaign.busy');
     },
@@ -479,7 +481,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         });
       }
       for (const owner of complainedOwners)
-        result.paused += (await db.transaction((tx) => pauseIfOverComplaintLimit(tx, deps.notifications, owner))).length;
+        result.paused += (await db.transaction((tx) => pauseIfOverComplaintLimit(tx, deps.events, owner))).length;
       return result;
     },
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import type { NotificationsService } from '../notifications/index.js';
+import type { EventBus } from '../../platform/events.js';
 import type { CampaignRow } from './repository.js';
 import { campaignRecipients, campaigns } from './schema.js';
 import type { StallKind } from './smtp-failures.js';
@@ -28,7 +28,7 @@ export function stallOf(campaign: Pick<CampaignRow, 'error' | 'state'>): StallPa
  * that marks it is conditional, and the notification commits with it). The first accepted email
  * clears it; a resume or the end of the campaign does too.
  */
-export function createStallWatch(deps: { db: Database; notifications: NotificationsService; stallMs: number }) {
+export function createStallWatch(deps: { db: Database; events: Pick<EventBus, 'publish'>; stallMs: number }) {
   const { db, stallMs } = deps;
 
   async function lastSentAt(campaignId: string): Promise<number> {
@@ -53,7 +53,7 @@ export function createStallWatch(deps: { db: Database; notifications: Notificati
   return {
     stallMs,
 
-    /** Records the stall (and notifies) when `campaign` has gone `stallMs` without progress; answers whether it is stalled. */
+    /** Records the stall (and publishes `campaign.stalled`) when `campaign` has gone `stallMs` without progress; answers whether it is stalled. */
     async check(campaign: CampaignRow, floor: number, problem: Problem | null): Promise<boolean> {
       if (isStalled(campaign)) return true;
       const last = Math.max(floor, await lastSentAt(campaign.id));
@@ -73,12 +73,10 @@ export function createStallWatch(deps: { db: Database; notifications: Notificati
           )
           .returning({ id: campaigns.id, userId: campaigns.userId, name: campaigns.name });
         if (!row) return false;
-        await deps.notifications.notify(
-          row.userId,
-          'campaign_stalled',
-          { campaignId: row.id, campaignName: row.name, since: params.since, kind: params.kind, detail: params.detail },
+        await deps.events.publish(
+          'campaign.stalled',
+          { campaignId: row.id, userId: row.userId, campaignName: row.name, since: params.since, kind: params.kind, detail: params.detail },
           tx,
-          `campaign-stalled:${row.id}:${params.since}`,
         );
         return true;
       });

@@ -5,6 +5,8 @@ import { createCloudRepository } from './repository.js';
 import { cloudRoutes, publicImageRoutes } from './routes.js';
 import { createCloudService, type CloudService } from './service.js';
 import { createCloudTrash } from './trash.js';
+import { ownedRowsAccess } from '../../platform/access-sql.js';
+import { storedFiles } from './schema.js';
 import { createCloudUsage } from './usage.js';
 import { createCloudUserData } from './user-data.js';
 export { createCloudRepository, ownedLiveFileIds } from './repository.js';
@@ -25,17 +27,18 @@ declare module '../../platform/modules.js' {
 
 export const cloudModule = defineModule({
   name: 'cloud',
-  async build({ db, storage, jobs, appSecret, config, registries, services: { subscriptions, notifications, activity } }) {
+  async build({ db, storage, jobs, events, appSecret, config, registries, services: { subscriptions, activity } }) {
     await defineCloudJobs(db, storage, jobs);
     const repo = createCloudRepository(db);
     const cloud = createCloudService({
       repo,
+      requireAccess: registries.access.requireAccess,
       storage,
       subscriptions,
       secret: appSecret,
       publicUrl: config.publicUrl,
       maxFileBytes: config.cloudMaxFileBytes,
-      notifications,
+      events,
       activity,
       fileUses: registries.fileUses,
     });
@@ -44,6 +47,8 @@ export const cloudModule = defineModule({
       usage: [createCloudUsage(repo)],
       trash: [createCloudTrash(repo, storage, subscriptions)],
       userData: [createCloudUserData(db, storage)],
+      // A file of the owner's cloud, live or in the trash (the cloud lists, renames and restores both).
+      access: [ownedRowsAccess('file', db, storedFiles)],
     };
   },
   async register(api, { services: { cloud, publicProfiles } }) {

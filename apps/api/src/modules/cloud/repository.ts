@@ -3,6 +3,7 @@ import type { FileListQuery } from '@enlaza/contracts';
 import type { Database, Transaction } from '../../db/client.js';
 import { storedFiles } from './schema.js';
 import { lockUser } from '../account/index.js';
+import { ownedIds } from '../../platform/access-sql.js';
 import type { TrashCursor } from '../../platform/trash-registry.js';
 import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
 
@@ -169,6 +170,10 @@ export function createCloudRepository(db: Database) {
         .orderBy(...newestDeletionFirst(storedFiles.deletedAt, storedFiles.id))
         .limit(limit);
     },
+
+    /** Which of these ids are the owner's files in the trash (the trash's access check). */
+    trashedIds: (userId: string, ids: readonly string[]): Promise<Set<string>> =>
+      ownedIds(db, storedFiles, userId, ids, isNotNull(storedFiles.deletedAt)),
 
     async findTrashed(tx: Transaction, userId: string, id: string): Promise<StoredFileRow | undefined> {
       const [row] = await tx

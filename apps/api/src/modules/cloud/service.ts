@@ -6,12 +6,12 @@ import { AppError } from '../../lib/errors.js';
 import { newStorageKey, StorageNotFoundError, type Storage } from '../../lib/storage.js';
 import type { ActivityService } from '../activity/index.js';
 import type { Actor } from '../../platform/actor.js';
-import type { NotificationsService } from '../notifications/index.js';
+import type { EventBus } from '../../platform/events.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { emailImageMarker } from './email-images.js';
 import { detectFileType, kindOf, nameForType } from './file-type.js';
 import type { CloudRepository, StoredFileRow } from './repository.js';
-import { requireAllOwned, requireOwned } from '../../platform/access.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import type { FileUseRegistry } from '../../platform/file-use-registry.js';
 
 const HEAD_BYTES = 256 * 1024;
@@ -58,22 +58,24 @@ export function cleanFileName(raw: string, mimeType: string): string {
 /** The cloud (nube): a user's files, their storage quota, and the signed addresses of their bytes. */
 export function createCloudService(deps: {
   repo: CloudRepository;
+  requireAccess: RequireAccess;
   storage: Storage;
   subscriptions: SubscriptionsService;
   secret: string;
   /** PUBLIC_URL: an email's image address must work from anywhere. */
   publicUrl: string;
   maxFileBytes: number;
-  notifications: Pick<NotificationsService, 'usageChanged'>;
+  /** `file.uploaded`, published with the new file (its history row and the storage thresholds follow it). */
+  events: Pick<EventBus, 'publish'>;
   activity?: Pick<ActivityService, 'record'>;
   /** Where the owner's records use a file (cards, tags, wall posts, templates, campaigns), each module answering for its own. */
   fileUses: Pick<FileUseRegistry, 'usesOf'>;
 }) {
-  const { repo, storage, subscriptions, maxFileBytes, notifications } = deps;
-  /** Uploads, renames, trash and restore of files go to the history. */
+  const { repo, storage, subscriptions, maxFileBytes, events } = deps;
+  /** Renames, trash and restore of files go to the history (an upload's row follows its event). */
   const record = (
     actor: Actor,
-    action: 'file.uploaded' | 'file.renamed' | 'file.trashed' | 'file.restored',
+    action: 'file.renamed' | 'file.trashed' | 'file.restored',
     row: StoredFileRow,
     change: { before?: Record<string, unknown>; after?: Record<string, unknown> } = {},
   ) =>
@@ -126,18 +128,18 @@ export function createCloudService(deps: {
     }
   }
 
-  async function owned(actor: Actor, id: string): Promise<StoredFileRow> {
-    return requireOwned(actor, await repo.find(actor.id, id));
+  /** The actor's file, live or in the trash. */
+  async function fileOf(actor: Actor, id: string): Promise<StoredFileRow> {
+    await deps.requireAccess(actor, 'file', id);
+    return afterAccess(await repo.find(actor.id, id));
   }
 
   const maxMb = () => Math.round(maxFileBytes / 1024 / 1024);
 
   /** The owner's files among `ids` (distinct), all or nothing: one that is not theirs makes the request 404. */
-  async function ownedAll(actor: Actor, ids: string[]): Promise<StoredFileRow[]> {
-    const unique = [...new Set(ids)];
-    const rows = await repo.findMany(actor.id, unique);
-    requireAllOwned(rows.length, unique);
-    return rows;
+  async function filesOf(actor: Actor, ids: string[]): Promise<StoredFileRow[]> {
+    await deps.requireAccess(actor, 'file', ids);
+    return repo.findMany(actor.id, [...new Set(ids)]);
   }
 
   /**
@@ -148,7 +150,7 @@ export function createCloudService(deps: {
    * Files already in the trash stay as they are. Answers the files in the order asked.
    */
   async function trashMany(actor: Actor, ids: string[], confirm: boolean): Promise<CloudFile[]> {
-    const rows = await ownedAll(actor, ids);
+    const rows = await filesOf(actor, ids);
     const live = rows.filter((row) => row.deletedAt === null).map((row) => row.id);
     if (!confirm && live.length > 0 && (await deps.fileUses.usesOf(actor.id, live)).length > 0) throw new AppError('file.in_use');
     const moved = await repo.trashMany(actor.id, live);
@@ -171,7 +173,7 @@ export function createCloudService(deps: {
     },
 
     async get(actor: Actor, id: string): Promise<CloudFile> {
-      return toFile(await owned(actor, id));
+      return toFile(await fileOf(actor, id));
     },
 
     /**
@@ -200,9 +202,9 @@ export function createCloudService(deps: {
         if (size === 0) throw new AppError('file.empty');
         const type = detectFileType(head, tail);
         if (!type) throw new AppError('file.type_not_allowed');
-        const { row, existing, before } = await repo.withOwnerLock(actor.id, async (tx) => {
+        const { row, existing } = await repo.withOwnerLock(actor.id, async (tx) => {
           const same = await repo.findLiveByHash(actor.id, sha256, size, tx);
-          if (same) return { row: same, existing: true, before: 0 };
+          if (same) return { row: same, existing: true };
           const used = await repo.usedBytes(actor.id, tx);
           if (used + size > limit) throw new AppError('quota.storage', { limit: formatMb(limit) });
           const values = {
@@ -214,15 +216,16 @@ export function createCloudService(deps: {
             height: type.height,
             sha256,
           };
-          return { row: await repo.insert(tx, actor.id, values), existing: false, before: used };
+          const inserted = await repo.insert(tx, actor.id, values);
+          const { id: fileId, name, sizeBytes } = inserted;
+          await events.publish(
+            'file.uploaded',
+            { fileId, userId: actor.id, name, sizeBytes, usedBytesBefore: used, limitBytes: limit },
+            tx,
+          );
+          return { row: inserted, existing: false };
         });
-        if (existing) {
-          await storage.delete(storageKey).catch(() => undefined);
-        } else {
-          await record(actor, 'file.uploaded', row, { before: {}, after: { name: row.name, sizeBytes: row.sizeBytes } });
-          // The file is kept; a failure to raise the 80 %/100 % notification must not undo it.
-          await notifications.usageChanged(actor.id, 'storage', { before, after: before + size, limit }).catch(() => undefined);
-        }
+        if (existing) await storage.delete(storageKey).catch(() => undefined);
         return { file: toFile(row), created: !existing };
       } catch (error) {
         incoming.file.resume(); // whatever is left of the part is read and dropped
@@ -243,8 +246,8 @@ export function createCloudService(deps: {
 
     /** A new name keeps the extension of the file's type (`a.html` for a PDF becomes `a.pdf`). */
     async rename(actor: Actor, id: string, name: string): Promise<CloudFile> {
-      const before = await owned(actor, id);
-      const row = requireOwned(actor, await repo.rename(actor.id, id, nameForType(name, before.mimeType)));
+      const before = await fileOf(actor, id);
+      const row = afterAccess(await repo.rename(actor.id, id, nameForType(name, before.mimeType)));
       if (before.name !== row.name) await record(actor, 'file.renamed', row, { before: { name: before.name }, after: { name: row.name } });
       return toFile(row);
     },
@@ -259,7 +262,7 @@ export function createCloudService(deps: {
 
     /** Where the owner's records use these files of theirs (all or nothing: another user's file is 404). */
     async uses(actor: Actor, ids: string[]): Promise<FileUse[]> {
-      const rows = await ownedAll(actor, ids);
+      const rows = await filesOf(actor, ids);
       return deps.fileUses.usesOf(
         actor.id,
         rows.map((row) => row.id),
@@ -267,9 +270,10 @@ export function createCloudService(deps: {
     },
 
     async restore(actor: Actor, id: string): Promise<CloudFile> {
+      await deps.requireAccess(actor, 'file', id);
       const changed = await repo.setTrashed(actor.id, id, false);
       if (changed) await record(actor, 'file.restored', changed);
-      return toFile(changed ?? (await owned(actor, id)));
+      return toFile(changed ?? afterAccess(await repo.find(actor.id, id)));
     },
 
     /**
@@ -289,7 +293,7 @@ export function createCloudService(deps: {
      * it never expires and shows only that image, while it is not in the trash.
      */
     async emailImageAddress(actor: Actor, id: string): Promise<{ url: string }> {
-      const row = await owned(actor, id);
+      const row = await fileOf(actor, id);
       if (row.deletedAt || kindOf(row.mimeType) !== 'image') throw new AppError('file.not_an_image');
       return { url: `${deps.publicUrl}${emailImageMarker(row.id)}${hmac(emailKey, row.id)}` };
     },

@@ -4,7 +4,7 @@ import type { TrashProvider } from '../../platform/trash-registry.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { kindOf } from './file-type.js';
 import type { CloudRepository } from './repository.js';
-import { requireOwned } from '../../platform/access.js';
+import { afterAccess } from '../../platform/access.js';
 
 const formatMb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : formatMb(bytes));
@@ -37,7 +37,8 @@ export function createCloudTrash(repo: CloudRepository, storage: Storage, subscr
     async restore(owner, id) {
       const { limits } = await subscriptions.subscriptionData(owner);
       return repo.withOwnerLock(owner.id, async (tx) => {
-        const file = requireOwned(owner, await repo.findTrashed(tx, owner.id, id));
+        // The trash checked `trash.file` first: only a concurrent restore or purge finds nothing here.
+        const file = afterAccess(await repo.findTrashed(tx, owner.id, id));
         if ((await repo.liveBytes(tx, owner.id)) + file.sizeBytes > limits.storageBytes)
           throw new AppError('trash.over_quota_storage', { limit: formatMb(limits.storageBytes) });
         await repo.restore(tx, id);
@@ -47,5 +48,6 @@ export function createCloudTrash(repo: CloudRepository, storage: Storage, subscr
 
     purge: async (owner, ids) => deleteBytes(await repo.purge(owner.id, ids)),
     purgeExpired: async (before) => deleteBytes(await repo.purgeExpired(before)),
+    trashed: (ownerId, ids) => repo.trashedIds(ownerId, ids),
   };
 }

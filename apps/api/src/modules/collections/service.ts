@@ -1,7 +1,7 @@
 import type { Collection, ProfileKind, collectionBodySchema } from '@enlaza/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { requireOwned } from '../../platform/access.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import type { CollectionsRepository } from './repository.js';
 
 export type { CollectionType } from './repository.js';
@@ -13,13 +13,17 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /** Folders (carpetas) and labels (etiquetas): per user and kind, with a colour. Deleting one never deletes a profile. */
-export function createCollectionsService(repo: CollectionsRepository) {
+export function createCollectionsService(repo: CollectionsRepository, requireAccess: RequireAccess, kind: 'folder' | 'label') {
   const taken = () => new AppError('collection.name_taken', {}, { name: [{ code: 'validation.name_taken' }] });
 
-  async function find(userId: string, id: string): Promise<Collection> {
-    const row = await repo.find(userId, id);
-    const { userId: _owner, ...collection } = requireOwned({ id: userId }, row);
+  async function read(userId: string, id: string): Promise<Collection> {
+    const { userId: _owner, ...collection } = afterAccess(await repo.find(userId, id));
     return collection;
+  }
+
+  async function find(userId: string, id: string): Promise<Collection> {
+    await requireAccess({ id: userId }, kind, id);
+    return read(userId, id);
   }
 
   return {
@@ -27,7 +31,7 @@ export function createCollectionsService(repo: CollectionsRepository) {
 
     async create(userId: string, body: Body): Promise<Collection> {
       try {
-        return find(userId, await repo.insert(userId, body));
+        return read(userId, await repo.insert(userId, body));
       } catch (error) {
         throw isUniqueViolation(error) ? taken() : error;
       }
@@ -41,7 +45,7 @@ export function createCollectionsService(repo: CollectionsRepository) {
       } catch (error) {
         throw isUniqueViolation(error) ? taken() : error;
       }
-      return find(userId, id);
+      return read(userId, id);
     },
 
     async remove(userId: string, id: string): Promise<void> {

@@ -5,6 +5,9 @@ import type { Database } from '../../db/client.js';
 import { createSendsUsage } from './mailer-usage.js';
 import { createDeliveriesUserData } from './mailer-user-data.js';
 import { createCommunicationsRepository } from './repository.js';
+import type { RequireAccess } from '../../platform/access.js';
+import { ownedRowsAccess } from '../../platform/access-sql.js';
+import { deliveries } from './schema.js';
 
 export { dropQueuedDeliveries, markDeliveriesSent, queueDeliveries, setDeliveryStatus, settleQueuedDeliveries } from './repository.js';
 import { createCommunicationsService } from './service.js';
@@ -14,13 +17,19 @@ export { communicationsRoutes };
 export { createMailer } from './mailer.js';
 export type { CommunicationsService } from './service.js';
 
-export const createCommunications = (db: Database) => createCommunicationsService(createCommunicationsRepository(db));
+export const createCommunications = (db: Database, requireAccess: RequireAccess) =>
+  createCommunicationsService(createCommunicationsRepository(db), requireAccess);
 
 /** The mailer's deliveries: the month's counted sends (usage) and the user's section of their data. */
 export const communicationsModule = defineModule({
   name: 'communications',
-  build: ({ db }) => ({ usage: [createSendsUsage(db)], userData: [createDeliveriesUserData(db)] }),
-  async register(api, { db }) {
-    await api.register(communicationsRoutes, { communications: createCommunications(db) });
+  build: ({ db }) => ({
+    usage: [createSendsUsage(db)],
+    userData: [createDeliveriesUserData(db)],
+    // An email sent for the owner (Comunicaciones shows their own only).
+    access: [ownedRowsAccess('delivery', db, deliveries)],
+  }),
+  async register(api, { db, registries }) {
+    await api.register(communicationsRoutes, { communications: createCommunications(db, registries.access.requireAccess) });
   },
 });

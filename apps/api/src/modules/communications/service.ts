@@ -1,8 +1,8 @@
 import type { Delivery, DeliveryDetail, DeliveryFilter, DeliveryListQuery } from '@enlaza/contracts';
 import { csvRow } from '../../lib/csv.js';
-import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor, type KeysetCursor } from '../../lib/keyset-cursor.js';
 import type { Actor } from '../../platform/actor.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import type { CommunicationsRepository, DeliveryRow } from './repository.js';
 
 const CSV_PAGE = 1000;
@@ -20,7 +20,7 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
 });
 
 /** Comunicaciones: every outbound message of the user (campaign, reply, test, system). Another user's delivery is 404. */
-export function createCommunicationsService(repo: CommunicationsRepository) {
+export function createCommunicationsService(repo: CommunicationsRepository, requireAccess: RequireAccess) {
   async function* csvLines(userId: string, filter: DeliveryFilter): AsyncGenerator<string> {
     yield `\uFEFF${csvRow(['date', 'sent_at', 'kind', 'status', 'recipient', 'subject', 'error'])}`;
     let cursor: KeysetCursor | null = null;
@@ -52,8 +52,8 @@ export function createCommunicationsService(repo: CommunicationsRepository) {
 
     /** One delivery with the message as sent; a system email's body is never shown (it may hold a secret link). */
     async get(actor: Actor, id: string): Promise<DeliveryDetail> {
-      const row = await repo.find(actor.id, id);
-      if (!row) throw new AppError('record.not_found');
+      await requireAccess(actor, 'delivery', id);
+      const row = afterAccess(await repo.find(actor.id, id));
       const shown = row.kind !== 'system';
       return { ...toDelivery(row), bodyHtml: shown ? row.bodyHtml : null, bodyText: shown ? row.bodyText : null };
     },

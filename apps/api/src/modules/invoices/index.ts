@@ -2,7 +2,6 @@ import { defineModule } from '../../platform/modules.js';
 import { adminInvoiceRoutes, invoiceRoutes } from './routes.js';
 import type { Database, Transaction } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
-import type { NotificationsService } from '../notifications/index.js';
 import type { TaxRule } from '@enlaza/contracts';
 import { billingIdentity } from '../account/index.js';
 import { canInvoice, issueDocument, SIMPLIFIED_INVOICE_LIMIT_CENTS, type InvoiceLineInput, type IssueDeps, type Seller } from './issue.js';
@@ -14,6 +13,9 @@ import { createInvoiceQueries, type InvoiceQueries } from './queries.js';
 import { createInvoicesUserData } from './user-data.js';
 import { createInvoicesRepository } from './repository.js';
 import { createInvoicesService, type InvoicesService, type Refunds } from './service.js';
+import type { RequireAccess } from '../../platform/access.js';
+import { ownedRowsAccess } from '../../platform/access-sql.js';
+import { invoices as invoicesTable } from './schema.js';
 
 export { adminInvoiceRoutes, invoiceRoutes };
 export type { InvoicesService, Refunds } from './service.js';
@@ -131,26 +133,18 @@ export function quoteTotals(lines: InvoiceLineInput[]): {
 }
 
 /**
- * Starts the module: its service (for the routes, with the app's issuer), and the
- * "invoice issued" notification as a subscriber of `invoice.issued` (after commit, once per delivery).
+ * Starts the module: its service (for the routes, with the app's issuer). The "invoice issued"
+ * notification is the notifications module's, a subscriber of the `invoice.issued` the issuer publishes.
  */
-export async function createInvoices(deps: {
+export function createInvoices(deps: {
   db: Database;
-  events: EventBus;
-  notifications: NotificationsService;
   payments: Refunds;
   issuer: InvoiceIssuer;
   pdf: PdfOptions;
+  requireAccess: RequireAccess;
 }) {
   const { issueDeps } = deps.issuer;
-  await deps.events.subscribe(
-    'invoice.issued',
-    'notify-customer',
-    async ({ invoiceId, userId, number, totalCents, currency }, { deliveryKey }) => {
-      await deps.notifications.notify(userId, 'invoice_issued', { invoiceId, number, totalCents, currency }, undefined, deliveryKey);
-    },
-  );
-  return createInvoicesService({ ...issueDeps, db: deps.db, payments: deps.payments, pdf: deps.pdf });
+  return createInvoicesService({ ...issueDeps, db: deps.db, payments: deps.payments, pdf: deps.pdf, requireAccess: deps.requireAccess });
 }
 export { createInvoicesUserData, createInvoiceQueries, type InvoiceQueries };
 
@@ -180,11 +174,10 @@ export const invoiceIssuerModule = defineModule({
 
 export const invoicesModule = defineModule({
   name: 'invoices',
-  async build({ db, events, config, services: { notifications, payments, invoiceIssuer } }) {
-    const invoices = await createInvoices({
+  build({ db, config, registries, services: { payments, invoiceIssuer } }) {
+    const invoices = createInvoices({
       db,
-      events,
-      notifications,
+      requireAccess: registries.access.requireAccess,
       payments,
       issuer: invoiceIssuer,
       pdf: { font: config.invoicePdfFont, qrHost: config.invoiceQrHost, verifactuMode: config.verifactuMode },
@@ -192,6 +185,8 @@ export const invoicesModule = defineModule({
     return {
       services: { invoices, invoiceQueries: createInvoiceQueries(db) },
       userData: [createInvoicesUserData(db)],
+      // An invoice or credit note issued to the owner.
+      access: [ownedRowsAccess('invoice', db, invoicesTable)],
     };
   },
   async register(api, { services: { invoices } }) {

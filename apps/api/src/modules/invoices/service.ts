@@ -13,6 +13,7 @@ import { csvRow } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Actor } from '../../platform/actor.js';
+import type { RequireAccess } from '../../platform/access.js';
 import { verifyChains } from './chain.js';
 import { planCredit, type CreditPlan } from './credit.js';
 import { issueDocument, type IssueDeps } from './issue.js';
@@ -34,7 +35,7 @@ export type Refunds = {
   ): Promise<CreditServiceEnded | null>;
 };
 
-type Deps = IssueDeps & { db: Database; payments: Refunds; pdf: PdfOptions };
+type Deps = IssueDeps & { db: Database; payments: Refunds; pdf: PdfOptions; requireAccess: RequireAccess };
 
 function toSummary(row: InvoiceListRow): InvoiceSummary {
   const { invoice } = row;
@@ -101,8 +102,11 @@ export function createInvoicesService(deps: Deps) {
 
   /** The invoice when the actor may see it: its owner or an admin; anyone else gets 404. */
   async function visible(actor: Actor, id: string): Promise<InvoiceRow> {
+    // An admin's view of any invoice is outside ownership (their routes require the role).
+    if (actor.role !== 'admin') await deps.requireAccess(actor, 'invoice', id);
     const row = await repo.find(id);
-    if (!row || (actor.role !== 'admin' && row.userId !== actor.id)) throw new AppError('record.not_found');
+    // An admin asking for an id that does not exist.
+    if (!row) throw new AppError('record.not_found');
     return row;
   }
 

@@ -4,6 +4,8 @@ import { contactFormRoutes, mailboxRoutes } from './routes.js';
 import { createMailboxRepository } from './repository.js';
 import { createMailboxService, type MailboxService } from './service.js';
 import { createMailboxTrash } from './trash.js';
+import { ownedRowsAccess } from '../../platform/access-sql.js';
+import { messages } from './schema.js';
 import { createMailboxUserData } from './user-data.js';
 export { contactFormRoutes, mailboxRoutes } from './routes.js';
 export { createMailboxRepository } from './repository.js';
@@ -19,10 +21,19 @@ declare module '../../platform/modules.js' {
 
 export const mailboxModule = defineModule({
   name: 'mailbox',
-  build({ db, mailer, events, limiter, config, services: { profiles, publicProfiles, subscriptions, notifications, accounts } }) {
+  build({
+    db,
+    mailer,
+    events,
+    limiter,
+    config,
+    registries,
+    services: { profiles, publicProfiles, subscriptions, notifications, accounts },
+  }) {
     const repo = createMailboxRepository(db);
     const mailbox = createMailboxService({
       repo,
+      requireAccess: registries.access.requireAccess,
       profiles,
       publicProfiles,
       subscriptions,
@@ -33,7 +44,13 @@ export const mailboxModule = defineModule({
       accounts,
       perAddressLimit: config.contactLimitPerAddress,
     });
-    return { services: { mailbox }, trash: [createMailboxTrash(repo)], userData: [createMailboxUserData(db)] };
+    return {
+      services: { mailbox },
+      trash: [createMailboxTrash(repo)],
+      userData: [createMailboxUserData(db)],
+      // A visitor's message, live or in the trash (the mailbox shows its trash folder).
+      access: [ownedRowsAccess('message', db, messages)],
+    };
   },
   async register(api, { services: { mailbox } }) {
     await api.register(contactFormRoutes, { mailbox });

@@ -3,6 +3,7 @@ import { and, count, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQ
 import type { Database, Transaction } from '../../db/client.js';
 import { messages } from './schema.js';
 import { liveProfileIds, profileSummaries } from '../profiles/index.js';
+import { ownedIds } from '../../platform/access-sql.js';
 import type { TrashCursor } from '../../platform/trash-registry.js';
 import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
 
@@ -154,6 +155,10 @@ export function createMailboxRepository(db: Database) {
     },
 
     /** Brings one of the owner's trashed messages back; false when there is none such. */
+    /** Which of these ids are the owner's messages in the trash (the trash's access check). */
+    trashedIds: (userId: string, ids: readonly string[]): Promise<Set<string>> =>
+      ownedIds(db, messages, userId, ids, isNotNull(messages.deletedAt)),
+
     async restoreTrashed(userId: string, id: string): Promise<boolean> {
       const rows = await db
         .update(messages)

@@ -24,7 +24,7 @@ import type { PublicProfileService } from '../public-profile/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { csvRow } from '../../lib/csv.js';
 import type { Cursor, MailboxRepository, MessageFlags, MessageRow } from './repository.js';
-import { requireAllOwned, requireOwned } from '../../platform/access.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 
 const MINUTE = 60_000;
 /** Contact-form messages allowed per sender address (IPv6 by /64) and per profile. */
@@ -35,6 +35,7 @@ const CSV_PAGE = 1000;
 
 type Deps = {
   repo: MailboxRepository;
+  requireAccess: RequireAccess;
   profiles: ProfilesService;
   publicProfiles: PublicProfileService;
   subscriptions: SubscriptionsService;
@@ -79,9 +80,10 @@ const BULK_FLAGS: Record<MessageBulkBody['action'], () => MessageFlags> = {
   restore: () => ({ deletedAt: null }),
 };
 
-/** Buzón: visitors' messages per profile. Ownership is decided here (requireOwnedProfile, requireOwnedMessage, and owner-scoped updates), nowhere else. */
+/** Buzón: visitors' messages per profile; whose they are is decided by requireAccess ('profile', 'message'). */
 export function createMailboxService({
   repo,
+  requireAccess,
   profiles,
   publicProfiles,
   subscriptions,
@@ -92,18 +94,14 @@ export function createMailboxService({
   accounts,
   perAddressLimit = CONTACT_LIMITS.perAddress.max,
 }: Deps) {
-  /** The user's live profile, or 404 (someone else's is as unknown as a missing one). */
-  async function requireOwnedProfile(actor: Actor, profileId: string) {
-    return profiles.get(actor, profileId);
+  async function messageOf(actor: Actor, id: string): Promise<MessageRow> {
+    await requireAccess(actor, 'message', id);
+    return afterAccess(await repo.find(actor.id, id));
   }
 
-  async function requireOwnedMessage(actor: Actor, id: string): Promise<MessageRow> {
-    return requireOwned(actor, await repo.find(actor.id, id));
-  }
-
-  /** The update itself is scoped to the owner: another user's message matches no row (404). */
   async function setFlags(actor: Actor, id: string, flags: MessageFlags): Promise<Message> {
-    return toMessage(requireOwned(actor, await repo.update(actor.id, id, flags)));
+    await requireAccess(actor, 'message', id);
+    return toMessage(afterAccess(await repo.update(actor.id, id, flags)));
   }
 
   async function* csvLines(profileId: string): AsyncGenerator<string> {
@@ -137,8 +135,6 @@ export function createMailboxService({
   }
 
   return {
-    requireOwnedProfile,
-
     /**
      * A visitor's message through the public contact form. A filled honeypot answers like a success
      * and stores nothing, so a bot learns nothing; the owner's email notice goes in the background.
@@ -197,7 +193,7 @@ export function createMailboxService({
       profileId: string,
       query: MessageListQuery,
     ): Promise<{ data: Message[]; nextCursor: string | null; counts?: MailboxCounts }> {
-      await requireOwnedProfile(actor, profileId);
+      await requireAccess(actor, 'profile', profileId);
       const cursor = decodeCursor(query.before, 'before');
       // The first page also carries the folder counts; on PostgreSQL both queries run at once.
       const [rows, counts] = await Promise.all([
@@ -212,7 +208,7 @@ export function createMailboxService({
     },
 
     async get(actor: Actor, id: string): Promise<Message> {
-      return toMessage(await requireOwnedMessage(actor, id));
+      return toMessage(await messageOf(actor, id));
     },
 
     async update(actor: Actor, id: string, body: MessageUpdateBody): Promise<Message> {
@@ -230,16 +226,18 @@ export function createMailboxService({
 
     /** All or nothing: one id that is not a message of this profile makes the whole request 404. */
     async bulk(actor: Actor, profileId: string, { ids, action }: MessageBulkBody): Promise<{ affected: number }> {
-      await requireOwnedProfile(actor, profileId);
+      await requireAccess(actor, 'profile', profileId);
       const unique = [...new Set(ids)];
-      requireAllOwned(await repo.countOwned(actor.id, profileId, unique), unique);
+      await requireAccess(actor, 'message', unique);
+      // The owner's messages, but of another of their profiles: not found in this mailbox.
+      if ((await repo.countOwned(actor.id, profileId, unique)) !== unique.length) throw new AppError('record.not_found');
       return { affected: await repo.updateMany(actor.id, profileId, unique, BULK_FLAGS[action]()) };
     },
 
     /** Answers the sender by email (Reply-To: the owner), logged as a delivery of kind `reply` and counted in the monthly sends. */
     async reply(actor: Actor, id: string, input: MessageReplyBody): Promise<Message> {
-      const message = await requireOwnedMessage(actor, id);
-      const profile = await requireOwnedProfile(actor, message.profileId);
+      const message = await messageOf(actor, id);
+      const profile = await profiles.get(actor, message.profileId);
       const quota = await subscriptions.sendQuota(actor);
       if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit });
       const owner = await accounts.contact(actor.id);
@@ -253,7 +251,7 @@ export function createMailboxService({
       });
       // Queued durably; SMTP trouble is retried by the queue rather than refused here.
       await mailer.send({ to: message.email, replyTo: owner.email, userId: actor.id, kind: 'reply', ...email });
-      const row = requireOwned(actor, await repo.addReply(actor.id, id, { subject: email.subject, body: input.body, sentAt: new Date() }));
+      const row = afterAccess(await repo.addReply(actor.id, id, { subject: email.subject, body: input.body, sentAt: new Date() }));
       // The reply is sent; a failure to raise the 80 %/100 % notification must not turn it into an error.
       await notifications
         .usageChanged(actor.id, 'sends', {
@@ -268,7 +266,7 @@ export function createMailboxService({
 
     /** Every live message of the profile (inbox and archived) as CSV, read in keyset pages; ownership is checked before the first byte. */
     async csv(actor: Actor, profileId: string): Promise<AsyncGenerator<string>> {
-      await requireOwnedProfile(actor, profileId);
+      await requireAccess(actor, 'profile', profileId);
       return csvLines(profileId);
     },
 

@@ -1,6 +1,5 @@
 import type { TrashProvider } from '../../platform/trash-registry.js';
 import type { MailboxRepository } from './repository.js';
-import { requireAllOwned } from '../../platform/access.js';
 
 const EXCERPT = 120;
 
@@ -24,11 +23,13 @@ export function createMailboxTrash(repo: MailboxRepository): TrashProvider {
       });
     },
     async restore(owner, id) {
-      requireAllOwned((await repo.restoreTrashed(owner.id, id)) ? 1 : 0, [id]);
+      // The trash checked `trash.message` first: a concurrent restore or purge leaves nothing to do.
+      await repo.restoreTrashed(owner.id, id);
       // The history keeps no visitor's name: a restored message is recorded by its id only.
       return { name: null };
     },
     purge: (owner, ids) => repo.purge(owner.id, ids),
     purgeExpired: (before) => repo.purgeExpired(before),
+    trashed: (ownerId, ids) => repo.trashedIds(ownerId, ids),
   };
 }

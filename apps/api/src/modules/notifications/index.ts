@@ -7,15 +7,18 @@ import type { EventBus } from '../../platform/events.js';
 import { createNotificationsRepository } from './repository.js';
 import { createNotificationsService, type NotificationsService } from './service.js';
 import { createNotificationStreams, type NotificationStreams, type StreamOptions } from './stream.js';
+import { subscribeNotifications } from './subscribers.js';
 import { createNotificationsUserData } from './user-data.js';
+import { createNotificationsAccess } from './access.js';
+import type { RequireAccess } from '../../platform/access.js';
 
 export { notificationRoutes } from './routes.js';
 export type { Actor, NotificationsService, QuotaMetric } from './service.js';
 export type { NotificationStreams, StreamOptions } from './stream.js';
 
 /**
- * The notifications module's public surface. Other modules raise a notification with
- * `service.notify(userId, type, payload, tx?)` and report quota usage with `service.usageChanged`;
+ * The notifications module's public surface. Other modules raise notifications by publishing
+ * domain events (subscribers.ts) and report their monthly sends with `service.usageChanged`;
  * `streams` holds this process's live streams (one LISTEN per process; stop it before the server closes).
  */
 export async function createNotifications(deps: {
@@ -27,18 +30,18 @@ export async function createNotifications(deps: {
   /** The product's clock: it dates the notifications. */
   now: () => Date;
   streamOptions?: Partial<StreamOptions>;
+  requireAccess: RequireAccess;
 }) {
   const repo = createNotificationsRepository(deps.database.db);
-  const service = createNotificationsService({ repo, mailer: deps.mailer, publicUrl: deps.publicUrl, now: deps.now });
-  // A visitor's message, after it committed: the owner's notification (and its email). The delivery
-  // key makes a retried delivery raise it once.
-  await deps.events.subscribe('message.received', 'notify-owner', async ({ userId, ...message }, { deliveryKey }) => {
-    await service.notify(userId, 'new_message', message, undefined, deliveryKey);
+  const service = createNotificationsService({
+    repo,
+    requireAccess: deps.requireAccess,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    now: deps.now,
   });
-  // A lost tag opened: once an hour per tag at most (the key), in-app and by email (service.ts).
-  await deps.events.subscribe('tag.scanned_lost', 'notify-owner', async ({ userId, profileId, profileName, at }) => {
-    await service.notify(userId, 'tag_scanned', { profileId, profileName, at }, undefined, `tag-scanned:${profileId}:${at.slice(0, 13)}`);
-  });
+  // Every notification another module causes comes from its events, after its write committed.
+  await subscribeNotifications(deps.events, service);
   const streams = createNotificationStreams({ repo, database: deps.database, log: deps.log, options: deps.streamOptions });
   await streams.start();
   return { service, streams };
@@ -55,7 +58,7 @@ declare module '../../platform/modules.js' {
 export const notificationsModule = (streamOptions?: Partial<StreamOptions>) =>
   defineModule({
     name: 'notifications',
-    async build({ database, mailer, events, config, log, clock }) {
+    async build({ database, mailer, events, config, log, clock, registries }) {
       const { service, streams } = await createNotifications({
         database,
         mailer,
@@ -64,10 +67,12 @@ export const notificationsModule = (streamOptions?: Partial<StreamOptions>) =>
         log,
         now: () => clock.now(),
         streamOptions,
+        requireAccess: registries.access.requireAccess,
       });
       return {
         services: { notifications: service, notificationStreams: streams },
         userData: [createNotificationsUserData(database.db)],
+        access: [createNotificationsAccess(database.db)],
         // Open streams would keep the server from closing: they end first.
         preClose: () => streams.stop(),
       };

@@ -8,15 +8,15 @@ import type { NotificationRow, NotificationsRepository } from './repository.js';
 /** Who is asking: the services take this, not the users row. */
 export type { Actor } from '../../platform/actor.js';
 import type { Actor } from '../../platform/actor.js';
-import { requireOwned } from '../../platform/access.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 export type QuotaMetric = 'storage' | 'sends';
 const LEVELS = [100, 80] as const;
 
 /** `now`: the product's clock (the sandbox test clock when it runs), which dates each notification. */
-type Deps = { repo: NotificationsRepository; mailer: Mailer; publicUrl: string; now: () => Date };
+type Deps = { repo: NotificationsRepository; requireAccess: RequireAccess; mailer: Mailer; publicUrl: string; now: () => Date };
 
 /** Notificaciones: stores, lists and marks notifications, and emails the types the user chose (a lost tag's message always). */
-export function createNotificationsService({ repo, mailer, publicUrl, now }: Deps) {
+export function createNotificationsService({ repo, requireAccess, mailer, publicUrl, now }: Deps) {
   /**
    * The notification's email, when its type is chosen in Options (a lost tag's message and scan always),
    * enqueued in the notification's own transaction: it exists exactly when the notification does.
@@ -94,9 +94,8 @@ export function createNotificationsService({ repo, mailer, publicUrl, now }: Dep
 
     /** Another user's notification is as unknown as a missing one (404). */
     async markRead(actor: Actor, id: string): Promise<Notification> {
-      const numeric = /^[1-9]\d{0,17}$/.test(id) ? Number(id) : null;
-      const row = numeric ? await repo.markRead(actor.id, numeric) : undefined;
-      return toNotification(requireOwned(actor, row), actor.locale);
+      await requireAccess(actor, 'notification', id);
+      return toNotification(afterAccess(await repo.markRead(actor.id, Number(id))), actor.locale);
     },
 
     markAllRead: async (actor: Actor) => ({ affected: await repo.markAllRead(actor.id) }),
@@ -104,12 +103,14 @@ export function createNotificationsService({ repo, mailer, publicUrl, now }: Dep
     /**
      * Usage moved from `before` to `after` against `limit`: raises the highest threshold (80 %, 100 %)
      * just crossed, once. Storage thresholds re-arm when usage was under them before this change (a
-     * new crossing); send thresholds fire once per month (`period`, e.g. 2026-11).
+     * new crossing); send thresholds fire once per month (`period`, e.g. 2026-11). `sourceKey` names the
+     * change (an event's delivery): the same change reported again raises nothing, even once re-armed.
      */
     async usageChanged(
       userId: string,
       metric: QuotaMetric,
       usage: { before: number; after: number; limit: number; period?: string },
+      sourceKey?: string,
     ): Promise<void> {
       const { before, after, limit } = usage;
       if (limit <= 0) return;
@@ -125,8 +126,8 @@ export function createNotificationsService({ repo, mailer, publicUrl, now }: Dep
         const percent = top as 80 | 100;
         const row =
           metric === 'storage'
-            ? await repo.insert(tx, userId, 'storage_quota', { percent, usedBytes: after, limitBytes: limit }, undefined, now())
-            : await repo.insert(tx, userId, 'sends_quota', { percent, used: after, limit, period: usage.period ?? '' }, undefined, now());
+            ? await repo.insert(tx, userId, 'storage_quota', { percent, usedBytes: after, limitBytes: limit }, sourceKey, now())
+            : await repo.insert(tx, userId, 'sends_quota', { percent, used: after, limit, period: usage.period ?? '' }, sourceKey, now());
         if (row) await enqueueEmail(tx, row);
         return row ?? null;
       });

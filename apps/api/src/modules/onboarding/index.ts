@@ -16,8 +16,8 @@ declare module '../../platform/modules.js' {
 
 export const onboardingModule = defineModule({
   name: 'onboarding',
-  build: ({ db, services: { ownsProfile } }) => ({
-    services: { onboarding: createOnboardingService(createOnboardingRepository(db), ownsProfile) },
+  build: ({ db, registries }) => ({
+    services: { onboarding: createOnboardingService(createOnboardingRepository(db), registries.access.requireAccess) },
     userData: [createOnboardingUserData(db)],
   }),
   async register(api, { services: { onboarding } }) {

@@ -1,5 +1,5 @@
 import type { OnboardingAction, OnboardingChecklist } from '@enlaza/contracts';
-import { AppError } from '../../lib/errors.js';
+import type { RequireAccess } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { ChecklistFacts, OnboardingRepository } from './repository.js';
 
@@ -17,14 +17,14 @@ export function checklistOf(facts: ChecklistFacts | null): OnboardingChecklist {
 }
 
 /** The guided start: the checklist's state, its recorded actions and its dismissal (PRODUCT.md section 5, dashboard). */
-export function createOnboardingService(repo: OnboardingRepository, ownsProfile: (userId: string, profileId: string) => Promise<boolean>) {
+export function createOnboardingService(repo: OnboardingRepository, requireAccess: RequireAccess) {
   const state = async (actor: Actor) => checklistOf(await repo.facts(actor.id));
   return {
     state,
 
     /** An action on one of the actor's own live cards or tags; another user's (or a trashed one) is 404. */
     async record(actor: Actor, input: { step: OnboardingAction; profileId: string }): Promise<OnboardingChecklist> {
-      if (!(await ownsProfile(actor.id, input.profileId))) throw new AppError('record.not_found');
+      await requireAccess(actor, 'profile', input.profileId);
       await repo.record(actor.id, input.step);
       return state(actor);
     },

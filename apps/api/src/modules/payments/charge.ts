@@ -31,14 +31,15 @@ function replay(first: PaymentRow, amountCents: number): PaymentRow {
   return first;
 }
 
-export function createCharge({ repo, provider, notifications, issueInvoice, clock }: PaymentsContext): Charge {
+export function createCharge({ repo, provider, events, issueInvoice, clock }: PaymentsContext): Charge {
   /**
    * The one charge path (checkout, upgrade, add-ons; the renewals reuse it):
    * 1. a key already used answers its first result (another amount is refused);
    * 2. the provider charges with the key (idempotent on its side too);
-   * 3. a decline stores a failed payment row and its notification, and nothing else;
-   * 4. a success commits, in ONE transaction: the payment row, the change it pays for, the
-   *    notification and the invoice (last: its numbering lock is held until COMMIT).
+   * 3. a decline stores a failed payment row and its `payment.failed` event, and nothing else;
+   * 4. a success commits, in ONE transaction: the payment row, the change it pays for, its
+   *    `payment.succeeded` event and the invoice (last: its numbering lock is held until COMMIT).
+   * The events' notifications are written after commit by their subscribers (notifications module).
    * Crash window: the provider has charged but the process dies before step 4 commits. Nothing is
    * recorded; the client retries with the same key, the provider answers the same charge without
    * charging again, and step 4 runs then. A charge whose client never retries stays at the provider
@@ -82,14 +83,7 @@ export function createCharge({ repo, provider, notifications, issueInvoice, cloc
       const failureCode = `payment.${result.reason}` as const;
       const failed = await repo.transaction(async (tx) => {
         const row = await repo.insertPayment(tx, { ...base, status: 'failed', failureCode });
-        if (row)
-          await notifications.notify(
-            request.userId,
-            'payment_failed',
-            { paymentId: row.id, amountCents, currency: 'EUR' },
-            tx,
-            `payment:${row.id}`,
-          );
+        if (row) await events.publish('payment.failed', { paymentId: row.id, userId: request.userId, amountCents, currency: 'EUR' }, tx);
         return row;
       });
       if (!failed) return replay((await repo.paymentByKey(request.userId, request.idempotencyKey))!, amountCents);
@@ -100,15 +94,9 @@ export function createCharge({ repo, provider, notifications, issueInvoice, cloc
       const row = await repo.insertPayment(tx, { ...base, status: 'succeeded', providerChargeRef: result.chargeRef });
       if (!row) return undefined; // a concurrent request with the same key recorded it
       await request.apply(tx, row);
-      await notifications.notify(
-        request.userId,
-        'payment_succeeded',
-        { paymentId: row.id, amountCents, currency: 'EUR' },
-        tx,
-        `payment:${row.id}`,
-      );
+      await events.publish('payment.succeeded', { paymentId: row.id, userId: request.userId, amountCents, currency: 'EUR' }, tx);
       // The invoice last: from its numbering to COMMIT every other issuer of the series waits, so
-      // nothing that can run before it (the change, the notification) runs after it.
+      // nothing that can run before it (the change, the event) runs after it.
       const invoice = await issueInvoice(tx, {
         userId: request.userId,
         paymentId: row.id,

@@ -16,7 +16,8 @@ import {
   type TaxPositionOf,
   type TaxTreatment,
 } from '../invoices/index.js';
-import type { NotificationsService } from '../notifications/index.js';
+import type { EventBus } from '../../platform/events.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import type { PaymentProvider } from './provider.js';
 import type { PaymentMethodRow, PaymentRow, PaymentsRepository } from './repository.js';
 
@@ -26,7 +27,8 @@ export type PaymentsDeps = {
   /** The sellable catalogue, kept in memory per catalogue version (the catalogue module's). */
   catalogue: CatalogueSnapshots;
   provider: PaymentProvider;
-  notifications: Pick<NotificationsService, 'notify'>;
+  /** The domain events a payment publishes in its transaction (the notifications module tells the customer). */
+  events: Pick<EventBus, 'publish'>;
   /** `datasuscription` of the subscriptions module (read after a change commits). */
   subscriptionData: (user: { id: string; role: 'admin' | 'user' }, now: Date, locale: Locale) => Promise<SubscriptionData>;
   /** The invoices module's issuer (this app's), called inside the payment's transaction. */
@@ -39,6 +41,8 @@ export type PaymentsDeps = {
   taxPositionFor: TaxPositionFor;
   /** The clock (a test clock may pass another). */
   now?: () => Date;
+  /** The access check (platform/access.ts): a payment method named in a request must be the customer's. */
+  requireAccess: RequireAccess;
 };
 
 export const texts = (f: (locale: Locale) => string): Texts => ({ en: f('en'), es: f('es'), jp: f('jp') });
@@ -118,13 +122,14 @@ export function createPaymentsContext({
   repo,
   catalogue,
   provider,
-  notifications,
+  events,
   subscriptionData,
   issueInvoice,
   chargedBeforeTax,
   taxPositionOf,
   taxPositionFor,
   now: clock = () => new Date(),
+  requireAccess,
 }: PaymentsDeps) {
   /**
    * The tax an offer or add-on names (none, or no longer active: the catalogue's default one), by
@@ -154,9 +159,8 @@ export function createPaymentsContext({
   }
 
   async function requireMethod(userId: string, methodId: string) {
-    const method = await repo.findMethod(userId, methodId);
-    if (!method) throw new AppError('record.not_found');
-    return method;
+    await requireAccess({ id: userId }, 'payment_method', methodId);
+    return afterAccess(await repo.findMethod(userId, methodId));
   }
 
   /** The offer, if this customer may buy it (another account type's offer is as unknown as a missing one). */
@@ -179,7 +183,7 @@ export function createPaymentsContext({
     repo,
     catalogue,
     provider,
-    notifications,
+    events,
     subscriptionData,
     issueInvoice,
     chargedBeforeTax,

@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/modules.js';
 import { profileRoutes } from './routes.js';
 import { createProfilesRepository } from './repository.js';
 import { createProfilesService, type ProfilesService } from './service.js';
+import { createProfilesAccess } from './access.js';
 import { createProfilesFileUses } from './file-uses.js';
 import { createProfilesTrash } from './trash.js';
 import { createProfilesUsage } from './usage.js';
@@ -18,20 +19,18 @@ export { createProfilesUserData } from './user-data.js';
 declare module '../../platform/modules.js' {
   interface Services {
     profiles: ProfilesService;
-    /** Whether a live (not trashed) card or tag is the user's. */
-    ownsProfile: (userId: string, profileId: string) => Promise<boolean>;
   }
 }
 
 export const profilesModule = defineModule({
   name: 'profiles',
-  build({ db, services: { subscriptions, accounts, activity } }) {
+  build({ db, registries, services: { subscriptions, accounts, activity } }) {
     const repo = createProfilesRepository(db);
     return {
       services: {
-        profiles: createProfilesService(repo, subscriptions, accounts, activity),
-        ownsProfile: async (userId, profileId) => Boolean(await repo.find(userId, profileId)),
+        profiles: createProfilesService(repo, registries.access.requireAccess, subscriptions, accounts, activity),
       },
+      access: createProfilesAccess(db),
       usage: [createProfilesUsage(repo)],
       trash: createProfilesTrash(repo, subscriptions),
       userData: [createProfilesUserData(db)],

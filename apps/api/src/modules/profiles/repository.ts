@@ -6,6 +6,7 @@ import { profileLabels, profiles } from './schema.js';
 import { lockUser } from '../account/index.js';
 import { ownedLiveFileIds } from '../cloud/index.js';
 import { ownedCollectionIds, type CollectionType } from '../collections/index.js';
+import { ownedIds } from '../../platform/access-sql.js';
 import type { TrashCursor } from '../../platform/trash-registry.js';
 import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
 import { splitFullName } from './split-name.js';
@@ -143,15 +144,6 @@ export function createProfilesRepository(db: Database) {
       });
     },
 
-    /** How many of these ids are live profiles of this owner and kind (the bulk actions check all of them). */
-    async countOwned(userId: string, kind: ProfileKind, ids: string[]): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(profiles)
-        .where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
-      return row?.n ?? 0;
-    },
-
     async moveToFolder(userId: string, ids: string[], folderId: string | null) {
       await db
         .update(profiles)
@@ -218,6 +210,10 @@ export function createProfilesRepository(db: Database) {
         .returning({ id: profiles.id });
       return rows.length;
     },
+
+    /** Which of these ids are the owner's trashed profiles of a kind (the trash's access check). */
+    trashedIds: (userId: string, kind: ProfileKind, ids: readonly string[]): Promise<Set<string>> =>
+      ownedIds(db, profiles, userId, ids, and(eq(profiles.kind, kind), isNotNull(profiles.deletedAt))),
 
     /** Deletes for good every profile of a kind trashed before `before`, whoever owns it. */
     async purgeExpired(kind: ProfileKind, before: Date): Promise<number> {

@@ -7,7 +7,7 @@ import type { AccountDirectory } from '../account/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { ProfileRow, ProfilesRepository, ProfileValues } from './repository.js';
 import { storedCard, storedTag } from './stored-fields.js';
-import { requireAllOwned, requireOwned } from '../../platform/access.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 
 type Bulk = {
   ids: string[];
@@ -24,6 +24,7 @@ type ActivityRecorder = Pick<ActivityService, 'record'>;
 
 export function createProfilesService(
   repo: ProfilesRepository,
+  requireAccess: RequireAccess,
   subscriptions: SubscriptionsService,
   accounts: Pick<AccountDirectory, 'profileFacts'>,
   activity?: ActivityRecorder,
@@ -62,9 +63,10 @@ export function createProfilesService(
   }
 
   /**
-   * Photo, cover, folder and labels must be the owner's own, of the same kind. A new photo or cover
-   * must be a live file; the one the profile already has may be in the trash (kept, and shown again
-   * once the file is restored), so editing the rest of the card still saves.
+   * Photo, cover, folder and labels must be the owner's own (else 404, as any other user's record),
+   * and fit: a folder and labels of the profile's kind, a new photo or cover a live file (422 on the
+   * field). The file the profile already has may be in the trash (kept, and shown again once the file
+   * is restored), so editing the rest of the card still saves.
    */
   async function checkReferences(actor: Actor, input: ProfileInput, existing?: ProfileRow): Promise<void> {
     const errors: FieldErrors = {};
@@ -72,14 +74,28 @@ export function createProfilesService(
     const photoIsNew = isNew(input.photoFileId, existing?.photoFileId);
     const coverIsNew = isNew(input.coverFileId, existing?.coverFileId);
     const fileIds = [photoIsNew ? input.photoFileId : null, coverIsNew ? input.coverFileId : null].filter((x): x is string => Boolean(x));
+    await requireAccess(actor, 'file', fileIds);
+    await requireAccess(actor, 'folder', input.folderId ?? []);
+    await requireAccess(actor, 'label', input.labelIds);
     const files = await repo.ownedFiles(actor.id, fileIds);
-    if (photoIsNew && !files.has(input.photoFileId!)) errors.photoFileId = [{ code: 'validation.not_yours' }];
-    if (coverIsNew && !files.has(input.coverFileId!)) errors.coverFileId = [{ code: 'validation.not_yours' }];
+    if (photoIsNew && !files.has(input.photoFileId!)) errors.photoFileId = [{ code: 'validation.invalid_value' }];
+    if (coverIsNew && !files.has(input.coverFileId!)) errors.coverFileId = [{ code: 'validation.invalid_value' }];
     if (input.folderId && !(await repo.ownedCollection('folders', actor.id, input.kind, [input.folderId])).has(input.folderId))
-      errors.folderId = [{ code: 'validation.not_yours' }];
+      errors.folderId = [{ code: 'validation.invalid_value' }];
     const labels = await repo.ownedCollection('labels', actor.id, input.kind, input.labelIds);
-    if (input.labelIds.some((id) => !labels.has(id))) errors.labelIds = [{ code: 'validation.not_yours' }];
+    if (input.labelIds.some((id) => !labels.has(id))) errors.labelIds = [{ code: 'validation.invalid_value' }];
     if (Object.keys(errors).length) throw new AppError('validation.failed', {}, errors);
+  }
+
+  /** A folder or label of another kind of profile than the bulk's (the owner's own: 422, not 404). */
+  async function requireCollectionOfKind(table: 'folders' | 'labels', actor: Actor, kind: ProfileKind, id: string): Promise<void> {
+    await requireAccess(actor, table === 'folders' ? 'folder' : 'label', id);
+    if (!(await repo.ownedCollection(table, actor.id, kind, [id])).has(id))
+      throw new AppError(
+        'validation.failed',
+        {},
+        { [table === 'folders' ? 'action.folderId' : 'action.labelId']: [{ code: 'validation.invalid_value' }] },
+      );
   }
 
   function values(input: ProfileInput): ProfileValues {
@@ -114,7 +130,8 @@ export function createProfilesService(
     },
 
     async get(actor: Actor, id: string): Promise<Profile> {
-      return one(actor, requireOwned(actor, await repo.find(actor.id, id)));
+      await requireAccess(actor, 'profile', id);
+      return one(actor, afterAccess(await repo.find(actor.id, id)));
     },
 
     async create(actor: Actor, input: ProfileInput): Promise<Profile> {
@@ -131,11 +148,12 @@ export function createProfilesService(
     },
 
     async update(actor: Actor, id: string, input: ProfileInput): Promise<Profile> {
-      const existing = requireOwned(actor, await repo.find(actor.id, id));
+      await requireAccess(actor, 'profile', id);
+      const existing = afterAccess(await repo.find(actor.id, id));
       if (existing.kind !== input.kind) throw new AppError('validation.failed', {}, { kind: [{ code: 'validation.invalid_value' }] });
       await checkReferences(actor, input, existing);
       const next = values(input);
-      const row = requireOwned(actor, await repo.update(actor.id, id, next, input.labelIds));
+      const row = afterAccess(await repo.update(actor.id, id, next, input.labelIds));
       // Before and after of what changed: the top-level settings and each card or tag field by name.
       const flat = (
         v: Partial<
@@ -177,14 +195,13 @@ export function createProfilesService(
 
     async bulk(actor: Actor, kind: ProfileKind, { ids, action }: Bulk): Promise<{ affected: number }> {
       const unique = [...new Set(ids)];
-      // All or nothing: one id that is not the owner's live profile makes the whole request 404.
-      requireAllOwned(await repo.countOwned(actor.id, kind, unique), unique);
+      // All or nothing: one id that is not the owner's live profile of this kind makes the whole request 404.
+      await requireAccess(actor, kind, unique);
       if (action.type === 'move') {
-        if (action.folderId)
-          requireAllOwned((await repo.ownedCollection('folders', actor.id, kind, [action.folderId])).size, [action.folderId]);
+        if (action.folderId) await requireCollectionOfKind('folders', actor, kind, action.folderId);
         await repo.moveToFolder(actor.id, unique, action.folderId);
       } else if (action.type === 'label') {
-        requireAllOwned((await repo.ownedCollection('labels', actor.id, kind, [action.labelId])).size, [action.labelId]);
+        await requireCollectionOfKind('labels', actor, kind, action.labelId);
         await repo.toggleLabel(unique, action.labelId, action.add);
       } else {
         const { mainProfileId } = await accounts.profileFacts(actor.id);

@@ -4,7 +4,7 @@ import type { TrashProvider } from '../../platform/trash-registry.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { ProfileRow, ProfilesRepository } from './repository.js';
 import { storedCard, storedTag } from './stored-fields.js';
-import { requireOwned } from '../../platform/access.js';
+import { afterAccess } from '../../platform/access.js';
 
 /** A card's job and company, or a tag's kind and serial: enough to tell two of the same name apart. */
 function summaryOf(row: ProfileRow): string | null {
@@ -38,7 +38,8 @@ export function createProfilesTrash(repo: ProfilesRepository, subscriptions: Sub
       const limit = kind === 'card' ? limits.profiles : limits.tags;
       return repo.withOwnerLock(owner.id, async (tx) => {
         const live = await repo.countLive(tx, owner.id, kind);
-        const restored = requireOwned(owner, await repo.restore(tx, owner.id, kind, id));
+        // The trash checked `trash.<kind>` first: only a concurrent restore or purge finds nothing here.
+        const restored = afterAccess(await repo.restore(tx, owner.id, kind, id));
         // Thrown inside the transaction, so the restore above is rolled back.
         if (live >= limit) throw new AppError(kind === 'card' ? 'trash.over_quota_cards' : 'trash.over_quota_tags', { limit });
         return { name: restored.name };
@@ -47,6 +48,7 @@ export function createProfilesTrash(repo: ProfilesRepository, subscriptions: Sub
 
     purge: (owner, ids) => repo.purge(owner.id, kind, ids),
     purgeExpired: (before) => repo.purgeExpired(kind, before),
+    trashed: (ownerId, ids) => repo.trashedIds(ownerId, kind, ids),
   });
   return [provider('card'), provider('tag')];
 }

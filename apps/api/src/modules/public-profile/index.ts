@@ -34,7 +34,13 @@ export const publicProfileModule = defineModule({
       root: (app) => publicProfileCacheInvalidation(app, database, publicProfiles),
     };
   },
-  async register(api, { config, appSecret, services: { publicProfiles, cloud } }) {
-    await api.register(publicProfileRoutes, { service: publicProfiles, publicUrl: config.publicUrl, images: cloud, secret: appSecret });
+  async register(api, { config, appSecret, registries, services: { publicProfiles, cloud } }) {
+    await api.register(publicProfileRoutes, {
+      service: publicProfiles,
+      publicUrl: config.publicUrl,
+      images: cloud,
+      secret: appSecret,
+      requireAccess: registries.access.requireAccess,
+    });
   },
 });

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor.js';
 import { AppError } from '../../lib/errors.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import { localeFromHeader } from '../../lib/i18n.js';
 import { profileCacheTiming, type PublicProfileService } from './service.js';
 import { PREVIEW_TTL_SECONDS, previewToken } from './page-routes.js';
@@ -32,7 +33,8 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
   images?: ImageReader;
   secret: string;
-}> = async (app, { service, publicUrl, images, secret }) => {
+  requireAccess: RequireAccess;
+}> = async (app, { service, publicUrl, images, secret, requireAccess }) => {
   async function vcardPhoto(alias: string, profile: PublicProfile): Promise<VCardPhoto> {
     const file = profile.photoUrl && images ? await service.imageFile(alias, profile.id, 'photo') : null;
     if (!file || !images || !profile.photoUrl) return null;
@@ -144,7 +146,10 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
         response: { 200: okResponse(profileStatsSchema), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ ok: 1 as const, data: await service.stats(actorOf(request).id, request.params.id) }),
+    async (request) => {
+      await requireAccess(actorOf(request), 'profile', request.params.id);
+      return { ok: 1 as const, data: await service.stats(request.params.id) };
+    },
   );
 
   app.get(
@@ -165,8 +170,8 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const alias = await service.ownedAlias(actorOf(request).id, request.params.id);
-      if (!alias) throw new AppError('record.not_found');
+      await requireAccess(actorOf(request), 'profile', request.params.id);
+      const alias = afterAccess(await service.ownedAlias(actorOf(request).id, request.params.id));
       const url = `/link/${encodeURIComponent(alias)}/${request.params.id}?preview=${previewToken(secret, request.params.id)}`;
       return { ok: 1 as const, data: { url, expiresInSeconds: PREVIEW_TTL_SECONDS } };
     },

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Jobs } from '../../platform/jobs.js';
-import type { NotificationsService } from '../notifications/index.js';
+import type { EventBus } from '../../platform/events.js';
 import type { PaymentsService } from '../payments/index.js';
 import { defineModule } from '../../platform/modules.js';
 import { defineRenewalsJobs } from './jobs.js';
@@ -30,7 +30,7 @@ export async function createRenewals(deps: {
   jobs: Jobs;
   clock: Clock;
   payments: PaymentsService;
-  notifications: Pick<NotificationsService, 'notify'>;
+  events: Pick<EventBus, 'publish'>;
   log: FastifyBaseLogger;
   leaseSeconds: number;
 }): Promise<RenewalsService> {
@@ -38,7 +38,7 @@ export async function createRenewals(deps: {
     repo: createRenewalsRepository(deps.database.db),
     clock: deps.clock,
     payments: deps.payments,
-    notifications: deps.notifications,
+    events: deps.events,
     log: deps.log,
     leaseSeconds: deps.leaseSeconds,
   });
@@ -70,8 +70,8 @@ declare module '../../platform/modules.js' {
 /** The renewal engine (its job runs at once when the app is ready) and the admin's test clock (404 when TEST_CLOCK_ENABLED is off). */
 export const renewalsModule = defineModule({
   name: 'renewals',
-  async build({ database, jobs, clock, log, config, services: { payments, notifications } }) {
-    const renewals = await createRenewals({ database, jobs, clock, payments, notifications, log, leaseSeconds: config.jobTimeoutSeconds });
+  async build({ database, jobs, events, clock, log, config, services: { payments } }) {
+    const renewals = await createRenewals({ database, jobs, clock, payments, events, log, leaseSeconds: config.jobTimeoutSeconds });
     return { services: { renewals }, decorate: { renewals }, onReady: () => kickRenewals(jobs) };
   },
   async register(api, { clock, services: { renewals } }) {

@@ -3,7 +3,7 @@ import type { SubscriptionEventKind } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
 import { localName } from '../../lib/catalogue-names.js';
 import type { Clock } from '../../platform/clock.js';
-import type { NotificationsService } from '../notifications/index.js';
+import type { EventBus } from '../../platform/events.js';
 import { nextPeriodEnd, type PaymentsService } from '../payments/index.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import type { RenewalsRepository } from './repository.js';
@@ -25,7 +25,8 @@ type Deps = {
   repo: RenewalsRepository;
   clock: Pick<Clock, 'now' | 'refresh'>;
   payments: Pick<PaymentsService, 'chargeOffer' | 'pendingChange' | 'unschedule' | 'defaultMethod'>;
-  notifications: Pick<NotificationsService, 'notify'>;
+  /** Published in the renewal's transaction; the notifications module tells the owner. */
+  events: Pick<EventBus, 'publish'>;
   log: FastifyBaseLogger;
   /** How long a worker holds a claimed subscription (real seconds): past it, the worker is presumed dead. */
   leaseSeconds: number;
@@ -44,7 +45,7 @@ type Deps = {
  * in the payment's transaction, so a run after a crash finds the subscription renewed, or charges
  * again with the same key (the provider answers the first charge) and records it then.
  */
-export function createRenewalsService({ repo, clock, payments, notifications, log, leaseSeconds }: Deps) {
+export function createRenewalsService({ repo, clock, payments, events, log, leaseSeconds }: Deps) {
   const event = (
     tx: Transaction,
     subscriptionId: string,
@@ -140,8 +141,9 @@ export function createRenewalsService({ repo, clock, payments, notifications, lo
 
   /**
    * Attempt `attempt` of the period failed: past due with the next retry, or expired after the last one.
-   * A declined charge was notified by payments with its payment; a renewal that found no payment
-   * method to charge has no payment, so the owner is told here (in-app, and by email when chosen).
+   * A declined charge published `payment.failed` with its payment; a renewal that found no payment
+   * method to charge has no payment, so it publishes `renewal.no_payment_method` here (the owner is
+   * told in-app, and by email when chosen).
    */
   async function failed(
     id: string,
@@ -160,12 +162,10 @@ export function createRenewalsService({ repo, clock, payments, notifications, lo
       const at = stamps(now);
       const endIso = periodEnd.toISOString();
       if (code === NO_METHOD)
-        await notifications.notify(
-          owner.userId,
-          'payment_failed',
-          { subscriptionId: id, planName: localName(owner.plan, 'en'), reason: 'no_method' },
+        await events.publish(
+          'renewal.no_payment_method',
+          { subscriptionId: id, userId: owner.userId, planName: localName(owner.plan, 'en'), periodEnd: endIso, attempt: failures },
           tx,
-          `renewal-no-method:${id}:${endIso}:${failures}`,
         );
       if (failures > RETRY_DAYS.length) {
         await repo.updateSubscription(tx, id, { status: 'expired' });
@@ -198,12 +198,10 @@ export function createRenewalsService({ repo, clock, payments, notifications, lo
         const done = await repo.transaction(async (tx) => {
           if (!(await repo.markReminded(tx, row.id, row.periodEnd))) return false;
           const endsAt = row.periodEnd.toISOString();
-          await notifications.notify(
-            row.userId,
-            'subscription_ending',
-            { subscriptionId: row.id, planName: localName(row.plan, 'en'), endsAt },
+          await events.publish(
+            'renewal.reminder_due',
+            { subscriptionId: row.id, userId: row.userId, planName: localName(row.plan, 'en'), endsAt },
             tx,
-            `renewal-reminder:${row.id}:${endsAt}`,
           );
           await event(tx, row.id, 'renewal_reminder', now, { periodEnd: endsAt });
           return true;

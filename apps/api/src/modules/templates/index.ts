@@ -13,6 +13,7 @@ import { createTemplatesRepository } from './repository.js';
 import { emailTemplates } from './schema.js';
 import { createTemplatesService, type TemplatesDependencies, type TemplatesService } from './service.js';
 import { createTemplatesTrash } from './trash.js';
+import { ownedRowsAccess } from '../../platform/access-sql.js';
 import { createTemplatesUserData } from './user-data.js';
 
 export { templateRoutes };
@@ -59,15 +60,23 @@ declare module '../../platform/modules.js' {
 
 export const templatesModule = defineModule({
   name: 'templates',
-  build({ db, mailer, config, services: { subscriptions, notifications } }) {
+  build({ db, mailer, config, registries, services: { subscriptions, notifications } }) {
     const { service: templates, trash } = createTemplates({
       db,
+      requireAccess: registries.access.requireAccess,
       mailer,
       publicUrl: config.publicUrl,
       sendQuota: (actor) => subscriptions.sendQuota(actor),
       sendsChanged: (userId, usage) => notifications.usageChanged(userId, 'sends', usage),
     });
-    return { services: { templates }, trash: [trash], userData: [createTemplatesUserData(db)], fileUses: [createTemplatesFileUses(db)] };
+    return {
+      services: { templates },
+      trash: [trash],
+      userData: [createTemplatesUserData(db)],
+      fileUses: [createTemplatesFileUses(db)],
+      // A live template of the owner (its own pages, and a campaign's body).
+      access: [ownedRowsAccess('template', db, emailTemplates, isNull(emailTemplates.deletedAt))],
+    };
   },
   async register(api, { services: { templates } }) {
     await api.register(templateRoutes, { templates });

@@ -14,6 +14,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { Actor } from '../../platform/actor.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import { unknownMergeFields } from '../../platform/merge-fields.js';
 import { htmlToPlainText, sanitizeRichText } from '../../platform/rich-text.js';
 import { renderTemplate, type TemplateContent } from './render.js';
@@ -23,6 +24,7 @@ import { shortProfileLink } from '../../lib/public-links.js';
 /** What the templates module asks of others (wired in its module definition, index.ts). */
 export type TemplatesDependencies = {
   repo: TemplatesRepository;
+  requireAccess: RequireAccess;
   mailer: Pick<Mailer, 'send'>;
   publicUrl: string;
   sendQuota: (actor: Actor) => Promise<SendQuota>;
@@ -67,11 +69,10 @@ export function templateContent(input: { subject: string; bodyHtml: string }, lo
 /** The signed-in account's own address, name and alias (a test goes to oneself only; the preview uses them as sample values). */
 export type Me = { email: string; name: string; alias: string };
 
-export function createTemplatesService({ repo, mailer, publicUrl, sendQuota, sendsChanged }: TemplatesDependencies) {
-  async function owned(actor: Actor, id: string): Promise<TemplateRow> {
-    const row = await repo.find(actor.id, id);
-    if (!row) throw new AppError('record.not_found');
-    return row;
+export function createTemplatesService({ repo, requireAccess, mailer, publicUrl, sendQuota, sendsChanged }: TemplatesDependencies) {
+  async function templateOf(actor: Actor, id: string): Promise<TemplateRow> {
+    await requireAccess(actor, 'template', id);
+    return afterAccess(await repo.find(actor.id, id));
   }
 
   /** Sample values: the viewer's own name and address when known, example links. */
@@ -96,23 +97,21 @@ export function createTemplatesService({ repo, mailer, publicUrl, sendQuota, sen
       };
     },
 
-    get: async (actor: Actor, id: string) => toTemplate(await owned(actor, id)),
+    get: async (actor: Actor, id: string) => toTemplate(await templateOf(actor, id)),
 
     async create(actor: Actor, input: TemplateInput): Promise<Template> {
       return toTemplate(await repo.insert(actor.id, { name: input.name, ...templateContent(input, actor.locale) }));
     },
 
     async update(actor: Actor, id: string, input: TemplateInput): Promise<Template> {
-      await owned(actor, id);
-      const row = await repo.update(actor.id, id, { name: input.name, ...templateContent(input, actor.locale) });
-      if (!row) throw new AppError('record.not_found');
+      await requireAccess(actor, 'template', id);
+      const row = afterAccess(await repo.update(actor.id, id, { name: input.name, ...templateContent(input, actor.locale) }));
       return toTemplate(row);
     },
 
     async trash(actor: Actor, id: string): Promise<Template> {
-      await owned(actor, id);
-      const row = await repo.update(actor.id, id, { deletedAt: new Date() });
-      if (!row) throw new AppError('record.not_found');
+      await requireAccess(actor, 'template', id);
+      const row = afterAccess(await repo.update(actor.id, id, { deletedAt: new Date() }));
       return toTemplate(row);
     },
 
@@ -127,7 +126,7 @@ export function createTemplatesService({ repo, mailer, publicUrl, sendQuota, sen
      * counted in the monthly sends; refused with the numbers when none are left).
      */
     async sendTest(actor: Actor, me: Me, id: string): Promise<{ to: string }> {
-      const row = await owned(actor, id);
+      const row = await templateOf(actor, id);
       const quota = await sendQuota(actor);
       if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit, used: quota.used });
       const email = renderTemplate(row, sampleValues(actor.locale, me), actor.locale);

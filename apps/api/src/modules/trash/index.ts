@@ -29,7 +29,7 @@ declare module '../../platform/modules.js' {
 export const trashModule = defineModule({
   name: 'trash',
   async build({ jobs, registries, services: { activity } }) {
-    const trash = createTrashService(registries.trash, activity);
+    const trash = createTrashService(registries.trash, registries.access.requireAccess, activity);
     await defineTrashJobs(trash, jobs);
     return { services: { trash }, decorate: { trash } };
   },

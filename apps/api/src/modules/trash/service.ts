@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { TrashEntry, TrashOwner, TrashProvider, TrashRegistry } from '../../platform/trash-registry.js';
 import type { ActivityService, RequestOrigin } from '../activity/index.js';
-import { requireAllOwned } from '../../platform/access.js';
+import type { RequireAccess } from '../../platform/access.js';
 
 const DAY = 86_400_000;
 const RETENTION_MS = TRASH_RETENTION_DAYS * DAY;
@@ -25,7 +25,7 @@ const toItem = (e: TrashEntry): TrashItem => ({
  * The trash (papelera): aggregates what the modules registered; it never reads their tables.
  * `purgeExpired(now)` is the daily automatic purge (to be scheduled on the job queue).
  */
-export function createTrashService(registry: TrashRegistry, activity?: Pick<ActivityService, 'record'>) {
+export function createTrashService(registry: TrashRegistry, requireAccess: RequireAccess, activity?: Pick<ActivityService, 'record'>) {
   function provider(kind: TrashKind): TrashProvider {
     const p = registry.get(kind);
     if (!p) throw new AppError('record.not_found');
@@ -51,7 +51,9 @@ export function createTrashService(registry: TrashRegistry, activity?: Pick<Acti
 
     /** Brings an item back and records it in the owner's history (cards and tags as profiles). */
     async restore(owner: TrashOwner, kind: TrashKind, id: string, origin?: RequestOrigin): Promise<void> {
-      const { name } = await provider(kind).restore(owner, id);
+      const restorer = provider(kind);
+      await requireAccess(owner, `trash.${kind}`, id);
+      const { name } = await restorer.restore(owner, id);
       const action = kind === 'file' ? 'file.restored' : kind === 'message' ? 'message.restored' : 'profile.restored';
       const target = { type: kind === 'card' || kind === 'tag' ? 'profile' : kind, id };
       const values = name === null ? undefined : { name };
@@ -67,9 +69,9 @@ export function createTrashService(registry: TrashRegistry, activity?: Pick<Acti
 
     /** Deletes one item for good (bytes too); anything but the owner's trashed item is 404. */
     async deleteForever(owner: TrashOwner, kind: TrashKind, id: string): Promise<{ deleted: number }> {
-      const deleted = await provider(kind).purge(owner, [id]);
-      requireAllOwned(deleted, [id]);
-      return { deleted };
+      const purger = provider(kind);
+      await requireAccess(owner, `trash.${kind}`, id);
+      return { deleted: await purger.purge(owner, [id]) };
     },
 
     /** Empties the owner's trash (or one kind of it). */

@@ -12,6 +12,13 @@ import { createWallsFileUses } from './file-uses.js';
 import { createWallsRepository } from './repository.js';
 import { createWallsService, type WallsDependencies, type WallsService } from './service.js';
 import { createWallsTrash } from './trash.js';
+import { isNull } from 'drizzle-orm';
+import type { AccessProvider } from '../../platform/access.js';
+import { ownedRowsAccess } from '../../platform/access-sql.js';
+import { wallPosts } from './schema.js';
+
+/** A live wall post of the owner (`wall.post`). */
+const createWallsAccess = (db: Database): AccessProvider => ownedRowsAccess('wall.post', db, wallPosts, isNull(wallPosts.deletedAt));
 import { createWallsUserData } from './user-data.js';
 
 export { publicWallImageRoutes, wallRoutes };
@@ -19,18 +26,18 @@ export { PUBLIC_PAGE_SIZE, type WallsService } from './service.js';
 
 /** Builds the module and defines its job (`wall.publish`, run at a scheduled post's time). */
 export async function createWalls(
-  deps: { db: Database; jobs: Jobs; log: FastifyBaseLogger } & Pick<WallsDependencies, 'ownsProfile' | 'ownsImage' | 'liveImage'>,
+  deps: { db: Database; jobs: Jobs; log: FastifyBaseLogger } & Pick<WallsDependencies, 'requireAccess' | 'isLiveImage' | 'liveImage'>,
 ) {
   const repo = createWallsRepository(deps.db);
   const service = createWallsService({
     repo,
     jobs: deps.jobs,
-    ownsProfile: deps.ownsProfile,
-    ownsImage: deps.ownsImage,
+    requireAccess: deps.requireAccess,
+    isLiveImage: deps.isLiveImage,
     liveImage: deps.liveImage,
   });
   await defineWallsJobs(service, deps.jobs);
-  return { service, trash: createWallsTrash(repo) };
+  return { service, trash: createWallsTrash(repo), access: createWallsAccess(deps.db) };
 }
 export { createWallsUserData } from './user-data.js';
 
@@ -42,18 +49,28 @@ declare module '../../platform/modules.js' {
 
 export const wallsModule = defineModule({
   name: 'walls',
-  async build({ db, jobs, log, services: { ownsProfile, cloud, publicProfiles } }) {
-    const { service: walls, trash } = await createWalls({
+  async build({ db, jobs, log, registries, services: { cloud, publicProfiles } }) {
+    const {
+      service: walls,
+      trash,
+      access,
+    } = await createWalls({
       db,
       jobs,
       log,
-      ownsProfile,
-      ownsImage: (userId, id) => cloud.isLiveImage(userId, id),
+      requireAccess: registries.access.requireAccess,
+      isLiveImage: (userId, id) => cloud.isLiveImage(userId, id),
       liveImage: (userId, id) => cloud.liveImage(userId, id),
     });
     // The public page shows the first page of published posts.
     publicProfiles.useWall((profileId, canonicalPath, before) => walls.publicPage(profileId, canonicalPath, before));
-    return { services: { walls }, trash: [trash], userData: [createWallsUserData(db)], fileUses: [createWallsFileUses(db)] };
+    return {
+      services: { walls },
+      trash: [trash],
+      access: [access],
+      userData: [createWallsUserData(db)],
+      fileUses: [createWallsFileUses(db)],
+    };
   },
   async register(api, { services: { walls, publicProfiles, cloud } }) {
     await api.register(wallRoutes, { walls });

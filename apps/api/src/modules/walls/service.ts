@@ -3,17 +3,19 @@ import type { Transaction } from '../../db/client.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError } from '../../lib/errors.js';
+import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { decodeWallCursor, encodeWallCursor } from './cursor.js';
 import type { WallsRepository } from './repository.js';
 import type { WallPostRow } from './schema.js';
 
-/** What the walls module asks of others (wired in its module definition, index.ts): ownership of a profile and of an image. */
+/** What the walls module asks of others (wired in its module definition, index.ts): the access check, and whether a file is a live image. */
 export type WallsDependencies = {
   repo: WallsRepository;
   jobs: Jobs;
-  ownsProfile: (userId: string, profileId: string) => Promise<boolean>;
-  ownsImage: (userId: string, fileId: string) => Promise<boolean>;
+  requireAccess: RequireAccess;
+  /** Whether the owner's file is a live image (not in the trash, not a PDF). */
+  isLiveImage: (userId: string, fileId: string) => Promise<boolean>;
   /** A live cloud image with its pixel size (the public page sets its box; null when unknown); null when it is not live (in the trash). */
   liveImage: (userId: string, fileId: string) => Promise<{ width: number | null; height: number | null } | null>;
 };
@@ -44,18 +46,23 @@ export function toWallPost(row: WallPostRow): WallPost {
   };
 }
 
-export function createWallsService({ repo, jobs, ownsProfile, ownsImage, liveImage }: WallsDependencies) {
-  async function owned(actor: Actor, id: string): Promise<WallPostRow> {
-    const row = await repo.find(actor.id, id);
-    if (!row) throw new AppError('record.not_found');
-    return row;
+export function createWallsService({ repo, jobs, requireAccess, isLiveImage, liveImage }: WallsDependencies) {
+  async function postOf(actor: Actor, id: string): Promise<WallPostRow> {
+    await requireAccess(actor, 'wall.post', id);
+    return afterAccess(await repo.find(actor.id, id));
   }
 
-  /** The profile must be the owner's; a new image must be their live image (the one the post keeps may be in the trash). */
+  /**
+   * The profile and a new image must be the owner's (else 404); the image must be a live image (422:
+   * the one the post keeps may be in the trash).
+   */
   async function checkReferences(actor: Actor, input: { profileId: string; imageFileId: string | null }, kept: string | null = null) {
-    if (!(await ownsProfile(actor.id, input.profileId))) throw new AppError('record.not_found');
-    if (input.imageFileId && input.imageFileId !== kept && !(await ownsImage(actor.id, input.imageFileId)))
-      throw new AppError('validation.failed', {}, { imageFileId: [{ code: 'validation.not_yours' }] });
+    await requireAccess(actor, 'profile', input.profileId);
+    const image = input.imageFileId && input.imageFileId !== kept ? input.imageFileId : null;
+    if (!image) return;
+    await requireAccess(actor, 'file', image);
+    if (!(await isLiveImage(actor.id, image)))
+      throw new AppError('validation.failed', {}, { imageFileId: [{ code: 'validation.invalid_value' }] });
   }
 
   /** The post's content from the input: the body through the one allow-list, whatever the client sent. */
@@ -75,8 +82,7 @@ export function createWallsService({ repo, jobs, ownsProfile, ownsImage, liveIma
     after?: (row: WallPostRow, tx: Transaction) => Promise<void>,
   ) {
     return repo.transaction(async (tx) => {
-      const row = await repo.update(tx, actor.id, id, values);
-      if (!row) throw new AppError('record.not_found');
+      const row = afterAccess(await repo.update(tx, actor.id, id, values));
       if (after) await after(row, tx);
       await repo.notifyPublic(tx, actor.id);
       return toWallPost(row);
@@ -85,7 +91,7 @@ export function createWallsService({ repo, jobs, ownsProfile, ownsImage, liveIma
 
   return {
     async list(actor: Actor, query: WallPostListQuery) {
-      if (!(await ownsProfile(actor.id, query.profileId))) throw new AppError('record.not_found');
+      await requireAccess(actor, 'profile', query.profileId);
       const cursor = decodeWallCursor(query.before, 'before');
       const rows = await repo.list(actor.id, query.profileId, cursor, query.limit + 1);
       const page = rows.slice(0, query.limit);
@@ -98,7 +104,7 @@ export function createWallsService({ repo, jobs, ownsProfile, ownsImage, liveIma
     },
 
     async get(actor: Actor, id: string): Promise<WallPost> {
-      return toWallPost(await owned(actor, id));
+      return toWallPost(await postOf(actor, id));
     },
 
     async create(actor: Actor, input: WallPostValues): Promise<WallPost> {
@@ -111,7 +117,7 @@ export function createWallsService({ repo, jobs, ownsProfile, ownsImage, liveIma
 
     /** Replaces the content; the profile a post belongs to does not change. */
     async update(actor: Actor, id: string, input: WallPostValues): Promise<WallPost> {
-      const existing = await owned(actor, id);
+      const existing = await postOf(actor, id);
       if (existing.profileId !== input.profileId)
         throw new AppError('validation.failed', {}, { profileId: [{ code: 'validation.invalid_value' }] });
       await checkReferences(actor, input, existing.imageFileId);
@@ -119,7 +125,7 @@ export function createWallsService({ repo, jobs, ownsProfile, ownsImage, liveIma
     },
 
     async pin(actor: Actor, id: string, pinned: boolean): Promise<WallPost> {
-      await owned(actor, id);
+      await postOf(actor, id);
       return write(actor, id, { pinned });
     },
 
@@ -129,7 +135,7 @@ export function createWallsService({ repo, jobs, ownsProfile, ownsImage, liveIma
      * its time and changes nothing, so rescheduling and unpublishing need not cancel it.
      */
     async publish(actor: Actor, id: string, body: WallPostPublishBody, now = new Date()): Promise<WallPost> {
-      const existing = await owned(actor, id);
+      const existing = await postOf(actor, id);
       if (body.action === 'publish')
         return write(actor, id, {
           status: 'published',
@@ -145,7 +151,7 @@ export function createWallsService({ repo, jobs, ownsProfile, ownsImage, liveIma
     },
 
     async trash(actor: Actor, id: string): Promise<WallPost> {
-      await owned(actor, id);
+      await postOf(actor, id);
       return write(actor, id, { deletedAt: new Date() });
     },
 
