@@ -7,6 +7,8 @@ export const aliasSchema = z
   .string()
   .trim()
   .toLowerCase()
+  // The length as a check of its own, so that forms read it (maxLength); one message either way.
+  .max(30, { error: 'validation.alias_format', abort: true })
   .regex(/^[a-z0-9-]{3,30}$/, { error: 'validation.alias_format' });
 /** At least 10 characters; the server also refuses the 10,000 most common passwords. */
 export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(200);

@@ -26,10 +26,12 @@ export const wallPostInputSchema = z.object({
 export type WallPostInput = z.input<typeof wallPostInputSchema>;
 export type WallPostValues = z.infer<typeof wallPostInputSchema>;
 
-/** Publish now, schedule (an instant, ISO 8601 with its offset: the browser converts the user's time zone), or take it back to draft. */
+/** Schedule: an instant, ISO 8601 with its offset (the browser converts the user's time zone). */
+export const wallPostScheduleBodySchema = z.object({ action: z.literal('schedule'), at: z.iso.datetime({ offset: true }) });
+/** Publish now, schedule, or take it back to draft. */
 export const wallPostPublishBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('publish') }),
-  z.object({ action: z.literal('schedule'), at: z.iso.datetime({ offset: true }) }),
+  wallPostScheduleBodySchema,
   z.object({ action: z.literal('unpublish') }),
 ]);
 export type WallPostPublishBody = z.infer<typeof wallPostPublishBodySchema>;

@@ -1,6 +1,7 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BillingAddress } from '@enlaza/contracts';
+import type { FieldProps } from '@/lib/forms/use-contract-form';
 import { CountrySelect } from './country-select';
 
 /** The billing address as typed: every field a string (empty = not given). */
@@ -14,7 +15,6 @@ export interface BillingDraft {
 }
 
 export type BillingField = keyof BillingDraft;
-export type BillingErrors = Partial<Record<BillingField, string>>;
 
 export function billingDraftOf(address: BillingAddress | null): BillingDraft {
   return {
@@ -27,74 +27,56 @@ export function billingDraftOf(address: BillingAddress | null): BillingDraft {
   };
 }
 
-const REQUIRED: BillingField[] = ['line1', 'city', 'postalCode', 'country'];
-
 /**
- * The address to send: null when every field is empty (no address), otherwise the address, or
- * the fields still missing (an address is all or nothing: line 1, city, postal code, country).
+ * The address to send: null when every field is empty (no address), otherwise the trimmed address
+ * (empty optional lines as null). A required field left empty stays '' for the contract to refuse
+ * (an address is all or nothing: line 1, city, postal code, country).
  */
-export function billingAddressOf(draft: BillingDraft): { address: BillingAddress | null; missing: BillingField[] } {
+export function billingBodyOf(draft: BillingDraft) {
   const trimmed = {
-    ...draft,
     line1: draft.line1.trim(),
-    line2: draft.line2.trim(),
+    line2: draft.line2.trim() || null,
     city: draft.city.trim(),
     postalCode: draft.postalCode.trim(),
-    region: draft.region.trim(),
+    region: draft.region.trim() || null,
+    country: draft.country ?? '',
   };
-  const empty = !trimmed.line1 && !trimmed.line2 && !trimmed.city && !trimmed.postalCode && !trimmed.region && !trimmed.country;
-  if (empty) return { address: null, missing: [] };
-  const missing = REQUIRED.filter((field) => !trimmed[field]);
-  if (missing.length > 0 || !trimmed.country) return { address: null, missing };
-  return {
-    address: {
-      line1: trimmed.line1,
-      line2: trimmed.line2 || null,
-      city: trimmed.city,
-      postalCode: trimmed.postalCode,
-      region: trimmed.region || null,
-      country: trimmed.country,
-    },
-    missing: [],
-  };
+  return Object.values(trimmed).some(Boolean) ? trimmed : null;
 }
 
-interface BillingAddressFieldsProps {
-  value: BillingDraft;
-  onChange: (field: BillingField, value: string | null) => void;
-  errors: BillingErrors;
-}
-
-export function BillingAddressFields({ value, onChange, errors }: BillingAddressFieldsProps) {
+/** `field` gives each field's props (value, change, error, the contract's required mark and limit). */
+export function BillingAddressFields({ field }: { field: (name: BillingField) => FieldProps }) {
   const { t } = useTranslation('account');
-  const text = (field: Exclude<BillingField, 'country'>, autoComplete: string, maxLength: number, required: boolean) => (
-    <TextInput
-      label={t(`billing.${field}`)}
-      value={value[field]}
-      onChange={(event) => onChange(field, event.currentTarget.value)}
-      error={errors[field]}
-      autoComplete={autoComplete}
-      maxLength={maxLength}
-      withAsterisk={required}
-      data-testid={`billing-${field}`}
-    />
-  );
+  const text = (name: Exclude<BillingField, 'country'>, autoComplete: string) => {
+    // The whole address may be left out, so a required line only shows the mark.
+    const { required, ...props } = field(name);
+    return (
+      <TextInput
+        {...props}
+        label={t(`billing.${name}`)}
+        autoComplete={autoComplete}
+        withAsterisk={required}
+        data-testid={`billing-${name}`}
+      />
+    );
+  };
+  const country = field('country');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      {text('line1', 'address-line1', 200, true)}
-      {text('line2', 'address-line2', 200, false)}
-      {text('city', 'address-level2', 100, true)}
-      {text('postalCode', 'postal-code', 20, true)}
-      {text('region', 'address-level1', 100, false)}
+      {text('line1', 'address-line1')}
+      {text('line2', 'address-line2')}
+      {text('city', 'address-level2')}
+      {text('postalCode', 'postal-code')}
+      {text('region', 'address-level1')}
       <CountrySelect
         label={t('billing.country')}
         placeholder={t('personal.countryPlaceholder')}
-        value={value.country}
-        onChange={(next) => onChange('country', next)}
-        error={errors.country}
+        value={(country.value as string | null) ?? null}
+        onChange={country.onChange as (value: string | null) => void}
+        error={country.error as string | undefined}
         testId="billing-country"
         autoComplete="billing country"
-        required
+        required={country.required}
       />
     </SimpleGrid>
   );

@@ -1,63 +1,52 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { emailChangeBodySchema } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
 import { PasswordField } from '@/components/password-field';
-import { ApiError } from '@/lib/http';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useChangeEmail } from '../api/change-email';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-type Errors = { newEmail?: string; password?: string };
 
 /** Change the sign-in email: a link goes to the new address; nothing changes until it is opened. */
 export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
   const { t } = useTranslation('account');
   const mutation = useChangeEmail();
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const schema = useMemo(
+    () =>
+      emailChangeBodySchema.superRefine((body, ctx) => {
+        if (body.newEmail === currentEmail.toLowerCase()) ctx.addIssue({ code: 'custom', path: ['newEmail'], message: 'same' });
+      }),
+    [currentEmail],
+  );
+  const form = useContractForm(schema, {
+    initialValues: { newEmail: '', password: '' },
+    messages: {
+      newEmail: (issue) => (issue.code === 'custom' ? t('email.errors.same') : t('email.errors.invalid')),
+      password: t('email.errors.password'),
+    },
+  });
 
-  const focus = (found: Errors) => (found.newEmail ? emailRef : passwordRef).current?.focus();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSentTo(null);
-    const local: Errors = {};
-    if (!EMAIL_PATTERN.test(newEmail.trim())) local.newEmail = t('email.errors.invalid');
-    else if (newEmail.trim().toLowerCase() === currentEmail.toLowerCase()) local.newEmail = t('email.errors.same');
-    if (!password) local.password = t('email.errors.password');
-    setErrors(local);
-    if (local.newEmail || local.password) return focus(local);
-    mutation.mutate(
-      { newEmail: newEmail.trim(), password },
-      {
-        onSuccess: (result) => {
-          setSentTo(result.pendingEmail);
-          setPassword('');
-        },
-        onError: (error) => {
-          if (!(error instanceof ApiError) || !error.fieldErrors) return;
-          const server: Errors = { newEmail: error.fieldErrors.newEmail?.[0], password: error.fieldErrors.password?.[0] };
-          setErrors(server);
-          focus(server);
-        },
+  const submit = form.onSubmit((body) =>
+    mutation.mutate(body, {
+      onSuccess: (result) => {
+        setSentTo(result.pendingEmail);
+        form.form.setFieldValue('password', '');
       },
-    );
-  };
-
-  const failure = mutation.error;
-  const generalError =
-    failure && !(failure instanceof ApiError && failure.fieldErrors)
-      ? failure instanceof ApiError && failure.status === 0
-        ? t('personal.errors.network')
-        : failure.message
-      : null;
+      onError: form.setServerError,
+    }),
+  );
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="email-card">
-      <form onSubmit={submit} noValidate aria-labelledby="email-card-title">
+      <form
+        onSubmit={(event) => {
+          setSentTo(null);
+          submit(event);
+        }}
+        noValidate
+        aria-labelledby="email-card-title"
+      >
         <Stack gap="md">
           <div>
             <Title order={2} size="h4" id="email-card-title">
@@ -72,39 +61,20 @@ export function EmailChangeCard({ currentEmail }: { currentEmail: string }) {
               {t('email.sentBody', { email: sentTo })}
             </Alert>
           ) : null}
-          {generalError ? (
-            <Alert color="red" role="alert">
-              {generalError}
-            </Alert>
-          ) : null}
+          <FormGeneralError error={form.generalError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              ref={emailRef}
+              {...form.field('newEmail')}
               label={t('email.newEmail')}
               type="email"
               inputMode="email"
               autoComplete="email"
-              value={newEmail}
-              onChange={(event) => {
-                setNewEmail(event.currentTarget.value);
-                setErrors((e) => ({ ...e, newEmail: undefined }));
-              }}
-              error={errors.newEmail}
-              required
-              maxLength={254}
               data-testid="email-new"
             />
             <PasswordField
-              ref={passwordRef}
+              {...form.field('password')}
               label={t('email.password')}
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setErrors((e) => ({ ...e, password: undefined }));
-              }}
-              error={errors.password}
-              required
               toggleLabel={t('togglePassword')}
               data-testid="email-password"
             />

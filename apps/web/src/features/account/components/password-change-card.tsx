@@ -1,83 +1,57 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, passwordChangeBodySchema } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
 import { PasswordField } from '@/components/password-field';
-import { ApiError } from '@/lib/http';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useChangePassword } from '../api/change-password';
 
-const MIN_LENGTH = 10;
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
-type Errors = Partial<Record<Field, string>>;
-const ORDER: Field[] = ['currentPassword', 'newPassword', 'confirm'];
+
+/** The contract's body plus the repeated password, which never leaves the page. */
+const formSchema = passwordChangeBodySchema.extend({ confirm: z.string() }).superRefine((values, ctx) => {
+  if (values.newPassword === values.currentPassword) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'same' });
+  if (values.confirm !== values.newPassword) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'mismatch' });
+});
 
 /** Change the password; the other sessions are closed by the server. */
 export function PasswordChangeCard() {
   const { t } = useTranslation('account');
   const mutation = useChangePassword();
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirm: '' });
-  const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState(false);
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const form = useContractForm(formSchema, {
+    initialValues: { currentPassword: '', newPassword: '', confirm: '' },
+    messages: {
+      currentPassword: t('password.errors.current'),
+      newPassword: (issue) =>
+        issue.code === 'custom' ? t('password.errors.same') : t('password.errors.short', { min: PASSWORD_MIN_LENGTH }),
+      confirm: t('password.errors.mismatch'),
+    },
+    onValuesChange: () => setDone(false),
+  });
 
-  const focus = (found: Errors) => {
-    const field = ORDER.find((f) => found[f]);
-    if (field) refs.current[field]?.focus();
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setDone(false);
-    const local: Errors = {};
-    if (!values.currentPassword) local.currentPassword = t('password.errors.current');
-    if (values.newPassword.length < MIN_LENGTH) local.newPassword = t('password.errors.short', { min: MIN_LENGTH });
-    else if (values.newPassword === values.currentPassword) local.newPassword = t('password.errors.same');
-    if (values.confirm !== values.newPassword) local.confirm = t('password.errors.mismatch');
-    setErrors(local);
-    if (Object.keys(local).length > 0) return focus(local);
+  const submit = form.onSubmit(({ currentPassword, newPassword }) =>
     mutation.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      { currentPassword, newPassword },
       {
         onSuccess: () => {
+          form.form.reset();
           setDone(true);
-          setValues({ currentPassword: '', newPassword: '', confirm: '' });
         },
-        onError: (error) => {
-          if (!(error instanceof ApiError) || !error.fieldErrors) return;
-          const server: Errors = {
-            currentPassword: error.fieldErrors.currentPassword?.[0],
-            newPassword: error.fieldErrors.newPassword?.[0],
-          };
-          setErrors(server);
-          focus(server);
-        },
+        onError: form.setServerError,
       },
-    );
-  };
-
-  const failure = mutation.error;
-  const generalError =
-    failure && !(failure instanceof ApiError && failure.fieldErrors)
-      ? failure instanceof ApiError && failure.status === 0
-        ? t('personal.errors.network')
-        : failure.message
-      : null;
+    ),
+  );
 
   const field = (name: Field, autoComplete: string) => (
     <PasswordField
-      ref={(el) => {
-        refs.current[name] = el;
-      }}
+      {...form.field(name)}
+      // The repeated password is not part of the body, but it is asked for.
+      required
       label={t(`password.${name}`)}
       autoComplete={autoComplete}
-      value={values[name]}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setValues((v) => ({ ...v, [name]: next }));
-        setErrors((e) => ({ ...e, [name]: undefined }));
-        setDone(false);
-      }}
-      error={errors[name]}
-      required
       toggleLabel={t('togglePassword')}
       data-testid={`password-${name}`}
     />
@@ -85,14 +59,21 @@ export function PasswordChangeCard() {
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="password-card">
-      <form onSubmit={submit} noValidate aria-labelledby="password-card-title">
+      <form
+        onSubmit={(event) => {
+          setDone(false);
+          submit(event);
+        }}
+        noValidate
+        aria-labelledby="password-card-title"
+      >
         <Stack gap="md">
           <div>
             <Title order={2} size="h4" id="password-card-title">
               {t('password.title')}
             </Title>
             <Text c="dimmed" size="sm">
-              {t('password.intro', { min: MIN_LENGTH })}
+              {t('password.intro', { min: PASSWORD_MIN_LENGTH })}
             </Text>
           </div>
           {done ? (
@@ -100,11 +81,7 @@ export function PasswordChangeCard() {
               {t('password.doneBody')}
             </Alert>
           ) : null}
-          {generalError ? (
-            <Alert color="red" role="alert">
-              {generalError}
-            </Alert>
-          ) : null}
+          <FormGeneralError error={form.generalError} />
           {/* Lets password managers know which account this is. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly value="" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

@@ -61,3 +61,28 @@ describe('personal information: the tax id', { timeout: 60_000 }, () => {
     expect(JSON.parse(calls.saves[0]!.init?.body as string)).toMatchObject({ taxId: '12345678Z', country: 'ES' });
   });
 });
+
+describe('personal information: limits and errors from the contract', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['account', 'common']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes each field’s longest length from the contract', () => {
+    setup();
+    const maxLength = (testId: string) => screen.getByTestId<HTMLInputElement>(testId).maxLength;
+    expect(maxLength('personal-name')).toBe(120);
+    expect([maxLength('billing-line1'), maxLength('billing-city'), maxLength('billing-postalCode')]).toEqual([200, 100, 20]);
+    expect(maxLength('personal-tax-id')).toBe(40);
+  });
+
+  it('asks for the rest of a billing address once part of it is typed, focusing the first missing field', async () => {
+    const { calls } = setup();
+    fireEvent.change(screen.getByTestId('billing-city'), { target: { value: 'Madrid' } });
+    fireEvent.click(screen.getByTestId('personal-save'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('billing-line1')));
+    expect(screen.getAllByText('Required for a billing address.')).toHaveLength(3);
+    expect(calls.saves).toHaveLength(0);
+  });
+});

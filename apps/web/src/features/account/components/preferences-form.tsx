@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { THEMES, type Locale, type Preferences } from '@enlaza/contracts';
+import { preferencesSchema, THEMES, type Locale, type Preferences } from '@enlaza/contracts';
 import { useSavePreferences } from '@/lib/api/preferences';
+import { FormGeneralError } from '@/components/form-general-error';
 import { SelectField } from '@/components/select-field';
 import { applyColorScheme } from '@/lib/apply-preferences';
-import { ApiError } from '@/lib/http';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { changeLanguage } from '@/lib/i18n';
 import { browserTimeZone, isLocale, SUPPORTED_LOCALES } from '@/lib/language';
 import { TimeZoneSelect } from './time-zone-select';
@@ -17,28 +18,25 @@ const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', 
 export function PreferencesForm({ initial }: { initial: Preferences }) {
   const { t } = useTranslation('account');
   const save = useSavePreferences();
-  const [values, setValues] = useState<Preferences>(initial);
   const [saved, setSaved] = useState(false);
   const detected = browserTimeZone();
+  // Every value comes from a list, so the form shows no required marks: nothing can be left empty.
+  const form = useContractForm(preferencesSchema, { initialValues: initial, onValuesChange: () => setSaved(false) });
+  const { values } = form;
+  const update = (next: Partial<Preferences>) => form.form.setValues(next);
 
-  const update = (next: Partial<Preferences>) => {
-    setSaved(false);
-    setValues((current) => ({ ...current, ...next }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSaved(false);
-    save.mutate(values, { onSuccess: () => setSaved(true) });
-  };
-
-  const failure = save.error;
-  const fieldErrors = failure instanceof ApiError ? failure.fieldErrors : undefined;
-  const generalError =
-    failure && !fieldErrors ? (failure instanceof ApiError && failure.status === 0 ? t('personal.errors.network') : failure.message) : null;
+  const submit = form.onSubmit((body) => save.mutate(body, { onSuccess: () => setSaved(true), onError: form.setServerError }));
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('preferences.title')} data-testid="preferences-form">
+    <form
+      onSubmit={(event) => {
+        setSaved(false);
+        submit(event);
+      }}
+      noValidate
+      aria-label={t('preferences.title')}
+      data-testid="preferences-form"
+    >
       <Stack gap="lg">
         {saved ? (
           <Alert
@@ -53,11 +51,7 @@ export function PreferencesForm({ initial }: { initial: Preferences }) {
             {t('preferences.savedBody')}
           </Alert>
         ) : null}
-        {generalError ? (
-          <Alert color="red" role="alert" title={t('personal.errors.title')}>
-            {generalError}
-          </Alert>
-        ) : null}
+        <FormGeneralError error={form.generalError} title={t('personal.errors.title')} />
         <SelectField
           label={t('preferences.language')}
           description={t('preferences.languageHint')}
@@ -68,12 +62,12 @@ export function PreferencesForm({ initial }: { initial: Preferences }) {
             changeLanguage(next).catch((error: unknown) => console.error('Language change failed', error));
           }}
           data={SUPPORTED_LOCALES.map((locale) => ({ value: locale, label: LANGUAGE_NAMES[locale] }))}
-          error={fieldErrors?.locale?.[0]}
+          error={form.errorOf('locale')}
           maw={360}
           data-testid="pref-language"
         />
         <div>
-          <TimeZoneSelect value={values.timeZone} onChange={(timeZone) => update({ timeZone })} error={fieldErrors?.timeZone?.[0]} />
+          <TimeZoneSelect value={values.timeZone} onChange={(timeZone) => update({ timeZone })} error={form.errorOf('timeZone')} />
           {detected && detected !== values.timeZone ? (
             <Button
               variant="subtle"

@@ -52,7 +52,7 @@ const type = (input: HTMLInputElement, value: string) => fireEvent.change(input,
 describe('the Tipo-cuenta form', () => {
   beforeAll(async () => {
     await initI18n('en');
-    await loadNamespaces(['admin-account-types', 'admin']);
+    await loadNamespaces(['admin-account-types', 'admin', 'common']);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -96,6 +96,24 @@ describe('the Tipo-cuenta form', () => {
     expect(sent).toEqual([
       { method: 'POST', url: '/api/admin/account-types', body: { code: 'ngo', names: { en: 'Non-profit' }, requiresTaxId: false } },
     ]);
+  });
+
+  it('takes the names’ limit from the contract and focuses the first field in error', async () => {
+    const { sent } = setup('new');
+    expect([field('en').maxLength, field('es').maxLength, field('jp').maxLength]).toEqual([80, 80, 80]);
+    type(screen.getByTestId<HTMLInputElement>('account-type-code'), 'not a code!');
+    fireEvent.click(screen.getByTestId('account-type-submit'));
+    await screen.findByText(/Enter the English name/);
+    expect(document.activeElement).toBe(screen.getByTestId('account-type-code'));
+    expect(sent).toEqual([]);
+  });
+
+  it('shows a code another account type has on the code field', async () => {
+    setup(business, () => json({ ok: 0, code: 'catalogue.code_taken', message: 'This code is already used by another item.' }, 409));
+    fireEvent.click(screen.getByTestId('account-type-submit'));
+    await screen.findByText('This code is already used by another item.');
+    expect(screen.getByTestId('account-type-code').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('puts the server’s per-language error under that language', async () => {

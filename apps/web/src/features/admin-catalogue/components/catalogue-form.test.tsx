@@ -107,3 +107,65 @@ describe('a catalogue form’s names', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('a catalogue form’s fields, from the contract', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['admin-catalogue', 'admin', 'common']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes the names’ and descriptions’ limits from the contract', () => {
+    setup();
+    expect(nameField('en').maxLength).toBe(80);
+    expect(
+      screen
+        .getAllByRole('textbox')
+        .filter((box) => box.tagName === 'TEXTAREA')
+        .map((box) => box.getAttribute('maxlength')),
+    ).toEqual(['500', '500', '500']);
+  });
+
+  it('says which number cannot be read, focusing the first field in error, and sends nothing', async () => {
+    const { sent } = setup();
+    // The dialog focuses its first field once open; what follows is typed after that.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('catalogue-field-code')));
+    fillPlan();
+    type('catalogue-name-en', 'Starter');
+    type('catalogue-field-maxTags', 'many');
+    fireEvent.click(screen.getByTestId('catalogue-submit'));
+    expect(await screen.findByText('Enter a whole number in the allowed range.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByTestId('catalogue-field-maxTags'));
+    expect(sent).toEqual([]);
+  });
+
+  it('puts the server’s refusal of the code on the code field', async () => {
+    mockApi(() =>
+      json(
+        { ok: 0, code: 'catalogue.code_taken', message: 'Taken.', errors: { code: ['This code is already used by another item.'] } },
+        409,
+      ),
+    );
+    const screenSpec = plansScreen({ t: i18next.getFixedT('en', 'admin-catalogue'), locale: 'en' });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+          <CatalogueForm
+            kind="plans"
+            editing="new"
+            initial={{ ...textValues(null), ...screenSpec.initial(null) }}
+            fields={screenSpec.fields}
+            hasTexts
+            onClose={() => undefined}
+          />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fillPlan();
+    type('catalogue-name-en', 'Starter');
+    fireEvent.click(screen.getByTestId('catalogue-submit'));
+    expect(await screen.findByText('This code is already used by another item.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByTestId('catalogue-field-code'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,17 +1,22 @@
-import { useState, type FormEvent } from 'react';
 import { Checkbox, Fieldset, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { catalogueSchemas, type CatalogueAdmin, type CatalogueBody, type CatalogueKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
+import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { SelectField, type SelectFieldOption } from '@/components/select-field';
-import { ApiError } from '@/lib/api-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveCatalogueItem } from '../api/catalogue';
 import { eurosToCents, megabytesToBytes, percentToBasisPoints } from '../lib/amounts';
 import { ModalFormFooter } from '@/components/modal-form-footer';
 
 export const LANGUAGES = ['en', 'es', 'jp'] as const;
+/** The kind's own fields as typed (a text, or a checkbox's state), by the body's field name. */
 export type Values = Record<string, string | boolean>;
+/** A name or description per language. */
+export type Texts = Record<(typeof LANGUAGES)[number], string>;
+/** The form's values: the kind's fields, and `names` and `descriptions` when it has them. */
+export type FormValues = Record<string, string | boolean | Texts>;
 
 /** One input of a catalogue form; `name` is the body's field, so server errors land next to it. */
 export type FieldSpec =
@@ -40,27 +45,29 @@ function convert(field: FieldSpec, value: string | boolean): number | string | b
   }
 }
 
-/** The body the API expects from what was typed, or the fields that could not be read. */
-export function buildBody(fields: FieldSpec[], values: Values, hasTexts: boolean) {
+/**
+ * The body the API expects from what was typed. A number that cannot be read is sent to the
+ * contract as NaN, which it refuses, so the field gets its message.
+ */
+export function buildBody(fields: FieldSpec[], values: FormValues, hasTexts: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  const unreadable: string[] = [];
   if (hasTexts) {
-    body.names = Object.fromEntries(LANGUAGES.map((l) => [l, values[`names.${l}`]]));
-    body.descriptions = Object.fromEntries(LANGUAGES.map((l) => [l, values[`descriptions.${l}`]]));
+    body.names = { ...(values.names as Texts) };
+    body.descriptions = { ...(values.descriptions as Texts) };
   }
   for (const field of fields) {
-    const converted = convert(field, values[field.name] ?? '');
-    if (converted === null && field.type !== 'select') unreadable.push(field.name);
-    body[field.name] = converted;
+    const value = values[field.name] ?? '';
+    const converted = convert(field, typeof value === 'object' ? '' : value);
+    body[field.name] = converted === null && field.type !== 'select' ? Number.NaN : converted;
   }
-  return { body, unreadable };
+  return body;
 }
 
 interface CatalogueFormProps<K extends CatalogueKind> {
   kind: K;
   /** What is edited ('new' to create); the page remounts the form for each one. */
   editing: CatalogueAdmin[K] | 'new' | null;
-  initial: Values;
+  initial: FormValues;
   fields: FieldSpec[];
   hasTexts: boolean;
   /** Last touches to the body before it is checked (e.g. storage add-ons typed in MB). */
@@ -80,11 +87,8 @@ export function CatalogueForm<K extends CatalogueKind>({
 }: CatalogueFormProps<K>) {
   const { t } = useTranslation(['admin-catalogue', 'admin']);
   const save = useSaveCatalogueItem(kind);
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const set = (name: string, value: string | boolean) => setValues((prev) => ({ ...prev, [name]: value }));
 
-  /** The sentence for a field the browser's check refused, by the kind of field. */
+  /** The sentence for a field the contract refused, by the kind of field. */
   const messageFor = (name: string) => {
     if (name.startsWith('names.')) {
       const language = name.slice(6);
@@ -99,53 +103,45 @@ export function CatalogueForm<K extends CatalogueKind>({
     if (field.type === 'checkbox') return t('form.invalid.field');
     return t(`form.invalid.${field.type}`);
   };
+  const paths = [...fields.map((f) => f.name), ...(hasTexts ? LANGUAGES.flatMap((l) => [`names.${l}`, `descriptions.${l}`]) : [])];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { body, unreadable } = buildBody(fields, values, hasTexts);
-    prepare?.(body);
-    const parsed = catalogueSchemas[kind].body.safeParse(body);
-    const next: Record<string, string> = {};
-    for (const name of unreadable) next[name] = messageFor(name);
-    if (!parsed.success) for (const issue of parsed.error.issues) next[issue.path.join('.')] ??= messageFor(issue.path.join('.'));
-    if (Object.keys(next).length > 0 || !parsed.success) {
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  const form = useContractForm(catalogueSchemas[kind].body, {
+    initialValues: initial,
+    toBody: (values) => {
+      const body = buildBody(fields, values, hasTexts);
+      prepare?.(body);
+      return body;
+    },
+    messages: Object.fromEntries(paths.map((path) => [path, messageFor(path)])),
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
+  const { values } = form;
+  const set = (name: string, value: string | boolean) => form.form.setFieldValue(name, value);
+
+  const submit = form.onSubmit((body) => {
     const id = editing === 'new' || editing === null ? null : editing.id;
     save.mutate(
-      { id, body: parsed.data as CatalogueBody[K] },
+      { id, body: body as CatalogueBody[K] },
       {
         onSuccess: (saved) => {
           notify('success', t(id ? 'form.updated' : 'form.created', { name: saved.name }));
           onClose();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors)
-            setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0]])));
-        },
+        onError: form.setServerError,
       },
     );
-  };
+  });
 
-  const fieldErrorShown =
-    save.error instanceof ApiError &&
-    save.error.fieldErrors &&
-    Object.keys(save.error.fieldErrors).some((f) => f === 'code' || fields.some((x) => x.name === f) || f.includes('.'));
   const text = (
     name: string,
     label: string,
     extra: { description?: string; inputMode?: 'decimal' | 'numeric'; rightSection?: string; autoFocus?: boolean } = {},
   ) => (
     <TextInput
+      {...form.field(name)}
       key={name}
       label={label}
       description={extra.description}
-      value={String(values[name] ?? '')}
-      onChange={(e) => set(name, e.currentTarget.value)}
-      error={errors[name]}
-      required
       inputMode={extra.inputMode}
       rightSection={
         extra.rightSection ? (
@@ -178,15 +174,12 @@ export function CatalogueForm<K extends CatalogueKind>({
               <Stack gap="xs">
                 {LANGUAGES.map((language) => (
                   <TextInput
+                    // English is the fallback of every name lookup: the only one the contract requires.
+                    {...form.field(`names.${language}`)}
                     key={language}
                     label={t(`form.languages.${language}`)}
                     lang={language === 'jp' ? 'ja' : language}
-                    value={String(values[`names.${language}`] ?? '')}
-                    onChange={(e) => set(`names.${language}`, e.currentTarget.value)}
-                    // English is the fallback of every name lookup: the only one required.
                     description={language === 'en' ? undefined : t('form.optionalNameHint')}
-                    error={errors[`names.${language}`]}
-                    required={language === 'en'}
                     data-testid={`catalogue-name-${language}`}
                   />
                 ))}
@@ -198,15 +191,13 @@ export function CatalogueForm<K extends CatalogueKind>({
               <Stack gap="xs">
                 {LANGUAGES.map((language) => (
                   <Textarea
+                    {...form.field(`descriptions.${language}`)}
                     key={language}
                     label={t(`form.languages.${language}`)}
                     lang={language === 'jp' ? 'ja' : language}
                     autosize
                     minRows={1}
                     maxRows={4}
-                    value={String(values[`descriptions.${language}`] ?? '')}
-                    onChange={(e) => set(`descriptions.${language}`, e.currentTarget.value)}
-                    error={errors[`descriptions.${language}`]}
                   />
                 ))}
               </Stack>
@@ -217,26 +208,26 @@ export function CatalogueForm<K extends CatalogueKind>({
             if (field.type === 'checkbox')
               return (
                 <Checkbox
+                  {...form.field(field.name, { type: 'checkbox' })}
                   key={field.name}
                   label={t(field.labelKey)}
-                  checked={values[field.name] === true}
-                  onChange={(e) => set(field.name, e.currentTarget.checked)}
-                  error={errors[field.name]}
                   data-testid={`catalogue-field-${field.name}`}
                 />
               );
-            if (field.type === 'select')
+            if (field.type === 'select') {
+              const value = values[field.name];
               return (
                 <SelectField
                   key={field.name}
                   label={t(field.labelKey)}
-                  value={String(values[field.name] ?? '')}
+                  value={typeof value === 'string' ? value : ''}
                   onChange={(v) => set(field.name, v)}
                   data={field.options}
-                  error={errors[field.name]}
+                  error={form.errorOf(field.name)}
                   data-testid={`catalogue-field-${field.name}`}
                 />
               );
+            }
             const unit = field.type === 'money' ? '€' : field.type === 'percent' ? '%' : field.type === 'megabytes' ? 'MB' : undefined;
             return text(field.name, t(field.labelKey), {
               description: field.hintKey ? t(field.hintKey) : undefined,
@@ -244,8 +235,8 @@ export function CatalogueForm<K extends CatalogueKind>({
               rightSection: unit,
             });
           })}
+          <FormGeneralError error={form.generalError} />
           <ModalFormFooter
-            error={save.isError && !fieldErrorShown ? apiErrorMessage(save.error, t) : null}
             cancelLabel={t('admin:cancel')}
             onCancel={onClose}
             submitLabel={t('form.save')}

@@ -10,7 +10,7 @@ import { usePageTitle } from '@/components/use-page-title';
 import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';
 import { useCatalogue, useCatalogueAction } from '../api/catalogue';
-import { CatalogueForm, LANGUAGES, type FieldSpec, type Values } from './catalogue-form';
+import { CatalogueForm, LANGUAGES, type FieldSpec, type Texts, type Values } from './catalogue-form';
 
 type Row = {
   id: string;
@@ -40,13 +40,9 @@ export interface CatalogueScreen<K extends CatalogueKind> {
 }
 
 /** The names and descriptions of an item as form values. */
-export function textValues(row: Row | null): Values {
-  const values: Values = {};
-  for (const l of LANGUAGES) {
-    values[`names.${l}`] = row?.names?.[l] ?? '';
-    values[`descriptions.${l}`] = row?.descriptions?.[l] ?? '';
-  }
-  return values;
+export function textValues(row: Row | null): { names: Texts; descriptions: Texts } {
+  const text = (of: Partial<Texts> | undefined) => Object.fromEntries(LANGUAGES.map((l) => [l, of?.[l] ?? ''])) as Texts;
+  return { names: text(row?.names), descriptions: text(row?.descriptions) };
 }
 
 /**

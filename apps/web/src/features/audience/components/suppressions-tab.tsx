@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { Suppression } from '@enlaza/contracts';
+import { suppressionCreateBodySchema, type Suppression } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@/components/api-error-message';
+import { FormGeneralError } from '@/components/form-general-error';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { useLocale } from '@/components/use-locale';
-import { ApiError } from '@/lib/api-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { formatDateTime } from '@/lib/format';
 import { useAddSuppression, useRemoveSuppression, useSuppressions } from '../api/audience';
 
@@ -15,45 +16,38 @@ export function SuppressionsTab() {
   const { t } = useTranslation('audience');
   const locale = useLocale();
   const [q, setQ] = useState('');
-  const [email, setEmail] = useState('');
   const [removing, setRemoving] = useState<Suppression | null>(null);
   const list = useSuppressions(q.trim());
   const add = useAddSuppression();
   const remove = useRemoveSuppression();
   const rows = list.data?.pages.flatMap((p) => p.data);
-  const addError =
-    add.error instanceof ApiError
-      ? (add.error.fieldErrors?.email?.[0] ?? apiErrorMessage(add.error, t))
-      : add.error
-        ? apiErrorMessage(add.error, t)
-        : undefined;
-
+  const form = useContractForm(suppressionCreateBodySchema, {
+    initialValues: { email: '' },
+    toBody: ({ email }) => ({ email: email.trim() }),
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
+  const submit = form.onSubmit(({ email }) => add.mutate(email, { onSuccess: () => form.form.reset(), onError: form.setServerError }));
   return (
     <Stack gap="md" data-testid="suppressions-tab">
       <Text size="sm" c="dimmed">
         {t('suppressions.intro')}
       </Text>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate(email.trim(), { onSuccess: () => setEmail('') });
-        }}
-      >
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label={t('suppressions.add')}
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={addError}
-            style={{ flex: '1 1 240px' }}
-            data-testid="suppression-email"
-          />
-          <Button type="submit" loading={add.isPending} data-testid="suppression-add">
-            {t('suppressions.addButton')}
-          </Button>
-        </Group>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <FormGeneralError error={form.generalError} />
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              {...form.field('email')}
+              label={t('suppressions.add')}
+              type="email"
+              style={{ flex: '1 1 240px' }}
+              data-testid="suppression-email"
+            />
+            <Button type="submit" loading={add.isPending} data-testid="suppression-add">
+              {t('suppressions.addButton')}
+            </Button>
+          </Group>
+        </Stack>
       </form>
       <TextInput label={t('suppressions.search')} value={q} onChange={(e) => setQ(e.currentTarget.value)} maw={360} type="search" />
       <DataTable

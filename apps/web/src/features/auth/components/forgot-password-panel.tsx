@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { emailOnlyBodySchema } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { ApiError } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { useForgotPassword } from '../api/forgot-password';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface ForgotPasswordPanelProps {
   /** What the visitor had typed in the sign-in form. */
@@ -26,31 +27,20 @@ export function ForgotPasswordPanel(props: ForgotPasswordPanelProps) {
 function ForgotPassword({ initialEmail, onBack }: ForgotPasswordPanelProps) {
   const { t } = useTranslation('password');
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
+  const form = useContractForm(emailOnlyBodySchema, {
+    initialValues: { email: initialEmail },
+    messages: { email: t('errors.email') },
+    errorMessage: (failure) =>
+      failure instanceof ApiError && failure.status === 429
+        ? (failure.serverMessage ?? t('errors.limited'))
+        : failure instanceof ApiError && failure.status === 0
+          ? t('errors.network')
+          : t('errors.generic'),
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!EMAIL_PATTERN.test(email.trim())) {
-      setError(t('errors.email'));
-      input.current?.focus();
-      return;
-    }
-    setError(undefined);
-    forgot.mutate(email.trim());
-  };
-
-  const failure = forgot.error;
-  const failureText =
-    failure instanceof ApiError && failure.status === 429
-      ? (failure.serverMessage ?? t('errors.limited'))
-      : failure instanceof ApiError && failure.status === 0
-        ? t('errors.network')
-        : failure
-          ? t('errors.generic')
-          : null;
+  const submit = form.onSubmit(({ email }) => forgot.mutate(email, { onError: form.setServerError }));
 
   return (
     <Stack gap="md" data-testid="forgot-panel">
@@ -64,29 +54,19 @@ function ForgotPassword({ initialEmail, onBack }: ForgotPasswordPanelProps) {
       </div>
       {forgot.isSuccess ? (
         <Alert color="teal" role="status" title={t('forgot.sentTitle')} data-testid="forgot-sent">
-          {t('forgot.sentBody', { email: email.trim() })}
+          {t('forgot.sentBody', { email: form.values.email.trim() })}
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate aria-label={t('forgot.title')}>
           <Stack gap="sm">
-            {failureText ? (
-              <Alert color="red" role="alert">
-                {failureText}
-              </Alert>
-            ) : null}
+            <FormGeneralError error={form.generalError} />
             <TextInput
+              {...form.field('email')}
               ref={input}
               label={t('fields.email')}
               type="email"
               inputMode="email"
               autoComplete="username"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.currentTarget.value);
-                setError(undefined);
-              }}
-              error={error}
-              required
               data-testid="forgot-email"
             />
             <Button type="submit" fullWidth loading={forgot.isPending} data-testid="forgot-submit">

@@ -1,11 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH } from '@enlaza/contracts';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, resetPasswordBodySchema } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
 import { PasswordField } from '@/components/password-field';
 import { usePageTitle } from '@/components/use-page-title';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { ApiError } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 import { useResetPassword } from '../api/reset-password';
@@ -19,49 +21,28 @@ export default function ResetPasswordPage() {
   );
 }
 
-type Errors = { password?: string; confirm?: string };
+/** The new password of the body (the token and email come from the link) and its repetition. */
+const formSchema = resetPasswordBodySchema
+  .pick({ password: true })
+  .extend({ confirm: z.string() })
+  .superRefine((values, ctx) => {
+    if (values.confirm !== values.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'mismatch' });
+  });
 
 function ResetPassword() {
   const { t } = useTranslation('password');
   usePageTitle(t('reset.title'));
   const { token = '', email = '' } = useParams();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
+  const form = useContractForm(formSchema, {
+    initialValues: { password: '', confirm: '' },
+    messages: { password: t('errors.short', { min: PASSWORD_MIN_LENGTH }), confirm: t('errors.mismatch') },
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const local: Errors = {};
-    if (password.length < PASSWORD_MIN_LENGTH) local.password = t('errors.short', { min: PASSWORD_MIN_LENGTH });
-    if (confirm !== password) local.confirm = t('errors.mismatch');
-    setErrors(local);
-    if (local.password) return passwordRef.current?.focus();
-    if (local.confirm) return confirmRef.current?.focus();
-    reset.mutate(
-      { token, email, password },
-      {
-        onError: (error) => {
-          const message = error instanceof ApiError ? error.fieldErrors?.password?.[0] : undefined;
-          if (message) {
-            setErrors({ password: message });
-            passwordRef.current?.focus();
-          }
-        },
-      },
-    );
-  };
+  const submit = form.onSubmit(({ password }) => reset.mutate({ token, email, password }, { onError: form.setServerError }));
 
   const failure = reset.error instanceof ApiError ? reset.error : null;
   const linkProblem = failure?.code === 'account.reset_expired' ? 'expired' : failure?.code === 'account.reset_invalid' ? 'invalid' : null;
-  const otherError =
-    reset.isError && !linkProblem && !errors.password
-      ? failure?.status === 0
-        ? t('errors.network')
-        : (failure?.serverMessage ?? t('errors.generic'))
-      : null;
 
   return (
     <Center py="md">
@@ -96,41 +77,25 @@ function ResetPassword() {
                 {t('reset.subtitle', { email })}
               </Text>
             </div>
-            {otherError ? (
-              <Alert color="red" role="alert">
-                {otherError}
-              </Alert>
-            ) : null}
+            <FormGeneralError error={form.generalError} />
             <form onSubmit={submit} noValidate aria-label={t('reset.title')}>
               <Stack gap="sm">
                 <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
                 <PasswordField
-                  ref={passwordRef}
+                  {...form.field('password')}
                   label={t('fields.newPassword')}
                   description={t('reset.hint', { min: PASSWORD_MIN_LENGTH })}
                   inputWrapperOrder={['label', 'description', 'input', 'error']}
                   autoComplete="new-password"
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.currentTarget.value);
-                    setErrors((e) => ({ ...e, password: undefined }));
-                  }}
-                  error={errors.password}
-                  required
                   toggleLabel={t('togglePassword')}
                   data-testid="reset-password"
                 />
                 <PasswordField
-                  ref={confirmRef}
+                  {...form.field('confirm')}
+                  // The repetition is not part of the body, but it is asked for.
+                  required
                   label={t('fields.confirm')}
                   autoComplete="new-password"
-                  value={confirm}
-                  onChange={(event) => {
-                    setConfirm(event.currentTarget.value);
-                    setErrors((e) => ({ ...e, confirm: undefined }));
-                  }}
-                  error={errors.confirm}
-                  required
                   toggleLabel={t('togglePassword')}
                   data-testid="reset-confirm"
                 />

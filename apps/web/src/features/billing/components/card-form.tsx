@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Badge, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { cardBrand, type PaymentMethod } from '@enlaza/contracts';
+import { addCardSchema, cardBrand, type PaymentMethod } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { FormAlert } from '@/components/form-alert';
-import { ApiError } from '@/lib/api-error';
+import { FormGeneralError } from '@/components/form-general-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useAddMethod } from '../api/billing';
 
 /** "4242424242424242" → "4242 4242 4242 4242" while typing. */
@@ -19,6 +18,14 @@ const formatExpiry = (value: string) => {
   const digits = value.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 };
+
+type CardValues = { number: string; expiry: string; cvc: string; holder: string; makeDefault: boolean };
+
+/** The body of the contract from what is typed: "12/30" is month 12 of 2030 (anything else is no date). */
+function toBody({ expiry, ...rest }: CardValues) {
+  const date = /^(\d{2})\/(\d{2})$/.exec(expiry);
+  return { ...rest, expMonth: date ? Number(date[1]) : Number.NaN, expYear: date ? 2000 + Number(date[2]) : Number.NaN };
+}
 
 /**
  * Add a card: number (brand shown as typed), expiry MM/YY, CVC, holder. The number goes to the
@@ -35,48 +42,38 @@ export function CardForm({
 }) {
   const { t } = useTranslation(['billing', 'admin']);
   const add = useAddMethod();
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [holder, setHolder] = useState('');
-  const [makeDefault, setMakeDefault] = useState(false);
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(addCardSchema, {
+    initialValues: { number: '', expiry: '', cvc: '', holder: '', makeDefault: false },
+    toBody,
+    fieldOf: { expMonth: 'expiry', expYear: 'expiry' },
+    messages: {
+      expiry: (issue) => (issue.message === 'validation.card_expired' ? undefined : t('card.expiryFormat')),
+      holder: t('card.holderRequired'),
+    },
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
+  const { number } = form.values;
   const brand = cardBrand(number);
-  const serverFields = add.error instanceof ApiError ? (add.error.fieldErrors ?? {}) : {};
-  const fieldError = (name: string, ...server: string[]) => localErrors[name] ?? server.map((s) => serverFields[s]?.[0]).find(Boolean);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const [mm, yy] = expiry.split('/');
-    const errors: Record<string, string> = {};
-    if (!/^\d{2}$/.test(mm ?? '') || !/^\d{2}$/.test(yy ?? '')) errors.expiry = t('card.expiryFormat');
-    if (holder.trim().length < 2) errors.holder = t('card.holderRequired');
-    setLocalErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    add.mutate(
-      { number, expMonth: Number(mm), expYear: 2000 + Number(yy), cvc, holder, makeDefault },
-      {
-        onSuccess: (method) => {
-          setNumber('');
-          setCvc('');
-          onSaved(method);
-        },
+  const submit = form.onSubmit((body) =>
+    add.mutate(body, {
+      onSuccess: (method) => {
+        form.form.setValues({ number: '', cvc: '' });
+        onSaved(method);
       },
-    );
-  };
-  const generalError = add.isError && Object.keys(serverFields).length === 0 ? apiErrorMessage(add.error, t) : null;
+      onError: form.setServerError,
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate data-testid="card-form">
       <Stack gap="sm">
         <TextInput
+          {...form.field('number')}
+          onChange={(e) => form.form.setFieldValue('number', groupDigits(e.currentTarget.value))}
           label={t('card.number')}
-          value={number}
-          onChange={(e) => setNumber(groupDigits(e.currentTarget.value))}
           inputMode="numeric"
           autoComplete="cc-number"
-          required
-          error={fieldError('number', 'number')}
           rightSectionWidth={110}
           rightSection={
             number ? (
@@ -89,42 +86,28 @@ export function CardForm({
         />
         <SimpleGrid cols={{ base: 2 }} spacing="sm">
           <TextInput
+            {...form.field('expiry')}
+            onChange={(e) => form.form.setFieldValue('expiry', formatExpiry(e.currentTarget.value))}
+            // Typed as MM/YY, sent as the contract's month and year (both required).
+            required
             label={t('card.expiry')}
             placeholder={t('card.expiryPlaceholder')}
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.currentTarget.value))}
             inputMode="numeric"
             autoComplete="cc-exp"
-            required
-            error={fieldError('expiry', 'expMonth', 'expYear')}
             data-testid="card-expiry"
           />
           <TextInput
+            {...form.field('cvc')}
+            onChange={(e) => form.form.setFieldValue('cvc', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
             label={t('card.cvc')}
-            value={cvc}
-            onChange={(e) => setCvc(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
             inputMode="numeric"
             autoComplete="cc-csc"
-            required
-            error={fieldError('cvc', 'cvc')}
             data-testid="card-cvc"
           />
         </SimpleGrid>
-        <TextInput
-          label={t('card.holder')}
-          value={holder}
-          onChange={(e) => setHolder(e.currentTarget.value)}
-          autoComplete="cc-name"
-          required
-          error={fieldError('holder', 'holder')}
-          data-testid="card-holder"
-        />
-        <Checkbox label={t('card.makeDefault')} checked={makeDefault} onChange={(e) => setMakeDefault(e.currentTarget.checked)} />
-        {generalError ? (
-          <FormAlert title={t('card.notSaved')} testId="card-error">
-            {generalError}
-          </FormAlert>
-        ) : null}
+        <TextInput {...form.field('holder')} label={t('card.holder')} autoComplete="cc-name" data-testid="card-holder" />
+        <Checkbox {...form.field('makeDefault', { type: 'checkbox' })} label={t('card.makeDefault')} />
+        <FormGeneralError error={form.generalError} title={t('card.notSaved')} testId="card-error" />
         <Group justify="flex-end" gap="sm">
           {onCancel ? (
             <Button variant="default" onClick={onCancel}>

@@ -46,7 +46,7 @@ const renderCard = () =>
 describe('SenderCard', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     await initI18n('en');
-    await loadNamespaces(['campaigns']);
+    await loadNamespaces(['campaigns', 'common']);
   });
   beforeEach(() => {
     state.sender = suggested;
@@ -66,6 +66,19 @@ describe('SenderCard', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save sender' }));
     expect(await screen.findByText('This field is required.')).toBeTruthy();
     expect(document.activeElement).toBe(name);
+    expect(state.saves).toEqual([]);
+  });
+
+  it('takes its limits from the contract and says a too-short address in the contract’s words', async () => {
+    renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Set the sender' }));
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Sender name/ });
+    const address = screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Postal address/ });
+    expect([name.maxLength, address.maxLength]).toEqual([70, 300]);
+    fireEvent.change(address, { target: { value: 'Here' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save sender' }));
+    expect(await screen.findByText('Use at least 5 characters.')).toBeTruthy();
+    expect(document.activeElement).toBe(address);
     expect(state.saves).toEqual([]);
   });
 

@@ -1,14 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { campaignSenderBodySchema, type CampaignSender } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
 import { useLocale } from '@/components/use-locale';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { formatNumber, formatPercent } from '@/lib/format';
-import { ApiError } from '@/lib/http';
 import { useCampaignSender, useSaveCampaignSender } from '../api/campaigns';
-
-const NAME_MAX = campaignSenderBodySchema.shape.name.maxLength ?? 70;
-const ADDRESS_MAX = campaignSenderBodySchema.shape.postalAddress.maxLength ?? 300;
 
 /**
  * Who the campaigns come from: the name shown as "<name> via Enlaza", where replies go, and the
@@ -109,84 +107,39 @@ export function SenderCard() {
 function SenderForm({ sender, onDone }: { sender: CampaignSender; onDone: () => void }) {
   const { t } = useTranslation('campaigns');
   const save = useSaveCampaignSender();
-  const [name, setName] = useState(sender.name);
-  const [postalAddress, setPostalAddress] = useState(sender.postalAddress);
-  const [tracking, setTracking] = useState(sender.tracking);
-  const [errors, setErrors] = useState<{ name?: string; postalAddress?: string }>({});
-  const nameInput = useRef<HTMLInputElement>(null);
-  const addressInput = useRef<HTMLTextAreaElement>(null);
+  // An empty field is asked for in this form's words; any other problem in the contract's.
+  const required = (_issue: unknown, value: unknown) =>
+    typeof value === 'string' && value.trim() === '' ? t('sender.required') : undefined;
+  const form = useContractForm(campaignSenderBodySchema, {
+    initialValues: { name: sender.name, postalAddress: sender.postalAddress, tracking: sender.tracking },
+    messages: { name: required, postalAddress: required },
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = {
-      name: name.trim() ? undefined : t('sender.required'),
-      postalAddress: postalAddress.trim() ? undefined : t('sender.required'),
-    };
-    setErrors(next);
-    if (next.name) return nameInput.current?.focus();
-    if (next.postalAddress) return addressInput.current?.focus();
-    save.mutate(
-      { name, postalAddress, tracking },
-      {
-        onSuccess: onDone,
-        onError: (failure) => {
-          if (!(failure instanceof ApiError) || !failure.fieldErrors) return;
-          const fields = { name: failure.fieldErrors.name?.[0], postalAddress: failure.fieldErrors.postalAddress?.[0] };
-          setErrors(fields);
-          if (fields.name) nameInput.current?.focus();
-          else if (fields.postalAddress) addressInput.current?.focus();
-        },
-      },
-    );
-  };
-
-  const failure = save.error;
-  const general = failure && !(failure instanceof ApiError && failure.fieldErrors) ? failure.message : null;
+  const submit = form.onSubmit((body) => save.mutate(body, { onSuccess: onDone, onError: form.setServerError }));
 
   return (
     <form onSubmit={submit} noValidate data-testid="campaign-sender-form">
       <Stack gap="sm">
-        {general ? (
-          <Alert color="red" role="alert">
-            {general}
-          </Alert>
-        ) : null}
+        <FormGeneralError error={form.generalError} />
         <TextInput
-          ref={nameInput}
+          {...form.field('name')}
           label={t('sender.name')}
           description={t('sender.nameHint')}
           inputWrapperOrder={['label', 'description', 'input', 'error']}
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setErrors((x) => ({ ...x, name: undefined }));
-          }}
-          error={errors.name}
-          maxLength={NAME_MAX}
-          required
           data-testid="campaign-sender-name"
         />
         <Textarea
-          ref={addressInput}
+          {...form.field('postalAddress')}
           label={t('sender.postalAddress')}
           description={t('sender.postalAddressHint')}
           inputWrapperOrder={['label', 'description', 'input', 'error']}
-          value={postalAddress}
-          onChange={(e) => {
-            setPostalAddress(e.currentTarget.value);
-            setErrors((x) => ({ ...x, postalAddress: undefined }));
-          }}
-          error={errors.postalAddress}
-          maxLength={ADDRESS_MAX}
           rows={3}
-          required
           data-testid="campaign-sender-address"
         />
         <Switch
+          {...form.field('tracking', { type: 'checkbox' })}
           label={t('sender.tracking')}
           description={t('sender.trackingHint')}
-          checked={tracking}
-          onChange={(e) => setTracking(e.currentTarget.checked)}
           data-testid="campaign-sender-tracking-switch"
         />
         <Text size="xs" c="dimmed">

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Modal, Stack, TextInput } from '@mantine/core';
-import type { CloudFile } from '@enlaza/contracts';
+import { renameFileBodySchema, type CloudFile } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { cloudErrorMessage } from '@/lib/cloud-api';
+import { useContractForm } from '@/lib/forms/use-contract-form';
+import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useRenameFile } from '../api/files';
 import { ModalFormFooter } from '@/components/modal-form-footer';
@@ -10,41 +11,31 @@ import { ModalFormFooter } from '@/components/modal-form-footer';
 function RenameForm({ file, onClose }: { file: CloudFile; onClose: () => void }) {
   const { t } = useTranslation('cloud');
   const rename = useRenameFile();
-  const [name, setName] = useState(file.name);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(renameFileBodySchema, {
+    initialValues: { name: file.name },
+    messages: { name: (issue) => (issue.code === 'too_small' ? t('rename.required') : t('rename.invalid')) },
+    errorMessage: (error) => cloudErrorMessage(error, t),
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = name.trim();
-    if (!value) return setError(t('rename.required'));
-    if (/[/\\]/.test(value)) return setError(t('rename.invalid'));
+  const submit = form.onSubmit(({ name }) =>
     rename.mutate(
-      { id: file.id, name: value },
+      { id: file.id, name },
       {
         onSuccess: () => {
           notify('success', t('notify.renamed'));
           onClose();
         },
-        onError: (e) => setError(cloudErrorMessage(e, t)),
+        onError: form.setServerError,
       },
-    );
-  }
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('rename.label')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={error}
-          maxLength={200}
-          required
-          data-autofocus
-          data-testid="cloud-rename-input"
-        />
+        <TextInput {...form.field('name')} label={t('rename.label')} data-autofocus data-testid="cloud-rename-input" />
+        <FormGeneralError error={form.generalError} />
         <ModalFormFooter
-          error={rename.isError && !error ? cloudErrorMessage(rename.error, t) : null}
           cancelLabel={t('rename.cancel')}
           onCancel={onClose}
           submitLabel={t('rename.save')}

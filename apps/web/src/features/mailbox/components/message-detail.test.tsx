@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Message } from '@enlaza/contracts';
@@ -37,7 +37,7 @@ function renderWith(ui: React.ReactNode) {
 describe('a message in the mailbox', () => {
   beforeAll(async () => {
     await initI18n('en');
-    await loadNamespaces(['mailbox', 'admin', 'errors']);
+    await loadNamespaces(['mailbox', 'admin', 'errors', 'common']);
     // The reply's autosizing textarea listens to font loading, which jsdom lacks.
     if (!('fonts' in document))
       Object.defineProperty(document, 'fonts', {
@@ -60,6 +60,34 @@ describe('a message in the mailbox', () => {
     const reply = within(screen.getByTestId('message-replies')).getByTestId('message-reply');
     expect(reply.textContent).toContain('Re: your message to Ana');
     expect(reply.textContent).toContain('Yes, from 10 to 14.');
+  }, 20_000);
+
+  it('checks a reply with the contract before sending it, and shows the server’s refusal under its field', async () => {
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/reply')
+          ? new Response(
+              JSON.stringify({ ok: 0, code: 'validation.failed', message: 'Not valid.', errors: { body: ['Use a single line of text.'] } }),
+              {
+                status: 422,
+              },
+            )
+          : new Response(JSON.stringify({ ok: 0, code: 'internal', message: 'x' }), { status: 500 }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderWith(<MessageDetailDrawer message={message} onClose={() => undefined} onChanged={() => undefined} />);
+    const form = within(await screen.findByTestId('reply-form'));
+    const body = screen.getByTestId<HTMLTextAreaElement>('reply-body');
+    expect([form.getByRole<HTMLInputElement>('textbox', { name: /Subject/ }).maxLength, body.maxLength]).toEqual([200, 10_000]);
+    fireEvent.click(screen.getByTestId('reply-send'));
+    expect(await screen.findByText('Write your answer.')).toBeTruthy();
+    expect(fetch.mock.calls.filter(([url]) => url.endsWith('/reply'))).toHaveLength(0);
+
+    fireEvent.change(body, { target: { value: 'Yes, from 10 to 14.' } });
+    fireEvent.click(screen.getByTestId('reply-send'));
+    expect(await screen.findByText('Use a single line of text.')).toBeTruthy();
+    expect(document.activeElement).toBe(body);
   }, 20_000);
 
   it('marks a replied message in the list, and only a replied one', () => {

@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Badge, Button, Divider, Drawer, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Divider, Drawer, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '@enlaza/contracts';
+import { messageReplyBodySchema, type Message } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
+import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { useLocale } from '@/components/use-locale';
-import { ApiError } from '@/lib/api-error';
 import { usePreferences } from '@/lib/api/preferences';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { formatDateTime } from '@/lib/format';
 import { displayPhone } from '@/lib/phone-input';
 import { useMessageAction, useReplyToMessage, type MessageAction } from '../api/message-actions';
@@ -19,35 +19,27 @@ export const mapLink = (location: { lat: number; lng: number }) =>
 function ReplyForm({ message, onChanged }: { message: Message; onChanged: (message: Message) => void }) {
   const { t } = useTranslation(['mailbox', 'admin']);
   const reply = useReplyToMessage();
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(messageReplyBodySchema, {
+    initialValues: { subject: '', body: '' },
+    // No subject typed: the server writes "Re: …" in the sender's language.
+    toBody: ({ subject, body }) => ({ body, ...(subject.trim() ? { subject } : {}) }),
+    messages: { body: t('reply.bodyRequired') },
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
 
-  // A 422 names the field at fault: its message goes under that field, not in the alert.
-  const serverErrors = reply.error instanceof ApiError && reply.error.status === 422 ? (reply.error.fieldErrors ?? {}) : {};
-  const subjectError = serverErrors.subject?.[0];
-  const bodyError = error ?? serverErrors.body?.[0];
-  const generalError = reply.isError && !subjectError && !serverErrors.body?.[0];
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!body.trim()) {
-      setError(t('reply.bodyRequired'));
-      return;
-    }
-    setError(null);
+  const submit = form.onSubmit((body) =>
     reply.mutate(
-      { id: message.id, body: { body, ...(subject.trim() ? { subject: subject.trim() } : {}) } },
+      { id: message.id, body },
       {
         onSuccess: (updated) => {
           onChanged(updated);
           notify('success', t('reply.sent', { email: message.email }));
-          setBody('');
-          setSubject('');
+          form.form.reset();
         },
+        onError: form.setServerError,
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate data-testid="reply-form">
@@ -55,31 +47,9 @@ function ReplyForm({ message, onChanged }: { message: Message; onChanged: (messa
         <Title order={3} size="h5">
           {t('reply.title')}
         </Title>
-        <TextInput
-          label={t('reply.subject')}
-          placeholder={t('reply.subjectPlaceholder')}
-          value={subject}
-          maxLength={200}
-          error={subjectError}
-          onChange={(e) => setSubject(e.currentTarget.value)}
-        />
-        <Textarea
-          label={t('reply.body')}
-          required
-          autosize
-          minRows={4}
-          maxRows={12}
-          maxLength={10_000}
-          value={body}
-          error={bodyError}
-          onChange={(e) => setBody(e.currentTarget.value)}
-          data-testid="reply-body"
-        />
-        {generalError ? (
-          <Alert color="red" role="alert">
-            {apiErrorMessage(reply.error, t)}
-          </Alert>
-        ) : null}
+        <TextInput {...form.field('subject')} label={t('reply.subject')} placeholder={t('reply.subjectPlaceholder')} />
+        <Textarea {...form.field('body')} label={t('reply.body')} autosize minRows={4} maxRows={12} data-testid="reply-body" />
+        <FormGeneralError error={form.generalError} />
         <Group justify="flex-end">
           <Button type="submit" loading={reply.isPending} data-testid="reply-send">
             {t('reply.send')}

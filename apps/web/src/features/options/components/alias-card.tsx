@@ -1,64 +1,64 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UserOptions } from '@enlaza/contracts';
+import { aliasChangeBodySchema, type UserOptions } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
 import { ApiError } from '@/lib/http';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useChangeAlias } from '../api/change-alias';
 import { suggestAlias } from '../api/suggest-alias';
 import { publicHost } from '@/lib/public-url';
-
-const ALIAS_PATTERN = /^[a-z0-9-]{3,30}$/;
 
 /** The public alias of the links; old aliases keep redirecting. */
 export function AliasCard({ options }: { options: UserOptions }) {
   const { t } = useTranslation('options');
   const mutation = useChangeAlias();
-  const [alias, setAlias] = useState(options.alias);
-  const [error, setError] = useState<string | undefined>();
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const normalized = alias.trim().toLowerCase();
+  const schema = useMemo(
+    () =>
+      aliasChangeBodySchema.superRefine((body, ctx) => {
+        if (body.alias === options.alias) ctx.addIssue({ code: 'custom', path: ['alias'], message: 'same' });
+      }),
+    [options.alias],
+  );
+  const form = useContractForm(schema, {
+    initialValues: { alias: options.alias },
+    messages: { alias: (issue) => (issue.code === 'custom' ? t('alias.same') : t('alias.invalid')) },
+    onValuesChange: () => {
+      setSuggestion(null);
+      setSaved(false);
+    },
+  });
+  const normalized = form.values.alias.trim().toLowerCase();
 
-  const fail = (message: string) => {
-    setError(message);
-    input.current?.focus();
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSaved(false);
-    setSuggestion(null);
-    if (!ALIAS_PATTERN.test(normalized)) return fail(t('alias.invalid'));
-    if (normalized === options.alias) return fail(t('alias.same'));
-    setError(undefined);
-    mutation.mutate(normalized, {
+  const submit = form.onSubmit(({ alias }) =>
+    mutation.mutate(alias, {
       onSuccess: (next) => {
-        setAlias(next.alias);
+        form.form.setFieldValue('alias', next.alias);
         setSaved(true);
       },
       onError: (failure) => {
-        if (!(failure instanceof ApiError)) return;
-        const message = failure.fieldErrors?.alias?.[0];
-        if (message) fail(message);
-        if (failure.status === 409) {
-          suggestAlias(normalized).then(setSuggestion, () => setSuggestion(null));
+        form.setServerError(failure);
+        if (failure instanceof ApiError && failure.status === 409) {
+          suggestAlias(alias).then(setSuggestion, () => setSuggestion(null));
         }
       },
-    });
-  };
-
-  const failure = mutation.error;
-  const generalError =
-    failure && !(failure instanceof ApiError && failure.fieldErrors?.alias)
-      ? failure instanceof ApiError && failure.status === 0
-        ? t('errors.network')
-        : failure.message
-      : null;
+    }),
+  );
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="options-alias">
-      <form onSubmit={submit} noValidate aria-labelledby="options-alias-title">
+      <form
+        onSubmit={(event) => {
+          setSaved(false);
+          setSuggestion(null);
+          submit(event);
+        }}
+        noValidate
+        aria-labelledby="options-alias-title"
+      >
         <Stack gap="md">
           <div>
             <Title order={2} size="h4" id="options-alias-title">
@@ -73,29 +73,16 @@ export function AliasCard({ options }: { options: UserOptions }) {
               {t('alias.saved', { alias: options.alias })}
             </Alert>
           ) : null}
-          {generalError ? (
-            <Alert color="red" role="alert">
-              {generalError}
-            </Alert>
-          ) : null}
+          <FormGeneralError error={form.generalError} />
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
+              {...form.field('alias')}
               ref={input}
               label={t('alias.label')}
               description={t('alias.link', { url: `${publicHost()}/link/${normalized || '…'}` })}
               inputWrapperOrder={['label', 'description', 'input', 'error']}
-              value={alias}
-              onChange={(event) => {
-                setAlias(event.currentTarget.value);
-                setError(undefined);
-                setSuggestion(null);
-                setSaved(false);
-              }}
-              error={error}
               autoCapitalize="none"
               spellCheck={false}
-              maxLength={30}
-              required
               style={{ flex: '1 1 240px' }}
               data-testid="options-alias-input"
             />
@@ -107,9 +94,7 @@ export function AliasCard({ options }: { options: UserOptions }) {
                 size="compact-sm"
                 variant="light"
                 onClick={() => {
-                  setAlias(suggestion);
-                  setError(undefined);
-                  setSuggestion(null);
+                  form.form.setFieldValue('alias', suggestion);
                   input.current?.focus();
                 }}
                 data-testid="options-alias-suggestion"

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { deleteAccountBodySchema } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
 import { PasswordField } from '@/components/password-field';
-import { ApiError } from '@/lib/http';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/delete-account';
@@ -14,35 +16,28 @@ export function DeleteAccountCard() {
   const navigate = useNavigate();
   const mutation = useDeleteAccount();
   const [opened, setOpened] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useContractForm(deleteAccountBodySchema, {
+    initialValues: { password: '' },
+    messages: { password: t('delete.passwordRequired') },
+  });
 
   const close = () => {
     if (mutation.isPending) return;
     setOpened(false);
-    setPassword('');
-    setError(undefined);
+    form.form.reset();
+    form.setGeneralError(null);
     mutation.reset();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!password) {
-      setError(t('delete.passwordRequired'));
-      return;
-    }
+  const submit = form.onSubmit(({ password }) =>
     mutation.mutate(password, {
       onSuccess: () => {
         clearSession();
         void Promise.resolve(navigate('/', { replace: true })).then(() => queryClient.clear());
       },
-      onError: (failure) => {
-        const fieldMessage = failure instanceof ApiError ? failure.fieldErrors?.password?.[0] : undefined;
-        setError(fieldMessage ?? (failure instanceof ApiError && failure.status === 0 ? t('errors.network') : failure.message));
-        document.getElementById('delete-account-password')?.focus();
-      },
-    });
-  };
+      onError: form.setServerError,
+    }),
+  );
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} className="danger-zone" data-testid="options-delete">
@@ -70,20 +65,15 @@ export function DeleteAccountCard() {
           <Stack gap="md">
             <Text size="sm">{t('delete.modalBody')}</Text>
             <PasswordField
+              {...form.field('password')}
               id="delete-account-password"
               label={t('delete.password')}
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setError(undefined);
-              }}
-              error={error}
-              required
               data-autofocus
               toggleLabel={t('togglePassword')}
               data-testid="options-delete-password"
             />
+            <FormGeneralError error={form.generalError} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={mutation.isPending}>
                 {t('delete.cancel')}

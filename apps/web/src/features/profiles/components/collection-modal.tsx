@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ColorInput, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Collection, ProfileKind } from '@enlaza/contracts';
+import { collectionBodySchema, type Collection, type ProfileKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { ApiError } from '@/lib/api-error';
+import { FormGeneralError } from '@/components/form-general-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveCollection, type CollectionType } from '../api/collections';
 import { SWATCHES } from './swatches';
 import { ModalFormFooter } from '@/components/modal-form-footer';
@@ -59,64 +60,35 @@ export function CollectionModal({ type, kind, editing, onClose, onSaved }: Props
 function CollectionForm({ type, kind, current, onClose, onSaved }: Omit<Props, 'editing'> & { current: Collection | null }) {
   const { t } = useTranslation(['profiles', 'admin']);
   const save = useSaveCollection(type);
-  const [name, setName] = useState(current?.name ?? '');
-  const [color, setColor] = useState(current?.color ?? SWATCHES[0]!);
-  const [errors, setErrors] = useState<{ name?: string; color?: string }>({});
+  const form = useContractForm(collectionBodySchema, {
+    initialValues: { name: current?.name ?? '', color: current?.color ?? SWATCHES[0]! },
+    toBody: (values) => ({ ...values, kind }),
+    messages: { name: t('collections.nameRequired'), color: t('collections.colorInvalid') },
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const local: typeof errors = {};
-    if (!name.trim()) local.name = t('collections.nameRequired');
-    if (!/^#[0-9a-fA-F]{6}$/.test(color)) local.color = t('collections.colorInvalid');
-    setErrors(local);
-    if (local.name || local.color) return;
+  const submit = form.onSubmit((body) =>
     save.mutate(
-      { id: current?.id ?? null, body: { kind, name: name.trim(), color } },
-      {
-        onSuccess: (saved) => onSaved(saved, current === null),
-        onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors)
-            setErrors({ name: error.fieldErrors.name?.[0], color: error.fieldErrors.color?.[0] });
-        },
-      },
-    );
-  };
-
-  const showServerError = save.isError && !(save.error instanceof ApiError && save.error.fieldErrors);
+      { id: current?.id ?? null, body },
+      { onSuccess: (saved) => onSaved(saved, current === null), onError: form.setServerError },
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate data-testid="collection-form">
       <Stack gap="sm">
-        <TextInput
-          label={t('collections.name')}
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setErrors((x) => ({ ...x, name: undefined }));
-          }}
-          error={errors.name}
-          maxLength={60}
-          required
-          data-autofocus
-          data-testid="collection-name"
-        />
+        <TextInput {...form.field('name')} label={t('collections.name')} data-autofocus data-testid="collection-name" />
         <ColorInput
+          {...form.field('color')}
           label={t('collections.color')}
-          value={color}
-          onChange={(value) => {
-            setColor(value);
-            setErrors((x) => ({ ...x, color: undefined }));
-          }}
           format="hex"
           swatches={SWATCHES}
           swatchesPerRow={6}
           eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper'), title: t('settings.eyeDropper') }}
-          error={errors.color}
-          required
           data-testid="collection-color"
         />
+        <FormGeneralError error={form.generalError} />
         <ModalFormFooter
-          error={showServerError ? apiErrorMessage(save.error, t) : null}
           cancelLabel={t('admin:cancel')}
           onCancel={onClose}
           submitLabel={t('collections.save')}

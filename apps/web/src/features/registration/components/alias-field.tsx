@@ -1,4 +1,3 @@
-import type { Ref } from 'react';
 import { Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AliasFeedback } from './alias-rules';
@@ -10,11 +9,14 @@ interface AliasFieldProps {
   feedback: AliasFeedback;
   /** A server or form error, shown instead of the live feedback. */
   error?: string;
-  inputRef?: Ref<HTMLInputElement>;
+  /** The contract's marks (useContractForm's field props). */
+  required: boolean;
+  maxLength?: number;
+  'data-path'?: string;
 }
 
 /** The public alias with live feedback (valid, free) and the suggestion as a one-click fix. */
-export function AliasField({ value, onChange, feedback, error, inputRef }: AliasFieldProps) {
+export function AliasField({ value, onChange, feedback, error, required, maxLength, 'data-path': dataPath }: AliasFieldProps) {
   const { t } = useTranslation('register');
   const suggestion = feedback.state === 'invalid' || feedback.state === 'taken' ? feedback.suggestion : null;
   const problem = error ?? (feedback.state === 'taken' ? t('alias.taken') : feedback.state === 'invalid' ? t('alias.invalid') : undefined);
@@ -22,17 +24,17 @@ export function AliasField({ value, onChange, feedback, error, inputRef }: Alias
   return (
     <div>
       <TextInput
-        ref={inputRef}
         label={t('fields.alias')}
         description={t('alias.hint', { url: `${publicHost()}/link/${value || '…'}` })}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         error={problem}
-        required
+        required={required}
+        maxLength={maxLength}
+        data-path={dataPath}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        maxLength={30}
         rightSection={
           feedback.state === 'checking' ? <Loader size={16} aria-hidden /> : feedback.state === 'available' ? <CheckIcon /> : null
         }

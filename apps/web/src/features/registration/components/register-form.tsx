@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Checkbox, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RegisterBody } from '@enlaza/contracts';
+import { PASSWORD_MIN_LENGTH, registerBodySchema } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
 import { PasswordField } from '@/components/password-field';
 import { SelectField } from '@/components/select-field';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { ApiError } from '@/lib/http';
 import { browserLanguages, browserTimeZone, readStoredLanguage, signUpLanguage } from '@/lib/language';
 import { useAccountTypes } from '../api/get-account-types';
@@ -13,12 +15,7 @@ import { useRegister } from '../api/register';
 import { aliasFromName } from './alias-rules';
 import { AliasField } from './alias-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
-import { REGISTER_FIELDS, validateRegistration, type RegisterErrors, type RegisterField } from './register-rules';
 import { useAliasCheck } from './use-alias-check';
-
-const FIELDS = REGISTER_FIELDS;
-type Field = RegisterField;
-export type { RegisterErrors };
 
 export interface RegisterValues {
   name: string;
@@ -48,136 +45,83 @@ interface RegisterFormProps {
   onRegistered: (email: string) => void;
 }
 
-export function RegisterForm({ values, onChange, onRegistered }: RegisterFormProps) {
+/** The alias that will be sent: the one typed, or the one made from the name until the visitor types one. */
+const aliasOf = (values: RegisterValues) => (values.aliasEdited ? values.alias : aliasFromName(values.name));
+
+export function RegisterForm({ values: initialValues, onChange, onRegistered }: RegisterFormProps) {
   const { t } = useTranslation('register');
   const queryClient = useQueryClient();
   const accountTypes = useAccountTypes();
   const mutation = useRegister();
-  const [errors, setErrors] = useState<RegisterErrors>({});
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLSelectElement | null>>>({});
-  const alias = values.aliasEdited ? values.alias : aliasFromName(values.name);
+  const form = useContractForm(registerBodySchema, {
+    initialValues,
+    toBody: (values) => ({
+      name: values.name,
+      alias: aliasOf(values),
+      email: values.email,
+      password: values.password,
+      accountTypeId: values.accountTypeId,
+      acceptPolicy: values.acceptPolicy,
+      locale: signUpLanguage(readStoredLanguage(), browserLanguages()),
+      timeZone: browserTimeZone(),
+    }),
+    messages: {
+      name: t('errors.name'),
+      alias: t('alias.invalid'),
+      email: t('errors.email'),
+      password: t('errors.password', { min: PASSWORD_MIN_LENGTH }),
+      accountTypeId: t('errors.accountType'),
+      acceptPolicy: t('errors.accept'),
+    },
+    onValuesChange: onChange,
+  });
+  const { values } = form;
+  const alias = aliasOf(values);
   const aliasCheck = useAliasCheck(alias, values.name);
-
-  const set = <K extends keyof RegisterValues>(key: K, value: RegisterValues[K], field?: Field) => {
-    onChange({ ...values, [key]: value });
-    if (field) setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
 
   // A type without tax id (personal) is chosen until the visitor picks one.
   const firstType = (accountTypes.data?.find((type) => !type.requiresTaxId) ?? accountTypes.data?.[0])?.id;
+  const { setFieldValue } = form.form;
   useEffect(() => {
-    if (!values.accountTypeId && firstType) onChange({ ...values, accountTypeId: firstType });
-  }, [firstType, values, onChange]);
+    if (!values.accountTypeId && firstType) setFieldValue('accountTypeId', firstType);
+  }, [firstType, values.accountTypeId, setFieldValue]);
 
-  const focusFirst = (found: RegisterErrors) => {
-    const field = FIELDS.find((f) => found[f]);
-    if (field) refs.current[field]?.focus();
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const local = validateRegistration(values, alias.trim().toLowerCase(), t);
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      focusFirst(local);
-      return;
-    }
-    const body: RegisterBody = {
-      name: values.name.trim(),
-      alias: alias.trim().toLowerCase(),
-      email: values.email.trim(),
-      password: values.password,
-      accountTypeId: values.accountTypeId,
-      acceptPolicy: true,
-      locale: signUpLanguage(readStoredLanguage(), browserLanguages()),
-      timeZone: browserTimeZone(),
-    };
+  const submit = form.onSubmit((body) =>
     mutation.mutate(body, {
       onSuccess: (result) => onRegistered(result.email),
       onError: (error) => {
-        if (!(error instanceof ApiError) || !error.fieldErrors) return;
-        const server: RegisterErrors = {};
-        for (const field of FIELDS) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) server[field] = message;
-        }
-        setErrors(server);
-        focusFirst(server);
+        form.setServerError(error);
         // A taken alias: ask again, so that the free suggestion shows as a one-click fix.
-        if (server.alias) void queryClient.invalidateQueries({ queryKey: ['register', 'alias'] });
+        if (error instanceof ApiError && error.fieldErrors?.alias) void queryClient.invalidateQueries({ queryKey: ['register', 'alias'] });
       },
-    });
-  };
-
-  const failure = mutation.error;
-  const hasFieldErrors = failure instanceof ApiError && failure.fieldErrors && Object.keys(failure.fieldErrors).length > 0;
-  const generalError =
-    failure && !hasFieldErrors
-      ? failure instanceof ApiError && failure.status === 0
-        ? t('errors.network')
-        : failure.message || t('errors.generic')
-      : null;
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('title')} data-testid="register-form">
       <Stack gap="md">
-        {generalError ? (
-          <Alert color="red" role="alert" title={t('errors.title')} data-testid="register-error">
-            {generalError}
-          </Alert>
-        ) : null}
-        <TextInput
-          ref={(el) => {
-            refs.current.name = el;
-          }}
-          label={t('fields.name')}
-          value={values.name}
-          onChange={(event) => set('name', event.currentTarget.value, 'name')}
-          error={errors.name}
-          required
-          autoComplete="name"
-          maxLength={120}
-          data-testid="register-name"
-        />
+        <FormGeneralError error={form.generalError} title={t('errors.title')} testId="register-error" />
+        <TextInput {...form.field('name')} label={t('fields.name')} autoComplete="name" data-testid="register-name" />
         <AliasField
-          inputRef={(el) => {
-            refs.current.alias = el;
-          }}
+          {...form.field('alias')}
           value={alias}
-          onChange={(next) => {
-            onChange({ ...values, alias: next, aliasEdited: true });
-            setErrors((current) => (current.alias ? { ...current, alias: undefined } : current));
-          }}
+          onChange={(next) => form.form.setValues({ alias: next, aliasEdited: true })}
           feedback={aliasCheck.feedback}
-          error={errors.alias}
+          error={form.errorOf('alias')}
         />
         <TextInput
-          ref={(el) => {
-            refs.current.email = el;
-          }}
+          {...form.field('email')}
           label={t('fields.email')}
           type="email"
           inputMode="email"
-          value={values.email}
-          onChange={(event) => set('email', event.currentTarget.value, 'email')}
-          error={errors.email}
-          required
           autoComplete="email"
-          maxLength={254}
           data-testid="register-email"
         />
         <div>
           <PasswordField
-            ref={(el) => {
-              refs.current.password = el;
-            }}
+            {...form.field('password')}
             label={t('fields.password')}
-            value={values.password}
-            onChange={(event) => set('password', event.currentTarget.value, 'password')}
-            error={errors.password}
-            required
             autoComplete="new-password"
-            maxLength={200}
             toggleLabel={t('togglePassword')}
             aria-describedby="register-password-strength"
             data-testid="register-password"
@@ -188,25 +132,17 @@ export function RegisterForm({ values, onChange, onRegistered }: RegisterFormPro
           <Skeleton height={58} aria-label={t('loadingTypes')} />
         ) : (
           <SelectField
-            ref={(el) => {
-              refs.current.accountTypeId = el;
-            }}
             label={t('fields.accountType')}
             value={values.accountTypeId}
-            onChange={(value) => set('accountTypeId', value, 'accountTypeId')}
-            error={errors.accountTypeId ?? (accountTypes.isError ? t('errors.types') : undefined)}
+            onChange={(value) => form.form.setFieldValue('accountTypeId', value)}
+            error={form.errorOf('accountTypeId') ?? (accountTypes.isError ? t('errors.types') : undefined)}
             required
             data={(accountTypes.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
             data-testid="register-account-type"
           />
         )}
         <Checkbox
-          ref={(el) => {
-            refs.current.acceptPolicy = el;
-          }}
-          checked={values.acceptPolicy}
-          onChange={(event) => set('acceptPolicy', event.currentTarget.checked, 'acceptPolicy')}
-          error={errors.acceptPolicy}
+          {...form.field('acceptPolicy', { type: 'checkbox' })}
           label={
             <>
               {t('fields.acceptBefore')}{' '}

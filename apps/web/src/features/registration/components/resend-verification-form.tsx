@@ -1,56 +1,38 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { emailOnlyBodySchema } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useResendVerification } from '../api/resend-verification';
 import { resendErrorMessage } from './resend-feedback';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Ask for a new confirmation link (from a failed or expired one). */
 export function ResendVerificationForm() {
   const { t } = useTranslation('register');
   const resend = useResendVerification();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const input = useRef<HTMLInputElement>(null);
+  const form = useContractForm(emailOnlyBodySchema, {
+    initialValues: { email: '' },
+    messages: { email: t('errors.email') },
+    errorMessage: (failure) => resendErrorMessage(failure, t),
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!EMAIL_PATTERN.test(email.trim())) {
-      setError(t('errors.email'));
-      input.current?.focus();
-      return;
-    }
-    setError(undefined);
-    resend.mutate(email.trim());
-  };
+  const submit = form.onSubmit(({ email }) => resend.mutate(email, { onError: form.setServerError }));
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('resend.formLabel')}>
       <Stack gap="sm">
         {resend.isSuccess ? (
           <Alert color="teal" role="status" data-testid="verify-resent">
-            {t('resend.doneFor', { email: email.trim() })}
+            {t('resend.doneFor', { email: form.values.email.trim() })}
           </Alert>
         ) : null}
-        {resend.isError ? (
-          <Alert color="red" role="alert">
-            {resendErrorMessage(resend.error, t)}
-          </Alert>
-        ) : null}
+        <FormGeneralError error={form.generalError} />
         <TextInput
-          ref={input}
+          {...form.field('email')}
           label={t('fields.email')}
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
-          required
           data-testid="verify-resend-email"
         />
         <Button type="submit" loading={resend.isPending} data-testid="verify-resend-submit">

@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MERGE_FIELD_NAMES, MERGE_FIELDS, type Template, type TemplatePreview } from '@enlaza/contracts';
+import { MERGE_FIELD_NAMES, MERGE_FIELDS, templateInputSchema, type Template, type TemplatePreview } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
+import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';
 import { EmailPreview } from '@/components/email-preview';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { ApiError } from '@/lib/api-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { previewTemplate, useSaveTemplate, useSendTest } from '../api/templates';
-
-type Draft = { name: string; subject: string; bodyHtml: string };
-const first = (error: unknown, field: string) => (error instanceof ApiError ? error.fieldErrors?.[field]?.[0] : undefined);
 
 /**
  * Create or edit a template: name, subject (with its own field menu), body in the rich-text editor;
@@ -29,11 +28,11 @@ export function TemplateEditor({
   const { t } = useTranslation(['templates', 'editor', 'admin']);
   // The fields as the user's language names them (every language's names work in any template).
   const names = MERGE_FIELD_NAMES[useLocale()];
-  const [draft, setDraft] = useState<Draft>({
-    name: template?.name ?? '',
-    subject: template?.subject ?? '',
-    bodyHtml: template?.bodyHtml ?? '',
+  const form = useContractForm(templateInputSchema, {
+    initialValues: { name: template?.name ?? '', subject: template?.subject ?? '', bodyHtml: template?.bodyHtml ?? '' },
+    errorMessage: (error) => apiErrorMessage(error, t),
   });
+  const draft = form.values;
   const save = useSaveTemplate();
   const sendTest = useSendTest();
   const [preview, setPreview] = useState<{ data: TemplatePreview | null; error: string | null; loading: boolean }>({
@@ -64,33 +63,27 @@ export function TemplateEditor({
     const input = subjectRef.current;
     const at = input?.selectionStart ?? draft.subject.length;
     const end = input?.selectionEnd ?? at;
-    setDraft((d) => ({ ...d, subject: `${d.subject.slice(0, at)}{{${field}}}${d.subject.slice(end)}` }));
+    form.form.setFieldValue('subject', (subject) => `${subject.slice(0, at)}{{${field}}}${subject.slice(end)}`);
     requestAnimationFrame(() => input?.focus());
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
+  // An unknown merge field: the server names it (and the known ones) for the whole template.
+  const unknownField = save.error instanceof ApiError && save.error.code === 'template.unknown_field';
+  const submit = form.onSubmit((input) =>
     save.mutate(
-      { id: template?.id ?? null, input: draft },
+      { id: template?.id ?? null, input },
       {
         onSuccess: (saved) => {
           notify('success', t('saved', { name: saved.name }));
           onSaved(saved);
         },
+        onError: (error) => {
+          form.setServerError(error);
+          if (error instanceof ApiError && error.code === 'template.unknown_field') form.setGeneralError(error.serverMessage ?? null);
+        },
       },
-    );
-  };
-
-  const placed = ['name', 'subject', 'bodyHtml'];
-  const otherError =
-    save.error &&
-    !(
-      save.error instanceof ApiError &&
-      Object.keys(save.error.fieldErrors ?? {}).every((k) => placed.includes(k)) &&
-      save.error.fieldErrors
-    )
-      ? apiErrorMessage(save.error, t)
-      : null;
+    ),
+  );
 
   return (
     <Paper withBorder p="md" radius="md">
@@ -104,33 +97,12 @@ export function TemplateEditor({
               {t('close')}
             </Button>
           </Group>
-          {otherError ? (
-            <Alert color="red" role="alert">
-              {otherError}
-            </Alert>
-          ) : null}
-          {save.error instanceof ApiError && save.error.code === 'template.unknown_field' ? (
-            <Alert color="red" role="alert" data-testid="template-error">
-              {save.error.serverMessage}
-            </Alert>
-          ) : null}
+          <FormGeneralError error={form.generalError} testId={unknownField ? 'template-error' : undefined} />
+          <TextInput {...form.field('name')} label={t('name')} data-testid="template-name" />
           <TextInput
-            label={t('name')}
-            required
-            maxLength={120}
-            value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-            error={first(save.error, 'name')}
-            data-testid="template-name"
-          />
-          <TextInput
+            {...form.field('subject')}
             ref={subjectRef}
             label={t('subject')}
-            required
-            maxLength={200}
-            value={draft.subject}
-            onChange={(e) => setDraft({ ...draft, subject: e.currentTarget.value })}
-            error={first(save.error, 'subject')}
             data-testid="template-subject"
             rightSectionWidth={130}
             rightSection={
@@ -153,8 +125,8 @@ export function TemplateEditor({
           <RichTextEditor
             label={t('body')}
             value={draft.bodyHtml}
-            onChange={(bodyHtml) => setDraft((d) => ({ ...d, bodyHtml }))}
-            error={first(save.error, 'bodyHtml')}
+            onChange={(bodyHtml) => form.form.setFieldValue('bodyHtml', bodyHtml)}
+            error={form.errorOf('bodyHtml')}
             mergeFields
             minHeight={220}
             testId="template-body"

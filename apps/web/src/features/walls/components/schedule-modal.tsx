@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { WallPost } from '@enlaza/contracts';
+import { wallPostScheduleBodySchema, type WallPost } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
+import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
-import { ApiError } from '@/lib/api-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { isoToZoned, zonedToIso } from '@/lib/zoned-time';
 import { useWallPostAction } from '../api/walls';
 import { ModalFormFooter } from '@/components/modal-form-footer';
@@ -13,45 +14,46 @@ import { ModalFormFooter } from '@/components/modal-form-footer';
 export function ScheduleModal({ post, timeZone, onClose }: { post: WallPost; timeZone: string | undefined; onClose: () => void }) {
   const { t } = useTranslation(['walls', 'admin']);
   const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const [local, setLocal] = useState(() => isoToZoned(post.scheduledAt ?? new Date(Date.now() + 3_600_000).toISOString(), zone));
+  const [initial] = useState(() => isoToZoned(post.scheduledAt ?? new Date(Date.now() + 3_600_000).toISOString(), zone));
   const action = useWallPostAction();
-  const error =
-    action.error instanceof ApiError
-      ? (action.error.fieldErrors?.at?.[0] ?? apiErrorMessage(action.error, t))
-      : action.error
-        ? apiErrorMessage(action.error, t)
-        : undefined;
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const at = zonedToIso(local, zone);
-    if (!at) return;
+  const form = useContractForm(wallPostScheduleBodySchema, {
+    initialValues: { local: initial },
+    // The date and time typed, in the user's zone, is sent as the instant it names.
+    toBody: ({ local }) => ({ action: 'schedule', at: zonedToIso(local, zone) }),
+    fieldOf: { at: 'local' },
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
+
+  const submit = form.onSubmit((body) =>
     action.mutate(
-      { id: post.id, action: { type: 'publish', body: { action: 'schedule', at } } },
+      { id: post.id, action: { type: 'publish', body } },
       {
         onSuccess: () => {
           notify('success', t('scheduledDone', { title: post.title }));
           onClose();
         },
+        onError: form.setServerError,
       },
-    );
-  };
+    ),
+  );
+
   return (
     <Modal opened onClose={onClose} title={t('scheduleTitle', { title: post.title })} closeButtonProps={{ 'aria-label': t('close') }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
+            {...form.field('local')}
+            // The contract's `at`, typed as a date and time.
+            required
             type="datetime-local"
             label={t('when')}
-            required
-            value={local}
-            onChange={(e) => setLocal(e.currentTarget.value)}
-            error={error}
             data-autofocus
             data-testid="post-schedule-at"
           />
           <Text size="sm" c="dimmed">
             {t('timeZone', { zone })}
           </Text>
+          <FormGeneralError error={form.generalError} />
           <ModalFormFooter
             cancelLabel={t('cancel')}
             onCancel={onClose}

@@ -1,0 +1,88 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi } from '@/test/mock-api';
+import { EmailChangeCard } from './email-change-card';
+
+function setup(answer: (body: Record<string, string>) => Response) {
+  const mocked = mockApi((_url, init) => answer(JSON.parse(init?.body as string) as Record<string, string>));
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+        <EmailChangeCard currentEmail="ana@example.com" />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
+  const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
+  const submit = () => fireEvent.click(screen.getByTestId('email-submit'));
+  return { calls: mocked.calls, input, type, submit };
+}
+
+const sent = (body: Record<string, string>) => json({ ok: 1, data: { pendingEmail: body.newEmail } });
+
+describe('the email change card', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['account', 'common']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses an invalid address and the current one before sending, focusing the email', () => {
+    const { calls, input, type, submit } = setup(sent);
+    expect(input('email-new').maxLength).toBe(254);
+    type('email-new', 'not an address');
+    submit();
+    expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
+    expect(screen.getByText('Enter your current password.')).toBeTruthy();
+    expect(document.activeElement).toBe(input('email-new'));
+
+    type('email-new', ' ANA@example.com ');
+    type('email-password', 'my password');
+    submit();
+    expect(screen.getByText('This is already your email.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the new address and says where the link went, emptying the password', async () => {
+    const { calls, input, type, submit } = setup(sent);
+    type('email-new', ' new@example.com ');
+    type('email-password', 'my password');
+    submit();
+    expect((await screen.findByTestId('email-sent')).textContent).toContain('new@example.com');
+    expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({ newEmail: 'new@example.com', password: 'my password' });
+    expect(input('email-password').value).toBe('');
+  });
+
+  it("puts the server's refusal on the password and shows no general error", async () => {
+    const { input, type, submit } = setup(() =>
+      json(
+        {
+          ok: 0,
+          code: 'validation.failed',
+          message: 'Some fields are not valid.',
+          errors: { password: ['This password is not correct.'] },
+        },
+        422,
+      ),
+    );
+    type('email-new', 'new@example.com');
+    type('email-password', 'wrong password');
+    submit();
+    expect(await screen.findByText('This password is not correct.')).toBeTruthy();
+    expect(document.activeElement).toBe(input('email-password'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the server could not be reached', async () => {
+    const { type, submit } = setup(() => {
+      throw new TypeError('fetch failed');
+    });
+    type('email-new', 'new@example.com');
+    type('email-password', 'my password');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('The server could not be reached. Check your connection and try again.');
+  });
+});

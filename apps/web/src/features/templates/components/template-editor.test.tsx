@@ -1,0 +1,72 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-error';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { TemplateEditor } from './template-editor';
+
+const state = vi.hoisted((): { saves: unknown[]; fail: unknown } => ({ saves: [], fail: null }));
+
+// The preview the server renders, and a save that records its body (and fails when told to).
+vi.mock('../api/templates', () => ({
+  previewTemplate: () => Promise.resolve({ subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' }),
+  useSendTest: () => ({ isPending: false, mutate: () => undefined }),
+  useSaveTemplate: () => ({
+    isPending: false,
+    error: state.fail,
+    mutate: (body: unknown, handlers: { onSuccess: (t: unknown) => void; onError: (e: unknown) => void }) => {
+      state.saves.push(body);
+      if (state.fail) handlers.onError(state.fail);
+      else handlers.onSuccess({ id: 't1', name: 'News' });
+    },
+  }),
+}));
+
+const renderEditor = () =>
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <TemplateEditor template={null} onSaved={() => undefined} onClose={() => undefined} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+
+describe('the template editor', { timeout: 20_000 }, () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['templates', 'editor', 'admin', 'common']);
+  });
+  beforeEach(() => {
+    state.saves = [];
+    state.fail = null;
+  });
+
+  it('takes the name’s and subject’s limits from the contract and asks for both before saving', () => {
+    renderEditor();
+    const name = screen.getByTestId<HTMLInputElement>('template-name');
+    const subject = screen.getByTestId<HTMLInputElement>('template-subject');
+    expect([name.maxLength, subject.maxLength]).toEqual([120, 200]);
+    fireEvent.click(screen.getByTestId('template-save'));
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2);
+    expect(document.activeElement).toBe(name);
+    expect(state.saves).toEqual([]);
+  });
+
+  it('names an unknown merge field above the form and under the subject that holds it', async () => {
+    state.fail = new ApiError({
+      message: 'Unknown field',
+      status: 422,
+      code: 'template.unknown_field',
+      fieldErrors: { subject: ['{{apellido}} is not a merge field.'] },
+      serverMessage: '{{apellido}} is not a merge field. Use {{nombre}}.',
+    });
+    renderEditor();
+    fireEvent.change(screen.getByTestId('template-name'), { target: { value: 'News' } });
+    fireEvent.change(screen.getByTestId('template-subject'), { target: { value: 'Hi {{apellido}}' } });
+    fireEvent.click(screen.getByTestId('template-save'));
+    expect((await screen.findByTestId('template-error')).textContent).toContain('{{apellido}}');
+    expect(screen.getByText('{{apellido}} is not a merge field.')).toBeTruthy();
+    expect(state.saves).toEqual([{ id: null, input: { name: 'News', subject: 'Hi {{apellido}}', bodyHtml: '' } }]);
+  });
+});
