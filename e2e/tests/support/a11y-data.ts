@@ -64,8 +64,11 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
   });
 
   // A visitor's message (anonymous: no session, no cookie).
-  const notifications = async () => (await dataOf<unknown[]>(await request.get('/api/notifications', { headers }))).length;
-  const before = await notifications();
+  // The user's notifications of one type (others, such as a fixture's payment, may arrive meanwhile
+  // through the event queue).
+  const notificationsOf = async (type: string) =>
+    (await dataOf<{ type: string }[]>(await request.get('/api/notifications', { headers }))).filter((n) => n.type === type).length;
+  const before = await notificationsOf('new_message');
   const message = await request.post(`/api/public/link/${user.alias}/${card.id}/messages`, {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     data: { name: 'Marta Visitor', email: 'marta@e2e.enlaza.test', message: 'Hello, could we meet next week?', consent: true },
@@ -73,7 +76,7 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
   expect(message.status(), await message.text()).toBe(201);
   // Its notification comes through the event queue: waited for, so it is always listed before the
   // failed payment's below (the visual comparisons picture the list).
-  await expect.poll(notifications, { intervals: [200] }).toBe(before + 1);
+  await expect.poll(() => notificationsOf('new_message'), { intervals: [200] }).toBe(before + 1);
   // An imported contact list and a suppressed address (the audience screens).
   await post('/api/audience/lists/import', {
     csv: 'email,name\nlena@e2e.enlaza.test,Lena\nomar@e2e.enlaza.test,Omar\n',

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionData } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
-import { useFreshSubscriptionData } from '@/lib/api/subscription-data';
+import { useSubscriptionData } from '@/lib/api/subscription-data';
 import { useStorageUsage } from '@/lib/cloud-api';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -28,25 +28,29 @@ export function SubscriptionStatusBadge({ status }: { status: SubscriptionData['
 }
 
 /**
- * Plan name, status, period and usage meters, from the stored subscription data, fetched again when
- * the card opens (and stored): the usage as it is now, the same figures as the dashboard's counts,
- * not as it was at sign-in. Shared by the user dashboard, the account home and My plan; `children`
- * adds actions below.
+ * Plan name, status, period and usage meters, from the stored subscription data (fetched when none
+ * is held: the inherited contract asks for the subscription call once per sign-in). Shared by the
+ * user dashboard, the account home and My plan; `children` adds actions below. A screen that has
+ * fresher counts of cards and tags (the dashboard's own call) passes them as `counts`, so its meters
+ * and its tiles agree.
  */
 export function PlanUsageCard({
   children,
   testId,
   nameTestId = 'plan-name',
+  counts,
 }: {
   children?: ReactNode;
   testId?: string;
   nameTestId?: string;
+  counts?: { profiles: number; tags: number };
 }) {
   const { t } = useTranslation('plan');
   const locale = useLocale();
   const stored = useSession().subscription;
-  const query = useFreshSubscriptionData();
-  const data = stored ?? query.data;
+  const query = useSubscriptionData();
+  const held = stored ?? query.data;
+  const data = held && counts ? { ...held, usage: { ...held.usage, ...counts } } : held;
   // Storage comes from the cloud's own usage (refreshed by every upload and trash), not from the
   // subscription data kept at sign-in: the dashboard and the cloud show the same number.
   // While it loads the meter waits (a skeleton) rather than flash the older number; if it fails,

@@ -45,7 +45,7 @@ export default function UserDashboardPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {dashboard.isError ? null : <LatestMessagesCard messages={data?.latestMessages} />}
         <Stack gap="lg">
-          <PlanUsageCard />
+          <PlanUsageCard counts={data ? { profiles: data.counts.cards, tags: data.counts.tags } : undefined} />
           <SendQuotaCard />
           {dashboard.isError ? null : <LatestCampaignsCard campaigns={data?.latestCampaigns} />}
         </Stack>
