@@ -1,24 +1,5 @@
 import type { ReactNode } from 'react';
-
-/** Small outline icons (24 × 24 grid, stroke = current colour); decorative, hidden from assistive technology. */
-function Icon({ children, size = 18 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+import { LineIcon } from '../line-icon';
 
 export type IconName =
   'phone' | 'mail' | 'globe' | 'pin' | 'link' | 'download' | 'share' | 'user' | 'gift' | 'alert' | 'send' | 'check' | 'location';
@@ -78,5 +59,5 @@ const PATHS: Record<IconName, ReactNode> = {
 };
 
 export function ProfileIcon({ name, size }: { name: IconName; size?: number }) {
-  return <Icon size={size}>{PATHS[name]}</Icon>;
+  return <LineIcon size={size}>{PATHS[name]}</LineIcon>;
 }
