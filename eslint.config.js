@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './eslint/boundaries.js';
 import appBoundaries from './eslint/app-boundaries.js';
-import { apiModuleSchemas, apiModules, apiSharedCode, apps, webFeatures } from './eslint/boundary-zones.js';
+import { apiModuleDefinitions, apiModuleSchemas, apiModules, apiSharedCode, apps, webFeatures } from './eslint/boundary-zones.js';
 
 export default tseslint.config(
   {
@@ -71,6 +71,13 @@ export default tseslint.config(
     rules: { 'enlaza/module-boundaries': ['error', apiModuleSchemas.options] },
   },
   {
+    // A module's definition (module.ts) is imported by app.ts's module list only; everyone else imports
+    // its index.ts. Proven by eslint/boundaries.test.js.
+    files: apiModuleDefinitions.files,
+    plugins: { enlaza: boundaries },
+    rules: { 'enlaza/module-definitions': ['error', apiModuleDefinitions.options] },
+  },
+  {
     // lib/ and platform/ never import an API module (nor db/schema, which re-exports the modules' tables):
     // what they need of a module is handed in. Proven by eslint/boundaries.test.js.
     files: apiSharedCode.files,
@@ -83,6 +90,16 @@ export default tseslint.config(
     files: apps.files,
     plugins: { 'enlaza-apps': appBoundaries },
     rules: { 'enlaza-apps/no-other-app-source': ['error', apps.options] },
+  },
+  {
+    // Smaller pieces: a source file reads in one sitting (400 lines), a function does one thing (150
+    // lines of code). Tests, fixtures and locale tables are not source.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
   },
   {
     // Tests read untyped JSON answers (inject, fetch) and assert on them directly.

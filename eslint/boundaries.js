@@ -113,6 +113,46 @@ const sharedRule = {
   },
 };
 
+/**
+ * A module's definition (its routes, services and what it plugs in) is imported by the module list
+ * alone; everyone else imports the module's entry file, so importing a helper never drags in another
+ * module's routes and services (nor the import circles they would close).
+ * @typedef {{ root: string, definition: string, listedBy: string }} DefinitionOptions
+ * root: the folder holding one sub-folder per module; definition: the definition's file name (without
+ * extension); listedBy: the one file (relative to the lint root) that may import definitions.
+ */
+/** @type {import('eslint').Rule.RuleModule} */
+const definitionRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Only the module list imports a module's definition; everyone else imports its entry file." },
+    schema: [{ type: 'object', additionalProperties: true }],
+    messages: {
+      definition: "'{{target}}' is a module's definition, which only {{listedBy}} imports: import the module's index.ts.",
+    },
+  },
+  create(context) {
+    /** @type {DefinitionOptions} */
+    const options = context.options[0];
+    const file = context.filename;
+    if (file === path.resolve(context.cwd, options.listedBy)) return {};
+    const rootDir = path.resolve(context.cwd, options.root);
+
+    function check(node) {
+      const spec = node.source && node.source.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const rel = path.relative(rootDir, path.resolve(path.dirname(file), spec));
+      if (rel.startsWith('..') || path.isAbsolute(rel)) return;
+      const [area, inside, ...deeper] = rel.replace(STRIP_EXT, '').split(path.sep);
+      if (area && inside === options.definition && deeper.length === 0) {
+        context.report({ node: node.source, messageId: 'definition', data: { target: spec, listedBy: options.listedBy } });
+      }
+    }
+
+    return importVisitors(check);
+  },
+};
+
 /** Whether `target` is the folder `dir` or inside it. */
 function isInside(target, dir) {
   const rel = path.relative(dir, target);
@@ -136,4 +176,4 @@ function importVisitors(check) {
   };
 }
 
-export default { rules: { 'module-boundaries': rule, 'shared-code': sharedRule } };
+export default { rules: { 'module-boundaries': rule, 'shared-code': sharedRule, 'module-definitions': definitionRule } };

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import boundaries from './boundaries.js';
-import { apiModuleSchemas, apiModules, apiSharedCode, webFeatures } from './boundary-zones.js';
+import { apiModuleDefinitions, apiModuleSchemas, apiModules, apiSharedCode, webFeatures } from './boundary-zones.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -27,6 +27,7 @@ async function problems(zone, filePath, code, rule = RULE) {
 
 const RULE = 'enlaza/module-boundaries';
 const SHARED = 'enlaza/shared-code';
+const DEFINITIONS = 'enlaza/module-definitions';
 
 test('a web feature importing another feature fails, however the path is spelt', async () => {
   const file = 'apps/web/src/features/mailbox/pages/inbox.tsx';
@@ -71,6 +72,34 @@ test("a module's schema may reference another module's tables in foreign keys, a
   for (const spec of ['../profiles/repository.js', '../../db/schema/index.js']) {
     assert.deepEqual(await problems(apiModuleSchemas, file, `import { x } from '${spec}';\nexport { x };\n`), [RULE], spec);
   }
+});
+
+test("importing a module's definition (module.ts) fails anywhere but in app.ts's module list", async () => {
+  const cases = [
+    ['apps/api/src/modules/mailbox/service.ts', '../profiles/module.js'],
+    ['apps/api/src/modules/mailbox/index.ts', './module.js'],
+    ['apps/api/src/modules/mailbox/feedback/x.ts', '../../../modules/profiles/module.ts'],
+    ['apps/api/src/server.ts', './modules/auth/module.js'],
+    ['apps/api/src/db/seed.ts', '../modules/account/module.js'],
+    ['apps/api/test/helpers/test-app.ts', '../../src/modules/payments/module.js'],
+  ];
+  for (const [file, spec] of cases) {
+    for (const code of [
+      `import { x } from '${spec}';\nexport { x };\n`,
+      `export type { X } from '${spec}';\n`,
+      `export const load = () => import('${spec}');\n`,
+    ]) {
+      assert.deepEqual(await problems(apiModuleDefinitions, file, code, DEFINITIONS), [DEFINITIONS], `${file}: ${code}`);
+    }
+  }
+});
+
+test("app.ts's module list imports the definitions; everyone else may import a module's index.ts", async () => {
+  const app = "import { accountModule } from './modules/account/module.js';\nexport { accountModule };\n";
+  assert.deepEqual(await problems(apiModuleDefinitions, 'apps/api/src/app.ts', app, DEFINITIONS), []);
+  const code =
+    "import { a } from '../profiles/index.js';\nimport { b } from './repository.js';\nimport { c } from '../../platform/modules.js';\nexport { a, b, c };\n";
+  assert.deepEqual(await problems(apiModuleDefinitions, 'apps/api/src/modules/mailbox/service.ts', code, DEFINITIONS), []);
 });
 
 test('lib/ and platform/ importing an API module fails, type-only and however the path is spelt', async () => {

@@ -9,6 +9,14 @@ export const apiModules = {
   options: { root: 'apps/api/src/modules', entries: ['index'], forbidden: ['apps/api/src/db/schema'] },
 };
 
+// A module's definition (module.ts: defineModule, its routes and services) is imported by app.ts's
+// module list alone, tests included; other modules import its index.ts (entries above), so importing a
+// helper never drags in routes and services, nor the import circles they would close.
+export const apiModuleDefinitions = {
+  files: ['apps/api/**/*.ts'],
+  options: { root: 'apps/api/src/modules', definition: 'module', listedBy: 'apps/api/src/app.ts' },
+};
+
 // A module's tables may name another module's table in a foreign key (`references(() => users.id)`),
 // so schema files alone may import other modules' schema files; nothing else may.
 export const apiModuleSchemas = {

@@ -1,4 +1,29 @@
+import type { ActivityAction } from './history.js';
 import type { NotificationPayload } from './notifications.js';
+
+/**
+ * What the history (Historial) keeps of a fact: whose account it concerns, who did it and from
+ * where, what it was done to, and the values before and after. `at` dates a fact that follows the
+ * test clock (an admin's action on a subscription); otherwise the fact is dated when published.
+ */
+export type HistoryFact = {
+  userId: string | null;
+  actorId?: string | null;
+  target?: { type: string; id: string };
+  origin?: { address: string | null; device: string | null };
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  at?: string;
+};
+
+/** The actions the history records from a fact of that name (every action but an upload, which has its own event below). */
+export type HistoryAction = Exclude<ActivityAction, 'file.uploaded'>;
+
+/**
+ * One event per history action (`password.changed`, `admin.catalogue_updated`, ...), published by
+ * the module where it happened; the activity module subscribes to all of them with one queue.
+ */
+export type HistoryEvents = { [A in HistoryAction]: HistoryFact };
 
 /**
  * Domain events: what happened, published by the module where it happened and delivered after
@@ -6,7 +31,7 @@ import type { NotificationPayload } from './notifications.js';
  * Payloads carry ids, plus the few facts of the moment subscribers need (so they need not read
  * another module's tables); anything else a subscriber reads as it is when it runs.
  */
-export type DomainEvents = {
+export type DomainEvents = HistoryEvents & {
   /** A visitor's message reached a profile's mailbox (public contact form). */
   'message.received': {
     messageId: string;
@@ -26,6 +51,11 @@ export type DomainEvents = {
   'tag.scanned_lost': { profileId: string; userId: string; profileName: string; at: string };
   /** A new file was stored in a user's cloud (not the same bytes uploaded again): its storage use before it and the plan's limit. */
   'file.uploaded': { fileId: string; userId: string; name: string; sizeBytes: number; usedBytesBefore: number; limitBytes: number };
+  /**
+   * Emails were counted in the owner's monthly sends (a campaign started, a test send, a mailbox
+   * reply): the month's count before and after, its limit, and the month (`2026-11`).
+   */
+  'sends.counted': { userId: string; before: number; after: number; limit: number; period: string };
   /** An invoice or a credit note was issued (numbered, immutable from now on). */
   'invoice.issued': {
     invoiceId: string;

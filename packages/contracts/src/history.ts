@@ -48,6 +48,10 @@ export const ACTIVITY_ACTIONS = [
   'admin.subscription_extended',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+/** The actions recorded from an event of the same name (an upload's row comes from `file.uploaded`, whose payload differs). */
+export const HISTORY_ACTIONS = ACTIVITY_ACTIONS.filter(
+  (action): action is Exclude<ActivityAction, 'file.uploaded'> => action !== 'file.uploaded',
+);
 
 export const activityEventSchema = z.object({
   id: z.string(),

@@ -6,7 +6,7 @@ import { requireRole } from '../platform/access.js';
 
 /**
  * The user a session belongs to, as a signed-in request carries it. The auth module makes it the
- * account's users row by declaration merging (modules/auth/index.ts), so this file names no module;
+ * account's users row by declaration merging (modules/auth/module.ts), so this file names no module;
  * the fields here are the ones lib/ and platform/ read.
  */
 export interface SignedInUser {

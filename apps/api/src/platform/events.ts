@@ -24,6 +24,10 @@ export type EventHandler<E extends DomainEventName> = (
  */
 export function createEventBus(db: Database, jobs: Jobs) {
   const subscribers = new Map<DomainEventName, string[]>();
+  // Publication times strictly increase within a process: facts published in the same millisecond
+  // (a card created, edited and trashed by one quick client) keep their order in the history.
+  let lastPublished = 0;
+  const publicationTime = () => new Date((lastPublished = Math.max(Date.now(), lastPublished + 1))).toISOString();
 
   return {
     /** Registers a subscriber (at start-up, in every process: publishers need to know the queues). */
@@ -44,11 +48,38 @@ export function createEventBus(db: Database, jobs: Jobs) {
       });
     },
 
+    /**
+     * One subscriber to several events through one queue (`event.<subscriber>`), for a subscriber
+     * that treats them alike (the history records every action the same way): one worker polling
+     * instead of one per event. The handler learns which event it got.
+     */
+    subscribeAll<E extends DomainEventName>(
+      names: readonly E[],
+      subscriber: string,
+      handler: (event: E, payload: DomainEvents[E], context: JobContext & { publishedAt: Date; deliveryKey: string }) => Promise<void>,
+      policy: JobPolicy = {},
+    ): Promise<void> {
+      if (!/^[a-z0-9-]+$/.test(subscriber)) throw new Error(`invalid subscriber name ${subscriber}`);
+      const queue = `event.${subscriber}` as const;
+      for (const event of names) subscribers.set(event, [...(subscribers.get(event) ?? []), queue]);
+      return jobs.define(queue, {
+        retryLimit: 5,
+        retryDelay: 10,
+        ...policy,
+        handler: (job, context) =>
+          handler(job.event as E, job.payload as DomainEvents[E], {
+            ...context,
+            publishedAt: new Date(job.publishedAt),
+            deliveryKey: `${queue}:${context.id}`,
+          }),
+      });
+    },
+
     /** Publishes inside `tx` (the write that caused the event); without one, in its own transaction. */
     async publish<E extends DomainEventName>(event: E, payload: DomainEvents[E], tx?: Transaction): Promise<void> {
       const queues = subscribers.get(event) ?? [];
       if (queues.length === 0) return;
-      const job: EventJob = { event, payload, publishedAt: new Date().toISOString() };
+      const job: EventJob = { event, payload, publishedAt: publicationTime() };
       const write = async (t: Transaction) => {
         for (const queue of queues) await jobs.send(queue as `event.${string}`, job, { tx: t });
       };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle, Transaction } from '../db/client.js';
+import { jobQueries } from './job-queries.js';
 
 /**
  * The durable job queue: pg-boss 10 on the application's own database (the PostgreSQL pool, or
@@ -32,15 +33,7 @@ export type JobPolicy = {
 
 export type JobDefinition<P> = JobPolicy & { handler: (payload: P, context: JobContext) => Promise<void> };
 
-export type FailedJob = {
-  id: string;
-  name: string;
-  data: unknown;
-  retryCount: number;
-  error: string | null;
-  createdOn: string;
-  failedOn: string | null;
-};
+export type { FailedJob } from './job-queries.js';
 
 export type JobsSettings = {
   /** inline: this process runs the workers, the maintenance and the cron clock; off: it only enqueues. */
@@ -60,6 +53,28 @@ function transactionDb(tx: Transaction): { executeSql: (text: string, values?: u
     .session?.client;
   if (!client || typeof client.query !== 'function') throw new Error('cannot reach the connection of this transaction');
   return { executeSql: (text, values) => client.query(text, values) };
+}
+
+/**
+ * Waits until no handler runs and no pg-boss statement is in flight, or `deadline`. A statement
+ * ends in a socket callback and the next one of its chain (fetch, handler, complete) is issued in
+ * the microtasks that follow, so both counts at zero, seen twice from timers, mean quiet.
+ */
+async function waitUntilQuiet(running: Set<Promise<void>>, inFlight: () => number, deadline: number): Promise<void> {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let quietChecks = 0;
+  while (quietChecks < 2 && Date.now() < deadline) {
+    if (running.size > 0) {
+      quietChecks = 0;
+      await Promise.race([Promise.allSettled([...running]), sleep(100)]);
+    } else if (inFlight() > 0) {
+      quietChecks = 0;
+      await sleep(10);
+    } else {
+      quietChecks += 1;
+      await sleep(10);
+    }
+  }
 }
 
 export function createJobs(database: DatabaseHandle, settings: JobsSettings, log: FastifyBaseLogger) {
@@ -200,53 +215,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       if (started) await boss.schedule(name, cron, payload, { tz: 'UTC' });
     },
 
-    /** Jobs that used up their retries, newest first. */
-    async failed(limit = 100): Promise<FailedJob[]> {
-      const { rows } = await database.jobsDb.executeSql(
-        `SELECT id, name, data, retry_count, output, created_on, completed_on FROM pgboss.job WHERE state = 'failed'
-         UNION ALL SELECT id, name, data, retry_count, output, created_on, completed_on FROM pgboss.archive WHERE state = 'failed'
-         ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
-        [limit],
-      );
-      return (
-        rows as {
-          id: string;
-          name: string;
-          data: unknown;
-          retry_count: number;
-          output: { message?: string } | null;
-          created_on: Date | string;
-          completed_on: Date | string | null;
-        }[]
-      ).map((r) => ({
-        id: r.id,
-        name: r.name,
-        data: r.data,
-        retryCount: r.retry_count,
-        error: r.output?.message ?? null,
-        createdOn: new Date(r.created_on).toISOString(),
-        failedOn: r.completed_on ? new Date(r.completed_on).toISOString() : null,
-      }));
-    },
-
-    /** Jobs waiting, retrying or running, in all queues or those whose name starts with `prefix`. */
-    async pending(prefix = ''): Promise<number> {
-      const { rows } = await database.jobsDb.executeSql(
-        "SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND starts_with(name, $1) AND name NOT LIKE '\\_\\_pgboss%'",
-        [prefix],
-      );
-      return (rows[0] as { n: number } | undefined)?.n ?? 0;
-    },
-
-    /** State of one job (tests, admin): created, retry, active, completed, cancelled, failed. */
-    async state(id: string): Promise<{ state: string; retryCount: number } | null> {
-      const { rows } = await database.jobsDb.executeSql(
-        'SELECT state, retry_count FROM pgboss.job WHERE id = $1 UNION ALL SELECT state, retry_count FROM pgboss.archive WHERE id = $1 LIMIT 1',
-        [id],
-      );
-      const row = rows[0] as { state: string; retry_count: number } | undefined;
-      return row ? { state: row.state, retryCount: row.retry_count } : null;
-    },
+    ...jobQueries(database.jobsDb),
 
     async start(): Promise<void> {
       if (started) return;
@@ -274,23 +243,8 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       // pg-boss stops waiting after `timeout`, and it does not count a worker whose fetch is still in
       // flight (nor its own cron worker): a handler may start, or end, after it returns, and write its
       // job's completion into a closed database (an unhandled rejection). So this waits until no
-      // handler runs and no pg-boss statement is in flight (the same time again at most). A statement
-      // ends in a socket callback and the next one of its chain (fetch, handler, complete) is issued
-      // in the microtasks that follow, so both counts at zero, seen twice from timers, mean quiet.
-      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      let quietChecks = 0;
-      while (quietChecks < 2 && Date.now() < deadline) {
-        if (running.size > 0) {
-          quietChecks = 0;
-          await Promise.race([Promise.allSettled([...running]), sleep(100)]);
-        } else if (inFlight > 0) {
-          quietChecks = 0;
-          await sleep(10);
-        } else {
-          quietChecks += 1;
-          await sleep(10);
-        }
-      }
+      // handler runs and no pg-boss statement is in flight (the same time again at most).
+      await waitUntilQuiet(running, () => inFlight, deadline);
       if (running.size > 0 || inFlight > 0) log.warn({ running: running.size, inFlight }, 'job queue still busy at shutdown');
       closedForQueries = true;
     },

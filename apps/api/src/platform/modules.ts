@@ -15,7 +15,7 @@ import type { UserDataProvider, UserDataRegistry } from './user-data-registry.js
 
 /**
  * The public services of the modules, by name. Each module adds its own by declaration merging in
- * its index.ts (`declare module '../../platform/modules.js' { interface Services { walls: WallsService } }`),
+ * its module.ts (`declare module '../../platform/modules.js' { interface Services { walls: WallsService } }`),
  * so a module reads another's service fully typed, and only through this name.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging

@@ -15,8 +15,11 @@ type Event = {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 };
-const history = async (token: string): Promise<Event[]> =>
-  (await t.app.inject({ url: '/api/historial?limit=100', headers: bearer(token) })).json().data;
+/** The history once every event published so far is recorded (rows follow their events). */
+const history = async (token: string): Promise<Event[]> => {
+  await queueIdle(t.app, 'event.');
+  return (await t.app.inject({ url: '/api/historial?limit=100', headers: bearer(token) })).json().data;
+};
 
 describe('cards, tags and files in the history', () => {
   it('records creating, editing (with before and after) and trashing a card', async () => {
@@ -59,7 +62,6 @@ describe('cards, tags and files in the history', () => {
     await t.app.inject({ method: 'POST', url: `/api/files/${file.id}/restore`, headers: bearer(token) });
 
     // The upload's row follows its `file.uploaded` event, dated when it was published.
-    await queueIdle(t.app, 'event.');
     const events = (await history(token)).filter((e) => e.targetType === 'file');
     expect(events.map((e) => e.action)).toEqual(['file.restored', 'file.trashed', 'file.renamed', 'file.uploaded']);
     expect(events[2]).toMatchObject({ targetId: file.id, before: { name: 'logo.png' }, after: { name: 'brand.png' } });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.js';
-import { ADMIN, DEMO, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { ADMIN, DEMO, bearer, createTestApp, insertUser, login, type TestContext, queueIdle } from '../helpers/test-app.js';
 
 let t: TestContext;
 let mail: Mailbox;
@@ -85,6 +85,7 @@ describe('users', () => {
     // Reactivation does not bring the old session back: the user signs in again.
     expect((await t.app.inject({ url: '/api/user', headers: bearer(session) })).statusCode).toBe(401);
     await login(t.app, user);
+    await queueIdle(t.app, 'event.');
     const history = (await asAdmin('GET', `/api/admin/historial?userId=${user.id}&action=admin.user_suspended`)).json().data;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
@@ -174,6 +175,7 @@ describe('account types', () => {
     const listed = (await asAdmin('GET', '/api/admin/account-types')).json().data;
     expect(listed.find((x: { code: string }) => x.code === 'personal').users).toBeGreaterThanOrEqual(1);
     expect((await asAdmin('POST', `/api/admin/account-types/${id}/activate`)).json().data.active).toBe(true);
+    await queueIdle(t.app, 'event.');
     const history = (await asAdmin('GET', '/api/admin/historial?action=admin.account_type_updated')).json().data;
     expect(history[0]).toMatchObject({
       before: { nameEn: 'NGO', nameEs: 'ONG', nameJp: 'NGO' },
@@ -274,6 +276,7 @@ describe('admin history', () => {
     expect(
       (await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(one.email)}`)).json().data.map((u: { id: string }) => u.id),
     ).toEqual([one.id]);
+    await queueIdle(t.app, 'event.');
     const events = (await asAdmin('GET', `/api/admin/historial?userId=${one.id}`)).json().data as {
       action: string;
       userId: string;

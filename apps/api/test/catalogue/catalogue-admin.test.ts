@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers, plans, subscriptionAddOns, subscriptions } from '../../src/db/schema/index.js';
-import { ADMIN, DEMO, bearer, createTestApp, login, type TestContext } from '../helpers/test-app.js';
+import { ADMIN, DEMO, bearer, createTestApp, login, queueIdle, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
 let admin: string;
@@ -17,13 +17,16 @@ const asAdmin = (method: Method, url: string, payload?: object, lang = 'en') =>
 const names = (en: string, es = `${en} es`, jp = `${en} jp`) => ({ en, es, jp });
 const list = async <T = Record<string, unknown>>(kind: string, lang = 'en') =>
   (await asAdmin('GET', `/api/admin/${kind}`, undefined, lang)).json().data as T[];
-const history = async (action: string) =>
-  (await asAdmin('GET', `/api/admin/historial?action=${action}`)).json().data as {
+const history = async (action: string) => {
+  // History rows follow their events: wait for them to be delivered.
+  await queueIdle(t.app, 'event.');
+  return (await asAdmin('GET', `/api/admin/historial?action=${action}`)).json().data as {
     targetType: string;
     targetId: string;
     before: Record<string, unknown> | null;
     after: Record<string, unknown> | null;
   }[];
+};
 
 describe('admin catalogue', () => {
   it('answers 403 to a user and 401 without a token, on every kind', async () => {

@@ -231,6 +231,8 @@ describe('quota thresholds', () => {
     const percents: unknown[][] = [];
     for (let i = 0; i < 5; i++) {
       expect((await reply()).statusCode).toBe(200);
+      // The notification follows the reply's `sends.counted` event.
+      await queueIdle(t.app, 'event.');
       percents.push(await ofType(ana, 'sends_quota'));
     }
     expect(percents).toEqual([[], [], [], [80], [80, 100]]);

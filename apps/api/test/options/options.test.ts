@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, profiles, sessions, users } from '../../src/db/schema/index.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext, queueIdle } from '../helpers/test-app.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -59,7 +59,10 @@ describe('options', () => {
 
   it('exports my data as a JSON download without the password hash', async () => {
     const user = await insertUser(t.db, { name: 'Exporter' });
-    const res = await t.app.inject({ url: '/api/options/export', headers: bearer(await login(t.app, user)) });
+    const token = await login(t.app, user);
+    // The sign-in's history row follows its event.
+    await queueIdle(t.app, 'event.');
+    const res = await t.app.inject({ url: '/api/options/export', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="enlaza-export-\d{4}-\d\d-\d\d\.json"$/);
     const data = res.json();
@@ -97,6 +100,7 @@ describe('options', () => {
     expect(await t.db.select().from(profiles).where(eq(profiles.userId, user.id))).toEqual([]);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
     // The history goes with the account; the audit log keeps that an account was deleted, under no user.
+    await queueIdle(t.app, 'event.');
     expect(await t.db.select().from(activityEvents).where(eq(activityEvents.userId, user.id))).toEqual([]);
     expect((await t.db.select().from(activityEvents).where(eq(activityEvents.targetId, user.id))).map((e) => [e.action, e.userId])).toEqual(
       [['account.deleted', null]],
@@ -122,17 +126,20 @@ describe('history', () => {
         headers: bearer(token),
         payload: { locale: i % 2 ? 'en' : 'es', timeZone: 'UTC', theme: 'light' },
       });
+    await queueIdle(t.app, 'event.');
     const page1 = (await t.app.inject({ url: '/api/historial?limit=3', headers: bearer(token) })).json();
     expect(page1.data).toHaveLength(3);
     expect(page1.data.every((e: { userId: string }) => e.userId === user.id)).toBe(true);
     expect(page1.data[0].action).toBe('preferences.updated');
     expect(page1.data[0].before).toHaveProperty('locale');
+    await queueIdle(t.app, 'event.');
     const page2 = (await t.app.inject({ url: `/api/historial?limit=3&cursor=${page1.meta.nextCursor}`, headers: bearer(token) })).json();
     expect(page2.data.map((e: { id: string }) => e.id)).not.toContain(page1.data[2].id);
     expect(page2.data.at(-1).action).toBe('auth.sign_in');
     expect(page2.meta.nextCursor).toBeNull();
     // Asking for another user's events still answers only mine.
     const other = await insertUser(t.db);
+    await queueIdle(t.app, 'event.');
     const mine = (await t.app.inject({ url: `/api/historial?userId=${other.id}`, headers: bearer(token) })).json();
     expect(mine.data.every((e: { userId: string }) => e.userId === user.id)).toBe(true);
     expect((await t.app.inject({ url: '/api/historial?cursor=garbage', headers: bearer(token) })).statusCode).toBe(422);

@@ -335,6 +335,7 @@ describe('history of sign-ins', () => {
       headers: { 'user-agent': 'Mozilla/5.0 TestPhone' },
     });
     const [user] = await t.db.select().from(users).where(eq(users.email, visitor.email));
+    await queueIdle(t.app, 'event.');
     const events = await t.db.select().from(activityEvents).where(eq(activityEvents.userId, user!.id)).orderBy(activityEvents.createdAt);
     expect(events.map((e) => e.action)).toEqual(['account.registered', 'account.verified', 'auth.sign_in_failed', 'auth.sign_in']);
     expect(events.at(-1)).toMatchObject({ address: '10.4.0.1', device: 'Mozilla/5.0 TestPhone', actorId: user!.id });

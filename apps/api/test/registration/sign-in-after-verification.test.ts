@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, emailTokens, users } from '../../src/db/schema/index.js';
 import { SIGN_IN_CODE_TTL_MS } from '../../src/modules/registration/index.js';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.js';
-import { bearer, createTestApp, setUserStatus, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, setUserStatus, type TestContext, queueIdle } from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'http://app.test';
 let t: TestContext;
@@ -71,6 +71,7 @@ describe('the verification link signs the new account in, once', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body.data.user);
     // The same session path as a sign-in: recorded as one.
+    await queueIdle(t.app, 'event.');
     const signIns = await t.db
       .select()
       .from(activityEvents)

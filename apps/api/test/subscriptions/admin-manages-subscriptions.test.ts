@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, subscriptions } from '../../src/db/schema/index.js';
 import { daysAgo, paidAt, subscribe } from '../helpers/billing-fixture.js';
-import { bearer, createAdminTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { bearer, createAdminTestApp, insertUser, login, type TestContext, queueIdle } from '../helpers/test-app.js';
 
 let t: TestContext;
 let admin: Record<string, string>;
@@ -100,6 +100,7 @@ describe('admin Suscripcions', () => {
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(row).toBeDefined();
 
+    await queueIdle(t.app, 'event.');
     const [audit] = await t.db.select().from(activityEvents).where(eq(activityEvents.targetId, subscription.id));
     expect(audit).toMatchObject({
       action: 'admin.subscription_cancelled',
@@ -129,6 +130,7 @@ describe('admin Suscripcions', () => {
       ['cancel_scheduled', 'end of contract'],
       ['extended', 'service outage'],
     ]);
+    await queueIdle(t.app, 'event.');
     const audits = await t.db
       .select()
       .from(activityEvents)

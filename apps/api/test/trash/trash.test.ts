@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, plans, profiles, storedFiles, subscriptions } from '../../src/db/schema/index.js';
 import { multipart, png } from '../helpers/files.js';
-import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, insertUser, login, type TestContext, queueIdle } from '../helpers/test-app.js';
 
 const DAY = 86_400_000;
 let t: TestContext;
@@ -140,6 +140,7 @@ describe('the trash', () => {
     expect((await send('POST', `/api/trash/card/${card}/restore`, token)).statusCode).toBe(404);
 
     // Each restore is in the owner's history: cards and tags as profiles, by name; a message by id only (no visitor's name).
+    await queueIdle(t.app, 'event.');
     const history = (await send('GET', '/api/historial?limit=10', token)).json().data as {
       action: string;
       targetType: string;
@@ -175,6 +176,7 @@ describe('the trash', () => {
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, first));
     expect(row!.deletedAt).not.toBeNull();
     // A refused restore is not in the history.
+    await queueIdle(t.app, 'event.');
     expect((await send('GET', '/api/historial?action=profile.restored', token)).json().data).toEqual([]);
   });
 

@@ -1,11 +1,8 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-error';
-import { apiErrorMessage } from './api-error-message';
-
-/** The server's errors by field (`{}` when the error is not a 422 with fields). */
-export const fieldErrorsOf = (error: unknown): Record<string, string[]> => (error instanceof ApiError ? (error.fieldErrors ?? {}) : {});
+import type { FieldProps } from '@/lib/forms/use-contract-form';
+import { FormGeneralError } from './form-general-error';
 
 interface ReasonDialogProps {
   opened: boolean;
@@ -14,60 +11,44 @@ interface ReasonDialogProps {
   testId: string;
   /** The fields above the reason (an amount, a number of days…). */
   children?: ReactNode;
-  reason: string;
-  onReasonChange: (reason: string) => void;
+  /** The reason's input from the caller's form (`form.field('reason')`): its contract's marks and limits. */
+  reasonField: FieldProps;
   reasonLabel: string;
   reasonHint?: string;
   reasonTestId: string;
-  /** The failed call, if any: shown under the fields unless it names a field shown there. */
-  error: unknown;
-  /** The fields of `children` that show their own server error (the reason's is always shown by it). */
-  errorFields: string[];
+  /** The form's error that belongs to no field, shown under the fields. */
+  generalError: string | null;
   pending: boolean;
-  /** Everything typed is valid: the submit button is enabled (`onSubmit` checks again: Enter submits too). */
+  /** Everything typed is valid: the submit button is enabled (the form checks again: Enter submits too). */
   ready: boolean;
   submitLabel: string;
   submitColor?: string;
   submitTestId: string;
-  onSubmit: () => void;
+  /** The form's `onSubmit`. */
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
 }
 
 /**
- * An administrator's change that needs a written reason (3 to 500 characters): the fields, the
- * reason, the server's error, then Cancel and the submit button. What was typed stays after an error.
+ * An administrator's change that needs a written reason (its length from the contract): the
+ * fields, the reason, the error no field shows, then Cancel and the submit button. The caller's
+ * `useContractForm` holds what was typed, which stays after an error.
  */
 export function ReasonDialog(props: ReasonDialogProps) {
   const { t } = useTranslation('admin');
-  const fields = fieldErrorsOf(props.error);
-  const fieldError = ['reason', ...props.errorFields].some((field) => fields[field]);
 
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered data-testid={props.testId}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onSubmit();
-        }}
-      >
+      <form onSubmit={props.onSubmit} noValidate>
         <Stack gap="sm">
           {props.children}
           <Textarea
+            {...props.reasonField}
             label={props.reasonLabel}
             description={props.reasonHint}
-            required
-            minLength={3}
-            maxLength={500}
             rows={3}
-            value={props.reason}
-            onChange={(e) => props.onReasonChange(e.currentTarget.value)}
-            error={fields.reason?.[0]}
             data-testid={props.reasonTestId}
           />
-          {props.error && !fieldError ? (
-            <Alert color="red" role="alert">
-              {apiErrorMessage(props.error, t)}
-            </Alert>
-          ) : null}
+          <FormGeneralError error={props.generalError} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={props.onClose}>
               {t('cancel')}

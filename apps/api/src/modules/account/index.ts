@@ -1,9 +1,3 @@
-import { defineModule } from '../../platform/modules.js';
-import { accountRoutes } from './routes.js';
-import { createAccountDirectory, type AccountDirectory } from './directory.js';
-import { createAccountRepository } from './repository.js';
-import { createAccountService, type AccountService } from './service.js';
-import { createAccountUserData } from './user-data.js';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { users, type BillingAddress } from './schema.js';
@@ -43,11 +37,8 @@ export async function billingIdentity(tx: Database | Transaction, userId: string
   return row ?? null;
 }
 
-export { accountRoutes } from './routes.js';
-export { createAccountRepository, lockUser, namesOf, notificationRecipient, publicIdentity } from './repository.js';
-export { createAccountDirectory, type AccountDirectory } from './directory.js';
-export { createAccountService, type AccountService } from './service.js';
-export { createAccountUserData } from './user-data.js';
+export { lockUser, namesOf, notificationRecipient, publicIdentity } from './repository.js';
+export type { AccountDirectory } from './directory.js';
 export { createSessionsRepository, type SessionsRepository } from './sessions-repository.js';
 export {
   claimPendingAccount,
@@ -59,29 +50,11 @@ export {
 } from './registration-repository.js';
 export type { BillingAddress, UserRow } from './schema.js';
 
-declare module '../../platform/modules.js' {
-  interface Services {
-    account: AccountService;
-    /** What other modules ask about an account (alias, main card, name, a password check). */
-    accounts: AccountDirectory;
-  }
-}
-
-export const accountModule = defineModule({
-  name: 'account',
-  build({ db, mailer, limiter, services: { activity, registration, auth } }) {
-    const accounts = createAccountDirectory(db);
-    const account = createAccountService({ repo: createAccountRepository(db), accounts, activity, mailer, registration, auth, limiter });
-    return { services: { account, accounts }, userData: [createAccountUserData(db)] };
-  },
-  async register(api, { services: { account } }) {
-    await api.register(accountRoutes, { account });
-  },
-});
 export {
   aliasMainCard,
   disableAdminUnlessLast,
   emailInUse,
+  erasedAccounts,
   insertAdmin,
   isOldAlias,
   mainCardPiece,

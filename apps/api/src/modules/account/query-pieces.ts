@@ -126,3 +126,18 @@ export async function emailInUse(db: Database | Transaction, email: string): Pro
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return Boolean(row);
 }
+
+/**
+ * Of these accounts, the ones erased (the row kept with status `deleted`) or gone, their rows locked
+ * until the caller's transaction ends: an erasure, which updates the row, waits for the caller.
+ */
+export async function erasedAccounts(tx: Database | Transaction, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const live = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), sql`${users.status} <> 'deleted'`))
+    .for('share');
+  const kept = new Set(live.map((row) => row.id));
+  return new Set(ids.filter((id) => !kept.has(id)));
+}

@@ -5,6 +5,9 @@ import { findAccountType } from '../catalogue/index.js';
 
 export function createAccountRepository(db: Database) {
   return {
+    /** Runs `work` in one transaction: a change and the event that records it commit together. */
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
+
     accountType: async (id: string | null) => (id ? findAccountType(db, id) : undefined),
 
     /** The newest unexpired, unused email-change request. */
@@ -38,8 +41,9 @@ export function createAccountRepository(db: Database) {
         theme: 'light' | 'dark' | 'system';
         passwordHash: string;
       }>,
+      tx: Database | Transaction = db,
     ) {
-      const [row] = await db
+      const [row] = await tx
         .update(users)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(users.id, userId))
@@ -54,15 +58,15 @@ export function createAccountRepository(db: Database) {
     },
 
     /** Outstanding password-reset links stop working once the password has been changed. */
-    async cancelResetLinks(userId: string): Promise<void> {
-      await db
+    async cancelResetLinks(userId: string, tx: Database | Transaction = db): Promise<void> {
+      await tx
         .update(emailTokens)
         .set({ usedAt: sql`now()` })
         .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset_password'), isNull(emailTokens.usedAt)));
     },
 
-    async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+    async revokeOtherSessions(userId: string, keepSessionId: string, tx: Database | Transaction = db): Promise<void> {
+      await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
     },
   };
 }

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
 import { isIanaTimeZone } from '../../lib/time-zone.js';
-import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
 import type { UserRow } from './schema.js';
 import type { AuthService } from '../auth/index.js';
@@ -30,7 +31,7 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 type Deps = {
   repo: AccountRepository;
   accounts: Pick<AccountDirectory, 'row'>;
-  activity: ActivityService;
+  events: Pick<EventBus, 'publish'>;
   mailer: Mailer;
   registration: RegistrationService;
   auth: AuthService;
@@ -38,7 +39,7 @@ type Deps = {
 };
 
 /** The account section: Preferencias and Personal information, email and password changes. */
-export function createAccountService({ repo, accounts, activity, mailer, registration, auth, limiter }: Deps) {
+export function createAccountService({ repo, accounts, events, mailer, registration, auth, limiter }: Deps) {
   /** A stolen session must not allow unlimited password guesses: 10 per 15 minutes per account. */
   async function assertPassword(user: UserRow, password: string, field: string) {
     await limiter.consume([{ key: `password-check:${user.id}`, max: 10, windowMs: 15 * 60_000 }]);
@@ -86,17 +87,16 @@ export function createAccountService({ repo, accounts, activity, mailer, registr
       if (!taxIdAcceptable(next.billingAddress?.country ?? next.country, next.taxId))
         throw fieldError('taxId', 'validation.tax_id_invalid');
       const diff = changes(user, next);
-      const updated = await repo.update(user.id, next);
+      const updated = await repo.transaction(async (tx) => {
+        if (diff.changed)
+          await events.publish(
+            'account.updated',
+            { userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after },
+            tx,
+          );
+        return repo.update(user.id, next, tx);
+      });
       auth.forgetUser(user.id);
-      if (diff.changed)
-        await activity.record({
-          action: 'account.updated',
-          userId: user.id,
-          actorId: user.id,
-          origin,
-          before: diff.before,
-          after: diff.after,
-        });
       return personalInfoOf(updated, updated.locale ?? 'en');
     },
 
@@ -111,17 +111,16 @@ export function createAccountService({ repo, accounts, activity, mailer, registr
       const user = await accounts.row(actor.id);
       if (!isIanaTimeZone(input.timeZone)) throw fieldError('timeZone', 'validation.invalid_value');
       const diff = changes({ locale: user.locale, timeZone: user.timeZone, theme: user.theme }, input);
-      const updated = await repo.update(user.id, input);
+      const updated = await repo.transaction(async (tx) => {
+        if (diff.changed)
+          await events.publish(
+            'preferences.updated',
+            { userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after },
+            tx,
+          );
+        return repo.update(user.id, input, tx);
+      });
       auth.forgetUser(user.id);
-      if (diff.changed)
-        await activity.record({
-          action: 'preferences.updated',
-          userId: user.id,
-          actorId: user.id,
-          origin,
-          before: diff.before,
-          after: diff.after,
-        });
       return preferencesOf(updated, actor.locale);
     },
 
@@ -138,13 +137,7 @@ export function createAccountService({ repo, accounts, activity, mailer, registr
       // Same answer whether or not the address belongs to someone: no link goes to a taken address
       // (its confirmation would fail anyway), so nobody can probe which emails have accounts.
       await registration.sendEmailChangeCode(user, input.newEmail, !(await repo.emailInUse(input.newEmail)));
-      await activity.record({
-        action: 'email.change_requested',
-        userId: user.id,
-        actorId: user.id,
-        origin,
-        after: { email: input.newEmail },
-      });
+      await events.publish('email.change_requested', { userId: user.id, actorId: user.id, origin, after: { email: input.newEmail } });
       return { pendingEmail: input.newEmail };
     },
 
@@ -158,11 +151,15 @@ export function createAccountService({ repo, accounts, activity, mailer, registr
       const user = await accounts.row(actor.id);
       await assertPassword(user, input.currentPassword, 'currentPassword');
       assertAcceptablePassword(input.newPassword, user.email, 'newPassword');
-      await repo.update(user.id, { passwordHash: await hashPassword(input.newPassword) });
-      await repo.revokeOtherSessions(user.id, sessionId);
-      await repo.cancelResetLinks(user.id);
+      const passwordHash = await hashPassword(input.newPassword);
+      // The new password, the other sessions ended, the reset links cancelled and the history's event: one commit.
+      await repo.transaction(async (tx) => {
+        await repo.update(user.id, { passwordHash }, tx);
+        await repo.revokeOtherSessions(user.id, sessionId, tx);
+        await repo.cancelResetLinks(user.id, tx);
+        await events.publish('password.changed', { userId: user.id, actorId: user.id, origin }, tx);
+      });
       auth.forgetUser(user.id);
-      await activity.record({ action: 'password.changed', userId: user.id, actorId: user.id, origin });
       mailer.sendInBackground({
         to: user.email,
         userId: user.id,

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { sessions, users, type UserRow } from './schema.js';
 
 /** Sign-in's reads and writes of the account tables: users by email, and sessions. */
@@ -18,9 +18,11 @@ export function createSessionsRepository(db: Database) {
       return row;
     },
 
-    async insertSession(userId: string, tokenHash: string, userAgent: string | null): Promise<void> {
-      await db.insert(sessions).values({ userId, tokenHash, userAgent });
+    async insertSession(userId: string, tokenHash: string, userAgent: string | null, tx: Database | Transaction = db): Promise<void> {
+      await tx.insert(sessions).values({ userId, tokenHash, userAgent });
     },
+
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
 
     /** The session of a token hash, if used within the idle window, with its user. One query. */
     async findLiveSession(tokenHash: string, usedAfter: Date) {

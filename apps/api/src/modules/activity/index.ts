@@ -1,30 +1,3 @@
-/** Historial: other modules record what happened through the activity service, or by the events it subscribes to (subscribers.ts). */
-import { defineModule } from '../../platform/modules.js';
-import { activityRoutes } from './routes.js';
-import { createActivityRepository } from './repository.js';
-import { createActivityService, type ActivityService } from './service.js';
-import { createActivityUserData } from './user-data.js';
-import { subscribeActivity } from './subscribers.js';
-export { activityRoutes } from './routes.js';
+/** Historial: written from the events other modules publish (subscribers.ts), read through the activity service. */
 export { changesBetween } from './changes.js';
-export { createActivityRepository } from './repository.js';
-export { createActivityService, type ActivityInput, type ActivityService, type RequestOrigin } from './service.js';
-export { createActivityUserData } from './user-data.js';
-
-declare module '../../platform/modules.js' {
-  interface Services {
-    activity: ActivityService;
-  }
-}
-
-export const activityModule = defineModule({
-  name: 'activity',
-  async build({ db, events }) {
-    const repo = createActivityRepository(db);
-    await subscribeActivity(events, repo);
-    return { services: { activity: createActivityService(repo) }, userData: [createActivityUserData(db)] };
-  },
-  async register(api, { services: { activity } }) {
-    await api.register(activityRoutes, { activity });
-  },
-});
+export type { ActivityService, RequestOrigin } from './service.js';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { activityEvents } from './schema.js';
-import { namesOf } from '../account/index.js';
+import { erasedAccounts, namesOf } from '../account/index.js';
 
 export type NewActivityEvent = typeof activityEvents.$inferInsert;
 export type HistoryFilter = { userId?: string | undefined; action?: string | undefined; from?: Date | undefined; to?: Date | undefined };
@@ -10,9 +10,24 @@ export type Cursor = { createdAt: string; id: string };
 export function createActivityRepository(db: Database) {
   return {
     /** An id given twice (an event delivered again, subscribers.ts) stores one row. */
-    async insert(event: NewActivityEvent): Promise<void> {
-      await db.insert(activityEvents).values(event).onConflictDoNothing({ target: activityEvents.id });
-    },
+    /**
+     * The row of a delivered event, whose accounts may have been erased since it was published: an
+     * actor erased meanwhile is stored as "system" (as erasure does to rows already there); the row
+     * of an erased account is not stored (erasure deleted its history, and must not get it back).
+     * The accounts stay locked until the row is in, so an erasure running now waits and then deletes
+     * it. Returns whether it was stored.
+     */
+    insertDelivered: (event: NewActivityEvent): Promise<boolean> =>
+      db.transaction(async (tx) => {
+        const gone = await erasedAccounts(
+          tx,
+          [event.userId, event.actorId].filter((id): id is string => Boolean(id)),
+        );
+        if (event.userId && gone.has(event.userId)) return false;
+        const row = event.actorId && gone.has(event.actorId) ? { ...event, actorId: null } : event;
+        await tx.insert(activityEvents).values(row).onConflictDoNothing({ target: activityEvents.id });
+        return true;
+      }),
 
     /** Newest first, keyset-paginated on (created_at, id) so deep pages cost the same as the first. */
     async list(filter: HistoryFilter, cursor: Cursor | null, limit: number) {

@@ -1,38 +1,18 @@
-import type { ActivityAction, ActivityEvent, HistoryQuery } from '@enlaza/contracts';
+import type { ActivityEvent, HistoryQuery } from '@enlaza/contracts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { RequestOrigin } from '../../lib/request-context.js';
 import type { ActivityRepository } from './repository.js';
 
 export type { RequestOrigin };
 
-export type ActivityInput = {
-  action: ActivityAction;
-  userId: string | null;
-  actorId?: string | null;
-  target?: { type: string; id: string };
-  origin?: RequestOrigin;
-  before?: Record<string, unknown>;
-  after?: Record<string, unknown>;
-};
-
 const DAY = 86_400_000;
 
-/** Historial: every sign-in, failed sign-in, change and admin action is recorded here. */
+/**
+ * Historial: every sign-in, failed sign-in, change and admin action, read here. Rows are written
+ * only from events (subscribers.ts): the modules publish what happened, none writes the history.
+ */
 export function createActivityService(repo: ActivityRepository) {
   return {
-    record: (input: ActivityInput) =>
-      repo.insert({
-        action: input.action,
-        userId: input.userId,
-        actorId: input.actorId ?? null,
-        targetType: input.target?.type ?? null,
-        targetId: input.target?.id ?? null,
-        address: input.origin?.address ?? null,
-        device: input.origin?.device ?? null,
-        before: input.before ?? null,
-        after: input.after ?? null,
-      }),
-
     /** One page of history; `forUserId` pins it to one user's own events (the user's Historial). */
     async list(query: HistoryQuery, forUserId?: string): Promise<{ data: ActivityEvent[]; nextCursor: string | null }> {
       const rows = await repo.list(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { HISTORY_ACTIONS } from '@enlaza/contracts';
 import type { EventBus } from '../../platform/events.js';
 import type { ActivityRepository } from './repository.js';
 
@@ -18,8 +19,24 @@ export function activityIdOf(deliveryKey: string): string {
  * committed; it is dated when the event was published, so the history keeps the order of the facts.
  */
 export async function subscribeActivity(events: EventBus, repo: ActivityRepository): Promise<void> {
+  // Every other action: its event carries the row's facts (HistoryFact), one queue for all of them.
+  await events.subscribeAll(HISTORY_ACTIONS, 'record-history', async (action, fact, { deliveryKey, publishedAt }) => {
+    await repo.insertDelivered({
+      id: activityIdOf(deliveryKey),
+      action,
+      userId: fact.userId,
+      actorId: fact.actorId ?? null,
+      targetType: fact.target?.type ?? null,
+      targetId: fact.target?.id ?? null,
+      address: fact.origin?.address ?? null,
+      device: fact.origin?.device ?? null,
+      before: fact.before ?? null,
+      after: fact.after ?? null,
+      createdAt: fact.at ? new Date(fact.at) : publishedAt,
+    });
+  });
   await events.subscribe('file.uploaded', 'record-history', async ({ fileId, userId, name, sizeBytes }, { deliveryKey, publishedAt }) => {
-    await repo.insert({
+    await repo.insertDelivered({
       id: activityIdOf(deliveryKey),
       action: 'file.uploaded',
       userId,

@@ -1,23 +1,2 @@
-import { defineModule } from '../../platform/modules.js';
-import { adminRoutes } from './routes.js';
-import { createAdminRepository } from './repository.js';
-import { createAdminService, type AdminService } from './service.js';
-export { createAdminRepository } from './repository.js';
-export { adminRoutes } from './routes.js';
-export { createAdminService, type AdminService } from './service.js';
-
-declare module '../../platform/modules.js' {
-  interface Services {
-    admin: AdminService;
-  }
-}
-
-export const adminModule = defineModule({
-  name: 'admin',
-  build: ({ db, services: { activity, registration, auth } }) => ({
-    services: { admin: createAdminService({ repo: createAdminRepository(db), activity, registration, auth }) },
-  }),
-  async register(api, { services: { admin } }) {
-    await api.register(adminRoutes, { admin });
-  },
-});
+/** The admin's user and account screens; other modules ask nothing of it. */
+export type { AdminService } from './service.js';

@@ -1,7 +1,8 @@
 import type { AdminUserDetail, AdminUserRow, AdminUsersQuery, Locale } from '@enlaza/contracts';
 import { hashPassword, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AuthService } from '../auth/index.js';
 import { aliasFromName } from '../registration/index.js';
@@ -11,10 +12,10 @@ import type { AdminRepository } from './repository.js';
 type Row = Awaited<ReturnType<AdminRepository['listUsers']>>['rows'][number];
 const toRow = (r: Row): AdminUserRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-type Deps = { repo: AdminRepository; activity: ActivityService; registration: RegistrationService; auth: AuthService };
+type Deps = { repo: AdminRepository; events: Pick<EventBus, 'publish'>; registration: RegistrationService; auth: AuthService };
 
 /** Admin: Users and Admins (PRODUCT.md section 7). Every action is recorded with before/after values. */
-export function createAdminService({ repo, activity, registration, auth }: Deps) {
+export function createAdminService({ repo, events, registration, auth }: Deps) {
   async function requireUser(id: string, role: 'admin' | 'user' = 'user', locale: Locale = 'en') {
     const user = await repo.findUser(id, role, locale);
     if (!user) throw new AppError('record.not_found');
@@ -38,8 +39,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
       // they end when the account is reactivated: the user signs in again.
       if (user.status === 'suspended') await repo.revokeSessions(id);
       auth.forgetUser(id);
-      await activity.record({
-        action: next === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated',
+      await events.publish(next === 'suspended' ? 'admin.user_suspended' : 'admin.user_reactivated', {
         userId: id,
         actorId: admin.id,
         origin,
@@ -88,8 +88,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
     async verify(admin: Actor, id: string, origin: RequestOrigin, locale: Locale = admin.locale) {
       const user = await requireLiveUser(id);
       if (await registration.verifyByHand(user)) {
-        await activity.record({
-          action: 'admin.user_verified',
+        await events.publish('admin.user_verified', {
           userId: id,
           actorId: admin.id,
           origin,
@@ -104,7 +103,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
     async sendReset(admin: Actor, id: string, origin: RequestOrigin) {
       const user = await requireLiveUser(id);
       await registration.sendResetLink({ id: user.id, name: user.name, email: user.email, locale: user.locale });
-      await activity.record({ action: 'admin.reset_sent', userId: id, actorId: admin.id, origin, target: { type: 'user', id } });
+      await events.publish('admin.reset_sent', { userId: id, actorId: admin.id, origin, target: { type: 'user', id } });
     },
 
     async createAdmin(admin: Actor, input: { name: string; email: string }, origin: RequestOrigin) {
@@ -121,8 +120,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
       });
       // The new admin chooses a password through an emailed link; nobody ever sees one.
       await registration.sendResetLink({ id: created.id, name: created.name, email: created.email, locale: admin.locale }, true);
-      await activity.record({
-        action: 'admin.admin_created',
+      await events.publish('admin.admin_created', {
         userId: created.id,
         actorId: admin.id,
         origin,
@@ -138,8 +136,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
       if (target.status === 'active') {
         if ((await repo.disableAdmin(id)) === 'last_admin') throw new AppError('admin.last_admin');
         auth.forgetUser(id);
-        await activity.record({
-          action: 'admin.admin_disabled',
+        await events.publish('admin.admin_disabled', {
           userId: id,
           actorId: admin.id,
           origin,
@@ -156,8 +153,7 @@ export function createAdminService({ repo, activity, registration, auth }: Deps)
       if (target.status !== 'active') {
         await repo.setStatus(id, 'active');
         auth.forgetUser(id);
-        await activity.record({
-          action: 'admin.admin_enabled',
+        await events.publish('admin.admin_enabled', {
           userId: id,
           actorId: admin.id,
           origin,

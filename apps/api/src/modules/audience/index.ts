@@ -1,8 +1,7 @@
 /**
  * The audience module's public surface: who a campaign goes to, and the suppression list.
  * Campaigns call `resolveAudience` when they start (and `countAudience` to show the number before
- * sending); unsubscribes and bounces call `suppress`. `audienceModule` mounts `audienceRoutes` with
- * `createAudience(db)`.
+ * sending); unsubscribes and bounces call `suppress`. `audienceModule` (module.ts) mounts its routes.
  *
  * The audience of a selector: the consenting senders (live messages with consent, of live profiles)
  * of the chosen profiles, of every profile in the chosen folders or with the chosen labels, plus the
@@ -10,20 +9,14 @@
  * never. Ids that are not the owner's select nobody; a selector that comes in a request goes through
  * `requireAudienceAccess` first, which answers 404 for them, as for any other user's record.
  */
-import { defineModule } from '../../platform/modules.js';
-import { audienceRoutes } from './routes.js';
 import type { AudienceSelector, SuppressionReason } from '@enlaza/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { createAudienceRepository, countAudience as countSelected, selectAudience } from './repository.js';
-import { createAudienceAccess, requireAudienceAccess } from './access.js';
-import type { RequireAccess } from '../../platform/access.js';
+import { countAudience as countSelected, selectAudience } from './repository.js';
+import { requireAudienceAccess } from './access.js';
 import { suppressions } from './schema.js';
-import { createAudienceService } from './service.js';
-import { createContactListsUserData } from './contacts-user-data.js';
-import { createAudienceUserData } from './user-data.js';
 
-export { audienceRoutes, requireAudienceAccess };
+export { requireAudienceAccess };
 export type { AudienceService } from './service.js';
 
 export type AudienceMember = { email: string; name: string; profileId: string | null };
@@ -50,18 +43,3 @@ export async function isSuppressed(db: Database | Transaction, ownerId: string, 
     .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email.trim().toLowerCase())));
   return !!row;
 }
-
-/** The audience service for the routes. */
-export function createAudience(db: Database, requireAccess: RequireAccess) {
-  return createAudienceService(db, createAudienceRepository(db), requireAccess);
-}
-export { createContactListsUserData };
-
-export const audienceModule = defineModule({
-  name: 'audience',
-  build: ({ db }) => ({ userData: [createAudienceUserData(db), createContactListsUserData(db)], access: [createAudienceAccess(db)] }),
-  async register(api, { db, registries }) {
-    await api.register(audienceRoutes, { audience: createAudience(db, registries.access.requireAccess) });
-  },
-});
-export { createAudienceUserData };

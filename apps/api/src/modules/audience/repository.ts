@@ -1,11 +1,13 @@
 import type { AudienceSelector, AudienceSources } from '@enlaza/contracts';
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { collectionPiece } from '../collections/index.js';
 import { consentingMessagePiece } from '../mailbox/index.js';
 import { liveProfilePiece, profileLabelPiece } from '../profiles/index.js';
 import { qualified } from '../../platform/query-pieces.js';
+import { contactListQueries } from './contact-list-queries.js';
 import { contactLists, contacts, suppressions } from './schema.js';
+import { suppressionQueries } from './suppression-queries.js';
 
 type Db = Database | Transaction;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -85,7 +87,12 @@ export async function countAudience(db: Db, ownerId: string, selector: AudienceS
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }
 
+/** The audience's sources and visitors (here), the contact lists' and the suppression list's queries (each in its own file). */
 export function createAudienceRepository(db: Database) {
+  return { ...audienceQueries(db), ...contactListQueries(db), ...suppressionQueries(db) };
+}
+
+function audienceQueries(db: Database) {
   /** Distinct consenting, unsuppressed senders of the live profiles matching `where` (on `p`). */
   const consentingCount = (where: SQL) =>
     sql<number>`(select count(distinct lower(trim(m.email)))::int from ${m} join ${p} on p.id = m.profile_id where ${where} and not exists (select 1 from ${suppressions} s where s.user_id = m.user_id and s.email = lower(trim(m.email))))`;
@@ -140,81 +147,6 @@ export function createAudienceRepository(db: Database) {
       return { profiles: num(profileRows), folders: num(folderRows), labels: num(labelRows), lists: num(listRows) };
     },
 
-    async lists(ownerId: string) {
-      const rows = await db
-        .select({
-          id: contactLists.id,
-          name: contactLists.name,
-          createdAt: contactLists.createdAt,
-          contacts: sql<number>`(select count(*)::int from ${contacts} c where c.list_id = "contact_lists"."id")`,
-        })
-        .from(contactLists)
-        .where(eq(contactLists.userId, ownerId))
-        .orderBy(sql`${contactLists.createdAt} desc`, sql`${contactLists.id} desc`);
-      return rows.map((r) => ({ ...r, contacts: Number(r.contacts) }));
-    },
-
-    async findList(tx: Db, ownerId: string, id: string) {
-      const [row] = await tx
-        .select({
-          id: contactLists.id,
-          name: contactLists.name,
-          createdAt: contactLists.createdAt,
-          contacts: sql<number>`(select count(*)::int from ${contacts} c where c.list_id = "contact_lists"."id")`,
-        })
-        .from(contactLists)
-        .where(and(eq(contactLists.id, id), eq(contactLists.userId, ownerId)));
-      return row ? { ...row, contacts: Number(row.contacts) } : null;
-    },
-
-    async createList(tx: Transaction, ownerId: string, name: string) {
-      const [row] = await tx.insert(contactLists).values({ userId: ownerId, name }).returning({ id: contactLists.id });
-      return row!.id;
-    },
-
-    async deleteList(ownerId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(contactLists)
-        .where(and(eq(contactLists.id, id), eq(contactLists.userId, ownerId)))
-        .returning({ id: contactLists.id });
-      return rows.length > 0;
-    },
-
-    /** Inserts in chunks; an address already in the list is skipped. Answers how many were added. */
-    async insertContacts(tx: Transaction, listId: string, rows: { email: string; name: string | null }[]): Promise<number> {
-      let added = 0;
-      for (let i = 0; i < rows.length; i += 1000) {
-        const chunk = rows.slice(i, i + 1000).map((r) => ({ listId, email: r.email, name: r.name }));
-        const inserted = await tx.insert(contacts).values(chunk).onConflictDoNothing().returning({ id: contacts.id });
-        added += inserted.length;
-      }
-      return added;
-    },
-
-    /** One page of a list's contacts ordered by address (the unique key, so the address is the cursor). */
-    async contactsPage(listId: string, q: string | undefined, after: string | null, limit: number) {
-      const filters: SQL[] = [eq(contacts.listId, listId)];
-      if (after !== null) filters.push(gt(contacts.email, after));
-      if (q) {
-        const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        filters.push(sql`(${contacts.email} like ${like} or lower(coalesce(${contacts.name}, '')) like ${like})`);
-      }
-      return db
-        .select()
-        .from(contacts)
-        .where(and(...filters))
-        .orderBy(asc(contacts.email))
-        .limit(limit + 1);
-    },
-
-    async deleteContact(listId: string, contactId: string): Promise<boolean> {
-      const rows = await db
-        .delete(contacts)
-        .where(and(eq(contacts.id, contactId), eq(contacts.listId, listId)))
-        .returning({ id: contacts.id });
-      return rows.length > 0;
-    },
-
     /**
      * The consenting visitors of the owner's live cards and tags, one row per address (its newest
      * message), with the suppression that leaves it out of campaigns: by address, after `after`.
@@ -244,46 +176,6 @@ export function createAudienceRepository(db: Database) {
         reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual' | null;
       }>(result);
     },
-
-    async suppressionsPage(ownerId: string, q: string | undefined, after: string | null, limit: number) {
-      const filters: SQL[] = [eq(suppressions.userId, ownerId)];
-      if (after !== null) filters.push(gt(suppressions.email, after));
-      if (q) filters.push(sql`${suppressions.email} like ${`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-      return db
-        .select()
-        .from(suppressions)
-        .where(and(...filters))
-        .orderBy(asc(suppressions.email))
-        .limit(limit + 1);
-    },
-
-    async findSuppression(ownerId: string, email: string) {
-      const [row] = await db
-        .select()
-        .from(suppressions)
-        .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email)));
-      return row ?? null;
-    },
-
-    async addSuppression(ownerId: string, email: string, reason: 'manual') {
-      await db.insert(suppressions).values({ userId: ownerId, email, reason }).onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(suppressions)
-        .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email)));
-      return row!;
-    },
-
-    async removeSuppression(ownerId: string, email: string): Promise<number> {
-      const rows = await db
-        .delete(suppressions)
-        .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email)))
-        .returning({ email: suppressions.email });
-      return rows.length;
-    },
-
-    countSuppressions: async (ownerId: string) =>
-      Number((await db.select({ n: count() }).from(suppressions).where(eq(suppressions.userId, ownerId)))[0]?.n ?? 0),
   };
 }
 

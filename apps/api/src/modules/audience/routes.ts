@@ -31,10 +31,19 @@ const done = okResponse(z.object({ deleted: z.literal(true) }));
 /** A CSV of the largest size, as JSON text (escaping can double it). */
 const importBodyLimit = CONTACT_IMPORT_MAX_BYTES * 2 + 64 * 1024;
 
+/** The app as a route plugin gets it (typed by the contracts' zod schemas). */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** Audience (under Campañas): recipients count and sources, imported contact lists, suppression list. Another user's list is 404. */
 export const audienceRoutes: FastifyPluginAsyncZod<{ audience: AudienceService }> = async (app, { audience }) => {
   app.addHook('onRequest', app.authenticate('user'));
+  registerAudienceRoutes(app, audience);
+  registerListRoutes(app, audience);
+  registerSuppressionRoutes(app, audience);
+};
 
+/** Who a campaign reaches: the count of a selector and the sources to pick from. */
+function registerAudienceRoutes(app: App, audience: AudienceService): void {
   app.post(
     '/audience/count',
     {
@@ -62,7 +71,10 @@ export const audienceRoutes: FastifyPluginAsyncZod<{ audience: AudienceService }
     },
     async (request) => ({ ok: 1 as const, data: await audience.sources(actorOf(request)) }),
   );
+}
 
+/** Imported contact lists: preview and import a CSV, read, delete, and their contacts. */
+function registerListRoutes(app: App, audience: AudienceService): void {
   app.get(
     '/audience/lists',
     {
@@ -178,7 +190,10 @@ export const audienceRoutes: FastifyPluginAsyncZod<{ audience: AudienceService }
       return { ok: 1 as const, data: { deleted: true as const } };
     },
   );
+}
 
+/** The consenting visitors, and the suppression list that leaves addresses out of campaigns. */
+function registerSuppressionRoutes(app: App, audience: AudienceService): void {
   app.get(
     '/audience/visitors',
     {
@@ -245,4 +260,4 @@ export const audienceRoutes: FastifyPluginAsyncZod<{ audience: AudienceService }
       return { ok: 1 as const, data: { deleted: true as const } };
     },
   );
-};
+}

@@ -4,7 +4,8 @@ import type { AuthenticatedUser } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import { createSessionCache } from '../../lib/session-cache.js';
-import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { EventBus } from '../../platform/events.js';
 import { toCurrentUser } from './current-user.js';
 import type { SessionsRepository, UserRow } from '../account/index.js';
 
@@ -22,7 +23,7 @@ const TOUCH_INTERVAL_MS = 5 * MINUTE;
 export type { AuthenticatedUser };
 type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number };
 
-export function createAuthService(repo: SessionsRepository, limiter: RateLimiter, activity: ActivityService) {
+export function createAuthService(repo: SessionsRepository, limiter: RateLimiter, events: Pick<EventBus, 'publish'>) {
   const cache = createSessionCache<CachedSession>({ ttlMs: 10_000, maxEntries: 50_000 });
 
   const loginLimits = (email: string, address: string) => [
@@ -34,8 +35,10 @@ export function createAuthService(repo: SessionsRepository, limiter: RateLimiter
   /** The one way a session starts: a random token (only its hash stored), the device, the sign-in recorded. */
   async function startSession(user: UserRow, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
     const token = randomToken();
-    await repo.insertSession(user.id, sha256(token), origin.device);
-    await activity.record({ action: 'auth.sign_in', userId: user.id, actorId: user.id, origin });
+    await repo.transaction(async (tx) => {
+      await repo.insertSession(user.id, sha256(token), origin.device, tx);
+      await events.publish('auth.sign_in', { userId: user.id, actorId: user.id, origin }, tx);
+    });
     return { token, user: toCurrentUser(user) };
   }
 
@@ -50,7 +53,7 @@ export function createAuthService(repo: SessionsRepository, limiter: RateLimiter
       // Verify against a dummy hash for unknown emails so the answer takes as long either way.
       const valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
       if (!user || !valid) {
-        await activity.record({ action: 'auth.sign_in_failed', userId: user?.id ?? null, origin, after: { email } });
+        await events.publish('auth.sign_in_failed', { userId: user?.id ?? null, origin, after: { email } });
         throw new AppError('auth.invalid_credentials');
       }
       // Only someone who knows the password learns the account's state.

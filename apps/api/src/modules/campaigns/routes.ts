@@ -36,10 +36,19 @@ function me(request: Parameters<typeof actorOf>[0]) {
   return { email: user.email, name: user.name };
 }
 
+/** The app as a route plugin gets it (typed by the contracts' zod schemas). */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** The owner's campaigns (campañas). Another user's campaign is 404; an admin is 403. */
 export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService }> = async (app, { campaigns }) => {
   app.addHook('onRequest', app.authenticate('user'));
+  registerSetupRoutes(app, campaigns);
+  registerCampaignRoutes(app, campaigns);
+  registerSendingRoutes(app, campaigns);
+};
 
+/** The list, a new draft, and what a campaign is made of: templates, the sender, the audience's size. */
+function registerSetupRoutes(app: App, campaigns: CampaignsService): void {
   app.get(
     '/campaigns',
     {
@@ -130,7 +139,10 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService
       data: { recipients: await campaigns.countAudience(actorOf(request), request.body) },
     }),
   );
+}
 
+/** One campaign: read, edit, move to the trash. */
+function registerCampaignRoutes(app: App, campaigns: CampaignsService): void {
   app.get(
     '/campaigns/:id',
     {
@@ -182,7 +194,10 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService
       return { ok: 1 as const, data: { id: request.params.id } };
     },
   );
+}
 
+/** Sending: the review, a test to oneself, start (now or at a time), pause, resume, cancel. */
+function registerSendingRoutes(app: App, campaigns: CampaignsService): void {
   app.get(
     '/campaigns/:id/review',
     {
@@ -243,7 +258,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService
       }),
     );
   }
-};
+}
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

@@ -4,7 +4,7 @@ import {
   errorResponseSchema,
   okResponse,
   type AccountTypeAdmin,
-  type ActivityAction,
+  type HistoryAction,
   type Locale,
 } from '@enlaza/contracts';
 import { count, eq, sql } from 'drizzle-orm';
@@ -17,7 +17,8 @@ import { actorOf } from '../../platform/actor.js';
 import { localName, viewerLocale } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
 import { originOf } from '../../lib/request-context.js';
-import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { EventBus } from '../../platform/events.js';
 
 type Body = z.infer<typeof accountTypeBodySchema>;
 type Stored = { code: string; name: string; names: LocalisedText; requiresTaxId: boolean };
@@ -81,7 +82,7 @@ export function createAccountTypesRepository(db: Database) {
 }
 
 /** Tipo-cuenta: created, edited and deactivated; deleted only while no user or offer refers to it. */
-export function createAccountTypesService(repo: ReturnType<typeof createAccountTypesRepository>, activity: ActivityService) {
+export function createAccountTypesService(repo: ReturnType<typeof createAccountTypesRepository>, events: Pick<EventBus, 'publish'>) {
   async function require(id: string): Promise<Found> {
     const found = await repo.find(id);
     if (!found) throw new AppError('record.not_found');
@@ -97,9 +98,8 @@ export function createAccountTypesService(repo: ReturnType<typeof createAccountT
     requiresTaxId: v.requiresTaxId,
   });
   const codeTaken = () => new AppError('catalogue.code_taken', {}, { code: [{ code: 'validation.code_taken' }] });
-  const record = (actorId: string, origin: RequestOrigin, id: string, action: ActivityAction, before: object | undefined, after: object) =>
-    activity.record({
-      action,
+  const record = (actorId: string, origin: RequestOrigin, id: string, action: HistoryAction, before: object | undefined, after: object) =>
+    events.publish(action, {
       userId: null,
       actorId,
       origin,

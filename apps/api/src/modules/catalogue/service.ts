@@ -1,10 +1,11 @@
-import type { ActivityAction, AddOnKind, CatalogueAdmin, CatalogueKind, Locale, catalogueSchemas } from '@enlaza/contracts';
+import type { HistoryAction, AddOnKind, CatalogueAdmin, CatalogueKind, Locale, catalogueSchemas } from '@enlaza/contracts';
 import type { z } from 'zod';
 import type { LocalisedText } from './schema.js';
 import { localName } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../platform/actor.js';
-import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { EventBus } from '../../platform/events.js';
 import type { AddOnRow, CatalogueRepository, OfferRow, PlanRow, RowOf } from './repository.js';
 
 type Body<K extends CatalogueKind> = z.output<(typeof catalogueSchemas)[K]['body']>;
@@ -200,18 +201,17 @@ const fieldError = (code: 'validation.code_taken' | 'validation.reference_invali
  * and reactivated; an unused item may be deleted, an item in use only deactivated. Every change
  * is in the admin history with the values before and after.
  */
-export function createCatalogueService(repo: CatalogueRepository, activity: ActivityService) {
+export function createCatalogueService(repo: CatalogueRepository, events: Pick<EventBus, 'publish'>) {
   const record = (
     actor: Actor,
     origin: RequestOrigin,
     kind: CatalogueKind,
     id: string,
-    action: ActivityAction,
+    action: HistoryAction,
     before?: object,
     after?: object,
   ) =>
-    activity.record({
-      action,
+    events.publish(action, {
       userId: null,
       actorId: actor.id,
       origin,

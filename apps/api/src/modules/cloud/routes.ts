@@ -62,6 +62,10 @@ function sendContent(reply: FastifyReply, { row, stream }: FileContent, headers:
     .send(stream);
 }
 
+/** The app as a route plugin gets it (typed by the contracts' zod schemas). */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Authenticate = ReturnType<App['authenticate']>;
+
 /** The owner's files (multipart upload, list, rename, trash, restore, usage) and the signed address of their bytes. */
 export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async (app, { cloud }) => {
   // Uploads have their own limits (the app's JSON bodyLimit is 1 MB); a cut file is reported by the service.
@@ -70,7 +74,13 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
     limits: { fileSize: cloud.maxFileBytes, files: MAX_FILES_PER_REQUEST, fields: 10, parts: 20, fieldSize: 1024 },
   });
   const authenticate = app.authenticate('user');
+  registerUploadRoutes(app, cloud, authenticate);
+  registerUseRoutes(app, cloud, authenticate);
+  registerFileRoutes(app, cloud, authenticate);
+};
 
+/** Upload, the list of files and the storage they use. */
+function registerUploadRoutes(app: App, cloud: CloudService, authenticate: Authenticate): void {
   app.post(
     '/files',
     {
@@ -143,7 +153,10 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
       data: await cloud.usage(actorOf(request)),
     }),
   );
+}
 
+/** Where files are used, and moving several to the trash (refused while in use unless confirmed). */
+function registerUseRoutes(app: App, cloud: CloudService, authenticate: Authenticate): void {
   app.get(
     '/files/uses',
     {
@@ -194,7 +207,10 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
       data: await cloud.trashMany(actorOf(request), request.body.ids, request.body.confirm),
     }),
   );
+}
 
+/** One file: read, its address for emails, rename, trash, restore, and its bytes. */
+function registerFileRoutes(app: App, cloud: CloudService, authenticate: Authenticate): void {
   app.get(
     '/files/:id',
     {
@@ -309,7 +325,7 @@ export const cloudRoutes: FastifyPluginAsyncZod<{ cloud: CloudService }> = async
       return sendContent(reply, found, { 'cache-control': `private, max-age=${maxAge}` }, request.query.download === '1');
     },
   );
-};
+}
 
 const linkParams = z.object({ alias: z.string().min(1).max(60), profileId: z.uuid() });
 

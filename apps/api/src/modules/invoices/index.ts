@@ -1,23 +1,10 @@
-import { defineModule } from '../../platform/modules.js';
-import { adminInvoiceRoutes, invoiceRoutes } from './routes.js';
 import type { Database, Transaction } from '../../db/client.js';
-import type { EventBus } from '../../platform/events.js';
 import type { TaxRule } from '@enlaza/contracts';
 import { billingIdentity } from '../account/index.js';
-import { canInvoice, issueDocument, SIMPLIFIED_INVOICE_LIMIT_CENTS, type InvoiceLineInput, type IssueDeps, type Seller } from './issue.js';
+import { canInvoice, SIMPLIFIED_INVOICE_LIMIT_CENTS, type InvoiceLineInput } from './issue.js';
 import { computeTotals } from './money.js';
-import { localDate } from '../../lib/time-zone.js';
-import { needsDistanceSales, taxTreatment, type ChosenTax, type DistanceSales, type TaxTreatment } from './tax-rules.js';
-import type { PdfOptions } from './pdf.js';
-import { createInvoiceQueries, type InvoiceQueries } from './queries.js';
-import { createInvoicesUserData } from './user-data.js';
-import { createInvoicesRepository } from './repository.js';
-import { createInvoicesService, type InvoicesService, type Refunds } from './service.js';
-import type { RequireAccess } from '../../platform/access.js';
-import { ownedRowsAccess } from '../../platform/access-sql.js';
-import { invoices as invoicesTable } from './schema.js';
+import { taxTreatment, type ChosenTax, type DistanceSales, type TaxTreatment } from './tax-rules.js';
 
-export { adminInvoiceRoutes, invoiceRoutes };
 export type { InvoicesService, Refunds } from './service.js';
 export type { InvoiceLineInput, Seller } from './issue.js';
 export { SIMPLIFIED_INVOICE_LIMIT_CENTS, taxTreatment };
@@ -31,13 +18,6 @@ export type { ChosenTax, DistanceSales, TaxTreatment };
 export async function canInvoiceUser(tx: Database | Transaction, userId: string, totalCents: number): Promise<boolean> {
   if (totalCents <= SIMPLIFIED_INVOICE_LIMIT_CENTS) return true;
   return canInvoice((await billingIdentity(tx, userId))?.taxId, totalCents);
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This app's invoice issuer (the payments module issues through it; tests and benches too). */
-    invoiceIssuer: InvoiceIssuer;
-  }
 }
 
 export type IssueInvoiceInput = {
@@ -70,54 +50,6 @@ export type ChargedBeforeTax = (invoiceId: string) => Promise<{ chargedCents: nu
 /** Issues an invoice inside the caller's transaction (numbering without gaps, record chain); snapshots the buyer's billing data; raises `invoice.issued`. */
 export type IssueInvoice = (tx: Transaction, input: IssueInvoiceInput) => Promise<IssuedInvoice>;
 
-/**
- * The issuing side of the module, per app: the seller's identity and the event bus it needs are
- * this app's (no module-level state). The payments module takes its `issueInvoice` and calls it
- * inside its own transaction; `createInvoices` takes the same issuer for credit notes.
- */
-export function createInvoiceIssuer(deps: { db: Database; events: EventBus; seller: Seller; timeZone: string; now: () => Date }) {
-  const repo = createInvoicesRepository(deps.db);
-  const issueDeps: IssueDeps = {
-    repo,
-    seller: deps.seller,
-    timeZone: deps.timeZone,
-    now: deps.now,
-    publish: (event, payload, tx) => deps.events.publish(event, payload, tx),
-  };
-  const issueInvoice: IssueInvoice = async (tx, input) => {
-    const row = await issueDocument(issueDeps, tx, {
-      kind: 'invoice',
-      userId: input.userId,
-      paymentId: input.paymentId,
-      currency: input.currency,
-      locale: input.locale,
-      issuedAt: input.issuedAt,
-      lines: input.lines,
-      taxRule: input.taxRule,
-    });
-    return { id: row.id, number: row.number, totalCents: row.totalCents, taxCents: row.taxCents, subtotalCents: row.subtotalCents };
-  };
-  /**
-   * A buyer's tax position: the seller's country, the buyer's (billing address, else account) and
-   * tax id, and — only when the rule depends on them (a consumer elsewhere in the EU) — the seller's
-   * distance sales of this calendar year (the seller's) and the one before.
-   */
-  const positionOf: TaxPositionFor = async (t, buyer) => {
-    const position = { sellerCountry: deps.seller.country, buyer };
-    if (!needsDistanceSales(position)) return position;
-    const year = Number(localDate(deps.now(), deps.timeZone).slice(0, 4));
-    return { ...position, distanceSales: await repo.distanceSales(t, year) };
-  };
-  const taxPositionOf: TaxPositionOf = async (tx, userId) => {
-    const identity = await billingIdentity(tx, userId);
-    return positionOf(tx, { country: identity?.billingAddress?.country || identity?.country || null, taxId: identity?.taxId ?? null });
-  };
-  /** What an invoice charged before tax and what credit notes took back of it (proration credits from this). */
-  const chargedBeforeTax: ChargedBeforeTax = (invoiceId) => repo.chargedBeforeTax(invoiceId);
-  return { issueDeps, issueInvoice, chargedBeforeTax, taxPositionOf, positionOf };
-}
-export type InvoiceIssuer = ReturnType<typeof createInvoiceIssuer>;
-
 /** Totals as the invoice will compute them (for the checkout's "total with tax" before paying). */
 export function quoteTotals(lines: InvoiceLineInput[]): {
   subtotalCents: number;
@@ -131,66 +63,4 @@ export function quoteTotals(lines: InvoiceLineInput[]): {
     perRate: totals.perRate.map(({ rateBasisPoints, baseCents, taxCents }) => ({ rateBasisPoints, baseCents, taxCents })),
   };
 }
-
-/**
- * Starts the module: its service (for the routes, with the app's issuer). The "invoice issued"
- * notification is the notifications module's, a subscriber of the `invoice.issued` the issuer publishes.
- */
-export function createInvoices(deps: {
-  db: Database;
-  payments: Refunds;
-  issuer: InvoiceIssuer;
-  pdf: PdfOptions;
-  requireAccess: RequireAccess;
-}) {
-  const { issueDeps } = deps.issuer;
-  return createInvoicesService({ ...issueDeps, db: deps.db, payments: deps.payments, pdf: deps.pdf, requireAccess: deps.requireAccess });
-}
-export { createInvoicesUserData, createInvoiceQueries, type InvoiceQueries };
-
-declare module '../../platform/modules.js' {
-  interface Services {
-    invoiceIssuer: InvoiceIssuer;
-    invoices: InvoicesService;
-    /** Billing reads for the admin's views (invoices of payments, revenue by month). */
-    invoiceQueries: InvoiceQueries;
-  }
-}
-
-/** The issuer alone, built before the payments module, which issues through it (the rest of the module needs payments). */
-export const invoiceIssuerModule = defineModule({
-  name: 'invoice-issuer',
-  build({ db, events, config, clock }) {
-    const invoiceIssuer = createInvoiceIssuer({
-      db,
-      events,
-      seller: config.seller,
-      timeZone: config.sellerTimeZone,
-      now: () => clock.now(),
-    });
-    return { services: { invoiceIssuer }, decorate: { invoiceIssuer } };
-  },
-});
-
-export const invoicesModule = defineModule({
-  name: 'invoices',
-  build({ db, config, registries, services: { payments, invoiceIssuer } }) {
-    const invoices = createInvoices({
-      db,
-      requireAccess: registries.access.requireAccess,
-      payments,
-      issuer: invoiceIssuer,
-      pdf: { font: config.invoicePdfFont, qrHost: config.invoiceQrHost, verifactuMode: config.verifactuMode },
-    });
-    return {
-      services: { invoices, invoiceQueries: createInvoiceQueries(db) },
-      userData: [createInvoicesUserData(db)],
-      // An invoice or credit note issued to the owner.
-      access: [ownedRowsAccess('invoice', db, invoicesTable)],
-    };
-  },
-  async register(api, { services: { invoices } }) {
-    await api.register(invoiceRoutes, { invoices });
-    await api.register(adminInvoiceRoutes, { invoices });
-  },
-});
+export type { InvoiceQueries } from './queries.js';

@@ -155,6 +155,23 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
     ]);
   });
 
+  drawTotals(doc, invoice, y, { t, safe, money, left, width });
+  doc.end();
+  return done;
+}
+
+/** What the body's parts share: the labels, the text guard, the money format and the margins. */
+type Layout = {
+  t: (typeof PDF_LABELS)[keyof typeof PDF_LABELS];
+  safe: (text: string) => string;
+  money: (cents: number) => string;
+  left: number;
+  width: number;
+};
+
+/** Under the lines from `y`: the tax per rate, the totals, the tax rule's legal mention and paid (or refunded). */
+function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceDetail, from: number, { t, safe, money, left, width }: Layout): void {
+  let y = from;
   // Tax per rate.
   y += 12;
   const taxCols = [
@@ -201,8 +218,6 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
     .font('body')
     .fontSize(9)
     .text(invoice.kind === 'invoice' ? t.paid : t.refunded, left, y + 20, { width });
-  doc.end();
-  return done;
 }
 
 /**

@@ -1,11 +1,9 @@
 import { MAILBOX_COUNT_CAP, type MailboxFolder } from '@enlaza/contracts';
-import { and, count, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { messages } from './schema.js';
 import { liveProfileIds, profileSummaries } from '../profiles/index.js';
-import { ownedIds } from '../../platform/access-sql.js';
-import type { TrashCursor } from '../../platform/trash-registry.js';
-import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
+import { messageTrashQueries } from './trash-queries.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -37,7 +35,12 @@ const NEWEST_FIRST = [sql`${messages.createdAt} desc nulls last`, sql`${messages
 
 const likeTerm = (search: string) => `%${search.replace(/[%_\\]/g, '\\$&')}%`;
 
+/** The owner's messages (here) and their trash (trash-queries.ts). */
 export function createMailboxRepository(db: Database) {
+  return { ...messageQueries(db), ...messageTrashQueries(db) };
+}
+
+function messageQueries(db: Database) {
   /** `count(*)` of at most MAILBOX_COUNT_CAP rows: a huge mailbox never makes the screen slow. */
   const capped = (where: SQL | undefined) =>
     sql<number>`(select count(*) from (select 1 from ${messages} where ${where} limit ${MAILBOX_COUNT_CAP}) as capped)`.mapWith(Number);
@@ -136,51 +139,6 @@ export function createMailboxRepository(db: Database) {
         .set(flags)
         .where(and(eq(messages.userId, userId), eq(messages.profileId, profileId), inArray(messages.id, ids)))
         .returning({ id: messages.id });
-      return rows.length;
-    },
-
-    /** One keyset page of the owner's trashed messages (of any profile), newest deletion first, with their profile's name. */
-    async listTrashed(userId: string, cursor: TrashCursor | null, limit: number) {
-      const rows = await db
-        .select({ message: messages, deletedAtKey: deletedAtKey(messages.deletedAt) })
-        .from(messages)
-        .where(and(eq(messages.userId, userId), isNotNull(messages.deletedAt), afterTrashCursor(messages.deletedAt, messages.id, cursor)))
-        .orderBy(...newestDeletionFirst(messages.deletedAt, messages.id))
-        .limit(limit);
-      const names = await profileSummaries(
-        db,
-        rows.map((r) => r.message.profileId),
-      );
-      return rows.map((r) => ({ ...r, profileName: names.get(r.message.profileId)?.name ?? '' }));
-    },
-
-    /** Brings one of the owner's trashed messages back; false when there is none such. */
-    /** Which of these ids are the owner's messages in the trash (the trash's access check). */
-    trashedIds: (userId: string, ids: readonly string[]): Promise<Set<string>> =>
-      ownedIds(db, messages, userId, ids, isNotNull(messages.deletedAt)),
-
-    async restoreTrashed(userId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .update(messages)
-        .set({ deletedAt: null })
-        .where(and(eq(messages.id, id), eq(messages.userId, userId), isNotNull(messages.deletedAt)))
-        .returning({ id: messages.id });
-      return rows.length > 0;
-    },
-
-    /** Deletes for good the owner's trashed messages (those among `ids`, or all). */
-    async purge(userId: string, ids?: string[]): Promise<number> {
-      if (ids?.length === 0) return 0;
-      const rows = await db
-        .delete(messages)
-        .where(and(eq(messages.userId, userId), isNotNull(messages.deletedAt), ids ? inArray(messages.id, ids) : undefined))
-        .returning({ id: messages.id });
-      return rows.length;
-    },
-
-    /** Deletes for good every message trashed before `before`, whoever owns it. */
-    async purgeExpired(before: Date): Promise<number> {
-      const rows = await db.delete(messages).where(lt(messages.deletedAt, before)).returning({ id: messages.id });
       return rows.length;
     },
 

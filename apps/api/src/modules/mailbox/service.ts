@@ -1,5 +1,4 @@
 import type {
-  ContactMessageBody,
   LatestMessage,
   Locale,
   MailboxCounts,
@@ -15,23 +14,20 @@ import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { EventBus } from '../../platform/events.js';
-import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AccountDirectory } from '../account/index.js';
-import type { NotificationsService } from '../notifications/index.js';
 import type { ProfilesService } from '../profiles/index.js';
 import type { PublicProfileService } from '../public-profile/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
-import { csvRow } from '../../lib/csv.js';
-import type { Cursor, MailboxRepository, MessageFlags, MessageRow } from './repository.js';
+import { CONTACT_LIMITS, createContactForm } from './contact-form.js';
+import { messagesCsv } from './csv-export.js';
+import type { MailboxRepository, MessageFlags, MessageRow } from './repository.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
 
-const MINUTE = 60_000;
-/** Contact-form messages allowed per sender address (IPv6 by /64) and per profile. */
-export const CONTACT_LIMITS = { perAddress: { max: 5, windowMs: 10 * MINUTE }, perProfile: { max: 50, windowMs: 60 * MINUTE } } as const;
+export { CONTACT_LIMITS } from './contact-form.js';
 /** The navigation badge counts at most this many unread messages (it shows "99+" long before). */
 const UNREAD_CAP = 10_000;
-const CSV_PAGE = 1000;
 
 type Deps = {
   repo: MailboxRepository;
@@ -44,7 +40,6 @@ type Deps = {
   limiter: RateLimiter;
   /** Messages one address may send in the per-address window (default CONTACT_LIMITS.perAddress.max). */
   perAddressLimit?: number;
-  notifications: Pick<NotificationsService, 'notify' | 'usageChanged'>;
   /** The owner's name and address for a reply (Reply-To). */
   accounts: Pick<AccountDirectory, 'contact'>;
 };
@@ -90,7 +85,6 @@ export function createMailboxService({
   mailer,
   events,
   limiter,
-  notifications,
   accounts,
   perAddressLimit = CONTACT_LIMITS.perAddress.max,
 }: Deps) {
@@ -104,89 +98,9 @@ export function createMailboxService({
     return toMessage(afterAccess(await repo.update(actor.id, id, flags)));
   }
 
-  async function* csvLines(profileId: string): AsyncGenerator<string> {
-    yield `\uFEFF${csvRow(['date', 'name', 'email', 'phone', 'message', 'consent', 'read', 'starred', 'archived', 'replied_at', 'latitude', 'longitude'])}`;
-    let cursor: Cursor | null = null;
-    for (;;) {
-      const rows = await repo.list(profileId, { folder: 'live' }, cursor, CSV_PAGE);
-      const page = rows.slice(0, CSV_PAGE);
-      yield page
-        .map(({ message: m }) =>
-          csvRow([
-            m.createdAt.toISOString(),
-            m.name,
-            m.email,
-            m.phone,
-            m.body,
-            m.consent ? 'yes' : 'no',
-            m.readAt ? 'yes' : 'no',
-            m.starred ? 'yes' : 'no',
-            m.archivedAt ? 'yes' : 'no',
-            m.repliedAt?.toISOString() ?? '',
-            m.location?.lat ?? null,
-            m.location?.lng ?? null,
-          ]),
-        )
-        .join('');
-      const last = page.at(-1);
-      if (rows.length <= CSV_PAGE || !last) return;
-      cursor = { createdAt: last.createdAtText, id: last.message.id };
-    }
-  }
-
   return {
-    /**
-     * A visitor's message through the public contact form. A filled honeypot answers like a success
-     * and stores nothing, so a bot learns nothing; the owner's email notice goes in the background.
-     */
-    async submit(
-      alias: string,
-      profileId: string,
-      input: ContactMessageBody,
-      origin: { address: string | null; locale: Locale },
-    ): Promise<void> {
-      const target = await publicProfiles.contactTarget(alias, profileId);
-      if (!target.contactForm) throw new AppError('mailbox.contact_form_off');
-      if (input.location && target.kind !== 'tag')
-        throw new AppError('validation.failed', {}, { location: [{ code: 'validation.location_tags_only' }] });
-      // One address first, so a single sender cannot use up the profile's allowance with refused attempts.
-      await limiter.hit([
-        { key: `contact-address:${addressKey(origin.address ?? '')}`, ...CONTACT_LIMITS.perAddress, max: perAddressLimit },
-      ]);
-      await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
-      if (input.website?.trim()) return;
-
-      // Announced after commit to the subscribers of `message.received` (the owner's notification and its email).
-      await repo.insert(
-        {
-          profileId: target.profileId,
-          userId: target.userId,
-          name: input.name,
-          email: input.email.toLowerCase(),
-          phone: input.phone,
-          body: input.message,
-          consent: input.consent,
-          location: input.location,
-          locale: origin.locale,
-        },
-        (row, tx) =>
-          events.publish(
-            'message.received',
-            {
-              messageId: row.id,
-              profileId: row.profileId,
-              userId: row.userId,
-              profileName: target.name,
-              profileKind: target.kind,
-              lostMode: target.lostMode,
-              senderName: row.name,
-              senderEmail: row.email,
-              excerpt: row.body.length > 600 ? `${row.body.slice(0, 600)}…` : row.body,
-            },
-            tx,
-          ),
-      );
-    },
+    /** A visitor's message through the public contact form (contact-form.ts). */
+    submit: createContactForm({ repo, publicProfiles, events, limiter, perAddressLimit }),
 
     async list(
       actor: Actor,
@@ -252,9 +166,10 @@ export function createMailboxService({
       // Queued durably; SMTP trouble is retried by the queue rather than refused here.
       await mailer.send({ to: message.email, replyTo: owner.email, userId: actor.id, kind: 'reply', ...email });
       const row = afterAccess(await repo.addReply(actor.id, id, { subject: email.subject, body: input.body, sentAt: new Date() }));
-      // The reply is sent; a failure to raise the 80 %/100 % notification must not turn it into an error.
-      await notifications
-        .usageChanged(actor.id, 'sends', {
+      // The reply is sent; a failure to count it for the 80 %/100 % notifications must not turn it into an error.
+      await events
+        .publish('sends.counted', {
+          userId: actor.id,
           before: quota.used,
           after: quota.used + 1,
           limit: quota.limit,
@@ -267,7 +182,7 @@ export function createMailboxService({
     /** Every live message of the profile (inbox and archived) as CSV, read in keyset pages; ownership is checked before the first byte. */
     async csv(actor: Actor, profileId: string): Promise<AsyncGenerator<string>> {
       await requireAccess(actor, 'profile', profileId);
-      return csvLines(profileId);
+      return messagesCsv(repo, profileId);
     },
 
     /** For the navigation badge: unread messages per live profile (counted up to a cap). */

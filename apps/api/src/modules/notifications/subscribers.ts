@@ -27,6 +27,11 @@ export async function subscribeNotifications(events: EventBus, service: Notifica
     );
   });
 
+  // The monthly sends' thresholds (80 %, 100 %), once per month each; the delivery key keeps a retry from raising one twice.
+  await events.subscribe('sends.counted', 'notify-sends', async ({ userId, ...usage }, { deliveryKey }) => {
+    await service.usageChanged(userId, 'sends', usage, deliveryKey);
+  });
+
   await events.subscribe('campaign.finished', 'notify-owner', async ({ campaignId, userId, campaignName, sent, failed, bounced }) => {
     await notify(
       userId,

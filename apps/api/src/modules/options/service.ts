@@ -1,6 +1,7 @@
 import { userDataExportSchema, type UserDataExport, type UserOptions } from '@enlaza/contracts';
 import { AppError } from '../../lib/errors.js';
-import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
 import type { UserDataRegistry } from '../../platform/user-data-registry.js';
 import type { AccountDirectory } from '../account/index.js';
@@ -14,7 +15,7 @@ type Deps = {
     AccountDirectory,
     'options' | 'passwordMatches' | 'previousAliases' | 'aliasOwner' | 'changeAlias' | 'setNotificationEmails'
   >;
-  activity: ActivityService;
+  events: Pick<EventBus, 'publish'>;
   registration: RegistrationService;
   auth: AuthService;
   limiter: RateLimiter;
@@ -22,7 +23,7 @@ type Deps = {
 };
 
 /** Opciones: public alias, notification emails, export of my data, delete my account. */
-export function createOptionsService({ accounts, activity, registration, auth, limiter, userData }: Deps) {
+export function createOptionsService({ accounts, events, registration, auth, limiter, userData }: Deps) {
   async function optionsOf(userId: string, saved: { alias: string; notificationEmails: string[] }): Promise<UserOptions> {
     return {
       alias: saved.alias,
@@ -48,8 +49,7 @@ export function createOptionsService({ accounts, activity, registration, auth, l
         }
         await accounts.changeAlias(user.id, user.alias, alias);
         auth.forgetUser(user.id);
-        await activity.record({
-          action: 'alias.changed',
+        await events.publish('alias.changed', {
           userId: user.id,
           actorId: user.id,
           origin,
@@ -65,8 +65,7 @@ export function createOptionsService({ accounts, activity, registration, auth, l
       const unique = [...new Set(kinds)];
       await accounts.setNotificationEmails(user.id, unique);
       auth.forgetUser(user.id);
-      await activity.record({
-        action: 'notifications.updated',
+      await events.publish('notifications.updated', {
         userId: user.id,
         actorId: user.id,
         origin,
@@ -79,7 +78,7 @@ export function createOptionsService({ accounts, activity, registration, auth, l
     /** Every module's section of the user's data, checked against the declared contract (nothing undeclared leaves). */
     async exportData(actor: Actor, origin: RequestOrigin): Promise<UserDataExport> {
       const sections = await userData.exportAll(actor.id);
-      await activity.record({ action: 'data.exported', userId: actor.id, actorId: actor.id, origin });
+      await events.publish('data.exported', { userId: actor.id, actorId: actor.id, origin });
       return userDataExportSchema.parse({ exportedAt: new Date().toISOString(), ...sections });
     },
 
@@ -93,8 +92,7 @@ export function createOptionsService({ accounts, activity, registration, auth, l
         throw new AppError('validation.failed', {}, { password: [{ code: 'validation.wrong_password' }] });
       const { failed } = await userData.eraseAll(actor.id);
       auth.forgetUser(actor.id);
-      await activity.record({
-        action: 'account.deleted',
+      await events.publish('account.deleted', {
         userId: null,
         actorId: null,
         target: { type: 'user', id: actor.id },

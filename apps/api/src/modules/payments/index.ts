@@ -1,32 +1,8 @@
-import { defineModule } from '../../platform/modules.js';
-import { paymentRoutes } from './routes.js';
-import type { Locale, SubscriptionData } from '@enlaza/contracts';
-import type { Database } from '../../db/client.js';
-import { createCatalogueSnapshots } from '../catalogue/index.js';
-import type { ChargedBeforeTax, IssueInvoice, TaxPositionFor, TaxPositionOf } from '../invoices/index.js';
-import type { EventBus } from '../../platform/events.js';
-import { createPaymentProvider, type PaymentProvider } from './provider.js';
-import { createPaymentsRepository } from './repository.js';
-import { createPaymentsService, type PaymentsService } from './service.js';
-import { isNull } from 'drizzle-orm';
-import type { RequireAccess } from '../../platform/access.js';
-import { ownedRowsAccess } from '../../platform/access-sql.js';
-import { paymentMethods } from './schema.js';
-import { createPaymentQueries, type PaymentQueries } from './queries.js';
-import { createPaymentsUserData } from './user-data.js';
-
-export { paymentRoutes };
 export { prorationCredit, addMonths, daysBetween } from './proration.js';
 export { anchoredDate, nextPeriodEnd } from './billing-anchor.js';
 export type { PaymentProvider, ChargeResult, DeclineReason, SavedCard } from './provider.js';
 export type { PaymentsService } from './service.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The payments service (other modules and tests charge and refund through it). */
-    payments: ReturnType<typeof createPayments>;
-  }
-}
+export type { PaymentQueries } from './queries.js';
 
 export type PaymentSummary = {
   id: string;
@@ -38,72 +14,3 @@ export type PaymentSummary = {
   methodLast4: string | null;
   createdAt: Date;
 };
-
-/**
- * The payments module. Other modules use `service.refundPayment(paymentId, amountCents, key)` and
- * `service.findPayment(paymentId)` (billing-interface.md); renewals use `service.charge(...)`.
- */
-export function createPayments(deps: {
-  db: Database;
-  provider: 'sandbox' | PaymentProvider;
-  events: Pick<EventBus, 'publish'>;
-  subscriptionData: (user: { id: string; role: 'admin' | 'user' }, now: Date, locale: Locale) => Promise<SubscriptionData>;
-  issueInvoice: IssueInvoice;
-  chargedBeforeTax: ChargedBeforeTax;
-  taxPositionOf: TaxPositionOf;
-  taxPositionFor: TaxPositionFor;
-  now?: () => Date;
-  requireAccess: RequireAccess;
-}) {
-  const provider = typeof deps.provider === 'string' ? createPaymentProvider(deps.provider) : deps.provider;
-  return createPaymentsService({
-    repo: createPaymentsRepository(deps.db),
-    catalogue: createCatalogueSnapshots(deps.db),
-    provider,
-    events: deps.events,
-    subscriptionData: deps.subscriptionData,
-    issueInvoice: deps.issueInvoice,
-    chargedBeforeTax: deps.chargedBeforeTax,
-    taxPositionOf: deps.taxPositionOf,
-    taxPositionFor: deps.taxPositionFor,
-    now: deps.now,
-    requireAccess: deps.requireAccess,
-  });
-}
-export { createPaymentsUserData, createPaymentQueries, type PaymentQueries };
-
-declare module '../../platform/modules.js' {
-  interface Services {
-    payments: PaymentsService;
-    /** Billing reads for the admin's views (payments of a subscription, the latest payments). */
-    paymentQueries: PaymentQueries;
-  }
-}
-
-export const paymentsModule = defineModule({
-  name: 'payments',
-  build({ db, config, clock, events, registries, services: { subscriptions, invoiceIssuer } }) {
-    const payments = createPayments({
-      db,
-      provider: config.paymentProvider,
-      events,
-      subscriptionData: (user, now, locale) => subscriptions.subscriptionData(user, now, locale),
-      issueInvoice: invoiceIssuer.issueInvoice,
-      chargedBeforeTax: invoiceIssuer.chargedBeforeTax,
-      taxPositionOf: invoiceIssuer.taxPositionOf,
-      taxPositionFor: invoiceIssuer.positionOf,
-      now: () => clock.now(),
-      requireAccess: registries.access.requireAccess,
-    });
-    return {
-      services: { payments, paymentQueries: createPaymentQueries(db) },
-      decorate: { payments },
-      userData: [createPaymentsUserData(db)],
-      // A saved card of the owner that is not removed.
-      access: [ownedRowsAccess('payment_method', db, paymentMethods, isNull(paymentMethods.removedAt))],
-    };
-  },
-  async register(api, { services: { payments } }) {
-    await api.register(paymentRoutes, { payments });
-  },
-});

@@ -25,10 +25,19 @@ const { security, failures } = routeDocs({ auth: 'bearer', answers: [402, 403, 4
 const tags = ['payments'];
 const idParams = z.object({ id: z.uuid() });
 
+/** The app as a route plugin gets it (typed by the contracts' zod schemas). */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** The customer's money screens: methods, plans and checkout, my plan, add-ons, payments. Users only. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
   app.addHook('onRequest', app.authenticate('user'));
+  registerMethodRoutes(app, payments);
+  registerPlanRoutes(app, payments);
+  registerAddOnRoutes(app, payments);
+};
 
+/** Saved cards: list, add, make default, remove. */
+function registerMethodRoutes(app: App, payments: PaymentsService): void {
   app.get(
     '/user/methods',
     {
@@ -92,7 +101,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
       return { ok: 1 as const, data: { removed: true as const } };
     },
   );
+}
 
+/** Plans: the offer, the checkout (quote and pay), and the current plan's cancel, resume and scheduled downgrade. */
+function registerPlanRoutes(app: App, payments: PaymentsService): void {
   app.get(
     '/user/plans',
     {
@@ -216,7 +228,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
       return { ok: 1 as const, data: await payments.myPlan(actorOf(request), viewerLocale(request)) };
     },
   );
+}
 
+/** Add-on packages, and the payments made. */
+function registerAddOnRoutes(app: App, payments: PaymentsService): void {
   app.get(
     '/user/paquetes',
     {
@@ -265,4 +280,4 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
       data: await payments.listPayments(actorOf(request), viewerLocale(request)),
     }),
   );
-};
+}

@@ -1,15 +1,13 @@
 import { liveProfileCounts } from './query-pieces.js';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ProfileKind, ProfileListQuery } from '@enlaza/contracts';
 import type { Database, Transaction } from '../../db/client.js';
 import { profileLabels, profiles } from './schema.js';
 import { lockUser } from '../account/index.js';
 import { ownedLiveFileIds } from '../cloud/index.js';
 import { ownedCollectionIds, type CollectionType } from '../collections/index.js';
-import { ownedIds } from '../../platform/access-sql.js';
-import type { TrashCursor } from '../../platform/trash-registry.js';
-import { afterTrashCursor, deletedAtKey, newestDeletionFirst } from '../../platform/trash-sql.js';
 import { splitFullName } from './split-name.js';
+import { profileTrashQueries } from './trash-queries.js';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileValues = Omit<typeof profiles.$inferInsert, 'id' | 'userId' | 'kind' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
@@ -45,7 +43,12 @@ export async function profileSummaries(
   return new Map(rows.map((r) => [r.id, { name: r.name, kind: r.kind }]));
 }
 
+/** The owner's cards and tags (here) and their trash (trash-queries.ts). */
 export function createProfilesRepository(db: Database) {
+  return { ...profileQueries(db), ...profileTrashQueries(db) };
+}
+
+function profileQueries(db: Database) {
   async function labelsOf(ids: string[]): Promise<Map<string, string[]>> {
     const map = new Map<string, string[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return map;
@@ -158,70 +161,6 @@ export function createProfilesRepository(db: Database) {
           .values(ids.map((profileId) => ({ profileId, labelId })))
           .onConflictDoNothing();
       else await db.delete(profileLabels).where(and(eq(profileLabels.labelId, labelId), inArray(profileLabels.profileId, ids)));
-    },
-
-    async trash(userId: string, ids: string[]) {
-      await db
-        .update(profiles)
-        .set({ deletedAt: sql`now()` })
-        .where(and(eq(profiles.userId, userId), inArray(profiles.id, ids), isNull(profiles.deletedAt)));
-    },
-
-    /** One keyset page of the owner's trashed profiles of a kind, newest deletion first. */
-    async listTrashed(userId: string, kind: ProfileKind, cursor: TrashCursor | null, limit: number) {
-      return db
-        .select({ profile: profiles, deletedAtKey: deletedAtKey(profiles.deletedAt) })
-        .from(profiles)
-        .where(
-          and(
-            eq(profiles.userId, userId),
-            eq(profiles.kind, kind),
-            isNotNull(profiles.deletedAt),
-            afterTrashCursor(profiles.deletedAt, profiles.id, cursor),
-          ),
-        )
-        .orderBy(...newestDeletionFirst(profiles.deletedAt, profiles.id))
-        .limit(limit);
-    },
-
-    /** Brings a trashed profile of the owner back; undefined when there is none such. */
-    async restore(tx: Transaction, userId: string, kind: ProfileKind, id: string): Promise<ProfileRow | undefined> {
-      const [row] = await tx
-        .update(profiles)
-        .set({ deletedAt: null })
-        .where(and(eq(profiles.id, id), eq(profiles.userId, userId), eq(profiles.kind, kind), isNotNull(profiles.deletedAt)))
-        .returning();
-      return row;
-    },
-
-    /** Deletes for good the owner's trashed profiles of a kind (those among `ids`, or all); their messages and stats go with them. */
-    async purge(userId: string, kind: ProfileKind, ids?: string[]): Promise<number> {
-      if (ids?.length === 0) return 0;
-      const rows = await db
-        .delete(profiles)
-        .where(
-          and(
-            eq(profiles.userId, userId),
-            eq(profiles.kind, kind),
-            isNotNull(profiles.deletedAt),
-            ids ? inArray(profiles.id, ids) : undefined,
-          ),
-        )
-        .returning({ id: profiles.id });
-      return rows.length;
-    },
-
-    /** Which of these ids are the owner's trashed profiles of a kind (the trash's access check). */
-    trashedIds: (userId: string, kind: ProfileKind, ids: readonly string[]): Promise<Set<string>> =>
-      ownedIds(db, profiles, userId, ids, and(eq(profiles.kind, kind), isNotNull(profiles.deletedAt))),
-
-    /** Deletes for good every profile of a kind trashed before `before`, whoever owns it. */
-    async purgeExpired(kind: ProfileKind, before: Date): Promise<number> {
-      const rows = await db
-        .delete(profiles)
-        .where(and(eq(profiles.kind, kind), lt(profiles.deletedAt, before)))
-        .returning({ id: profiles.id });
-      return rows.length;
     },
 
     /** Ids among these that are the owner's live files. */

@@ -1,7 +1,7 @@
 import { type Profile, type ProfileInput, type ProfileKind, type ProfileListQuery } from '@enlaza/contracts';
 import { AppError, type MessageParams } from '../../lib/errors.js';
 import { changesBetween } from '../activity/index.js';
-import type { ActivityService } from '../activity/index.js';
+import type { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AccountDirectory } from '../account/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
@@ -18,16 +18,88 @@ type FieldErrors = Record<string, { code: string; params?: MessageParams }[]>;
 const displayName = (input: ProfileInput) =>
   input.kind === 'card' ? [input.card.firstName, input.card.lastName].filter(Boolean).join(' ') : input.tag.name;
 
+/** A profile as the API answers it; `alias` names its public path. */
+function toProfile(row: ProfileRow, labelIds: string[], alias: string): Profile {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    photoFileId: row.photoFileId,
+    coverFileId: row.coverFileId,
+    theme: row.theme,
+    visibility: row.visibility,
+    contactForm: row.contactForm,
+    wall: row.wall,
+    sectionOrder: row.sectionOrder,
+    folderId: row.folderId,
+    labelIds,
+    // A card created with the account has only its name until its owner edits it.
+    card: row.kind === 'card' ? storedCard(row.name, row.card) : null,
+    tag: row.kind === 'tag' ? storedTag(row.name, row.tag) : null,
+    publicPath: `/link/${alias}/${row.id}`,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The stored columns of a card's or tag's input. */
+function values(input: ProfileInput): ProfileValues {
+  return {
+    name: displayName(input),
+    photoFileId: input.photoFileId,
+    coverFileId: input.coverFileId,
+    theme: input.theme,
+    visibility: input.visibility,
+    contactForm: input.contactForm,
+    wall: input.wall,
+    sectionOrder: input.sectionOrder,
+    folderId: input.folderId,
+    card: input.kind === 'card' ? input.card : null,
+    tag: input.kind === 'tag' ? input.tag : null,
+  };
+}
+
+/** Before and after of what changed, for the history: the top-level settings and each card or tag field by name. */
+const historyFields = (
+  v: Partial<
+    Record<
+      | 'name'
+      | 'visibility'
+      | 'contactForm'
+      | 'wall'
+      | 'sectionOrder'
+      | 'folderId'
+      | 'photoFileId'
+      | 'coverFileId'
+      | 'theme'
+      | 'card'
+      | 'tag',
+      unknown
+    >
+  >,
+) => ({
+  name: v.name,
+  visibility: v.visibility,
+  contactForm: v.contactForm,
+  wall: v.wall,
+  sectionOrder: v.sectionOrder,
+  folderId: v.folderId,
+  photoFileId: v.photoFileId,
+  coverFileId: v.coverFileId,
+  theme: v.theme,
+  ...((v.card ?? v.tag ?? {}) as Record<string, unknown>),
+});
+
 /** Cards and smart tags of one owner: ownership, references and plan quotas are checked here and only here. */
-/** Card, tag and file changes go to the history (Historial) through the activity service. */
-type ActivityRecorder = Pick<ActivityService, 'record'>;
+/** Card and tag changes go to the history (Historial): each is an event of its name, recorded by the activity module. */
+type HistoryPublisher = Pick<EventBus, 'publish'>;
 
 export function createProfilesService(
   repo: ProfilesRepository,
   requireAccess: RequireAccess,
   subscriptions: SubscriptionsService,
   accounts: Pick<AccountDirectory, 'profileFacts'>,
-  activity?: ActivityRecorder,
+  events?: HistoryPublisher,
 ) {
   /** The owner's public alias names every profile's public path. */
   const aliasOf = async (actor: Actor) => (await accounts.profileFacts(actor.id)).alias;
@@ -37,30 +109,7 @@ export function createProfilesService(
     action: 'profile.created' | 'profile.updated' | 'profile.trashed',
     id: string,
     change?: { before: Record<string, unknown>; after: Record<string, unknown> },
-  ) => activity?.record({ action, userId: actor.id, actorId: actor.id, target: { type: 'profile', id }, ...change });
-
-  function toProfile(row: ProfileRow, labelIds: string[], alias: string): Profile {
-    return {
-      id: row.id,
-      kind: row.kind,
-      name: row.name,
-      photoFileId: row.photoFileId,
-      coverFileId: row.coverFileId,
-      theme: row.theme,
-      visibility: row.visibility,
-      contactForm: row.contactForm,
-      wall: row.wall,
-      sectionOrder: row.sectionOrder,
-      folderId: row.folderId,
-      labelIds,
-      // A card created with the account has only its name until its owner edits it.
-      card: row.kind === 'card' ? storedCard(row.name, row.card) : null,
-      tag: row.kind === 'tag' ? storedTag(row.name, row.tag) : null,
-      publicPath: `/link/${alias}/${row.id}`,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
+  ) => events?.publish(action, { userId: actor.id, actorId: actor.id, target: { type: 'profile', id }, ...change });
 
   /**
    * Photo, cover, folder and labels must be the owner's own (else 404, as any other user's record),
@@ -96,22 +145,6 @@ export function createProfilesService(
         {},
         { [table === 'folders' ? 'action.folderId' : 'action.labelId']: [{ code: 'validation.invalid_value' }] },
       );
-  }
-
-  function values(input: ProfileInput): ProfileValues {
-    return {
-      name: displayName(input),
-      photoFileId: input.photoFileId,
-      coverFileId: input.coverFileId,
-      theme: input.theme,
-      visibility: input.visibility,
-      contactForm: input.contactForm,
-      wall: input.wall,
-      sectionOrder: input.sectionOrder,
-      folderId: input.folderId,
-      card: input.kind === 'card' ? input.card : null,
-      tag: input.kind === 'tag' ? input.tag : null,
-    };
   }
 
   async function one(actor: Actor, row: ProfileRow): Promise<Profile> {
@@ -154,37 +187,7 @@ export function createProfilesService(
       await checkReferences(actor, input, existing);
       const next = values(input);
       const row = afterAccess(await repo.update(actor.id, id, next, input.labelIds));
-      // Before and after of what changed: the top-level settings and each card or tag field by name.
-      const flat = (
-        v: Partial<
-          Record<
-            | 'name'
-            | 'visibility'
-            | 'contactForm'
-            | 'wall'
-            | 'sectionOrder'
-            | 'folderId'
-            | 'photoFileId'
-            | 'coverFileId'
-            | 'theme'
-            | 'card'
-            | 'tag',
-            unknown
-          >
-        >,
-      ) => ({
-        name: v.name,
-        visibility: v.visibility,
-        contactForm: v.contactForm,
-        wall: v.wall,
-        sectionOrder: v.sectionOrder,
-        folderId: v.folderId,
-        photoFileId: v.photoFileId,
-        coverFileId: v.coverFileId,
-        theme: v.theme,
-        ...((v.card ?? v.tag ?? {}) as Record<string, unknown>),
-      });
-      const change = changesBetween(flat(existing), flat(next));
+      const change = changesBetween(historyFields(existing), historyFields(next));
       if (change)
         await record(actor, 'profile.updated', id, {
           before: { name: existing.name, ...change.before },

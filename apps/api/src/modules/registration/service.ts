@@ -7,30 +7,19 @@ import type { Mailer } from '../../platform/mailer.js';
 import { assertAcceptablePassword } from '../../lib/password-policy.js';
 import { isIanaTimeZone } from '../../lib/time-zone.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
-import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { EventBus } from '../../platform/events.js';
 import type { AuthService } from '../auth/index.js';
-import { ALIAS_PATTERN, aliasFromName, firstFreeAlias } from './alias.js';
-import type { Database, Transaction } from '../../db/client.js';
-import { claimPendingAccount, setMainProfile, type RegistrationRepository } from '../account/index.js';
-import { createMainCard } from '../profiles/index.js';
-import { startFreeSubscription } from '../subscriptions/index.js';
-import { startOnboarding } from '../onboarding/index.js';
+import { ALIAS_PATTERN } from './alias.js';
+import { createPasswordReset } from './password-reset.js';
+import { activateAccount } from './activation.js';
+import type { RegistrationRepository } from '../account/index.js';
+import { aliasSuggestions, createCodeSender, RESET_TOKEN_TTL_MS, VERIFY_CODE_TTL_MS, type CodeRecipient } from './codes.js';
 
 const HOUR = 60 * 60 * 1000;
-/**
- * Makes a verified account usable: active status, its first profile (its id becomes `perfil_id`),
- * the Free subscription and the guided start's checklist. One transaction; used by verification,
- * an admin's "verify" and the seed.
- */
-export async function activateAccount(tx: Database | Transaction, user: { id: string; name: string }, now = new Date()): Promise<void> {
-  if (!(await claimPendingAccount(tx, user.id, now))) return;
-  await setMainProfile(tx, user.id, await createMainCard(tx, user));
-  await startFreeSubscription(tx, user.id, now);
-  await startOnboarding(tx, user.id, now);
-}
+export { activateAccount };
 
-export const VERIFY_CODE_TTL_MS = 24 * HOUR;
-export const RESET_TOKEN_TTL_MS = HOUR;
+export { RESET_TOKEN_TTL_MS, VERIFY_CODE_TTL_MS };
 /**
  * How long the sign-in code a verification answers can be exchanged: the page exchanges it at once,
  * so a few minutes cover a slow network, and a copy that leaks (a shared screen, a log) soon stops working.
@@ -41,7 +30,7 @@ type Deps = {
   repo: RegistrationRepository;
   mailer: Mailer;
   limiter: RateLimiter;
-  activity: ActivityService;
+  events: Pick<EventBus, 'publish'>;
   auth: AuthService;
   publicUrl: string;
 };
@@ -52,53 +41,11 @@ const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
   ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** Register → verify, resend, forgot → reset: PRODUCT.md section 4. */
-export function createRegistrationService({ repo, mailer, limiter, activity, auth, publicUrl }: Deps) {
-  async function suggestAlias(from: string): Promise<string> {
-    const base = ALIAS_PATTERN.test(from) ? from : aliasFromName(from);
-    return firstFreeAlias(base, await repo.aliasesStartingWith(base.slice(0, 25)));
-  }
-
-  async function aliasTaken(alias: string): Promise<AppError> {
-    const suggestion = await suggestAlias(alias);
-    return new AppError('account.alias_taken', { suggestion }, { alias: [{ code: 'validation.alias_taken', params: { suggestion } }] });
-  }
-
+export function createRegistrationService({ repo, mailer, limiter, events, auth, publicUrl }: Deps) {
+  const { suggestAlias, aliasTaken } = aliasSuggestions(repo);
+  const sendCode = createCodeSender({ repo, mailer, publicUrl });
   const emailTaken = () => new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
-
-  type Recipient = { id: string; name: string; email: string; locale: Locale | null };
-
-  /**
-   * Issues a single-use code and emails its link. Verification and email-change codes both open
-   * /register/verify/{code}; reset codes open /reset-password/{token}/{email}.
-   */
-  async function sendCode(
-    user: Recipient,
-    purpose: 'verify_email' | 'reset_password' | 'change_email' | 'admin_invite',
-    background: boolean,
-    to = user.email,
-  ) {
-    const code = randomToken();
-    const tokenPurpose = purpose === 'admin_invite' ? 'reset_password' : purpose;
-    const ttl = tokenPurpose === 'reset_password' ? RESET_TOKEN_TTL_MS : VERIFY_CODE_TTL_MS;
-    const link =
-      tokenPurpose === 'reset_password'
-        ? `${publicUrl}/reset-password/${code}/${encodeURIComponent(to)}`
-        : `${publicUrl}/register/verify/${code}`;
-    const email = {
-      to,
-      userId: user.id,
-      kind: 'system' as const,
-      ...renderEmail(user.locale ?? 'en', purpose, { name: user.name, link, email: to }),
-    };
-    // The code and the email carrying it are one transaction: never a code without its email, nor the reverse.
-    const write = () =>
-      repo.replaceToken(
-        { userId: user.id, purpose: tokenPurpose, tokenHash: sha256(code), email: to, expiresAt: new Date(Date.now() + ttl) },
-        (tx) => mailer.send(email, { tx }),
-      );
-    if (background) mailer.defer(write);
-    else await write();
-  }
+  type Recipient = CodeRecipient;
 
   return {
     async checkAlias(input: { alias?: string | undefined; name?: string | undefined }): Promise<AliasCheck> {
@@ -145,8 +92,7 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
         if (!isUniqueViolation(error)) throw error;
         throw (await repo.findUserByEmail(input.email)) ? emailTaken() : await aliasTaken(input.alias);
       }
-      await activity.record({
-        action: 'account.registered',
+      await events.publish('account.registered', {
         userId: user.id,
         actorId: user.id,
         origin,
@@ -167,17 +113,16 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
       if (token.purpose === 'change_email') {
         if (await repo.findUserByEmail(token.email))
           throw new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
-        const spent = await repo.spendToken(token.id, (tx) => repo.setEmail(tx, user.id, token.email));
+        const spent = await repo.spendToken(token.id, async (tx) => {
+          await repo.setEmail(tx, user.id, token.email);
+          await events.publish(
+            'email.changed',
+            { userId: user.id, actorId: user.id, origin, before: { email: user.email }, after: { email: token.email } },
+            tx,
+          );
+        });
         if (!spent) throw new AppError('account.code_invalid');
         auth.forgetUser(user.id);
-        await activity.record({
-          action: 'email.changed',
-          userId: user.id,
-          actorId: user.id,
-          origin,
-          before: { email: user.email },
-          after: { email: token.email },
-        });
         // The old address learns of the change, in case it was not its owner's doing.
         mailer.sendInBackground({
           to: user.email,
@@ -201,9 +146,9 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
             email: user.email,
             expiresAt: new Date(Date.now() + SIGN_IN_CODE_TTL_MS),
           });
+        await events.publish('account.verified', { userId: user.id, actorId: user.id, origin }, tx);
       });
       if (!spent) throw new AppError('account.code_invalid');
-      await activity.record({ action: 'account.verified', userId: user.id, actorId: user.id, origin });
       return { email: user.email, kind: 'account', ...(signInCode ? { signInCode } : {}) };
     },
 
@@ -257,47 +202,7 @@ export function createRegistrationService({ repo, mailer, limiter, activity, aut
       });
     },
 
-    /** Never tells whether the account exists: same answer, same status, mail sent in the background. */
-    async forgotPassword(email: string, origin: RequestOrigin): Promise<void> {
-      await limiter.consume([
-        { key: `forgot:${email}`, max: 5, windowMs: HOUR },
-        { key: `forgot-address:${origin.address ?? ''}`, max: 20, windowMs: HOUR },
-      ]);
-      mailer.defer(async () => {
-        const user = await repo.findUserByEmail(email);
-        if (user && (user.status === 'active' || user.status === 'pending')) {
-          await sendCode(user, 'reset_password', false);
-          await activity.record({ action: 'password.reset_requested', userId: user.id, origin });
-        }
-      });
-    },
-
-    /** A reset link sent on an admin's request (admin Users), or the invitation of a new admin. */
-    sendResetLink: (user: Recipient, invite = false) => sendCode(user, invite ? 'admin_invite' : 'reset_password', false),
-
-    async resetPassword(input: { token: string; email: string; password: string }, origin: RequestOrigin): Promise<void> {
-      await limiter.consume([{ key: `reset-address:${origin.address ?? ''}`, max: 20, windowMs: 15 * 60 * 1000 }]);
-      const found = await repo.findToken(sha256(input.token), 'reset_password');
-      if (!found || found.token.usedAt || found.token.email !== input.email) throw new AppError('account.reset_invalid');
-      if (found.token.expiresAt.getTime() <= Date.now()) throw new AppError('account.reset_expired');
-      assertAcceptablePassword(input.password, input.email);
-      const passwordHash = await hashPassword(input.password);
-      const { user } = found;
-      const spent = await repo.spendToken(found.token.id, async (tx) => {
-        await repo.setPassword(tx, user.id, passwordHash);
-        // Proving the address by the emailed link also verifies a pending account.
-        if (user.status === 'pending') await activateAccount(tx, user);
-      });
-      if (!spent) throw new AppError('account.reset_invalid');
-      await auth.revokeAllSessions(user.id);
-      await activity.record({ action: 'password.reset', userId: user.id, actorId: user.id, origin });
-      mailer.sendInBackground({
-        to: user.email,
-        userId: user.id,
-        kind: 'system',
-        ...renderEmail(user.locale ?? 'en', 'password_changed', { name: user.name }),
-      });
-    },
+    ...createPasswordReset({ repo, mailer, limiter, events, auth, sendCode }),
   };
 }
 

@@ -32,6 +32,99 @@ type Deps = {
   leaseSeconds: number;
 };
 
+/** One line of the subscription's history, written in the change's transaction. */
+const event = (
+  tx: Transaction,
+  subscriptionId: string,
+  kind: SubscriptionEventKind,
+  at: Date,
+  detail: Parameters<typeof recordSubscriptionEvent>[1]['detail'] = {},
+) => recordSubscriptionEvent(tx, { subscriptionId, kind, detail, at });
+
+/** The events of one change a millisecond apart, so the history reads in the order they were written. */
+const stamps = (now: Date) => {
+  let i = 0;
+  return () => new Date(now.getTime() + i++);
+};
+
+/** The subscription is still the one claimed: running, same period end. */
+const unchanged = (row: { status: string; currentPeriodEnd: Date | null } | undefined, periodEnd: Date) =>
+  Boolean(row && RUNNING.has(row.status) && row.currentPeriodEnd?.getTime() === periodEnd.getTime());
+
+/**
+ * Attempt `attempt` of the period failed: past due with the next retry, or expired after the last one.
+ * A declined charge published `payment.failed` with its payment; a renewal that found no payment
+ * method to charge has no payment, so it publishes `renewal.no_payment_method` here (the owner is
+ * told in-app, and by email when chosen).
+ */
+async function failed(
+  { repo, events }: Pick<Deps, 'repo' | 'events'>,
+  id: string,
+  periodEnd: Date,
+  attempt: number,
+  code: string,
+  now: Date,
+  owner: { userId: string; plan: Parameters<typeof localName>[0] },
+): Promise<Outcome> {
+  return repo.transaction(async (tx) => {
+    if (!unchanged(await repo.lock(tx, id), periodEnd)) return 'skipped';
+    const current = await repo.load(id, tx);
+    const recorded = current?.state?.periodEnd?.getTime() === periodEnd.getTime() ? current.state.attempt : 0;
+    if (recorded !== attempt) return 'skipped'; // another run recorded this failure already
+    const failures = attempt + 1;
+    const at = stamps(now);
+    const endIso = periodEnd.toISOString();
+    if (code === NO_METHOD)
+      await events.publish(
+        'renewal.no_payment_method',
+        { subscriptionId: id, userId: owner.userId, planName: localName(owner.plan, 'en'), periodEnd: endIso, attempt: failures },
+        tx,
+      );
+    if (failures > RETRY_DAYS.length) {
+      await repo.updateSubscription(tx, id, { status: 'expired' });
+      await repo.setState(tx, id, CLEAR);
+      await event(tx, id, 'payment_failed', at(), { attempt: failures, reason: code, periodEnd: endIso });
+      await event(tx, id, 'expired', at(), { periodEnd: endIso, reason: code });
+      return 'expired';
+    }
+    const next = new Date(periodEnd.getTime() + RETRY_DAYS[failures - 1]! * DAY_MS);
+    await repo.updateSubscription(tx, id, { status: 'past_due' });
+    await repo.setState(tx, id, { leaseUntil: null, periodEnd, attempt: failures, nextAttemptAt: next });
+    if (failures === 1) await event(tx, id, 'past_due', at(), { periodEnd: endIso });
+    await event(tx, id, 'payment_failed', at(), {
+      attempt: failures,
+      reason: code,
+      nextAttemptAt: next.toISOString(),
+      periodEnd: endIso,
+    });
+    return 'failed';
+  });
+}
+
+/** "Your plan renews in 7 days" to annual subscribers, once per period. */
+async function remind({ repo, events }: Pick<Deps, 'repo' | 'events'>, now: Date): Promise<number> {
+  let sent = 0;
+  const until = new Date(now.getTime() + REMINDER_DAYS * DAY_MS);
+  for (;;) {
+    const due = await repo.dueReminders(now, until, 200);
+    for (const row of due) {
+      const done = await repo.transaction(async (tx) => {
+        if (!(await repo.markReminded(tx, row.id, row.periodEnd))) return false;
+        const endsAt = row.periodEnd.toISOString();
+        await events.publish(
+          'renewal.reminder_due',
+          { subscriptionId: row.id, userId: row.userId, planName: localName(row.plan, 'en'), endsAt },
+          tx,
+        );
+        await event(tx, row.id, 'renewal_reminder', now, { periodEnd: endsAt });
+        return true;
+      });
+      if (done) sent += 1;
+    }
+    if (due.length < 200) return sent;
+  }
+}
+
 /**
  * Renewals and dunning. Each due subscription is claimed (a lease) and then, in ONE transaction
  * with its payment (payments' `chargeOffer`): a scheduled downgrade takes effect, the next period
@@ -46,23 +139,6 @@ type Deps = {
  * again with the same key (the provider answers the first charge) and records it then.
  */
 export function createRenewalsService({ repo, clock, payments, events, log, leaseSeconds }: Deps) {
-  const event = (
-    tx: Transaction,
-    subscriptionId: string,
-    kind: SubscriptionEventKind,
-    at: Date,
-    detail: Parameters<typeof recordSubscriptionEvent>[1]['detail'] = {},
-  ) => recordSubscriptionEvent(tx, { subscriptionId, kind, detail, at });
-  /** The events of one change a millisecond apart, so the history reads in the order they were written. */
-  const stamps = (now: Date) => {
-    let i = 0;
-    return () => new Date(now.getTime() + i++);
-  };
-
-  /** The subscription is still the one claimed: running, same period end. */
-  const unchanged = (row: { status: string; currentPeriodEnd: Date | null } | undefined, periodEnd: Date) =>
-    Boolean(row && RUNNING.has(row.status) && row.currentPeriodEnd?.getTime() === periodEnd.getTime());
-
   async function renewOne(id: string, now: Date, options: { methodId?: string } = {}): Promise<Outcome> {
     const row = await repo.load(id);
     if (!row) return 'skipped';
@@ -136,80 +212,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
     if (result.ok) return 'renewed';
     // A retry after a card change that fails leaves the schedule of retries as it was.
     if (options.methodId) return 'failed';
-    return failed(id, periodEnd, attempt, result.code, now, { userId: sub.userId, plan });
-  }
-
-  /**
-   * Attempt `attempt` of the period failed: past due with the next retry, or expired after the last one.
-   * A declined charge published `payment.failed` with its payment; a renewal that found no payment
-   * method to charge has no payment, so it publishes `renewal.no_payment_method` here (the owner is
-   * told in-app, and by email when chosen).
-   */
-  async function failed(
-    id: string,
-    periodEnd: Date,
-    attempt: number,
-    code: string,
-    now: Date,
-    owner: { userId: string; plan: Parameters<typeof localName>[0] },
-  ): Promise<Outcome> {
-    return repo.transaction(async (tx) => {
-      if (!unchanged(await repo.lock(tx, id), periodEnd)) return 'skipped';
-      const current = await repo.load(id, tx);
-      const recorded = current?.state?.periodEnd?.getTime() === periodEnd.getTime() ? current.state.attempt : 0;
-      if (recorded !== attempt) return 'skipped'; // another run recorded this failure already
-      const failures = attempt + 1;
-      const at = stamps(now);
-      const endIso = periodEnd.toISOString();
-      if (code === NO_METHOD)
-        await events.publish(
-          'renewal.no_payment_method',
-          { subscriptionId: id, userId: owner.userId, planName: localName(owner.plan, 'en'), periodEnd: endIso, attempt: failures },
-          tx,
-        );
-      if (failures > RETRY_DAYS.length) {
-        await repo.updateSubscription(tx, id, { status: 'expired' });
-        await repo.setState(tx, id, CLEAR);
-        await event(tx, id, 'payment_failed', at(), { attempt: failures, reason: code, periodEnd: endIso });
-        await event(tx, id, 'expired', at(), { periodEnd: endIso, reason: code });
-        return 'expired';
-      }
-      const next = new Date(periodEnd.getTime() + RETRY_DAYS[failures - 1]! * DAY_MS);
-      await repo.updateSubscription(tx, id, { status: 'past_due' });
-      await repo.setState(tx, id, { leaseUntil: null, periodEnd, attempt: failures, nextAttemptAt: next });
-      if (failures === 1) await event(tx, id, 'past_due', at(), { periodEnd: endIso });
-      await event(tx, id, 'payment_failed', at(), {
-        attempt: failures,
-        reason: code,
-        nextAttemptAt: next.toISOString(),
-        periodEnd: endIso,
-      });
-      return 'failed';
-    });
-  }
-
-  /** "Your plan renews in 7 days" to annual subscribers, once per period. */
-  async function remind(now: Date): Promise<number> {
-    let sent = 0;
-    const until = new Date(now.getTime() + REMINDER_DAYS * DAY_MS);
-    for (;;) {
-      const due = await repo.dueReminders(now, until, 200);
-      for (const row of due) {
-        const done = await repo.transaction(async (tx) => {
-          if (!(await repo.markReminded(tx, row.id, row.periodEnd))) return false;
-          const endsAt = row.periodEnd.toISOString();
-          await events.publish(
-            'renewal.reminder_due',
-            { subscriptionId: row.id, userId: row.userId, planName: localName(row.plan, 'en'), endsAt },
-            tx,
-          );
-          await event(tx, row.id, 'renewal_reminder', now, { periodEnd: endsAt });
-          return true;
-        });
-        if (done) sent += 1;
-      }
-      if (due.length < 200) return sent;
-    }
+    return failed({ repo, events }, id, periodEnd, attempt, result.code, now, { userId: sub.userId, plan });
   }
 
   const count = (run: RenewalRun, outcome: Outcome) => {
@@ -228,7 +231,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
       await clock.refresh();
       const now = clock.now();
       const run: RenewalRun = { renewed: 0, failed: 0, reminded: 0, expired: 0, cancelled: 0 };
-      run.reminded = await remind(now);
+      run.reminded = await remind({ repo, events }, now);
       const started = Date.now();
       const parallel = Math.max(1, options.parallel ?? 1);
       for (;;) {

@@ -10,7 +10,8 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Actor } from '../../platform/actor.js';
-import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { EventBus } from '../../platform/events.js';
 import type { AdminSubscriptionRow, AdminSubscriptionsRepository } from './admin-repository.js';
 import { listSubscriptionEvents, recordSubscriptionEvent } from './history.js';
 
@@ -28,7 +29,7 @@ export type BillingViews = {
 type Deps = {
   db: Database;
   repo: AdminSubscriptionsRepository;
-  activity: Pick<ActivityService, 'record'>;
+  events: Pick<EventBus, 'publish'>;
   billing: BillingViews;
   /** The product's clock (the sandbox test clock when it runs): the time of the admin's changes. */
   now: () => Date;
@@ -51,7 +52,7 @@ function toSummary(row: AdminSubscriptionRow): AdminSubscriptionSummary {
 }
 
 /** Suscripcions (PRODUCT.md section 7): list, detail, cancel, extend; every change in the history and the audit log. */
-export function createAdminSubscriptionsService({ db, repo, activity, billing, now }: Deps) {
+export function createAdminSubscriptionsService({ db, repo, events, billing, now }: Deps) {
   async function detail(id: string, locale: Locale): Promise<AdminSubscriptionDetail> {
     const row = await repo.find(id, locale);
     if (!row) throw new AppError('record.not_found');
@@ -92,30 +93,34 @@ export function createAdminSubscriptionsService({ db, repo, activity, billing, n
      * nothing of theirs is deleted. At period end: it is marked to end when the period does.
      */
     async cancel(admin: Actor, id: string, body: AdminCancelSubscription, origin: RequestOrigin, locale: Locale) {
-      const { before, after } = await repo.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         const before = await lockChangeable(tx, id);
         const after = body.atPeriodEnd
           ? { status: before.status, cancelAtPeriodEnd: true }
           : { status: 'cancelled' as const, cancelAtPeriodEnd: false };
         await repo.update(tx, id, after);
+        const at = now();
         await recordSubscriptionEvent(tx, {
           subscriptionId: id,
           kind: body.atPeriodEnd ? 'cancel_scheduled' : 'cancelled',
           detail: { reason: body.reason, atPeriodEnd: body.atPeriodEnd },
           actorId: admin.id,
-          at: now(),
+          at,
         });
-        return { before, after };
-      });
-      // The audit log after the commit (its own write, as every admin action records it).
-      await activity.record({
-        action: 'admin.subscription_cancelled',
-        userId: before.userId,
-        actorId: admin.id,
-        origin,
-        target: { type: 'subscription', id },
-        before: { status: before.status, cancelAtPeriodEnd: before.cancelAtPeriodEnd },
-        after: { ...after, reason: body.reason },
+        // The admin history's event commits with the change, dated by the same clock.
+        await events.publish(
+          'admin.subscription_cancelled',
+          {
+            userId: before.userId,
+            actorId: admin.id,
+            origin,
+            target: { type: 'subscription', id },
+            before: { status: before.status, cancelAtPeriodEnd: before.cancelAtPeriodEnd },
+            after: { ...after, reason: body.reason },
+            at: at.toISOString(),
+          },
+          tx,
+        );
       });
       return detail(id, locale);
     },
@@ -125,27 +130,31 @@ export function createAdminSubscriptionsService({ db, repo, activity, billing, n
      * billing anchor from then on, so the periods after it keep its day of the month.
      */
     async extend(admin: Actor, id: string, body: AdminExtendSubscription, origin: RequestOrigin, locale: Locale) {
-      const { before, end } = await repo.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         const before = await lockChangeable(tx, id);
         const end = new Date(before.currentPeriodEnd.getTime() + body.days * DAY);
         await repo.update(tx, id, { currentPeriodEnd: end, billingAnchor: end });
+        const at = now();
         await recordSubscriptionEvent(tx, {
           subscriptionId: id,
           kind: 'extended',
           detail: { days: body.days, reason: body.reason, periodEnd: end.toISOString() },
           actorId: admin.id,
-          at: now(),
+          at,
         });
-        return { before, end };
-      });
-      await activity.record({
-        action: 'admin.subscription_extended',
-        userId: before.userId,
-        actorId: admin.id,
-        origin,
-        target: { type: 'subscription', id },
-        before: { currentPeriodEnd: before.currentPeriodEnd.toISOString() },
-        after: { currentPeriodEnd: end.toISOString(), days: body.days, reason: body.reason },
+        await events.publish(
+          'admin.subscription_extended',
+          {
+            userId: before.userId,
+            actorId: admin.id,
+            origin,
+            target: { type: 'subscription', id },
+            before: { currentPeriodEnd: before.currentPeriodEnd.toISOString() },
+            after: { currentPeriodEnd: end.toISOString(), days: body.days, reason: body.reason },
+            at: at.toISOString(),
+          },
+          tx,
+        );
       });
       return detail(id, locale);
     },

@@ -1,71 +1,7 @@
 /** The user's plan, quotas and usage; other modules check quotas through the subscriptions service. */
-import type { CatalogueUses } from '../catalogue/index.js';
-import { defineModule } from '../../platform/modules.js';
-import { catalogueUses } from './query-pieces.js';
-import { subscriptionRoutes } from './routes.js';
-import { createSubscriptionsService, type SubscriptionsService } from './service.js';
-import { adminSubscriptionRoutes } from './admin-routes.js';
-import { createAdminSubscriptionsService, type AdminSubscriptionsService } from './admin-service.js';
-import { createAdminSubscriptionsRepository } from './admin-repository.js';
-import { createSubscriptionsRepository } from './repository.js';
-import { createSubscriptionsUserData } from './user-data.js';
-export { subscriptionRoutes } from './routes.js';
-export {
-  createSubscriptionsRepository,
-  startFreeSubscription,
-  subscriptionIdsOf,
-  type PlanRow,
-  type SubscriptionRow,
-} from './repository.js';
-export { createSubscriptionsService, sendingPeriod, type SubscriptionsService } from './service.js';
-export { createSubscriptionsUserData } from './user-data.js';
-
-declare module '../../platform/modules.js' {
-  interface Services {
-    subscriptions: SubscriptionsService;
-    adminSubscriptions: AdminSubscriptionsService;
-    /** The subscriptions (and their add-ons) pointing at each catalogue item, for the catalogue's in-use rule. */
-    subscriptionCatalogueUses: CatalogueUses;
-  }
-}
-
-/** The user's plan and quotas; usage is counted by the modules that registered a usage provider. */
-export const subscriptionsModule = defineModule({
-  name: 'subscriptions',
-  build: ({ db, clock, registries }) => ({
-    services: {
-      subscriptions: createSubscriptionsService(createSubscriptionsRepository(db), registries.usage, () => clock.now()),
-      subscriptionCatalogueUses: catalogueUses,
-    },
-    userData: [createSubscriptionsUserData(db)],
-  }),
-  async register(api, { services: { subscriptions } }) {
-    await api.register(subscriptionRoutes, { subscriptions });
-  },
-});
-
-/** Suscripcions, the admin's view of every subscription with its payments and invoices (after the billing modules). */
-export const adminSubscriptionsModule = defineModule({
-  name: 'admin-subscriptions',
-  build: ({ db, clock, services: { activity, paymentQueries, invoiceQueries } }) => ({
-    services: {
-      adminSubscriptions: createAdminSubscriptionsService({
-        db,
-        repo: createAdminSubscriptionsRepository(db),
-        activity,
-        billing: { paymentsOf: (id) => paymentQueries.ofSubscription(id), invoicesOf: (ids) => invoiceQueries.ofPayments(ids) },
-        now: () => clock.now(),
-      }),
-    },
-  }),
-  async register(api, { services: { adminSubscriptions } }) {
-    await api.register(adminSubscriptionRoutes, { service: adminSubscriptions });
-  },
-});
+export { startFreeSubscription, subscriptionIdsOf, type PlanRow, type SubscriptionRow } from './repository.js';
+export type { SubscriptionsService } from './service.js';
 export { recordSubscriptionEvent, listSubscriptionEvents } from './history.js';
-export { adminSubscriptionRoutes };
-export { createAdminSubscriptionsService, type AdminSubscriptionsService, type BillingViews } from './admin-service.js';
-export { createAdminSubscriptionsRepository } from './admin-repository.js';
 export {
   addSubscriptionAddOn,
   currentPlanNameSql,

@@ -21,7 +21,7 @@ import { renderTemplate, type TemplateContent } from './render.js';
 import type { TemplateRow, TemplatesRepository } from './repository.js';
 import { shortProfileLink } from '../../lib/public-links.js';
 
-/** What the templates module asks of others (wired in its module definition, index.ts). */
+/** What the templates module asks of others (wired in its module definition, module.ts). */
 export type TemplatesDependencies = {
   repo: TemplatesRepository;
   requireAccess: RequireAccess;

@@ -2,7 +2,8 @@ import { TRASH_RETENTION_DAYS, type TrashItem, type TrashKind, type TrashListQue
 import { AppError } from '../../lib/errors.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { TrashEntry, TrashOwner, TrashProvider, TrashRegistry } from '../../platform/trash-registry.js';
-import type { ActivityService, RequestOrigin } from '../activity/index.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { EventBus } from '../../platform/events.js';
 import type { RequireAccess } from '../../platform/access.js';
 
 const DAY = 86_400_000;
@@ -25,7 +26,7 @@ const toItem = (e: TrashEntry): TrashItem => ({
  * The trash (papelera): aggregates what the modules registered; it never reads their tables.
  * `purgeExpired(now)` is the daily automatic purge (to be scheduled on the job queue).
  */
-export function createTrashService(registry: TrashRegistry, requireAccess: RequireAccess, activity?: Pick<ActivityService, 'record'>) {
+export function createTrashService(registry: TrashRegistry, requireAccess: RequireAccess, events?: Pick<EventBus, 'publish'>) {
   function provider(kind: TrashKind): TrashProvider {
     const p = registry.get(kind);
     if (!p) throw new AppError('record.not_found');
@@ -57,8 +58,7 @@ export function createTrashService(registry: TrashRegistry, requireAccess: Requi
       const action = kind === 'file' ? 'file.restored' : kind === 'message' ? 'message.restored' : 'profile.restored';
       const target = { type: kind === 'card' || kind === 'tag' ? 'profile' : kind, id };
       const values = name === null ? undefined : { name };
-      await activity?.record({
-        action,
+      await events?.publish(action, {
         userId: owner.id,
         actorId: owner.id,
         target,

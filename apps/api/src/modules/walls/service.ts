@@ -9,7 +9,7 @@ import { decodeWallCursor, encodeWallCursor } from './cursor.js';
 import type { WallsRepository } from './repository.js';
 import type { WallPostRow } from './schema.js';
 
-/** What the walls module asks of others (wired in its module definition, index.ts): the access check, and whether a file is a live image. */
+/** What the walls module asks of others (wired in its module definition, module.ts): the access check, and whether a file is a live image. */
 export type WallsDependencies = {
   repo: WallsRepository;
   jobs: Jobs;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addCardSchema, emailChangeBodySchema, personalInfoUpdateSchema, registerBodySchema } from '@enlaza/contracts';
+import {
+  addCardSchema,
+  adminExtendSubscriptionSchema,
+  emailChangeBodySchema,
+  personalInfoUpdateSchema,
+  profileInputSchema,
+  registerBodySchema,
+} from '@enlaza/contracts';
 import { contractField } from './contract-fields';
 
 describe("a field's marks read from its contract", () => {
@@ -24,6 +31,14 @@ describe("a field's marks read from its contract", () => {
   it('never marks a checkbox required, but does a choice that must be ticked', () => {
     expect(contractField(addCardSchema, 'makeDefault').required).toBe(false);
     expect(contractField(registerBodySchema, 'acceptPolicy').required).toBe(true);
+  });
+
+  it("takes a list's most rows and a number's bounds", () => {
+    const card = profileInputSchema.options[0];
+    expect(contractField(card, 'card.phones')).toEqual({ required: false, maxItems: 5 });
+    expect(contractField(card, 'card.customLinks.0.label')).toEqual({ required: true, maxLength: 60, minLength: 1 });
+    expect(contractField(adminExtendSubscriptionSchema, 'days')).toEqual({ required: true, min: 1, max: 366 });
+    expect(contractField(z.object({ n: z.number().int() }), 'n')).toEqual({ required: true });
   });
 
   it('knows nothing of a field the contract does not have', () => {

@@ -1,15 +1,31 @@
 import type { z } from 'zod';
 
-/** What a form shows of one field of a contract: the required mark and the longest text it takes. */
+/** What a form shows of one field of a contract: the required mark, the longest text it takes, a list's or number's bounds. */
 export interface ContractField {
   required: boolean;
   maxLength?: number;
   minLength?: number;
+  /** The most rows a list takes (phones, links, labels…). */
+  maxItems?: number;
+  /** The bounds of a number. */
+  min?: number;
+  max?: number;
 }
 
 type Schema = z.core.$ZodType;
 /** The parts of zod's string schema read here (public on `z.string()`, `z.email()`, …). */
 type StringSchema = Schema & { minLength: number | null; maxLength: number | null; format: string | null };
+/** The parts of zod's number schema read here (public on `z.number()`). */
+type NumberSchema = Schema & { minValue: number | null; maxValue: number | null };
+
+/** The smallest of a list's `.max(n)` checks, if any. */
+function maxItemsOf(list: Schema): number | undefined {
+  const checks = def(list).checks ?? [];
+  const maxima = checks
+    .map((c) => c._zod.def as z.core.$ZodCheckDef & { maximum?: unknown })
+    .flatMap((d) => (d.check === 'max_length' && typeof d.maximum === 'number' ? [d.maximum] : []));
+  return maxima.length > 0 ? Math.min(...maxima) : undefined;
+}
 
 const def = (schema: Schema) => schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
 
@@ -66,9 +82,18 @@ export function contractField(schema: Schema, path: string): ContractField {
   const minima = strings.map((s) => s.minLength).filter((n): n is number => n !== null);
   const emptyRefused = strings.length > 0 ? minima.some((n) => n > 0) || strings.some((s) => s.format !== null) : true;
   const isBoolean = found.inner.some((s) => def(s).type === 'boolean');
+  const list = found.inner.find((s) => def(s).type === 'array');
+  const maxItems = list ? maxItemsOf(list) : undefined;
+  const number = found.inner.find((s) => def(s).type === 'number') as NumberSchema | undefined;
+  const min = number?.minValue;
+  const max = number?.maxValue;
   return {
     required: !found.optional && !isBoolean && emptyRefused,
     ...(maxima.length > 0 ? { maxLength: Math.min(...maxima) } : {}),
     ...(minima.length > 0 ? { minLength: Math.max(...minima) } : {}),
+    ...(maxItems !== undefined ? { maxItems } : {}),
+    // `.int()` alone bounds a number by the safe integers: no bound a form would show.
+    ...(typeof min === 'number' && Math.abs(min) < Number.MAX_SAFE_INTEGER ? { min } : {}),
+    ...(typeof max === 'number' && Math.abs(max) < Number.MAX_SAFE_INTEGER ? { max } : {}),
   };
 }

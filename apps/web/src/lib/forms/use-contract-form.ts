@@ -25,6 +25,12 @@ export interface ContractFormOptions<V extends Values> {
   errorMessage?: (error: unknown) => string;
   /** Called on every change of a value (e.g. to hide a "saved" notice). */
   onValuesChange?: (values: V) => void;
+  /**
+   * A long form under a sticky bar: after a failed submit the field in error is scrolled to the
+   * middle of the screen (not just into view, where the bar may hide it), and a failure no field
+   * shows (its alert at the top) is brought into view.
+   */
+  centerErrors?: boolean;
 }
 
 /** Mantine's input props (value or checked, onChange, error…) and the contract's marks. */
@@ -76,7 +82,7 @@ export function defaultErrorMessage(error: unknown, t: TFunction): string {
  */
 export function useContractForm<S extends z.ZodType, V extends Values>(schema: S, options: ContractFormOptions<V>): ContractForm<S, V> {
   const { t } = useTranslation('common');
-  const { messages, toBody, fieldOf = {}, fieldOfError, errorMessage, onValuesChange } = options;
+  const { messages, toBody, fieldOf = {}, fieldOfError, errorMessage, onValuesChange, centerErrors = false } = options;
   const [generalError, setGeneralError] = useState<string | null>(null);
   const formElement = useRef<HTMLFormElement | null>(null);
   const form = useForm<V>({
@@ -98,8 +104,15 @@ export function useContractForm<S extends z.ZodType, V extends Values>(schema: S
   useEffect(() => {
     if (!focusFor) return;
     const inputs = formElement.current?.querySelectorAll<HTMLElement>('[data-path], [aria-invalid="true"]') ?? [];
-    [...inputs].find((input) => input.getAttribute('aria-invalid') === 'true' || (input.dataset.path ?? '') in focusFor)?.focus();
-  }, [focusFor]);
+    const first = [...inputs].find((input) => input.getAttribute('aria-invalid') === 'true' || (input.dataset.path ?? '') in focusFor);
+    if (!centerErrors) {
+      first?.focus();
+      return;
+    }
+    const shown = first ?? formElement.current?.querySelector<HTMLElement>('[role="alert"]');
+    shown?.scrollIntoView?.({ block: 'center' });
+    first?.focus({ preventScroll: true });
+  }, [focusFor, centerErrors]);
 
   const check = (values: V): { errors: FormErrors; general: string | null; body?: z.output<S> } => {
     const body = toBody ? toBody(values) : values;
@@ -154,7 +167,7 @@ export function useContractForm<S extends z.ZodType, V extends Values>(schema: S
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
       focusFirst(errors);
-    }
+    } else if (centerErrors) focusFirst({});
     setGeneralError(unplaced ? general() : null);
   };
 

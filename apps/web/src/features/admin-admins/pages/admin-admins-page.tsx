@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserRow } from '@enlaza/contracts';
@@ -15,6 +15,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useSetAdminEnabled } from '../api/admin-mutations';
 import { useAdminAdmins } from '../api/list-admins';
+import { AdminName } from '../components/admin-name';
 import { InviteAdminModal } from '../components/invite-admin-modal';
 
 const PAGE_SIZE = 25;
@@ -49,18 +50,7 @@ export default function AdminAdminsPage() {
     );
 
   const isMe = (row: AdminUserRow) => row.id === me?.id;
-  const name = (row: AdminUserRow) => (
-    <Group gap={6} wrap="nowrap">
-      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {row.name}
-      </Text>
-      {isMe(row) ? (
-        <Badge size="sm" variant="filled" data-testid="admin-you">
-          {t('admin:you')}
-        </Badge>
-      ) : null}
-    </Group>
-  );
+  const name = (row: AdminUserRow) => <AdminName row={row} isMe={isMe(row)} />;
 
   const columns: DataColumn<AdminUserRow>[] = [
     { key: 'name', header: t('columns.name'), cell: name, hideInCard: true },

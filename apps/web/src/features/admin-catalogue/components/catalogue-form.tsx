@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { catalogueSchemas, type CatalogueAdmin, type CatalogueBody, type CatalogueKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
@@ -9,12 +9,10 @@ import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveCatalogueItem } from '../api/catalogue';
 import { eurosToCents, megabytesToBytes, percentToBasisPoints } from '../lib/amounts';
 import { ModalFormFooter } from '@/components/modal-form-footer';
+import { CatalogueTexts, LANGUAGES, type Texts } from './catalogue-texts';
 
-export const LANGUAGES = ['en', 'es', 'jp'] as const;
 /** The kind's own fields as typed (a text, or a checkbox's state), by the body's field name. */
 export type Values = Record<string, string | boolean>;
-/** A name or description per language. */
-export type Texts = Record<(typeof LANGUAGES)[number], string>;
 /** The form's values: the kind's fields, and `names` and `descriptions` when it has them. */
 export type FormValues = Record<string, string | boolean | Texts>;
 
@@ -169,40 +167,7 @@ export function CatalogueForm<K extends CatalogueKind>({
           {fields
             .filter((f) => f.type === 'code')
             .map((f) => text(f.name, t('form.code'), { description: t('form.codeHint'), autoFocus: true }))}
-          {hasTexts ? (
-            <Fieldset legend={t('form.name')} p="sm" pt={4}>
-              <Stack gap="xs">
-                {LANGUAGES.map((language) => (
-                  <TextInput
-                    // English is the fallback of every name lookup: the only one the contract requires.
-                    {...form.field(`names.${language}`)}
-                    key={language}
-                    label={t(`form.languages.${language}`)}
-                    lang={language === 'jp' ? 'ja' : language}
-                    description={language === 'en' ? undefined : t('form.optionalNameHint')}
-                    data-testid={`catalogue-name-${language}`}
-                  />
-                ))}
-              </Stack>
-            </Fieldset>
-          ) : null}
-          {hasTexts ? (
-            <Fieldset legend={t('form.description')} p="sm" pt={4}>
-              <Stack gap="xs">
-                {LANGUAGES.map((language) => (
-                  <Textarea
-                    {...form.field(`descriptions.${language}`)}
-                    key={language}
-                    label={t(`form.languages.${language}`)}
-                    lang={language === 'jp' ? 'ja' : language}
-                    autosize
-                    minRows={1}
-                    maxRows={4}
-                  />
-                ))}
-              </Stack>
-            </Fieldset>
-          ) : null}
+          {hasTexts ? <CatalogueTexts field={form.field} /> : null}
           {fields.map((field) => {
             if (field.type === 'code') return null;
             if (field.type === 'checkbox')

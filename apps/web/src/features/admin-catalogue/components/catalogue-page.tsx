@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueAdmin, CatalogueKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
@@ -10,7 +10,10 @@ import { usePageTitle } from '@/components/use-page-title';
 import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';
 import { useCatalogue, useCatalogueAction } from '../api/catalogue';
-import { CatalogueForm, LANGUAGES, type FieldSpec, type Texts, type Values } from './catalogue-form';
+import { CatalogueFilters, type CatalogueStatus } from './catalogue-filters';
+import { CatalogueForm, type FieldSpec, type Values } from './catalogue-form';
+import { CatalogueRowActions, type CatalogueAction } from './catalogue-row-actions';
+import { LANGUAGES, type Texts } from './catalogue-texts';
 
 type Row = {
   id: string;
@@ -20,8 +23,6 @@ type Row = {
   names?: { en: string; es: string; jp: string };
   descriptions?: { en: string; es: string; jp: string };
 };
-type Status = 'all' | 'active' | 'inactive';
-type Action = 'activate' | 'deactivate' | 'delete';
 
 export interface CatalogueScreen<K extends CatalogueKind> {
   kind: K;
@@ -58,9 +59,9 @@ export function CataloguePage<K extends CatalogueKind>({ screen }: { screen: Cat
   const query = useCatalogue(kind);
   const act = useCatalogueAction(kind);
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<Status>('all');
+  const [status, setStatus] = useState<CatalogueStatus>('all');
   const [editing, setEditing] = useState<CatalogueAdmin[K] | 'new' | null>(null);
-  const [confirming, setConfirming] = useState<{ row: CatalogueAdmin[K]; action: Action } | null>(null);
+  const [confirming, setConfirming] = useState<{ row: CatalogueAdmin[K]; action: CatalogueAction } | null>(null);
 
   const rows = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase();
@@ -93,48 +94,13 @@ export function CataloguePage<K extends CatalogueKind>({ screen }: { screen: Cat
     },
   ];
 
-  const open = (row: CatalogueAdmin[K], action: Action) => {
+  const open = (row: CatalogueAdmin[K], action: CatalogueAction) => {
     act.reset();
     setConfirming({ row, action });
   };
-  const actions = (row: CatalogueAdmin[K]) => {
-    const r = row as Row;
-    return (
-      <Group gap="xs" wrap="nowrap">
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => setEditing(row)}
-          aria-label={t('editAria', { name: r.name })}
-          data-testid="catalogue-edit"
-        >
-          {t('edit')}
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          color={r.active ? 'red' : undefined}
-          onClick={() => open(row, r.active ? 'deactivate' : 'activate')}
-          aria-label={t(r.active ? 'deactivate.aria' : 'activate.aria', { name: r.name })}
-          data-testid={r.active ? 'catalogue-deactivate' : 'catalogue-activate'}
-        >
-          {t(r.active ? 'deactivate.button' : 'activate.button')}
-        </Button>
-        {r.uses === 0 ? (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() => open(row, 'delete')}
-            aria-label={t('delete.aria', { name: r.name })}
-            data-testid="catalogue-delete"
-          >
-            {t('delete.button')}
-          </Button>
-        ) : null}
-      </Group>
-    );
-  };
+  const actions = (row: CatalogueAdmin[K]) => (
+    <CatalogueRowActions row={row} onEdit={() => setEditing(row)} onAction={(action) => open(row, action)} />
+  );
 
   const confirm = () => {
     if (!confirming) return;
@@ -162,29 +128,7 @@ export function CataloguePage<K extends CatalogueKind>({ screen }: { screen: Cat
           {t(`kinds.${kind}.create`)}
         </Button>
       </Group>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('filters.search')}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          type="search"
-          w={260}
-          maw="100%"
-          data-testid="catalogue-search"
-        />
-        <div>
-          <Text size="sm" fw={500} id={`status-${kind}`} mb={4}>
-            {t('filters.status')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby={`status-${kind}`}
-            value={status}
-            onChange={(v) => setStatus(v)}
-            data={(['all', 'active', 'inactive'] as const).map((value) => ({ value, label: t(`filters.${value}`) }))}
-            data-testid="catalogue-status-filter"
-          />
-        </div>
-      </Group>
+      <CatalogueFilters kind={kind} search={search} onSearch={setSearch} status={status} onStatus={setStatus} />
       <DataTable
         caption={title}
         columns={columns}

@@ -1,17 +1,20 @@
-import { useState } from 'react';
 import { NumberInput, Radio, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   CORRECTION_CODES,
+  creditNoteBodySchema,
   type CorrectionCode,
   type CreditNoteBody,
   type CreditNoteResult,
   type CreditServiceEnd,
   type InvoiceSummary,
 } from '@enlaza/contracts';
-import { fieldErrorsOf, ReasonDialog } from '@/components/reason-dialog';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
+import { contractField } from '@/lib/forms/contract-fields';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useIssueCreditNote } from '../api/invoices';
 import { formatCents } from './money';
 
@@ -23,6 +26,29 @@ interface Props {
 
 type Kind = 'gross' | 'base';
 
+interface Values {
+  kind: Kind;
+  /** In the invoice's currency (cents / 100); empty: all that is left. */
+  amount: string | number;
+  endService: CreditServiceEnd;
+  reason: string;
+  code: CorrectionCode;
+}
+const INITIAL: Values = { kind: 'gross', amount: '', endService: 'now', reason: '', code: 'R1' };
+
+/** The smallest amount the contract takes (in cents), in the currency's units. */
+const MIN_AMOUNT = (contractField(creditNoteBodySchema, 'amountCents').min ?? 1) / 100;
+
+const centsOf = (amount: string | number) => (typeof amount === 'number' ? Math.round(amount * 100) : undefined);
+
+/** The request: the amount asked as a total or a base (none: all that is left), and when the service ends if nothing is left. */
+function bodyOf(values: Values, left: number): CreditNoteBody {
+  const cents = centsOf(values.amount);
+  const whole = cents === undefined || (values.kind === 'gross' && cents === left);
+  const asked = cents ? (values.kind === 'gross' ? { amountCents: cents } : { baseCents: cents }) : {};
+  return { reason: values.reason, correctionCode: values.code, ...asked, ...(whole ? { endService: values.endService } : {}) };
+}
+
 /**
  * Issue a credit note: an exact amount with tax or an exact base before tax (empty = all that is
  * left), a reason and its code for the tax record (R1–R4; a simplified invoice's note is always R5),
@@ -32,44 +58,46 @@ type Kind = 'gross' | 'base';
 export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
   const { t } = useTranslation('admin-invoices');
   const locale = useLocale();
-  const [kind, setKind] = useState<Kind>('gross');
-  const [amount, setAmount] = useState<string | number>('');
-  const [endService, setEndService] = useState<CreditServiceEnd>('now');
-  const [reason, setReason] = useState('');
-  const [code, setCode] = useState<CorrectionCode>('R1');
   const mutation = useIssueCreditNote();
   const left = invoice ? invoice.totalCents - invoice.creditedCents : 0;
-  const fields = fieldErrorsOf(mutation.error);
-  const field = kind === 'gross' ? 'amountCents' : 'baseCents';
-  const cents = typeof amount === 'number' ? Math.round(amount * 100) : undefined;
+  const form = useContractForm(creditNoteBodySchema, {
+    initialValues: INITIAL,
+    toBody: (values) => bodyOf(values, left),
+    fieldOf: { amountCents: 'amount', baseCents: 'amount', correctionCode: 'code' },
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
+  const { kind, amount, endService, reason, code } = form.values;
+  const set = form.form.setFieldValue;
+  const cents = centsOf(amount);
   // The base left is known to the server only: a base is checked there (its error names the most).
   const tooMuch = kind === 'gross' && cents !== undefined && cents > left;
   const whole = cents === undefined || (kind === 'gross' && cents === left);
   const leftText = invoice ? formatCents(left, invoice.currency, locale) : '';
 
+  // The server's refusal of the amount names the most that is left: its message, on the amount.
+  const amountFieldError = form.errorOf('amount');
+  const amountError =
+    amountFieldError && mutation.error instanceof ApiError ? (mutation.error.serverMessage ?? amountFieldError) : amountFieldError;
+
   const close = () => {
     mutation.reset();
-    setKind('gross');
-    setAmount('');
-    setEndService('now');
-    setReason('');
-    setCode('R1');
+    form.form.reset();
+    form.setGeneralError(null);
     onClose();
   };
-  const submit = () => {
+  const submit = form.onSubmit((_body, values) => {
     if (!invoice || tooMuch) return;
-    const asked = cents ? (kind === 'gross' ? { amountCents: cents } : { baseCents: cents }) : {};
-    const body: CreditNoteBody = { reason, correctionCode: code, ...asked, ...(whole ? { endService } : {}) };
     mutation.mutate(
-      { id: invoice.id, body },
+      { id: invoice.id, body: bodyOf(values, left) },
       {
         onSuccess: (answer) => {
           onIssued(answer.data);
           close();
         },
+        onError: form.setServerError,
       },
     );
-  };
+  });
 
   return (
     <ReasonDialog
@@ -77,14 +105,12 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
       onClose={close}
       title={t('credit.title', { number: invoice?.number ?? '' })}
       testId="credit-note-dialog"
-      reason={reason}
-      onReasonChange={setReason}
+      reasonField={form.field('reason')}
       reasonLabel={t('credit.reason')}
       reasonTestId="credit-reason"
-      error={mutation.error}
-      errorFields={['amountCents', 'baseCents']}
+      generalError={form.generalError}
       pending={mutation.isPending}
-      ready={reason.trim().length >= 3 && !tooMuch}
+      ready={creditNoteBodySchema.shape.reason.safeParse(reason).success && !tooMuch}
       submitLabel={t('credit.submit')}
       submitColor="red"
       submitTestId="credit-submit"
@@ -95,7 +121,7 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
           <Text size="sm">{t('credit.intro', { left: leftText, customer: invoice.customerName })}</Text>
           <SegmentedControl
             value={kind}
-            onChange={(value) => setKind(value === 'base' ? 'base' : 'gross')}
+            onChange={(value) => set('kind', value === 'base' ? 'base' : 'gross')}
             data={[
               { value: 'gross', label: t('credit.kindGross') },
               { value: 'base', label: t('credit.kindBase') },
@@ -107,20 +133,14 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
             label={kind === 'gross' ? t('credit.amount') : t('credit.base')}
             description={t('credit.amountHint', { left: leftText })}
             value={amount}
-            onChange={setAmount}
-            min={0.01}
+            onChange={(value) => set('amount', value)}
+            min={MIN_AMOUNT}
             max={kind === 'gross' ? left / 100 : undefined}
             decimalScale={2}
             fixedDecimalScale={false}
             allowNegative={false}
             suffix={` ${invoice.currency}`}
-            error={
-              tooMuch
-                ? t('credit.tooMuch', { left: leftText })
-                : fields[field]?.[0] && mutation.error instanceof ApiError
-                  ? mutation.error.serverMessage
-                  : undefined
-            }
+            error={tooMuch ? t('credit.tooMuch', { left: leftText }) : amountError}
             data-testid="credit-amount"
           />
           {invoice.invoiceType === 'F2' ? (
@@ -132,7 +152,7 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
               label={t('credit.correction')}
               description={t('credit.correctionHint')}
               value={code}
-              onChange={(value) => setCode(CORRECTION_CODES.find((c) => c === value) ?? 'R1')}
+              onChange={(value) => set('code', CORRECTION_CODES.find((c) => c === value) ?? 'R1')}
               data={CORRECTION_CODES.map((c) => ({ value: c, label: t(`credit.codes.${c}`) }))}
               allowDeselect={false}
               data-testid="credit-correction"
@@ -143,7 +163,7 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
               label={t('credit.endService')}
               description={t('credit.endServiceHint')}
               value={endService}
-              onChange={(value) => setEndService(value === 'period_end' ? 'period_end' : 'now')}
+              onChange={(value) => set('endService', value === 'period_end' ? 'period_end' : 'now')}
               data-testid="credit-end-service"
             >
               <Stack gap={4} mt={4}>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_SERIES, INVOICE_STATUSES, type CreditNoteResult, type InvoiceStatus, type InvoiceSummary } from '@enlaza/contracts';
+import { INVOICE_SERIES, INVOICE_STATUSES, type CreditNoteResult, type InvoiceSummary } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import type { DataColumn } from '@/components/data-table';
 import { DateFilter, FilterBar, KeysetTable } from '@/components/keyset-list';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
@@ -12,10 +11,9 @@ import { formatDate } from '@/lib/format';
 import { downloadInvoicePdf, downloadInvoicesCsv, useAdminInvoices, type InvoiceFilters } from '../api/invoices';
 import { ChainCheck } from '../components/chain-check';
 import { CreditNoteDialog } from '../components/credit-note-dialog';
-import { formatCents } from '../components/money';
+import { useInvoiceColumns } from '../components/invoice-columns';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const STATUS_COLOR: Record<InvoiceStatus, string> = { issued: 'teal', partially_credited: 'orange', credited: 'gray' };
 
 function useInvoiceFilters() {
   const { pick, set, clear } = useUrlFilters();
@@ -41,7 +39,6 @@ export default function AdminInvoicesPage() {
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [exporting, setExporting] = useState(false);
   const hasFilters = Object.values(filters).some(Boolean);
-  const money = (cents: number, currency: string) => formatCents(cents, currency, locale);
 
   const issuedText = (note: CreditNoteResult) => {
     const issued = t('credit.issued', { number: note.number });
@@ -58,81 +55,7 @@ export default function AdminInvoicesPage() {
     }
   };
 
-  const columns: DataColumn<InvoiceSummary>[] = [
-    {
-      key: 'number',
-      header: t('columns.number'),
-      cell: (row) => (
-        <Text fw={600} size="sm">
-          {row.number}
-        </Text>
-      ),
-      hideInCard: true,
-    },
-    // The issue date as printed on the invoice (the seller's calendar day): shown as that day, in any browser's zone.
-    { key: 'date', header: t('columns.date'), cell: (row) => formatDate(`${row.issueDate}T12:00:00Z`, locale, 'UTC') },
-    {
-      key: 'customer',
-      header: t('columns.customer'),
-      cell: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {row.customerName}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {[row.customerEmail, row.customerTaxId].filter(Boolean).join(' · ')}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: 'kind',
-      header: t('columns.kind'),
-      // What it is, and its TipoFactura as the tax record holds it (F2: simplified, R1–R5: why it corrects).
-      cell: (row) => {
-        const kind =
-          row.kind === 'credit_note'
-            ? t('kind.credit_note', { number: row.correctedNumber ?? '' })
-            : t(row.invoiceType === 'F2' ? 'kind.simplified' : 'kind.invoice');
-        const type = t('kind.withType', { kind, type: row.invoiceType });
-        // The VAT rule it applied, when not the seller's VAT to a customer at home.
-        if (row.taxRule === 'domestic') return type;
-        return (
-          <Stack gap={0}>
-            <Text size="sm">{type}</Text>
-            <Text size="xs" c="dimmed" data-testid="invoice-tax-rule">
-              {t(`taxRule.${row.taxRule}`)}
-            </Text>
-          </Stack>
-        );
-      },
-    },
-    {
-      key: 'total',
-      header: t('columns.total'),
-      cell: (row) => (
-        <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {money(row.totalCents, row.currency)}
-        </Text>
-      ),
-    },
-    {
-      key: 'status',
-      header: t('columns.status'),
-      cell: (row) => (
-        <Stack gap={2} align="flex-start">
-          <Badge color={STATUS_COLOR[row.status]} variant="light">
-            {t(`status.${row.status}`)}
-          </Badge>
-          {row.creditedCents > 0 ? (
-            <Text size="xs" c="dimmed">
-              {t('credited', { amount: money(row.creditedCents, row.currency) })}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
-  ];
+  const columns = useInvoiceColumns();
 
   return (
     <Stack gap="lg" data-testid="admin-invoices-page">

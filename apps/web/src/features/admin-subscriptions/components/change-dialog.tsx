@@ -1,13 +1,27 @@
-import { useState } from 'react';
 import { NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AdminSubscriptionSummary } from '@enlaza/contracts';
-import { fieldErrorsOf, ReasonDialog } from '@/components/reason-dialog';
+import { adminCancelSubscriptionSchema, adminExtendSubscriptionSchema, type AdminSubscriptionSummary } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/components/api-error-message';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { useLocale } from '@/components/use-locale';
+import { contractField } from '@/lib/forms/contract-fields';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { formatDate } from '@/lib/format';
 import { useChangeSubscription } from '../api/subscriptions';
 
 export type ChangeKind = 'cancel' | 'extend';
+
+interface Values {
+  when: 'now' | 'end';
+  /** Empty while nothing is typed. */
+  days: string | number;
+  reason: string;
+}
+const INITIAL: Values = { when: 'end', days: 7, reason: '' };
+
+/** The bounds of the days, from the contract. */
+const DAYS = contractField(adminExtendSubscriptionSchema, 'days');
+const daysValid = (days: string | number) => adminExtendSubscriptionSchema.shape.days.safeParse(days).success;
 
 interface Props {
   subscription: AdminSubscriptionSummary;
@@ -20,25 +34,31 @@ interface Props {
 export function ChangeDialog({ subscription, kind, onClose, onDone }: Props) {
   const { t } = useTranslation('admin-subscriptions');
   const locale = useLocale();
-  const [when, setWhen] = useState<'now' | 'end'>('end');
-  const [days, setDays] = useState<string | number>(7);
-  const [reason, setReason] = useState('');
   const mutation = useChangeSubscription();
-  const fields = fieldErrorsOf(mutation.error);
-  const validDays = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 366;
-  const ready = reason.trim().length >= 3 && (kind === 'cancel' || validDays);
+  const schema = kind === 'extend' ? adminExtendSubscriptionSchema : adminCancelSubscriptionSchema;
+  const form = useContractForm(schema, {
+    initialValues: INITIAL,
+    toBody: ({ when, days, reason }) => (kind === 'extend' ? { days, reason } : { atPeriodEnd: when === 'end', reason }),
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
+  const { when, days, reason } = form.values;
+  const validDays = daysValid(days);
+  const ready = schema.shape.reason.safeParse(reason).success && (kind === 'cancel' || validDays);
 
+  // The reason is asked again each time; the choice of when and the days stay.
   const close = () => {
     mutation.reset();
-    setReason('');
+    form.form.setFieldValue('reason', '');
+    form.form.clearErrors();
+    form.setGeneralError(null);
     onClose();
   };
-  const submit = () => {
+  const submit = form.onSubmit(() => {
     if (!kind || !ready) return;
     const change =
       kind === 'cancel' ? { kind, body: { atPeriodEnd: when === 'end', reason } } : { kind, body: { days: Number(days), reason } };
-    mutation.mutate({ id: subscription.id, change }, { onSuccess: () => (onDone(kind), close()) });
-  };
+    mutation.mutate({ id: subscription.id, change }, { onSuccess: () => (onDone(kind), close()), onError: form.setServerError });
+  });
   const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd, locale) : '—';
 
   return (
@@ -47,13 +67,11 @@ export function ChangeDialog({ subscription, kind, onClose, onDone }: Props) {
       onClose={close}
       title={kind ? t(`${kind}.title`, { name: subscription.user.name }) : ''}
       testId="subscription-change-dialog"
-      reason={reason}
-      onReasonChange={setReason}
+      reasonField={form.field('reason')}
       reasonLabel={t('reason')}
       reasonHint={t('reasonHint')}
       reasonTestId="change-reason"
-      error={mutation.error}
-      errorFields={['days']}
+      generalError={form.generalError}
       pending={mutation.isPending}
       ready={ready}
       submitLabel={kind ? t(`${kind}.submit`) : ''}
@@ -62,7 +80,7 @@ export function ChangeDialog({ subscription, kind, onClose, onDone }: Props) {
       onSubmit={submit}
     >
       {kind === 'cancel' ? (
-        <Radio.Group label={t('cancel.when')} value={when} onChange={(v) => setWhen(v === 'now' ? 'now' : 'end')}>
+        <Radio.Group label={t('cancel.when')} value={when} onChange={(v) => form.form.setFieldValue('when', v === 'now' ? 'now' : 'end')}>
           <Stack gap="xs" mt="xs">
             <Radio value="end" label={t('cancel.atEnd', { date: end })} data-testid="cancel-at-end" />
             <Radio value="now" label={t('cancel.now')} data-testid="cancel-now" />
@@ -72,15 +90,13 @@ export function ChangeDialog({ subscription, kind, onClose, onDone }: Props) {
         <>
           <Text size="sm">{t('extend.intro', { date: end })}</Text>
           <NumberInput
+            {...form.field('days')}
             label={t('extend.days')}
-            value={days}
-            onChange={setDays}
-            min={1}
-            max={366}
+            min={DAYS.min}
+            max={DAYS.max}
             allowDecimal={false}
             allowNegative={false}
-            required
-            error={!validDays ? t('extend.daysInvalid') : fields.days?.[0]}
+            error={!validDays ? t('extend.daysInvalid') : form.errorOf('days')}
             data-testid="extend-days"
           />
         </>

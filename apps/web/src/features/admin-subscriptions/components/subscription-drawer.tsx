@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Group, Loader, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { AdminSubscriptionDetail, SubscriptionEvent } from '@enlaza/contracts';
@@ -10,6 +10,7 @@ import { useLocale } from '@/components/use-locale';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { downloadInvoicePdf, useSubscriptionDetail } from '../api/subscriptions';
 import { ChangeDialog, type ChangeKind } from './change-dialog';
+import { SubscriptionPayments } from './subscription-payments';
 
 const RUNNING = new Set(['trialing', 'active', 'past_due']);
 
@@ -128,39 +129,7 @@ function DetailBody({ detail }: { detail: AdminSubscriptionDetail }) {
         )}
       </section>
 
-      <section aria-labelledby="subscription-payments">
-        <Title order={4} id="subscription-payments" mb="sm">
-          {t('detail.payments')}
-        </Title>
-        {detail.payments.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('detail.noPayments')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table data-testid="subscription-payments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columns.date')}</Table.Th>
-                  <Table.Th>{t('columns.amount')}</Table.Th>
-                  <Table.Th>{t('columns.status')}</Table.Th>
-                  <Table.Th>{t('columns.invoice')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.payments.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>{formatDate(p.createdAt, locale)}</Table.Td>
-                    <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{money(p.amountCents)}</Table.Td>
-                    <Table.Td>{t(`paymentStatus.${p.status}`, { defaultValue: p.status })}</Table.Td>
-                    <Table.Td>{p.invoiceNumber ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </section>
+      <SubscriptionPayments payments={detail.payments} />
 
       <section aria-labelledby="subscription-invoices">
         <Title order={4} id="subscription-invoices" mb="sm">

@@ -1,12 +1,19 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { testClockAdvanceSchema } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
+import { FormGeneralError } from '@/components/form-general-error';
 import { useLocale } from '@/components/use-locale';
+import { contractField } from '@/lib/forms/contract-fields';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useAdvanceTestClock, useTestClock } from '../api/subscriptions';
 
 const FIGURES = ['renewed', 'failed', 'reminded', 'expired', 'cancelled'] as const;
+/** The bounds of the days, from the contract. */
+const DAYS = contractField(testClockAdvanceSchema, 'days');
+/** Days are empty ('') while nothing is typed. */
+const INITIAL: { days: string | number } = { days: 30 };
 
 /** The sandbox's test clock: shown only when the server has it enabled. Advancing runs what fell due. */
 export function TestClockCard() {
@@ -14,9 +21,12 @@ export function TestClockCard() {
   const locale = useLocale();
   const clock = useTestClock();
   const advance = useAdvanceTestClock();
-  const [days, setDays] = useState<string | number>(30);
+  const form = useContractForm(testClockAdvanceSchema, {
+    initialValues: INITIAL,
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
   if (!clock.data?.enabled) return null;
-  const valid = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 400;
+  const valid = testClockAdvanceSchema.shape.days.safeParse(form.values.days).success;
   const ran = advance.data?.ran;
 
   return (
@@ -34,22 +44,16 @@ export function TestClockCard() {
             {formatDateTime(clock.data.now, locale, 'UTC')}
           </Text>
         </Text>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (valid) advance.mutate(Number(days));
-          }}
-        >
+        <form noValidate onSubmit={form.onSubmit(({ days }) => advance.mutate(days, { onError: form.setServerError }))}>
           <Group align="flex-end" gap="sm" wrap="wrap">
             <NumberInput
+              {...form.field('days')}
               label={t('clock.days')}
-              value={days}
-              onChange={setDays}
-              min={1}
-              max={400}
+              min={DAYS.min}
+              max={DAYS.max}
               allowDecimal={false}
               allowNegative={false}
-              error={valid ? undefined : t('clock.daysInvalid')}
+              error={valid ? form.errorOf('days') : t('clock.daysInvalid')}
               style={{ flex: '0 1 10rem' }}
               data-testid="test-clock-days"
             />
@@ -63,11 +67,7 @@ export function TestClockCard() {
             {t('clock.running')}
           </Text>
         ) : null}
-        {advance.isError ? (
-          <Alert color="red" role="alert">
-            {apiErrorMessage(advance.error, t)}
-          </Alert>
-        ) : null}
+        <FormGeneralError error={form.generalError} />
         {ran ? (
           <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" role="status" data-testid="test-clock-result">
             {FIGURES.map((key) => (

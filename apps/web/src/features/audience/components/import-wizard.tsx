@@ -1,28 +1,19 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  FileInput,
-  Group,
-  List,
-  Paper,
-  Progress,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, type ContactImportPreview, type ContactImportResult } from '@enlaza/contracts';
+import { Alert, Button, Checkbox, FileInput, Group, List, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, contactImportBodySchema, type ContactImportResult } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { SelectField } from '@/components/select-field';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
+import { contractField } from '@/lib/forms/contract-fields';
 import { formatNumber } from '@/lib/format';
-import { useImportContacts, usePreviewImport } from '../api/audience';
+import { useImportContacts } from '../api/audience';
+import { ImportPreview } from './import-preview';
+import { useCsvPreview } from './use-csv-preview';
+
+/** The new list's name, as the contract takes it. */
+const LIST_NAME = contractField(contactImportBodySchema, 'name');
 
 const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? error.fieldErrors?.[field]?.[0] : undefined);
 
@@ -33,40 +24,19 @@ const fieldError = (error: unknown, field: string) => (error instanceof ApiError
 export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImportResult) => void; onCancel: () => void }) {
   const { t } = useTranslation('audience');
   const locale = useLocale();
-  const preview = usePreviewImport();
   const importer = useImportContacts();
-  const [file, setFile] = useState<File | null>(null);
-  const [csv, setCsv] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [shape, setShape] = useState<ContactImportPreview | null>(null);
   const [name, setName] = useState('');
   const [hasHeader, setHasHeader] = useState(true);
   const [emailColumn, setEmailColumn] = useState<string>('');
   const [nameColumn, setNameColumn] = useState<string>('');
   const [consent, setConsent] = useState(false);
   const [consentMissing, setConsentMissing] = useState(false);
-
-  async function choose(next: File | null) {
-    setFile(next);
-    setShape(null);
-    setFileError(null);
-    if (!next) return;
-    if (next.size > CONTACT_IMPORT_MAX_BYTES) {
-      setFileError(t('import.tooLarge', { mb: CONTACT_IMPORT_MAX_BYTES / 1024 / 1024 }));
-      return;
-    }
-    const text = await next.text();
-    setCsv(text);
-    preview.mutate(text, {
-      onSuccess: (data) => {
-        setShape(data);
-        setHasHeader(data.headerGuess);
-        setEmailColumn(data.emailColumn === null ? '' : String(data.emailColumn));
-        setNameColumn(data.nameColumn === null ? '' : String(data.nameColumn));
-        if (!name) setName(next.name.replace(/\.[^.]+$/, '').slice(0, 120));
-      },
-    });
-  }
+  const { preview, file, csv, fileError, shape, choose } = useCsvPreview((data, next) => {
+    setHasHeader(data.headerGuess);
+    setEmailColumn(data.emailColumn === null ? '' : String(data.emailColumn));
+    setNameColumn(data.nameColumn === null ? '' : String(data.nameColumn));
+    if (!name) setName(next.name.replace(/\.[^.]+$/, '').slice(0, 120));
+  });
 
   function submit() {
     if (!csv || !shape) return;
@@ -91,7 +61,6 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
   const columnLabel = (i: number) =>
     header?.[i] ? t('import.columnNamed', { n: i + 1, name: header[i] }) : t('import.column', { n: i + 1 });
   const columnOptions = shape ? Array.from({ length: shape.columns }, (_, i) => ({ value: String(i), label: columnLabel(i) })) : [];
-  const sample = shape ? shape.rows.slice(hasHeader ? 1 : 0, 6) : [];
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="import-wizard">
@@ -115,32 +84,7 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
         {preview.isPending ? <Progress value={100} animated aria-label={t('import.reading')} /> : null}
         {shape ? (
           <>
-            <Text size="sm">{t('import.previewIntro', { count: shape.totalRows, formatted: formatNumber(shape.totalRows, locale) })}</Text>
-            <ScrollArea type="auto">
-              <Table withTableBorder striped fz="sm" data-testid="import-preview">
-                <caption>{t('import.previewCaption')}</caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    {columnOptions.map((c) => (
-                      <Table.Th key={c.value} scope="col">
-                        {c.label}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {sample.map((row, r) => (
-                    <Table.Tr key={r}>
-                      {columnOptions.map((c, i) => (
-                        <Table.Td key={c.value} style={{ overflowWrap: 'anywhere' }}>
-                          {row[i] ?? ''}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
+            <ImportPreview shape={shape} hasHeader={hasHeader} columnOptions={columnOptions} />
             <Checkbox
               label={t('import.hasHeader')}
               checked={hasHeader}
@@ -171,7 +115,7 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
             <TextInput
               label={t('import.listName')}
               required
-              maxLength={120}
+              maxLength={LIST_NAME.maxLength}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={fieldError(importer.error, 'name')}

@@ -12,7 +12,7 @@ import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useMyPlan, usePlanAction } from '../api/billing';
-import { QuotaList } from '../components/quota-list';
+import { ActiveAddOns } from '../components/active-add-ons';
 import { LoadError, LoadingRows } from '../components/states';
 
 type Action = 'cancel' | 'resume' | 'undoDowngrade';
@@ -129,39 +129,7 @@ export default function MyPlanPage() {
             </Stack>
           </Card>
           <PlanUsageCard testId="myplan-usage" />
-          <Card withBorder radius="md" padding="lg" data-testid="myplan-addons">
-            <Stack gap="sm">
-              <Group justify="space-between">
-                <Title order={2} size="h4">
-                  {t('addons.active')}
-                </Title>
-                <Button component={Link} to="/user/paquetes" size="xs" variant="light">
-                  {t('addons.buy')}
-                </Button>
-              </Group>
-              {sub.addOns.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('addons.none')}
-                </Text>
-              ) : (
-                sub.addOns.map((a) => (
-                  <Group key={a.id} justify="space-between" wrap="wrap">
-                    <div>
-                      <Text fw={600} size="sm">
-                        {a.name}
-                      </Text>
-                      <QuotaList limits={a.extra} skipZero plus />
-                    </div>
-                    {a.validUntil ? (
-                      <Text size="sm" c="dimmed">
-                        {t('addons.validUntil', { date: formatDate(a.validUntil, locale) })}
-                      </Text>
-                    ) : null}
-                  </Group>
-                ))
-              )}
-            </Stack>
-          </Card>
+          <ActiveAddOns addOns={sub.addOns} />
         </>
       )}
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OfferView, PlanView } from '@enlaza/contracts';
@@ -7,14 +7,12 @@ import { apiErrorMessage } from '@/components/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
-import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useCheckout, useCheckoutQuote, usePlanAction, usePlans } from '../api/billing';
 import { PayDialog } from '../components/pay-dialog';
-import { QuotaList } from '../components/quota-list';
-import { TaxRuleNote } from '../components/tax-rule-note';
+import { PlanCard } from '../components/plan-card';
 import { LoadError, LoadingRows } from '../components/states';
 
 /** /user/plans: the offers for my account type by plan, a period switch, prices with and without tax, quotas side by side. */
@@ -102,88 +100,21 @@ export default function PlansPage() {
             />
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="plans-grid">
-            {plans.data.plans.map((plan) => {
-              const offer = plan.offers.find((o) => o.period.code === period) ?? null;
-              return (
-                <Card
-                  key={plan.id}
-                  withBorder
-                  radius="md"
-                  padding="lg"
-                  data-testid={`plan-${plan.code}`}
-                  style={plan.current ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
-                >
-                  <Stack gap="sm" h="100%">
-                    <Group justify="space-between" gap="xs">
-                      <Title order={2} size="h3">
-                        {plan.name}
-                      </Title>
-                      {plan.current ? (
-                        <Badge color="teal" variant="light" data-testid="plan-current">
-                          {t('plans.current')}
-                        </Badge>
-                      ) : null}
-                    </Group>
-                    {plan.description ? (
-                      <Text size="sm" c="dimmed">
-                        {plan.description}
-                      </Text>
-                    ) : null}
-                    {plan.isFree ? (
-                      <Text fw={700} size="xl">
-                        {formatMoney(0, locale)}
-                      </Text>
-                    ) : offer ? (
-                      <div>
-                        <Text fw={700} size="xl" data-testid="plan-price">
-                          {pricePerPeriod(t, offer.price.totalCents, offer.period.months, locale)}
-                        </Text>
-                        <Text size="sm" c="dimmed">
-                          {t('plans.beforeTax', { amount: formatMoney(offer.price.subtotalCents, locale), tax: offer.price.taxName })}
-                        </Text>
-                        <TaxRuleNote rule={offer.price.taxRule} />
-                      </div>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {t('plans.notInPeriod')}
-                      </Text>
-                    )}
-                    <QuotaList limits={plan.limits} />
-                    <div style={{ marginTop: 'auto' }}>
-                      {offer?.current || (plan.current && plan.isFree) ? (
-                        <Button fullWidth variant="light" disabled>
-                          {t('plans.yourPlan')}
-                        </Button>
-                      ) : offer?.change === 'upgrade' ? (
-                        <Button
-                          fullWidth
-                          onClick={() => {
-                            checkout.reset();
-                            setBuying({ plan, offer });
-                          }}
-                          data-testid="plan-choose"
-                          aria-label={t('plans.chooseOf', { plan: plan.name, period: offer.period.name })}
-                        >
-                          {plan.current ? t('plans.switchNow') : t('plans.choose')}
-                        </Button>
-                      ) : offer?.change === 'downgrade' || (plan.isFree && plan.change === 'downgrade') ? (
-                        <Button
-                          fullWidth
-                          variant="default"
-                          onClick={() => {
-                            action.reset();
-                            setScheduling({ plan, offer: plan.isFree ? null : offer });
-                          }}
-                          data-testid="plan-schedule"
-                        >
-                          {t('plans.switchAtEnd')}
-                        </Button>
-                      ) : null}
-                    </div>
-                  </Stack>
-                </Card>
-              );
-            })}
+            {plans.data.plans.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                offer={plan.offers.find((o) => o.period.code === period) ?? null}
+                onBuy={(offer) => {
+                  checkout.reset();
+                  setBuying({ plan, offer });
+                }}
+                onSchedule={(offer) => {
+                  action.reset();
+                  setScheduling({ plan, offer });
+                }}
+              />
+            ))}
           </SimpleGrid>
         </>
       )}

@@ -3,11 +3,18 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
 import type { Campaign } from '@enlaza/contracts';
+import { ApiError } from '@/lib/api-error';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
 import type * as AudienceApi from '@/lib/api/audience';
 import { CampaignForm } from './campaign-form';
 
-const calls = vi.hoisted(() => ({ save: [] as unknown[], start: [] as unknown[], test: [] as unknown[], senderSaved: true }));
+const calls = vi.hoisted(() => ({
+  save: [] as unknown[],
+  start: [] as unknown[],
+  test: [] as unknown[],
+  senderSaved: true,
+  saveError: null as Error | null,
+}));
 const saved = { id: 'c1', name: 'Autumn news', templateName: 'Newsletter' } as Campaign;
 
 // The form's server calls: a template, an imported list, 1,234 recipients, a save, a review, a test and a start that succeed.
@@ -18,17 +25,17 @@ vi.mock('@/lib/api/audience', async (actual) => ({
     isPending: false,
     isError: false,
     data: {
-      profiles: [{ id: 'p1', name: 'Ana', contacts: 1200 }],
+      profiles: [{ id: '00000000-0000-4000-8000-0000000000b1', name: 'Ana', contacts: 1200 }],
       folders: [],
       labels: [],
-      lists: [{ id: 'l1', name: 'Leads', contacts: 34 }],
+      lists: [{ id: '00000000-0000-4000-8000-0000000000c1', name: 'Leads', contacts: 34 }],
     },
   }),
   useAudienceCount: () => ({ data: 1234, isError: false }),
 }));
 
 vi.mock('../api/campaigns', () => ({
-  useTemplateOptions: () => ({ data: [{ id: 't1', name: 'Newsletter' }] }),
+  useTemplateOptions: () => ({ data: [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'Newsletter' }] }),
   useCampaignReview: () => ({
     isError: false,
     data: {
@@ -47,7 +54,7 @@ vi.mock('../api/campaigns', () => ({
     isPending: false,
     mutateAsync: (input: unknown) => {
       calls.save.push(input);
-      return Promise.resolve(saved);
+      return calls.saveError ? Promise.reject(calls.saveError) : Promise.resolve(saved);
     },
   }),
   useStartCampaign: () => ({
@@ -66,9 +73,9 @@ function renderForm(onDone = vi.fn()) {
         <CampaignForm
           campaign={{
             ...saved,
-            templateId: 't1',
+            templateId: '00000000-0000-4000-8000-0000000000a1',
             scheduledAt: null,
-            audience: { profileIds: ['p1'], folderIds: [], labelIds: [], listIds: [] },
+            audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [] },
           }}
           timeZone="Europe/Madrid"
           onDone={onDone}
@@ -91,6 +98,25 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     calls.start = [];
     calls.test = [];
     calls.senderSaved = true;
+    calls.saveError = null;
+  });
+
+  it('takes the name’s limit from the contract and puts the server’s refusal of it under the name, focused', async () => {
+    calls.saveError = new ApiError({
+      message: 'invalid',
+      status: 422,
+      code: 'validation.failed',
+      serverMessage: 'Check the fields.',
+      fieldErrors: { name: ['This name is already used.'] },
+    });
+    renderForm();
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Name/ });
+    expect(name.maxLength).toBe(120);
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('This name is already used.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(screen.queryByTestId('campaign-error')).toBeNull();
+    expect(screen.queryByTestId('campaign-review')).toBeNull();
   });
 
   it('“Review” saves the draft and shows who it goes to and from, the email, and a test send; nothing is sent yet', async () => {
@@ -100,7 +126,11 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
     expect(calls.save).toEqual([
       {
         id: 'c1',
-        body: { name: 'Autumn news', templateId: 't1', audience: { profileIds: ['p1'], folderIds: [], labelIds: [], listIds: [] } },
+        body: {
+          name: 'Autumn news',
+          templateId: '00000000-0000-4000-8000-0000000000a1',
+          audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [] },
+        },
       },
     ]);
     expect(screen.getByTestId('review-to').textContent).toBe('To: 1,234 recipients');

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AudienceSelector, Campaign } from '@enlaza/contracts';
+import { campaignBodySchema, type AudienceSelector, type Campaign } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { AudiencePicker, EMPTY_AUDIENCE } from '@/components/audience-picker';
-import { ApiError } from '@/lib/api-error';
+import { FormGeneralError } from '@/components/form-general-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveCampaign, useTemplateOptions } from '../api/campaigns';
 import { CampaignReview } from './campaign-review';
 import { isoToZoned, zonedToIso } from './zoned-time';
@@ -18,67 +19,57 @@ type Props = { campaign: Campaign | null; timeZone: string; onDone: (campaign: C
  */
 export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
   const { t } = useTranslation(['campaigns', 'admin']);
-  const [name, setName] = useState(campaign?.name ?? '');
-  const [templateId, setTemplateId] = useState<string | null>(campaign?.templateId ?? null);
-  const [audience, setAudience] = useState<AudienceSelector>(campaign?.audience ?? EMPTY_AUDIENCE);
-  const [when, setWhen] = useState<'now' | 'later'>(campaign?.scheduledAt ? 'later' : 'now');
-  const [at, setAt] = useState(campaign?.scheduledAt ? isoToZoned(campaign.scheduledAt, timeZone) : '');
-  const [error, setError] = useState<unknown>(null);
+  // `when` and `at` are not the draft's: the time is sent when it is started (the review's step).
+  const form = useContractForm(campaignBodySchema, {
+    initialValues: {
+      name: campaign?.name ?? '',
+      templateId: campaign?.templateId ?? null,
+      audience: campaign?.audience ?? EMPTY_AUDIENCE,
+      when: campaign?.scheduledAt ? ('later' as const) : ('now' as const),
+      at: campaign?.scheduledAt ? isoToZoned(campaign.scheduledAt, timeZone) : '',
+    },
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
+  const { name, templateId, audience, when, at } = form.values;
   // The saved draft under review; the form keeps its values for "Back to editing", and saves the same
   // draft again (a new campaign is created once).
   const [reviewing, setReviewing] = useState<Campaign | null>(null);
   const [savedId, setSavedId] = useState<string | null>(campaign?.id ?? null);
   const templates = useTemplateOptions();
   const save = useSaveCampaign();
-  const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? {}) : {};
   const atIso = when === 'later' ? zonedToIso(at, timeZone) : null;
 
-  const submit = async (review: boolean) => {
-    setError(null);
+  // The draft as typed (the server trims the name); "Review" goes on to the review step.
+  const persist = async (values: { name: string; templateId: string | null; audience: AudienceSelector }, review: boolean) => {
     try {
-      const saved = await save.mutateAsync({ id: savedId, body: { name, templateId, audience } });
+      const saved = await save.mutateAsync({
+        id: savedId,
+        body: { name: values.name, templateId: values.templateId, audience: values.audience },
+      });
       setSavedId(saved.id);
       if (review) setReviewing(saved);
       else onDone(saved);
-    } catch (e) {
-      setError(e);
+    } catch (error) {
+      form.setServerError(error);
     }
   };
+  const submitReview = form.onSubmit((_body, values) => void persist(values, true));
+  const submitDraft = form.onSubmit((_body, values) => void persist(values, false));
 
   if (reviewing)
     return <CampaignReview campaign={reviewing} atIso={atIso} timeZone={timeZone} onBack={() => setReviewing(null)} onDone={onDone} />;
 
   return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      component="form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(true);
-      }}
-      data-testid="campaign-form"
-    >
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={submitReview} noValidate data-testid="campaign-form">
       <Stack gap="md">
-        <TextInput
-          label={t('form.name')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          required
-          maxLength={120}
-          error={fieldErrors.name?.join(' ')}
-          data-autofocus
-        />
+        <TextInput {...form.field('name')} label={t('form.name')} data-autofocus />
         <Select
+          {...form.field('templateId')}
           label={t('form.template')}
           placeholder={t('form.templatePlaceholder')}
           data={(templates.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.name }))}
-          value={templateId}
-          onChange={setTemplateId}
           searchable
           nothingFoundMessage={t('form.noTemplates')}
-          error={fieldErrors.templateId?.join(' ')}
           description={templates.data && templates.data.length === 0 ? t('form.noTemplates') : undefined}
         />
         <Stack gap="xs">
@@ -88,9 +79,13 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
           <Text size="xs" c="dimmed">
             {t('form.audienceHelp')}
           </Text>
-          <AudiencePicker value={audience} onChange={setAudience} error={fieldErrors.audience?.join(' ') ?? null} />
+          <AudiencePicker
+            value={audience}
+            onChange={(next) => form.form.setFieldValue('audience', next)}
+            error={form.errorOf('audience') ?? null}
+          />
         </Stack>
-        <Radio.Group label={t('form.when')} value={when} onChange={(v) => setWhen(v === 'later' ? 'later' : 'now')}>
+        <Radio.Group label={t('form.when')} value={when} onChange={(v) => form.form.setFieldValue('when', v === 'later' ? 'later' : 'now')}>
           <Group mt="xs">
             <Radio value="now" label={t('form.now')} />
             <Radio value="later" label={t('form.later')} />
@@ -102,21 +97,17 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
             label={t('form.at')}
             description={t('form.timeZone', { zone: timeZone })}
             value={at}
-            onChange={(e) => setAt(e.currentTarget.value)}
+            onChange={(e) => form.form.setFieldValue('at', e.currentTarget.value)}
             required
             error={at && !atIso ? t('form.badTime') : undefined}
           />
         ) : null}
-        {error ? (
-          <Alert color="red" role="alert" data-testid="campaign-error">
-            {apiErrorMessage(error, t)}
-          </Alert>
-        ) : null}
+        <FormGeneralError error={form.generalError} testId="campaign-error" />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             {t('form.cancel')}
           </Button>
-          <Button variant="light" onClick={() => void submit(false)} disabled={save.isPending || !name.trim()}>
+          <Button variant="light" onClick={() => submitDraft()} disabled={save.isPending || !name.trim()}>
             {t('form.saveDraft')}
           </Button>
           <Button type="submit" loading={save.isPending} disabled={!name.trim() || !templateId || (when === 'later' && !atIso)}>

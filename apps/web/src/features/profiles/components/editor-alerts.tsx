@@ -1,15 +1,19 @@
 import { Alert, Anchor, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormGeneralError } from '@/components/form-general-error';
 import { ApiError } from '@/lib/api-error';
 import { unplacedErrors, type FieldErrorMap } from './field-errors';
 
-/** Above the form: the plan limit (with the way out), errors no field shows, other failures. */
-export function EditorAlerts({ failure, errors }: { failure: unknown; errors: FieldErrorMap }) {
+/**
+ * Above the form: the plan limit (with the way out), errors no field shows, other failures.
+ * `generalError` is the form's (a failure no field shows), `failure` the save's error behind it.
+ */
+export function EditorAlerts({ failure, generalError, errors }: { failure: unknown; generalError: string | null; errors: FieldErrorMap }) {
   const { t } = useTranslation('profiles');
-  const loose = unplacedErrors(errors);
-  const isQuota = failure instanceof ApiError && failure.status === 403 && failure.code?.startsWith('quota.');
   const hasFieldErrors = Object.keys(errors).length > 0;
+  const loose = [...unplacedErrors(errors), ...(hasFieldErrors && generalError ? [generalError] : [])];
+  const isQuota = generalError !== null && failure instanceof ApiError && failure.status === 403 && failure.code?.startsWith('quota.');
 
   if (isQuota) {
     return (
@@ -38,18 +42,5 @@ export function EditorAlerts({ failure, errors }: { failure: unknown; errors: Fi
       </Alert>
     );
   }
-  if (failure) {
-    const message =
-      failure instanceof ApiError
-        ? failure.status === 0
-          ? t('errors.network')
-          : (failure.serverMessage ?? t('errors.generic'))
-        : t('errors.generic');
-    return (
-      <Alert color="red" role="alert" title={t('editor.saveFailed')} data-testid="profile-save-error">
-        {message}
-      </Alert>
-    );
-  }
-  return null;
+  return <FormGeneralError error={generalError} title={t('editor.saveFailed')} testId="profile-save-error" />;
 }

@@ -4,7 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { useEffect } from 'react';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { CardFields } from './card-fields';
-import { errorsAfterListChange, fieldErrorsOf, unplacedErrors } from './field-errors';
+import { ApiError } from '@/lib/api-error';
+import { errorsAfterListChange, unplacedErrors } from './field-errors';
 import { draftOf, type PhoneDraft } from './profile-draft';
 import { useProfileEditor, type ProfileEditor } from './use-profile-editor';
 
@@ -17,18 +18,23 @@ const SERVER_ERRORS = {
   'card.somethingNew': ['A rule no field shows.'],
 };
 
-describe('fieldErrorsOf / unplacedErrors', () => {
-  it('keeps the first message per path and folds list items into their list field', () => {
-    const map = fieldErrorsOf(SERVER_ERRORS);
-    expect(map['card.firstName']).toBe('This field is required.');
-    expect(map['card.phones.1.number']).toBe('Enter a valid phone number.');
-    expect(map.labelIds).toBe('This item does not exist or is not yours.');
-    expect(unplacedErrors(map)).toEqual(['A rule no field shows.']);
-    expect(fieldErrorsOf(undefined)).toEqual({});
+/** The API's 422 for SERVER_ERRORS. */
+const refusal = () =>
+  new ApiError({
+    message: 'invalid',
+    status: 422,
+    code: 'validation.failed',
+    serverMessage: 'Check the fields.',
+    fieldErrors: SERVER_ERRORS,
+  });
+
+describe('unplacedErrors / errorsAfterListChange', () => {
+  it('lists the messages no field shows', () => {
+    expect(unplacedErrors({ 'card.firstName': 'a', color: 'b', labelIds: 'c', kind: 'd', 'card.somethingNew': 'e' })).toEqual(['e']);
   });
 
   it('drops a list’s row errors when rows move, and only the edited row’s when one is edited', () => {
-    const map = fieldErrorsOf({ 'card.phones.0.number': ['x'], 'card.phones.1.label': ['y'], 'card.firstName': ['z'] });
+    const map = { 'card.phones.0.number': 'x', 'card.phones.1.label': 'y', 'card.firstName': 'z' };
     const a: PhoneDraft = { key: 'a', label: '', number: null, valid: true };
     const b: PhoneDraft = { key: 'b', label: '', number: null, valid: true };
     expect(errorsAfterListChange(map, 'card.phones', [a, b], [b, a])).toEqual({ 'card.firstName': 'z' });
@@ -108,7 +114,7 @@ describe('CardFields with server errors', () => {
 
   it('shows each 422 message next to its own field, keeps the typed values, and clears one error when its field is edited', () => {
     render(<Harness />);
-    act(() => editor.setErrors(fieldErrorsOf(SERVER_ERRORS)));
+    act(() => editor.setServerError(refusal()));
 
     const firstName = screen.getByTestId('card-firstName');
     expect(firstName.getAttribute('aria-invalid')).toBe('true');
@@ -124,5 +130,20 @@ describe('CardFields with server errors', () => {
     expect(screen.queryByText('This field is required.')).toBeNull();
     expect(screen.getByText('Enter a valid phone number.')).toBeTruthy();
     expect(editor.draft.card.firstName).toBe('Ana María');
+    // A label's error goes to the labels picker; a path no field has is the general error.
+    expect(editor.errorOf('labelIds')).toBe('This item does not exist or is not yours.');
+    expect(editor.generalError).toBe('Check the fields.');
+  }, 20_000);
+
+  it('takes its required marks, lengths and most rows from the card’s contract', () => {
+    render(<Harness />);
+    const firstName = screen.getByTestId<HTMLInputElement>('card-firstName');
+    expect(firstName.maxLength).toBe(80);
+    expect(firstName.required).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>('card-company').maxLength).toBe(120);
+    expect(screen.getByTestId<HTMLInputElement>('card-company').required).toBe(false);
+    expect(screen.getByTestId<HTMLTextAreaElement>('card-bio').maxLength).toBe(1000);
+    expect(screen.getByTestId<HTMLInputElement>('card-website').maxLength).toBe(500);
+    expect(screen.getByTestId('card-phones').textContent).toContain('2 of 5');
   }, 20_000);
 });

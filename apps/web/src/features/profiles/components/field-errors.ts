@@ -1,12 +1,13 @@
+import type { FormErrors } from '@mantine/form';
 import type { Keyed } from './profile-draft';
 
-/** Server field errors (422 `errors`), first message per path, e.g. `card.phones.0.number`. */
-export type FieldErrorMap = Record<string, string>;
+/** The editor's field errors (the form's), one message per path, e.g. `card.phones.0.number`. */
+export type FieldErrorMap = FormErrors;
 
 /** Paths a field of the editor shows next to itself; any other error is listed above the form. */
 const PLACED = [
-  /^(photoFileId|coverFileId|visibility|contactForm|wall|folderId|labelIds|kind)$/,
-  /^theme\.(color|layout)$/,
+  // The theme's `theme.color` and `theme.layout` are shown by the colour and layout pickers.
+  /^(photoFileId|coverFileId|color|layout|visibility|contactForm|wall|folderId|labelIds|kind)$/,
   /^card\.(firstName|lastName|jobTitle|company|bio|website|address)$/,
   /^card\.(phones|emails|socialLinks|customLinks)$/,
   /^card\.phones\.\d+\.(label|number)$/,
@@ -16,20 +17,10 @@ const PLACED = [
   /^tag\.(name|tagKind|description|showOwnerContact|lostMode|lostNote|reward|serial)$/,
 ];
 
-export function fieldErrorsOf(errors: Record<string, string[]> | undefined): FieldErrorMap {
-  const out: FieldErrorMap = {};
-  for (const [path, messages] of Object.entries(errors ?? {})) {
-    // `labelIds.3` and the like belong to the list's own field.
-    const key = path.startsWith('labelIds.') ? 'labelIds' : path;
-    if (messages[0] && !out[key]) out[key] = messages[0];
-  }
-  return out;
-}
-
 export const isPlaced = (path: string) => PLACED.some((pattern) => pattern.test(path));
 
 /** Messages no field shows (so that none is silently lost). */
-export function unplacedErrors(errors: FieldErrorMap): string[] {
+export function unplacedErrors(errors: FieldErrorMap): FieldErrorMap[string][] {
   return Object.entries(errors)
     .filter(([path]) => !isPlaced(path))
     .map(([, message]) => message);

@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notify } from '@/components/notifications';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-error';
 import { useSaveProfile } from '../api/profiles';
 import { CardFields } from './card-fields';
 import { EditorAlerts } from './editor-alerts';
-import { fieldErrorsOf } from './field-errors';
 import { inputOf, type ProfileDraft } from './profile-draft';
 import { ProfileImages } from './profile-images';
 import { SettingsFields } from './settings-fields';
@@ -25,12 +23,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** Phone rows with an unfinished number: the widget reports none, so name them before sending. */
-function localErrors(draft: ProfileDraft, message: string): Record<string, string> {
-  if (draft.kind !== 'card') return {};
-  return Object.fromEntries(draft.card.phones.flatMap((p, i) => (p.valid ? [] : [[`card.phones.${i}.number`, message]])));
-}
-
 /** The card or tag editor. `id` null creates; the draft survives any failed save untouched. */
 export function ProfileForm({
   id,
@@ -46,56 +38,32 @@ export function ProfileForm({
   const { t } = useTranslation('profiles');
   const navigate = useNavigate();
   const editor = useProfileEditor(initial);
-  const { draft, errors, setErrors } = editor;
+  const { draft, form } = editor;
   const save = useSaveProfile();
   const [saved, setSaved] = useState(justCreated);
   const isCard = draft.kind === 'card';
 
-  const alerts = useRef<HTMLDivElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  // After a failed save, once the errors are on screen: the first field in error is scrolled to
-  // the middle of the screen (clear of the sticky save bar) and focused; a failure no field shows
-  // (plan limit, network) is announced at the top and brought into view instead.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? alerts.current;
-    target?.scrollIntoView?.({ block: 'center' });
-    target?.focus({ preventScroll: true });
-  }, [focusRequest]);
-  const focusFirstError = () => setFocusRequest((n) => n + 1);
-  const showAlert = focusFirstError;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const local = localErrors(draft, t('errors.phoneInvalid'));
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      focusFirstError();
-      return;
-    }
-    setErrors({});
+  // The body as the editor builds it (texts trimmed, empty ones null), once the contract passes.
+  const send = editor.onSubmit((_body, values) =>
     save.mutate(
-      { id, body: inputOf(draft) },
+      { id, body: inputOf(values) },
       {
         onSuccess: (profile) => {
           notify('success', t('editor.savedToast', { name: profile.name }));
           if (id) setSaved(true);
           else void navigate(`${base}/${profile.id}`, { replace: true, state: { created: true } });
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fieldErrors) {
-            setErrors(fieldErrorsOf(error.fieldErrors));
-            focusFirstError();
-          } else showAlert();
-        },
+        onError: editor.setServerError,
       },
-    );
+    ),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setSaved(false);
+    send(event);
   };
 
-  const failure = save.isError && !(save.error instanceof ApiError && save.error.fieldErrors) ? save.error : null;
-  const errorCount = Object.keys(errors).length;
+  const failure = editor.generalError;
+  const errorCount = Object.keys(form.errors).length;
   const status = save.isPending
     ? t('editor.saving')
     : errorCount > 0
@@ -107,7 +75,7 @@ export function ProfileForm({
           : '';
 
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-label={t(isCard ? 'editor.cardForm' : 'editor.tagForm')} data-testid="profile-form">
+    <form onSubmit={submit} noValidate aria-label={t(isCard ? 'editor.cardForm' : 'editor.tagForm')} data-testid="profile-form">
       <Stack gap="md">
         {saved ? (
           <Alert
@@ -122,8 +90,9 @@ export function ProfileForm({
             {t('editor.savedBody')}
           </Alert>
         ) : null}
-        <div ref={alerts} tabIndex={-1} style={{ outline: 'none' }}>
-          <EditorAlerts failure={failure} errors={errors} />
+        {/* The alerts keep their own slot in the stack, empty or not, so the spacing of the sections is the same. */}
+        <div>
+          <EditorAlerts failure={save.error} generalError={editor.generalError} errors={form.errors} />
         </div>
         <Section title={t('editor.images')}>
           <ProfileImages editor={editor} />

@@ -63,7 +63,7 @@ function Segmented<T extends string>({
 }
 
 /** Theme, visibility, contact form and wall switches, folder and labels: shared by cards and tags. */
-export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'setCommon'> }) {
+export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'limits' | 'setCommon'> }) {
   const { t } = useTranslation('profiles');
   const { draft, error, setCommon } = editor;
   const folders = useCollections('folders', draft.kind);
@@ -81,7 +81,7 @@ export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft'
           swatches={SWATCHES}
           swatchesPerRow={6}
           eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper'), title: t('settings.eyeDropper') }}
-          error={error('theme.color')}
+          error={error('color')}
           popoverProps={{ withinPortal: true }}
           data-testid="profile-color"
         />
@@ -90,7 +90,7 @@ export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft'
           value={draft.layout}
           values={LAYOUTS}
           onChange={(layout) => setCommon({ layout })}
-          error={error('theme.layout')}
+          error={error('layout')}
           labelOf={(v) => t(`layouts.${v}`)}
           testId="profile-layout"
         />
@@ -163,7 +163,7 @@ export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft'
           onChange={(labelIds) => setCommon({ labelIds })}
           searchable
           clearable
-          maxValues={20}
+          maxValues={editor.limits('labelIds').maxItems}
           nothingFoundMessage={t('settings.noneYet')}
           error={error('labelIds')}
           renderOption={({ option }) => (

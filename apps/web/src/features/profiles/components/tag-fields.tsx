@@ -9,62 +9,39 @@ import type { TagDraft } from './profile-draft';
 import type { ProfileEditor } from './use-profile-editor';
 
 /** A smart tag's own fields: name, kind, description, owner contact, lost mode (its phone, note, reward) and serial. */
-export function TagFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'setTag'> }) {
+export function TagFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'field' | 'setTag'> }) {
   const { t } = useTranslation('profiles');
-  const { draft, error, setTag } = editor;
+  const { draft, error, field, setTag } = editor;
   const tag: TagDraft = draft.tag;
   const [phoneValid, setPhoneValid] = useState(true);
 
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label={t('tag.name')}
-          value={tag.name}
-          onChange={(e) => setTag({ name: e.currentTarget.value })}
-          error={error('tag.name')}
-          maxLength={80}
-          required
-          data-testid="tag-name"
-        />
+        <TextInput {...field('tag.name')} label={t('tag.name')} data-testid="tag-name" />
         <SelectField
           label={t('tag.kind')}
           value={tag.tagKind}
           onChange={(value) => setTag({ tagKind: value as TagDraft['tagKind'] })}
           data={TAG_KINDS.map((kind) => ({ value: kind, label: t(`tagKinds.${kind}`) }))}
           error={error('tag.tagKind')}
-          required
+          required={field('tag.tagKind').required}
           data-testid="tag-kind"
         />
       </SimpleGrid>
-      <Textarea
-        label={t('tag.description')}
-        value={tag.description}
-        onChange={(e) => setTag({ description: e.currentTarget.value })}
-        error={error('tag.description')}
-        maxLength={1000}
-        autosize
-        minRows={3}
-        maxRows={8}
-        data-testid="tag-description"
-      />
+      <Textarea {...field('tag.description')} label={t('tag.description')} autosize minRows={3} maxRows={8} data-testid="tag-description" />
       <TextInput
+        {...field('tag.serial')}
         label={t('tag.serial')}
         description={t('tag.serialHint')}
         inputWrapperOrder={['label', 'description', 'input', 'error']}
-        value={tag.serial}
-        onChange={(e) => setTag({ serial: e.currentTarget.value })}
-        error={error('tag.serial')}
-        maxLength={40}
         maw={{ sm: '50%' }}
         data-testid="tag-serial"
       />
       <Switch
+        {...field('tag.showOwnerContact', { type: 'checkbox' })}
         label={t('tag.showOwnerContact')}
         description={t('tag.showOwnerContactHint')}
-        checked={tag.showOwnerContact}
-        onChange={(e) => setTag({ showOwnerContact: e.currentTarget.checked })}
-        error={error('tag.showOwnerContact')}
         data-testid="tag-owner-contact"
       />
       {/* The contact shown is the account's own: say where it comes from and where to change it. */}
@@ -75,12 +52,10 @@ export function TagFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'e
         </Anchor>
       </Text>
       <Switch
+        {...field('tag.lostMode', { type: 'checkbox' })}
         label={t('tag.lostMode')}
         description={t('tag.lostModeHint')}
         color="red"
-        checked={tag.lostMode}
-        onChange={(e) => setTag({ lostMode: e.currentTarget.checked })}
-        error={error('tag.lostMode')}
         data-testid="tag-lost-mode"
       />
       {/* Phone, note and reward stay editable (and kept) when lost mode is off; they show only while it is on. */}
@@ -105,25 +80,14 @@ export function TagFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'e
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Textarea
+              {...field('tag.lostNote')}
               label={t('tag.lostNote')}
               description={t('tag.lostNoteHint')}
-              value={tag.lostNote}
-              onChange={(e) => setTag({ lostNote: e.currentTarget.value })}
-              error={error('tag.lostNote')}
-              maxLength={500}
               autosize
               minRows={2}
               data-testid="tag-lost-note"
             />
-            <TextInput
-              label={t('tag.reward')}
-              description={t('tag.rewardHint')}
-              value={tag.reward}
-              onChange={(e) => setTag({ reward: e.currentTarget.value })}
-              error={error('tag.reward')}
-              maxLength={120}
-              data-testid="tag-reward"
-            />
+            <TextInput {...field('tag.reward')} label={t('tag.reward')} description={t('tag.rewardHint')} data-testid="tag-reward" />
           </SimpleGrid>
         </Stack>
       </Collapse>

@@ -1,7 +1,7 @@
 import '../profiles.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Checkbox, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
@@ -11,12 +11,11 @@ import { useProfileList } from '../api/profiles';
 import { BulkBar } from '../components/bulk-bar';
 import { Icon } from '../components/icons';
 import { ProfileFiltersBar } from '../components/profile-filters-bar';
-import { ProfileTile } from '../components/profile-tile';
+import { ProfileListResults } from '../components/profile-list-results';
 import { PAGE_SIZE, useProfileFilters } from '../components/use-profile-filters';
 import { useProfileKind } from '../components/use-profile-kind';
 import { useProfileQuota } from '../components/use-profile-quota';
-
-const NONE: string[] = [];
+import { useProfileSelection } from '../components/use-profile-selection';
 
 type Feedback = { kind: 'success' | 'error'; message: string } | null;
 
@@ -40,29 +39,17 @@ export default function ProfileListPage() {
   });
   const folders = useCollections('folders', kind).data ?? [];
   const labels = useCollections('labels', kind).data ?? [];
-  // The selection belongs to one list view (kind, filters, order, page): changing any of them starts empty,
-  // so bulk actions never act on cards or tags the user can't see.
+  const rows = query.data?.data ?? [];
   const selectionKey = `${kind}|${filters.search}|${filters.folderId}|${filters.labelId}|${filters.sort}|${filters.dir}|${filters.page}`;
-  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: selectionKey, ids: [] });
-  const selected = selection.key === selectionKey ? selection.ids : NONE;
-  const setSelected = (next: (current: string[]) => string[]) =>
-    setSelection((current) => ({ key: selectionKey, ids: next(current.key === selectionKey ? current.ids : NONE) }));
-  // After a bulk action or "clear", the bar disappears: focus goes to the select-all box (or the count).
-  const selectAllRef = useRef<HTMLInputElement>(null);
-  const totalRef = useRef<HTMLParagraphElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest > 0) (selectAllRef.current ?? totalRef.current)?.focus();
-  }, [focusRequest]);
+  const { selected, allOnPage, someOnPage, selectAllRef, totalRef, toggle, toggleAll, clear } = useProfileSelection(
+    selectionKey,
+    rows.map((r) => r.id),
+  );
   const [feedback, setFeedback] = useState<Feedback>(null);
 
-  const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const hasFilters = Boolean(filters.search || filters.folderId || filters.labelId);
-  const folderById = new Map(folders.map((f) => [f.id, f]));
-  const labelById = new Map(labels.map((l) => [l.id, l]));
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const newPath = `${base}/new`;
   const quota = useProfileQuota(kind, locale);
   // A page past the end (shared link, last item trashed): go to the last page instead of "no results".
@@ -70,13 +57,6 @@ export default function ProfileListPage() {
   useEffect(() => {
     if (pastEnd) update({ page: pages > 1 ? String(pages) : null }, { replace: true });
   }, [pastEnd, pages, update]);
-
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => (on ? [...new Set([...current, id])] : current.filter((x) => x !== id)));
-  const toggleAll = (on: boolean) =>
-    setSelected((current) =>
-      on ? [...new Set([...current, ...rows.map((r) => r.id)])] : current.filter((id) => !rows.some((r) => r.id === id)),
-    );
 
   return (
     <Stack gap="lg" data-testid="profile-list-page">
@@ -133,67 +113,27 @@ export default function ProfileListPage() {
             ref={selectAllRef}
             label={t('list.selectPage')}
             checked={allOnPage}
-            indeterminate={!allOnPage && rows.some((r) => selected.includes(r.id))}
+            indeterminate={someOnPage}
             onChange={(e) => toggleAll(e.currentTarget.checked)}
             data-testid="profiles-select-page"
           />
         ) : null}
       </Group>
-      {query.isError && !query.data ? (
-        <Alert color="red" role="alert" title={t('admin:list.errorTitle')} data-testid="profiles-error">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('admin:list.errorBody')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              {t('admin:list.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : query.isPending || pastEnd ? (
-        <div className="profile-grid" aria-busy="true" aria-label={t('loading')} data-testid="profiles-loading">
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} height={190} radius="md" />
-          ))}
-        </div>
-      ) : rows.length === 0 ? (
-        <Paper withBorder radius="md" p="xl" ta="center" data-testid="profiles-empty">
-          <Stack align="center" gap="sm">
-            <Title order={2} size="h3">
-              {hasFilters ? t('list.noMatchTitle') : t(isCard ? 'list.emptyCardsTitle' : 'list.emptyTagsTitle')}
-            </Title>
-            <Text c="dimmed" maw={460}>
-              {hasFilters ? t('list.noMatchBody') : t(isCard ? 'list.emptyCardsBody' : 'list.emptyTagsBody')}
-            </Text>
-            {hasFilters ? (
-              <Button variant="light" onClick={() => update({ search: null, folder: null, label: null })}>
-                {t('filters.clear')}
-              </Button>
-            ) : (
-              <Button component={Link} to={newPath} size="md" leftSection={<Icon name="plus" />} data-testid="profiles-empty-create">
-                {t(isCard ? 'list.createFirstCard' : 'list.createFirstTag')}
-              </Button>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <ul
-          className="profile-grid"
-          aria-label={t(isCard ? 'list.cardsTitle' : 'list.tagsTitle')}
-          style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
-        >
-          {rows.map((profile) => (
-            <li key={profile.id}>
-              <ProfileTile
-                profile={profile}
-                base={base}
-                folder={profile.folderId ? folderById.get(profile.folderId) : undefined}
-                labels={profile.labelIds.map((id) => labelById.get(id)).filter((l) => l !== undefined)}
-                selected={selected.includes(profile.id)}
-                onSelect={(on) => toggle(profile.id, on)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ProfileListResults
+        isCard={isCard}
+        base={base}
+        rows={rows}
+        failed={query.isError && !query.data}
+        onRetry={() => void query.refetch()}
+        loading={query.isPending || pastEnd}
+        stale={query.isPlaceholderData}
+        hasFilters={hasFilters}
+        onClearFilters={() => update({ search: null, folder: null, label: null })}
+        folders={folders}
+        labels={labels}
+        selected={selected}
+        onSelect={toggle}
+      />
       {pages > 1 ? (
         <Pagination
           total={pages}
@@ -212,14 +152,10 @@ export default function ProfileListPage() {
           selected={selected}
           folders={folders}
           labels={labels}
-          onClear={() => {
-            setSelected(() => []);
-            setFocusRequest((n) => n + 1);
-          }}
+          onClear={clear}
           onDone={(message) => {
             setFeedback(message === null ? null : { kind: 'success', message });
-            setSelected(() => []);
-            setFocusRequest((n) => n + 1);
+            clear();
           }}
           onError={(message) => setFeedback({ kind: 'error', message })}
         />

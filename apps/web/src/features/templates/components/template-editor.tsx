@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Alert, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MERGE_FIELD_NAMES, MERGE_FIELDS, templateInputSchema, type Template, type TemplatePreview } from '@enlaza/contracts';
+import { MERGE_FIELD_NAMES, MERGE_FIELDS, templateInputSchema, type Template } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
@@ -10,7 +10,8 @@ import { EmailPreview } from '@/components/email-preview';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { ApiError } from '@/lib/api-error';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { previewTemplate, useSaveTemplate, useSendTest } from '../api/templates';
+import { useSaveTemplate, useSendTest } from '../api/templates';
+import { useTemplatePreview } from './use-template-preview';
 
 /**
  * Create or edit a template: name, subject (with its own field menu), body in the rich-text editor;
@@ -35,29 +36,9 @@ export function TemplateEditor({
   const draft = form.values;
   const save = useSaveTemplate();
   const sendTest = useSendTest();
-  const [preview, setPreview] = useState<{ data: TemplatePreview | null; error: string | null; loading: boolean }>({
-    data: null,
-    error: null,
-    loading: true,
-  });
+  const preview = useTemplatePreview(draft.subject, draft.bodyHtml, t);
   const subjectRef = useRef<HTMLInputElement>(null);
   const dirty = !template || draft.name !== template.name || draft.subject !== template.subject || draft.bodyHtml !== template.bodyHtml;
-
-  // The preview follows what is typed, half a second after the last key.
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      setPreview((p) => ({ ...p, loading: true }));
-      previewTemplate({ subject: draft.subject, bodyHtml: draft.bodyHtml }).then(
-        (data) => live && setPreview({ data, error: null, loading: false }),
-        (error: unknown) => live && setPreview({ data: null, error: apiErrorMessage(error, t), loading: false }),
-      );
-    }, 500);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [draft.subject, draft.bodyHtml, t]);
 
   const insertInSubject = (field: string) => {
     const input = subjectRef.current;

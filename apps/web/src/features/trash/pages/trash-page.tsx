@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Chip, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TRASH_KINDS, TRASH_RETENTION_DAYS, type TrashItem, type TrashKind } from '@enlaza/contracts';
+import { TRASH_RETENTION_DAYS, type TrashItem } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
@@ -9,15 +9,15 @@ import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
 import { usePreferences } from '@/lib/api/preferences';
 import { useDeleteForever, useEmptyTrash, useRestoreItem, useTrash } from '../api/trash';
+import { TrashFilter, type TrashFilterValue } from '../components/trash-filter';
+import { TrashListEnd } from '../components/trash-list-end';
 import { TrashRow } from '../components/trash-row';
-
-type Filter = TrashKind | 'all';
 
 /** /user/papelera: every soft-deleted card, tag, message and file; restore, delete forever, empty; purged 30 days after deletion. */
 export default function TrashPage() {
   const { t } = useTranslation(['trash', 'admin', 'common']);
   usePageTitle(t('title'));
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useState<TrashFilterValue>('all');
   const kind = filter === 'all' ? null : filter;
   const trash = useTrash(kind);
   const timeZone = usePreferences().data?.timeZone;
@@ -76,15 +76,7 @@ export default function TrashPage() {
           </Button>
         }
       />
-      <Chip.Group multiple={false} value={filter} onChange={(value) => setFilter(value)}>
-        <Group gap="xs" role="radiogroup" aria-label={t('filter')} data-testid="trash-filter">
-          {(['all', ...TRASH_KINDS] as const).map((value) => (
-            <Chip key={value} value={value} size="sm" variant="outline" wrapperProps={{ 'data-testid': `trash-filter-${value}` }}>
-              {t(`filters.${value}`)}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <TrashFilter value={filter} onChange={setFilter} />
       {trash.isPending ? (
         <Stack gap="xs" aria-busy="true" aria-label={t('loading')}>
           {[0, 1, 2, 3].map((i) => (
@@ -122,27 +114,7 @@ export default function TrashPage() {
               />
             ))}
           </Stack>
-          <Group justify="center">
-            {trash.hasNextPage ? (
-              <Button
-                variant="light"
-                loading={trash.isFetchingNextPage}
-                onClick={() => void trash.fetchNextPage()}
-                data-testid="trash-more"
-              >
-                {t('loadMore')}
-              </Button>
-            ) : (
-              <Text size="sm" c="dimmed" data-testid="trash-end">
-                {t('end')}
-              </Text>
-            )}
-          </Group>
-          {trash.isFetchNextPageError ? (
-            <Alert color="red" role="alert">
-              {t('error')}
-            </Alert>
-          ) : null}
+          <TrashListEnd trash={trash} />
         </>
       )}
       <ConfirmDialog

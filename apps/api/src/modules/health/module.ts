@@ -1,6 +1,5 @@
 import { defineModule } from '../../platform/modules.js';
 import { healthRoutes } from './routes.js';
-export { healthRoutes } from './routes.js';
 
 export const healthModule = defineModule({
   name: 'health',

@@ -1,0 +1,50 @@
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { isEuCountry } from '@enlaza/contracts';
+import { isIanaTimeZone } from '../lib/time-zone.js';
+import { optionalString } from './env-values.js';
+
+/** The seller of the demo (the README's first command): a well-formed NIF nobody owns. */
+export const DEMO_SELLER_TAX_ID = 'ESB00000000';
+
+/** The seller printed on invoices, the invoices' fonts and QR code (part of the API's settings, config.ts). */
+export const sellerEnv = {
+  SELLER_NAME: z.string().trim().min(1).default('Enlaza Demo S.L.'),
+  SELLER_TAX_ID: z.string().trim().min(1).default(DEMO_SELLER_TAX_ID),
+  SELLER_ADDRESS: z.string().trim().min(1).default('Calle Mayor 1, 28013 Madrid'),
+  /** An EU member state: the VAT rules (tax-rules.ts) are an EU seller's. */
+  SELLER_COUNTRY: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine(isEuCountry, 'an EU member state (ISO 3166 code, e.g. ES): the VAT rules built are those of a seller in the EU')
+    .default('ES'),
+  /** The seller's calendar: invoice issue dates, series years, date filters and revenue months. */
+  SELLER_TIME_ZONE: z.string().trim().default('Europe/Madrid').refine(isIanaTimeZone, 'an IANA time zone name, e.g. Europe/Madrid'),
+  /** Empty: the bundled Noto Sans JP; `builtin`: Helvetica (no Japanese); else a TrueType/OpenType file. */
+  INVOICE_PDF_FONT: optionalString,
+  /** Host of the tax agency's QR verification URL printed on invoices (preproduction: prewww2.aeat.es). */
+  INVOICE_QR_HOST: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name, e.g. www2.agenciatributaria.gob.es')
+    .default('www2.agenciatributaria.gob.es'),
+  /**
+   * How invoices are kept for the Spanish tax agency (Real Decreto 1007/2023): no-verifactu, the
+   * records stay here (the QR points at ValidarQRNoVerifactu, no legend); verifactu, every record is
+   * sent to the AEAT (ValidarQR and the "VERI*FACTU" legend).
+   */
+  VERIFACTU_MODE: z.enum(['no-verifactu', 'verifactu']).default('no-verifactu'),
+};
+
+/** The bundled Noto Sans JP (SIL Open Font License), regular and bold. */
+const bundledFont = (weight: '400Regular' | '700Bold') =>
+  createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans-jp/${weight}/NotoSansJP_${weight}.ttf`);
+
+/** The invoice PDF's fonts (INVOICE_PDF_FONT): the bundled ones, Helvetica (`builtin`), or a file. */
+export function pdfFont(setting: string | undefined): { regular: string; bold: string } | null {
+  if (!setting) return { regular: bundledFont('400Regular'), bold: bundledFont('700Bold') };
+  if (setting.toLowerCase() === 'builtin') return null;
+  return { regular: resolve(setting), bold: resolve(setting) };
+}

@@ -1,0 +1,26 @@
+import { defineModule } from '../../platform/modules.js';
+import { accountRoutes } from './routes.js';
+import { createAccountDirectory, type AccountDirectory } from './directory.js';
+import { createAccountRepository } from './repository.js';
+import { createAccountService, type AccountService } from './service.js';
+import { createAccountUserData } from './user-data.js';
+
+declare module '../../platform/modules.js' {
+  interface Services {
+    account: AccountService;
+    /** What other modules ask about an account (alias, main card, name, a password check). */
+    accounts: AccountDirectory;
+  }
+}
+
+export const accountModule = defineModule({
+  name: 'account',
+  build({ db, mailer, limiter, events, services: { registration, auth } }) {
+    const accounts = createAccountDirectory(db);
+    const account = createAccountService({ repo: createAccountRepository(db), accounts, events, mailer, registration, auth, limiter });
+    return { services: { account, accounts }, userData: [createAccountUserData(db)] };
+  },
+  async register(api, { services: { account } }) {
+    await api.register(accountRoutes, { account });
+  },
+});

@@ -1,0 +1,140 @@
+/**
+ * The campaigns module (campañas): drafts, scheduling, the exactly-once sender, tracking links, the
+ * unsubscribe page and the bounce webhook. `campaignsModule` builds it (`createCampaigns`) and adds its
+ * routes; app.ts adds the unsubscribe page (`registerUnsubscribePage`) among the pages outside /api.
+ */
+import { defineModule } from '../../platform/modules.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { DatabaseHandle } from '../../db/client.js';
+import type { EventBus } from '../../platform/events.js';
+import type { Jobs } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mailer.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import { createLinkSigner } from './links.js';
+import { createCampaignsFileUses } from './file-uses.js';
+import { createCampaignsRepository } from './repository.js';
+import { campaignPublicRoutes, campaignRoutes } from './routes.js';
+import { feedbackWebhookRoutes } from './feedback/routes.js';
+import { createInboundListener } from './inbound.js';
+import { defineCampaignJobs } from './jobs.js';
+import { createCampaignSender } from './sender.js';
+import { createCampaignsService, type CampaignsService } from './service.js';
+import { isNull } from 'drizzle-orm';
+import type { RequireAccess } from '../../platform/access.js';
+import { ownedRowsAccess } from '../../platform/access-sql.js';
+import { campaigns as campaignTable } from './schema.js';
+import { createCampaignSenderUserData, createCampaignsUserData } from './user-data.js';
+
+/** The unsubscribe page at /u/…, outside /api. */
+export { registerUnsubscribePage } from './unsubscribe-page.js';
+
+async function createCampaigns(deps: {
+  database: DatabaseHandle;
+  config: Config;
+  jobs: Jobs;
+  events: EventBus;
+  subscriptions: SubscriptionsService;
+  secret: string;
+  log: FastifyBaseLogger;
+  mailer: Pick<Mailer, 'send'>;
+  requireAccess: RequireAccess;
+}) {
+  const repo = createCampaignsRepository(deps.database.db);
+  const signer = createLinkSigner(deps.secret, deps.config.publicUrl, deps.config.inbound?.domain ?? null);
+  const sender = createCampaignSender({
+    database: deps.database,
+    repo,
+    jobs: deps.jobs,
+    events: deps.events,
+    signer,
+    config: deps.config,
+    log: deps.log,
+  });
+  const service = createCampaignsService({
+    db: deps.database.db,
+    requireAccess: deps.requireAccess,
+    repo,
+    jobs: deps.jobs,
+    subscriptions: deps.subscriptions,
+    events: deps.events,
+    signer,
+    mailer: deps.mailer,
+    config: deps.config,
+  });
+  await defineCampaignJobs(deps.jobs, sender, service);
+  // The inbound listener runs where the jobs run (the API with PGlite, or each worker process).
+  const inbound =
+    deps.config.inbound && deps.config.workers === 'inline'
+      ? createInboundListener({
+          domain: deps.config.inbound.domain,
+          verifyMailto: (local) => signer.verifyMailto(local),
+          unsubscribe: (id) => service.unsubscribeRecipient(id),
+          recordFeedback: (events) => service.recordFeedback(events),
+          log: deps.log,
+        })
+      : null;
+  return {
+    service,
+    trash: service.trashProvider(),
+    start: async () => {
+      if (!inbound || !deps.config.inbound) return;
+      const { host, port } = deps.config.inbound;
+      try {
+        const bound = await inbound.listen(host, port);
+        deps.log.info(`inbound mail for ${deps.config.inbound.domain}: SMTP on ${host}:${bound}`);
+      } catch (error) {
+        // Another process of this machine listens already (several workers): it takes the mail.
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        deps.log.warn(`inbound SMTP port ${port} is taken (by another worker of this machine?): this process does not listen`);
+      }
+    },
+    close: async () => {
+      await inbound?.close();
+      sender.close();
+    },
+  };
+}
+
+declare module '../../platform/modules.js' {
+  interface Services {
+    campaigns: CampaignsService;
+  }
+}
+
+export const campaignsModule = defineModule({
+  name: 'campaigns',
+  async build({ database, config, jobs, events, appSecret, log, mailer, registries, services: { subscriptions } }) {
+    const { service, trash, start, close } = await createCampaigns({
+      database,
+      config,
+      jobs,
+      events,
+      subscriptions,
+      secret: appSecret,
+      log,
+      mailer,
+      requireAccess: registries.access.requireAccess,
+    });
+    return {
+      services: { campaigns: service },
+      trash: [trash],
+      onReady: start,
+      onClose: close,
+      userData: [createCampaignsUserData(database.db), createCampaignSenderUserData(database.db)],
+      fileUses: [createCampaignsFileUses(database.db)],
+      // A live campaign of the owner.
+      access: [ownedRowsAccess('campaign', database.db, campaignTable, isNull(campaignTable.deletedAt))],
+    };
+  },
+  async register(api, { config, fetch, services: { campaigns } }) {
+    await api.register(campaignRoutes, { campaigns });
+    await api.register(campaignPublicRoutes, { campaigns, bounceWebhookSecret: config.bounceWebhookSecret });
+    await api.register(feedbackWebhookRoutes, {
+      config: config.feedback,
+      recordFeedback: (events) => campaigns.recordFeedback(events),
+      tokens: campaigns.webhookTokens,
+      fetch,
+    });
+  },
+});

@@ -1,1 +1,0 @@
-export { registerLoginPage } from './routes.js';

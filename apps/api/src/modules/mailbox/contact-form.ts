@@ -1,0 +1,71 @@
+import type { ContactMessageBody, Locale } from '@enlaza/contracts';
+import { AppError } from '../../lib/errors.js';
+import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
+import type { EventBus } from '../../platform/events.js';
+import type { PublicProfileService } from '../public-profile/index.js';
+import type { MailboxRepository } from './repository.js';
+
+const MINUTE = 60_000;
+/** Contact-form messages allowed per sender address (IPv6 by /64) and per profile. */
+export const CONTACT_LIMITS = { perAddress: { max: 5, windowMs: 10 * MINUTE }, perProfile: { max: 50, windowMs: 60 * MINUTE } } as const;
+
+type ContactFormDeps = {
+  repo: MailboxRepository;
+  publicProfiles: PublicProfileService;
+  events: EventBus;
+  limiter: RateLimiter;
+  perAddressLimit: number;
+};
+
+/**
+ * A visitor's message through the public contact form. A filled honeypot answers like a success
+ * and stores nothing, so a bot learns nothing; the owner's email notice goes in the background.
+ */
+export function createContactForm({ repo, publicProfiles, events, limiter, perAddressLimit }: ContactFormDeps) {
+  return async function submit(
+    alias: string,
+    profileId: string,
+    input: ContactMessageBody,
+    origin: { address: string | null; locale: Locale },
+  ): Promise<void> {
+    const target = await publicProfiles.contactTarget(alias, profileId);
+    if (!target.contactForm) throw new AppError('mailbox.contact_form_off');
+    if (input.location && target.kind !== 'tag')
+      throw new AppError('validation.failed', {}, { location: [{ code: 'validation.location_tags_only' }] });
+    // One address first, so a single sender cannot use up the profile's allowance with refused attempts.
+    await limiter.hit([{ key: `contact-address:${addressKey(origin.address ?? '')}`, ...CONTACT_LIMITS.perAddress, max: perAddressLimit }]);
+    await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
+    if (input.website?.trim()) return;
+
+    // Announced after commit to the subscribers of `message.received` (the owner's notification and its email).
+    await repo.insert(
+      {
+        profileId: target.profileId,
+        userId: target.userId,
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        body: input.message,
+        consent: input.consent,
+        location: input.location,
+        locale: origin.locale,
+      },
+      (row, tx) =>
+        events.publish(
+          'message.received',
+          {
+            messageId: row.id,
+            profileId: row.profileId,
+            userId: row.userId,
+            profileName: target.name,
+            profileKind: target.kind,
+            lostMode: target.lostMode,
+            senderName: row.name,
+            senderEmail: row.email,
+            excerpt: row.body.length > 600 ? `${row.body.slice(0, 600)}…` : row.body,
+          },
+          tx,
+        ),
+    );
+  };
+}

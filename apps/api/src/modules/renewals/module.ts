@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Jobs } from '../../platform/jobs.js';
+import type { EventBus } from '../../platform/events.js';
+import type { PaymentsService } from '../payments/index.js';
+import { defineModule } from '../../platform/modules.js';
+import { defineRenewalsJobs } from './jobs.js';
+import { createRenewalsRepository } from './repository.js';
+import { testClockRoutes } from './routes.js';
+import { createRenewalsService, type RenewalsService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The renewal engine (the worker entry, tests and the benchmark run it). */
+    renewals: RenewalsService;
+  }
+}
+
+/**
+ * The renewals module: the recurring `renewals.run` job (every minute; one run at a time per
+ * process, claims keep several processes apart), the retry of a past-due subscription when its
+ * owner picks a new default card, and the engine the test clock's advance runs.
+ */
+async function createRenewals(deps: {
+  database: DatabaseHandle;
+  jobs: Jobs;
+  clock: Clock;
+  payments: PaymentsService;
+  events: Pick<EventBus, 'publish'>;
+  log: FastifyBaseLogger;
+  leaseSeconds: number;
+}): Promise<RenewalsService> {
+  const renewals = createRenewalsService({
+    repo: createRenewalsRepository(deps.database.db),
+    clock: deps.clock,
+    payments: deps.payments,
+    events: deps.events,
+    log: deps.log,
+    leaseSeconds: deps.leaseSeconds,
+  });
+  deps.payments.onDefaultMethodChanged(async (userId) => {
+    try {
+      await renewals.retryNow(userId);
+    } catch (error) {
+      // The card is saved either way; the scheduled retries still come.
+      deps.log.error({ err: error, user: userId }, 'retrying a past-due renewal failed');
+    }
+  });
+  // On PGlite one process owns the data: leases left by a process that died are free now.
+  if (deps.database.kind === 'pglite' && deps.jobs.working) await renewals.releaseAllLeases();
+  await defineRenewalsJobs(renewals, deps);
+  return renewals;
+}
+
+/** After the queue started: catch up at once (after a restart, what fell due meanwhile) instead of at the next minute. */
+async function kickRenewals(jobs: Jobs): Promise<void> {
+  if (jobs.working) await jobs.send('renewals.run', {}, { singletonKey: 'renewals.run.next' });
+}
+
+declare module '../../platform/modules.js' {
+  interface Services {
+    renewals: RenewalsService;
+  }
+}
+
+/** The renewal engine (its job runs at once when the app is ready) and the admin's test clock (404 when TEST_CLOCK_ENABLED is off). */
+export const renewalsModule = defineModule({
+  name: 'renewals',
+  async build({ database, jobs, events, clock, log, config, services: { payments } }) {
+    const renewals = await createRenewals({ database, jobs, clock, payments, events, log, leaseSeconds: config.jobTimeoutSeconds });
+    return { services: { renewals }, decorate: { renewals }, onReady: () => kickRenewals(jobs) };
+  },
+  async register(api, { clock, services: { renewals } }) {
+    await api.register(testClockRoutes, { clock, renewals });
+  },
+});

@@ -1,0 +1,47 @@
+import { Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AdminSubscriptionDetail } from '@enlaza/contracts';
+import { useLocale } from '@/components/use-locale';
+import { formatDate, formatMoney } from '@/lib/format';
+
+/** A subscription's payments: date, amount, status and the invoice each one has. */
+export function SubscriptionPayments({ payments }: { payments: AdminSubscriptionDetail['payments'] }) {
+  const { t } = useTranslation(['admin-subscriptions', 'admin', 'plan']);
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
+  return (
+    <section aria-labelledby="subscription-payments">
+      <Title order={4} id="subscription-payments" mb="sm">
+        {t('detail.payments')}
+      </Title>
+      {payments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('detail.noPayments')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table data-testid="subscription-payments">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.date')}</Table.Th>
+                <Table.Th>{t('columns.amount')}</Table.Th>
+                <Table.Th>{t('columns.status')}</Table.Th>
+                <Table.Th>{t('columns.invoice')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {payments.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{formatDate(p.createdAt, locale)}</Table.Td>
+                  <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{money(p.amountCents)}</Table.Td>
+                  <Table.Td>{t(`paymentStatus.${p.status}`, { defaultValue: p.status })}</Table.Td>
+                  <Table.Td>{p.invoiceNumber ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </section>
+  );
+}

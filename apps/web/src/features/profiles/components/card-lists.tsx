@@ -1,0 +1,169 @@
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SOCIAL_NETWORKS } from '@enlaza/contracts';
+import { SelectField } from '@/components/select-field';
+import { PhoneInput } from '@/lib/phone-input';
+import type { CardEditor } from './card-fields';
+import { OrderedList } from './ordered-list';
+import { newKey, type SocialDraft } from './profile-draft';
+
+/**
+ * A card's ordered lists: its phones and emails (`contact`), or its social and custom links
+ * (`links`). Each row's inputs take their marks and limits from the contract; a row is edited
+ * as a whole, so that editing it clears that row's errors.
+ */
+export function CardLists({ editor, part }: { editor: CardEditor; part: 'contact' | 'links' }) {
+  return part === 'contact' ? (
+    <>
+      <PhoneList editor={editor} />
+      <EmailList editor={editor} />
+    </>
+  ) : (
+    <>
+      <SocialList editor={editor} />
+      <LinkList editor={editor} />
+    </>
+  );
+}
+
+/** The most rows the contract takes for a list of the card. */
+const maxRows = (editor: CardEditor, list: string) => editor.limits(`card.${list}`).maxItems ?? 0;
+
+function PhoneList({ editor }: { editor: CardEditor }) {
+  const { t } = useTranslation('profiles');
+  const { draft, error, field, setCardList } = editor;
+  return (
+    <OrderedList
+      legend={t('card.phones')}
+      items={draft.card.phones}
+      onChange={(items) => setCardList('phones', items)}
+      create={() => ({ key: newKey(), label: '', number: null, valid: true })}
+      max={maxRows(editor, 'phones')}
+      addLabel={t('card.addPhone')}
+      itemName={(i) => t('card.phoneN', { n: i + 1 })}
+      error={error('card.phones')}
+      testId="card-phones"
+      renderItem={(item, i, update) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <TextInput
+            {...field(`card.phones.${i}.label`)}
+            label={t('card.label')}
+            placeholder={t('card.phoneLabelHint')}
+            onChange={(e) => update({ label: e.currentTarget.value })}
+          />
+          <PhoneInput
+            label={t('card.number')}
+            value={item.number}
+            error={error(`card.phones.${i}.number`) ?? (item.valid ? null : t('errors.phoneInvalid'))}
+            onChange={(number, _country, details) => update({ number, valid: details.valid })}
+            required={field(`card.phones.${i}.number`).required}
+          />
+        </SimpleGrid>
+      )}
+    />
+  );
+}
+
+function EmailList({ editor }: { editor: CardEditor }) {
+  const { t } = useTranslation('profiles');
+  const { draft, error, field, setCardList } = editor;
+  return (
+    <OrderedList
+      legend={t('card.emails')}
+      items={draft.card.emails}
+      onChange={(items) => setCardList('emails', items)}
+      create={() => ({ key: newKey(), label: '', email: '' })}
+      max={maxRows(editor, 'emails')}
+      addLabel={t('card.addEmail')}
+      itemName={(i) => t('card.emailN', { n: i + 1 })}
+      error={error('card.emails')}
+      testId="card-emails"
+      renderItem={(_item, i, update) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <TextInput
+            {...field(`card.emails.${i}.label`)}
+            label={t('card.label')}
+            placeholder={t('card.emailLabelHint')}
+            onChange={(e) => update({ label: e.currentTarget.value })}
+          />
+          <TextInput
+            {...field(`card.emails.${i}.email`)}
+            label={t('card.email')}
+            type="email"
+            onChange={(e) => update({ email: e.currentTarget.value })}
+          />
+        </SimpleGrid>
+      )}
+    />
+  );
+}
+
+function SocialList({ editor }: { editor: CardEditor }) {
+  const { t } = useTranslation('profiles');
+  const { draft, error, field, setCardList } = editor;
+  return (
+    <OrderedList
+      legend={t('card.socialLinks')}
+      items={draft.card.socialLinks}
+      onChange={(items) => setCardList('socialLinks', items)}
+      create={(): SocialDraft => ({ key: newKey(), network: 'linkedin', url: '' })}
+      max={maxRows(editor, 'socialLinks')}
+      addLabel={t('card.addSocial')}
+      itemName={(i) => t('card.socialN', { n: i + 1 })}
+      error={error('card.socialLinks')}
+      testId="card-social"
+      renderItem={(item, i, update) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <SelectField
+            label={t('card.network')}
+            value={item.network}
+            onChange={(value) => update({ network: value as (typeof SOCIAL_NETWORKS)[number] })}
+            data={SOCIAL_NETWORKS.map((n) => ({ value: n, label: t(`networks.${n}`) }))}
+            error={error(`card.socialLinks.${i}.network`)}
+          />
+          <TextInput
+            {...field(`card.socialLinks.${i}.url`)}
+            label={t('card.url')}
+            type="url"
+            placeholder="https://"
+            onChange={(e) => update({ url: e.currentTarget.value })}
+          />
+        </SimpleGrid>
+      )}
+    />
+  );
+}
+
+function LinkList({ editor }: { editor: CardEditor }) {
+  const { t } = useTranslation('profiles');
+  const { draft, error, field, setCardList } = editor;
+  return (
+    <OrderedList
+      legend={t('card.customLinks')}
+      items={draft.card.customLinks}
+      onChange={(items) => setCardList('customLinks', items)}
+      create={() => ({ key: newKey(), label: '', url: '' })}
+      max={maxRows(editor, 'customLinks')}
+      addLabel={t('card.addLink')}
+      itemName={(i) => t('card.linkN', { n: i + 1 })}
+      error={error('card.customLinks')}
+      testId="card-links"
+      renderItem={(_item, i, update) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <TextInput
+            {...field(`card.customLinks.${i}.label`)}
+            label={t('card.linkLabel')}
+            onChange={(e) => update({ label: e.currentTarget.value })}
+          />
+          <TextInput
+            {...field(`card.customLinks.${i}.url`)}
+            label={t('card.url')}
+            type="url"
+            placeholder="https://"
+            onChange={(e) => update({ url: e.currentTarget.value })}
+          />
+        </SimpleGrid>
+      )}
+    />
+  );
+}
