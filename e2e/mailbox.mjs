@@ -4,7 +4,8 @@
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
-/** @typedef {{ id: number, to: string[], subject: string, text: string, html: string, receivedAt: string }} ReceivedEmail */
+/** @typedef {{ filename: string, contentType: string, base64: string }} ReceivedAttachment */
+/** @typedef {{ id: number, to: string[], subject: string, text: string, html: string, attachments: ReceivedAttachment[], receivedAt: string }} ReceivedEmail */
 
 /** @param {string} body */
 const decodeQuotedPrintable = (body) =>
@@ -44,10 +45,12 @@ function splitHead(part) {
   return { headers, body };
 }
 
-/** @param {string} raw @returns {{ subject: string, text: string, html: string }} */
+/** @param {string} raw @returns {{ subject: string, text: string, html: string, attachments: ReceivedAttachment[] }} */
 export function parseEmail(raw) {
   const { headers, body } = splitHead(raw);
   const found = { text: '', html: '' };
+  /** @type {ReceivedAttachment[]} */
+  const attachments = [];
   /** @param {Record<string, string>} h @param {string} b */
   const visit = (h, b) => {
     const type = h['content-type'] ?? 'text/plain';
@@ -58,11 +61,18 @@ export function parseEmail(raw) {
         const inner = splitHead(part.replace(/^\r?\n/, ''));
         visit(inner.headers, inner.body);
       }
+    } else if (/^attachment/i.test(h['content-disposition'] ?? '')) {
+      // A file (the receipt's invoice PDF): its name and its bytes, as base64 whatever the transfer encoding.
+      const filename = decodeWords(/filename="?([^";]+)"?/i.exec(h['content-disposition'] ?? '')?.[1] ?? '');
+      const bytes = /base64/i.test(h['content-transfer-encoding'] ?? '')
+        ? Buffer.from(b.replace(/\s+/g, ''), 'base64')
+        : Buffer.from(b, 'latin1');
+      attachments.push({ filename, contentType: (type.split(';')[0] ?? '').trim(), base64: bytes.toString('base64') });
     } else if (/text\/html/i.test(type)) found.html = decodeBody(b, h['content-transfer-encoding'] ?? '');
     else if (/text\/plain/i.test(type)) found.text = decodeBody(b, h['content-transfer-encoding'] ?? '');
   };
   visit(headers, body);
-  return { subject: decodeWords(headers.subject ?? ''), text: found.text.trim(), html: found.html };
+  return { subject: decodeWords(headers.subject ?? ''), text: found.text.trim(), html: found.html, attachments };
 }
 
 /**

@@ -13,6 +13,7 @@ const PROCESS_TESTS = [
   'test/platform/jobs-across-processes.test.ts',
   'test/platform/jobs-survive-a-crash.test.ts',
   'test/renewals/renews-exactly-once-after-a-crash.test.ts',
+  'test/invoices/records-reach-the-aeat-once-after-a-crash.test.ts',
   'test/notifications/two-processes.test.ts',
   'test/campaigns/sending-survives-a-crash.test.ts',
   'test/platform/behind-nginx.test.ts',

@@ -38,16 +38,17 @@ test('a Free user adds the 4242 card, is refused with a card without funds, upgr
   await expect(dialog.getByTestId('pay-total')).toHaveText('€10.89');
   await expect(dialog.getByRole('radio', { name: 'Visa •••• 4242 · 12/39' })).toBeChecked();
 
-  // First with a card without funds, added inside the dialog: the reason is shown and nothing changes.
+  // First with a card without funds, typed inside the dialog: one "Pay" saves it and charges it; the
+  // reason is shown, the card stays saved and chosen, and nothing changes. The sandbox lists its test cards.
   await dialog.getByTestId('pay-add-card').click();
+  await expect(dialog.getByTestId('test-cards')).toContainText('4242 4242 4242 4242');
   await dialog.getByTestId('card-number').fill('4000 0000 0000 9995');
   await dialog.getByTestId('card-expiry').fill('11/38');
   await dialog.getByTestId('card-cvc').fill('321');
   await dialog.getByTestId('card-holder').fill('Sin Fondos');
-  await dialog.getByTestId('card-save').click();
-  await expect(dialog.getByRole('radio', { name: /9995/ })).toBeChecked();
   await dialog.getByTestId('pay-confirm').click();
   await expect(dialog.getByTestId('pay-error')).toContainText('insufficient funds');
+  await expect(dialog.getByRole('radio', { name: /9995/ })).toBeChecked();
   await expect(page.getByTestId('plan-free').getByTestId('plan-current')).toBeAttached();
 
   // Then with the 4242 card.

@@ -160,6 +160,12 @@ export type Config = {
   invoiceQrHost: string;
   /** VERIFACTU_MODE: whether the records are sent to the AEAT, which decides the QR's service and the legend. */
   verifactuMode: VerifactuMode;
+  /** VERIFACTU_CERT_FILE and its password: the certificate records and events are signed with (no-verifactu); null, unsigned. */
+  verifactuCertificate: { file: string; password: string } | null;
+  /** Where and how records are sent in verifactu mode (invoices/verifactu/submission.ts). */
+  verifactuSending: { endpoint: string; batchSize: number };
+  /** VIES lookups of other member states' VAT numbers (VIES_CHECK=on), or none. */
+  vies: { url: string } | null;
 };
 
 export type VerifactuMode = z.infer<typeof envSchema>['VERIFACTU_MODE'];
@@ -191,10 +197,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  TEST_CLOCK_ENABLED=true is refused with NODE_ENV=production (set TEST_CLOCK_ALLOW_PRODUCTION=true to run a test clock on a production build, e.g. staging)',
     );
-  // The legend and ValidarQR tell the customer the record is at the AEAT: this version sends none.
-  if (e.VERIFACTU_MODE === 'verifactu' && e.NODE_ENV === 'production')
+  // The legend and ValidarQR tell the customer the record is at the AEAT: in production it must get
+  // there, which takes the seller's certificate (mutual TLS) and the AEAT's own service (https).
+  if (
+    e.VERIFACTU_MODE === 'verifactu' &&
+    e.NODE_ENV === 'production' &&
+    (!e.VERIFACTU_CERT_FILE || !e.VERIFACTU_ENDPOINT.startsWith('https://'))
+  )
     throw new Error(
-      'Invalid configuration:\n  VERIFACTU_MODE=verifactu is refused with NODE_ENV=production: it tells customers each record is at the AEAT, and this version does not send records yet (keep no-verifactu)',
+      `Invalid configuration:\n  VERIFACTU_MODE=verifactu with NODE_ENV=production sends every invoice record to the AEAT: it needs VERIFACTU_CERT_FILE (the seller's certificate, PKCS#12; its password in VERIFACTU_CERT_PASSWORD) and an https VERIFACTU_ENDPOINT (now ${e.VERIFACTU_ENDPOINT})`,
     );
   // The seller's tax id is printed on every invoice and is the issuer of the record chain: it must be a real one.
   if (!euVatNumber(e.SELLER_COUNTRY, e.SELLER_TAX_ID))
@@ -205,6 +216,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.PUBLIC_URL?.startsWith('https://') && e.SELLER_TAX_ID === DEMO_SELLER_TAX_ID)
     throw new Error(
       `Invalid configuration:\n  SELLER_TAX_ID is the demo placeholder ${DEMO_SELLER_TAX_ID}: a production site at ${e.PUBLIC_URL} would issue invoices in its name (set SELLER_TAX_ID, SELLER_NAME and SELLER_ADDRESS to the seller's own)`,
+    );
+  // A NO VERI*FACTU system must sign every record and event (Orden HAC/1177/2024, article 13). A public
+  // site in production (https, as for SELLER_TAX_ID above) issues real invoices: not unsigned. The
+  // demo (NODE_ENV defaults to production, on http://localhost) keeps unsigned records.
+  if (e.VERIFACTU_MODE === 'no-verifactu' && e.NODE_ENV === 'production' && e.PUBLIC_URL?.startsWith('https://') && !e.VERIFACTU_CERT_FILE)
+    throw new Error(
+      `Invalid configuration:\n  VERIFACTU_CERT_FILE is required with NODE_ENV=production in VERIFACTU_MODE=no-verifactu: a production site at ${e.PUBLIC_URL} must sign every invoice record and event with the seller's certificate (a PKCS#12 .p12/.pfx file; its password in VERIFACTU_CERT_PASSWORD)`,
     );
   const dkim = dkimOf(e);
   if (!e.INBOUND_SMTP_PORT !== !e.INBOUND_MAIL_DOMAIN)
@@ -252,6 +270,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoicePdfFont: pdfFont(e.INVOICE_PDF_FONT),
     invoiceQrHost: e.INVOICE_QR_HOST.toLowerCase(),
     verifactuMode: e.VERIFACTU_MODE,
+    verifactuCertificate: e.VERIFACTU_CERT_FILE ? { file: resolve(e.VERIFACTU_CERT_FILE), password: e.VERIFACTU_CERT_PASSWORD } : null,
+    verifactuSending: { endpoint: e.VERIFACTU_ENDPOINT, batchSize: e.VERIFACTU_BATCH_SIZE },
+    vies: e.VIES_CHECK === 'on' ? { url: e.VIES_URL } : null,
     campaignRatePerSecond: e.CAMPAIGN_RATE_PER_SECOND,
     campaignSmtpConnections: e.CAMPAIGN_SMTP_CONNECTIONS,
     smtpSendTimeoutMs: Math.round(e.SMTP_SEND_TIMEOUT_SECONDS * 1000),

@@ -26,7 +26,7 @@ export interface TestUser extends Account, Session {
 }
 
 export type Plan = 'free' | 'pro';
-export type UserOptions = { plan?: Plan; name?: string; locale?: 'en' | 'es' | 'jp' };
+export type UserOptions = { plan?: Plan; name?: string; locale?: 'en' | 'es' | 'jp'; accountType?: 'personal' | 'business' };
 
 export interface Users {
   /**
@@ -100,7 +100,7 @@ export async function offerOf(api: APIRequestContext, headers: Record<string, st
 
 let made = 0;
 
-const isDefault = (options: UserOptions) => (options.plan ?? 'pro') === 'pro' && !options.name && !options.locale;
+const isDefault = (options: UserOptions) => (options.plan ?? 'pro') === 'pro' && !options.name && !options.locale && !options.accountType;
 
 /**
  * Registers, verifies (the emailed code) and signs in a new user. Each registration comes from an
@@ -119,7 +119,7 @@ async function createUser(api: APIRequestContext, workerIndex: number, options: 
       data: {
         ...account,
         alias,
-        accountTypeId: types.find((t) => t.code === 'personal')?.id,
+        accountTypeId: types.find((t) => t.code === (options.accountType ?? 'personal'))?.id,
         acceptPolicy: true,
         locale: options.locale ?? 'en',
       },

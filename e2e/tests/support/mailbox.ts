@@ -6,6 +6,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Files attached (name, type, bytes as base64). */
+  attachments: { filename: string; contentType: string; base64: string }[];
   receivedAt: string;
 }
 

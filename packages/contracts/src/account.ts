@@ -28,6 +28,30 @@ export const billingAddressSchema = z.object({
 });
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
+/** What an invoice names its buyer by, asked at checkout when the invoice needs it and it is missing. */
+export const BILLING_DETAIL_FIELDS = ['taxId', 'billingAddress'] as const;
+export const billingDetailFieldSchema = z.enum(BILLING_DETAIL_FIELDS);
+export type BillingDetailField = z.infer<typeof billingDetailFieldSchema>;
+
+/** `PUT /api/user/billing-details`: both, as a full invoice names the buyer's tax id and address. */
+export const billingDetailsUpdateSchema = z.object({
+  taxId: z.string().trim().min(1).max(40),
+  billingAddress: billingAddressSchema,
+});
+export type BillingDetailsUpdate = z.infer<typeof billingDetailsUpdateSchema>;
+
+/** `GET /api/user/billing-details`: what is stored and what a purchase of this account type still needs. */
+export const billingDetailsSchema = z.object({
+  taxId: z.string().nullable(),
+  billingAddress: billingAddressSchema.nullable(),
+  /** The account's country (the billing address's country is proposed from it). */
+  country: z.string().nullable(),
+  /** The account type asks for a full invoice (Business): tax id and address before paying. */
+  requiresTaxId: z.boolean(),
+  missing: z.array(billingDetailFieldSchema),
+});
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+
 export const personalInfoSchema = z.object({
   name: z.string(),
   email: z.string(),

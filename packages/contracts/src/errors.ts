@@ -92,6 +92,7 @@ export const ERROR_STATUS = {
   'payment.idempotency_mismatch': 422,
   'payment.nothing_to_charge': 422,
   'billing.tax_id_required': 422,
+  'billing.details_required': 422,
   'payment.refund_too_large': 422,
   'subscription.already_on_offer': 409,
   'subscription.downgrade_at_period_end': 422,

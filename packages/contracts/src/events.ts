@@ -93,8 +93,44 @@ export type DomainEvents = HistoryEvents & {
   'payment.succeeded': { paymentId: string; userId: string; amountCents: number; currency: string };
   /** A renewal's attempt found no payment method to charge (no payment exists); `attempt` counts from 1 in the period ending `periodEnd`. */
   'renewal.no_payment_method': { subscriptionId: string; userId: string; planName: string; periodEnd: string; attempt: number };
-  /** An annual subscription renews within a week: its reminder, published once per period (`endsAt`). */
-  'renewal.reminder_due': { subscriptionId: string; userId: string; planName: string; endsAt: string };
+  /**
+   * A paid subscription not cancelling renews within a week: its reminder, published once per period
+   * (`endsAt`), with what the renewal will charge (with tax, as the invoice will compute it) and the
+   * card it will charge (null: none saved).
+   */
+  'renewal.reminder_due': {
+    subscriptionId: string;
+    userId: string;
+    planName: string;
+    endsAt: string;
+    amountCents: number | null;
+    currency: string;
+    card: { brand: string; last4: string } | null;
+  };
+  /**
+   * A renewal's attempt failed (a decline, or no card): `attempt` counts from 1 in the period ending
+   * `periodEnd`, `reason` is the error code, `nextAttemptAt` the next retry (null after the last one).
+   */
+  'renewal.payment_failed': {
+    subscriptionId: string;
+    userId: string;
+    planName: string;
+    periodEnd: string;
+    attempt: number;
+    reason: string;
+    nextAttemptAt: string | null;
+  };
+  /**
+   * A subscription stopped running (`cancelled` or `expired`): at its period end after a cancel, after
+   * the last failed retry, by an admin, or by a credit note that ended its service. The user is on
+   * the Free plan from `endedAt`; nothing of theirs is deleted.
+   */
+  'subscription.ended': {
+    subscriptionId: string;
+    userId: string;
+    endedAt: string;
+    reason: 'period_end' | 'payment_failed' | 'admin' | 'credited';
+  };
 };
 
 export type DomainEventName = keyof DomainEvents;

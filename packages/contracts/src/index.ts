@@ -21,6 +21,7 @@ export * from './audience.js';
 export * from './tax.js';
 export * from './payments.js';
 export * from './invoices.js';
+export * from './invoice-events.js';
 export * from './user-data.js';
 export * from './catalogue.js';
 export * from './walls.js';

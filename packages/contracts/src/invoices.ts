@@ -184,3 +184,35 @@ export const chainVerificationSchema = z.object({
 });
 export type ChainVerification = z.infer<typeof chainVerificationSchema>;
 export const chainVerificationAnswerSchema = okResponse(chainVerificationSchema);
+
+/**
+ * Where a record stands with the AEAT in VERI*FACTU mode: waiting to be sent (`pending`), accepted,
+ * accepted with errors (to be corrected by a later record), or rejected (not registered: shown to admins).
+ */
+export const SUBMISSION_STATES = ['pending', 'accepted', 'accepted_with_errors', 'rejected'] as const;
+export const submissionStateSchema = z.enum(SUBMISSION_STATES);
+export type SubmissionState = z.infer<typeof submissionStateSchema>;
+
+export const adminSubmissionListQuerySchema = z.object({
+  state: submissionStateSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** One record's submission: the invoice it records, its place in the chain, and the AEAT's answer. */
+export const recordSubmissionSchema = z.object({
+  recordId: z.string(),
+  invoiceId: z.string(),
+  number: z.string(),
+  issuerTaxId: z.string(),
+  position: z.number().int(),
+  state: submissionStateSchema,
+  /** The AEAT's secure verification code of the request that registered it. */
+  csv: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  errorDescription: z.string().nullable(),
+  attempts: z.number().int(),
+  /** When the AEAT answered for it (null while pending). */
+  answeredAt: z.string().nullable(),
+});
+export type RecordSubmission = z.infer<typeof recordSubmissionSchema>;
+export const recordSubmissionListAnswerSchema = okResponse(z.array(recordSubmissionSchema));

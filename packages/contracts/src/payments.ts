@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planLimitsSchema, subscriptionDataSchema } from './subscription.js';
+import { billingDetailFieldSchema } from './account.js';
 import { taxRuleSchema } from './tax.js';
 
 /** Card brands the app recognises from the number's first digits (shown while typing). */
@@ -77,6 +78,9 @@ export const paymentMethodSchema = z.object({
   createdAt: z.string(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+/** `GET /api/user/payment-provider`: which provider takes the cards, and whether it is a test one (the sandbox). */
+export const paymentProviderInfoSchema = z.object({ name: z.string(), testMode: z.boolean() });
+export type PaymentProviderInfo = z.infer<typeof paymentProviderInfoSchema>;
 export const paymentMethodListSchema = z.object({ data: z.array(paymentMethodSchema) });
 
 /** Totals of an amount before tax with the default tax, as the invoice will compute them. */
@@ -150,6 +154,8 @@ export const checkoutQuoteSchema = z.object({
   price: priceQuoteSchema,
   periodStart: z.string(),
   periodEnd: z.string(),
+  /** What the invoice of this purchase needs that the customer has not given (asked in the pay dialog). */
+  missing: z.array(billingDetailFieldSchema),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
@@ -172,6 +178,8 @@ export const paymentSchema = z.object({
   failureMessage: z.string().nullable(),
   invoiceId: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
+  /** The credit notes of its invoice (refunds), oldest first; totals negative. */
+  creditNotes: z.array(z.object({ id: z.string(), number: z.string(), totalCents: z.number().int(), issueDate: z.string() })),
   createdAt: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;

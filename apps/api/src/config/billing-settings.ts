@@ -8,6 +8,9 @@ import { optionalString } from './env-values.js';
 /** The seller of the demo (the README's first command): a well-formed NIF nobody owns. */
 export const DEMO_SELLER_TAX_ID = 'ESB00000000';
 
+/** The AEAT's production endpoint of the VERI*FACTU service "SistemaFacturacion" (mutual TLS). */
+export const VERIFACTU_PRODUCTION_ENDPOINT = 'https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP';
+
 /** The seller printed on invoices, the invoices' fonts and QR code (part of the API's settings, config.ts). */
 export const sellerEnv = {
   SELLER_NAME: z.string().trim().min(1).default('Enlaza Demo S.L.'),
@@ -20,6 +23,13 @@ export const sellerEnv = {
     .transform((v) => v.toUpperCase())
     .refine(isEuCountry, 'an EU member state (ISO 3166 code, e.g. ES): the VAT rules built are those of a seller in the EU')
     .default('ES'),
+  /**
+   * Whether a VAT number of another member state is looked up in VIES (the European Commission's
+   * register) when a customer saves it: `off` checks its format and check digits only.
+   */
+  VIES_CHECK: z.enum(['off', 'on']).default('off'),
+  /** VIES's REST service (POST {countryCode, vatNumber}); a local stand-in in tests. */
+  VIES_URL: z.string().trim().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
   /** The seller's calendar: invoice issue dates, series years, date filters and revenue months. */
   SELLER_TIME_ZONE: z.string().trim().default('Europe/Madrid').refine(isIanaTimeZone, 'an IANA time zone name, e.g. Europe/Madrid'),
   /** Empty: the bundled Noto Sans JP; `builtin`: Helvetica (no Japanese); else a TrueType/OpenType file. */
@@ -36,6 +46,27 @@ export const sellerEnv = {
    * sent to the AEAT (ValidarQR and the "VERI*FACTU" legend).
    */
   VERIFACTU_MODE: z.enum(['no-verifactu', 'verifactu']).default('no-verifactu'),
+  /**
+   * The seller's qualified certificate with its private key, a PKCS#12 file (.p12/.pfx): in
+   * no-verifactu mode every record and event is signed with it (XAdES, verifactu/xades.ts).
+   * Required with NODE_ENV=production in no-verifactu mode; unset elsewhere, records are stored unsigned.
+   */
+  VERIFACTU_CERT_FILE: optionalString,
+  /** The PKCS#12 file's password. */
+  VERIFACTU_CERT_PASSWORD: z.string().default(''),
+  /**
+   * The AEAT's VERI*FACTU SOAP service the records are sent to in verifactu mode (preproduction:
+   * https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP). HTTPS with the
+   * client certificate; plain http only to this machine (the tests' stand-in).
+   */
+  VERIFACTU_ENDPOINT: z
+    .string()
+    .trim()
+    .url()
+    .refine((v) => v.startsWith('https://') || /^http:\/\/127\.0\.0\.1(:\d+)?\//.test(v), 'an https:// URL (http:// only to 127.0.0.1)')
+    .default(VERIFACTU_PRODUCTION_ENDPOINT),
+  /** Records per request to the AEAT, at most its limit of 1,000 (fewer: smaller requests, more of them). */
+  VERIFACTU_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(1000),
 };
 
 /** The bundled Noto Sans JP (SIL Open Font License), regular and bold. */

@@ -48,7 +48,7 @@ export function renderEmail(
 }
 
 /** The page around a mailbox email (reply to a visitor, new-message notice to an owner). */
-function mailboxLayout(locale: Locale, subject: string, blocks: string[]): string {
+export function mailboxLayout(locale: Locale, subject: string, blocks: string[]): string {
   return `<!doctype html><html lang="${locale === 'jp' ? 'ja' : locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f1f3f5;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#212529">
   <div style="max-width:560px;margin:0 auto;padding:24px">

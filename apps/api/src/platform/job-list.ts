@@ -35,6 +35,22 @@ export const JOB_LIST = {
   'cloud.sweep-orphans': { definedIn: 'modules/cloud/jobs.ts', retryLimit: 2, retryDelay: 60, schedule: '23 * * * *' },
   // The trash's automatic purge of what was deleted more than 30 days ago.
   'trash.purge-expired': { definedIn: 'modules/trash/jobs.ts', retryLimit: 3, retryDelay: 300, schedule: '15 3 * * *' },
+  // VERI*FACTU mode: an issuer's pending invoice records to the AEAT, in chain order; enqueued with each
+  // record, retried with backoff for about half a day (10 s doubling), swept every 10 minutes.
+  'invoices.submit-records': {
+    definedIn: 'modules/invoices/jobs.ts',
+    retryLimit: 12,
+    retryDelay: 10,
+    retryBackoff: true,
+    schedule: '*/10 * * * *',
+  },
+  // NO VERI*FACTU: the daily summary event of the invoice event log (invoices/verifactu/event-log.ts).
+  'invoices.event-summary': {
+    definedIn: 'modules/invoices/verifactu/no-verifactu.ts',
+    retryLimit: 3,
+    retryDelay: 300,
+    schedule: '55 23 * * *',
+  },
 } satisfies Record<NamedJob, ListedJob>;
 
 /** Defines a listed job with its policy from JOB_LIST and its handler, and its schedule if it has one. */

@@ -11,7 +11,11 @@ export type OutgoingEmail = {
   replyTo?: string;
   /** Instead of MAIL_FROM (a campaign's test send comes from its sender, as the campaign will). */
   from?: string;
+  /** Files sent with it (a receipt's invoice PDF), base64: they travel in the send job, never in the deliveries log. */
+  attachments?: EmailAttachment[];
 };
+
+export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
 
 export type SendOptions = {
   /** Enqueue inside this transaction: the email exists only if the transaction commits. */

@@ -58,12 +58,9 @@ export function useTestClockApp() {
   };
 }
 
-/**
- * A Free user who buys `plan` for `period` with the 4242 card through the API (a checkout at the
- * product's clock): the subscription, its first period end and the checkout's payment.
- */
-export async function checkoutSubscriber(t: TestContext, plan: 'pro' | 'business', period: 'monthly' | 'yearly') {
-  const user = await insertUser(t.db, { taxId: 'ESX1234567Z', country: 'ES', locale: 'es' });
+/** A customer on the Free plan (English unless `values` say), signed in, with a 4242 card added through `/api/user/methods`. */
+export async function signedInFreeCustomer(t: TestContext, values: Parameters<typeof insertUser>[1] = {}) {
+  const user = await insertUser(t.db, { locale: 'en', ...values });
   const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
   await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
   const token = await login(t.app, user);
@@ -72,14 +69,23 @@ export async function checkoutSubscriber(t: TestContext, plan: 'pro' | 'business
     expMonth: 12,
     expYear: new Date().getUTCFullYear() + 5,
     cvc: '123',
-    holder: 'Ada Lovelace',
+    holder: user.name,
   });
   expect(card.status, JSON.stringify(card.body)).toBe(200);
+  return { user, token, methodId: card.body.data.id as string };
+}
+
+/**
+ * A Free user who buys `plan` for `period` with the 4242 card through the API (a checkout at the
+ * product's clock): the subscription, its first period end and the checkout's payment.
+ */
+export async function checkoutSubscriber(t: TestContext, plan: 'pro' | 'business', period: 'monthly' | 'yearly') {
+  const { user, token, methodId } = await signedInFreeCustomer(t, { taxId: 'ESX1234567Z', country: 'ES', locale: 'es' });
   const catalogue = (await callAs(t, token, 'GET', '/api/user/plans')).body.data as PlansCatalogue;
   const offer = catalogue.plans.find((p) => p.code === plan)!.offers.find((o) => o.period.code === period)!;
   const paid = await callAs(t, token, 'POST', '/api/user/checkout', {
     offerId: offer.id,
-    methodId: card.body.data.id,
+    methodId,
     idempotencyKey: `checkout-${user.id}`,
   });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);

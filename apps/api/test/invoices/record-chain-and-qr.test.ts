@@ -224,8 +224,18 @@ describe('the record chain', () => {
       expect(await popplerText(bytes)).toMatch(/QR tributario: .*VERI\*FACTU/);
       expect(loadConfig({}).verifactuMode).toBe('no-verifactu');
       expect(loadConfig({ VERIFACTU_MODE: 'verifactu', NODE_ENV: 'development' }).verifactuMode).toBe('verifactu');
-      // Until records are sent to the AEAT, a production server may not claim they are.
-      expect(() => loadConfig({ VERIFACTU_MODE: 'verifactu' })).toThrow(/VERIFACTU_MODE=verifactu is refused with NODE_ENV=production/);
+      // A production server sends every record: not without the certificate, nor to a stand-in.
+      expect(() => loadConfig({ VERIFACTU_MODE: 'verifactu' })).toThrow(
+        /VERIFACTU_MODE=verifactu with NODE_ENV=production .* needs VERIFACTU_CERT_FILE/,
+      );
+      const certificate = { VERIFACTU_CERT_FILE: '/etc/enlaza/seller.p12', VERIFACTU_CERT_PASSWORD: 'x' };
+      expect(loadConfig({ VERIFACTU_MODE: 'verifactu', ...certificate }).verifactuSending.endpoint).toBe(
+        'https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+      );
+      expect(() => loadConfig({ VERIFACTU_MODE: 'verifactu', ...certificate, VERIFACTU_ENDPOINT: 'http://127.0.0.1:8080/x' })).toThrow(
+        /an https VERIFACTU_ENDPOINT/,
+      );
+      expect(() => loadConfig({ VERIFACTU_ENDPOINT: 'http://aeat.example/x' })).toThrow(/VERIFACTU_ENDPOINT/);
       expect(() => loadConfig({ VERIFACTU_MODE: 'yes' })).toThrow(/VERIFACTU_MODE/);
       expect(loadConfig({ INVOICE_QR_HOST: 'prewww2.aeat.es' }).invoiceQrHost).toBe('prewww2.aeat.es');
       expect(loadConfig({}).invoiceQrHost).toBe('www2.agenciatributaria.gob.es');

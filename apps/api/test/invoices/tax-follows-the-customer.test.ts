@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { OfferAdmin, PlansCatalogue, PriceQuote } from '@enlaza/contracts';
-import { invoices, plans, subscriptions } from '../../src/db/schema/index.js';
+import { invoices } from '../../src/db/schema/index.js';
 import { customerWithCard } from '../helpers/invoice-customers.js';
 import { popplerText } from '../helpers/poppler.js';
-import { callAs, useAdminApp } from '../helpers/subscriber.js';
-import { insertUser, login } from '../helpers/test-app.js';
+import { callAs, signedInFreeCustomer, useAdminApp } from '../helpers/subscriber.js';
 
 /**
  * The VAT of a plan follows the customer as the law places the supply (Directive 2006/112/EC,
@@ -16,21 +15,7 @@ import { insertUser, login } from '../helpers/test-app.js';
 const app = useAdminApp();
 
 /** A Free customer in `country` (English), signed in, with a 4242 card. */
-async function customer(country: string) {
-  const user = await insertUser(app.t.db, { country, locale: 'en' });
-  const [free] = await app.t.db.select().from(plans).where(eq(plans.code, 'free'));
-  await app.t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
-  const token = await login(app.t.app, user);
-  const card = await callAs(app.t, token, 'POST', '/api/user/methods', {
-    number: '4242 4242 4242 4242',
-    expMonth: 12,
-    expYear: new Date().getUTCFullYear() + 5,
-    cvc: '123',
-    holder: user.name,
-  });
-  expect(card.status, JSON.stringify(card.body)).toBe(200);
-  return { user, token, methodId: card.body.data.id as string };
-}
+const customer = (country: string) => signedInFreeCustomer(app.t, { country });
 
 /** The Pro monthly offer as the customer's plans page shows it. */
 async function proMonthly(token: string) {

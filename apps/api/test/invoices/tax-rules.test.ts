@@ -149,7 +149,13 @@ describe('the seller', () => {
 
   it('is not the demo placeholder on a public production site (https); the README’s local demo keeps it', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://cards.example.com' })).toThrow(/SELLER_TAX_ID is the demo placeholder ESB00000000/);
-    expect(loadConfig({ PUBLIC_URL: 'https://cards.example.com', SELLER_TAX_ID: 'B12345674' }).seller.taxId).toBe('B12345674');
+    // A real seller's public site also signs its records (NO VERI*FACTU): its certificate is required.
+    expect(() => loadConfig({ PUBLIC_URL: 'https://cards.example.com', SELLER_TAX_ID: 'B12345674' })).toThrow(
+      /VERIFACTU_CERT_FILE is required/,
+    );
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://cards.example.com', SELLER_TAX_ID: 'B12345674', VERIFACTU_CERT_FILE: 'seller.p12' }).seller.taxId,
+    ).toBe('B12345674');
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).seller.taxId).toBe(DEMO_SELLER_TAX_ID);
     expect(loadConfig({ PUBLIC_URL: 'https://staging.example.com', NODE_ENV: 'development' }).seller.taxId).toBe(DEMO_SELLER_TAX_ID);
   });

@@ -78,6 +78,8 @@ describe('domain events reach their subscribers after commit', () => {
       'payment.succeeded',
       'renewal.no_payment_method',
       'renewal.reminder_due',
+      'renewal.payment_failed',
+      'subscription.ended',
     ];
     for (const event of events)
       expect(

@@ -182,7 +182,7 @@ describe('renewals', () => {
     expect((await call(downgrading.token, 'GET', '/api/user/myplan')).body.data.pendingChange).toBeNull();
   });
 
-  it('reminds an annual subscriber once, 7 days before the renewal', async () => {
+  it('reminds a paid subscriber once, 7 days before the renewal, whatever the period', async () => {
     const s = await subscriber('pro', 'yearly');
     const reminders = () =>
       t.db
@@ -196,15 +196,20 @@ describe('renewals', () => {
     expect(await reminders()).toHaveLength(1);
     expect((await reminders())[0]!.payload).toMatchObject({ subscriptionId: s.subscriptionId, endsAt: s.periodEnd.toISOString() });
     expect((await historyOf(s.subscriptionId)).filter((k) => k === 'renewal_reminder')).toHaveLength(1);
-    // A monthly subscriber gets none.
+    // A monthly subscriber gets one too; one cancelling at the period end gets none.
     const monthly = await subscriber('pro', 'monthly');
+    const cancelling = await subscriber('pro', 'monthly');
+    expect((await call(cancelling.token, 'POST', '/api/user/myplan/cancel')).status).toBe(200);
     await advanceTo(new Date(monthly.periodEnd.getTime() - 3 * DAY));
-    expect(
-      await t.db
+    const remindersOf = (userId: string) =>
+      t.db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, monthly.user.id), eq(notifications.type, 'subscription_ending'))),
-    ).toHaveLength(0);
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, 'subscription_ending')));
+    expect((await remindersOf(monthly.user.id)).map((n) => n.payload)).toEqual([
+      { subscriptionId: monthly.subscriptionId, planName: 'Pro', endsAt: monthly.periodEnd.toISOString() },
+    ]);
+    expect(await remindersOf(cancelling.user.id)).toHaveLength(0);
   });
 });
 

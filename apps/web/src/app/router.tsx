@@ -200,7 +200,7 @@ const accountChildren: RouteObject[] = [
   },
   {
     path: 'user/plans',
-    lazy: lazyPage(() => import('@/features/billing/pages/plans-page'), { namespaces: ['billing', 'plan', 'admin'] }),
+    lazy: lazyPage(() => import('@/features/billing/pages/plans-page'), { namespaces: ['billing', 'plan', 'admin', 'account'] }),
     handle: { titleKey: 'pages:account.plans' },
   },
   {
@@ -215,7 +215,7 @@ const accountChildren: RouteObject[] = [
   },
   {
     path: 'user/paquetes',
-    lazy: lazyPage(() => import('@/features/billing/pages/paquetes-page'), { namespaces: ['billing', 'admin'] }),
+    lazy: lazyPage(() => import('@/features/billing/pages/paquetes-page'), { namespaces: ['billing', 'admin', 'account'] }),
     handle: { titleKey: 'pages:account.paquetes' },
   },
   {

@@ -4,6 +4,7 @@ import { createAccountDirectory, type AccountDirectory } from './directory.js';
 import { createAccountRepository } from './repository.js';
 import { createAccountService, type AccountService } from './service.js';
 import { createAccountUserData } from './user-data.js';
+import { viesRegistry } from './vat-registry.js';
 
 declare module '../../platform/modules.js' {
   interface Services {
@@ -15,9 +16,10 @@ declare module '../../platform/modules.js' {
 
 export const accountModule = defineModule({
   name: 'account',
-  build({ db, mailer, limiter, events, services: { registration, auth } }) {
+  build({ db, config, log, mailer, limiter, events, services: { registration, auth } }) {
     const accounts = createAccountDirectory(db);
-    const account = createAccountService({ repo: createAccountRepository(db), accounts, events, mailer, registration, auth, limiter });
+    const vat = { registry: config.vies ? viesRegistry(config.vies.url) : null, sellerCountry: config.seller.country, log };
+    const account = createAccountService({ vat, repo: createAccountRepository(db), accounts, events, mailer, registration, auth, limiter });
     return { services: { account, accounts }, userData: [createAccountUserData(db)] };
   },
   async register(api, { services: { account } }) {

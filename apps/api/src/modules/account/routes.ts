@@ -1,4 +1,6 @@
 import {
+  billingDetailsSchema,
+  billingDetailsUpdateSchema,
   emailChangeBodySchema,
   okResponse,
   passwordChangeBodySchema,
@@ -49,6 +51,33 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       },
     },
     async (request) => ({ ok: 1 as const, data: await account.updatePersonalInfo(actorOf(request), request.body, originOf(request)) }),
+  );
+
+  app.get(
+    '/account/billing',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Billing details: tax id and address, and what a purchase still needs of them',
+        security,
+        response: { 200: okResponse(billingDetailsSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await account.billingDetails(actorOf(request)) }),
+  );
+
+  app.put(
+    '/account/billing',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Save the tax id and billing address (asked in the pay dialog)',
+        security,
+        body: billingDetailsUpdateSchema,
+        response: { 200: okResponse(billingDetailsSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await account.updateBillingDetails(actorOf(request), request.body, originOf(request)) }),
   );
 
   app.get(

@@ -1,4 +1,12 @@
-import { taxIdAcceptable, type Locale, type PersonalInfo, type PersonalInfoUpdate, type Preferences } from '@enlaza/contracts';
+import {
+  taxIdAcceptable,
+  type BillingDetails,
+  type BillingDetailsUpdate,
+  type Locale,
+  type PersonalInfo,
+  type PersonalInfoUpdate,
+  type Preferences,
+} from '@enlaza/contracts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { renderEmail } from '../../lib/email-templates.js';
 import { localName } from '../../lib/catalogue-names.js';
@@ -15,6 +23,8 @@ import type { RegistrationService } from '../registration/index.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { AccountDirectory } from './directory.js';
 import type { AccountRepository } from './repository.js';
+import { missingBillingDetails } from './billing-details.js';
+import { vatRegistration, type VatRegistry } from './vat-registry.js';
 
 const fieldError = (field: string, code: string) => new AppError('validation.failed', {}, { [field]: [{ code }] });
 
@@ -29,6 +39,8 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 }
 
 type Deps = {
+  /** VIES lookups (none when VIES_CHECK is off), the seller's member state, and where to log an unanswered lookup. */
+  vat: { registry: VatRegistry | null; sellerCountry: string; log?: { warn: (fields: object, message: string) => void } };
   repo: AccountRepository;
   accounts: Pick<AccountDirectory, 'row'>;
   events: Pick<EventBus, 'publish'>;
@@ -39,7 +51,7 @@ type Deps = {
 };
 
 /** The account section: Preferencias and Personal information, email and password changes. */
-export function createAccountService({ repo, accounts, events, mailer, registration, auth, limiter }: Deps) {
+export function createAccountService({ vat, repo, accounts, events, mailer, registration, auth, limiter }: Deps) {
   /** A stolen session must not allow unlimited password guesses: 10 per 15 minutes per account. */
   async function assertPassword(user: UserRow, password: string, field: string) {
     await limiter.consume([{ key: `password-check:${user.id}`, max: 10, windowMs: 15 * 60_000 }]);
@@ -61,6 +73,42 @@ export function createAccountService({ repo, accounts, events, mailer, registrat
     };
   }
 
+  type Details = Pick<UserRow, 'name' | 'phone' | 'country' | 'billingAddress' | 'taxId'>;
+
+  /** Saves name, phone, country, address and tax id after the checks the account type and the VAT rules ask for. */
+  async function saveDetails(user: UserRow, next: Details, origin: RequestOrigin): Promise<UserRow> {
+    const type = await repo.accountType(user.accountTypeId);
+    if (type?.requiresTaxId && !next.taxId) throw fieldError('taxId', 'validation.tax_id_required');
+    // In the EU the id must be a valid VAT number (NIF/NIE/CIF in Spain) of the billing country: it decides the VAT rule and is printed.
+    if (!taxIdAcceptable(next.billingAddress?.country ?? next.country, next.taxId)) throw fieldError('taxId', 'validation.tax_id_invalid');
+    if (next.taxId !== user.taxId || (next.billingAddress?.country ?? next.country) !== (user.billingAddress?.country ?? user.country)) {
+      const registration = await vatRegistration(vat.registry, vat.sellerCountry, next.billingAddress?.country ?? next.country, next.taxId);
+      if (registration === 'not_registered') throw fieldError('taxId', 'validation.tax_id_not_registered');
+      if (registration === 'unavailable')
+        vat.log?.warn({ userId: user.id }, 'VIES did not answer: the VAT number is kept as its format is valid');
+    }
+    const diff = changes(user, next);
+    const updated = await repo.transaction(async (tx) => {
+      if (diff.changed)
+        await events.publish('account.updated', { userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after }, tx);
+      return repo.update(user.id, next, tx);
+    });
+    auth.forgetUser(user.id);
+    return updated;
+  }
+
+  async function billingDetailsOf(user: UserRow): Promise<BillingDetails> {
+    const type = await repo.accountType(user.accountTypeId);
+    const requiresTaxId = type?.requiresTaxId === true;
+    return {
+      taxId: user.taxId,
+      billingAddress: user.billingAddress ?? null,
+      country: user.country,
+      requiresTaxId,
+      missing: missingBillingDetails({ requiresTaxId, taxId: user.taxId, billingAddress: user.billingAddress ?? null }),
+    };
+  }
+
   const preferencesOf = (user: UserRow, unsavedLocale: Locale): Preferences => ({
     locale: user.locale ?? unsavedLocale,
     timeZone: user.timeZone ?? 'UTC',
@@ -74,30 +122,34 @@ export function createAccountService({ repo, accounts, events, mailer, registrat
 
     async updatePersonalInfo(actor: Actor, input: PersonalInfoUpdate, origin: RequestOrigin): Promise<PersonalInfo> {
       const user = await accounts.row(actor.id);
-      const next = {
-        name: input.name,
-        phone: input.phone,
-        country: input.country,
-        billingAddress: input.billingAddress === undefined ? (user.billingAddress ?? null) : input.billingAddress,
-        taxId: input.taxId === undefined ? user.taxId : input.taxId || null,
-      };
-      const type = await repo.accountType(user.accountTypeId);
-      if (type?.requiresTaxId && !next.taxId) throw fieldError('taxId', 'validation.tax_id_required');
-      // In the EU the id must be a valid VAT number (NIF/NIE/CIF in Spain) of the billing country: it decides the VAT rule and is printed.
-      if (!taxIdAcceptable(next.billingAddress?.country ?? next.country, next.taxId))
-        throw fieldError('taxId', 'validation.tax_id_invalid');
-      const diff = changes(user, next);
-      const updated = await repo.transaction(async (tx) => {
-        if (diff.changed)
-          await events.publish(
-            'account.updated',
-            { userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after },
-            tx,
-          );
-        return repo.update(user.id, next, tx);
-      });
-      auth.forgetUser(user.id);
+      const updated = await saveDetails(
+        user,
+        {
+          name: input.name,
+          phone: input.phone,
+          country: input.country,
+          billingAddress: input.billingAddress === undefined ? (user.billingAddress ?? null) : input.billingAddress,
+          taxId: input.taxId === undefined ? user.taxId : input.taxId || null,
+        },
+        origin,
+      );
       return personalInfoOf(updated, updated.locale ?? 'en');
+    },
+
+    /** What a purchase's invoice names the buyer by, and what this account type still lacks of it. */
+    async billingDetails(actor: Actor): Promise<BillingDetails> {
+      return billingDetailsOf(await accounts.row(actor.id));
+    },
+
+    /** The pay dialog's billing details: the tax id and address, checked as in Personal information. */
+    async updateBillingDetails(actor: Actor, input: BillingDetailsUpdate, origin: RequestOrigin): Promise<BillingDetails> {
+      const user = await accounts.row(actor.id);
+      const updated = await saveDetails(
+        user,
+        { name: user.name, phone: user.phone, country: user.country ?? input.billingAddress.country, ...input },
+        origin,
+      );
+      return billingDetailsOf(updated);
     },
 
     /**

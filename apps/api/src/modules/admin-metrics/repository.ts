@@ -1,13 +1,32 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@enlaza/contracts';
 import type { Database } from '../../db/client.js';
+import { offerFieldsSql, planPiece } from '../catalogue/index.js';
+import { billedPerMonthSql } from '../invoices/index.js';
+import { offerChargePaymentSql, subscriptionRowPiece } from '../subscriptions/index.js';
 
 type Rows<T> = { rows: T[] } | T[];
 const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
+/** The paid subscriptions (an offer on a non-Free plan), any status, as `s` (`id`, `user_id`, `offer_id`, `status`). */
+const paidSubscriptions = () =>
+  sql`(select sub.id, sub.user_id, sub.offer_id, sub.status from ${subscriptionRowPiece('sub')} join ${planPiece('en', 'p')} on p.id = sub.plan_id
+       where sub.offer_id is not null and not p.is_free) s`;
+
+/**
+ * What the subscription `s` is billed per month before tax, as of `at` (exact numeric): the plan
+ * lines of the invoice of the payment that last charged its offer by then (invoices'
+ * `billedPerMonthSql`, subscriptions' `offerChargePaymentSql`); without one (a subscription made
+ * by hand or seeded, or charged before the history kept payments) its offer's price ÷ months.
+ */
+const billedPerMonth = (at: SQL) => {
+  const offer = offerFieldsSql(sql`s.offer_id`, 'en');
+  return sql`coalesce(${billedPerMonthSql(offerChargePaymentSql(sql`s.id`, at))}, ${offer.priceCents}::numeric / greatest(${offer.periodMonths}, 1))`;
+};
+
 /**
  * The dashboard's aggregates. A read model: each figure is one SQL aggregate over the owning
- * areas' tables (users, subscriptions, catalogue, payments, subscription events) and the rollups
+ * areas' tables (users, subscriptions, catalogue, payments, invoices, subscription events) and the rollups
  * the database keeps of them (schema.ts), read-only — asking each module row by row, or counting
  * 100,000 accounts on each request, could not answer in a few milliseconds.
  * The indexes they use are declared with the tables (see docs/billing.md, "The admin dashboard").
@@ -45,18 +64,51 @@ export function createAdminMetricsRepository(db: Database) {
     },
 
     /**
-     * Monthly recurring revenue in cents before tax: active and past-due paid subscriptions, price / months, rounded once.
-     * From the `subscription_counts` rollup: each offer's price / months times its count of such
-     * subscriptions (numeric, so the sum is the same as adding each subscription's share).
+     * Monthly recurring revenue in cents before tax: active and past-due paid subscriptions, what
+     * each is billed per month (`billedPerMonth`), summed exactly and rounded once.
      */
-    async mrrCents() {
+    async mrrCents(now: Date) {
+      const at = sql`${now.toISOString()}::timestamptz`;
       const [row] = await run<{ mrr: string | null }>(sql`
-        select round(sum(c.count * (o.price_cents::numeric / greatest(bp.months, 1)))) as mrr
-        from (select plan_id, offer_id, sum(count) as count from subscription_counts
-              where status in ('active', 'past_due') and offer_id is not null group by plan_id, offer_id) c
-        join offers o on o.id = c.offer_id join billing_periods bp on bp.id = o.billing_period_id join plans p on p.id = c.plan_id
-        where not p.is_free`);
+        select round(sum(${billedPerMonth(at)})) as mrr
+        from ${paidSubscriptions()} where s.status in ('active', 'past_due')`);
       return Number(row?.mrr ?? 0);
+    },
+
+    /**
+     * Gross MRR churn since `start`: the MRR at `start` (the same rule as `mrrCents`, as of then) of
+     * the paid subscriptions of the customers paying then as `churn` counts them (charged by `start`,
+     * not ended by then), the part of it of the customers who churned (no row in
+     * `running_paid_customers`), and the contraction of those still paying: per customer, how much
+     * less their active and past-due paid subscriptions are billed per month at `now`, never negative.
+     * Exact numerics; the caller rounds.
+     */
+    async revenueChurn(start: Date, now: Date) {
+      const then = sql`${start.toISOString()}::timestamptz`;
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const [row] = await run<{ start_mrr: string | null; churned: string | null; contraction: string | null }>(sql`
+        with then_paying as (
+          select s.user_id, sum(${billedPerMonth(then)}) as cents
+          from ${paidSubscriptions()}
+          join subscription_first_charges f on f.subscription_id = s.id and f.first_charged_at <= ${then}
+          left join ended_paid_subscriptions e on e.subscription_id = s.id
+          where s.status in ('trialing', 'active', 'past_due') or e.ended_at > ${then}
+          group by s.user_id
+        ), now_paying as (
+          select s.user_id, sum(${billedPerMonth(at)}) as cents
+          from ${paidSubscriptions()}
+          where s.status in ('active', 'past_due') and s.user_id in (select user_id from then_paying)
+          group by s.user_id
+        )
+        select sum(t.cents) as start_mrr,
+               coalesce(sum(t.cents) filter (where r.user_id is null), 0) as churned,
+               coalesce(sum(greatest(t.cents - coalesce(n.cents, 0), 0)) filter (where r.user_id is not null), 0) as contraction
+        from then_paying t left join running_paid_customers r on r.user_id = t.user_id left join now_paying n on n.user_id = t.user_id`);
+      return {
+        startMrr: Number(row?.start_mrr ?? 0),
+        churnedMrr: Number(row?.churned ?? 0),
+        contractionMrr: Number(row?.contraction ?? 0),
+      };
     },
 
     /**

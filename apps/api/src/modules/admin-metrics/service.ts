@@ -40,13 +40,14 @@ export function createAdminMetricsService(repo: AdminMetricsRepository, money: M
         return value;
       };
       // Side by side: on PostgreSQL each aggregate takes its own pooled connection (PGlite queues them).
-      const [users, signUps, activeByPlan, mrrCents, revenue, churn, latestPayments] = await Promise.all([
+      const [users, signUps, activeByPlan, mrrCents, revenue, churn, revenueChurn, latestPayments] = await Promise.all([
         timed('users', () => repo.users()),
         timed('signUps', () => repo.signUpsPerDay(since, timeZone)),
         timed('activeByPlan', () => repo.activeByPlan(locale)),
-        timed('mrr', () => repo.mrrCents()),
+        timed('mrr', () => repo.mrrCents(now)),
         timed('revenue', () => money.revenueByMonth(months)),
         timed('churn', () => repo.churn(churnStart)),
+        timed('revenueChurn', () => repo.revenueChurn(churnStart, now)),
         timed('latestPayments', () => money.latestPayments(10)),
       ]);
       return {
@@ -58,6 +59,13 @@ export function createAdminMetricsService(repo: AdminMetricsRepository, money: M
         mrrCents,
         revenueByMonth: months.map((month) => ({ month, netCents: revenue.get(month) ?? 0 })),
         churn: { ...churn, rate: churn.startCustomers > 0 ? churn.churnedCustomers / churn.startCustomers : null },
+        revenueChurn: {
+          // Each amount rounded once; the rate from the exact sums.
+          startMrrCents: Math.round(revenueChurn.startMrr),
+          churnedMrrCents: Math.round(revenueChurn.churnedMrr),
+          contractionMrrCents: Math.round(revenueChurn.contractionMrr),
+          rate: revenueChurn.startMrr > 0 ? (revenueChurn.churnedMrr + revenueChurn.contractionMrr) / revenueChurn.startMrr : null,
+        },
         latestPayments,
       };
     },

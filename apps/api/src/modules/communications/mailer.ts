@@ -10,7 +10,7 @@ import { defineJob } from '../../platform/job-list.js';
 import type { Mailer, OutgoingEmail, SendOptions } from '../../platform/mailer.js';
 import { deliveries } from './schema.js';
 
-type EmailJob = { deliveryId: string; email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo' | 'from'> };
+type EmailJob = { deliveryId: string; email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo' | 'from' | 'attachments'> };
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
@@ -64,7 +64,22 @@ export function createMailer(
     }
     try {
       // A send that outlives its deadline is given up and retried (at-least-once, as above).
-      await withDeadline(transport.sendMail({ from: config.mailFrom, messageId: `<${deliveryId}@${domain}>`, ...email }), sendTimeoutMs);
+      const { attachments, ...message } = email;
+      const files = attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.contentBase64,
+        encoding: 'base64',
+      }));
+      await withDeadline(
+        transport.sendMail({
+          from: config.mailFrom,
+          messageId: `<${deliveryId}@${domain}>`,
+          ...message,
+          ...(files ? { attachments: files } : {}),
+        }),
+        sendTimeoutMs,
+      );
     } catch (error) {
       const final = job.retryCount >= job.retryLimit;
       // Stays queued while retries remain; `failed` once they are used up (and the job ends failed).
@@ -101,12 +116,9 @@ export function createMailer(
         .onConflictDoNothing()
         .returning({ id: deliveries.id });
       if (!row) return 'duplicate' as const;
-      const { to, subject, html, text, replyTo, from } = email;
-      await jobs.send(
-        'email.send',
-        { deliveryId: row.id, email: { to, subject, html, text, ...(replyTo ? { replyTo } : {}), ...(from ? { from } : {}) } },
-        { tx, id: row.id },
-      );
+      const { to, subject, html, text, replyTo, from, attachments } = email;
+      const extra = { ...(replyTo ? { replyTo } : {}), ...(from ? { from } : {}), ...(attachments?.length ? { attachments } : {}) };
+      await jobs.send('email.send', { deliveryId: row.id, email: { to, subject, html, text, ...extra } }, { tx, id: row.id });
       return 'queued' as const;
     };
     return options.tx ? write(options.tx) : db.transaction(write);

@@ -79,6 +79,8 @@ export async function appendRecord(
   head: ChainHead,
   now: Date,
   timeZone: string,
+  /** NO VERI*FACTU with a certificate: the record's signed XML, stored with it (verifactu/record-signing.ts). */
+  sign?: (record: AltaFields & { hash: string; position: number }, at: Date) => Promise<string>,
 ): Promise<InvoiceRecordRow> {
   const issuer = issuerId(invoice.seller.taxId ?? '');
   if (head.issuerTaxId !== issuer) throw new Error(`chain head of ${head.issuerTaxId} given for an invoice of ${issuer}`);
@@ -95,6 +97,8 @@ export async function appendRecord(
   };
   const hash = altaHash(fields);
   const position = head.length + 1;
+  // Signed before it is stored: the record is append-only, its signature is written with it.
+  const signedXml = sign ? await sign({ ...fields, hash, position }, now) : null;
   // The record and the head's move in one statement: one round trip less while the head is locked.
   const moveHead = tx
     .$with('moved_head')
@@ -108,7 +112,7 @@ export async function appendRecord(
   const [record] = await tx
     .with(moveHead)
     .insert(invoiceRecords)
-    .values({ ...fields, position, invoiceId: invoice.id, hash })
+    .values({ ...fields, position, invoiceId: invoice.id, hash, signedXml })
     .returning();
   return record!;
 }

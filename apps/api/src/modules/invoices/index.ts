@@ -64,3 +64,5 @@ export function quoteTotals(lines: InvoiceLineInput[]): {
   };
 }
 export type { InvoiceQueries } from './queries.js';
+export { billedPerMonthSql } from './query-pieces.js';
+export { creditNotesOf, type CreditNoteSummary } from './credit-notes-of.js';

@@ -3,11 +3,13 @@ import type { Transaction } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { billingIdentity, formatAddress } from '../account/index.js';
 import { localDate } from '../../lib/time-zone.js';
-import { appendRecord, issuerId } from './chain.js';
+import { appendRecord, issuerId, type InvoiceRecordRow } from './chain.js';
 import { computeTotals, lineBase, totalsWithTaxes } from './money.js';
 import { type InvoiceRow, type InvoicesRepository } from './repository.js';
 import type { InvoiceType, LineDescription, PartySnapshot } from './schema.js';
 import { euVatNumber, type CorrectionCode, type TaxRule } from '@enlaza/contracts';
+import { operationDescription } from './verifactu/record-source.js';
+import type { SignRecord } from './verifactu/record-signing.js';
 
 export type InvoiceLineInput = {
   description: LineDescription;
@@ -27,7 +29,12 @@ export type IssueDeps = {
   timeZone: string;
   /** The product's clock (the sandbox test clock when it runs): the time of issue and of the chain record. */
   now: () => Date;
-  publish: (event: 'invoice.issued', payload: DomainEvents['invoice.issued'], tx: Transaction) => Promise<void>;
+  /** NO VERI*FACTU with a certificate: signs each record's XML before it is stored (verifactu/record-signing.ts). */
+  signRecord?: SignRecord;
+  /** Called with each record in the transaction that writes it (verifactu mode: its submission). */
+  recordWritten?: (tx: Transaction, record: InvoiceRecordRow) => Promise<void>;
+  /** `invoice.issued` for every document; `subscription.ended` when a credit note ends the service now. */
+  publish: <E extends 'invoice.issued' | 'subscription.ended'>(event: E, payload: DomainEvents[E], tx: Transaction) => Promise<void>;
 };
 export type IssueDocumentInput = {
   kind: 'invoice' | 'credit_note';
@@ -171,7 +178,20 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
   );
   // Its record in the issuer's chain: the head moves and the record is stored in one more statement.
   const { chainHead, ...invoice } = row;
-  await appendRecord(tx, invoice, chainHead, deps.now(), deps.timeZone);
+  const { signRecord } = deps;
+  const sign = signRecord
+    ? (alta: Parameters<SignRecord>[1]['alta'], at: Date) =>
+        signRecord(tx, {
+          alta,
+          at,
+          invoice,
+          taxTotals: totals.perRate,
+          description: operationDescription(input.reason ?? null, input.lines),
+        })
+    : undefined;
+  const record = await appendRecord(tx, invoice, chainHead, deps.now(), deps.timeZone, sign);
+  // VERI*FACTU mode: its sending to the AEAT, enqueued in this transaction (jobs.ts).
+  await deps.recordWritten?.(tx, record);
   await deps.publish(
     'invoice.issued',
     {

@@ -8,9 +8,14 @@ import { localDate } from '../../lib/time-zone.js';
 import { needsDistanceSales } from './tax-rules.js';
 import type { PdfOptions } from './pdf.js';
 import { createInvoiceQueries, type InvoiceQueries } from './queries.js';
+import { subscribeReceipts } from './receipt-email.js';
 import { createInvoicesUserData } from './user-data.js';
+import { createRecordSubmissions } from './jobs.js';
+import { adminSubmissionRoutes } from './verifactu/submission-routes.js';
 import { createInvoicesRepository } from './repository.js';
 import { createInvoicesService, type InvoicesService, type Refunds } from './service.js';
+import { setUpNoVerifactu, type NoVerifactu } from './verifactu/no-verifactu.js';
+import { adminEventRoutes } from './verifactu/event-routes.js';
 import type { RequireAccess } from '../../platform/access.js';
 import { ownedRowsAccess } from '../../platform/access-sql.js';
 import { invoices as invoicesTable } from './schema.js';
@@ -28,13 +33,23 @@ declare module 'fastify' {
  * this app's (no module-level state). The payments module takes its `issueInvoice` and calls it
  * inside its own transaction; `createInvoices` takes the same issuer for credit notes.
  */
-function createInvoiceIssuer(deps: { db: Database; events: EventBus; seller: Seller; timeZone: string; now: () => Date }) {
+function createInvoiceIssuer(deps: {
+  db: Database;
+  events: EventBus;
+  seller: Seller;
+  timeZone: string;
+  now: () => Date;
+  recordWritten?: IssueDeps['recordWritten'];
+  noVerifactu: NoVerifactu;
+}) {
   const repo = createInvoicesRepository(deps.db);
   const issueDeps: IssueDeps = {
     repo,
     seller: deps.seller,
     timeZone: deps.timeZone,
     now: deps.now,
+    ...(deps.recordWritten ? { recordWritten: deps.recordWritten } : {}),
+    ...(deps.noVerifactu.signRecord ? { signRecord: deps.noVerifactu.signRecord } : {}),
     publish: (event, payload, tx) => deps.events.publish(event, payload, tx),
   };
   const issueInvoice: IssueInvoice = async (tx, input) => {
@@ -67,7 +82,7 @@ function createInvoiceIssuer(deps: { db: Database; events: EventBus; seller: Sel
   };
   /** What an invoice charged before tax and what credit notes took back of it (proration credits from this). */
   const chargedBeforeTax: ChargedBeforeTax = (invoiceId) => repo.chargedBeforeTax(invoiceId);
-  return { issueDeps, issueInvoice, chargedBeforeTax, taxPositionOf, positionOf };
+  return { issueDeps, issueInvoice, chargedBeforeTax, taxPositionOf, positionOf, eventLog: deps.noVerifactu.eventLog };
 }
 type InvoiceIssuer = ReturnType<typeof createInvoiceIssuer>;
 
@@ -76,8 +91,15 @@ type InvoiceIssuer = ReturnType<typeof createInvoiceIssuer>;
  * notification is the notifications module's, a subscriber of the `invoice.issued` the issuer publishes.
  */
 function createInvoices(deps: { db: Database; payments: Refunds; issuer: InvoiceIssuer; pdf: PdfOptions; requireAccess: RequireAccess }) {
-  const { issueDeps } = deps.issuer;
-  return createInvoicesService({ ...issueDeps, db: deps.db, payments: deps.payments, pdf: deps.pdf, requireAccess: deps.requireAccess });
+  const { issueDeps, eventLog } = deps.issuer;
+  return createInvoicesService({
+    ...issueDeps,
+    db: deps.db,
+    payments: deps.payments,
+    pdf: deps.pdf,
+    requireAccess: deps.requireAccess,
+    eventLog,
+  });
 }
 
 declare module '../../platform/modules.js' {
@@ -92,21 +114,47 @@ declare module '../../platform/modules.js' {
 /** The issuer alone, built before the payments module, which issues through it (the rest of the module needs payments). */
 export const invoiceIssuerModule = defineModule({
   name: 'invoice-issuer',
-  build({ db, events, config, clock }) {
+  async build({ db, database, jobs, events, config, clock, log }) {
+    const { verifactuSending: sending } = config;
+    const submissions = createRecordSubmissions({
+      db,
+      jobs,
+      settings: { ...sending, certificate: config.verifactuCertificate, seller: config.seller, leaseSeconds: config.jobTimeoutSeconds },
+    });
+    await submissions.define();
+    const verifactu = config.verifactuMode === 'verifactu';
+    // NO VERI*FACTU: records signed with the seller's certificate (if configured) and the event log.
+    const noVerifactu = await setUpNoVerifactu({
+      db,
+      mode: config.verifactuMode,
+      certificate: config.verifactuCertificate,
+      seller: config.seller,
+      timeZone: config.sellerTimeZone,
+      now: () => clock.now(),
+      log,
+      jobs,
+    });
     const invoiceIssuer = createInvoiceIssuer({
+      noVerifactu,
       db,
       events,
       seller: config.seller,
       timeZone: config.sellerTimeZone,
       now: () => clock.now(),
+      // VERI*FACTU: every record is sent to the AEAT (verifactu/submission.ts).
+      ...(verifactu ? { recordWritten: submissions.recordWritten } : {}),
     });
-    return { services: { invoiceIssuer }, decorate: { invoiceIssuer } };
+    return {
+      services: { invoiceIssuer },
+      decorate: { invoiceIssuer },
+      ...(verifactu ? { onReady: () => submissions.resume(database.kind) } : {}),
+    };
   },
 });
 
 export const invoicesModule = defineModule({
   name: 'invoices',
-  build({ db, config, registries, services: { payments, invoiceIssuer } }) {
+  async build({ db, config, events, mailer, registries, services: { payments, invoiceIssuer } }) {
     const invoices = createInvoices({
       db,
       requireAccess: registries.access.requireAccess,
@@ -114,15 +162,22 @@ export const invoicesModule = defineModule({
       issuer: invoiceIssuer,
       pdf: { font: config.invoicePdfFont, qrHost: config.invoiceQrHost, verifactuMode: config.verifactuMode },
     });
+    // The customer's receipt of each invoice, with its PDF (a subscriber of the issuer's `invoice.issued`).
+    await subscribeReceipts({ db, events, mailer, invoices, publicUrl: config.publicUrl, timeZone: config.sellerTimeZone });
     return {
       services: { invoices, invoiceQueries: createInvoiceQueries(db) },
       userData: [createInvoicesUserData(db)],
       // An invoice or credit note issued to the owner.
       access: [ownedRowsAccess('invoice', db, invoicesTable)],
+      // NO VERI*FACTU: each start of the system is an event of its log (TipoEvento 01).
+      ...(invoiceIssuer.eventLog ? { onReady: async () => void (await invoiceIssuer.eventLog!.started()) } : {}),
     };
   },
-  async register(api, { services: { invoices } }) {
+  async register(api, { db, services }) {
+    const { invoices } = services;
     await api.register(invoiceRoutes, { invoices });
     await api.register(adminInvoiceRoutes, { invoices });
+    await api.register(adminSubmissionRoutes, { db });
+    await api.register(adminEventRoutes, { eventLog: services.invoiceIssuer.eventLog });
   },
 });

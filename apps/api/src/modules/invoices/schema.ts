@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -16,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
-import { INVOICE_TYPES, TAX_RULES, type InvoiceType } from '@enlaza/contracts';
+import { INVOICE_TYPES, SUBMISSION_STATES, TAX_RULES, type InvoiceType } from '@enlaza/contracts';
 
 export type { InvoiceType };
 
@@ -200,10 +201,59 @@ export const invoiceRecords = pgTable(
     /** FechaHoraHusoGenRegistro, ISO 8601 with its offset, as hashed. */
     generatedAt: text().notNull(),
     hash: text().notNull(),
+    /**
+     * NO VERI*FACTU with a certificate (VERIFACTU_CERT_FILE): the record's `sf:RegistroAlta` with its
+     * XAdES enveloped signature (verifactu/record-xml.ts, verifactu/xades.ts), written with the
+     * record in the issuing transaction. Null when no certificate is configured (demo, development).
+     */
+    signedXml: text(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex().on(t.issuerTaxId, t.position), uniqueIndex().on(t.invoiceId)],
 );
+
+/**
+ * The event log a NO VERI*FACTU system keeps (Orden HAC/1177/2024, article 9; AEAT EventosSIF.xsd):
+ * one row per event, chained per issuer by its own SHA-256 huella like the records
+ * (verifactu/event-log.ts), with its `sf:RegistroEvento` XML, signed when a certificate is
+ * configured. Append-only: a trigger (migration `invoice_events`) refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const invoiceEvents = pgTable(
+  'invoice_events',
+  {
+    id: primaryId(),
+    /** ObligadoEmision: the seller's NIF; one chain each. */
+    issuerTaxId: text().notNull(),
+    position: bigint({ mode: 'number' }).notNull(),
+    /** TipoEvento: `01` start as NO VERI*FACTU, `03`/`04` anomaly detection run/found, `08` export, `10` summary… */
+    eventType: text().notNull(),
+    /** FechaHoraHusoGenEvento, as hashed. */
+    generatedAt: text().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    /** SistemaInformatico as hashed (producer NIF, system id, version, installation). */
+    system: jsonb()
+      .$type<{ producerName: string; producerTaxId: string; name: string; id: string; version: string; installationNumber: string }>()
+      .notNull(),
+    /** DatosPropiosEvento and OtrosDatosEvento, as the XML writes them. */
+    details: jsonb().$type<Record<string, unknown>>().notNull(),
+    previousHash: text().notNull(),
+    hash: text().notNull(),
+    /** The `sf:RegistroEvento`, with its XAdES signature when a certificate is configured. */
+    xml: text().notNull(),
+    signed: boolean().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.issuerTaxId, t.position), index().on(t.occurredAt, t.id), index().on(t.eventType, t.occurredAt)],
+);
+
+/** The head of each issuer's event chain, taken with an upsert in the transaction that logs an event. */
+export const invoiceEventHeads = pgTable('invoice_event_heads', {
+  issuerTaxId: text().primaryKey(),
+  length: bigint({ mode: 'number' }).notNull(),
+  lastHash: text().notNull(),
+  lastType: text().notNull().default(''),
+  lastGeneratedAt: text().notNull().default(''),
+});
 
 /**
  * The head of each issuer's chain: taken with an upsert in the issuing transaction (after the
@@ -213,6 +263,49 @@ export const invoiceChainHeads = pgTable('invoice_chain_heads', {
   issuerTaxId: text().primaryKey(),
   length: bigint({ mode: 'number' }).notNull(),
   lastHash: text().notNull(),
+});
+
+/**
+ * VERI*FACTU mode: each record's sending to the AEAT (verifactu/submission.ts). A row is written
+ * `pending` with its record, in the issuing transaction; the sending job moves it once to what the
+ * AEAT answered, with the request's CSV and the line's error code and description. The records stay
+ * append-only: what changes is here.
+ */
+export const invoiceRecordSubmissions = pgTable(
+  'invoice_record_submissions',
+  {
+    recordId: uuid()
+      .primaryKey()
+      .references(() => invoiceRecords.id),
+    issuerTaxId: text().notNull(),
+    /** The record's place in its issuer's chain: records are sent in this order. */
+    position: bigint({ mode: 'number' }).notNull(),
+    state: text({ enum: SUBMISSION_STATES }).notNull().default('pending'),
+    csv: text(),
+    errorCode: text(),
+    errorDescription: text(),
+    /** Requests that carried it (a retry after a network error or a crash counts again). */
+    attempts: integer().notNull().default(0),
+    answeredAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.issuerTaxId, t.state, t.position),
+    index().on(t.state, t.position),
+    check('invoice_record_submissions_state', sql`${t.state} IN ('pending', 'accepted', 'accepted_with_errors', 'rejected')`),
+  ],
+);
+
+/**
+ * One sender per issuer at a time (the AEAT wants each issuer's records in chain order): a lease
+ * taken by the job that sends, which expires with the job if its process dies; and the earliest
+ * time of the next request, after the waiting time (TiempoEsperaEnvio) the AEAT's last answer gave.
+ */
+export const invoiceSubmissionSenders = pgTable('invoice_submission_senders', {
+  issuerTaxId: text().primaryKey(),
+  leaseId: uuid(),
+  leaseUntil: timestamp({ withTimezone: true }),
+  nextSendAt: timestamp({ withTimezone: true }),
 });
 
 /**

@@ -7,6 +7,7 @@ import type {
   CreditServiceEnded,
   InvoiceDetail,
   InvoiceSummary,
+  Locale,
 } from '@enlaza/contracts';
 import type { Database, Transaction } from '../../db/client.js';
 import { csvRow } from '../../lib/csv.js';
@@ -15,6 +16,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { Actor } from '../../platform/actor.js';
 import type { RequireAccess } from '../../platform/access.js';
 import { verifyChains } from './chain.js';
+import type { EventLog } from './verifactu/event-log.js';
 import { planCredit, type CreditPlan } from './credit.js';
 import { issueDocument, type IssueDeps } from './issue.js';
 import { renderInvoicePdf, type PdfOptions } from './pdf.js';
@@ -35,7 +37,14 @@ export type Refunds = {
   ): Promise<CreditServiceEnded | null>;
 };
 
-type Deps = IssueDeps & { db: Database; payments: Refunds; pdf: PdfOptions; requireAccess: RequireAccess };
+type Deps = IssueDeps & {
+  db: Database;
+  payments: Refunds;
+  pdf: PdfOptions;
+  requireAccess: RequireAccess;
+  /** NO VERI*FACTU: the event log verifications and exports are written to (null in VERI*FACTU mode). */
+  eventLog?: EventLog | null;
+};
 
 function toSummary(row: InvoiceListRow): InvoiceSummary {
   const { invoice } = row;
@@ -87,29 +96,8 @@ function creditExceeds(plan: CreditPlan, kind: 'gross' | 'base', currency: strin
   );
 }
 
-export function createInvoicesService(deps: Deps) {
-  const { db, repo, payments } = deps;
-
-  async function page(filter: ListFilter, before: string | undefined, limit: number) {
-    const rows = await repo.list(filter, decodeCursor(before, 'before'), limit);
-    const shown = rows.slice(0, limit);
-    const last = shown[shown.length - 1];
-    return {
-      data: shown.map(toSummary),
-      nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.issuedAtText, id: last.invoice.id }) : null,
-    };
-  }
-
-  /** The invoice when the actor may see it: its owner or an admin; anyone else gets 404. */
-  async function visible(actor: Actor, id: string): Promise<InvoiceRow> {
-    // An admin's view of any invoice is outside ownership (their routes require the role).
-    if (actor.role !== 'admin') await deps.requireAccess(actor, 'invoice', id);
-    const row = await repo.find(id);
-    // An admin asking for an id that does not exist.
-    if (!row) throw new AppError('record.not_found');
-    return row;
-  }
-
+/** An invoice as its owner reads it, in a language, and its PDF: for the routes and the receipt email. */
+function createInvoiceViews({ db, repo, pdf }: Pick<Deps, 'db' | 'repo' | 'pdf'>) {
   async function detail(row: InvoiceRow, locale: 'en' | 'es' | 'jp'): Promise<InvoiceDetail> {
     const [lines, taxTotals, credited] = await Promise.all([repo.lines(row.id), repo.taxTotals(row.id), repo.creditNotes(db, row.id)]);
     const corrected = row.correctedInvoiceId ? await repo.find(row.correctedInvoiceId) : undefined;
@@ -138,6 +126,79 @@ export function createInvoicesService(deps: Deps) {
     };
   }
 
+  async function pdfOf(row: InvoiceRow): Promise<Buffer> {
+    // Japanese without a Japanese font: the English descriptions, like the labels (see pdf.ts).
+    const view = await detail(row, row.locale === 'jp' && !pdf.font ? 'en' : row.locale);
+    return renderInvoicePdf(view, pdf);
+  }
+
+  return { detail, pdfOf };
+}
+
+/**
+ * The Facturas CSV: every matching invoice (BOM first, formula-neutralised cells), read in pages;
+ * once written out whole, an export event of the NO VERI*FACTU log.
+ */
+async function* invoicesCsv(deps: Pick<Deps, 'repo' | 'eventLog'>, query: AdminInvoiceCsvQuery): AsyncGenerator<string> {
+  const { repo } = deps;
+  yield `\uFEFF${csvRow(['number', 'kind', 'issue_date', 'issued_at', 'status', 'customer', 'email', 'tax_id', 'country', 'subtotal', 'tax', 'total', 'credited', 'currency', 'corrects'])}`;
+  const euros = (cents: number) => (cents / 100).toFixed(2);
+  // What the export holds, for its event (newest first: the first row is the last invoice).
+  const exported = { count: 0, taxCents: 0, totalCents: 0, firstInvoiceId: '', lastInvoiceId: '' };
+  for await (const row of repo.iterate(filterOf(query))) {
+    const s = toSummary(row);
+    exported.count += 1;
+    exported.taxCents += s.taxCents;
+    exported.totalCents += s.totalCents;
+    exported.lastInvoiceId ||= s.id;
+    exported.firstInvoiceId = s.id;
+    yield csvRow([
+      s.number,
+      s.kind,
+      s.issueDate,
+      s.issuedAt,
+      s.status,
+      s.customerName,
+      s.customerEmail,
+      s.customerTaxId,
+      row.invoice.buyer.country,
+      euros(s.subtotalCents),
+      euros(s.taxCents),
+      euros(s.totalCents),
+      euros(s.creditedCents),
+      s.currency,
+      s.correctedNumber,
+    ]);
+  }
+  // Written out whole: an export of billing records (NO VERI*FACTU event log).
+  await deps.eventLog?.exported(exported);
+}
+
+export function createInvoicesService(deps: Deps) {
+  const { db, repo, payments } = deps;
+
+  async function page(filter: ListFilter, before: string | undefined, limit: number) {
+    const rows = await repo.list(filter, decodeCursor(before, 'before'), limit);
+    const shown = rows.slice(0, limit);
+    const last = shown[shown.length - 1];
+    return {
+      data: shown.map(toSummary),
+      nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.issuedAtText, id: last.invoice.id }) : null,
+    };
+  }
+
+  /** The invoice when the actor may see it: its owner or an admin; anyone else gets 404. */
+  async function visible(actor: Actor, id: string): Promise<InvoiceRow> {
+    // An admin's view of any invoice is outside ownership (their routes require the role).
+    if (actor.role !== 'admin') await deps.requireAccess(actor, 'invoice', id);
+    const row = await repo.find(id);
+    // An admin asking for an id that does not exist.
+    if (!row) throw new AppError('record.not_found');
+    return row;
+  }
+
+  const { detail, pdfOf } = createInvoiceViews(deps);
+
   return {
     issue: (tx: Parameters<typeof issueDocument>[1], input: Parameters<typeof issueDocument>[2]) => issueDocument(deps, tx, input),
 
@@ -150,41 +211,31 @@ export function createInvoicesService(deps: Deps) {
     get: async (actor: Actor, id: string) => detail(await visible(actor, id), actor.locale),
 
     /** Recomputes every record of the record chain in order (admin routes only). */
-    verifyChain: () => verifyChains(db),
+    async verifyChain() {
+      const result = await verifyChains(db);
+      // NO VERI*FACTU: the run and the anomaly it found are events of the log.
+      await deps.eventLog?.chainVerified(result);
+      return result;
+    },
 
     /** The PDF in the customer's language (the one recorded on the invoice). */
     async pdf(actor: Actor, id: string): Promise<{ number: string; bytes: Buffer }> {
       const row = await visible(actor, id);
-      // Japanese without a Japanese font: the English descriptions, like the labels (see pdf.ts).
-      const view = await detail(row, row.locale === 'jp' && !deps.pdf.font ? 'en' : row.locale);
-      return { number: row.number, bytes: await renderInvoicePdf(view, deps.pdf) };
+      return { number: row.number, bytes: await pdfOf(row) };
+    },
+
+    /**
+     * An invoice for its customer's receipt email (the system's, no actor): what it sold in the
+     * email's `locale`, and its PDF exactly as the customer downloads it. Undefined for an unknown id.
+     */
+    async forReceipt(id: string, locale: Locale): Promise<{ invoice: InvoiceDetail; pdf: Buffer } | undefined> {
+      const row = await repo.find(id);
+      if (!row) return undefined;
+      return { invoice: await detail(row, locale), pdf: await pdfOf(row) };
     },
 
     /** The CSV lines of every matching invoice (BOM first, formula-neutralised cells), read in pages. */
-    async *csv(query: AdminInvoiceCsvQuery): AsyncGenerator<string> {
-      yield `\uFEFF${csvRow(['number', 'kind', 'issue_date', 'issued_at', 'status', 'customer', 'email', 'tax_id', 'country', 'subtotal', 'tax', 'total', 'credited', 'currency', 'corrects'])}`;
-      const euros = (cents: number) => (cents / 100).toFixed(2);
-      for await (const row of repo.iterate(filterOf(query))) {
-        const s = toSummary(row);
-        yield csvRow([
-          s.number,
-          s.kind,
-          s.issueDate,
-          s.issuedAt,
-          s.status,
-          s.customerName,
-          s.customerEmail,
-          s.customerTaxId,
-          row.invoice.buyer.country,
-          euros(s.subtotalCents),
-          euros(s.taxCents),
-          euros(s.totalCents),
-          euros(s.creditedCents),
-          s.currency,
-          s.correctedNumber,
-        ]);
-      }
-    },
+    csv: (query: AdminInvoiceCsvQuery) => invoicesCsv(deps, query),
 
     /**
      * Issues a credit note for (part of) an invoice and refunds it through the payments module. The
@@ -252,6 +303,13 @@ export function createInvoicesService(deps: Deps) {
         const ended = again.exhausts
           ? await payments.endServiceOf(tx, paymentId, body.endService ?? 'now', { invoiceNumber: invoice.number, reason: body.reason, at })
           : null;
+        // Ended now: the customer is told (at the period end, renewals tell them when it comes).
+        if (ended?.when === 'now')
+          await deps.publish(
+            'subscription.ended',
+            { subscriptionId: ended.subscriptionId, userId: invoice.userId, endedAt: ended.endsAt, reason: 'credited' },
+            tx,
+          );
         return { note: issued, serviceEnded: ended };
       });
       return { ...(await detail(note, actor.locale)), serviceEnded };

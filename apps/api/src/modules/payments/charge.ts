@@ -1,6 +1,7 @@
 import type { Locale, TaxRule } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { billingGaps } from '../account/index.js';
 import { canInvoiceUser, quoteTotals, SIMPLIFIED_INVOICE_LIMIT_CENTS, type InvoiceLineInput } from '../invoices/index.js';
 import { ProviderIdempotencyError } from './provider.js';
 import type { PaymentMethodRow, PaymentRow } from './repository.js';
@@ -51,7 +52,17 @@ export function createCharge({ repo, provider, events, issueInvoice, clock }: Pa
     const first = await repo.paymentByKey(request.userId, request.idempotencyKey);
     if (first) return replay(first, amountCents);
     if (amountCents <= 0) throw new AppError('payment.nothing_to_charge');
-    // Over the simplified-invoice limit the invoice must name the buyer's tax id: asked before charging.
+    // What the invoice must name the buyer by is asked before charging: a purchase of a Business
+    // account (or past the simplified invoice's limit) names the tax id and address. A renewal
+    // goes on as its subscription was bought.
+    const fullInvoice = amountCents > SIMPLIFIED_INVOICE_LIMIT_CENTS;
+    if (request.purpose !== 'renewal') {
+      const missing = await billingGaps(repo.db, request.userId, fullInvoice);
+      if (missing.includes('taxId') && fullInvoice)
+        throw new AppError('billing.tax_id_required', { limit: `${SIMPLIFIED_INVOICE_LIMIT_CENTS / 100} €` });
+      if (missing.length > 0) throw new AppError('billing.details_required');
+    }
+    // Over the simplified-invoice limit the invoice must name the buyer's tax id.
     if (!(await canInvoiceUser(repo.db, request.userId, amountCents)))
       throw new AppError('billing.tax_id_required', { limit: `${SIMPLIFIED_INVOICE_LIMIT_CENTS / 100} €` });
 

@@ -3,7 +3,8 @@ import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
 import { translate } from '../../lib/i18n.js';
 import type { Actor } from '../../platform/actor.js';
-import { quoteTotals } from '../invoices/index.js';
+import { billingGaps } from '../account/index.js';
+import { quoteTotals, SIMPLIFIED_INVOICE_LIMIT_CENTS } from '../invoices/index.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import { anchoredDate } from './billing-anchor.js';
 import type { Charge } from './charge.js';
@@ -116,6 +117,7 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
         price: { ...priceQuote(tax, 0), subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents },
         periodStart: plan.now.toISOString(),
         periodEnd: plan.periodEnd.toISOString(),
+        missing: await billingGaps(repo.db, actor.id, totals.totalCents > SIMPLIFIED_INVOICE_LIMIT_CENTS),
       };
     },
 

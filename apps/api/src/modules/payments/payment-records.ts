@@ -1,5 +1,6 @@
 import type { Locale, Payment } from '@enlaza/contracts';
 import { AppError } from '../../lib/errors.js';
+import { creditNotesOf } from '../invoices/index.js';
 import type { Actor } from '../../platform/actor.js';
 import { toPayment, type PaymentsContext } from './service-context.js';
 
@@ -8,7 +9,12 @@ export function createPaymentRecords({ repo, provider, requireCustomer }: Paymen
   return {
     async listPayments(actor: Actor, locale: Locale): Promise<Payment[]> {
       await requireCustomer(actor);
-      return (await repo.listPayments(actor.id, 200)).map((r) => toPayment(r, locale));
+      const rows = await repo.listPayments(actor.id, 200);
+      const notes = await creditNotesOf(
+        repo.db,
+        rows.flatMap((r) => (r.invoiceId ? [r.invoiceId] : [])),
+      );
+      return rows.map((r) => toPayment(r, locale, (r.invoiceId && notes.get(r.invoiceId)) || []));
     },
 
     /** Refunds (part of) a succeeded payment through the provider; idempotent by key. */

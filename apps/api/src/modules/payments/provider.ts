@@ -15,6 +15,8 @@ export type ChargeResult = { ok: true; chargeRef: string } | { ok: false; reason
  */
 export interface PaymentProvider {
   readonly name: string;
+  /** No money moves: the test cards (docs/billing.md) decide what happens, and the pay dialog lists them. */
+  readonly testMode: boolean;
   /** Turns card details into a reusable token. Refuses a card the provider would not keep. */
   saveCard(card: {
     number: string;
@@ -57,6 +59,7 @@ export function createSandboxProvider(): PaymentProvider {
 
   return {
     name: 'sandbox',
+    testMode: true,
     async saveCard(card) {
       const digits = card.number.replace(/\D/g, '');
       const behaviour = TEST_CARDS[digits];

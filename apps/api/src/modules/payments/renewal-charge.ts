@@ -5,11 +5,19 @@ import { localName } from '../../lib/catalogue-names.js';
 import { translate } from '../../lib/i18n.js';
 import type { Charge } from './charge.js';
 import type { PaymentRow } from './repository.js';
-import { taxLine, texts, type PaymentsContext } from './service-context.js';
+import { priceQuote, taxLine, texts, type PaymentsContext } from './service-context.js';
 
 /** What the renewals module charges through: one period of an offer, on the payments' one charge path. */
 export function createRenewalCharge({ repo, positionOf, taxOf }: PaymentsContext, charge: Charge) {
   return {
+    /** What the next renewal of `offerId` will charge the user, with tax as the invoice will compute it (the renewal reminder says it). */
+    async renewalTotal(userId: string, offerId: string): Promise<{ totalCents: number; currency: 'EUR' } | undefined> {
+      const found = await repo.offer(offerId);
+      if (!found) return undefined;
+      const tax = await taxOf(await positionOf(userId), found.offer.taxId, found.offer.priceCents);
+      return { totalCents: priceQuote(tax, found.offer.priceCents).totalCents, currency: 'EUR' };
+    },
+
     /**
      * Charges one period of an offer to the user's default card with `idempotencyKey` (the renewal):
      * the payment, `apply` (the subscription's new period), the invoice and the

@@ -10,6 +10,7 @@ import {
   myPlanSchema,
   okResponse,
   paymentMethodSchema,
+  paymentProviderInfoSchema,
   paymentSchema,
   plansCatalogueSchema,
 } from '@enlaza/contracts';
@@ -52,6 +53,19 @@ function registerMethodRoutes(app: App, payments: PaymentsService): void {
       ok: 1 as const,
       data: await payments.listMethods(actorOf(request)),
     }),
+  );
+
+  app.get(
+    '/user/payment-provider',
+    {
+      schema: {
+        tags,
+        summary: 'The payment provider, and whether it is the sandbox (the pay dialog then lists the test cards)',
+        security,
+        response: { 200: okResponse(paymentProviderInfoSchema), ...failures },
+      },
+    },
+    async () => ({ ok: 1 as const, data: { name: payments.provider.name, testMode: payments.provider.testMode } }),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
   taxTreatment,
   type ChargedBeforeTax,
   type ChosenTax,
+  type CreditNoteSummary,
   type InvoiceLineInput,
   type IssueInvoice,
   type TaxPosition,
@@ -93,7 +94,8 @@ export function toMethod(row: PaymentMethodRow): PaymentMethod {
   };
 }
 
-export function toPayment(row: PaymentRow, locale: Locale): Payment {
+/** A payment as its customer sees it; `creditNotes` are its invoice's (none for a new payment). */
+export function toPayment(row: PaymentRow, locale: Locale, creditNotes: CreditNoteSummary[] = []): Payment {
   return {
     id: row.id,
     amountCents: row.amountCents,
@@ -108,6 +110,7 @@ export function toPayment(row: PaymentRow, locale: Locale): Payment {
     failureMessage: row.failureCode ? translate(locale, row.failureCode) : null,
     invoiceId: row.invoiceId,
     invoiceNumber: row.invoiceNumber,
+    creditNotes,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -5,6 +5,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import type { EventBus } from '../../platform/events.js';
 import type { PaymentsService } from '../payments/index.js';
 import { defineModule } from '../../platform/modules.js';
+import { subscribeCustomerEmails } from './customer-emails.js';
 import { defineRenewalsJobs } from './jobs.js';
 import { createRenewalsRepository } from './repository.js';
 import { testClockRoutes } from './routes.js';
@@ -67,8 +68,17 @@ declare module '../../platform/modules.js' {
 /** The renewal engine (its job runs at once when the app is ready) and the admin's test clock (404 when TEST_CLOCK_ENABLED is off). */
 export const renewalsModule = defineModule({
   name: 'renewals',
-  async build({ database, jobs, events, clock, log, config, services: { payments } }) {
+  async build({ database, jobs, events, clock, log, config, mailer, services: { payments } }) {
     const renewals = await createRenewals({ database, jobs, clock, payments, events, log, leaseSeconds: config.jobTimeoutSeconds });
+    // The customer's emails about their plan (reminder, failed renewal, end), whatever Opciones says.
+    await subscribeCustomerEmails({
+      db: database.db,
+      repo: createRenewalsRepository(database.db),
+      events,
+      mailer,
+      publicUrl: config.publicUrl,
+      timeZone: config.sellerTimeZone,
+    });
     return { services: { renewals }, decorate: { renewals }, onReady: () => kickRenewals(jobs) };
   },
   async register(api, { clock, services: { renewals } }) {

@@ -87,7 +87,7 @@ export function createRenewalsRepository(db: Database) {
         .onConflictDoUpdate({ target: subscriptionRenewals.subscriptionId, set: { ...values, updatedAt: new Date() } });
     },
 
-    /** Annual (12 months or more) running subscriptions renewing within `days` whose reminder for this period is not sent. */
+    /** Running paid subscriptions not cancelling, renewing by `until`, whose reminder for this period is not sent (every period length). */
     async dueReminders(now: Date, until: Date, limit: number) {
       const subscription = subscriptionRowPiece('reminded');
       const plan = planRowPiece('reminded_plan');
@@ -96,6 +96,7 @@ export function createRenewalsRepository(db: Database) {
         .select({
           id: subscription.id,
           userId: subscription.userId,
+          offerId: offer.id,
           periodEnd: subscription.currentPeriodEnd,
           plan: { name: plan.name, names: plan.names },
         })
@@ -108,7 +109,6 @@ export function createRenewalsRepository(db: Database) {
             sql`${subscription.status} in ('trialing', 'active')`,
             not(plan.isFree),
             not(subscription.cancelAtPeriodEnd),
-            sql`${offer.months} >= 12`,
             gt(subscription.currentPeriodEnd, now),
             lte(subscription.currentPeriodEnd, until),
             sql`${subscriptionRenewals.remindedFor} is distinct from ${subscription.currentPeriodEnd}`,

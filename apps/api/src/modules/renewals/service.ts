@@ -10,7 +10,7 @@ import type { RenewalsRepository } from './repository.js';
 
 /** Days after the period end of the three retries of a failed renewal (3 retries over 7 days). */
 export const RETRY_DAYS = [1, 3, 7] as const;
-/** Annual subscribers are reminded this many days before the renewal. */
+/** Paid subscribers not cancelling are reminded this many days before the renewal (every period length). */
 export const REMINDER_DAYS = 7;
 const DAY_MS = 86_400_000;
 const RUNNING = new Set(['trialing', 'active', 'past_due']);
@@ -24,7 +24,7 @@ type Outcome = 'renewed' | 'failed' | 'expired' | 'cancelled' | 'skipped';
 type Deps = {
   repo: RenewalsRepository;
   clock: Pick<Clock, 'now' | 'refresh'>;
-  payments: Pick<PaymentsService, 'chargeOffer' | 'pendingChange' | 'unschedule' | 'defaultMethod'>;
+  payments: Pick<PaymentsService, 'chargeOffer' | 'pendingChange' | 'unschedule' | 'defaultMethod' | 'renewalTotal'>;
   /** Published in the renewal's transaction; the notifications module tells the owner. */
   events: Pick<EventBus, 'publish'>;
   log: FastifyBaseLogger;
@@ -55,7 +55,8 @@ const unchanged = (row: { status: string; currentPeriodEnd: Date | null } | unde
  * Attempt `attempt` of the period failed: past due with the next retry, or expired after the last one.
  * A declined charge published `payment.failed` with its payment; a renewal that found no payment
  * method to charge has no payment, so it publishes `renewal.no_payment_method` here (the owner is
- * told in-app, and by email when chosen).
+ * told in-app, and by email when chosen). Every failed attempt also publishes `renewal.payment_failed`
+ * (the customer's email: why, and the next retry), and the last one `subscription.ended`.
  */
 async function failed(
   { repo, events }: Pick<Deps, 'repo' | 'events'>,
@@ -80,14 +81,34 @@ async function failed(
         { subscriptionId: id, userId: owner.userId, planName: localName(owner.plan, 'en'), periodEnd: endIso, attempt: failures },
         tx,
       );
-    if (failures > RETRY_DAYS.length) {
+    const last = failures > RETRY_DAYS.length;
+    const next = last ? null : new Date(periodEnd.getTime() + RETRY_DAYS[failures - 1]! * DAY_MS);
+    // The customer's "payment failed" email (why, and the next retry if any); a checkout's decline has none, it is on screen.
+    await events.publish(
+      'renewal.payment_failed',
+      {
+        subscriptionId: id,
+        userId: owner.userId,
+        planName: localName(owner.plan, 'en'),
+        periodEnd: endIso,
+        attempt: failures,
+        reason: code,
+        nextAttemptAt: next?.toISOString() ?? null,
+      },
+      tx,
+    );
+    if (!next) {
       await repo.updateSubscription(tx, id, { status: 'expired' });
       await repo.setState(tx, id, CLEAR);
       await event(tx, id, 'payment_failed', at(), { attempt: failures, reason: code, periodEnd: endIso });
       await event(tx, id, 'expired', at(), { periodEnd: endIso, reason: code });
+      await events.publish(
+        'subscription.ended',
+        { subscriptionId: id, userId: owner.userId, endedAt: now.toISOString(), reason: 'payment_failed' },
+        tx,
+      );
       return 'expired';
     }
-    const next = new Date(periodEnd.getTime() + RETRY_DAYS[failures - 1]! * DAY_MS);
     await repo.updateSubscription(tx, id, { status: 'past_due' });
     await repo.setState(tx, id, { leaseUntil: null, periodEnd, attempt: failures, nextAttemptAt: next });
     if (failures === 1) await event(tx, id, 'past_due', at(), { periodEnd: endIso });
@@ -101,19 +122,33 @@ async function failed(
   });
 }
 
-/** "Your plan renews in 7 days" to annual subscribers, once per period. */
-async function remind({ repo, events }: Pick<Deps, 'repo' | 'events'>, now: Date): Promise<number> {
+/** What the reminder tells: the amount with tax the renewal will charge (a scheduled downgrade's offer, if any) and the card. */
+async function renewalQuote(payments: Deps['payments'], row: { id: string; userId: string; offerId: string }) {
+  const pending = await payments.pendingChange(row.id);
+  const total = await payments.renewalTotal(row.userId, pending?.offer.id ?? row.offerId);
+  const method = await payments.defaultMethod(row.userId);
+  return {
+    amountCents: total?.totalCents ?? null,
+    currency: total?.currency ?? 'EUR',
+    card: method ? { brand: method.brand, last4: method.last4 } : null,
+  };
+}
+
+/** "Your plan renews in 7 days" to every paid subscriber not cancelling, once per period. */
+async function remind({ repo, events, payments }: Pick<Deps, 'repo' | 'events' | 'payments'>, now: Date): Promise<number> {
   let sent = 0;
   const until = new Date(now.getTime() + REMINDER_DAYS * DAY_MS);
   for (;;) {
     const due = await repo.dueReminders(now, until, 200);
     for (const row of due) {
+      // Read before the transaction (on PGlite a read outside it would wait for it).
+      const quote = await renewalQuote(payments, row);
       const done = await repo.transaction(async (tx) => {
         if (!(await repo.markReminded(tx, row.id, row.periodEnd))) return false;
         const endsAt = row.periodEnd.toISOString();
         await events.publish(
           'renewal.reminder_due',
-          { subscriptionId: row.id, userId: row.userId, planName: localName(row.plan, 'en'), endsAt },
+          { subscriptionId: row.id, userId: row.userId, planName: localName(row.plan, 'en'), endsAt, ...quote },
           tx,
         );
         await event(tx, row.id, 'renewal_reminder', now, { periodEnd: endsAt });
@@ -156,6 +191,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
         await repo.updateSubscription(tx, id, { status: 'cancelled' });
         await repo.setState(tx, id, CLEAR);
         await event(tx, id, 'cancelled', at(), { atPeriodEnd: true, fromPlan: plan.code, periodEnd: endIso });
+        await events.publish('subscription.ended', { subscriptionId: id, userId: sub.userId, endedAt: endIso, reason: 'period_end' }, tx);
         return true;
       });
       return done ? 'cancelled' : 'skipped';
@@ -231,7 +267,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
       await clock.refresh();
       const now = clock.now();
       const run: RenewalRun = { renewed: 0, failed: 0, reminded: 0, expired: 0, cancelled: 0 };
-      run.reminded = await remind({ repo, events }, now);
+      run.reminded = await remind({ repo, events, payments }, now);
       const started = Date.now();
       const parallel = Math.max(1, options.parallel ?? 1);
       for (;;) {

@@ -121,6 +121,13 @@ export function createAdminSubscriptionsService({ db, repo, events, billing, now
           },
           tx,
         );
+        // Ended now: the customer is told (at the period end, renewals tell them when it comes).
+        if (!body.atPeriodEnd)
+          await events.publish(
+            'subscription.ended',
+            { subscriptionId: id, userId: before.userId, endedAt: at.toISOString(), reason: 'admin' },
+            tx,
+          );
       });
       return detail(id, locale);
     },

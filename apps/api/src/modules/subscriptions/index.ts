@@ -11,6 +11,7 @@ export {
   latestSubscription,
   lockRunningSubscription,
   lockSubscription,
+  offerChargePaymentSql,
   pastDueSubscriptionIds,
   runningPlanPiece,
   runningSubscription,

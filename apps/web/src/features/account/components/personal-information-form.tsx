@@ -6,8 +6,8 @@ import { FormGeneralError } from '@/components/form-general-error';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { PhoneInput } from '@/lib/phone-input';
 import { useUpdatePersonalInfo } from '../api/update-personal-info';
-import { BillingAddressFields, billingBodyOf, billingDraftOf } from './billing-address-fields';
-import { CountrySelect } from './country-select';
+import { BillingAddressFields, billingBodyOf, billingDraftOf } from '@/components/billing-address/billing-address-fields';
+import { CountrySelect } from '@/components/billing-address/country-select';
 
 export function PersonalInformationForm({ initial }: { initial: PersonalInfo }) {
   const { t } = useTranslation('account');

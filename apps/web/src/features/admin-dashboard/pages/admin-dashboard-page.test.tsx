@@ -21,6 +21,7 @@ const metrics: AdminMetrics = {
     netCents: i * 10_000,
   })),
   churn: { startCustomers: 200, churnedCustomers: 5, rate: 0.025 },
+  revenueChurn: { startMrrCents: 400_000, churnedMrrCents: 20_000, contractionMrrCents: 7_600, rate: 27_600 / 400_000 },
   latestPayments: [
     {
       id: 'p1',
@@ -63,13 +64,18 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('metric-users-total', {}, { timeout: 20_000 })).textContent).toBe('1,234');
     expect(screen.getByTestId('metric-mrr-value').textContent).toBe('€4,066.67');
     expect(screen.getByTestId('metric-churn-value').textContent).toBe('2.5%');
+    expect(within(screen.getByTestId('metric-churn')).getByText('Customer churn (30 days)')).toBeTruthy();
+    // Revenue churn beside it, with one decimal: (200.00 + 76.00) / 4,000.00 = 6.9 %.
+    expect(screen.getByTestId('metric-revenue-churn-value').textContent).toBe('6.9%');
+    expect(within(screen.getByTestId('metric-revenue-churn')).getByText('€276.00 of €4,000.00 MRR lost')).toBeTruthy();
+    expect(screen.getByTestId('help-revenue-churn').getAttribute('aria-description')).toMatch(/^Gross MRR churn/);
     expect(within(screen.getByTestId('metric-by-plan')).getByText('Pro')).toBeTruthy();
     expect(within(screen.getByTestId('latest-payments')).getByText('F2026-000009')).toBeTruthy();
     // Each figure carries its definition, for the tooltip and for screen readers.
     const mrrHelp = screen.getByTestId('help-mrr');
-    expect(mrrHelp.getAttribute('aria-description')).toMatch(/annual price divided by 12/);
+    expect(mrrHelp.getAttribute('aria-description')).toMatch(/billed for its plan on its latest invoice, an annual amount divided by 12/);
     fireEvent.focus(mrrHelp);
-    expect((await screen.findAllByText(/annual price divided by 12/)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/annual amount divided by 12/)).length).toBeGreaterThan(0);
     // The charts' numbers are also a table (the text alternative of the picture).
     const revenue = await screen.findByTestId('revenue-chart', {}, { timeout: 20_000 });
     expect(within(revenue).getByText('Net revenue before tax per month')).toBeTruthy();
@@ -83,12 +89,15 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
       ...metrics,
       signUps: metrics.signUps.map((d) => ({ ...d, count: 0 })),
       revenueByMonth: metrics.revenueByMonth.map((r) => ({ ...r, netCents: 0 })),
+      revenueChurn: { startMrrCents: 0, churnedMrrCents: 0, contractionMrrCents: 0, rate: null },
     };
     setup(() => json({ ok: 1, data: quiet }));
     expect((await screen.findByTestId('signups-empty', {}, { timeout: 20_000 })).textContent).toBe('No sign-ups in these 30 days.');
     expect(screen.getByTestId('revenue-empty').textContent).toBe('No invoiced revenue in these 12 months.');
     expect(screen.queryByTestId('signups-chart')).toBeNull();
     expect(screen.queryByTestId('revenue-chart')).toBeNull();
+    // No MRR 30 days ago: no rate to give.
+    expect(screen.getByTestId('metric-revenue-churn-value').textContent).toBe('—');
   });
 
   it('says so when the figures cannot be loaded, and retries', async () => {

@@ -12,6 +12,9 @@ import { MetricHelp } from '../components/metric-help';
 
 const BarChart = lazy(() => import('../components/bar-chart'));
 
+/** The five figure cards: one column on a phone, then two, three, and all in a row on a wide screen. */
+const FIGURE_COLUMNS = { base: 1, xs: 2, md: 3, xl: 5 };
+
 /** A card with a title and its (i) explanation. */
 function MetricCard({
   id,
@@ -77,8 +80,8 @@ export default function AdminDashboardPage() {
         <Figures metrics={query.data} />
       ) : (
         <Stack gap="lg" aria-busy="true" aria-label={t('loading')} data-testid="admin-dashboard-loading">
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
-            {[0, 1, 2, 3].map((i) => (
+          <SimpleGrid cols={FIGURE_COLUMNS} spacing="lg">
+            {[0, 1, 2, 3, 4].map((i) => (
               <Skeleton key={i} height={110} radius="md" />
             ))}
           </SimpleGrid>
@@ -86,6 +89,26 @@ export default function AdminDashboardPage() {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** Gross MRR churn beside customer churn: a percentage with one decimal and the amounts behind it. */
+function RevenueChurnCard({ churn }: { churn: AdminMetrics['revenueChurn'] }) {
+  const { t } = useTranslation('admin-dashboard');
+  const locale = useLocale();
+  const percent = new Intl.NumberFormat(bcp47(locale), { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (
+    <MetricCard id="revenue-churn" title={t('revenueChurn.title')} help={t('revenueChurn.help')} testId="metric-revenue-churn">
+      <Text fz={28} fw={700} data-testid="metric-revenue-churn-value">
+        {churn.rate === null ? '—' : percent.format(churn.rate)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('revenueChurn.detail', {
+          lost: formatMoney(churn.churnedMrrCents + churn.contractionMrrCents, locale),
+          start: formatMoney(churn.startMrrCents, locale),
+        })}
+      </Text>
+    </MetricCard>
   );
 }
 
@@ -102,7 +125,7 @@ function Figures({ metrics: m }: { metrics: AdminMetrics }) {
 
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+      <SimpleGrid cols={FIGURE_COLUMNS} spacing="lg">
         <MetricCard id="users" title={t('users.title')} help={t('users.help')} testId="metric-users">
           <Text fz={28} fw={700} data-testid="metric-users-total">
             {formatNumber(m.users.total, locale)}
@@ -130,6 +153,7 @@ function Figures({ metrics: m }: { metrics: AdminMetrics }) {
             })}
           </Text>
         </MetricCard>
+        <RevenueChurnCard churn={m.revenueChurn} />
         <MetricCard id="running" title={t('running.title')} help={t('running.help')} testId="metric-running">
           <Text fz={28} fw={700}>
             {formatNumber(paidRunning, locale)}

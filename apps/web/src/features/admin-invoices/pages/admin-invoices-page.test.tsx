@@ -33,8 +33,22 @@ const invoice: InvoiceSummary = {
   paymentId: '2b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
 };
 
-function setup(answer: (url: string, init?: RequestInit) => Response) {
-  const { calls } = mockApi(answer);
+const noEvents = () => json({ ok: 1, data: [], meta: { nextCursor: null } });
+const noRejected = () => json({ ok: 1, data: [] });
+
+function setup(
+  answer: (url: string, init?: RequestInit) => Response,
+  events: () => Response = noEvents,
+  rejected: () => Response = noRejected,
+) {
+  // The event log below the list and the rejected records above it have their own endpoints.
+  const { calls } = mockApi((url, init) =>
+    url.startsWith('/api/admin/invoices/events')
+      ? events()
+      : url.startsWith('/api/admin/invoices/submissions')
+        ? rejected()
+        : answer(url, init),
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/admin/facturas', element: <AdminInvoicesPage /> }], { initialEntries: ['/admin/facturas'] });
   render(
@@ -214,5 +228,71 @@ describe('Facturas', { timeout: 60_000 }, () => {
     );
     const posts = calls.filter((c) => c.url === '/api/admin/invoices/verify-chain');
     expect(posts.map((c) => c.init?.method)).toEqual(['POST', 'POST']);
+  });
+  it('shows the NO VERI*FACTU event log: each event, what it says and whether it is signed', async () => {
+    const event = (eventType: string, details: object, signed: boolean) => ({
+      id: crypto.randomUUID(),
+      issuerTaxId: 'B00000000',
+      position: 1,
+      eventType,
+      occurredAt: '2026-11-22T10:00:00.000Z',
+      generatedAt: '2026-11-22T11:00:00+01:00',
+      hash: 'A'.repeat(64),
+      previousHash: '',
+      signed,
+      details,
+    });
+    setup(
+      () => list([invoice]),
+      () =>
+        json({
+          ok: 1,
+          data: [
+            event('04', { kind: 'anomaly', anomaly: '01', record: { number: 'F2026-000003' } }, true),
+            event('01', { kind: 'start' }, false),
+          ],
+          meta: { nextCursor: null },
+        }),
+    );
+    const log = await screen.findByTestId('invoices-events');
+    await within(log).findAllByText('Record F2026-000003');
+    // The rows as the table shows them (the same rows are also laid out as cards for narrow screens).
+    const table = within(within(log).getByRole('table'));
+    expect(table.getByText('04 · Anomaly in the records')).toBeTruthy();
+    expect(table.getByText('01 · System started (NO VERI*FACTU)')).toBeTruthy();
+    expect(table.getAllByText('Signed')).toHaveLength(1);
+    expect(table.getAllByText('Unsigned')).toHaveLength(1);
+  });
+
+  it('lists the records the AEAT rejected with its error code and description', async () => {
+    const { calls } = setup(
+      () => list([invoice]),
+      noEvents,
+      () =>
+        json({
+          ok: 1,
+          data: [
+            {
+              recordId: crypto.randomUUID(),
+              invoiceId: invoice.id,
+              number: 'F2026-000007',
+              issuerTaxId: 'B00000000',
+              position: 7,
+              state: 'rejected',
+              csv: 'A-0123456789ABCD',
+              errorCode: '1104',
+              errorDescription: 'Valor del campo NumSerieFactura incorrecto.',
+              attempts: 1,
+              answeredAt: '2026-11-25T08:00:00.000Z',
+            },
+          ],
+        }),
+    );
+    const section = await screen.findByTestId('invoices-rejected-records');
+    await within(section).findAllByText('Valor del campo NumSerieFactura incorrecto.');
+    const table = within(within(section).getByRole('table'));
+    expect(table.getByText('F2026-000007')).toBeTruthy();
+    expect(table.getByText('1104')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/admin/invoices/submissions?state=rejected&limit=50')).toBe(true);
   });
 });

@@ -10,6 +10,8 @@ import { useUrlFilters } from '@/components/use-url-filters';
 import { formatDate } from '@/lib/format';
 import { downloadInvoicePdf, downloadInvoicesCsv, useAdminInvoices, type InvoiceFilters } from '../api/invoices';
 import { ChainCheck } from '../components/chain-check';
+import { EventLog } from '../components/event-log';
+import { RejectedRecords } from '../components/rejected-records';
 import { CreditNoteDialog } from '../components/credit-note-dialog';
 import { useInvoiceColumns } from '../components/invoice-columns';
 
@@ -77,6 +79,7 @@ export default function AdminInvoicesPage() {
         </Button>
       </Group>
       <ChainCheck />
+      <RejectedRecords />
       <FilterBar
         name="invoices"
         ns="admin-invoices"
@@ -150,6 +153,7 @@ export default function AdminInvoicesPage() {
         )}
         emptyText={hasFilters ? t('emptyFiltered') : t('empty')}
       />
+      <EventLog />
       <CreditNoteDialog
         invoice={crediting}
         onClose={() => setCrediting(null)}

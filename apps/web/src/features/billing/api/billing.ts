@@ -1,14 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addOnsCatalogueSchema,
+  billingDetailsSchema,
   checkoutQuoteSchema,
   checkoutResultSchema,
   myPlanSchema,
   okResponse,
   paymentMethodSchema,
+  paymentProviderInfoSchema,
   paymentSchema,
   plansCatalogueSchema,
   type AddCardInput,
+  type BillingDetailsUpdate,
   type CheckoutResult,
 } from '@enlaza/contracts';
 import { z } from 'zod';
@@ -41,7 +44,21 @@ export const paymentsQuery = () =>
     queryFn: async () => (await apiGet('/api/user/pagos', okResponse(z.array(paymentSchema)))).data,
   });
 
+export const billingDetailsQuery = () =>
+  queryOptions({
+    queryKey: [...BILLING_KEY, 'details'],
+    queryFn: async () => (await apiGet('/api/account/billing', okResponse(billingDetailsSchema))).data,
+  });
+export const paymentProviderQuery = () =>
+  queryOptions({
+    queryKey: [...BILLING_KEY, 'provider'],
+    queryFn: async () => (await apiGet('/api/user/payment-provider', okResponse(paymentProviderInfoSchema))).data,
+    staleTime: Infinity,
+  });
+
 export const useMethods = () => useQuery(methodsQuery());
+export const useBillingDetails = () => useQuery(billingDetailsQuery());
+export const usePaymentProvider = () => useQuery(paymentProviderQuery());
 export const usePlans = () => useQuery(plansQuery());
 export const useMyPlan = () => useQuery(myPlanQuery());
 export const useAddOns = () => useQuery(addOnsQuery());
@@ -72,6 +89,11 @@ function useBillingMutation<V, R>(call: (vars: V) => Promise<R>) {
 export const useAddMethod = () =>
   useBillingMutation(
     async (input: AddCardInput) => (await apiSend('POST', '/api/user/methods', input, okResponse(paymentMethodSchema))).data,
+  );
+/** The tax id and address the pay dialog asks for; every billing screen is refreshed (the tax may change with them). */
+export const useSaveBillingDetails = () =>
+  useBillingMutation(
+    async (input: BillingDetailsUpdate) => (await apiSend('PUT', '/api/account/billing', input, okResponse(billingDetailsSchema))).data,
   );
 export const useSetDefaultMethod = () =>
   useBillingMutation(

@@ -27,10 +27,78 @@ function toBody({ expiry, ...rest }: CardValues) {
   return { ...rest, expMonth: date ? Number(date[1]) : Number.NaN, expYear: date ? 2000 + Number(date[2]) : Number.NaN };
 }
 
+/** The card form's values and checks (the contract's, with the expiry typed as MM/YY). */
+export function useCardForm() {
+  const { t } = useTranslation(['billing', 'admin']);
+  return useContractForm(addCardSchema, {
+    initialValues: { number: '', expiry: '', cvc: '', holder: '', makeDefault: false },
+    toBody,
+    fieldOf: { expMonth: 'expiry', expYear: 'expiry' },
+    messages: {
+      expiry: (issue) => (issue.message === 'validation.card_expired' ? undefined : t('card.expiryFormat')),
+      holder: t('card.holderRequired'),
+    },
+    errorMessage: (error) => apiErrorMessage(error, t),
+  });
+}
+
+export type CardFormState = ReturnType<typeof useCardForm>;
+
 /**
- * Add a card: number (brand shown as typed), expiry MM/YY, CVC, holder. The number goes to the
- * server only to be handed to the payment provider; nothing typed is lost on an error.
+ * A card's fields: number (brand shown as typed), expiry MM/YY, CVC, holder, and "make it the
+ * default" (`withDefault`; a first card is the default anyway). The number goes to the server only
+ * to be handed to the payment provider.
  */
+export function CardFields({ form, withDefault = true }: { form: CardFormState; withDefault?: boolean }) {
+  const { t } = useTranslation(['billing', 'admin']);
+  const { number } = form.values;
+  const brand = cardBrand(number);
+  return (
+    <Stack gap="sm">
+      <TextInput
+        {...form.field('number')}
+        onChange={(e) => form.form.setFieldValue('number', groupDigits(e.currentTarget.value))}
+        label={t('card.number')}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        rightSectionWidth={110}
+        rightSection={
+          number ? (
+            <Badge variant="light" data-testid="card-brand">
+              {t(`brands.${brand}`)}
+            </Badge>
+          ) : null
+        }
+        data-testid="card-number"
+      />
+      <SimpleGrid cols={{ base: 2 }} spacing="sm">
+        <TextInput
+          {...form.field('expiry')}
+          onChange={(e) => form.form.setFieldValue('expiry', formatExpiry(e.currentTarget.value))}
+          // Typed as MM/YY, sent as the contract's month and year (both required).
+          required
+          label={t('card.expiry')}
+          placeholder={t('card.expiryPlaceholder')}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          data-testid="card-expiry"
+        />
+        <TextInput
+          {...form.field('cvc')}
+          onChange={(e) => form.form.setFieldValue('cvc', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+          label={t('card.cvc')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          data-testid="card-cvc"
+        />
+      </SimpleGrid>
+      <TextInput {...form.field('holder')} label={t('card.holder')} autoComplete="cc-name" data-testid="card-holder" />
+      {withDefault ? <Checkbox {...form.field('makeDefault', { type: 'checkbox' })} label={t('card.makeDefault')} /> : null}
+    </Stack>
+  );
+}
+
+/** Add a card (the payment methods page): its fields, its error, save. Nothing typed is lost on an error. */
 export function CardForm({
   onSaved,
   onCancel,
@@ -42,18 +110,7 @@ export function CardForm({
 }) {
   const { t } = useTranslation(['billing', 'admin']);
   const add = useAddMethod();
-  const form = useContractForm(addCardSchema, {
-    initialValues: { number: '', expiry: '', cvc: '', holder: '', makeDefault: false },
-    toBody,
-    fieldOf: { expMonth: 'expiry', expYear: 'expiry' },
-    messages: {
-      expiry: (issue) => (issue.message === 'validation.card_expired' ? undefined : t('card.expiryFormat')),
-      holder: t('card.holderRequired'),
-    },
-    errorMessage: (error) => apiErrorMessage(error, t),
-  });
-  const { number } = form.values;
-  const brand = cardBrand(number);
+  const form = useCardForm();
 
   const submit = form.onSubmit((body) =>
     add.mutate(body, {
@@ -68,45 +125,7 @@ export function CardForm({
   return (
     <form onSubmit={submit} noValidate data-testid="card-form">
       <Stack gap="sm">
-        <TextInput
-          {...form.field('number')}
-          onChange={(e) => form.form.setFieldValue('number', groupDigits(e.currentTarget.value))}
-          label={t('card.number')}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          rightSectionWidth={110}
-          rightSection={
-            number ? (
-              <Badge variant="light" data-testid="card-brand">
-                {t(`brands.${brand}`)}
-              </Badge>
-            ) : null
-          }
-          data-testid="card-number"
-        />
-        <SimpleGrid cols={{ base: 2 }} spacing="sm">
-          <TextInput
-            {...form.field('expiry')}
-            onChange={(e) => form.form.setFieldValue('expiry', formatExpiry(e.currentTarget.value))}
-            // Typed as MM/YY, sent as the contract's month and year (both required).
-            required
-            label={t('card.expiry')}
-            placeholder={t('card.expiryPlaceholder')}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            data-testid="card-expiry"
-          />
-          <TextInput
-            {...form.field('cvc')}
-            onChange={(e) => form.form.setFieldValue('cvc', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-            label={t('card.cvc')}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            data-testid="card-cvc"
-          />
-        </SimpleGrid>
-        <TextInput {...form.field('holder')} label={t('card.holder')} autoComplete="cc-name" data-testid="card-holder" />
-        <Checkbox {...form.field('makeDefault', { type: 'checkbox' })} label={t('card.makeDefault')} />
+        <CardFields form={form} />
         <FormGeneralError error={form.generalError} title={t('card.notSaved')} testId="card-error" />
         <Group justify="flex-end" gap="sm">
           {onCancel ? (

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
 import { useMethods, useRemoveMethod, useSetDefaultMethod } from '../api/billing';
 import { CardForm } from '../components/card-form';
+import { TestCardsNote } from '../components/pay-summary';
 import { EmptyState, LoadError, LoadingRows } from '../components/states';
 
 /** /user/methods: saved cards (brand, last four, expiry), the default one, add and remove. */
@@ -46,6 +47,7 @@ export default function MethodsPage() {
           <Title order={2} size="h4" mb="sm">
             {t('methods.newCard')}
           </Title>
+          <TestCardsNote />
           <CardForm
             onSaved={(m) => {
               setAdding(false);
@@ -53,9 +55,6 @@ export default function MethodsPage() {
             }}
             onCancel={() => setAdding(false)}
           />
-          <Text size="xs" c="dimmed" mt="sm">
-            {t('methods.sandboxHint')}
-          </Text>
         </Paper>
       ) : null}
       {methods.isPending ? (

@@ -32,10 +32,10 @@ export default function PagosPage() {
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   // The API authenticates with a bearer token, which a plain link would not send: fetch and save.
-  const downloadInvoice = async (p: Payment) => {
+  const download = async (id: string, number: string) => {
     setDownloadError(null);
     try {
-      await downloadFile(`/api/invoices/${encodeURIComponent(p.invoiceId ?? '')}/pdf`, `${p.invoiceNumber ?? 'invoice'}.pdf`);
+      await downloadFile(`/api/invoices/${encodeURIComponent(id)}/pdf`, `${number}.pdf`);
     } catch (error) {
       setDownloadError(apiErrorMessage(error, t));
     }
@@ -48,18 +48,34 @@ export default function PagosPage() {
   );
   const card = (p: Payment) =>
     p.methodLast4 ? `${t(`brands.${p.methodBrand ?? 'unknown'}`, { defaultValue: p.methodBrand ?? '' })} •••• ${p.methodLast4}` : '—';
+  // The invoice and, under it, each credit note that refunded part or all of it.
   const invoice = (p: Payment) =>
     p.invoiceId ? (
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        px={0}
-        onClick={() => void downloadInvoice(p)}
-        data-testid="payment-invoice"
-        aria-label={t('payments.invoiceOf', { number: p.invoiceNumber ?? '' })}
-      >
-        {t('payments.invoicePdf')}
-      </Button>
+      <Stack gap={2} align="flex-start">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          px={0}
+          onClick={() => void download(p.invoiceId ?? '', p.invoiceNumber ?? 'invoice')}
+          data-testid="payment-invoice"
+          aria-label={t('payments.invoiceOf', { number: p.invoiceNumber ?? '' })}
+        >
+          {t('payments.invoicePdf')}
+        </Button>
+        {p.creditNotes.map((note) => (
+          <Button
+            key={note.id}
+            size="compact-sm"
+            variant="subtle"
+            px={0}
+            onClick={() => void download(note.id, note.number)}
+            data-testid="payment-credit-note"
+            aria-label={t('payments.creditNoteOf', { number: note.number, amount: formatMoney(note.totalCents, locale) })}
+          >
+            {t('payments.creditNotePdf', { amount: formatMoney(note.totalCents, locale) })}
+          </Button>
+        ))}
+      </Stack>
     ) : (
       <Text size="sm" c="dimmed">
         {p.failureMessage ?? '—'}

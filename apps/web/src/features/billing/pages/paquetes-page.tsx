@@ -20,7 +20,10 @@ export default function PaquetesPage() {
   const locale = useLocale();
   const addOns = useAddOns();
   const buy = useBuyAddOn();
-  const [buying, setBuying] = useState<AddOnView | null>(null);
+  // The add-on being bought, read from the page's data: its price follows billing details saved in the dialog.
+  const [buyingId, setBuyingId] = useState<string | null>(null);
+  const buying = addOns.data?.addOns.find((a) => a.id === buyingId) ?? null;
+  const setBuying = (addOn: AddOnView | null) => setBuyingId(addOn?.id ?? null);
   const validUntil = addOns.data ? formatDate(addOns.data.validUntil, locale) : '';
 
   return (
@@ -107,6 +110,7 @@ export default function PaquetesPage() {
         lines={buying ? [{ description: buying.name, amountCents: buying.price.subtotalCents }] : null}
         price={buying?.price ?? null}
         note={t('addons.validUntil', { date: validUntil })}
+        requote={async () => (await addOns.refetch()).data?.addOns.find((a) => a.id === buyingId)?.price ?? null}
         paying={buy.isPending}
         payError={buy.error}
         onPay={(methodId, idempotencyKey) =>

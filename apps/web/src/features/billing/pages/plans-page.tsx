@@ -125,6 +125,8 @@ export default function PlansPage() {
         price={quote.data?.price ?? null}
         note={quote.data ? t('plans.activeUntil', { date: formatDate(quote.data.periodEnd, locale) }) : undefined}
         quoteError={quote.error}
+        missing={quote.data?.missing}
+        requote={async () => (await quote.refetch()).data?.price ?? null}
         paying={checkout.isPending}
         payError={checkout.error}
         onPay={pay}

@@ -1,0 +1,16 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { invoiceEventListSchema } from '@enlaza/contracts';
+import { keysetQueryOptions } from '@/lib/keyset';
+
+/** Facturas: the NO VERI*FACTU event log, newest first, one keyset page at a time ("load more"). */
+export function useInvoiceEvents() {
+  return useInfiniteQuery(
+    keysetQueryOptions({
+      queryKey: ['admin', 'invoices', 'events'],
+      path: '/api/admin/invoices/events',
+      filters: {},
+      keys: [],
+      schema: invoiceEventListSchema,
+    }),
+  );
+}
