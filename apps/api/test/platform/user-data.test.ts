@@ -183,7 +183,8 @@ describe('export my data', () => {
     expect(data.messages.map((m) => m.body)).toEqual(['Hello exporter']);
     expect(data.files.map((f) => f.name)).toEqual(['exporter.png']);
     expect(data.subscriptions.map((s) => s.plan)).toEqual(['business']);
-    expect(data.deliveries.map((d) => d.toEmail)).toEqual(['visitor-exporter@example.com']);
+    // The reply to a visitor, and the receipt of the plan's payment (with the invoice PDF) to the customer.
+    expect(data.deliveries.map((d) => d.toEmail).sort()).toEqual([user.email, 'visitor-exporter@example.com'].sort());
     expect(data.activity.map((e) => e.action)).toContain('auth.sign_in');
     expect(data.notifications.map((n) => n.type).sort()).toEqual(['invoice_issued', 'new_message', 'payment_succeeded']);
     expect(data.templates.map((x) => x.name)).toEqual(['exporter template']);
