@@ -6,11 +6,16 @@ import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
 import { useRecordSubmissions } from '../api/record-submissions';
 
-/** Facturas: records the AEAT rejected (VERI*FACTU mode), with its error code and description: each needs a correcting document. */
+/**
+ * Facturas: records the AEAT rejected (VERI*FACTU mode), with its error code and description: each
+ * needs a correcting document. Shown only when there is one (or the list cannot be read): in NO
+ * VERI*FACTU mode, or with every record accepted, there is nothing to act on.
+ */
 export function RejectedRecords() {
   const { t } = useTranslation('admin-invoices');
   const locale = useLocale();
   const query = useRecordSubmissions('rejected');
+  if (query.isPending || (query.isSuccess && query.data.data.length === 0)) return null;
   const columns: DataColumn<RecordSubmission>[] = [
     { key: 'number', header: t('submissions.columns.number'), cell: (row) => row.number },
     { key: 'code', header: t('submissions.columns.code'), cell: (row) => row.errorCode ?? '—' },
