@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { paymentMethods, type users } from '../../src/db/schema/index.js';
 import type { InvoiceLineInput } from '../../src/modules/invoices/index.js';
@@ -28,4 +29,26 @@ export async function customerWithCard(t: TestContext, overrides: Partial<typeof
   );
   const [method] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.id, added.id));
   return { user, method: method! };
+}
+
+/**
+ * Charges `customer` the Pro line once through the payments module's one charge path, as a renewal
+ * that changes nothing else: a payment, its invoice and the invoice's record.
+ */
+export function chargeProLine(
+  payments: Pick<TestContext['app']['payments'], 'charge'>,
+  customer: Awaited<ReturnType<typeof customerWithCard>>,
+) {
+  return payments.charge({
+    userId: customer.user.id,
+    method: customer.method,
+    idempotencyKey: randomUUID(),
+    purpose: 'renewal',
+    description: PRO_LINE.description,
+    subscriptionId: null,
+    locale: 'es',
+    lines: [PRO_LINE],
+    taxRule: 'domestic',
+    apply: async () => {},
+  });
 }

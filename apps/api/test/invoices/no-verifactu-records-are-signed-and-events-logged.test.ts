@@ -1,6 +1,5 @@
 import { chainVerificationAnswerSchema, invoiceEventListSchema, type InvoiceEvent } from '@enlaza/contracts';
 import { execFileSync, execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +12,7 @@ import { computerSystem, recordXmlInputs } from '../../src/modules/invoices/veri
 import { registroAltaXml } from '../../src/modules/invoices/verifactu/record-xml.js';
 import { AGE_SIGNATURE_POLICY } from '../../src/modules/invoices/verifactu/xades.js';
 import { withXmlFile, xsdErrors } from '../helpers/aeat-xml.js';
-import { customerWithCard, PRO_LINE } from '../helpers/invoice-customers.js';
+import { chargeProLine, customerWithCard } from '../helpers/invoice-customers.js';
 import { callAs, useAdminApp } from '../helpers/subscriber.js';
 import { bearer, insertUser, login } from '../helpers/test-app.js';
 
@@ -68,19 +67,8 @@ const xmlsecErrors = (xml: string) =>
   });
 
 async function paidInvoice() {
-  const { user, method } = await customerWithCard(app.t);
-  const payment = await app.t.app.payments.charge({
-    userId: user.id,
-    method,
-    idempotencyKey: randomUUID(),
-    purpose: 'renewal',
-    description: PRO_LINE.description,
-    subscriptionId: null,
-    locale: 'es',
-    lines: [PRO_LINE],
-    taxRule: 'domestic',
-    apply: async () => {},
-  });
+  const customer = await customerWithCard(app.t);
+  const payment = await chargeProLine(app.t.app.payments, customer);
   const [record] = await app.t.db.select().from(invoiceRecords).where(eq(invoiceRecords.invoiceId, payment.invoiceId!));
   return record!;
 }

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -10,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { startAeatStandIn, type AeatStandIn } from '../helpers/aeat-stand-in.js';
 import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
-import { customerWithCard, PRO_LINE } from '../helpers/invoice-customers.js';
+import { chargeProLine, customerWithCard } from '../helpers/invoice-customers.js';
 import { startServerPolled, startWorker, type ServerProcess } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
 
@@ -36,19 +35,7 @@ async function issueWhileTheAeatFails(database: DatabaseHandle, env: Record<stri
   try {
     const t = { app, database, db: database.db, close: async () => {} };
     const c = await customerWithCard(t);
-    for (let i = 0; i < TOTAL; i += 1)
-      await app.payments.charge({
-        userId: c.user.id,
-        method: c.method,
-        idempotencyKey: randomUUID(),
-        purpose: 'renewal',
-        description: PRO_LINE.description,
-        subscriptionId: null,
-        locale: 'es',
-        lines: [PRO_LINE],
-        taxRule: 'domestic',
-        apply: async () => {},
-      });
+    for (let i = 0; i < TOTAL; i += 1) await chargeProLine(app.payments, c);
   } finally {
     await app.close();
   }

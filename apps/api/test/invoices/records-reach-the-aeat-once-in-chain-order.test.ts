@@ -6,7 +6,7 @@ import { invoiceRecordSubmissions, invoiceRecords } from '../../src/db/schema/in
 import { parseSubmissionAnswer } from '../../src/modules/invoices/verifactu/answer.js';
 import { startAeatStandIn, type AeatStandIn } from '../helpers/aeat-stand-in.js';
 import { xsdErrors } from '../helpers/aeat-xml.js';
-import { customerWithCard, PRO_LINE } from '../helpers/invoice-customers.js';
+import { chargeProLine, customerWithCard } from '../helpers/invoice-customers.js';
 import { ADMIN, bearer, createTestApp, login, waitFor, type TestContext } from '../helpers/test-app.js';
 
 // Requests to a local server, retries and the AEAT's waiting time: a few seconds per case.
@@ -31,18 +31,7 @@ describe('VERI*FACTU mode: records sent to the AEAT (a local stand-in)', () => {
     const c = await customerWithCard(t);
     const numbers: string[] = [];
     for (let i = 0; i < count; i += 1) {
-      const paid = await t.app.payments.charge({
-        userId: c.user.id,
-        method: c.method,
-        idempotencyKey: randomUUID(),
-        purpose: 'renewal',
-        description: PRO_LINE.description,
-        subscriptionId: null,
-        locale: 'es',
-        lines: [PRO_LINE],
-        taxRule: 'domestic',
-        apply: async () => {},
-      });
+      const paid = await chargeProLine(t.app.payments, c);
       const [record] = await t.db.select().from(invoiceRecords).where(eq(invoiceRecords.invoiceId, paid.invoiceId!));
       numbers.push(record!.number);
     }
@@ -101,18 +90,7 @@ describe('VERI*FACTU mode: records sent to the AEAT (a local stand-in)', () => {
   it('lists a rejected record with the AEAT’s code to admins, and goes on with the next records', async () => {
     const c = await customerWithCard(t);
     const issueOne = async () => {
-      const paid = await t.app.payments.charge({
-        userId: c.user.id,
-        method: c.method,
-        idempotencyKey: randomUUID(),
-        purpose: 'renewal',
-        description: PRO_LINE.description,
-        subscriptionId: null,
-        locale: 'es',
-        lines: [PRO_LINE],
-        taxRule: 'domestic',
-        apply: async () => {},
-      });
+      const paid = await chargeProLine(t.app.payments, c);
       const [record] = await t.db.select().from(invoiceRecords).where(eq(invoiceRecords.invoiceId, paid.invoiceId!));
       return record!.number;
     };
