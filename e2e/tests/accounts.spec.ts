@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../accounts.mjs';
 import { dataOf, expect, test } from './support/fixtures';
 import { message } from './support/locales';
-import { lastEmailId, waitForLink } from './support/mailbox';
+import { emailsTo, lastEmailId, waitForLink } from './support/mailbox';
 import { answerCountryLookup } from './support/phone';
 import { bearer, readStorage } from './support/session';
 
@@ -150,4 +150,55 @@ test('an admin suspends the user from /admin/users; the user is sent to sign in 
     await userContext.close();
     await adminContext.close();
   }
+});
+
+test('registering with an address that already has an account shows the same "check your email" and emails the owner', async ({
+  page,
+  users,
+}) => {
+  const owner = await users.create({ plan: 'free', locale: 'es' });
+  const before = await lastEmailId(owner.email);
+  const stamp = `${Date.now().toString(36)}-${test.info().workerIndex}`;
+  await page.goto('/register');
+  await page.getByTestId('register-name').fill('Otra Persona');
+  await page.getByTestId('register-alias').fill(`otra-${stamp}`);
+  await page.getByTestId('register-email').fill(owner.email);
+  await page.getByTestId('register-password').fill('Otra-clave-larga-2025!');
+  await page.getByTestId('register-account-type').selectOption({ label: 'Personal' });
+  await page.getByTestId('register-accept').check();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/register'));
+  await page.getByTestId('register-submit').click();
+  expect((await answer).status()).toBe(201);
+  await expect(page.getByTestId('register-sent')).toBeVisible();
+  await expect(page.getByTestId('register-sent-email')).toHaveText(owner.email);
+
+  // The owner is told, in their language, with the way to sign in; no verification link is sent.
+  expect(await waitForLink(owner.email, `${E2E_BASE_URL}/`, { after: before })).toBe(`${E2E_BASE_URL}/`);
+  const notices = (await emailsTo(owner.email)).filter((email) => email.id > before);
+  expect(notices.map((email) => email.subject)).toEqual(['Alguien ha intentado registrarse con tu correo']);
+  expect(notices[0]!.text).not.toContain('/register/verify/');
+});
+
+test.describe('signed-in devices', () => {
+  test.use({ signedIn: 'user' });
+
+  test('Opciones lists the devices signed in and signs one out at once', async ({ page, api, user }) => {
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const phone = await dataOf<{ token: string }>(
+      await api.post('/api/login', { data: { email: user.email, password: user.password }, headers: { 'User-Agent': iphone } }),
+    );
+    await page.goto('/user/opciones');
+    const card = page.getByTestId('options-sessions');
+    await expect(card.getByTestId('options-session')).toHaveCount(2);
+    await expect(card.getByTestId('options-session-current')).toHaveCount(1);
+    const phoneRow = card.getByTestId('options-session').filter({ hasText: 'Mobile Safari 17 on iOS 17.5' });
+    await expect(phoneRow).toHaveCount(1);
+    await phoneRow.getByTestId('options-session-sign-out').click();
+    await expect(card.getByTestId('options-sessions-done')).toBeVisible();
+    await expect(card.getByTestId('options-session')).toHaveCount(1);
+    await expect(card.getByTestId('options-sessions-only-this')).toBeVisible();
+    expect((await api.get('/api/user', { headers: bearer(phone.token) })).status()).toBe(401);
+    expect((await api.get('/api/user', { headers: user.headers })).status()).toBe(200);
+  });
 });

@@ -70,7 +70,8 @@ export interface Opened {
 
 /**
  * What differs from run to run, painted over: QR codes and public links (a card's id is made at
- * random) and the test clock's "now" (the server's clock moves a millisecond per reading). A mask has
+ * random), the test clock's "now" (the server's clock moves a millisecond per reading) and the
+ * invoice event log's hashes. A mask has
  * the size of what it covers, so the random ids are first written as one fixed id (`sameIds`): a
  * link's width, and with it the place of what follows it, no longer depends on the id's letters.
  */
@@ -79,6 +80,8 @@ const volatile = (page: Page) => [
   page.getByText(/\/link\/[a-z0-9-]+\/[0-9a-f]{8}-/),
   page.locator('input[value*="/link/"]'),
   page.getByTestId('test-clock-now'),
+  // The event log's chain: each event's hash covers its real generation time.
+  page.getByTestId('invoice-event-hash'),
 ];
 
 /**

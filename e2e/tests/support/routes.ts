@@ -63,6 +63,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/admin/users',
     '/admin/tipo-suscripcions',
     '/admin/impuestos',
+    '/admin/impuestos-ue',
     '/admin/tipo-cuenta',
     '/admin/suscripcions',
     '/admin/planes',

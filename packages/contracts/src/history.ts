@@ -35,6 +35,7 @@ export const ACTIVITY_ACTIONS = [
   'admin.catalogue_activated',
   'admin.catalogue_deactivated',
   'admin.catalogue_deleted',
+  'admin.eu_vat_rate_updated',
   'profile.created',
   'profile.updated',
   'profile.trashed',

@@ -1,6 +1,7 @@
 export * from './common.js';
 export * from './errors.js';
 export * from './auth.js';
+export * from './sessions.js';
 export * from './subscription.js';
 export * from './account.js';
 export * from './health.js';
@@ -19,6 +20,7 @@ export * from './notifications.js';
 export * from './merge-fields.js';
 export * from './audience.js';
 export * from './tax.js';
+export * from './eu-vat-rates.js';
 export * from './payments.js';
 export * from './invoices.js';
 export * from './invoice-events.js';

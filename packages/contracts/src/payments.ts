@@ -156,6 +156,11 @@ export const checkoutQuoteSchema = z.object({
   periodEnd: z.string(),
   /** What the invoice of this purchase needs that the customer has not given (asked in the pay dialog). */
   missing: z.array(billingDetailFieldSchema),
+  /**
+   * A change whose credit for unused time is larger than the new charge: the rest, before tax,
+   * goes to the customer's credit balance (used by the next invoices). 0 otherwise.
+   */
+  creditToBalanceCents: z.number().int().nonnegative(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
@@ -204,6 +209,8 @@ export const myPlanSchema = z.object({
   renewsAt: z.string().nullable(),
   pendingChange: pendingChangeSchema.nullable(),
   defaultMethod: paymentMethodSchema.nullable(),
+  /** The customer's credit balance, before tax, in cents: taken off the next invoices (0: none). */
+  creditBalanceCents: z.number().int().nonnegative(),
 });
 export type MyPlan = z.infer<typeof myPlanSchema>;
 

@@ -19,6 +19,7 @@ export const SPA_ROUTES = [
   '/admin/users',
   '/admin/tipo-suscripcions',
   '/admin/impuestos',
+  '/admin/impuestos-ue',
   '/admin/tipo-cuenta',
   '/admin/suscripcions',
   '/admin/planes',

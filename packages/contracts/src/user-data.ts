@@ -209,6 +209,10 @@ export const userDataPaymentsSchema = z.strictObject({
     }),
   ),
   scheduledPlanChanges: z.array(z.strictObject({ subscriptionId: z.string(), offerId: z.string(), createdAt: at })),
+  /** The credit balance's ledger (a plan change's credit added, what later invoices used), before tax. */
+  creditBalance: z.array(
+    z.strictObject({ kind: z.enum(['plan_change', 'applied']), amountCents: z.number(), paymentId: z.string(), createdAt: at }),
+  ),
 });
 
 export const userDataInvoiceSchema = z.strictObject({

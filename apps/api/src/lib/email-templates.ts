@@ -2,7 +2,8 @@ import type { Locale } from '@enlaza/contracts';
 import { escapeHtml } from './html.js';
 import { translate } from './i18n.js';
 
-export type EmailTemplate = 'verify_email' | 'reset_password' | 'change_email' | 'email_changed' | 'password_changed' | 'admin_invite';
+export type EmailTemplate =
+  'verify_email' | 'reset_password' | 'change_email' | 'email_changed' | 'password_changed' | 'admin_invite' | 'registration_attempted';
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 /**

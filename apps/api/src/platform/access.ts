@@ -39,6 +39,8 @@ export const ACCESS_KINDS = [
   'invoice',
   /** A saved payment method. */
   'payment_method',
+  /** One of the owner's signed-in sessions (devices). */
+  'session',
 ] as const;
 
 /** A kind of record; `trash.<kind>` is the owner's item of that kind that is in the trash (registered with the trash providers). */

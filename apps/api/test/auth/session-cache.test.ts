@@ -123,7 +123,10 @@ describe.runIf(testDatabaseUrl)('two API processes on one PostgreSQL', () => {
     for (const c of cleanups.reverse()) await c();
   });
 
-  it('a logout on one process ends the session cached by the other within moments', async () => {
+  type App = Awaited<ReturnType<typeof buildApp>>;
+
+  /** Two API processes on one fresh scratch database, seeded once (closed after the file). */
+  async function twoProcesses(): Promise<[App, App]> {
     const scratch = await createScratchDatabase(testDatabaseUrl!);
     cleanups.push(scratch.drop);
     const apps = [];
@@ -138,16 +141,36 @@ describe.runIf(testDatabaseUrl)('two API processes on one PostgreSQL', () => {
       });
       apps.push(app);
     }
-    const [a, b] = apps as [Awaited<ReturnType<typeof buildApp>>, Awaited<ReturnType<typeof buildApp>>];
-    const token = await login(a, DEMO);
-    expect((await b.inject({ url: '/api/user', headers: bearer(token) })).statusCode).toBe(200); // cached by b
-    expect((await a.inject({ url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+    return apps as [App, App];
+  }
+
+  /** What `GET /api/user` answers on `app` once the other process's change reached it (2 s at most). */
+  async function statusOnceSettled(app: App, token: string): Promise<number> {
     const deadline = Date.now() + 2000;
     let status = 200;
     while (Date.now() < deadline && status === 200) {
-      status = (await b.inject({ url: '/api/user', headers: bearer(token) })).statusCode;
+      status = (await app.inject({ url: '/api/user', headers: bearer(token) })).statusCode;
       await new Promise((r) => setTimeout(r, 20)); // let the event loop read the NOTIFY, as it does between real requests
     }
-    expect(status).toBe(401);
+    return status;
+  }
+
+  it('a logout on one process ends the session cached by the other within moments', async () => {
+    const [a, b] = await twoProcesses();
+    const token = await login(a, DEMO);
+    expect((await b.inject({ url: '/api/user', headers: bearer(token) })).statusCode).toBe(200); // cached by b
+    expect((await a.inject({ url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect(await statusOnceSettled(b, token)).toBe(401);
+  });
+
+  it('"sign out everywhere else" on one process ends the sessions cached by the other within moments', async () => {
+    const [a, b] = await twoProcesses();
+    const here = await login(a, DEMO);
+    const phone = await login(a, DEMO);
+    expect((await b.inject({ url: '/api/user', headers: bearer(phone) })).statusCode).toBe(200); // cached by b
+    const out = await a.inject({ method: 'POST', url: '/api/sessions/sign-out-others', headers: bearer(here) });
+    expect(out.json()).toEqual({ ok: 1, data: { signedOut: 1 } });
+    expect(await statusOnceSettled(b, phone)).toBe(401);
+    expect((await b.inject({ url: '/api/user', headers: bearer(here) })).statusCode).toBe(200);
   });
 });

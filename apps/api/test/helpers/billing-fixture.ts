@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { billingPeriods, offers, paymentMethods, payments, plans, subscriptions } from '../../src/db/schema/index.js';
 import { quoteTotals, type InvoiceLineInput } from '../../src/modules/invoices/index.js';
+import type { Transaction } from '../../src/db/client.js';
 import type { TestContext } from './test-app.js';
 
 const DAY = 86_400_000;
@@ -62,12 +63,26 @@ const line = (unitAmountCents: number): InvoiceLineInput => ({
  * in one transaction as the payments module's charge path does (the product's clock cannot be moved).
  */
 export async function paidAt(t: TestContext, userId: string, subscriptionId: string | null, subtotalCents: number, when: Date) {
+  return paidWithLines(t, userId, subscriptionId, [line(subtotalCents)], when);
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+type Hook = (tx: Transaction, payment: PaymentRow) => Promise<unknown>;
+
+/** `paidAt` with the invoice's `lines`, and what else the transaction writes before or after the invoice. */
+export async function paidWithLines(
+  t: TestContext,
+  userId: string,
+  subscriptionId: string | null,
+  lines: InvoiceLineInput[],
+  when: Date,
+  { beforeInvoice, afterInvoice }: { beforeInvoice?: Hook; afterInvoice?: Hook } = {},
+) {
   const card = await t.app.payments.addMethod(
     { id: userId, role: 'user', locale: 'en' },
     { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', holder: 'Fixture' },
   );
   const [method] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.id, card.id));
-  const lines = [line(subtotalCents)];
   const amountCents = quoteTotals(lines).totalCents;
   const idempotencyKey = randomUUID();
   const charged = await t.app.payments.provider.charge(method!.providerToken, amountCents, 'EUR', idempotencyKey);
@@ -92,6 +107,7 @@ export async function paidAt(t: TestContext, userId: string, subscriptionId: str
         updatedAt: when,
       })
       .returning();
+    await beforeInvoice?.(tx, payment!);
     const invoice = await t.app.invoiceIssuer.issueInvoice(tx, {
       userId,
       paymentId: payment!.id,
@@ -102,6 +118,7 @@ export async function paidAt(t: TestContext, userId: string, subscriptionId: str
       issuedAt: when,
     });
     await tx.update(payments).set({ invoiceId: invoice.id, invoiceNumber: invoice.number }).where(eq(payments.id, payment!.id));
+    await afterInvoice?.(tx, payment!);
     return { payment: payment!, invoice };
   });
 }

@@ -7,3 +7,6 @@ describeAdminOnlyRoutes('invoices', [
   'GET /api/admin/invoices/events',
   `POST /api/admin/invoices/${SOME_ID}/credit-notes`,
 ]);
+
+// The country as the documented path names it: the guard answers before the path is read.
+describeAdminOnlyRoutes('the EU VAT rates', ['GET /api/admin/eu-vat-rates', 'PUT /api/admin/eu-vat-rates/{country}']);

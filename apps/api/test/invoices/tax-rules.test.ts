@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { euVatNumber, taxIdAcceptable } from '@enlaza/contracts';
+import { euVatNumber, isEuCountry, taxIdAcceptable } from '@enlaza/contracts';
 import { DEMO_SELLER_TAX_ID, loadConfig } from '../../src/config.js';
 import { quoteTotals } from '../../src/modules/invoices/index.js';
 import { PDF_LABELS } from '../../src/modules/invoices/pdf-labels.js';
-import { DISTANCE_SALES_THRESHOLD_CENTS, taxTreatment, type TaxTreatmentInput } from '../../src/modules/invoices/tax-rules.js';
+import {
+  buyerCountryOf,
+  DISTANCE_SALES_THRESHOLD_CENTS,
+  taxTreatment,
+  type TaxTreatmentInput,
+} from '../../src/modules/invoices/tax-rules.js';
+import { EU_STANDARD_RATES } from '../helpers/eu-standard-rates.js';
 
 /**
  * The VAT of an electronically supplied service sold by a Spanish seller (Directive 2006/112/EC:
@@ -11,8 +17,12 @@ import { DISTANCE_SALES_THRESHOLD_CENTS, taxTreatment, type TaxTreatmentInput } 
  * seller's VAT; 196 moves the VAT to a business customer in another member state).
  */
 const IVA = { id: 'tax-iva', name: 'IVA', rateBasisPoints: 2100 };
-const sale = (buyer: TaxTreatmentInput['buyer'], extra: Partial<TaxTreatmentInput> = {}) =>
-  taxTreatment({ sellerCountry: 'ES', buyer, chosen: IVA, baseCents: 1900, ...extra });
+/** A sale to `buyer`, with the rate of their member state as the admin's table is seeded (as the tax lookup reads it). */
+const sale = (buyer: TaxTreatmentInput['buyer'], extra: Partial<TaxTreatmentInput> = {}) => {
+  const country = buyerCountryOf({ sellerCountry: 'ES', buyer });
+  const rate = isEuCountry(country) ? { memberStateRateBasisPoints: EU_STANDARD_RATES[country] } : {};
+  return taxTreatment({ sellerCountry: 'ES', buyer, chosen: IVA, baseCents: 1900, ...rate, ...extra });
+};
 
 /** A 19.00 € plan under `rule`: the totals the invoice computes. */
 const totalsOf = (treatment: ReturnType<typeof sale>) =>
@@ -103,6 +113,17 @@ describe('tax follows the customer', () => {
       taxName: 'IVA FR',
       rateBasisPoints: 2000,
     });
+  });
+
+  it('past the threshold, the rate is the one read for the buyer’s country (the admin’s table), never a guess', () => {
+    const past = { thisYearCents: DISTANCE_SALES_THRESHOLD_CENTS, previousYearCents: 0 };
+    expect(sale({ country: 'DE', taxId: null }, { distanceSales: past, memberStateRateBasisPoints: 2000 })).toMatchObject({
+      rule: 'eu_consumer_oss',
+      rateBasisPoints: 2000,
+    });
+    expect(() =>
+      taxTreatment({ sellerCountry: 'ES', buyer: { country: 'DE', taxId: null }, chosen: IVA, baseCents: 1900, distanceSales: past }),
+    ).toThrow(/rate of DE was not read/);
   });
 
   it('exactly at the threshold is not past it; one cent more is', () => {

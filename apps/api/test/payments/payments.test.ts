@@ -372,29 +372,34 @@ describe('my plan', () => {
     expect((await call(token, 'POST', '/api/user/myplan/cancel')).body.code).toBe('subscription.no_paid_plan');
   });
 
-  it('upgrades mid-period with one payment: the new plan minus the credit for the unused days', async () => {
+  it('upgrades mid-period within the same billing period: the period and its anchor are kept, the difference is charged for the seconds left', async () => {
     const { user, token, method } = await proUser();
     // Move the period so that 10 of 30 days remain.
     const start = new Date(Date.now() - 20 * 86_400_000);
+    const end = new Date(start.getTime() + 30 * 86_400_000);
     await t.db
       .update(subscriptions)
-      .set({ currentPeriodStart: start, currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000) })
+      .set({ currentPeriodStart: start, currentPeriodEnd: end, billingAnchor: start })
       .where(eq(subscriptions.userId, user.id));
     const business = await offerOf(token, 'business', 'monthly');
     const quote = (await call(token, 'POST', '/api/user/checkout/quote', { offerId: business.id })).body.data;
     expect(quote.kind).toBe('upgrade');
-    expect(quote.lines.map((l: { amountCents: number }) => l.amountCents)).toEqual([2900, -300]);
-    // 2600 + 21 % (546) = 3146
-    expect(quote.price).toMatchObject({ subtotalCents: 2600, taxCents: 546, totalCents: 3146 });
+    // Business for a third of the period (2900 / 3 = 966.67 → 967) less a third of Pro (900 / 3 = 300).
+    expect(quote.lines.map((l: { amountCents: number }) => l.amountCents)).toEqual([967, -300]);
+    // 667 + 21 % (140.07 → 140) = 807
+    expect(quote.price).toMatchObject({ subtotalCents: 667, taxCents: 140, totalCents: 807 });
+    expect(quote).toMatchObject({ periodStart: start.toISOString(), periodEnd: end.toISOString(), creditToBalanceCents: 0 });
     const res = await call(token, 'POST', '/api/user/checkout', {
       offerId: business.id,
       methodId: method.id,
       idempotencyKey: randomUUID(),
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.payment).toMatchObject({ amountCents: 3146, purpose: 'upgrade' });
+    expect(res.body.data.payment).toMatchObject({ amountCents: 807, purpose: 'upgrade' });
     expect(res.body.data.subscription.plan.code).toBe('business');
     expect((await paymentsOf(user.id)).filter((p) => p.status === 'succeeded')).toHaveLength(2);
+    const sub = await subscriptionOf(user.id);
+    expect(sub).toMatchObject({ currentPeriodStart: start, currentPeriodEnd: end, billingAnchor: start });
   });
 
   it('schedules a downgrade for the period end, shows it, and cancels it; the plan does not change now', async () => {

@@ -95,14 +95,16 @@ describe('proration credits the price paid', () => {
 
     const quote = (await call(token, 'POST', '/api/user/checkout/quote', { offerId: business.id })).body.data;
     expect(quote.kind).toBe('upgrade');
-    expect(amounts(quote.lines)).toEqual([business.priceCents, -500]);
-    const subtotal = business.priceCents - 500;
+    // The same period length: the period is kept, Business for its half left, less half of what Pro cost.
+    const half = Math.round(business.priceCents / 2);
+    expect(amounts(quote.lines)).toEqual([half, -500]);
+    const subtotal = half - 500;
     expect(quote.price.subtotalCents).toBe(subtotal);
 
     const upgrade = await checkout(token, business.id, method.id);
     expect(upgrade.amountCents).toBe(quote.price.totalCents);
     const invoice = await invoiceOf(token, upgrade.invoiceId);
-    expect(invoice.lines.map((l) => l.baseCents)).toEqual([business.priceCents, -500]);
+    expect(invoice.lines.map((l) => l.baseCents)).toEqual([half, -500]);
     expect(invoice).toMatchObject({ subtotalCents: subtotal, totalCents: quote.price.totalCents });
     expect(invoice.taxTotals).toEqual([expect.objectContaining({ baseCents: subtotal, taxCents: quote.price.taxCents })]);
   });
@@ -125,7 +127,7 @@ describe('proration credits the price paid', () => {
     const quote = (await call(token, 'POST', '/api/user/checkout/quote', { offerId: business.id })).body.data;
     const expected = Math.floor(((before - refundedBase) * 15 * 2 + 30) / 60);
     expect(refundedBase).toBeGreaterThan(0);
-    expect(amounts(quote.lines)).toEqual([business.priceCents, -expected]);
+    expect(amounts(quote.lines)).toEqual([Math.round(business.priceCents / 2), -expected]);
   });
 
   it('a credit carried into the period counts as paid for it: two upgrades in a row never charge a day twice', async () => {
@@ -136,11 +138,12 @@ describe('proration credits the price paid', () => {
     await checkout(token, pro.id, method.id);
     await periodWithDaysLeft(user.id, 15);
     const second = await checkout(token, business.id, method.id);
-    const carried = Math.floor((pro.priceCents * 15 * 2 + 30) / 60);
-    expect((await invoiceOf(token, second.invoiceId)).subtotalCents).toBe(business.priceCents - carried);
-    // The same day, a longer period: the whole Business month comes back (its price, not the cash part).
+    const carried = Math.round(pro.priceCents / 2);
+    const businessHalf = Math.round(business.priceCents / 2);
+    expect((await invoiceOf(token, second.invoiceId)).subtotalCents).toBe(businessHalf - carried);
+    // The same day, a longer period: all that Business was charged for the half left comes back (its price, not the cash part).
     const quote = (await call(token, 'POST', '/api/user/checkout/quote', { offerId: businessYearly.id })).body.data;
-    expect(amounts(quote.lines)).toEqual([businessYearly.priceCents, -business.priceCents]);
+    expect(amounts(quote.lines)).toEqual([businessYearly.priceCents, -businessHalf]);
   });
 
   it('a paid plan given without a payment has nothing to credit', async () => {
@@ -152,6 +155,6 @@ describe('proration credits the price paid', () => {
     await periodWithDaysLeft(user.id, 15);
     const quote = (await call(token, 'POST', '/api/user/checkout/quote', { offerId: business.id })).body.data;
     expect(quote.kind).toBe('upgrade');
-    expect(amounts(quote.lines)).toEqual([business.priceCents]);
+    expect(amounts(quote.lines)).toEqual([Math.round(business.priceCents / 2)]);
   });
 });

@@ -1,83 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysBetween, prorationCredit } from '../../src/modules/payments/index.js';
+import { anchoredDate, balanceToApply, prorate, remainingCharge, unusedCredit } from '../../src/modules/payments/index.js';
 import { quoteTotals } from '../../src/modules/invoices/index.js';
 
-const d = (iso: string) => new Date(`${iso}T10:00:00Z`);
+const at = (iso: string) => new Date(`${iso}Z`);
+const DAY = 86_400;
 
-describe('prorationCredit', () => {
-  it('credits the whole price on the first day of the period', () => {
-    expect(prorationCredit({ paidCents: 900, periodStart: d('2026-03-01'), periodEnd: d('2026-04-01'), at: d('2026-03-01') })).toEqual({
+describe('proration by the second', () => {
+  it('rounds half up once, in exact integer arithmetic', () => {
+    expect(prorate(900, 1, 2)).toBe(450);
+    expect(prorate(100, 1, 8)).toBe(13); // 12.5 → 13
+    expect(prorate(100, 1, 3)).toBe(33);
+    expect(prorate(100, 2, 3)).toBe(67);
+    // A year of seconds times a large price stays exact (no float error): 999,999.99 € × 1 / 31,536,000.
+    expect(prorate(99_999_999, 1, 365 * DAY)).toBe(3);
+    expect(prorate(900, -5, 10)).toBe(0);
+    expect(prorate(900, 50, 10)).toBe(900);
+  });
+
+  it('credits what was paid for the seconds left: the whole on the first second, nothing after the end', () => {
+    const paidFrom = at('2026-03-01T10:00:00');
+    const periodEnd = at('2026-04-01T10:00:00'); // 31 days
+    expect(unusedCredit({ paidCents: 900, paidFrom, periodEnd, at: paidFrom })).toEqual({
       creditCents: 900,
-      daysRemaining: 31,
-      daysInPeriod: 31,
+      secondsRemaining: 31 * DAY,
+      secondsPaid: 31 * DAY,
     });
+    // Half-way to the second: 15.5 days of 31 → 450.
+    expect(unusedCredit({ paidCents: 900, paidFrom, periodEnd, at: at('2026-03-17T10:00:00') }).creditCents).toBe(
+      prorate(900, 15 * DAY, 31 * DAY),
+    );
+    expect(unusedCredit({ paidCents: 900, paidFrom, periodEnd, at: at('2026-03-16T22:00:00') }).creditCents).toBe(450);
+    // One hour before the end: 900 × 3600 / 2,678,400 = 1.21 → 1.
+    expect(unusedCredit({ paidCents: 900, paidFrom, periodEnd, at: at('2026-04-01T09:00:00') }).creditCents).toBe(1);
+    expect(unusedCredit({ paidCents: 900, paidFrom, periodEnd, at: at('2026-04-05T10:00:00') }).creditCents).toBe(0);
+    expect(unusedCredit({ paidCents: 0, paidFrom, periodEnd, at: at('2026-03-05T10:00:00') }).creditCents).toBe(0);
   });
 
-  it('credits one day on the last day of the period', () => {
-    // 900 / 31 = 29.03 → 29
-    expect(
-      prorationCredit({ paidCents: 900, periodStart: d('2026-03-01'), periodEnd: d('2026-04-01'), at: d('2026-03-31') }),
-    ).toMatchObject({ creditCents: 29, daysRemaining: 1, daysInPeriod: 31 });
+  it('the examples of docs/billing.md: Pro 9.00 → Business 29.00 on 16 Feb 2026 12:00, period 31 Jan → 28 Feb (the anchor kept)', () => {
+    const start = at('2026-01-31T12:00:00');
+    const end = anchoredDate(start, 1);
+    expect(end.toISOString()).toBe('2026-02-28T12:00:00.000Z');
+    const change = at('2026-02-16T12:00:00'); // 12 of 28 days left
+    expect(remainingCharge({ priceCents: 2900, periodStart: start, periodEnd: end, at: change })).toBe(1243); // 2900 × 12/28 = 1242.86
+    expect(unusedCredit({ paidCents: 900, paidFrom: start, periodEnd: end, at: change }).creditCents).toBe(386); // 900 × 12/28 = 385.71
   });
 
-  it('counts the days of a 28-day February, a 29-day leap February and 30-day months', () => {
-    expect(prorationCredit({ paidCents: 900, periodStart: d('2026-02-01'), periodEnd: d('2026-03-01'), at: d('2026-02-15') })).toEqual({
-      creditCents: 450,
-      daysRemaining: 14,
-      daysInPeriod: 28,
-    });
-    // 900 × 14 / 29 = 434.48 → 434
-    expect(prorationCredit({ paidCents: 900, periodStart: d('2028-02-01'), periodEnd: d('2028-03-01'), at: d('2028-02-16') })).toEqual({
-      creditCents: 434,
-      daysRemaining: 14,
-      daysInPeriod: 29,
-    });
-    // 900 × 10 / 30 = 300
-    expect(prorationCredit({ paidCents: 900, periodStart: d('2026-04-01'), periodEnd: d('2026-05-01'), at: d('2026-04-21') })).toEqual({
-      creditCents: 300,
-      daysRemaining: 10,
-      daysInPeriod: 30,
-    });
-  });
-
-  it('rounds half up once: 2900 × 15 / 30 is exact, 100 × 1 / 8… rounds 12.5 up to 13', () => {
-    expect(
-      prorationCredit({ paidCents: 2900, periodStart: d('2026-06-01'), periodEnd: d('2026-07-01'), at: d('2026-06-16') }).creditCents,
-    ).toBe(1450);
-    expect(
-      prorationCredit({ paidCents: 100, periodStart: d('2026-06-01'), periodEnd: d('2026-06-09'), at: d('2026-06-08') }).creditCents,
-    ).toBe(13);
-  });
-
-  it('prorates a yearly period over 365 or 366 days', () => {
-    expect(prorationCredit({ paidCents: 9000, periodStart: d('2027-03-01'), periodEnd: d('2028-03-01'), at: d('2028-02-01') })).toEqual({
-      creditCents: 713,
-      daysRemaining: 29,
-      daysInPeriod: 366,
-    });
-    expect(prorationCredit({ paidCents: 9000, periodStart: d('2026-01-01'), periodEnd: d('2027-01-01'), at: d('2026-07-02') })).toEqual({
-      creditCents: 4512,
-      daysRemaining: 183,
-      daysInPeriod: 365,
-    });
-  });
-
-  it('gives nothing after the period ended or for a free plan', () => {
-    expect(
-      prorationCredit({ paidCents: 900, periodStart: d('2026-03-01'), periodEnd: d('2026-04-01'), at: d('2026-04-05') }).creditCents,
-    ).toBe(0);
-    expect(
-      prorationCredit({ paidCents: 0, periodStart: d('2026-03-01'), periodEnd: d('2026-04-01'), at: d('2026-03-05') }).creditCents,
-    ).toBe(0);
-  });
-});
-
-describe('addMonths', () => {
-  it('keeps the day, clamped to the end of shorter months and leap Februaries', () => {
-    expect(addMonths(d('2026-01-31'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
-    expect(addMonths(d('2028-01-31'), 1).toISOString()).toBe('2028-02-29T10:00:00.000Z');
-    expect(addMonths(d('2026-03-15'), 12).toISOString()).toBe('2027-03-15T10:00:00.000Z');
-    expect(daysBetween(d('2026-01-31'), addMonths(d('2026-01-31'), 1))).toBe(28);
+  it('a credit taken from the balance is at most the balance and never more than the lines at the first rate', () => {
+    const line = (cents: number, rate = 2100) => ({ unitAmountCents: cents, quantity: 1, taxRateBasisPoints: rate });
+    expect(balanceToApply(5000, [line(2900)])).toBe(2900);
+    expect(balanceToApply(1000, [line(2900)])).toBe(1000);
+    expect(balanceToApply(5000, [line(2900), line(-400)])).toBe(2500);
+    expect(balanceToApply(5000, [line(400), line(900, 1000)])).toBe(400);
+    expect(balanceToApply(0, [line(2900)])).toBe(0);
+    expect(balanceToApply(5000, [])).toBe(0);
   });
 });
 

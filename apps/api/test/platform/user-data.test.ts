@@ -19,6 +19,7 @@ import {
   onboardingChecklists,
   paymentMethods,
   payments,
+  customerCredits,
   plans,
   profiles,
   scheduledPlanChanges,
@@ -137,6 +138,9 @@ async function customerWithEverything(label: string) {
     200,
   );
   await call(token, 'PUT', '/api/user/myplan/downgrade', { offerId: offer('pro').id }, 200);
+  // A credit balance left by an earlier plan change (what a change whose credit exceeds its charge writes).
+  const [paid] = await t.db.select().from(payments).where(eq(payments.userId, user.id));
+  await t.db.insert(customerCredits).values({ userId: user.id, paymentId: paid!.id, kind: 'plan_change', amountCents: 500 });
   // The checkout's notifications (payment, invoice) follow its events after commit: wait for them, so nothing of this customer is still on its way.
   await waitFor(
     async () =>

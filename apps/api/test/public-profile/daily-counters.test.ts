@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/db/client.js';
 import { createDailyCounters, type Visitor } from '../../src/modules/public-profile/daily-counters.js';
-import { createTestApp, insertUser, type TestContext } from '../helpers/test-app.js';
+import { openTestDatabase } from '../helpers/database.js';
+import { insertUser } from '../helpers/test-app.js';
 
-let t: TestContext;
+// The database alone, without the app: the app's own counters run on the real clock and, when the
+// real day is later than these tests' days, their periodic flush would delete these days' salts.
+let t: DatabaseHandle;
 let ids: string[];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await openTestDatabase('migrated');
   const owner = await insertUser(t.db);
   // More profiles than one multi-row VALUES upsert could take (65,535 parameters / 4 = 16,383 rows).
   const { rows } = await t.db.execute<{ id: string }>(sql`

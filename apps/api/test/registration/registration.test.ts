@@ -168,22 +168,69 @@ describe('register → verify → sign in', () => {
     await mail.next(b.email);
   });
 
-  it('refuses a taken email or alias with 409 and a suggestion, and keeps the answer per field', async () => {
-    const visitor = newVisitor();
-    await register(visitor);
-    await mail.next(visitor.email);
-    const sameEmail = await register({ ...newVisitor(), email: visitor.email.toUpperCase() });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json()).toMatchObject({
-      code: 'account.email_taken',
-      errors: { email: ['An account with this email already exists.'] },
-    });
+  it('answers a taken email exactly as a new registration, and tells the account’s owner by email instead', async () => {
+    const owner = newVisitor();
+    await register(owner, 'es');
+    await mail.next(owner.email); // the owner's own verification email
+    const [before] = await t.db.select().from(users).where(eq(users.email, owner.email));
+
+    const fresh = newVisitor();
+    const asNew = await register(fresh);
+    const asTaken = await register({ ...newVisitor(), email: owner.email.toUpperCase() });
+    // Indistinguishable: the same status, the same body keys, the same content type, the same "check your email" data.
+    expect(asTaken.statusCode).toBe(201);
+    expect(asTaken.statusCode).toBe(asNew.statusCode);
+    expect(asTaken.headers['content-type']).toBe(asNew.headers['content-type']);
+    expect(Object.keys(asTaken.json()).sort()).toEqual(Object.keys(asNew.json()).sort());
+    expect(Object.keys(asTaken.json().data).sort()).toEqual(Object.keys(asNew.json().data).sort());
+    expect(asNew.json()).toEqual({ ok: 1, data: { email: fresh.email } });
+    expect(asTaken.json()).toEqual({ ok: 1, data: { email: owner.email } });
+    await mail.next(fresh.email);
+
+    // The owner hears of it in their language, with the way to sign in; nothing of the account changed.
+    const notice = await mail.next(owner.email);
+    expect(notice.subject).toBe('Alguien ha intentado registrarse con tu correo');
+    expect(notice.text).toContain(`Hola, ${owner.name}:`);
+    expect(notice.text).toContain(owner.email);
+    expect(notice.text).toContain('¿Olvidaste tu contraseña?');
+    expect(notice.html).toContain('Iniciar sesión');
+    expect(linkIn(notice, `${PUBLIC_URL}/`)).toBe(`${PUBLIC_URL}/`);
+    expect(notice.text).not.toContain('/register/verify/');
+    const rows = await t.db.select().from(users).where(eq(users.email, owner.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: before!.id, name: before!.name, alias: before!.alias, passwordHash: before!.passwordHash });
+  });
+
+  it('emails an owner about taken-address registrations at most 3 times a day, answering the same every time', async () => {
+    const owner = newVisitor();
+    await register(owner);
+    await mail.next(owner.email);
+    for (let i = 0; i < 5; i++) {
+      const res = await register({ ...newVisitor(), email: owner.email });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ ok: 1, data: { email: owner.email } });
+    }
+    await queueIdle(t.app);
+    const notices = (await settledDeliveries(t.db, owner.email)).filter(
+      (d) => d.subject === 'Someone tried to sign up with your email address',
+    );
+    expect(notices).toHaveLength(3);
+    for (let i = 0; i < 3; i++) await mail.next(owner.email);
+  });
+
+  it('refuses a taken alias with 409 and a suggestion, whether or not the email has an account', async () => {
     const sameAlias = await register({ ...newVisitor(), alias: 'demo' }, 'jp');
     expect(sameAlias.statusCode).toBe(409);
     expect(sameAlias.json()).toMatchObject({
       code: 'account.alias_taken',
       errors: { alias: ['このエイリアスは使用されています。demo-2 はいかがですか。'] },
     });
+    const owner = newVisitor();
+    await register(owner);
+    await mail.next(owner.email);
+    const both = await register({ ...newVisitor(), alias: 'demo', email: owner.email }, 'jp');
+    expect(both.statusCode).toBe(409);
+    expect(both.json()).toEqual(sameAlias.json());
   });
 
   it('enforces the password, alias, policy and account type rules with translated field errors', async () => {

@@ -72,13 +72,14 @@ describe('route table', () => {
       .filter((r) => !r.index)
       .map((r) => r.path);
 
-  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience screens)', () => {
+  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience screens and the EU VAT rates)', () => {
     expect(paths('admin')).toEqual([
       'dashboard',
       'admins',
       'users',
       'tipo-suscripcions',
       'impuestos',
+      'impuestos-ue',
       'tipo-cuenta',
       'suscripcions',
       'planes',

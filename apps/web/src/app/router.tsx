@@ -68,6 +68,11 @@ const adminChildren: RouteObject[] = [
     handle: { titleKey: 'pages:admin.impuestos' },
   },
   {
+    path: 'impuestos-ue',
+    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-eu-vat-rates-page'), { namespaces: CATALOGUE_NS }),
+    handle: { titleKey: 'pages:admin.impuestosUe' },
+  },
+  {
     path: 'tipo-cuenta',
     lazy: lazyPage(() => import('@/features/admin-account-types/pages/admin-account-types-page'), {
       namespaces: ['admin-account-types', ...ADMIN_NS],

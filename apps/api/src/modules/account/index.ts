@@ -40,7 +40,7 @@ export async function billingIdentity(tx: Database | Transaction, userId: string
 export { lockUser, namesOf, notificationRecipient, publicIdentity } from './repository.js';
 export { billingGaps } from './billing-details.js';
 export type { AccountDirectory } from './directory.js';
-export { createSessionsRepository, type SessionsRepository } from './sessions-repository.js';
+export { createSessionsRepository, sessionAccess, type SessionsRepository } from './sessions-repository.js';
 export {
   claimPendingAccount,
   createRegistrationRepository,

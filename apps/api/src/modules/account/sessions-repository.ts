@@ -1,6 +1,10 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
+import { ownedRowsAccess } from '../../platform/access-sql.js';
 import { sessions, users, type UserRow } from './schema.js';
+
+/** The access provider of kind `session`: the signed-in user's own sessions (registered by the auth module). */
+export const sessionAccess = (db: Database) => ownedRowsAccess('session', db, sessions);
 
 /** Sign-in's reads and writes of the account tables: users by email, and sessions. */
 export function createSessionsRepository(db: Database) {
@@ -43,6 +47,33 @@ export function createSessionsRepository(db: Database) {
 
     async deleteSessionsOfUser(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** A user's sessions used within the idle window, most recently used first (Opciones lists them). */
+    async listSessionsOfUser(userId: string, usedAfter: Date) {
+      return db
+        .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.lastUsedAt, usedAfter)))
+        .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+    },
+
+    /** Ends one session of this user; false when it is not theirs or no longer exists. */
+    async deleteSessionOfUser(userId: string, sessionId: string): Promise<boolean> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
+    },
+
+    /** Ends every session of this user but one; returns how many ended. */
+    async deleteOtherSessions(userId: string, keepSessionId: string): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+        .returning({ id: sessions.id });
+      return rows.length;
     },
   };
 }

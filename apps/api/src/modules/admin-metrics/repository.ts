@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@enlaza/contracts';
 import type { Database } from '../../db/client.js';
 import { offerFieldsSql, planPiece } from '../catalogue/index.js';
-import { billedPerMonthSql } from '../invoices/index.js';
-import { offerChargePaymentSql, subscriptionRowPiece } from '../subscriptions/index.js';
+import { subscriptionRowPiece } from '../subscriptions/index.js';
 
 type Rows<T> = { rows: T[] } | T[];
 const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
@@ -14,14 +13,29 @@ const paidSubscriptions = () =>
        where sub.offer_id is not null and not p.is_free) s`;
 
 /**
- * What the subscription `s` is billed per month before tax, as of `at` (exact numeric): the plan
- * lines of the invoice of the payment that last charged its offer by then (invoices'
- * `billedPerMonthSql`, subscriptions' `offerChargePaymentSql`); without one (a subscription made
- * by hand or seeded, or charged before the history kept payments) its offer's price ÷ months.
+ * The charge in force at `at` of each subscription charged by then, as `b` (`subscription_id`,
+ * `cents`: what it bills per month before tax, exact; null when its payment has no invoice with a
+ * plan line), from the `subscription_billed_charges` rollup (schema.ts): the newest charges (one
+ * index) and those superseded after `at` (one index range), each charged at or before `at`. A
+ * subscription has at most one: its newest `created`, `upgraded` or `renewed` event naming a
+ * payment by `at`.
  */
-const billedPerMonth = (at: SQL) => {
+const chargesInForce = (at: SQL) =>
+  sql`(select subscription_id, billed_cents_per_month as cents from subscription_billed_charges
+       where superseded_at is null and at <= ${at}
+       union all
+       select subscription_id, billed_cents_per_month from subscription_billed_charges
+       where superseded_at is not null and superseded_at > ${at} and at <= ${at}) b`;
+
+/**
+ * What the subscription `s` is billed per month before tax (exact numeric), with `chargesInForce`
+ * joined as `b`: the plan lines of the invoice of the payment that last charged its offer; without
+ * one (a subscription made by hand or seeded, or charged before the history kept payments) its
+ * offer's price ÷ months.
+ */
+const billedPerMonth = () => {
   const offer = offerFieldsSql(sql`s.offer_id`, 'en');
-  return sql`coalesce(${billedPerMonthSql(offerChargePaymentSql(sql`s.id`, at))}, ${offer.priceCents}::numeric / greatest(${offer.periodMonths}, 1))`;
+  return sql`coalesce(b.cents, ${offer.priceCents}::numeric / greatest(${offer.periodMonths}, 1))`;
 };
 
 /**
@@ -65,13 +79,15 @@ export function createAdminMetricsRepository(db: Database) {
 
     /**
      * Monthly recurring revenue in cents before tax: active and past-due paid subscriptions, what
-     * each is billed per month (`billedPerMonth`), summed exactly and rounded once.
+     * each is billed per month (`billedPerMonth`, the charges in force now), summed exactly and
+     * rounded once. A hash join of the paid subscriptions with the rollup's newest charges.
      */
     async mrrCents(now: Date) {
       const at = sql`${now.toISOString()}::timestamptz`;
       const [row] = await run<{ mrr: string | null }>(sql`
-        select round(sum(${billedPerMonth(at)})) as mrr
-        from ${paidSubscriptions()} where s.status in ('active', 'past_due')`);
+        select round(sum(${billedPerMonth()})) as mrr
+        from ${paidSubscriptions()} left join ${chargesInForce(at)} on b.subscription_id = s.id
+        where s.status in ('active', 'past_due')`);
       return Number(row?.mrr ?? 0);
     },
 
@@ -88,15 +104,16 @@ export function createAdminMetricsRepository(db: Database) {
       const at = sql`${now.toISOString()}::timestamptz`;
       const [row] = await run<{ start_mrr: string | null; churned: string | null; contraction: string | null }>(sql`
         with then_paying as (
-          select s.user_id, sum(${billedPerMonth(then)}) as cents
+          select s.user_id, sum(${billedPerMonth()}) as cents
           from ${paidSubscriptions()}
           join subscription_first_charges f on f.subscription_id = s.id and f.first_charged_at <= ${then}
           left join ended_paid_subscriptions e on e.subscription_id = s.id
+          left join ${chargesInForce(then)} on b.subscription_id = s.id
           where s.status in ('trialing', 'active', 'past_due') or e.ended_at > ${then}
           group by s.user_id
         ), now_paying as (
-          select s.user_id, sum(${billedPerMonth(at)}) as cents
-          from ${paidSubscriptions()}
+          select s.user_id, sum(${billedPerMonth()}) as cents
+          from ${paidSubscriptions()} left join ${chargesInForce(at)} on b.subscription_id = s.id
           where s.status in ('active', 'past_due') and s.user_id in (select user_id from then_paying)
           group by s.user_id
         )

@@ -1,5 +1,6 @@
-import { bigint, index, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { subscriptions } from '../subscriptions/schema.js';
+import { sql } from 'drizzle-orm';
+import { bigint, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { subscriptionEvents, subscriptions } from '../subscriptions/schema.js';
 
 /**
  * When each subscription was first charged (its earliest payment that did not fail): what the
@@ -93,4 +94,48 @@ export const endedPaidSubscriptions = pgTable(
     firstChargedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index().on(t.endedAt, t.firstChargedAt, t.subscriptionId)],
+);
+
+/**
+ * What each charge of a subscription's offer bills per month, and until when it is the one in
+ * force: one row per `created`, `upgraded` or `renewed` history event naming a payment (what MRR
+ * reads, docs/billing.md "The admin dashboard"). `billedCentsPerMonth` is the plan lines of that
+ * payment's invoice before tax, each ÷ its period's months, summed exactly (null: no invoice with
+ * a plan line, so the offer's price counts); `supersededAt` is the `at` of the subscription's next
+ * such event in (`at`, id) order (null: the newest). The charge in force at an instant T is then
+ * the row with `at` ≤ T and `supersededAt` null or after T: MRR now reads the newest rows (one
+ * index), MRR 30 days ago those plus the ones superseded since (one index range), instead of
+ * looking up each paid subscription's newest event, its invoice and its lines (about ten pages per
+ * subscription among millions of rows: seconds at 27,000 subscriptions).
+ *
+ * Kept by the database (migration 0053, which also backfilled it): an insert of history events adds
+ * the charges among them and re-links their subscriptions' rows; an insert of invoice lines
+ * recomputes the charges of their invoices' payments. History events are only ever inserted (a
+ * subscription's deletion takes them, and these rows, with it); invoices and their lines are immutable.
+ */
+export const subscriptionBilledCharges = pgTable(
+  'subscription_billed_charges',
+  {
+    eventId: uuid()
+      .primaryKey()
+      .references(() => subscriptionEvents.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid().notNull(),
+    /** The payment the event names (null: not a payment id, so no invoice). */
+    paymentId: uuid(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    supersededAt: timestamp({ withTimezone: true }),
+    billedCentsPerMonth: numeric(),
+  },
+  (t) => [
+    index().on(t.subscriptionId, t.at, t.eventId),
+    index().on(t.paymentId),
+    // The charges in force now (index-only: what MRR sums).
+    index('subscription_billed_charges_newest_index')
+      .on(t.subscriptionId, t.at, t.billedCentsPerMonth)
+      .where(sql`${t.supersededAt} is null`),
+    // The charges superseded after an instant (with the newest ones: the charges in force then).
+    index('subscription_billed_charges_superseded_index')
+      .on(t.supersededAt, t.at, t.subscriptionId, t.billedCentsPerMonth)
+      .where(sql`${t.supersededAt} is not null`),
+  ],
 );

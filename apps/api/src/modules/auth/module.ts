@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/modules.js';
 import { authRoutes } from './routes.js';
 import { authPlugin } from '../../lib/auth.js';
-import { createSessionsRepository, type UserRow } from '../account/index.js';
+import { createSessionsRepository, sessionAccess, type UserRow } from '../account/index.js';
 import { createAuthService, type AuthService } from './service.js';
 
 declare module '../../platform/modules.js' {
@@ -18,8 +18,8 @@ declare module '../../lib/auth.js' {
 
 export const authModule = defineModule({
   name: 'auth',
-  async build({ db, database, limiter, events }) {
-    const auth = createAuthService(createSessionsRepository(db), limiter, events);
+  async build({ db, database, limiter, events, registries }) {
+    const auth = createAuthService(createSessionsRepository(db), limiter, events, registries.access.requireAccess);
     // Sessions are cached per process; the database tells every process when a user or session changes.
     const listener = await database.listen(
       'enlaza_auth',
@@ -30,6 +30,8 @@ export const authModule = defineModule({
     return {
       services: { auth },
       onClose: () => listener.close(),
+      // A session the owner may sign out: one of their own.
+      access: [sessionAccess(db)],
       // `app.authenticate` and the no-store answers of signed-in requests, for every route.
       root: async (app) => void (await app.register(authPlugin, { auth })),
     };

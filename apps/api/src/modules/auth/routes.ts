@@ -1,4 +1,14 @@
-import { currentUserSchema, loginBodySchema, loginResponseSchema, logoutResponseSchema } from '@enlaza/contracts';
+import {
+  activeSessionSchema,
+  currentUserSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  logoutResponseSchema,
+  okResponse,
+  sessionIdParamsSchema,
+  signedOutSessionsSchema,
+} from '@enlaza/contracts';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/auth.js';
 import { originOf } from '../../lib/request-context.js';
@@ -8,6 +18,7 @@ import type { AuthService } from './service.js';
 
 const { failures } = routeDocs({ auth: 'public', answers: [401, 403, 422, 429] });
 const session = routeDocs({ auth: 'bearer', answers: [] });
+const ownSession = routeDocs({ auth: 'bearer', answers: [404, 422] });
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
@@ -38,6 +49,58 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       const { user, sessionId } = requireAuth(request);
       await auth.logout(user.id, sessionId);
       return { ok: 1 as const };
+    },
+  );
+
+  app.get(
+    '/sessions',
+    {
+      onRequest: app.authenticate(),
+      schema: {
+        tags: ['auth'],
+        summary: 'My active sessions: device and browser, started, last seen (refreshed every few minutes), and which is this one',
+        security: session.security,
+        response: { 200: okResponse(z.array(activeSessionSchema)), ...session.failures },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = requireAuth(request);
+      return { ok: 1 as const, data: await auth.listSessions(user.id, sessionId) };
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      onRequest: app.authenticate(),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out one of my sessions at once (another user’s session: 404)',
+        security: ownSession.security,
+        params: sessionIdParamsSchema,
+        response: { 200: okResponse(z.object({})), ...ownSession.failures },
+      },
+    },
+    async (request) => {
+      await auth.revokeSession(requireAuth(request).user.id, request.params.id);
+      return { ok: 1 as const, data: {} };
+    },
+  );
+
+  app.post(
+    '/sessions/sign-out-others',
+    {
+      onRequest: app.authenticate(),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out every session of mine but this one',
+        security: session.security,
+        response: { 200: okResponse(signedOutSessionsSchema), ...session.failures },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = requireAuth(request);
+      return { ok: 1 as const, data: { signedOut: await auth.revokeOtherSessions(user.id, sessionId) } };
     },
   );
 

@@ -1,12 +1,14 @@
-import type { CurrentUser, LoginBody } from '@enlaza/contracts';
+import type { ActiveSession, CurrentUser, LoginBody } from '@enlaza/contracts';
 import { randomToken, sha256, timingDummyHash, verifyPassword } from '../../lib/crypto.js';
 import type { AuthenticatedUser } from '../../lib/auth.js';
 import { AppError } from '../../lib/errors.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import { createSessionCache } from '../../lib/session-cache.js';
 import type { RequestOrigin } from '../../lib/request-context.js';
+import type { RequireAccess } from '../../platform/access.js';
 import type { EventBus } from '../../platform/events.js';
 import { toCurrentUser } from './current-user.js';
+import { deviceOf } from './device.js';
 import type { SessionsRepository, UserRow } from '../account/index.js';
 
 const MINUTE = 60_000;
@@ -17,13 +19,22 @@ export const SESSION_IDLE_DAYS = 30;
  */
 export const LOGIN_LIMITS = { perEmailAndAddress: 5, perAddress: 30, perEmail: 20, windowMs: MINUTE } as const;
 
-/** last_used_at is refreshed at most this often, so a busy session does not write on every request. */
+/**
+ * last_used_at is refreshed at most this often, so a busy session does not write on every request;
+ * the "last seen" of Opciones' session list is as precise as this.
+ */
 const TOUCH_INTERVAL_MS = 5 * MINUTE;
+const idleSince = (now: number) => new Date(now - SESSION_IDLE_DAYS * 24 * 60 * MINUTE);
 
 export type { AuthenticatedUser };
 type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number };
 
-export function createAuthService(repo: SessionsRepository, limiter: RateLimiter, events: Pick<EventBus, 'publish'>) {
+export function createAuthService(
+  repo: SessionsRepository,
+  limiter: RateLimiter,
+  events: Pick<EventBus, 'publish'>,
+  requireAccess: RequireAccess,
+) {
   const cache = createSessionCache<CachedSession>({ ttlMs: 10_000, maxEntries: 50_000 });
 
   const loginLimits = (email: string, address: string) => [
@@ -82,7 +93,7 @@ export function createAuthService(repo: SessionsRepository, limiter: RateLimiter
       if (cached && now - cached.lastUsedAt <= TOUCH_INTERVAL_MS) return cached;
 
       const stamp = cache.stamp();
-      const found = await repo.findLiveSession(tokenHash, new Date(now - SESSION_IDLE_DAYS * 24 * 60 * MINUTE));
+      const found = await repo.findLiveSession(tokenHash, idleSince(now));
       if (found?.user.status === 'suspended') throw new AppError('auth.suspended'); // the signed-in app tells the user why
       if (!found || found.user.status !== 'active') return null;
       let lastUsedAt = found.lastUsedAt.getTime();
@@ -98,6 +109,37 @@ export function createAuthService(repo: SessionsRepository, limiter: RateLimiter
     async logout(userId: string, sessionId: string): Promise<void> {
       await repo.deleteSession(sessionId);
       cache.forgetUser(userId);
+    },
+
+    /** The user's live sessions for Opciones: device and browser, started, last seen, which one is this. */
+    async listSessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
+      const rows = await repo.listSessionsOfUser(userId, idleSince(Date.now()));
+      return rows.map((row) => ({
+        id: row.id,
+        device: deviceOf(row.userAgent),
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastUsedAt.toISOString(),
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /**
+     * "Sign out this one": ends one of the user's own sessions (another user's or an ended one is
+     * unknown: 404, from the access check). The process's cache forgets the user at once; other
+     * processes hear it from the database.
+     */
+    async revokeSession(userId: string, sessionId: string): Promise<void> {
+      await requireAccess({ id: userId }, 'session', sessionId);
+      // Still scoped to the user; a concurrent sign-out that ended it first leaves nothing to do.
+      await repo.deleteSessionOfUser(userId, sessionId);
+      cache.forgetUser(userId);
+    },
+
+    /** "Sign out everywhere else": every session of the user but the one making the request. */
+    async revokeOtherSessions(userId: string, currentSessionId: string): Promise<number> {
+      const ended = await repo.deleteOtherSessions(userId, currentSessionId);
+      cache.forgetUser(userId);
+      return ended;
     },
 
     /** Ends every session of a user at once (suspension, password reset or change). */

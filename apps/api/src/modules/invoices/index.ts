@@ -32,7 +32,13 @@ export type IssueInvoiceInput = {
 };
 
 /** Where a buyer is for tax, and the seller's distance sales when the rule depends on them (see `positionOf` below). */
-export type TaxPosition = { sellerCountry: string; buyer: { country: string | null; taxId: string | null }; distanceSales?: DistanceSales };
+export type TaxPosition = {
+  sellerCountry: string;
+  buyer: { country: string | null; taxId: string | null };
+  distanceSales?: DistanceSales;
+  /** The buyer's member state's standard VAT rate (the admin's table), read with the distance sales. */
+  memberStateRateBasisPoints?: number;
+};
 
 /** A buyer's tax position from their country and tax id (the distance sales read with `t` when the rule needs them). */
 export type TaxPositionFor = (t: Database | Transaction, buyer: TaxPosition['buyer']) => Promise<TaxPosition>;
@@ -64,5 +70,4 @@ export function quoteTotals(lines: InvoiceLineInput[]): {
   };
 }
 export type { InvoiceQueries } from './queries.js';
-export { billedPerMonthSql } from './query-pieces.js';
 export { creditNotesOf, type CreditNoteSummary } from './credit-notes-of.js';

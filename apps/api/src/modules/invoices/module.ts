@@ -1,11 +1,12 @@
 import { defineModule } from '../../platform/modules.js';
 import { adminInvoiceRoutes, invoiceRoutes } from './routes.js';
+import { adminEuVatRateRoutes, createEuVatRates } from './eu-vat-rates.js';
 import type { Database } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import { billingIdentity } from '../account/index.js';
 import { issueDocument, type IssueDeps, type Seller } from './issue.js';
 import { localDate } from '../../lib/time-zone.js';
-import { needsDistanceSales } from './tax-rules.js';
+import { buyerCountryOf, needsDistanceSales } from './tax-rules.js';
 import type { PdfOptions } from './pdf.js';
 import { createInvoiceQueries, type InvoiceQueries } from './queries.js';
 import { subscribeReceipts } from './receipt-email.js';
@@ -74,7 +75,12 @@ function createInvoiceIssuer(deps: {
     const position = { sellerCountry: deps.seller.country, buyer };
     if (!needsDistanceSales(position)) return position;
     const year = Number(localDate(deps.now(), deps.timeZone).slice(0, 4));
-    return { ...position, distanceSales: await repo.distanceSales(t, year) };
+    // The buyer country's rate is read per lookup, in the caller's statement with the distance sales,
+    // rather than cached: only a consumer elsewhere in the EU costs it (one primary-key read in a
+    // statement that runs anyway), and a rate an admin changes holds for the next quote and invoice
+    // in every process, with nothing to invalidate.
+    const { distanceSales, memberStateRateBasisPoints } = await repo.distanceSales(t, year, buyerCountryOf(position));
+    return { ...position, distanceSales, ...(memberStateRateBasisPoints === undefined ? {} : { memberStateRateBasisPoints }) };
   };
   const taxPositionOf: TaxPositionOf = async (tx, userId) => {
     const identity = await billingIdentity(tx, userId);
@@ -173,10 +179,11 @@ export const invoicesModule = defineModule({
       ...(invoiceIssuer.eventLog ? { onReady: async () => void (await invoiceIssuer.eventLog!.started()) } : {}),
     };
   },
-  async register(api, { db, services }) {
+  async register(api, { db, events, services }) {
     const { invoices } = services;
     await api.register(invoiceRoutes, { invoices });
     await api.register(adminInvoiceRoutes, { invoices });
+    await api.register(adminEuVatRateRoutes, { rates: createEuVatRates(db, events) });
     await api.register(adminSubmissionRoutes, { db });
     await api.register(adminEventRoutes, { eventLog: services.invoiceIssuer.eventLog });
   },

@@ -40,6 +40,8 @@ export async function subscribeReceipts({ db, events, mailer, invoices, publicUr
     const email = renderBillingEmail(locale, 'receipt', {
       name: to.name,
       values: { amount, items, number: invoice.number },
+      // Nothing to pay (a plan change's credit or the balance paid it): said, so 0.00 does not read as an error.
+      ...(invoice.totalCents === 0 ? { extra: ['covered'] } : {}),
       facts: [
         ['amount', amount],
         ['items', items],

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { insertNumbered } from './numbered-insert.js';
-import { invoiceLines, invoices, invoiceTaxTotals } from './schema.js';
+import { euVatRates, invoiceLines, invoices, invoiceTaxTotals } from './schema.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type { ChainHead, NewInvoice, NewLine, NewTaxTotal } from './numbered-insert.js';
@@ -94,19 +94,29 @@ export function createInvoicesRepository(db: Database) {
     /**
      * The seller's EU distance sales before tax (consumers in other member states, whichever VAT
      * they were charged), net of their credit notes, in the calendar year of `year` and the one
-     * before: what the 10,000 € threshold of article 59c of the VAT Directive is measured on.
+     * before: what the 10,000 € threshold of article 59c of the VAT Directive is measured on. With
+     * them, in the same statement, the standard rate of `country` from the admin's table (what the
+     * sale bears past the threshold), so a quote and the invoice read the rate as it is now.
      */
-    async distanceSales(t: Db, year: number): Promise<{ thisYearCents: number; previousYearCents: number }> {
+    async distanceSales(
+      t: Db,
+      year: number,
+      country: string,
+    ): Promise<{ distanceSales: { thisYearCents: number; previousYearCents: number }; memberStateRateBasisPoints: number | undefined }> {
       const [row] = await t
         .select({
           thisYearCents: sql<number>`coalesce(sum(${invoices.subtotalCents}) filter (where ${invoices.year} = ${year}), 0)`.mapWith(Number),
           previousYearCents: sql<number>`coalesce(sum(${invoices.subtotalCents}) filter (where ${invoices.year} = ${year - 1}), 0)`.mapWith(
             Number,
           ),
+          rate: sql<number | null>`(select ${euVatRates.rateBasisPoints} from ${euVatRates} where ${euVatRates.country} = ${country})`,
         })
         .from(invoices)
         .where(and(inArray(invoices.taxRule, ['eu_consumer_origin', 'eu_consumer_oss']), inArray(invoices.year, [year, year - 1])));
-      return row ?? { thisYearCents: 0, previousYearCents: 0 };
+      return {
+        distanceSales: { thisYearCents: row?.thisYearCents ?? 0, previousYearCents: row?.previousYearCents ?? 0 },
+        memberStateRateBasisPoints: row?.rate == null ? undefined : Number(row.rate),
+      };
     },
 
     /** Credit notes of an invoice, oldest first. */

@@ -327,3 +327,21 @@ export const invoiceRevenueMonths = pgTable(
   },
   (t) => [primaryKey({ columns: [t.month, t.currency] })],
 );
+
+/**
+ * The standard VAT rate of each EU member state, in basis points: what a consumer in another member
+ * state is charged once the seller's distance sales pass the threshold (OSS, `eu_consumer_oss` of
+ * tax-rules.ts). One row per country, seeded by migration 0052 with the rates in force on 1 January
+ * 2026 and edited by admins (`PUT /api/admin/eu-vat-rates/{country}`); never inserted or deleted by
+ * the application. `updated_by` is the admin of the last change (null for the seed).
+ */
+export const euVatRates = pgTable(
+  'eu_vat_rates',
+  {
+    country: text().primaryKey(),
+    rateBasisPoints: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('eu_vat_rates_rate_range', sql`${t.rateBasisPoints} between 0 and 10000`)],
+);

@@ -1,40 +1,4 @@
-import { euVatNumber, isEuCountry, type EuCountry, type Locale, type TaxRule } from '@enlaza/contracts';
-
-/**
- * The standard VAT rate of each member state in force on 1 January 2026 (European Commission, "VAT
- * rates applied in the Member States of the European Union"), in basis points: what a consumer in
- * another member state is charged once the seller's EU distance sales pass the threshold (OSS).
- * A change of rate is a change here, with its date in the commit.
- */
-export const EU_STANDARD_RATES: Record<EuCountry, number> = {
-  AT: 2000,
-  BE: 2100,
-  BG: 2000,
-  CY: 1900,
-  CZ: 2100,
-  DE: 1900,
-  DK: 2500,
-  EE: 2400,
-  ES: 2100,
-  FI: 2550,
-  FR: 2000,
-  GR: 2400,
-  HR: 2500,
-  HU: 2700,
-  IE: 2300,
-  IT: 2200,
-  LT: 2100,
-  LU: 1700,
-  LV: 2100,
-  MT: 1800,
-  NL: 2100,
-  PL: 2300,
-  PT: 2300,
-  RO: 2100,
-  SE: 2500,
-  SI: 2200,
-  SK: 2300,
-};
+import { euVatNumber, isEuCountry, type Locale, type TaxRule } from '@enlaza/contracts';
 
 /**
  * 10,000 € a calendar year of telecommunications, broadcasting and electronic services and distance
@@ -57,6 +21,11 @@ export type TaxTreatmentInput = {
   chosen: ChosenTax;
   /** Asked only for a consumer in another member state (see `needsDistanceSales`). */
   distanceSales?: DistanceSales;
+  /**
+   * The standard VAT rate of the buyer's member state in basis points (the admin's table
+   * `eu_vat_rates`), read with the distance sales: what the sale bears once they pass the threshold.
+   */
+  memberStateRateBasisPoints?: number;
   /** This sale's amount before tax: the sale that passes the threshold is already taxed where the buyer is. */
   baseCents: number;
   /** The language of the tax's name: a quote's reader's; none for an invoice line (the catalogue's stored names are Spanish). */
@@ -77,7 +46,7 @@ const NAMES: Record<Locale, { vat: string; reverseCharge: string; notSubject: st
 export type TaxTreatment = { rule: TaxRule; taxId: string | null; taxName: string; rateBasisPoints: number };
 
 /** The buyer's country: where they said they are, else (unknown) the seller's, whose VAT then applies. */
-const buyerCountryOf = (input: Pick<TaxTreatmentInput, 'sellerCountry' | 'buyer'>) =>
+export const buyerCountryOf = (input: Pick<TaxTreatmentInput, 'sellerCountry' | 'buyer'>) =>
   (input.buyer.country?.trim().toUpperCase() || input.sellerCountry).slice(0, 2);
 
 /** Whether the rule depends on the seller's distance sales: a buyer in another member state without a valid VAT number. */
@@ -106,5 +75,7 @@ export function taxTreatment(input: TaxTreatmentInput): TaxTreatment {
   const passed =
     sales.previousYearCents > DISTANCE_SALES_THRESHOLD_CENTS || sales.thisYearCents + input.baseCents > DISTANCE_SALES_THRESHOLD_CENTS;
   if (!passed) return { rule: 'eu_consumer_origin', ...seller };
-  return { rule: 'eu_consumer_oss', taxId: null, taxName: `${names.vat} ${country}`, rateBasisPoints: EU_STANDARD_RATES[country] };
+  // Read with the distance sales whenever they are (the invoices module's `positionOf`): never guessed.
+  if (input.memberStateRateBasisPoints === undefined) throw new Error(`The VAT rate of ${country} was not read with the distance sales`);
+  return { rule: 'eu_consumer_oss', taxId: null, taxName: `${names.vat} ${country}`, rateBasisPoints: input.memberStateRateBasisPoints };
 }

@@ -7,9 +7,9 @@ import { billingGaps } from '../account/index.js';
 import { quoteTotals, SIMPLIFIED_INVOICE_LIMIT_CENTS } from '../invoices/index.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import { anchoredDate } from './billing-anchor.js';
-import type { Charge } from './charge.js';
+import { withBalance, type Charge } from './charge.js';
 import { changeKind } from './plan-changes.js';
-import { prorationCredit } from './proration.js';
+import { remainingCharge, unusedCredit } from './proration.js';
 import type { PaymentRow, SubscriptionRow } from './repository.js';
 import { customerLocale, priceQuote, taxLine, texts, toPayment, type PaymentsContext } from './service-context.js';
 
@@ -31,7 +31,17 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
     return Math.max(0, invoiced.chargedCents - invoiced.creditedCents);
   }
 
-  /** Lines of a checkout: the new offer and, for an upgrade, the credit for the unused part of the old one. */
+  /**
+   * Lines of a checkout, by Stripe's rules for a change of plan (docs/billing.md, "Changing plans"):
+   * - from Free (or nothing), a new cycle anchored now: the offer's price for its first period;
+   * - to an offer of the same period length (Pro monthly → Business monthly), the period and its
+   *   anchor are kept: the new price for the seconds left of the period, less the unused part of
+   *   what was paid for the old one;
+   * - to another period length (Pro monthly → Pro yearly), a new cycle anchored now: the new price
+   *   for a whole period, less the unused part of the old one.
+   * The credit is taken off this invoice up to its lines (its total is never below zero); what is
+   * left goes to the customer's balance (`creditToBalanceCents`), used by the next invoices.
+   */
   async function checkoutPlan(actor: Actor, offerId: string) {
     const customer = await requireCustomer(actor);
     const target = await visibleOffer(offerId, customer.accountTypeId);
@@ -49,38 +59,53 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
     // The offer's tax under the customer's VAT rule; the credit for the old plan goes on the same invoice, under the same rule.
     const position = await positionOf(actor.id);
     const tax = await taxOf(position, target.offer.taxId, target.offer.priceCents);
-    // A new paid cycle anchored now: its periods end on this day of the month (see billing-anchor.ts).
-    const periodEnd = anchoredDate(now, target.period.months);
+    const old =
+      running && !running.plan.isFree && running.offer && running.period && running.subscription.currentPeriodEnd
+        ? { ...running, offer: running.offer, period: running.period, periodEnd: running.subscription.currentPeriodEnd }
+        : undefined;
+    const keepsPeriod = !!old && old.period.months === target.period.months && old.periodEnd > now;
+    // A new cycle anchored now (its periods end on this day of the month: billing-anchor.ts), or the running one kept.
+    const periodStart = keepsPeriod ? old.subscription.currentPeriodStart : now;
+    const periodEnd = keepsPeriod ? old.periodEnd : anchoredDate(now, target.period.months);
     const lines = [
-      taxLine(
-        tax,
-        texts((l) => translate(l, 'billing.line_plan', { plan: periodName(l) })),
-        target.offer.priceCents,
-        {
-          start: now,
-          end: periodEnd,
-        },
-      ),
+      keepsPeriod
+        ? taxLine(
+            tax,
+            texts((l) => translate(l, 'billing.line_plan_rest', { plan: periodName(l) })),
+            remainingCharge({ priceCents: target.offer.priceCents, periodStart, periodEnd, at: now }),
+            { start: now, end: periodEnd },
+          )
+        : taxLine(
+            tax,
+            texts((l) => translate(l, 'billing.line_plan', { plan: periodName(l) })),
+            target.offer.priceCents,
+            {
+              start: now,
+              end: periodEnd,
+            },
+          ),
     ];
-    const paidPlan = running && !running.plan.isFree && running.offer && running.period && running.subscription.currentPeriodEnd;
-    let credit = 0;
-    if (paidPlan && running.offer && running.period && running.subscription.currentPeriodEnd) {
-      credit = prorationCredit({
-        paidCents: await paidForPeriod(running.subscription.id, running.subscription.currentPeriodStart),
-        periodStart: running.subscription.currentPeriodStart,
-        periodEnd: running.subscription.currentPeriodEnd,
+    let creditToBalanceCents: number | undefined;
+    if (old) {
+      const credit = unusedCredit({
+        paidCents: await paidForPeriod(old.subscription.id, old.subscription.currentPeriodStart),
+        // What was paid covers the period from its start, or from the change that kept it.
+        paidFrom: old.subscription.offerSince ?? old.subscription.currentPeriodStart,
+        periodEnd: old.periodEnd,
         at: now,
       }).creditCents;
-      const old = running;
-      const oldName = (l: Locale) => `${localName(old.plan, l)} (${localName(old.period!, l)})`;
-      if (credit > 0)
+      const charged = lines.reduce((sum, l) => sum + l.unitAmountCents, 0);
+      const onThisInvoice = Math.min(credit, charged);
+      creditToBalanceCents = credit - onThisInvoice;
+      const oldName = (l: Locale) => `${localName(old.plan, l)} (${localName(old.period, l)})`;
+      if (onThisInvoice > 0)
         lines.push(
           taxLine(
             tax,
             texts((l) => translate(l, 'billing.line_credit', { plan: oldName(l) })),
-            -credit,
+            -onThisInvoice,
             // The unused part of the old period.
-            { start: now, end: running.subscription.currentPeriodEnd },
+            { start: now, end: old.periodEnd },
           ),
         );
     }
@@ -91,9 +116,14 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
       position,
       tax,
       lines,
-      kind: paidPlan ? ('upgrade' as const) : ('new' as const),
+      kind: old ? ('upgrade' as const) : ('new' as const),
       now,
+      periodStart,
       periodEnd,
+      /** The cycle's anchor: kept with the period, or now. */
+      billingAnchor: keepsPeriod ? (old.subscription.billingAnchor ?? old.periodEnd) : now,
+      offerSince: keepsPeriod ? now : null,
+      creditToBalanceCents,
       periodName,
     };
   }
@@ -108,16 +138,19 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
   return {
     async quoteCheckout(actor: Actor, offerId: string, locale: Locale): Promise<CheckoutQuote> {
       const plan = await checkoutPlan(actor, offerId);
-      const totals = quoteTotals(plan.lines);
+      // The balance as the charge will take it (charge.ts `withBalance`).
+      const { lines } = withBalance(plan.lines, await repo.balance(actor.id));
+      const totals = quoteTotals(lines);
       // The same rule and rate as the lines, by the tax's name in the reader's language.
       const tax = await taxOf(plan.position, plan.target.offer.taxId, plan.target.offer.priceCents, locale);
       return {
         kind: plan.kind,
-        lines: plan.lines.map((l) => ({ description: l.description[locale], amountCents: l.unitAmountCents * l.quantity })),
+        lines: lines.map((l) => ({ description: l.description[locale], amountCents: l.unitAmountCents * l.quantity })),
         price: { ...priceQuote(tax, 0), subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents },
-        periodStart: plan.now.toISOString(),
+        periodStart: plan.periodStart.toISOString(),
         periodEnd: plan.periodEnd.toISOString(),
         missing: await billingGaps(repo.db, actor.id, totals.totalCents > SIMPLIFIED_INVOICE_LIMIT_CENTS),
+        creditToBalanceCents: plan.creditToBalanceCents ?? 0,
       };
     },
 
@@ -159,14 +192,16 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
           locale: customerLocale(chosen.customer, actor),
           lines: chosen.lines,
           taxRule: chosen.tax.rule,
+          ...(chosen.creditToBalanceCents !== undefined ? { creditToBalanceCents: chosen.creditToBalanceCents } : {}),
           apply: async (tx, row) => {
             const values = {
               planId: chosen.target.plan.id,
               offerId: chosen.target.offer.id,
               status: 'active' as const,
-              currentPeriodStart: chosen.now,
+              currentPeriodStart: chosen.periodStart,
               currentPeriodEnd: chosen.periodEnd,
-              billingAnchor: chosen.now,
+              billingAnchor: chosen.billingAnchor,
+              offerSince: chosen.offerSince,
               cancelAtPeriodEnd: false,
             };
             const locked = await repo.lockRunning(tx, actor.id);
@@ -174,7 +209,7 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
             const detail = {
               fromPlan: chosen.running?.plan.code,
               toPlan: chosen.target.plan.code,
-              periodStart: chosen.now.toISOString(),
+              periodStart: chosen.periodStart.toISOString(),
               periodEnd: chosen.periodEnd.toISOString(),
               amountCents: row.amountCents,
               paymentId: row.id,

@@ -1,4 +1,4 @@
-export { prorationCredit, addMonths, daysBetween } from './proration.js';
+export { prorate, unusedCredit, remainingCharge, secondsBetween, balanceToApply } from './proration.js';
 export { anchoredDate, nextPeriodEnd } from './billing-anchor.js';
 export type { PaymentProvider, ChargeResult, DeclineReason, SavedCard } from './provider.js';
 export type { PaymentsService } from './service.js';

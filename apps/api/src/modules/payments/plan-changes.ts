@@ -35,10 +35,11 @@ export function createPlanChanges({
   return {
     async myPlan(actor: Actor, locale: Locale): Promise<MyPlan> {
       await requireCustomer(actor);
-      const [subscription, running, method] = await Promise.all([
+      const [subscription, running, method, creditBalanceCents] = await Promise.all([
         subscriptionData({ id: actor.id, role: 'user' }, clock(), locale),
         current(actor.id),
         repo.defaultMethod(actor.id),
+        repo.balance(actor.id),
       ]);
       const pending = running ? await repo.pendingChange(running.subscription.id) : undefined;
       const end = running?.subscription.currentPeriodEnd ?? null;
@@ -67,6 +68,7 @@ export function createPlanChanges({
             }
           : null,
         defaultMethod: method ? toMethod(method) : null,
+        creditBalanceCents,
       };
     },
 

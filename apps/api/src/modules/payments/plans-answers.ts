@@ -41,6 +41,8 @@ export const plansKey = (s: PlansState): string =>
       euVatNumber(s.tax?.buyer?.country, s.tax?.buyer?.taxId) !== null,
       s.tax?.distanceSales?.thisYearCents ?? null,
       s.tax?.distanceSales?.previousYearCents ?? null,
+      // The buyer's member state's rate (an admin's change also moves the catalogue version).
+      s.tax?.memberStateRateBasisPoints ?? null,
     ],
     s.running && [s.running.planId, s.running.planIsFree, s.running.planSortOrder, s.running.offerId, s.running.periodMonths],
   ]);

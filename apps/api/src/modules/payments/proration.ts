@@ -1,44 +1,57 @@
-const DAY = 86_400_000;
+/**
+ * Proration by the second, as Stripe prorates: a share of a price is the price times the seconds
+ * it covers over the seconds of its whole span, rounded half up once, in exact integer arithmetic.
+ * The rules of a plan change (which period, which lines) are in checkout.ts and docs/billing.md.
+ */
 
-/** Whole UTC days from a to b (midnight to midnight). */
-export function daysBetween(a: Date, b: Date): number {
-  const start = Date.UTC(a.getUTCFullYear(), a.getUTCMonth(), a.getUTCDate());
-  const end = Date.UTC(b.getUTCFullYear(), b.getUTCMonth(), b.getUTCDate());
-  return Math.round((end - start) / DAY);
+/** Whole seconds from a to b (negative when b is before a). */
+export function secondsBetween(a: Date, b: Date): number {
+  return Math.floor((b.getTime() - a.getTime()) / 1000);
 }
 
-/** The period end N months after `start` (clamped: 31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(start: Date, months: number): Date {
-  const y = start.getUTCFullYear();
-  const m = start.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(
-    Date.UTC(
-      y,
-      m,
-      Math.min(start.getUTCDate(), lastDay),
-      start.getUTCHours(),
-      start.getUTCMinutes(),
-      start.getUTCSeconds(),
-      start.getUTCMilliseconds(),
-    ),
-  );
+/** `cents × part / whole`, the part clamped to [0, whole], rounded half up (BigInt: no float error on long spans). */
+export function prorate(cents: number, part: number, whole: number): number {
+  if (whole <= 0 || cents <= 0) return 0;
+  const p = BigInt(Math.min(Math.max(part, 0), whole));
+  const w = BigInt(whole);
+  return Number((BigInt(cents) * p * 2n + w) / (2n * w));
 }
 
 /**
- * Credit for the unused part of the current period, before tax, in cents: the price paid times
- * the days remaining (from the day of the change to the period's end) over the days in the
- * period, rounded half up once. An upgrade on the first day gets the whole price back; on the
- * last day, one day's worth.
+ * Credit for the unused part of what was paid, before tax, in cents: `paidCents` paid for the span
+ * from `paidFrom` to `periodEnd`; at `at` the seconds left of it come back. A change the second the
+ * span starts gets all of it back; after the span ends, nothing.
  */
-export function prorationCredit(input: { paidCents: number; periodStart: Date; periodEnd: Date; at: Date }): {
+export function unusedCredit(input: { paidCents: number; paidFrom: Date; periodEnd: Date; at: Date }): {
   creditCents: number;
-  daysRemaining: number;
-  daysInPeriod: number;
+  secondsRemaining: number;
+  secondsPaid: number;
 } {
-  const daysInPeriod = daysBetween(input.periodStart, input.periodEnd);
-  if (daysInPeriod <= 0 || input.paidCents <= 0) return { creditCents: 0, daysRemaining: 0, daysInPeriod: Math.max(daysInPeriod, 0) };
-  const daysRemaining = Math.min(daysInPeriod, Math.max(0, daysBetween(input.at, input.periodEnd)));
-  const creditCents = Math.floor((input.paidCents * daysRemaining * 2 + daysInPeriod) / (2 * daysInPeriod));
-  return { creditCents, daysRemaining, daysInPeriod };
+  const secondsPaid = Math.max(0, secondsBetween(input.paidFrom, input.periodEnd));
+  const secondsRemaining = Math.min(secondsPaid, Math.max(0, secondsBetween(input.at, input.periodEnd)));
+  return { creditCents: prorate(input.paidCents, secondsRemaining, secondsPaid), secondsRemaining, secondsPaid };
+}
+
+/**
+ * What the rest of a period costs on a new price, before tax: `priceCents` for the whole period
+ * from `periodStart` to `periodEnd`, the share from `at` to its end (a change that keeps the period).
+ */
+export function remainingCharge(input: { priceCents: number; periodStart: Date; periodEnd: Date; at: Date }): number {
+  const whole = secondsBetween(input.periodStart, input.periodEnd);
+  return prorate(input.priceCents, secondsBetween(input.at, input.periodEnd), whole);
+}
+
+/**
+ * A credit balance used by an invoice: a negative line of at most the balance, and never more
+ * than the invoice's lines at the first line's VAT rate (the credit is taken off that rate's base,
+ * so the invoice's total is never below zero).
+ */
+export function balanceToApply(
+  balanceCents: number,
+  lines: { unitAmountCents: number; quantity: number; taxRateBasisPoints: number }[],
+): number {
+  if (balanceCents <= 0 || lines.length === 0) return 0;
+  const rate = lines[0]!.taxRateBasisPoints;
+  const base = lines.filter((l) => l.taxRateBasisPoints === rate).reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0);
+  return Math.max(0, Math.min(balanceCents, base));
 }

@@ -3,9 +3,10 @@ import type { Transaction } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
 import { translate } from '../../lib/i18n.js';
-import type { Charge } from './charge.js';
+import { quoteTotals } from '../invoices/index.js';
+import { withBalance, type Charge } from './charge.js';
 import type { PaymentRow } from './repository.js';
-import { priceQuote, taxLine, texts, type PaymentsContext } from './service-context.js';
+import { taxLine, texts, type PaymentsContext } from './service-context.js';
 
 /** What the renewals module charges through: one period of an offer, on the payments' one charge path. */
 export function createRenewalCharge({ repo, positionOf, taxOf }: PaymentsContext, charge: Charge) {
@@ -15,7 +16,18 @@ export function createRenewalCharge({ repo, positionOf, taxOf }: PaymentsContext
       const found = await repo.offer(offerId);
       if (!found) return undefined;
       const tax = await taxOf(await positionOf(userId), found.offer.taxId, found.offer.priceCents);
-      return { totalCents: priceQuote(tax, found.offer.priceCents).totalCents, currency: 'EUR' };
+      // Less the customer's credit balance, as the charge will take it.
+      const { lines } = withBalance(
+        [
+          taxLine(
+            tax,
+            texts(() => ''),
+            found.offer.priceCents,
+          ),
+        ],
+        await repo.balance(userId),
+      );
+      return { totalCents: quoteTotals(lines).totalCents, currency: 'EUR' };
     },
 
     /**

@@ -24,6 +24,7 @@ import {
   type SubscriptionRow,
   type SubscriptionValues,
 } from '../subscriptions/index.js';
+import { creditBalanceQueries } from './credit-balance.js';
 import { paymentQueries } from './payment-queries.js';
 import { paymentMethods, scheduledPlanChanges, type payments } from './schema.js';
 
@@ -161,6 +162,8 @@ export function createPaymentsRepository(db: Database) {
 
     // ---- payments (payment-queries.ts)
     ...paymentQueries(db),
+    // ---- the customer's credit balance (credit-balance.ts)
+    ...creditBalanceQueries(db),
   };
 }
 

@@ -105,3 +105,28 @@ export const scheduledPlanChanges = pgTable('scheduled_plan_changes', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The customer's credit balance, kept as a ledger (Stripe's customer balance): a plan change whose
+ * credit for unused time is larger than what the new plan costs adds the rest (`plan_change`,
+ * positive); a later charge takes it off its invoice as a line (`applied`, negative). The balance
+ * is the sum; amounts before tax, in cents. One entry of each kind per payment: a retried charge
+ * finds its entry instead of writing another.
+ */
+export const customerCredits = pgTable(
+  'customer_credits',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    kind: text({ enum: ['plan_change', 'applied'] }).notNull(),
+    /** The payment that added or used it. */
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.paymentId, t.kind), index().on(t.userId, t.createdAt)],
+);

@@ -2,11 +2,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { iso, type UserDataProvider } from '../../platform/user-data-registry.js';
 import { subscriptionIdsOf } from '../subscriptions/index.js';
-import { paymentMethods, payments, scheduledPlanChanges } from './schema.js';
+import { customerCredits, paymentMethods, payments, scheduledPlanChanges } from './schema.js';
 
 /**
- * Saved cards (brand, last four, expiry — never the provider's token), payments and scheduled plan
- * changes. On erase the saved cards and scheduled changes go; the payments stay (they back the
+ * Saved cards (brand, last four, expiry — never the provider's token), payments, scheduled plan
+ * changes and the credit balance's ledger. On erase the saved cards, scheduled changes and the
+ * credit balance go; the payments stay (they back the
  * invoices the law makes us keep) and lose the link to the erased card, keeping its brand and last four.
  */
 export function createPaymentsUserData(db: Database): UserDataProvider<'payments'> {
@@ -25,6 +26,11 @@ export function createPaymentsUserData(db: Database): UserDataProvider<'payments
         .from(scheduledPlanChanges)
         .where(inArray(scheduledPlanChanges.subscriptionId, subscriptionIdsOf(db, userId)))
         .orderBy(scheduledPlanChanges.createdAt);
+      const credits = await db
+        .select()
+        .from(customerCredits)
+        .where(eq(customerCredits.userId, userId))
+        .orderBy(customerCredits.createdAt, customerCredits.id);
       return {
         methods: methods.map((m) => ({
           id: m.id,
@@ -54,12 +60,19 @@ export function createPaymentsUserData(db: Database): UserDataProvider<'payments
           offerId: c.offerId,
           createdAt: c.createdAt.toISOString(),
         })),
+        creditBalance: credits.map((c) => ({
+          kind: c.kind,
+          amountCents: c.amountCents,
+          paymentId: c.paymentId,
+          createdAt: c.createdAt.toISOString(),
+        })),
       };
     },
     async erase(userId, tx) {
       await tx.delete(scheduledPlanChanges).where(inArray(scheduledPlanChanges.subscriptionId, subscriptionIdsOf(tx, userId)));
       await tx.update(payments).set({ methodId: null }).where(eq(payments.userId, userId));
       await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+      await tx.delete(customerCredits).where(eq(customerCredits.userId, userId));
     },
   };
 }

@@ -54,7 +54,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
     {
       schema: {
         tags: ['registration'],
-        summary: 'Create an account; sends the verification email',
+        summary:
+          'Create an account; sends the verification email. An address that already has an account gets the same answer, and its owner an email instead',
         body: registerBodySchema,
         response: { 201: okResponse(registerResultSchema), ...failures },
       },

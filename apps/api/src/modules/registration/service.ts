@@ -14,6 +14,7 @@ import { ALIAS_PATTERN } from './alias.js';
 import { createPasswordReset } from './password-reset.js';
 import { activateAccount } from './activation.js';
 import type { RegistrationRepository } from '../account/index.js';
+import { createTakenEmailNotice } from './taken-email.js';
 import { aliasSuggestions, createCodeSender, RESET_TOKEN_TTL_MS, VERIFY_CODE_TTL_MS, type CodeRecipient } from './codes.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -44,7 +45,7 @@ const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
 export function createRegistrationService({ repo, mailer, limiter, events, auth, publicUrl }: Deps) {
   const { suggestAlias, aliasTaken } = aliasSuggestions(repo);
   const sendCode = createCodeSender({ repo, mailer, publicUrl });
-  const emailTaken = () => new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
+  const registrationAttempted = createTakenEmailNotice({ mailer, limiter, publicUrl });
   type Recipient = CodeRecipient;
 
   return {
@@ -73,8 +74,15 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
       if (!(await repo.activeAccountType(input.accountTypeId))) {
         throw new AppError('account.type_invalid', {}, { accountTypeId: [{ code: 'validation.invalid_value' }] });
       }
-      if (await repo.findUserByEmail(input.email)) throw emailTaken();
+      // The alias is public, so it is checked first: its answer is the same whether or not the email has an account.
       if (await repo.aliasInUse(input.alias)) throw await aliasTaken(input.alias);
+      // Hashed before the email is looked up, so a taken address answers after the same work as a new one.
+      const passwordHash = await hashPassword(input.password);
+      const owner = await repo.findUserByEmail(input.email);
+      if (owner) {
+        await registrationAttempted(owner);
+        return { email: input.email };
+      }
 
       let user;
       try {
@@ -82,7 +90,7 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
           name: input.name,
           alias: input.alias,
           email: input.email,
-          passwordHash: await hashPassword(input.password),
+          passwordHash,
           accountTypeId: input.accountTypeId,
           locale: input.locale ?? headerLocale,
           timeZone: input.timeZone && isIanaTimeZone(input.timeZone) ? input.timeZone : null,
@@ -90,7 +98,12 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
       } catch (error) {
         // Two sign-ups racing for the same email or alias: the unique index decides.
         if (!isUniqueViolation(error)) throw error;
-        throw (await repo.findUserByEmail(input.email)) ? emailTaken() : await aliasTaken(input.alias);
+        const winner = await repo.findUserByEmail(input.email);
+        if (winner) {
+          await registrationAttempted(winner);
+          return { email: input.email };
+        }
+        throw await aliasTaken(input.alias);
       }
       await events.publish('account.registered', {
         userId: user.id,

@@ -228,6 +228,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
           status: 'active',
           currentPeriodStart: periodEnd,
           currentPeriodEnd: nextEnd,
+          offerSince: null,
           cancelAtPeriodEnd: false,
         });
         await repo.setState(tx, id, CLEAR);

@@ -11,7 +11,6 @@ export {
   latestSubscription,
   lockRunningSubscription,
   lockSubscription,
-  offerChargePaymentSql,
   pastDueSubscriptionIds,
   runningPlanPiece,
   runningSubscription,

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type AnyColumn, type Placeholder, type SQL } from '
 import type { Database, Transaction } from '../../db/client.js';
 import { queryPieces, rowOf } from '../../platform/query-pieces.js';
 import { planPiece, planRowPiece, type CatalogueUses } from '../catalogue/index.js';
-import { subscriptionAddOns, subscriptionEvents, subscriptions } from './schema.js';
+import { subscriptionAddOns, subscriptions } from './schema.js';
 
 type Db = Database | Transaction;
 export type SubscriptionValues = typeof subscriptions.$inferInsert;
@@ -55,23 +55,6 @@ export const catalogueUses: CatalogueUses = {
 
 /** Whole subscription rows (every column), for a module that joins its own state to them (renewals). */
 export const subscriptionRowPiece = (alias = 'subscription_row') => queryPieces.select().from(subscriptions).as(alias);
-
-/**
- * The payment that last charged the subscription's offer at `at` or before: the `paymentId` of its
- * newest `created` (checkout), `upgraded` or `renewed` history event by then, or null. Every change
- * of offer is charged in the transaction that makes it (a checkout, an upgrade, the renewal that
- * applies a downgrade) and writes one of these events with its payment, so this payment's invoice
- * bills the offer the subscription had then. A correlated scalar subquery on the events' index
- * (`subscriptionId` is the caller's column or expression, qualified).
- */
-export function offerChargePaymentSql(subscriptionId: AnyColumn | SQL, at: SQL): SQL<string | null> {
-  return sql<string | null>`(select case when e.detail ->> 'paymentId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-      then (e.detail ->> 'paymentId')::uuid end
-    from ${subscriptionEvents} e
-    where e.subscription_id = ${subscriptionId} and e.kind in ('created', 'upgraded', 'renewed') and e.at <= ${at}
-      and e.detail ->> 'paymentId' is not null
-    order by e.at desc, e.id desc limit 1)`;
-}
 
 // Billing's reads and writes of subscriptions (payments, renewals), each one statement in the
 // caller's connection or transaction, so a change commits with the payment that pays for it.

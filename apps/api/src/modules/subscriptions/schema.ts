@@ -28,6 +28,11 @@ export const subscriptions = pgTable(
      * plan, and subscriptions from before anchors were kept).
      */
     billingAnchor: timestamp({ withTimezone: true }),
+    /**
+     * When the running offer took over within the current period (a change of plan that kept the
+     * period: the change paid for the rest of it from then). Null: since the period's start.
+     */
+    offerSince: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

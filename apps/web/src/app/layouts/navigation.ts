@@ -31,6 +31,7 @@ export const adminNavigation: NavSection[] = [
       { to: '/admin/suscripciones-disponibles', labelKey: 'pages:admin.suscripcionesDisponibles' },
       { to: '/admin/paquetes', labelKey: 'pages:admin.paquetes' },
       { to: '/admin/impuestos', labelKey: 'pages:admin.impuestos' },
+      { to: '/admin/impuestos-ue', labelKey: 'pages:admin.impuestosUe' },
       { to: '/admin/tipo-cuenta', labelKey: 'pages:admin.tipoCuenta' },
     ],
   },

@@ -1,7 +1,9 @@
+import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+
 /**
  * Reads the AEAT's answer to a RegFactuSistemaFacturacion request (RespuestaSuministro.xsd, in a
- * SOAP 1.1 envelope), or its SOAP fault. Read by local names: the AEAT's prefixes (`tikR:`, `tik:`,
- * `env:`) are not part of the contract, the namespaces are.
+ * SOAP 1.1 envelope), or its SOAP fault. Read by namespace and local name: the AEAT's prefixes (`tikR:`,
+ * `tik:`, `env:`) are not part of the contract, the namespaces are.
  */
 
 export type SendState = 'Correcto' | 'ParcialmenteCorrecto' | 'Incorrecto';
@@ -39,29 +41,40 @@ export class SoapFault extends Error {
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const SOAP_ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
+const ANSWER_NS =
+  'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/RespuestaSuministro.xsd';
+const INFO_NS =
+  'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroInformacion.xsd';
 
-function decode(text: string): string {
-  return text
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1')
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-      if (name[0] === '#')
-        return String.fromCodePoint(name[1]!.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
-      return ENTITIES[name] ?? whole;
-    })
-    .trim();
+/** The descendants of `parent` with this namespace and local name, in document order. */
+function all(parent: Document | Element, ns: string, localName: string): Element[] {
+  return Array.from(parent.getElementsByTagNameNS(ns, localName));
 }
 
-/** The inner XML of each element of this local name (any prefix), in document order. */
-export function elements(xml: string, localName: string): string[] {
-  const pattern = new RegExp(`<(?:[\\w.-]+:)?${localName}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:[\\w.-]+:)?${localName}\\s*>`, 'g');
-  return [...xml.matchAll(pattern)].map((m) => m[1]!);
+/** The trimmed text of the first such descendant (entities and CDATA decoded by the parser), or null. */
+function textOf(parent: Element | undefined, ns: string, localName: string): string | null {
+  if (!parent) return null;
+  const [element] = all(parent, ns, localName);
+  return element ? (element.textContent ?? '').trim() : null;
 }
 
-/** The text of the first element of this local name, or null. */
-export function text(xml: string, localName: string): string | null {
-  const [inner] = elements(xml, localName);
-  return inner === undefined ? null : decode(inner);
+/** Parses with @xmldom/xmldom (a real XML parser: entities, CDATA, comments); a malformed answer throws. */
+function parse(xml: string): Document {
+  const errors: string[] = [];
+  let doc: Document | undefined;
+  try {
+    doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') errors.push(message);
+      },
+    }).parseFromString(xml, 'text/xml');
+  } catch (error) {
+    // xmldom throws on a fatal error (a tag left open, mismatched tags).
+    errors.push(error instanceof Error ? error.message : String(error));
+  }
+  if (errors.length > 0 || !doc?.documentElement) throw new Error(`the AEAT's answer is not well-formed XML: ${errors[0] ?? 'empty'}`);
+  return doc;
 }
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[], what: string): T {
@@ -71,27 +84,29 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[], wh
 
 /** Parses the body of a 200 answer (or a 500 carrying a fault): the answer, or a SoapFault thrown. */
 export function parseSubmissionAnswer(xml: string): SubmissionAnswer {
-  const [fault] = elements(xml, 'Fault');
-  if (fault !== undefined) throw new SoapFault(text(fault, 'faultcode') ?? '', text(fault, 'faultstring') ?? '');
-  const [body] = elements(xml, 'RespuestaRegFactuSistemaFacturacion');
-  if (body === undefined) throw new Error('the AEAT answered without RespuestaRegFactuSistemaFacturacion');
-  const wait = text(body, 'TiempoEsperaEnvio');
-  const lines = elements(body, 'RespuestaLinea').map((line): AnswerLine => {
-    const [id] = elements(line, 'IDFactura');
-    const [duplicate] = elements(line, 'RegistroDuplicado');
+  const doc = parse(xml);
+  const [fault] = all(doc, SOAP_ENV, 'Fault');
+  // faultcode and faultstring are unqualified children of the fault (SOAP 1.1).
+  if (fault) throw new SoapFault(textOf(fault, '', 'faultcode') ?? '', textOf(fault, '', 'faultstring') ?? '');
+  const [body] = all(doc, ANSWER_NS, 'RespuestaRegFactuSistemaFacturacion');
+  if (!body) throw new Error('the AEAT answered without RespuestaRegFactuSistemaFacturacion');
+  const wait = textOf(body, ANSWER_NS, 'TiempoEsperaEnvio');
+  const lines = all(body, ANSWER_NS, 'RespuestaLinea').map((line): AnswerLine => {
+    const [id] = all(line, ANSWER_NS, 'IDFactura');
+    const [duplicate] = all(line, ANSWER_NS, 'RegistroDuplicado');
     return {
-      issuerTaxId: text(id ?? '', 'IDEmisorFactura') ?? '',
-      number: text(id ?? '', 'NumSerieFactura') ?? '',
-      issueDate: text(id ?? '', 'FechaExpedicionFactura') ?? '',
-      state: oneOf(text(line, 'EstadoRegistro'), ['Correcto', 'AceptadoConErrores', 'Incorrecto'] as const, 'EstadoRegistro'),
-      errorCode: text(line, 'CodigoErrorRegistro'),
-      errorDescription: text(line, 'DescripcionErrorRegistro'),
-      duplicateState: duplicate === undefined ? null : text(duplicate, 'EstadoRegistroDuplicado'),
+      issuerTaxId: textOf(id, INFO_NS, 'IDEmisorFactura') ?? '',
+      number: textOf(id, INFO_NS, 'NumSerieFactura') ?? '',
+      issueDate: textOf(id, INFO_NS, 'FechaExpedicionFactura') ?? '',
+      state: oneOf(textOf(line, ANSWER_NS, 'EstadoRegistro'), ['Correcto', 'AceptadoConErrores', 'Incorrecto'] as const, 'EstadoRegistro'),
+      errorCode: textOf(line, ANSWER_NS, 'CodigoErrorRegistro'),
+      errorDescription: textOf(line, ANSWER_NS, 'DescripcionErrorRegistro'),
+      duplicateState: duplicate ? textOf(duplicate, INFO_NS, 'EstadoRegistroDuplicado') : null,
     };
   });
   return {
-    sendState: oneOf(text(body, 'EstadoEnvio'), ['Correcto', 'ParcialmenteCorrecto', 'Incorrecto'] as const, 'EstadoEnvio'),
-    csv: text(body, 'CSV'),
+    sendState: oneOf(textOf(body, ANSWER_NS, 'EstadoEnvio'), ['Correcto', 'ParcialmenteCorrecto', 'Incorrecto'] as const, 'EstadoEnvio'),
+    csv: textOf(body, ANSWER_NS, 'CSV'),
     waitSeconds: wait === null || !/^\d+$/.test(wait) ? null : Number(wait),
     lines,
   };

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Alert, Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Children, lazy, Suspense, type ReactNode } from 'react';
+import { Alert, Button, Card, Center, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminMetrics } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
@@ -12,8 +12,31 @@ import { MetricHelp } from '../components/metric-help';
 
 const BarChart = lazy(() => import('../components/bar-chart'));
 
-/** The five figure cards: one column on a phone, then two, three, and all in a row on a wide screen. */
-const FIGURE_COLUMNS = { base: 1, xs: 2, md: 3, xl: 5 };
+/**
+ * Where each of the five figure cards goes, as spans of a 60-column grid, so no row has an empty
+ * cell at any width: one card a row on a phone; two a row from `xs`, the fifth across both; three
+ * and then two (wider) from `md`; all five in a row from `xl`.
+ */
+const FIGURE_SPANS = [
+  { base: 60, xs: 30, md: 20, xl: 12 },
+  { base: 60, xs: 30, md: 20, xl: 12 },
+  { base: 60, xs: 30, md: 20, xl: 12 },
+  { base: 60, xs: 30, md: 30, xl: 12 },
+  { base: 60, xs: 60, md: 30, xl: 12 },
+];
+
+/** The five figure cards (or their placeholders), each as tall as the tallest of its row. */
+function FigureGrid({ children }: { children: ReactNode }) {
+  return (
+    <Grid columns={60} gap="lg" align="stretch">
+      {Children.toArray(children).map((child, i) => (
+        <Grid.Col key={i} span={FIGURE_SPANS[i] ?? FIGURE_SPANS[0]} style={{ display: 'flex', flexDirection: 'column' }}>
+          {child}
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}
 
 /** A card with a title and its (i) explanation. */
 function MetricCard({
@@ -31,7 +54,15 @@ function MetricCard({
 }) {
   const { t } = useTranslation('admin-dashboard');
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={`metric-${id}`} data-testid={testId}>
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      component="section"
+      aria-labelledby={`metric-${id}`}
+      data-testid={testId}
+      style={{ flexGrow: 1 }}
+    >
       <Stack gap="xs">
         <Group gap={4} wrap="nowrap">
           <Title order={2} size="h5" id={`metric-${id}`}>
@@ -80,11 +111,11 @@ export default function AdminDashboardPage() {
         <Figures metrics={query.data} />
       ) : (
         <Stack gap="lg" aria-busy="true" aria-label={t('loading')} data-testid="admin-dashboard-loading">
-          <SimpleGrid cols={FIGURE_COLUMNS} spacing="lg">
+          <FigureGrid>
             {[0, 1, 2, 3, 4].map((i) => (
               <Skeleton key={i} height={110} radius="md" />
             ))}
-          </SimpleGrid>
+          </FigureGrid>
           <Skeleton height={260} radius="md" />
         </Stack>
       )}
@@ -125,7 +156,7 @@ function Figures({ metrics: m }: { metrics: AdminMetrics }) {
 
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={FIGURE_COLUMNS} spacing="lg">
+      <FigureGrid>
         <MetricCard id="users" title={t('users.title')} help={t('users.help')} testId="metric-users">
           <Text fz={28} fw={700} data-testid="metric-users-total">
             {formatNumber(m.users.total, locale)}
@@ -175,7 +206,7 @@ function Figures({ metrics: m }: { metrics: AdminMetrics }) {
             </Stack>
           )}
         </MetricCard>
-      </SimpleGrid>
+      </FigureGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <MetricCard id="signups" title={t('signUps.title')} help={t('signUps.help')} testId="metric-signups">

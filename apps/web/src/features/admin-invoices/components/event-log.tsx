@@ -45,7 +45,7 @@ export function EventLog() {
       key: 'hash',
       header: t('events.columns.hash'),
       cell: (row) => (
-        <Text size="xs" ff="monospace" title={row.hash}>
+        <Text size="xs" ff="monospace" title={row.hash} data-testid="invoice-event-hash">
           {row.hash.slice(0, 12)}…
         </Text>
       ),

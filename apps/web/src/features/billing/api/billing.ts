@@ -57,7 +57,8 @@ export const paymentProviderQuery = () =>
   });
 
 export const useMethods = () => useQuery(methodsQuery());
-export const useBillingDetails = () => useQuery(billingDetailsQuery());
+/** The billing details, read once `enabled` (the pay dialog asks when it opens, not when its page does). */
+export const useBillingDetails = (enabled = true) => useQuery({ ...billingDetailsQuery(), enabled });
 export const usePaymentProvider = () => useQuery(paymentProviderQuery());
 export const usePlans = () => useQuery(plansQuery());
 export const useMyPlan = () => useQuery(myPlanQuery());

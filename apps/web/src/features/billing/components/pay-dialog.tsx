@@ -55,7 +55,7 @@ export function PayDialog({ opened, title, lines, price, note, quoteError, missi
   const { t } = useTranslation(['billing', 'admin']);
   const locale = useLocale();
   const methods = useMethods();
-  const details = useBillingDetails();
+  const details = useBillingDetails(opened);
   const saveDetails = useSaveBillingDetails();
   const addMethod = useAddMethod();
   const detailsForm = useBillingDetailsForm(details.data);

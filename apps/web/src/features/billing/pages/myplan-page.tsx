@@ -93,6 +93,11 @@ export default function MyPlanPage() {
                   })}
                 </Text>
               ) : null}
+              {data.creditBalanceCents > 0 ? (
+                <Text size="sm" data-testid="myplan-balance">
+                  {t('myplan.balance', { amount: formatMoney(data.creditBalanceCents, locale) })}
+                </Text>
+              ) : null}
               {sub.cancelAtPeriodEnd && sub.periodEnd ? (
                 <Alert color="orange" data-testid="myplan-cancelled">
                   <Group justify="space-between" gap="sm">

@@ -123,7 +123,18 @@ export default function PlansPage() {
         title={buying ? t('plans.confirmTitle', { plan: buying.plan.name, period: buying.offer.period.name }) : ''}
         lines={quote.data?.lines ?? null}
         price={quote.data?.price ?? null}
-        note={quote.data ? t('plans.activeUntil', { date: formatDate(quote.data.periodEnd, locale) }) : undefined}
+        note={
+          quote.data
+            ? [
+                t('plans.activeUntil', { date: formatDate(quote.data.periodEnd, locale) }),
+                quote.data.creditToBalanceCents > 0
+                  ? t('plans.toBalance', { amount: formatMoney(quote.data.creditToBalanceCents, locale) })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' ')
+            : undefined
+        }
         quoteError={quote.error}
         missing={quote.data?.missing}
         requote={async () => (await quote.refetch()).data?.price ?? null}

@@ -7,8 +7,9 @@ import { AliasCard } from '../components/alias-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ExportCard } from '../components/export-card';
 import { NotificationsCard } from '../components/notifications-card';
+import { SessionsCard } from '../components/sessions-card';
 
-/** /user/opciones: public alias, notification emails, export of my data, delete my account. */
+/** /user/opciones: public alias, notification emails, signed-in devices, export of my data, delete my account. */
 export default function OptionsPage() {
   const { t } = useTranslation('options');
   usePageTitle(t('title'));
@@ -37,6 +38,7 @@ export default function OptionsPage() {
           <NotificationsCard options={query.data} />
         </>
       )}
+      <SessionsCard />
       <ExportCard />
       <DeleteAccountCard />
     </Stack>

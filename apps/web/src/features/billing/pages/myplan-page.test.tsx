@@ -1,0 +1,74 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { MyPlan } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi } from '@/test/mock-api';
+import MyPlanPage from './myplan-page';
+
+const limits = { profiles: 10, tags: 10, storageBytes: 1_000_000, sendsPerMonth: 1000 };
+const price = {
+  subtotalCents: 2900,
+  taxCents: 609,
+  totalCents: 3509,
+  taxName: 'IVA 21 %',
+  taxRateBasisPoints: 2100,
+  taxRule: 'domestic' as const,
+};
+const plan = (creditBalanceCents: number): MyPlan => ({
+  subscription: {
+    id: 'sub',
+    status: 'active',
+    plan: { id: 'business', code: 'business', name: 'Business', limits },
+    periodStart: '2027-03-31T10:00:00.000Z',
+    periodEnd: '2027-04-30T10:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    limits,
+    usage: { profiles: 1, tags: 0, storageBytes: 0, sendsThisMonth: 0 },
+    addOns: [],
+  },
+  offer: { id: 'offer', periodName: 'Monthly', months: 1, price },
+  renewsAt: '2027-04-30T10:00:00.000Z',
+  pendingChange: null,
+  defaultMethod: null,
+  creditBalanceCents,
+});
+
+function show(data: MyPlan) {
+  mockApi((url, init) => {
+    if ((init?.method ?? 'GET') === 'GET' && url === '/api/user/myplan') return json({ ok: 1, data });
+    return new Response('', { status: 404 });
+  });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <MyPlanPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('My plan', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['billing', 'plan', 'admin', 'common']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the credit balance a plan change left, taken off the next plan invoices', async () => {
+    show(plan(5360));
+    expect((await screen.findByTestId('myplan-balance')).textContent).toBe(
+      'Credit balance: €53.60 before tax, taken off your next plan invoices.',
+    );
+  });
+
+  it('says nothing of a balance when there is none', async () => {
+    show(plan(0));
+    await screen.findByTestId('myplan-summary');
+    expect(screen.queryByTestId('myplan-balance')).toBeNull();
+  });
+});
