@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '@/lib/forms/use-contract-form';
-import { FormGeneralError } from './form-general-error';
+import { ModalForm } from './modal-form';
 
 interface ReasonDialogProps {
   opened: boolean;
@@ -38,33 +38,26 @@ export function ReasonDialog(props: ReasonDialogProps) {
 
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered data-testid={props.testId}>
-      <form onSubmit={props.onSubmit} noValidate>
-        <Stack gap="sm">
-          {props.children}
-          <Textarea
-            {...props.reasonField}
-            label={props.reasonLabel}
-            description={props.reasonHint}
-            rows={3}
-            data-testid={props.reasonTestId}
-          />
-          <FormGeneralError error={props.generalError} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose}>
-              {t('cancel')}
-            </Button>
-            <Button
-              type="submit"
-              color={props.submitColor}
-              loading={props.pending}
-              disabled={!props.ready}
-              data-testid={props.submitTestId}
-            >
-              {props.submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ModalForm
+        onSubmit={props.onSubmit}
+        error={props.generalError}
+        cancelLabel={t('cancel')}
+        onCancel={props.onClose}
+        submitLabel={props.submitLabel}
+        submitColor={props.submitColor}
+        submitDisabled={!props.ready}
+        pending={props.pending}
+        submitTestId={props.submitTestId}
+      >
+        {props.children}
+        <Textarea
+          {...props.reasonField}
+          label={props.reasonLabel}
+          description={props.reasonHint}
+          rows={3}
+          data-testid={props.reasonTestId}
+        />
+      </ModalForm>
     </Modal>
   );
 }

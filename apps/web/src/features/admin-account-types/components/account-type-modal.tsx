@@ -2,11 +2,10 @@ import { Checkbox, Fieldset, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { accountTypeBodySchema, type AccountTypeAdmin } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveAccountType } from '../api/account-types';
-import { ModalFormFooter } from '@/components/modal-form-footer';
+import { ModalForm } from '@/components/modal-form';
 
 const LANGUAGES = ['en', 'es', 'jp'] as const;
 
@@ -58,40 +57,39 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
       centered
       closeButtonProps={{ 'aria-label': t('admin:close') }}
     >
-      <form onSubmit={submit} noValidate data-testid="account-type-form">
-        <Stack gap="sm">
-          <TextInput
-            {...form.field('code')}
-            label={t('form.code')}
-            description={t('form.codeHint')}
-            data-autofocus
-            data-testid="account-type-code"
-          />
-          <Fieldset legend={t('form.name')} p="sm" pt={4}>
-            <Stack gap="xs">
-              {LANGUAGES.map((language) => (
-                <TextInput
-                  {...form.field(`names.${language}`)}
-                  key={language}
-                  label={t(`form.languages.${language}`)}
-                  lang={language === 'jp' ? 'ja' : language}
-                  description={language === 'en' ? undefined : t('form.optionalNameHint')}
-                  data-testid={`account-type-name-${language}`}
-                />
-              ))}
-            </Stack>
-          </Fieldset>
-          <Checkbox {...form.field('requiresTaxId', { type: 'checkbox' })} label={t('form.requiresTaxId')} data-testid="account-type-tax" />
-          <FormGeneralError error={form.generalError} />
-          <ModalFormFooter
-            cancelLabel={t('admin:cancel')}
-            onCancel={onClose}
-            submitLabel={t('form.save')}
-            pending={save.isPending}
-            submitTestId="account-type-submit"
-          />
-        </Stack>
-      </form>
+      <ModalForm
+        onSubmit={submit}
+        testId="account-type-form"
+        error={form.generalError}
+        cancelLabel={t('admin:cancel')}
+        onCancel={onClose}
+        submitLabel={t('form.save')}
+        pending={save.isPending}
+        submitTestId="account-type-submit"
+      >
+        <TextInput
+          {...form.field('code')}
+          label={t('form.code')}
+          description={t('form.codeHint')}
+          data-autofocus
+          data-testid="account-type-code"
+        />
+        <Fieldset legend={t('form.name')} p="sm" pt={4}>
+          <Stack gap="xs">
+            {LANGUAGES.map((language) => (
+              <TextInput
+                {...form.field(`names.${language}`)}
+                key={language}
+                label={t(`form.languages.${language}`)}
+                lang={language === 'jp' ? 'ja' : language}
+                description={language === 'en' ? undefined : t('form.optionalNameHint')}
+                data-testid={`account-type-name-${language}`}
+              />
+            ))}
+          </Stack>
+        </Fieldset>
+        <Checkbox {...form.field('requiresTaxId', { type: 'checkbox' })} label={t('form.requiresTaxId')} data-testid="account-type-tax" />
+      </ModalForm>
     </Modal>
   );
 }

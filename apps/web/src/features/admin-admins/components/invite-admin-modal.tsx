@@ -1,12 +1,11 @@
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { createAdminBodySchema } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useCreateAdmin } from '../api/admin-mutations';
-import { ModalFormFooter } from '@/components/modal-form-footer';
+import { ModalForm } from '@/components/modal-form';
 
 /** Name and email of a new admin; they get an email to choose their password. */
 export function InviteAdminModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -38,23 +37,23 @@ export function InviteAdminModal({ opened, onClose }: { opened: boolean; onClose
 
   return (
     <Modal opened={opened} onClose={close} title={t('invite.title')} centered closeButtonProps={{ 'aria-label': t('admin:close') }}>
-      <form onSubmit={submit} noValidate data-testid="invite-admin-form">
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t('invite.body')}
-          </Text>
-          <TextInput {...form.field('name')} label={t('invite.name')} autoComplete="off" data-autofocus data-testid="invite-name" />
-          <TextInput {...form.field('email')} label={t('invite.email')} type="email" autoComplete="off" data-testid="invite-email" />
-          <FormGeneralError error={form.generalError} testId="invite-error" />
-          <ModalFormFooter
-            cancelLabel={t('admin:cancel')}
-            onCancel={close}
-            submitLabel={t('invite.submit')}
-            pending={create.isPending}
-            submitTestId="invite-submit"
-          />
-        </Stack>
-      </form>
+      <ModalForm
+        onSubmit={submit}
+        testId="invite-admin-form"
+        error={form.generalError}
+        errorTestId="invite-error"
+        cancelLabel={t('admin:cancel')}
+        onCancel={close}
+        submitLabel={t('invite.submit')}
+        pending={create.isPending}
+        submitTestId="invite-submit"
+      >
+        <Text size="sm" c="dimmed">
+          {t('invite.body')}
+        </Text>
+        <TextInput {...form.field('name')} label={t('invite.name')} autoComplete="off" data-autofocus data-testid="invite-name" />
+        <TextInput {...form.field('email')} label={t('invite.email')} type="email" autoComplete="off" data-testid="invite-email" />
+      </ModalForm>
     </Modal>
   );
 }

@@ -1,14 +1,13 @@
-import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { catalogueSchemas, type CatalogueAdmin, type CatalogueBody, type CatalogueKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { SelectField, type SelectFieldOption } from '@/components/select-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveCatalogueItem } from '../api/catalogue';
 import { eurosToCents, megabytesToBytes, percentToBasisPoints } from '../lib/amounts';
-import { ModalFormFooter } from '@/components/modal-form-footer';
+import { ModalForm } from '@/components/modal-form';
 import { CatalogueTexts, LANGUAGES, type Texts } from './catalogue-texts';
 
 /** The kind's own fields as typed (a text, or a checkbox's state), by the body's field name. */
@@ -162,54 +161,53 @@ export function CatalogueForm<K extends CatalogueKind>({
       size="lg"
       closeButtonProps={{ 'aria-label': t('admin:close') }}
     >
-      <form onSubmit={submit} noValidate data-testid="catalogue-form">
-        <Stack gap="sm">
-          {fields
-            .filter((f) => f.type === 'code')
-            .map((f) => text(f.name, t('form.code'), { description: t('form.codeHint'), autoFocus: true }))}
-          {hasTexts ? <CatalogueTexts field={form.field} /> : null}
-          {fields.map((field) => {
-            if (field.type === 'code') return null;
-            if (field.type === 'checkbox')
-              return (
-                <Checkbox
-                  {...form.field(field.name, { type: 'checkbox' })}
-                  key={field.name}
-                  label={t(field.labelKey)}
-                  data-testid={`catalogue-field-${field.name}`}
-                />
-              );
-            if (field.type === 'select') {
-              const value = values[field.name];
-              return (
-                <SelectField
-                  key={field.name}
-                  label={t(field.labelKey)}
-                  value={typeof value === 'string' ? value : ''}
-                  onChange={(v) => set(field.name, v)}
-                  data={field.options}
-                  error={form.errorOf(field.name)}
-                  data-testid={`catalogue-field-${field.name}`}
-                />
-              );
-            }
-            const unit = field.type === 'money' ? '€' : field.type === 'percent' ? '%' : field.type === 'megabytes' ? 'MB' : undefined;
-            return text(field.name, t(field.labelKey), {
-              description: field.hintKey ? t(field.hintKey) : undefined,
-              inputMode: field.type === 'integer' || field.type === 'megabytes' ? 'numeric' : 'decimal',
-              rightSection: unit,
-            });
-          })}
-          <FormGeneralError error={form.generalError} />
-          <ModalFormFooter
-            cancelLabel={t('admin:cancel')}
-            onCancel={onClose}
-            submitLabel={t('form.save')}
-            pending={save.isPending}
-            submitTestId="catalogue-submit"
-          />
-        </Stack>
-      </form>
+      <ModalForm
+        onSubmit={submit}
+        testId="catalogue-form"
+        error={form.generalError}
+        cancelLabel={t('admin:cancel')}
+        onCancel={onClose}
+        submitLabel={t('form.save')}
+        pending={save.isPending}
+        submitTestId="catalogue-submit"
+      >
+        {fields
+          .filter((f) => f.type === 'code')
+          .map((f) => text(f.name, t('form.code'), { description: t('form.codeHint'), autoFocus: true }))}
+        {hasTexts ? <CatalogueTexts field={form.field} /> : null}
+        {fields.map((field) => {
+          if (field.type === 'code') return null;
+          if (field.type === 'checkbox')
+            return (
+              <Checkbox
+                {...form.field(field.name, { type: 'checkbox' })}
+                key={field.name}
+                label={t(field.labelKey)}
+                data-testid={`catalogue-field-${field.name}`}
+              />
+            );
+          if (field.type === 'select') {
+            const value = values[field.name];
+            return (
+              <SelectField
+                key={field.name}
+                label={t(field.labelKey)}
+                value={typeof value === 'string' ? value : ''}
+                onChange={(v) => set(field.name, v)}
+                data={field.options}
+                error={form.errorOf(field.name)}
+                data-testid={`catalogue-field-${field.name}`}
+              />
+            );
+          }
+          const unit = field.type === 'money' ? '€' : field.type === 'percent' ? '%' : field.type === 'megabytes' ? 'MB' : undefined;
+          return text(field.name, t(field.labelKey), {
+            description: field.hintKey ? t(field.hintKey) : undefined,
+            inputMode: field.type === 'integer' || field.type === 'megabytes' ? 'numeric' : 'decimal',
+            rightSection: unit,
+          });
+        })}
+      </ModalForm>
     </Modal>
   );
 }

@@ -1,9 +1,8 @@
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { euVatRateBodySchema, type EuVatRate } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { FormGeneralError } from '@/components/form-general-error';
-import { ModalFormFooter } from '@/components/modal-form-footer';
+import { ModalForm } from '@/components/modal-form';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveEuVatRate } from '../api/eu-vat-rates';
@@ -46,31 +45,30 @@ export function EuVatRateModal({ editing, name, onClose }: { editing: EuVatRate 
       centered
       closeButtonProps={{ 'aria-label': t('admin:close') }}
     >
-      <form onSubmit={submit} noValidate data-testid="eu-vat-rate-form">
-        <Stack gap="sm">
-          <TextInput
-            {...form.field('rateBasisPoints')}
-            label={t('euVatRates.rate')}
-            description={t('euVatRates.rateHint')}
-            inputMode="decimal"
-            rightSection={
-              <Text size="sm" c="dimmed" aria-hidden>
-                %
-              </Text>
-            }
-            data-autofocus
-            data-testid="eu-vat-rate-input"
-          />
-          <FormGeneralError error={form.generalError} />
-          <ModalFormFooter
-            cancelLabel={t('admin:cancel')}
-            onCancel={onClose}
-            submitLabel={t('form.save')}
-            pending={save.isPending}
-            submitTestId="eu-vat-rate-submit"
-          />
-        </Stack>
-      </form>
+      <ModalForm
+        onSubmit={submit}
+        testId="eu-vat-rate-form"
+        error={form.generalError}
+        cancelLabel={t('admin:cancel')}
+        onCancel={onClose}
+        submitLabel={t('form.save')}
+        pending={save.isPending}
+        submitTestId="eu-vat-rate-submit"
+      >
+        <TextInput
+          {...form.field('rateBasisPoints')}
+          label={t('euVatRates.rate')}
+          description={t('euVatRates.rateHint')}
+          inputMode="decimal"
+          rightSection={
+            <Text size="sm" c="dimmed" aria-hidden>
+              %
+            </Text>
+          }
+          data-autofocus
+          data-testid="eu-vat-rate-input"
+        />
+      </ModalForm>
     </Modal>
   );
 }

@@ -1,12 +1,11 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { renameFileBodySchema, type CloudFile } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { cloudErrorMessage } from '@/lib/cloud-api';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useRenameFile } from '../api/files';
-import { ModalFormFooter } from '@/components/modal-form-footer';
+import { ModalForm } from '@/components/modal-form';
 
 function RenameForm({ file, onClose }: { file: CloudFile; onClose: () => void }) {
   const { t } = useTranslation('cloud');
@@ -31,19 +30,18 @@ function RenameForm({ file, onClose }: { file: CloudFile; onClose: () => void })
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput {...form.field('name')} label={t('rename.label')} data-autofocus data-testid="cloud-rename-input" />
-        <FormGeneralError error={form.generalError} />
-        <ModalFormFooter
-          cancelLabel={t('rename.cancel')}
-          onCancel={onClose}
-          submitLabel={t('rename.save')}
-          pending={rename.isPending}
-          submitTestId="cloud-rename-save"
-        />
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={submit}
+      gap="md"
+      error={form.generalError}
+      cancelLabel={t('rename.cancel')}
+      onCancel={onClose}
+      submitLabel={t('rename.save')}
+      pending={rename.isPending}
+      submitTestId="cloud-rename-save"
+    >
+      <TextInput {...form.field('name')} label={t('rename.label')} data-autofocus data-testid="cloud-rename-input" />
+    </ModalForm>
   );
 }
 

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { ColorInput, Modal, Stack, TextInput } from '@mantine/core';
+import { ColorInput, Modal, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { collectionBodySchema, type Collection, type ProfileKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { FormGeneralError } from '@/components/form-general-error';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveCollection, type CollectionType } from '../api/collections';
 import { SWATCHES } from './swatches';
-import { ModalFormFooter } from '@/components/modal-form-footer';
+import { ModalForm } from '@/components/modal-form';
 
 interface Props {
   type: CollectionType;
@@ -75,27 +74,26 @@ function CollectionForm({ type, kind, current, onClose, onSaved }: Omit<Props, '
   );
 
   return (
-    <form onSubmit={submit} noValidate data-testid="collection-form">
-      <Stack gap="sm">
-        <TextInput {...form.field('name')} label={t('collections.name')} data-autofocus data-testid="collection-name" />
-        <ColorInput
-          {...form.field('color')}
-          label={t('collections.color')}
-          format="hex"
-          swatches={SWATCHES}
-          swatchesPerRow={6}
-          eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper'), title: t('settings.eyeDropper') }}
-          data-testid="collection-color"
-        />
-        <FormGeneralError error={form.generalError} />
-        <ModalFormFooter
-          cancelLabel={t('admin:cancel')}
-          onCancel={onClose}
-          submitLabel={t('collections.save')}
-          pending={save.isPending}
-          submitTestId="collection-submit"
-        />
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={submit}
+      testId="collection-form"
+      error={form.generalError}
+      cancelLabel={t('admin:cancel')}
+      onCancel={onClose}
+      submitLabel={t('collections.save')}
+      pending={save.isPending}
+      submitTestId="collection-submit"
+    >
+      <TextInput {...form.field('name')} label={t('collections.name')} data-autofocus data-testid="collection-name" />
+      <ColorInput
+        {...form.field('color')}
+        label={t('collections.color')}
+        format="hex"
+        swatches={SWATCHES}
+        swatchesPerRow={6}
+        eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper'), title: t('settings.eyeDropper') }}
+        data-testid="collection-color"
+      />
+    </ModalForm>
   );
 }

@@ -1,14 +1,13 @@
-import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { wallPostInputSchema, type WallPost } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
 import { CloudImagePicker } from '@/components/cloud-image-picker';
-import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useWallPostAction } from '../api/walls';
-import { ModalFormFooter } from '@/components/modal-form-footer';
+import { ModalForm } from '@/components/modal-form';
 
 /** Write or edit a post: title, rich text, an image from the cloud, a link, pinned. Saving keeps its publication state. */
 export function PostEditor({
@@ -57,35 +56,34 @@ export function PostEditor({
       size="xl"
       closeButtonProps={{ 'aria-label': t('close') }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormGeneralError error={form.generalError} />
-          <TextInput {...form.field('title')} label={t('postTitle')} data-autofocus data-testid="post-title" />
-          <RichTextEditor
-            label={t('body')}
-            value={form.values.bodyHtml}
-            onChange={(bodyHtml) => form.form.setFieldValue('bodyHtml', bodyHtml)}
-            error={form.errorOf('bodyHtml')}
-            testId="post-body"
-          />
-          <CloudImagePicker
-            label={t('image')}
-            value={form.values.imageFileId}
-            onChange={(imageFileId) => form.form.setFieldValue('imageFileId', imageFileId)}
-            error={form.errorOf('imageFileId')}
-            aspect="wide"
-          />
-          <TextInput {...form.field('linkUrl')} label={t('link')} placeholder="example.com" data-testid="post-link" />
-          <Checkbox {...form.field('pinned', { type: 'checkbox' })} label={t('pinned')} />
-          <ModalFormFooter
-            cancelLabel={t('cancel')}
-            onCancel={onClose}
-            submitLabel={t('save')}
-            pending={save.isPending}
-            submitTestId="post-save"
-          />
-        </Stack>
-      </form>
+      <ModalForm
+        onSubmit={submit}
+        gap="md"
+        error={form.generalError}
+        cancelLabel={t('cancel')}
+        onCancel={onClose}
+        submitLabel={t('save')}
+        pending={save.isPending}
+        submitTestId="post-save"
+      >
+        <TextInput {...form.field('title')} label={t('postTitle')} data-autofocus data-testid="post-title" />
+        <RichTextEditor
+          label={t('body')}
+          value={form.values.bodyHtml}
+          onChange={(bodyHtml) => form.form.setFieldValue('bodyHtml', bodyHtml)}
+          error={form.errorOf('bodyHtml')}
+          testId="post-body"
+        />
+        <CloudImagePicker
+          label={t('image')}
+          value={form.values.imageFileId}
+          onChange={(imageFileId) => form.form.setFieldValue('imageFileId', imageFileId)}
+          error={form.errorOf('imageFileId')}
+          aspect="wide"
+        />
+        <TextInput {...form.field('linkUrl')} label={t('link')} placeholder="example.com" data-testid="post-link" />
+        <Checkbox {...form.field('pinned', { type: 'checkbox' })} label={t('pinned')} />
+      </ModalForm>
     </Modal>
   );
 }

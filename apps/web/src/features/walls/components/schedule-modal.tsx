@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { wallPostScheduleBodySchema, type WallPost } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/components/api-error-message';
-import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { isoToZoned, zonedToIso } from '@/lib/zoned-time';
 import { useWallPostAction } from '../api/walls';
-import { ModalFormFooter } from '@/components/modal-form-footer';
+import { ModalForm } from '@/components/modal-form';
 
 /** Publish a post at a date and time of the user's time zone (Preferences; the browser's when none is set). */
 export function ScheduleModal({ post, timeZone, onClose }: { post: WallPost; timeZone: string | undefined; onClose: () => void }) {
@@ -39,30 +38,29 @@ export function ScheduleModal({ post, timeZone, onClose }: { post: WallPost; tim
 
   return (
     <Modal opened onClose={onClose} title={t('scheduleTitle', { title: post.title })} closeButtonProps={{ 'aria-label': t('close') }}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            {...form.field('local')}
-            // The contract's `at`, typed as a date and time.
-            required
-            type="datetime-local"
-            label={t('when')}
-            data-autofocus
-            data-testid="post-schedule-at"
-          />
-          <Text size="sm" c="dimmed">
-            {t('timeZone', { zone })}
-          </Text>
-          <FormGeneralError error={form.generalError} />
-          <ModalFormFooter
-            cancelLabel={t('cancel')}
-            onCancel={onClose}
-            submitLabel={t('schedule')}
-            pending={action.isPending}
-            submitTestId="post-schedule-save"
-          />
-        </Stack>
-      </form>
+      <ModalForm
+        onSubmit={submit}
+        gap="md"
+        error={form.generalError}
+        cancelLabel={t('cancel')}
+        onCancel={onClose}
+        submitLabel={t('schedule')}
+        pending={action.isPending}
+        submitTestId="post-schedule-save"
+      >
+        <TextInput
+          {...form.field('local')}
+          // The contract's `at`, typed as a date and time.
+          required
+          type="datetime-local"
+          label={t('when')}
+          data-autofocus
+          data-testid="post-schedule-at"
+        />
+        <Text size="sm" c="dimmed">
+          {t('timeZone', { zone })}
+        </Text>
+      </ModalForm>
     </Modal>
   );
 }
