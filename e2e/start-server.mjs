@@ -78,6 +78,8 @@ const env = {
   SMTP_SECURE: 'false',
   MAIL_FROM: 'Enlaza <no-reply@e2e.enlaza.test>',
   PUBLIC_URL: E2E_BASE_URL,
+  // Browsers refuse passkeys on an IP address: the passkeys spec signs in at localhost (same server).
+  PASSKEY_ORIGIN: `http://localhost:${E2E_PORT}`,
   // The sandbox's test clock (renewals.spec.ts advances it; no other spec depends on the date moving).
   TEST_CLOCK_ENABLED: 'true',
   // The e2e server runs the production build, as a staging server would.

@@ -45,6 +45,7 @@ import { mailboxModule } from './modules/mailbox/module.js';
 import { notificationsModule, type StreamOptions } from './modules/notifications/module.js';
 import { onboardingModule } from './modules/onboarding/module.js';
 import { optionsModule } from './modules/options/module.js';
+import { passkeysModule } from './modules/passkeys/module.js';
 import { paymentsModule } from './modules/payments/module.js';
 import { profilesModule } from './modules/profiles/module.js';
 import { publicProfileModule, registerPublicPage } from './modules/public-profile/module.js';
@@ -54,6 +55,8 @@ import { adminSubscriptionsModule, subscriptionsModule } from './modules/subscri
 import { templatesModule } from './modules/templates/module.js';
 import { trashModule } from './modules/trash/module.js';
 import { wallsModule } from './modules/walls/module.js';
+import { registerWalletWebService, walletModule } from './modules/wallet/module.js';
+import { webhooksModule } from './modules/webhooks/module.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +154,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     healthModule,
     activityModule,
     authModule,
+    passkeysModule,
     registrationModule,
     subscriptionsModule,
     accountModule,
@@ -178,6 +182,8 @@ export async function buildApp({ config, database, logger = false, notificationS
     adminSubscriptionsModule,
     adminMetricsModule,
     renewalsModule,
+    walletModule,
+    webhooksModule,
   ];
   const services = await mountModules(app, platform, modules);
   registries.access.assertComplete();
@@ -197,7 +203,9 @@ export async function buildApp({ config, database, logger = false, notificationS
     webDist: config.webDist,
     secret: appSecret,
     pageCacheBytes: config.publicPageCacheBytes,
+    wallets: services.wallet.availability(),
   });
+  registerWalletWebService(app, services.wallet);
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';

@@ -4,11 +4,14 @@ import { euVatNumber } from '@enlaza/contracts';
 import { DEMO_SELLER_TAX_ID, pdfFont, sellerEnv } from './config/billing-settings.js';
 import { optionalString } from './config/env-values.js';
 import { campaignEnv, dkimOf, smtpEnv, type DkimKey } from './config/mail-settings.js';
+import { walletEnv, walletOf, type WalletConfig } from './config/wallet-settings.js';
+import { webhookEnv, webhooksOf, type WebhookConfig } from './config/webhook-settings.js';
 import { p256PublicKey } from './lib/crypto.js';
 import { apiPackageRoot } from './lib/paths.js';
 
 export { DEMO_SELLER_TAX_ID } from './config/billing-settings.js';
 export type { DkimKey } from './config/mail-settings.js';
+export type { AppleWalletConfig, GoogleWalletConfig, WalletConfig } from './config/wallet-settings.js';
 
 /**
  * Every setting, in the order their errors are listed. Mail and campaigns (config/mail-settings.ts)
@@ -38,6 +41,14 @@ export const envSchema = z.object({
   PUBLIC_PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Contact-form messages one address (IPv6 by /64) may send in 10 minutes. */
   CONTACT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Requests one personal access token may make in a minute. */
+  API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** true: an admin without two-factor sign-in is sent to set it up before signing in. */
+  ADMIN_REQUIRE_TWO_FACTOR: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  PASSKEY_ORIGIN: optionalString.pipe(z.url().optional()),
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: optionalString,
@@ -52,6 +63,8 @@ export const envSchema = z.object({
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
   ...campaignEnv,
+  ...walletEnv,
+  ...webhookEnv,
   /** false, or how many proxies in front of the app to trust for X-Forwarded-For (true = 1). */
   TRUST_PROXY: z
     .string()
@@ -119,6 +132,12 @@ export type Config = {
   publicPageCacheBytes: number;
   /** Contact-form messages per address in 10 minutes (CONTACT_LIMIT_PER_ADDRESS). */
   contactLimitPerAddress: number;
+  /** Requests per minute per personal access token (API_TOKEN_RATE_PER_MINUTE). */
+  apiTokenRatePerMinute: number;
+  /** Admins must sign in with a second factor (ADMIN_REQUIRE_TWO_FACTOR). */
+  adminRequireTwoFactor: boolean;
+  /** Where passkeys are used (PASSKEY_ORIGIN, else PUBLIC_URL): the origin browsers sign, and its host name as WebAuthn's relying party id. */
+  passkeys: { origin: string; rpId: string };
   /** S3-compatible storage for uploads; null: local disk under DATA_DIR/files. */
   /** Whether this process runs the job workers (see platform/jobs.ts). */
   workers: 'inline' | 'off';
@@ -166,6 +185,10 @@ export type Config = {
   verifactuSending: { endpoint: string; batchSize: number };
   /** VIES lookups of other member states' VAT numbers (VIES_CHECK=on), or none. */
   vies: { url: string } | null;
+  /** Apple Wallet and Google Wallet passes of a card (config/wallet-settings.ts); each null until configured. */
+  wallet: WalletConfig;
+  /** Outgoing webhooks' retries and disabling (config/webhook-settings.ts). */
+  webhooks: WebhookConfig;
 };
 
 export type VerifactuMode = z.infer<typeof envSchema>['VERIFACTU_MODE'];
@@ -261,6 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloudMaxFileBytes: e.CLOUD_MAX_FILE_MB * 1024 * 1024,
     publicPageCacheBytes: e.PUBLIC_PAGE_CACHE_MB * 1024 * 1024,
     contactLimitPerAddress: e.CONTACT_LIMIT_PER_ADDRESS,
+    apiTokenRatePerMinute: e.API_TOKEN_RATE_PER_MINUTE,
+    adminRequireTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR,
+    passkeys: passkeySite(e.PASSKEY_ORIGIN ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
     s3: s3Config(e),
     workers: e.WORKERS,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
@@ -273,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verifactuCertificate: e.VERIFACTU_CERT_FILE ? { file: resolve(e.VERIFACTU_CERT_FILE), password: e.VERIFACTU_CERT_PASSWORD } : null,
     verifactuSending: { endpoint: e.VERIFACTU_ENDPOINT, batchSize: e.VERIFACTU_BATCH_SIZE },
     vies: e.VIES_CHECK === 'on' ? { url: e.VIES_URL } : null,
+    wallet: walletOf(e),
+    webhooks: webhooksOf(e),
     campaignRatePerSecond: e.CAMPAIGN_RATE_PER_SECOND,
     campaignSmtpConnections: e.CAMPAIGN_SMTP_CONNECTIONS,
     smtpSendTimeoutMs: Math.round(e.SMTP_SEND_TIMEOUT_SECONDS * 1000),
@@ -291,4 +319,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     testClockEnabled: e.TEST_CLOCK_ENABLED,
   };
+}
+
+/** The passkeys' site: an origin, and its host name, which is WebAuthn's relying party id (never an IP address: browsers refuse those). */
+function passkeySite(url: string): { origin: string; rpId: string } {
+  const { origin, hostname } = new URL(url);
+  return { origin, rpId: hostname };
 }

@@ -48,6 +48,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/papelera',
     '/user/notificaciones',
     '/user/opciones',
+    '/user/webhooks',
     '/account',
     '/user/preferencias',
     '/user/personalinformation',

@@ -28,6 +28,8 @@ export const errorResponseSchema = z.object({
   message: z.string(),
   code: errorCodeSchema,
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Machine-readable facts of codes that have them, e.g. `{scope: 'campaigns'}` of `auth.token_scope_missing`. */
+  details: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

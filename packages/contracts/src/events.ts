@@ -47,6 +47,10 @@ export type DomainEvents = HistoryEvents & {
     /** The message's first 600 characters. */
     excerpt: string;
   };
+  /** A visitor's message came with consent to receive the owner's communications (published with `message.received`). */
+  'contact.consented': { messageId: string; profileId: string; userId: string; name: string; email: string };
+  /** A finder shared their location with a message to a tag in lost mode (published with `message.received`). */
+  'location.shared': { messageId: string; profileId: string; userId: string; lat: number; lng: number; accuracy: number | null };
   /** A tag in lost mode was opened by a visitor (at most once an hour per tag and process: see public-profile). */
   'tag.scanned_lost': { profileId: string; userId: string; profileName: string; at: string };
   /** A new file was stored in a user's cloud (not the same bytes uploaded again): its storage use before it and the plan's limit. */

@@ -17,6 +17,8 @@ export const ACTIVITY_ACTIONS = [
   'alias.changed',
   'notifications.updated',
   'data.exported',
+  'token.created',
+  'token.revoked',
   'account.deleted',
   'admin.user_suspended',
   'admin.user_reactivated',

@@ -52,6 +52,7 @@ export const SPA_ROUTES = [
   '/user/papelera',
   '/user/notificaciones',
   '/user/opciones',
+  '/user/webhooks',
   '/account',
   '/user/preferencias',
   '/user/personalinformation',

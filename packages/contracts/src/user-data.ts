@@ -230,6 +230,14 @@ export const userDataInvoiceSchema = z.strictObject({
 
 export const userDataSectionsSchema = z.strictObject({
   account: userDataAccountSchema,
+  /** Two-factor sign-in: since when it is on (null: off), how many recovery codes are unused, how many addresses have signed in (hashed, so not listed). */
+  signIn: z.strictObject({ twoFactorSince: when, recoveryCodesLeft: z.number().int(), knownAddresses: z.number().int() }),
+  /** The passkeys the user signs in with: their names and dates (the public keys are only the server's to check). */
+  passkeys: z.array(z.strictObject({ name: z.string(), createdAt: at, lastUsedAt: when })),
+  /** The user's webhook endpoints (never their signing secrets; the delivery log is not part of the export). */
+  webhooks: z.array(
+    z.strictObject({ url: z.string(), description: z.string(), events: z.array(z.string()), enabled: z.boolean(), createdAt: at }),
+  ),
   profiles: userDataProfilesSchema,
   messages: z.array(userDataMessageSchema),
   files: z.array(userDataFileSchema),

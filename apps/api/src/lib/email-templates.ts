@@ -3,7 +3,15 @@ import { escapeHtml } from './html.js';
 import { translate } from './i18n.js';
 
 export type EmailTemplate =
-  'verify_email' | 'reset_password' | 'change_email' | 'email_changed' | 'password_changed' | 'admin_invite' | 'registration_attempted';
+  | 'verify_email'
+  | 'reset_password'
+  | 'change_email'
+  | 'email_changed'
+  | 'password_changed'
+  | 'admin_invite'
+  | 'registration_attempted'
+  | 'webhook_disabled'
+  | 'sign_in_failures';
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 /**
@@ -13,9 +21,9 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 export function renderEmail(
   locale: Locale,
   template: EmailTemplate,
-  params: { name: string; link?: string; email?: string },
+  params: { name: string; link?: string; email?: string; vars?: Record<string, string | number> },
 ): RenderedEmail {
-  const t = (key: string) => translate(locale, key, { name: params.name, email: params.email ?? '' });
+  const t = (key: string) => translate(locale, key, { ...params.vars, name: params.name, email: params.email ?? '' });
   const subject = t(`email.${template}.subject`);
   const paragraphs = [t('email.common.greeting'), t(`email.${template}.body`)];
   const note = translate(locale, `email.${template}.note`, {});

@@ -38,9 +38,13 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     ? Object.fromEntries(Object.entries(error.fields).map(([field, list]) => [field, list.map((m) => translate(locale, m.code, m.params))]))
     : undefined;
   if (error.headers) void reply.headers(error.headers);
-  return reply
-    .status(error.status)
-    .send({ ok: 0, code: error.code, message: translate(locale, error.code, error.params), ...(errors && { errors }) });
+  return reply.status(error.status).send({
+    ok: 0,
+    code: error.code,
+    message: translate(locale, error.code, error.params),
+    ...(errors && { errors }),
+    ...(error.details && { details: error.details }),
+  });
 }
 
 /** Every failure answers `{ok: 0, code, message, errors?}` in the request's language; 5xx never leaks internals. */

@@ -12,6 +12,8 @@ export class AppError extends Error {
     /** Field → message codes (validation.*) with their params. */
     readonly fields?: Record<string, { code: string; params?: MessageParams }[]>,
     readonly headers?: Record<string, string>,
+    /** Answered as `details` next to the message, for clients to read (the params only shape the sentence). */
+    readonly details?: MessageParams,
   ) {
     super(code);
     this.status = ERROR_STATUS[code];

@@ -82,6 +82,15 @@ export function createRateLimiter(db: Database) {
       await this.record(limits.map((l) => l.key));
     },
 
+    /** Events of one key in the last `windowMs` (the sign-in's "repeated failures" notice reads it). */
+    async count(key: string, windowMs: number, now = Date.now()): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(rateLimitEvents)
+        .where(and(eq(rateLimitEvents.keyHash, sha256(key)), gt(rateLimitEvents.createdAt, new Date(now - windowMs))));
+      return row?.n ?? 0;
+    },
+
     async clear(key: string): Promise<void> {
       await db.delete(rateLimitEvents).where(eq(rateLimitEvents.keyHash, sha256(key)));
     },

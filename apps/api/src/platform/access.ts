@@ -41,6 +41,12 @@ export const ACCESS_KINDS = [
   'payment_method',
   /** One of the owner's signed-in sessions (devices). */
   'session',
+  /** One of the owner's personal access tokens. */
+  'api_token',
+  /** One of the owner's passkeys. */
+  'passkey',
+  /** One of the owner's outgoing webhook endpoints. */
+  'webhook_endpoint',
 ] as const;
 
 /** A kind of record; `trash.<kind>` is the owner's item of that kind that is in the trash (registered with the trash providers). */

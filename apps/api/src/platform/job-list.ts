@@ -44,6 +44,11 @@ export const JOB_LIST = {
     retryBackoff: true,
     schedule: '*/10 * * * *',
   },
+  // One attempt of a webhook delivery; an endpoint's failure schedules the next attempt itself (its
+  // backoff, modules/webhooks/delivery.ts): these retries cover only a worker that died mid-attempt.
+  'webhooks.deliver': { definedIn: 'modules/webhooks/jobs.ts', retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 4 },
+  // The webhook delivery log's purge of what is older than 30 days.
+  'webhooks.purge': { definedIn: 'modules/webhooks/jobs.ts', retryLimit: 3, retryDelay: 300, schedule: '40 3 * * *' },
   // NO VERI*FACTU: the daily summary event of the invoice event log (invoices/verifactu/event-log.ts).
   'invoices.event-summary': {
     definedIn: 'modules/invoices/verifactu/no-verifactu.ts',

@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import { derivedOperationId, OPERATION_IDS } from './openapi-operations.js';
+import { TOKEN_SCOPES } from './token-scopes.js';
 
 /** What each answer means; every failure's body is the shared Error schema ({ok: 0, code, message, errors?}). */
 const STATUS_DESCRIPTIONS: Record<string, string> = {
@@ -37,6 +38,8 @@ const MEDIA_TYPES: Record<string, Record<string, OpenAPIV3.MediaTypeObject>> = {
   'GET /api/public/link/{alias}/{profileId}/posts/{postId}/image': images,
   'GET /api/files/{id}/content': { 'application/octet-stream': binary, ...images, 'application/pdf': binary },
   'GET /api/invoices/{id}/pdf': { 'application/pdf': binary },
+  'GET /api/wallet/cards/{id}/apple': { 'application/vnd.apple.pkpass': binary },
+  'GET /api/public/link/{alias}/{profileId}/wallet/apple': { 'application/vnd.apple.pkpass': binary },
   'GET /api/admin/invoices.csv': { 'text/csv': { schema: { type: 'string', description: 'UTF-8 CSV (with BOM) with a header row' } } },
   'GET /api/notifications/stream': {
     'text/event-stream': {
@@ -85,6 +88,14 @@ export function finishDocument(doc: OpenAPIV3.Document): OpenAPIV3.Document {
       op.operationId ??= OPERATION_IDS[key] ?? derivedOperationId(method, path);
       // The document requires a bearer token by default; an operation that declares none is public.
       op.security ??= [];
+      // A personal access token may call this operation with this scope (HTTP bearer schemes carry no
+      // scopes in OpenAPI 3.0, so the scope is an extension and a line of the description).
+      const scope = TOKEN_SCOPES[key];
+      if (scope) {
+        op.security = [...op.security, { personalAccessToken: [] }];
+        Object.assign(op, { 'x-scopes': [scope] });
+        op.description = [op.description, `Personal access tokens: needs the \`${scope}\` scope.`].filter(Boolean).join('\n\n');
+      }
       if (REQUEST_BODIES[key]) op.requestBody = REQUEST_BODIES[key];
       for (const [status, response] of Object.entries(op.responses ?? {}) as [string, OpenAPIV3.ResponseObject][]) {
         if (!response.description || response.description === 'Default Response')
@@ -125,7 +136,18 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
       },
       // Relative: "Try it out" calls the server that serves this document, whatever its address.
       servers: [{ url: '/', description: 'The server that serves this document' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from `POST /api/login`' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The token from `POST /api/login`' },
+          personalAccessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'enl_pat_…',
+            description:
+              'A personal access token created in Opciones (`POST /api/tokens`), sent as `Authorization: Bearer enl_pat_…`. It may call only the operations whose `x-scopes` it holds (403 `auth.token_scope_missing` otherwise, naming the scope in `details.scope`), and no other (403 `auth.token_not_allowed`); limited per minute (429 with Retry-After).',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: (input) => {

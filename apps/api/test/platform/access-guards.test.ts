@@ -87,7 +87,7 @@ describe('sign-in throttling', () => {
         payload: { email: victim.email, password: 'wrong-password-1' },
         remoteAddress: '10.9.8.7',
       });
-    for (let i = 0; i < LOGIN_LIMITS.perEmailAndAddress; i++) expect((await attempt()).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) expect((await attempt()).statusCode).toBe(401);
     // Thirty seconds pass.
     await t.db.update(rateLimitEvents).set({ createdAt: sql`${rateLimitEvents.createdAt} - interval '30 seconds'` });
     const sixth = await attempt();

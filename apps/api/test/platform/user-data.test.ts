@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { plansCatalogueSchema, userDataExportSchema } from '@enlaza/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   aliasRedirects,
@@ -17,6 +18,7 @@ import {
   notifications,
   notificationThresholds,
   onboardingChecklists,
+  passkeys,
   paymentMethods,
   payments,
   customerCredits,
@@ -26,6 +28,8 @@ import {
   subscriptions,
   suppressions,
   users,
+  webauthnChallenges,
+  webhookEndpoints,
 } from '../../src/db/schema/index.js';
 import { multipart, png } from '../helpers/files.js';
 import { bearer, createTestApp, insertUser, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
@@ -58,10 +62,27 @@ async function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, 
   return res.json<{ data: any }>().data;
 }
 
+/** Turns two-factor sign-in on for the token's user, with a code made by an independent TOTP implementation. */
+async function enableTwoFactor(token: string) {
+  const setup = await t.app.inject({ method: 'POST', url: '/api/two-factor/setup', headers: bearer(token) });
+  const { secret } = setup.json<{ data: { secret: string } }>().data;
+  const code = authenticator.generate(secret);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/two-factor/confirm', headers: bearer(token), payload: { code } })).statusCode,
+  ).toBe(200);
+}
+
 /** A customer with something in every table that has a user_id: through the API where it matters (files, sign-in, wall, campaign, contact list, card, checkout), directly otherwise. */
 async function customerWithEverything(label: string) {
   const user = await insertUser(t.db, { name: `${label} Person`, phone: '+34600000001' });
   const token = await login(t.app, user);
+  const apiToken = await t.app.inject({
+    method: 'POST',
+    url: '/api/tokens',
+    headers: bearer(token),
+    payload: { name: `${label} script`, scopes: ['cards:read'], expiresIn: 'never' },
+  });
+  expect(apiToken.statusCode).toBe(201);
   const body = multipart([{ name: `${label}.png`, data: png(3, 3, [label.length * 20, 10, 10]) }]);
   const uploaded = await t.app.inject({
     method: 'POST',
@@ -103,6 +124,25 @@ async function customerWithEverything(label: string) {
   });
   await t.db.insert(aliasRedirects).values({ userId: user.id, alias: `old-${label}-${Date.now()}` });
   await t.db.insert(onboardingChecklists).values({ userId: user.id, sharedAt: new Date() });
+  await t.db
+    .insert(passkeys)
+    .values({ userId: user.id, name: `${label} passkey`, credentialId: `cred-${label}-${Date.now()}`, publicKey: 'pk' });
+  // Two-factor sign-in on, through the API (a code from the secret the enrolment shows), then a
+  // password step that leaves a challenge; the address the sign-in came from is known.
+  await enableTwoFactor(token);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } })).statusCode,
+  ).toBe(200);
+  await t.db
+    .insert(webauthnChallenges)
+    .values({ userId: user.id, purpose: 'register', challenge: 'c', expiresAt: new Date(Date.now() + 60_000) });
+  await t.db.insert(webhookEndpoints).values({
+    userId: user.id,
+    url: `https://${label}.example/hook`,
+    description: `${label} hook`,
+    events: ['message.received'],
+    secret: 'whsec_x',
+  });
   await call(token, 'POST', '/api/walls/posts', { profileId: card!.id, title: `${label} post`, bodyHtml: '<p>On my wall</p>' }, 201);
   const { list } = await call(
     token,
@@ -181,6 +221,11 @@ describe('export my data', () => {
     expect(data.account).toMatchObject({ id: user.id, name: 'exporter Person', email: user.email, phone: '+34600000001' });
     expect(data.account.previousAliases).toHaveLength(1);
     expect(data.account.sessions.length).toBeGreaterThan(0);
+    expect(data.signIn).toMatchObject({ recoveryCodesLeft: 10, knownAddresses: 1 });
+    expect(data.signIn.twoFactorSince).not.toBeNull();
+    expect(data.passkeys).toEqual([expect.objectContaining({ name: 'exporter passkey', lastUsedAt: null })]);
+    expect(data.webhooks).toEqual([expect.objectContaining({ url: 'https://exporter.example/hook', events: ['message.received'] })]);
+    expect(JSON.stringify(data.webhooks)).not.toContain('whsec_');
     expect(data.profiles.profiles.map((p) => p.name)).toEqual(['exporter card']);
     expect(data.profiles.folders.map((f) => f.name)).toEqual(['exporter folder']);
     expect(data.profiles.labels.map((l) => l.name)).toEqual(['exporter label']);

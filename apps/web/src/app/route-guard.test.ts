@@ -112,6 +112,7 @@ describe('route table', () => {
       'papelera',
       'notificaciones',
       'opciones',
+      'webhooks',
     ]);
   });
 

@@ -184,6 +184,11 @@ const userChildren: RouteObject[] = [
     handle: { titleKey: 'pages:user.notificaciones' },
   },
   { path: 'opciones', lazy: lazyPage(accountPage('options'), { namespaces: ['options'] }), handle: { titleKey: 'pages:user.opciones' } },
+  {
+    path: 'webhooks',
+    lazy: lazyPage(() => import('@/features/webhooks/pages/webhooks-page'), { namespaces: ['webhooks'] }),
+    handle: { titleKey: 'pages:user.webhooks' },
+  },
 ];
 
 /** The account section: role user, its own shell; paths exactly as the inherited spec lists them. */

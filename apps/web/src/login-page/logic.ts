@@ -79,6 +79,16 @@ export function readLoginAnswer(payload: unknown): { token: string; user: LoginU
   return { token: data.token, user: user as LoginUser };
 }
 
+/**
+ * The second step the login answer asks for (two-factor on: `totp`; an admin who must set it up
+ * first: `enrol`), or null when the answer is a session.
+ */
+export function readSecondFactor(payload: unknown): { secondFactor: 'totp' | 'enrol'; challenge: string } | null {
+  const data = isObject(payload) && payload.ok === 1 && isObject(payload.data) ? payload.data : null;
+  if (!data || (data.secondFactor !== 'totp' && data.secondFactor !== 'enrol') || typeof data.challenge !== 'string') return null;
+  return { secondFactor: data.secondFactor, challenge: data.challenge };
+}
+
 /** Where a signed-in role lands (the SPA's route guard). */
 export const dashboardPath = (role: string) => (role === 'admin' ? '/admin/dashboard' : '/user/dashboard');
 

@@ -2,7 +2,19 @@ import { loginFailureMessage, validateLoginInput, type LoginFieldErrors } from '
 import { ApiError } from '@/lib/api-error';
 import { forgetSignedOutReason, peekSignedOutReason } from '@/lib/signed-out-reason';
 import { byId, showFieldError, startChrome, storage } from './chrome';
-import { asT, call, dashboardPath, readLoginAnswer, requestHeaders, storeSession, storeSubscription } from './logic';
+import {
+  asT,
+  call,
+  dashboardPath,
+  readLoginAnswer,
+  readSecondFactor,
+  requestHeaders,
+  storeSession,
+  storeSubscription,
+  type LoginUser,
+} from './logic';
+import { startPasskeySignIn } from './passkey';
+import { secondFactorStep } from './second-factor';
 import './page.css';
 
 /*
@@ -51,6 +63,63 @@ function start(): void {
   chrome.start();
   const render = chrome.render;
 
+  /** A session started (password or passkey): stored as the SPA stores it, with the subscription, then the dashboard. */
+  async function finishSignIn(token: string, user: LoginUser): Promise<void> {
+    const store = storage();
+    if (store) storeSession(store, token, user);
+    try {
+      const subscription = await call('/api/datasuscription', {
+        method: 'GET',
+        headers: requestHeaders(chrome.language(), chrome.csrf(), token, false),
+      });
+      if (store) storeSubscription(store, subscription);
+    } catch (error) {
+      console.error('datasuscription failed after login', error);
+    }
+    window.location.replace(dashboardPath(user.roll));
+  }
+
+  const passkeyBlock = document.getElementById('lp-passkey-block');
+  let passkeyShown = false;
+  const secondStep = secondFactorStep({
+    language: chrome.language,
+    csrf: chrome.csrf,
+    t: chrome.t,
+    render,
+    onStart: () => {
+      failure = null;
+      render();
+    },
+    onSignedIn: finishSignIn,
+    onFailure: (error) => {
+      failure = error;
+      render();
+    },
+    onBack: () => {
+      failure = null;
+      form.hidden = false;
+      if (passkeyBlock) passkeyBlock.hidden = !passkeyShown;
+      password.value = '';
+      render();
+      password.focus();
+    },
+  });
+
+  startPasskeySignIn({
+    language: chrome.language,
+    csrf: chrome.csrf,
+    onStart: () => {
+      failure = null;
+      fieldErrors = {};
+      render();
+    },
+    onSignedIn: finishSignIn,
+    onFailure: (error) => {
+      failure = error;
+      render();
+    },
+  });
+
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (submit.disabled) return;
@@ -71,17 +140,20 @@ function start(): void {
       headers: requestHeaders(language, csrf, null, true),
       body: { email: email.value.trim(), password: password.value },
     })
-      .then(readLoginAnswer)
-      .then(async ({ token, user }) => {
-        const store = storage();
-        if (store) storeSession(store, token, user);
-        try {
-          const subscription = await call('/api/datasuscription', { method: 'GET', headers: requestHeaders(language, csrf, token, false) });
-          if (store) storeSubscription(store, subscription);
-        } catch (error) {
-          console.error('datasuscription failed after login', error);
+      .then(async (payload) => {
+        const step = readSecondFactor(payload);
+        if (!step) {
+          const { token, user } = readLoginAnswer(payload);
+          return finishSignIn(token, user);
         }
-        window.location.replace(dashboardPath(user.roll));
+        // The password was right: the second step replaces the form.
+        submit.disabled = false;
+        submit.removeAttribute('aria-busy');
+        passkeyShown = passkeyBlock ? !passkeyBlock.hidden : false;
+        form.hidden = true;
+        if (passkeyBlock) passkeyBlock.hidden = true;
+        render();
+        await secondStep.show(step);
       })
       .catch((error: unknown) => {
         // The typed values stay in the fields.

@@ -2,6 +2,8 @@
 // Modules never import from here: they ask the owning module's index.ts.
 export * from '../../platform/schema.js';
 export * from '../../modules/account/schema.js';
+export * from '../../modules/passkeys/schema.js';
+export * from '../../modules/auth/schema.js';
 export * from '../../modules/activity/schema.js';
 export * from '../../modules/catalogue/schema.js';
 export * from '../../modules/subscriptions/schema.js';
@@ -21,3 +23,5 @@ export * from '../../modules/campaigns/schema.js';
 export * from '../../modules/renewals/schema.js';
 export * from '../../modules/admin-metrics/schema.js';
 export * from '../../modules/onboarding/schema.js';
+export * from '../../modules/wallet/schema.js';
+export * from '../../modules/webhooks/schema.js';

@@ -41,6 +41,7 @@ export { lockUser, namesOf, notificationRecipient, publicIdentity } from './repo
 export { billingGaps } from './billing-details.js';
 export type { AccountDirectory } from './directory.js';
 export { createSessionsRepository, sessionAccess, type SessionsRepository } from './sessions-repository.js';
+export { apiTokenAccess, createApiTokensRepository, type ApiTokensRepository } from './api-tokens-repository.js';
 export {
   claimPendingAccount,
   createRegistrationRepository,

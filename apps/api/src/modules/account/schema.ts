@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ApiTokenScope } from '@enlaza/contracts';
 import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 import { accountTypes } from '../catalogue/schema.js';
 
@@ -74,6 +75,29 @@ export const sessions = pgTable(
     userAgent: text(),
     createdAt: createdAt(),
     lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.tokenHash), index().on(t.userId)],
+);
+
+/**
+ * Personal access tokens for scripts calling the API: only the SHA-256 of the token is kept. A
+ * revoked token's row is deleted (its trigger tells every process's session cache at once).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    tokenHash: text().notNull(),
+    scopes: jsonb().$type<ApiTokenScope[]>().notNull(),
+    /** null: until revoked. */
+    expiresAt: timestamp({ withTimezone: true }),
+    /** Refreshed at most once a minute. */
+    lastUsedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex().on(t.tokenHash), index().on(t.userId)],
 );

@@ -22,6 +22,12 @@ export function createSessionsRepository(db: Database) {
       return row;
     },
 
+    /** The account a second sign-in step (two-factor challenge) belongs to. */
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
     async insertSession(userId: string, tokenHash: string, userAgent: string | null, tx: Database | Transaction = db): Promise<void> {
       await tx.insert(sessions).values({ userId, tokenHash, userAgent });
     },

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { aliasRedirects, emailTokens, sessions, users } from './schema.js';
+import { aliasRedirects, apiTokens, emailTokens, sessions, users } from './schema.js';
 import { hashPassword, randomToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { iso, type UserDataProvider } from '../../platform/user-data-registry.js';
@@ -8,7 +8,7 @@ import { iso, type UserDataProvider } from '../../platform/user-data-registry.js
 /**
  * The account's part of a user's data: the users row (never its password hash), old aliases and
  * signed-in devices. Erasing anonymises the row (it stays, marked deleted, so ids in invoices and
- * logs still resolve to "Deleted user") and removes sessions, emailed codes and alias redirects.
+ * logs still resolve to "Deleted user") and removes sessions, access tokens, emailed codes and alias redirects.
  */
 export function createAccountUserData(db: Database): UserDataProvider<'account'> {
   return {
@@ -57,6 +57,7 @@ export function createAccountUserData(db: Database): UserDataProvider<'account'>
         .replace(/[^a-z0-9]/g, '0')}`;
       const passwordHash = await hashPassword(randomToken());
       await tx.delete(sessions).where(eq(sessions.userId, userId));
+      await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
       await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
       await tx.delete(aliasRedirects).where(eq(aliasRedirects.userId, userId));
       await tx

@@ -1,12 +1,17 @@
 import { defineModule } from '../../platform/modules.js';
 import { authRoutes } from './routes.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
+import { apiTokenRoutes } from './api-token-routes.js';
 import { authPlugin } from '../../lib/auth.js';
-import { createSessionsRepository, sessionAccess, type UserRow } from '../account/index.js';
+import { apiTokenAccess, createApiTokensRepository, createSessionsRepository, sessionAccess, type UserRow } from '../account/index.js';
+import { createSignInUserData } from './user-data.js';
 import { createAuthService, type AuthService } from './service.js';
+import { createKnownAddresses, createTwoFactor, type TwoFactor } from './two-factor.js';
 
 declare module '../../platform/modules.js' {
   interface Services {
     auth: AuthService;
+    twoFactor: TwoFactor;
   }
 }
 
@@ -18,8 +23,19 @@ declare module '../../lib/auth.js' {
 
 export const authModule = defineModule({
   name: 'auth',
-  async build({ db, database, limiter, events, registries }) {
-    const auth = createAuthService(createSessionsRepository(db), limiter, events, registries.access.requireAccess);
+  async build({ db, database, config, appSecret, mailer, limiter, events, registries }) {
+    const twoFactor = createTwoFactor({ db, appSecret, adminRequired: config.adminRequireTwoFactor });
+    const auth = createAuthService(
+      createSessionsRepository(db),
+      limiter,
+      events,
+      registries.access.requireAccess,
+      {
+        repo: createApiTokensRepository(db),
+        ratePerMinute: config.apiTokenRatePerMinute,
+      },
+      { twoFactor, knownAddresses: createKnownAddresses(db), mailer },
+    );
     // Sessions are cached per process; the database tells every process when a user or session changes.
     const listener = await database.listen(
       'enlaza_auth',
@@ -28,15 +44,18 @@ export const authModule = defineModule({
     );
     auth.sessionCache.setEnabled(listener.live());
     return {
-      services: { auth },
+      services: { auth, twoFactor },
       onClose: () => listener.close(),
-      // A session the owner may sign out: one of their own.
-      access: [sessionAccess(db)],
+      // A session the owner may sign out, a token they may revoke: one of their own.
+      access: [sessionAccess(db), apiTokenAccess(db)],
+      userData: [createSignInUserData(db)],
       // `app.authenticate` and the no-store answers of signed-in requests, for every route.
       root: async (app) => void (await app.register(authPlugin, { auth })),
     };
   },
-  async register(api, { services: { auth } }) {
+  async register(api, { services: { auth, twoFactor } }) {
     await api.register(authRoutes, { auth });
+    await api.register(twoFactorRoutes, { twoFactor });
+    await api.register(apiTokenRoutes, { auth });
   },
 });

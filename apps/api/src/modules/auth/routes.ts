@@ -1,5 +1,10 @@
 import {
   activeSessionSchema,
+  challengeBodySchema,
+  enrolledSignInSchema,
+  secondFactorBodySchema,
+  loginAnswerSchema,
+  twoFactorSetupSchema,
   currentUserSchema,
   loginBodySchema,
   loginResponseSchema,
@@ -17,6 +22,7 @@ import { toCurrentUser } from './current-user.js';
 import type { AuthService } from './service.js';
 
 const { failures } = routeDocs({ auth: 'public', answers: [401, 403, 422, 429] });
+const secondStep = routeDocs({ auth: 'public', answers: [401, 403, 409, 422] });
 const session = routeDocs({ auth: 'bearer', answers: [] });
 const ownSession = routeDocs({ auth: 'bearer', answers: [404, 422] });
 
@@ -26,12 +32,51 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (with two-factor on: a challenge for the second step instead of a session)',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...failures },
+        response: { 200: loginAnswerSchema, ...failures },
       },
     },
     async (request) => ({ ok: 1 as const, data: await auth.login(request.body, originOf(request)) }),
+  );
+
+  app.post(
+    '/login/second-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second step of a sign-in: the challenge with a code from the authenticator app or a recovery code',
+        body: secondFactorBodySchema,
+        response: { 200: loginResponseSchema, ...secondStep.failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await auth.loginSecondFactor(request.body, originOf(request)) }),
+  );
+
+  app.post(
+    '/login/second-factor/setup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'An admin required to use two-factor: the authenticator setup, with the enrol challenge',
+        body: challengeBodySchema,
+        response: { 200: okResponse(twoFactorSetupSchema), ...secondStep.failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await auth.enrolmentSetup(request.body.challenge) }),
+  );
+
+  app.post(
+    '/login/second-factor/enrol',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'An admin required to use two-factor: confirm the first code, get signed in and the recovery codes',
+        body: secondFactorBodySchema,
+        response: { 200: okResponse(enrolledSignInSchema), ...secondStep.failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await auth.enrolmentConfirm(request.body, originOf(request)) }),
   );
 
   app.get(

@@ -9,15 +9,31 @@ import type { RequireAccess } from '../../platform/access.js';
 import type { EventBus } from '../../platform/events.js';
 import { toCurrentUser } from './current-user.js';
 import { deviceOf } from './device.js';
-import type { SessionsRepository, UserRow } from '../account/index.js';
+import type { ApiTokensRepository, SessionsRepository, UserRow } from '../account/index.js';
+import { createApiTokens, isApiToken } from './api-tokens.js';
+import type { Mailer } from '../../platform/mailer.js';
+import { renderEmail } from '../../lib/email-templates.js';
+import type { KnownAddresses, TwoFactor } from './two-factor.js';
+import type { SecondFactorRequired } from '@enlaza/contracts';
 
 const MINUTE = 60_000;
 export const SESSION_IDLE_DAYS = 30;
 /**
- * Failed sign-ins allowed per minute: for one email from one address; for one address over all
- * emails; for one email over all addresses (guessing spread over many addresses).
+ * Failed sign-ins allowed (OWASP ASVS V2.2): for one account from one address (tight, per minute); from
+ * one address over all accounts (per minute); and for one account over all addresses (a slow ceiling,
+ * per hour, against guessing spread over many addresses). An address that has signed in to the account
+ * before is not held back by that ceiling, so strangers' failures cannot lock the owner out.
+ * docs/sign-in-security.md explains the numbers.
  */
-export const LOGIN_LIMITS = { perEmailAndAddress: 5, perAddress: 30, perEmail: 20, windowMs: MINUTE } as const;
+export const LOGIN_LIMITS = {
+  perAccountAndAddress: 5,
+  perAddress: 30,
+  windowMs: MINUTE,
+  perAccount: 100,
+  accountWindowMs: 60 * MINUTE,
+  /** Failures in an hour for one account after which its owner is told, at most once an hour. */
+  notifyAfter: 10,
+} as const;
 
 /**
  * last_used_at is refreshed at most this often, so a busy session does not write on every request;
@@ -26,22 +42,62 @@ export const LOGIN_LIMITS = { perEmailAndAddress: 5, perAddress: 30, perEmail: 2
 const TOUCH_INTERVAL_MS = 5 * MINUTE;
 const idleSince = (now: number) => new Date(now - SESSION_IDLE_DAYS * 24 * 60 * MINUTE);
 
+const challengeExpired = (): never => {
+  throw new AppError('auth.second_factor_expired');
+};
+
+/** Repeated failures: the owner hears of them once an hour (count and time only; no place). */
+function failureNotice(limiter: RateLimiter, mailer: Pick<Mailer, 'send' | 'defer'>) {
+  return (user: UserRow, email: string, at: number): void => {
+    mailer.defer(async () => {
+      const failures = await limiter.count(`login-account:${email}`, LOGIN_LIMITS.accountWindowMs, at);
+      if (failures < LOGIN_LIMITS.notifyAfter) return;
+      const hour = Math.floor(at / LOGIN_LIMITS.accountWindowMs);
+      const locale = user.locale ?? 'en';
+      const time = new Date(at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+      await mailer.send(
+        {
+          to: user.email,
+          userId: user.id,
+          kind: 'system',
+          ...renderEmail(locale, 'sign_in_failures', { name: user.name, vars: { count: failures, time } }),
+        },
+        // The same hour never makes a second email, in any process.
+        { idempotencyKey: `sign-in-failures:${user.id}:${hour}` },
+      );
+    });
+  };
+}
+
 export type { AuthenticatedUser };
-type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number };
+/** `expiresAt`: a personal access token's expiry (sessions expire by idleness instead). */
+type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number; expiresAt: number | null };
 
 export function createAuthService(
   repo: SessionsRepository,
   limiter: RateLimiter,
   events: Pick<EventBus, 'publish'>,
   requireAccess: RequireAccess,
+  tokenSettings: { repo: ApiTokensRepository; ratePerMinute: number },
+  signIn: { twoFactor: TwoFactor; knownAddresses: KnownAddresses; mailer: Pick<Mailer, 'send' | 'defer'> },
 ) {
+  const { twoFactor, knownAddresses, mailer } = signIn;
   const cache = createSessionCache<CachedSession>({ ttlMs: 10_000, maxEntries: 50_000 });
+  const apiTokens = createApiTokens({ ...tokenSettings, limiter, requireAccess, events, cache });
 
-  const loginLimits = (email: string, address: string) => [
-    { key: `login:${email}|${address}`, max: LOGIN_LIMITS.perEmailAndAddress, windowMs: LOGIN_LIMITS.windowMs },
+  const loginLimits = (email: string, address: string, knownAddress: boolean) => [
+    { key: `login:${email}|${address}`, max: LOGIN_LIMITS.perAccountAndAddress, windowMs: LOGIN_LIMITS.windowMs },
     { key: `login-address:${address}`, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs },
-    { key: `login-email:${email}`, max: LOGIN_LIMITS.perEmail, windowMs: LOGIN_LIMITS.windowMs },
+    // Still counted from a known address (its failures are failures), never refused there.
+    {
+      key: `login-account:${email}`,
+      max: knownAddress ? Number.POSITIVE_INFINITY : LOGIN_LIMITS.perAccount,
+      windowMs: LOGIN_LIMITS.accountWindowMs,
+    },
   ];
+
+  const noticeFailures = failureNotice(limiter, mailer);
+  const challengeUser = async (userId: string) => (await repo.findUserById(userId)) ?? challengeExpired();
 
   /** The one way a session starts: a random token (only its hash stored), the device, the sign-in recorded. */
   async function startSession(user: UserRow, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
@@ -54,17 +110,24 @@ export function createAuthService(
   }
 
   return {
-    async login(input: LoginBody, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
+    /**
+     * The password step. With two-factor on (or required of an admin who has not set it up) the answer
+     * is a short-lived challenge instead of a session: see docs/sign-in-security.md.
+     */
+    async login(input: LoginBody, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser } | SecondFactorRequired> {
       const email = input.email.trim().toLowerCase();
+      const address = addressKey(origin.address ?? '');
+      const user = await repo.findUserByEmail(email);
+      const knownAddress = user ? await knownAddresses.has(user.id, address) : false;
       // Counted before the password is checked, so parallel guesses are throttled too; a successful
       // sign-in releases its own count, so only failures add up.
-      const attempt = await limiter.hit(loginLimits(email, addressKey(origin.address ?? '')), 'auth.throttled');
+      const attempt = await limiter.hit(loginLimits(email, address, knownAddress), 'auth.throttled');
 
-      const user = await repo.findUserByEmail(email);
       // Verify against a dummy hash for unknown emails so the answer takes as long either way.
       const valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
       if (!user || !valid) {
         await events.publish('auth.sign_in_failed', { userId: user?.id ?? null, origin, after: { email } });
+        if (user) noticeFailures(user, email, Date.now());
         throw new AppError('auth.invalid_credentials');
       }
       // Only someone who knows the password learns the account's state.
@@ -72,7 +135,50 @@ export function createAuthService(
       if (user.status === 'pending' || !user.emailVerifiedAt) throw new AppError('auth.unverified');
 
       await limiter.release(attempt);
+      if (await twoFactor.enabled(user.id)) return { secondFactor: 'totp', ...(await twoFactor.createChallenge(user.id, 'verify')) };
+      if (twoFactor.requiredFor(user)) return { secondFactor: 'enrol', ...(await twoFactor.createChallenge(user.id, 'enrol')) };
+      // An address becomes the owner's only once a session starts there (after any second factor).
+      await knownAddresses.remember(user.id, address);
       return startSession(user, origin);
+    },
+
+    /**
+     * The second step: the challenge of the password step with a code from the app or a recovery
+     * code. A wrong code uses up one of the challenge's few attempts.
+     */
+    async loginSecondFactor(
+      input: { challenge: string; code: string },
+      origin: RequestOrigin,
+    ): Promise<{ token: string; user: CurrentUser }> {
+      const found = await twoFactor.attemptChallenge(input.challenge, 'verify');
+      const user = await challengeUser(found.userId);
+      if (!(await twoFactor.verifyCode(user, input.code))) {
+        // A wrong code counts as a failed sign-in: a new challenge (the password again) cannot renew guesses faster.
+        const email = user.email.toLowerCase();
+        await limiter.record(loginLimits(email, addressKey(origin.address ?? ''), false).map((limit) => limit.key));
+        await events.publish('auth.sign_in_failed', { userId: user.id, origin, after: { email } });
+        noticeFailures(user, email, Date.now());
+        throw new AppError('auth.second_factor_invalid');
+      }
+      if (!(await twoFactor.spendChallenge(found.id))) throw new AppError('auth.second_factor_expired');
+      await knownAddresses.remember(user.id, addressKey(origin.address ?? ''));
+      return this.signInVerified(user, origin);
+    },
+
+    /** An admin who must have two-factor: the setup, reached with the password step's challenge. */
+    async enrolmentSetup(challenge: string) {
+      const found = await twoFactor.attemptChallenge(challenge, 'enrol');
+      return twoFactor.setup(await challengeUser(found.userId));
+    },
+
+    /** …and its confirmation with the first code: two-factor on, signed in, recovery codes shown once. */
+    async enrolmentConfirm(input: { challenge: string; code: string }, origin: RequestOrigin) {
+      const found = await twoFactor.attemptChallenge(input.challenge, 'enrol');
+      const user = await challengeUser(found.userId);
+      const recoveryCodes = await twoFactor.confirm(user, input.code);
+      if (!(await twoFactor.spendChallenge(found.id))) throw new AppError('auth.second_factor_expired');
+      await knownAddresses.remember(user.id, addressKey(origin.address ?? ''));
+      return { ...(await this.signInVerified(user, origin)), recoveryCodes };
     },
 
     /**
@@ -85,10 +191,18 @@ export function createAuthService(
       return startSession(user, origin);
     },
 
-    /** Resolves a bearer token to its session and user, or null when unknown, revoked, idle too long or the user is not active. */
+    /** As `signInVerified`, for an account known by its id (a passkey's owner): a user gone since answers as a failed passkey. */
+    async signInVerifiedById(userId: string, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError('auth.passkey_failed');
+      return this.signInVerified(user, origin);
+    },
+
+    /** Resolves a bearer token (a session's, or a personal access token with its scopes) to its user, or null when unknown, revoked, expired or the user is not active. */
     async authenticate(token: string): Promise<AuthenticatedUser | null> {
       const now = Date.now();
       const tokenHash = sha256(token);
+      if (isApiToken(token)) return apiTokens.authenticate(tokenHash, now);
       const cached = cache.get(tokenHash, now);
       if (cached && now - cached.lastUsedAt <= TOUCH_INTERVAL_MS) return cached;
 
@@ -102,7 +216,7 @@ export function createAuthService(
         lastUsedAt = now;
       }
       const session = { sessionId: found.sessionId, user: found.user };
-      cache.set(tokenHash, { ...session, userId: found.user.id, lastUsedAt }, stamp, now);
+      cache.set(tokenHash, { ...session, userId: found.user.id, lastUsedAt, expiresAt: null }, stamp, now);
       return session;
     },
 
@@ -147,6 +261,9 @@ export function createAuthService(
       await repo.deleteSessionsOfUser(userId);
       cache.forgetUser(userId);
     },
+
+    /** Personal access tokens: created, listed and revoked in Opciones; throttled and scope-checked per request. */
+    apiTokens,
 
     /** Call after changing a user or their sessions, so this process stops serving the old row. */
     forgetUser: (userId: string) => cache.forgetUser(userId),

@@ -161,6 +161,33 @@ ${passwordInput(t, { id: 'lp-password', autocomplete: 'current-password', testid
 <div class="lp-forgot"><a href="/?forgot=1" data-testid="forgot-password-link" data-i18n="auth:login.forgot">${t('auth:login.forgot')}</a></div>
 <button type="submit" id="lp-submit" class="lp-submit" data-testid="login-submit" data-i18n="auth:login.submit">${t('auth:login.submit')}</button>
 </form>
+<form id="lp-second" class="lp-form" method="post" novalidate hidden aria-labelledby="lp-second-title" data-testid="login-second-step">
+<h2 id="lp-second-title" class="lp-title" tabindex="-1" data-i18n="auth:login.secondFactor.title">${t('auth:login.secondFactor.title')}</h2>
+<div id="lp-enrol" hidden data-testid="login-enrol">
+<p class="lp-hint" data-i18n="auth:login.secondFactor.enrolHint">${t('auth:login.secondFactor.enrolHint')}</p>
+<img id="lp-enrol-qr" class="lp-qr" width="200" height="200" alt="${t('auth:login.secondFactor.qrAlt')}" data-i18n-label="auth:login.secondFactor.qrAlt" data-testid="login-enrol-qr">
+<p class="lp-hint"><span data-i18n="auth:login.secondFactor.key">${t('auth:login.secondFactor.key')}</span>: <code id="lp-enrol-secret" data-testid="login-enrol-secret"></code></p>
+</div>
+<p id="lp-second-hint" class="lp-hint" data-i18n="auth:login.secondFactor.hint">${t('auth:login.secondFactor.hint')}</p>
+<div class="lp-field">
+<label for="lp-code"><span id="lp-code-label" data-i18n="auth:login.secondFactor.code">${t('auth:login.secondFactor.code')}</span>${REQUIRED}</label>
+<input id="lp-code" class="lp-input" type="text" name="code" autocomplete="one-time-code" inputmode="numeric" maxlength="32" required aria-describedby="lp-code-error" data-testid="login-code">
+<p id="lp-code-error" class="lp-error" hidden></p>
+</div>
+<button type="submit" id="lp-second-submit" class="lp-submit" data-testid="login-code-submit" data-i18n="auth:login.secondFactor.submit">${t('auth:login.secondFactor.submit')}</button>
+<p class="lp-register"><button type="button" id="lp-use-recovery" class="lp-link-button" data-testid="login-use-recovery" data-i18n="auth:login.secondFactor.useRecovery">${t('auth:login.secondFactor.useRecovery')}</button>
+<button type="button" id="lp-second-back" class="lp-link-button" data-testid="login-second-back" data-i18n="auth:login.secondFactor.back">${t('auth:login.secondFactor.back')}</button></p>
+</form>
+<div id="lp-recovery" class="lp-form" hidden data-testid="login-recovery-codes">
+<h2 id="lp-recovery-title" class="lp-title" tabindex="-1" data-i18n="auth:login.secondFactor.recoveryTitle">${t('auth:login.secondFactor.recoveryTitle')}</h2>
+<p class="lp-hint" data-i18n="auth:login.secondFactor.recoveryShownOnce">${t('auth:login.secondFactor.recoveryShownOnce')}</p>
+<pre id="lp-recovery-list" class="lp-codes" data-testid="login-recovery-list"></pre>
+<button type="button" id="lp-recovery-continue" class="lp-submit" data-testid="login-recovery-continue" data-i18n="auth:login.secondFactor.continue">${t('auth:login.secondFactor.continue')}</button>
+</div>
+<div id="lp-passkey-block" class="lp-passkey" hidden>
+<p class="lp-or"><span data-i18n="auth:login.or">${t('auth:login.or')}</span></p>
+<button type="button" id="lp-passkey" class="lp-submit lp-secondary" data-testid="login-passkey" data-i18n="auth:login.passkey">${t('auth:login.passkey')}</button>
+</div>
 <p class="lp-register">${text(t, 'auth:login.noAccount')} <a href="/register" data-testid="register-link" data-i18n="auth:login.register">${t('auth:login.register')}</a></p>
 </section>
 </div>`;

@@ -37,7 +37,8 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
     await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
     if (input.website?.trim()) return;
 
-    // Announced after commit to the subscribers of `message.received` (the owner's notification and its email).
+    // Announced after commit to the subscribers of `message.received` (the owner's notification and its email),
+    // and of `contact.consented` and `location.shared` when the visitor gave either (webhooks).
     await repo.insert(
       {
         profileId: target.profileId,
@@ -50,8 +51,8 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
         location: input.location,
         locale: origin.locale,
       },
-      (row, tx) =>
-        events.publish(
+      async (row, tx) => {
+        await events.publish(
           'message.received',
           {
             messageId: row.id,
@@ -65,7 +66,16 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
             excerpt: row.body.length > 600 ? `${row.body.slice(0, 600)}…` : row.body,
           },
           tx,
-        ),
+        );
+        const ids = { messageId: row.id, profileId: row.profileId, userId: row.userId };
+        if (row.consent) await events.publish('contact.consented', { ...ids, name: row.name, email: row.email }, tx);
+        if (row.location)
+          await events.publish(
+            'location.shared',
+            { ...ids, lat: row.location.lat, lng: row.location.lng, accuracy: row.location.accuracy },
+            tx,
+          );
+      },
     );
   };
 }

@@ -46,7 +46,15 @@ const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
  */
 export function registerPublicPage(
   app: FastifyInstance,
-  options: { service: PublicProfileService; publicUrl: string; webDist: string; secret: string; pageCacheBytes: number },
+  options: {
+    service: PublicProfileService;
+    publicUrl: string;
+    webDist: string;
+    secret: string;
+    pageCacheBytes: number;
+    /** Which wallets' buttons cards show (configured ones only). */
+    wallets?: { apple: boolean; google: boolean };
+  },
 ): void {
   const { service, publicUrl, secret } = options;
   const assets = readAssets(options.webDist);
@@ -102,6 +110,7 @@ export function registerPublicPage(
           preview,
           wall,
           wallPaged: paged,
+          wallets: options.wallets,
         });
       const profileCache = profileCacheTiming(found);
       if (paged) reply.header('server-timing', profileCache);

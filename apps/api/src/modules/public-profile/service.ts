@@ -105,6 +105,25 @@ export function createPublicProfileService(
       };
     },
 
+    /**
+     * A live card of an active owner whatever its visibility, with what a wallet pass needs (its owner,
+     * photo file, owner's language); null for a tag, a deleted card or a suspended owner.
+     */
+    async walletCard(profileId: string) {
+      const row = await loadAny(profileId).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
+      if (!row || row.profile.kind !== 'card') return null;
+      return {
+        profile: toPublic(row),
+        visibility: row.profile.visibility,
+        userId: row.profile.userId,
+        photoFileId: row.profile.photoFileId,
+        ownerLocale: visitorFallbackLocale(row.owner.locale),
+      };
+    },
+
     /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
     peek,
 

@@ -94,7 +94,24 @@ ${tag.serial ? html`<p class="pp-hint" data-testid="public-profile-serial">${t('
  * The card or tag itself: everything a visitor reads, in plain links (works without JavaScript).
  * `form`: the contact form at its end (false when the page puts it after the wall's posts).
  */
-export function renderCard(profile: PublicProfile, t: Translate, { preview, form }: { preview: boolean; form: boolean }): SafeHtml {
+/** Which wallets the site makes passes for (config): their buttons show only then. */
+export type WalletLinks = { apple: boolean; google: boolean };
+
+/** "Add to Apple Wallet" / "Save to Google Wallet", badge-like, for a card (a tag has no pass). */
+function walletButtons(profile: PublicProfile, wallets: WalletLinks, t: Translate): SafeHtml | null {
+  if (profile.kind !== 'card' || (!wallets.apple && !wallets.google)) return null;
+  const base = `/api/public${profile.canonicalPath}/wallet`;
+  return html`<div class="pp-wallets" role="group" aria-label="${t('wallet.group')}">
+${wallets.apple ? html`<a class="pp-wallet" href="${base}/apple" download data-testid="public-profile-apple-wallet">${raw(icon('wallet'))}<span>${t('wallet.apple')}</span></a>` : null}
+${wallets.google ? html`<a class="pp-wallet" href="${base}/google" rel="nofollow" data-testid="public-profile-google-wallet">${raw(icon('wallet'))}<span>${t('wallet.google')}</span></a>` : null}
+</div>`;
+}
+
+export function renderCard(
+  profile: PublicProfile,
+  t: Translate,
+  { preview, form, wallets = { apple: false, google: false } }: { preview: boolean; form: boolean; wallets?: WalletLinks },
+): SafeHtml {
   const { card, tag, theme } = profile;
   const subtitle = card ? [card.jobTitle, card.company].filter(Boolean).join(' · ') : null;
   const contacts: Item[] = [];
@@ -132,6 +149,7 @@ ${saveLabel ? html`<a class="pp-button pp-primary" href="${profile.vcardPath}" d
 <button type="button" class="pp-button" data-share data-testid="public-profile-share">${raw(icon('share'))}<span>${t('actions.share')}</span></button>
 <button type="button" class="pp-button" data-qr aria-expanded="false" aria-controls="pp-qr">${raw(icon('qr'))}<span>${t('actions.showQr')}</span></button>
 </div>
+${preview ? null : walletButtons(profile, wallets, t)}
 <div id="pp-qr" class="pp-qr" hidden></div>
 <p class="pp-status" role="status" aria-live="polite" data-status></p>
 ${card?.bio ? html`<p class="pp-multiline pp-bio">${card.bio}</p>` : null}

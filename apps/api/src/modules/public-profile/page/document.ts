@@ -1,5 +1,5 @@
 import { PUBLIC_PAGE_SCRIPT_STRINGS, type Locale, type PublicProfile, type PublicWallPage } from '@enlaza/contracts';
-import { renderCard, textOn } from './card.js';
+import { renderCard, textOn, type WalletLinks } from './card.js';
 import { renderContactForm } from './form.js';
 import { htmlLang, pageSection, pageStrings, type Translate } from './strings.js';
 import { drawAfter, html, raw, type SafeHtml } from './template.js';
@@ -67,13 +67,20 @@ function footer(t: Translate): SafeHtml {
  * changes, so a busy card is rendered once per language.
  */
 const renderedCards = new WeakMap<PublicProfile, Map<string, SafeHtml>>();
-function cardMarkup(profile: PublicProfile, locale: Locale, preview: boolean, form: boolean, t: Translate): SafeHtml {
-  if (preview) return renderCard(profile, t, { preview, form });
+function cardMarkup(
+  profile: PublicProfile,
+  locale: Locale,
+  preview: boolean,
+  form: boolean,
+  t: Translate,
+  wallets: WalletLinks | undefined,
+): SafeHtml {
+  if (preview) return renderCard(profile, t, { preview, form, wallets });
   let byKey = renderedCards.get(profile);
   if (!byKey) renderedCards.set(profile, (byKey = new Map<string, SafeHtml>()));
   const key = `${locale}:${form ? 'form' : 'no-form'}`;
   let markup = byKey.get(key);
-  if (!markup) byKey.set(key, (markup = renderCard(profile, t, { preview, form })));
+  if (!markup) byKey.set(key, (markup = renderCard(profile, t, { preview, form, wallets })));
   return markup;
 }
 
@@ -96,6 +103,8 @@ export function renderProfilePage(
     preview: boolean;
     wall?: PublicWallPage | null;
     wallPaged?: boolean;
+    /** Which wallets' buttons the card shows (the same for every card of this process). */
+    wallets?: WalletLinks;
   },
 ): string {
   const t = pageStrings(options.locale);
@@ -121,7 +130,7 @@ export function renderProfilePage(
   const formLast = formAfterWall(profile, Boolean(wall?.value));
   const body = html`${options.preview ? html`<p class="pp-preview-note" role="note">${t('preview')}</p>` : null}
 <main class="pp-page" style="${style}">
-${cardMarkup(profile, options.locale, options.preview, !formLast, t)}
+${cardMarkup(profile, options.locale, options.preview, !formLast, t, options.wallets)}
 ${wall}
 ${formLast ? html`<div class="pp-form-card" data-testid="public-form-card">${renderContactForm(profile, t, { preview: options.preview })}</div>` : null}
 </main>

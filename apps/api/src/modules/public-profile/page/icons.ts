@@ -23,6 +23,7 @@ const PATHS = {
     '<path d="M9 19c-4 1.5-4-2-6-2.5M15 21v-3.5a3 3 0 0 0-1-2.5c3 0 6-2 6-5.5a4.5 4.5 0 0 0-1-3 4 4 0 0 0 0-3s-1 0-3 1.5a10 10 0 0 0-6 0C7 3.5 6 3.5 6 3.5a4 4 0 0 0 0 3 4.5 4.5 0 0 0-1 3C5 13 8 15 11 15a3 3 0 0 0-1 2.5V21"/>',
   whatsapp: '<path d="M3 21l1.6-4.6A9 9 0 1 1 8 19.6z"/><path d="M9 9.5c0 3 2.5 5.5 5.5 5.5l1-1.5-2-1-1 1a4 4 0 0 1-2-2l1-1-1-2z"/>',
   telegram: '<path d="M21 4 3 11l6 2 2 6 3-4 5 4zM9 13l8-6"/>',
+  wallet: '<rect x="3" y="6" width="18" height="14" rx="2"/><path d="M3 10h18M16 15h2M6 6l9-3 1 3"/>',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -16,6 +16,8 @@ export const USER_ACTIONS = [
   'alias.changed',
   'notifications.updated',
   'data.exported',
+  'token.created',
+  'token.revoked',
   'profile.created',
   'profile.updated',
   'profile.trashed',

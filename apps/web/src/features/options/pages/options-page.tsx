@@ -4,10 +4,14 @@ import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
 import { useOptions } from '../api/get-options';
 import { AliasCard } from '../components/alias-card';
+import { ApiTokensCard } from '../components/api-tokens-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ExportCard } from '../components/export-card';
 import { NotificationsCard } from '../components/notifications-card';
+import { PasskeysCard } from '../components/passkeys-card';
 import { SessionsCard } from '../components/sessions-card';
+import { WebhooksLinkCard } from '../components/webhooks-link-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 /** /user/opciones: public alias, notification emails, signed-in devices, export of my data, delete my account. */
 export default function OptionsPage() {
@@ -39,6 +43,10 @@ export default function OptionsPage() {
         </>
       )}
       <SessionsCard />
+      <PasskeysCard />
+      <TwoFactorCard />
+      <ApiTokensCard />
+      <WebhooksLinkCard />
       <ExportCard />
       <DeleteAccountCard />
     </Stack>

@@ -12,6 +12,7 @@ const PATHS = {
   link: 'M10 14a4 4 0 006 0l3-3a4 4 0 00-6-6l-1 1M14 10a4 4 0 00-6 0l-3 3a4 4 0 006 6l1-1',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   dots: 'M5 12h.01M12 12h.01M19 12h.01',
+  wallet: 'M3 6h18v14H3zM3 10h18M16 15h2M6 6l9-3 1 3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -15,6 +15,7 @@ import { CopyLinkButton, publicUrlOf } from '../components/copy-link-button';
 import { Icon } from '../components/icons';
 import { PublicPagePreview } from '../components/public-page-preview';
 import { useProfileKind } from '../components/use-profile-kind';
+import { WalletButtons } from '../components/wallet-buttons';
 
 const VisitsChart = lazy(() => import('@/components/visits-chart'));
 
@@ -189,6 +190,7 @@ export default function ProfileViewPage() {
               {url}
             </Text>
           </Paper>
+          {profile.kind === 'card' ? <WalletButtons profileId={profile.id} /> : null}
           <StatsPanel id={profile.id} />
         </Stack>
       </SimpleGrid>

@@ -1,0 +1,78 @@
+import type { ApiTokenScope } from '@enlaza/contracts';
+
+/**
+ * The one table of what a personal access token may call: each covered operation ("METHOD /path"
+ * as the OpenAPI document writes it) and the scope it needs. An operation missing here refuses
+ * every token (account settings, the tokens themselves, sessions, password, payments, the admin
+ * area…), so a new route is closed to tokens until someone decides its scope. The same table marks
+ * the operations in the OpenAPI document (openapi.ts).
+ */
+export const TOKEN_SCOPES: Readonly<Record<string, ApiTokenScope>> = {
+  'GET /api/profiles': 'cards:read',
+  'GET /api/profiles/{id}': 'cards:read',
+  'GET /api/profiles/{id}/stats': 'cards:read',
+  'GET /api/folders': 'cards:read',
+  'GET /api/labels': 'cards:read',
+  'POST /api/profiles': 'cards:write',
+  'PUT /api/profiles/{id}': 'cards:write',
+  'POST /api/profiles/bulk': 'cards:write',
+  'POST /api/folders': 'cards:write',
+  'PUT /api/folders/{id}': 'cards:write',
+  'DELETE /api/folders/{id}': 'cards:write',
+  'POST /api/labels': 'cards:write',
+  'PUT /api/labels/{id}': 'cards:write',
+  'DELETE /api/labels/{id}': 'cards:write',
+
+  'GET /api/mailbox/unread': 'messages:read',
+  'GET /api/mailbox/{profileId}/messages': 'messages:read',
+  'GET /api/mailbox/{profileId}/messages.csv': 'messages:read',
+  'GET /api/mailbox/messages/{id}': 'messages:read',
+
+  'POST /api/audience/count': 'audience',
+  'GET /api/audience/sources': 'audience',
+  'GET /api/audience/lists': 'audience',
+  'POST /api/audience/lists/preview': 'audience',
+  'POST /api/audience/lists/import': 'audience',
+  'GET /api/audience/lists/{id}': 'audience',
+  'DELETE /api/audience/lists/{id}': 'audience',
+  'GET /api/audience/lists/{id}/contacts': 'audience',
+  'DELETE /api/audience/lists/{id}/contacts/{contactId}': 'audience',
+  'GET /api/audience/visitors': 'audience',
+  'GET /api/audience/suppressions': 'audience',
+  'POST /api/audience/suppressions': 'audience',
+  'DELETE /api/audience/suppressions/{email}': 'audience',
+
+  'GET /api/campaigns': 'campaigns',
+  'POST /api/campaigns': 'campaigns',
+  'GET /api/campaigns/templates': 'campaigns',
+  'GET /api/campaigns/sender': 'campaigns',
+  'PUT /api/campaigns/sender': 'campaigns',
+  'POST /api/campaigns/audience-count': 'campaigns',
+  'GET /api/campaigns/{id}': 'campaigns',
+  'PUT /api/campaigns/{id}': 'campaigns',
+  'DELETE /api/campaigns/{id}': 'campaigns',
+  'GET /api/campaigns/{id}/review': 'campaigns',
+  'POST /api/campaigns/{id}/test': 'campaigns',
+  'POST /api/campaigns/{id}/start': 'campaigns',
+  'POST /api/campaigns/{id}/pause': 'campaigns',
+  'POST /api/campaigns/{id}/resume': 'campaigns',
+  'POST /api/campaigns/{id}/cancel': 'campaigns',
+
+  'GET /api/datasuscription': 'billing:read',
+  'GET /api/envio/data': 'billing:read',
+  'GET /api/user/myplan': 'billing:read',
+  'GET /api/user/pagos': 'billing:read',
+  'GET /api/invoices': 'billing:read',
+  'GET /api/invoices/{id}': 'billing:read',
+  'GET /api/invoices/{id}/pdf': 'billing:read',
+};
+
+/** Fastify's `/api/profiles/:id` as the document writes it: `/api/profiles/{id}`. */
+export const documentedPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+/** The scope an operation needs, from the request's method and matched route; null: no token may call it. */
+export function tokenScopeOf(method: string, routeUrl: string | undefined): ApiTokenScope | null {
+  if (!routeUrl) return null;
+  // HEAD is answered by the GET route.
+  return TOKEN_SCOPES[`${method === 'HEAD' ? 'GET' : method} ${documentedPath(routeUrl)}`] ?? null;
+}

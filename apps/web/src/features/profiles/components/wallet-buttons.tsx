@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/api-error';
+import { downloadApplePass, googleWalletUrl, useWalletAvailability } from '../api/wallet';
+import { Icon } from './icons';
+
+/**
+ * "Add to Apple Wallet" / "Save to Google Wallet" for the owner's card: shown only for the wallets the
+ * site is configured for, nothing at all when neither is.
+ */
+export function WalletButtons({ profileId }: { profileId: string }) {
+  const { t } = useTranslation('profiles');
+  const availability = useWalletAvailability();
+  const [busy, setBusy] = useState<'apple' | 'google' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const wallets = availability.data;
+  if (!wallets || (!wallets.apple && !wallets.google)) return null;
+
+  const run = async (which: 'apple' | 'google') => {
+    setBusy(which);
+    setError(null);
+    try {
+      if (which === 'apple') await downloadApplePass(profileId);
+      else window.location.assign(await googleWalletUrl(profileId));
+    } catch (cause) {
+      setError(cause instanceof ApiError && cause.serverMessage ? cause.serverMessage : t('view.wallet.failed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'lg' }}
+      component="section"
+      aria-labelledby="profile-wallet-title"
+      data-testid="profile-wallet"
+    >
+      <Title order={2} size="h4" id="profile-wallet-title">
+        {t('view.wallet.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mt={4}>
+        {t('view.wallet.body')}
+      </Text>
+      <Group gap="xs" mt="sm">
+        {wallets.apple ? (
+          <Button
+            color="dark"
+            leftSection={<Icon name="wallet" />}
+            loading={busy === 'apple'}
+            onClick={() => void run('apple')}
+            data-testid="view-apple-wallet"
+          >
+            {t('view.wallet.apple')}
+          </Button>
+        ) : null}
+        {wallets.google ? (
+          <Button
+            color="dark"
+            leftSection={<Icon name="external" />}
+            loading={busy === 'google'}
+            onClick={() => void run('google')}
+            data-testid="view-google-wallet"
+          >
+            {t('view.wallet.google')}
+          </Button>
+        ) : null}
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert" mt="sm">
+          {error}
+        </Alert>
+      ) : null}
+    </Paper>
+  );
+}

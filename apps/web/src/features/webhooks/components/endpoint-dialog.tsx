@@ -1,0 +1,128 @@
+import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { WEBHOOK_EVENT_TYPES, createWebhookEndpointBodySchema, type WebhookEndpoint } from '@enlaza/contracts';
+import { FormGeneralError } from '@/components/form-general-error';
+import { useContractForm } from '@/lib/forms/use-contract-form';
+import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from '../api/webhooks';
+
+/** The secret, shown this once (after creating an endpoint or rolling its secret), with a copy button. */
+export function SecretPanel({ secret, onDone }: { secret: string; onDone: () => void }) {
+  const { t } = useTranslation('webhooks');
+  return (
+    <Stack gap="md" data-testid="webhooks-secret-panel">
+      <Alert color="yellow" role="status">
+        {t('secret.shownOnce')}
+      </Alert>
+      <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="webhooks-secret">
+        {secret}
+      </Code>
+      <Group justify="flex-end" gap="sm">
+        <CopyButton value={secret} timeout={2000}>
+          {({ copied, copy }) => (
+            <Button
+              variant={copied ? 'light' : 'default'}
+              color={copied ? 'teal' : undefined}
+              onClick={copy}
+              data-testid="webhooks-secret-copy"
+            >
+              <span aria-live="polite">{copied ? t('secret.copied') : t('secret.copy')}</span>
+            </Button>
+          )}
+        </CopyButton>
+        <Button onClick={onDone} data-autofocus data-testid="webhooks-secret-done">
+          {t('secret.done')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Add an endpoint (then its secret, once) or edit one: URL, description and the events it receives. */
+export function EndpointDialog({ endpoint, opened, onClose }: { endpoint: WebhookEndpoint | null; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('webhooks');
+  const create = useCreateWebhookEndpoint();
+  const update = useUpdateWebhookEndpoint();
+  const pending = create.isPending || update.isPending;
+  const form = useContractForm(createWebhookEndpointBodySchema, {
+    initialValues: {
+      url: endpoint?.url ?? '',
+      description: endpoint?.description ?? '',
+      events: endpoint?.events ?? [],
+    },
+    messages: { events: t('form.eventsRequired') },
+  });
+  const secret = create.data?.secret;
+
+  const close = () => {
+    if (pending) return;
+    form.form.reset();
+    form.setGeneralError(null);
+    // Forgets the secret: it is never shown again.
+    create.reset();
+    update.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit((body) => {
+    if (endpoint) update.mutate({ id: endpoint.id, body }, { onError: form.setServerError, onSuccess: close });
+    else create.mutate(body, { onError: form.setServerError });
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={secret ? t('secret.title') : endpoint ? t('form.editTitle') : t('form.addTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('form.cancel') }}
+    >
+      {secret ? (
+        <SecretPanel secret={secret} onDone={close} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              {...form.field('url')}
+              type="url"
+              label={t('form.url')}
+              description={t('form.urlHint')}
+              placeholder="https://example.com/enlaza-webhook"
+              data-autofocus
+              data-testid="webhooks-url"
+            />
+            <TextInput {...form.field('description')} label={t('form.description')} data-testid="webhooks-description" />
+            <Checkbox.Group
+              label={t('form.events')}
+              withAsterisk
+              value={form.values.events}
+              onChange={(events) => form.form.setFieldValue('events', events)}
+              error={form.errorOf('events')}
+              data-path="events"
+            >
+              <Stack gap={6} mt="xs">
+                {WEBHOOK_EVENT_TYPES.map((type) => (
+                  <Checkbox
+                    key={type}
+                    value={type}
+                    label={t(`events.${type.replace('.', '_')}`)}
+                    description={<Code>{type}</Code>}
+                    data-testid={`webhooks-event-${type}`}
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <FormGeneralError error={form.generalError} />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={pending}>
+                {t('form.cancel')}
+              </Button>
+              <Button type="submit" loading={pending} data-testid="webhooks-save">
+                {endpoint ? t('form.save') : t('form.add')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
