@@ -80,6 +80,8 @@ export const adminSubscriptionSummarySchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** Price of the running offer before tax, in cents (null on Free). */
   priceCents: z.number().int().nullable(),
+  /** Seats billed in the current period of a per-seat offer; null for a flat one. */
+  seats: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type AdminSubscriptionSummary = z.infer<typeof adminSubscriptionSummarySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './common.js';
 import { emailSchema } from './accounts.js';
+import { adminUserTeamSchema } from './teams.js';
 
 export const USER_STATUSES = ['pending', 'active', 'suspended', 'deleted'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
@@ -15,6 +16,8 @@ export const adminUserRowSchema = z.object({
   status: userStatusSchema,
   accountType: z.string().nullable(),
   plan: z.string().nullable(),
+  /** The team the user belongs to (as an active member) and their role in it; null: none. */
+  team: adminUserTeamSchema.nullable(),
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
@@ -25,6 +28,8 @@ export const adminUsersQuerySchema = z.object({
   status: userStatusSchema.optional(),
   accountTypeId: z.uuid().optional(),
   planCode: z.string().max(40).optional(),
+  /** `member`: users in a team (any role); `owner`: team owners; `none`: users in no team. */
+  team: z.enum(['member', 'owner', 'none']).optional(),
   sort: z.enum(USER_SORTS).default('createdAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

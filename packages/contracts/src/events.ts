@@ -32,6 +32,12 @@ export type HistoryEvents = { [A in HistoryAction]: HistoryFact };
  * another module's tables); anything else a subscriber reads as it is when it runs.
  */
 export type DomainEvents = HistoryEvents & {
+  /**
+   * A team's active members changed (a member joined, was removed, the team was created or deleted),
+   * published in that write's transaction: `activeMembers` is the count after it (0: the team is gone).
+   * Billing counts seats from it; `ownerId` is whose subscription pays them.
+   */
+  'team.members_changed': { teamId: string; ownerId: string; activeMembers: number };
   /** A visitor's message reached a profile's mailbox (public contact form). */
   'message.received': {
     messageId: string;

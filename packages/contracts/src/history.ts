@@ -49,6 +49,17 @@ export const ACTIVITY_ACTIONS = [
   'message.restored',
   'admin.subscription_cancelled',
   'admin.subscription_extended',
+  'team.created',
+  'team.updated',
+  'team.deleted',
+  'team.template_changed',
+  'team.member_invited',
+  'team.invitation_revoked',
+  'team.member_joined',
+  'team.member_updated',
+  'team.member_removed',
+  'team.card_reassigned',
+  'team.card_retired',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /** The actions recorded from an event of the same name (an upload's row comes from `file.uploaded`, whose payload differs). */

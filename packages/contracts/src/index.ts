@@ -13,6 +13,8 @@ export * from './accounts.js';
 export * from './history.js';
 export * from './admin.js';
 export * from './profiles.js';
+export * from './team-fields.js';
+export * from './teams.js';
 export * from './mailbox.js';
 export * from './cloud.js';
 export * from './dashboard.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './account.js';
+import { profileTeamSchema, teamTemplateFieldSchema } from './team-fields.js';
 
 export const PROFILE_KINDS = ['card', 'tag'] as const;
 export const profileKindSchema = z.enum(PROFILE_KINDS);
@@ -32,7 +33,9 @@ export function withWebScheme(value: unknown): unknown {
   return /^[^\s/:@]+\.[^\s/:@]+(:\d+)?([/?#]\S*)?$/.test(trimmed) ? `https://${trimmed}` : trimmed;
 }
 
-const url = z.preprocess(withWebScheme, z.url({ protocol: /^https?$/, error: 'validation.invalid_url' }).max(500));
+/** A web address (http or https; a bare domain gets `https://`), as cards, tags and team templates take it. */
+export const webUrlSchema = z.preprocess(withWebScheme, z.url({ protocol: /^https?$/, error: 'validation.invalid_url' }).max(500));
+const url = webUrlSchema;
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullable().default(null);
 
@@ -97,6 +100,8 @@ export type SectionOrder = z.infer<typeof sectionOrderSchema>;
 const commonFields = {
   photoFileId: z.uuid().nullable().default(null),
   coverFileId: z.uuid().nullable().default(null),
+  /** A company logo shown on the card (a file of the cloud); left out, the card keeps the one it has (none when new). */
+  logoFileId: z.uuid().nullable().optional(),
   theme: profileThemeSchema.default({ color: '#12b886', layout: 'classic' }),
   visibility: z.enum(VISIBILITIES).default('public'),
   contactForm: z.boolean().default(true),
@@ -120,6 +125,7 @@ export const profileSchema = z.object({
   name: z.string(),
   photoFileId: z.string().nullable(),
   coverFileId: z.string().nullable(),
+  logoFileId: z.string().nullable(),
   theme: profileThemeSchema,
   visibility: z.enum(VISIBILITIES),
   contactForm: z.boolean(),
@@ -129,7 +135,15 @@ export const profileSchema = z.object({
   labelIds: z.array(z.string()),
   card: cardFieldsSchema.nullable(),
   tag: tagFieldsSchema.nullable(),
+  /** `/link/{alias}/{id}`: the owner's alias, or the team's for a team card. */
   publicPath: z.string(),
+  /** A team card's team (null: a personal card or tag). */
+  team: profileTeamSchema.nullable(),
+  /**
+   * The template fields the team locks on this card (TEAM_FIELD_PATHS says where each is): the editor
+   * shows them read-only, and a change to one is refused (403 `team.field_locked`).
+   */
+  lockedFields: z.array(teamTemplateFieldSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -188,6 +202,10 @@ export const publicProfileSchema = z.object({
   /** Public addresses of the photo and cover images (served only while the profile is visible), or null. */
   photoUrl: z.string().nullable(),
   coverUrl: z.string().nullable(),
+  /** The card's company logo (a team card's comes from its team's template), or null. */
+  logoUrl: z.string().nullable(),
+  /** A team card's team: its name and alias (its directory, when shown, is `/link/{alias}`). */
+  team: z.object({ name: z.string(), alias: z.string() }).nullable(),
   theme: profileThemeSchema,
   contactForm: z.boolean(),
   wall: z.boolean(),

@@ -53,6 +53,8 @@ export const SPA_ROUTES = [
   '/user/notificaciones',
   '/user/opciones',
   '/user/webhooks',
+  '/user/equipo',
+  '/user/equipo/unirse/:token',
   '/account',
   '/user/preferencias',
   '/user/personalinformation',

@@ -196,6 +196,8 @@ describe('secrets in logs and files', () => {
         vcardPath: '',
         photoUrl: null,
         coverUrl: null,
+        logoUrl: null,
+        team: null,
         theme: { color: '#000000', layout: 'classic' },
         contactForm: false,
         wall: false,

@@ -25,3 +25,4 @@ export * from '../../modules/admin-metrics/schema.js';
 export * from '../../modules/onboarding/schema.js';
 export * from '../../modules/wallet/schema.js';
 export * from '../../modules/webhooks/schema.js';
+export * from '../../modules/teams/schema.js';

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { LocalisedText } from '../../lib/catalogue-names.js';
 import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 
@@ -79,13 +80,22 @@ export const offers = pgTable(
     currency: text().notNull().default('EUR'),
     /** The tax charged on the price; null: the default tax. */
     taxId: uuid().references(() => taxes.id),
+    /** `per_seat`: the price is per seat (a team's active member), at least `minSeats` of them; `flat`: the price as it is. */
+    seatPricing: text({ enum: ['flat', 'per_seat'] })
+      .notNull()
+      .default('flat'),
+    minSeats: integer().notNull().default(1),
     /** Shown on the plans page; an active but hidden offer still renews existing subscriptions. */
     visible: boolean().notNull().default(true),
     active: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.planId), uniqueIndex().on(t.planId, t.billingPeriodId, t.accountTypeId)],
+  (t) => [
+    index().on(t.planId),
+    uniqueIndex().on(t.planId, t.billingPeriodId, t.accountTypeId),
+    check('offers_min_seats_positive', sql`${t.minSeats} >= 1`),
+  ],
 );
 
 /** Paquetes: add-ons valid for the current period. */

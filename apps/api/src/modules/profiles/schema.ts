@@ -24,6 +24,14 @@ export const profiles = pgTable(
     name: text().notNull(),
     photoFileId: uuid().references((): AnyPgColumn => storedFiles.id, { onDelete: 'set null' }),
     coverFileId: uuid().references((): AnyPgColumn => storedFiles.id, { onDelete: 'set null' }),
+    /** A company logo shown on the card (a team card's comes from its team's template). */
+    logoFileId: uuid().references((): AnyPgColumn => storedFiles.id, { onDelete: 'set null' }),
+    /**
+     * The team whose card this is (null: a personal card or tag). Its foreign key to `teams` (set
+     * null when the team goes) is written by hand in the migration that added it: the teams module's
+     * schema names this table, so naming that one here would tie the two schemas in a circle.
+     */
+    teamId: uuid(),
     theme: jsonb().$type<ProfileTheme>().notNull().default({ color: '#12b886', layout: 'classic' }),
     visibility: text({ enum: ['public', 'unlisted', 'private'] })
       .notNull()
@@ -41,7 +49,12 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.userId, t.kind), index('profiles_user_kind_updated_idx').on(t.userId, t.kind, t.updatedAt), index().on(t.folderId)],
+  (t) => [
+    index().on(t.userId, t.kind),
+    index('profiles_user_kind_updated_idx').on(t.userId, t.kind, t.updatedAt),
+    index().on(t.folderId),
+    index().on(t.teamId),
+  ],
 );
 
 export const profileLabels = pgTable(

@@ -26,6 +26,7 @@ function toProfile(row: ProfileRow, labelIds: string[], alias: string): Profile 
     name: row.name,
     photoFileId: row.photoFileId,
     coverFileId: row.coverFileId,
+    logoFileId: row.logoFileId,
     theme: row.theme,
     visibility: row.visibility,
     contactForm: row.contactForm,
@@ -37,6 +38,8 @@ function toProfile(row: ProfileRow, labelIds: string[], alias: string): Profile 
     card: row.kind === 'card' ? storedCard(row.name, row.card) : null,
     tag: row.kind === 'tag' ? storedTag(row.name, row.tag) : null,
     publicPath: `/link/${alias}/${row.id}`,
+    team: null,
+    lockedFields: [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -22,6 +22,8 @@ export function toPublic({ profile, owner }: ProfileRead): PublicProfile {
     // The file id in the query makes a changed photo a new address (the images are cached for an hour).
     photoUrl: profile.photoFileId ? `/api/public${canonicalPath}/photo?v=${profile.photoFileId.slice(0, 8)}` : null,
     coverUrl: profile.coverFileId ? `/api/public${canonicalPath}/cover?v=${profile.coverFileId.slice(0, 8)}` : null,
+    logoUrl: null,
+    team: null,
     theme: profile.theme,
     contactForm: profile.contactForm,
     wall: profile.wall,

@@ -4,7 +4,7 @@ import { profiles } from '../profiles/schema.js';
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Unique visitors and link clicks per profile and day (the seller's calendar day, SELLER_TIME_ZONE).
+ * Unique visitors, link clicks and vCard downloads per profile and day (the seller's calendar day, SELLER_TIME_ZONE).
  * No address or visitor detail is stored. Days before unique visitors were counted hold page views.
  */
 export const profileDailyStats = pgTable(
@@ -16,6 +16,8 @@ export const profileDailyStats = pgTable(
     day: date({ mode: 'string' }).notNull(),
     visitors: integer().notNull().default(0),
     linkClicks: integer().notNull().default(0),
+    /** vCard downloads ("save contact"). */
+    saves: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.day] })],
 );

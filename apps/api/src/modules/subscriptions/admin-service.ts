@@ -47,6 +47,7 @@ function toSummary(row: AdminSubscriptionRow): AdminSubscriptionSummary {
     currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     priceCents: row.priceCents ?? null,
+    seats: s.seats,
     createdAt: s.createdAt.toISOString(),
   };
 }

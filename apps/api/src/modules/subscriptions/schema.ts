@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SubscriptionEventDetail, SubscriptionEventKind } from '@enlaza/contracts';
 import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
@@ -33,6 +33,8 @@ export const subscriptions = pgTable(
      * period: the change paid for the rest of it from then). Null: since the period's start.
      */
     offerSince: timestamp({ withTimezone: true }),
+    /** Seats billed in the current period of a per-seat offer (a team's active members, at least the offer's minimum); null for a flat offer. */
+    seats: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,6 +18,7 @@ const summary: AdminSubscriptionSummary = {
   currentPeriodEnd: '2026-12-01T00:00:00.000Z',
   cancelAtPeriodEnd: false,
   priceCents: 900,
+  seats: null,
   createdAt: '2026-10-01T00:00:00.000Z',
 };
 const detail: AdminSubscriptionDetail = {

@@ -15,6 +15,7 @@ const profile = (kind: ProfileKind, n: number): Profile => ({
   name: `${kind === 'card' ? 'Card' : 'Tag'} ${n}`,
   photoFileId: null,
   coverFileId: null,
+  logoFileId: null,
   theme: { color: '#12b886', layout: 'classic' },
   visibility: 'public',
   contactForm: false,
@@ -25,6 +26,8 @@ const profile = (kind: ProfileKind, n: number): Profile => ({
   card: null,
   tag: null,
   publicPath: `/p/${kind}-${n}`,
+  team: null,
+  lockedFields: [],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
