@@ -18,6 +18,7 @@ import { compressionPlugin } from './platform/compression.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import { createAccessRegistry } from './platform/access.js';
 import { createFileUseRegistry } from './platform/file-use-registry.js';
+import { createForegroundGauge } from './platform/foreground.js';
 import { createJobs, type Jobs } from './platform/jobs.js';
 import { jobsModule } from './platform/jobs-routes.js';
 import { mountModules } from './platform/modules.js';
@@ -95,7 +96,11 @@ export async function buildApp({ config, database, logger = false, notificationS
   await app.register(errorHandlerPlugin);
   await app.register(compressionPlugin);
   const headers = appSecurityHeaders(config.countryLookupUrl);
+  // How busy requests keep this process: jobs that give way to them (webhook deliveries) read it.
+  const foreground = createForegroundGauge();
+  app.addHook('onClose', () => foreground.close());
   app.addHook('onRequest', async (_request, reply) => {
+    foreground.requestStarted();
     reply.headers(headers);
   });
   await app.register(swagger, openApiOptions(config.publicUrl));
@@ -107,7 +112,12 @@ export async function buildApp({ config, database, logger = false, notificationS
 
   const jobs = createJobs(
     database,
-    { workers: config.workers, timeoutSeconds: config.jobTimeoutSeconds, pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2 },
+    {
+      workers: config.workers,
+      timeoutSeconds: config.jobTimeoutSeconds,
+      pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2,
+      foreground,
+    },
     app.log,
   );
   const events = createEventBus(db, jobs);

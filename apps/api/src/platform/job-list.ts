@@ -46,7 +46,16 @@ export const JOB_LIST = {
   },
   // One attempt of a webhook delivery; an endpoint's failure schedules the next attempt itself (its
   // backoff, modules/webhooks/delivery.ts): these retries cover only a worker that died mid-attempt.
-  'webhooks.deliver': { definedIn: 'modules/webhooks/jobs.ts', retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 4 },
+  // They give way to requests: while the API process is saturated each waits up to 2 s (a worker
+  // process started with `npm run worker` never waits; docs/webhooks.md).
+  'webhooks.deliver': {
+    definedIn: 'modules/webhooks/jobs.ts',
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    concurrency: 4,
+    yieldsToRequestsMs: 2000,
+  },
   // The webhook delivery log's purge of what is older than 30 days.
   'webhooks.purge': { definedIn: 'modules/webhooks/jobs.ts', retryLimit: 3, retryDelay: 300, schedule: '40 3 * * *' },
   // NO VERI*FACTU: the daily summary event of the invoice event log (invoices/verifactu/event-log.ts).

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle, Transaction } from '../db/client.js';
 import { jobQueries } from './job-queries.js';
+import type { ForegroundGauge } from './foreground.js';
 
 /**
  * The durable job queue: pg-boss 10 on the application's own database (the PostgreSQL pool, or
@@ -29,6 +30,12 @@ export type JobPolicy = {
   expireInSeconds?: number;
   /** Jobs of this kind run at once in one worker process (default 1). */
   concurrency?: number;
+  /**
+   * Gives way to requests: while the process is busy answering them (platform/foreground.ts), each
+   * job waits up to this many milliseconds before it runs. For work that may be a little late
+   * without harm (webhook deliveries); a dedicated worker process is never busy and never waits.
+   */
+  yieldsToRequestsMs?: number;
 };
 
 export type JobDefinition<P> = JobPolicy & { handler: (payload: P, context: JobContext) => Promise<void> };
@@ -42,6 +49,8 @@ export type JobsSettings = {
   timeoutSeconds: number;
   /** How often idle workers look for jobs. */
   pollingIntervalSeconds?: number;
+  /** Whether the process is busy answering requests, for the jobs that give way to them. */
+  foreground?: ForegroundGauge;
 };
 
 type Stored = JobDefinition<never> & { name: string };
@@ -149,6 +158,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
           const context = { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit, log };
           const handled = (async () => {
             try {
+              if (definition.yieldsToRequestsMs && settings.foreground) await settings.foreground.idle(definition.yieldsToRequestsMs);
               await definition.handler(job.data as never, context);
             } catch (error) {
               const final = job.retryCount >= job.retryLimit;
