@@ -42,6 +42,7 @@ function setup() {
         status: 'active',
         accountType: 'Personal',
         plan: 'Free',
+        team: null,
         createdAt: '2026-01-01T00:00:00.000Z',
       };
       return json({ ok: 1, data: [row], meta: { page: 1, pageSize: 10, total: 1 } });
