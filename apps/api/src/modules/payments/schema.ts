@@ -28,7 +28,8 @@ export const paymentMethods = pgTable(
   (t) => [index().on(t.userId)],
 );
 
-export type PaymentPurpose = 'subscription' | 'upgrade' | 'add_on' | 'renewal';
+/** `seats`: seats a per-seat subscription gained in its period, charged for the rest of it. */
+export type PaymentPurpose = 'subscription' | 'upgrade' | 'add_on' | 'renewal' | 'seats';
 
 /**
  * One charge attempt. `idempotencyKey` is unique per customer: the same customer's key again returns
@@ -49,7 +50,7 @@ export const payments = pgTable(
     refundedCents: integer().notNull().default(0),
     currency: text().notNull().default('EUR'),
     status: text({ enum: ['succeeded', 'failed', 'refunded', 'partially_refunded'] }).notNull(),
-    purpose: text({ enum: ['subscription', 'upgrade', 'add_on', 'renewal'] }).notNull(),
+    purpose: text({ enum: ['subscription', 'upgrade', 'add_on', 'renewal', 'seats'] }).notNull(),
     /** What was bought, in each language (copied from the catalogue). */
     description: jsonb().$type<{ en: string; es: string; jp: string }>().notNull(),
     methodBrand: text(),
@@ -129,4 +130,34 @@ export const customerCredits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex().on(t.paymentId, t.kind), index().on(t.userId, t.createdAt)],
+);
+
+/**
+ * Seat additions of a per-seat subscription (seats.ts, seat-additions.ts): one run at a time per
+ * subscription (`leaseUntil`, real time), and the addition whose charge failed, retried as a failed
+ * renewal is (+1, +3 and +7 days after the first failure, product time) until it is paid, the period
+ * is renewed (the renewal bills the seats needed then) or the subscription expires. The columns
+ * after the lease are null when nothing is being retried. No user_id: the row goes with its
+ * subscription and holds nothing personal.
+ */
+export const seatAdditions = pgTable(
+  'seat_additions',
+  {
+    subscriptionId: uuid()
+      .primaryKey()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    leaseUntil: timestamp({ withTimezone: true }),
+    /** The period (its end) the failed addition is for. */
+    periodEnd: timestamp({ withTimezone: true }),
+    /** The seats it raises the subscription to. */
+    seats: integer(),
+    /** The instant the added seats are charged from: each retry charges what the first attempt asked. */
+    chargedFrom: timestamp({ withTimezone: true }),
+    /** Failed charges so far (1: the addition itself; 2–3: retries). */
+    attempt: integer().notNull().default(0),
+    failedSince: timestamp({ withTimezone: true }),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.nextAttemptAt)],
 );

@@ -24,6 +24,11 @@ export const subscriptionRenewals = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }),
     /** The period end whose "renews in 7 days" reminder was sent (once per period). */
     remindedFor: timestamp({ withTimezone: true }),
+    /**
+     * The seats the renewal of `periodEnd` bills (a per-seat offer): counted at its first attempt and
+     * kept by its retries, so an attempt repeated after a crash charges the same amount under the same key.
+     */
+    seats: integer(),
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.nextAttemptAt)],
