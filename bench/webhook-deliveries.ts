@@ -60,15 +60,20 @@ try {
       await client.query('COMMIT');
       const started = performance.now();
       const during = (await sideBySide(user, user, 1, 4)).a;
+      const loadEnded = performance.now();
+      const deliveredUnderLoad = received;
       const drainingAtEnd = received < TOTAL;
       while (received < TOTAL) await new Promise((r) => setTimeout(r, 100));
       const seconds = (performance.now() - started) / 1000;
+      const afterLoad = (performance.now() - loadEnded) / 1000;
       const { rows } = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`,
         [endpointId],
       );
       console.log(
-        `  drained ${TOTAL.toLocaleString('en')} in ${seconds.toFixed(1)} s: ${(TOTAL / seconds).toFixed(0)} deliveries/s (${rows[0]?.n} logged succeeded)`,
+        `  drained ${TOTAL.toLocaleString('en')} in ${seconds.toFixed(1)} s (${rows[0]?.n} logged succeeded): ` +
+          `${deliveredUnderLoad} during the ${((loadEnded - started) / 1000).toFixed(1)} s of load (warm-up included), ` +
+          `then ${((TOTAL - deliveredUnderLoad) / afterLoad).toFixed(0)} deliveries/s without it`,
       );
       console.log(`  GET /api/user at rest      ${rest.rps.toFixed(0).padStart(7)} req/s   p99 ${rest.p99} ms`);
       console.log(
