@@ -52,6 +52,12 @@ describe('decideNavigation (spec §4, PRODUCT.md §3)', () => {
     }
   });
 
+  it('opens a team invitation signed out too (to sign in or register from it), with the user call when signed in', () => {
+    expect(decide('/user/equipo/unirse/t0k3n', null, null)).toEqual({ action: 'allow', callUser: false });
+    expect(decide('/user/equipo/unirse/t0k3n', 'tok', 'user')).toEqual({ action: 'allow', callUser: true });
+    expect(decide('/user/equipo', null, null)).toEqual({ action: 'redirect', to: '/' });
+  });
+
   it('sends a signed-in user opening the login page to their dashboard', () => {
     expect(decide('/', 'tok', 'admin')).toEqual({ action: 'redirect', to: '/admin/dashboard' });
     expect(decide('/', 'tok', 'user')).toEqual({ action: 'redirect', to: '/user/dashboard' });
@@ -72,7 +78,7 @@ describe('route table', () => {
       .filter((r) => !r.index)
       .map((r) => r.path);
 
-  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience screens and the EU VAT rates)', () => {
+  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience screens, the EU VAT rates, webhooks and the team)', () => {
     expect(paths('admin')).toEqual([
       'dashboard',
       'admins',
@@ -113,6 +119,7 @@ describe('route table', () => {
       'notificaciones',
       'opciones',
       'webhooks',
+      'equipo',
     ]);
   });
 

@@ -189,6 +189,12 @@ const userChildren: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/webhooks/pages/webhooks-page'), { namespaces: ['webhooks'] }),
     handle: { titleKey: 'pages:user.webhooks' },
   },
+  {
+    path: 'equipo',
+    // `register`: the alias field's words; `admin`: the tables'; `cloud` and `phone`: the logo and phone pickers.
+    lazy: lazyPage(() => import('@/features/teams/pages/team-page'), { namespaces: ['teams', 'register', 'admin', 'cloud', 'phone'] }),
+    handle: { titleKey: 'pages:user.equipo' },
+  },
 ];
 
 /** The account section: role user, its own shell; paths exactly as the inherited spec lists them. */
@@ -250,6 +256,12 @@ const publicChildren: RouteObject[] = [
     path: 'register/verify/:code',
     lazy: lazyPage(accountPage('verify'), { namespaces: ['register'] }),
     handle: { titleKey: 'pages:public.verify' },
+  },
+  {
+    // An invitation's link: opened signed out as well (sign in or register from it), so outside the user area's guard.
+    path: 'user/equipo/unirse/:token',
+    lazy: lazyPage(() => import('@/features/teams/pages/join-team-page'), { namespaces: ['teams'] }),
+    handle: { titleKey: 'pages:user.equipoUnirse' },
   },
   {
     path: 'reset-password/:token/:email',

@@ -1,5 +1,6 @@
 import { loginFailureMessage, validateLoginInput, type LoginFieldErrors } from '@/features/auth/pages/login-errors';
 import { ApiError } from '@/lib/api-error';
+import { pendingInvitationPath } from '@/lib/pending-invitation';
 import { forgetSignedOutReason, peekSignedOutReason } from '@/lib/signed-out-reason';
 import { byId, showFieldError, startChrome, storage } from './chrome';
 import {
@@ -63,7 +64,10 @@ function start(): void {
   chrome.start();
   const render = chrome.render;
 
-  /** A session started (password or passkey): stored as the SPA stores it, with the subscription, then the dashboard. */
+  /**
+   * A session started (password or passkey): stored as the SPA stores it, with the subscription, then
+   * the dashboard (or the team invitation opened before signing in).
+   */
   async function finishSignIn(token: string, user: LoginUser): Promise<void> {
     const store = storage();
     if (store) storeSession(store, token, user);
@@ -76,7 +80,7 @@ function start(): void {
     } catch (error) {
       console.error('datasuscription failed after login', error);
     }
-    window.location.replace(dashboardPath(user.roll));
+    window.location.replace((user.roll === 'user' ? pendingInvitationPath() : null) ?? dashboardPath(user.roll));
   }
 
   const passkeyBlock = document.getElementById('lp-passkey-block');

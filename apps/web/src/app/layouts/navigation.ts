@@ -72,6 +72,7 @@ export function userNavigation(user: CurrentUser | null, unread = 0): NavSection
         ...mainProfile,
         { to: '/user/perfiles/carpetas', labelKey: 'pages:user.perfilesCarpetas' },
         { to: '/user/perfiles/etiquetas', labelKey: 'pages:user.perfilesEtiquetas' },
+        { to: '/user/equipo', labelKey: 'pages:user.equipo' },
       ],
     },
     {

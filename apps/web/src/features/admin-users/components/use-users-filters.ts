@@ -3,12 +3,16 @@ import { useSearchParams } from 'react-router';
 import { USER_SORTS, USER_STATUSES, type AdminUsersQuery } from '@enlaza/contracts';
 
 export const PAGE_SIZE = 25;
+/** The admin's Teams filter (`team` of the list's query). */
+export const TEAM_FILTERS = ['member', 'owner', 'none'] as const satisfies readonly NonNullable<AdminUsersQuery['team']>[];
 
 export interface UsersFilters {
   search: string;
   status: AdminUsersQuery['status'];
   accountTypeId: string | undefined;
   planCode: string | undefined;
+  /** In a team (any role), owning one, or in none. */
+  team: AdminUsersQuery['team'];
   sort: AdminUsersQuery['sort'];
   dir: AdminUsersQuery['dir'];
   page: number;
@@ -30,6 +34,7 @@ export function useUsersFilters() {
       status: oneOf(USER_STATUSES, params.get('status')),
       accountTypeId: params.get('type') || undefined,
       planCode: params.get('plan') || undefined,
+      team: oneOf(TEAM_FILTERS, params.get('team')),
       sort: oneOf(USER_SORTS, params.get('sort')) ?? 'createdAt',
       dir: oneOf(['asc', 'desc'] as const, params.get('dir')) ?? 'desc',
       page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -40,7 +45,7 @@ export function useUsersFilters() {
   /** Changes some values; any change but the page (or the open user) goes back to page 1. */
   const update = useCallback(
     (
-      patch: Partial<Record<'search' | 'status' | 'type' | 'plan' | 'sort' | 'dir' | 'page' | 'user', string | null>>,
+      patch: Partial<Record<'search' | 'status' | 'type' | 'plan' | 'team' | 'sort' | 'dir' | 'page' | 'user', string | null>>,
       options: { replace?: boolean } = {},
     ) => {
       setParams(

@@ -76,6 +76,11 @@ function Detail({ user }: { user: AdminUserDetail }) {
         />
         <Fact label={t('detail.phone')} value={user.phone ?? none} />
         <Fact label={t('detail.country')} value={user.country ?? none} />
+        <Fact
+          label={t('detail.team')}
+          value={user.team ? t('team.inTeam', { team: user.team.name, role: t(`team.roles.${user.team.role}`) }) : t('team.none')}
+          testId="user-team"
+        />
       </SimpleGrid>
       <Divider />
       <Title order={4} size="h5">

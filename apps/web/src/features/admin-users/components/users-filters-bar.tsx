@@ -3,9 +3,9 @@ import { USER_STATUSES } from '@enlaza/contracts';
 import { useUrlTextFilter } from '@/components/use-url-text-filter';
 import { useTranslation } from 'react-i18next';
 import { useAccountTypeOptions } from '../api/account-type-options';
-import type { UpdateUsersFilters, UsersFilters } from './use-users-filters';
+import { TEAM_FILTERS, type UpdateUsersFilters, type UsersFilters } from './use-users-filters';
 
-/** Search (debounced) and the status, account type and plan filters. */
+/** Search (debounced) and the status, account type, plan and team filters. */
 export function UsersFiltersBar({ filters, update }: { filters: UsersFilters; update: UpdateUsersFilters }) {
   const { t } = useTranslation(['admin-users', 'admin']);
   const accountTypes = useAccountTypeOptions();
@@ -16,7 +16,7 @@ export function UsersFiltersBar({ filters, update }: { filters: UsersFilters; up
     (value) => value.trim().toLowerCase(),
   );
 
-  const hasFilters = Boolean(filters.search || filters.status || filters.accountTypeId || filters.planCode);
+  const hasFilters = Boolean(filters.search || filters.status || filters.accountTypeId || filters.planCode || filters.team);
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
@@ -57,8 +57,18 @@ export function UsersFiltersBar({ filters, update }: { filters: UsersFilters; up
         style={{ flex: '1 1 8rem' }}
         data-testid="users-filter-plan"
       />
+      <Select
+        label={t('filters.team')}
+        placeholder={t('filters.any')}
+        clearable
+        data={TEAM_FILTERS.map((value) => ({ value, label: t(`filters.teams.${value}`) }))}
+        value={filters.team ?? null}
+        onChange={(value) => update({ team: value })}
+        style={{ flex: '1 1 10rem' }}
+        data-testid="users-filter-team"
+      />
       {hasFilters ? (
-        <Button variant="subtle" onClick={() => update({ search: null, status: null, type: null, plan: null })}>
+        <Button variant="subtle" onClick={() => update({ search: null, status: null, type: null, plan: null, team: null })}>
           {t('filters.clear')}
         </Button>
       ) : null}

@@ -21,6 +21,7 @@ export default function AdminUsersPage() {
     status: filters.status,
     accountTypeId: filters.accountTypeId,
     planCode: filters.planCode,
+    team: filters.team,
     sort: filters.sort,
     dir: filters.dir,
     page: filters.page,
@@ -60,6 +61,23 @@ export default function AdminUsersPage() {
     { key: 'status', header: t('columns.status'), cell: (row) => <UserStatusBadge status={row.status} /> },
     { key: 'accountType', header: t('columns.accountType'), cell: (row) => row.accountType ?? none },
     { key: 'plan', header: t('columns.plan'), cell: (row) => (row.plan ? <Badge variant="outline">{row.plan}</Badge> : none) },
+    {
+      key: 'team',
+      header: t('columns.team'),
+      cell: (row) =>
+        row.team ? (
+          <Group gap={6} wrap="wrap" data-testid="user-team">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {row.team.name}
+            </Text>
+            <Badge variant="light" color={row.team.role === 'owner' ? 'blue' : 'gray'} tt="none">
+              {t(`team.roles.${row.team.role}`)}
+            </Badge>
+          </Group>
+        ) : (
+          none
+        ),
+    },
     { key: 'createdAt', header: t('columns.createdAt'), sortKey: 'createdAt', cell: (row) => formatDate(row.createdAt, locale) },
   ];
 

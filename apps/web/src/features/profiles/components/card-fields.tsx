@@ -1,20 +1,34 @@
 import { SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TeamTemplateField } from '@enlaza/contracts';
 import { CardLists } from './card-lists';
+import { useLockedInput } from './team-lock';
 import type { ProfileEditor } from './use-profile-editor';
 
-export type CardEditor = Pick<ProfileEditor, 'draft' | 'error' | 'field' | 'limits' | 'setCardList'>;
+export type CardEditor = Pick<ProfileEditor, 'draft' | 'error' | 'field' | 'limits' | 'setCardList' | 'lock'>;
 
 type TextField = 'firstName' | 'lastName' | 'jobTitle' | 'company' | 'website' | 'address';
+/** The card's text fields a team's template may lock. */
+const TEAM_FIELDS: Partial<Record<TextField, TeamTemplateField>> = { company: 'company', website: 'website', address: 'address' };
 
 /** A card's own fields: names, work, bio, phones, emails, website, address and links. */
 export function CardFields({ editor }: { editor: CardEditor }) {
   const { t } = useTranslation('profiles');
   const { field } = editor;
-  // Value, change, error, required mark and max length: from the card's contract.
-  const text = (name: TextField, extra: { type?: string; autoComplete?: string; placeholder?: string } = {}) => (
-    <TextInput {...field(`card.${name}`)} label={t(`card.${name}`)} data-testid={`card-${name}`} {...extra} />
-  );
+  const locked = useLockedInput(editor.lock);
+  // Value, change, error, required mark and max length: from the card's contract; a field the team locks is read-only.
+  const text = (name: TextField, extra: { type?: string; autoComplete?: string; placeholder?: string } = {}) => {
+    const team = TEAM_FIELDS[name];
+    return (
+      <TextInput
+        {...field(`card.${name}`)}
+        label={t(`card.${name}`)}
+        data-testid={`card-${name}`}
+        {...extra}
+        {...(team ? locked(team) : {})}
+      />
+    );
+  };
 
   return (
     <Stack gap="md">

@@ -1,11 +1,13 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_NETWORKS } from '@enlaza/contracts';
 import { SelectField } from '@/components/select-field';
+import { useTeamTemplate } from '@/lib/api/team-template';
 import { PhoneInput } from '@/lib/phone-input';
 import type { CardEditor } from './card-fields';
 import { OrderedList } from './ordered-list';
 import { newKey, type SocialDraft } from './profile-draft';
+import { isLocked, LockedNote } from './team-lock';
 
 /**
  * A card's ordered lists: its phones and emails (`contact`), or its social and custom links
@@ -134,16 +136,55 @@ function SocialList({ editor }: { editor: CardEditor }) {
   );
 }
 
+/** The custom links; a team that locks its shared links keeps them first (TeamLinkList). */
 function LinkList({ editor }: { editor: CardEditor }) {
+  return isLocked(editor.lock, 'links') ? <TeamLinkList editor={editor} /> : <OwnLinks editor={editor} shared={0} />;
+}
+
+/**
+ * A team card whose shared links are locked: they come first and are shown, not edited (how many
+ * there are comes from the team's template; until it is read, every row is kept), and the member's
+ * own links follow.
+ */
+function TeamLinkList({ editor }: { editor: CardEditor }) {
+  const { t } = useTranslation('profiles');
+  const template = useTeamTemplate();
+  const all = editor.draft.card.customLinks;
+  const shared = Math.min(template.data?.values.links.length ?? all.length, all.length);
+  return (
+    <Stack gap="xs">
+      {shared > 0 ? (
+        <Stack gap={4} data-testid="card-shared-links">
+          <Text size="sm" fw={500}>
+            {t('team.sharedLinks')}
+          </Text>
+          <List size="sm" spacing={2}>
+            {all.slice(0, shared).map((link) => (
+              <List.Item key={link.key} style={{ overflowWrap: 'anywhere' }}>
+                {link.label}: {link.url}
+              </List.Item>
+            ))}
+          </List>
+          <LockedNote lock={editor.lock} field="links" />
+        </Stack>
+      ) : null}
+      <OwnLinks editor={editor} shared={shared} />
+    </Stack>
+  );
+}
+
+/** The card's own custom links, after the `shared` ones its team sets. */
+function OwnLinks({ editor, shared }: { editor: CardEditor; shared: number }) {
   const { t } = useTranslation('profiles');
   const { draft, error, field, setCardList } = editor;
+  const all = draft.card.customLinks;
   return (
     <OrderedList
       legend={t('card.customLinks')}
-      items={draft.card.customLinks}
-      onChange={(items) => setCardList('customLinks', items)}
+      items={all.slice(shared)}
+      onChange={(items) => setCardList('customLinks', [...all.slice(0, shared), ...items])}
       create={() => ({ key: newKey(), label: '', url: '' })}
-      max={maxRows(editor, 'customLinks')}
+      max={maxRows(editor, 'customLinks') - shared}
       addLabel={t('card.addLink')}
       itemName={(i) => t('card.linkN', { n: i + 1 })}
       error={error('card.customLinks')}
@@ -151,12 +192,12 @@ function LinkList({ editor }: { editor: CardEditor }) {
       renderItem={(_item, i, update) => (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <TextInput
-            {...field(`card.customLinks.${i}.label`)}
+            {...field(`card.customLinks.${shared + i}.label`)}
             label={t('card.linkLabel')}
             onChange={(e) => update({ label: e.currentTarget.value })}
           />
           <TextInput
-            {...field(`card.customLinks.${i}.url`)}
+            {...field(`card.customLinks.${shared + i}.url`)}
             label={t('card.url')}
             type="url"
             placeholder="https://"

@@ -5,7 +5,7 @@ import { collectionBodySchema, type Collection, type ProfileKind } from '@enlaza
 import { apiErrorMessage } from '@/components/api-error-message';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveCollection, type CollectionType } from '../api/collections';
-import { SWATCHES } from './swatches';
+import { SWATCHES } from '@/components/swatches';
 import { ModalForm } from '@/components/modal-form';
 
 interface Props {

@@ -58,6 +58,8 @@ export interface ProfileDraft {
   kind: ProfileKind;
   photoFileId: string | null;
   coverFileId: string | null;
+  /** A card's company logo (a team card's may be the team's, locked). */
+  logoFileId: string | null;
   color: string;
   layout: 'classic' | 'centered' | 'banner';
   visibility: (typeof VISIBILITIES)[number];
@@ -101,6 +103,7 @@ export function newDraft(kind: ProfileKind): ProfileDraft {
     kind,
     photoFileId: null,
     coverFileId: null,
+    logoFileId: null,
     color: '#12b886',
     layout: 'classic',
     visibility: 'public',
@@ -122,6 +125,7 @@ export function draftOf(profile: Profile): ProfileDraft {
     ...draft,
     photoFileId: profile.photoFileId,
     coverFileId: profile.coverFileId,
+    logoFileId: profile.logoFileId,
     color: profile.theme.color,
     layout: profile.theme.layout,
     visibility: profile.visibility,
@@ -199,6 +203,7 @@ export function inputOf(draft: ProfileDraft): ProfileInput {
   return {
     kind: 'card',
     ...common,
+    logoFileId: draft.logoFileId,
     card: {
       firstName: c.firstName.trim(),
       lastName: orNull(c.lastName),

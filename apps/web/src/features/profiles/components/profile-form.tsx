@@ -10,6 +10,7 @@ import { inputOf, type ProfileDraft } from './profile-draft';
 import { ProfileImages } from './profile-images';
 import { SettingsFields } from './settings-fields';
 import { TagFields } from './tag-fields';
+import { TeamCardNotice, type TeamLock } from './team-lock';
 import { useProfileEditor } from './use-profile-editor';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -29,15 +30,18 @@ export function ProfileForm({
   initial,
   base,
   justCreated,
+  lock = null,
 }: {
   id: string | null;
   initial: ProfileDraft;
   base: string;
   justCreated: boolean;
+  /** A team card's team and the fields it locks. */
+  lock?: TeamLock;
 }) {
   const { t } = useTranslation('profiles');
   const navigate = useNavigate();
-  const editor = useProfileEditor(initial);
+  const editor = useProfileEditor(initial, lock);
   const { draft, form } = editor;
   const save = useSaveProfile();
   const [saved, setSaved] = useState(justCreated);
@@ -77,6 +81,7 @@ export function ProfileForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t(isCard ? 'editor.cardForm' : 'editor.tagForm')} data-testid="profile-form">
       <Stack gap="md">
+        <TeamCardNotice lock={lock} />
         {saved ? (
           <Alert
             color="teal"

@@ -1,12 +1,48 @@
-import { SimpleGrid } from '@mantine/core';
+import { AspectRatio, Box, Center, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TeamTemplateField } from '@enlaza/contracts';
 import { CloudImagePicker } from '@/components/cloud-image-picker';
+import { useFileUrl } from '../api/file-url';
+import { isLocked, LockedNote, type TeamLock } from './team-lock';
 import type { ProfileEditor } from './use-profile-editor';
 
-/** Photo (square) and cover (wide), picked from the cloud or uploaded there. */
-export function ProfileImages({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'setCommon'> }) {
+/**
+ * An image the team sets and locks: shown, not chosen. The file is the team's (its owner's cloud), so
+ * another member sees a frame that says so instead of the picture.
+ */
+function LockedImage({ label, fileId, lock, field }: { label: string; fileId: string | null; lock: TeamLock; field: TeamTemplateField }) {
   const { t } = useTranslation('profiles');
-  const { draft, error, setCommon } = editor;
+  const url = useFileUrl(fileId);
+  const wide = field === 'cover';
+  return (
+    <Stack gap={6} role="group" aria-label={label} data-testid={`locked-image-${field}`}>
+      <Text size="sm" fw={500} component="span">
+        {label}
+      </Text>
+      <Box w={wide ? '100%' : 120} maw={wide ? 480 : undefined}>
+        <AspectRatio ratio={wide ? 3 : 1}>
+          {url ? (
+            <Image src={url} alt={t('team.imageAlt', { label })} radius="md" fit={wide ? 'cover' : 'contain'} />
+          ) : (
+            <Paper withBorder radius="md" style={{ borderStyle: 'dashed' }}>
+              <Center h="100%">
+                <Text size="xs" c="dimmed" ta="center" px="xs">
+                  {fileId ? t('team.teamImage') : t('team.noImage')}
+                </Text>
+              </Center>
+            </Paper>
+          )}
+        </AspectRatio>
+      </Box>
+      <LockedNote lock={lock} field={field} />
+    </Stack>
+  );
+}
+
+/** Photo (square), cover (wide) and, on a card, the company logo, picked from the cloud or uploaded there; the team's locked ones shown. */
+export function ProfileImages({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'setCommon' | 'lock'> }) {
+  const { t } = useTranslation('profiles');
+  const { draft, error, setCommon, lock } = editor;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <CloudImagePicker
@@ -16,13 +52,28 @@ export function ProfileImages({ editor }: { editor: Pick<ProfileEditor, 'draft' 
         error={error('photoFileId')}
         aspect="square"
       />
-      <CloudImagePicker
-        label={t('editor.cover')}
-        value={draft.coverFileId}
-        onChange={(coverFileId) => setCommon({ coverFileId })}
-        error={error('coverFileId')}
-        aspect="wide"
-      />
+      {isLocked(lock, 'cover') ? (
+        <LockedImage label={t('editor.cover')} fileId={draft.coverFileId} lock={lock} field="cover" />
+      ) : (
+        <CloudImagePicker
+          label={t('editor.cover')}
+          value={draft.coverFileId}
+          onChange={(coverFileId) => setCommon({ coverFileId })}
+          error={error('coverFileId')}
+          aspect="wide"
+        />
+      )}
+      {draft.kind !== 'card' ? null : isLocked(lock, 'logo') ? (
+        <LockedImage label={t('editor.logo')} fileId={draft.logoFileId} lock={lock} field="logo" />
+      ) : (
+        <CloudImagePicker
+          label={t('editor.logo')}
+          value={draft.logoFileId}
+          onChange={(logoFileId) => setCommon({ logoFileId })}
+          error={error('logoFileId')}
+          aspect="square"
+        />
+      )}
     </SimpleGrid>
   );
 }

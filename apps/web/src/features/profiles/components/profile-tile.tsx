@@ -75,6 +75,11 @@ export function ProfileTile({ profile, base, folder, labels, selected, onSelect 
         <Badge variant="light" color={VISIBILITY_COLORS[profile.visibility]} data-testid="profile-visibility">
           {t(`visibility.${profile.visibility}`)}
         </Badge>
+        {profile.team ? (
+          <Badge variant="light" color="blue" title={profile.team.name} data-testid="profile-team-card">
+            {t('list.teamCard')}
+          </Badge>
+        ) : null}
         {profile.tag?.lostMode ? (
           <Badge variant="filled" color="red" data-testid="profile-lost">
             {t('list.lost')}

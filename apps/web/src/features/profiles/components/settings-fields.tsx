@@ -16,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { SECTION_ORDERS, VISIBILITIES } from '@enlaza/contracts';
 import { useCollections } from '../api/collections';
 import type { ProfileDraft } from './profile-draft';
-import { SWATCHES } from './swatches';
+import { SWATCHES } from '@/components/swatches';
+import { isLocked, LockedNote } from './team-lock';
 import type { ProfileEditor } from './use-profile-editor';
 
 const LAYOUTS = ['classic', 'centered', 'banner'] as const;
@@ -30,6 +31,7 @@ function Segmented<T extends string>({
   error,
   labelOf,
   testId,
+  disabled,
 }: {
   label: string;
   hint?: string;
@@ -39,6 +41,7 @@ function Segmented<T extends string>({
   error?: string;
   labelOf: (v: T) => string;
   testId: string;
+  disabled?: boolean;
 }) {
   const id = useId();
   // SegmentedControl is the radiogroup: it gets the name, and the hint and error describe it.
@@ -52,6 +55,7 @@ function Segmented<T extends string>({
         onChange={onChange}
         data={values.map((v) => ({ value: v, label: labelOf(v) }))}
         fullWidth
+        disabled={disabled}
         aria-label={label}
         aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
@@ -63,9 +67,11 @@ function Segmented<T extends string>({
 }
 
 /** Theme, visibility, contact form and wall switches, folder and labels: shared by cards and tags. */
-export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'limits' | 'setCommon'> }) {
+export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft' | 'error' | 'limits' | 'setCommon' | 'lock'> }) {
   const { t } = useTranslation('profiles');
   const { draft, error, setCommon } = editor;
+  // A team that locks the theme sets the colour and the layout of its cards.
+  const themeLocked = isLocked(editor.lock, 'theme');
   const folders = useCollections('folders', draft.kind);
   const labels = useCollections('labels', draft.kind);
   const colorOf = new Map((labels.data ?? []).map((l) => [l.id, l.color]));
@@ -83,6 +89,7 @@ export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft'
           eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper'), title: t('settings.eyeDropper') }}
           error={error('color')}
           popoverProps={{ withinPortal: true }}
+          disabled={themeLocked}
           data-testid="profile-color"
         />
         <Segmented<ProfileDraft['layout']>
@@ -93,8 +100,10 @@ export function SettingsFields({ editor }: { editor: Pick<ProfileEditor, 'draft'
           error={error('layout')}
           labelOf={(v) => t(`layouts.${v}`)}
           testId="profile-layout"
+          disabled={themeLocked}
         />
       </SimpleGrid>
+      <LockedNote lock={editor.lock} field="theme" />
       <Segmented<ProfileDraft['visibility']>
         label={t('settings.visibility')}
         hint={t(`visibilityHint.${draft.visibility}`)}

@@ -7,6 +7,7 @@ import type { Issue } from '@/lib/forms/issue-message';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { errorsAfterListChange } from './field-errors';
 import { inputOf, type CardDraft, type Keyed, type ProfileDraft, type TagDraft } from './profile-draft';
+import type { TeamLock } from './team-lock';
 
 type ListField = 'phones' | 'emails' | 'socialLinks' | 'customLinks';
 type CommonPatch = Partial<Omit<ProfileDraft, 'card' | 'tag' | 'kind'>>;
@@ -45,9 +46,10 @@ const FIELD_OF: Record<string, string> = {
 /**
  * The editor's draft on the profile's contract (`useContractForm`): its values, field errors and
  * the contract's limits. Editing a field clears that field's error only; a list whose rows were
- * added, removed or moved loses its row errors (their numbers no longer fit).
+ * added, removed or moved loses its row errors (their numbers no longer fit). `lock`: a team card's
+ * team and the fields it locks, which the editor shows read-only.
  */
-export function useProfileEditor(initial: ProfileDraft) {
+export function useProfileEditor(initial: ProfileDraft, lock: TeamLock = null) {
   const { t } = useTranslation('profiles');
   const messages = useMemo(() => {
     const unfinished = (_issue: Issue, value: unknown) => (value === UNFINISHED ? t('errors.phoneInvalid') : undefined);
@@ -92,6 +94,7 @@ export function useProfileEditor(initial: ProfileDraft) {
     setCard,
     setCardList,
     setTag,
+    lock,
     /** The contract's limits of a field ('card.phones': its most rows). */
     limits: (path: string) => contractField(schemaOf(initial.kind), path),
   };

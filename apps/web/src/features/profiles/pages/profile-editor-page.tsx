@@ -12,6 +12,7 @@ import { draftOf, newDraft } from '../components/profile-draft';
 import { ProfileForm } from '../components/profile-form';
 import { useProfileKind } from '../components/use-profile-kind';
 import { useProfileQuota } from '../components/use-profile-quota';
+import { teamLockOf } from '../components/team-lock';
 
 function EditorSkeleton() {
   const { t } = useTranslation('profiles');
@@ -96,7 +97,14 @@ export default function ProfileEditorPage() {
           </Stack>
         </Alert>
       ) : query.data ? (
-        <ProfileForm key={query.data.id} id={query.data.id} initial={draftOf(query.data)} base={base} justCreated={justCreated} />
+        <ProfileForm
+          key={query.data.id}
+          id={query.data.id}
+          initial={draftOf(query.data)}
+          base={base}
+          justCreated={justCreated}
+          lock={teamLockOf(query.data)}
+        />
       ) : (
         <EditorSkeleton />
       )}

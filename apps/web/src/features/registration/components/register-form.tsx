@@ -12,10 +12,10 @@ import { ApiError } from '@/lib/http';
 import { browserLanguages, browserTimeZone, readStoredLanguage, signUpLanguage } from '@/lib/language';
 import { useAccountTypes } from '../api/get-account-types';
 import { useRegister } from '../api/register';
-import { aliasFromName } from './alias-rules';
-import { AliasField } from './alias-field';
+import { aliasFromName } from '@/lib/alias-rules';
+import { AliasField } from '@/components/alias-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
-import { useAliasCheck } from './use-alias-check';
+import { useAliasCheck } from '@/lib/use-alias-check';
 
 export interface RegisterValues {
   name: string;

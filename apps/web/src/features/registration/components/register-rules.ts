@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@enlaza/contracts';
-import { ALIAS_PATTERN } from './alias-rules';
+import { ALIAS_PATTERN } from '@/lib/alias-rules';
 
 /*
  * The registration form's own checks, before anything is sent (the server decides in the end):

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
 import { queryClient } from '@/lib/query-client';
+import { pendingInvitationPath } from '@/lib/pending-invitation';
 import { getSession } from '@/lib/session';
 import { useSignInWithCode } from '../api/sign-in-with-code';
 import { useVerifyCode } from '../api/verify-code';
@@ -13,8 +14,9 @@ import { ResendVerificationForm } from '../components/resend-verification-form';
 
 /**
  * /register/verify/:code: opens the emailed code once. An activated account is then signed in with
- * the one-time code the verification answered and lands on its dashboard; if that fails (used,
- * expired), the page says why and offers the sign-in form. Someone already signed in keeps their session.
+ * the one-time code the verification answered and lands on its dashboard (or on the team invitation
+ * it registered from); if that fails (used, expired), the page says why and offers the sign-in form.
+ * Someone already signed in keeps their session.
  */
 export default function VerifyPage() {
   return (
@@ -52,7 +54,8 @@ function Verify() {
   const signingIn = Boolean(signInCode) && !signIn.isError;
 
   useEffect(() => {
-    if (signIn.isSuccess) void navigate('/user/dashboard', { replace: true });
+    // A team invitation opened before registering is where the new account goes first.
+    if (signIn.isSuccess) void navigate(pendingInvitationPath() ?? '/user/dashboard', { replace: true });
   }, [signIn.isSuccess, navigate]);
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AliasCheck } from '@enlaza/contracts';
-import { useAliasCheckQuery } from '../api/check-alias';
+import { useAliasCheckQuery } from './api/check-alias';
 import { aliasFeedback, type AliasFeedback } from './alias-rules';
 
 export const ALIAS_CHECK_DELAY_MS = 300;

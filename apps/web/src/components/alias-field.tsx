@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AliasFeedback } from './alias-rules';
+import type { AliasFeedback } from '@/lib/alias-rules';
 import { publicHost } from '@/lib/public-url';
 
 interface AliasFieldProps {
@@ -13,19 +13,39 @@ interface AliasFieldProps {
   required: boolean;
   maxLength?: number;
   'data-path'?: string;
+  /** The field's label and hint when it is not an account's alias (a team's); the hint gets `{{url}}`. */
+  label?: string;
+  hint?: (url: string) => string;
+  /** Prefix of the test ids (`<testId>`, `<testId>-available`, `<testId>-suggestion`). */
+  testId?: string;
 }
 
-/** The public alias with live feedback (valid, free) and the suggestion as a one-click fix. */
-export function AliasField({ value, onChange, feedback, error, required, maxLength, 'data-path': dataPath }: AliasFieldProps) {
+/**
+ * A public alias (an account's or a team's: one namespace) with live feedback (valid, free) and the
+ * suggestion as a one-click fix. Its words are the `register` namespace's.
+ */
+export function AliasField({
+  value,
+  onChange,
+  feedback,
+  error,
+  required,
+  maxLength,
+  'data-path': dataPath,
+  label,
+  hint,
+  testId = 'register-alias',
+}: AliasFieldProps) {
   const { t } = useTranslation('register');
+  const url = `${publicHost()}/link/${value || '…'}`;
   const suggestion = feedback.state === 'invalid' || feedback.state === 'taken' ? feedback.suggestion : null;
   const problem = error ?? (feedback.state === 'taken' ? t('alias.taken') : feedback.state === 'invalid' ? t('alias.invalid') : undefined);
 
   return (
     <div>
       <TextInput
-        label={t('fields.alias')}
-        description={t('alias.hint', { url: `${publicHost()}/link/${value || '…'}` })}
+        label={label ?? t('fields.alias')}
+        description={hint ? hint(url) : t('alias.hint', { url })}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         error={problem}
@@ -38,7 +58,7 @@ export function AliasField({ value, onChange, feedback, error, required, maxLeng
         rightSection={
           feedback.state === 'checking' ? <Loader size={16} aria-hidden /> : feedback.state === 'available' ? <CheckIcon /> : null
         }
-        data-testid="register-alias"
+        data-testid={testId}
         inputWrapperOrder={['label', 'description', 'input', 'error']}
       />
       <div aria-live="polite">
@@ -48,14 +68,14 @@ export function AliasField({ value, onChange, feedback, error, required, maxLeng
           </Text>
         ) : null}
         {feedback.state === 'available' && !error ? (
-          <Text size="xs" c="teal" mt={4} data-testid="register-alias-available">
+          <Text size="xs" c="teal" mt={4} data-testid={`${testId}-available`}>
             {t('alias.available')}
           </Text>
         ) : null}
         {suggestion ? (
           <Group gap="xs" mt={6} wrap="wrap">
             <Text size="xs">{t('alias.suggestion')}</Text>
-            <Button size="compact-xs" variant="light" onClick={() => onChange(suggestion)} data-testid="register-alias-suggestion">
+            <Button size="compact-xs" variant="light" onClick={() => onChange(suggestion)} data-testid={`${testId}-suggestion`}>
               {t('alias.useSuggestion', { alias: suggestion })}
             </Button>
           </Group>

@@ -1,0 +1,163 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Profile, TeamTemplate } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { json, mockApi, type MockedCall } from '@/test/mock-api';
+import { draftOf } from './profile-draft';
+import { ProfileForm } from './profile-form';
+import { teamLockOf } from './team-lock';
+
+const LOGO = '11111111-1111-4111-8111-111111111111';
+const SHARED = { label: 'Catalogue', url: 'https://acme.example/catalogue' };
+
+const CARD: Profile = {
+  id: '22222222-2222-4222-8222-222222222222',
+  kind: 'card',
+  name: 'Ana García',
+  photoFileId: null,
+  coverFileId: null,
+  logoFileId: LOGO,
+  theme: { color: '#1971c2', layout: 'classic' },
+  visibility: 'public',
+  contactForm: true,
+  wall: false,
+  sectionOrder: 'wall-first',
+  folderId: null,
+  labelIds: [],
+  card: {
+    firstName: 'Ana',
+    lastName: 'García',
+    jobTitle: 'Sales',
+    company: 'Acme',
+    bio: null,
+    phones: [],
+    emails: [],
+    website: 'https://acme.example',
+    address: 'Gran Vía 1',
+    socialLinks: [],
+    customLinks: [SHARED, { label: 'My blog', url: 'https://ana.example' }],
+  },
+  tag: null,
+  publicPath: '/link/acme/22222222-2222-4222-8222-222222222222',
+  team: { id: 'team-1', name: 'Acme Sales' },
+  lockedFields: ['company', 'logo', 'theme', 'links'],
+  createdAt: '2031-03-01T09:00:00.000Z',
+  updatedAt: '2031-03-01T09:00:00.000Z',
+};
+
+const TEMPLATE: TeamTemplate = {
+  values: {
+    company: 'Acme',
+    logoFileId: LOGO,
+    coverFileId: null,
+    address: null,
+    website: null,
+    theme: { color: '#1971c2', layout: 'classic' },
+    links: [SHARED],
+  },
+  locks: {
+    company: 'locked',
+    logo: 'locked',
+    cover: 'editable',
+    address: 'editable',
+    website: 'editable',
+    theme: 'locked',
+    links: 'locked',
+  },
+  updatedAt: '2031-03-01T09:00:00.000Z',
+};
+
+let calls: MockedCall[];
+function setup(profile: Profile) {
+  calls = mockApi((url, init) => {
+    const path = new URL(url, 'http://x').pathname;
+    if (path === '/api/team/template') return json({ ok: 1, data: TEMPLATE });
+    // The team's logo is a file of its owner's cloud: not this member's.
+    if (path.startsWith('/api/files/')) return json({ ok: 0, code: 'record.not_found', message: 'Not found.' }, 404);
+    if (init?.method === 'PUT') return json({ ok: 1, data: profile });
+    return json({ ok: 1, data: [] });
+  }).calls;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <ProfileForm id={profile.id} initial={draftOf(profile)} base="/user/perfiles" justCreated={false} lock={teamLockOf(profile)} />
+        ),
+      },
+    ],
+    { initialEntries: ['/user/perfiles/x'] },
+  );
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('a team card in the editor', () => {
+  beforeAll(async () => {
+    // The bio's autosizing textarea listens to the page's fonts, which jsdom lacks.
+    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+    await initI18n('en');
+    await loadNamespaces(['profiles', 'cloud', 'phone', 'common']);
+  });
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined)); // no CSRF meta in jsdom
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the fields its team locks read-only, with the padlock and why, and the rest editable', async () => {
+    setup(CARD);
+    expect(screen.getByTestId('profile-team-notice').textContent).toContain('A card of the team Acme Sales');
+    const company = screen.getByTestId<HTMLInputElement>('card-company');
+    expect(company.readOnly).toBe(true);
+    expect(company.getAttribute('data-locked')).toBe('true');
+    expect(company.closest('.mantine-InputWrapper-root')?.textContent).toContain('Set by your team Acme Sales');
+    // The address is the team's starting value only: the member may change it.
+    expect(screen.getByTestId<HTMLInputElement>('card-address').readOnly).toBe(false);
+    expect(screen.getByTestId<HTMLInputElement>('profile-color').disabled).toBe(true);
+    expect(screen.getByTestId('locked-theme').textContent).toBe('Set by your team Acme Sales');
+    // The team's logo, from its owner's cloud: a frame that says whose it is.
+    expect(await within(screen.getByTestId('locked-image-logo')).findByText('The team’s image')).toBeTruthy();
+    // The team's shared link first, shown; the member's own link after it, editable.
+    expect((await screen.findByTestId('card-shared-links')).textContent).toContain('Catalogue: https://acme.example/catalogue');
+    const own = screen.getByTestId('card-links');
+    expect(
+      within(own)
+        .getAllByRole('textbox')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['My blog', 'https://ana.example']);
+  });
+
+  it('sends the locked values unchanged with the member’s own changes', async () => {
+    setup(CARD);
+    await screen.findByTestId('card-shared-links');
+    fireEvent.change(screen.getByTestId('card-jobTitle'), { target: { value: 'Head of sales' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(calls.some((c) => c.init?.method === 'PUT')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.init?.method === 'PUT')?.init?.body as string) as {
+      logoFileId: string;
+      theme: unknown;
+      card: { company: string; jobTitle: string; customLinks: unknown[] };
+    };
+    expect(body.logoFileId).toBe(LOGO);
+    expect(body.theme).toEqual({ color: '#1971c2', layout: 'classic' });
+    expect(body.card.company).toBe('Acme');
+    expect(body.card.jobTitle).toBe('Head of sales');
+    expect(body.card.customLinks).toEqual([SHARED, { label: 'My blog', url: 'https://ana.example' }]);
+  });
+
+  it('leaves a personal card as it was: nothing locked, no notice', () => {
+    setup({ ...CARD, team: null, lockedFields: [], logoFileId: null });
+    expect(screen.queryByTestId('profile-team-notice')).toBeNull();
+    expect(screen.getByTestId<HTMLInputElement>('card-company').readOnly).toBe(false);
+    expect(screen.queryByTestId('card-shared-links')).toBeNull();
+  });
+});

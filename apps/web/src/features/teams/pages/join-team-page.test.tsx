@@ -1,0 +1,92 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { pendingInvitationPath } from '@/lib/pending-invitation';
+import { queryClient } from '@/lib/query-client';
+import { startSession } from '@/lib/session';
+import { json, mockApi } from '@/test/mock-api';
+import { mine, ok, PUBLIC_INVITATION, renderAt } from '../test/render';
+import JoinTeamPage from './join-team-page';
+
+const TOKEN = 'a-long-invitation-token';
+const open = () => renderAt('/user/equipo/unirse/:token', `/user/equipo/unirse/${TOKEN}`, <JoinTeamPage />);
+const signIn = (email: string) =>
+  startSession('token', {
+    id: 'u9',
+    name: 'New 2',
+    alias: 'new-2',
+    codigo: 'C9',
+    email,
+    roll: 'user',
+    perfil_id: null,
+    created_at: '2031-03-10',
+  });
+
+describe('the invitation page', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['teams', 'common']);
+  });
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined)); // no CSRF meta in jsdom
+  afterEach(() => {
+    // The page brings the app's own query client (it is outside the signed-in shell).
+    queryClient.clear();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('signed out: names the team and who invited, offers to register or sign in, and keeps the link for after', async () => {
+    mockApi(() => json(ok(PUBLIC_INVITATION)));
+    open();
+    expect((await screen.findByTestId('team-join-title')).textContent).toBe('Join Acme Sales');
+    expect(screen.getByText('Person 1 invites you to join Acme Sales as Member.')).toBeTruthy();
+    expect(screen.getByTestId('team-join-register').getAttribute('href')).toBe('/register');
+    expect(screen.getByTestId('team-join-sign-in').getAttribute('href')).toBe('/');
+    await waitFor(() => expect(pendingInvitationPath()).toBe(`/user/equipo/unirse/${TOKEN}`));
+  });
+
+  it('says so when the invitation expired, and keeps nothing', async () => {
+    mockApi(() => json(ok({ ...PUBLIC_INVITATION, expired: true, expiresAt: '2031-03-01T09:00:00.000Z' })));
+    open();
+    expect((await screen.findByTestId('team-join-problem')).textContent).toContain('Ask the team for a new invitation.');
+    expect(screen.queryByTestId('team-join-register')).toBeNull();
+    expect(pendingInvitationPath()).toBeNull();
+  });
+
+  it('says a used or revoked link is not valid', async () => {
+    mockApi(() => json({ ok: 0, code: 'team.invitation_invalid', message: 'Not valid.' }, 404));
+    open();
+    expect((await screen.findByTestId('team-join-problem')).textContent).toContain('This invitation link is not valid');
+  });
+
+  it('signed in with another address: says which one the invitation is for, and does not offer to accept', async () => {
+    signIn('someone.else@acme.example');
+    mockApi(() => json(ok(PUBLIC_INVITATION)));
+    open();
+    expect((await screen.findByTestId('team-join-other-email')).textContent).toContain('new2@acme.example');
+    expect(screen.getByTestId<HTMLButtonElement>('team-join-accept').disabled).toBe(true);
+  });
+
+  it('signed in with the invited address: accepts, then opens the new team card', async () => {
+    signIn('New2@acme.example');
+    const mocked = mockApi((url, init) =>
+      init?.method === 'POST' ? json(ok({ ...mine('member'), cardId: 'card-9' })) : json(ok(PUBLIC_INVITATION)),
+    );
+    open();
+    fireEvent.click(await screen.findByTestId('team-join-accept'));
+    expect((await screen.findByTestId('team-join-card')).getAttribute('href')).toBe('/user/perfiles/card-9');
+    expect(mocked.calls.find((c) => c.init?.method === 'POST')?.url).toBe(`/api/team-invitations/${TOKEN}/accept`);
+  });
+
+  it('signed in: shows the server’s refusal of the acceptance in the reader’s words', async () => {
+    signIn('new2@acme.example');
+    mockApi((url, init) =>
+      init?.method === 'POST' ? json({ ok: 0, code: 'team.already_member', message: 'x' }, 409) : json(ok(PUBLIC_INVITATION)),
+    );
+    open();
+    fireEvent.click(await screen.findByTestId('team-join-accept'));
+    expect((await screen.findByTestId('team-join-error')).textContent).toBe(
+      'You are already in a team. Leave it before joining another one.',
+    );
+  });
+});
