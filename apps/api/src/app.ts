@@ -53,6 +53,7 @@ import { publicProfileModule, registerPublicPage } from './modules/public-profil
 import { registrationModule } from './modules/registration/module.js';
 import { renewalsModule } from './modules/renewals/module.js';
 import { adminSubscriptionsModule, subscriptionsModule } from './modules/subscriptions/module.js';
+import { teamsModule } from './modules/teams/module.js';
 import { templatesModule } from './modules/templates/module.js';
 import { trashModule } from './modules/trash/module.js';
 import { wallsModule } from './modules/walls/module.js';
@@ -194,6 +195,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     renewalsModule,
     walletModule,
     webhooksModule,
+    teamsModule,
   ];
   const services = await mountModules(app, platform, modules);
   registries.access.assertComplete();

@@ -84,7 +84,7 @@ export const uploadFilesResponseSchema = z.object({ ok: z.literal(1), data: z.ar
 export const FILE_USE_KINDS = ['card', 'tag', 'wall_post', 'email_template', 'campaign'] as const;
 export const fileUseKindSchema = z.enum(FILE_USE_KINDS);
 export type FileUseKind = z.infer<typeof fileUseKindSchema>;
-export const FILE_USE_ROLES = ['photo', 'cover', 'image'] as const;
+export const FILE_USE_ROLES = ['photo', 'cover', 'logo', 'image'] as const;
 export const fileUseSchema = z.object({
   fileId: z.string(),
   kind: fileUseKindSchema,

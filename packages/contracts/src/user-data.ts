@@ -238,6 +238,24 @@ export const userDataSectionsSchema = z.strictObject({
   webhooks: z.array(
     z.strictObject({ url: z.string(), description: z.string(), events: z.array(z.string()), enabled: z.boolean(), createdAt: at }),
   ),
+  /**
+   * The teams the user was in: team, role, the job title and phone the team kept, dates. Listed before
+   * the cards: on an account's deletion a member's team card goes back to the team first.
+   */
+  team: z.strictObject({
+    memberships: z.array(
+      z.strictObject({
+        teamId: z.string(),
+        teamName: z.string(),
+        role: z.string(),
+        status: z.string(),
+        jobTitle: z.string().nullable(),
+        phone: z.string().nullable(),
+        joinedAt: at,
+        removedAt: when,
+      }),
+    ),
+  }),
   profiles: userDataProfilesSchema,
   messages: z.array(userDataMessageSchema),
   files: z.array(userDataFileSchema),

@@ -11,7 +11,8 @@ export type EmailTemplate =
   | 'admin_invite'
   | 'registration_attempted'
   | 'webhook_disabled'
-  | 'sign_in_failures';
+  | 'sign_in_failures'
+  | 'team_invitation';
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 /**

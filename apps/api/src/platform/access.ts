@@ -47,6 +47,14 @@ export const ACCESS_KINDS = [
   'passkey',
   /** One of the owner's outgoing webhook endpoints. */
   'webhook_endpoint',
+  /** The team the actor is an active member of (their role is checked apart: 403 `team.role_required`). */
+  'team',
+  /** A member (user id) of the actor's team, active or removed. */
+  'team_member',
+  /** An invitation of the actor's team. */
+  'team_invitation',
+  /** A card (profile id) of the actor's team, whoever holds it. */
+  'team_card',
 ] as const;
 
 /** A kind of record; `trash.<kind>` is the owner's item of that kind that is in the trash (registered with the trash providers). */

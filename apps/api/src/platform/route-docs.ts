@@ -1,7 +1,7 @@
 import { errorResponseSchema } from '@enlaza/contracts';
 
 /** The failures a route can document; each answers the shared Error body (described in openapi.ts). */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 406 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 export type ErrorResponses<S extends ErrorStatus> = { [K in S]: typeof errorResponseSchema };
 
 /** `response` entries for these failure statuses (spread them next to the success answer). */

@@ -59,9 +59,11 @@ export {
   erasedAccounts,
   insertAdmin,
   isOldAlias,
+  lastSeenSql,
   mainCardPiece,
   revokeAllSessions,
   setUserStatus,
   taxPositionPiece,
+  userNameSql,
   userPiece,
 } from './query-pieces.js';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { queryPieces } from '../../platform/query-pieces.js';
 import { nextCustomerCode } from './registration-repository.js';
@@ -141,3 +141,11 @@ export async function erasedAccounts(tx: Database | Transaction, ids: string[]):
   const kept = new Set(live.map((row) => row.id));
   return new Set(ids.filter((id) => !kept.has(id)));
 }
+
+/** A user's name by id, for the caller's select list (a correlated scalar subquery; `userId` qualified). */
+export const userNameSql = (userId: AnyColumn | SQL): SQL<string | null> =>
+  sql<string | null>`(select u.name from ${users} u where u.id = ${userId})`;
+
+/** When a user was last seen on one of their signed-in devices (null: never, or signed out everywhere). */
+export const lastSeenSql = (userId: AnyColumn | SQL): SQL<string | null> =>
+  sql<string | null>`(select max(s.last_used_at) from ${sessions} s where s.user_id = ${userId})`;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminUsersQuery, Locale } from '@enlaza/contracts';
 import type { Database } from '../../db/client.js';
 import { qualified } from '../../platform/query-pieces.js';
@@ -6,6 +6,7 @@ import { disableAdminUnlessLast, emailInUse, insertAdmin, revokeAllSessions, set
 import { accountTypeNameSql } from '../catalogue/index.js';
 import { liveProfileCounts } from '../profiles/index.js';
 import { currentPlanNameSql, hasRunningPlanSql, latestSubscription } from '../subscriptions/index.js';
+import { inTeamSql, userTeamSql } from '../teams/index.js';
 
 /**
  * Usuarios and Administradores: the admin's lists of accounts, read in one statement from the
@@ -24,6 +25,7 @@ export function createAdminRepository(db: Database) {
       q.status ? eq(user.status, q.status) : undefined,
       q.accountTypeId ? eq(user.accountTypeId, q.accountTypeId) : undefined,
       q.planCode ? hasRunningPlanSql(user.id, q.planCode) : undefined,
+      q.team === 'none' ? sql`not ${inTeamSql(user.id)}` : q.team ? inTeamSql(user.id, q.team === 'owner') : undefined,
       term ? or(ilike(user.name, term), ilike(user.email, term), ilike(user.alias, term), ilike(user.codigo, term)) : undefined,
     );
   }
@@ -39,6 +41,7 @@ export function createAdminRepository(db: Database) {
     status: user.status,
     accountType: accountTypeNameSql(userColumn('account_type_id'), locale),
     plan: currentPlanNameSql(userColumn('id'), locale),
+    team: userTeamSql(userColumn('id')),
     createdAt: user.createdAt,
   });
 

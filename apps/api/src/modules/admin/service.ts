@@ -10,7 +10,7 @@ import type { RegistrationService } from '../registration/index.js';
 import type { AdminRepository } from './repository.js';
 
 type Row = Awaited<ReturnType<AdminRepository['listUsers']>>['rows'][number];
-const toRow = (r: Row): AdminUserRow => ({ team: null, ...r, createdAt: r.createdAt.toISOString() });
+const toRow = (r: Row): AdminUserRow => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 type Deps = { repo: AdminRepository; events: Pick<EventBus, 'publish'>; registration: RegistrationService; auth: AuthService };
 

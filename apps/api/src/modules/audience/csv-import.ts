@@ -1,58 +1,28 @@
 import { CONTACT_IMPORT_MAX_ROWS, type ContactImportPreview } from '@enlaza/contracts';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { CsvReadError, readCsv, type CsvRow } from '../../lib/csv.js';
 
-export type CsvRow = { cells: string[]; line: number };
+export type { CsvRow };
 export type ParsedCsv = { delimiter: ',' | ';'; rows: CsvRow[] };
 
 const emailSchema = z.email();
 export const isEmail = (value: string) => value.length <= 254 && emailSchema.safeParse(value).success;
 
-/** Comma or semicolon: whichever the first line has more of outside quotes (a spreadsheet in a comma-decimal locale writes semicolons). */
-function detectDelimiter(text: string): ',' | ';' {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === '\n') break;
-    else if (!quoted && ch === ',') commas += 1;
-    else if (!quoted && ch === ';') semicolons += 1;
-  }
-  return semicolons > commas ? ';' : ',';
-}
-
 /**
- * The file's rows (UTF-8, with or without a BOM; comma or semicolon; quoted fields may hold either and
- * line breaks), each with the line it ends on. Blank lines are skipped. A malformed file or one with more
- * than `CONTACT_IMPORT_MAX_ROWS` data rows is refused with the line at fault.
+ * The file's rows (lib/csv.ts `readCsv`). A malformed file or one with more than
+ * `CONTACT_IMPORT_MAX_ROWS` data rows is refused with the line at fault.
  */
 export function parseCsv(text: string): ParsedCsv {
-  const body = text.replace(/^\uFEFF/, '');
-  const delimiter = detectDelimiter(body);
-  let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(body, {
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      info: true,
-      trim: false,
-      max_record_size: 64 * 1024,
-    }) as unknown as typeof records;
+    return readCsv(text, CONTACT_IMPORT_MAX_ROWS);
   } catch (error) {
-    const line = typeof (error as { lines?: unknown }).lines === 'number' ? (error as { lines: number }).lines : 0;
-    throw new AppError('audience.csv_invalid', { line }, { csv: [{ code: 'validation.csv_invalid', params: { line } }] });
+    if (!(error instanceof CsvReadError)) throw error;
+    if (error.reason === 'too_many_rows') throw new AppError('audience.too_many_rows', { max: CONTACT_IMPORT_MAX_ROWS });
+    const line = error.line;
+    const code = error.reason === 'empty' ? 'validation.csv_empty' : 'validation.csv_invalid';
+    throw new AppError('audience.csv_invalid', { line }, { csv: [{ code, ...(error.reason === 'empty' ? {} : { params: { line } }) }] });
   }
-  // One header row on top of the maximum is allowed.
-  if (records.length > CONTACT_IMPORT_MAX_ROWS + 1) throw new AppError('audience.too_many_rows', { max: CONTACT_IMPORT_MAX_ROWS });
-  const rows = records
-    .map(({ record, info }) => ({ cells: record.map((c) => c.trim()), line: info.lines }))
-    .filter((r) => r.cells.some((c) => c !== ''));
-  if (rows.length === 0) throw new AppError('audience.csv_invalid', { line: 1 }, { csv: [{ code: 'validation.csv_empty' }] });
-  return { delimiter, rows };
 }
 
 const EMAIL_HEADER = /^(e-?mail|correo|mail|メール|email address|correo electr[oó]nico)/i;

@@ -1,4 +1,5 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
 import { storedFiles } from './schema.js';
 
 // Cloud facts for other modules' statements, the stored_files table known here only. `fileId` is the
@@ -12,4 +13,13 @@ import { storedFiles } from './schema.js';
  */
 export function liveFileIdSql(fileId: AnyColumn | SQL): SQL<string | null> {
   return sql<string | null>`(select f.id from ${storedFiles} f where f.id = ${fileId} and f.deleted_at is null)`;
+}
+
+/** Whose cloud a live file is in (null: none, or in the trash). */
+export async function liveFileOwner(db: Database | Transaction, fileId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: storedFiles.userId })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.id, fileId), isNull(storedFiles.deletedAt)));
+  return row?.userId ?? null;
 }

@@ -353,7 +353,7 @@ export const publicImageRoutes: FastifyPluginAsyncZod<{ cloud: CloudService; pub
       return sendContent(reply, found, { 'cache-control': 'public, max-age=86400', 'cross-origin-resource-policy': 'cross-origin' });
     },
   );
-  for (const which of ['photo', 'cover'] as const) {
+  for (const which of ['photo', 'cover', 'logo'] as const) {
     app.get(
       `/public/link/:alias/:profileId/${which}`,
       {

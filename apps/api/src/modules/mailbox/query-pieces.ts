@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
 import { queryPieces } from '../../platform/query-pieces.js';
 import { messages } from './schema.js';
 
@@ -18,3 +19,47 @@ export const consentingMessagePiece = (alias = 'consenting_message') =>
     .from(messages)
     .where(and(eq(messages.consent, true), isNull(messages.deletedAt)))
     .as(alias);
+
+/** Live messages of these profiles per profile and calendar day (in `timeZone`) from `fromDay` on, counted. */
+export async function messagesPerDay(db: Database, profileIds: string[], fromDay: string, timeZone: string) {
+  if (profileIds.length === 0) return [];
+  const day = sql<string>`to_char((${messages.createdAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+  return db
+    .select({ profileId: messages.profileId, day, messages: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(inArray(messages.profileId, profileIds), isNull(messages.deletedAt), sql`${day} >= ${fromDay}`))
+    .groupBy(messages.profileId, day);
+}
+
+/** One keyset page of the live messages of these profiles, oldest first (`after`: the last row's time and id). */
+export async function messagesOfProfiles(db: Database, profileIds: string[], after: { createdAt: Date; id: string } | null, limit: number) {
+  if (profileIds.length === 0) return [];
+  return db
+    .select({
+      id: messages.id,
+      profileId: messages.profileId,
+      name: messages.name,
+      email: messages.email,
+      phone: messages.phone,
+      body: messages.body,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.profileId, profileIds),
+        isNull(messages.deletedAt),
+        after
+          ? sql`(${messages.createdAt}, ${messages.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(limit);
+}
+
+/** The messages of these profiles (in the trash too) now belong to `userId`: a team card's new holder reads them, and new ones reach them. */
+export async function moveMessagesTo(tx: Transaction, profileIds: string[], userId: string): Promise<void> {
+  if (profileIds.length === 0) return;
+  await tx.update(messages).set({ userId }).where(inArray(messages.profileId, profileIds));
+}

@@ -39,7 +39,8 @@ export function createOptionsService({ accounts, events, registration, auth, lim
       const user = { id: actor.id, ...(await accounts.options(actor.id)) };
       if (alias !== user.alias) {
         const owner = await accounts.aliasOwner(alias);
-        if (owner && owner !== user.id) {
+        // A team's alias is in the same namespace (`/link/{alias}`): refused like another user's.
+        if ((owner && owner !== user.id) || (!owner && (await registration.aliasHeldElsewhere(alias)))) {
           const { suggestion } = await registration.checkAlias({ alias });
           throw new AppError(
             'account.alias_taken',

@@ -3,3 +3,14 @@ export { createMainCard, liveProfileIds, profileSummaries } from './repository.j
 export type { ProfilesService } from './service.js';
 export { storedCard, storedTag } from './stored-fields.js';
 export { liveProfileCounts, liveProfilePiece, profileLabelPiece, profileOwnerPiece } from './query-pieces.js';
+export {
+  applyLockedValues,
+  insertTeamCard,
+  setTeamCardHolder,
+  teamCardProfiles,
+  type LockedCardValues,
+  type SharedLink,
+  type TeamCardFacts,
+  type TeamCardsHook,
+} from './team-cards.js';
+export { splitFullName } from './split-name.js';

@@ -18,6 +18,7 @@ export const liveProfilePiece = (alias = 'live_profile') =>
       ...getTableColumns(profiles),
       photoFileId: liveFileIdSql(qualified('profiles', 'photo_file_id')).as('photo_file_id'),
       coverFileId: liveFileIdSql(qualified('profiles', 'cover_file_id')).as('cover_file_id'),
+      logoFileId: liveFileIdSql(qualified('profiles', 'logo_file_id')).as('logo_file_id'),
     })
     .from(profiles)
     .where(isNull(profiles.deletedAt))
@@ -31,12 +32,12 @@ export const profileOwnerPiece = (alias = 'profile_owner') =>
 export const profileLabelPiece = (alias = 'profile_label') =>
   queryPieces.select({ profileId: profileLabels.profileId, labelId: profileLabels.labelId }).from(profileLabels).as(alias);
 
-/** The user's live cards and tags, counted. */
+/** The user's live cards and tags, counted against their plan: a team's cards are the team's, not the holder's. */
 export async function liveProfileCounts(db: Database | Transaction, userId: string): Promise<{ cards: number; tags: number }> {
   const rows = await db
     .select({ kind: profiles.kind, n: count() })
     .from(profiles)
-    .where(and(eq(profiles.userId, userId), isNull(profiles.deletedAt)))
+    .where(and(eq(profiles.userId, userId), isNull(profiles.deletedAt), isNull(profiles.teamId)))
     .groupBy(profiles.kind);
   return { cards: rows.find((r) => r.kind === 'card')?.n ?? 0, tags: rows.find((r) => r.kind === 'tag')?.n ?? 0 };
 }

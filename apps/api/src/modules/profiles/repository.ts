@@ -121,7 +121,7 @@ function profileQueries(db: Database) {
       const [row] = await tx
         .select({ n: count() })
         .from(profiles)
-        .where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), isNull(profiles.deletedAt)));
+        .where(and(eq(profiles.userId, userId), eq(profiles.kind, kind), isNull(profiles.deletedAt), isNull(profiles.teamId)));
       return row?.n ?? 0;
     },
 

@@ -1,4 +1,4 @@
-import { type Profile, type ProfileInput, type ProfileKind, type ProfileListQuery } from '@enlaza/contracts';
+import { TEAM_FIELD_PATHS, type Profile, type ProfileInput, type ProfileKind, type ProfileListQuery } from '@enlaza/contracts';
 import { AppError, type MessageParams } from '../../lib/errors.js';
 import { changesBetween } from '../activity/index.js';
 import type { EventBus } from '../../platform/events.js';
@@ -8,6 +8,8 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { ProfileRow, ProfilesRepository, ProfileValues } from './repository.js';
 import { storedCard, storedTag } from './stored-fields.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
+import { translate } from '../../lib/i18n.js';
+import type { TeamCardFacts, TeamCardsHook } from './team-cards.js';
 
 type Bulk = {
   ids: string[];
@@ -18,8 +20,8 @@ type FieldErrors = Record<string, { code: string; params?: MessageParams }[]>;
 const displayName = (input: ProfileInput) =>
   input.kind === 'card' ? [input.card.firstName, input.card.lastName].filter(Boolean).join(' ') : input.tag.name;
 
-/** A profile as the API answers it; `alias` names its public path. */
-function toProfile(row: ProfileRow, labelIds: string[], alias: string): Profile {
+/** A profile as the API answers it; `alias` names its public path (a team card's is its team's). */
+function toProfile(row: ProfileRow, labelIds: string[], alias: string, team?: TeamCardFacts): Profile {
   return {
     id: row.id,
     kind: row.kind,
@@ -37,9 +39,9 @@ function toProfile(row: ProfileRow, labelIds: string[], alias: string): Profile 
     // A card created with the account has only its name until its owner edits it.
     card: row.kind === 'card' ? storedCard(row.name, row.card) : null,
     tag: row.kind === 'tag' ? storedTag(row.name, row.tag) : null,
-    publicPath: `/link/${alias}/${row.id}`,
-    team: null,
-    lockedFields: [],
+    publicPath: `/link/${team?.team.alias ?? alias}/${row.id}`,
+    team: team ? { id: team.team.id, name: team.team.name } : null,
+    lockedFields: team?.lockedFields ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -51,6 +53,7 @@ function values(input: ProfileInput): ProfileValues {
     name: displayName(input),
     photoFileId: input.photoFileId,
     coverFileId: input.coverFileId,
+    logoFileId: input.logoFileId,
     theme: input.theme,
     visibility: input.visibility,
     contactForm: input.contactForm,
@@ -74,6 +77,7 @@ const historyFields = (
       | 'folderId'
       | 'photoFileId'
       | 'coverFileId'
+      | 'logoFileId'
       | 'theme'
       | 'card'
       | 'tag',
@@ -89,6 +93,7 @@ const historyFields = (
   folderId: v.folderId,
   photoFileId: v.photoFileId,
   coverFileId: v.coverFileId,
+  logoFileId: v.logoFileId,
   theme: v.theme,
   ...((v.card ?? v.tag ?? {}) as Record<string, unknown>),
 });
@@ -125,13 +130,19 @@ export function createProfilesService(
     const isNew = (id: string | null, kept: string | null | undefined): id is string => Boolean(id) && id !== kept;
     const photoIsNew = isNew(input.photoFileId, existing?.photoFileId);
     const coverIsNew = isNew(input.coverFileId, existing?.coverFileId);
-    const fileIds = [photoIsNew ? input.photoFileId : null, coverIsNew ? input.coverFileId : null].filter((x): x is string => Boolean(x));
+    const logoIsNew = isNew(input.logoFileId ?? null, existing?.logoFileId);
+    const fileIds = [
+      photoIsNew ? input.photoFileId : null,
+      coverIsNew ? input.coverFileId : null,
+      logoIsNew ? input.logoFileId : null,
+    ].filter((x): x is string => Boolean(x));
     await requireAccess(actor, 'file', fileIds);
     await requireAccess(actor, 'folder', input.folderId ?? []);
     await requireAccess(actor, 'label', input.labelIds);
     const files = await repo.ownedFiles(actor.id, fileIds);
     if (photoIsNew && !files.has(input.photoFileId!)) errors.photoFileId = [{ code: 'validation.invalid_value' }];
     if (coverIsNew && !files.has(input.coverFileId!)) errors.coverFileId = [{ code: 'validation.invalid_value' }];
+    if (logoIsNew && !files.has(input.logoFileId!)) errors.logoFileId = [{ code: 'validation.invalid_value' }];
     if (input.folderId && !(await repo.ownedCollection('folders', actor.id, input.kind, [input.folderId])).has(input.folderId))
       errors.folderId = [{ code: 'validation.invalid_value' }];
     const labels = await repo.ownedCollection('labels', actor.id, input.kind, input.labelIds);
@@ -151,16 +162,43 @@ export function createProfilesService(
   }
 
   async function one(actor: Actor, row: ProfileRow): Promise<Profile> {
-    const [labels, alias] = await Promise.all([repo.labelsOf([row.id]), aliasOf(actor)]);
-    return toProfile(row, labels.get(row.id) ?? [], alias);
+    const [labels, alias, teams] = await Promise.all([repo.labelsOf([row.id]), aliasOf(actor), teamFactsOf([row])]);
+    return toProfile(row, labels.get(row.id) ?? [], alias, teams.get(row.id));
+  }
+
+  let teamCards: TeamCardsHook | null = null;
+  /** The team of each team card among these rows (none asked when no row is one). */
+  const teamFactsOf = async (rows: ProfileRow[]): Promise<Map<string, TeamCardFacts>> => {
+    const ids = rows.filter((r) => r.teamId).map((r) => r.id);
+    return teamCards && ids.length ? teamCards.factsOf(ids) : new Map();
+  };
+
+  /** A member may change a team card's own fields, not those its team locks: 403 naming them, and an error on each field. */
+  async function refuseLockedChanges(actor: Actor, existing: ProfileRow, input: ProfileInput): Promise<void> {
+    if (!existing.teamId || !teamCards) return;
+    const locked = await teamCards.lockedChanges(existing.id, input);
+    if (locked.length === 0) return;
+    const names = locked.map((field) => translate(actor.locale, `team.fields.${field}`)).join(', ');
+    throw new AppError(
+      'team.field_locked',
+      { fields: names },
+      Object.fromEntries(locked.map((field) => [TEAM_FIELD_PATHS[field], [{ code: 'validation.field_locked' }]])),
+      undefined,
+      { fields: locked.join(',') },
+    );
   }
 
   return {
+    /** The teams module's answers about team cards (plugged in at start-up). */
+    useTeamCards(hook: TeamCardsHook): void {
+      teamCards = hook;
+    },
+
     async list(actor: Actor, query: ProfileListQuery) {
       const [{ rows, total }, alias] = await Promise.all([repo.list(actor.id, query), aliasOf(actor)]);
-      const labels = await repo.labelsOf(rows.map((r) => r.id));
+      const [labels, teams] = await Promise.all([repo.labelsOf(rows.map((r) => r.id)), teamFactsOf(rows)]);
       return {
-        data: rows.map((r) => toProfile(r, labels.get(r.id) ?? [], alias)),
+        data: rows.map((r) => toProfile(r, labels.get(r.id) ?? [], alias, teams.get(r.id))),
         meta: { page: query.page, pageSize: query.pageSize, total },
       };
     },
@@ -188,6 +226,7 @@ export function createProfilesService(
       const existing = afterAccess(await repo.find(actor.id, id));
       if (existing.kind !== input.kind) throw new AppError('validation.failed', {}, { kind: [{ code: 'validation.invalid_value' }] });
       await checkReferences(actor, input, existing);
+      await refuseLockedChanges(actor, existing, input);
       const next = values(input);
       const row = afterAccess(await repo.update(actor.id, id, next, input.labelIds));
       const change = changesBetween(historyFields(existing), historyFields(next));
@@ -213,7 +252,12 @@ export function createProfilesService(
         const { mainProfileId } = await accounts.profileFacts(actor.id);
         if (mainProfileId && unique.includes(mainProfileId)) throw new AppError('profile.main_profile');
         const names = new Map<string, string>();
-        for (const id of unique) names.set(id, (await repo.find(actor.id, id))?.name ?? '');
+        for (const id of unique) {
+          const row = await repo.find(actor.id, id);
+          // A team card stays live: the team takes it back when its member leaves.
+          if (row?.teamId) throw new AppError('team.card_managed');
+          names.set(id, row?.name ?? '');
+        }
         await repo.trash(actor.id, unique);
         for (const id of unique)
           await record(actor, 'profile.trashed', id, { before: { name: names.get(id) }, after: { name: names.get(id) } });

@@ -11,8 +11,8 @@ const MAX_AWAITING = 10_000;
 /** Who a visit comes from, as the request shows it (the address as Fastify resolves it behind the trusted proxies): hashed, never kept. */
 export type Visitor = { ip: string; userAgent: string | undefined };
 
-/** A profile's day in this interval: the hashes of its visitors (hex) and its link clicks. */
-type Row = { profileId: string; day: string; visitors: Set<string>; linkClicks: number };
+/** A profile's day in this interval: the hashes of its visitors (hex), its link clicks and its vCard downloads. */
+type Row = { profileId: string; day: string; visitors: Set<string>; linkClicks: number; saves: number };
 
 /** A PostgreSQL array literal of ids, dates, hex strings or integers (nothing in them needs quoting). */
 const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
@@ -29,14 +29,14 @@ export function visitorHash(salt: string, profileId: string, visitor: Visitor): 
 }
 
 /**
- * Adds an interval's visitors and clicks in one statement with array parameters, whatever the number
+ * Adds an interval's visitors, clicks and vCard downloads in one statement with array parameters, whatever the number
  * of rows: the visitor hashes go into today's set, where its key refuses one already there (a repeat
  * visit, from this process or another), and only the hashes that went in are added to the day's
  * count. A reload costs the key lookup and no write of the day's row.
  */
 function upsert(db: Database, rows: Row[]) {
   const hashes = rows.flatMap((r) => [...r.visitors].map((hash) => [r.day, r.profileId, hash] as const));
-  const clicks = rows.filter((r) => r.linkClicks > 0);
+  const clicks = rows.filter((r) => r.linkClicks > 0 || r.saves > 0);
   return db.execute(sql`
     with fresh as (
       insert into ${profileDailyVisitors} (day, profile_id, visitor)
@@ -46,16 +46,17 @@ function upsert(db: Database, rows: Row[]) {
       on conflict do nothing
       returning profile_id, day
     ), counted as (
-      select profile_id, day, 1 as visitors, 0 as link_clicks from fresh
+      select profile_id, day, 1 as visitors, 0 as link_clicks, 0 as saves from fresh
       union all
-      select c.profile_id, c.day, 0, c.link_clicks from unnest(
+      select c.profile_id, c.day, 0, c.link_clicks, c.saves from unnest(
         ${arrayLiteral(clicks.map((r) => r.profileId))}::uuid[], ${arrayLiteral(clicks.map((r) => r.day))}::date[],
-        ${arrayLiteral(clicks.map((r) => r.linkClicks))}::int[]) as c(profile_id, day, link_clicks)
+        ${arrayLiteral(clicks.map((r) => r.linkClicks))}::int[], ${arrayLiteral(clicks.map((r) => r.saves))}::int[]) as c(profile_id, day, link_clicks, saves)
     )
-    insert into ${profileDailyStats} (profile_id, day, visitors, link_clicks)
-    select profile_id, day, sum(visitors)::int, sum(link_clicks)::int from counted group by profile_id, day
+    insert into ${profileDailyStats} (profile_id, day, visitors, link_clicks, saves)
+    select profile_id, day, sum(visitors)::int, sum(link_clicks)::int, sum(saves)::int from counted group by profile_id, day
     on conflict (profile_id, day) do update
-      set visitors = ${profileDailyStats}.visitors + excluded.visitors, link_clicks = ${profileDailyStats}.link_clicks + excluded.link_clicks`);
+      set visitors = ${profileDailyStats}.visitors + excluded.visitors, link_clicks = ${profileDailyStats}.link_clicks + excluded.link_clicks,
+        saves = ${profileDailyStats}.saves + excluded.saves`);
 }
 
 /** The day's salt, made by the first process that asks and read by the others (32 random bytes, as hex). */
@@ -85,7 +86,7 @@ export function createDailyCounters(
   function rowOf(profileId: string, day: string): Row {
     const key = `${profileId}|${day}`;
     let row = pending.get(key);
-    if (!row) pending.set(key, (row = { profileId, day, visitors: new Set(), linkClicks: 0 }));
+    if (!row) pending.set(key, (row = { profileId, day, visitors: new Set(), linkClicks: 0, saves: 0 }));
     return row;
   }
 
@@ -93,6 +94,7 @@ export function createDailyCounters(
     const into = rowOf(row.profileId, row.day);
     for (const hash of row.visitors) into.visitors.add(hash);
     into.linkClicks += row.linkClicks;
+    into.saves += row.saves;
   }
 
   async function write(batch: Map<string, Row>) {
@@ -197,6 +199,10 @@ export function createDailyCounters(
     /** A click on one of the profile's links (every click counts). */
     click(profileId: string, at?: Date): void {
       rowOf(profileId, dayOf((at ?? now()).getTime())).linkClicks += 1;
+    },
+    /** A download of the profile's vCard ("save contact"; every download counts). */
+    save(profileId: string, at?: Date): void {
+      rowOf(profileId, dayOf((at ?? now()).getTime())).saves += 1;
     },
     /** The `count` calendar days ending today (or `at`'s day), oldest first: the days a chart shows. */
     lastDays(count: number, at?: Date): string[] {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { matchLocale } from '../../lib/i18n.js';
 import { renderNotAvailablePage, renderProfilePage, type PageAssets } from './page/document.js';
+import { renderDirectoryPage } from './page/directory.js';
 import { openGraphTags } from './page/meta.js';
 import { RenderedPages } from './page/rendered-pages.js';
 import { requestEncoding } from '../../platform/compression.js';
@@ -40,7 +41,7 @@ const html = (reply: FastifyReply, status: number, body: string | Buffer) =>
   reply.status(status).header('cache-control', 'no-store').header('vary', 'accept-language').type('text/html; charset=utf-8').send(body);
 
 /**
- * The short link /link/{alias} (a redirect to the owner's main card), and the HTML of /link/{alias}/{profileId}, rendered by the server from the public profile cache: the
+ * The short link /link/{alias} (a redirect to the owner's main card, or a team's directory), and the HTML of /link/{alias}/{profileId}, rendered by the server from the public profile cache: the
  * whole card, readable and usable without JavaScript; 301 from an old alias; a translated 404 page
  * when the profile is not available. `?preview=<token>` is the owner's preview (see previewToken).
  */
@@ -68,9 +69,15 @@ export function registerPublicPage(
   app.get<{ Params: { alias: string } }>('/link/:alias', async (request, reply) => {
     const { alias } = request.params;
     const target = alias.length <= 60 ? await service.mainCardPath(alias) : null;
-    if (!target) return html(reply, 404, renderNotAvailablePage({ locale: localeFor(request.headers['accept-language'], 'en'), assets }));
     // Not permanent: the main card is the owner's to change.
-    return reply.header('cache-control', 'no-store').redirect(target, 302);
+    if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
+    // Teams share the aliases' namespace: a team's alias is its directory, when the team shows it.
+    const locale = localeFor(request.headers['accept-language'], 'en');
+    const directory = alias.length <= 60 ? await service.teamDirectory(alias) : null;
+    if (directory && 'redirect' in directory) return reply.header('cache-control', 'no-store').redirect(directory.redirect, 301);
+    if (!directory) return html(reply, 404, renderNotAvailablePage({ locale, assets }));
+    reply.header('content-language', locale === 'jp' ? 'ja' : locale);
+    return html(reply, 200, renderDirectoryPage(directory, { locale, assets, url: `${publicUrl}/link/${directory.team.alias}` }));
   });
 
   app.get<{ Params: { alias: string; profileId: string }; Querystring: { preview?: string; posts?: string } }>(

@@ -1,7 +1,7 @@
 import { publicProfileSchema, type Locale, type PublicProfile, type PublicWallPage } from '@enlaza/contracts';
 import { AppError } from '../../lib/errors.js';
 import { createSessionCache } from '../../lib/session-cache.js';
-import type { createProfileReader } from './profile-reader.js';
+import { reachOf, type createProfileReader, type Reach } from './profile-reader.js';
 import { toPublic, visitorFallbackLocale, type PageProfile } from './public-view.js';
 
 /**
@@ -17,9 +17,7 @@ export const PROFILE_CACHE_TIMES = { ttlMs: 10 * 60_000, refreshAfterMs: 8 * 60_
  * `wall`: the first page of published posts, cached with the profile (a post's change drops the owner's entries like a profile's).
  * `content`: everything the answers are made of, to tell a reload that changed nothing.
  */
-type Available = {
-  userId: string;
-  alias: string;
+type Available = Reach & {
   ownerLocale: Locale;
   visibility: 'public' | 'unlisted' | 'private';
   profile: PublicProfile;
@@ -67,14 +65,14 @@ export function createProfileCache({
     const wall = await wallOf(profile);
     const ownerLocale = visitorFallbackLocale(row.owner.locale);
     const visibility = row.profile.visibility;
-    const content = JSON.stringify([row.profile.userId, visibility, ownerLocale, profile, wall]);
+    const content = JSON.stringify([row.profile.userId, row.owner.alias, visibility, ownerLocale, profile, wall]);
     if (previous?.content === content) {
       cacheCounts.unchanged++;
       return previous;
     }
     // What the route's response serializer would write, checked once here instead of per visit.
     const json = JSON.stringify({ ok: 1, data: publicProfileSchema.parse(profile) });
-    return { userId: row.profile.userId, alias: row.owner.alias, ownerLocale, visibility, profile, json, wall, content };
+    return { ...reachOf(row), ownerLocale, visibility, profile, json, wall, content };
   }
 
   /** Reloads a cached entry that came due while it keeps being served; drops it when the profile is no longer available. */
@@ -115,7 +113,7 @@ export function createProfileCache({
       entry = await loadEntry(profileId);
       cache.set(profileId, entry, stamp);
     }
-    const reached = reaches(alias, entry.alias, entry.userId);
+    const reached = reaches(alias, entry);
     if (reached !== true && !(await reached)) throw new AppError('profile.not_available');
     return { ...entry, cached, refreshing };
   }

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { isOldAlias, userPiece } from '../account/index.js';
+import { isOldTeamAlias, teamFieldSql } from '../teams/index.js';
 import { liveProfilePiece } from '../profiles/index.js';
 
 // The profiles' and accounts' query pieces, joined in one statement per read (the hot path stays one query).
@@ -21,23 +22,38 @@ function selectRows(db: Database, { live, owner }: Pieces, ids: string[]) {
         locale: owner.locale,
         notificationEmails: owner.notificationEmails,
       },
+      // A team card's team (null fields: a personal card): its address is the team's alias, whoever holds it.
+      team: { id: live.teamId, name: teamFieldSql(live.teamId, 'name'), alias: teamFieldSql(live.teamId, 'alias') },
     })
     .from(live)
     .innerJoin(owner, eq(owner.id, live.userId))
     .where(inArray(live.id, ids));
 }
 
-/** A live profile's row and its owner's, as one read answers them. */
+/** A live profile's row and its owner's (and a team card's team), as one read answers them. */
 export type ProfileRead = Awaited<ReturnType<typeof selectRows>>[number];
+
+/** Where a profile is reached: its address's alias (a team card's is its team's), its holder's alias, the holder and the team. */
+export type Reach = { alias: string; ownerAlias: string; userId: string; teamId: string | null };
+
+/** A team card's team as read (null: a personal card or a tag). */
+export const teamOf = ({ team }: ProfileRead): { id: string; name: string; alias: string } | null =>
+  team.id && team.name !== null && team.alias !== null ? { id: team.id, name: team.name, alias: team.alias } : null;
+
+/** The reach of a profile read. */
+export function reachOf(row: ProfileRead): Reach {
+  const team = teamOf(row);
+  return { alias: team?.alias ?? row.owner.alias, ownerAlias: row.owner.alias, userId: row.profile.userId, teamId: team?.id ?? null };
+}
 
 /** Reads profiles with their owners, batched per turn of the event loop, and decides which are available at an alias. */
 export function createProfileReader(db: Database) {
   const pieces = piecesOf();
 
-  /** An available profile: not deleted, not private, owner active; reached by its owner's alias or an old one. */
+  /** An available profile: not deleted, not private, owner active; reached by its address's alias, its holder's, or an old one of either. */
   async function resolve(alias: string, profileId: string) {
     const row = await load(profileId);
-    const reached = reaches(alias, row.owner.alias, row.profile.userId);
+    const reached = reaches(alias, reachOf(row));
     if (reached !== true && !(await reached)) throw new AppError('profile.not_available');
     return row;
   }
@@ -90,11 +106,16 @@ export function createProfileReader(db: Database) {
   }
 
   /**
-   * The owner's current alias, or one of their old ones (those redirect). The current one (nearly
-   * every visit) is answered at once, without a promise to wait for.
+   * The address's alias, or one that redirects to it: the holder's old aliases; for a team card also
+   * its holder's current alias and the team's old ones. The address's own (nearly every visit) is
+   * answered at once, without a promise to wait for.
    */
-  function reaches(alias: string, ownerAlias: string, userId: string): true | Promise<boolean> {
-    return alias === ownerAlias || isOldAlias(db, alias, userId);
+  function reaches(alias: string, target: Reach): true | Promise<boolean> {
+    if (alias === target.alias) return true;
+    if (!target.teamId) return isOldAlias(db, alias, target.userId);
+    if (alias === target.ownerAlias) return true;
+    const teamId = target.teamId;
+    return isOldAlias(db, alias, target.userId).then((old) => old || isOldTeamAlias(db, alias, teamId));
   }
 
   return { pieces, resolve, load, loadAny, reaches };

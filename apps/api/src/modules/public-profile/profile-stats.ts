@@ -1,5 +1,5 @@
 import type { ProfileStats } from '@enlaza/contracts';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { DailyCounters } from './daily-counters.js';
 import type { createProfileReader } from './profile-reader.js';
@@ -48,6 +48,25 @@ export function profileStats(db: Database, counters: DailyCounters, { live }: Re
         .where(and(eq(live.userId, userId), gte(profileDailyStats.day, list[0]!)))
         .groupBy(profileDailyStats.day);
       return series(rows, list);
+    },
+
+    /** Per profile and day over the last `days` days (the seller's calendar): unique visitors and vCard downloads; `days` lists them all. */
+    async dailyFigures(profileIds: string[], days = 30, now?: Date) {
+      await counters.flush();
+      const list = counters.lastDays(days, now);
+      const rows =
+        profileIds.length === 0
+          ? []
+          : await db
+              .select({
+                profileId: profileDailyStats.profileId,
+                day: profileDailyStats.day,
+                visitors: profileDailyStats.visitors,
+                saves: profileDailyStats.saves,
+              })
+              .from(profileDailyStats)
+              .where(and(inArray(profileDailyStats.profileId, profileIds), gte(profileDailyStats.day, list[0]!)));
+      return { days: list, rows };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Locale, PublicProfile, PublicWallPage } from '@enlaza/contracts';
 import { storedCard, storedTag } from '../profiles/index.js';
-import type { ProfileRead } from './profile-reader.js';
+import { teamOf, type ProfileRead } from './profile-reader.js';
 
 /**
  * The language a card shows a visitor whose own is none of ours: its owner's chosen one, else
@@ -9,21 +9,25 @@ import type { ProfileRead } from './profile-reader.js';
 export const visitorFallbackLocale = (ownerChoice: Locale | null): Locale => ownerChoice ?? 'en';
 
 /** A profile as its public page and JSON show it. */
-export function toPublic({ profile, owner }: ProfileRead): PublicProfile {
-  const canonicalPath = `/link/${owner.alias}/${profile.id}`;
+export function toPublic(row: ProfileRead): PublicProfile {
+  const { profile, owner } = row;
+  const team = teamOf(row);
+  // A team card's address is its team's: the same whoever holds it (printed QR codes and NFC tags keep working).
+  const alias = team?.alias ?? owner.alias;
+  const canonicalPath = `/link/${alias}/${profile.id}`;
   const tag = profile.kind === 'tag' ? storedTag(profile.name, profile.tag) : null;
   return {
     id: profile.id,
     kind: profile.kind,
     name: profile.name,
-    alias: owner.alias,
+    alias,
     canonicalPath,
     vcardPath: `/api/public${canonicalPath}/vcard`,
     // The file id in the query makes a changed photo a new address (the images are cached for an hour).
     photoUrl: profile.photoFileId ? `/api/public${canonicalPath}/photo?v=${profile.photoFileId.slice(0, 8)}` : null,
     coverUrl: profile.coverFileId ? `/api/public${canonicalPath}/cover?v=${profile.coverFileId.slice(0, 8)}` : null,
-    logoUrl: null,
-    team: null,
+    logoUrl: profile.logoFileId ? `/api/public${canonicalPath}/logo?v=${profile.logoFileId.slice(0, 8)}` : null,
+    team: team ? { name: team.name, alias: team.alias } : null,
     theme: profile.theme,
     contactForm: profile.contactForm,
     wall: profile.wall,

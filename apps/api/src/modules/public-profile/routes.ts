@@ -115,6 +115,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
       const found = await service.peek(request.params.alias, request.params.profileId);
       if (!found) throw new AppError('profile.not_available');
       const { profile } = found;
+      service.countSave(profile.id);
       const file = `${profile.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'contact'}.vcf`;
       return (
         reply

@@ -5,13 +5,18 @@ import { aliasMainCard } from '../account/index.js';
 import type { DailyCounters, Visitor } from './daily-counters.js';
 import { AppError } from '../../lib/errors.js';
 import { storedTag } from '../profiles/index.js';
+import { liveFileOwner } from '../cloud/index.js';
 import { createProfileCache } from './profile-cache.js';
 import { createProfileReader } from './profile-reader.js';
 import { profileStats } from './profile-stats.js';
 import { toPublic, visitorFallbackLocale, type PageProfile } from './public-view.js';
+import type { TeamDirectory } from './page/directory.js';
 
 export { visitorFallbackLocale, type PageProfile } from './public-view.js';
 export { PROFILE_CACHE_TIMES } from './profile-cache.js';
+
+/** A team's directory at `/link/{alias}`: null when no team has the alias or its directory is off; a redirect from an old alias. */
+export type TeamDirectoryLoader = (alias: string) => Promise<TeamDirectory | { redirect: string } | null>;
 
 /** A page of a profile's published wall posts (the walls module answers it; `before` is the `?posts=` cursor). */
 export type WallPageLoader = (profileId: string, canonicalPath: string, before: string | null) => Promise<PublicWallPage>;
@@ -47,6 +52,7 @@ export function createPublicProfileService(
   const { resolve, loadAny } = reader;
   const { live, owner } = reader.pieces;
   let wallLoader: WallPageLoader | null = null;
+  let directoryLoader: TeamDirectoryLoader | null = null;
   /** The wall's page when the profile's wall switch is on (and a loader is known), else null. */
   const wallOf = (profile: PublicProfile, before: string | null = null) =>
     profile.wall && wallLoader ? wallLoader(profile.id, profile.canonicalPath, before) : Promise.resolve(null);
@@ -127,6 +133,14 @@ export function createPublicProfileService(
     /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
     peek,
 
+    /** Where teams' directories come from (the teams module, wired at start-up). */
+    useTeamDirectory(loader: TeamDirectoryLoader): void {
+      directoryLoader = loader;
+    },
+
+    /** The team directory of `/link/{alias}` (never cached: it is off by default and seldom visited). */
+    teamDirectory: (alias: string) => (directoryLoader ? directoryLoader(alias) : Promise.resolve(null)),
+
     /** Where the published wall posts come from (the walls module, wired at start-up). */
     useWall(loader: WallPageLoader): void {
       wallLoader = loader;
@@ -150,14 +164,29 @@ export function createPublicProfileService(
       };
     },
 
-    /** The owner and the file id of an available profile's photo or cover (null: none, or not available). */
-    async imageFile(alias: string, profileId: string, which: 'photo' | 'cover'): Promise<{ userId: string; fileId: string } | null> {
+    /**
+     * The owner and the file id of an available profile's photo, cover or logo (null: none, or not
+     * available). A team card shows files of its team's template, from the cloud of whoever set them.
+     */
+    async imageFile(
+      alias: string,
+      profileId: string,
+      which: 'photo' | 'cover' | 'logo',
+    ): Promise<{ userId: string; fileId: string } | null> {
       const found = await resolve(alias, profileId).catch((error: unknown) => {
         if (error instanceof AppError) return null;
         throw error;
       });
-      const fileId = found ? (which === 'photo' ? found.profile.photoFileId : found.profile.coverFileId) : null;
-      return found && fileId ? { userId: found.profile.userId, fileId } : null;
+      const fileId = found
+        ? { photo: found.profile.photoFileId, cover: found.profile.coverFileId, logo: found.profile.logoFileId }[which]
+        : null;
+      if (!found || !fileId) return null;
+      return { userId: (found.team.id && (await liveFileOwner(db, fileId))) || found.profile.userId, fileId };
+    },
+
+    /** A download of the profile's vCard ("save contact"), counted per day. */
+    countSave(profileId: string): void {
+      counters.save(profileId);
     },
 
     async click(alias: string, profileId: string): Promise<void> {

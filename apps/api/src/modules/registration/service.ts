@@ -15,6 +15,7 @@ import { createPasswordReset } from './password-reset.js';
 import { activateAccount } from './activation.js';
 import type { RegistrationRepository } from '../account/index.js';
 import { createTakenEmailNotice } from './taken-email.js';
+import { createAliasNamespaces, type AliasNamespace } from './alias-namespaces.js';
 import { aliasSuggestions, createCodeSender, RESET_TOKEN_TTL_MS, VERIFY_CODE_TTL_MS, type CodeRecipient } from './codes.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -43,16 +44,25 @@ const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
 
 /** Register → verify, resend, forgot → reset: PRODUCT.md section 4. */
 export function createRegistrationService({ repo, mailer, limiter, events, auth, publicUrl }: Deps) {
-  const { suggestAlias, aliasTaken } = aliasSuggestions(repo);
+  const aliases = createAliasNamespaces(repo);
+  const { suggestAlias, aliasTaken } = aliasSuggestions(aliases);
   const sendCode = createCodeSender({ repo, mailer, publicUrl });
   const registrationAttempted = createTakenEmailNotice({ mailer, limiter, publicUrl });
   type Recipient = CodeRecipient;
 
   return {
+    /** Another owner of public aliases (teams) joins the users' namespace: registration and alias changes refuse its aliases. */
+    shareAliases(namespace: AliasNamespace): void {
+      aliases.share(namespace);
+    },
+
+    /** Whether `alias` is held outside the users' aliases (a team's, current or old). */
+    aliasHeldElsewhere: (alias: string): Promise<boolean> => aliases.takenElsewhere(alias),
+
     async checkAlias(input: { alias?: string | undefined; name?: string | undefined }): Promise<AliasCheck> {
       const alias = (input.alias ?? '').trim().toLowerCase();
       const valid = ALIAS_PATTERN.test(alias);
-      const available = valid && !(await repo.aliasInUse(alias));
+      const available = valid && !(await aliases.aliasInUse(alias));
       const suggestion = available ? alias : await suggestAlias(valid ? alias : input.name?.trim() || alias || 'user');
       return { alias, valid, available, suggestion };
     },
@@ -75,7 +85,7 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
         throw new AppError('account.type_invalid', {}, { accountTypeId: [{ code: 'validation.invalid_value' }] });
       }
       // The alias is public, so it is checked first: its answer is the same whether or not the email has an account.
-      if (await repo.aliasInUse(input.alias)) throw await aliasTaken(input.alias);
+      if (await aliases.aliasInUse(input.alias)) throw await aliasTaken(input.alias);
       // Hashed before the email is looked up, so a taken address answers after the same work as a new one.
       const passwordHash = await hashPassword(input.password);
       const owner = await repo.findUserByEmail(input.email);

@@ -144,6 +144,7 @@ ${profile.coverUrl || theme.layout !== 'centered' ? html`<div class="pp-cover" d
 <div><h1 id="pp-name" class="pp-name" data-testid="public-profile-name">${profile.name}</h1>
 ${subtitle ? html`<p class="pp-subtitle">${subtitle}</p>` : null}
 ${tag ? html`<span class="pp-badge">${t(`tagKinds.${tag.tagKind}`)}</span>` : null}</div></div>
+${profile.logoUrl ? html`<p class="pp-logo"><img src="${profile.logoUrl}" alt="${card?.company ?? profile.team?.name ?? ''}" height="40" decoding="async" loading="lazy" data-testid="public-profile-logo"></p>` : null}
 <div class="pp-actions">
 ${saveLabel ? html`<a class="pp-button pp-primary" href="${profile.vcardPath}" download data-testid="public-profile-save">${raw(icon('download'))}<span>${saveLabel}</span></a>` : null}
 <button type="button" class="pp-button" data-share data-testid="public-profile-share">${raw(icon('share'))}<span>${t('actions.share')}</span></button>

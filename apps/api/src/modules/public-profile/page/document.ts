@@ -18,7 +18,7 @@ const jsonForScript = (value: unknown) =>
 /** The id of the profile page's data for its script, the last element of its body. */
 const DATA_ID = 'pp-data';
 
-function documentOf(options: {
+export function documentOf(options: {
   locale: Locale;
   title: string;
   head: SafeHtml;
@@ -57,7 +57,7 @@ export function pageTitle(profile: PublicProfile): string {
   return role ? `${profile.name} — ${role}` : profile.name;
 }
 
-function footer(t: Translate): SafeHtml {
+export function footer(t: Translate): SafeHtml {
   return html`<footer class="pp-footer"><a href="/register" data-testid="public-profile-create-own">${t('createOwn')}</a></footer>`;
 }
 

@@ -9,7 +9,7 @@ import { AppError } from '../../../lib/errors.js';
  * proportions (never enlarged). Only these are made, so nobody can ask the server to resize to
  * arbitrary sizes.
  */
-export const IMAGE_SIZES = { photo: [112, 224], cover: [640, 1280], post: [640, 1280] } as const;
+export const IMAGE_SIZES = { photo: [112, 224], cover: [640, 1280], post: [640, 1280], logo: [160, 320] } as const;
 export type ImageUse = keyof typeof IMAGE_SIZES;
 /** Images larger than this are not resized (they are served as they are through the plain address). */
 const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
@@ -73,7 +73,8 @@ export function createImageVariants(maxBytes = 48 * 1024 * 1024) {
           try {
             let image = sharp(bytes, { failOn: 'error' }).rotate();
             image =
-              which === 'post'
+              // A post's image and a logo keep their shape (a logo is often wide); a photo and a cover are cropped to theirs.
+              which === 'post' || which === 'logo'
                 ? image.resize({ width, withoutEnlargement: true })
                 : image.resize(width, variantHeight(which, width), { fit: 'cover', withoutEnlargement: false });
             if (format === 'jpeg') image = image.flatten({ background: '#ffffff' });
