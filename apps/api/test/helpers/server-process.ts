@@ -51,6 +51,15 @@ export function startWorker(env: Record<string, string>): Promise<ServerProcess>
   return spawnEntry('src/worker.ts', env, /worker started()/).ready;
 }
 
+/**
+ * Children still running. A test that times out never reaches its own stop: without this, its
+ * server outlived the test run (adopted by init) and kept the cores busy for the next run.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function spawnEntry(
   entry: string,
   env: Record<string, string>,
@@ -61,8 +70,14 @@ function spawnEntry(
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(proc);
   let output = '';
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => {
+      running.delete(proc);
+      resolve(code);
+    }),
+  );
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (proc.exitCode === null) proc.kill(signal);
     return exited;
