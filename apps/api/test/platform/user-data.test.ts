@@ -144,6 +144,8 @@ async function customerWithEverything(label: string) {
     secret: 'whsec_x',
   });
   await call(token, 'POST', '/api/walls/posts', { profileId: card!.id, title: `${label} post`, bodyHtml: '<p>On my wall</p>' }, 201);
+  // A team of their own (they are its owner, alone in it): its membership row is theirs.
+  await call(token, 'POST', '/api/team', { name: `${label} team`, alias: `${label}-team-${Date.now().toString(36)}`.slice(0, 30) }, 201);
   const { list } = await call(
     token,
     'POST',
@@ -240,6 +242,7 @@ describe('export my data', () => {
     expect(data.onboarding).toMatchObject({ previewedAt: null, sharedAt: expect.any(String), dismissedAt: null });
     expect(data.suppressions.map((s) => s.email)).toEqual(['gone-exporter@example.com']);
     expect(data.wallPosts.map((p) => p.title)).toEqual(['exporter post']);
+    expect(data.team.memberships.map((m) => [m.teamName, m.role, m.status])).toEqual([['exporter team', 'owner', 'active']]);
     expect(data.campaigns.map((c) => [c.name, c.state, c.recipients])).toEqual([['exporter campaign', 'draft', []]]);
     expect(data.contactLists.map((l) => [l.name, l.contacts.map((c) => c.email)])).toEqual([
       ['exporter list', ['ana-exporter@example.com']],
