@@ -24,11 +24,14 @@ export const consentingMessagePiece = (alias = 'consenting_message') =>
 export async function messagesPerDay(db: Database, profileIds: string[], fromDay: string, timeZone: string) {
   if (profileIds.length === 0) return [];
   const day = sql<string>`to_char((${messages.createdAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-  return db
-    .select({ profileId: messages.profileId, day, messages: sql<number>`count(*)::int` })
-    .from(messages)
-    .where(and(inArray(messages.profileId, profileIds), isNull(messages.deletedAt), sql`${day} >= ${fromDay}`))
-    .groupBy(messages.profileId, day);
+  return (
+    db
+      .select({ profileId: messages.profileId, day, messages: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(and(inArray(messages.profileId, profileIds), isNull(messages.deletedAt), sql`${day} >= ${fromDay}`))
+      // By position: the day's expression carries the time zone as a parameter, numbered apart in each clause.
+      .groupBy(sql`1, 2`)
+  );
 }
 
 /** One keyset page of the live messages of these profiles, oldest first (`after`: the last row's time and id). */
