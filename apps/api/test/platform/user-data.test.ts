@@ -228,7 +228,8 @@ describe('export my data', () => {
     expect(data.passkeys).toEqual([expect.objectContaining({ name: 'exporter passkey', lastUsedAt: null })]);
     expect(data.webhooks).toEqual([expect.objectContaining({ url: 'https://exporter.example/hook', events: ['message.received'] })]);
     expect(JSON.stringify(data.webhooks)).not.toContain('whsec_');
-    expect(data.profiles.profiles.map((p) => p.name)).toEqual(['exporter card']);
+    // Their card, and the team card their own team gave them (named after them).
+    expect(data.profiles.profiles.map((p) => p.name)).toEqual(['exporter card', 'exporter Person']);
     expect(data.profiles.folders.map((f) => f.name)).toEqual(['exporter folder']);
     expect(data.profiles.labels.map((l) => l.name)).toEqual(['exporter label']);
     expect(data.messages.map((m) => m.body)).toEqual(['Hello exporter']);
