@@ -17,6 +17,9 @@ describe('offboarding and reassigning a team card', () => {
     const { member: ana, cardId } = await joinedMember(t, owner, { jobTitle: 'Sales' });
     const path = `/link/${team.alias}/${cardId}`;
     await visitorWrites(t, path, 'Before Ana left');
+    const post = await call('POST', '/api/walls/posts', ana, { profileId: cardId, title: 'Our offer', bodyHtml: '<p>On the card</p>' });
+    expect(post.statusCode).toBe(201);
+    const postId = post.json().data.id;
     const anaPersonal = (await call('GET', '/api/profiles?kind=card', ana)).json().data.filter((p: { team: unknown }) => !p.team);
 
     const removed = await call('DELETE', `/api/team/members/${ana.id}`, owner, { card: 'retire' });
@@ -50,6 +53,9 @@ describe('offboarding and reassigning a team card', () => {
     expect(brunosMailbox.map((m: { body: string }) => m.body).sort()).toEqual(['After Bruno came', 'Before Ana left']);
     const rows = await t.db.select().from(messages).where(eq(messages.profileId, cardId));
     expect(rows.every((m) => m.userId === bruno.id)).toBe(true);
+    // The card's wall comes with it: Bruno writes it now, Ana no longer can.
+    expect((await call('GET', `/api/walls/posts/${postId}`, bruno)).json().data.title).toBe('Our offer');
+    expect((await call('GET', `/api/walls/posts/${postId}`, ana)).statusCode).toBe(404);
   });
 
   it('keeps a removed member’s card published with the team (`keep`): its messages go to the owner', async () => {
