@@ -24,6 +24,7 @@ export const SUBSCRIPTION_EVENT_KINDS = [
   'cancelled',
   'extended',
   'add_on',
+  'seats_added',
 ] as const;
 export const subscriptionEventKindSchema = z.enum(SUBSCRIPTION_EVENT_KINDS);
 export type SubscriptionEventKind = z.infer<typeof subscriptionEventKindSchema>;
@@ -42,6 +43,9 @@ export const subscriptionEventDetailSchema = z.object({
   reason: z.string().optional(),
   days: z.number().int().optional(),
   atPeriodEnd: z.boolean().optional(),
+  /** A per-seat subscription: the seats billed after the change (and before it, `fromSeats`). */
+  seats: z.number().int().optional(),
+  fromSeats: z.number().int().optional(),
 });
 export type SubscriptionEventDetail = z.infer<typeof subscriptionEventDetailSchema>;
 

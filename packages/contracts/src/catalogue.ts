@@ -69,16 +69,32 @@ export const planAdminSchema = z.object({
   isFree: z.boolean(),
 });
 
-export const offerBodySchema = z.object({
-  planId: z.uuid(),
-  billingPeriodId: z.uuid(),
-  /** Null: offered to every account type. */
-  accountTypeId: z.uuid().nullable(),
-  priceCents,
-  /** Null: the default tax. */
-  taxId: z.uuid().nullable(),
-  visible: z.boolean(),
-});
+/** `flat`: the price as it is; `per_seat`: the price of one seat (a team's active member), at least `minSeats` of them. */
+export const SEAT_PRICINGS = ['flat', 'per_seat'] as const;
+export const seatPricingSchema = z.enum(SEAT_PRICINGS);
+export type SeatPricing = z.infer<typeof seatPricingSchema>;
+/** The largest minimum of seats an offer may ask for. */
+export const MAX_MIN_SEATS = 10_000;
+
+export const offerBodySchema = z
+  .object({
+    planId: z.uuid(),
+    billingPeriodId: z.uuid(),
+    /** Null: offered to every account type. */
+    accountTypeId: z.uuid().nullable(),
+    /** With `per_seat`, the price of one seat for the period. */
+    priceCents,
+    /** Null: the default tax. */
+    taxId: z.uuid().nullable(),
+    visible: z.boolean(),
+    seatPricing: seatPricingSchema.default('flat'),
+    /** The fewest seats a per-seat offer bills; a flat offer's is 1. */
+    minSeats: z.number().int().min(1).max(MAX_MIN_SEATS).default(1),
+  })
+  .superRefine((v, ctx) => {
+    if (v.seatPricing === 'flat' && v.minSeats !== 1)
+      ctx.addIssue({ code: 'custom', path: ['minSeats'], message: 'validation.min_seats_flat' });
+  });
 export const offerAdminSchema = z.object({
   id: z.string(),
   /** "Plan · period" in the viewer's language. */
@@ -90,6 +106,8 @@ export const offerAdminSchema = z.object({
   currency: z.string(),
   taxId: z.string().nullable(),
   visible: z.boolean(),
+  seatPricing: seatPricingSchema,
+  minSeats: z.number().int(),
   active: z.boolean(),
   uses: z.number(),
 });

@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   'catalogue.default_tax': 409,
   'catalogue.offer_exists': 409,
   'catalogue.reference_invalid': 422,
+  'catalogue.per_seat_free_plan': 422,
+  'catalogue.seat_pricing_in_use': 409,
   'record.not_found': 404,
   'test_clock.disabled': 404,
   'invoice.not_creditable': 409,

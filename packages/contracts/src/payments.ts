@@ -107,6 +107,12 @@ export const offerViewSchema = z.object({
   current: z.boolean(),
   /** What choosing it does: pay now (upgrade, from Free too), or wait for the period end (downgrade). */
   change: z.enum(['current', 'upgrade', 'downgrade']),
+  /**
+   * A per-seat offer (`priceCents` and `price` are one seat's): its minimum, the seats it would bill
+   * this customer now (their team's active members, at least 1 and at least the minimum) and that
+   * many seats' price. Null: a flat price.
+   */
+  perSeat: z.object({ minSeats: z.number().int(), seats: z.number().int(), total: priceQuoteSchema }).nullable(),
 });
 export type OfferView = z.infer<typeof offerViewSchema>;
 
@@ -166,7 +172,8 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
 export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export const PAYMENT_PURPOSES = ['subscription', 'upgrade', 'add_on', 'renewal'] as const;
+/** `seats`: seats added to a per-seat subscription in its period (prorated). */
+export const PAYMENT_PURPOSES = ['subscription', 'upgrade', 'add_on', 'renewal', 'seats'] as const;
 
 export const paymentSchema = z.object({
   id: z.string(),
@@ -206,6 +213,15 @@ export const pendingChangeSchema = z.object({
 export const myPlanSchema = z.object({
   subscription: subscriptionDataSchema,
   offer: z.object({ id: z.string(), periodName: z.string(), months: z.number().int(), price: priceQuoteSchema }).nullable(),
+  /**
+   * A per-seat plan (`offer.price` is one seat's): the seats billed this period, the team's active
+   * members now, the offer's minimum and the seats the renewal would bill now (the members then, at
+   * least the minimum; a removed member's seat is not refunded, it goes at the renewal; null when the
+   * plan ends or changes to a flat price then). Null: a flat price.
+   */
+  seats: z
+    .object({ billed: z.number().int(), inUse: z.number().int(), minSeats: z.number().int(), atRenewal: z.number().int().nullable() })
+    .nullable(),
   renewsAt: z.string().nullable(),
   pendingChange: pendingChangeSchema.nullable(),
   defaultMethod: paymentMethodSchema.nullable(),

@@ -31,6 +31,9 @@ export const JOB_LIST = {
   'wall.publish': { definedIn: 'modules/walls/jobs.ts', retryLimit: 5, retryDelay: 5, retryBackoff: true },
   // Renewals, reminders and dunning due now; a run that leaves more enqueues the next one.
   'renewals.run': { definedIn: 'modules/renewals/jobs.ts', retryLimit: 3, retryDelay: 30, schedule: '* * * * *' },
+  // Seats a team's per-seat subscription gained: a minute after its members changed, billed once
+  // for the rest of the period (a declined charge is retried by the renewals' dunning instead).
+  'payments.add-seats': { definedIn: 'modules/payments/jobs.ts', retryLimit: 5, retryDelay: 30, retryBackoff: true },
   // Upload bytes no file row points to (an upload cut short), an hour old or more.
   'cloud.sweep-orphans': { definedIn: 'modules/cloud/jobs.ts', retryLimit: 2, retryDelay: 60, schedule: '23 * * * *' },
   // The trash's automatic purge of what was deleted more than 30 days ago.

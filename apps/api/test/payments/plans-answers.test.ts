@@ -20,6 +20,7 @@ const STATE: PlansState = {
   accountTypeId: 'type-a',
   tax: { sellerCountry: 'ES', buyer: { country: 'FR', taxId: 'FR40303265045' }, distanceSales: { thisYearCents: 5, previousYearCents: 6 } },
   running: { planId: 'plan-a', planIsFree: false, planSortOrder: 2, offerId: 'offer-a', periodMonths: 1 },
+  seats: 3,
 };
 
 /** The state with one field changed, for every field of it (nested ones too), named by its path. */
@@ -64,6 +65,7 @@ describe('the kept plans answers', () => {
       'running.planSortOrder',
       'running.offerId',
       'running.periodMonths',
+      'seats',
     ]);
     const body = (name: string) => new PreparedBody(Buffer.from(name));
     for (const [name, state] of variants) {

@@ -16,8 +16,10 @@ export function periodLength(months: number): { unit: 'month' | 'year'; count: n
  * single unit has its own key, so no language says "/ 1 month" (Japanese has no one form). The
  * caller's `t` needs the `plan` namespace loaded.
  */
-export function pricePerPeriod(t: TFunction, cents: number, months: number, locale: Locale): string {
+export function pricePerPeriod(t: TFunction, cents: number, months: number, locale: Locale, { perSeat = false } = {}): string {
   const { unit, count } = periodLength(months);
   const amount = formatMoney(cents, locale);
-  return count === 1 ? t(`plan:pricePer.${unit}`, { amount }) : t(`plan:pricePer.${unit}s`, { amount, count });
+  // A per-seat price reads "€9.00 per seat / month".
+  const key = perSeat ? 'plan:pricePerSeat' : 'plan:pricePer';
+  return count === 1 ? t(`${key}.${unit}`, { amount }) : t(`${key}.${unit}s`, { amount, count });
 }

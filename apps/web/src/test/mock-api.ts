@@ -146,6 +146,7 @@ const CONTRACT: [method: string, path: string, schema: z.ZodType][] = [
   ['PUT', '/api/admin/eu-vat-rates/:country', okResponse(euVatRateSchema)],
   ['GET', '/api/admin/plans', okResponse(z.array(catalogueSchemas.plans.admin))],
   ['POST', '/api/admin/plans', okResponse(catalogueSchemas.plans.admin)],
+  ['POST', '/api/admin/offers', okResponse(catalogueSchemas.offers.admin)],
   ['GET', '/api/admin/billing-periods', okResponse(z.array(catalogueSchemas['billing-periods'].admin))],
   ['GET', '/api/admin/subscriptions', adminSubscriptionListSchema],
   ['GET', '/api/admin/subscriptions/:id', okResponse(adminSubscriptionDetailSchema)],

@@ -7,18 +7,19 @@ import { subscriptionRowPiece } from '../subscriptions/index.js';
 type Rows<T> = { rows: T[] } | T[];
 const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
-/** The paid subscriptions (an offer on a non-Free plan), any status, as `s` (`id`, `user_id`, `offer_id`, `status`). */
+/** The paid subscriptions (an offer on a non-Free plan), any status, as `s` (`id`, `user_id`, `offer_id`, `status`, `seats`). */
 const paidSubscriptions = () =>
-  sql`(select sub.id, sub.user_id, sub.offer_id, sub.status from ${subscriptionRowPiece('sub')} join ${planPiece('en', 'p')} on p.id = sub.plan_id
+  sql`(select sub.id, sub.user_id, sub.offer_id, sub.status, sub.seats from ${subscriptionRowPiece('sub')} join ${planPiece('en', 'p')} on p.id = sub.plan_id
        where sub.offer_id is not null and not p.is_free) s`;
 
 /**
- * The charge in force at `at` of each subscription charged by then, as `b` (`subscription_id`,
+ * The charges in force at `at` of each subscription charged by then, as `b` (`subscription_id`,
  * `cents`: what it bills per month before tax, exact; null when its payment has no invoice with a
  * plan line), from the `subscription_billed_charges` rollup (schema.ts): the newest charges (one
  * index) and those superseded after `at` (one index range), each charged at or before `at`. A
- * subscription has at most one: its newest `created`, `upgraded` or `renewed` event naming a
- * payment by `at`.
+ * subscription has one plan charge in force (its newest `created`, `upgraded` or `renewed` event
+ * naming a payment by `at`) and, on a per-seat offer, the seats added since (`seats_added`), which
+ * bill on top of it until the next plan charge: joined, it counts once per charge, and the sums add them.
  */
 const chargesInForce = (at: SQL) =>
   sql`(select subscription_id, billed_cents_per_month as cents from subscription_billed_charges
@@ -29,13 +30,13 @@ const chargesInForce = (at: SQL) =>
 
 /**
  * What the subscription `s` is billed per month before tax (exact numeric), with `chargesInForce`
- * joined as `b`: the plan lines of the invoice of the payment that last charged its offer; without
- * one (a subscription made by hand or seeded, or charged before the history kept payments) its
- * offer's price ÷ months.
+ * joined as `b`: the plan lines of the invoice of the payment that last charged its offer (and of
+ * the seats added since); without one (a subscription made by hand or seeded, or charged before the
+ * history kept payments) its offer's price ÷ months, times its seats on a per-seat offer.
  */
 const billedPerMonth = () => {
   const offer = offerFieldsSql(sql`s.offer_id`, 'en');
-  return sql`coalesce(b.cents, ${offer.priceCents}::numeric / greatest(${offer.periodMonths}, 1))`;
+  return sql`coalesce(b.cents, ${offer.priceCents}::numeric * coalesce(s.seats, 1) / greatest(${offer.periodMonths}, 1))`;
 };
 
 /**

@@ -97,18 +97,20 @@ export const endedPaidSubscriptions = pgTable(
 );
 
 /**
- * What each charge of a subscription's offer bills per month, and until when it is the one in
- * force: one row per `created`, `upgraded` or `renewed` history event naming a payment (what MRR
- * reads, docs/billing.md "The admin dashboard"). `billedCentsPerMonth` is the plan lines of that
- * payment's invoice before tax, each ÷ its period's months, summed exactly (null: no invoice with
- * a plan line, so the offer's price counts); `supersededAt` is the `at` of the subscription's next
- * such event in (`at`, id) order (null: the newest). The charge in force at an instant T is then
- * the row with `at` ≤ T and `supersededAt` null or after T: MRR now reads the newest rows (one
- * index), MRR 30 days ago those plus the ones superseded since (one index range), instead of
- * looking up each paid subscription's newest event, its invoice and its lines (about ten pages per
- * subscription among millions of rows: seconds at 27,000 subscriptions).
+ * What each charge of a subscription's offer bills per month, and until when it is in force: one
+ * row per `created`, `upgraded` or `renewed` history event naming a payment (a plan charge), and per
+ * `seats_added` one (seats a per-seat subscription gained in its period), what MRR reads
+ * (docs/billing.md "The admin dashboard"). `billedCentsPerMonth` is the lines with a period of
+ * that payment's invoice before tax, each ÷ its period's months, summed exactly (null: no invoice
+ * with such a line, so the offer's price counts); `supersededAt` is the `at` of the subscription's
+ * next plan charge in (`at`, id) order (null: none yet): a seat addition adds to the plan charge in
+ * force and both end at the next one (the renewal bills every seat). The charges in force at an
+ * instant T are then the rows with `at` ≤ T and `supersededAt` null or after T: MRR now reads the
+ * newest rows (one index), MRR 30 days ago those plus the ones superseded since (one index range),
+ * instead of looking up each paid subscription's newest event, its invoice and its lines (about ten
+ * pages per subscription among millions of rows: seconds at 27,000 subscriptions).
  *
- * Kept by the database (migration 0053, which also backfilled it): an insert of history events adds
+ * Kept by the database (migrations 0053, which also backfilled it, and 0061 for seat additions): an insert of history events adds
  * the charges among them and re-links their subscriptions' rows; an insert of invoice lines
  * recomputes the charges of their invoices' payments. History events are only ever inserted (a
  * subscription's deletion takes them, and these rows, with it); invoices and their lines are immutable.

@@ -142,6 +142,8 @@ const DEFINITIONS = {
       priceCents: b.priceCents,
       taxId: b.taxId,
       visible: b.visible,
+      seatPricing: b.seatPricing,
+      minSeats: b.minSeats,
     }),
     view: (r: WithUses<'offers'>, locale: Locale, parts: NameParts) => ({
       id: r.id,
@@ -153,6 +155,8 @@ const DEFINITIONS = {
       currency: r.currency,
       taxId: r.taxId,
       visible: r.visible,
+      seatPricing: r.seatPricing,
+      minSeats: r.minSeats,
       active: r.active,
       uses: r.uses,
     }),
@@ -163,6 +167,8 @@ const DEFINITIONS = {
       priceCents: r.priceCents,
       taxId: r.taxId,
       visible: r.visible,
+      seatPricing: r.seatPricing,
+      minSeats: r.minSeats,
     }),
   },
   'add-ons': {
@@ -194,7 +200,9 @@ type Definition<K extends CatalogueKind> = {
 };
 const definition = <K extends CatalogueKind>(kind: K) => DEFINITIONS[kind] as unknown as Definition<K>;
 
-const fieldError = (code: 'validation.code_taken' | 'validation.reference_invalid', field: string) => ({ [field]: [{ code }] });
+const fieldError = (code: 'validation.code_taken' | 'validation.reference_invalid' | 'validation.per_seat_free_plan', field: string) => ({
+  [field]: [{ code }],
+});
 
 /**
  * The admin catalogue: periods, taxes, plans, offers and add-ons are created, edited, deactivated
@@ -257,7 +265,20 @@ export function createCatalogueService(repo: CatalogueRepository, events: Pick<E
       const offer = body as Body<'offers'>;
       const existing = await repo.findOffer(offer.planId, offer.billingPeriodId, offer.accountTypeId);
       if (existing && existing !== id) throw new AppError('catalogue.offer_exists');
+      await checkSeats(offer, id);
     }
+  }
+
+  /**
+   * A per-seat price needs a paid plan (Free has no price to multiply); and an offer subscriptions
+   * run on keeps its pricing, flat or per seat: switching would multiply (or divide) what every
+   * running subscription renews at, which no customer agreed to. Its price and minimum may change.
+   */
+  async function checkSeats(offer: Body<'offers'>, id?: string) {
+    if (offer.seatPricing === 'per_seat' && (await repo.forKind('plans').find(offer.planId))?.isFree)
+      throw new AppError('catalogue.per_seat_free_plan', {}, fieldError('validation.per_seat_free_plan', 'seatPricing'));
+    const before = id ? await repo.forKind('offers').find(id) : undefined;
+    if (before && before.uses > 0 && before.seatPricing !== offer.seatPricing) throw new AppError('catalogue.seat_pricing_in_use');
   }
 
   return {

@@ -10,6 +10,8 @@ import { anchoredDate } from './billing-anchor.js';
 import { withBalance, type Charge } from './charge.js';
 import { changeKind } from './plan-changes.js';
 import { remainingCharge, unusedCredit } from './proration.js';
+import { planLine } from './seat-lines.js';
+import { seatsInUse, seatsToBill } from './seats.js';
 import type { PaymentRow, SubscriptionRow } from './repository.js';
 import { customerLocale, priceQuote, taxLine, texts, toPayment, type PaymentsContext } from './service-context.js';
 
@@ -56,9 +58,11 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
     if (kind === 'current') throw new AppError('subscription.already_on_offer');
     if (kind === 'downgrade') throw new AppError('subscription.downgrade_at_period_end');
     const periodName = (l: Locale) => `${localName(target.plan, l)} (${localName(target.period, l)})`;
+    // A per-seat offer bills a seat per active member of the customer's team (at least its minimum).
+    const seats = seatsToBill(target.offer, await seatsInUse(repo.db, actor.id));
     // The offer's tax under the customer's VAT rule; the credit for the old plan goes on the same invoice, under the same rule.
     const position = await positionOf(actor.id);
-    const tax = await taxOf(position, target.offer.taxId, target.offer.priceCents);
+    const tax = await taxOf(position, target.offer.taxId, target.offer.priceCents * (seats ?? 1));
     const old =
       running && !running.plan.isFree && running.offer && running.period && running.subscription.currentPeriodEnd
         ? { ...running, offer: running.offer, period: running.period, periodEnd: running.subscription.currentPeriodEnd }
@@ -67,24 +71,11 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
     // A new cycle anchored now (its periods end on this day of the month: billing-anchor.ts), or the running one kept.
     const periodStart = keepsPeriod ? old.subscription.currentPeriodStart : now;
     const periodEnd = keepsPeriod ? old.periodEnd : anchoredDate(now, target.period.months);
-    const lines = [
-      keepsPeriod
-        ? taxLine(
-            tax,
-            texts((l) => translate(l, 'billing.line_plan_rest', { plan: periodName(l) })),
-            remainingCharge({ priceCents: target.offer.priceCents, periodStart, periodEnd, at: now }),
-            { start: now, end: periodEnd },
-          )
-        : taxLine(
-            tax,
-            texts((l) => translate(l, 'billing.line_plan', { plan: periodName(l) })),
-            target.offer.priceCents,
-            {
-              start: now,
-              end: periodEnd,
-            },
-          ),
-    ];
+    // The new plan for the seconds left of a kept period (a seat's share times the seats), or for a whole new one.
+    const unitCents = keepsPeriod
+      ? remainingCharge({ priceCents: target.offer.priceCents, periodStart, periodEnd, at: now })
+      : target.offer.priceCents;
+    const lines = [planLine(tax, periodName, unitCents, seats, { start: now, end: periodEnd }, keepsPeriod)];
     let creditToBalanceCents: number | undefined;
     if (old) {
       const credit = unusedCredit({
@@ -94,7 +85,7 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
         periodEnd: old.periodEnd,
         at: now,
       }).creditCents;
-      const charged = lines.reduce((sum, l) => sum + l.unitAmountCents, 0);
+      const charged = lines.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0);
       const onThisInvoice = Math.min(credit, charged);
       creditToBalanceCents = credit - onThisInvoice;
       const oldName = (l: Locale) => `${localName(old.plan, l)} (${localName(old.period, l)})`;
@@ -123,6 +114,7 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
       /** The cycle's anchor: kept with the period, or now. */
       billingAnchor: keepsPeriod ? (old.subscription.billingAnchor ?? old.periodEnd) : now,
       offerSince: keepsPeriod ? now : null,
+      seats,
       creditToBalanceCents,
       periodName,
     };
@@ -142,7 +134,7 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
       const { lines } = withBalance(plan.lines, await repo.balance(actor.id));
       const totals = quoteTotals(lines);
       // The same rule and rate as the lines, by the tax's name in the reader's language.
-      const tax = await taxOf(plan.position, plan.target.offer.taxId, plan.target.offer.priceCents, locale);
+      const tax = await taxOf(plan.position, plan.target.offer.taxId, plan.target.offer.priceCents * (plan.seats ?? 1), locale);
       return {
         kind: plan.kind,
         lines: lines.map((l) => ({ description: l.description[locale], amountCents: l.unitAmountCents * l.quantity })),
@@ -202,6 +194,7 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
               currentPeriodEnd: chosen.periodEnd,
               billingAnchor: chosen.billingAnchor,
               offerSince: chosen.offerSince,
+              seats: chosen.seats,
               cancelAtPeriodEnd: false,
             };
             const locked = await repo.lockRunning(tx, actor.id);
@@ -213,6 +206,7 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
               periodEnd: chosen.periodEnd.toISOString(),
               amountCents: row.amountCents,
               paymentId: row.id,
+              ...(chosen.seats === null ? {} : { seats: chosen.seats }),
             };
             if (locked) {
               await repo.updateSubscription(tx, locked.id, values);

@@ -1,5 +1,8 @@
 export { prorate, unusedCredit, remainingCharge, secondsBetween, balanceToApply } from './proration.js';
 export { anchoredDate, nextPeriodEnd } from './billing-anchor.js';
+export { SEAT_ADDITION_DELAY_SECONDS } from './seat-additions.js';
+export { DUNNING_RETRY_DAYS } from './seat-dunning.js';
+export { seatsToBill } from './seats.js';
 export type { PaymentProvider, ChargeResult, DeclineReason, SavedCard } from './provider.js';
 export type { PaymentsService } from './service.js';
 export type { PaymentQueries } from './queries.js';

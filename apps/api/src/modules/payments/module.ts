@@ -14,6 +14,9 @@ import { ownedRowsAccess } from '../../platform/access-sql.js';
 import { paymentMethods } from './schema.js';
 import { createPaymentQueries, type PaymentQueries } from './queries.js';
 import { createPaymentsUserData } from './user-data.js';
+import type { Jobs } from '../../platform/jobs.js';
+import { definePaymentsJobs } from './jobs.js';
+import { teamPlanOf } from './seats.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +40,8 @@ function createPayments(deps: {
   taxPositionFor: TaxPositionFor;
   now?: () => Date;
   requireAccess: RequireAccess;
+  jobs: Pick<Jobs, 'send'>;
+  leaseSeconds: number;
 }) {
   const provider = typeof deps.provider === 'string' ? createPaymentProvider(deps.provider) : deps.provider;
   return createPaymentsService({
@@ -51,6 +56,8 @@ function createPayments(deps: {
     taxPositionFor: deps.taxPositionFor,
     now: deps.now,
     requireAccess: deps.requireAccess,
+    jobs: deps.jobs,
+    leaseSeconds: deps.leaseSeconds,
   });
 }
 
@@ -64,7 +71,7 @@ declare module '../../platform/modules.js' {
 
 export const paymentsModule = defineModule({
   name: 'payments',
-  build({ db, config, clock, events, registries, services: { subscriptions, invoiceIssuer } }) {
+  async build({ db, config, clock, events, jobs, registries, services: { subscriptions, invoiceIssuer } }) {
     const payments = createPayments({
       db,
       provider: config.paymentProvider,
@@ -76,7 +83,12 @@ export const paymentsModule = defineModule({
       taxPositionFor: invoiceIssuer.positionOf,
       now: () => clock.now(),
       requireAccess: registries.access.requireAccess,
+      jobs,
+      leaseSeconds: config.jobTimeoutSeconds,
     });
+    await definePaymentsJobs(payments, { jobs, events, clock });
+    // A member of a team whose owner pays per seat gets, per quota, the larger of their plan's and the team plan's.
+    subscriptions.raiseLimitsWith((userId) => teamPlanOf(db, userId));
     return {
       services: { payments, paymentQueries: createPaymentQueries(db) },
       decorate: { payments },

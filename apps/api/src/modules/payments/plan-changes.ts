@@ -4,6 +4,7 @@ import { localName } from '../../lib/catalogue-names.js';
 import type { Actor } from '../../platform/actor.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import type { PeriodRow, PlanRow } from './repository.js';
+import { seatsInUse, seatsToBill } from './seats.js';
 import { priceQuote, toMethod, type PaymentsContext } from './service-context.js';
 
 /** Which way a change goes: a bigger plan (or a longer period of the same plan) is an upgrade, charged now. */
@@ -43,6 +44,9 @@ export function createPlanChanges({
       ]);
       const pending = running ? await repo.pendingChange(running.subscription.id) : undefined;
       const end = running?.subscription.currentPeriodEnd ?? null;
+      // A per-seat plan: billed this period, filled now, and what the renewal bills (the offer it renews on).
+      const inUse = running?.offer?.seatPricing === 'per_seat' ? await seatsInUse(repo.db, actor.id) : 0;
+      const renewing = pending?.offer ?? running?.offer;
       return {
         subscription,
         offer:
@@ -55,6 +59,15 @@ export function createPlanChanges({
                   await taxOf(await positionOf(actor.id), running.offer.taxId, running.offer.priceCents, locale),
                   running.offer.priceCents,
                 ),
+              }
+            : null,
+        seats:
+          running?.offer?.seatPricing === 'per_seat'
+            ? {
+                billed: running.subscription.seats ?? seatsToBill(running.offer, inUse)!,
+                inUse,
+                minSeats: running.offer.minSeats,
+                atRenewal: renewing && !running.subscription.cancelAtPeriodEnd ? seatsToBill(renewing, inUse) : null,
               }
             : null,
         renewsAt: end && !running?.subscription.cancelAtPeriodEnd && !running?.plan.isFree ? end.toISOString() : null,

@@ -25,6 +25,8 @@ export type PlansState = {
     /** The months of the running offer's period (null on a plan bought without an offer, e.g. Free). */
     periodMonths: number | null;
   } | null;
+  /** The seats the customer fills (their team's active members, 1 without a team): what a per-seat offer's total is for. */
+  seats: number;
 };
 
 /** The kept answer's key: every field of the state, in a fixed order (a test checks that each one counts). */
@@ -45,6 +47,7 @@ export const plansKey = (s: PlansState): string =>
       s.tax?.memberStateRateBasisPoints ?? null,
     ],
     s.running && [s.running.planId, s.running.planIsFree, s.running.planSortOrder, s.running.offerId, s.running.periodMonths],
+    s.seats,
   ]);
 
 export type PlansAnswersStats = { hits: number; misses: number; entries: number; bytes: number };

@@ -7,6 +7,7 @@ import { PreparedBody } from '../../platform/compression.js';
 import { taxTreatment } from '../invoices/index.js';
 import { changeKind } from './plan-changes.js';
 import { PlansAnswers, type PlansState } from './plans-answers.js';
+import { seatsToBill } from './seats.js';
 import { priceQuote, type PaymentsContext } from './service-context.js';
 
 /**
@@ -60,6 +61,7 @@ export function buildPlans(snapshot: CatalogueSnapshot, state: PlansState): Plan
     if (!view) continue;
     const p = { id: period.id, code: period.code, name: localName(period, locale), months: period.months };
     periods.set(period.id, p);
+    const seats = seatsToBill(offer, state.seats);
     view.offers.push({
       id: offer.id,
       period: p,
@@ -68,6 +70,8 @@ export function buildPlans(snapshot: CatalogueSnapshot, state: PlansState): Plan
       price: quote(offer.priceCents, offer.taxId),
       current: offer.id === currentOfferId,
       change: current ? changeKind(current, { plan, period, offerId: offer.id }) : 'upgrade',
+      // The checkout's total for these seats (the quote's line is the same seats at the same price).
+      perSeat: seats === null ? null : { minSeats: offer.minSeats, seats, total: quote(offer.priceCents * seats, offer.taxId) },
     });
   }
   const plans = [...byPlan.values()].filter((p) => p.isFree || p.offers.length > 0);
@@ -107,6 +111,7 @@ export function createPlansPage({ repo, catalogue, taxPositionFor }: PaymentsCon
               offerId: row.offerId,
               periodMonths: row.periodMonths,
             },
+      seats: row.seatsInUse,
     };
   }
 

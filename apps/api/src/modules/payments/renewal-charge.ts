@@ -2,28 +2,48 @@ import type { Locale } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
-import { translate } from '../../lib/i18n.js';
 import { quoteTotals } from '../invoices/index.js';
 import { withBalance, type Charge } from './charge.js';
 import type { PaymentRow } from './repository.js';
+import type { SeatAdditions } from './seat-additions.js';
+import { planLine } from './seat-lines.js';
 import { taxLine, texts, type PaymentsContext } from './service-context.js';
 
 /** What the renewals module charges through: one period of an offer, on the payments' one charge path. */
-export function createRenewalCharge({ repo, positionOf, taxOf }: PaymentsContext, charge: Charge) {
+export function createRenewalCharge(
+  { repo, clock, positionOf, taxOf }: PaymentsContext,
+  charge: Charge,
+  { seatsFor, queueCheck, settleSeatAdditions }: Pick<SeatAdditions, 'seatsFor' | 'queueCheck' | 'settleSeatAdditions'>,
+) {
   return {
+    /**
+     * The seats a renewal of `offerId` bills the user now: their team's active members, at least the
+     * offer's minimum (a removed member's seat goes now); null for a flat offer. The renewals count
+     * them once per period end and keep the count for its attempts.
+     */
+    async renewalSeats(userId: string, offerId: string): Promise<number | null> {
+      const found = await repo.offer(offerId);
+      return found ? seatsFor(userId, found.offer) : null;
+    },
+
     /** What the next renewal of `offerId` will charge the user, with tax as the invoice will compute it (the renewal reminder says it). */
     async renewalTotal(userId: string, offerId: string): Promise<{ totalCents: number; currency: 'EUR' } | undefined> {
       const found = await repo.offer(offerId);
       if (!found) return undefined;
-      const tax = await taxOf(await positionOf(userId), found.offer.taxId, found.offer.priceCents);
+      // A per-seat offer: the seats the team fills today (the renewal counts them again then).
+      const seats = await seatsFor(userId, found.offer);
+      const tax = await taxOf(await positionOf(userId), found.offer.taxId, found.offer.priceCents * (seats ?? 1));
       // Less the customer's credit balance, as the charge will take it.
       const { lines } = withBalance(
         [
-          taxLine(
-            tax,
-            texts(() => ''),
-            found.offer.priceCents,
-          ),
+          {
+            ...taxLine(
+              tax,
+              texts(() => ''),
+              found.offer.priceCents,
+            ),
+            quantity: seats ?? 1,
+          },
         ],
         await repo.balance(userId),
       );
@@ -44,6 +64,8 @@ export function createRenewalCharge({ repo, positionOf, taxOf }: PaymentsContext
       methodId?: string;
       /** The period it pays for (printed on the invoice's line). */
       period: { start: Date; end: Date };
+      /** A per-seat offer: the seats it bills (counted once per period end: `renewalSeats`); none or null for a flat one. */
+      seats?: number | null;
       apply: (tx: Transaction, payment: PaymentRow) => Promise<void>;
     }): Promise<{ ok: true; payment: PaymentRow } | { ok: false; code: string }> {
       const [customer, method, found] = await Promise.all([
@@ -54,7 +76,8 @@ export function createRenewalCharge({ repo, positionOf, taxOf }: PaymentsContext
       if (!customer || !found) throw new Error(`renewal of ${input.subscriptionId}: user or offer missing`);
       if (!method) return { ok: false, code: 'payment.no_method' };
       const periodName = (l: Locale) => `${localName(found.plan, l)} (${localName(found.period, l)})`;
-      const tax = await taxOf(await positionOf(input.userId), found.offer.taxId, found.offer.priceCents);
+      const tax = await taxOf(await positionOf(input.userId), found.offer.taxId, found.offer.priceCents * (input.seats ?? 1));
+      const seats = input.seats ?? null;
       try {
         const payment = await charge({
           userId: input.userId,
@@ -64,16 +87,16 @@ export function createRenewalCharge({ repo, positionOf, taxOf }: PaymentsContext
           description: texts(periodName),
           subscriptionId: input.subscriptionId,
           locale: customer.locale ?? 'en',
-          lines: [
-            taxLine(
-              tax,
-              texts((l) => translate(l, 'billing.line_plan', { plan: periodName(l) })),
-              found.offer.priceCents,
-              input.period,
-            ),
-          ],
+          lines: [planLine(tax, periodName, found.offer.priceCents, seats, input.period)],
           taxRule: tax.rule,
-          apply: input.apply,
+          apply: async (tx, payment) => {
+            await input.apply(tx, payment);
+            if (seats === null) return;
+            // A failed seat addition of the period before is settled by this renewal, which billed the
+            // seats counted at its first attempt; members who joined since are looked for now.
+            await settleSeatAdditions(tx, input.subscriptionId);
+            await queueCheck(input.userId, clock(), tx, 0);
+          },
         });
         return { ok: true, payment };
       } catch (error) {

@@ -25,6 +25,8 @@ import {
   type SubscriptionValues,
 } from '../subscriptions/index.js';
 import { creditBalanceQueries } from './credit-balance.js';
+import { seatAdditionQueries } from './seat-addition-queries.js';
+import { seatsInUseSql } from './seats.js';
 import { paymentQueries } from './payment-queries.js';
 import { paymentMethods, scheduledPlanChanges, type payments } from './schema.js';
 
@@ -38,7 +40,8 @@ type Db = Database | Transaction;
 export function createPaymentsRepository(db: Database) {
   // Everything the plans page reads besides the kept catalogue, in one statement (one round trip,
   // one connection, one database snapshot), prepared once: the customer's account type, the running
-  // subscription's plan and offer (with the offer's period length) and the catalogue's version.
+  // subscription's plan and offer (with the offer's period length), the catalogue's version and the
+  // seats the customer fills (what a per-seat offer would bill them).
   const customer = userPiece('plans_customer');
   const running = runningPlanPiece(sql.placeholder('userId'), 'plans_running');
   const position = taxPositionPiece('plans_tax_position');
@@ -53,6 +56,7 @@ export function createPaymentsRepository(db: Database) {
       catalogueVersion: catalogueVersionSql(),
       taxCountry: position.country,
       taxId: position.taxId,
+      seatsInUse: seatsInUseSql(sql.placeholder('userId')),
     })
     .from(customer)
     .innerJoin(position, eq(position.id, customer.id))
@@ -164,6 +168,8 @@ export function createPaymentsRepository(db: Database) {
     ...paymentQueries(db),
     // ---- the customer's credit balance (credit-balance.ts)
     ...creditBalanceQueries(db),
+    // ---- seat additions of per-seat subscriptions (seat-addition-queries.ts)
+    ...seatAdditionQueries(db),
   };
 }
 

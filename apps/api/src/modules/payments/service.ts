@@ -7,19 +7,23 @@ import { createPaymentRecords } from './payment-records.js';
 import { createPlanChanges } from './plan-changes.js';
 import { createPlansPage } from './plans-page.js';
 import { createRenewalCharge } from './renewal-charge.js';
+import { createSeatAdditions } from './seat-additions.js';
 import { createPaymentsContext, type PaymentsDeps } from './service-context.js';
+import type { Jobs } from '../../platform/jobs.js';
 import { createServiceEnd } from './service-end.js';
 
 /**
  * The payments service, put together from its parts: what they share (service-context.ts), the one
  * charge path (charge.ts), cards (payment-methods.ts), the plans page (plans-page.ts), buying an
  * offer now (checkout.ts), the changes at the end of a period (plan-changes.ts), add-ons
- * (add-ons.ts), renewal charges (renewal-charge.ts) and payments once made (payment-records.ts).
+ * (add-ons.ts), renewal charges (renewal-charge.ts), seats added within a period (seat-additions.ts)
+ * and payments once made (payment-records.ts).
  */
-export function createPaymentsService(deps: PaymentsDeps) {
+export function createPaymentsService(deps: PaymentsDeps & { jobs: Pick<Jobs, 'send'>; leaseSeconds: number }) {
   const context = createPaymentsContext(deps);
   const { repo, provider } = context;
   const charge = createCharge(context);
+  const seats = createSeatAdditions(context, charge, deps);
 
   /** Called after a user's default card changed (a new default card, or another chosen): renewals retry a past-due one. */
   const defaultMethodListeners: ((userId: string) => Promise<void>)[] = [];
@@ -42,7 +46,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The offer, plan and period of a scheduled downgrade (none: undefined). */
     pendingChange: (subscriptionId: string) => repo.pendingChange(subscriptionId),
     unschedule: (tx: Transaction, subscriptionId: string) => repo.unschedule(tx, subscriptionId),
-    ...createRenewalCharge(context, charge),
+    ...createRenewalCharge(context, charge, seats),
+
+    // ---- seats of per-seat subscriptions gained within a period (the job, and the renewals' retries)
+    addSeats: seats.addSeats,
+    queueSeatCheck: seats.queueCheck,
+    retryDueSeatAdditions: seats.retryDueSeatAdditions,
 
     // ---- methods
     ...createPaymentMethods(context, defaultMethodChanged),

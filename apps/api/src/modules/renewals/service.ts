@@ -4,19 +4,19 @@ import type { Transaction } from '../../db/client.js';
 import { localName } from '../../lib/catalogue-names.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events.js';
-import { nextPeriodEnd, type PaymentsService } from '../payments/index.js';
+import { DUNNING_RETRY_DAYS, nextPeriodEnd, type PaymentsService } from '../payments/index.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
-import type { RenewalsRepository } from './repository.js';
+import type { RenewalState, RenewalsRepository } from './repository.js';
 
-/** Days after the period end of the three retries of a failed renewal (3 retries over 7 days). */
-export const RETRY_DAYS = [1, 3, 7] as const;
+/** Days after the period end of the three retries of a failed renewal (3 retries over 7 days; a failed seat addition's too). */
+export const RETRY_DAYS = DUNNING_RETRY_DAYS;
 /** Paid subscribers not cancelling are reminded this many days before the renewal (every period length). */
 export const REMINDER_DAYS = 7;
 const DAY_MS = 86_400_000;
 const RUNNING = new Set(['trialing', 'active', 'past_due']);
 /** What payments answers when the user has no (default) payment method to charge. */
 const NO_METHOD = 'payment.no_method';
-const CLEAR = { leaseUntil: null, periodEnd: null, attempt: 0, nextAttemptAt: null };
+const CLEAR = { leaseUntil: null, periodEnd: null, attempt: 0, nextAttemptAt: null, seats: null };
 
 export type RenewalRun = { renewed: number; failed: number; reminded: number; expired: number; cancelled: number };
 type Outcome = 'renewed' | 'failed' | 'expired' | 'cancelled' | 'skipped';
@@ -24,7 +24,10 @@ type Outcome = 'renewed' | 'failed' | 'expired' | 'cancelled' | 'skipped';
 type Deps = {
   repo: RenewalsRepository;
   clock: Pick<Clock, 'now' | 'refresh'>;
-  payments: Pick<PaymentsService, 'chargeOffer' | 'pendingChange' | 'unschedule' | 'defaultMethod' | 'renewalTotal'>;
+  payments: Pick<
+    PaymentsService,
+    'chargeOffer' | 'pendingChange' | 'unschedule' | 'defaultMethod' | 'renewalTotal' | 'renewalSeats' | 'retryDueSeatAdditions'
+  >;
   /** Published in the renewal's transaction; the notifications module tells the owner. */
   events: Pick<EventBus, 'publish'>;
   log: FastifyBaseLogger;
@@ -174,6 +177,19 @@ async function remind({ repo, events, payments }: Pick<Deps, 'repo' | 'events' |
  * again with the same key (the provider answers the first charge) and records it then.
  */
 export function createRenewalsService({ repo, clock, payments, events, log, leaseSeconds }: Deps) {
+  /**
+   * The seats a per-seat renewal of the period ending at `periodEnd` bills (null: a flat offer): the
+   * team's active members at its first attempt (at least the offer's minimum), kept with the
+   * period's dunning state, so every attempt of the period (a run again after a crash above all,
+   * whose key is the same) charges the same amount. Members removed by then are no longer billed.
+   */
+  async function seatsOfPeriod(id: string, userId: string, offerId: string, periodEnd: Date, state: RenewalState | null) {
+    if (state?.periodEnd?.getTime() === periodEnd.getTime() && state.seats !== null) return state.seats;
+    const seats = await payments.renewalSeats(userId, offerId);
+    if (seats !== null) await repo.transaction((tx) => repo.setState(tx, id, { periodEnd, seats }));
+    return seats;
+  }
+
   async function renewOne(id: string, now: Date, options: { methodId?: string } = {}): Promise<Outcome> {
     const row = await repo.load(id);
     if (!row) return 'skipped';
@@ -211,6 +227,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
         : `renewal:${id}:${endIso}:retry-${attempt}`;
     // Kept on the billing anchor's day: 31 Jan → 28 Feb → 31 Mar (never 28 Mar), see billing-anchor.ts.
     const nextEnd = nextPeriodEnd(sub.billingAnchor, periodEnd, months);
+    const seats = await seatsOfPeriod(id, sub.userId, offerId, periodEnd, state);
     const result = await payments.chargeOffer({
       userId: sub.userId,
       subscriptionId: id,
@@ -218,6 +235,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
       idempotencyKey: key,
       methodId: options.methodId,
       period: { start: periodEnd, end: nextEnd },
+      seats,
       apply: async (tx, payment) => {
         const locked = await repo.lock(tx, id);
         if (!locked || !unchanged(locked, periodEnd)) throw new Error(`subscription ${id} changed during its renewal`);
@@ -229,6 +247,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
           currentPeriodStart: periodEnd,
           currentPeriodEnd: nextEnd,
           offerSince: null,
+          seats,
           cancelAtPeriodEnd: false,
         });
         await repo.setState(tx, id, CLEAR);
@@ -243,6 +262,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
           periodEnd: nextEnd.toISOString(),
           amountCents: payment.amountCents,
           paymentId: payment.id,
+          ...(seats === null ? {} : { seats, fromSeats: locked.seats ?? undefined }),
         });
       },
     });
@@ -269,6 +289,8 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
       const now = clock.now();
       const run: RenewalRun = { renewed: 0, failed: 0, reminded: 0, expired: 0, cancelled: 0 };
       run.reminded = await remind({ repo, events, payments }, now);
+      // The dunning of seat additions whose charge failed (payments' seat-additions.ts): the retries due now.
+      await payments.retryDueSeatAdditions(now);
       const started = Date.now();
       const parallel = Math.max(1, options.parallel ?? 1);
       for (;;) {

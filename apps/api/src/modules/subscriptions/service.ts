@@ -14,6 +14,17 @@ const planLimits = (plan: PlanRow): PlanLimits => ({
   sendsPerMonth: plan.sendsPerMonth,
 });
 
+/** Per quota, the larger of two plans' limits. */
+const larger = (a: PlanLimits, b: PlanLimits): PlanLimits => ({
+  profiles: Math.max(a.profiles, b.profiles),
+  tags: Math.max(a.tags, b.tags),
+  storageBytes: Math.max(a.storageBytes, b.storageBytes),
+  sendsPerMonth: Math.max(a.sendsPerMonth, b.sendsPerMonth),
+});
+
+/** Another plan a user's quotas may rise to (a team plan: billing's), or null. */
+export type SharedPlanSource = (userId: string) => Promise<PlanRow | null>;
+
 /** The sending quota runs per calendar month in UTC. */
 export function sendingPeriod(now: Date): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -28,7 +39,17 @@ export function createSubscriptionsService(
   usageRegistry: Pick<UsageRegistry, 'usageOf'>,
   clock: () => Date = () => new Date(),
 ) {
+  let sharedPlanOf: SharedPlanSource = async () => null;
   return {
+    /**
+     * Quotas that rise with another plan: a later module (payments, which knows who pays for a team)
+     * says which plan a user shares, and their limits are, per quota, the larger of their own plan's
+     * and that one's, add-ons on top. Set once, at start-up.
+     */
+    raiseLimitsWith(source: SharedPlanSource) {
+      sharedPlanOf = source;
+    },
+
     /**
      * `datasuscription`: the running subscription with its plan, limits (plan + add-ons) and usage.
      * A user whose subscription ended falls back to the Free plan's limits; an admin has none.
@@ -41,8 +62,11 @@ export function createSubscriptionsService(
       const running = current && RUNNING.has(current.subscription.status) ? current : undefined;
       const plan = running?.plan ?? (actor.role === 'user' ? await repo.findFreePlan() : undefined);
       const addOns = running ? await repo.activeAddOns(running.subscription.id, now) : [];
+      const shared = actor.role === 'user' ? await sharedPlanOf(actor.id) : null;
 
-      const limits = plan ? planLimits(plan) : { ...NO_LIMITS };
+      // `plan.limits` stays the user's own plan's; `limits` are what they may use.
+      const own = plan ? planLimits(plan) : { ...NO_LIMITS };
+      const limits = shared ? larger(own, planLimits(shared)) : own;
       const extras = addOns.map(({ id, validUntil, addOn }) => {
         const extra = {
           profiles: addOn.extraProfiles,

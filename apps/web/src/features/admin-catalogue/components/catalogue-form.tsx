@@ -15,13 +15,22 @@ export type Values = Record<string, string | boolean>;
 /** The form's values: the kind's fields, and `names` and `descriptions` when it has them. */
 export type FormValues = Record<string, string | boolean | Texts>;
 
+/** Shown only while another field (a select) has this value: e.g. the minimum of seats of a per-seat price. */
+type ShownWhen = { shownWhen?: { field: string; equals: string } };
+
 /** One input of a catalogue form; `name` is the body's field, so server errors land next to it. */
-export type FieldSpec =
-  | { name: string; type: 'code' }
-  | { name: string; type: 'integer'; labelKey: string; hintKey?: string }
-  | { name: string; type: 'money' | 'percent' | 'megabytes'; labelKey: string; hintKey?: string }
-  | { name: string; type: 'select'; labelKey: string; options: SelectFieldOption[] }
-  | { name: string; type: 'checkbox'; labelKey: string };
+export type FieldSpec = ShownWhen &
+  (
+    | { name: string; type: 'code' }
+    | { name: string; type: 'integer'; labelKey: string; hintKey?: string }
+    | { name: string; type: 'money' | 'percent' | 'megabytes'; labelKey: string; hintKey?: string }
+    | { name: string; type: 'select'; labelKey: string; options: SelectFieldOption[] }
+    | { name: string; type: 'checkbox'; labelKey: string }
+  );
+
+/** Whether a field is shown with these values (a hidden one keeps its value: the screen's `prepare` decides what it sends). */
+export const isShown = (field: FieldSpec, values: FormValues) =>
+  !field.shownWhen || values[field.shownWhen.field] === field.shownWhen.equals;
 
 /** The text fields typed as euros, percent or MB, and the number the API wants from each. */
 function convert(field: FieldSpec, value: string | boolean): number | string | boolean | null | undefined {
@@ -176,7 +185,7 @@ export function CatalogueForm<K extends CatalogueKind>({
           .map((f) => text(f.name, t('form.code'), { description: t('form.codeHint'), autoFocus: true }))}
         {hasTexts ? <CatalogueTexts field={form.field} /> : null}
         {fields.map((field) => {
-          if (field.type === 'code') return null;
+          if (field.type === 'code' || !isShown(field, values)) return null;
           if (field.type === 'checkbox')
             return (
               <Checkbox

@@ -1,4 +1,13 @@
-import type { AddOnAdmin, BillingPeriodAdmin, CatalogueAdmin, CatalogueKind, OfferAdmin, PlanAdmin, TaxAdmin } from '@enlaza/contracts';
+import {
+  SEAT_PRICINGS,
+  type AddOnAdmin,
+  type BillingPeriodAdmin,
+  type CatalogueAdmin,
+  type CatalogueKind,
+  type OfferAdmin,
+  type PlanAdmin,
+  type TaxAdmin,
+} from '@enlaza/contracts';
 import type { TFunction } from 'i18next';
 import type { Locale } from '@enlaza/contracts';
 import type { SelectFieldOption } from '@/components/select-field';
@@ -120,6 +129,19 @@ export function offersScreen({ t, locale }: Ctx, lookups: OfferLookups, editingT
       },
       { name: 'priceCents', type: 'money', labelKey: 'fields.price', hintKey: 'fields.priceHint' },
       { name: 'taxId', type: 'select', labelKey: 'fields.tax', options: taxOptions },
+      {
+        name: 'seatPricing',
+        type: 'select',
+        labelKey: 'fields.seatPricing',
+        options: SEAT_PRICINGS.map((p) => ({ value: p, label: t(`seatPricing.${p}`) })),
+      },
+      {
+        name: 'minSeats',
+        type: 'integer',
+        labelKey: 'fields.minSeats',
+        hintKey: 'fields.minSeatsHint',
+        shownWhen: { field: 'seatPricing', equals: 'per_seat' },
+      },
       { name: 'visible', type: 'checkbox', labelKey: 'fields.visible' },
     ],
     initial: (row: OfferAdmin | null) => ({
@@ -128,8 +150,14 @@ export function offersScreen({ t, locale }: Ctx, lookups: OfferLookups, editingT
       accountTypeId: row?.accountTypeId ?? '',
       priceCents: row ? centsToEuros(row.priceCents) : '',
       taxId: row?.taxId ?? '',
+      seatPricing: row?.seatPricing ?? 'flat',
+      minSeats: String(row?.minSeats ?? 1),
       visible: row?.visible ?? true,
     }),
+    // A flat price has no minimum of seats: the hidden field sends 1 whatever was typed before switching.
+    prepare: (body) => {
+      if (body.seatPricing !== 'per_seat') body.minSeats = 1;
+    },
     columns: [
       {
         key: 'accountType',
@@ -137,6 +165,14 @@ export function offersScreen({ t, locale }: Ctx, lookups: OfferLookups, editingT
         cell: (row) => nameOf(lookups.accountTypes, row.accountTypeId, t('fields.everyAccountType')),
       },
       { key: 'price', header: t('columns.price'), cell: (row) => formatPrice(row.priceCents, locale, row.currency) },
+      {
+        key: 'seatPricing',
+        header: t('columns.seatPricing'),
+        cell: (row) =>
+          row.seatPricing === 'per_seat'
+            ? t('seatPricing.perSeatMinimum', { count: row.minSeats, formatted: formatNumber(row.minSeats, locale) })
+            : t('seatPricing.flat'),
+      },
       { key: 'tax', header: t('columns.tax'), cell: (row) => nameOf(lookups.taxes, row.taxId, t('fields.defaultTax')) },
       { key: 'visible', header: t('columns.visible'), cell: (row) => yesNo(t, row.visible) },
     ],

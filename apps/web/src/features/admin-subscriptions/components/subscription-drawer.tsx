@@ -7,7 +7,7 @@ import { apiErrorMessage } from '@/components/api-error-message';
 import { SubscriptionStatusBadge } from '@/components/plan-usage-card';
 import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { downloadInvoicePdf, useSubscriptionDetail } from '../api/subscriptions';
 import { ChangeDialog, type ChangeKind } from './change-dialog';
 import { SubscriptionPayments } from './subscription-payments';
@@ -73,10 +73,11 @@ function DetailBody({ detail }: { detail: AdminSubscriptionDetail }) {
         <Text size="sm" data-testid="subscription-price">
           {detail.plan.name}
           {detail.period && detail.priceCents !== null
-            ? ` · ${pricePerPeriod(t, detail.priceCents, detail.period.months, locale)}`
+            ? ` · ${pricePerPeriod(t, detail.priceCents, detail.period.months, locale, { perSeat: detail.seats !== null })}`
             : detail.period
               ? ` · ${detail.period.name}`
               : ''}
+          {detail.seats !== null ? ` · ${t('detail.seats', { count: detail.seats, formatted: formatNumber(detail.seats, locale) })}` : ''}
         </Text>
         <Text size="sm" data-testid="subscription-period">
           {t('detail.period', {
@@ -184,6 +185,11 @@ function EventFacts({ event }: { event: SubscriptionEvent }) {
     d.fromPlan && d.toPlan ? t('facts.plans', { from: d.fromPlan, to: d.toPlan }) : null,
     d.days !== undefined ? t('facts.days', { count: d.days }) : null,
     d.atPeriodEnd !== undefined ? (d.atPeriodEnd ? t('facts.atPeriodEnd') : t('facts.now')) : null,
+    d.seats !== undefined
+      ? d.fromSeats !== undefined
+        ? t('facts.seatsFrom', { from: formatNumber(d.fromSeats, locale), to: formatNumber(d.seats, locale) })
+        : t('facts.seats', { seats: formatNumber(d.seats, locale) })
+      : null,
     d.amountCents !== undefined ? formatMoney(d.amountCents, locale) : null,
     d.invoiceNumber ? t('facts.invoice', { number: d.invoiceNumber }) : null,
     d.attempt !== undefined ? t('facts.attempt', { attempt: d.attempt }) : null,

@@ -91,6 +91,30 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/admin/subscriptions?') && c.url.includes('q=ana'))).toBe(true));
   });
 
+  it('shows a per-seat subscription’s price per seat and the seats it is billed, in the list and the detail', async () => {
+    const perSeat = { ...summary, priceCents: 1200, seats: 5 };
+    const history = [
+      {
+        id: 's1',
+        kind: 'seats_added' as const,
+        detail: { fromSeats: 2, seats: 5, amountCents: 1815 },
+        actorId: null,
+        at: '2026-11-10T00:00:00.000Z',
+      },
+    ];
+    setup((url) => {
+      if (url.startsWith('/api/admin/test-clock')) return clockOff();
+      if (url.startsWith(`/api/admin/subscriptions/${summary.id}`)) return json({ ok: 1, data: { ...detail, ...perSeat, history } });
+      return list([perSeat]);
+    }, `/admin/suscripcions?open=${summary.id}`);
+    const drawer = await screen.findByTestId('subscription-history', {}, { timeout: 20_000 });
+    expect(within(drawer).getByText('Seats added')).toBeTruthy();
+    expect(within(drawer).getByText('seats 2 → 5 · €18.15')).toBeTruthy();
+    expect(screen.getByTestId('subscription-price').textContent).toBe('Pro · €12.00 per seat / month · 5 seats billed');
+    expect(screen.getAllByText('€12.00 per seat / month').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Seats');
+  });
+
   it('shows the empty state', async () => {
     setup((url) => (url.startsWith('/api/admin/test-clock') ? clockOff() : list([])));
     expect(await screen.findByTestId('subscriptions-table-empty', {}, { timeout: 20_000 })).toBeTruthy();

@@ -8,7 +8,7 @@ import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { useUrlFilters } from '@/components/use-url-filters';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { SUBSCRIPTION_STATUSES, useAdminSubscriptions, useFilterOptions, type SubscriptionFilters } from '../api/subscriptions';
 import { SubscriptionDrawer } from '../components/subscription-drawer';
 import { TestClockCard } from '../components/test-clock-card';
@@ -59,9 +59,11 @@ export default function AdminSubscriptionsPage() {
         row.priceCents === null
           ? '—'
           : row.period
-            ? pricePerPeriod(t, row.priceCents, row.period.months, locale)
+            ? pricePerPeriod(t, row.priceCents, row.period.months, locale, { perSeat: row.seats !== null })
             : formatMoney(row.priceCents, locale),
     },
+    // Seats billed this period: a per-seat subscription only.
+    { key: 'seats', header: t('columns.seats'), cell: (row) => (row.seats === null ? '—' : formatNumber(row.seats, locale)) },
     {
       key: 'period',
       header: t('columns.periodEnd'),

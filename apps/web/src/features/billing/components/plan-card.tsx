@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OfferView, PlanView } from '@enlaza/contracts';
 import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import { QuotaList } from './quota-list';
 import { TaxRuleNote } from './tax-rule-note';
 
@@ -56,11 +56,28 @@ export function PlanCard({
         ) : offer ? (
           <div>
             <Text fw={700} size="xl" data-testid="plan-price">
-              {pricePerPeriod(t, offer.price.totalCents, offer.period.months, locale)}
+              {offer.perSeat
+                ? t('plans.perSeat', {
+                    price: pricePerPeriod(t, offer.price.totalCents, offer.period.months, locale, { perSeat: true }),
+                    minimum: t('plans.minimumSeats', {
+                      count: offer.perSeat.minSeats,
+                      formatted: formatNumber(offer.perSeat.minSeats, locale),
+                    }),
+                  })
+                : pricePerPeriod(t, offer.price.totalCents, offer.period.months, locale)}
             </Text>
             <Text size="sm" c="dimmed">
               {t('plans.beforeTax', { amount: formatMoney(offer.price.subtotalCents, locale), tax: offer.price.taxName })}
             </Text>
+            {offer.perSeat ? (
+              <Text size="sm" data-testid="plan-seats-total">
+                {t('plans.seatsTotal', {
+                  count: offer.perSeat.seats,
+                  formatted: formatNumber(offer.perSeat.seats, locale),
+                  price: pricePerPeriod(t, offer.perSeat.total.totalCents, offer.period.months, locale),
+                })}
+              </Text>
+            ) : null}
             <TaxRuleNote rule={offer.price.taxRule} />
           </div>
         ) : (

@@ -17,7 +17,7 @@ const price = {
   taxRateBasisPoints: 2100,
   taxRule: 'domestic' as const,
 };
-const plan = (creditBalanceCents: number): MyPlan => ({
+const plan = (creditBalanceCents: number, seats: MyPlan['seats'] = null): MyPlan => ({
   subscription: {
     id: 'sub',
     status: 'active',
@@ -30,6 +30,7 @@ const plan = (creditBalanceCents: number): MyPlan => ({
     addOns: [],
   },
   offer: { id: 'offer', periodName: 'Monthly', months: 1, price },
+  seats,
   renewsAt: '2027-04-30T10:00:00.000Z',
   pendingChange: null,
   defaultMethod: null,
@@ -70,5 +71,14 @@ describe('My plan', () => {
     show(plan(0));
     await screen.findByTestId('myplan-summary');
     expect(screen.queryByTestId('myplan-balance')).toBeNull();
+    expect(screen.queryByTestId('myplan-seats')).toBeNull();
+  });
+
+  it('shows a per-seat plan’s price per seat, the seats billed and in use, and what the renewal bills', async () => {
+    show(plan(0, { billed: 5, inUse: 4, minSeats: 3, atRenewal: 4 }));
+    expect((await screen.findByTestId('myplan-price')).textContent).toBe('€35.09 per seat / month (€29.00 before tax)');
+    expect(screen.getByTestId('myplan-seats').textContent).toBe(
+      'Seats billed this period: 5, in use now: 4 (minimum 3). The renewal on Apr 30, 2027 bills 4: a removed member’s seat is not refunded, it goes then.',
+    );
   });
 });

@@ -10,7 +10,7 @@ import { PlanUsageCard } from '@/components/plan-usage-card';
 import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useMyPlan, usePlanAction } from '../api/billing';
 import { ActiveAddOns } from '../components/active-add-ons';
 import { LoadError, LoadingRows } from '../components/states';
@@ -69,13 +69,25 @@ export default function MyPlanPage() {
               {data.offer ? (
                 <Text size="sm" data-testid="myplan-price">
                   {t('myplan.price', {
-                    price: pricePerPeriod(t, data.offer.price.totalCents, data.offer.months, locale),
+                    price: pricePerPeriod(t, data.offer.price.totalCents, data.offer.months, locale, { perSeat: data.seats !== null }),
                     beforeTax: formatMoney(data.offer.price.subtotalCents, locale),
                   })}
                 </Text>
               ) : (
                 <Text size="sm">{t('myplan.free')}</Text>
               )}
+              {data.seats ? (
+                <Text size="sm" data-testid="myplan-seats">
+                  {t('myplan.seats', {
+                    billed: formatNumber(data.seats.billed, locale),
+                    inUse: formatNumber(data.seats.inUse, locale),
+                    minimum: formatNumber(data.seats.minSeats, locale),
+                  })}
+                  {data.seats.atRenewal !== null && data.renewsAt
+                    ? ` ${t('myplan.seatsAtRenewal', { seats: formatNumber(data.seats.atRenewal, locale), date: formatDate(data.renewsAt, locale) })}`
+                    : ''}
+                </Text>
+              ) : null}
               {sub.periodStart ? (
                 <Text size="sm">
                   {sub.periodEnd

@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { OfferView, PlanView } from '@enlaza/contracts';
+import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { PlanCard } from './plan-card';
+
+const quote = (subtotalCents: number) => ({
+  subtotalCents,
+  taxCents: Math.round(subtotalCents * 0.21),
+  totalCents: subtotalCents + Math.round(subtotalCents * 0.21),
+  taxName: 'IVA 21 %',
+  taxRateBasisPoints: 2100,
+  taxRule: 'domestic' as const,
+});
+const offer = (perSeat: OfferView['perSeat']): OfferView => ({
+  id: 'offer',
+  period: { id: 'monthly', code: 'monthly', name: 'Monthly', months: 1 },
+  priceCents: 1000,
+  currency: 'EUR',
+  price: quote(1000),
+  current: false,
+  change: 'upgrade',
+  perSeat,
+});
+const plan = (of: OfferView): PlanView => ({
+  id: 'teams',
+  code: 'teams',
+  name: 'Teams',
+  description: '',
+  isFree: false,
+  limits: { profiles: 3, tags: 3, storageBytes: 1024 ** 3, sendsPerMonth: 1000 },
+  current: false,
+  change: 'upgrade',
+  offers: [of],
+});
+
+function show(of: OfferView) {
+  render(
+    <MantineProvider>
+      <PlanCard plan={plan(of)} offer={of} onBuy={() => undefined} onSchedule={() => undefined} />
+    </MantineProvider>,
+  );
+}
+
+describe('a plan on the plans page', () => {
+  beforeAll(async () => {
+    await initI18n('en');
+    await loadNamespaces(['billing', 'plan', 'admin']);
+  });
+
+  it('shows a per-seat offer as its price per seat with the minimum, and the total for the seats the team fills', () => {
+    show(offer({ minSeats: 3, seats: 5, total: quote(5000) }));
+    expect(screen.getByTestId('plan-price').textContent).toBe('€12.10 per seat / month, minimum 3 seats');
+    expect(screen.getByTestId('plan-seats-total').textContent).toBe('For your 5 seats: €60.50 / month with tax');
+  });
+
+  it('shows a flat offer as its price, with no seats', () => {
+    show(offer(null));
+    expect(screen.getByTestId('plan-price').textContent).toBe('€12.10 / month');
+    expect(screen.queryByTestId('plan-seats-total')).toBeNull();
+  });
+});
