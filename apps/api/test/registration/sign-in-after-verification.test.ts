@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, emailTokens, users } from '../../src/db/schema/index.js';
 import { SIGN_IN_CODE_TTL_MS } from '../../src/modules/registration/index.js';
@@ -158,5 +159,51 @@ describe('the verification link signs the new account in, once', () => {
     const code = linkIn(await mail.next(newEmail), `${PUBLIC_URL}/register/verify/`).split('/register/verify/')[1]!;
     const res = await verify(code);
     expect(res.json().data).toEqual({ email: newEmail, kind: 'email_change' });
+  });
+
+  it('gives no sign-in code when the account was activated another way since (a password reset)', async () => {
+    const { visitor, code } = await registered();
+    // The reset activates the account and sets a new password; the first link stays in the inbox.
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: visitor.email } });
+    expect(forgot.statusCode).toBe(200);
+    const reset = linkIn(await mail.next(visitor.email), `${PUBLIC_URL}/reset-password/`).split('/reset-password/')[1]!;
+    const [token, email] = reset.split('/');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: { token, email: decodeURIComponent(email!), password: 'another-long-passphrase' },
+    });
+    expect(done.statusCode).toBe(200);
+    const [user] = await t.db.select().from(users).where(eq(users.email, visitor.email));
+    expect(user!.status).toBe('active');
+
+    const res = await verify(code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ email: visitor.email, kind: 'account' });
+  });
+
+  it('refuses the code of an account that turned two-factor on before using it', async () => {
+    const { visitor, signInCode } = await verified();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: visitor.email, password: visitor.password },
+      remoteAddress: '10.9.1.1',
+    });
+    const auth = bearer(login.json().data.token as string);
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/two-factor/setup', headers: auth })).json().data as {
+      secret: string;
+    };
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/two-factor/confirm',
+      headers: auth,
+      payload: { code: authenticator.generate(secret) },
+    });
+    expect(confirm.statusCode).toBe(200);
+
+    const res = await exchange(signInCode);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('auth.sign_in_code_invalid');
   });
 });

@@ -191,6 +191,15 @@ export function createAuthService(
       return startSession(user, origin);
     },
 
+    /**
+     * As `signInVerified`, for a one-time code that stands for the email link alone (a verification):
+     * never for an account with a second factor on or required, which signs in with the form.
+     */
+    async signInWithoutPassword(user: UserRow, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
+      if ((await twoFactor.enabled(user.id)) || twoFactor.requiredFor(user)) throw new AppError('auth.sign_in_code_invalid');
+      return this.signInVerified(user, origin);
+    },
+
     /** As `signInVerified`, for an account known by its id (a passkey's owner): a user gone since answers as a failed passkey. */
     async signInVerifiedById(userId: string, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
       const user = await repo.findUserById(userId);

@@ -157,8 +157,10 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
       }
 
       // The page that opened the link signs in with a code of its own, issued with the activation:
-      // single use, short-lived, only its hash kept. A suspended account gets none.
-      const signInCode = user.status === 'pending' || user.status === 'active' ? randomToken() : undefined;
+      // single use, short-lived, only its hash kept. Only when this link is what activates the
+      // account: an account active already (its password reset, an admin's verification) may have
+      // a second factor since, which an old link must not step round; it signs in with the form.
+      const signInCode = user.status === 'pending' ? randomToken() : undefined;
       const spent = await repo.spendToken(token.id, async (tx) => {
         if (user.status === 'pending') await activateAccount(tx, user);
         if (signInCode)
@@ -188,7 +190,7 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
       if (!(await repo.spendToken(found.token.id, async () => undefined))) {
         throw new AppError(found.token.expiresAt.getTime() <= Date.now() ? 'auth.sign_in_code_expired' : 'auth.sign_in_code_invalid');
       }
-      return auth.signInVerified(found.user, origin);
+      return auth.signInWithoutPassword(found.user, origin);
     },
 
     /** An admin verifies an account by hand: it becomes usable as if the link had been opened. */
