@@ -169,6 +169,32 @@ describe('two-factor sign-in', () => {
 });
 
 describe('the sign-in page', () => {
+  it('limits the guesses a signed-in session makes at turning it off or renewing the codes (429 with Retry-After)', async () => {
+    const { auth } = await enrolled();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const disable = await t.app.inject({
+        method: 'POST',
+        url: '/api/two-factor/disable',
+        headers: auth,
+        payload: { password: 'not-the-password' },
+      });
+      const renew = await t.app.inject({
+        method: 'POST',
+        url: '/api/two-factor/recovery-codes',
+        headers: auth,
+        payload: { code: '000000' },
+      });
+      statuses.push(disable.statusCode, renew.statusCode);
+    }
+    // Ten proofs in 15 minutes, shared by both.
+    expect(statuses.slice(0, 10).every((status) => status === 422)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const limited = await t.app.inject({ method: 'POST', url: '/api/two-factor/disable', headers: auth, payload: { password: 'x' } });
+    expect(limited.json().code).toBe('request.throttled');
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
   it('carries the second step the page script drives (apps/web/src/login-page/second-factor.ts)', async () => {
     const res = await t.app.inject({ url: '/', headers: { 'accept-language': 'en' } });
     for (const id of [

@@ -24,7 +24,7 @@ declare module '../../lib/auth.js' {
 export const authModule = defineModule({
   name: 'auth',
   async build({ db, database, config, appSecret, mailer, limiter, events, registries }) {
-    const twoFactor = createTwoFactor({ db, appSecret, adminRequired: config.adminRequireTwoFactor });
+    const twoFactor = createTwoFactor({ db, appSecret, adminRequired: config.adminRequireTwoFactor, limiter });
     const auth = createAuthService(
       createSessionsRepository(db),
       limiter,

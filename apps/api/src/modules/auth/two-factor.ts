@@ -6,6 +6,7 @@ import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '
 import type { Database } from '../../db/client.js';
 import { randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { UserRow } from '../account/index.js';
 import { knownSignInAddresses, signInChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from './schema.js';
 
@@ -15,7 +16,14 @@ export const CHALLENGE_ATTEMPTS = 5;
 const PERIOD_S = 30;
 const ISSUER = 'Enlaza';
 
-type Deps = { db: Database; appSecret: string; adminRequired: boolean; now?: () => number };
+type Deps = { db: Database; appSecret: string; adminRequired: boolean; limiter: Pick<RateLimiter, 'consume'>; now?: () => number };
+
+/**
+ * What a signed-in session proves with a password or a code (turning it off, new recovery codes):
+ * the same per-account budget as the account pages' password checks, so a stolen session is not an
+ * unlimited guesser of either.
+ */
+const proofLimit = (userId: string) => [{ key: `password-check:${userId}`, max: 10, windowMs: 15 * 60_000 }];
 
 /**
  * The TOTP secret is encrypted with AES-256-GCM under a key derived from the app secret, so a copy
@@ -163,6 +171,7 @@ export function createTwoFactor(deps: Deps) {
     async disable(user: UserRow, proof: { password?: string; code?: string }): Promise<void> {
       if (!(await row(user.id))?.enabledAt) throw new AppError('two_factor.not_enabled');
       if (requiredFor(user)) throw new AppError('auth.forbidden');
+      await deps.limiter.consume(proofLimit(user.id));
       const proven = proof.password
         ? await verifyPassword(user.passwordHash ?? '', proof.password)
         : proof.code !== undefined && (await service.verifyCode(user, proof.code));
@@ -175,6 +184,7 @@ export function createTwoFactor(deps: Deps) {
 
     async regenerateRecoveryCodes(user: UserRow, code: string): Promise<string[]> {
       if (!(await row(user.id))?.enabledAt) throw new AppError('two_factor.not_enabled');
+      await deps.limiter.consume(proofLimit(user.id));
       if (!(await useTotp(user.id, code, user.email))) throw new AppError('two_factor.code_invalid');
       return replaceRecoveryCodes(user.id);
     },
