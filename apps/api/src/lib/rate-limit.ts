@@ -49,9 +49,14 @@ export function createRateLimiter(db: Database) {
     /**
      * Counts this attempt first, then checks: concurrent attempts cannot all pass a check made
      * before any of them was recorded. Returns the recorded rows, so a caller may release them
-     * (a successful sign-in does not count as a failure).
+     * (a successful sign-in does not count as a failure). `countRefused: false` takes a refused
+     * attempt's rows out again: whoever keeps trying past a limit does not keep it closed by trying.
      */
-    async hit(limits: Limit[], code: ErrorCode = 'request.throttled', now = Date.now()): Promise<string[]> {
+    async hit(
+      limits: Limit[],
+      code: ErrorCode = 'request.throttled',
+      { now = Date.now(), countRefused = true }: { now?: number; countRefused?: boolean } = {},
+    ): Promise<string[]> {
       const rows = await db
         .insert(rateLimitEvents)
         .values(limits.map((l) => ({ keyHash: sha256(l.key) })))
@@ -65,6 +70,7 @@ export function createRateLimiter(db: Database) {
         if ((row?.n ?? 0) > limit.max) {
           const oldest = row?.oldest ? new Date(row.oldest).getTime() : now;
           const seconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
+          if (!countRefused) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
           throw new AppError(code, { seconds }, undefined, { 'Retry-After': String(seconds) });
         }
       }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries } from '../../src/db/schema/index.js';
+import { rateLimitEvents } from '../../src/platform/schema.js';
 import { LOGIN_LIMITS } from '../../src/modules/auth/index.js';
 import { createTestApp, insertUser, waitFor, type TestContext } from '../helpers/test-app.js';
 
@@ -56,6 +57,20 @@ describe('sign-in throttling that strangers cannot use to lock the owner out', (
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('does not count attempts it refuses: trying on while throttled does not keep the account closed', async () => {
+    const user = await insertUser(t.db);
+    const address = '10.65.0.1';
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++)
+      expect((await attempt(user.email, 'wrong-one', address)).statusCode).toBe(401);
+    const events = async () => (await t.db.select({ n: count() }).from(rateLimitEvents))[0]!.n;
+    const before = await events();
+    for (let i = 0; i < 10; i++) expect((await attempt(user.email, 'wrong-one', address)).statusCode).toBe(429);
+    expect(await events()).toBe(before);
+    // A minute later (the failures moved back in time) the owner is let in, however often the guesser tried meanwhile.
+    await t.db.update(rateLimitEvents).set({ createdAt: sql`${rateLimitEvents.createdAt} - interval '61 seconds'` });
+    expect((await attempt(user.email, user.password, address)).statusCode).toBe(200);
   });
 
   it('sends no email for a few failures', async () => {

@@ -121,7 +121,8 @@ export function createAuthService(
       const knownAddress = user ? await knownAddresses.has(user.id, address) : false;
       // Counted before the password is checked, so parallel guesses are throttled too; a successful
       // sign-in releases its own count, so only failures add up.
-      const attempt = await limiter.hit(loginLimits(email, address, knownAddress), 'auth.throttled');
+      // A refused attempt is not counted: a stranger trying on past a limit does not keep it closed.
+      const attempt = await limiter.hit(loginLimits(email, address, knownAddress), 'auth.throttled', { countRefused: false });
 
       // Verify against a dummy hash for unknown emails so the answer takes as long either way.
       const valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), input.password);
