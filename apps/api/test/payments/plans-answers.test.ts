@@ -6,7 +6,8 @@ import { plansCatalogueSchema, type Locale, type PlansCatalogue } from '@enlaza/
 import { accountTypes, offers, plans, subscriptions, users } from '../../src/db/schema/index.js';
 import { PlansAnswers, plansKey, type PlansState } from '../../src/modules/payments/plans-answers.js';
 import { acceptedEncoding, PreparedBody } from '../../src/platform/compression.js';
-import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { join, perSeatOffer, teamOf } from '../helpers/seats-fixture.js';
+import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -227,6 +228,24 @@ describe('GET /api/user/plans from kept answers', () => {
     expect(none.currentPlanId).toBeNull();
     expect(none.plans.every((p) => !p.current)).toBe(true);
     await t.db.delete(offers).where(eq(offers.id, special!.id));
+  });
+
+  it('follows the seats the customer’s team fills: a per-seat offer’s total is for its members now', async () => {
+    const { plan } = await perSeatOffer(t, await login(t.app, ADMIN), { priceCents: 1000, minSeats: 1 });
+    const { user, token } = await customer();
+    const actor = { id: user.id, role: 'user' as const, locale: 'en' as const };
+    const perSeat = async (hit: boolean) => {
+      const page = await plansPage(token);
+      expect(page.hit).toBe(hit);
+      expect(page.data).toEqual(await t.app.payments.plans(actor, 'en'));
+      return page.data.plans.find((p) => p.id === plan.id)!.offers[0]!.perSeat;
+    };
+    await perSeat(false);
+    expect(await perSeat(true)).toMatchObject({ minSeats: 1, seats: 1, total: { subtotalCents: 1000 } });
+    const { teamId } = await teamOf(t, user.id, 2);
+    expect(await perSeat(false)).toMatchObject({ seats: 2, total: { subtotalCents: 2000 } });
+    await join(t, teamId, user.id, 1, { silent: true });
+    expect(await perSeat(false)).toMatchObject({ seats: 3, total: { subtotalCents: 3000 } });
   });
 });
 

@@ -26,6 +26,7 @@ export {
   offerFieldsSql,
   offerMonthsSql,
   offerPeriodPiece,
+  offerSeatPricingSql,
   planPiece,
   planRowPiece,
   sellableOffers,

@@ -49,6 +49,10 @@ export const offerMonthsSql = (offerId: AnyColumn | SQL): SQL<number | null> =>
     (v: unknown) => (v === null ? null : Number(v)),
   );
 
+/** How the offer whose id is `offerId` (the caller's column) is priced, `flat` or `per_seat`, or null: a scalar subquery. */
+export const offerSeatPricingSql = (offerId: AnyColumn | SQL): SQL<'flat' | 'per_seat' | null> =>
+  sql<'flat' | 'per_seat' | null>`(select o.seat_pricing from ${offers} o where o.id = ${offerId})`;
+
 /**
  * The catalogue's version (the one row migration 0031's triggers bump in every transaction that
  * writes plans, offers, periods or taxes): a scalar subquery, to read in the same statement as the

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { rowOf } from '../../platform/query-pieces.js';
-import { offerMonthsSql, offerPeriodPiece, planRowPiece } from '../catalogue/index.js';
+import { offerMonthsSql, offerPeriodPiece, offerSeatPricingSql, planRowPiece } from '../catalogue/index.js';
 import {
   dueForRenewalSql,
   lockSubscription,
@@ -66,6 +66,7 @@ export function createRenewalsRepository(db: Database) {
           subscription: rowOf(subscription),
           plan: rowOf(plan),
           periodMonths: offerMonthsSql(subscription.offerId),
+          seatPricing: offerSeatPricingSql(subscription.offerId),
           state: subscriptionRenewals,
         })
         .from(subscription)

@@ -183,9 +183,16 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
    * period's dunning state, so every attempt of the period (a run again after a crash above all,
    * whose key is the same) charges the same amount. Members removed by then are no longer billed.
    */
-  async function seatsOfPeriod(id: string, userId: string, offerId: string, periodEnd: Date, state: RenewalState | null) {
+  async function seatsOfPeriod(
+    id: string,
+    userId: string,
+    offer: { id: string; perSeat: boolean },
+    periodEnd: Date,
+    state: RenewalState | null,
+  ) {
+    if (!offer.perSeat) return null;
     if (state?.periodEnd?.getTime() === periodEnd.getTime() && state.seats !== null) return state.seats;
-    const seats = await payments.renewalSeats(userId, offerId);
+    const seats = await payments.renewalSeats(userId, offer.id);
     if (seats !== null) await repo.transaction((tx) => repo.setState(tx, id, { periodEnd, seats }));
     return seats;
   }
@@ -227,7 +234,8 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
         : `renewal:${id}:${endIso}:retry-${attempt}`;
     // Kept on the billing anchor's day: 31 Jan → 28 Feb → 31 Mar (never 28 Mar), see billing-anchor.ts.
     const nextEnd = nextPeriodEnd(sub.billingAnchor, periodEnd, months);
-    const seats = await seatsOfPeriod(id, sub.userId, offerId, periodEnd, state);
+    const perSeat = (pending ? pending.offer.seatPricing : row.seatPricing) === 'per_seat';
+    const seats = await seatsOfPeriod(id, sub.userId, { id: offerId, perSeat }, periodEnd, state);
     const result = await payments.chargeOffer({
       userId: sub.userId,
       subscriptionId: id,
