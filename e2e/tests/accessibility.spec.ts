@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { seedScreenData, type ScreenData } from './support/a11y-data';
+import { E2E_BASE_URL } from '../accounts.mjs';
+import { seedScreenData } from './support/a11y-data';
 import { formatViolations, seriousViolations } from './support/axe-report';
 import { expect, test } from './support/fixtures';
 import { settled, trackApiCalls } from './support/page-state';
-import { followsSystemScheme, isServerRendered, resolveRoute, ROUTES } from './support/routes';
+import { followsSystemScheme, isServerRendered, resolveRoute, ROUTES, type RouteData } from './support/routes';
+import { joinTeam, seedTeam } from './support/team-data';
 
 type Theme = 'light' | 'dark';
 
@@ -102,7 +104,7 @@ async function switchTheme(page: Page, route: string, theme: Theme): Promise<voi
 }
 
 /** Loads the route in the theme the system scheme is emulating now, and waits for it to settle. */
-async function load(page: Page, route: string, theme: Theme, inFlight: () => string[], data?: ScreenData): Promise<void> {
+async function load(page: Page, route: string, theme: Theme, inFlight: () => string[], data?: RouteData): Promise<void> {
   await page.goto(resolveRoute(route, data));
   await settled(page, inFlight);
   if (!followsSystemScheme(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
@@ -114,7 +116,7 @@ async function load(page: Page, route: string, theme: Theme, inFlight: () => str
  * page is loaded again in dark: its scripts read the scheme once. A failing route is a soft failure,
  * so the run still reports every other route.
  */
-async function scanRoutes(page: Page, routes: string[], data?: ScreenData): Promise<void> {
+async function scanRoutes(page: Page, routes: string[], data?: RouteData): Promise<void> {
   test.setTimeout(30_000 + routes.length * 30_000);
   // Each new document starts in the system scheme, also as the SPA's stored choice (the app
   // follows the system scheme unless one was chosen).
@@ -155,8 +157,14 @@ test.use({ colorScheme: 'light', reducedMotion: 'reduce' });
 // One page per test, signed in as the role through its stored session (the user's own screens
 // seeded first), every route of the role (or of a part of the user's) in turn, in both themes.
 // The guest opens the public pages of a (signed-out) user's seeded card and tag.
+/** A team alias of this test's own (aliases are one namespace across the run). */
+const teamAlias = () => `team-${Date.now().toString(36)}-${test.info().workerIndex}`;
+const server = { url: E2E_BASE_URL };
+
 test('guest screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes', async ({ page, request, user }) => {
-  await scanRoutes(page, ROUTES.guest, await seedScreenData(request, user));
+  // The invitation's page, signed out, needs a team that invited someone.
+  const invited = await seedTeam(request, { owner: user, alias: teamAlias(), server });
+  await scanRoutes(page, ROUTES.guest, { ...(await seedScreenData(request, user)), ...invited });
 });
 
 test.describe(() => {
@@ -171,6 +179,35 @@ test.describe(() => {
       await scanRoutes(page, routes, await seedScreenData(request, user));
     });
   }
+});
+
+// A team's screens: its owner's management, and a member's view and their card with the team's locks.
+test.describe(() => {
+  test.use({ signedIn: 'user' });
+  test("a team owner's screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes", async ({
+    page,
+    request,
+    user,
+    users,
+  }) => {
+    const team = await seedTeam(request, { owner: user, alias: teamAlias(), server });
+    const member = await users.create({ name: 'Marta Member' });
+    await scanRoutes(page, ROUTES.owner, { ...team, ...(await joinTeam(request, { owner: user, member, server })) });
+  });
+
+  test("a team member's screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes", async ({
+    browser,
+    request,
+    user,
+    users,
+  }) => {
+    const team = await seedTeam(request, { owner: user, alias: teamAlias(), server });
+    const member = await users.create({ name: 'Marta Member' });
+    const data = { ...team, ...(await joinTeam(request, { owner: user, member, server })) };
+    const context = await browser.newContext({ storageState: member.state });
+    await scanRoutes(await context.newPage(), ROUTES.member, data);
+    await context.close();
+  });
 });
 
 test.describe(() => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_BROWSER_TIME } from '../accounts.mjs';
 import type { ScreenData } from '../tests/support/a11y-data';
+import type { TeamScreenData } from '../tests/support/team-data';
 import { settled, trackApiCalls } from '../tests/support/page-state';
 import { followsSystemScheme, resolveRoute, type Role } from '../tests/support/routes';
 
@@ -20,8 +21,9 @@ export const WIDTHS = [1280, 360] as const;
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** What the seed leaves for the screens: the seeded ids and the two sessions. */
+/** What the seed leaves for the screens: the seeded ids, the team's, and a session per signed-in role. */
 export interface VisualData extends ScreenData {
+  team: TeamScreenData;
   sessions: Record<Exclude<Role, 'guest'>, { token: string; user: unknown; datasuscription: unknown }>;
 }
 
@@ -70,8 +72,8 @@ export interface Opened {
 
 /**
  * What differs from run to run, painted over: QR codes and public links (a card's id is made at
- * random), the test clock's "now" (the server's clock moves a millisecond per reading) and the
- * invoice event log's hashes. A mask has
+ * random), the test clock's "now" (the server's clock moves a millisecond per reading), the
+ * invoice event log's hashes and a team member's last activity. A mask has
  * the size of what it covers, so the random ids are first written as one fixed id (`sameIds`): a
  * link's width, and with it the place of what follows it, no longer depends on the id's letters.
  */
@@ -82,6 +84,8 @@ const volatile = (page: Page) => [
   page.getByTestId('test-clock-now'),
   // The event log's chain: each event's hash covers its real generation time.
   page.getByTestId('invoice-event-hash'),
+  // When a team member's session was last used: it moves with every request of the run.
+  page.getByTestId('member-last-seen'),
 ];
 
 /**
@@ -127,7 +131,7 @@ export async function compareRoutes(
   };
   for (const route of routes) {
     await test.step(route, async () => {
-      await page.goto(resolveRoute(route, data));
+      await page.goto(resolveRoute(route, { ...data, ...data.team }));
       await settled(page, inFlight);
       if (!followsSystemScheme(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
       if (width === 360) {

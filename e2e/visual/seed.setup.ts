@@ -1,11 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_ACCOUNTS, VISUAL_CLOCK, fakeClockFile, fakeTimeSpec } from '../accounts.mjs';
+import { E2E_ACCOUNTS, E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_CLOCK, fakeClockFile, fakeTimeSpec } from '../accounts.mjs';
 import { seedScreenData } from '../tests/support/a11y-data';
+import { dataOf } from '../tests/support/fixtures';
+import { waitForLink } from '../tests/support/mailbox';
+import { joinTeam, seedTeam } from '../tests/support/team-data';
 import { saveVisualData, signIn } from './screens';
 
+/** The visual server's own mailbox (the port after its own). */
+const server = { url: E2E_VISUAL_URL, mailbox: `http://127.0.0.1:${E2E_VISUAL_PORT + 1}` };
+
 // The visual server's one seed, before any screen is opened: the demo user's cards, tag, files,
-// messages, lists, payments, posts, template and campaign, as the accessibility scan seeds them.
+// messages, lists, payments, posts, template and campaign, as the accessibility scan seeds them; and
+// a team of two accounts of its own (its owner and a member), so the demo user's screens stay as they were.
 test('seed the screens of the visual comparisons', async ({ request }) => {
   await rewindServerClock(request);
   const user = await signIn(request, E2E_ACCOUNTS.user.email, E2E_ACCOUNTS.user.password);
@@ -13,8 +20,41 @@ test('seed the screens of the visual comparisons', async ({ request }) => {
   const headers = { Authorization: `Bearer ${user.token}`, 'X-Requested-With': 'XMLHttpRequest' };
   const me = (await (await request.get('/api/user', { headers })).json()) as { id: string; alias: string };
   const data = await seedScreenData(request, { headers, id: me.id, alias: me.alias });
-  saveVisualData({ ...data, sessions: { user, admin } });
+  const owner = await register(request, { name: 'Irene Owner', alias: 'irene-owner' });
+  const member = await register(request, { name: 'Marta Member', alias: 'marta-member' });
+  const invited = await seedTeam(request, { owner, alias: 'acme-studio', server });
+  const joined = await joinTeam(request, { owner, member, server });
+  await writeTo(request, `/api/public/link/acme-studio/${joined.teamCardId}/messages`, member.headers);
+  saveVisualData({ ...data, team: { ...invited, ...joined }, sessions: { user, admin, owner: owner.session, member: member.session } });
 });
+
+/**
+ * A visitor's message to a card (the team's figures chart it), waited for until its holder's
+ * notification has come through the event queue: the bell shows the same count in every picture.
+ */
+async function writeTo(request: APIRequestContext, messagesPath: string, holder: Record<string, string>) {
+  const notified = async () =>
+    (await dataOf<{ type: string }[]>(await request.get('/api/notifications', { headers: holder }))).filter((n) => n.type === 'new_message')
+      .length;
+  const message = await request.post(messagesPath, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: { name: 'Pedro Visitor', email: 'pedro@e2e.enlaza.test', message: 'Could you send me a quote?', consent: true },
+  });
+  expect(message.status(), await message.text()).toBe(201);
+  await expect.poll(notified, { intervals: [200] }).toBe(1);
+}
+
+/** A new account on the visual server: registered, confirmed from its email, signed in. */
+async function register(request: APIRequestContext, who: { name: string; alias: string }) {
+  const account = { ...who, email: `${who.alias}@e2e.enlaza.test`, password: 'Visual-team-Passw0rd!' };
+  const types = await dataOf<{ id: string; code: string }[]>(await request.get('/api/account-types'));
+  const accountTypeId = types.find((type) => type.code === 'personal')?.id;
+  await dataOf(await request.post('/api/register', { data: { ...account, accountTypeId, acceptPolicy: true, locale: 'en' } }), 201);
+  const link = await waitForLink(account.email, `${E2E_VISUAL_URL}/register/verify/`, { mailbox: server.mailbox });
+  await dataOf(await request.post('/api/register/verify', { data: { code: link.split('/').pop() } }));
+  const session = await signIn(request, account.email, account.password);
+  return { ...account, session, headers: { Authorization: `Bearer ${session.token}`, 'X-Requested-With': 'XMLHttpRequest' } };
+}
 
 /**
  * The times the screens show are the seed's. The server's clock moved a millisecond per reading since

@@ -1,11 +1,11 @@
-import type { ScreenData } from './a11y-data';
-
-export type Role = 'guest' | 'user' | 'admin';
+export type Role = 'guest' | 'user' | 'admin' | 'owner' | 'member';
 
 /**
  * Every route of the spec (section 2), with the role that can open it: the accessibility scan and
  * the visual comparisons both visit this list. Adding a screen is one line; `{card}`, `{tag}`,
- * `{alias}` and `{campaign}` are the card, tag, alias and draft campaign seeded before the pass.
+ * `{alias}` and `{campaign}` are the card, tag, alias and draft campaign seeded before the pass;
+ * `{invitation}` a pending invitation's token and `{teamCard}` the member's card of the team seeded
+ * for the team's `owner` and `member` (support/team-data.ts).
  */
 export const ROUTES: Record<Role, string[]> = {
   guest: [
@@ -15,6 +15,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/reset-password/not-a-real-token/demo%40e2e.enlaza.test',
     '/link/{alias}/{card}',
     '/link/{alias}/{tag}',
+    '/user/equipo/unirse/{invitation}',
     '/politica',
     '/error-404',
     '/falta-permisos',
@@ -49,6 +50,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/notificaciones',
     '/user/opciones',
     '/user/webhooks',
+    '/user/equipo',
     '/account',
     '/user/preferencias',
     '/user/personalinformation',
@@ -73,13 +75,32 @@ export const ROUTES: Record<Role, string[]> = {
     '/admin/historial',
     '/admin/facturas',
   ],
+  // A team's owner (its management, tab by tab) and one of its members (their view, their locked card).
+  owner: [
+    '/user/equipo',
+    '/user/equipo?tab=invitaciones',
+    '/user/equipo?tab=plantilla',
+    '/user/equipo?tab=directorio',
+    '/user/equipo?tab=cifras',
+    '/user/equipo?tab=datos',
+  ],
+  member: ['/user/equipo', '/user/perfiles/{teamCard}'],
 };
 
+/** The seeded ids a route may name: `{card}` is `cardId`… */
+export type RouteData = Partial<Record<'alias' | 'cardId' | 'tagId' | 'campaignId' | 'invitation' | 'teamCardId', string>>;
+const PLACEHOLDERS = {
+  alias: 'alias',
+  card: 'cardId',
+  tag: 'tagId',
+  campaign: 'campaignId',
+  invitation: 'invitation',
+  teamCard: 'teamCardId',
+} as const;
+
 /** A route with the seeded data's ids in it. */
-export const resolveRoute = (path: string, data: ScreenData | undefined) =>
-  data
-    ? path.replace('{alias}', data.alias).replace('{card}', data.cardId).replace('{tag}', data.tagId).replace('{campaign}', data.campaignId)
-    : path;
+export const resolveRoute = (path: string, data: RouteData | undefined) =>
+  path.replace(/\{(\w+)\}/g, (whole, name: string) => data?.[PLACEHOLDERS[name as keyof typeof PLACEHOLDERS]] ?? whole);
 
 /** Pages the server renders itself, outside the SPA: their scripts read the scheme once, when loaded. */
 export const isServerRendered = (route: string) => route === '/' || route === '/register' || route.startsWith('/link/');

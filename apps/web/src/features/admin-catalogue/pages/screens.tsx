@@ -171,7 +171,7 @@ export function offersScreen({ t, locale }: Ctx, lookups: OfferLookups, editingT
         cell: (row) =>
           row.seatPricing === 'per_seat'
             ? t('seatPricing.perSeatMinimum', { count: row.minSeats, formatted: formatNumber(row.minSeats, locale) })
-            : t('seatPricing.flat'),
+            : t('seatPricing.flatShort'),
       },
       { key: 'tax', header: t('columns.tax'), cell: (row) => nameOf(lookups.taxes, row.taxId, t('fields.defaultTax')) },
       { key: 'visible', header: t('columns.visible'), cell: (row) => yesNo(t, row.visible) },

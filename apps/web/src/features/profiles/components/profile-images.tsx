@@ -1,19 +1,19 @@
+import { useState } from 'react';
 import { AspectRatio, Box, Center, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TeamTemplateField } from '@enlaza/contracts';
 import { CloudImagePicker } from '@/components/cloud-image-picker';
-import { useFileUrl } from '../api/file-url';
 import { isLocked, LockedNote, type TeamLock } from './team-lock';
 import type { ProfileEditor } from './use-profile-editor';
 
 /**
  * An image the team sets and locks: shown, not chosen. The file is the team's (its owner's cloud), so
- * another member sees a frame that says so instead of the picture.
+ * it is shown as the card's public page serves it; a card not published shows a frame that says so.
  */
-function LockedImage({ label, fileId, lock, field }: { label: string; fileId: string | null; lock: TeamLock; field: TeamTemplateField }) {
+function LockedImage({ label, fileId, lock, field }: { label: string; fileId: string | null; lock: TeamLock; field: 'logo' | 'cover' }) {
   const { t } = useTranslation('profiles');
-  const url = useFileUrl(fileId);
+  const [failed, setFailed] = useState<string | null>(null);
   const wide = field === 'cover';
+  const src = fileId && lock ? `/api/public${lock.publicPath}/${field}?v=${fileId.slice(0, 8)}` : null;
   return (
     <Stack gap={6} role="group" aria-label={label} data-testid={`locked-image-${field}`}>
       <Text size="sm" fw={500} component="span">
@@ -21,8 +21,14 @@ function LockedImage({ label, fileId, lock, field }: { label: string; fileId: st
       </Text>
       <Box w={wide ? '100%' : 120} maw={wide ? 480 : undefined}>
         <AspectRatio ratio={wide ? 3 : 1}>
-          {url ? (
-            <Image src={url} alt={t('team.imageAlt', { label })} radius="md" fit={wide ? 'cover' : 'contain'} />
+          {src && failed !== src ? (
+            <Image
+              src={src}
+              alt={t('team.imageAlt', { label })}
+              radius="md"
+              fit={wide ? 'cover' : 'contain'}
+              onError={() => setFailed(src)}
+            />
           ) : (
             <Paper withBorder radius="md" style={{ borderStyle: 'dashed' }}>
               <Center h="100%">

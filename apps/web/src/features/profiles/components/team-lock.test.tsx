@@ -75,8 +75,6 @@ function setup(profile: Profile) {
   calls = mockApi((url, init) => {
     const path = new URL(url, 'http://x').pathname;
     if (path === '/api/team/template') return json({ ok: 1, data: TEMPLATE });
-    // The team's logo is a file of its owner's cloud: not this member's.
-    if (path.startsWith('/api/files/')) return json({ ok: 0, code: 'record.not_found', message: 'Not found.' }, 404);
     if (init?.method === 'PUT') return json({ ok: 1, data: profile });
     return json({ ok: 1, data: [] });
   }).calls;
@@ -124,16 +122,17 @@ describe('a team card in the editor', () => {
     expect(screen.getByTestId<HTMLInputElement>('card-address').readOnly).toBe(false);
     expect(screen.getByTestId<HTMLInputElement>('profile-color').disabled).toBe(true);
     expect(screen.getByTestId('locked-theme').textContent).toBe('Set by your team Acme Sales');
-    // The team's logo, from its owner's cloud: a frame that says whose it is.
-    expect(await within(screen.getByTestId('locked-image-logo')).findByText('The team’s image')).toBeTruthy();
+    // The team's logo is a file of its owner's cloud: shown as the card's public page serves it.
+    const logo = within(screen.getByTestId('locked-image-logo')).getByRole('img');
+    expect(logo.getAttribute('src')).toBe(`/api/public${CARD.publicPath}/logo?v=11111111`);
+    expect(logo.getAttribute('alt')).toBe('Company logo set by the team');
     // The team's shared link first, shown; the member's own link after it, editable.
     expect((await screen.findByTestId('card-shared-links')).textContent).toContain('Catalogue: https://acme.example/catalogue');
+    // Until the template says how many links are the team's, every row is kept.
     const own = screen.getByTestId('card-links');
-    expect(
-      within(own)
-        .getAllByRole('textbox')
-        .map((input) => (input as HTMLInputElement).value),
-    ).toEqual(['My blog', 'https://ana.example']);
+    const values = await within(own).findAllByRole('textbox');
+    expect(values.map((input) => (input as HTMLInputElement).value)).toEqual(['My blog', 'https://ana.example']);
+    expect(screen.getByTestId('card-shared-links').textContent).not.toContain('My blog');
   });
 
   it('sends the locked values unchanged with the member’s own changes', async () => {

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { Profile, TeamTemplateField } from '@enlaza/contracts';
 import { LockIcon } from '@/components/lock-icon';
 
-/** A team card's team and the template fields it locks (null: a personal card or a tag, nothing locked). */
-export type TeamLock = { team: string; fields: ReadonlySet<TeamTemplateField> } | null;
+/**
+ * A team card's team, the template fields it locks and its public path (where the team's images are
+ * served); null: a personal card or a tag, nothing locked.
+ */
+export type TeamLock = { team: string; fields: ReadonlySet<TeamTemplateField>; publicPath: string } | null;
 
-export const teamLockOf = (profile: Pick<Profile, 'team' | 'lockedFields'>): TeamLock =>
-  profile.team ? { team: profile.team.name, fields: new Set(profile.lockedFields) } : null;
+export const teamLockOf = (profile: Pick<Profile, 'team' | 'lockedFields' | 'publicPath'>): TeamLock =>
+  profile.team ? { team: profile.team.name, fields: new Set(profile.lockedFields), publicPath: profile.publicPath } : null;
 
 export const isLocked = (lock: TeamLock, field: TeamTemplateField) => lock?.fields.has(field) ?? false;
 

@@ -14,13 +14,18 @@ const DailyChart = lazy(() => import('@/components/daily-chart'));
 
 type Row = TeamFigures['members'][number];
 
+const activity = (r: Row) => r.visitors + (r.saves ?? 0) + r.messages;
+/** The busiest cards first, then by name: the same order however the server lists them. */
+const byActivity = (rows: Row[]) =>
+  [...rows].sort((a, b) => activity(b) - activity(a) || (a.name ?? a.cardName).localeCompare(b.name ?? b.cardName));
+
 function Total({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Paper withBorder radius="md" p="md">
-      <Text size="sm" c="dimmed">
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+      <Text size="sm" c="dimmed" lh={1.3}>
         {label}
       </Text>
-      <Text fz={28} fw={700} lh={1.2} data-testid={testId}>
+      <Text fz={{ base: 22, sm: 28 }} fw={700} lh={1.2} data-testid={testId}>
         {value}
       </Text>
     </Paper>
@@ -65,7 +70,7 @@ function Figures({ figures }: { figures: TeamFigures }) {
   const quiet = figures.totals.visitors === 0 && figures.totals.messages === 0 && !figures.totals.saves;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
         <Total label={t('figures.visitors')} value={n(figures.totals.visitors)} testId="team-total-visitors" />
         <Total label={t('figures.saves')} value={n(figures.totals.saves)} testId="team-total-saves" />
         <Total label={t('figures.messages')} value={n(figures.totals.messages)} testId="team-total-messages" />
@@ -112,7 +117,7 @@ function Figures({ figures }: { figures: TeamFigures }) {
           { key: 'saves', header: t('figures.saves'), cell: (r) => n(r.saves) },
           { key: 'messages', header: t('figures.messages'), cell: (r) => n(r.messages) },
         ]}
-        rows={figures.members}
+        rows={byActivity(figures.members)}
         rowKey={(r) => r.cardId}
         cardTitle={(r) => <Text fw={600}>{r.name ?? t('figures.noMember', { card: r.cardName })}</Text>}
         isLoading={false}
@@ -140,7 +145,7 @@ export function FiguresPanel() {
       {figures.isPending ? (
         <Loading heights={[80, 260]} />
       ) : figures.isError ? (
-        <LoadFailed onRetry={() => void figures.refetch()} />
+        <LoadFailed title={t('figures.loadFailed')} onRetry={() => void figures.refetch()} />
       ) : (
         <Figures figures={figures.data} />
       )}

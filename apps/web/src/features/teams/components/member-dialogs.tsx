@@ -144,7 +144,10 @@ function RemoveMemberForm({ member, onClose }: { member: TeamMember; onClose: ()
   );
 }
 
-/** Hands a card the team keeps to a member without one: the same link and QR code, their name on it. */
+/**
+ * Hands a card the team keeps to a member: the same link and QR code, their name on it; a member who
+ * had a team card gives it back to the team (unassigned).
+ */
 export function AssignCardDialog({ card, candidates, onClose }: { card: TeamCard | null; candidates: TeamMember[]; onClose: () => void }) {
   const { t } = useTranslation('teams');
   return (
@@ -186,6 +189,7 @@ function AssignCardForm({ card, candidates, onClose }: { card: TeamCard; candida
       ) : (
         <SelectField
           label={t('cards.member')}
+          description={t('cards.swapHint')}
           value={form.values.userId}
           onChange={(userId) => form.form.setFieldValue('userId', userId)}
           error={form.errorOf('userId')}

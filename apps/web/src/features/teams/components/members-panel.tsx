@@ -70,7 +70,6 @@ export function MembersPanel() {
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const kept = (cards.data ?? []).filter((c) => c.status !== 'assigned');
-  const withoutCard = (members.data ?? []).filter((m) => m.card === null || m.card.status !== 'assigned');
 
   return (
     <Stack gap="xl" data-testid="team-members">
@@ -93,7 +92,9 @@ export function MembersPanel() {
           {
             key: 'activity',
             header: t('members.lastActivity'),
-            cell: (m) => (m.lastActivityAt ? formatDateTime(m.lastActivityAt, locale) : t('members.never')),
+            cell: (m) => (
+              <span data-testid="member-last-seen">{m.lastActivityAt ? formatDateTime(m.lastActivityAt, locale) : t('members.never')}</span>
+            ),
           },
         ]}
         rows={members.data}
@@ -131,7 +132,7 @@ export function MembersPanel() {
         emptyText={t('members.empty')}
         testId="team-members-table"
       />
-      {kept.length > 0 ? <KeptCards cards={kept} candidates={withoutCard} /> : null}
+      {kept.length > 0 ? <KeptCards cards={kept} candidates={members.data ?? []} /> : null}
       <EditMemberDialog member={editing} onClose={() => setEditing(null)} />
       <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />
     </Stack>

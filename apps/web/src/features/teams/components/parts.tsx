@@ -41,11 +41,11 @@ export function Loading({ heights }: { heights: number[] }) {
   );
 }
 
-/** A team query that failed, with a way to ask again. */
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/** A team query that failed (`title`: what could not be loaded, the team by default), with a way to ask again. */
+export function LoadFailed({ onRetry, title }: { onRetry: () => void; title?: string }) {
   const { t } = useTranslation('teams');
   return (
-    <Alert color="red" role="alert" title={t('loadFailed')}>
+    <Alert color="red" role="alert" title={title ?? t('loadFailed')}>
       <Button size="xs" variant="light" color="red" onClick={onRetry}>
         {t('retry')}
       </Button>

@@ -99,6 +99,7 @@ export function TeamForm({ team, onCancel }: { team: Team | null; onCancel?: () 
             format="hex"
             swatches={SWATCHES}
             swatchesPerRow={8}
+            eyeDropperButtonProps={{ 'aria-label': t('form.eyeDropper'), title: t('form.eyeDropper') }}
             data-testid="team-color"
           />
         </SimpleGrid>

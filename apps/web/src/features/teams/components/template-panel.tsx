@@ -134,13 +134,14 @@ function TemplateFormView({ template }: { template: TeamTemplate }) {
           />
         </Locked>
         <Locked field="theme" form={form}>
-          <Group align="flex-end" gap="md" wrap="wrap">
+          <Group align="flex-start" gap="md" wrap="wrap">
             <ColorInput
               {...form.field('values.theme.color')}
               label={t('template.color')}
               format="hex"
               swatches={SWATCHES}
               swatchesPerRow={6}
+              eyeDropperButtonProps={{ 'aria-label': t('form.eyeDropper'), title: t('form.eyeDropper') }}
               style={{ flex: '1 1 200px' }}
             />
             <Stack gap={4} style={{ flex: '1 1 260px' }}>
@@ -188,7 +189,7 @@ export function TemplatePanel() {
       {template.isPending ? (
         <Loading heights={[90, 90, 90]} />
       ) : template.isError ? (
-        <LoadFailed onRetry={() => void template.refetch()} />
+        <LoadFailed title={t('template.loadFailed')} onRetry={() => void template.refetch()} />
       ) : (
         <TemplateFormView template={template.data} />
       )}

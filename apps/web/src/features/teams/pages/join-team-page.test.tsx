@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
-import { pendingInvitationPath } from '@/lib/pending-invitation';
+import { pendingInvitationPath, rememberInvitation } from '@/lib/pending-invitation';
 import { queryClient } from '@/lib/query-client';
 import { startSession } from '@/lib/session';
 import { json, mockApi } from '@/test/mock-api';
@@ -39,7 +39,7 @@ describe('the invitation page', () => {
     mockApi(() => json(ok(PUBLIC_INVITATION)));
     open();
     expect((await screen.findByTestId('team-join-title')).textContent).toBe('Join Acme Sales');
-    expect(screen.getByText('Person 1 invites you to join Acme Sales as Member.')).toBeTruthy();
+    expect(screen.getByText('Person 1 invites you to join Acme Sales as a member.')).toBeTruthy();
     expect(screen.getByTestId('team-join-register').getAttribute('href')).toBe('/register');
     expect(screen.getByTestId('team-join-sign-in').getAttribute('href')).toBe('/');
     await waitFor(() => expect(pendingInvitationPath()).toBe(`/user/equipo/unirse/${TOKEN}`));
@@ -60,11 +60,14 @@ describe('the invitation page', () => {
   });
 
   it('signed in with another address: says which one the invitation is for, and does not offer to accept', async () => {
+    rememberInvitation(TOKEN);
     signIn('someone.else@acme.example');
     mockApi(() => json(ok(PUBLIC_INVITATION)));
     open();
     expect((await screen.findByTestId('team-join-other-email')).textContent).toContain('new2@acme.example');
     expect(screen.getByTestId<HTMLButtonElement>('team-join-accept').disabled).toBe(true);
+    // Back at the link once signed in: it no longer redirects the next sign-in.
+    expect(pendingInvitationPath()).toBeNull();
   });
 
   it('signed in with the invited address: accepts, then opens the new team card', async () => {

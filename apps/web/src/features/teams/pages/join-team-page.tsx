@@ -82,9 +82,11 @@ function Invitation({ token, invitation }: { token: string; invitation: PublicTe
   const accept = useAcceptInvitation(token);
   const sameEmail = user ? user.email.toLowerCase() === invitation.email.toLowerCase() : false;
 
-  // Signed out: kept, so that signing in or registering (and confirming the email) comes back here.
+  // Signed out: kept, so that signing in or registering (and confirming the email) comes back here;
+  // signed in, it has brought them back and is forgotten (the next sign-in goes to the dashboard).
   useEffect(() => {
-    if (!signedIn && !invitation.expired) rememberInvitation(token);
+    if (signedIn) forgetInvitation();
+    else if (!invitation.expired) rememberInvitation(token);
   }, [signedIn, invitation.expired, token]);
 
   const facts = (
@@ -94,8 +96,8 @@ function Invitation({ token, invitation }: { token: string; invitation: PublicTe
       </Title>
       <Text>
         {invitation.inviter
-          ? t('join.invitedBy', { inviter: invitation.inviter.name, team: invitation.team.name, role: t(`roles.${invitation.role}`) })
-          : t('join.invited', { team: invitation.team.name, role: t(`roles.${invitation.role}`) })}
+          ? t('join.invitedBy', { inviter: invitation.inviter.name, team: invitation.team.name, role: t(`join.as.${invitation.role}`) })
+          : t('join.invited', { team: invitation.team.name, role: t(`join.as.${invitation.role}`) })}
       </Text>
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {t('join.forEmail', { email: invitation.email })}
@@ -166,12 +168,7 @@ function Invitation({ token, invitation }: { token: string; invitation: PublicTe
             </Alert>
           ) : null}
           <Group gap="sm" wrap="wrap">
-            <Button
-              onClick={() => accept.mutate(undefined, { onSuccess: forgetInvitation })}
-              loading={accept.isPending}
-              disabled={!sameEmail}
-              data-testid="team-join-accept"
-            >
+            <Button onClick={() => accept.mutate()} loading={accept.isPending} disabled={!sameEmail} data-testid="team-join-accept">
               {t('join.accept', { team: invitation.team.name })}
             </Button>
             <Button component={Link} to="/user/dashboard" variant="default">

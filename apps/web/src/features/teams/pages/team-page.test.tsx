@@ -99,7 +99,7 @@ describe('the Team page', () => {
     expect(bodyOf(removed()[0])).toEqual({ card: 'retire' });
   });
 
-  it('reassigns a card the team keeps to a member without one', async () => {
+  it('reassigns a card the team keeps to any active member (one who had a card gives it back)', async () => {
     const kept = {
       id: 'card-3',
       name: 'Person 3',
@@ -123,7 +123,8 @@ describe('the Team page', () => {
     expect(screen.queryByTestId('team-tab-datos')).toBeNull();
     fireEvent.click(within(section).getAllByTestId('team-card-assign')[0]!);
     const select = await screen.findByTestId<HTMLSelectElement>('assign-card-member');
-    expect([...select.options].map((o) => o.textContent)).toEqual(['Newcomer (person4@acme.example)']);
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Person 1 (person1@acme.example)', 'Newcomer (person4@acme.example)']);
+    fireEvent.change(select, { target: { value: userId(4) } });
     fireEvent.click(screen.getByTestId('assign-card-confirm'));
     await waitFor(() => expect(calls(mocked.calls, 'POST', '/api/team/cards/card-3/assign')).toHaveLength(1));
     expect(bodyOf(calls(mocked.calls, 'POST', '/api/team/cards/card-3/assign')[0])).toEqual({ userId: userId(4) });
