@@ -15,7 +15,7 @@ import type { WebhookConfig } from '../../config/webhook-settings.js';
 import { notificationRecipient } from '../account/index.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './schema.js';
 import { signatureHeader } from './signing.js';
-import { assertPublicHost } from './url-check.js';
+import { createPublicFetch } from './public-dispatcher.js';
 
 /** Each attempt's deadline, connection included. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -43,10 +43,9 @@ export const retryDelayMs = (baseMs: number, attempt: number, random = Math.rand
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** One POST; never throws for what the endpoint does (an answer or a network error is logged as the attempt). */
-async function post(fetch: typeof globalThis.fetch, production: boolean, url: string, secret: string, eventId: string, body: string) {
+async function post(fetch: typeof globalThis.fetch, url: string, secret: string, eventId: string, body: string) {
   const started = performance.now();
   try {
-    if (production) await assertPublicHost(new URL(url).hostname);
     const response = await fetch(url, {
       method: 'POST',
       headers: {
@@ -83,6 +82,8 @@ async function post(fetch: typeof globalThis.fetch, production: boolean, url: st
  * again after its expiry, so an event is delivered at least once (receivers dedupe by event id).
  */
 export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings, production, publicUrl, now }: Deps) {
+  // In production every connection goes only to the public address its own lookup checked (SSRF, DNS rebinding).
+  const send = production ? createPublicFetch() : fetch;
   async function fanOut<T extends WebhookEventType>(
     userId: string,
     type: T,
@@ -148,7 +149,7 @@ export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings,
     // Gone (endpoint deleted, log purged), settled, or its endpoint is off: nothing to send.
     if (!found || found.delivery.status !== 'pending' || !found.endpoint.enabled) return;
     const { delivery, endpoint } = found;
-    const result = await post(fetch, production, endpoint.url, endpoint.secret, delivery.eventId, delivery.body);
+    const result = await post(send, endpoint.url, endpoint.secret, delivery.eventId, delivery.body);
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
 
     await db.transaction(async (tx) => {

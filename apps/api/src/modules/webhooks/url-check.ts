@@ -26,13 +26,50 @@ for (const [net, prefix] of [
 ] as const)
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 
-/** Whether an address is one a webhook must not reach (an IPv4-mapped IPv6 address is judged as its IPv4 one). */
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail is two groups). */
+function groupsOf(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail = ''] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = text.includes('::') && tail ? tail.split(':') : [];
+  const zeros = Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
+  return [...left, ...zeros, ...right].map((g) => parseInt(g, 16));
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 address an IPv6 one carries to an IPv4 host, judged as that host: IPv4-mapped (::ffff:0:0/96)
+ * and IPv4-compatible (::/96), NAT64 (64:ff9b::/96) and 6to4 (2002::/16). Null: none.
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = groupsOf(address);
+  const zeroHead = g.slice(0, 5).every((x) => x === 0);
+  if (zeroHead && (g[5] === 0xffff || g[5] === 0)) return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return ipv4Of(g[1]!, g[2]!);
+  return null;
+}
+
+/**
+ * Whether an address is one a webhook must not reach. An IPv6 address that carries an IPv4 one (mapped,
+ * NAT64, 6to4) is judged as that IPv4 address; Teredo (2001::/32) tunnels to a host we cannot judge
+ * and is refused.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return PRIVATE.check(mapped, 'ipv4');
   const family = isIP(address);
   if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return PRIVATE.check(address, 'ipv4');
+  const carried = embeddedIpv4(address);
+  if (carried) return PRIVATE.check(carried, 'ipv4');
+  if (PRIVATE.check(address, 'ipv6')) return true;
+  const [first, second] = groupsOf(address);
+  return first === 0x2001 && second === 0;
 }
 
 /** The addresses a host name resolves to now (an IP literal is itself). */
@@ -62,7 +99,7 @@ export async function checkEndpointUrl(raw: string, production: boolean): Promis
   return url.href;
 }
 
-/** In production, before every attempt too: a name may resolve elsewhere later (DNS rebinding). */
+/** When an endpoint is saved, for a clear error; each attempt is checked again where it connects (public-dispatcher.ts). */
 export async function assertPublicHost(hostname: string): Promise<void> {
   let addresses: string[];
   try {
