@@ -217,7 +217,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     pageCacheBytes: config.publicPageCacheBytes,
     wallets: services.wallet.availability(),
   });
-  registerWalletWebService(app, services.wallet);
+  registerWalletWebService(app, services.wallet, limiter);
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WALLET_REGISTRATIONS_PER_ADDRESS_HOUR } from '../../src/modules/wallet/web-service.js';
 import { bearer, createTestApp, type TestContext } from '../helpers/test-app.js';
 import { makeWalletCertificates, ownerWithCard, passJsonOf, TEST_PASS_TYPE_ID, unzipPass, walletSettings } from '../helpers/wallet.js';
 
@@ -91,6 +92,28 @@ describe('PassKit web service', () => {
     expect(unregister.statusCode).toBe(200);
     expect((await list()).statusCode).toBe(204);
   }, 60_000);
+
+  it('lets one address register a bounded number of devices an hour (429 with Retry-After past it)', async () => {
+    const { token, profile } = await ownerWithCard(configured);
+    const download = await configured.app.inject({ method: 'GET', url: `/api/wallet/cards/${profile.id}/apple`, headers: bearer(token) });
+    const auth = { authorization: `ApplePass ${String(passJsonOf(unzipPass(dir, download.rawPayload)).authenticationToken)}` };
+    const register = (device: string, remoteAddress: string) =>
+      configured.app.inject({
+        method: 'POST',
+        url: `/wallet/v1/devices/${device}/registrations/${TEST_PASS_TYPE_ID}/${profile.id}`,
+        headers: auth,
+        payload: { pushToken: `token-${device}` },
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < WALLET_REGISTRATIONS_PER_ADDRESS_HOUR; i++) statuses.push((await register(`made-up-${i}`, '10.70.0.1')).statusCode);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const refused = await register('made-up-last', '10.70.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back.
+    expect((await register('a-real-phone', '10.70.0.2')).statusCode).toBe(201);
+  }, 60_000);
 });
 
 describe('pushes to the devices holding a changed pass (APPLE_PASS_PUSH)', () => {
@@ -116,9 +139,16 @@ describe('pushes to the devices holding a changed pass (APPLE_PASS_PUSH)', () =>
         const path = String(headers[':path']);
         const client = (stream.session?.socket as TLSSocket | undefined)?.getPeerCertificate().subject?.UID;
         pushes.push({ path, topic: String(headers['apns-topic']), body, client: Array.isArray(client) ? client[0] : client });
-        const gone = path.endsWith('/gone-device-token');
-        stream.respond({ ':status': gone ? 410 : 200, 'content-type': 'application/json' });
-        stream.end(gone ? JSON.stringify({ reason: 'Unregistered' }) : '');
+        // As Apple answers: 410 for a device that unregistered, 400 for a token it does not know, 403 for our certificate.
+        const answer = path.endsWith('/gone-device-token')
+          ? { status: 410, reason: 'Unregistered' }
+          : path.endsWith('/bad-device-token')
+            ? { status: 400, reason: 'BadDeviceToken' }
+            : path.endsWith('/refused-device-token')
+              ? { status: 403, reason: 'InvalidProviderToken' }
+              : { status: 200, reason: null };
+        stream.respond({ ':status': answer.status, 'content-type': 'application/json' });
+        stream.end(answer.reason ? JSON.stringify({ reason: answer.reason }) : '');
       });
     });
     await new Promise<void>((resolve) => apns.listen(0, '127.0.0.1', resolve));
@@ -140,7 +170,7 @@ describe('pushes to the devices holding a changed pass (APPLE_PASS_PUSH)', () =>
     const { token, profile, body } = await ownerWithCard(pushing);
     const download = await pushing.app.inject({ method: 'GET', url: `/api/wallet/cards/${profile.id}/apple`, headers: bearer(token) });
     const auth = { authorization: `ApplePass ${String(passJsonOf(unzipPass(dir, download.rawPayload)).authenticationToken)}` };
-    const devices = { live: 'device-live-0001', gone: 'device-gone-0002' };
+    const devices = { live: 'device-live-0001', gone: 'device-gone-0002', bad: 'device-bad-0003', refused: 'device-refused-0004' };
     for (const [which, device] of Object.entries(devices)) {
       const res = await pushing.app.inject({
         method: 'POST',
@@ -157,9 +187,14 @@ describe('pushes to the devices holding a changed pass (APPLE_PASS_PUSH)', () =>
       (await pushing.app.inject({ method: 'PUT', url: `/api/profiles/${profile.id}`, headers: bearer(token), payload: changed }))
         .statusCode,
     ).toBe(200);
-    for (let i = 0; i < 60 && pushes.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+    for (let i = 0; i < 60 && pushes.length < 4; i++) await new Promise((resolve) => setTimeout(resolve, 250));
 
-    expect(pushes.map((p) => p.path).sort()).toEqual(['/3/device/gone-device-token', '/3/device/live-device-token']);
+    expect(pushes.map((p) => p.path).sort()).toEqual([
+      '/3/device/bad-device-token',
+      '/3/device/gone-device-token',
+      '/3/device/live-device-token',
+      '/3/device/refused-device-token',
+    ]);
     for (const push of pushes) expect(push).toMatchObject({ topic: TEST_PASS_TYPE_ID, body: '{}', client: TEST_PASS_TYPE_ID });
 
     const list = (device: string) =>
@@ -170,6 +205,9 @@ describe('pushes to the devices holding a changed pass (APPLE_PASS_PUSH)', () =>
       gone = await list(devices.gone);
     }
     expect(gone.statusCode).toBe(204);
+    // A token Apple does not know goes too; a refusal of our own making (the certificate) keeps its device.
+    expect((await list(devices.bad)).statusCode).toBe(204);
     expect((await list(devices.live)).statusCode).toBe(200);
+    expect((await list(devices.refused)).statusCode).toBe(200);
   }, 60_000);
 });

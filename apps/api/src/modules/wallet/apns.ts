@@ -2,7 +2,7 @@ import { connect, constants, type ClientHttp2Session } from 'node:http2';
 
 /** Apple's push service for Wallet: an empty notification tells a device to ask which passes changed. */
 export type PassPusher = {
-  /** Sends to each token; answers the tokens Apple says are gone (410), whose registrations can be dropped. */
+  /** Sends to each token; answers the tokens Apple says are gone (410, or a bad token), whose registrations can be dropped. */
   push(tokens: string[]): Promise<{ sent: number; gone: string[]; failed: number }>;
   close(): void;
 };
@@ -41,13 +41,14 @@ export function createPassPusher(options: {
     return opened;
   };
 
+  /** The status of one push and Apple's reason for a refusal (`{"reason": "BadDeviceToken"}`). */
   const one = (token: string) =>
-    new Promise<number>((resolve) => {
+    new Promise<{ status: number; reason: string | null }>((resolve) => {
       let client: ClientHttp2Session;
       try {
         client = open();
       } catch {
-        resolve(0);
+        resolve({ status: 0, reason: null });
         return;
       }
       const stream = client.request({
@@ -58,23 +59,28 @@ export function createPassPusher(options: {
       });
       stream.setTimeout(options.timeoutMs ?? 10_000, () => stream.close(constants.NGHTTP2_CANCEL));
       let status = 0;
+      let body = '';
       stream.on('response', (headers) => {
         status = Number(headers[constants.HTTP2_HEADER_STATUS]);
       });
-      stream.on('error', () => resolve(0));
-      stream.on('close', () => resolve(status));
-      stream.resume();
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        if (body.length < 1024) body += chunk;
+      });
+      stream.on('error', () => resolve({ status: 0, reason: null }));
+      stream.on('close', () => resolve({ status, reason: reasonOf(body) }));
       // Wallet's notifications carry nothing: the device asks the web service what changed.
       stream.end('{}');
     });
 
   return {
     async push(tokens) {
-      const statuses = await Promise.all(tokens.map(one));
+      const answers = await Promise.all(tokens.map(one));
+      const gone = answers.map(isGone);
       return {
-        sent: statuses.filter((s) => s === 200).length,
-        gone: tokens.filter((_, i) => statuses[i] === 410),
-        failed: statuses.filter((s) => s !== 200 && s !== 410).length,
+        sent: answers.filter((a) => a.status === 200).length,
+        gone: tokens.filter((_, i) => gone[i]),
+        failed: answers.filter((a, i) => a.status !== 200 && !gone[i]).length,
       };
     },
     close() {
@@ -83,3 +89,20 @@ export function createPassPusher(options: {
     },
   };
 }
+
+function reasonOf(body: string): string | null {
+  try {
+    const reason = (JSON.parse(body) as { reason?: unknown }).reason;
+    return typeof reason === 'string' ? reason : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A token that will never take a push: 410 (the device unregistered), or 400 with a reason that is
+ * about the token itself (Apple's "Handling notification responses from APNs"). Other refusals are
+ * ours to fix (a certificate, a topic) and keep the registration.
+ */
+const isGone = ({ status, reason }: { status: number; reason: string | null }) =>
+  status === 410 || (status === 400 && (reason === 'BadDeviceToken' || reason === 'DeviceTokenNotForTopic'));

@@ -133,9 +133,14 @@ export function createWalletService(deps: {
     ownerChanged: updates.ownerChanged,
     close: updates.close,
 
-    /** The latest pass for a device holding it (null: wrong token, pass type or card gone). */
-    async latestPass(passTypeId: string, serial: string, authorization?: string) {
+    /**
+     * The latest pass for a device holding it (null: card gone). `modifiedSince` (If-Modified-Since,
+     * ms) is answered before the pass is built: a device asking for an unchanged pass costs one read,
+     * not a photo's bytes and a signature.
+     */
+    async latestPass(passTypeId: string, serial: string, authorization: string | undefined, modifiedSince: number | null) {
       if (!updates.authorized(passTypeId, serial, authorization)) return 'unauthorized' as const;
+      if (modifiedSince !== null && (await updates.unchangedSince(serial, modifiedSince))) return 'not_modified' as const;
       return applePass(serial);
     },
   };

@@ -70,6 +70,12 @@ export function createPassUpdates(deps: {
     passRow,
     authorized,
 
+    /** Whether the card's pass is unchanged since `since` (ms; an HTTP date's whole second) and the card still there. */
+    unchangedSince: async (serial: string, since: number): Promise<boolean> => {
+      const [row] = await db.select({ updatedAt: walletPasses.updatedAt }).from(walletPasses).where(eq(walletPasses.profileId, serial));
+      return Boolean(row && row.updatedAt.getTime() <= since && (await cardExists(serial)));
+    },
+
     /** A device asks for a pass's updates (201 new, 200 already registered, 401 wrong token or pass). */
     register: async (
       device: string,

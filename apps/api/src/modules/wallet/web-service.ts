@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
+import { AppError } from '../../lib/errors.js';
 import type { WalletService } from './service.js';
+
+/**
+ * Registrations one address may make in an hour. A pass's authentication token is in every copy
+ * of a public card's pass, so anyone could register made-up devices without end and have each change
+ * of the card pushed to them; a phone registers once per pass.
+ */
+export const WALLET_REGISTRATIONS_PER_ADDRESS_HOUR = 60;
 
 type RegistrationParams = { device: string; passTypeId: string; serial: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,7 +21,7 @@ const ID = /^[\w.-]{1,128}$/;
  * paths, the `ApplePass` authorization and the bare status answers are Apple's protocol.
  * Registered only with Apple passes configured.
  */
-export function registerWalletWebService(app: FastifyInstance, wallet: WalletService): void {
+export function registerWalletWebService(app: FastifyInstance, wallet: WalletService, limiter: RateLimiter): void {
   if (!wallet.webService) return;
   const valid = (p: RegistrationParams) => ID.test(p.device) && ID.test(p.passTypeId) && UUID.test(p.serial);
   const registration = '/wallet/v1/devices/:device/registrations/:passTypeId/:serial';
@@ -23,6 +32,18 @@ export function registerWalletWebService(app: FastifyInstance, wallet: WalletSer
     if (!valid(request.params)) return reply.code(401).send();
     if (!pushToken) return reply.code(400).send();
     const { device, passTypeId, serial } = request.params;
+    try {
+      await limiter.consume([
+        { key: `wallet-register:${addressKey(request.ip)}`, max: WALLET_REGISTRATIONS_PER_ADDRESS_HOUR, windowMs: 60 * 60_000 },
+      ]);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // Apple's protocol answers bare statuses; the device tries again later.
+      return reply
+        .code(429)
+        .headers(error.headers ?? {})
+        .send();
+    }
     const result = await wallet.register(device, passTypeId, serial, pushToken, request.headers.authorization);
     return reply.code(result === 'created' ? 201 : result === 'exists' ? 200 : 401).send();
   });
@@ -49,12 +70,12 @@ export function registerWalletWebService(app: FastifyInstance, wallet: WalletSer
   app.get<{ Params: { passTypeId: string; serial: string } }>('/wallet/v1/passes/:passTypeId/:serial', async (request, reply) => {
     const { passTypeId, serial } = request.params;
     if (!ID.test(passTypeId) || !UUID.test(serial)) return reply.code(401).send();
-    const found = await wallet.latestPass(passTypeId, serial, request.headers.authorization);
-    if (found === 'unauthorized') return reply.code(401).send();
-    if (!found) return reply.code(404).send();
-    const since = Date.parse(request.headers['if-modified-since'] ?? '');
     // HTTP dates have whole seconds, as the pass's updated moment does.
-    if (!Number.isNaN(since) && found.updatedAt.getTime() <= since) return reply.code(304).send();
+    const since = Date.parse(request.headers['if-modified-since'] ?? '');
+    const found = await wallet.latestPass(passTypeId, serial, request.headers.authorization, Number.isNaN(since) ? null : since);
+    if (found === 'unauthorized') return reply.code(401).send();
+    if (found === 'not_modified') return reply.code(304).send();
+    if (!found) return reply.code(404).send();
     return reply
       .type('application/vnd.apple.pkpass')
       .header('last-modified', found.updatedAt.toUTCString())
