@@ -21,9 +21,13 @@ type Hooks = {
 export function startPasskeySignIn(hooks: Hooks): void {
   const block = byId<HTMLDivElement>('lp-passkey-block');
   const button = byId<HTMLButtonElement>('lp-passkey');
-  // The browser can use passkeys (the library's own check, without loading it for every visitor).
-  if (!block || !button || typeof window.PublicKeyCredential !== 'function') return;
-  block.hidden = false;
+  if (!block || !button) return;
+  // Shown by the server, so that nothing moves when this script arrives (every current browser has
+  // passkeys); hidden here only in a browser without them (the library's own check, without loading it).
+  if (typeof window.PublicKeyCredential !== 'function') {
+    block.hidden = true;
+    return;
+  }
 
   button.addEventListener('click', () => {
     if (button.disabled) return;

@@ -184,7 +184,7 @@ ${passwordInput(t, { id: 'lp-password', autocomplete: 'current-password', testid
 <pre id="lp-recovery-list" class="lp-codes" data-testid="login-recovery-list"></pre>
 <button type="button" id="lp-recovery-continue" class="lp-submit" data-testid="login-recovery-continue" data-i18n="auth:login.secondFactor.continue">${t('auth:login.secondFactor.continue')}</button>
 </div>
-<div id="lp-passkey-block" class="lp-passkey" hidden>
+<div id="lp-passkey-block" class="lp-passkey">
 <p class="lp-or"><span data-i18n="auth:login.or">${t('auth:login.or')}</span></p>
 <button type="button" id="lp-passkey" class="lp-submit lp-secondary" data-testid="login-passkey" data-i18n="auth:login.passkey">${t('auth:login.passkey')}</button>
 </div>
