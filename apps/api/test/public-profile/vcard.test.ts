@@ -59,9 +59,10 @@ const components = (raw: string) => raw.split(/(?<!\\);/).map(unescape);
 const vcfAll = (card: VCard, key: string) => [card.get(key) ?? []].flat();
 
 const tricky = 'Semi; colon, comma \\ backslash\nnew line 🐶 東京';
-const cardBody = (photoFileId: string | null) => ({
+const cardBody = (photoFileId: string | null, logoFileId: string | null = null) => ({
   kind: 'card',
   photoFileId,
+  logoFileId,
   card: {
     firstName: 'Ana; María',
     lastName: 'García, 山田',
@@ -100,7 +101,7 @@ describe('vCard download', () => {
     const photo = (
       await t.app.inject({ method: 'POST', url: '/api/files', headers: { ...bearer(token), ...body.headers }, payload: body.payload })
     ).json().data[0];
-    const id = await create(cardBody(photo.id));
+    const id = await create(cardBody(photo.id, photo.id));
     const res = await download(id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/vcard; charset=utf-8');
@@ -155,6 +156,12 @@ describe('vCard download', () => {
     expect(icalPhoto.getParameter('encoding')).toBe('b');
     expect(ical.types(icalPhoto)).toEqual(['PNG']);
     expect(Buffer.from((icalPhoto.getFirstValue() as { value: string }).value, 'base64').equals(image)).toBe(true);
+    const logoUrl = `https://enlaza.example/api/public/link/${owner.alias}/${id}/logo?v=${String(photo.id).slice(0, 8)}`;
+    const icalLogo = ical.all('logo')[0]!;
+    expect([icalLogo.type, icalLogo.getFirstValue()]).toEqual(['uri', logoUrl]);
+    // The address serves the logo to anyone who has the card.
+    const served = await t.app.inject({ url: new URL(logoUrl).pathname + new URL(logoUrl).search });
+    expect(served.statusCode).toBe(200);
 
     // vcf (a second, unrelated reader: unfolding, groups and parameters; values as written).
     const card = new VCard().parse(text);
@@ -194,6 +201,7 @@ describe('vCard download', () => {
     const vcfPhoto = vcfAll(card, 'photo')[0]!;
     expect([vcfPhoto.encoding, vcfTypes(vcfPhoto)]).toEqual(['b', ['png']]);
     expect(Buffer.from(vcfPhoto.valueOf(), 'base64').equals(image)).toBe(true);
+    expect(vcfAll(card, 'logo').map((p) => p.valueOf())).toEqual([logoUrl]);
   });
 
   it('makes a tag a contact named after it, with its owner’s phone and e-mail only when the tag shows them', async () => {

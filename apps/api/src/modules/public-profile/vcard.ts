@@ -106,6 +106,8 @@ export function buildVCard(profile: PublicProfile, profileUrl: string, photo: VC
         ? `PHOTO;ENCODING=b;TYPE=${photoType(photo.mimeType)}:${photo.data.toString('base64')}`
         : `PHOTO;VALUE=uri:${photo.url}`,
     );
+  // The company's logo (a team card's, or the owner's own) by its address on the public page (RFC 2426 §3.5.3).
+  if (profile.logoUrl) add(`LOGO;VALUE=uri:${new URL(profile.logoUrl, profileUrl).href}`);
   // The public page: as a labelled link the address book shows, and as the card's source (RFC 2425 §6.1).
   labelled(`URL:${profileUrl}`, 'Enlaza');
   add(`SOURCE:${profileUrl}`);
