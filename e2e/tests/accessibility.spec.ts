@@ -184,15 +184,23 @@ test.describe(() => {
 // A team's screens: its owner's management, and a member's view and their card with the team's locks.
 test.describe(() => {
   test.use({ signedIn: 'user' });
+  type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
+
+  /** The signed-in user's team, with one invitation pending and a member who joined: both roles' route data. */
+  async function teamWithMember({ request, user, users }: Pick<Fixtures, 'request' | 'user' | 'users'>) {
+    const team = await seedTeam(request, { owner: user, alias: teamAlias(), server });
+    const member = await users.create({ name: 'Marta Member' });
+    return { member, data: { ...team, ...(await joinTeam(request, { owner: user, member, server })) } };
+  }
+
   test("a team owner's screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes", async ({
     page,
     request,
     user,
     users,
   }) => {
-    const team = await seedTeam(request, { owner: user, alias: teamAlias(), server });
-    const member = await users.create({ name: 'Marta Member' });
-    await scanRoutes(page, ROUTES.owner, { ...team, ...(await joinTeam(request, { owner: user, member, server })) });
+    const { data } = await teamWithMember({ request, user, users });
+    await scanRoutes(page, ROUTES.owner, data);
   });
 
   test("a team member's screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes", async ({
@@ -201,9 +209,7 @@ test.describe(() => {
     user,
     users,
   }) => {
-    const team = await seedTeam(request, { owner: user, alias: teamAlias(), server });
-    const member = await users.create({ name: 'Marta Member' });
-    const data = { ...team, ...(await joinTeam(request, { owner: user, member, server })) };
+    const { member, data } = await teamWithMember({ request, user, users });
     const context = await browser.newContext({ storageState: member.state });
     await scanRoutes(await context.newPage(), ROUTES.member, data);
     await context.close();
