@@ -37,18 +37,16 @@ describe('a campaign recipient answered 451 without an enhanced status code', ()
     const token = await login(ctx.app, user);
     const tag = user.id.slice(0, 8);
     const [card] = await ctx.db.insert(profiles).values({ userId: user.id, kind: 'card', name: 'Lola' }).returning();
-    await ctx.db
-      .insert(messages)
-      .values(
-        ['later', 'always'].map((who) => ({
-          profileId: card!.id,
-          userId: user.id,
-          name: who,
-          email: `${who}-${tag}@example.org`,
-          body: 'Hi',
-          consent: true,
-        })),
-      );
+    await ctx.db.insert(messages).values(
+      ['later', 'always'].map((who) => ({
+        profileId: card!.id,
+        userId: user.id,
+        name: who,
+        email: `${who}-${tag}@example.org`,
+        body: 'Hi',
+        consent: true,
+      })),
+    );
     const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
       ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
     expect((await call('PUT', '/api/campaigns/sender', { name: 'Lola', postalAddress: 'Calle Mayor 1, Madrid' })).statusCode).toBe(200);
