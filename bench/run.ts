@@ -39,6 +39,7 @@ try {
   for (const f of weight.files) console.log(`  ${kb(f.gzip).padStart(9)}  ${new URL(f.url).pathname}`);
   console.log(`  JavaScript ${kb(weight.js)} (target ≤ 120 KB: ${verdict(weight.js <= 120 * 1024)})`);
   console.log(`  CSS        ${kb(weight.css)} (target ≤ 40 KB: ${verdict(weight.css <= 40 * 1024)})`);
+  console.log(`  Fonts      ${kb(weight.fonts)} (woff2, as sent)`);
 } finally {
   await server.stop();
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { firstPaintFont } from './build/first-paint-font.mjs';
 import { localeAssets } from './build/locale-assets.ts';
 
 /** Modules every page needs, bundled together (see build.rolldownOptions). */
@@ -15,6 +16,7 @@ export default defineConfig({
       fileURLToPath(new URL('./src/locales', import.meta.url)),
       fileURLToPath(new URL('../../packages/contracts/src/locales', import.meta.url)),
     ]),
+    firstPaintFont(),
   ],
   resolve: {
     // '@enlaza/contracts' exposes its TypeScript source under the 'source' condition.

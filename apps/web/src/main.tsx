@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import i18next from 'i18next';
+import './styles/fonts.css';
 import './styles/mantine.css';
 import './styles/app.css';
 import { AppProviders } from './app/providers';

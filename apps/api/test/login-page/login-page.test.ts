@@ -46,6 +46,8 @@ describe('the server-rendered sign-in page (GET /)', () => {
     // The page's own script and stylesheet, as built.
     expect(res.body).toContain('<script type="module" src="/assets/login-page-test.js"></script>');
     expect(res.body).toContain('<link rel="stylesheet" href="/assets/login-page-test.css">');
+    // The font of the first frame, fetched with the HTML (crossorigin: a font is fetched in CORS mode, or the preload is wasted).
+    expect(res.body).toContain('<link rel="preload" href="/assets/inter-latin-test.woff2" as="font" type="font/woff2" crossorigin>');
   });
 
   it('follows the SPA’s rule: ja is jp, an unknown or missing language is jp, English is English', async () => {

@@ -86,9 +86,11 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.179,
   defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Hiragino Sans", "Noto Sans JP", "Yu Gothic UI", Meiryo, Helvetica, Arial, sans-serif',
-  headings: { fontWeight: '700' },
+  // The fonts shipped with the app and their fallbacks (src/styles/fonts.css): the same text on every
+  // computer. Headings name theirs too: Mantine's default theme gives them a system stack of their own.
+  fontFamily: 'var(--app-font-family)',
+  fontFamilyMonospace: 'var(--app-font-family-monospace)',
+  headings: { fontFamily: 'var(--app-font-family)', fontWeight: '700' },
   cursorType: 'pointer',
   components: {
     // Links are told apart from the text around them by more than colour (WCAG 1.4.1).

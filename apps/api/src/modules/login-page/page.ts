@@ -4,9 +4,10 @@ import type { Locale } from '@enlaza/contracts';
 import { PASSWORD_MIN_LENGTH, SESSION_KEYS } from '@enlaza/contracts';
 import { PAGE_STRINGS } from '@enlaza/contracts/page-strings';
 import { htmlLang } from '../public-profile/index.js';
-import { drawAfter, html, raw, type SafeHtml } from '../public-profile/index.js';
+import { drawAfter, fontPreloads, html, raw, type SafeHtml } from '../public-profile/index.js';
 
-export type LoginPageAssets = { js: string | null; css: string | null };
+/** The page's script and stylesheet as built (apps/web/build/public-page.mjs); `fonts`: the font files to preload. */
+export type LoginPageAssets = { js: string | null; css: string | null; fonts: readonly string[] };
 
 /** What each page shows and its script switches between, by namespace, in every language. */
 const LOGIN_TEXTS = {
@@ -99,6 +100,7 @@ function authDocument(options: {
 <script>${raw(HEAD_SCRIPT)}</script>
 <link rel="icon" href="data:,">
 ${drawAfter(options.dataId)}
+${fontPreloads(assets.fonts)}
 ${assets.css ? html`<link rel="stylesheet" href="${assets.css}">` : null}
 ${assets.js ? html`<script type="module" src="${assets.js}"></script>` : null}
 </head>

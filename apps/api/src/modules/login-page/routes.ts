@@ -5,12 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageLocale } from '../public-profile/index.js';
 import { HEAD_SCRIPT_HASH, renderLoginPage, renderRegisterPage, type LoginPageAssets, type RegisterAccountType } from './page.js';
 
-/** The built script and stylesheet of the page (written by apps/web/build/public-page.mjs). */
+/** The built script, stylesheet and fonts to preload of the page (written by apps/web/build/public-page.mjs). */
 function readAssets(webDist: string, name: 'login-page' | 'register-page'): LoginPageAssets | null {
   const manifest = join(webDist, `${name}.json`);
   if (!existsSync(manifest)) return null;
   const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as Partial<LoginPageAssets>;
-  return { js: parsed.js ?? null, css: parsed.css ?? null };
+  return { js: parsed.js ?? null, css: parsed.css ?? null, fonts: parsed.fonts ?? [] };
 }
 
 /** Sends one of the entry pages: never cached, in the visitor's language, its head script allowed by hash. */

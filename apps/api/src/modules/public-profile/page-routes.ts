@@ -28,12 +28,12 @@ export function validPreviewToken(secret: string, profileId: string, token: stri
   return safeEqual(signature, hmac(secret, `preview:${profileId}:${expires}`));
 }
 
-/** The built script and stylesheet of the page (written by apps/web/build/public-page.mjs). */
+/** The built script, stylesheet and fonts to preload of the page (written by apps/web/build/public-page.mjs). */
 function readAssets(webDist: string): PageAssets {
   const manifest = join(webDist, 'public-page.json');
-  if (!existsSync(manifest)) return { js: null, css: null };
+  if (!existsSync(manifest)) return { js: null, css: null, fonts: [] };
   const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as Partial<PageAssets>;
-  return { js: parsed.js ?? null, css: parsed.css ?? null };
+  return { js: parsed.js ?? null, css: parsed.css ?? null, fonts: parsed.fonts ?? [] };
 }
 
 const html = (reply: FastifyReply, status: number, body: string | Buffer) =>

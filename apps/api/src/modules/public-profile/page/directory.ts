@@ -37,6 +37,6 @@ ${footer(t)}`;
     title: `${team.name} · Enlaza`,
     head,
     body,
-    assets: { css: options.assets.css, js: null },
+    assets: { ...options.assets, js: null },
   });
 }

@@ -2,11 +2,11 @@ import { PUBLIC_PAGE_SCRIPT_STRINGS, type Locale, type PublicProfile, type Publi
 import { renderCard, textOn, type WalletLinks } from './card.js';
 import { renderContactForm } from './form.js';
 import { htmlLang, pageSection, pageStrings, type Translate } from './strings.js';
-import { drawAfter, html, raw, type SafeHtml } from './template.js';
+import { drawAfter, fontPreloads, html, raw, type SafeHtml } from './template.js';
 import { renderWall } from './wall.js';
 
-/** The page's own script and stylesheet, as built (apps/web/build/public-page.mjs); null when not built. */
-export type PageAssets = { js: string | null; css: string | null };
+/** The page's own script and stylesheet, as built (apps/web/build/public-page.mjs); null when not built. `fonts`: the font files to preload. */
+export type PageAssets = { js: string | null; css: string | null; fonts: readonly string[] };
 
 /** JSON inside a script element: `<` escaped so no value can close the element. */
 const jsonForScript = (value: unknown) =>
@@ -39,6 +39,7 @@ export function documentOf(options: {
 ${options.head}
 <link rel="icon" href="data:,">
 ${options.drawAfter ? drawAfter(options.drawAfter) : null}
+${fontPreloads(assets.fonts)}
 ${assets.css ? html`<link rel="stylesheet" href="${assets.css}">` : null}
 ${assets.js ? html`<script type="module" src="${assets.js}"></script>` : null}
 ${/* What needs the script is shown from the first paint (nothing moves when it arrives), and hidden without JavaScript. */ null}
@@ -157,6 +158,6 @@ ${footer(t)}`;
     title: `${t('notAvailable.pageTitle')} · Enlaza`,
     head,
     body,
-    assets: { css: options.assets.css, js: null },
+    assets: { ...options.assets, js: null },
   });
 }

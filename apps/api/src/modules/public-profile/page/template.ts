@@ -35,3 +35,12 @@ export const raw = (markup: string) => new SafeHtml(markup);
  * without it draws as before.
  */
 export const drawAfter = (id: string) => html`<link rel="expect" href="#${id}" blocking="render">`;
+
+/**
+ * `<head>` links that fetch the fonts the first frame draws with (apps/web/src/styles/fonts.css) as
+ * soon as the head is read, not once the stylesheet has been parsed and the text laid out: they are
+ * there before the first frame, so it is not drawn in a fallback font and redrawn when they come.
+ * `crossorigin`, as a font is always fetched in CORS mode: without it the preload is not reused.
+ */
+export const fontPreloads = (fonts: readonly string[]) =>
+  fonts.map((href) => html`<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`);
