@@ -1,11 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InvoiceSummary } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import AdminInvoicesPage from './admin-invoices-page';
 
 const invoice: InvoiceSummary = {
@@ -36,7 +33,7 @@ const invoice: InvoiceSummary = {
 const noEvents = () => json({ ok: 1, data: [], meta: { nextCursor: null } });
 const noRejected = () => json({ ok: 1, data: [] });
 
-function setup(
+async function setup(
   answer: (url: string, init?: RequestInit) => Response,
   events: () => Response = noEvents,
   rejected: () => Response = noRejected,
@@ -49,15 +46,7 @@ function setup(
         ? rejected()
         : answer(url, init),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/facturas', element: <AdminInvoicesPage /> }], { initialEntries: ['/admin/facturas'] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { router } = await render(<AdminInvoicesPage />, { path: '/admin/facturas', namespaces: ['admin-invoices', 'admin', 'pages'] });
   return { calls, router };
 }
 
@@ -83,14 +72,10 @@ const creditNote = (fields: { number: string; totalCents: number; subtotalCents:
 });
 
 describe('Facturas', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-invoices', 'admin', 'pages']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists invoices and searches a customer through the URL', async () => {
-    const { calls, router } = setup(() => list([invoice]));
+    const { calls, router } = await setup(() => list([invoice]));
     expect(await screen.findAllByText('F2026-000007', {}, { timeout: 20_000 })).not.toHaveLength(0);
     expect(screen.getAllByText('Ana López').length).toBeGreaterThan(0);
     // Its type as the tax record holds it.
@@ -106,20 +91,20 @@ describe('Facturas', { timeout: 60_000 }, () => {
   });
 
   it('names the VAT rule of an invoice that is not taxed at home', async () => {
-    setup(() => list([{ ...invoice, taxRule: 'eu_reverse_charge', taxCents: 0, totalCents: 900 }]));
+    await setup(() => list([{ ...invoice, taxRule: 'eu_reverse_charge', taxCents: 0, totalCents: 900 }]));
     expect((await screen.findAllByTestId('invoice-tax-rule', {}, { timeout: 20_000 }))[0]!.textContent).toBe(
       'Reverse charge (EU business)',
     );
   });
 
   it('shows the empty state', async () => {
-    setup(() => list([]));
+    await setup(() => list([]));
     expect(await screen.findByTestId('invoices-table-empty', {}, { timeout: 20_000 })).toBeTruthy();
   });
 
   it('issues a credit note and keeps what was typed when the server refuses it', async () => {
     let refuse = true;
-    const { calls } = setup((url) => {
+    const { calls } = await setup((url) => {
       if (url.includes('/credit-notes')) {
         if (refuse) {
           refuse = false;
@@ -144,7 +129,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
   });
 
   it('credits everything left as a base or with tax, and ends the plan when the paid period ends if asked', async () => {
-    const { calls } = setup((url) => {
+    const { calls } = await setup((url) => {
       if (url.includes('/credit-notes'))
         return json(
           {
@@ -172,10 +157,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
     expect(within(dialog).queryByTestId('credit-end-service')).toBeNull();
     fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByLabelText('When the paid period ends (it no longer renews)'));
-    // The reason's code for the tax record: R1 unless chosen. (jsdom has no scrollIntoView, which the
-    // opened list calls for its selected option.)
-    if (!('scrollIntoView' in Element.prototype))
-      Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined, configurable: true });
+    // The reason's code for the tax record: R1 unless chosen.
     fireEvent.click(within(dialog).getByTestId('credit-correction'));
     fireEvent.click(await screen.findByRole('option', { name: 'R4 — any other correction', hidden: true }, { timeout: 10_000 }));
     fireEvent.change(within(dialog).getByTestId('credit-reason'), { target: { value: 'Refund' } });
@@ -192,7 +174,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
   });
 
   it('says a simplified invoice’s credit note is R5 instead of asking for the code', async () => {
-    setup(() => list([{ ...invoice, invoiceType: 'F2' }]));
+    await setup(() => list([{ ...invoice, invoiceType: 'F2' }]));
     fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
     expect(screen.getAllByText('Simplified invoice (F2)').length).toBeGreaterThan(0);
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
@@ -204,7 +186,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
 
   it('verifies the record chain and names the first broken record', async () => {
     let broken = false;
-    const { calls } = setup((url) => {
+    const { calls } = await setup((url) => {
       if (url === '/api/admin/invoices/verify-chain') {
         const data = broken
           ? { ok: false, checked: 10, firstBroken: { number: 'F2026-000010', issuedAt: '2026-11-22T10:00:00.000Z', reason: 'hash' } }
@@ -242,7 +224,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
       signed,
       details,
     });
-    setup(
+    await setup(
       () => list([invoice]),
       () =>
         json({
@@ -265,7 +247,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
   });
 
   it('lists the records the AEAT rejected with its error code and description', async () => {
-    const { calls } = setup(
+    const { calls } = await setup(
       () => list([invoice]),
       noEvents,
       () =>

@@ -1,11 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminSubscriptionDetail, AdminSubscriptionSummary } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import AdminSubscriptionsPage from './admin-subscriptions-page';
 
 const summary: AdminSubscriptionSummary = {
@@ -45,20 +42,16 @@ const detail: AdminSubscriptionDetail = {
   invoices: [{ id: 'i1', number: 'F2026-000009', issuedAt: '2026-11-01T00:00:00.000Z', totalCents: 1089, kind: 'invoice' }],
 };
 
-function setup(answer: (url: string, init?: RequestInit) => Response | Promise<Response>, path = '/admin/suscripcions') {
+async function setup(answer: (url: string, init?: RequestInit) => Response | Promise<Response>, path = '/admin/suscripcions') {
   const { calls } = mockApi((url, init) => {
     if (url.startsWith('/api/admin/plans') || url.startsWith('/api/admin/billing-periods')) return json({ ok: 1, data: [] });
     return answer(url, init);
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/suscripcions', element: <AdminSubscriptionsPage /> }], { initialEntries: [path] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { router } = await render(<AdminSubscriptionsPage />, {
+    path: '/admin/suscripcions',
+    route: path,
+    namespaces: ['admin-subscriptions', 'admin', 'pages', 'plan'],
+  });
   return { calls, router };
 }
 
@@ -66,14 +59,10 @@ const clockOff = () => json({ ok: 0, code: 'test_clock.disabled', message: 'off'
 const list = (data: AdminSubscriptionSummary[], nextCursor: string | null = null) => json({ ok: 1, data, meta: { nextCursor } });
 
 describe('Suscripcions', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-subscriptions', 'admin', 'pages', 'plan']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists subscriptions, filters through the URL and loads the next keyset page', async () => {
-    const { calls, router } = setup((url) => {
+    const { calls, router } = await setup((url) => {
       if (url.startsWith('/api/admin/test-clock')) return clockOff();
       if (url.includes('before=next'))
         return list([{ ...summary, id: '9b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e', user: { ...summary.user, name: 'Bea Ruiz' } }]);
@@ -102,7 +91,7 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
         at: '2026-11-10T00:00:00.000Z',
       },
     ];
-    setup((url) => {
+    await setup((url) => {
       if (url.startsWith('/api/admin/test-clock')) return clockOff();
       if (url.startsWith(`/api/admin/subscriptions/${summary.id}`)) return json({ ok: 1, data: { ...detail, ...perSeat, history } });
       return list([perSeat]);
@@ -116,13 +105,13 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
   });
 
   it('shows the empty state', async () => {
-    setup((url) => (url.startsWith('/api/admin/test-clock') ? clockOff() : list([])));
+    await setup((url) => (url.startsWith('/api/admin/test-clock') ? clockOff() : list([])));
     expect(await screen.findByTestId('subscriptions-table-empty', {}, { timeout: 20_000 })).toBeTruthy();
   });
 
   it('opens the detail with its history, payments and invoices, and extends it with a reason', async () => {
     let current = detail;
-    const { calls } = setup((url, init) => {
+    const { calls } = await setup((url, init) => {
       if (url.startsWith('/api/admin/test-clock')) return clockOff();
       if (url.endsWith('/extend') && init?.method === 'POST') {
         current = {
@@ -156,7 +145,7 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
 
   it('shows the test clock when enabled and advances it with a progress state and the result', async () => {
     let release: () => void = () => {};
-    const { calls } = setup((url, init) => {
+    const { calls } = await setup((url, init) => {
       if (url === '/api/admin/test-clock/advance' && init?.method === 'POST') {
         return new Promise<Response>((resolve) => {
           release = () =>

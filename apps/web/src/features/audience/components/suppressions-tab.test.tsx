@@ -1,8 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { SuppressionsTab } from './suppressions-tab';
 
 const state = vi.hoisted((): { added: string[]; fail: unknown } => ({ added: [], fail: null }));
@@ -21,25 +20,16 @@ vi.mock('../api/audience', () => ({
   }),
 }));
 
-const renderTab = () =>
-  render(
-    <MantineProvider>
-      <SuppressionsTab />
-    </MantineProvider>,
-  );
+const renderTab = () => render(<SuppressionsTab />, { namespaces: ['audience', 'admin'] });
 
 describe('adding an address to the suppression list', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['audience', 'admin', 'common']);
-  });
   beforeEach(() => {
     state.added = [];
     state.fail = null;
   });
 
-  it('checks the address with the contract, then sends it trimmed and empties the field', () => {
-    renderTab();
+  it('checks the address with the contract, then sends it trimmed and empties the field', async () => {
+    await renderTab();
     const input = screen.getByTestId<HTMLInputElement>('suppression-email');
     expect(input.maxLength).toBe(254);
     fireEvent.change(input, { target: { value: 'nope' } });
@@ -55,7 +45,7 @@ describe('adding an address to the suppression list', { timeout: 20_000 }, () =>
 
   it('shows a refusal of the whole request above the field', async () => {
     state.fail = new ApiError({ message: 'x', status: 0, code: 'network_error' });
-    renderTab();
+    await renderTab();
     fireEvent.change(screen.getByTestId('suppression-email'), { target: { value: 'ana@example.com' } });
     fireEvent.click(screen.getByTestId('suppression-add'));
     expect((await screen.findByRole('alert')).textContent).toMatch(/connection/i);

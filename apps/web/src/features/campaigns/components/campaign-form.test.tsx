@@ -1,11 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Campaign } from '@enlaza/contracts';
 import { ApiError } from '@/lib/api-error';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import type * as AudienceApi from '@/lib/api/audience';
+import { render } from '@/test/render';
 import { CampaignForm } from './campaign-form';
 
 const calls = vi.hoisted(() => ({
@@ -66,33 +64,26 @@ vi.mock('../api/campaigns', () => ({
   }),
 }));
 
-function renderForm(onDone = vi.fn()) {
-  render(
-    <MantineProvider>
-      <MemoryRouter>
-        <CampaignForm
-          campaign={{
-            ...saved,
-            templateId: '00000000-0000-4000-8000-0000000000a1',
-            scheduledAt: null,
-            audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [] },
-          }}
-          timeZone="Europe/Madrid"
-          onDone={onDone}
-          onCancel={vi.fn()}
-        />
-      </MemoryRouter>
-    </MantineProvider>,
+async function renderForm(onDone = vi.fn()) {
+  await render(
+    <CampaignForm
+      campaign={{
+        ...saved,
+        templateId: '00000000-0000-4000-8000-0000000000a1',
+        scheduledAt: null,
+        audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [] },
+      }}
+      timeZone="Europe/Madrid"
+      onDone={onDone}
+      onCancel={vi.fn()}
+    />,
+    { route: '/', namespaces: ['campaigns', 'admin'] },
   );
   return onDone;
 }
 
 // Mantine's first render is slow on a busy machine.
 describe('CampaignForm', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['campaigns', 'admin']);
-  });
   beforeEach(() => {
     calls.save = [];
     calls.start = [];
@@ -109,7 +100,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
       serverMessage: 'Check the fields.',
       fieldErrors: { name: ['This name is already used.'] },
     });
-    renderForm();
+    await renderForm();
     const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Name/ });
     expect(name.maxLength).toBe(120);
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
@@ -120,7 +111,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
   });
 
   it('“Review” saves the draft and shows who it goes to and from, the email, and a test send; nothing is sent yet', async () => {
-    renderForm();
+    await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     const review = await screen.findByTestId('campaign-review');
     expect(calls.save).toEqual([
@@ -144,7 +135,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
   });
 
   it('“Send now” asks first, naming the campaign, its template and how many it goes to; Go back sends nothing', async () => {
-    renderForm();
+    await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send this campaign now?' });
@@ -155,7 +146,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
   });
 
   it('sends once confirmed', async () => {
-    const onDone = renderForm();
+    const onDone = await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send now' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send to 1,234 recipients' }));
@@ -165,7 +156,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
 
   it('cannot send before a sender is saved, and goes back to the form with its values', async () => {
     calls.senderSaved = false;
-    renderForm();
+    await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     await screen.findByTestId('review-sender-missing');
     expect(screen.getByRole('button', { name: 'Send now' })).toHaveProperty('disabled', true);

@@ -1,10 +1,8 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import type { UploadedFile } from '@enlaza/contracts';
 import type * as CloudApi from '@/lib/cloud-api';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { UploadZone } from './upload-zone';
 
 // The server answers each upload: a new file, or the one already kept with the same bytes.
@@ -25,19 +23,8 @@ function choose(...names: string[]) {
 
 // Mantine's first render is slow on a busy machine.
 describe('UploadZone', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['cloud']);
-  });
-
   it('says when a file was already in the cloud, under the name it was kept with, and only then', async () => {
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <UploadZone maxFileBytes={undefined} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    await render(<UploadZone maxFileBytes={undefined} />, { namespaces: ['cloud'] });
     choose('holiday copy.png', 'beach.png');
     expect((await screen.findByTestId('cloud-upload-kept')).textContent).toBe(
       'Already in your cloud as holiday.png: nothing new was stored.',

@@ -1,9 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { TemplateEditor } from './template-editor';
 
 const state = vi.hoisted((): { saves: unknown[]; fail: unknown } => ({ saves: [], fail: null }));
@@ -24,26 +22,18 @@ vi.mock('../api/templates', () => ({
 }));
 
 const renderEditor = () =>
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <TemplateEditor template={null} onSaved={() => undefined} onClose={() => undefined} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  render(<TemplateEditor template={null} onSaved={() => undefined} onClose={() => undefined} />, {
+    namespaces: ['templates', 'editor', 'admin'],
+  });
 
 describe('the template editor', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['templates', 'editor', 'admin', 'common']);
-  });
   beforeEach(() => {
     state.saves = [];
     state.fail = null;
   });
 
-  it('takes the name’s and subject’s limits from the contract and asks for both before saving', () => {
-    renderEditor();
+  it('takes the name’s and subject’s limits from the contract and asks for both before saving', async () => {
+    await renderEditor();
     const name = screen.getByTestId<HTMLInputElement>('template-name');
     const subject = screen.getByTestId<HTMLInputElement>('template-subject');
     expect([name.maxLength, subject.maxLength]).toEqual([120, 200]);
@@ -61,7 +51,7 @@ describe('the template editor', { timeout: 20_000 }, () => {
       fieldErrors: { subject: ['{{apellido}} is not a merge field.'] },
       serverMessage: '{{apellido}} is not a merge field. Use {{nombre}}.',
     });
-    renderEditor();
+    await renderEditor();
     fireEvent.change(screen.getByTestId('template-name'), { target: { value: 'News' } });
     fireEvent.change(screen.getByTestId('template-subject'), { target: { value: 'Hi {{apellido}}' } });
     fireEvent.click(screen.getByTestId('template-save'));
