@@ -3,6 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { render } from '@/test/render';
 import { PhoneInput, type PhoneInputProps } from './phone-input';
 import { resetCountryDetection } from './country-lookup';
+import * as countries from './countries';
 
 async function setup(props: Partial<PhoneInputProps> = {}) {
   const onChange = vi.fn<PhoneInputProps['onChange']>();
@@ -57,6 +58,24 @@ describe('PhoneInput', () => {
     await vi.waitFor(() => expect(consoleError).toHaveBeenCalled());
     expect(String(consoleError.mock.calls[0]?.[0])).toContain('unable to fetch the country');
     expect(input.dataset.country).toBe('FR');
+  });
+
+  it('builds the list of countries only while it is open, not at each key typed in the field', async () => {
+    const listed = vi.spyOn(countries, 'listCountries');
+    const { input, onChange } = await setup({ country: 'ES' });
+    fireEvent.change(input, { target: { value: '6123' } });
+    fireEvent.change(input, { target: { value: '612345678' } });
+    expect(screen.getByTestId('phone-country-button').getAttribute('aria-label')).toContain('+34');
+    expect(listed).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('phone-country-button'));
+    expect(await screen.findByRole('option', { name: 'Spain +34' })).toBeTruthy();
+    // Searching filters the list built once; picking closes it.
+    fireEvent.change(screen.getByTestId('phone-country-search'), { target: { value: 'port' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Portugal +351' }));
+    expect(listed).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.lastCall?.[1]).toBe('PT');
+    expect(screen.queryByRole('option')).toBeNull();
   });
 
   it('selects the country the lookup answers', async () => {
