@@ -29,8 +29,7 @@ function chooseFile() {
   fireEvent.change(input, { target: { files: [new File(['x'], 'new.png', { type: 'image/png' })] } });
 }
 
-// Mantine's first render is slow on a busy machine.
-describe('CloudImagePicker', { timeout: 20_000 }, () => {
+describe('CloudImagePicker', () => {
   beforeEach(() => {
     upload.signal = undefined;
   });

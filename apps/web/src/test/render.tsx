@@ -6,18 +6,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { Locale } from '@enlaza/contracts';
 import { AppProviders } from '@/app/providers';
-import { changeLanguage, initI18n, loadNamespaces } from '@/lib/i18n';
+import { changeLanguage, initI18n, loadNamespaces, NAMESPACES } from '@/lib/i18n';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/language';
 
 /**
  * The one way a test renders React (`tests-render-through-one-helper.test.ts` keeps it so): the
  * app's own providers (its Mantine theme, in Mantine's test mode: no transitions, no portals, so a
  * dialog is there at once and inside the rendered tree), a query cache of the test's own that never
- * retries, the translations loaded before the first render, and a memory router when asked.
+ * retries, every translation of the language loaded before the first render, and a memory router
+ * when asked.
  */
 export interface RenderOptions {
-  /** Translation namespaces the screen reads (`common` always is), loaded before it renders. */
-  namespaces?: readonly string[];
   /** The language the screen is shown in: English unless given. */
   locale?: Locale;
   /** Renders inside a memory router opened at this address (`path`, or `/`, unless given)… */
@@ -50,10 +49,14 @@ export function createTestQueryClient(): QueryClient {
   return client;
 }
 
-/** Loads the namespaces and switches to `locale`, without writing the switch to the browser's storage. */
-export async function showTranslations(namespaces: readonly string[] = [], locale: Locale = 'en'): Promise<void> {
+/**
+ * Shows the app in `locale` with every namespace loaded, not only those the screen declares: the
+ * files of a worker share their modules, so a namespace another file loaded would otherwise be there
+ * or not depending on the order the files ran in. The switch is not written to the browser's storage.
+ */
+async function showTranslations(locale: Locale = 'en'): Promise<void> {
   await initI18n(locale);
-  await loadNamespaces(['common', ...namespaces]);
+  await loadNamespaces(NAMESPACES);
   if (i18next.language === locale) return;
   const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   await changeLanguage(locale);
@@ -73,7 +76,7 @@ function providers(queryClient: QueryClient) {
 
 /** Renders `ui` as the app would show it (see RenderOptions). `rerender` keeps the providers. */
 export async function render(ui: ReactElement, options: RenderOptions = {}): Promise<Rendered> {
-  await showTranslations(options.namespaces, options.locale);
+  await showTranslations(options.locale);
   const queryClient = options.queryClient ?? createTestQueryClient();
   const wantsRouter = options.route !== undefined || options.path !== undefined || options.routes !== undefined;
   const router = wantsRouter
@@ -91,7 +94,7 @@ export async function render(ui: ReactElement, options: RenderOptions = {}): Pro
   }) as Rendered;
 }
 
-export interface RenderHookOptions<Props> extends Pick<RenderOptions, 'namespaces' | 'locale' | 'queryClient'> {
+export interface RenderHookOptions<Props> extends Pick<RenderOptions, 'locale' | 'queryClient'> {
   initialProps?: Props;
 }
 
@@ -100,7 +103,7 @@ export async function renderHook<Result, Props>(
   hook: (props: Props) => Result,
   options: RenderHookOptions<Props> = {},
 ): Promise<RenderHookResult<Result, Props> & { queryClient: QueryClient }> {
-  await showTranslations(options.namespaces, options.locale);
+  await showTranslations(options.locale);
   const queryClient = options.queryClient ?? createTestQueryClient();
   const view = renderHookInDom(hook, { initialProps: options.initialProps, wrapper: providers(queryClient) });
   return { ...view, queryClient };

@@ -6,7 +6,7 @@ import { EmailChangeCard } from './email-change-card';
 
 async function setup(answer: (body: Record<string, string>) => Response) {
   const mocked = mockApi((_url, init) => answer(JSON.parse(init?.body as string) as Record<string, string>));
-  await render(<EmailChangeCard currentEmail="ana@example.com" />, { namespaces: ['account'] });
+  await render(<EmailChangeCard currentEmail="ana@example.com" />);
   const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
   const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('email-submit'));

@@ -6,7 +6,7 @@ import { PasswordChangeCard } from './password-change-card';
 
 async function setup(answer: () => Response = () => json({ ok: 1, data: {} })) {
   const mocked = mockApi(() => answer());
-  await render(<PasswordChangeCard />, { namespaces: ['account'] });
+  await render(<PasswordChangeCard />);
   const input = (name: string) => screen.getByTestId<HTMLInputElement>(`password-${name}`);
   const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('password-submit'));

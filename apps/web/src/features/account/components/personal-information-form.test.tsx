@@ -28,11 +28,11 @@ async function setup() {
       return mocked.calls.filter((call) => call.url === '/api/account/personal');
     },
   };
-  await render(<PersonalInformationForm initial={initial} />, { namespaces: ['account'] });
+  await render(<PersonalInformationForm initial={initial} />);
   return { calls };
 }
 
-describe('personal information: the tax id', { timeout: 60_000 }, () => {
+describe('personal information: the tax id', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('refuses a Spanish NIF with a wrong check letter before sending it, and sends a valid one', async () => {
@@ -50,7 +50,7 @@ describe('personal information: the tax id', { timeout: 60_000 }, () => {
   });
 });
 
-describe('personal information: limits and errors from the contract', { timeout: 60_000 }, () => {
+describe('personal information: limits and errors from the contract', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('takes each field’s longest length from the contract', async () => {

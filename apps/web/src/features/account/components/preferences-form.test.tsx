@@ -9,7 +9,7 @@ const initial: Preferences = { locale: 'en', timeZone: 'Europe/Madrid', theme: '
 
 async function setup(answer: (body: Preferences) => Response) {
   const mocked = mockApi((_url, init) => answer(JSON.parse(init?.body as string) as Preferences));
-  await render(<PreferencesForm initial={initial} />, { namespaces: ['account'] });
+  await render(<PreferencesForm initial={initial} />);
   const save = () => fireEvent.click(screen.getByTestId('pref-save'));
   return { calls: mocked.calls, save };
 }

@@ -33,7 +33,7 @@ async function setup(
     return answer(body);
   });
   const onClose = vi.fn();
-  await render(<AccountTypeModal editing={editing} onClose={onClose} />, { namespaces: ['admin-account-types', 'admin'] });
+  await render(<AccountTypeModal editing={editing} onClose={onClose} />);
   return { sent, onClose };
 }
 

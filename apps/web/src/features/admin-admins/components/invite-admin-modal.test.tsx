@@ -6,7 +6,7 @@ import { InviteAdminModal } from './invite-admin-modal';
 
 async function setup(answer: () => Response) {
   const mocked = mockApi(() => answer());
-  await render(<InviteAdminModal opened onClose={() => undefined} />, { namespaces: ['admin-admins', 'admin'] });
+  await render(<InviteAdminModal opened onClose={() => undefined} />);
   await screen.findByTestId('invite-name');
   const input = (name: string) => screen.getByTestId<HTMLInputElement>(`invite-${name}`);
   const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });

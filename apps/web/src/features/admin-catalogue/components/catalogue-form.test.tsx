@@ -42,7 +42,7 @@ async function setup() {
       hasTexts
       onClose={onClose}
     />,
-    { namespaces: ['admin-catalogue', 'admin'] },
+    {},
   );
   return { sent, onClose };
 }
@@ -137,7 +137,7 @@ describe('a catalogue form’s fields, from the contract', () => {
         hasTexts
         onClose={() => undefined}
       />,
-      { namespaces: ['admin-catalogue', 'admin'] },
+      {},
     );
     fillPlan();
     type('catalogue-name-en', 'Starter');

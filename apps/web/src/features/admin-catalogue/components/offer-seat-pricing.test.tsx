@@ -77,7 +77,7 @@ async function setup(answer: () => Response = () => json({ ok: 1, data: saved })
       prepare={spec.prepare}
       onClose={onClose}
     />,
-    { namespaces: ['admin-catalogue', 'admin'] },
+    {},
   );
   const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
   change('catalogue-field-planId', PLAN);

@@ -22,7 +22,7 @@ async function setup(put: (body: { rateBasisPoints: number }) => Response = (bod
     sent.push({ method, url, body });
     return method === 'PUT' ? put(body!) : json({ ok: 1, data: RATES });
   });
-  await render(<AdminEuVatRatesPage />, { namespaces: ['admin-catalogue', 'admin', 'pages'] });
+  await render(<AdminEuVatRatesPage />);
   return { sent };
 }
 

@@ -64,7 +64,7 @@ async function setup() {
         ];
     return json({ ok: 1, data, meta: { nextCursor: null } });
   });
-  const { router } = await render(<AdminHistoryPage />, { path: '/admin/historial', namespaces: ['admin-history', 'admin', 'pages'] });
+  const { router } = await render(<AdminHistoryPage />, { path: '/admin/historial' });
   return { calls, router };
 }
 
@@ -100,7 +100,7 @@ describe('the admin history', () => {
     const picker = screen.getByTestId('history-filter-user');
     picker.focus(); // Mantine treats a change to an unfocused input as autofill
     fireEvent.change(picker, { target: { value: 'ana@ex' } });
-    const option = await screen.findByRole('option', { name: 'Ana López · ana@example.com', hidden: true }, { timeout: 10_000 });
+    const option = await screen.findByRole('option', { name: 'Ana López · ana@example.com', hidden: true });
     expect(calls.some(({ url: u }) => u.startsWith('/api/admin/users?') && u.includes('search=ana%40ex'))).toBe(true);
     fireEvent.click(option);
     await waitFor(() => expect(router.state.location.search).toBe(`?userId=${ANA}`));

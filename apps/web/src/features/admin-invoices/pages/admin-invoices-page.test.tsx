@@ -46,7 +46,7 @@ async function setup(
         ? rejected()
         : answer(url, init),
   );
-  const { router } = await render(<AdminInvoicesPage />, { path: '/admin/facturas', namespaces: ['admin-invoices', 'admin', 'pages'] });
+  const { router } = await render(<AdminInvoicesPage />, { path: '/admin/facturas' });
   return { calls, router };
 }
 
@@ -71,12 +71,12 @@ const creditNote = (fields: { number: string; totalCents: number; subtotalCents:
   ...fields,
 });
 
-describe('Facturas', { timeout: 60_000 }, () => {
+describe('Facturas', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists invoices and searches a customer through the URL', async () => {
     const { calls, router } = await setup(() => list([invoice]));
-    expect(await screen.findAllByText('F2026-000007', {}, { timeout: 20_000 })).not.toHaveLength(0);
+    expect(await screen.findAllByText('F2026-000007')).not.toHaveLength(0);
     expect(screen.getAllByText('Ana López').length).toBeGreaterThan(0);
     // Its type as the tax record holds it.
     expect(screen.getAllByText('Invoice (F1)').length).toBeGreaterThan(0);
@@ -84,22 +84,18 @@ describe('Facturas', { timeout: 60_000 }, () => {
     expect(screen.queryAllByTestId('invoice-tax-rule')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('invoices-filter-q'), { target: { value: 'ana' } });
     fireEvent.submit(screen.getByRole('search'));
-    await waitFor(() => expect(router.state.location.search).toBe('?q=ana'), { timeout: 10_000 });
-    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/admin/invoices?') && c.url.includes('q=ana'))).toBe(true), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ana'));
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/admin/invoices?') && c.url.includes('q=ana'))).toBe(true));
   });
 
   it('names the VAT rule of an invoice that is not taxed at home', async () => {
     await setup(() => list([{ ...invoice, taxRule: 'eu_reverse_charge', taxCents: 0, totalCents: 900 }]));
-    expect((await screen.findAllByTestId('invoice-tax-rule', {}, { timeout: 20_000 }))[0]!.textContent).toBe(
-      'Reverse charge (EU business)',
-    );
+    expect((await screen.findAllByTestId('invoice-tax-rule'))[0]!.textContent).toBe('Reverse charge (EU business)');
   });
 
   it('shows the empty state', async () => {
     await setup(() => list([]));
-    expect(await screen.findByTestId('invoices-table-empty', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(await screen.findByTestId('invoices-table-empty')).toBeTruthy();
   });
 
   it('issues a credit note and keeps what was typed when the server refuses it', async () => {
@@ -114,15 +110,15 @@ describe('Facturas', { timeout: 60_000 }, () => {
       }
       return list([invoice]);
     });
-    fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    fireEvent.click((await screen.findAllByTestId('invoice-credit'))[0]!);
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '5' } });
     fireEvent.change(within(dialog).getByTestId('credit-reason'), { target: { value: 'Refund' } });
     fireEvent.click(within(dialog).getByTestId('credit-submit'));
-    expect(await within(dialog).findByText('The payment provider did not accept the refund.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await within(dialog).findByText('The payment provider did not accept the refund.')).toBeTruthy();
     expect(within(dialog).getByTestId<HTMLTextAreaElement>('credit-reason').value).toBe('Refund');
     fireEvent.click(within(dialog).getByTestId('credit-submit'));
-    expect(await screen.findByText('Credit note R2026-000001 issued and refunded.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Credit note R2026-000001 issued and refunded.')).toBeTruthy();
     const posts = calls.filter((c) => c.url.includes('/credit-notes'));
     expect(posts).toHaveLength(2);
     expect(JSON.parse(posts[1]!.init?.body as string)).toEqual({ reason: 'Refund', correctionCode: 'R1', amountCents: 500 });
@@ -150,8 +146,8 @@ describe('Facturas', { timeout: 60_000 }, () => {
         );
       return list([invoice]);
     });
-    fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    fireEvent.click((await screen.findAllByTestId('invoice-credit'))[0]!);
+    const dialog = await screen.findByRole('dialog');
     // A partial amount ends nothing: the choice shows only when everything left is credited.
     fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '5' } });
     expect(within(dialog).queryByTestId('credit-end-service')).toBeNull();
@@ -159,14 +155,12 @@ describe('Facturas', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByLabelText('When the paid period ends (it no longer renews)'));
     // The reason's code for the tax record: R1 unless chosen.
     fireEvent.click(within(dialog).getByTestId('credit-correction'));
-    fireEvent.click(await screen.findByRole('option', { name: 'R4 — any other correction', hidden: true }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('option', { name: 'R4 — any other correction', hidden: true }));
     fireEvent.change(within(dialog).getByTestId('credit-reason'), { target: { value: 'Refund' } });
     fireEvent.click(within(dialog).getByTestId('credit-submit'));
     expect(
       await screen.findByText(
         /^Credit note R2026-000002 issued and refunded\. The plan it paid for ends on .*2026.* and does not renew\.$/,
-        {},
-        { timeout: 10_000 },
       ),
     ).toBeTruthy();
     const posts = calls.filter((c) => c.url.includes('/credit-notes'));
@@ -175,9 +169,9 @@ describe('Facturas', { timeout: 60_000 }, () => {
 
   it('says a simplified invoice’s credit note is R5 instead of asking for the code', async () => {
     await setup(() => list([{ ...invoice, invoiceType: 'F2' }]));
-    fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
+    fireEvent.click((await screen.findAllByTestId('invoice-credit'))[0]!);
     expect(screen.getAllByText('Simplified invoice (F2)').length).toBeGreaterThan(0);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('credit-simplified').textContent).toBe(
       'This is a simplified invoice: its credit note is recorded as R5.',
     );
@@ -195,18 +189,14 @@ describe('Facturas', { timeout: 60_000 }, () => {
       }
       return list([invoice]);
     });
-    fireEvent.click(await screen.findByTestId('invoices-verify-chain', {}, { timeout: 20_000 }));
-    expect((await screen.findByTestId('invoices-chain-result', {}, { timeout: 10_000 })).textContent).toBe(
-      'The record chain is intact: 42 records checked.',
-    );
+    fireEvent.click(await screen.findByTestId('invoices-verify-chain'));
+    expect((await screen.findByTestId('invoices-chain-result')).textContent).toBe('The record chain is intact: 42 records checked.');
     broken = true;
     fireEvent.click(screen.getByTestId('invoices-verify-chain'));
-    await waitFor(
-      () =>
-        expect(screen.getByRole('alert').textContent).toMatch(
-          /^The record chain is broken at F2026-000010 \(issued .*2026.*\), after 10 records checked: its stored fields no longer match its hash\.$/,
-        ),
-      { timeout: 10_000 },
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(
+        /^The record chain is broken at F2026-000010 \(issued .*2026.*\), after 10 records checked: its stored fields no longer match its hash\.$/,
+      ),
     );
     const posts = calls.filter((c) => c.url === '/api/admin/invoices/verify-chain');
     expect(posts.map((c) => c.init?.method)).toEqual(['POST', 'POST']);

@@ -20,9 +20,9 @@ vi.mock('../api/audience', () => ({
   }),
 }));
 
-const renderTab = () => render(<SuppressionsTab />, { namespaces: ['audience', 'admin'] });
+const renderTab = () => render(<SuppressionsTab />);
 
-describe('adding an address to the suppression list', { timeout: 20_000 }, () => {
+describe('adding an address to the suppression list', () => {
   beforeEach(() => {
     state.added = [];
     state.fail = null;

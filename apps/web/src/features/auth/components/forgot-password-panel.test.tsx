@@ -6,7 +6,7 @@ import { ForgotPasswordPanel } from './forgot-password-panel';
 
 async function setup(answer: () => Response) {
   const mocked = mockApi(() => answer());
-  await render(<ForgotPasswordPanel initialEmail=" Ana@Example.com " onBack={() => undefined} />, { namespaces: ['password'] });
+  await render(<ForgotPasswordPanel initialEmail=" Ana@Example.com " onBack={() => undefined} />);
   const input = () => screen.getByTestId<HTMLInputElement>('forgot-email');
   const submit = () => fireEvent.click(screen.getByTestId('forgot-submit'));
   return { calls: mocked.calls, input, submit };

@@ -11,7 +11,6 @@ async function setup(answer: () => Response) {
   await render(<ResetPasswordPage />, {
     path: '/reset-password/:token/:email',
     route: `/reset-password/${TOKEN}/ana@example.com`,
-    namespaces: ['password'],
   });
   const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
   const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });

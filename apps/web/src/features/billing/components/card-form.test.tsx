@@ -22,7 +22,7 @@ async function setup(answer: () => Response) {
     init?.method === 'POST' && url === '/api/user/methods' ? answer() : new Response('', { status: 404 }),
   );
   const onSaved = vi.fn();
-  await render(<CardForm onSaved={onSaved} />, { namespaces: ['billing', 'admin'] });
+  await render(<CardForm onSaved={onSaved} />);
   const input = (name: string) => screen.getByTestId<HTMLInputElement>(`card-${name}`);
   const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
   const fill = (number: string, expiry: string) => {

@@ -57,7 +57,7 @@ async function setup(requoted: PriceQuote) {
       onPay={onPay}
       onClose={() => undefined}
     />,
-    { namespaces: ['billing', 'admin', 'account'] },
+    {},
   );
   const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
   const fillAll = () => {

@@ -35,9 +35,7 @@ const plan = (of: OfferView): PlanView => ({
 });
 
 async function show(of: OfferView) {
-  await render(<PlanCard plan={plan(of)} offer={of} onBuy={() => undefined} onSchedule={() => undefined} />, {
-    namespaces: ['billing', 'plan', 'admin'],
-  });
+  await render(<PlanCard plan={plan(of)} offer={of} onBuy={() => undefined} onSchedule={() => undefined} />);
 }
 
 describe('a plan on the plans page', () => {

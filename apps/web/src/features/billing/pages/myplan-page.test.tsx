@@ -39,7 +39,7 @@ async function show(data: MyPlan) {
     if ((init?.method ?? 'GET') === 'GET' && url === '/api/user/myplan') return json({ ok: 1, data });
     return new Response('', { status: 404 });
   });
-  await render(<MyPlanPage />, { route: '/', namespaces: ['billing', 'plan', 'admin'] });
+  await render(<MyPlanPage />, { route: '/' });
 }
 
 describe('My plan', () => {

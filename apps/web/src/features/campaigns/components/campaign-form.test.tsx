@@ -77,13 +77,12 @@ async function renderForm(onDone = vi.fn()) {
       onDone={onDone}
       onCancel={vi.fn()}
     />,
-    { route: '/', namespaces: ['campaigns', 'admin'] },
+    { route: '/' },
   );
   return onDone;
 }
 
-// Mantine's first render is slow on a busy machine.
-describe('CampaignForm', { timeout: 20_000 }, () => {
+describe('CampaignForm', () => {
   beforeEach(() => {
     calls.save = [];
     calls.start = [];

@@ -35,9 +35,9 @@ const suggested: CampaignSender = {
   complaints: { complaints: 0, sent: 0, rate: 0, limit: 0.003, days: 30, over: false },
 };
 
-const renderCard = () => render(<SenderCard />, { namespaces: ['campaigns'] });
+const renderCard = () => render(<SenderCard />);
 
-describe('SenderCard', { timeout: 20_000 }, () => {
+describe('SenderCard', () => {
   beforeEach(() => {
     state.sender = suggested;
     state.saves = [];

@@ -24,7 +24,7 @@ async function setup(answer: (body: { name: string }) => Response) {
     init?.method === 'PATCH' ? answer(JSON.parse(init.body as string) as { name: string }) : new Response('', { status: 404 }),
   );
   const onClose = vi.fn();
-  await render(<RenameModal file={file} onClose={onClose} />, { namespaces: ['cloud'] });
+  await render(<RenameModal file={file} onClose={onClose} />);
   const input = await screen.findByTestId<HTMLInputElement>('cloud-rename-input');
   const type = (value: string) => fireEvent.change(input, { target: { value } });
   const save = () => fireEvent.click(screen.getByTestId('cloud-rename-save'));

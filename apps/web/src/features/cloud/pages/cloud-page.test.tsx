@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { CloudFile, FileUse } from '@enlaza/contracts';
 import { NotificationHost } from '@/components/notifications';
@@ -41,7 +41,7 @@ async function renderPage() {
       <CloudPage />
       <NotificationHost />
     </>,
-    { path: '/user/nube', routes: [{ path: '*', element: <p>elsewhere</p> }], namespaces: ['cloud', 'admin', 'trash'] },
+    { path: '/user/nube', routes: [{ path: '*', element: <p>elsewhere</p> }] },
   );
 }
 
@@ -50,8 +50,7 @@ async function trashFromMenu(name: string) {
   fireEvent.click(await screen.findByTestId('cloud-delete'));
 }
 
-// Full page renders with Mantine: slow on a busy machine.
-describe('CloudPage: moving files to the trash', { timeout: 20_000 }, () => {
+describe('CloudPage: moving files to the trash', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
     trashed = new Set();

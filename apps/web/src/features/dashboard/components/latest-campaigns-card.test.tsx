@@ -35,7 +35,7 @@ const draft: DashboardCampaign = {
 };
 
 async function show(campaigns: DashboardCampaign[] | undefined) {
-  await render(<LatestCampaignsCard campaigns={campaigns} />, { path: '/user/dashboard', namespaces: ['dashboard', 'campaigns'] });
+  await render(<LatestCampaignsCard campaigns={campaigns} />, { path: '/user/dashboard' });
 }
 
 describe('LatestCampaignsCard', () => {

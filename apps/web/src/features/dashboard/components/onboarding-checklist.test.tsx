@@ -27,12 +27,12 @@ async function renderChecklist(onDismissed = vi.fn()) {
       <OnboardingChecklist onDismissed={onDismissed} />
       <Answered />
     </>,
-    { path: '/user/dashboard', namespaces: ['dashboard'] },
+    { path: '/user/dashboard' },
   );
   return onDismissed;
 }
 
-describe('OnboardingChecklist', { timeout: 20_000 }, () => {
+describe('OnboardingChecklist', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
   });

@@ -5,7 +5,7 @@ import { render } from '@/test/render';
 import { FolderTabs } from './folder-tabs';
 
 async function renderTabs(counts: MailboxCounts | undefined) {
-  return await render(<FolderTabs folder="inbox" counts={counts} onChange={() => undefined} />, { namespaces: ['mailbox'] });
+  return await render(<FolderTabs folder="inbox" counts={counts} onChange={() => undefined} />);
 }
 
 describe('the mailbox folder tabs', () => {

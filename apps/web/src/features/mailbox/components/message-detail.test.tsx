@@ -23,7 +23,7 @@ const message: Message = {
   deletedAt: null,
 };
 
-const renderWith = (ui: React.ReactElement) => render(ui, { namespaces: ['mailbox', 'admin', 'errors'] });
+const renderWith = (ui: React.ReactElement) => render(ui);
 
 describe('a message in the mailbox', () => {
   beforeEach(() => {
@@ -41,7 +41,7 @@ describe('a message in the mailbox', () => {
     const reply = within(screen.getByTestId('message-replies')).getByTestId('message-reply');
     expect(reply.textContent).toContain('Re: your message to Ana');
     expect(reply.textContent).toContain('Yes, from 10 to 14.');
-  }, 20_000);
+  });
 
   it('checks a reply with the contract before sending it, and shows the server’s refusal under its field', async () => {
     const fetch = vi.fn((url: string) =>
@@ -69,7 +69,7 @@ describe('a message in the mailbox', () => {
     fireEvent.click(screen.getByTestId('reply-send'));
     expect(await screen.findByText('Use a single line of text.')).toBeTruthy();
     expect(document.activeElement).toBe(body);
-  }, 20_000);
+  });
 
   it('marks a replied message in the list, and only a replied one', async () => {
     const { rerender } = await renderWith(

@@ -9,7 +9,7 @@ const options: UserOptions = { alias: 'ana', previousAliases: [], notificationEm
 
 async function setup(answer: (url: string, body?: { alias: string }) => Response) {
   const mocked = mockApi((url, init) => answer(url, init?.body ? (JSON.parse(init.body as string) as { alias: string }) : undefined));
-  await render(<AliasCard options={options} />, { namespaces: ['options'] });
+  await render(<AliasCard options={options} />);
   const input = () => screen.getByTestId<HTMLInputElement>('options-alias-input');
   const type = (value: string) => fireEvent.change(input(), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('options-alias-save'));

@@ -25,7 +25,7 @@ const SECRET = 'enl_pat_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
 async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  await render(<ApiTokensCard />, { namespaces: ['options'] });
+  await render(<ApiTokensCard />);
   return mocked;
 }
 

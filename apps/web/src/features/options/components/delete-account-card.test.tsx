@@ -6,7 +6,7 @@ import { DeleteAccountCard } from './delete-account-card';
 
 async function setup(answer: () => Response) {
   const mocked = mockApi(() => answer());
-  await render(<DeleteAccountCard />, { route: '/', namespaces: ['options'] });
+  await render(<DeleteAccountCard />, { route: '/' });
   fireEvent.click(screen.getByTestId('options-delete-open'));
   await screen.findByTestId('options-delete-password');
   const password = () => screen.getByTestId<HTMLInputElement>('options-delete-password');

@@ -22,7 +22,7 @@ const KEY: Passkey = {
 
 async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  await render(<PasskeysCard />, { namespaces: ['options', 'admin'] });
+  await render(<PasskeysCard />);
   return mocked;
 }
 

@@ -29,7 +29,7 @@ const UNKNOWN: ActiveSession = {
 
 async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  await render(<SessionsCard />, { namespaces: ['options'] });
+  await render(<SessionsCard />);
   return mocked;
 }
 

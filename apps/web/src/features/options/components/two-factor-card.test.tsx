@@ -14,7 +14,7 @@ const CODES = Array.from({ length: 10 }, (_, i) => `abcde-${String(i).padStart(5
 
 async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  await render(<TwoFactorCard />, { namespaces: ['options'] });
+  await render(<TwoFactorCard />);
   return mocked;
 }
 

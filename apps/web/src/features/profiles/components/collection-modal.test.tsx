@@ -10,9 +10,7 @@ async function setup(answer: (body: Record<string, string>) => Response) {
     init?.method === 'POST' ? answer(JSON.parse(init.body as string) as Record<string, string>) : new Response('', { status: 404 }),
   );
   const onSaved = vi.fn();
-  await render(<CollectionModal type="folders" kind="card" editing="new" onClose={() => undefined} onSaved={onSaved} />, {
-    namespaces: ['profiles', 'admin'],
-  });
+  await render(<CollectionModal type="folders" kind="card" editing="new" onClose={() => undefined} onSaved={onSaved} />);
   const name = await screen.findByTestId<HTMLInputElement>('collection-name');
   const color = screen.getByTestId<HTMLInputElement>('collection-color');
   const submit = () => fireEvent.click(screen.getByTestId('collection-submit'));

@@ -101,7 +101,7 @@ describe('CardFields with server errors', () => {
   });
 
   it('shows each 422 message next to its own field, keeps the typed values, and clears one error when its field is edited', async () => {
-    await render(<Harness />, { namespaces: ['profiles', 'phone'] });
+    await render(<Harness />);
     act(() => editor.setServerError(refusal()));
 
     const firstName = screen.getByTestId('card-firstName');
@@ -121,10 +121,10 @@ describe('CardFields with server errors', () => {
     // A label's error goes to the labels picker; a path no field has is the general error.
     expect(editor.errorOf('labelIds')).toBe('This item does not exist or is not yours.');
     expect(editor.generalError).toBe('Check the fields.');
-  }, 20_000);
+  });
 
   it('takes its required marks, lengths and most rows from the card’s contract', async () => {
-    await render(<Harness />, { namespaces: ['profiles', 'phone'] });
+    await render(<Harness />);
     const firstName = screen.getByTestId<HTMLInputElement>('card-firstName');
     expect(firstName.maxLength).toBe(80);
     expect(firstName.required).toBe(true);
@@ -133,5 +133,5 @@ describe('CardFields with server errors', () => {
     expect(screen.getByTestId<HTMLTextAreaElement>('card-bio').maxLength).toBe(1000);
     expect(screen.getByTestId<HTMLInputElement>('card-website').maxLength).toBe(500);
     expect(screen.getByTestId('card-phones').textContent).toContain('2 of 5');
-  }, 20_000);
+  });
 });

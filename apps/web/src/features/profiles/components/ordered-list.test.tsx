@@ -31,7 +31,7 @@ const row = (name: string) => within(screen.getByRole('group', { name }));
 
 describe('OrderedList', () => {
   it('moves rows up and down with labelled buttons, disabled at the ends', async () => {
-    await render(<Harness initial={['A', 'B', 'C']} />, { namespaces: ['profiles'] });
+    await render(<Harness initial={['A', 'B', 'C']} />);
     expect(row('Link 1').getByRole('button', { name: 'Move Link 1 up' })).toHaveProperty('disabled', true);
     expect(row('Link 3').getByRole('button', { name: 'Move Link 3 down' })).toHaveProperty('disabled', true);
 
@@ -42,14 +42,14 @@ describe('OrderedList', () => {
   });
 
   it('keeps what was typed in a row when it moves', async () => {
-    await render(<Harness initial={['A', 'B']} />, { namespaces: ['profiles'] });
+    await render(<Harness initial={['A', 'B']} />);
     fireEvent.change(row('Link 2').getByRole('textbox'), { target: { value: 'B edited' } });
     fireEvent.click(row('Link 2').getByRole('button', { name: 'Move Link 2 up' }));
     expect(values()).toEqual(['B edited', 'A']);
   });
 
   it('removes a row and adds new ones up to the maximum', async () => {
-    await render(<Harness initial={['A', 'B', 'C']} max={3} />, { namespaces: ['profiles'] });
+    await render(<Harness initial={['A', 'B', 'C']} max={3} />);
     fireEvent.click(row('Link 2').getByRole('button', { name: 'Remove Link 2' }));
     expect(values()).toEqual(['A', 'C']);
     expect(screen.getByText('2 of 3')).toBeTruthy();

@@ -16,7 +16,7 @@ function Harness() {
   );
 }
 
-const renderBar = (url = '/user/perfiles') => render(<Harness />, { route: url, namespaces: ['profiles'] });
+const renderBar = (url = '/user/perfiles') => render(<Harness />, { route: url });
 const box = () => screen.getByTestId<HTMLInputElement>('profiles-search');
 const url = () => screen.getByTestId('url').textContent;
 
@@ -50,7 +50,7 @@ describe('ProfileFiltersBar search', () => {
         labels={[]}
         kind="tag"
       />,
-      { route: '/', namespaces: ['profiles'] },
+      { route: '/' },
     );
     expect(box().placeholder).toBe('Tag name: Luna, keys…');
     expect(box().placeholder).not.toMatch(/title|company/i);

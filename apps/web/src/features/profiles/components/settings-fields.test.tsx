@@ -20,7 +20,7 @@ function Harness({ initial }: { initial: ProfileDraft }) {
 async function setup(kind: ProfileKind, patch: Partial<ProfileDraft> = {}) {
   // The folder and label pickers' lists.
   mockApi(() => json({ ok: 1, data: [] }));
-  await render(<Harness initial={{ ...newDraft(kind), ...patch }} />, { namespaces: ['profiles'] });
+  await render(<Harness initial={{ ...newDraft(kind), ...patch }} />);
 }
 
 const option = (label: string) => screen.getByRole<HTMLInputElement>('radio', { name: label });

@@ -77,7 +77,7 @@ async function setup(profile: Profile) {
   }).calls;
   await render(
     <ProfileForm id={profile.id} initial={draftOf(profile)} base="/user/perfiles" justCreated={false} lock={teamLockOf(profile)} />,
-    { route: '/user/perfiles/x', namespaces: ['profiles', 'cloud', 'phone'] },
+    { route: '/user/perfiles/x' },
   );
 }
 

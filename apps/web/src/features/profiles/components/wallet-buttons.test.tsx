@@ -8,7 +8,7 @@ async function show(availability: { apple: boolean; google: boolean }) {
   const mocked = mockApi((url) =>
     url.includes('/api/wallet/availability') ? json({ ok: 1, data: availability }) : new Response('', { status: 404 }),
   );
-  await render(<WalletButtons profileId="3f2b6c1e-8d4a-4b7e-9c1d-2a5e6f7a8b9c" />, { namespaces: ['profiles'], locale: 'es' });
+  await render(<WalletButtons profileId="3f2b6c1e-8d4a-4b7e-9c1d-2a5e6f7a8b9c" />, { locale: 'es' });
   return mocked;
 }
 

@@ -18,7 +18,6 @@ async function setup(answer: (body: Record<string, unknown>) => Response) {
   const onRegistered = vi.fn();
   await render(<RegisterForm values={EMPTY_REGISTER_VALUES} onChange={onChange} onRegistered={onRegistered} />, {
     route: '/',
-    namespaces: ['register'],
   });
   const input = (name: string) => screen.getByTestId<HTMLInputElement>(`register-${name}`);
   const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });

@@ -6,7 +6,7 @@ import { ResendVerificationForm } from './resend-verification-form';
 
 async function setup(answer: () => Response) {
   const mocked = mockApi(() => answer());
-  await render(<ResendVerificationForm />, { namespaces: ['register'] });
+  await render(<ResendVerificationForm />);
   const input = () => screen.getByTestId<HTMLInputElement>('verify-resend-email');
   const type = (value: string) => fireEvent.change(input(), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('verify-resend-submit'));

@@ -37,7 +37,6 @@ async function renderVerify(code: string) {
     path: '/register/verify/:code',
     routes: [{ path: '/user/dashboard', element: <p data-testid="dashboard">dashboard</p> }],
     route: `/register/verify/${code}`,
-    namespaces: ['register'],
   });
   router = view.router;
   return view;
@@ -54,7 +53,7 @@ function api(signInCode: string, signIn: () => Response) {
   });
 }
 
-describe('VerifyPage', { timeout: 20_000 }, () => {
+describe('VerifyPage', () => {
   beforeEach(() => {
     clearSession();
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom

@@ -35,7 +35,7 @@ describe('the team invitations', () => {
       if (path === '/api/team/invitations/import') return json(ok(RESULT));
       return json(ok([]));
     });
-    await render(<InvitationsPanel />, { route: '/', namespaces: ['teams', 'admin', 'phone'] });
+    await render(<InvitationsPanel />, { route: '/' });
     expect(await screen.findByTestId('team-invitations-table-empty')).toBeTruthy();
     fireEvent.click(screen.getByTestId('import-open'));
     fireEvent.change(screen.getByTestId('import-csv'), {
@@ -68,7 +68,7 @@ describe('the team invitations', () => {
         ]),
       );
     });
-    await render(<InvitationsPanel />, { route: '/', namespaces: ['teams', 'admin', 'phone'] });
+    await render(<InvitationsPanel />, { route: '/' });
     const table = await screen.findByRole('table', { name: 'Invitations of the team' });
     const rows = within(table).getAllByTestId('data-row');
     expect(rows.map((row) => within(row).getByTestId('invitation-status').textContent)).toEqual(['Pending', 'Accepted', 'Expired']);

@@ -9,8 +9,7 @@ import { mine, ok, PUBLIC_INVITATION } from '../test/fixtures';
 import JoinTeamPage from './join-team-page';
 
 const TOKEN = 'a-long-invitation-token';
-const open = () =>
-  render(<JoinTeamPage />, { path: '/user/equipo/unirse/:token', route: `/user/equipo/unirse/${TOKEN}`, namespaces: ['teams'] });
+const open = () => render(<JoinTeamPage />, { path: '/user/equipo/unirse/:token', route: `/user/equipo/unirse/${TOKEN}` });
 const signIn = (email: string) =>
   startSession('token', {
     id: 'u9',

@@ -9,8 +9,7 @@ const bodyOf = (call: MockedCall | undefined) => JSON.parse(call?.init?.body as 
 const calls = (list: MockedCall[], method: string, path: string) =>
   list.filter((c) => (c.init?.method ?? 'GET') === method && new URL(c.url, 'http://x').pathname === path);
 
-const open = (url = '/user/equipo') =>
-  render(<TeamPage />, { path: '/user/equipo', route: url, namespaces: ['teams', 'register', 'admin', 'cloud', 'phone'] });
+const open = (url = '/user/equipo') => render(<TeamPage />, { path: '/user/equipo', route: url });
 
 describe('the Team page', () => {
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined)); // no CSRF meta in jsdom

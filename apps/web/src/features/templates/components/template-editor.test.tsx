@@ -21,12 +21,9 @@ vi.mock('../api/templates', () => ({
   }),
 }));
 
-const renderEditor = () =>
-  render(<TemplateEditor template={null} onSaved={() => undefined} onClose={() => undefined} />, {
-    namespaces: ['templates', 'editor', 'admin'],
-  });
+const renderEditor = () => render(<TemplateEditor template={null} onSaved={() => undefined} onClose={() => undefined} />);
 
-describe('the template editor', { timeout: 20_000 }, () => {
+describe('the template editor', () => {
   beforeEach(() => {
     state.saves = [];
     state.fail = null;

@@ -24,7 +24,7 @@ const saved: WallPost = {
 async function setup(answer: () => Response) {
   const mocked = mockApi((url, init) => (init?.method === 'POST' ? answer() : new Response('', { status: 404 })));
   const onClose = vi.fn();
-  await render(<PostEditor profileId={PROFILE} post={null} opened onClose={onClose} />, { namespaces: ['walls', 'admin', 'cloud'] });
+  await render(<PostEditor profileId={PROFILE} post={null} opened onClose={onClose} />);
   const title = await screen.findByTestId<HTMLInputElement>('post-title');
   await waitFor(() => expect(document.activeElement).toBe(title));
   const link = screen.getByTestId<HTMLInputElement>('post-link');

@@ -25,7 +25,7 @@ async function setup(answer: (body: Record<string, string>) => Response) {
     init?.method === 'POST' ? answer(JSON.parse(init.body as string) as Record<string, string>) : new Response('', { status: 404 }),
   );
   const onClose = vi.fn();
-  await render(<ScheduleModal post={post} timeZone="Europe/Madrid" onClose={onClose} />, { namespaces: ['walls', 'admin'] });
+  await render(<ScheduleModal post={post} timeZone="Europe/Madrid" onClose={onClose} />);
   const input = await screen.findByTestId<HTMLInputElement>('post-schedule-at');
   const save = () => fireEvent.click(screen.getByTestId('post-schedule-save'));
   const posts = () => mocked.calls.filter((call) => call.init?.method === 'POST');

@@ -31,7 +31,7 @@ const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
 async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  await render(<WebhooksPage />, { namespaces: ['webhooks'] });
+  await render(<WebhooksPage />);
   return mocked;
 }
 
