@@ -1,22 +1,23 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { CloudFile } from '@enlaza/contracts';
-import type * as CloudApi from '@/lib/cloud-api';
+import * as cloudApi from '@/lib/cloud-api';
 import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
 import { CloudImagePicker } from './cloud-image-picker';
 
-const upload = vi.hoisted(() => ({ finish: (_file: Partial<CloudFile>) => {}, signal: undefined as AbortSignal | undefined }));
+const upload = { finish: (_file: Partial<CloudFile>) => {}, signal: undefined as AbortSignal | undefined };
 
-vi.mock('@/lib/cloud-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof CloudApi>()),
-  // No request for the current image; the upload ends when the test says so.
-  useCloudFile: () => ({ data: undefined, isPending: false, isError: false, error: null }),
-  uploadCloudFile: (_file: File, _onProgress: (fraction: number) => void, signal?: AbortSignal) =>
-    new Promise<CloudFile>((resolve) => {
-      upload.signal = signal;
-      upload.finish = (file) => resolve({ id: 'uploaded', kind: 'image', name: 'new.png', ...file } as CloudFile);
-    }),
-}));
+// No request for the current image; the upload ends when the test says so.
+const fakeCloud = () =>
+  replaceExports(cloudApi, {
+    useCloudFile: () => ({ data: undefined, isPending: false, isError: false, error: null }),
+    uploadCloudFile: (_file: File, _onProgress: (fraction: number) => void, signal?: AbortSignal) =>
+      new Promise<CloudFile>((resolve) => {
+        upload.signal = signal;
+        upload.finish = (file) => resolve({ id: 'uploaded', kind: 'image', name: 'new.png', ...file } as CloudFile);
+      }),
+  });
 
 async function renderPicker(value: string | null, onChange: (id: string | null) => void) {
   const tree = (v: string | null) => <CloudImagePicker label="Photo" value={v} onChange={onChange} />;
@@ -32,6 +33,7 @@ function chooseFile() {
 describe('CloudImagePicker', () => {
   beforeEach(() => {
     upload.signal = undefined;
+    fakeCloud();
   });
 
   it('is a group named by its label', async () => {

@@ -1,24 +1,27 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
 import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
+import * as audienceApi from '../api/audience';
 import { SuppressionsTab } from './suppressions-tab';
 
-const state = vi.hoisted((): { added: string[]; fail: unknown } => ({ added: [], fail: null }));
+const state: { added: string[]; fail: unknown } = { added: [], fail: null };
 
 // An empty list, and an "add" that records the address (and fails when told to).
-vi.mock('../api/audience', () => ({
-  useSuppressions: () => ({ isPending: false, isError: false, data: { pages: [{ data: [] }] }, hasNextPage: false }),
-  useRemoveSuppression: () => ({ isPending: false, mutate: () => undefined }),
-  useAddSuppression: () => ({
-    isPending: false,
-    mutate: (email: string, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
-      state.added.push(email);
-      if (state.fail) handlers.onError(state.fail);
-      else handlers.onSuccess();
-    },
-  }),
-}));
+const fakeServer = () =>
+  replaceExports(audienceApi, {
+    useSuppressions: () => ({ isPending: false, isError: false, data: { pages: [{ data: [] }] }, hasNextPage: false }),
+    useRemoveSuppression: () => ({ isPending: false, mutate: () => undefined }),
+    useAddSuppression: () => ({
+      isPending: false,
+      mutate: (email: string, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
+        state.added.push(email);
+        if (state.fail) handlers.onError(state.fail);
+        else handlers.onSuccess();
+      },
+    }),
+  });
 
 const renderTab = () => render(<SuppressionsTab />);
 
@@ -26,6 +29,7 @@ describe('adding an address to the suppression list', () => {
   beforeEach(() => {
     state.added = [];
     state.fail = null;
+    fakeServer();
   });
 
   it('checks the address with the contract, then sends it trimmed and empties the field', async () => {

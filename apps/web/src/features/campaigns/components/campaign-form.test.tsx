@@ -2,67 +2,69 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Campaign } from '@enlaza/contracts';
 import { ApiError } from '@/lib/api-error';
-import type * as AudienceApi from '@/lib/api/audience';
+import * as audienceApi from '@/lib/api/audience';
 import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
+import * as campaignsApi from '../api/campaigns';
 import { CampaignForm } from './campaign-form';
 
-const calls = vi.hoisted(() => ({
+const calls = {
   save: [] as unknown[],
   start: [] as unknown[],
   test: [] as unknown[],
   senderSaved: true,
   saveError: null as Error | null,
-}));
+};
 const saved = { id: 'c1', name: 'Autumn news', templateName: 'Newsletter' } as Campaign;
 
 // The form's server calls: a template, an imported list, 1,234 recipients, a save, a review, a test and a start that succeed.
-// The audience picker's sources: a card and an imported list.
-vi.mock('@/lib/api/audience', async (actual) => ({
-  ...(await actual<typeof AudienceApi>()),
-  useAudienceSources: () => ({
-    isPending: false,
-    isError: false,
-    data: {
-      profiles: [{ id: '00000000-0000-4000-8000-0000000000b1', name: 'Ana', contacts: 1200 }],
-      folders: [],
-      labels: [],
-      lists: [{ id: '00000000-0000-4000-8000-0000000000c1', name: 'Leads', contacts: 34 }],
-    },
-  }),
-  useAudienceCount: () => ({ data: 1234, isError: false }),
-}));
-
-vi.mock('../api/campaigns', () => ({
-  useTemplateOptions: () => ({ data: [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'Newsletter' }] }),
-  useCampaignReview: () => ({
-    isError: false,
-    data: {
-      subject: 'News for Ana',
-      html: '<!doctype html><p>Hello Ana</p>',
-      text: 'Hello Ana',
-      recipients: 1234,
-      sender: { saved: calls.senderSaved, from: '"Ana via Enlaza" <no-reply@enlaza.test>', replyTo: 'ana@example.com', tracking: true },
-    },
-  }),
-  useSendCampaignTest: () => ({
-    isPending: false,
-    mutate: (id: string) => calls.test.push(id),
-  }),
-  useSaveCampaign: () => ({
-    isPending: false,
-    mutateAsync: (input: unknown) => {
-      calls.save.push(input);
-      return calls.saveError ? Promise.reject(calls.saveError) : Promise.resolve(saved);
-    },
-  }),
-  useStartCampaign: () => ({
-    isPending: false,
-    mutateAsync: (input: unknown) => {
-      calls.start.push(input);
-      return Promise.resolve(saved);
-    },
-  }),
-}));
+function fakeServer() {
+  // The audience picker's sources: a card and an imported list.
+  replaceExports(audienceApi, {
+    useAudienceSources: () => ({
+      isPending: false,
+      isError: false,
+      data: {
+        profiles: [{ id: '00000000-0000-4000-8000-0000000000b1', name: 'Ana', contacts: 1200 }],
+        folders: [],
+        labels: [],
+        lists: [{ id: '00000000-0000-4000-8000-0000000000c1', name: 'Leads', contacts: 34 }],
+      },
+    }),
+    useAudienceCount: () => ({ data: 1234, isError: false }),
+  });
+  replaceExports(campaignsApi, {
+    useTemplateOptions: () => ({ data: [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'Newsletter' }] }),
+    useCampaignReview: () => ({
+      isError: false,
+      data: {
+        subject: 'News for Ana',
+        html: '<!doctype html><p>Hello Ana</p>',
+        text: 'Hello Ana',
+        recipients: 1234,
+        sender: { saved: calls.senderSaved, from: '"Ana via Enlaza" <no-reply@enlaza.test>', replyTo: 'ana@example.com', tracking: true },
+      },
+    }),
+    useSendCampaignTest: () => ({
+      isPending: false,
+      mutate: (id: string) => calls.test.push(id),
+    }),
+    useSaveCampaign: () => ({
+      isPending: false,
+      mutateAsync: (input: unknown) => {
+        calls.save.push(input);
+        return calls.saveError ? Promise.reject(calls.saveError) : Promise.resolve(saved);
+      },
+    }),
+    useStartCampaign: () => ({
+      isPending: false,
+      mutateAsync: (input: unknown) => {
+        calls.start.push(input);
+        return Promise.resolve(saved);
+      },
+    }),
+  });
+}
 
 async function renderForm(onDone = vi.fn()) {
   await render(
@@ -89,6 +91,7 @@ describe('CampaignForm', () => {
     calls.test = [];
     calls.senderSaved = true;
     calls.saveError = null;
+    fakeServer();
   });
 
   it('takes the name’s limit from the contract and puts the server’s refusal of it under the name, focused', async () => {

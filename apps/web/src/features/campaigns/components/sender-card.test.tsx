@@ -1,29 +1,32 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CampaignSender } from '@enlaza/contracts';
 import { ApiError } from '@/lib/http';
 import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
+import * as campaignsApi from '../api/campaigns';
 import { SenderCard } from './sender-card';
 
-const state = vi.hoisted(() => ({
+const state = {
   sender: {} as CampaignSender,
   saves: [] as unknown[],
   fail: null as ApiError | null,
-}));
+};
 
 // The sender the server answers, and a save that records its body (and fails when told to).
-vi.mock('../api/campaigns', () => ({
-  useCampaignSender: () => ({ isPending: false, isError: false, data: state.sender }),
-  useSaveCampaignSender: () => ({
-    isPending: false,
-    error: state.fail,
-    mutate: (body: unknown, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
-      state.saves.push(body);
-      if (state.fail) handlers.onError(state.fail);
-      else handlers.onSuccess();
-    },
-  }),
-}));
+const fakeServer = () =>
+  replaceExports(campaignsApi, {
+    useCampaignSender: () => ({ isPending: false, isError: false, data: state.sender }),
+    useSaveCampaignSender: () => ({
+      isPending: false,
+      error: state.fail,
+      mutate: (body: unknown, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
+        state.saves.push(body);
+        if (state.fail) handlers.onError(state.fail);
+        else handlers.onSuccess();
+      },
+    }),
+  });
 
 const suggested: CampaignSender = {
   saved: false,
@@ -42,6 +45,7 @@ describe('SenderCard', () => {
     state.sender = suggested;
     state.saves = [];
     state.fail = null;
+    fakeServer();
   });
 
   it('warns before a first campaign and opens the form with the account’s suggestions; an empty name is refused here, focused', async () => {

@@ -1,20 +1,22 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { UploadedFile } from '@enlaza/contracts';
-import type * as CloudApi from '@/lib/cloud-api';
+import * as cloudApi from '@/lib/cloud-api';
 import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
 import { UploadZone } from './upload-zone';
 
 // The server answers each upload: a new file, or the one already kept with the same bytes.
-vi.mock('@/lib/cloud-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof CloudApi>()),
-  uploadCloudFile: (file: File) =>
-    Promise.resolve(
-      (file.name === 'holiday copy.png'
-        ? { id: 'kept', name: 'holiday.png', alreadyKept: true }
-        : { id: 'new', name: file.name, alreadyKept: false }) as UploadedFile,
-    ),
-}));
+beforeEach(() =>
+  replaceExports(cloudApi, {
+    uploadCloudFile: (file: File) =>
+      Promise.resolve(
+        (file.name === 'holiday copy.png'
+          ? { id: 'kept', name: 'holiday.png', alreadyKept: true }
+          : { id: 'new', name: file.name, alreadyKept: false }) as UploadedFile,
+      ),
+  }),
+);
 
 function choose(...names: string[]) {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;

@@ -1,25 +1,28 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
 import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
+import * as templatesApi from '../api/templates';
 import { TemplateEditor } from './template-editor';
 
-const state = vi.hoisted((): { saves: unknown[]; fail: unknown } => ({ saves: [], fail: null }));
+const state: { saves: unknown[]; fail: unknown } = { saves: [], fail: null };
 
 // The preview the server renders, and a save that records its body (and fails when told to).
-vi.mock('../api/templates', () => ({
-  previewTemplate: () => Promise.resolve({ subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' }),
-  useSendTest: () => ({ isPending: false, mutate: () => undefined }),
-  useSaveTemplate: () => ({
-    isPending: false,
-    error: state.fail,
-    mutate: (body: unknown, handlers: { onSuccess: (t: unknown) => void; onError: (e: unknown) => void }) => {
-      state.saves.push(body);
-      if (state.fail) handlers.onError(state.fail);
-      else handlers.onSuccess({ id: 't1', name: 'News' });
-    },
-  }),
-}));
+const fakeServer = () =>
+  replaceExports(templatesApi, {
+    previewTemplate: () => Promise.resolve({ subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' }),
+    useSendTest: () => ({ isPending: false, mutate: () => undefined }),
+    useSaveTemplate: () => ({
+      isPending: false,
+      error: state.fail,
+      mutate: (body: unknown, handlers: { onSuccess: (t: unknown) => void; onError: (e: unknown) => void }) => {
+        state.saves.push(body);
+        if (state.fail) handlers.onError(state.fail);
+        else handlers.onSuccess({ id: 't1', name: 'News' });
+      },
+    }),
+  });
 
 const renderEditor = () => render(<TemplateEditor template={null} onSaved={() => undefined} onClose={() => undefined} />);
 
@@ -27,6 +30,7 @@ describe('the template editor', () => {
   beforeEach(() => {
     state.saves = [];
     state.fail = null;
+    fakeServer();
   });
 
   it('takes the name’s and subject’s limits from the contract and asks for both before saving', async () => {
