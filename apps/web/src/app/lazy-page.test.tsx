@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { initI18n } from '@/lib/i18n';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { render } from '@/test/render';
 import { lazyPage, PageLoadTimeoutError, withTimeout, type PageModule } from './lazy-page';
 
 const Page = () => <p>loaded page</p>;
@@ -27,13 +26,8 @@ describe('lazyPage', () => {
       .fn<() => Promise<PageModule>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValueOnce({ default: Page });
-    await initI18n('en');
     const { Component } = await lazyPage(importer)();
-    render(
-      <MantineProvider>
-        <Component />
-      </MantineProvider>,
-    );
+    await render(<Component />);
     expect(screen.getByTestId('route-load-error')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button'));

@@ -1,32 +1,25 @@
 import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { changeLanguage, initI18n } from '@/lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { changeLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { SESSION_KEYS } from '@enlaza/contracts';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { LanguageSwitcher } from './language-switcher';
 
 const SAVED = { locale: 'en', timeZone: 'Europe/Madrid', theme: 'dark' };
 
-function setup() {
+async function setup() {
   const api = mockApi((_url, init) =>
     init?.method === 'PUT' ? json({ ok: 1, data: JSON.parse(init.body as string) as unknown }) : json({ ok: 1, data: SAVED }),
   );
-  render(
-    <MantineProvider>
-      <LanguageSwitcher />
-    </MantineProvider>,
-  );
+  await render(<LanguageSwitcher />);
   fireEvent.change(screen.getByTestId('language-switcher'), { target: { value: 'es' } });
   return api;
 }
 
 describe('the header’s language switch', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-  });
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
   });
@@ -38,7 +31,7 @@ describe('the header’s language switch', () => {
 
   it('saves a signed-in user’s choice with their other preferences unchanged, so a reload keeps it', async () => {
     window.localStorage.setItem(SESSION_KEYS.token, 'a-token');
-    const { calls } = setup();
+    const { calls } = await setup();
     await waitFor(() => expect(calls.some((call) => call.init?.method === 'PUT')).toBe(true));
     const put = calls.find((call) => call.init?.method === 'PUT')!;
     expect(put.url).toBe('/api/account/preferences');
@@ -49,7 +42,7 @@ describe('the header’s language switch', () => {
   });
 
   it('only shows a visitor’s choice (nothing to save it to)', async () => {
-    const { calls } = setup();
+    const { calls } = await setup();
     await waitFor(() => expect(i18next.language).toBe('es'));
     expect(calls).toEqual([]);
   });

@@ -39,6 +39,11 @@ export function dismissNotification(id: number): void {
   emit();
 }
 
+/** Closes every message at once (the unit tests' setup: a test leaves none for the next). */
+export function dismissAllNotifications(): void {
+  for (const { id } of items) dismissNotification(id);
+}
+
 function schedule(id: number, ms: number): void {
   clearTimeout(timers.get(id));
   timers.set(

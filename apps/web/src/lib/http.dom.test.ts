@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiGet, apiSend } from './http';
-import { LANGUAGE_STORAGE_KEY } from './language';
+import { changeLanguage, initI18n } from './i18n';
 
 const okSchema = z.object({ ok: z.literal(1) });
 
@@ -36,7 +36,9 @@ describe('http client', () => {
 
   it('sends X-Requested-With, Accept, Accept-Language and the CSRF token from the meta tag', async () => {
     addCsrfMeta('csrf-123');
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
+    // The user chose Spanish (stored, and shown: other tests in this worker may have started the app's i18n).
+    await initI18n('es');
+    await changeLanguage('es');
     const fetchMock = mockFetch(200, { ok: 1 });
     await apiGet('/api/thing', okSchema);
     const headers = sentHeaders(fetchMock);

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { PAGE_STRINGS } from '@enlaza/contracts/page-strings';
 import jpRegister from '@/locales/jp/register.json';
-import { changeLanguage, initI18n, loadNamespaces, NAMESPACES } from './i18n';
+import { changeLanguage, initI18n, loadNamespaces, NAMESPACES, resetI18n } from './i18n';
 
 describe('i18n', () => {
+  // Each test starts as a page load does, with nothing loaded (earlier tests in this worker started the app's i18n).
+  beforeEach(() => resetI18n());
+
   it('finds the namespaces on disk, starts in the given language and sets <html lang>', async () => {
     expect(NAMESPACES).toEqual(expect.arrayContaining(['auth', 'common', 'dashboard', 'errors', 'pages']));
     await initI18n('jp');

@@ -96,13 +96,32 @@ function reflectLanguage(language: Locale): void {
   document.documentElement.lang = bcp47(language);
 }
 
+function reflectChange(language: string): void {
+  if (isLocale(language)) reflectLanguage(language);
+}
+
+let started: Promise<typeof i18next> | null = null;
+
 /** Initialises i18next once; the app renders after this resolves. */
-export async function initI18n(initial: Locale = detectLanguage(readStoredLanguage(), browserLanguages())): Promise<typeof i18next> {
-  if (i18next.isInitialized) return i18next;
-  i18next.on('languageChanged', (language) => {
-    if (isLocale(language)) reflectLanguage(language);
-  });
-  await i18next.use(initReactI18next).init({
+export function initI18n(initial: Locale = detectLanguage(readStoredLanguage(), browserLanguages())): Promise<typeof i18next> {
+  started ??= start(initial);
+  return started;
+}
+
+/** For tests only: back to a page that has not started (no language chosen, no translations loaded). */
+export function resetI18n(): void {
+  started = null;
+  loaded.clear();
+  inUse.clear();
+  for (const ns of INITIAL_NAMESPACES) inUse.add(ns);
+}
+
+async function start(initial: Locale): Promise<typeof i18next> {
+  // Started again after resetI18n: the same listener and React binding, not a second one.
+  i18next.off('languageChanged', reflectChange);
+  i18next.on('languageChanged', reflectChange);
+  if (!i18next.modules.external.includes(initReactI18next)) i18next.use(initReactI18next);
+  await i18next.init({
     lng: initial,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...SUPPORTED_LOCALES],

@@ -1,27 +1,29 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '@enlaza/contracts';
+import { replaceExports } from '@/test/replace-exports';
+import * as preferencesApi from './api/preferences';
+import { saveLanguagePreference } from './save-language';
 
 // The server: each save answers when the test says so, and what it stored last is what stays.
-const server = vi.hoisted(() => ({
+const server = {
   stored: { locale: 'en', timeZone: 'Europe/Madrid' } as unknown as Preferences,
   pending: [] as (() => void)[],
   sent: [] as string[],
-}));
-vi.mock('./api/preferences', () => ({
-  PREFERENCES_QUERY_KEY: ['account', 'preferences'],
-  preferencesQueryOptions: () => ({ queryKey: ['account', 'preferences'], queryFn: async () => server.stored }),
-  savePreferences: (preferences: Preferences) => {
-    server.sent.push(preferences.locale);
-    return new Promise<Preferences>((resolve) =>
-      server.pending.push(() => {
-        server.stored = preferences;
-        resolve(preferences);
-      }),
-    );
-  },
-}));
-
-const { saveLanguagePreference } = await import('./save-language');
+};
+beforeEach(() =>
+  replaceExports(preferencesApi, {
+    preferencesQueryOptions: () => ({ queryKey: ['account', 'preferences'], queryFn: async () => server.stored }),
+    savePreferences: (preferences: Preferences) => {
+      server.sent.push(preferences.locale);
+      return new Promise<Preferences>((resolve) =>
+        server.pending.push(() => {
+          server.stored = preferences;
+          resolve(preferences);
+        }),
+      );
+    },
+  }),
+);
 
 describe('saving the language chosen in the header', () => {
   it('sends one save at a time and only the last choice, so two quick switches never leave the first saved', async () => {

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
 import { json, mockApi } from '@/test/mock-api';
+import { renderHook } from '@/test/render';
 import { ALIAS_CHECK_DELAY_MS, useAliasCheck } from './use-alias-check';
 
 function answer(alias: string) {
@@ -23,13 +22,11 @@ describe('useAliasCheck', () => {
   });
 
   function setup() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    return renderHook(({ alias }: { alias: string }) => useAliasCheck(alias, 'Demo'), { wrapper, initialProps: { alias: '' } });
+    return renderHook(({ alias }: { alias: string }) => useAliasCheck(alias, 'Demo'), { initialProps: { alias: '' } });
   }
 
   it('asks the server once per pause in typing, not once per key', async () => {
-    const hook = setup();
+    const hook = await setup();
     for (const alias of ['d', 'de', 'dem', 'demo']) {
       hook.rerender({ alias });
       await act(() => vi.advanceTimersByTimeAsync(100));

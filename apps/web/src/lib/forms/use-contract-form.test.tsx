@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider, TextInput } from '@mantine/core';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { FormGeneralError } from '@/components/form-general-error';
 import { ApiError } from '@/lib/api-error';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { useContractForm } from './use-contract-form';
 
 const schema = z.object({
@@ -34,12 +34,8 @@ function Harness({ answer, onBody }: { answer?: unknown; onBody?: (body: unknown
   );
 }
 
-function setup(props: Parameters<typeof Harness>[0] = {}) {
-  render(
-    <MantineProvider>
-      <Harness {...props} />
-    </MantineProvider>,
-  );
+async function setup(props: Parameters<typeof Harness>[0] = {}) {
+  await render(<Harness {...props} />);
   const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
   const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   return { type, submit };
@@ -55,13 +51,8 @@ const fieldError = (testId: string) => {
 };
 
 describe('useContractForm', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['common']);
-  });
-
-  it('reads the required marks and max lengths from the schema', () => {
-    setup();
+  it('reads the required marks and max lengths from the schema', async () => {
+    await setup();
     const name = screen.getByTestId<HTMLInputElement>('name');
     expect(name.maxLength).toBe(40);
     expect(name.required).toBe(true);
@@ -69,9 +60,9 @@ describe('useContractForm', () => {
     expect(screen.getByTestId<HTMLInputElement>('note').required).toBe(false);
   });
 
-  it("shows the client's errors in the API's words on their fields, focuses the first, and sends nothing", () => {
+  it("shows the client's errors in the API's words on their fields, focuses the first, and sends nothing", async () => {
     const onBody = vi.fn();
-    const { type, submit } = setup({ onBody });
+    const { type, submit } = await setup({ onBody });
     type('email', 'not an email');
     type('note', 'x'.repeat(501));
     submit();
@@ -82,16 +73,16 @@ describe('useContractForm', () => {
     expect(document.activeElement).toBe(screen.getByTestId('name'));
   });
 
-  it('hands the parsed body to the submit (trimmed as the contract says) once every field passes', () => {
+  it('hands the parsed body to the submit (trimmed as the contract says) once every field passes', async () => {
     const onBody = vi.fn();
-    const { type, submit } = setup({ onBody });
+    const { type, submit } = await setup({ onBody });
     type('name', '  Ana ');
     type('email', 'ana@example.com ');
     submit();
     expect(onBody).toHaveBeenCalledWith({ name: 'Ana', email: 'ana@example.com', note: '' });
   });
 
-  it("puts the server's field error on its field and focuses it, with no general error", () => {
+  it("puts the server's field error on its field and focuses it, with no general error", async () => {
     const refusal = new ApiError({
       message: 'Some fields are not valid.',
       status: 422,
@@ -99,7 +90,7 @@ describe('useContractForm', () => {
       fieldErrors: { email: ['An account with this email already exists.'] },
       serverMessage: 'Some fields are not valid.',
     });
-    const { type, submit } = setup({ answer: refusal });
+    const { type, submit } = await setup({ answer: refusal });
     type('name', 'Ana');
     type('email', 'ana@example.com');
     submit();
@@ -108,8 +99,8 @@ describe('useContractForm', () => {
     expect(screen.queryByTestId('general')).toBeNull();
   });
 
-  it('shows an error that belongs to no field once, above the form', () => {
-    const { type, submit } = setup({ answer: new ApiError({ message: 'fetch failed', status: 0, code: 'network_error' }) });
+  it('shows an error that belongs to no field once, above the form', async () => {
+    const { type, submit } = await setup({ answer: new ApiError({ message: 'fetch failed', status: 0, code: 'network_error' }) });
     type('name', 'Ana');
     type('email', 'ana@example.com');
     submit();
@@ -117,14 +108,14 @@ describe('useContractForm', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
   });
 
-  it('shows a server field error for a field the form does not have as the general error', () => {
+  it('shows a server field error for a field the form does not have as the general error', async () => {
     const refusal = new ApiError({
       message: 'Some fields are not valid.',
       status: 422,
       fieldErrors: { accountTypeId: ['Choose an existing item from the list.'] },
       serverMessage: 'Some fields are not valid. Check them and try again.',
     });
-    const { type, submit } = setup({ answer: refusal });
+    const { type, submit } = await setup({ answer: refusal });
     type('name', 'Ana');
     type('email', 'ana@example.com');
     submit();

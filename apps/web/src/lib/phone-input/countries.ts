@@ -31,6 +31,31 @@ export function dialCodeOf(code: string): string {
   return isPhoneCountry(code) ? `+${getCountryCallingCode(code)}` : '';
 }
 
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/** Names of regions in `locale` (English where it has none), or null where Intl cannot name them. */
+function namesIn(locale: string): Intl.DisplayNames | null {
+  if (!regionNames.has(locale)) {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(locale, names);
+  }
+  return regionNames.get(locale) ?? null;
+}
+
+function optionOf(code: CountryCode, names: Intl.DisplayNames | null): CountryOption {
+  return { code, name: names?.of(code) ?? code, dialCode: `+${getCountryCallingCode(code)}`, flag: flagEmoji(code) };
+}
+
+/** One country as the list names it, without building the list (what a closed picker shows). */
+export function countryOption(code: string, language: string | undefined): CountryOption | undefined {
+  return isPhoneCountry(code) ? optionOf(code, namesIn(toIntlLocale(language))) : undefined;
+}
+
 const cache = new Map<string, CountryOption[]>();
 
 /** Every country libphonenumber knows, named and sorted in the UI language. */
@@ -38,20 +63,10 @@ export function listCountries(language: string | undefined): CountryOption[] {
   const locale = toIntlLocale(language);
   const cached = cache.get(locale);
   if (cached) return cached;
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
-  } catch {
-    names = null;
-  }
+  const names = namesIn(locale);
   const collator = new Intl.Collator(locale);
   const list = getCountries()
-    .map((code) => ({
-      code,
-      name: names?.of(code) ?? code,
-      dialCode: `+${getCountryCallingCode(code)}`,
-      flag: flagEmoji(code),
-    }))
+    .map((code) => optionOf(code, names))
     .sort((a, b) => collator.compare(a.name, b.name));
   cache.set(locale, list);
   return list;

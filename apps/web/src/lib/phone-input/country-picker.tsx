@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Combobox, Group, Text, UnstyledButton, useCombobox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { filterCountries, listCountries } from './countries';
-// The app loads Mantine's styles per component; these are the ones the list needs.
+import { countryOption, filterCountries, listCountries } from './countries';
 
 /** Width of the country list, a constant of the inherited product. */
 export const COUNTRY_LIST_WIDTH = 390;
@@ -20,9 +19,7 @@ export interface CountryPickerProps {
 export function CountryPicker({ value, onChange, disabled, onPicked }: CountryPickerProps) {
   const { t, i18n } = useTranslation('phone');
   const [search, setSearch] = useState('');
-  const countries = useMemo(() => listCountries(i18n.language), [i18n.language]);
-  const filtered = useMemo(() => filterCountries(countries, search), [countries, search]);
-  const current = countries.find((c) => c.code === value);
+  const current = useMemo(() => countryOption(value, i18n.language), [value, i18n.language]);
 
   const combobox = useCombobox({
     onDropdownClose: (source) => {
@@ -92,33 +89,45 @@ export function CountryPicker({ value, onChange, disabled, onPicked }: CountryPi
           aria-label={t('searchLabel')}
         />
         <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label={t('listLabel')}>
-          {filtered.length === 0 ? (
-            <Combobox.Empty>{t('noResults')}</Combobox.Empty>
-          ) : (
-            filtered.map((country) => (
-              <Combobox.Option
-                key={country.code}
-                value={country.code}
-                active={country.code === value}
-                data-country={country.code}
-                aria-label={`${country.name} ${country.dialCode}`}
-              >
-                <Group gap="xs" wrap="nowrap" justify="space-between">
-                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                    <span aria-hidden="true">{country.flag}</span>
-                    <Text size="sm" truncate>
-                      {country.name}
-                    </Text>
-                  </Group>
-                  <Text size="sm" className="country-dial-code" style={{ flexShrink: 0 }}>
-                    {country.dialCode}
-                  </Text>
-                </Group>
-              </Combobox.Option>
-            ))
-          )}
+          {combobox.dropdownOpened && <CountryOptions language={i18n.language} search={search} value={value} noResults={t('noResults')} />}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
   );
+}
+
+/**
+ * The list's options, rendered only while the list is open: a Combobox keeps its closed dropdown in
+ * the page (hidden), so the ~245 options were built and rendered again at every key typed in the
+ * phone field, with nobody seeing them.
+ */
+function CountryOptions({ language, search, value, noResults }: { language: string; search: string; value: string; noResults: string }) {
+  const countries = useMemo(() => listCountries(language), [language]);
+  const filtered = useMemo(() => filterCountries(countries, search), [countries, search]);
+  const options = useMemo(
+    () =>
+      filtered.map((country) => (
+        <Combobox.Option
+          key={country.code}
+          value={country.code}
+          active={country.code === value}
+          data-country={country.code}
+          aria-label={`${country.name} ${country.dialCode}`}
+        >
+          <Group gap="xs" wrap="nowrap" justify="space-between">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <span aria-hidden="true">{country.flag}</span>
+              <Text size="sm" truncate>
+                {country.name}
+              </Text>
+            </Group>
+            <Text size="sm" className="country-dial-code" style={{ flexShrink: 0 }}>
+              {country.dialCode}
+            </Text>
+          </Group>
+        </Combobox.Option>
+      )),
+    [filtered, value],
+  );
+  return filtered.length === 0 ? <Combobox.Empty>{noResults}</Combobox.Empty> : options;
 }

@@ -1,6 +1,6 @@
 export { PhoneInput, PHONE_PLACEHOLDER, PHONE_MAX_LENGTH, type PhoneInputProps, type PhoneChangeDetails } from './phone-input';
 export { CountryPicker, COUNTRY_LIST_WIDTH } from './country-picker';
-export { listCountries, filterCountries, flagEmoji, dialCodeOf, toIntlLocale, type CountryOption } from './countries';
+export { countryOption, listCountries, filterCountries, flagEmoji, dialCodeOf, toIntlLocale, type CountryOption } from './countries';
 export { formatPhone, toE164, fromE164, displayPhone } from './phone-format';
 export {
   lookupCountry,

@@ -1,16 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { render } from '@/test/render';
 import { PhoneInput, type PhoneInputProps } from './phone-input';
 import { resetCountryDetection } from './country-lookup';
+import * as countries from './countries';
 
-function setup(props: Partial<PhoneInputProps> = {}) {
+async function setup(props: Partial<PhoneInputProps> = {}) {
   const onChange = vi.fn<PhoneInputProps['onChange']>();
-  render(
-    <MantineProvider>
-      <PhoneInput value={null} onChange={onChange} label="Phone" {...props} />
-    </MantineProvider>,
-  );
+  await render(<PhoneInput value={null} onChange={onChange} label="Phone" {...props} />);
   return { onChange, input: screen.getByTestId<HTMLInputElement>('phone-input') };
 }
 
@@ -22,10 +19,10 @@ describe('PhoneInput', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps the inherited attributes and reports E.164 while formatting the national number', () => {
+  it('keeps the inherited attributes and reports E.164 while formatting the national number', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const { onChange, input } = setup({ country: 'ES' });
+    const { onChange, input } = await setup({ country: 'ES' });
     expect(input).toHaveProperty('type', 'tel');
     expect(input.getAttribute('placeholder')).toBe('Telefono');
     expect(input.maxLength).toBe(25);
@@ -40,9 +37,9 @@ describe('PhoneInput', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows a stored number in its country and national form', () => {
+  it('shows a stored number in its country and national form', async () => {
     vi.stubGlobal('fetch', vi.fn());
-    const { input } = setup({ value: '+351912345678' });
+    const { input } = await setup({ value: '+351912345678' });
     expect(input.value).toBe('912 345 678');
     expect(input.dataset.country).toBe('PT');
     expect(fetch).not.toHaveBeenCalled();
@@ -54,7 +51,7 @@ describe('PhoneInput', () => {
       vi.fn(() => Promise.resolve(new Response('0'))),
     );
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { input } = setup({ fallbackCountry: 'FR' });
+    const { input } = await setup({ fallbackCountry: 'FR' });
     await act(async () => {
       await Promise.resolve();
     });
@@ -63,12 +60,30 @@ describe('PhoneInput', () => {
     expect(input.dataset.country).toBe('FR');
   });
 
+  it('builds the list of countries only while it is open, not at each key typed in the field', async () => {
+    const listed = vi.spyOn(countries, 'listCountries');
+    const { input, onChange } = await setup({ country: 'ES' });
+    fireEvent.change(input, { target: { value: '6123' } });
+    fireEvent.change(input, { target: { value: '612345678' } });
+    expect(screen.getByTestId('phone-country-button').getAttribute('aria-label')).toContain('+34');
+    expect(listed).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('phone-country-button'));
+    expect(await screen.findByRole('option', { name: 'Spain +34' })).toBeTruthy();
+    // Searching filters the list built once; picking closes it.
+    fireEvent.change(screen.getByTestId('phone-country-search'), { target: { value: 'port' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Portugal +351' }));
+    expect(listed).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.lastCall?.[1]).toBe('PT');
+    expect(screen.queryByRole('option')).toBeNull();
+  });
+
   it('selects the country the lookup answers', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(new Response('1;PT;PRT;Portugal'))),
     );
-    const { input } = setup();
+    const { input } = await setup();
     await vi.waitFor(() => expect(input.dataset.country).toBe('PT'));
     expect(screen.getByTestId('phone-country-button').textContent).toContain('+351');
   });

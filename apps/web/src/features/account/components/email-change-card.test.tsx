@@ -1,20 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { EmailChangeCard } from './email-change-card';
 
-function setup(answer: (body: Record<string, string>) => Response) {
+async function setup(answer: (body: Record<string, string>) => Response) {
   const mocked = mockApi((_url, init) => answer(JSON.parse(init?.body as string) as Record<string, string>));
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <EmailChangeCard currentEmail="ana@example.com" />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<EmailChangeCard currentEmail="ana@example.com" />);
   const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
   const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('email-submit'));
@@ -24,14 +16,10 @@ function setup(answer: (body: Record<string, string>) => Response) {
 const sent = (body: Record<string, string>) => json({ ok: 1, data: { pendingEmail: body.newEmail } });
 
 describe('the email change card', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['account', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('refuses an invalid address and the current one before sending, focusing the email', () => {
-    const { calls, input, type, submit } = setup(sent);
+  it('refuses an invalid address and the current one before sending, focusing the email', async () => {
+    const { calls, input, type, submit } = await setup(sent);
     expect(input('email-new').maxLength).toBe(254);
     type('email-new', 'not an address');
     submit();
@@ -47,7 +35,7 @@ describe('the email change card', () => {
   });
 
   it('sends the new address and says where the link went, emptying the password', async () => {
-    const { calls, input, type, submit } = setup(sent);
+    const { calls, input, type, submit } = await setup(sent);
     type('email-new', ' new@example.com ');
     type('email-password', 'my password');
     submit();
@@ -57,7 +45,7 @@ describe('the email change card', () => {
   });
 
   it("puts the server's refusal on the password and shows no general error", async () => {
-    const { input, type, submit } = setup(() =>
+    const { input, type, submit } = await setup(() =>
       json(
         {
           ok: 0,
@@ -77,7 +65,7 @@ describe('the email change card', () => {
   });
 
   it('says the server could not be reached', async () => {
-    const { type, submit } = setup(() => {
+    const { type, submit } = await setup(() => {
       throw new TypeError('fetch failed');
     });
     type('email-new', 'new@example.com');

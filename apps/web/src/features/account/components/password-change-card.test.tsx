@@ -1,20 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { PasswordChangeCard } from './password-change-card';
 
-function setup(answer: () => Response = () => json({ ok: 1, data: {} })) {
+async function setup(answer: () => Response = () => json({ ok: 1, data: {} })) {
   const mocked = mockApi(() => answer());
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <PasswordChangeCard />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<PasswordChangeCard />);
   const input = (name: string) => screen.getByTestId<HTMLInputElement>(`password-${name}`);
   const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('password-submit'));
@@ -22,14 +14,10 @@ function setup(answer: () => Response = () => json({ ok: 1, data: {} })) {
 }
 
 describe('the password change card', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['account', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('says what is missing on each field, focuses the first, and sends nothing', () => {
-    const { calls, input, type, submit } = setup();
+  it('says what is missing on each field, focuses the first, and sends nothing', async () => {
+    const { calls, input, type, submit } = await setup();
     type('newPassword', 'short');
     submit();
     expect(screen.getByText('Enter your current password.')).toBeTruthy();
@@ -39,8 +27,8 @@ describe('the password change card', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('refuses the current password as the new one', () => {
-    const { calls, input, type, submit } = setup();
+  it('refuses the current password as the new one', async () => {
+    const { calls, input, type, submit } = await setup();
     type('currentPassword', 'the same password');
     type('newPassword', 'the same password');
     type('confirm', 'the same password');
@@ -50,14 +38,14 @@ describe('the password change card', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('takes the longest password from the contract', () => {
-    const { input } = setup();
+  it('takes the longest password from the contract', async () => {
+    const { input } = await setup();
     expect(input('newPassword').maxLength).toBe(200);
     expect(input('confirm').required).toBe(true);
   });
 
   it("shows the server's refusal of the current password on that field", async () => {
-    const { calls, input, type, submit } = setup(() =>
+    const { calls, input, type, submit } = await setup(() =>
       json(
         {
           ok: 0,
@@ -82,7 +70,7 @@ describe('the password change card', () => {
   });
 
   it('says it is done and empties the fields', async () => {
-    const { input, type, submit } = setup();
+    const { input, type, submit } = await setup();
     type('currentPassword', 'the old password');
     type('newPassword', 'a brand new password');
     type('confirm', 'a brand new password');

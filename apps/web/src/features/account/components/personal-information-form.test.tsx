@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PersonalInfo } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { PersonalInformationForm } from './personal-information-form';
 
 const initial: PersonalInfo = {
@@ -18,7 +16,7 @@ const initial: PersonalInfo = {
   accountType: { id: 'type-personal', name: 'Personal', requiresTaxId: false },
 };
 
-function setup() {
+async function setup() {
   // The phone field asks an outside service for the visitor's country: not reached in a test.
   const mocked = mockApi((url, init) =>
     url === '/api/account/personal'
@@ -30,25 +28,15 @@ function setup() {
       return mocked.calls.filter((call) => call.url === '/api/account/personal');
     },
   };
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <PersonalInformationForm initial={initial} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<PersonalInformationForm initial={initial} />);
   return { calls };
 }
 
-describe('personal information: the tax id', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['account', 'common']);
-  });
+describe('personal information: the tax id', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('refuses a Spanish NIF with a wrong check letter before sending it, and sends a valid one', async () => {
-    const { calls } = setup();
+    const { calls } = await setup();
     const taxId = screen.getByTestId('personal-tax-id');
     fireEvent.change(taxId, { target: { value: '12345678A' } });
     fireEvent.click(screen.getByTestId('personal-save'));
@@ -62,15 +50,11 @@ describe('personal information: the tax id', { timeout: 60_000 }, () => {
   });
 });
 
-describe('personal information: limits and errors from the contract', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['account', 'common']);
-  });
+describe('personal information: limits and errors from the contract', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('takes each field’s longest length from the contract', () => {
-    setup();
+  it('takes each field’s longest length from the contract', async () => {
+    await setup();
     const maxLength = (testId: string) => screen.getByTestId<HTMLInputElement>(testId).maxLength;
     expect(maxLength('personal-name')).toBe(120);
     expect([maxLength('billing-line1'), maxLength('billing-city'), maxLength('billing-postalCode')]).toEqual([200, 100, 20]);
@@ -78,7 +62,7 @@ describe('personal information: limits and errors from the contract', { timeout:
   });
 
   it('asks for the rest of a billing address once part of it is typed, focusing the first missing field', async () => {
-    const { calls } = setup();
+    const { calls } = await setup();
     fireEvent.change(screen.getByTestId('billing-city'), { target: { value: 'Madrid' } });
     fireEvent.click(screen.getByTestId('personal-save'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('billing-line1')));

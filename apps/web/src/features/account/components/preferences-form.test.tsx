@@ -1,36 +1,24 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import type { Preferences } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { PreferencesForm } from './preferences-form';
 
 const initial: Preferences = { locale: 'en', timeZone: 'Europe/Madrid', theme: 'light' };
 
-function setup(answer: (body: Preferences) => Response) {
+async function setup(answer: (body: Preferences) => Response) {
   const mocked = mockApi((_url, init) => answer(JSON.parse(init?.body as string) as Preferences));
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <PreferencesForm initial={initial} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<PreferencesForm initial={initial} />);
   const save = () => fireEvent.click(screen.getByTestId('pref-save'));
   return { calls: mocked.calls, save };
 }
 
 describe('the preferences form', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['account', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('saves the choices and says so until something changes again', async () => {
-    const { calls, save } = setup((body) => json({ ok: 1, data: body }));
+    const { calls, save } = await setup((body) => json({ ok: 1, data: body }));
     fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
     save();
     expect(await screen.findByTestId('pref-saved')).toBeTruthy();
@@ -42,7 +30,7 @@ describe('the preferences form', () => {
   it("puts the server's refusal of the time zone under it, and a failure of the whole save above", async () => {
     let answer = () =>
       json({ ok: 0, code: 'validation.failed', message: 'Not valid.', errors: { timeZone: ['This value is not allowed.'] } }, 422);
-    const { save } = setup(() => answer());
+    const { save } = await setup(() => answer());
     save();
     expect(await screen.findByText('This value is not allowed.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

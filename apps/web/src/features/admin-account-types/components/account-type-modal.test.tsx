@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountTypeAdmin } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { AccountTypeModal } from './account-type-modal';
 
 const business: AccountTypeAdmin = {
@@ -19,7 +17,7 @@ const business: AccountTypeAdmin = {
 
 type Sent = { method: string; url: string; body: Record<string, unknown> };
 
-function setup(
+async function setup(
   editing: AccountTypeAdmin | 'new',
   answer: (body: Record<string, unknown>) => Response = (body) =>
     json({
@@ -35,14 +33,7 @@ function setup(
     return answer(body);
   });
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <AccountTypeModal editing={editing} onClose={onClose} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<AccountTypeModal editing={editing} onClose={onClose} />);
   return { sent, onClose };
 }
 
@@ -50,14 +41,10 @@ const field = (language: 'en' | 'es' | 'jp') => screen.getByTestId<HTMLInputElem
 const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
 
 describe('the Tipo-cuenta form', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-account-types', 'admin', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the name in English, Spanish and Japanese, and saves all three', async () => {
-    const { sent, onClose } = setup(business);
+    const { sent, onClose } = await setup(business);
     expect([field('en').value, field('es').value, field('jp').value]).toEqual(['Business', 'Empresa', '法人']);
     type(field('es'), 'Empresa o autónomo');
     fireEvent.click(screen.getByTestId('account-type-submit'));
@@ -72,7 +59,7 @@ describe('the Tipo-cuenta form', () => {
   });
 
   it('requires only the English name, with the error next to it, and keeps what was typed', async () => {
-    const { sent } = setup('new');
+    const { sent } = await setup('new');
     expect([field('en').required, field('es').required, field('jp').required]).toEqual([true, false, false]);
     expect(screen.getAllByText('Optional: left empty, the English name is shown instead.')).toHaveLength(2);
     type(screen.getByTestId<HTMLInputElement>('account-type-code'), 'ngo');
@@ -87,7 +74,7 @@ describe('the Tipo-cuenta form', () => {
   });
 
   it('saves an account type with only its English name (empty Spanish and Japanese are left out)', async () => {
-    const { sent, onClose } = setup('new');
+    const { sent, onClose } = await setup('new');
     type(screen.getByTestId<HTMLInputElement>('account-type-code'), 'ngo');
     type(field('en'), 'Non-profit');
     type(field('jp'), '   ');
@@ -99,7 +86,7 @@ describe('the Tipo-cuenta form', () => {
   });
 
   it('takes the names’ limit from the contract and focuses the first field in error', async () => {
-    const { sent } = setup('new');
+    const { sent } = await setup('new');
     expect([field('en').maxLength, field('es').maxLength, field('jp').maxLength]).toEqual([80, 80, 80]);
     type(screen.getByTestId<HTMLInputElement>('account-type-code'), 'not a code!');
     fireEvent.click(screen.getByTestId('account-type-submit'));
@@ -109,7 +96,7 @@ describe('the Tipo-cuenta form', () => {
   });
 
   it('shows a code another account type has on the code field', async () => {
-    setup(business, () => json({ ok: 0, code: 'catalogue.code_taken', message: 'This code is already used by another item.' }, 409));
+    await setup(business, () => json({ ok: 0, code: 'catalogue.code_taken', message: 'This code is already used by another item.' }, 409));
     fireEvent.click(screen.getByTestId('account-type-submit'));
     await screen.findByText('This code is already used by another item.');
     expect(screen.getByTestId('account-type-code').getAttribute('aria-invalid')).toBe('true');
@@ -117,7 +104,7 @@ describe('the Tipo-cuenta form', () => {
   });
 
   it('puts the server’s per-language error under that language', async () => {
-    setup(business, () =>
+    await setup(business, () =>
       json({ ok: 0, code: 'validation.failed', message: 'Check the fields', errors: { 'names.jp': ['Too long'] } }, 422),
     );
     fireEvent.click(screen.getByTestId('account-type-submit'));

@@ -1,20 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { InviteAdminModal } from './invite-admin-modal';
 
 async function setup(answer: () => Response) {
   const mocked = mockApi(() => answer());
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <InviteAdminModal opened onClose={() => undefined} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<InviteAdminModal opened onClose={() => undefined} />);
   await screen.findByTestId('invite-name');
   const input = (name: string) => screen.getByTestId<HTMLInputElement>(`invite-${name}`);
   const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
@@ -23,10 +15,6 @@ async function setup(answer: () => Response) {
 }
 
 describe('inviting an administrator', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-admins', 'admin', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('checks the name and the email with the contract before sending, with the limits it sets', async () => {

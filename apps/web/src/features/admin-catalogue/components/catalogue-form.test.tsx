@@ -1,11 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import type { PlanAdmin } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { plansScreen } from '../pages/screens';
 import { CatalogueForm } from './catalogue-form';
 import { textValues } from './catalogue-page';
@@ -26,7 +24,7 @@ const starter: PlanAdmin = {
   isFree: false,
 };
 
-function setup() {
+async function setup() {
   const sent: { method: string; url: string; body: Record<string, unknown> }[] = [];
   mockApi((url, init) => {
     const body = JSON.parse(init?.body as string) as Record<string, unknown>;
@@ -35,19 +33,16 @@ function setup() {
   });
   const onClose = vi.fn();
   const screenSpec = plansScreen({ t: i18next.getFixedT('en', 'admin-catalogue'), locale: 'en' });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <CatalogueForm
-          kind="plans"
-          editing="new"
-          initial={{ ...textValues(null), ...screenSpec.initial(null) }}
-          fields={screenSpec.fields}
-          hasTexts
-          onClose={onClose}
-        />
-      </QueryClientProvider>
-    </MantineProvider>,
+  await render(
+    <CatalogueForm
+      kind="plans"
+      editing="new"
+      initial={{ ...textValues(null), ...screenSpec.initial(null) }}
+      fields={screenSpec.fields}
+      hasTexts
+      onClose={onClose}
+    />,
+    {},
   );
   return { sent, onClose };
 }
@@ -65,20 +60,10 @@ function fillPlan() {
 }
 
 describe('a catalogue form’s names', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-catalogue', 'admin']);
-    // The descriptions' autosizing textareas listen to font loading, which jsdom lacks.
-    if (!('fonts' in document))
-      Object.defineProperty(document, 'fonts', {
-        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-        configurable: true,
-      });
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('requires only the English name: Spanish and Japanese are optional, with a hint that English shows instead', async () => {
-    const { sent, onClose } = setup();
+    const { sent, onClose } = await setup();
     expect(nameField('en').required).toBe(true);
     expect(nameField('es').required).toBe(false);
     expect(nameField('jp').required).toBe(false);
@@ -95,7 +80,7 @@ describe('a catalogue form’s names', () => {
   });
 
   it('asks for the English name, and says a too-long optional one is too long, keeping what was typed', async () => {
-    const { sent } = setup();
+    const { sent } = await setup();
     fillPlan();
     type('catalogue-name-es', 'x'.repeat(81));
     fireEvent.click(screen.getByTestId('catalogue-submit'));
@@ -109,14 +94,10 @@ describe('a catalogue form’s names', () => {
 });
 
 describe('a catalogue form’s fields, from the contract', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-catalogue', 'admin', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('takes the names’ and descriptions’ limits from the contract', () => {
-    setup();
+  it('takes the names’ and descriptions’ limits from the contract', async () => {
+    await setup();
     expect(nameField('en').maxLength).toBe(80);
     expect(
       screen
@@ -127,7 +108,7 @@ describe('a catalogue form’s fields, from the contract', () => {
   });
 
   it('says which number cannot be read, focusing the first field in error, and sends nothing', async () => {
-    const { sent } = setup();
+    const { sent } = await setup();
     // The dialog focuses its first field once open; what follows is typed after that.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('catalogue-field-code')));
     fillPlan();
@@ -147,19 +128,16 @@ describe('a catalogue form’s fields, from the contract', () => {
       ),
     );
     const screenSpec = plansScreen({ t: i18next.getFixedT('en', 'admin-catalogue'), locale: 'en' });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-          <CatalogueForm
-            kind="plans"
-            editing="new"
-            initial={{ ...textValues(null), ...screenSpec.initial(null) }}
-            fields={screenSpec.fields}
-            hasTexts
-            onClose={() => undefined}
-          />
-        </QueryClientProvider>
-      </MantineProvider>,
+    await render(
+      <CatalogueForm
+        kind="plans"
+        editing="new"
+        initial={{ ...textValues(null), ...screenSpec.initial(null) }}
+        fields={screenSpec.fields}
+        hasTexts
+        onClose={() => undefined}
+      />,
+      {},
     );
     fillPlan();
     type('catalogue-name-en', 'Starter');

@@ -1,11 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import type { OfferAdmin, PlanAdmin } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { offersScreen } from '../pages/screens';
 import { CatalogueForm } from './catalogue-form';
 
@@ -42,7 +40,7 @@ const saved: OfferAdmin = {
   uses: 0,
 };
 
-function setup(answer: () => Response = () => json({ ok: 1, data: saved })) {
+async function setup(answer: () => Response = () => json({ ok: 1, data: saved })) {
   const sent: Record<string, unknown>[] = [];
   mockApi((_url, init) => {
     sent.push(JSON.parse(init?.body as string) as Record<string, unknown>);
@@ -69,20 +67,17 @@ function setup(answer: () => Response = () => json({ ok: 1, data: saved })) {
       accountTypes: [],
     },
   );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <CatalogueForm
-          kind="offers"
-          editing="new"
-          initial={spec.initial(null)}
-          fields={spec.fields}
-          hasTexts={false}
-          prepare={spec.prepare}
-          onClose={onClose}
-        />
-      </QueryClientProvider>
-    </MantineProvider>,
+  await render(
+    <CatalogueForm
+      kind="offers"
+      editing="new"
+      initial={spec.initial(null)}
+      fields={spec.fields}
+      hasTexts={false}
+      prepare={spec.prepare}
+      onClose={onClose}
+    />,
+    {},
   );
   const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
   change('catalogue-field-planId', PLAN);
@@ -92,14 +87,10 @@ function setup(answer: () => Response = () => json({ ok: 1, data: saved })) {
 }
 
 describe('an offer’s seat pricing in the catalogue form', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-catalogue', 'admin', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for a minimum of seats only for a per-seat price, and sends it with the pricing', async () => {
-    const { sent, onClose, change } = setup();
+    const { sent, onClose, change } = await setup();
     expect(screen.queryByTestId('catalogue-field-minSeats')).toBeNull();
     change('catalogue-field-seatPricing', 'per_seat');
     expect(screen.getByText('Minimum seats')).toBeTruthy();
@@ -110,7 +101,7 @@ describe('an offer’s seat pricing in the catalogue form', () => {
   });
 
   it('sends a flat price with a minimum of 1, whatever was typed before switching back', async () => {
-    const { sent, onClose, change } = setup();
+    const { sent, onClose, change } = await setup();
     change('catalogue-field-seatPricing', 'per_seat');
     change('catalogue-field-minSeats', '7');
     change('catalogue-field-seatPricing', 'flat');
@@ -121,7 +112,7 @@ describe('an offer’s seat pricing in the catalogue form', () => {
   });
 
   it('refuses a minimum it cannot read, on its field, and sends nothing', async () => {
-    const { sent, change } = setup();
+    const { sent, change } = await setup();
     change('catalogue-field-seatPricing', 'per_seat');
     change('catalogue-field-minSeats', '0');
     fireEvent.click(screen.getByTestId('catalogue-submit'));
@@ -132,7 +123,9 @@ describe('an offer’s seat pricing in the catalogue form', () => {
 
   it('puts the server’s refusal of a per-seat Free plan on the pricing field, in its words', async () => {
     const message = 'The Free plan cannot be priced per seat.';
-    const { change } = setup(() => json({ ok: 0, code: 'catalogue.per_seat_free_plan', message, errors: { seatPricing: [message] } }, 422));
+    const { change } = await setup(() =>
+      json({ ok: 0, code: 'catalogue.per_seat_free_plan', message, errors: { seatPricing: [message] } }, 422),
+    );
     change('catalogue-field-seatPricing', 'per_seat');
     fireEvent.click(screen.getByTestId('catalogue-submit'));
     expect(await screen.findByText(message)).toBeTruthy();

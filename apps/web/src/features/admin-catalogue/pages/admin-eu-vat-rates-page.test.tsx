@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EuVatRate } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import AdminEuVatRatesPage from './admin-eu-vat-rates-page';
 
 const RATES: EuVatRate[] = [
@@ -16,7 +14,7 @@ const RATES: EuVatRate[] = [
 type Sent = { method: string; url: string; body: unknown };
 
 /** The page over a mocked API: the list, and `put` for a rate's change. */
-function setup(put: (body: { rateBasisPoints: number }) => Response = (body) => json({ ok: 1, data: { ...RATES[0]!, ...body } })) {
+async function setup(put: (body: { rateBasisPoints: number }) => Response = (body) => json({ ok: 1, data: { ...RATES[0]!, ...body } })) {
   const sent: Sent[] = [];
   mockApi((url, init) => {
     const method = init?.method ?? 'GET';
@@ -24,14 +22,7 @@ function setup(put: (body: { rateBasisPoints: number }) => Response = (body) => 
     sent.push({ method, url, body });
     return method === 'PUT' ? put(body!) : json({ ok: 1, data: RATES });
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <AdminEuVatRatesPage />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<AdminEuVatRatesPage />);
   return { sent };
 }
 
@@ -39,14 +30,10 @@ const rowOf = async (name: string) => (await screen.findByText(name, { selector:
 const input = () => screen.getByTestId<HTMLInputElement>('eu-vat-rate-input');
 
 describe('the EU VAT rates screen', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-catalogue', 'admin', 'pages', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists each country by its name in the reader’s language, sorted, with its rate and last change', async () => {
-    setup();
+    await setup();
     expect(screen.getByTestId('eu-vat-rates-table-loading')).toBeTruthy();
     const table = await screen.findByRole('table');
     const names = within(table)
@@ -60,7 +47,7 @@ describe('the EU VAT rates screen', () => {
   });
 
   it('sets a rate typed in percent as basis points', async () => {
-    const { sent } = setup();
+    const { sent } = await setup();
     fireEvent.click(within(await rowOf('Germany')).getByTestId('eu-vat-rate-edit'));
     expect(await screen.findByText('VAT rate of Germany')).toBeTruthy();
     expect(input().value).toBe('19');
@@ -77,7 +64,7 @@ describe('the EU VAT rates screen', () => {
   });
 
   it('refuses a rate above 100 % or with more than two decimals on the field, without sending it', async () => {
-    const { sent } = setup();
+    const { sent } = await setup();
     fireEvent.click(within(await rowOf('Austria')).getByTestId('eu-vat-rate-edit'));
     for (const typed of ['101', '19.555', 'abc', '']) {
       fireEvent.change(input(), { target: { value: typed } });
@@ -89,7 +76,9 @@ describe('the EU VAT rates screen', () => {
   });
 
   it('shows the server’s field error on the rate', async () => {
-    setup(() => json({ ok: 0, code: 'validation.failed', message: 'Check the fields', errors: { rateBasisPoints: ['Too high'] } }, 422));
+    await setup(() =>
+      json({ ok: 0, code: 'validation.failed', message: 'Check the fields', errors: { rateBasisPoints: ['Too high'] } }, 422),
+    );
     fireEvent.click(within(await rowOf('Austria')).getByTestId('eu-vat-rate-edit'));
     fireEvent.click(await screen.findByTestId('eu-vat-rate-submit'));
     expect(await screen.findByText('Too high')).toBeTruthy();

@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdminMetrics } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import AdminDashboardPage from './admin-dashboard-page';
 
 const metrics: AdminMetrics = {
@@ -37,31 +35,20 @@ const metrics: AdminMetrics = {
   ],
 };
 
-function setup(answer: () => Response | Promise<Response>) {
+async function setup(answer: () => Response | Promise<Response>) {
   mockApi(() => answer());
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <AdminDashboardPage />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<AdminDashboardPage />);
 }
 
-describe('admin dashboard', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-dashboard', 'admin', 'pages']);
-  });
+describe('admin dashboard', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a loading state, then every figure with its explanation', async () => {
     let release: (r: Response) => void = () => {};
-    setup(() => new Promise<Response>((resolve) => (release = resolve)));
+    await setup(() => new Promise<Response>((resolve) => (release = resolve)));
     expect(screen.getByTestId('admin-dashboard-loading')).toBeTruthy();
     release(json({ ok: 1, data: metrics }));
-    expect((await screen.findByTestId('metric-users-total', {}, { timeout: 20_000 })).textContent).toBe('1,234');
+    expect((await screen.findByTestId('metric-users-total')).textContent).toBe('1,234');
     expect(screen.getByTestId('metric-mrr-value').textContent).toBe('€4,066.67');
     expect(screen.getByTestId('metric-churn-value').textContent).toBe('2.5%');
     expect(within(screen.getByTestId('metric-churn')).getByText('Customer churn (30 days)')).toBeTruthy();
@@ -77,7 +64,7 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
     fireEvent.focus(mrrHelp);
     expect((await screen.findAllByText(/annual amount divided by 12/)).length).toBeGreaterThan(0);
     // The charts' numbers are also a table (the text alternative of the picture).
-    const revenue = await screen.findByTestId('revenue-chart', {}, { timeout: 20_000 });
+    const revenue = await screen.findByTestId('revenue-chart');
     expect(within(revenue).getByText('Net revenue before tax per month')).toBeTruthy();
     expect(within(revenue).getAllByRole('row')).toHaveLength(13);
     // A month is named with its whole year ("Dec 25" would read as the 25th of December).
@@ -91,8 +78,8 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
       revenueByMonth: metrics.revenueByMonth.map((r) => ({ ...r, netCents: 0 })),
       revenueChurn: { startMrrCents: 0, churnedMrrCents: 0, contractionMrrCents: 0, rate: null },
     };
-    setup(() => json({ ok: 1, data: quiet }));
-    expect((await screen.findByTestId('signups-empty', {}, { timeout: 20_000 })).textContent).toBe('No sign-ups in these 30 days.');
+    await setup(() => json({ ok: 1, data: quiet }));
+    expect((await screen.findByTestId('signups-empty')).textContent).toBe('No sign-ups in these 30 days.');
     expect(screen.getByTestId('revenue-empty').textContent).toBe('No invoiced revenue in these 12 months.');
     expect(screen.queryByTestId('signups-chart')).toBeNull();
     expect(screen.queryByTestId('revenue-chart')).toBeNull();
@@ -101,8 +88,8 @@ describe('admin dashboard', { timeout: 60_000 }, () => {
   });
 
   it('says so when the figures cannot be loaded, and retries', async () => {
-    setup(() => json({ ok: 0, code: 'internal', message: 'Something went wrong.' }, 500));
-    expect(await screen.findByText('The figures could not be loaded.', {}, { timeout: 20_000 })).toBeTruthy();
+    await setup(() => json({ ok: 0, code: 'internal', message: 'Something went wrong.' }, 500));
+    expect(await screen.findByText('The figures could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

@@ -1,12 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { ACTIVITY_ACTIONS, type ActivityEvent } from '@enlaza/contracts';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import AdminHistoryPage from './admin-history-page';
 
 const ANA = '0b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e';
@@ -29,7 +27,7 @@ const event = (over: Partial<ActivityEvent>): ActivityEvent => ({
   ...over,
 });
 
-function setup() {
+async function setup() {
   const { calls } = mockApi((url) => {
     if (url.startsWith('/api/admin/users?')) {
       const row = {
@@ -66,17 +64,7 @@ function setup() {
         ];
     return json({ ok: 1, data, meta: { nextCursor: null } });
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/historial', element: <AdminHistoryPage /> }], {
-    initialEntries: ['/admin/historial'],
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { router } = await render(<AdminHistoryPage />, { path: '/admin/historial' });
   return { calls, router };
 }
 
@@ -101,7 +89,7 @@ describe('the admin history', () => {
   });
 
   it('shows each event’s user by name and email, and filters by a user found by name or email', async () => {
-    const { calls, router } = setup();
+    const { calls, router } = await setup();
     expect((await screen.findAllByTestId('history-user')).map((a) => a.textContent)).toEqual([
       'Ana López · ana@example.com',
       'Bo · bo@example.com',
@@ -112,7 +100,7 @@ describe('the admin history', () => {
     const picker = screen.getByTestId('history-filter-user');
     picker.focus(); // Mantine treats a change to an unfocused input as autofill
     fireEvent.change(picker, { target: { value: 'ana@ex' } });
-    const option = await screen.findByRole('option', { name: 'Ana López · ana@example.com', hidden: true }, { timeout: 10_000 });
+    const option = await screen.findByRole('option', { name: 'Ana López · ana@example.com', hidden: true });
     expect(calls.some(({ url: u }) => u.startsWith('/api/admin/users?') && u.includes('search=ana%40ex'))).toBe(true);
     fireEvent.click(option);
     await waitFor(() => expect(router.state.location.search).toBe(`?userId=${ANA}`));

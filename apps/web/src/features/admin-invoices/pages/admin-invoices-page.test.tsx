@@ -1,11 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InvoiceSummary } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import AdminInvoicesPage from './admin-invoices-page';
 
 const invoice: InvoiceSummary = {
@@ -36,7 +33,7 @@ const invoice: InvoiceSummary = {
 const noEvents = () => json({ ok: 1, data: [], meta: { nextCursor: null } });
 const noRejected = () => json({ ok: 1, data: [] });
 
-function setup(
+async function setup(
   answer: (url: string, init?: RequestInit) => Response,
   events: () => Response = noEvents,
   rejected: () => Response = noRejected,
@@ -49,15 +46,7 @@ function setup(
         ? rejected()
         : answer(url, init),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/facturas', element: <AdminInvoicesPage /> }], { initialEntries: ['/admin/facturas'] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { router } = await render(<AdminInvoicesPage />, { path: '/admin/facturas' });
   return { calls, router };
 }
 
@@ -82,16 +71,12 @@ const creditNote = (fields: { number: string; totalCents: number; subtotalCents:
   ...fields,
 });
 
-describe('Facturas', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-invoices', 'admin', 'pages']);
-  });
+describe('Facturas', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists invoices and searches a customer through the URL', async () => {
-    const { calls, router } = setup(() => list([invoice]));
-    expect(await screen.findAllByText('F2026-000007', {}, { timeout: 20_000 })).not.toHaveLength(0);
+    const { calls, router } = await setup(() => list([invoice]));
+    expect(await screen.findAllByText('F2026-000007')).not.toHaveLength(0);
     expect(screen.getAllByText('Ana López').length).toBeGreaterThan(0);
     // Its type as the tax record holds it.
     expect(screen.getAllByText('Invoice (F1)').length).toBeGreaterThan(0);
@@ -99,27 +84,23 @@ describe('Facturas', { timeout: 60_000 }, () => {
     expect(screen.queryAllByTestId('invoice-tax-rule')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('invoices-filter-q'), { target: { value: 'ana' } });
     fireEvent.submit(screen.getByRole('search'));
-    await waitFor(() => expect(router.state.location.search).toBe('?q=ana'), { timeout: 10_000 });
-    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/admin/invoices?') && c.url.includes('q=ana'))).toBe(true), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ana'));
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/admin/invoices?') && c.url.includes('q=ana'))).toBe(true));
   });
 
   it('names the VAT rule of an invoice that is not taxed at home', async () => {
-    setup(() => list([{ ...invoice, taxRule: 'eu_reverse_charge', taxCents: 0, totalCents: 900 }]));
-    expect((await screen.findAllByTestId('invoice-tax-rule', {}, { timeout: 20_000 }))[0]!.textContent).toBe(
-      'Reverse charge (EU business)',
-    );
+    await setup(() => list([{ ...invoice, taxRule: 'eu_reverse_charge', taxCents: 0, totalCents: 900 }]));
+    expect((await screen.findAllByTestId('invoice-tax-rule'))[0]!.textContent).toBe('Reverse charge (EU business)');
   });
 
   it('shows the empty state', async () => {
-    setup(() => list([]));
-    expect(await screen.findByTestId('invoices-table-empty', {}, { timeout: 20_000 })).toBeTruthy();
+    await setup(() => list([]));
+    expect(await screen.findByTestId('invoices-table-empty')).toBeTruthy();
   });
 
   it('issues a credit note and keeps what was typed when the server refuses it', async () => {
     let refuse = true;
-    const { calls } = setup((url) => {
+    const { calls } = await setup((url) => {
       if (url.includes('/credit-notes')) {
         if (refuse) {
           refuse = false;
@@ -129,22 +110,22 @@ describe('Facturas', { timeout: 60_000 }, () => {
       }
       return list([invoice]);
     });
-    fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    fireEvent.click((await screen.findAllByTestId('invoice-credit'))[0]!);
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '5' } });
     fireEvent.change(within(dialog).getByTestId('credit-reason'), { target: { value: 'Refund' } });
     fireEvent.click(within(dialog).getByTestId('credit-submit'));
-    expect(await within(dialog).findByText('The payment provider did not accept the refund.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await within(dialog).findByText('The payment provider did not accept the refund.')).toBeTruthy();
     expect(within(dialog).getByTestId<HTMLTextAreaElement>('credit-reason').value).toBe('Refund');
     fireEvent.click(within(dialog).getByTestId('credit-submit'));
-    expect(await screen.findByText('Credit note R2026-000001 issued and refunded.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Credit note R2026-000001 issued and refunded.')).toBeTruthy();
     const posts = calls.filter((c) => c.url.includes('/credit-notes'));
     expect(posts).toHaveLength(2);
     expect(JSON.parse(posts[1]!.init?.body as string)).toEqual({ reason: 'Refund', correctionCode: 'R1', amountCents: 500 });
   });
 
   it('credits everything left as a base or with tax, and ends the plan when the paid period ends if asked', async () => {
-    const { calls } = setup((url) => {
+    const { calls } = await setup((url) => {
       if (url.includes('/credit-notes'))
         return json(
           {
@@ -165,26 +146,21 @@ describe('Facturas', { timeout: 60_000 }, () => {
         );
       return list([invoice]);
     });
-    fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    fireEvent.click((await screen.findAllByTestId('invoice-credit'))[0]!);
+    const dialog = await screen.findByRole('dialog');
     // A partial amount ends nothing: the choice shows only when everything left is credited.
     fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '5' } });
     expect(within(dialog).queryByTestId('credit-end-service')).toBeNull();
     fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByLabelText('When the paid period ends (it no longer renews)'));
-    // The reason's code for the tax record: R1 unless chosen. (jsdom has no scrollIntoView, which the
-    // opened list calls for its selected option.)
-    if (!('scrollIntoView' in Element.prototype))
-      Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined, configurable: true });
+    // The reason's code for the tax record: R1 unless chosen.
     fireEvent.click(within(dialog).getByTestId('credit-correction'));
-    fireEvent.click(await screen.findByRole('option', { name: 'R4 — any other correction', hidden: true }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('option', { name: 'R4 — any other correction', hidden: true }));
     fireEvent.change(within(dialog).getByTestId('credit-reason'), { target: { value: 'Refund' } });
     fireEvent.click(within(dialog).getByTestId('credit-submit'));
     expect(
       await screen.findByText(
         /^Credit note R2026-000002 issued and refunded\. The plan it paid for ends on .*2026.* and does not renew\.$/,
-        {},
-        { timeout: 10_000 },
       ),
     ).toBeTruthy();
     const posts = calls.filter((c) => c.url.includes('/credit-notes'));
@@ -192,10 +168,10 @@ describe('Facturas', { timeout: 60_000 }, () => {
   });
 
   it('says a simplified invoice’s credit note is R5 instead of asking for the code', async () => {
-    setup(() => list([{ ...invoice, invoiceType: 'F2' }]));
-    fireEvent.click((await screen.findAllByTestId('invoice-credit', {}, { timeout: 20_000 }))[0]!);
+    await setup(() => list([{ ...invoice, invoiceType: 'F2' }]));
+    fireEvent.click((await screen.findAllByTestId('invoice-credit'))[0]!);
     expect(screen.getAllByText('Simplified invoice (F2)').length).toBeGreaterThan(0);
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('credit-simplified').textContent).toBe(
       'This is a simplified invoice: its credit note is recorded as R5.',
     );
@@ -204,7 +180,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
 
   it('verifies the record chain and names the first broken record', async () => {
     let broken = false;
-    const { calls } = setup((url) => {
+    const { calls } = await setup((url) => {
       if (url === '/api/admin/invoices/verify-chain') {
         const data = broken
           ? { ok: false, checked: 10, firstBroken: { number: 'F2026-000010', issuedAt: '2026-11-22T10:00:00.000Z', reason: 'hash' } }
@@ -213,18 +189,14 @@ describe('Facturas', { timeout: 60_000 }, () => {
       }
       return list([invoice]);
     });
-    fireEvent.click(await screen.findByTestId('invoices-verify-chain', {}, { timeout: 20_000 }));
-    expect((await screen.findByTestId('invoices-chain-result', {}, { timeout: 10_000 })).textContent).toBe(
-      'The record chain is intact: 42 records checked.',
-    );
+    fireEvent.click(await screen.findByTestId('invoices-verify-chain'));
+    expect((await screen.findByTestId('invoices-chain-result')).textContent).toBe('The record chain is intact: 42 records checked.');
     broken = true;
     fireEvent.click(screen.getByTestId('invoices-verify-chain'));
-    await waitFor(
-      () =>
-        expect(screen.getByRole('alert').textContent).toMatch(
-          /^The record chain is broken at F2026-000010 \(issued .*2026.*\), after 10 records checked: its stored fields no longer match its hash\.$/,
-        ),
-      { timeout: 10_000 },
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(
+        /^The record chain is broken at F2026-000010 \(issued .*2026.*\), after 10 records checked: its stored fields no longer match its hash\.$/,
+      ),
     );
     const posts = calls.filter((c) => c.url === '/api/admin/invoices/verify-chain');
     expect(posts.map((c) => c.init?.method)).toEqual(['POST', 'POST']);
@@ -242,7 +214,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
       signed,
       details,
     });
-    setup(
+    await setup(
       () => list([invoice]),
       () =>
         json({
@@ -265,7 +237,7 @@ describe('Facturas', { timeout: 60_000 }, () => {
   });
 
   it('lists the records the AEAT rejected with its error code and description', async () => {
-    const { calls } = setup(
+    const { calls } = await setup(
       () => list([invoice]),
       noEvents,
       () =>

@@ -1,11 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminSubscriptionDetail, AdminSubscriptionSummary } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import AdminSubscriptionsPage from './admin-subscriptions-page';
 
 const summary: AdminSubscriptionSummary = {
@@ -45,46 +42,37 @@ const detail: AdminSubscriptionDetail = {
   invoices: [{ id: 'i1', number: 'F2026-000009', issuedAt: '2026-11-01T00:00:00.000Z', totalCents: 1089, kind: 'invoice' }],
 };
 
-function setup(answer: (url: string, init?: RequestInit) => Response | Promise<Response>, path = '/admin/suscripcions') {
+async function setup(answer: (url: string, init?: RequestInit) => Response | Promise<Response>, path = '/admin/suscripcions') {
   const { calls } = mockApi((url, init) => {
     if (url.startsWith('/api/admin/plans') || url.startsWith('/api/admin/billing-periods')) return json({ ok: 1, data: [] });
     return answer(url, init);
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/suscripcions', element: <AdminSubscriptionsPage /> }], { initialEntries: [path] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const { router } = await render(<AdminSubscriptionsPage />, {
+    path: '/admin/suscripcions',
+    route: path,
+  });
   return { calls, router };
 }
 
 const clockOff = () => json({ ok: 0, code: 'test_clock.disabled', message: 'off' }, 404);
 const list = (data: AdminSubscriptionSummary[], nextCursor: string | null = null) => json({ ok: 1, data, meta: { nextCursor } });
 
-describe('Suscripcions', { timeout: 60_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['admin-subscriptions', 'admin', 'pages', 'plan']);
-  });
+describe('Suscripcions', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists subscriptions, filters through the URL and loads the next keyset page', async () => {
-    const { calls, router } = setup((url) => {
+    const { calls, router } = await setup((url) => {
       if (url.startsWith('/api/admin/test-clock')) return clockOff();
       if (url.includes('before=next'))
         return list([{ ...summary, id: '9b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e', user: { ...summary.user, name: 'Bea Ruiz' } }]);
       return list([summary], 'next');
     });
-    expect((await screen.findAllByText('Ana López', {}, { timeout: 20_000 })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Ana López')).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('test-clock-card')).toBeNull();
     // The price is written per period from the period's length, as everywhere else.
     expect(screen.getAllByText('€9.00 / month').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByTestId('subscriptions-load-more'));
-    expect((await screen.findAllByText('Bea Ruiz', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Bea Ruiz')).length).toBeGreaterThan(0);
     fireEvent.change(screen.getByTestId('subscriptions-filter-q'), { target: { value: 'ana' } });
     fireEvent.submit(screen.getByRole('search'));
     await waitFor(() => expect(router.state.location.search).toBe('?q=ana'));
@@ -102,12 +90,12 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
         at: '2026-11-10T00:00:00.000Z',
       },
     ];
-    setup((url) => {
+    await setup((url) => {
       if (url.startsWith('/api/admin/test-clock')) return clockOff();
       if (url.startsWith(`/api/admin/subscriptions/${summary.id}`)) return json({ ok: 1, data: { ...detail, ...perSeat, history } });
       return list([perSeat]);
     }, `/admin/suscripcions?open=${summary.id}`);
-    const drawer = await screen.findByTestId('subscription-history', {}, { timeout: 20_000 });
+    const drawer = await screen.findByTestId('subscription-history');
     expect(within(drawer).getByText('Seats added')).toBeTruthy();
     expect(within(drawer).getByText('seats 2 → 5 · €18.15')).toBeTruthy();
     expect(screen.getByTestId('subscription-price').textContent).toBe('Pro · €12.00 per seat / month · 5 seats billed');
@@ -116,13 +104,13 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
   });
 
   it('shows the empty state', async () => {
-    setup((url) => (url.startsWith('/api/admin/test-clock') ? clockOff() : list([])));
-    expect(await screen.findByTestId('subscriptions-table-empty', {}, { timeout: 20_000 })).toBeTruthy();
+    await setup((url) => (url.startsWith('/api/admin/test-clock') ? clockOff() : list([])));
+    expect(await screen.findByTestId('subscriptions-table-empty')).toBeTruthy();
   });
 
   it('opens the detail with its history, payments and invoices, and extends it with a reason', async () => {
     let current = detail;
-    const { calls } = setup((url, init) => {
+    const { calls } = await setup((url, init) => {
       if (url.startsWith('/api/admin/test-clock')) return clockOff();
       if (url.endsWith('/extend') && init?.method === 'POST') {
         current = {
@@ -138,7 +126,7 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
       if (url.startsWith(`/api/admin/subscriptions/${summary.id}`)) return json({ ok: 1, data: current });
       return list([summary]);
     }, `/admin/suscripcions?open=${summary.id}`);
-    const drawer = await screen.findByTestId('subscription-history', {}, { timeout: 20_000 });
+    const drawer = await screen.findByTestId('subscription-history');
     expect(within(drawer).getByText('Renewed')).toBeTruthy();
     expect(within(screen.getByTestId('subscription-invoices')).getByText('F2026-000009')).toBeTruthy();
     expect(screen.getByTestId('subscription-price').textContent).toBe('Pro · €9.00 / month');
@@ -150,13 +138,13 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url.endsWith('/extend') && c.init?.body === JSON.stringify({ days: 7, reason: 'Outage' }))).toBe(true),
     );
-    expect(await screen.findByText('Period extended', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Period extended')).toBeTruthy();
     expect(screen.getByText('The period was extended.')).toBeTruthy();
   });
 
   it('shows the test clock when enabled and advances it with a progress state and the result', async () => {
     let release: () => void = () => {};
-    const { calls } = setup((url, init) => {
+    const { calls } = await setup((url, init) => {
       if (url === '/api/admin/test-clock/advance' && init?.method === 'POST') {
         return new Promise<Response>((resolve) => {
           release = () =>
@@ -177,12 +165,12 @@ describe('Suscripcions', { timeout: 60_000 }, () => {
         return json({ ok: 1, data: { enabled: true, now: '2026-11-22T00:00:00.000Z', offsetSeconds: 0 } });
       return list([summary]);
     });
-    const card = await screen.findByTestId('test-clock-card', {}, { timeout: 20_000 });
+    const card = await screen.findByTestId('test-clock-card');
     fireEvent.click(within(card).getByTestId('test-clock-advance'));
     expect(await within(card).findByText(/Advancing the clock/)).toBeTruthy();
     expect(calls.find((c) => c.url === '/api/admin/test-clock/advance')?.init?.body).toBe(JSON.stringify({ days: 30 }));
     release();
-    const result = await within(card).findByTestId('test-clock-result', {}, { timeout: 10_000 });
+    const result = await within(card).findByTestId('test-clock-result');
     expect(within(result).getByText('Renewed').nextSibling?.textContent).toBe('3');
     expect(within(card).getByTestId('test-clock-now').textContent).toMatch(/2026/);
   });

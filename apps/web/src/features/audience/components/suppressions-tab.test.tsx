@@ -1,45 +1,39 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
+import * as audienceApi from '../api/audience';
 import { SuppressionsTab } from './suppressions-tab';
 
-const state = vi.hoisted((): { added: string[]; fail: unknown } => ({ added: [], fail: null }));
+const state: { added: string[]; fail: unknown } = { added: [], fail: null };
 
 // An empty list, and an "add" that records the address (and fails when told to).
-vi.mock('../api/audience', () => ({
-  useSuppressions: () => ({ isPending: false, isError: false, data: { pages: [{ data: [] }] }, hasNextPage: false }),
-  useRemoveSuppression: () => ({ isPending: false, mutate: () => undefined }),
-  useAddSuppression: () => ({
-    isPending: false,
-    mutate: (email: string, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
-      state.added.push(email);
-      if (state.fail) handlers.onError(state.fail);
-      else handlers.onSuccess();
-    },
-  }),
-}));
-
-const renderTab = () =>
-  render(
-    <MantineProvider>
-      <SuppressionsTab />
-    </MantineProvider>,
-  );
-
-describe('adding an address to the suppression list', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['audience', 'admin', 'common']);
+const fakeServer = () =>
+  replaceExports(audienceApi, {
+    useSuppressions: () => ({ isPending: false, isError: false, data: { pages: [{ data: [] }] }, hasNextPage: false }),
+    useRemoveSuppression: () => ({ isPending: false, mutate: () => undefined }),
+    useAddSuppression: () => ({
+      isPending: false,
+      mutate: (email: string, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
+        state.added.push(email);
+        if (state.fail) handlers.onError(state.fail);
+        else handlers.onSuccess();
+      },
+    }),
   });
+
+const renderTab = () => render(<SuppressionsTab />);
+
+describe('adding an address to the suppression list', () => {
   beforeEach(() => {
     state.added = [];
     state.fail = null;
+    fakeServer();
   });
 
-  it('checks the address with the contract, then sends it trimmed and empties the field', () => {
-    renderTab();
+  it('checks the address with the contract, then sends it trimmed and empties the field', async () => {
+    await renderTab();
     const input = screen.getByTestId<HTMLInputElement>('suppression-email');
     expect(input.maxLength).toBe(254);
     fireEvent.change(input, { target: { value: 'nope' } });
@@ -55,7 +49,7 @@ describe('adding an address to the suppression list', { timeout: 20_000 }, () =>
 
   it('shows a refusal of the whole request above the field', async () => {
     state.fail = new ApiError({ message: 'x', status: 0, code: 'network_error' });
-    renderTab();
+    await renderTab();
     fireEvent.change(screen.getByTestId('suppression-email'), { target: { value: 'ana@example.com' } });
     fireEvent.click(screen.getByTestId('suppression-add'));
     expect((await screen.findByRole('alert')).textContent).toMatch(/connection/i);

@@ -1,23 +1,17 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import ResetPasswordPage from './reset-password-page';
 
 const TOKEN = 'a-reset-token-of-the-link';
 
-function setup(answer: () => Response) {
+async function setup(answer: () => Response) {
   const mocked = mockApi(() => answer());
-  const router = createMemoryRouter([{ path: '/reset-password/:token/:email', element: <ResetPasswordPage /> }], {
-    initialEntries: [`/reset-password/${TOKEN}/ana@example.com`],
+  await render(<ResetPasswordPage />, {
+    path: '/reset-password/:token/:email',
+    route: `/reset-password/${TOKEN}/ana@example.com`,
   });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
   const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
   const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('reset-submit'));
@@ -25,14 +19,10 @@ function setup(answer: () => Response) {
 }
 
 describe('choosing a new password from the emailed link', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['password', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('refuses a short password and a repetition that differs, focusing the first', () => {
-    const { calls, input, type, submit } = setup(() => json({ ok: 1, data: {} }));
+  it('refuses a short password and a repetition that differs, focusing the first', async () => {
+    const { calls, input, type, submit } = await setup(() => json({ ok: 1, data: {} }));
     expect(input('reset-password').maxLength).toBe(200);
     type('reset-password', 'short');
     type('reset-confirm', 'other');
@@ -44,7 +34,7 @@ describe('choosing a new password from the emailed link', () => {
   });
 
   it('sends the token, the email and the password, then says it is done', async () => {
-    const { calls, type, submit } = setup(() => json({ ok: 1, data: {} }));
+    const { calls, type, submit } = await setup(() => json({ ok: 1, data: {} }));
     type('reset-password', 'a long new password');
     type('reset-confirm', 'a long new password');
     submit();
@@ -53,7 +43,7 @@ describe('choosing a new password from the emailed link', () => {
   });
 
   it("shows the server's refusal of the password on its field", async () => {
-    const { input, type, submit } = setup(() =>
+    const { input, type, submit } = await setup(() =>
       json(
         {
           ok: 0,
@@ -73,7 +63,7 @@ describe('choosing a new password from the emailed link', () => {
   });
 
   it('offers to ask again when the link has expired', async () => {
-    const { type, submit } = setup(() => json({ ok: 0, code: 'account.reset_expired', message: 'This link has expired.' }, 422));
+    const { type, submit } = await setup(() => json({ ok: 0, code: 'account.reset_expired', message: 'This link has expired.' }, 422));
     type('reset-password', 'a long new password');
     type('reset-confirm', 'a long new password');
     submit();

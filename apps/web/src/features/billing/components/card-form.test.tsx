@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import type { PaymentMethod } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { CardForm } from './card-form';
 
 const saved: PaymentMethod = {
@@ -18,19 +16,13 @@ const saved: PaymentMethod = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-function setup(answer: () => Response) {
+async function setup(answer: () => Response) {
   // Saving a card refreshes the billing screens' queries too: not the point here.
   const mocked = mockApi((url, init) =>
     init?.method === 'POST' && url === '/api/user/methods' ? answer() : new Response('', { status: 404 }),
   );
   const onSaved = vi.fn();
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <CardForm onSaved={onSaved} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<CardForm onSaved={onSaved} />);
   const input = (name: string) => screen.getByTestId<HTMLInputElement>(`card-${name}`);
   const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
   const fill = (number: string, expiry: string) => {
@@ -44,14 +36,10 @@ function setup(answer: () => Response) {
 }
 
 describe('the card form', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['billing', 'admin', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('checks the card as the contract does before sending it, focusing the first field in error', () => {
-    const { calls, input, type, submit } = setup(() => json({ ok: 1, data: saved }));
+  it('checks the card as the contract does before sending it, focusing the first field in error', async () => {
+    const { calls, input, type, submit } = await setup(() => json({ ok: 1, data: saved }));
     type('number', '4242 4242 4242 4241');
     type('expiry', '13');
     submit();
@@ -64,15 +52,15 @@ describe('the card form', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('says an expired card has expired, on the expiry', () => {
-    const { fill, submit } = setup(() => json({ ok: 1, data: saved }));
+  it('says an expired card has expired, on the expiry', async () => {
+    const { fill, submit } = await setup(() => json({ ok: 1, data: saved }));
     fill('4242424242424242', '01/20');
     submit();
     expect(screen.getByText('This card has expired.')).toBeTruthy();
   });
 
   it('sends the month and year of the expiry and hands the saved card over', async () => {
-    const { calls, onSaved, input, fill, submit } = setup(() => json({ ok: 1, data: saved }));
+    const { calls, onSaved, input, fill, submit } = await setup(() => json({ ok: 1, data: saved }));
     fill('4242424242424242', '1239');
     expect(input('number').value).toBe('4242 4242 4242 4242');
     submit();
@@ -91,7 +79,7 @@ describe('the card form', () => {
   it("puts the server's refusal of the expiry on the expiry, and a refusal of the whole card above the button", async () => {
     let answer = () =>
       json({ ok: 0, code: 'validation.failed', message: 'Not valid.', errors: { expYear: ['Enter the expiry as MM/YY.'] } }, 422);
-    const { input, fill, submit } = setup(() => answer());
+    const { input, fill, submit } = await setup(() => answer());
     fill('4242424242424242', '12/39');
     submit();
     expect(await screen.findByText('Enter the expiry as MM/YY.')).toBeTruthy();

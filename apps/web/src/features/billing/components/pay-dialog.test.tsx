@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { BillingDetails, PaymentMethod, PriceQuote } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { PayDialog } from './pay-dialog';
 
 const card: PaymentMethod = {
@@ -33,7 +31,7 @@ const price: PriceQuote = {
   taxRule: 'domestic',
 };
 
-function setup(requoted: PriceQuote) {
+async function setup(requoted: PriceQuote) {
   const mocked = mockApi((url, init) => {
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url === '/api/user/methods') return json({ ok: 1, data: [] });
@@ -46,23 +44,20 @@ function setup(requoted: PriceQuote) {
   });
   const onPay = vi.fn();
   const requote = vi.fn(async () => requoted);
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <PayDialog
-          opened
-          title="Pro"
-          lines={[{ description: 'Pro', amountCents: 900 }]}
-          price={price}
-          missing={['taxId', 'billingAddress']}
-          requote={requote}
-          paying={false}
-          payError={null}
-          onPay={onPay}
-          onClose={() => undefined}
-        />
-      </QueryClientProvider>
-    </MantineProvider>,
+  await render(
+    <PayDialog
+      opened
+      title="Pro"
+      lines={[{ description: 'Pro', amountCents: 900 }]}
+      price={price}
+      missing={['taxId', 'billingAddress']}
+      requote={requote}
+      paying={false}
+      payError={null}
+      onPay={onPay}
+      onClose={() => undefined}
+    />,
+    {},
   );
   const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
   const fillAll = () => {
@@ -80,14 +75,10 @@ function setup(requoted: PriceQuote) {
 }
 
 describe('the pay dialog', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['billing', 'admin', 'account', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for the missing tax id and address, and one "Pay" saves them and the new card, then pays with that card', async () => {
-    const { onPay, fillAll, sent } = setup(price);
+    const { onPay, fillAll, sent } = await setup(price);
     await screen.findByTestId('pay-billing-details');
     expect((await screen.findByTestId('test-cards')).textContent).toContain('4242 4242 4242 4242');
     // Nothing typed: the fields say what is missing and nothing is sent.
@@ -109,7 +100,7 @@ describe('the pay dialog', () => {
   });
 
   it('shows the new total when the billing details change the VAT, and charges nothing until Pay is pressed again', async () => {
-    const { onPay, requote, fillAll } = setup({ ...price, taxCents: 0, totalCents: 900, taxRule: 'eu_reverse_charge' });
+    const { onPay, requote, fillAll } = await setup({ ...price, taxCents: 0, totalCents: 900, taxRule: 'eu_reverse_charge' });
     await screen.findByTestId('pay-billing-details');
     fillAll();
     fireEvent.click(screen.getByTestId('pay-confirm'));

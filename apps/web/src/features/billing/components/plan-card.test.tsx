@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import type { OfferView, PlanView } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { PlanCard } from './plan-card';
 
 const quote = (subtotalCents: number) => ({
@@ -35,28 +34,19 @@ const plan = (of: OfferView): PlanView => ({
   offers: [of],
 });
 
-function show(of: OfferView) {
-  render(
-    <MantineProvider>
-      <PlanCard plan={plan(of)} offer={of} onBuy={() => undefined} onSchedule={() => undefined} />
-    </MantineProvider>,
-  );
+async function show(of: OfferView) {
+  await render(<PlanCard plan={plan(of)} offer={of} onBuy={() => undefined} onSchedule={() => undefined} />);
 }
 
 describe('a plan on the plans page', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['billing', 'plan', 'admin']);
-  });
-
-  it('shows a per-seat offer as its price per seat with the minimum, and the total for the seats the team fills', () => {
-    show(offer({ minSeats: 3, seats: 5, total: quote(5000) }));
+  it('shows a per-seat offer as its price per seat with the minimum, and the total for the seats the team fills', async () => {
+    await show(offer({ minSeats: 3, seats: 5, total: quote(5000) }));
     expect(screen.getByTestId('plan-price').textContent).toBe('€12.10 per seat / month, minimum 3 seats');
     expect(screen.getByTestId('plan-seats-total').textContent).toBe('For your 5 seats: €60.50 / month with tax');
   });
 
-  it('shows a flat offer as its price, with no seats', () => {
-    show(offer(null));
+  it('shows a flat offer as its price, with no seats', async () => {
+    await show(offer(null));
     expect(screen.getByTestId('plan-price').textContent).toBe('€12.10 / month');
     expect(screen.queryByTestId('plan-seats-total')).toBeNull();
   });

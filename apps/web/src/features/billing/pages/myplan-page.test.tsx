@@ -1,11 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
 import type { MyPlan } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import MyPlanPage from './myplan-page';
 
 const limits = { profiles: 10, tags: 10, storageBytes: 1_000_000, sendsPerMonth: 1000 };
@@ -37,45 +34,33 @@ const plan = (creditBalanceCents: number, seats: MyPlan['seats'] = null): MyPlan
   creditBalanceCents,
 });
 
-function show(data: MyPlan) {
+async function show(data: MyPlan) {
   mockApi((url, init) => {
     if ((init?.method ?? 'GET') === 'GET' && url === '/api/user/myplan') return json({ ok: 1, data });
     return new Response('', { status: 404 });
   });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <MyPlanPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<MyPlanPage />, { route: '/' });
 }
 
 describe('My plan', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['billing', 'plan', 'admin', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the credit balance a plan change left, taken off the next plan invoices', async () => {
-    show(plan(5360));
+    await show(plan(5360));
     expect((await screen.findByTestId('myplan-balance')).textContent).toBe(
       'Credit balance: €53.60 before tax, taken off your next plan invoices.',
     );
   });
 
   it('says nothing of a balance when there is none', async () => {
-    show(plan(0));
+    await show(plan(0));
     await screen.findByTestId('myplan-summary');
     expect(screen.queryByTestId('myplan-balance')).toBeNull();
     expect(screen.queryByTestId('myplan-seats')).toBeNull();
   });
 
   it('shows a per-seat plan’s price per seat, the seats billed and in use, and what the renewal bills', async () => {
-    show(plan(0, { billed: 5, inUse: 4, minSeats: 3, atRenewal: 4 }));
+    await show(plan(0, { billed: 5, inUse: 4, minSeats: 3, atRenewal: 4 }));
     expect((await screen.findByTestId('myplan-price')).textContent).toBe('€35.09 per seat / month (€29.00 before tax)');
     expect(screen.getByTestId('myplan-seats').textContent).toBe(
       'Seats billed this period: 5, in use now: 4 (minimum 3). The renewal on Apr 30, 2027 bills 4: a removed member’s seat is not refunded, it goes then.',

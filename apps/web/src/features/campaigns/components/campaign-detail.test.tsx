@@ -1,9 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import type { Campaign, Locale } from '@enlaza/contracts';
-import { changeLanguage, initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { CampaignDetail } from './campaign-detail';
 
 const campaign: Campaign = {
@@ -39,30 +37,19 @@ const campaign: Campaign = {
   },
 };
 
-function show(c: Campaign) {
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <CampaignDetail campaign={c} timeZone="UTC" onEdit={() => {}} onBack={() => {}} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+async function show(c: Campaign, locale: Locale = 'en') {
+  await render(<CampaignDetail campaign={c} timeZone="UTC" onEdit={() => {}} onBack={() => {}} />, {
+    locale,
+  });
 }
 
-// Mantine's first render is slow on a busy machine.
-describe('CampaignDetail', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['campaigns', 'admin']);
-  });
-
+describe('CampaignDetail', () => {
   it.each<[Locale, string, string]>([
     ['en', 'Sending is held up', 'No email has gone out since'],
     ['es', 'El envío está detenido', 'No ha salido ningún correo desde'],
     ['jp', '送信が止まっています', '以降、メールが送信されていません'],
   ])('says why a stalled campaign sends nothing, and that it goes on by itself (%s)', async (locale, title, body) => {
-    await changeLanguage(locale);
-    show(campaign);
+    await show(campaign, locale);
     const note = screen.getByTestId('campaign-stall');
     expect(within(note).getByText(title)).toBeTruthy();
     expect(note.textContent).toContain(body);
@@ -72,8 +59,7 @@ describe('CampaignDetail', { timeout: 20_000 }, () => {
   });
 
   it('without tracking, says opens and clicks are not counted and leaves them out instead of showing zeros', async () => {
-    await changeLanguage('en');
-    show({ ...campaign, stall: null, tracking: false });
+    await show({ ...campaign, stall: null, tracking: false });
     expect(screen.getByTestId('campaign-untracked').textContent).toContain('Opens and clicks are not counted');
     expect(screen.queryByTestId('figure-opened')).toBeNull();
     expect(screen.queryByTestId('figure-clicked')).toBeNull();
@@ -81,15 +67,13 @@ describe('CampaignDetail', { timeout: 20_000 }, () => {
   });
 
   it('counts machine fetches apart, below the figures', async () => {
-    await changeLanguage('en');
-    show({ ...campaign, stall: null, figures: { ...campaign.figures, machineOpens: 3, machineClicks: 2 } });
+    await show({ ...campaign, stall: null, figures: { ...campaign.figures, machineOpens: 3, machineClicks: 2 } });
     expect(screen.getByTestId('figure-machines').textContent).toContain('3 fetches of the open pixel and 2 of the links');
     expect(screen.queryByTestId('campaign-untracked')).toBeNull();
   });
 
   it('shows no stall note for a campaign that sends', async () => {
-    await changeLanguage('en');
-    show({ ...campaign, stall: null });
+    await show({ ...campaign, stall: null });
     expect(screen.queryByTestId('campaign-stall')).toBeNull();
   });
 });

@@ -1,104 +1,97 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Campaign } from '@enlaza/contracts';
 import { ApiError } from '@/lib/api-error';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
-import type * as AudienceApi from '@/lib/api/audience';
+import * as audienceApi from '@/lib/api/audience';
+import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
+import * as campaignsApi from '../api/campaigns';
 import { CampaignForm } from './campaign-form';
 
-const calls = vi.hoisted(() => ({
+const calls = {
   save: [] as unknown[],
   start: [] as unknown[],
   test: [] as unknown[],
   senderSaved: true,
   saveError: null as Error | null,
-}));
+};
 const saved = { id: 'c1', name: 'Autumn news', templateName: 'Newsletter' } as Campaign;
 
 // The form's server calls: a template, an imported list, 1,234 recipients, a save, a review, a test and a start that succeed.
-// The audience picker's sources: a card and an imported list.
-vi.mock('@/lib/api/audience', async (actual) => ({
-  ...(await actual<typeof AudienceApi>()),
-  useAudienceSources: () => ({
-    isPending: false,
-    isError: false,
-    data: {
-      profiles: [{ id: '00000000-0000-4000-8000-0000000000b1', name: 'Ana', contacts: 1200 }],
-      folders: [],
-      labels: [],
-      lists: [{ id: '00000000-0000-4000-8000-0000000000c1', name: 'Leads', contacts: 34 }],
-    },
-  }),
-  useAudienceCount: () => ({ data: 1234, isError: false }),
-}));
+function fakeServer() {
+  // The audience picker's sources: a card and an imported list.
+  replaceExports(audienceApi, {
+    useAudienceSources: () => ({
+      isPending: false,
+      isError: false,
+      data: {
+        profiles: [{ id: '00000000-0000-4000-8000-0000000000b1', name: 'Ana', contacts: 1200 }],
+        folders: [],
+        labels: [],
+        lists: [{ id: '00000000-0000-4000-8000-0000000000c1', name: 'Leads', contacts: 34 }],
+      },
+    }),
+    useAudienceCount: () => ({ data: 1234, isError: false }),
+  });
+  replaceExports(campaignsApi, {
+    useTemplateOptions: () => ({ data: [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'Newsletter' }] }),
+    useCampaignReview: () => ({
+      isError: false,
+      data: {
+        subject: 'News for Ana',
+        html: '<!doctype html><p>Hello Ana</p>',
+        text: 'Hello Ana',
+        recipients: 1234,
+        sender: { saved: calls.senderSaved, from: '"Ana via Enlaza" <no-reply@enlaza.test>', replyTo: 'ana@example.com', tracking: true },
+      },
+    }),
+    useSendCampaignTest: () => ({
+      isPending: false,
+      mutate: (id: string) => calls.test.push(id),
+    }),
+    useSaveCampaign: () => ({
+      isPending: false,
+      mutateAsync: (input: unknown) => {
+        calls.save.push(input);
+        return calls.saveError ? Promise.reject(calls.saveError) : Promise.resolve(saved);
+      },
+    }),
+    useStartCampaign: () => ({
+      isPending: false,
+      mutateAsync: (input: unknown) => {
+        calls.start.push(input);
+        return Promise.resolve(saved);
+      },
+    }),
+  });
+}
 
-vi.mock('../api/campaigns', () => ({
-  useTemplateOptions: () => ({ data: [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'Newsletter' }] }),
-  useCampaignReview: () => ({
-    isError: false,
-    data: {
-      subject: 'News for Ana',
-      html: '<!doctype html><p>Hello Ana</p>',
-      text: 'Hello Ana',
-      recipients: 1234,
-      sender: { saved: calls.senderSaved, from: '"Ana via Enlaza" <no-reply@enlaza.test>', replyTo: 'ana@example.com', tracking: true },
-    },
-  }),
-  useSendCampaignTest: () => ({
-    isPending: false,
-    mutate: (id: string) => calls.test.push(id),
-  }),
-  useSaveCampaign: () => ({
-    isPending: false,
-    mutateAsync: (input: unknown) => {
-      calls.save.push(input);
-      return calls.saveError ? Promise.reject(calls.saveError) : Promise.resolve(saved);
-    },
-  }),
-  useStartCampaign: () => ({
-    isPending: false,
-    mutateAsync: (input: unknown) => {
-      calls.start.push(input);
-      return Promise.resolve(saved);
-    },
-  }),
-}));
-
-function renderForm(onDone = vi.fn()) {
-  render(
-    <MantineProvider>
-      <MemoryRouter>
-        <CampaignForm
-          campaign={{
-            ...saved,
-            templateId: '00000000-0000-4000-8000-0000000000a1',
-            scheduledAt: null,
-            audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [] },
-          }}
-          timeZone="Europe/Madrid"
-          onDone={onDone}
-          onCancel={vi.fn()}
-        />
-      </MemoryRouter>
-    </MantineProvider>,
+async function renderForm(onDone = vi.fn()) {
+  await render(
+    <CampaignForm
+      campaign={{
+        ...saved,
+        templateId: '00000000-0000-4000-8000-0000000000a1',
+        scheduledAt: null,
+        audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [] },
+      }}
+      timeZone="Europe/Madrid"
+      onDone={onDone}
+      onCancel={vi.fn()}
+    />,
+    { route: '/' },
   );
   return onDone;
 }
 
-// Mantine's first render is slow on a busy machine.
-describe('CampaignForm', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['campaigns', 'admin']);
-  });
+describe('CampaignForm', () => {
   beforeEach(() => {
     calls.save = [];
     calls.start = [];
     calls.test = [];
     calls.senderSaved = true;
     calls.saveError = null;
+    fakeServer();
   });
 
   it('takes the name’s limit from the contract and puts the server’s refusal of it under the name, focused', async () => {
@@ -109,7 +102,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
       serverMessage: 'Check the fields.',
       fieldErrors: { name: ['This name is already used.'] },
     });
-    renderForm();
+    await renderForm();
     const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Name/ });
     expect(name.maxLength).toBe(120);
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
@@ -120,7 +113,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
   });
 
   it('“Review” saves the draft and shows who it goes to and from, the email, and a test send; nothing is sent yet', async () => {
-    renderForm();
+    await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     const review = await screen.findByTestId('campaign-review');
     expect(calls.save).toEqual([
@@ -144,7 +137,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
   });
 
   it('“Send now” asks first, naming the campaign, its template and how many it goes to; Go back sends nothing', async () => {
-    renderForm();
+    await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send this campaign now?' });
@@ -155,7 +148,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
   });
 
   it('sends once confirmed', async () => {
-    const onDone = renderForm();
+    const onDone = await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send now' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send to 1,234 recipients' }));
@@ -165,7 +158,7 @@ describe('CampaignForm', { timeout: 20_000 }, () => {
 
   it('cannot send before a sender is saved, and goes back to the form with its values', async () => {
     calls.senderSaved = false;
-    renderForm();
+    await renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     await screen.findByTestId('review-sender-missing');
     expect(screen.getByRole('button', { name: 'Send now' })).toHaveProperty('disabled', true);

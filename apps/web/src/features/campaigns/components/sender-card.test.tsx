@@ -1,30 +1,32 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CampaignSender } from '@enlaza/contracts';
 import { ApiError } from '@/lib/http';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
+import * as campaignsApi from '../api/campaigns';
 import { SenderCard } from './sender-card';
 
-const state = vi.hoisted(() => ({
+const state = {
   sender: {} as CampaignSender,
   saves: [] as unknown[],
   fail: null as ApiError | null,
-}));
+};
 
 // The sender the server answers, and a save that records its body (and fails when told to).
-vi.mock('../api/campaigns', () => ({
-  useCampaignSender: () => ({ isPending: false, isError: false, data: state.sender }),
-  useSaveCampaignSender: () => ({
-    isPending: false,
-    error: state.fail,
-    mutate: (body: unknown, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
-      state.saves.push(body);
-      if (state.fail) handlers.onError(state.fail);
-      else handlers.onSuccess();
-    },
-  }),
-}));
+const fakeServer = () =>
+  replaceExports(campaignsApi, {
+    useCampaignSender: () => ({ isPending: false, isError: false, data: state.sender }),
+    useSaveCampaignSender: () => ({
+      isPending: false,
+      error: state.fail,
+      mutate: (body: unknown, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
+        state.saves.push(body);
+        if (state.fail) handlers.onError(state.fail);
+        else handlers.onSuccess();
+      },
+    }),
+  });
 
 const suggested: CampaignSender = {
   saved: false,
@@ -36,26 +38,18 @@ const suggested: CampaignSender = {
   complaints: { complaints: 0, sent: 0, rate: 0, limit: 0.003, days: 30, over: false },
 };
 
-const renderCard = () =>
-  render(
-    <MantineProvider>
-      <SenderCard />
-    </MantineProvider>,
-  );
+const renderCard = () => render(<SenderCard />);
 
-describe('SenderCard', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['campaigns', 'common']);
-  });
+describe('SenderCard', () => {
   beforeEach(() => {
     state.sender = suggested;
     state.saves = [];
     state.fail = null;
+    fakeServer();
   });
 
   it('warns before a first campaign and opens the form with the account’s suggestions; an empty name is refused here, focused', async () => {
-    renderCard();
+    await renderCard();
     expect(screen.getByTestId('campaign-sender-missing').textContent).toContain('Before your first campaign, say who it comes from');
     fireEvent.click(screen.getByRole('button', { name: 'Set the sender' }));
     const name = screen.getByRole('textbox', { name: /Sender name/ });
@@ -70,7 +64,7 @@ describe('SenderCard', { timeout: 20_000 }, () => {
   });
 
   it('takes its limits from the contract and says a too-short address in the contract’s words', async () => {
-    renderCard();
+    await renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Set the sender' }));
     const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Sender name/ });
     const address = screen.getByRole<HTMLTextAreaElement>('textbox', { name: /Postal address/ });
@@ -88,7 +82,7 @@ describe('SenderCard', { timeout: 20_000 }, () => {
       status: 422,
       fieldErrors: { name: ['Use a single line of text.'] },
     });
-    renderCard();
+    await renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Set the sender' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save sender' }));
     expect(await screen.findByText('Use a single line of text.')).toBeTruthy();
@@ -96,9 +90,9 @@ describe('SenderCard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Sender name/ })));
   });
 
-  it('once saved, says what recipients see: From, Reply-To and the postal address', () => {
+  it('once saved, says what recipients see: From, Reply-To and the postal address', async () => {
     state.sender = { ...suggested, saved: true };
-    renderCard();
+    await renderCard();
     expect(screen.queryByTestId('campaign-sender-missing')).toBeNull();
     expect(screen.getByTestId('campaign-sender-from').textContent).toBe('"Ana García via Enlaza" <no-reply@enlaza.local>');
     expect(screen.getByText('ana@example.org', { exact: false })).toBeTruthy();
@@ -110,13 +104,13 @@ describe('SenderCard', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('campaign-sender-complaints-over')).toBeNull();
   });
 
-  it('says why sending is paused when the complaint rate is over the limit', () => {
+  it('says why sending is paused when the complaint rate is over the limit', async () => {
     state.sender = {
       ...suggested,
       saved: true,
       complaints: { complaints: 4, sent: 1200, rate: 4 / 1200, limit: 0.003, days: 30, over: true },
     };
-    renderCard();
+    await renderCard();
     expect(screen.getByTestId('campaign-sender-complaints').textContent).toBe(
       'Spam complaints (last 30 days): 4 of 1,200 emails sent (0.33%; the limit is 0.30%)',
     );
@@ -126,7 +120,7 @@ describe('SenderCard', { timeout: 20_000 }, () => {
 
   it('turns the counting of opens and clicks off', async () => {
     state.sender = { ...suggested, saved: true };
-    renderCard();
+    await renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.click(screen.getByRole('switch', { name: /Count opens and clicks/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save sender' }));

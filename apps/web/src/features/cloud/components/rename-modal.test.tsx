@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import type { CloudFile } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { RenameModal } from './rename-modal';
 
 const file: CloudFile = {
@@ -26,13 +24,7 @@ async function setup(answer: (body: { name: string }) => Response) {
     init?.method === 'PATCH' ? answer(JSON.parse(init.body as string) as { name: string }) : new Response('', { status: 404 }),
   );
   const onClose = vi.fn();
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <RenameModal file={file} onClose={onClose} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<RenameModal file={file} onClose={onClose} />);
   const input = await screen.findByTestId<HTMLInputElement>('cloud-rename-input');
   const type = (value: string) => fireEvent.change(input, { target: { value } });
   const save = () => fireEvent.click(screen.getByTestId('cloud-rename-save'));
@@ -41,10 +33,6 @@ async function setup(answer: (body: { name: string }) => Response) {
 }
 
 describe('renaming a file', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['cloud', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('refuses an empty name and a path, with the limit of the contract', async () => {

@@ -1,43 +1,31 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import type { UploadedFile } from '@enlaza/contracts';
-import type * as CloudApi from '@/lib/cloud-api';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import * as cloudApi from '@/lib/cloud-api';
+import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
 import { UploadZone } from './upload-zone';
 
 // The server answers each upload: a new file, or the one already kept with the same bytes.
-vi.mock('@/lib/cloud-api', async (importOriginal) => ({
-  ...(await importOriginal<typeof CloudApi>()),
-  uploadCloudFile: (file: File) =>
-    Promise.resolve(
-      (file.name === 'holiday copy.png'
-        ? { id: 'kept', name: 'holiday.png', alreadyKept: true }
-        : { id: 'new', name: file.name, alreadyKept: false }) as UploadedFile,
-    ),
-}));
+beforeEach(() =>
+  replaceExports(cloudApi, {
+    uploadCloudFile: (file: File) =>
+      Promise.resolve(
+        (file.name === 'holiday copy.png'
+          ? { id: 'kept', name: 'holiday.png', alreadyKept: true }
+          : { id: 'new', name: file.name, alreadyKept: false }) as UploadedFile,
+      ),
+  }),
+);
 
 function choose(...names: string[]) {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
   fireEvent.change(input, { target: { files: names.map((name) => new File(['x'], name, { type: 'image/png' })) } });
 }
 
-// Mantine's first render is slow on a busy machine.
-describe('UploadZone', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['cloud']);
-  });
-
+describe('UploadZone', () => {
   it('says when a file was already in the cloud, under the name it was kept with, and only then', async () => {
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <UploadZone maxFileBytes={undefined} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    await render(<UploadZone maxFileBytes={undefined} />);
     choose('holiday copy.png', 'beach.png');
     expect((await screen.findByTestId('cloud-upload-kept')).textContent).toBe(
       'Already in your cloud as holiday.png: nothing new was stored.',

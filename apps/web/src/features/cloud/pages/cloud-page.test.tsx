@@ -1,12 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { CloudFile, FileUse } from '@enlaza/contracts';
-import { dismissNotification, NotificationHost } from '@/components/notifications';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { NotificationHost } from '@/components/notifications';
 import { json, mockApi, type MockedCall } from '@/test/mock-api';
+import { render } from '@/test/render';
 import CloudPage from './cloud-page';
 
 const file = (id: string, name: string, mimeType = 'image/png'): CloudFile => ({
@@ -38,22 +35,13 @@ const bodyOf = (call: MockedCall) => JSON.parse(call.init?.body as string) as { 
 const trashCalls = () => calls.filter((c) => c.url === '/api/files/trash').map(bodyOf);
 const restoreCalls = () => calls.filter((c) => c.url.endsWith('/restore')).map((c) => c.url);
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/user/nube', element: <CloudPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: ['/user/nube'] },
-  );
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-        <NotificationHost />
-      </QueryClientProvider>
-    </MantineProvider>,
+async function renderPage() {
+  return await render(
+    <>
+      <CloudPage />
+      <NotificationHost />
+    </>,
+    { path: '/user/nube', routes: [{ path: '*', element: <p>elsewhere</p> }] },
   );
 }
 
@@ -62,12 +50,7 @@ async function trashFromMenu(name: string) {
   fireEvent.click(await screen.findByTestId('cloud-delete'));
 }
 
-// Full page renders with Mantine: slow on a busy machine.
-describe('CloudPage: moving files to the trash', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['cloud', 'admin', 'trash']);
-  });
+describe('CloudPage: moving files to the trash', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
     trashed = new Set();
@@ -102,13 +85,9 @@ describe('CloudPage: moving files to the trash', { timeout: 20_000 }, () => {
       return json({ ok: 0, code: 'request.not_found', message: 'Not found' }, 404);
     }));
   });
-  afterEach(() => {
-    // Notifications live outside React: leave none for the next test.
-    for (let id = 0; id < 100; id++) dismissNotification(id);
-  });
 
   it('lists where a file in use is used, and Cancel keeps it', async () => {
-    renderPage();
+    await renderPage();
     await trashFromMenu('photo.png');
     const dialog = await screen.findByRole('dialog', { name: 'Move “photo.png” to the trash?' });
     expect(within(dialog).getByText('Used in 2 places:')).toBeTruthy();
@@ -125,7 +104,7 @@ describe('CloudPage: moving files to the trash', { timeout: 20_000 }, () => {
   });
 
   it('moves it to the trash once confirmed, and Undo brings it back', async () => {
-    renderPage();
+    await renderPage();
     await trashFromMenu('photo.png');
     fireEvent.click(await screen.findByTestId('cloud-in-use-confirm'));
     const notice = await screen.findByText('“photo.png” moved to the trash.');
@@ -143,7 +122,7 @@ describe('CloudPage: moving files to the trash', { timeout: 20_000 }, () => {
   });
 
   it('moves a file nobody uses at once, with Undo', async () => {
-    renderPage();
+    await renderPage();
     await trashFromMenu('notes.pdf');
     expect(await screen.findByText('“notes.pdf” moved to the trash.')).toBeTruthy();
     expect(screen.queryByTestId('cloud-in-use-dialog')).toBeNull();
@@ -151,7 +130,7 @@ describe('CloudPage: moving files to the trash', { timeout: 20_000 }, () => {
   });
 
   it('in the list view, trashes the selected files together: asks about the one in use, then offers Undo for both', async () => {
-    renderPage();
+    await renderPage();
     fireEvent.click(await screen.findByRole('radio', { name: 'List' }));
     // The list is a table on wide screens and cards on phones (one of them hidden by CSS): the table's boxes.
     const table = within(await screen.findByRole('table'));

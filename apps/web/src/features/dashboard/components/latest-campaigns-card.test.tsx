@@ -1,9 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import type { DashboardCampaign } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { LatestCampaignsCard } from './latest-campaigns-card';
 
 const figures = (recipients: number, pending: number, sent: number) => ({
@@ -36,25 +34,13 @@ const draft: DashboardCampaign = {
   figures: figures(0, 0, 0),
 };
 
-function show(campaigns: DashboardCampaign[] | undefined) {
-  const router = createMemoryRouter([{ path: '/user/dashboard', element: <LatestCampaignsCard campaigns={campaigns} /> }], {
-    initialEntries: ['/user/dashboard'],
-  });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+async function show(campaigns: DashboardCampaign[] | undefined) {
+  await render(<LatestCampaignsCard campaigns={campaigns} />, { path: '/user/dashboard' });
 }
 
 describe('LatestCampaignsCard', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['dashboard', 'campaigns']);
-  });
-
-  it('shows each campaign with its state, its progress once it has recipients, and a link to it', () => {
-    show([sending, draft]);
+  it('shows each campaign with its state, its progress once it has recipients, and a link to it', async () => {
+    await show([sending, draft]);
     const rows = screen.getAllByTestId('latest-campaign');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.getAttribute('href')).toBe(`/user/campanas?id=${sending.id}`);
@@ -70,14 +56,14 @@ describe('LatestCampaignsCard', () => {
     expect(screen.queryByTestId('campaigns-empty')).toBeNull();
   });
 
-  it('has an empty state that leads to Campañas', () => {
-    show([]);
+  it('has an empty state that leads to Campañas', async () => {
+    await show([]);
     const empty = screen.getByTestId('campaigns-empty');
     expect(within(empty).getByRole('link', { name: 'Create a campaign' }).getAttribute('href')).toBe('/user/campanas');
   });
 
-  it('shows skeletons while loading', () => {
-    show(undefined);
+  it('shows skeletons while loading', async () => {
+    await show(undefined);
     expect(screen.getByTestId('dashboard-campaigns').querySelector('[aria-busy="true"]')).not.toBeNull();
   });
 });

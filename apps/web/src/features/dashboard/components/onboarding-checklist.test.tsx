@@ -1,12 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { OnboardingChecklist as Checklist } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { useOnboarding } from '@/lib/api/onboarding';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { OnboardingChecklist } from './onboarding-checklist';
 
 /** Says when the checklist's answer has arrived (so "nothing shown" is not read before it). */
@@ -24,39 +21,18 @@ const state = (visible: boolean, done: [boolean, boolean, boolean]): Checklist =
   ],
 });
 
-function renderChecklist(onDismissed = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/user/dashboard',
-        element: (
-          <>
-            <OnboardingChecklist onDismissed={onDismissed} />
-            <Answered />
-          </>
-        ),
-      },
-    ],
-    {
-      initialEntries: ['/user/dashboard'],
-    },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+async function renderChecklist(onDismissed = vi.fn()) {
+  await render(
+    <>
+      <OnboardingChecklist onDismissed={onDismissed} />
+      <Answered />
+    </>,
+    { path: '/user/dashboard' },
   );
   return onDismissed;
 }
 
-describe('OnboardingChecklist', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['dashboard']);
-  });
+describe('OnboardingChecklist', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
   });
@@ -67,7 +43,7 @@ describe('OnboardingChecklist', { timeout: 20_000 }, () => {
 
   it('lists the three steps, each still to do linking to where it is done', async () => {
     mockApi(() => json({ ok: 1, data: state(true, [true, false, false]) }));
-    renderChecklist();
+    await renderChecklist();
     expect(await screen.findByTestId('onboarding-checklist')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByTestId('onboarding-progress').textContent).toBe('1 of 3 done');
@@ -79,14 +55,14 @@ describe('OnboardingChecklist', { timeout: 20_000 }, () => {
 
   it('shows nothing once dismissed (or for an account without it)', async () => {
     mockApi(() => json({ ok: 1, data: state(false, [false, false, false]) }));
-    renderChecklist();
+    await renderChecklist();
     await screen.findByTestId('answered');
     expect(screen.queryByTestId('onboarding-checklist')).toBeNull();
   });
 
   it('is dismissed on the server, then goes, handing focus back', async () => {
     const { calls } = mockApi((url, init) => json({ ok: 1, data: state(init?.method !== 'POST', [false, false, false]) }));
-    const onDismissed = renderChecklist();
+    const onDismissed = await renderChecklist();
     fireEvent.click(await screen.findByTestId('onboarding-dismiss'));
     await waitFor(() => expect(screen.queryByTestId('onboarding-checklist')).toBeNull());
     expect(calls.some((c) => c.url.endsWith('/api/onboarding/dismiss') && c.init?.method === 'POST')).toBe(true);

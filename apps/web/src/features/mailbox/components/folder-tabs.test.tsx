@@ -1,26 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import type { MailboxCounts } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { FolderTabs } from './folder-tabs';
 
-function renderTabs(counts: MailboxCounts | undefined) {
-  return render(
-    <MantineProvider>
-      <FolderTabs folder="inbox" counts={counts} onChange={() => undefined} />
-    </MantineProvider>,
-  );
+async function renderTabs(counts: MailboxCounts | undefined) {
+  return await render(<FolderTabs folder="inbox" counts={counts} onChange={() => undefined} />);
 }
 
 describe('the mailbox folder tabs', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['mailbox']);
-  });
-
-  it('shows the inbox unread count apart from its label, and names the tab with both', () => {
-    renderTabs({ inbox: 3, unread: 1, starred: 0, archived: 2, trash: 0 });
+  it('shows the inbox unread count apart from its label, and names the tab with both', async () => {
+    await renderTabs({ inbox: 3, unread: 1, starred: 0, archived: 2, trash: 0 });
     const inbox = screen.getByRole('tab', { name: 'Inbox, 1 unread' });
     expect(inbox).toBe(screen.getByTestId('folder-inbox'));
     expect(screen.getByTestId('folder-inbox-count').textContent).toBe('1');
@@ -31,15 +21,15 @@ describe('the mailbox folder tabs', () => {
     expect(screen.queryByTestId('folder-trash-count')).toBeNull();
   });
 
-  it('shows no count on an inbox whose messages are all read: never "Inbox 0"', () => {
-    renderTabs({ inbox: 2, unread: 0, starred: 0, archived: 0, trash: 0 });
+  it('shows no count on an inbox whose messages are all read: never "Inbox 0"', async () => {
+    await renderTabs({ inbox: 2, unread: 0, starred: 0, archived: 0, trash: 0 });
     expect(screen.getByRole('tab', { name: 'Inbox' })).toBe(screen.getByTestId('folder-inbox'));
     expect(screen.queryByTestId('folder-inbox-count')).toBeNull();
     expect(screen.getByTestId('folder-inbox').textContent).toBe('Inbox');
   });
 
-  it('shows the labels alone while the counts load', () => {
-    renderTabs(undefined);
+  it('shows the labels alone while the counts load', async () => {
+    await renderTabs(undefined);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Inbox', 'Starred', 'Archived', 'Trash']);
   });
 });

@@ -1,9 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { Message } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { MessageDetailDrawer } from './message-detail';
 import { MessageRow } from './message-row';
 
@@ -25,26 +23,9 @@ const message: Message = {
   deletedAt: null,
 };
 
-function renderWith(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const renderWith = (ui: React.ReactElement) => render(ui);
 
 describe('a message in the mailbox', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['mailbox', 'admin', 'errors', 'common']);
-    // The reply's autosizing textarea listens to font loading, which jsdom lacks.
-    if (!('fonts' in document))
-      Object.defineProperty(document, 'fonts', {
-        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-        configurable: true,
-      });
-  });
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',
@@ -52,15 +33,15 @@ describe('a message in the mailbox', () => {
     );
   });
 
-  it('shows the phone formatted for reading and the replies sent, with their text', () => {
-    renderWith(<MessageDetailDrawer message={message} onClose={() => undefined} onChanged={() => undefined} />);
+  it('shows the phone formatted for reading and the replies sent, with their text', async () => {
+    await renderWith(<MessageDetailDrawer message={message} onClose={() => undefined} onChanged={() => undefined} />);
     const phone = screen.getByTestId('message-phone');
     expect(phone.textContent).toBe('+34 699 11 12 22');
     expect(phone.getAttribute('href')).toBe('tel:+34699111222');
     const reply = within(screen.getByTestId('message-replies')).getByTestId('message-reply');
     expect(reply.textContent).toContain('Re: your message to Ana');
     expect(reply.textContent).toContain('Yes, from 10 to 14.');
-  }, 20_000);
+  });
 
   it('checks a reply with the contract before sending it, and shows the server’s refusal under its field', async () => {
     const fetch = vi.fn((url: string) =>
@@ -76,7 +57,7 @@ describe('a message in the mailbox', () => {
       ),
     );
     vi.stubGlobal('fetch', fetch);
-    renderWith(<MessageDetailDrawer message={message} onClose={() => undefined} onChanged={() => undefined} />);
+    await renderWith(<MessageDetailDrawer message={message} onClose={() => undefined} onChanged={() => undefined} />);
     const form = within(await screen.findByTestId('reply-form'));
     const body = screen.getByTestId<HTMLTextAreaElement>('reply-body');
     expect([form.getByRole<HTMLInputElement>('textbox', { name: /Subject/ }).maxLength, body.maxLength]).toEqual([200, 10_000]);
@@ -88,25 +69,21 @@ describe('a message in the mailbox', () => {
     fireEvent.click(screen.getByTestId('reply-send'));
     expect(await screen.findByText('Use a single line of text.')).toBeTruthy();
     expect(document.activeElement).toBe(body);
-  }, 20_000);
+  });
 
-  it('marks a replied message in the list, and only a replied one', () => {
-    const { rerender } = renderWith(
+  it('marks a replied message in the list, and only a replied one', async () => {
+    const { rerender } = await renderWith(
       <MessageRow message={message} selected={false} onSelect={() => undefined} onOpen={() => undefined} onToggleStar={() => undefined} />,
     );
     expect(screen.getByTestId('message-replied').textContent).toBe('Replied');
     rerender(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient()}>
-          <MessageRow
-            message={{ ...message, repliedAt: null, replies: [] }}
-            selected={false}
-            onSelect={() => undefined}
-            onOpen={() => undefined}
-            onToggleStar={() => undefined}
-          />
-        </QueryClientProvider>
-      </MantineProvider>,
+      <MessageRow
+        message={{ ...message, repliedAt: null, replies: [] }}
+        selected={false}
+        onSelect={() => undefined}
+        onOpen={() => undefined}
+        onToggleStar={() => undefined}
+      />,
     );
     expect(screen.queryByTestId('message-replied')).toBeNull();
   });

@@ -1,23 +1,15 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserOptions } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { AliasCard } from './alias-card';
 
 const options: UserOptions = { alias: 'ana', previousAliases: [], notificationEmails: [] };
 
-function setup(answer: (url: string, body?: { alias: string }) => Response) {
+async function setup(answer: (url: string, body?: { alias: string }) => Response) {
   const mocked = mockApi((url, init) => answer(url, init?.body ? (JSON.parse(init.body as string) as { alias: string }) : undefined));
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <AliasCard options={options} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<AliasCard options={options} />);
   const input = () => screen.getByTestId<HTMLInputElement>('options-alias-input');
   const type = (value: string) => fireEvent.change(input(), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('options-alias-save'));
@@ -25,14 +17,10 @@ function setup(answer: (url: string, body?: { alias: string }) => Response) {
 }
 
 describe('the alias card', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['options', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('takes at most the contract’s 30 characters and refuses a malformed alias before sending', () => {
-    const { calls, input, type, submit } = setup(() => json({ ok: 1, data: options }));
+  it('takes at most the contract’s 30 characters and refuses a malformed alias before sending', async () => {
+    const { calls, input, type, submit } = await setup(() => json({ ok: 1, data: options }));
     expect(input().maxLength).toBe(30);
     expect(input().required).toBe(true);
     type('no spaces allowed');
@@ -43,7 +31,7 @@ describe('the alias card', () => {
   });
 
   it('sends the alias in lower case and says it is saved', async () => {
-    const { calls, type, submit } = setup((_url, body) => json({ ok: 1, data: { ...options, alias: body!.alias } }));
+    const { calls, type, submit } = await setup((_url, body) => json({ ok: 1, data: { ...options, alias: body!.alias } }));
     type(' Ana-Lopez ');
     submit();
     expect(await screen.findByTestId('options-alias-saved')).toBeTruthy();
@@ -51,7 +39,7 @@ describe('the alias card', () => {
   });
 
   it('shows a taken alias on the field and offers the free suggestion', async () => {
-    const { input, type, submit } = setup((url) =>
+    const { input, type, submit } = await setup((url) =>
       url.startsWith('/api/register/alias')
         ? json({ ok: 1, data: { alias: 'ana-lopez', valid: true, available: false, suggestion: 'ana-lopez-2' } })
         : json(

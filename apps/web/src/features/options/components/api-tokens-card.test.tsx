@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ApiToken } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { ApiTokensCard } from './api-tokens-card';
 
 const CRM: ApiToken = {
@@ -25,27 +23,17 @@ const BACKUP: ApiToken = {
 };
 const SECRET = 'enl_pat_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
-function setup(answer: (url: string, init?: RequestInit) => Response) {
+async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <ApiTokensCard />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<ApiTokensCard />);
   return mocked;
 }
 
 describe('personal access tokens in Opciones', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['options', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists each token with its scopes, dates and last use, and says when there is none', async () => {
-    setup(() => json({ ok: 1, data: [CRM, BACKUP] }));
+    await setup(() => json({ ok: 1, data: [CRM, BACKUP] }));
     const rows = await screen.findAllByTestId('options-token');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('CRM sync')).toBeTruthy();
@@ -58,12 +46,12 @@ describe('personal access tokens in Opciones', () => {
   });
 
   it('shows the empty state', async () => {
-    setup(() => json({ ok: 1, data: [] }));
+    await setup(() => json({ ok: 1, data: [] }));
     expect((await screen.findByTestId('options-tokens-empty')).textContent).toBe('You have no access tokens yet.');
   });
 
   it('checks the form before sending: a name and at least one permission', async () => {
-    const { calls } = setup(() => json({ ok: 1, data: [] }));
+    const { calls } = await setup(() => json({ ok: 1, data: [] }));
     await screen.findByTestId('options-tokens-empty');
     fireEvent.click(screen.getByTestId('options-token-create'));
     fireEvent.click(await screen.findByTestId('options-token-create-submit'));
@@ -75,7 +63,7 @@ describe('personal access tokens in Opciones', () => {
 
   it('creates a token, shows its secret once with a copy button, and forgets it when closed', async () => {
     let list: ApiToken[] = [];
-    const { calls } = setup((url, init) => {
+    const { calls } = await setup((url, init) => {
       if (init?.method === 'POST') {
         list = [CRM];
         return json({ ok: 1, data: { token: CRM, secret: SECRET } }, 201);
@@ -108,7 +96,7 @@ describe('personal access tokens in Opciones', () => {
 
   it('revokes a token only after confirming', async () => {
     let list = [CRM, BACKUP];
-    const { calls } = setup((url, init) => {
+    const { calls } = await setup((url, init) => {
       if (init?.method === 'DELETE') {
         list = [BACKUP];
         return json({ ok: 1, data: {} });

@@ -1,23 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { DeleteAccountCard } from './delete-account-card';
 
 async function setup(answer: () => Response) {
   const mocked = mockApi(() => answer());
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <MemoryRouter>
-          <DeleteAccountCard />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<DeleteAccountCard />, { route: '/' });
   fireEvent.click(screen.getByTestId('options-delete-open'));
   await screen.findByTestId('options-delete-password');
   const password = () => screen.getByTestId<HTMLInputElement>('options-delete-password');
@@ -26,10 +15,6 @@ async function setup(answer: () => Response) {
 }
 
 describe('deleting the account', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['options', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for the password before sending anything', async () => {

@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Passkey } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { PasskeysCard } from './passkeys-card';
 
 const LAPTOP: Passkey = {
@@ -22,15 +20,9 @@ const KEY: Passkey = {
   backedUp: false,
 };
 
-function setup(answer: (url: string, init?: RequestInit) => Response) {
+async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <PasskeysCard />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<PasskeysCard />);
   return mocked;
 }
 
@@ -44,17 +36,13 @@ function browserWithWebAuthn(failure: string) {
 }
 
 describe('passkeys in Opciones', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['options', 'common', 'admin']);
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
     Reflect.deleteProperty(navigator, 'credentials');
   });
 
   it('lists each passkey with its name, whether it is synced and its last use; says when the browser cannot add one', async () => {
-    setup(() => json({ ok: 1, data: [LAPTOP, KEY] }));
+    await setup(() => json({ ok: 1, data: [LAPTOP, KEY] }));
     const rows = await screen.findAllByTestId('options-passkey');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('Synced')).toBeTruthy();
@@ -69,7 +57,7 @@ describe('passkeys in Opciones', () => {
 
   it('says there are none yet, and tells why adding stopped when the person cancels the device’s prompt', async () => {
     browserWithWebAuthn('NotAllowedError');
-    const { calls } = setup((url) =>
+    const { calls } = await setup((url) =>
       url.endsWith('/api/passkeys/options')
         ? json({
             ok: 1,
@@ -105,7 +93,7 @@ describe('passkeys in Opciones', () => {
 
   it('renames and removes a passkey after asking', async () => {
     let list = [LAPTOP];
-    const { calls } = setup((url, init) => {
+    const { calls } = await setup((url, init) => {
       if (init?.method === 'PATCH') {
         list = [{ ...LAPTOP, name: 'Work laptop' }];
         return json({ ok: 1, data: list[0] });

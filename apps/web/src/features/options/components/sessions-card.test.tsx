@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ActiveSession } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { SessionsCard } from './sessions-card';
 
 const HERE: ActiveSession = {
@@ -29,27 +27,17 @@ const UNKNOWN: ActiveSession = {
   current: false,
 };
 
-function setup(answer: (url: string, init?: RequestInit) => Response) {
+async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <SessionsCard />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<SessionsCard />);
   return mocked;
 }
 
 describe('signed-in devices in Opciones', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['options', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists each device with its browser, system and kind, marks this one, and offers sign-out only for the others', async () => {
-    setup(() => json({ ok: 1, data: [HERE, PHONE, UNKNOWN] }));
+    await setup(() => json({ ok: 1, data: [HERE, PHONE, UNKNOWN] }));
     const rows = await screen.findAllByTestId('options-session');
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByTestId('options-session-device').textContent).toBe('Firefox 132 on Windows 10');
@@ -63,7 +51,7 @@ describe('signed-in devices in Opciones', () => {
 
   it('signs out one device and reloads the list', async () => {
     let list = [HERE, PHONE];
-    const { calls } = setup((url, init) => {
+    const { calls } = await setup((url, init) => {
       if (init?.method === 'DELETE') {
         list = [HERE];
         return json({ ok: 1, data: {} });
@@ -79,7 +67,7 @@ describe('signed-in devices in Opciones', () => {
 
   it('signs out everywhere else, saying how many, and is disabled when there is nowhere else', async () => {
     let list = [HERE, PHONE, UNKNOWN];
-    setup((url, init) => {
+    await setup((url, init) => {
       if (init?.method === 'POST') {
         list = [HERE];
         return json({ ok: 1, data: { signedOut: 2 } });
@@ -94,7 +82,7 @@ describe('signed-in devices in Opciones', () => {
   });
 
   it('shows the server’s message when a sign-out fails', async () => {
-    setup((url, init) =>
+    await setup((url, init) =>
       init?.method === 'DELETE'
         ? json({ ok: 0, code: 'record.not_found', message: 'Not found.' }, 404)
         : json({ ok: 1, data: [HERE, PHONE] }),

@@ -1,9 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { TwoFactorCard } from './two-factor-card';
 
 const SETUP = {
@@ -14,28 +12,18 @@ const SETUP = {
 };
 const CODES = Array.from({ length: 10 }, (_, i) => `abcde-${String(i).padStart(5, '0')}`);
 
-function setup(answer: (url: string, init?: RequestInit) => Response) {
+async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <TwoFactorCard />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<TwoFactorCard />);
   return mocked;
 }
 
 describe('two-factor sign-in in Opciones', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['options', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('turns on: QR code and key, a confirmed code, then the recovery codes shown once', async () => {
     let enabled = false;
-    const { calls } = setup((url, init) => {
+    const { calls } = await setup((url, init) => {
       if (url.endsWith('/api/two-factor/setup')) return json({ ok: 1, data: SETUP });
       if (url.endsWith('/api/two-factor/confirm')) {
         const { code } = JSON.parse(init?.body as string) as { code: string };
@@ -67,7 +55,7 @@ describe('two-factor sign-in in Opciones', () => {
 
   it('turns off with the password', async () => {
     let enabled = true;
-    const { calls } = setup((url) => {
+    const { calls } = await setup((url) => {
       if (url.endsWith('/api/two-factor/disable')) {
         enabled = false;
         return json({ ok: 1, data: {} });
@@ -83,7 +71,7 @@ describe('two-factor sign-in in Opciones', () => {
   });
 
   it('does not offer turning off to an admin who must have it', async () => {
-    setup(() => json({ ok: 1, data: { enabled: true, recoveryCodesLeft: 10, required: true } }));
+    await setup(() => json({ ok: 1, data: { enabled: true, recoveryCodesLeft: 10, required: true } }));
     expect(await screen.findByTestId('two-factor-regenerate')).toBeTruthy();
     expect(screen.queryByTestId('two-factor-disable')).toBeNull();
   });

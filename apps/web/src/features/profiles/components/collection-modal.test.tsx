@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import type { Collection } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { CollectionModal } from './collection-modal';
 
 async function setup(answer: (body: Record<string, string>) => Response) {
@@ -12,13 +10,7 @@ async function setup(answer: (body: Record<string, string>) => Response) {
     init?.method === 'POST' ? answer(JSON.parse(init.body as string) as Record<string, string>) : new Response('', { status: 404 }),
   );
   const onSaved = vi.fn();
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <CollectionModal type="folders" kind="card" editing="new" onClose={() => undefined} onSaved={onSaved} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<CollectionModal type="folders" kind="card" editing="new" onClose={() => undefined} onSaved={onSaved} />);
   const name = await screen.findByTestId<HTMLInputElement>('collection-name');
   const color = screen.getByTestId<HTMLInputElement>('collection-color');
   const submit = () => fireEvent.click(screen.getByTestId('collection-submit'));
@@ -27,10 +19,6 @@ async function setup(answer: (body: Record<string, string>) => Response) {
 }
 
 describe('creating a folder', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['profiles', 'admin', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for a name and a colour as the contract does, with its length limit', async () => {

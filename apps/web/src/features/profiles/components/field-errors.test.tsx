@@ -1,10 +1,9 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
-import { CardFields } from './card-fields';
 import { ApiError } from '@/lib/api-error';
+import { render } from '@/test/render';
+import { CardFields } from './card-fields';
 import { errorsAfterListChange, unplacedErrors } from './field-errors';
 import { draftOf, type PhoneDraft } from './profile-draft';
 import { useProfileEditor, type ProfileEditor } from './use-profile-editor';
@@ -90,24 +89,10 @@ function Harness() {
   useEffect(() => {
     editor = current;
   });
-  return (
-    <MantineProvider>
-      <CardFields editor={current} />
-    </MantineProvider>
-  );
+  return <CardFields editor={current} />;
 }
 
 describe('CardFields with server errors', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['profiles', 'phone']);
-    // The bio's autosizing textarea listens to font loading, which jsdom lacks.
-    if (!('fonts' in document))
-      Object.defineProperty(document, 'fonts', {
-        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-        configurable: true,
-      });
-  });
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',
@@ -115,8 +100,8 @@ describe('CardFields with server errors', () => {
     );
   });
 
-  it('shows each 422 message next to its own field, keeps the typed values, and clears one error when its field is edited', () => {
-    render(<Harness />);
+  it('shows each 422 message next to its own field, keeps the typed values, and clears one error when its field is edited', async () => {
+    await render(<Harness />);
     act(() => editor.setServerError(refusal()));
 
     const firstName = screen.getByTestId('card-firstName');
@@ -136,10 +121,10 @@ describe('CardFields with server errors', () => {
     // A label's error goes to the labels picker; a path no field has is the general error.
     expect(editor.errorOf('labelIds')).toBe('This item does not exist or is not yours.');
     expect(editor.generalError).toBe('Check the fields.');
-  }, 20_000);
+  });
 
-  it('takes its required marks, lengths and most rows from the card’s contract', () => {
-    render(<Harness />);
+  it('takes its required marks, lengths and most rows from the card’s contract', async () => {
+    await render(<Harness />);
     const firstName = screen.getByTestId<HTMLInputElement>('card-firstName');
     expect(firstName.maxLength).toBe(80);
     expect(firstName.required).toBe(true);
@@ -148,5 +133,5 @@ describe('CardFields with server errors', () => {
     expect(screen.getByTestId<HTMLTextAreaElement>('card-bio').maxLength).toBe(1000);
     expect(screen.getByTestId<HTMLInputElement>('card-website').maxLength).toBe(500);
     expect(screen.getByTestId('card-phones').textContent).toContain('2 of 5');
-  }, 20_000);
+  });
 });

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider, TextInput } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
 import { moveItem, OrderedList } from './ordered-list';
 
 type Row = { key: string; label: string };
@@ -10,21 +10,19 @@ type Row = { key: string; label: string };
 function Harness({ initial, max = 5 }: { initial: string[]; max?: number }) {
   const [items, setItems] = useState<Row[]>(initial.map((label) => ({ key: label, label })));
   return (
-    <MantineProvider>
-      <OrderedList
-        legend="Links"
-        items={items}
-        onChange={setItems}
-        create={() => ({ key: `new-${items.length}`, label: '' })}
-        max={max}
-        addLabel="Add link"
-        itemName={(i) => `Link ${i + 1}`}
-        testId="links"
-        renderItem={(item, _i, update) => (
-          <TextInput label="Text" value={item.label} onChange={(e) => update({ label: e.currentTarget.value })} />
-        )}
-      />
-    </MantineProvider>
+    <OrderedList
+      legend="Links"
+      items={items}
+      onChange={setItems}
+      create={() => ({ key: `new-${items.length}`, label: '' })}
+      max={max}
+      addLabel="Add link"
+      itemName={(i) => `Link ${i + 1}`}
+      testId="links"
+      renderItem={(item, _i, update) => (
+        <TextInput label="Text" value={item.label} onChange={(e) => update({ label: e.currentTarget.value })} />
+      )}
+    />
   );
 }
 
@@ -32,13 +30,8 @@ const values = () => screen.getAllByRole<HTMLInputElement>('textbox').map((input
 const row = (name: string) => within(screen.getByRole('group', { name }));
 
 describe('OrderedList', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['profiles']);
-  });
-
-  it('moves rows up and down with labelled buttons, disabled at the ends', () => {
-    render(<Harness initial={['A', 'B', 'C']} />);
+  it('moves rows up and down with labelled buttons, disabled at the ends', async () => {
+    await render(<Harness initial={['A', 'B', 'C']} />);
     expect(row('Link 1').getByRole('button', { name: 'Move Link 1 up' })).toHaveProperty('disabled', true);
     expect(row('Link 3').getByRole('button', { name: 'Move Link 3 down' })).toHaveProperty('disabled', true);
 
@@ -48,15 +41,15 @@ describe('OrderedList', () => {
     expect(values()).toEqual(['B', 'C', 'A']);
   });
 
-  it('keeps what was typed in a row when it moves', () => {
-    render(<Harness initial={['A', 'B']} />);
+  it('keeps what was typed in a row when it moves', async () => {
+    await render(<Harness initial={['A', 'B']} />);
     fireEvent.change(row('Link 2').getByRole('textbox'), { target: { value: 'B edited' } });
     fireEvent.click(row('Link 2').getByRole('button', { name: 'Move Link 2 up' }));
     expect(values()).toEqual(['B edited', 'A']);
   });
 
-  it('removes a row and adds new ones up to the maximum', () => {
-    render(<Harness initial={['A', 'B', 'C']} max={3} />);
+  it('removes a row and adds new ones up to the maximum', async () => {
+    await render(<Harness initial={['A', 'B', 'C']} max={3} />);
     fireEvent.click(row('Link 2').getByRole('button', { name: 'Remove Link 2' }));
     expect(values()).toEqual(['A', 'C']);
     expect(screen.getByText('2 of 3')).toBeTruthy();

@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { MemoryRouter, useLocation } from 'react-router';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { render } from '@/test/render';
 import { ProfileFiltersBar } from './profile-filters-bar';
 import { useProfileFilters } from './use-profile-filters';
 
@@ -17,25 +16,13 @@ function Harness() {
   );
 }
 
-const renderBar = (url = '/user/perfiles') =>
-  render(
-    <MantineProvider>
-      <MemoryRouter initialEntries={[url]}>
-        <Harness />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+const renderBar = (url = '/user/perfiles') => render(<Harness />, { route: url });
 const box = () => screen.getByTestId<HTMLInputElement>('profiles-search');
 const url = () => screen.getByTestId('url').textContent;
 
 describe('ProfileFiltersBar search', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['profiles']);
-  });
-
   it('writes the trimmed text to the URL but keeps the space being typed', async () => {
-    renderBar();
+    await renderBar();
     fireEvent.change(box(), { target: { value: 'ana ' } });
     await waitFor(() => expect(url()).toBe('?search=ana'));
     // Give a stale sync a chance to run: the box must still hold the trailing space.
@@ -47,26 +34,23 @@ describe('ProfileFiltersBar search', () => {
   });
 
   it('shows the URL value when it changes from outside (clear filters)', async () => {
-    renderBar('/user/perfiles?search=bob');
+    await renderBar('/user/perfiles?search=bob');
     expect(box().value).toBe('bob');
     fireEvent.click(screen.getByTestId('profiles-clear-filters'));
     await waitFor(() => expect(box().value).toBe(''));
     expect(url()).toBe('');
   });
 
-  it('hints at a tag’s name in the tags search, not at a card’s title or company', () => {
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <ProfileFiltersBar
-            filters={{ search: '', folderId: undefined, labelId: undefined, sort: 'updatedAt', dir: 'desc', page: 1 }}
-            update={() => undefined}
-            folders={[]}
-            labels={[]}
-            kind="tag"
-          />
-        </MemoryRouter>
-      </MantineProvider>,
+  it('hints at a tag’s name in the tags search, not at a card’s title or company', async () => {
+    await render(
+      <ProfileFiltersBar
+        filters={{ search: '', folderId: undefined, labelId: undefined, sort: 'updatedAt', dir: 'desc', page: 1 }}
+        update={() => undefined}
+        folders={[]}
+        labels={[]}
+        kind="tag"
+      />,
+      { route: '/' },
     );
     expect(box().placeholder).toBe('Tag name: Luna, keys…');
     expect(box().placeholder).not.toMatch(/title|company/i);

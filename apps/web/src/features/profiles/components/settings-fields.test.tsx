@@ -1,11 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import type { ProfileKind } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { inputOf, newDraft, type ProfileDraft } from './profile-draft';
 import { SettingsFields } from './settings-fields';
 import { useProfileEditor, type ProfileEditor } from './use-profile-editor';
@@ -19,29 +17,19 @@ function Harness({ initial }: { initial: ProfileDraft }) {
   return <SettingsFields editor={current} />;
 }
 
-function setup(kind: ProfileKind, patch: Partial<ProfileDraft> = {}) {
+async function setup(kind: ProfileKind, patch: Partial<ProfileDraft> = {}) {
   // The folder and label pickers' lists.
   mockApi(() => json({ ok: 1, data: [] }));
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <Harness initial={{ ...newDraft(kind), ...patch }} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<Harness initial={{ ...newDraft(kind), ...patch }} />);
 }
 
 const option = (label: string) => screen.getByRole<HTMLInputElement>('radio', { name: label });
 
 describe('the editor’s order of the public page’s sections', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['profiles']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers posts first (the default) or the form first when the page has both, and sends the choice', () => {
-    setup('card', { wall: true });
+  it('offers posts first (the default) or the form first when the page has both, and sends the choice', async () => {
+    await setup('card', { wall: true });
     expect(screen.getByText('Order on the public page')).toBeTruthy();
     expect(screen.getByText('What visitors find first under the card.')).toBeTruthy();
     expect(option('Posts, then the form').checked).toBe(true);
@@ -53,8 +41,8 @@ describe('the editor’s order of the public page’s sections', () => {
     expect(inputOf(editor.draft).sectionOrder).toBe('form-first');
   });
 
-  it('is no choice without the wall or without the contact form; the order chosen is kept', () => {
-    setup('card', { wall: true, sectionOrder: 'form-first' });
+  it('is no choice without the wall or without the contact form; the order chosen is kept', async () => {
+    await setup('card', { wall: true, sectionOrder: 'form-first' });
     fireEvent.click(screen.getByTestId('profile-wall'));
     expect(screen.queryByTestId('profile-section-order')).toBeNull();
     fireEvent.click(screen.getByTestId('profile-wall'));
@@ -65,8 +53,8 @@ describe('the editor’s order of the public page’s sections', () => {
     expect(inputOf(editor.draft).sectionOrder).toBe('form-first');
   });
 
-  it('tells a tag’s owner that a lost tag shows its form first', () => {
-    setup('tag', { wall: true });
+  it('tells a tag’s owner that a lost tag shows its form first', async () => {
+    await setup('tag', { wall: true });
     expect(screen.getByText(/While the tag is lost, the form always comes first/)).toBeTruthy();
   });
 });

@@ -1,11 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Profile, TeamTemplate } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi, type MockedCall } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { draftOf } from './profile-draft';
 import { ProfileForm } from './profile-form';
 import { teamLockOf } from './team-lock';
@@ -71,40 +68,20 @@ const TEMPLATE: TeamTemplate = {
 };
 
 let calls: MockedCall[];
-function setup(profile: Profile) {
+async function setup(profile: Profile) {
   calls = mockApi((url, init) => {
     const path = new URL(url, 'http://x').pathname;
     if (path === '/api/team/template') return json({ ok: 1, data: TEMPLATE });
     if (init?.method === 'PUT') return json({ ok: 1, data: profile });
     return json({ ok: 1, data: [] });
   }).calls;
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <ProfileForm id={profile.id} initial={draftOf(profile)} base="/user/perfiles" justCreated={false} lock={teamLockOf(profile)} />
-        ),
-      },
-    ],
-    { initialEntries: ['/user/perfiles/x'] },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  await render(
+    <ProfileForm id={profile.id} initial={draftOf(profile)} base="/user/perfiles" justCreated={false} lock={teamLockOf(profile)} />,
+    { route: '/user/perfiles/x' },
   );
 }
 
 describe('a team card in the editor', () => {
-  beforeAll(async () => {
-    // The bio's autosizing textarea listens to the page's fonts, which jsdom lacks.
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
-    await initI18n('en');
-    await loadNamespaces(['profiles', 'cloud', 'phone', 'common']);
-  });
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined)); // no CSRF meta in jsdom
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -112,7 +89,7 @@ describe('a team card in the editor', () => {
   });
 
   it('shows the fields its team locks read-only, with the padlock and why, and the rest editable', async () => {
-    setup(CARD);
+    await setup(CARD);
     expect(screen.getByTestId('profile-team-notice').textContent).toContain('A card of the team Acme Sales');
     const company = screen.getByTestId<HTMLInputElement>('card-company');
     expect(company.readOnly).toBe(true);
@@ -136,7 +113,7 @@ describe('a team card in the editor', () => {
   });
 
   it('sends the locked values unchanged with the member’s own changes', async () => {
-    setup(CARD);
+    await setup(CARD);
     await screen.findByTestId('card-shared-links');
     fireEvent.change(screen.getByTestId('card-jobTitle'), { target: { value: 'Head of sales' } });
     fireEvent.click(screen.getByTestId('profile-save'));
@@ -153,8 +130,8 @@ describe('a team card in the editor', () => {
     expect(body.card.customLinks).toEqual([SHARED, { label: 'My blog', url: 'https://ana.example' }]);
   });
 
-  it('leaves a personal card as it was: nothing locked, no notice', () => {
-    setup({ ...CARD, team: null, lockedFields: [], logoFileId: null });
+  it('leaves a personal card as it was: nothing locked, no notice', async () => {
+    await setup({ ...CARD, team: null, lockedFields: [], logoFileId: null });
     expect(screen.queryByTestId('profile-team-notice')).toBeNull();
     expect(screen.getByTestId<HTMLInputElement>('card-company').readOnly).toBe(false);
     expect(screen.queryByTestId('card-shared-links')).toBeNull();

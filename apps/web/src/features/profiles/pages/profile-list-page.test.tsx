@@ -1,11 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { DataRouter } from 'react-router';
 import type { Profile, ProfileKind } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import ProfileListPage from './profile-list-page';
 
 const PAGE = 24;
@@ -52,29 +50,19 @@ const subscription = (cards: number) => ({
 });
 
 let router: DataRouter;
-function renderPage(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createMemoryRouter(
-    ['/user/perfiles', '/user/tamys'].map((path) => ({ path, element: <ProfileListPage /> })),
-    { initialEntries: [url] },
-  );
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+async function renderPage(url: string) {
+  const view = await render(<ProfileListPage />, {
+    path: '/user/perfiles',
+    routes: [{ path: '/user/tamys', element: <ProfileListPage /> }],
+    route: url,
+  });
+  router = view.router;
+  return view;
 }
 const selectBoxes = () => screen.getAllByTestId<HTMLInputElement>('profile-select');
 const selectPage = () => screen.getByTestId<HTMLInputElement>('profiles-select-page');
 
-// Full page renders with 24 tiles: slow on a busy machine.
-describe('ProfileListPage', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['profiles', 'admin']);
-  });
+describe('ProfileListPage', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
     mockApi((input) => {
@@ -94,21 +82,21 @@ describe('ProfileListPage', { timeout: 20_000 }, () => {
 
   it('states a used-up card quota plainly, with no alarm, and still offers "new" (where the limit is explained)', async () => {
     cardLimit = 30;
-    renderPage('/user/perfiles');
+    await renderPage('/user/perfiles');
     expect((await screen.findByTestId('profiles-plan-usage')).textContent).toMatch(/30 of 30 cards on your plan/);
     expect(screen.queryByTestId('quota-prompt-cards')).toBeNull();
     expect(screen.getByTestId('profile-create').getAttribute('href')).toBe('/user/perfiles/new');
   });
 
   it('says how much of the plan is used while there is room (3 of 10 tags)', async () => {
-    renderPage('/user/tamys');
+    await renderPage('/user/tamys');
     await waitFor(() => expect(selectBoxes()).toHaveLength(3));
     expect((await screen.findByTestId('profiles-plan-usage')).textContent).toMatch(/3 of 10 tags on your plan/);
     expect(screen.queryByTestId('quota-prompt-tags')).toBeNull();
   });
 
   it('starts an empty selection on another page and on the tags list', async () => {
-    renderPage('/user/perfiles');
+    await renderPage('/user/perfiles');
     await waitFor(() => expect(selectBoxes()).toHaveLength(PAGE));
     fireEvent.click(selectBoxes()[0]!);
     expect(screen.getByTestId('bulk-count').textContent).toMatch(/1/);
@@ -127,7 +115,7 @@ describe('ProfileListPage', { timeout: 20_000 }, () => {
   });
 
   it('moves focus to the select-all box when the selection is cleared', async () => {
-    renderPage('/user/perfiles');
+    await renderPage('/user/perfiles');
     await waitFor(() => expect(selectBoxes()).toHaveLength(PAGE));
     fireEvent.click(selectBoxes()[1]!);
     const clear = screen.getByTestId('bulk-clear');
@@ -138,7 +126,7 @@ describe('ProfileListPage', { timeout: 20_000 }, () => {
   });
 
   it('goes to the last page instead of an empty state for a page past the end', async () => {
-    renderPage('/user/perfiles?page=7');
+    await renderPage('/user/perfiles?page=7');
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await waitFor(() => expect(selectBoxes()).toHaveLength(6));
     expect(screen.queryByTestId('profiles-empty')).toBeNull();

@@ -1,16 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AccountType } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { EMPTY_REGISTER_VALUES, RegisterForm } from './register-form';
 
 const personal: AccountType = { id: '6f1c2b1e-0c3a-4b7e-9a51-2a1d6c0f4e11', code: 'personal', name: 'Personal', requiresTaxId: false };
 
-function setup(answer: (body: Record<string, unknown>) => Response) {
+async function setup(answer: (body: Record<string, unknown>) => Response) {
   const mocked = mockApi((url, init) => {
     if (url === '/api/account-types') return json({ ok: 1, data: [personal] });
     if (url.startsWith('/api/register/alias'))
@@ -19,15 +16,9 @@ function setup(answer: (body: Record<string, unknown>) => Response) {
   });
   const onChange = vi.fn();
   const onRegistered = vi.fn();
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <MemoryRouter>
-          <RegisterForm values={EMPTY_REGISTER_VALUES} onChange={onChange} onRegistered={onRegistered} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<RegisterForm values={EMPTY_REGISTER_VALUES} onChange={onChange} onRegistered={onRegistered} />, {
+    route: '/',
+  });
   const input = (name: string) => screen.getByTestId<HTMLInputElement>(`register-${name}`);
   const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('register-submit'));
@@ -36,14 +27,10 @@ function setup(answer: (body: Record<string, unknown>) => Response) {
 }
 
 describe('the registration form', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['register', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('takes its limits from the contract and says what is missing, focusing the first field', async () => {
-    const { input, submit, registrations } = setup(() => json({ ok: 1, data: { email: 'x' } }));
+    const { input, submit, registrations } = await setup(() => json({ ok: 1, data: { email: 'x' } }));
     expect([input('name').maxLength, input('alias').maxLength, input('email').maxLength, input('password').maxLength]).toEqual([
       120, 30, 254, 200,
     ]);
@@ -58,7 +45,9 @@ describe('the registration form', () => {
   });
 
   it('sends the alias made from the name and the first account type, keeping the page informed of what is typed', async () => {
-    const { input, type, submit, registrations, onChange, onRegistered } = setup(() => json({ ok: 1, data: { email: 'ana@example.com' } }));
+    const { input, type, submit, registrations, onChange, onRegistered } = await setup(() =>
+      json({ ok: 1, data: { email: 'ana@example.com' } }),
+    );
     await waitFor(() => expect(screen.getByTestId<HTMLSelectElement>('register-account-type').value).toBe(personal.id));
     type('name', 'Ana López');
     expect(input('alias').value).toBe('ana-lopez');
@@ -79,7 +68,7 @@ describe('the registration form', () => {
   });
 
   it("shows the server's refusal of the alias on the alias field", async () => {
-    const { input, type, submit } = setup(() =>
+    const { input, type, submit } = await setup(() =>
       json({ ok: 0, code: 'account.alias_taken', message: 'Taken.', errors: { alias: ['This alias is taken. Try ana-lopez-2.'] } }, 409),
     );
     await waitFor(() => expect(screen.getByTestId<HTMLSelectElement>('register-account-type').value).toBe(personal.id));

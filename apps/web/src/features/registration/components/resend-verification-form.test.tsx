@@ -1,20 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { ResendVerificationForm } from './resend-verification-form';
 
-function setup(answer: () => Response) {
+async function setup(answer: () => Response) {
   const mocked = mockApi(() => answer());
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <ResendVerificationForm />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<ResendVerificationForm />);
   const input = () => screen.getByTestId<HTMLInputElement>('verify-resend-email');
   const type = (value: string) => fireEvent.change(input(), { target: { value } });
   const submit = () => fireEvent.click(screen.getByTestId('verify-resend-submit'));
@@ -22,14 +14,10 @@ function setup(answer: () => Response) {
 }
 
 describe('sending the confirmation link again', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['register', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('asks for a valid address before sending', () => {
-    const { calls, input, submit } = setup(() => json({ ok: 1, data: {} }));
+  it('asks for a valid address before sending', async () => {
+    const { calls, input, submit } = await setup(() => json({ ok: 1, data: {} }));
     expect(input().required).toBe(true);
     submit();
     expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
@@ -38,7 +26,7 @@ describe('sending the confirmation link again', () => {
   });
 
   it('says where the link went', async () => {
-    const { calls, type, submit } = setup(() => json({ ok: 1, data: {} }));
+    const { calls, type, submit } = await setup(() => json({ ok: 1, data: {} }));
     type(' ana@example.com ');
     submit();
     expect((await screen.findByTestId('verify-resent')).textContent).toContain('ana@example.com');
@@ -46,7 +34,7 @@ describe('sending the confirmation link again', () => {
   });
 
   it('says how long to wait when asked too often', async () => {
-    const { type, submit } = setup(
+    const { type, submit } = await setup(
       () =>
         new Response(JSON.stringify({ ok: 0, code: 'request.throttled', message: 'Too many requests.' }), {
           status: 429,

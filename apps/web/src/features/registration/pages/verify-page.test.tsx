@@ -1,11 +1,10 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { DataRouter } from 'react-router';
 import type { CurrentUser } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { clearSession, SESSION_KEYS, startSession } from '@/lib/session';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import VerifyPage from './verify-page';
 
 const user: CurrentUser = {
@@ -33,19 +32,14 @@ const subscription = {
 
 let router: DataRouter;
 /** The page at /register/verify/:code (each test its own code: the page's query cache is the app's). */
-function renderVerify(code: string) {
-  router = createMemoryRouter(
-    [
-      { path: '/register/verify/:code', element: <VerifyPage /> },
-      { path: '/user/dashboard', element: <p data-testid="dashboard">dashboard</p> },
-    ],
-    { initialEntries: [`/register/verify/${code}`] },
-  );
-  return render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+async function renderVerify(code: string) {
+  const view = await render(<VerifyPage />, {
+    path: '/register/verify/:code',
+    routes: [{ path: '/user/dashboard', element: <p data-testid="dashboard">dashboard</p> }],
+    route: `/register/verify/${code}`,
+  });
+  router = view.router;
+  return view;
 }
 
 /** The API of a verification that activates an account; `signIn`: the exchange's answer. */
@@ -59,11 +53,7 @@ function api(signInCode: string, signIn: () => Response) {
   });
 }
 
-describe('VerifyPage', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['register']);
-  });
+describe('VerifyPage', () => {
   beforeEach(() => {
     clearSession();
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
@@ -76,7 +66,7 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
 
   it('exchanges the one-time code, stores the session as a sign-in does and opens the dashboard', async () => {
     const { calls } = api('one-time-sign-in-code-1', () => json({ ok: 1, data: { token: 'session-token-1', user } }));
-    renderVerify('verify-code-ok-1');
+    await renderVerify('verify-code-ok-1');
     expect(await screen.findByTestId('dashboard')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/user/dashboard');
     expect(window.localStorage.getItem(SESSION_KEYS.token)).toBe('session-token-1');
@@ -91,7 +81,7 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
   it('says why when the exchange is refused, and offers the sign-in form instead', async () => {
     const refused = 'This automatic sign-in has expired. Sign in with your email and password.';
     api('one-time-sign-in-code-2', () => json({ ok: 0, code: 'auth.sign_in_code_expired', message: refused }, 401));
-    renderVerify('verify-code-expired-2');
+    await renderVerify('verify-code-expired-2');
     const alert = await screen.findByTestId('verify-sign-in-failed');
     expect(alert.textContent).toContain(refused);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your account is active');
@@ -103,7 +93,7 @@ describe('VerifyPage', { timeout: 20_000 }, () => {
   it('keeps a session already held: no exchange', async () => {
     startSession('someone-elses-token', { ...user, id: 'u0', email: 'other@example.com' });
     const { calls } = api('one-time-sign-in-code-3', () => json({ ok: 1, data: { token: 'must-not-be-used', user } }));
-    renderVerify('verify-code-held-3');
+    await renderVerify('verify-code-held-3');
     await waitFor(() => expect(screen.getByTestId('verify-continue').getAttribute('href')).toBe('/account'));
     expect(calls.some((c) => c.url.endsWith('/api/register/sign-in'))).toBe(false);
     expect(window.localStorage.getItem(SESSION_KEYS.token)).toBe('someone-elses-token');

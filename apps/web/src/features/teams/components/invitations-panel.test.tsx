@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TeamImportResult } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
-import { invitation, ok, renderAt } from '../test/render';
+import { render } from '@/test/render';
+import { invitation, ok } from '../test/fixtures';
 import { InvitationsPanel } from './invitations-panel';
 
 const RESULT: TeamImportResult = {
@@ -23,10 +23,6 @@ const RESULT: TeamImportResult = {
 };
 
 describe('the team invitations', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['teams', 'admin', 'phone', 'common']);
-  });
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined)); // no CSRF meta in jsdom
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -39,7 +35,7 @@ describe('the team invitations', () => {
       if (path === '/api/team/invitations/import') return json(ok(RESULT));
       return json(ok([]));
     });
-    renderAt('/', '/', <InvitationsPanel />);
+    await render(<InvitationsPanel />, { route: '/' });
     expect(await screen.findByTestId('team-invitations-table-empty')).toBeTruthy();
     fireEvent.click(screen.getByTestId('import-open'));
     fireEvent.change(screen.getByTestId('import-csv'), {
@@ -72,7 +68,7 @@ describe('the team invitations', () => {
         ]),
       );
     });
-    renderAt('/', '/', <InvitationsPanel />);
+    await render(<InvitationsPanel />, { route: '/' });
     const table = await screen.findByRole('table', { name: 'Invitations of the team' });
     const rows = within(table).getAllByTestId('data-row');
     expect(rows.map((row) => within(row).getByTestId('invitation-status').textContent)).toEqual(['Pending', 'Accepted', 'Expired']);

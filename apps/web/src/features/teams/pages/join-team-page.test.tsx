@@ -1,15 +1,15 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { pendingInvitationPath, rememberInvitation } from '@/lib/pending-invitation';
 import { queryClient } from '@/lib/query-client';
 import { startSession } from '@/lib/session';
 import { json, mockApi } from '@/test/mock-api';
-import { mine, ok, PUBLIC_INVITATION, renderAt } from '../test/render';
+import { render } from '@/test/render';
+import { mine, ok, PUBLIC_INVITATION } from '../test/fixtures';
 import JoinTeamPage from './join-team-page';
 
 const TOKEN = 'a-long-invitation-token';
-const open = () => renderAt('/user/equipo/unirse/:token', `/user/equipo/unirse/${TOKEN}`, <JoinTeamPage />);
+const open = () => render(<JoinTeamPage />, { path: '/user/equipo/unirse/:token', route: `/user/equipo/unirse/${TOKEN}` });
 const signIn = (email: string) =>
   startSession('token', {
     id: 'u9',
@@ -23,10 +23,6 @@ const signIn = (email: string) =>
   });
 
 describe('the invitation page', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['teams', 'common']);
-  });
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined)); // no CSRF meta in jsdom
   afterEach(() => {
     // The page brings the app's own query client (it is outside the signed-in shell).
@@ -37,7 +33,7 @@ describe('the invitation page', () => {
 
   it('signed out: names the team and who invited, offers to register or sign in, and keeps the link for after', async () => {
     mockApi(() => json(ok(PUBLIC_INVITATION)));
-    open();
+    await open();
     expect((await screen.findByTestId('team-join-title')).textContent).toBe('Join Acme Sales');
     expect(screen.getByText('Person 1 invites you to join Acme Sales as a member.')).toBeTruthy();
     expect(screen.getByTestId('team-join-register').getAttribute('href')).toBe('/register');
@@ -47,7 +43,7 @@ describe('the invitation page', () => {
 
   it('says so when the invitation expired, and keeps nothing', async () => {
     mockApi(() => json(ok({ ...PUBLIC_INVITATION, expired: true, expiresAt: '2031-03-01T09:00:00.000Z' })));
-    open();
+    await open();
     expect((await screen.findByTestId('team-join-problem')).textContent).toContain('Ask the team for a new invitation.');
     expect(screen.queryByTestId('team-join-register')).toBeNull();
     expect(pendingInvitationPath()).toBeNull();
@@ -55,7 +51,7 @@ describe('the invitation page', () => {
 
   it('says a used or revoked link is not valid', async () => {
     mockApi(() => json({ ok: 0, code: 'team.invitation_invalid', message: 'Not valid.' }, 404));
-    open();
+    await open();
     expect((await screen.findByTestId('team-join-problem')).textContent).toContain('This invitation link is not valid');
   });
 
@@ -63,7 +59,7 @@ describe('the invitation page', () => {
     rememberInvitation(TOKEN);
     signIn('someone.else@acme.example');
     mockApi(() => json(ok(PUBLIC_INVITATION)));
-    open();
+    await open();
     expect((await screen.findByTestId('team-join-other-email')).textContent).toContain('new2@acme.example');
     expect(screen.getByTestId<HTMLButtonElement>('team-join-accept').disabled).toBe(true);
     // Back at the link once signed in: it no longer redirects the next sign-in.
@@ -75,7 +71,7 @@ describe('the invitation page', () => {
     const mocked = mockApi((url, init) =>
       init?.method === 'POST' ? json(ok({ ...mine('member'), cardId: 'card-9' })) : json(ok(PUBLIC_INVITATION)),
     );
-    open();
+    await open();
     fireEvent.click(await screen.findByTestId('team-join-accept'));
     expect((await screen.findByTestId('team-join-card')).getAttribute('href')).toBe('/user/perfiles/card-9');
     expect(mocked.calls.find((c) => c.init?.method === 'POST')?.url).toBe(`/api/team-invitations/${TOKEN}/accept`);
@@ -86,7 +82,7 @@ describe('the invitation page', () => {
     mockApi((url, init) =>
       init?.method === 'POST' ? json({ ok: 0, code: 'team.already_member', message: 'x' }, 409) : json(ok(PUBLIC_INVITATION)),
     );
-    open();
+    await open();
     fireEvent.click(await screen.findByTestId('team-join-accept'));
     expect((await screen.findByTestId('team-join-error')).textContent).toBe(
       'You are already in a team. Leave it before joining another one.',

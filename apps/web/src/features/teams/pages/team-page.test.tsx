@@ -1,21 +1,17 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi, type MockedCall } from '@/test/mock-api';
-import { member, mine, ok, renderAt, TEAM, TEMPLATE, userId } from '../test/render';
+import { render } from '@/test/render';
+import { member, mine, ok, TEAM, TEMPLATE, userId } from '../test/fixtures';
 import TeamPage from './team-page';
 
 const bodyOf = (call: MockedCall | undefined) => JSON.parse(call?.init?.body as string) as unknown;
 const calls = (list: MockedCall[], method: string, path: string) =>
   list.filter((c) => (c.init?.method ?? 'GET') === method && new URL(c.url, 'http://x').pathname === path);
 
-const open = (url = '/user/equipo') => renderAt('/user/equipo', url, <TeamPage />);
+const open = (url = '/user/equipo') => render(<TeamPage />, { path: '/user/equipo', route: url });
 
 describe('the Team page', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['teams', 'register', 'admin', 'cloud', 'phone', 'common']);
-  });
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined)); // no CSRF meta in jsdom
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -37,7 +33,7 @@ describe('the Team page', () => {
       if (path === '/api/team') return json(ok(created ? mine('owner') : null));
       return json(ok([]));
     });
-    open();
+    await open();
     expect(await screen.findByTestId('team-start')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Team' })).toBeTruthy();
     fireEvent.change(screen.getByTestId('team-name'), { target: { value: 'Acme Sales' } });
@@ -68,7 +64,7 @@ describe('the Team page', () => {
         );
       return json(ok(null));
     });
-    open();
+    await open();
     fireEvent.change(await screen.findByTestId('team-name'), { target: { value: 'Acme' } });
     expect(await screen.findByTestId('team-alias-suggestion')).toBeTruthy();
     fireEvent.click(screen.getByTestId('team-save'));
@@ -84,7 +80,7 @@ describe('the Team page', () => {
       if (path === `/api/team/members/${userId(2)}`) return json(ok({}));
       return json(ok([]));
     });
-    open();
+    await open();
     await screen.findByTestId('team-members-table');
     // The table (the phone's cards repeat it): the owner cannot be removed; the member can.
     const table = screen.getByRole('table', { name: 'Members of the team' });
@@ -117,7 +113,7 @@ describe('the Team page', () => {
         return json(ok({ ...kept, status: 'assigned', member: { userId: userId(4), name: 'Newcomer' } }));
       return json(ok([]));
     });
-    open();
+    await open();
     const section = await screen.findByTestId('team-kept-cards');
     // An admin manages the team but does not see the owner's details tab.
     expect(screen.queryByTestId('team-tab-datos')).toBeNull();
@@ -137,7 +133,7 @@ describe('the Team page', () => {
       if (path === '/api/team/template') return json(ok(TEMPLATE));
       return json(ok([]));
     });
-    open();
+    await open();
     expect(await screen.findByTestId('team-member-view')).toBeTruthy();
     expect(screen.getByTestId('team-role').textContent).toBe('Member');
     expect(screen.getByTestId('team-my-card-edit').getAttribute('href')).toBe('/user/perfiles/card-of-me');
@@ -153,7 +149,7 @@ describe('the Team page', () => {
       if (path === '/api/team/template') return json(ok(TEMPLATE));
       return json(ok([]));
     });
-    open('/user/equipo?tab=plantilla');
+    await open('/user/equipo?tab=plantilla');
     const address = await screen.findByTestId('template-address');
     fireEvent.change(address, { target: { value: 'Calle Mayor 2, Madrid' } });
     fireEvent.click(screen.getByTestId('template-lock-address'));

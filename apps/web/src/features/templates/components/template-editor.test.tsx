@@ -1,49 +1,40 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
+import { render } from '@/test/render';
+import { replaceExports } from '@/test/replace-exports';
+import * as templatesApi from '../api/templates';
 import { TemplateEditor } from './template-editor';
 
-const state = vi.hoisted((): { saves: unknown[]; fail: unknown } => ({ saves: [], fail: null }));
+const state: { saves: unknown[]; fail: unknown } = { saves: [], fail: null };
 
 // The preview the server renders, and a save that records its body (and fails when told to).
-vi.mock('../api/templates', () => ({
-  previewTemplate: () => Promise.resolve({ subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' }),
-  useSendTest: () => ({ isPending: false, mutate: () => undefined }),
-  useSaveTemplate: () => ({
-    isPending: false,
-    error: state.fail,
-    mutate: (body: unknown, handlers: { onSuccess: (t: unknown) => void; onError: (e: unknown) => void }) => {
-      state.saves.push(body);
-      if (state.fail) handlers.onError(state.fail);
-      else handlers.onSuccess({ id: 't1', name: 'News' });
-    },
-  }),
-}));
-
-const renderEditor = () =>
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <TemplateEditor template={null} onSaved={() => undefined} onClose={() => undefined} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-
-describe('the template editor', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['templates', 'editor', 'admin', 'common']);
+const fakeServer = () =>
+  replaceExports(templatesApi, {
+    previewTemplate: () => Promise.resolve({ subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' }),
+    useSendTest: () => ({ isPending: false, mutate: () => undefined }),
+    useSaveTemplate: () => ({
+      isPending: false,
+      error: state.fail,
+      mutate: (body: unknown, handlers: { onSuccess: (t: unknown) => void; onError: (e: unknown) => void }) => {
+        state.saves.push(body);
+        if (state.fail) handlers.onError(state.fail);
+        else handlers.onSuccess({ id: 't1', name: 'News' });
+      },
+    }),
   });
+
+const renderEditor = () => render(<TemplateEditor template={null} onSaved={() => undefined} onClose={() => undefined} />);
+
+describe('the template editor', () => {
   beforeEach(() => {
     state.saves = [];
     state.fail = null;
+    fakeServer();
   });
 
-  it('takes the name’s and subject’s limits from the contract and asks for both before saving', () => {
-    renderEditor();
+  it('takes the name’s and subject’s limits from the contract and asks for both before saving', async () => {
+    await renderEditor();
     const name = screen.getByTestId<HTMLInputElement>('template-name');
     const subject = screen.getByTestId<HTMLInputElement>('template-subject');
     expect([name.maxLength, subject.maxLength]).toEqual([120, 200]);
@@ -61,7 +52,7 @@ describe('the template editor', { timeout: 20_000 }, () => {
       fieldErrors: { subject: ['{{apellido}} is not a merge field.'] },
       serverMessage: '{{apellido}} is not a merge field. Use {{nombre}}.',
     });
-    renderEditor();
+    await renderEditor();
     fireEvent.change(screen.getByTestId('template-name'), { target: { value: 'News' } });
     fireEvent.change(screen.getByTestId('template-subject'), { target: { value: 'Hi {{apellido}}' } });
     fireEvent.click(screen.getByTestId('template-save'));

@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { WallPost } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { PostEditor } from './post-editor';
 
 const PROFILE = '3b7f0c3e-8a51-4f0e-9d6b-1c2a3e4f5a6b';
@@ -26,13 +24,7 @@ const saved: WallPost = {
 async function setup(answer: () => Response) {
   const mocked = mockApi((url, init) => (init?.method === 'POST' ? answer() : new Response('', { status: 404 })));
   const onClose = vi.fn();
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <PostEditor profileId={PROFILE} post={null} opened onClose={onClose} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<PostEditor profileId={PROFILE} post={null} opened onClose={onClose} />);
   const title = await screen.findByTestId<HTMLInputElement>('post-title');
   await waitFor(() => expect(document.activeElement).toBe(title));
   const link = screen.getByTestId<HTMLInputElement>('post-link');
@@ -42,10 +34,6 @@ async function setup(answer: () => Response) {
 }
 
 describe('writing a wall post', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['walls', 'admin', 'common', 'cloud']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('takes the title’s and link’s limits from the contract and checks them before sending', async () => {

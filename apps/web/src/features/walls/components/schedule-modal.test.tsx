@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import type { WallPost } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import { ScheduleModal } from './schedule-modal';
 
 const post: WallPost = {
@@ -27,13 +25,7 @@ async function setup(answer: (body: Record<string, string>) => Response) {
     init?.method === 'POST' ? answer(JSON.parse(init.body as string) as Record<string, string>) : new Response('', { status: 404 }),
   );
   const onClose = vi.fn();
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <ScheduleModal post={post} timeZone="Europe/Madrid" onClose={onClose} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<ScheduleModal post={post} timeZone="Europe/Madrid" onClose={onClose} />);
   const input = await screen.findByTestId<HTMLInputElement>('post-schedule-at');
   const save = () => fireEvent.click(screen.getByTestId('post-schedule-save'));
   const posts = () => mocked.calls.filter((call) => call.init?.method === 'POST');
@@ -41,10 +33,6 @@ async function setup(answer: (body: Record<string, string>) => Response) {
 }
 
 describe('scheduling a post', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['walls', 'admin', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the time typed in the user’s zone as an instant', async () => {

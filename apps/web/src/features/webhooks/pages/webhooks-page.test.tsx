@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint } from '@enlaza/contracts';
-import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
 import WebhooksPage from './webhooks-page';
 
 const ENDPOINT: WebhookEndpoint = {
@@ -31,28 +29,18 @@ const DELIVERY: WebhookDelivery = {
 };
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
-function setup(answer: (url: string, init?: RequestInit) => Response) {
+async function setup(answer: (url: string, init?: RequestInit) => Response) {
   const mocked = mockApi(answer);
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-        <WebhooksPage />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await render(<WebhooksPage />);
   return mocked;
 }
 
 describe('the Webhooks page', () => {
-  beforeAll(async () => {
-    await initI18n('en');
-    await loadNamespaces(['webhooks', 'common']);
-  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the empty state, then adds an endpoint and shows its secret once', async () => {
     const created = { ...ENDPOINT, enabled: true, disabledReason: null, lastAttemptAt: null, lastAttemptOk: null };
-    const mocked = setup((url, init) =>
+    const mocked = await setup((url, init) =>
       init?.method === 'POST' ? json({ ok: 1, data: { endpoint: created, secret: SECRET } }) : json({ ok: 1, data: [] }),
     );
     expect(await screen.findByTestId('webhooks-empty')).toBeTruthy();
@@ -68,7 +56,7 @@ describe('the Webhooks page', () => {
   });
 
   it('asks for at least one event before sending anything', async () => {
-    const mocked = setup(() => json({ ok: 1, data: [] }));
+    const mocked = await setup(() => json({ ok: 1, data: [] }));
     await screen.findByTestId('webhooks-empty');
     fireEvent.click(screen.getByTestId('webhooks-add'));
     fireEvent.change(await screen.findByTestId('webhooks-url'), { target: { value: 'https://crm.example/x' } });
@@ -78,7 +66,7 @@ describe('the Webhooks page', () => {
   });
 
   it('lists an endpoint turned off for failing, and its delivery log with the attempts', async () => {
-    setup((url) => {
+    await setup((url) => {
       if (url.endsWith('/deliveries')) return json({ ok: 1, data: [DELIVERY] });
       if (url.includes('/deliveries/'))
         return json({

@@ -1,23 +1,5 @@
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+/** What the team screens' tests answer for the API: a team, its members, template and invitations. */
 import type { MyTeam, PublicTeamInvitation, Team, TeamInvitation, TeamMember, TeamTemplate } from '@enlaza/contracts';
-
-/** The team pages' tests: one page at `url` (under `path`) with a fresh query cache. */
-export function renderAt(path: string, url: string, element: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
 
 export const TEAM: Team = {
   id: '0b6f3c2e-9d7b-4f43-9d64-5a1f3c2b1a00',
