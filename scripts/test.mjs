@@ -1,89 +1,54 @@
 #!/usr/bin/env node
 // The README's test command (`npm test`): every phase in order, then a table of what each took and
-// counted, and one closing line of counts. A failing phase does not stop the others (the report is
-// whole); the browser tests are skipped when the build failed. Exit code 1 if anything failed.
+// counted, the slowest test files, and one closing line of counts. A failing phase does not stop the
+// others (the report is whole); the browser tests are skipped when the build failed. Exit code 1 if
+// anything failed.
 //
 //   TEST_PHASES=api,e2e npm test     runs only those phases (.ci/run runs the database-independent
 //                                    ones once, and the database-dependent ones per database)
-//   TEST_REPORT_DIR=dir              also writes the run's rows to dir/<database>-<time>.json
-//   node scripts/test.mjs --report dir   prints one table of every run written there
-import { spawn } from 'node:child_process';
+//   TEST_REPORT_DIR=dir              also writes the run's rows to dir/<time>-<database>.json
+//   node scripts/test.mjs --report dir [--limit seconds]   one table of every run written there;
+//                                    fails when they took longer than the limit together
+//   node scripts/test.mjs --report dir --markdown          the same figures for docs/testing.md
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { combine, overTimeLimit, SLOWEST_FILES, summaryLines, summaryMarkdown } from './run-summary.mjs';
+import { playwrightReport, readJson, vitestReport } from './runner-reports.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const database = process.env.TEST_DATABASE_URL?.trim() ? 'postgres' : 'pglite';
-// The run's reports (not needed by the --cpu wrapper, a child of the run).
-const scratch = process.argv[2] === '--cpu' ? '' : mkdtempSync(join(tmpdir(), 'enlaza-test-run-'));
+// The runners' reports of a run (not needed by the --cpu wrapper, a child of the run, nor by --report).
+const scratch = process.argv[2]?.startsWith('--') ? '' : mkdtempSync(join(tmpdir(), 'enlaza-test-run-'));
 
-/**
- * A phase's counts, and the names of its failed tests, printed under the table: a run's last lines name them.
- * @typedef {{ passed: number, failed: number, skipped: number, failures?: string[] }} Counts
- */
-/** @typedef {{ phase: string, database: string, seconds: number, cpu?: number, ok: boolean, counts?: Counts }} Row */
-
-/** Counts of a vitest JSON report (an expected failure, `it.fails`, counts as passed, as vitest says). */
-function vitestCounts(/** @type {string} */ file) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  /** @type {string[]} */
-  const failures = [];
-  for (const result of report.testResults ?? []) {
-    const path = relative(process.cwd(), result.name);
-    const failed = (result.assertionResults ?? []).filter((/** @type {{ status: string }} */ test) => test.status === 'failed');
-    for (const test of failed) failures.push(`${path} › ${test.fullName}`);
-    // A file that failed before its tests ran (an import, a hook) has no failed test of its own.
-    if (result.status === 'failed' && failed.length === 0) failures.push(`${path} (${firstLine(result.message) || 'failed'})`);
-  }
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests, failures };
-}
-
-/** Counts of a Playwright JSON report; a flaky test (passed on a retry) counts as failed: we run without retries. */
-function playwrightCounts(/** @type {string} */ file) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  /** @type {string[]} */
-  const failures = [];
-  /** @param {any} suite @param {string[]} titles */
-  const walk = (suite, titles) => {
-    const path = suite.file && titles.length === 0 ? [suite.file] : suite.title ? [...titles, suite.title] : titles;
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        const name = `${[...path, spec.title].join(' › ')} [${test.projectName}]`;
-        if (test.status === 'unexpected' || test.status === 'flaky') failures.push(name);
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, path);
-  };
-  for (const suite of report.suites ?? []) walk(suite, []);
-  const { stats } = report;
-  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped, failures };
-}
-
-const firstLine = (/** @type {unknown} */ text) => (typeof text === 'string' ? (text.split('\n')[0] ?? '').slice(0, 160) : '');
+/** @typedef {import('./runner-reports.mjs').PhaseReport} PhaseReport */
+/** @typedef {import('./run-summary.mjs').Row} Row */
+/** @typedef {import('./run-summary.mjs').Run} Run */
 
 const vitest = (/** @type {string} */ workspace, /** @type {string} */ name) => {
   const report = join(scratch, `${name}.json`);
   return {
     command: ['npm', 'test', '-w', workspace, '--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    counts: () => vitestCounts(report),
+    report: () => vitestReport(readJson(report)),
   };
 };
 
 /**
  * @typedef {{ name: string, together?: boolean, dependsOnDatabase?: boolean, needs?: string, command: string[],
- *   env?: Record<string, string>, counts?: () => Counts }} Phase
+ *   env?: Record<string, string>, report?: () => PhaseReport }} Phase
  */
 /**
  * In order; consecutive phases marked `together` run at once, their output kept apart. The static
  * checks and the web unit tests share no files and no database: together they keep both cores busy
- * (typecheck and each ESLint half are one process on one core; alone, the longest of them left the
- * other core idle for a minute).
+ * (ESLint and typecheck are one process on one core each; alone, the longest of them left the other
+ * core idle for a minute). ESLint is one process for every workspace: in two, what their TypeScript
+ * programs share was parsed twice.
  */
 /** @type {Phase[]} */
 const PHASES = [
-  { name: 'lint:api', together: true, command: ['npm', 'run', 'lint:api'] },
-  { name: 'lint:web', together: true, command: ['npm', 'run', 'lint:web'] },
+  { name: 'lint:code', together: true, command: ['npm', 'run', 'lint:code'] },
   { name: 'lint:format', together: true, command: ['npm', 'run', 'lint:format'] },
   { name: 'typecheck', together: true, command: ['npm', 'run', 'typecheck'] },
   { name: 'i18n', together: true, command: ['node', 'scripts/i18n-parity.mjs', '.'] },
@@ -96,7 +61,7 @@ const PHASES = [
     needs: 'build',
     command: ['npm', 'test', '-w', 'e2e', '--', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: join(scratch, 'e2e.json') },
-    counts: () => playwrightCounts(join(scratch, 'e2e.json')),
+    report: () => playwrightReport(readJson(join(scratch, 'e2e.json'))),
   },
 ];
 
@@ -160,59 +125,56 @@ function cpuMode(/** @type {string} */ file, /** @type {string[]} */ command) {
   child.on('error', () => finish(1));
 }
 
-const pad = (/** @type {unknown} */ value, /** @type {number} */ width) => String(value ?? '').padEnd(width);
-const padLeft = (/** @type {unknown} */ value, /** @type {number} */ width) => String(value ?? '').padStart(width);
+/** The commit a run tested (`-dirty` with changes not committed), for the figures it leaves in docs/testing.md. */
+function commit() {
+  try {
+    return {
+      commit: execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=7'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim(),
+    };
+  } catch {
+    return {};
+  }
+}
 
 /**
- * The table of `rows` and the wall-clock `seconds` they took, then the closing line (counts of every
- * phase that counted tests) and, last, the name of each failed test.
+ * `--report dir [--limit seconds] [--markdown]`: one table of every run written to `dir`, and the
+ * slowest test files among them; with `--limit`, fails when the runs together took longer; with
+ * `--markdown`, the figures for docs/testing.md instead.
  */
-function printTable(/** @type {Row[]} */ rows, /** @type {number} */ seconds) {
-  const lines = [
-    `${pad('phase', 12)} ${pad('database', 9)} ${padLeft('seconds', 8)} ${padLeft('cpu s', 7)} ${padLeft('passed', 7)} ${padLeft('failed', 7)} ${padLeft('skipped', 8)}  result`,
-  ];
-  const total = { passed: 0, failed: 0, skipped: 0 };
-  for (const row of rows) {
-    const c = row.counts;
-    lines.push(
-      `${pad(row.phase, 12)} ${pad(row.database, 9)} ${padLeft(row.seconds.toFixed(0), 8)} ${padLeft(row.cpu?.toFixed(0), 7)} ${padLeft(c?.passed, 7)} ${padLeft(c?.failed, 7)} ${padLeft(c?.skipped, 8)}  ${row.ok ? 'ok' : 'FAILED'}`,
-    );
-    if (c) for (const key of /** @type {const} */ (['passed', 'failed', 'skipped'])) total[key] += c[key];
+function reportMode(/** @type {string[]} */ args) {
+  const [dir, ...options] = args;
+  const limitAt = options.indexOf('--limit');
+  const limit = limitAt === -1 ? undefined : Number(options[limitAt + 1]);
+  if (!dir || (limit !== undefined && !(limit > 0))) {
+    console.error('usage: node scripts/test.mjs --report <dir> [--limit <seconds>] [--markdown]');
+    process.exit(2);
   }
-  // Phases run together overlap: the total is the clock's, not the column's sum.
-  const cpu = rows.reduce((sum, row) => sum + (row.cpu ?? 0), 0);
-  lines.push(`${pad('total', 12)} ${pad('', 9)} ${padLeft(seconds.toFixed(0), 8)} ${padLeft(cpu.toFixed(0), 7)}`);
-  console.log(`\n${lines.join('\n')}\n`);
-  const failedPhases = rows.filter((row) => !row.ok).length;
-  // A phase that failed without counting a failed test (lint, a crash) still makes the line say failed.
-  const failed = total.failed + rows.filter((row) => !row.ok && !row.counts?.failed).length;
-  console.log(`tests: ${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
-  for (const row of rows) {
-    const where = `${row.phase}${row.database === '-' ? '' : ` on ${row.database}`}`;
-    if (!row.ok && !row.counts?.failures?.length) console.log(`  failed: ${where} (see its output above)`);
-    for (const name of row.counts?.failures ?? []) console.log(`  failed: ${where}: ${name}`);
+  /** @type {Run[]} */
+  const runs = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => readJson(join(dir, name)));
+  if (options.includes('--markdown')) {
+    console.log(summaryMarkdown(runs));
+    return;
   }
-  return failedPhases === 0;
+  const { lines, ok } = summaryLines(runs);
+  console.log(lines.join('\n'));
+  const overTime = limit === undefined ? undefined : overTimeLimit(runs, limit);
+  if (overTime) console.log(overTime);
+  else if (limit !== undefined) console.log(`time: the whole run took ${combine(runs).seconds.toFixed(0)} s of its ${limit} s limit`);
+  process.exit(ok && !overTime ? 0 : 1);
 }
 
 async function main() {
   if (process.argv[2] === '--cpu') return cpuMode(/** @type {string} */ (process.argv[3]), process.argv.slice(4));
-  if (process.argv[2] === '--report') {
-    const dir = /** @type {string} */ (process.argv[3]);
-    const files = readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .sort();
-    /** @type {{ rows: Row[], seconds: number }[]} */
-    const runs = files.map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
-    const ok = printTable(
-      runs.flatMap((each) => each.rows),
-      runs.reduce((sum, each) => sum + each.seconds, 0),
-    );
-    process.exit(ok ? 0 : 1);
-  }
+  if (process.argv[2] === '--report') return reportMode(process.argv.slice(3));
 
   const wanted = process.env.TEST_PHASES?.split(',').map((name) => name.trim());
-  // `lint` names its three parts (lint:api, lint:web, lint:format).
+  // `lint` names its two parts (lint:code, lint:format).
   const picks = (/** @type {string} */ name, /** @type {Phase} */ phase) => phase.name === name || phase.name.startsWith(`${name}:`);
   const unknown = wanted?.filter((name) => !PHASES.some((phase) => picks(name, phase)));
   if (unknown?.length) {
@@ -237,14 +199,21 @@ async function main() {
     const { ok, cpu } = await run(phase.command, phase.env, quiet);
     const seconds = (performance.now() - started) / 1000;
     if (quiet) console.log(`${title}: ${ok ? 'ok' : 'FAILED'} in ${seconds.toFixed(0)} s`);
-    /** @type {Counts | undefined} */
-    let counts;
+    /** @type {PhaseReport | undefined} */
+    let report;
     try {
-      counts = phase.counts?.();
+      report = phase.report?.();
     } catch {
-      counts = undefined; // no report: the runner did not get as far as writing one
+      report = undefined; // no report: the runner did not get as far as writing one
     }
-    return { phase: phase.name, database: label, seconds, ...(cpu === undefined ? {} : { cpu }), ok, ...(counts ? { counts } : {}) };
+    return {
+      phase: phase.name,
+      database: label,
+      seconds,
+      ...(cpu === undefined ? {} : { cpu }),
+      ok,
+      ...(report ? { counts: report.counts, files: report.files.slice(0, SLOWEST_FILES) } : {}),
+    };
   }
 
   const selected = PHASES.filter((phase) => !wanted || wanted.some((name) => picks(name, phase)));
@@ -262,9 +231,13 @@ async function main() {
   const reportDir = process.env.TEST_REPORT_DIR;
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
-    writeFileSync(join(reportDir, `${Date.now()}-${database}.json`), JSON.stringify({ rows, seconds }));
+    /** @type {Run} */
+    const record = { rows, seconds, ...commit(), finished: new Date().toISOString() };
+    writeFileSync(join(reportDir, `${Date.now()}-${database}.json`), JSON.stringify(record));
   }
-  process.exit(printTable(rows, seconds) ? 0 : 1);
+  const { lines, ok } = summaryLines([{ rows, seconds }]);
+  console.log(lines.join('\n'));
+  process.exit(ok ? 0 : 1);
 }
 
 await main();
