@@ -35,6 +35,8 @@ type Deps = {
   events: Pick<EventBus, 'publish'>;
   auth: AuthService;
   publicUrl: string;
+  /** The teams' aliases, which users may not take (the `teamAliases` hook). */
+  teamAliases: () => AliasNamespace;
 };
 
 const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
@@ -43,19 +45,14 @@ const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
   ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /** Register → verify, resend, forgot → reset: PRODUCT.md section 4. */
-export function createRegistrationService({ repo, mailer, limiter, events, auth, publicUrl }: Deps) {
-  const aliases = createAliasNamespaces(repo);
+export function createRegistrationService({ repo, mailer, limiter, events, auth, publicUrl, teamAliases }: Deps) {
+  const aliases = createAliasNamespaces(repo, teamAliases);
   const { suggestAlias, aliasTaken } = aliasSuggestions(aliases);
   const sendCode = createCodeSender({ repo, mailer, publicUrl });
   const registrationAttempted = createTakenEmailNotice({ mailer, limiter, publicUrl });
   type Recipient = CodeRecipient;
 
   return {
-    /** Another owner of public aliases (teams) joins the users' namespace: registration and alias changes refuse its aliases. */
-    shareAliases(namespace: AliasNamespace): void {
-      aliases.share(namespace);
-    },
-
     /** Whether `alias` is held outside the users' aliases (a team's, current or old). */
     aliasHeldElsewhere: (alias: string): Promise<boolean> => aliases.takenElsewhere(alias),
 
