@@ -44,6 +44,32 @@ const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
   error !== null &&
   ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
+type PendingAccount = Parameters<RegistrationRepository['createPendingUser']>[0];
+
+/**
+ * The new account, waiting for its email to be verified; null when a sign-up racing this one took the
+ * address first (its owner is told, as for any taken address). A race lost on the alias is 409.
+ */
+async function createPendingAccount(
+  deps: {
+    repo: RegistrationRepository;
+    registrationAttempted: (owner: NonNullable<Awaited<ReturnType<RegistrationRepository['findUserByEmail']>>>) => Promise<unknown>;
+    aliasTaken: (alias: string) => Promise<AppError>;
+  },
+  values: PendingAccount,
+) {
+  try {
+    return await deps.repo.createPendingUser(values);
+  } catch (error) {
+    // Two sign-ups racing for the same email or alias: the unique index decides.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await deps.repo.findUserByEmail(values.email);
+    if (!winner) throw await deps.aliasTaken(values.alias);
+    await deps.registrationAttempted(winner);
+    return null;
+  }
+}
+
 /** Register → verify, resend, forgot → reset: PRODUCT.md section 4. */
 export function createRegistrationService({ repo, mailer, limiter, events, auth, publicUrl, teamAliases }: Deps) {
   const aliases = createAliasNamespaces(repo, teamAliases);
@@ -91,9 +117,9 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
         return { email: input.email };
       }
 
-      let user;
-      try {
-        user = await repo.createPendingUser({
+      const user = await createPendingAccount(
+        { repo, registrationAttempted, aliasTaken },
+        {
           name: input.name,
           alias: input.alias,
           email: input.email,
@@ -101,17 +127,9 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
           accountTypeId: input.accountTypeId,
           locale: input.locale ?? headerLocale,
           timeZone: input.timeZone && isIanaTimeZone(input.timeZone) ? input.timeZone : null,
-        });
-      } catch (error) {
-        // Two sign-ups racing for the same email or alias: the unique index decides.
-        if (!isUniqueViolation(error)) throw error;
-        const winner = await repo.findUserByEmail(input.email);
-        if (winner) {
-          await registrationAttempted(winner);
-          return { email: input.email };
-        }
-        throw await aliasTaken(input.alias);
-      }
+        },
+      );
+      if (!user) return { email: input.email };
       await events.publish('account.registered', {
         userId: user.id,
         actorId: user.id,
