@@ -21,7 +21,7 @@ import { createFileUseRegistry } from './platform/file-use-registry.js';
 import { createForegroundGauge } from './platform/foreground.js';
 import { createJobs, type Jobs } from './platform/jobs.js';
 import { jobsModule } from './platform/jobs-routes.js';
-import { mountModules } from './platform/modules.js';
+import { mountModules, type AppModule } from './platform/modules.js';
 import { openApiOptions } from './platform/openapi.js';
 import { appSecurityHeaders } from './platform/security-headers.js';
 import { createTrashRegistry } from './platform/trash-registry.js';
@@ -78,6 +78,50 @@ export type AppOptions = {
   /** HTTP to the outside world (Platform.fetch); the global fetch unless a test hands in its own. */
   fetch?: typeof fetch;
 };
+
+/**
+ * The modules in dependency order: each is built seeing the services of those before it, and its
+ * hooks and routes are added in this order. A module needing one built after it names a hook
+ * (`needs`), which a later one `provides`: start-up stops when a needed hook has no provider.
+ */
+export function appModules(notificationStreams?: Partial<StreamOptions>): AppModule[] {
+  return [
+    healthModule,
+    activityModule,
+    authModule,
+    passkeysModule,
+    registrationModule,
+    subscriptionsModule,
+    accountModule,
+    optionsModule,
+    adminModule,
+    jobsModule,
+    catalogueModule,
+    profilesModule,
+    collectionsModule,
+    cloudModule,
+    wallsModule,
+    publicProfileModule,
+    notificationsModule(notificationStreams),
+    mailboxModule,
+    templatesModule,
+    campaignsModule,
+    dashboardModule,
+    onboardingModule,
+    trashModule,
+    audienceModule,
+    communicationsModule,
+    invoiceIssuerModule,
+    paymentsModule,
+    invoicesModule,
+    adminSubscriptionsModule,
+    adminMetricsModule,
+    renewalsModule,
+    walletModule,
+    webhooksModule,
+    teamsModule,
+  ];
+}
 
 /** Builds the app: external plugins → platform → the modules, in order → the pages. The caller owns the database. */
 export async function buildApp({ config, database, logger = false, notificationStreams, fetch: outboundFetch = fetch }: AppOptions) {
@@ -159,45 +203,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     fetch: outboundFetch,
   };
 
-  // The modules in dependency order: each is built seeing the services of those before it, and its
-  // hooks and routes are added in this order.
-  const modules = [
-    healthModule,
-    activityModule,
-    authModule,
-    passkeysModule,
-    registrationModule,
-    subscriptionsModule,
-    accountModule,
-    optionsModule,
-    adminModule,
-    jobsModule,
-    catalogueModule,
-    profilesModule,
-    collectionsModule,
-    publicProfileModule,
-    notificationsModule(notificationStreams),
-    mailboxModule,
-    cloudModule,
-    wallsModule,
-    templatesModule,
-    campaignsModule,
-    dashboardModule,
-    onboardingModule,
-    trashModule,
-    audienceModule,
-    communicationsModule,
-    invoiceIssuerModule,
-    paymentsModule,
-    invoicesModule,
-    adminSubscriptionsModule,
-    adminMetricsModule,
-    renewalsModule,
-    walletModule,
-    webhooksModule,
-    teamsModule,
-  ];
-  const services = await mountModules(app, platform, modules);
+  const services = await mountModules(app, platform, appModules(notificationStreams));
   registries.access.assertComplete();
 
   // The pages outside /api.

@@ -40,6 +40,27 @@ export type Platform = {
 };
 
 /**
+ * What a module needs of a module built after it in app.ts's list, by name. Most needs are services,
+ * handed in at construction by listing the provider first; a hook is for the few pairs where each
+ * side needs the other (registration refuses the teams' aliases, and teams check theirs through
+ * registration), so one of them cannot be built first. The needing module types the hook here by
+ * declaration merging (`interface Hooks { teamAliases: AliasNamespace }`) and lists it in `needs`;
+ * the module that answers it lists it in `provides` and answers it from `build` (`hooks`). The app
+ * refuses to start, naming the module and the hook, when a needed hook has no provider: there is no
+ * "not wired, so no rule" state.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Hooks {}
+export type HookName = keyof Hooks;
+
+/**
+ * The needed hooks as the needing module's `build` gets them: each is read when it is used (its
+ * provider is built later, so calling it while building stops start-up). `build({ hooks: { teamAliases } })`
+ * then `teamAliases().taken(alias)` at request time.
+ */
+export type NeededHooks<N extends HookName> = { readonly [K in N]: () => Hooks[K] };
+
+/**
  * What `build` and `register` receive: the platform and the services. In `build`, a service of a
  * module later in app.ts's list (or of none) is not there yet: reading it stops start-up, naming the
  * module and the service, so the list's order is checked, not assumed.
@@ -68,16 +89,26 @@ export type ModuleParts = {
   decorate?: Partial<FastifyInstance>;
   /** Plugged into the root app once every module is built, before any module's routes (hooks every route must see). */
   root?: (app: FastifyInstance) => Promise<void>;
+  /** The hooks it answers for modules built before it: exactly those its definition lists in `provides`. */
+  hooks?: Partial<Hooks>;
 };
 
-/** A product area as app.ts lists it: `build` makes its services (in list order), `register` adds its routes under /api. */
-export type AppModule = {
+/**
+ * A product area as app.ts lists it: `build` makes its services (in list order), `register` adds its
+ * routes under /api. `needs` and `provides` name the hooks it takes from and answers to other modules.
+ */
+export type AppModule<N extends HookName = HookName> = {
   name: string;
-  build?(ctx: ModuleContext): Promise<ModuleParts> | ModuleParts;
+  /** Hooks answered by a module later in the list (start-up stops when one has no provider). */
+  needs?: readonly N[];
+  /** Hooks its `build` answers. */
+  provides?: readonly HookName[];
+  build?(ctx: ModuleContext & { hooks: NeededHooks<N> }): Promise<ModuleParts> | ModuleParts;
   register?(api: FastifyInstance, ctx: ModuleContext): Promise<void>;
 };
 
-export const defineModule = (module: AppModule): AppModule => module;
+/** A module's definition; its `build` sees only the hooks it lists in `needs`. */
+export const defineModule = <const N extends HookName = never>(module: AppModule<N>): AppModule => module;
 
 /** The services built so far; reading one that is not built names the module that asked. */
 function servicesFor(built: Partial<Services>, reader: string, phase: 'build' | 'register'): Services {
@@ -92,16 +123,73 @@ function servicesFor(built: Partial<Services>, reader: string, phase: 'build' | 
 }
 
 /**
- * Builds the modules in list order (each sees the services of those before it), plugs their parts
- * into the registries and the app's hooks as each is built (so hooks keep the list's order), then
- * adds their root plugins and finally their routes under /api, in the same order. Answers the services.
+ * Which module answers each hook, from the definitions alone: a needed hook no module provides, or
+ * one that two provide, stops start-up before any module is built (nothing has touched the database).
+ */
+function hookProviders(modules: readonly AppModule[]): Map<HookName, string> {
+  const providers = new Map<HookName, string>();
+  for (const module of modules)
+    for (const hook of module.provides ?? []) {
+      const other = providers.get(hook);
+      if (other) throw new Error(`hook ${hook} provided by both ${other} and ${module.name}`);
+      providers.set(hook, module.name);
+    }
+  for (const module of modules)
+    for (const hook of module.needs ?? [])
+      if (!providers.has(hook))
+        throw new Error(`module ${module.name} needs the hook ${hook}, which no module in the list of app.ts provides`);
+  return providers;
+}
+
+/** The hooks a module's build gets: those it lists in `needs`, each read from its provider's answer when called. */
+function hooksFor(module: AppModule, answers: Map<HookName, unknown>, providers: Map<HookName, string>): NeededHooks<HookName> {
+  const needed = new Set(module.needs ?? []);
+  return new Proxy({} as NeededHooks<HookName>, {
+    get(_target, key) {
+      if (typeof key === 'symbol' || key === 'then') return undefined;
+      const hook = key as HookName;
+      if (!needed.has(hook)) throw new Error(`module ${module.name} reads the hook ${hook}, which it does not list in needs`);
+      return () => {
+        if (!answers.has(hook))
+          throw new Error(
+            `module ${module.name} called the hook ${hook} while building: module ${providers.get(hook)} answers it once built`,
+          );
+        return answers.get(hook);
+      };
+    },
+  });
+}
+
+/** A module's build answers exactly the hooks its definition provides (the check before building trusts the definitions). */
+function keepHooks(module: AppModule, answered: Partial<Hooks> | undefined, answers: Map<HookName, unknown>): void {
+  const given = Object.entries(answered ?? {}) as [HookName, unknown][];
+  for (const [hook, value] of given) {
+    if (!(module.provides ?? []).includes(hook))
+      throw new Error(`module ${module.name} answers the hook ${hook}, which it does not list in provides`);
+    answers.set(hook, value);
+  }
+  for (const hook of module.provides ?? [])
+    if (answered?.[hook] === undefined) throw new Error(`module ${module.name} provides the hook ${hook}, but its build did not answer it`);
+}
+
+/**
+ * Builds the modules in list order (each sees the services of those before it, and the hooks it
+ * needs), plugs their parts into the registries and the app's hooks as each is built (so hooks keep
+ * the list's order), then adds their root plugins and finally their routes under /api, in the same
+ * order. Answers the services. Before building anything, every hook a module needs must have a
+ * provider in the list; as each is built, it must answer the hooks it provides: so once all are
+ * built, every needed hook is answered.
  */
 export async function mountModules(app: FastifyInstance, platform: Platform, modules: readonly AppModule[]): Promise<Services> {
+  const hookOwners = hookProviders(modules);
+  const answers = new Map<HookName, unknown>();
   const built: Partial<Services> = {};
   const providers = new Map<string, string>();
   const roots: NonNullable<ModuleParts['root']>[] = [];
   for (const module of modules) {
-    const parts = (await module.build?.({ ...platform, services: servicesFor(built, module.name, 'build') })) ?? {};
+    const context = { ...platform, services: servicesFor(built, module.name, 'build'), hooks: hooksFor(module, answers, hookOwners) };
+    const parts = (await module.build?.(context)) ?? {};
+    keepHooks(module, parts.hooks, answers);
     for (const [name, service] of Object.entries(parts.services ?? {})) {
       if (providers.has(name)) throw new Error(`service ${name} provided by both ${providers.get(name)} and ${module.name}`);
       providers.set(name, module.name);

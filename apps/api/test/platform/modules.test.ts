@@ -115,3 +115,88 @@ describe('mounting the modules', () => {
     );
   });
 });
+
+// A hook only these test modules need and answer (typed by declaration merging, as a module's are).
+declare module '../../src/platform/modules.js' {
+  interface Hooks {
+    sampleHook: (profileId: string) => Promise<string>;
+  }
+}
+
+describe('hooks between modules', () => {
+  const answering = defineModule({
+    name: 'answering',
+    provides: ['sampleHook'],
+    build: () => ({ hooks: { sampleHook: (id: string) => Promise.resolve(`answered ${id}`) } }),
+  });
+
+  it('lets a module call a hook that a module built after it answers, once the app is built', async () => {
+    const app = Fastify();
+    const asking = defineModule({
+      name: 'asking',
+      needs: ['sampleHook'],
+      build: ({ hooks: { sampleHook } }) => ({
+        services: { sampleService: async (_u: string, id: string) => (await sampleHook()(id)) === 'answered p1' },
+      }),
+    });
+    const services = await mountModules(app, platform(), [asking, answering]);
+    expect(await services.sampleService('u', 'p1')).toBe(true);
+    await app.close();
+  });
+
+  it('stops start-up before building anything when a needed hook has no provider', async () => {
+    let built = false;
+    const asking = defineModule({
+      name: 'asking',
+      needs: ['sampleHook'],
+      build: () => {
+        built = true;
+        return {};
+      },
+    });
+    await expect(mountModules(Fastify(), platform(), [asking])).rejects.toThrow(
+      'module asking needs the hook sampleHook, which no module in the list of app.ts provides',
+    );
+    expect(built).toBe(false);
+  });
+
+  it('stops start-up when two modules provide the same hook', async () => {
+    const again = defineModule({ ...answering, name: 'again' });
+    await expect(mountModules(Fastify(), platform(), [answering, again])).rejects.toThrow(
+      'hook sampleHook provided by both answering and again',
+    );
+  });
+
+  it('stops start-up when a module provides a hook its build does not answer, or answers one it does not provide', async () => {
+    const silent = defineModule({ name: 'silent', provides: ['sampleHook'], build: () => ({}) });
+    await expect(mountModules(Fastify(), platform(), [silent])).rejects.toThrow(
+      'module silent provides the hook sampleHook, but its build did not answer it',
+    );
+    const undeclared = defineModule({ name: 'undeclared', build: () => ({ hooks: { sampleHook: () => Promise.resolve('') } }) });
+    await expect(mountModules(Fastify(), platform(), [undeclared])).rejects.toThrow(
+      'module undeclared answers the hook sampleHook, which it does not list in provides',
+    );
+  });
+
+  it('stops start-up when a module calls a hook while it is built, or reads one it does not list in needs', async () => {
+    const eager = defineModule({
+      name: 'eager',
+      needs: ['sampleHook'],
+      build: async ({ hooks: { sampleHook } }) => {
+        await sampleHook()('p1');
+        return {};
+      },
+    });
+    await expect(mountModules(Fastify(), platform(), [eager, answering])).rejects.toThrow(
+      'module eager called the hook sampleHook while building: module answering answers it once built',
+    );
+    const sneaky = defineModule({
+      name: 'sneaky',
+      // Reached around the types, as a module built from untyped parts could.
+      build: ({ hooks }) => ({ services: { sampleService: (hooks as unknown as { sampleHook: () => never }).sampleHook() } }),
+    });
+    await expect(mountModules(Fastify(), platform(), [sneaky, answering])).rejects.toThrow(
+      'module sneaky reads the hook sampleHook, which it does not list in needs',
+    );
+  });
+});

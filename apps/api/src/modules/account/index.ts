@@ -45,6 +45,7 @@ export { apiTokenAccess, createApiTokensRepository, type ApiTokensRepository } f
 export {
   claimPendingAccount,
   createRegistrationRepository,
+  insertPendingUser,
   nextCustomerCode,
   setMainProfile,
   type RegistrationRepository,
@@ -57,6 +58,7 @@ export {
   disableAdminUnlessLast,
   emailInUse,
   erasedAccounts,
+  hasAccounts,
   insertAdmin,
   isOldAlias,
   lastSeenSql,

@@ -95,13 +95,22 @@ export async function revokeAllSessions(db: Database | Transaction, userId: stri
 }
 
 /** A new administrator, active and verified, with the next customer code. */
-export async function insertAdmin(db: Database, values: { name: string; email: string; alias: string; passwordHash: string }) {
+export async function insertAdmin(
+  db: Database | Transaction,
+  values: { name: string; email: string; alias: string; passwordHash: string },
+) {
   const [row] = await db
     .insert(users)
     .values({ ...values, role: 'admin', status: 'active', emailVerifiedAt: new Date(), codigo: await nextCustomerCode(db) })
     .returning();
   if (!row) throw new Error('admin insert returned nothing');
   return row;
+}
+
+/** Whether any account exists (an empty database is seeded on its first start). */
+export async function hasAccounts(db: Database | Transaction): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return Boolean(row);
 }
 
 /**

@@ -5,6 +5,26 @@ import { activeAccountTypes, findAccountType } from '../catalogue/index.js';
 
 export type TokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
+type PendingUser = {
+  name: string;
+  alias: string;
+  email: string;
+  passwordHash: string;
+  accountTypeId: string | null;
+  locale?: 'en' | 'es' | 'jp' | null;
+  timeZone?: string | null;
+};
+
+/** A new account waiting for its email to be verified (registration; the demo seed's user, activated at once). */
+export async function insertPendingUser(tx: Database | Tx, values: PendingUser) {
+  const [row] = await tx
+    .insert(users)
+    .values({ ...values, role: 'user', status: 'pending', codigo: await nextCustomerCode(tx) })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
 /** Next customer code: EN-000001, EN-000002… unique by construction. */
 export async function nextCustomerCode(db: Database | Tx): Promise<string> {
   const result = await db.execute<{ n: string }>(sql`select nextval(${sql.raw(`'${customerCodeSeq.seqName}'`)}) as n`);
@@ -65,22 +85,7 @@ export function createRegistrationRepository(db: Database) {
 
     activeAccountTypes: () => activeAccountTypes(db),
 
-    async createPendingUser(values: {
-      name: string;
-      alias: string;
-      email: string;
-      passwordHash: string;
-      accountTypeId: string;
-      locale: 'en' | 'es' | 'jp' | null;
-      timeZone: string | null;
-    }) {
-      const [row] = await db
-        .insert(users)
-        .values({ ...values, role: 'user', status: 'pending', codigo: await nextCustomerCode(db) })
-        .returning();
-      if (!row) throw new Error('user insert returned nothing');
-      return row;
-    },
+    createPendingUser: (values: PendingUser & { accountTypeId: string }) => insertPendingUser(db, values),
 
     /** Replaces the user's live code; `after` (queueing the email that carries it) runs in the same transaction. */
     async replaceToken(

@@ -1,2 +1,3 @@
 /** The campaigns module (campañas): drafts, scheduling, the sender, tracking links, the unsubscribe page and the bounce webhook. */
 export type { CampaignsService } from './service.js';
+export { saveSender } from './sender-identity.js';

@@ -73,7 +73,8 @@ export async function senderFor(
   };
 }
 
-export async function saveSender(db: Database, userId: string, body: CampaignSenderBody): Promise<void> {
+/** Saves who the user's campaigns come from (Comunicaciones; the demo seed's account, so it can send at once). */
+export async function saveSender(db: Database | Transaction, userId: string, body: CampaignSenderBody): Promise<void> {
   const values = { name: body.name, postalAddress: body.postalAddress, tracking: body.tracking, updatedAt: new Date() };
   await db
     .insert(campaignSenders)

@@ -3,8 +3,10 @@ export {
   addOnsByIds,
   findAccountType,
   type CatalogueUses,
+  findAccountTypeByCode,
   findFreePlan,
   findPlan,
+  findPlanByCode,
   planCodes,
   type AccountTypeRow,
   type AddOnRow,
@@ -13,6 +15,7 @@ export {
   type PlanRow,
 } from './repository.js';
 export type { LocalisedText } from './schema.js';
+export { insertDemoCatalogue } from './demo-catalogue.js';
 export { createCatalogueSnapshots, type CatalogueSnapshot, type CatalogueSnapshots } from './snapshot.js';
 export {
   accountTypeNameSql,

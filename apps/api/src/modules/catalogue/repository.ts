@@ -144,6 +144,18 @@ export async function findPlan(db: Database | Transaction, id: string): Promise<
   return row;
 }
 
+/** A plan by its code (`pro`): the demo seed names plans so. */
+export async function findPlanByCode(db: Database | Transaction, code: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.code, code));
+  return row;
+}
+
+/** An account type by its code (`personal`). */
+export async function findAccountTypeByCode(db: Database | Transaction, code: string): Promise<AccountTypeRow | undefined> {
+  const [row] = await db.select().from(accountTypes).where(eq(accountTypes.code, code));
+  return row;
+}
+
 /** The codes of these plans, in one query. */
 export async function planCodes(db: Database | Transaction, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

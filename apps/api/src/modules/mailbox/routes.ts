@@ -48,10 +48,10 @@ export const contactFormRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService 
   );
 };
 
-/** The owner's mailbox (buzón). Every route resolves ownership in the service: another user's profile or message is 404. */
-export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> = async (app, { mailbox }) => {
-  app.addHook('onRequest', app.authenticate('user'));
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** The badge's counts and a profile's messages: listed, exported as CSV, changed several at once. */
+function registerProfileMessages(app: App, mailbox: MailboxService): void {
   app.get(
     '/mailbox/unread',
     {
@@ -122,7 +122,10 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
     },
     async (request) => ({ ok: 1 as const, data: await mailbox.bulk(actorOf(request), request.params.profileId, request.body) }),
   );
+}
 
+/** One message: read, marked, trashed and restored, answered by email. */
+function registerMessage(app: App, mailbox: MailboxService): void {
   app.get(
     '/mailbox/messages/:id',
     { schema: { tags, summary: 'One message', security, params: messageParams, response: { 200: messageAnswer, ...failures } } },
@@ -198,4 +201,11 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> =
     },
     async (request) => ({ ok: 1 as const, data: await mailbox.reply(actorOf(request), request.params.id, request.body) }),
   );
+}
+
+/** The owner's mailbox (buzón). Every route resolves ownership in the service: another user's profile or message is 404. */
+export const mailboxRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService }> = async (app, { mailbox }) => {
+  app.addHook('onRequest', app.authenticate('user'));
+  registerProfileMessages(app, mailbox);
+  registerMessage(app, mailbox);
 };

@@ -34,6 +34,33 @@ type Stream = {
 };
 
 /**
+ * Writes a user's new rows to one of their streams (those it has not had), or only the unread count
+ * when none is new to it; false when the stream closed or filled up (its 'drain' asks again).
+ */
+function deliver(stream: Stream, rows: { row: NotificationRow | null; unread: number }[]): boolean {
+  let sent = false;
+  for (const { row, unread } of rows) {
+    if (!row || row.id <= stream.lastId) continue;
+    if (stream.sse.closed()) return false;
+    stream.sse.send({ id: String(row.id), event: 'notification', data: { ...toNotification(row, stream.locale), unread } });
+    stream.lastId = row.id;
+    stream.lastUnread = unread;
+    sent = true;
+    if (stream.sse.congested()) {
+      stream.congestedSince ??= Date.now();
+      return false; // 'drain' asks again
+    }
+  }
+  const unread = rows[0]?.unread;
+  // Nothing new for this stream: something was marked read (here or in another process).
+  if (!sent && unread !== undefined && unread !== stream.lastUnread) {
+    stream.lastUnread = unread;
+    stream.sse.send({ event: 'unread', data: { unread } });
+  }
+  return true;
+}
+
+/**
  * Live notification streams of this process. Every process LISTENs on one channel; a NOTIFY names a
  * user. Users named since the last round are caught up together in one query (a burst of a
  * thousand NOTIFYs is one query, not a thousand), each stream getting what came after the last id
@@ -54,29 +81,6 @@ export function createNotificationStreams(deps: {
   let running = false;
   let listener: Listener | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
-
-  function deliver(stream: Stream, rows: { row: NotificationRow | null; unread: number }[]): boolean {
-    let sent = false;
-    for (const { row, unread } of rows) {
-      if (!row || row.id <= stream.lastId) continue;
-      if (stream.sse.closed()) return false;
-      stream.sse.send({ id: String(row.id), event: 'notification', data: { ...toNotification(row, stream.locale), unread } });
-      stream.lastId = row.id;
-      stream.lastUnread = unread;
-      sent = true;
-      if (stream.sse.congested()) {
-        stream.congestedSince ??= Date.now();
-        return false; // 'drain' asks again
-      }
-    }
-    const unread = rows[0]?.unread;
-    // Nothing new for this stream: something was marked read (here or in another process).
-    if (!sent && unread !== undefined && unread !== stream.lastUnread) {
-      stream.lastUnread = unread;
-      stream.sse.send({ event: 'unread', data: { unread } });
-    }
-    return true;
-  }
 
   /** One round: every pending user's new rows in one query, then written to each of their streams. */
   async function round(): Promise<void> {

@@ -16,7 +16,6 @@ import { createPaymentQueries, type PaymentQueries } from './queries.js';
 import { createPaymentsUserData } from './user-data.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { definePaymentsJobs } from './jobs.js';
-import { teamPlanOf } from './seats.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +41,7 @@ function createPayments(deps: {
   requireAccess: RequireAccess;
   jobs: Pick<Jobs, 'send'>;
   leaseSeconds: number;
+  defaultMethodChanged: (userId: string) => Promise<void>;
 }) {
   const provider = typeof deps.provider === 'string' ? createPaymentProvider(deps.provider) : deps.provider;
   return createPaymentsService({
@@ -58,6 +58,7 @@ function createPayments(deps: {
     requireAccess: deps.requireAccess,
     jobs: deps.jobs,
     leaseSeconds: deps.leaseSeconds,
+    defaultMethodChanged: deps.defaultMethodChanged,
   });
 }
 
@@ -67,11 +68,25 @@ declare module '../../platform/modules.js' {
     /** Billing reads for the admin's views (payments of a subscription, the latest payments). */
     paymentQueries: PaymentQueries;
   }
+  interface Hooks {
+    /** After a user's default card changed: a past-due subscription is retried at once (renewals, which charge through payments). */
+    defaultMethodChanged: (userId: string) => Promise<void>;
+  }
 }
 
 export const paymentsModule = defineModule({
   name: 'payments',
-  async build({ db, config, clock, events, jobs, registries, services: { subscriptions, invoiceIssuer } }) {
+  needs: ['defaultMethodChanged'],
+  async build({
+    db,
+    config,
+    clock,
+    events,
+    jobs,
+    registries,
+    services: { subscriptions, invoiceIssuer },
+    hooks: { defaultMethodChanged },
+  }) {
     const payments = createPayments({
       db,
       provider: config.paymentProvider,
@@ -85,10 +100,9 @@ export const paymentsModule = defineModule({
       requireAccess: registries.access.requireAccess,
       jobs,
       leaseSeconds: config.jobTimeoutSeconds,
+      defaultMethodChanged: (userId) => defaultMethodChanged()(userId),
     });
     await definePaymentsJobs(payments, { jobs, events, clock });
-    // A member of a team whose owner pays per seat gets, per quota, the larger of their plan's and the team plan's.
-    subscriptions.raiseLimitsWith((userId) => teamPlanOf(db, userId));
     return {
       services: { payments, paymentQueries: createPaymentQueries(db) },
       decorate: { payments },

@@ -94,7 +94,7 @@ export const paymentRefunds = pgTable(
 
 /**
  * A plan change waiting for the end of the period (a downgrade). One per subscription; the renewal
- * (issue 11) charges the new offer and deletes the row; the user may cancel it before.
+ * at the period's end charges the new offer and deletes the row; the user may cancel it before.
  */
 export const scheduledPlanChanges = pgTable('scheduled_plan_changes', {
   subscriptionId: uuid()

@@ -39,6 +39,53 @@ async function holding(
   }
 }
 
+/** What raising the seats stands on: the payments' repository and clock, and the job that looks for more seats. */
+type SeatRaising = Pick<PaymentsContext, 'repo' | 'clock'> & {
+  queueCheck: (userId: string, at: Date, tx: Transaction, delaySeconds: number) => Promise<unknown>;
+};
+
+/**
+ * In the addition's payment transaction (or alone, for seats worth nothing): the subscription's seats
+ * rise (a past-due one is active again), the failure being retried is cleared, and the history
+ * says so. A subscription changed since the addition was priced rolls the charge back.
+ */
+async function raiseSeats(
+  { repo, clock, queueCheck }: SeatRaising,
+  tx: Transaction,
+  { running, add, payment }: { running: SeatRunning; add: SeatAddition; payment: PaymentRow | null },
+): Promise<void> {
+  const { subscription: sub, offer } = running;
+  const periodEnd = add.periodEnd.toISOString();
+  const locked = await repo.lockSubscription(tx, sub.id);
+  if (locked?.currentPeriodEnd?.getTime() !== add.periodEnd.getTime() || locked.seats !== sub.seats)
+    throw new Error(`subscription ${sub.id} changed during its seat addition`);
+  const at = stamps(clock());
+  await repo.updateSubscription(tx, sub.id, { seats: add.to, ...(locked.status === 'past_due' ? { status: 'active' as const } : {}) });
+  await repo.clearSeatFailure(tx, sub.id);
+  if (locked.status === 'past_due')
+    await recordSubscriptionEvent(tx, {
+      subscriptionId: sub.id,
+      kind: 'reactivated',
+      detail: { paymentId: payment?.id, periodEnd },
+      at: at(),
+    });
+  await recordSubscriptionEvent(tx, {
+    subscriptionId: sub.id,
+    kind: 'seats_added',
+    detail: {
+      fromSeats: sub.seats ?? offer.minSeats,
+      seats: add.to,
+      periodStart: add.chargedFrom.toISOString(),
+      periodEnd,
+      amountCents: payment?.amountCents ?? 0,
+      ...(payment ? { paymentId: payment.id } : {}),
+    },
+    at: at(),
+  });
+  // Members who joined while a failed addition waited are looked for now.
+  if (add.attempt > 0) await queueCheck(sub.userId, clock(), tx, 0);
+}
+
 /**
  * Seats added to a per-seat subscription within its period (docs/billing.md, "Seats"): when the
  * team's active members pass the seats billed, the extra seats are charged for the rest of the
@@ -96,36 +143,7 @@ export function createSeatAdditions(
     const tax = await taxOf(await positionOf(sub.userId), offer.taxId, unitCents * extra);
     const key = `seats:${sub.id}:${periodEnd}:${add.to}${add.attempt > 0 ? `:retry-${add.attempt}` : ''}`;
     const [customer, method] = await Promise.all([repo.customer(sub.userId), repo.defaultMethod(sub.userId)]);
-    const raise = async (tx: Transaction, payment: PaymentRow | null) => {
-      const locked = await repo.lockSubscription(tx, sub.id);
-      if (locked?.currentPeriodEnd?.getTime() !== add.periodEnd.getTime() || locked.seats !== sub.seats)
-        throw new Error(`subscription ${sub.id} changed during its seat addition`);
-      const at = stamps(clock());
-      await repo.updateSubscription(tx, sub.id, { seats: add.to, ...(locked.status === 'past_due' ? { status: 'active' as const } : {}) });
-      await repo.clearSeatFailure(tx, sub.id);
-      if (locked.status === 'past_due')
-        await recordSubscriptionEvent(tx, {
-          subscriptionId: sub.id,
-          kind: 'reactivated',
-          detail: { paymentId: payment?.id, periodEnd },
-          at: at(),
-        });
-      await recordSubscriptionEvent(tx, {
-        subscriptionId: sub.id,
-        kind: 'seats_added',
-        detail: {
-          fromSeats: from,
-          seats: add.to,
-          periodStart: add.chargedFrom.toISOString(),
-          periodEnd,
-          amountCents: payment?.amountCents ?? 0,
-          ...(payment ? { paymentId: payment.id } : {}),
-        },
-        at: at(),
-      });
-      // Members who joined while a failed addition waited are looked for now.
-      if (add.attempt > 0) await queueCheck(sub.userId, clock(), tx, 0);
-    };
+    const raise = (tx: Transaction, payment: PaymentRow | null) => raiseSeats({ repo, clock, queueCheck }, tx, { running, add, payment });
     // A seat worth nothing for the seconds left (a price of 0): the seats rise, nothing is charged.
     if (unitCents === 0) {
       await repo.transaction((tx) => raise(tx, null));

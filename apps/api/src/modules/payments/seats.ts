@@ -1,8 +1,7 @@
 import { and, count, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { queryPieces } from '../../platform/query-pieces.js';
-import { offerDetails, type OfferRow } from '../catalogue/index.js';
-import { runningSubscription } from '../subscriptions/index.js';
+import type { OfferRow } from '../catalogue/index.js';
 import { teamMembershipPiece, teamOfOwner } from '../teams/index.js';
 
 // Seats: an offer priced per seat bills its price once per seat, a seat being an active member of
@@ -37,23 +36,4 @@ export function seatsInUseSql(userId: SQL | Placeholder): SQL<number> {
     .innerJoin(owned, eq(owned.teamId, members.teamId))
     .where(and(eq(owned.userId, userId), eq(owned.role, 'owner')));
   return sql<number>`coalesce(nullif(${counted}, 0), 1)`.mapWith(Number);
-}
-
-/**
- * The plan a member's quotas rise to: the plan of their team's owner when the owner runs a per-seat
- * subscription (a team plan), else null. The owner's own plan is already theirs.
- */
-export async function teamPlanOf(db: Db, userId: string) {
-  const member = teamMembershipPiece('team_plan_member');
-  const owner = teamMembershipPiece('team_plan_owner');
-  const [row] = await db
-    .select({ ownerId: owner.userId })
-    .from(member)
-    .innerJoin(owner, and(eq(owner.teamId, member.teamId), eq(owner.role, 'owner')))
-    .where(eq(member.userId, userId));
-  if (!row || row.ownerId === userId) return null;
-  const running = await runningSubscription(db, row.ownerId);
-  if (!running?.subscription.offerId || running.plan.isFree) return null;
-  const offer = await offerDetails(db, running.subscription.offerId);
-  return offer?.offer.seatPricing === 'per_seat' ? running.plan : null;
 }

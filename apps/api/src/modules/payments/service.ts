@@ -19,17 +19,18 @@ import { createServiceEnd } from './service-end.js';
  * (add-ons.ts), renewal charges (renewal-charge.ts), seats added within a period (seat-additions.ts)
  * and payments once made (payment-records.ts).
  */
-export function createPaymentsService(deps: PaymentsDeps & { jobs: Pick<Jobs, 'send'>; leaseSeconds: number }) {
+export function createPaymentsService(
+  deps: PaymentsDeps & {
+    jobs: Pick<Jobs, 'send'>;
+    leaseSeconds: number;
+    /** After a user's default card changed (a new default card, or another chosen): renewals retry a past-due subscription. */
+    defaultMethodChanged: (userId: string) => Promise<void>;
+  },
+) {
   const context = createPaymentsContext(deps);
   const { repo, provider } = context;
   const charge = createCharge(context);
   const seats = createSeatAdditions(context, charge, deps);
-
-  /** Called after a user's default card changed (a new default card, or another chosen): renewals retry a past-due one. */
-  const defaultMethodListeners: ((userId: string) => Promise<void>)[] = [];
-  async function defaultMethodChanged(userId: string) {
-    for (const listener of defaultMethodListeners) await listener(userId);
-  }
 
   return {
     provider,
@@ -39,9 +40,6 @@ export function createPaymentsService(deps: PaymentsDeps & { jobs: Pick<Jobs, 's
     endServiceOf: createServiceEnd(repo),
 
     // ---- for the renewals module
-    onDefaultMethodChanged(listener: (userId: string) => Promise<void>) {
-      defaultMethodListeners.push(listener);
-    },
     defaultMethod: (userId: string) => repo.defaultMethod(userId),
     /** The offer, plan and period of a scheduled downgrade (none: undefined). */
     pendingChange: (subscriptionId: string) => repo.pendingChange(subscriptionId),
@@ -54,7 +52,7 @@ export function createPaymentsService(deps: PaymentsDeps & { jobs: Pick<Jobs, 's
     retryDueSeatAdditions: seats.retryDueSeatAdditions,
 
     // ---- methods
-    ...createPaymentMethods(context, defaultMethodChanged),
+    ...createPaymentMethods(context, deps.defaultMethodChanged),
 
     // ---- plans
     ...createPlansPage(context),

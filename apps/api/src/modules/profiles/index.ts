@@ -10,7 +10,6 @@ export {
   teamCardProfiles,
   type LockedCardValues,
   type SharedLink,
-  type TeamCardFacts,
-  type TeamCardsHook,
 } from './team-cards.js';
+export { lockedFieldsOf } from './team-locks.js';
 export { splitFullName } from './split-name.js';

@@ -6,6 +6,7 @@ import { profileLabels, profiles } from './schema.js';
 import { lockUser } from '../account/index.js';
 import { ownedLiveFileIds } from '../cloud/index.js';
 import { ownedCollectionIds, type CollectionType } from '../collections/index.js';
+import { teamCardTemplates, type TeamCardTemplate } from '../teams/index.js';
 import { splitFullName } from './split-name.js';
 import { profileTrashQueries } from './trash-queries.js';
 
@@ -64,6 +65,14 @@ function profileQueries(db: Database) {
 
   return {
     labelsOf,
+
+    /** The team and template of each of these profiles that is a team card (the teams module's reading; none asked when no row is one). */
+    teamCardsOf(rows: readonly Pick<ProfileRow, 'id' | 'teamId'>[]): Promise<Map<string, TeamCardTemplate>> {
+      return teamCardTemplates(
+        db,
+        rows.filter((row) => row.teamId).map((row) => row.id),
+      );
+    },
 
     /** A live profile of this owner, or undefined (someone else's is as unknown as a missing one). */
     async find(userId: string, id: string): Promise<ProfileRow | undefined> {

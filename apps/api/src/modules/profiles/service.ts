@@ -9,7 +9,8 @@ import type { ProfileRow, ProfilesRepository, ProfileValues } from './repository
 import { storedCard, storedTag } from './stored-fields.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import { translate } from '../../lib/i18n.js';
-import type { TeamCardFacts, TeamCardsHook } from './team-cards.js';
+import type { TeamCardTemplate } from '../teams/index.js';
+import { lockedChanges, lockedFieldsOf } from './team-locks.js';
 
 type Bulk = {
   ids: string[];
@@ -21,7 +22,7 @@ const displayName = (input: ProfileInput) =>
   input.kind === 'card' ? [input.card.firstName, input.card.lastName].filter(Boolean).join(' ') : input.tag.name;
 
 /** A profile as the API answers it; `alias` names its public path (a team card's is its team's). */
-function toProfile(row: ProfileRow, labelIds: string[], alias: string, team?: TeamCardFacts): Profile {
+function toProfile(row: ProfileRow, labelIds: string[], alias: string, team?: TeamCardTemplate): Profile {
   return {
     id: row.id,
     kind: row.kind,
@@ -41,7 +42,7 @@ function toProfile(row: ProfileRow, labelIds: string[], alias: string, team?: Te
     tag: row.kind === 'tag' ? storedTag(row.name, row.tag) : null,
     publicPath: `/link/${team?.team.alias ?? alias}/${row.id}`,
     team: team ? { id: team.team.id, name: team.team.name } : null,
-    lockedFields: team?.lockedFields ?? [],
+    lockedFields: team ? lockedFieldsOf(team.template.locks) : [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -162,21 +163,14 @@ export function createProfilesService(
   }
 
   async function one(actor: Actor, row: ProfileRow): Promise<Profile> {
-    const [labels, alias, teams] = await Promise.all([repo.labelsOf([row.id]), aliasOf(actor), teamFactsOf([row])]);
+    const [labels, alias, teams] = await Promise.all([repo.labelsOf([row.id]), aliasOf(actor), repo.teamCardsOf([row])]);
     return toProfile(row, labels.get(row.id) ?? [], alias, teams.get(row.id));
   }
 
-  let teamCards: TeamCardsHook | null = null;
-  /** The team of each team card among these rows (none asked when no row is one). */
-  const teamFactsOf = async (rows: ProfileRow[]): Promise<Map<string, TeamCardFacts>> => {
-    const ids = rows.filter((r) => r.teamId).map((r) => r.id);
-    return teamCards && ids.length ? teamCards.factsOf(ids) : new Map();
-  };
-
   /** A member may change a team card's own fields, not those its team locks: 403 naming them, and an error on each field. */
   async function refuseLockedChanges(actor: Actor, existing: ProfileRow, input: ProfileInput): Promise<void> {
-    if (!existing.teamId || !teamCards) return;
-    const locked = await teamCards.lockedChanges(existing.id, input);
+    const team = (await repo.teamCardsOf([existing])).get(existing.id);
+    const locked = team ? lockedChanges(team.template, input) : [];
     if (locked.length === 0) return;
     const names = locked.map((field) => translate(actor.locale, `team.fields.${field}`)).join(', ');
     throw new AppError(
@@ -189,14 +183,9 @@ export function createProfilesService(
   }
 
   return {
-    /** The teams module's answers about team cards (plugged in at start-up). */
-    useTeamCards(hook: TeamCardsHook): void {
-      teamCards = hook;
-    },
-
     async list(actor: Actor, query: ProfileListQuery) {
       const [{ rows, total }, alias] = await Promise.all([repo.list(actor.id, query), aliasOf(actor)]);
-      const [labels, teams] = await Promise.all([repo.labelsOf(rows.map((r) => r.id)), teamFactsOf(rows)]);
+      const [labels, teams] = await Promise.all([repo.labelsOf(rows.map((r) => r.id)), repo.teamCardsOf(rows)]);
       return {
         data: rows.map((r) => toProfile(r, labels.get(r.id) ?? [], alias, teams.get(r.id))),
         meta: { page: query.page, pageSize: query.pageSize, total },

@@ -1,21 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ProfileInput, TeamTemplateField } from '@enlaza/contracts';
 import type { Database, Transaction } from '../../db/client.js';
 import { profileLabels, profiles, type CardFields, type ProfileTheme } from './schema.js';
-
-/** A team card's team, and the template fields it locks (the teams module answers them). */
-export type TeamCardFacts = { team: { id: string; name: string; alias: string }; lockedFields: TeamTemplateField[] };
-
-/**
- * How the profiles module learns which cards are a team's: the teams module plugs this in at start-up
- * (it is built after profiles, whose answers and edits it shapes). Without it every card is personal.
- */
-export interface TeamCardsHook {
-  /** The team of each of these profiles that is a team card, in one query. */
-  factsOf(profileIds: readonly string[]): Promise<Map<string, TeamCardFacts>>;
-  /** The locked fields `input` would change on this team card (empty: the change may be saved). */
-  lockedChanges(profileId: string, input: ProfileInput): Promise<TeamTemplateField[]>;
-}
 
 export type SharedLink = { label: string; url: string };
 

@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/modules.js';
 import { createDailyCounters } from './daily-counters.js';
 import { publicProfileCacheInvalidation } from './cache-invalidation.js';
 import { publicProfileRoutes } from './routes.js';
-import { createPublicProfileService, type PublicProfileService } from './service.js';
+import { createPublicProfileService, type PublicProfileService, type TeamDirectoryLoader } from './service.js';
 
 /** The public page itself, outside /api (app.ts registers it among the pages). */
 export { registerPublicPage } from './page-routes.js';
@@ -12,16 +12,23 @@ declare module '../../platform/modules.js' {
   interface Services {
     publicProfiles: PublicProfileService;
   }
+  interface Hooks {
+    /** The team directory at `/link/{team-alias}` (teams read this module's statistics, so they are built after it). */
+    teamDirectory: TeamDirectoryLoader;
+  }
 }
 
 export const publicProfileModule = defineModule({
   name: 'public-profile',
-  build({ db, database, events, clock, config }) {
+  needs: ['teamDirectory'],
+  build({ db, database, events, clock, config, services: { walls }, hooks: { teamDirectory } }) {
     // Visitors' days are the seller's calendar days of the product's clock (the test clock moves them too).
     const counters = createDailyCounters(db, { timeZone: config.sellerTimeZone, now: () => clock.now() });
     const publicProfiles = createPublicProfileService(db, counters, {
-      publish: (payload) => events.publish('tag.scanned_lost', payload),
-      now: () => clock.now(),
+      lostScans: { publish: (payload) => events.publish('tag.scanned_lost', payload), now: () => clock.now() },
+      // The first page of the published posts, cached with the profile.
+      wallPage: (profileId, canonicalPath, before) => walls.publicPage(profileId, canonicalPath, before),
+      teamDirectory,
     });
     return {
       services: { publicProfiles },

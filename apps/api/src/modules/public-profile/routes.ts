@@ -28,13 +28,16 @@ export type ImageReader = {
 /** Photos up to this size are embedded in the vCard; larger ones are linked. */
 const VCARD_PHOTO_MAX_BYTES = 1024 * 1024;
 
-export const publicProfileRoutes: FastifyPluginAsyncZod<{
-  service: PublicProfileService;
-  publicUrl: string;
-  images?: ImageReader;
-  secret: string;
-  requireAccess: RequireAccess;
-}> = async (app, { service, publicUrl, images, secret, requireAccess }) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type Options = { service: PublicProfileService; publicUrl: string; images?: ImageReader; secret: string; requireAccess: RequireAccess };
+
+export const publicProfileRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
+  registerVisitorRoutes(app, options);
+  registerOwnerRoutes(app, options);
+};
+
+/** What the public page calls, with no account: the profile (its visitor counted once a day), a CSRF token, a link's click, the vCard. */
+function registerVisitorRoutes(app: App, { service, publicUrl, images }: Options): void {
   async function vcardPhoto(alias: string, profile: PublicProfile): Promise<VCardPhoto> {
     const file = profile.photoUrl && images ? await service.imageFile(alias, profile.id, 'photo') : null;
     if (!file || !images || !profile.photoUrl) return null;
@@ -134,7 +137,10 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
       );
     },
   );
+}
 
+/** The owner's side of a profile's public page: its visitors and clicks, and an address to preview it. */
+function registerOwnerRoutes(app: App, { service, secret, requireAccess }: Options): void {
   app.get(
     '/profiles/:id/stats',
     {
@@ -177,4 +183,4 @@ export const publicProfileRoutes: FastifyPluginAsyncZod<{
       return { ok: 1 as const, data: { url, expiresInSeconds: PREVIEW_TTL_SECONDS } };
     },
   );
-};
+}

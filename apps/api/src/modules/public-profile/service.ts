@@ -26,10 +26,10 @@ export type WallPageLoader = (profileId: string, canonicalPath: string, before: 
  * view counts, but each process publishes at most one per tag and hour (reloads and bots would
  * otherwise enqueue a job each); the notification's key makes it one per tag and hour across processes.
  */
-function createLostScanAnnouncer(publish: ((payload: DomainEvents['tag.scanned_lost']) => Promise<void>) | null, now: () => Date) {
+function createLostScanAnnouncer({ publish, now }: LostScans) {
   const announced = new Map<string, string>();
   return (profile: PublicProfile, userId: string) => {
-    if (!publish || !profile.tag?.lostMode) return;
+    if (!profile.tag?.lostMode) return;
     const at = now().toISOString();
     const hour = at.slice(0, 13);
     if (announced.get(profile.id) === hour) return;
@@ -40,22 +40,25 @@ function createLostScanAnnouncer(publish: ((payload: DomainEvents['tag.scanned_l
   };
 }
 
+type LostScans = { publish: (payload: DomainEvents['tag.scanned_lost']) => Promise<void>; now: () => Date };
+
+/**
+ * What the public page shows from other modules: the wall's posts (the walls module, built before
+ * this one) and the teams' directories (the `teamDirectory` hook: teams come later, as they read the
+ * page's statistics).
+ */
+type PageSources = { lostScans: LostScans; wallPage: WallPageLoader; teamDirectory: () => TeamDirectoryLoader };
+
 /** The public page of a card or tag, its vCard, and its visit statistics. */
-export function createPublicProfileService(
-  db: Database,
-  counters: DailyCounters,
-  lostScans: { publish: (payload: DomainEvents['tag.scanned_lost']) => Promise<void>; now: () => Date } | null = null,
-) {
-  const announceLostScan = createLostScanAnnouncer(lostScans?.publish ?? null, lostScans?.now ?? (() => new Date()));
+export function createPublicProfileService(db: Database, counters: DailyCounters, { lostScans, wallPage, teamDirectory }: PageSources) {
+  const announceLostScan = createLostScanAnnouncer(lostScans);
   // Reads (profile-reader.ts), the cache in front of them (profile-cache.ts), the statistics (profile-stats.ts).
   const reader = createProfileReader(db);
   const { resolve, loadAny } = reader;
   const { live, owner } = reader.pieces;
-  let wallLoader: WallPageLoader | null = null;
-  let directoryLoader: TeamDirectoryLoader | null = null;
-  /** The wall's page when the profile's wall switch is on (and a loader is known), else null. */
+  /** The wall's page when the profile's wall switch is on, else null. */
   const wallOf = (profile: PublicProfile, before: string | null = null) =>
-    profile.wall && wallLoader ? wallLoader(profile.id, profile.canonicalPath, before) : Promise.resolve(null);
+    profile.wall ? wallPage(profile.id, profile.canonicalPath, before) : Promise.resolve(null);
   const { available, peek, counts: cacheCounts, cache } = createProfileCache({ reader, wallOf: (profile) => wallOf(profile) });
 
   return {
@@ -133,18 +136,8 @@ export function createPublicProfileService(
     /** Without counting a visit (the vCard, the page redirect); null when it is not available. */
     peek,
 
-    /** Where teams' directories come from (the teams module, wired at start-up). */
-    useTeamDirectory(loader: TeamDirectoryLoader): void {
-      directoryLoader = loader;
-    },
-
     /** The team directory of `/link/{alias}` (never cached: it is off by default and seldom visited). */
-    teamDirectory: (alias: string) => (directoryLoader ? directoryLoader(alias) : Promise.resolve(null)),
-
-    /** Where the published wall posts come from (the walls module, wired at start-up). */
-    useWall(loader: WallPageLoader): void {
-      wallLoader = loader;
-    },
+    teamDirectory: (alias: string) => teamDirectory()(alias),
 
     /** A later page of the wall (`?posts=`), never cached; null when the wall is off. */
     wallPage: (profile: PublicProfile, before: string) => wallOf(profile, before),

@@ -1,8 +1,8 @@
 import type { RegistrationRepository } from '../account/index.js';
 
 /**
- * Another owner of public aliases (`/link/{alias}`): teams share the users' namespace, so neither may
- * take an alias the other holds, current or old. The module that owns it plugs it in at start-up.
+ * The other owner of public aliases (`/link/{alias}`): teams share the users' namespace, so neither may
+ * take an alias the other holds, current or old. The teams module answers it (the `teamAliases` hook).
  */
 export interface AliasNamespace {
   /** Whether `alias` is held here (as a current alias or one that still redirects). */
@@ -11,21 +11,20 @@ export interface AliasNamespace {
   startingWith(prefix: string): Promise<Set<string>>;
 }
 
-/** Users' aliases (current and old) and every namespace plugged in, answered as one. */
-export function createAliasNamespaces(repo: Pick<RegistrationRepository, 'aliasInUse' | 'aliasesStartingWith'>) {
-  const others: AliasNamespace[] = [];
-  const takenElsewhere = async (alias: string) => (await Promise.all(others.map((ns) => ns.taken(alias)))).some(Boolean);
+/** Users' aliases (current and old) and the teams' (read through `teams` when asked), answered as one. */
+export function createAliasNamespaces(
+  repo: Pick<RegistrationRepository, 'aliasInUse' | 'aliasesStartingWith'>,
+  teams: () => AliasNamespace,
+) {
+  /** Held by a team (current or old). */
+  const takenElsewhere = (alias: string) => teams().taken(alias);
   return {
-    share(namespace: AliasNamespace): void {
-      others.push(namespace);
-    },
-    /** Held by a namespace other than the users' (a team's alias). */
     takenElsewhere,
     async aliasInUse(alias: string): Promise<boolean> {
       return (await repo.aliasInUse(alias)) || takenElsewhere(alias);
     },
     async aliasesStartingWith(prefix: string): Promise<Set<string>> {
-      const sets = await Promise.all([repo.aliasesStartingWith(prefix), ...others.map((ns) => ns.startingWith(prefix))]);
+      const sets = await Promise.all([repo.aliasesStartingWith(prefix), teams().startingWith(prefix)]);
       return new Set(sets.flatMap((set) => [...set]));
     },
   };

@@ -3,16 +3,22 @@ import { defineModule } from '../../platform/modules.js';
 import { registrationRoutes } from './routes.js';
 import { createRegistrationRepository } from '../account/index.js';
 import { createRegistrationService, type RegistrationService } from './service.js';
+import type { AliasNamespace } from './alias-namespaces.js';
 
 declare module '../../platform/modules.js' {
   interface Services {
     registration: RegistrationService;
   }
+  interface Hooks {
+    /** The teams' aliases, current and old: a user may not take one (teams check theirs through registration, so they come later). */
+    teamAliases: AliasNamespace;
+  }
 }
 
 export const registrationModule = defineModule({
   name: 'registration',
-  build: ({ db, mailer, limiter, config, events, services: { auth } }) => ({
+  needs: ['teamAliases'],
+  build: ({ db, mailer, limiter, config, events, services: { auth }, hooks: { teamAliases } }) => ({
     services: {
       registration: createRegistrationService({
         repo: createRegistrationRepository(db),
@@ -21,6 +27,7 @@ export const registrationModule = defineModule({
         events,
         auth,
         publicUrl: config.publicUrl,
+        teamAliases,
       }),
     },
   }),

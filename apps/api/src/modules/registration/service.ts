@@ -35,6 +35,8 @@ type Deps = {
   events: Pick<EventBus, 'publish'>;
   auth: AuthService;
   publicUrl: string;
+  /** The teams' aliases, which users may not take (the `teamAliases` hook). */
+  teamAliases: () => AliasNamespace;
 };
 
 const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
@@ -42,20 +44,41 @@ const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
   error !== null &&
   ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
+type PendingAccount = Parameters<RegistrationRepository['createPendingUser']>[0];
+
+/**
+ * The new account, waiting for its email to be verified; null when a sign-up racing this one took the
+ * address first (its owner is told, as for any taken address). A race lost on the alias is 409.
+ */
+async function createPendingAccount(
+  deps: {
+    repo: RegistrationRepository;
+    registrationAttempted: (owner: NonNullable<Awaited<ReturnType<RegistrationRepository['findUserByEmail']>>>) => Promise<unknown>;
+    aliasTaken: (alias: string) => Promise<AppError>;
+  },
+  values: PendingAccount,
+) {
+  try {
+    return await deps.repo.createPendingUser(values);
+  } catch (error) {
+    // Two sign-ups racing for the same email or alias: the unique index decides.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await deps.repo.findUserByEmail(values.email);
+    if (!winner) throw await deps.aliasTaken(values.alias);
+    await deps.registrationAttempted(winner);
+    return null;
+  }
+}
+
 /** Register → verify, resend, forgot → reset: PRODUCT.md section 4. */
-export function createRegistrationService({ repo, mailer, limiter, events, auth, publicUrl }: Deps) {
-  const aliases = createAliasNamespaces(repo);
+export function createRegistrationService({ repo, mailer, limiter, events, auth, publicUrl, teamAliases }: Deps) {
+  const aliases = createAliasNamespaces(repo, teamAliases);
   const { suggestAlias, aliasTaken } = aliasSuggestions(aliases);
   const sendCode = createCodeSender({ repo, mailer, publicUrl });
   const registrationAttempted = createTakenEmailNotice({ mailer, limiter, publicUrl });
   type Recipient = CodeRecipient;
 
   return {
-    /** Another owner of public aliases (teams) joins the users' namespace: registration and alias changes refuse its aliases. */
-    shareAliases(namespace: AliasNamespace): void {
-      aliases.share(namespace);
-    },
-
     /** Whether `alias` is held outside the users' aliases (a team's, current or old). */
     aliasHeldElsewhere: (alias: string): Promise<boolean> => aliases.takenElsewhere(alias),
 
@@ -94,9 +117,9 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
         return { email: input.email };
       }
 
-      let user;
-      try {
-        user = await repo.createPendingUser({
+      const user = await createPendingAccount(
+        { repo, registrationAttempted, aliasTaken },
+        {
           name: input.name,
           alias: input.alias,
           email: input.email,
@@ -104,17 +127,9 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
           accountTypeId: input.accountTypeId,
           locale: input.locale ?? headerLocale,
           timeZone: input.timeZone && isIanaTimeZone(input.timeZone) ? input.timeZone : null,
-        });
-      } catch (error) {
-        // Two sign-ups racing for the same email or alias: the unique index decides.
-        if (!isUniqueViolation(error)) throw error;
-        const winner = await repo.findUserByEmail(input.email);
-        if (winner) {
-          await registrationAttempted(winner);
-          return { email: input.email };
-        }
-        throw await aliasTaken(input.alias);
-      }
+        },
+      );
+      if (!user) return { email: input.email };
       await events.publish('account.registered', {
         userId: user.id,
         actorId: user.id,

@@ -20,8 +20,7 @@ declare module 'fastify' {
 
 /**
  * The renewals module: the recurring `renewals.run` job (every minute; one run at a time per
- * process, claims keep several processes apart), the retry of a past-due subscription when its
- * owner picks a new default card, and the engine the test clock's advance runs.
+ * process, claims keep several processes apart) and the engine the test clock's advance runs.
  */
 async function createRenewals(deps: {
   database: DatabaseHandle;
@@ -40,14 +39,6 @@ async function createRenewals(deps: {
     log: deps.log,
     leaseSeconds: deps.leaseSeconds,
   });
-  deps.payments.onDefaultMethodChanged(async (userId) => {
-    try {
-      await renewals.retryNow(userId);
-    } catch (error) {
-      // The card is saved either way; the scheduled retries still come.
-      deps.log.error({ err: error, user: userId }, 'retrying a past-due renewal failed');
-    }
-  });
   // On PGlite one process owns the data: leases left by a process that died are free now.
   if (deps.database.kind === 'pglite' && deps.jobs.working) await renewals.releaseAllLeases();
   await defineRenewalsJobs(renewals, deps);
@@ -65,9 +56,26 @@ declare module '../../platform/modules.js' {
   }
 }
 
-/** The renewal engine (its job runs at once when the app is ready) and the admin's test clock (404 when TEST_CLOCK_ENABLED is off). */
+/** A past-due subscription is retried as soon as its owner picks a new default card (the payments module calls this). */
+function retryWhenTheCardChanges(renewals: RenewalsService, log: FastifyBaseLogger) {
+  return async (userId: string): Promise<void> => {
+    try {
+      await renewals.retryNow(userId);
+    } catch (error) {
+      // The card is saved either way; the scheduled retries still come.
+      log.error({ err: error, user: userId }, 'retrying a past-due renewal failed');
+    }
+  };
+}
+
+/**
+ * The renewal engine (its job runs at once when the app is ready), the retry of a past-due
+ * subscription when its owner picks a new default card, and the admin's test clock (404 when
+ * TEST_CLOCK_ENABLED is off).
+ */
 export const renewalsModule = defineModule({
   name: 'renewals',
+  provides: ['defaultMethodChanged'],
   async build({ database, jobs, events, clock, log, config, mailer, services: { payments } }) {
     const renewals = await createRenewals({ database, jobs, clock, payments, events, log, leaseSeconds: config.jobTimeoutSeconds });
     // The customer's emails about their plan (reminder, failed renewal, end), whatever Opciones says.
@@ -79,7 +87,12 @@ export const renewalsModule = defineModule({
       publicUrl: config.publicUrl,
       timeZone: config.sellerTimeZone,
     });
-    return { services: { renewals }, decorate: { renewals }, onReady: () => kickRenewals(jobs) };
+    return {
+      services: { renewals },
+      decorate: { renewals },
+      hooks: { defaultMethodChanged: retryWhenTheCardChanges(renewals, log) },
+      onReady: () => kickRenewals(jobs),
+    };
   },
   async register(api, { clock, services: { renewals } }) {
     await api.register(testClockRoutes, { clock, renewals });

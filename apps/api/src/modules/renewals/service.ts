@@ -20,6 +20,8 @@ const CLEAR = { leaseUntil: null, periodEnd: null, attempt: 0, nextAttemptAt: nu
 
 export type RenewalRun = { renewed: number; failed: number; reminded: number; expired: number; cancelled: number };
 type Outcome = 'renewed' | 'failed' | 'expired' | 'cancelled' | 'skipped';
+/** A subscription as a renewal loads it: with its plan, its offer's months and seat pricing, and its dunning state. */
+type RenewalRow = NonNullable<Awaited<ReturnType<RenewalsRepository['load']>>>;
 
 type Deps = {
   repo: RenewalsRepository;
@@ -53,6 +55,87 @@ const stamps = (now: Date) => {
 /** The subscription is still the one claimed: running, same period end. */
 const unchanged = (row: { status: string; currentPeriodEnd: Date | null } | undefined, periodEnd: Date) =>
   Boolean(row && RUNNING.has(row.status) && row.currentPeriodEnd?.getTime() === periodEnd.getTime());
+
+/** A subscription set to cancel ends at its period end instead of renewing: `cancelled`, the owner told (`subscription.ended`). */
+async function endAtPeriodEnd(
+  { repo, events }: Pick<Deps, 'repo' | 'events'>,
+  { subscription: sub, plan }: RenewalRow,
+  periodEnd: Date,
+  now: Date,
+): Promise<Outcome> {
+  const id = sub.id;
+  const endIso = periodEnd.toISOString();
+  const done = await repo.transaction(async (tx) => {
+    if (!unchanged(await repo.lock(tx, id), periodEnd)) return false;
+    const at = stamps(now);
+    await repo.updateSubscription(tx, id, { status: 'cancelled' });
+    await repo.setState(tx, id, CLEAR);
+    await event(tx, id, 'cancelled', at(), { atPeriodEnd: true, fromPlan: plan.code, periodEnd: endIso });
+    await events.publish('subscription.ended', { subscriptionId: id, userId: sub.userId, endedAt: endIso, reason: 'period_end' }, tx);
+    return true;
+  });
+  return done ? 'cancelled' : 'skipped';
+}
+
+/** The charge's idempotency key: one per period, per retry of it, and per retry after a card change. */
+const renewalKey = (id: string, endIso: string, attempt: number, methodId: string | undefined) =>
+  methodId
+    ? `renewal:${id}:${endIso}:card-${methodId}`
+    : attempt === 0
+      ? `renewal:${id}:${endIso}`
+      : `renewal:${id}:${endIso}:retry-${attempt}`;
+
+/**
+ * In the renewal charge's transaction: the subscription moves to its next period (on the scheduled
+ * plan, if a downgrade waited), its dunning state is cleared, and the history says so. A subscription
+ * changed since it was claimed rolls the charge back.
+ */
+async function startNextPeriod(
+  { repo, payments }: Pick<Deps, 'repo' | 'payments'>,
+  tx: Transaction,
+  renewal: {
+    row: RenewalRow;
+    pending: Awaited<ReturnType<Deps['payments']['pendingChange']>>;
+    offerId: string;
+    periodEnd: Date;
+    nextEnd: Date;
+    seats: number | null;
+    payment: { id: string; amountCents: number };
+    now: Date;
+  },
+): Promise<void> {
+  const { row, pending, offerId, periodEnd, nextEnd, seats, payment } = renewal;
+  const { subscription: sub, plan } = row;
+  const id = sub.id;
+  const endIso = periodEnd.toISOString();
+  const locked = await repo.lock(tx, id);
+  if (!locked || !unchanged(locked, periodEnd)) throw new Error(`subscription ${id} changed during its renewal`);
+  const at = stamps(renewal.now);
+  await repo.updateSubscription(tx, id, {
+    planId: pending?.plan.id ?? sub.planId,
+    offerId,
+    status: 'active',
+    currentPeriodStart: periodEnd,
+    currentPeriodEnd: nextEnd,
+    offerSince: null,
+    seats,
+    cancelAtPeriodEnd: false,
+  });
+  await repo.setState(tx, id, CLEAR);
+  if (pending) {
+    await payments.unschedule(tx, id);
+    await event(tx, id, 'downgraded', at(), { fromPlan: plan.code, toPlan: pending.plan.code, periodStart: endIso });
+  }
+  if (locked.status === 'past_due') await event(tx, id, 'reactivated', at(), { paymentId: payment.id, periodEnd: endIso });
+  await event(tx, id, 'renewed', at(), {
+    toPlan: pending?.plan.code ?? plan.code,
+    periodStart: endIso,
+    periodEnd: nextEnd.toISOString(),
+    amountCents: payment.amountCents,
+    paymentId: payment.id,
+    ...(seats === null ? {} : { seats, fromSeats: locked.seats ?? undefined }),
+  });
+}
 
 /**
  * Attempt `attempt` of the period failed: past due with the next retry, or expired after the last one.
@@ -207,18 +290,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
     const endIso = periodEnd.toISOString();
     const attempt = state?.periodEnd?.getTime() === periodEnd.getTime() ? state.attempt : 0;
 
-    if (sub.cancelAtPeriodEnd) {
-      const done = await repo.transaction(async (tx) => {
-        if (!unchanged(await repo.lock(tx, id), periodEnd)) return false;
-        const at = stamps(now);
-        await repo.updateSubscription(tx, id, { status: 'cancelled' });
-        await repo.setState(tx, id, CLEAR);
-        await event(tx, id, 'cancelled', at(), { atPeriodEnd: true, fromPlan: plan.code, periodEnd: endIso });
-        await events.publish('subscription.ended', { subscriptionId: id, userId: sub.userId, endedAt: endIso, reason: 'period_end' }, tx);
-        return true;
-      });
-      return done ? 'cancelled' : 'skipped';
-    }
+    if (sub.cancelAtPeriodEnd) return endAtPeriodEnd({ repo, events }, row, periodEnd, now);
 
     const pending = await payments.pendingChange(id);
     const offerId = pending?.offer.id ?? sub.offerId;
@@ -227,11 +299,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
       log.error({ subscription: id }, 'renewal: the subscription has no offer to renew');
       return 'skipped';
     }
-    const key = options.methodId
-      ? `renewal:${id}:${endIso}:card-${options.methodId}`
-      : attempt === 0
-        ? `renewal:${id}:${endIso}`
-        : `renewal:${id}:${endIso}:retry-${attempt}`;
+    const key = renewalKey(id, endIso, attempt, options.methodId);
     // Kept on the billing anchor's day: 31 Jan → 28 Feb → 31 Mar (never 28 Mar), see billing-anchor.ts.
     const nextEnd = nextPeriodEnd(sub.billingAnchor, periodEnd, months);
     const perSeat = (pending ? pending.offer.seatPricing : row.seatPricing) === 'per_seat';
@@ -244,35 +312,7 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
       methodId: options.methodId,
       period: { start: periodEnd, end: nextEnd },
       seats,
-      apply: async (tx, payment) => {
-        const locked = await repo.lock(tx, id);
-        if (!locked || !unchanged(locked, periodEnd)) throw new Error(`subscription ${id} changed during its renewal`);
-        const at = stamps(now);
-        await repo.updateSubscription(tx, id, {
-          planId: pending?.plan.id ?? sub.planId,
-          offerId,
-          status: 'active',
-          currentPeriodStart: periodEnd,
-          currentPeriodEnd: nextEnd,
-          offerSince: null,
-          seats,
-          cancelAtPeriodEnd: false,
-        });
-        await repo.setState(tx, id, CLEAR);
-        if (pending) {
-          await payments.unschedule(tx, id);
-          await event(tx, id, 'downgraded', at(), { fromPlan: plan.code, toPlan: pending.plan.code, periodStart: endIso });
-        }
-        if (locked.status === 'past_due') await event(tx, id, 'reactivated', at(), { paymentId: payment.id, periodEnd: endIso });
-        await event(tx, id, 'renewed', at(), {
-          toPlan: pending?.plan.code ?? plan.code,
-          periodStart: endIso,
-          periodEnd: nextEnd.toISOString(),
-          amountCents: payment.amountCents,
-          paymentId: payment.id,
-          ...(seats === null ? {} : { seats, fromSeats: locked.seats ?? undefined }),
-        });
-      },
+      apply: (tx, payment) => startNextPeriod({ repo, payments }, tx, { row, pending, offerId, periodEnd, nextEnd, seats, payment, now }),
     });
     if (result.ok) return 'renewed';
     // A retry after a card change that fails leaves the schedule of retries as it was.

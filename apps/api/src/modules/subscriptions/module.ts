@@ -8,6 +8,7 @@ import { createAdminSubscriptionsService, type AdminSubscriptionsService } from 
 import { createAdminSubscriptionsRepository } from './admin-repository.js';
 import { createSubscriptionsRepository } from './repository.js';
 import { createSubscriptionsUserData } from './user-data.js';
+import { teamPlanOf } from './team-plan.js';
 
 declare module '../../platform/modules.js' {
   interface Services {
@@ -23,7 +24,13 @@ export const subscriptionsModule = defineModule({
   name: 'subscriptions',
   build: ({ db, clock, registries }) => ({
     services: {
-      subscriptions: createSubscriptionsService(createSubscriptionsRepository(db), registries.usage, () => clock.now()),
+      // A member of a team whose owner pays per seat gets, per quota, the larger of their plan's and the team plan's.
+      subscriptions: createSubscriptionsService(
+        createSubscriptionsRepository(db),
+        registries.usage,
+        (userId) => teamPlanOf(db, userId),
+        () => clock.now(),
+      ),
       subscriptionCatalogueUses: catalogueUses,
     },
     userData: [createSubscriptionsUserData(db)],

@@ -22,7 +22,7 @@ const larger = (a: PlanLimits, b: PlanLimits): PlanLimits => ({
   sendsPerMonth: Math.max(a.sendsPerMonth, b.sendsPerMonth),
 });
 
-/** Another plan a user's quotas may rise to (a team plan: billing's), or null. */
+/** Another plan a user's quotas may rise to (their team's per-seat plan, team-plan.ts), or null. */
 export type SharedPlanSource = (userId: string) => Promise<PlanRow | null>;
 
 /** The sending quota runs per calendar month in UTC. */
@@ -32,24 +32,19 @@ export function sendingPeriod(now: Date): { start: Date; end: Date } {
   return { start, end };
 }
 
-/** `usage`: what each module counts against the plan (platform/usage-registry.ts); no other module's table is read here. */
-/** `clock`: the product's "now" (platform/clock.ts; a test clock may be ahead of the real time). */
+/**
+ * `usage`: what each module counts against the plan (platform/usage-registry.ts); no other module's table is read here.
+ * `sharedPlanOf`: quotas rise with another plan (a team's per-seat plan): a user's limits are, per
+ * quota, the larger of their own plan's and that one's, add-ons on top.
+ * `clock`: the product's "now" (platform/clock.ts; a test clock may be ahead of the real time).
+ */
 export function createSubscriptionsService(
   repo: SubscriptionsRepository,
   usageRegistry: Pick<UsageRegistry, 'usageOf'>,
-  clock: () => Date = () => new Date(),
+  sharedPlanOf: SharedPlanSource,
+  clock: () => Date,
 ) {
-  let sharedPlanOf: SharedPlanSource = async () => null;
   return {
-    /**
-     * Quotas that rise with another plan: a later module (payments, which knows who pays for a team)
-     * says which plan a user shares, and their limits are, per quota, the larger of their own plan's
-     * and that one's, add-ons on top. Set once, at start-up.
-     */
-    raiseLimitsWith(source: SharedPlanSource) {
-      sharedPlanOf = source;
-    },
-
     /**
      * `datasuscription`: the running subscription with its plan, limits (plan + add-ons) and usage.
      * A user whose subscription ended falls back to the Free plan's limits; an admin has none.

@@ -1,33 +1,5 @@
-import {
-  TEAM_TEMPLATE_FIELDS,
-  teamTemplateLocksSchema,
-  type Locale,
-  type ProfileInput,
-  type TeamTemplate,
-  type TeamTemplateField,
-  type TeamTemplateLocks,
-} from '@enlaza/contracts';
-import { splitFullName, type LockedCardValues, type SharedLink } from '../profiles/index.js';
-import type { TemplateRow } from './template-repository.js';
-
-/** The template as the API answers it (a lock never saved is `editable`). */
-export function templateOf(row: TemplateRow): TeamTemplate {
-  return {
-    values: {
-      company: row.company,
-      logoFileId: row.logoFileId,
-      coverFileId: row.coverFileId,
-      address: row.address,
-      website: row.website,
-      theme: row.theme,
-      links: row.links,
-    },
-    locks: teamTemplateLocksSchema.parse(row.locks),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export const lockedFieldsOf = (locks: TeamTemplateLocks): TeamTemplateField[] => TEAM_TEMPLATE_FIELDS.filter((f) => locks[f] === 'locked');
+import type { Locale, TeamTemplate } from '@enlaza/contracts';
+import { lockedFieldsOf, splitFullName, type LockedCardValues, type SharedLink } from '../profiles/index.js';
 
 /** What the template writes on every team card: its locked fields only (an editable one was a starting value). */
 export function lockedCardValues(template: TeamTemplate, linksBefore: SharedLink[]): LockedCardValues {
@@ -41,27 +13,6 @@ export function lockedCardValues(template: TeamTemplate, linksBefore: SharedLink
     else values.links = { shared: v.links, before: linksBefore };
   }
   return values;
-}
-
-const text = (value: string | null | undefined) => (value ?? '').trim() || null;
-const sameLinks = (a: SharedLink[], b: SharedLink[]) =>
-  a.length === b.length && a.every((l, i) => l.label === b[i]?.label && l.url === b[i]?.url);
-
-/** The locked fields a card's input would change: each must equal the template's value (the shared links must come first, in order). */
-export function lockedChanges(template: TeamTemplate, input: ProfileInput): TeamTemplateField[] {
-  const v = template.values;
-  const card = input.kind === 'card' ? input.card : null;
-  const differs: Record<TeamTemplateField, boolean> = {
-    company: text(card?.company) !== text(v.company),
-    address: text(card?.address) !== text(v.address),
-    website: text(card?.website) !== text(v.website),
-    // Left out, the card keeps the logo it has (the template's).
-    logo: input.logoFileId !== undefined && input.logoFileId !== v.logoFileId,
-    cover: input.coverFileId !== v.coverFileId,
-    theme: input.theme.color.toLowerCase() !== v.theme.color.toLowerCase() || input.theme.layout !== v.theme.layout,
-    links: !sameLinks((card?.customLinks ?? []).slice(0, v.links.length), v.links),
-  };
-  return lockedFieldsOf(template.locks).filter((field) => differs[field]);
 }
 
 /** Phone and email labels of a new team card, in the language the card is made in (the vCard reads these words). */

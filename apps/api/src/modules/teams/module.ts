@@ -14,7 +14,9 @@ declare module '../../platform/modules.js' {
 
 export const teamsModule = defineModule({
   name: 'teams',
-  build({ db, config, clock, mailer, events, registries, services: { accounts, registration, profiles, publicProfiles } }) {
+  // Teams share the users' aliases (`/link/{alias}`) and have a public directory there.
+  provides: ['teamAliases', 'teamDirectory'],
+  build({ db, config, clock, mailer, events, registries, services: { accounts, registration, publicProfiles } }) {
     const teams = createTeamsService({
       db,
       requireAccess: registries.access.requireAccess,
@@ -27,15 +29,12 @@ export const teamsModule = defineModule({
       timeZone: config.sellerTimeZone,
       now: () => clock.now(),
     });
-    // Teams share the users' aliases (`/link/{alias}`), shape team cards' answers and edits, and have a public directory.
-    registration.shareAliases({
-      taken: (alias) => teams.repo.aliasTaken(alias),
-      startingWith: (prefix) => teams.repo.aliasesStartingWith(prefix),
-    });
-    profiles.useTeamCards(teams.template.cardsHook());
-    publicProfiles.useTeamDirectory(createDirectoryLoader(db, teams.repo));
     return {
       services: { teams },
+      hooks: {
+        teamAliases: { taken: (alias) => teams.repo.aliasTaken(alias), startingWith: (prefix) => teams.repo.aliasesStartingWith(prefix) },
+        teamDirectory: createDirectoryLoader(db, teams.repo),
+      },
       access: createTeamsAccess(db),
       userData: [createTeamsUserData(db, teams)],
     };

@@ -1,11 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TeamTemplateBody } from '@enlaza/contracts';
 import type { Database, Transaction } from '../../db/client.js';
-import { teamCards, teams, teamTemplates } from './schema.js';
+import { teamTemplates } from './schema.js';
 
 export type TemplateRow = typeof teamTemplates.$inferSelect;
 
-/** The team's card template, and what each team card takes from it. */
+/** The team's card template. */
 export function createTemplateRepository(db: Database) {
   return {
     async find(teamId: string, tx: Database | Transaction = db): Promise<TemplateRow | undefined> {
@@ -37,17 +37,6 @@ export function createTemplateRepository(db: Database) {
         .returning();
       if (!row) throw new Error(`team ${teamId} has no template`);
       return row;
-    },
-
-    /** For each of these profiles that is a team card: its team and the team's template, in one query. */
-    async ofCards(profileIds: readonly string[]) {
-      if (profileIds.length === 0) return [];
-      return db
-        .select({ profileId: teamCards.profileId, team: { id: teams.id, name: teams.name, alias: teams.alias }, template: teamTemplates })
-        .from(teamCards)
-        .innerJoin(teams, eq(teams.id, teamCards.teamId))
-        .innerJoin(teamTemplates, eq(teamTemplates.teamId, teamCards.teamId))
-        .where(inArray(teamCards.profileId, [...profileIds]));
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { TeamTemplate, TeamTemplateBody } from '@enlaza/contracts';
 import type { Actor } from '../../platform/actor.js';
 import type { RequireAccess } from '../../platform/access.js';
-import { applyLockedValues, type TeamCardFacts, type TeamCardsHook } from '../profiles/index.js';
+import { applyLockedValues } from '../profiles/index.js';
+import { templateOf } from './card-templates.js';
 import type { TeamContext } from './context.js';
-import { lockedCardValues, lockedChanges, lockedFieldsOf, templateOf } from './locks.js';
+import { lockedCardValues } from './locks.js';
 import type { TeamsRepository } from './repository.js';
 import type { TemplateRepository } from './template-repository.js';
 
@@ -51,22 +52,6 @@ export function createTemplateService({ repo, templates, context, requireAccess 
         );
         return { ...saved, cardsUpdated };
       });
-    },
-
-    /** What the profiles module asks about team cards (their team, the fields locked, a change that touches one). */
-    cardsHook(): TeamCardsHook {
-      return {
-        async factsOf(profileIds) {
-          const rows = await templates.ofCards(profileIds);
-          return new Map<string, TeamCardFacts>(
-            rows.map((row) => [row.profileId, { team: row.team, lockedFields: lockedFieldsOf(templateOf(row.template).locks) }]),
-          );
-        },
-        async lockedChanges(profileId, input) {
-          const [row] = await templates.ofCards([profileId]);
-          return row ? lockedChanges(templateOf(row.template), input) : [];
-        },
-      };
     },
   };
 }

@@ -29,7 +29,7 @@ export type TemplatesDependencies = {
   publicUrl: string;
   sendQuota: (actor: Actor) => Promise<SendQuota>;
   /** Raises the 80 % / 100 % notification of the monthly sends. */
-  sendsChanged?: (userId: string, change: { before: number; after: number; limit: number; period: string }) => Promise<void>;
+  sendsChanged: (userId: string, change: { before: number; after: number; limit: number; period: string }) => Promise<void>;
 };
 
 const SAMPLE_NAMES: Record<Locale, string> = { en: 'Alex Morgan', es: 'María García', jp: '山田 花子' };
@@ -131,7 +131,7 @@ export function createTemplatesService({ repo, requireAccess, mailer, publicUrl,
       if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit, used: quota.used });
       const email = renderTemplate(row, sampleValues(actor.locale, me), actor.locale);
       await mailer.send({ to: me.email, userId: actor.id, kind: 'test', ...email });
-      await sendsChanged?.(actor.id, {
+      await sendsChanged(actor.id, {
         before: quota.used,
         after: quota.used + 1,
         limit: quota.limit,

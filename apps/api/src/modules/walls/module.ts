@@ -42,7 +42,7 @@ declare module '../../platform/modules.js' {
 
 export const wallsModule = defineModule({
   name: 'walls',
-  async build({ db, jobs, log, registries, services: { cloud, publicProfiles } }) {
+  async build({ db, jobs, log, registries, services: { cloud } }) {
     const {
       service: walls,
       trash,
@@ -55,8 +55,6 @@ export const wallsModule = defineModule({
       isLiveImage: (userId, id) => cloud.isLiveImage(userId, id),
       liveImage: (userId, id) => cloud.liveImage(userId, id),
     });
-    // The public page shows the first page of published posts.
-    publicProfiles.useWall((profileId, canonicalPath, before) => walls.publicPage(profileId, canonicalPath, before));
     return {
       services: { walls },
       trash: [trash],

@@ -26,6 +26,55 @@ export type EventLogDeps = {
 /** What an export wrote: the invoices' count and sums, and the ids of its first and last invoice (issue order). */
 export type ExportSummary = { count: number; taxCents: number; totalCents: number; firstInvoiceId: string; lastInvoiceId: string };
 
+const refOf = (r: typeof invoiceRecords.$inferSelect): RecordRef => ({
+  issuerTaxId: r.issuerTaxId,
+  number: r.number,
+  issueDate: r.issueDate,
+  hash: r.hash,
+});
+
+/**
+ * What a summary event (10) says: the issuer's events of each type and the billing records written
+ * since its previous summary (all of them for the first), their first and last record and their sums.
+ */
+async function summarySincePrevious(tx: Transaction, issuer: string): Promise<EventDetails> {
+  const [previous] = await tx
+    .select({ position: invoiceEvents.position, occurredAt: invoiceEvents.occurredAt })
+    .from(invoiceEvents)
+    .where(and(eq(invoiceEvents.issuerTaxId, issuer), eq(invoiceEvents.eventType, '10')))
+    .orderBy(desc(invoiceEvents.position))
+    .limit(1);
+  const counts = await tx
+    .select({ type: invoiceEvents.eventType, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(invoiceEvents)
+    .where(and(eq(invoiceEvents.issuerTaxId, issuer), gt(invoiceEvents.position, previous?.position ?? 0)))
+    .groupBy(invoiceEvents.eventType)
+    .orderBy(asc(invoiceEvents.eventType));
+  const since = previous ? gt(invoiceRecords.createdAt, previous.occurredAt) : undefined;
+  const scope = and(eq(invoiceRecords.issuerTaxId, issuer), since);
+  const [sums] = await tx
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      tax: sql<string>`coalesce(sum(${invoiceRecords.taxTotal}::numeric), 0)::text`,
+      total: sql<string>`coalesce(sum(${invoiceRecords.total}::numeric), 0)::text`,
+    })
+    .from(invoiceRecords)
+    .where(scope);
+  const [first] = await tx.select().from(invoiceRecords).where(scope).orderBy(asc(invoiceRecords.position)).limit(1);
+  const [last] = await tx.select().from(invoiceRecords).where(scope).orderBy(desc(invoiceRecords.position)).limit(1);
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  return {
+    kind: 'summary',
+    // The schema wants at least one type: a summary right after the previous one counts no summary.
+    counts: counts.length ? counts.map((c) => ({ type: c.type as EventType, count: c.count })) : [{ type: '10', count: 0 }],
+    first: first ? refOf(first) : null,
+    last: last ? refOf(last) : null,
+    count: sums?.count ?? 0,
+    taxTotal: recordAmount(cents(sums?.tax ?? '0')),
+    total: recordAmount(cents(sums?.total ?? '0')),
+  };
+}
+
 /**
  * The event log of a NO VERI*FACTU system (Orden HAC/1177/2024, article 9): each event is chained
  * to the issuer's previous one by its own huella (event-xml.ts), written with its XML (signed when a
@@ -79,13 +128,6 @@ export function createEventLog(deps: EventLogDeps) {
 
   const log = (details: EventDetails) => db.transaction((tx) => write(tx, details));
 
-  const refOf = (r: typeof invoiceRecords.$inferSelect): RecordRef => ({
-    issuerTaxId: r.issuerTaxId,
-    number: r.number,
-    issueDate: r.issueDate,
-    hash: r.hash,
-  });
-
   return {
     log,
 
@@ -136,43 +178,7 @@ export function createEventLog(deps: EventLogDeps) {
      * previous summary (all of them for the first), their first and last record and their sums.
      */
     async summarize(): Promise<InvoiceEventRow> {
-      return db.transaction(async (tx) => {
-        const [previous] = await tx
-          .select({ position: invoiceEvents.position, occurredAt: invoiceEvents.occurredAt })
-          .from(invoiceEvents)
-          .where(and(eq(invoiceEvents.issuerTaxId, issuer), eq(invoiceEvents.eventType, '10')))
-          .orderBy(desc(invoiceEvents.position))
-          .limit(1);
-        const counts = await tx
-          .select({ type: invoiceEvents.eventType, count: sql<number>`count(*)`.mapWith(Number) })
-          .from(invoiceEvents)
-          .where(and(eq(invoiceEvents.issuerTaxId, issuer), gt(invoiceEvents.position, previous?.position ?? 0)))
-          .groupBy(invoiceEvents.eventType)
-          .orderBy(asc(invoiceEvents.eventType));
-        const since = previous ? gt(invoiceRecords.createdAt, previous.occurredAt) : undefined;
-        const scope = and(eq(invoiceRecords.issuerTaxId, issuer), since);
-        const [sums] = await tx
-          .select({
-            count: sql<number>`count(*)`.mapWith(Number),
-            tax: sql<string>`coalesce(sum(${invoiceRecords.taxTotal}::numeric), 0)::text`,
-            total: sql<string>`coalesce(sum(${invoiceRecords.total}::numeric), 0)::text`,
-          })
-          .from(invoiceRecords)
-          .where(scope);
-        const [first] = await tx.select().from(invoiceRecords).where(scope).orderBy(asc(invoiceRecords.position)).limit(1);
-        const [last] = await tx.select().from(invoiceRecords).where(scope).orderBy(desc(invoiceRecords.position)).limit(1);
-        const cents = (amount: string) => Math.round(Number(amount) * 100);
-        return write(tx, {
-          kind: 'summary',
-          // The schema wants at least one type: a summary right after the previous one counts no summary.
-          counts: counts.length ? counts.map((c) => ({ type: c.type as EventType, count: c.count })) : [{ type: '10', count: 0 }],
-          first: first ? refOf(first) : null,
-          last: last ? refOf(last) : null,
-          count: sums?.count ?? 0,
-          taxTotal: recordAmount(cents(sums?.tax ?? '0')),
-          total: recordAmount(cents(sums?.total ?? '0')),
-        });
-      });
+      return db.transaction(async (tx) => write(tx, await summarySincePrevious(tx, issuer)));
     },
 
     /**
