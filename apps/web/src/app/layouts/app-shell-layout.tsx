@@ -12,7 +12,6 @@ import { useNotificationStream } from '@/features/notifications/api/stream';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
-import { COMING_SOON_PATHS } from '../router';
 import type { NavSection } from './navigation';
 
 interface AppShellLayoutProps {
@@ -20,10 +19,15 @@ interface AppShellLayoutProps {
   areaKey: string;
   navigation: NavSection[];
   homePath: string;
+  /** Menu entries whose screen is still the generic "arrives soon" page, badged so (from the route table). */
+  comingSoon: ReadonlySet<string>;
 }
 
+/** What the router hands every signed-in area's layout: it loads the layouts, so they never import it. */
+export type ShellLayoutProps = Pick<AppShellLayoutProps, 'comingSoon'>;
+
 /** The signed-in shell shared by the admin area, the user area and the account section. */
-export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayoutProps) {
+export function AppShellLayout({ areaKey, navigation, homePath, comingSoon }: AppShellLayoutProps) {
   const { t } = useTranslation(['common', 'pages']);
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user } = useSession();
@@ -121,7 +125,7 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
                 ) : null}
                 {section.items.map((item) => {
                   const active = location.pathname === item.to;
-                  const soon = COMING_SOON_PATHS.has(item.to);
+                  const soon = comingSoon.has(item.to);
                   return (
                     <NavLink
                       key={item.to}

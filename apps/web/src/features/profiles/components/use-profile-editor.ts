@@ -101,3 +101,6 @@ export function useProfileEditor(initial: ProfileDraft, lock: TeamLock = null) {
 }
 
 export type ProfileEditor = ReturnType<typeof useProfileEditor>;
+
+/** The part of the editor a card's own fields use (CardFields and its lists). */
+export type CardEditor = Pick<ProfileEditor, 'draft' | 'error' | 'field' | 'limits' | 'setCardList' | 'lock'>;
