@@ -1,5 +1,5 @@
-import { PASSWORD_MIN_LENGTH, type AliasCheck } from '@enlaza/contracts';
-import { aliasFeedback, aliasFromName } from '@/lib/alias-rules';
+import { aliasFromName, PASSWORD_MIN_LENGTH, type AliasCheck } from '@enlaza/contracts';
+import { aliasFeedback } from '@/lib/alias-rules';
 import { passwordStrength } from '@/features/registration/components/password-strength';
 import type { RegisterErrors } from '@/features/registration/components/register-rules';
 import { resendErrorMessage } from '@/features/registration/components/resend-feedback';

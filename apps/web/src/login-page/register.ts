@@ -1,4 +1,4 @@
-import { aliasFromName } from '@/lib/alias-rules';
+import { aliasFromName } from '@enlaza/contracts';
 import { REGISTER_FIELDS, validateRegistration, type RegisterErrors } from '@/features/registration/components/register-rules';
 import { ApiError } from '@/lib/api-error';
 import { browserTimeZone, LANGUAGE_STORAGE_KEY, signUpLanguage } from '@/lib/language-rules';
