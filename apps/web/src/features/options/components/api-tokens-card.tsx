@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Paper, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -27,6 +11,7 @@ import {
   type ApiTokenScope,
 } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
+import { ShowOnceSecret } from '@/components/show-once-secret';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -71,31 +56,7 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
       closeButtonProps={{ 'aria-label': t('tokens.close') }}
     >
       {secret ? (
-        <Stack gap="md" data-testid="options-token-secret-panel">
-          <Alert color="yellow" role="status">
-            {t('tokens.shownOnce')}
-          </Alert>
-          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="options-token-secret">
-            {secret}
-          </Code>
-          <Group justify="flex-end" gap="sm">
-            <CopyButton value={secret} timeout={2000}>
-              {({ copied, copy }) => (
-                <Button
-                  variant={copied ? 'light' : 'default'}
-                  color={copied ? 'teal' : undefined}
-                  onClick={copy}
-                  data-testid="options-token-copy"
-                >
-                  <span aria-live="polite">{copied ? t('tokens.copied') : t('tokens.copy')}</span>
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={close} data-autofocus data-testid="options-token-done">
-              {t('tokens.done')}
-            </Button>
-          </Group>
-        </Stack>
+        <ShowOnceSecret secret={secret} notice={t('tokens.shownOnce')} testId="options-token-secret" onDone={close} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

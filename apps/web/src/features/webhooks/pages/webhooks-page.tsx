@@ -3,12 +3,13 @@ import { Alert, Badge, Button, Code, Group, Modal, Paper, Skeleton, Stack, Switc
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_ENDPOINTS_PER_USER, type WebhookEndpoint } from '@enlaza/contracts';
 import { PageHeader } from '@/components/page-header';
+import { ShowOnceSecret } from '@/components/show-once-secret';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteWebhookEndpoint, useRollWebhookSecret, useUpdateWebhookEndpoint, useWebhookEndpoints } from '../api/webhooks';
 import { DeliveryLog } from '../components/delivery-log';
-import { EndpointDialog, SecretPanel } from '../components/endpoint-dialog';
+import { EndpointDialog } from '../components/endpoint-dialog';
 
 /** One endpoint: URL, description, events, status; turn it off or on, edit, roll its secret, see its log, delete it. */
 function EndpointRow({
@@ -172,7 +173,7 @@ export default function WebhooksPage() {
         closeButtonProps={{ 'aria-label': t('form.cancel') }}
       >
         {roll.data ? (
-          <SecretPanel secret={roll.data.secret} onDone={closeRoll} />
+          <ShowOnceSecret secret={roll.data.secret} notice={t('secret.shownOnce')} testId="webhooks-secret" onDone={closeRoll} />
         ) : (
           <Stack gap="md">
             <Text size="sm">{t('roll.body')}</Text>
