@@ -21,15 +21,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  CLOUD_KEY,
-  IMAGE_ACCEPT,
-  cloudErrorMessage,
-  cloudFilesQueryOptions,
-  cloudFileQueryOptions,
-  uploadCloudFile,
-  useCloudFile,
-} from '@/lib/cloud-api';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { CLOUD_KEY, IMAGE_ACCEPT, cloudFilesQueryOptions, cloudFileQueryOptions, uploadCloudFile, useCloudFile } from '@/lib/cloud-api';
 
 export interface CloudImagePickerProps {
   label: string;
@@ -81,7 +74,7 @@ export function CloudImagesModal({
           </Center>
         ) : query.isError ? (
           <Text c="red" role="alert" size="sm">
-            {cloudErrorMessage(query.error, t)}
+            {apiErrorMessage(query.error, t)}
           </Text>
         ) : query.data.data.length === 0 ? (
           <Text c="dimmed" size="sm" py="lg" ta="center">
@@ -171,14 +164,14 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
       if (stored.kind !== 'image') setUploadError(t('picker.notImage'));
       else onChange(stored.id);
     } catch (e) {
-      if (!controller.signal.aborted) setUploadError(cloudErrorMessage(e, t));
+      if (!controller.signal.aborted) setUploadError(apiErrorMessage(e, t));
     } finally {
       if (abort.current === controller) abort.current = null;
       setProgress(null);
     }
   }
 
-  const message = uploadError ?? error ?? (current.isError ? cloudErrorMessage(current.error, t) : null);
+  const message = uploadError ?? error ?? (current.isError ? apiErrorMessage(current.error, t) : null);
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId} data-testid="cloud-image-picker">
       <Text size="sm" fw={500} component="span" id={labelId}>

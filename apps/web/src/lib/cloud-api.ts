@@ -9,7 +9,6 @@ import {
   type FileListQuery,
   type UploadedFile,
 } from '@enlaza/contracts';
-import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { ApiError, apiGet, apiSend, buildHeaders } from './http';
 
@@ -117,15 +116,6 @@ export function uploadCloudFile(file: File, onProgress: (fraction: number) => vo
     form.append('file', file, file.name);
     xhr.send(form);
   });
-}
-
-/** The sentence to show for a failed cloud call (keys of the 'cloud' namespace). */
-export function cloudErrorMessage(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return t('cloud:errors.network');
-    if (error.serverMessage) return error.serverMessage;
-  }
-  return t('cloud:errors.generic');
 }
 
 /** What the file inputs offer; the server decides from the bytes anyway. */

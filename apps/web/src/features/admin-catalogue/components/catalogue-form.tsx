@@ -1,7 +1,6 @@
 import { Checkbox, Modal, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { catalogueSchemas, type CatalogueAdmin, type CatalogueBody, type CatalogueKind } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { SelectField, type SelectFieldOption } from '@/components/select-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -119,7 +118,6 @@ export function CatalogueForm<K extends CatalogueKind>({
       return body;
     },
     messages: Object.fromEntries(paths.map((path) => [path, messageFor(path)])),
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const { values } = form;
   const set = (name: string, value: string | boolean) => form.form.setFieldValue(name, value);

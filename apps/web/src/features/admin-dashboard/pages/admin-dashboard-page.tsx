@@ -2,7 +2,7 @@ import { Children, lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Button, Card, Center, Grid, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminMetrics } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';

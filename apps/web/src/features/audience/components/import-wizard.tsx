@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, FileInput, Group, List, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, contactImportBodySchema, type ContactImportResult } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { SelectField } from '@/components/select-field';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';

@@ -3,7 +3,7 @@ import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OfferView, PlanView } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';

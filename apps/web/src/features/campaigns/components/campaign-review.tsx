@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Titl
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Campaign } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { EmailPreview } from '@/components/email-preview';
 import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';

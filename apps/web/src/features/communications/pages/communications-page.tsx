@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { DELIVERY_KINDS, DELIVERY_STATUSES, type Delivery, type DeliveryFilter } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Divider, Drawer, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { messageReplyBodySchema, type Message } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useUndoTrash } from '@/components/use-undo-trash';
@@ -24,7 +24,6 @@ function ReplyForm({ message, onChanged }: { message: Message; onChanged: (messa
     // No subject typed: the server writes "Re: …" in the sender's language.
     toBody: ({ subject, body }) => ({ body, ...(subject.trim() ? { subject } : {}) }),
     messages: { body: t('reply.bodyRequired') },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
 
   const submit = form.onSubmit((body) =>

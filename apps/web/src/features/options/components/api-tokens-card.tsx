@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Paper, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   API_TOKEN_EXPIRIES,
@@ -15,16 +14,11 @@ import { ShowOnceSecret } from '@/components/show-once-secret';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { ApiError } from '@/lib/http';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
 
 /** i18next reads ':' as its namespace separator, so a scope's label key spells it with '_'. */
 const scopeKey = (scope: ApiTokenScope) => `tokens.scope.${scope.replace(':', '_')}` as const;
-
-function errorText(error: unknown, t: TFunction<'options'>): string {
-  if (error instanceof ApiError && error.status === 0) return t('errors.network');
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : t('tokens.failed');
-}
 
 /** The create dialog: name, scopes and lifetime; then the secret, shown this once, with a copy button. */
 function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -254,7 +248,7 @@ export function ApiTokensCard() {
           <Text size="sm">{t('tokens.revokeBody', { name: confirming?.name ?? '' })}</Text>
           {revoke.isError ? (
             <Alert color="red" role="alert" data-testid="options-tokens-error">
-              {errorText(revoke.error, t)}
+              {apiErrorMessage(revoke.error, t)}
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { twoFactorCodeBodySchema, type TwoFactorSetup } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
 import { ShowOnceSecret } from '@/components/show-once-secret';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useConfirmTwoFactor, useDisableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactor, useTwoFactor } from '../api/two-factor';
 
@@ -190,7 +191,7 @@ export function TwoFactorCard() {
       <Stack gap="sm">
         {start.isError && (
           <Alert color="red" role="alert">
-            {t('twoFactor.failed')}
+            {apiErrorMessage(start.error, t)}
           </Alert>
         )}
         <Group>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, ColorSwatch, Group, Menu, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Collection, ProfileKind } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { useBulkProfiles, type BulkBody } from '../api/profiles';

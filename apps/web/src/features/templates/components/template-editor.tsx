@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Alert, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MERGE_FIELD_NAMES, MERGE_FIELDS, templateInputSchema, type Template } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';
@@ -31,7 +31,6 @@ export function TemplateEditor({
   const names = MERGE_FIELD_NAMES[useLocale()];
   const form = useContractForm(templateInputSchema, {
     initialValues: { name: template?.name ?? '', subject: template?.subject ?? '', bodyHtml: template?.bodyHtml ?? '' },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const draft = form.values;
   const save = useSaveTemplate();
