@@ -22,7 +22,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { CLOUD_KEY, IMAGE_ACCEPT, cloudFilesQueryOptions, cloudFileQueryOptions, uploadCloudFile, useCloudFile } from '@/lib/cloud-api';
+import { cloudKeys, IMAGE_ACCEPT, cloudFilesQueryOptions, cloudFileQueryOptions, uploadCloudFile, useCloudFile } from '@/lib/cloud-api';
 
 export interface CloudImagePickerProps {
   label: string;
@@ -159,7 +159,7 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
     try {
       const stored = await uploadCloudFile(file, setProgress, controller.signal);
       if (stored.kind === 'image') queryClient.setQueryData(cloudFileQueryOptions(stored.id).queryKey, stored);
-      void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
+      void queryClient.invalidateQueries({ queryKey: cloudKeys.all });
       if (controller.signal.aborted || valueRef.current !== startValue) return;
       if (stored.kind !== 'image') setUploadError(t('picker.notImage'));
       else onChange(stored.id);

@@ -8,7 +8,7 @@ const server = vi.hoisted(() => ({
   sent: [] as string[],
 }));
 vi.mock('./api/preferences', () => ({
-  PREFERENCES_QUERY_KEY: ['account', 'preferences'],
+  preferencesKeys: { all: ['account', 'preferences'] },
   preferencesQueryOptions: () => ({ queryKey: ['account', 'preferences'], queryFn: async () => server.stored }),
   savePreferences: (preferences: Preferences) => {
     server.sent.push(preferences.locale);

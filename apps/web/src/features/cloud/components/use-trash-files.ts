@@ -6,7 +6,7 @@ import { notify } from '@/components/notifications';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { ApiError } from '@/lib/http';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { CLOUD_KEY } from '@/lib/cloud-api';
+import { cloudKeys } from '@/lib/cloud-api';
 import { fileUses, trashFiles } from '../api/files';
 
 /** Files waiting for the user's word: some are in use, and where is listed. */
@@ -32,7 +32,7 @@ export function useTrashFiles({ onTrashed }: { onTrashed?: () => void } = {}) {
     try {
       await trashFiles(ids, confirm);
       setPending(null);
-      void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
+      void queryClient.invalidateQueries({ queryKey: cloudKeys.all });
       const [only] = files;
       undoTrash(
         'file',

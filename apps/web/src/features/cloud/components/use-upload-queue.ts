@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { CLOUD_KEY, uploadCloudFile } from '@/lib/cloud-api';
+import { cloudKeys, uploadCloudFile } from '@/lib/cloud-api';
 import { formatBytes } from '@/lib/format';
 
 export type UploadItem = {
@@ -50,7 +50,7 @@ export function useUploadQueue(maxFileBytes: number | undefined) {
       uploadCloudFile(next.file, (progress) => update(next.id, { progress }), controller.current?.signal)
         .then((file) => {
           update(next.id, { status: 'done', progress: 1, ...(file.alreadyKept ? { keptAs: file.name } : {}) });
-          void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
+          void queryClient.invalidateQueries({ queryKey: cloudKeys.all });
         })
         .catch((error: unknown) => update(next.id, { status: 'error', error: apiErrorMessage(error, t) }))
         .finally(() => {

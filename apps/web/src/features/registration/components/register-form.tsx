@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { aliasFromName, PASSWORD_MIN_LENGTH, registerBodySchema } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
+import { aliasCheckKeys } from '@/lib/api/check-alias';
 import { PasswordField } from '@/components/password-field';
 import { SelectField } from '@/components/select-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -91,7 +92,7 @@ export function RegisterForm({ values: initialValues, onChange, onRegistered }: 
       onError: (error) => {
         form.setServerError(error);
         // A taken alias: ask again, so that the free suggestion shows as a one-click fix.
-        if (error instanceof ApiError && error.fieldErrors?.alias) void queryClient.invalidateQueries({ queryKey: ['register', 'alias'] });
+        if (error instanceof ApiError && error.fieldErrors?.alias) void queryClient.invalidateQueries({ queryKey: aliasCheckKeys.all });
       },
     }),
   );
