@@ -123,29 +123,22 @@ export function CloudImagesModal({
 }
 
 /**
- * An image field whose value is the id of a file in the user's cloud: shows the image, picks
- * another one from the cloud, uploads a new one into the cloud (with progress), or removes it.
+ * Uploads an image into the cloud for the field, with its progress. The field takes it only if its
+ * value did not change meanwhile; an upload still running when the field goes away is cancelled.
  */
-export function CloudImagePicker({ label, value, onChange, error, aspect = 'square' }: CloudImagePickerProps) {
+function useImageUpload(value: string | null, onChange: (id: string | null) => void) {
   const { t } = useTranslation('cloud');
   const queryClient = useQueryClient();
-  const current = useCloudFile(value);
-  const [modalOpen, setModalOpen] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const labelId = useId();
   const resetFileInput = useRef<() => void>(null);
-  const uploadButton = useRef<HTMLButtonElement>(null);
-  // The value now, for an upload that finishes later: if it changed meanwhile, the upload must not overwrite it.
+  // The value now, for an upload that finishes later.
   const valueRef = useRef(value);
   useEffect(() => {
     valueRef.current = value;
   }, [value]);
-  // An upload still running when the field goes away is cancelled.
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
-  const ratio = aspect === 'wide' ? 3 : 1;
-  const width = aspect === 'wide' ? '100%' : 120;
 
   async function upload(file: File | null) {
     // Clear the input so that choosing the same file again uploads it again.
@@ -170,6 +163,23 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
       setProgress(null);
     }
   }
+
+  return { progress, uploadError, upload, resetFileInput };
+}
+
+/**
+ * An image field whose value is the id of a file in the user's cloud: shows the image, picks
+ * another one from the cloud, uploads a new one into the cloud (with progress), or removes it.
+ */
+export function CloudImagePicker({ label, value, onChange, error, aspect = 'square' }: CloudImagePickerProps) {
+  const { t } = useTranslation('cloud');
+  const current = useCloudFile(value);
+  const [modalOpen, setModalOpen] = useState(false);
+  const { progress, uploadError, upload, resetFileInput } = useImageUpload(value, onChange);
+  const labelId = useId();
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const ratio = aspect === 'wide' ? 3 : 1;
+  const width = aspect === 'wide' ? '100%' : 120;
 
   const message = uploadError ?? error ?? (current.isError ? apiErrorMessage(current.error, t) : null);
   return (
