@@ -70,7 +70,7 @@ export default function ProfileListPage() {
         isCard={isCard}
         base={base}
         rows={rows}
-        failed={query.isError && !query.data}
+        failure={query.isError && !query.data ? query.error : null}
         onRetry={() => void query.refetch()}
         loading={query.isPending || pastEnd}
         stale={query.isPlaceholderData}
