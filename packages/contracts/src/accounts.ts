@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALIAS_PATTERN } from './alias-rules.js';
 import { localeSchema } from './common.js';
 import { PASSWORD_MIN_LENGTH } from './password-rules.js';
 
@@ -9,7 +10,7 @@ export const aliasSchema = z
   .toLowerCase()
   // The length as a check of its own, so that forms read it (maxLength); one message either way.
   .max(30, { error: 'validation.alias_format', abort: true })
-  .regex(/^[a-z0-9-]{3,30}$/, { error: 'validation.alias_format' });
+  .regex(ALIAS_PATTERN, { error: 'validation.alias_format' });
 /** At least 10 characters; the server also refuses the 10,000 most common passwords. */
 export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(200);
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));

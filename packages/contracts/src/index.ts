@@ -41,4 +41,5 @@ export * from './admin-metrics.js';
 export * from './spa-routes.js';
 export * from './session-keys.js';
 export * from './password-rules.js';
+export * from './alias-rules.js';
 export * from './public-page-script.js';

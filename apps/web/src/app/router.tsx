@@ -1,6 +1,8 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { AccountPage } from './account-pages';
 import type { ProfilePage } from './profile-pages';
+import type { ShellLayoutProps } from './layouts/app-shell-layout';
 import { lazyPage } from './lazy-page';
 import { InitialLoading, RootErrorBoundary, RootLayout } from './root-layout';
 import { createGuardLoader } from './route-guard';
@@ -39,6 +41,21 @@ const SHELL_NS = ['pages', 'notifications'];
 const DASHBOARD_NS = ['dashboard', 'plan', 'pages'];
 const ADMIN_NS = ['admin', 'pages'];
 const CATALOGUE_NS = ['admin-catalogue', ...ADMIN_NS];
+
+/**
+ * A signed-in area's layout, handed the menu entries still to come. The route table knows them and
+ * loads the layouts, so a layout that imported them from here would import its own importer.
+ */
+const shellLayout = (importer: () => Promise<{ default: ComponentType<ShellLayoutProps> }>) =>
+  lazyPage(
+    () =>
+      importer().then(({ default: Layout }) => ({
+        default: function ShellLayout() {
+          return <Layout comingSoon={COMING_SOON_PATHS} />;
+        },
+      })),
+    { namespaces: SHELL_NS },
+  );
 
 const adminChildren: RouteObject[] = [
   { index: true, loader: to('/admin/dashboard'), Component: Redirecting },
@@ -302,19 +319,19 @@ export function createRoutes(): RouteObject[] {
         {
           path: 'admin',
           handle: { auth: 'admin' } satisfies RouteHandle,
-          lazy: lazyPage(() => import('./layouts/admin-layout'), { namespaces: SHELL_NS }),
+          lazy: shellLayout(() => import('./layouts/admin-layout')),
           children: adminChildren,
         },
         { path: 'user/account', loader: to('/account'), Component: Redirecting },
         {
           path: 'user',
           handle: { auth: 'user' } satisfies RouteHandle,
-          lazy: lazyPage(() => import('./layouts/user-layout'), { namespaces: SHELL_NS }),
+          lazy: shellLayout(() => import('./layouts/user-layout')),
           children: userChildren,
         },
         {
           handle: { auth: 'user' } satisfies RouteHandle,
-          lazy: lazyPage(() => import('./layouts/account-layout'), { namespaces: SHELL_NS }),
+          lazy: shellLayout(() => import('./layouts/account-layout')),
           children: accountChildren,
         },
         { path: '*', loader: to(NOT_FOUND_PATH), Component: Redirecting },

@@ -21,15 +21,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  CLOUD_KEY,
-  IMAGE_ACCEPT,
-  cloudErrorMessage,
-  cloudFilesQueryOptions,
-  cloudFileQueryOptions,
-  uploadCloudFile,
-  useCloudFile,
-} from '@/lib/cloud-api';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { cloudKeys, IMAGE_ACCEPT, cloudFilesQueryOptions, cloudFileQueryOptions, uploadCloudFile, useCloudFile } from '@/lib/cloud-api';
 
 export interface CloudImagePickerProps {
   label: string;
@@ -81,7 +74,7 @@ export function CloudImagesModal({
           </Center>
         ) : query.isError ? (
           <Text c="red" role="alert" size="sm">
-            {cloudErrorMessage(query.error, t)}
+            {apiErrorMessage(query.error, t)}
           </Text>
         ) : query.data.data.length === 0 ? (
           <Text c="dimmed" size="sm" py="lg" ta="center">
@@ -130,29 +123,22 @@ export function CloudImagesModal({
 }
 
 /**
- * An image field whose value is the id of a file in the user's cloud: shows the image, picks
- * another one from the cloud, uploads a new one into the cloud (with progress), or removes it.
+ * Uploads an image into the cloud for the field, with its progress. The field takes it only if its
+ * value did not change meanwhile; an upload still running when the field goes away is cancelled.
  */
-export function CloudImagePicker({ label, value, onChange, error, aspect = 'square' }: CloudImagePickerProps) {
+function useImageUpload(value: string | null, onChange: (id: string | null) => void) {
   const { t } = useTranslation('cloud');
   const queryClient = useQueryClient();
-  const current = useCloudFile(value);
-  const [modalOpen, setModalOpen] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const labelId = useId();
   const resetFileInput = useRef<() => void>(null);
-  const uploadButton = useRef<HTMLButtonElement>(null);
-  // The value now, for an upload that finishes later: if it changed meanwhile, the upload must not overwrite it.
+  // The value now, for an upload that finishes later.
   const valueRef = useRef(value);
   useEffect(() => {
     valueRef.current = value;
   }, [value]);
-  // An upload still running when the field goes away is cancelled.
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
-  const ratio = aspect === 'wide' ? 3 : 1;
-  const width = aspect === 'wide' ? '100%' : 120;
 
   async function upload(file: File | null) {
     // Clear the input so that choosing the same file again uploads it again.
@@ -166,19 +152,36 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
     try {
       const stored = await uploadCloudFile(file, setProgress, controller.signal);
       if (stored.kind === 'image') queryClient.setQueryData(cloudFileQueryOptions(stored.id).queryKey, stored);
-      void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
+      void queryClient.invalidateQueries({ queryKey: cloudKeys.all });
       if (controller.signal.aborted || valueRef.current !== startValue) return;
       if (stored.kind !== 'image') setUploadError(t('picker.notImage'));
       else onChange(stored.id);
     } catch (e) {
-      if (!controller.signal.aborted) setUploadError(cloudErrorMessage(e, t));
+      if (!controller.signal.aborted) setUploadError(apiErrorMessage(e, t));
     } finally {
       if (abort.current === controller) abort.current = null;
       setProgress(null);
     }
   }
 
-  const message = uploadError ?? error ?? (current.isError ? cloudErrorMessage(current.error, t) : null);
+  return { progress, uploadError, upload, resetFileInput };
+}
+
+/**
+ * An image field whose value is the id of a file in the user's cloud: shows the image, picks
+ * another one from the cloud, uploads a new one into the cloud (with progress), or removes it.
+ */
+export function CloudImagePicker({ label, value, onChange, error, aspect = 'square' }: CloudImagePickerProps) {
+  const { t } = useTranslation('cloud');
+  const current = useCloudFile(value);
+  const [modalOpen, setModalOpen] = useState(false);
+  const { progress, uploadError, upload, resetFileInput } = useImageUpload(value, onChange);
+  const labelId = useId();
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const ratio = aspect === 'wide' ? 3 : 1;
+  const width = aspect === 'wide' ? '100%' : 120;
+
+  const message = uploadError ?? error ?? (current.isError ? apiErrorMessage(current.error, t) : null);
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId} data-testid="cloud-image-picker">
       <Text size="sm" fw={500} component="span" id={labelId}>

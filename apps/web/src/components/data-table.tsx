@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import './data-table.css';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 export interface DataColumn<T> {
   key: string;
@@ -58,7 +59,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return (
       <Alert color="red" title={t('list.errorTitle')} role="alert" data-testid={testId ? `${testId}-error` : undefined}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('list.errorBody')}</Text>
+          <Text size="sm">{apiErrorMessage(error, t)}</Text>
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
             {t('list.retry')}
           </Button>

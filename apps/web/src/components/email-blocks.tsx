@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { CloudImagesModal } from '@/components/cloud-image-picker';
 import { emailImageAddress } from '@/lib/cloud-api';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aliasFeedback, aliasFromName } from './alias-rules';
+import { aliasFromName } from '@enlaza/contracts';
+import { aliasFeedback } from './alias-rules';
 
 describe('aliasFromName', () => {
   it('turns a name into lowercase ASCII words joined by hyphens', () => {

@@ -1,20 +1,4 @@
-import type { AliasCheck } from '@enlaza/contracts';
-
-/** 3–30 of a-z, 0-9 and '-' (the contract's alias rule). */
-export const ALIAS_PATTERN = /^[a-z0-9-]{3,30}$/;
-
-/** The alias proposed from a name, the way the server builds its suggestions ("José Pérez" → "jose-perez"). */
-export function aliasFromName(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 30)
-    .replace(/-+$/g, '');
-  return base;
-}
+import { ALIAS_PATTERN, type AliasCheck } from '@enlaza/contracts';
 
 /** What to say under the alias field. */
 export type AliasFeedback =

@@ -9,15 +9,19 @@ import {
   type FileListQuery,
   type UploadedFile,
 } from '@enlaza/contracts';
-import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { ApiError, apiGet, apiSend, buildHeaders } from './http';
 
 /**
  * The calls of the cloud (nube) that more than one screen needs: the Nube page and the image picker
- * of profiles. Every query key starts with CLOUD_KEY, so one invalidation refreshes them all.
+ * of profiles. Every query key starts with `cloudKeys.all`, so one invalidation refreshes them all.
  */
-export const CLOUD_KEY = ['cloud'] as const;
+export const cloudKeys = {
+  all: ['cloud'] as const,
+  files: (query: object) => ['cloud', 'files', query] as const,
+  usage: ['cloud', 'usage'] as const,
+  file: (id: string) => ['cloud', 'file', id] as const,
+};
 
 const oneSchema = okResponse(cloudFileSchema);
 
@@ -32,7 +36,7 @@ export function cloudFilesQueryOptions(query: CloudFilesParams) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
   return queryOptions({
-    queryKey: [...CLOUD_KEY, 'files', query],
+    queryKey: cloudKeys.files(query),
     queryFn: () => apiGet(`/api/files?${params.toString()}`, fileListSchema),
   });
 }
@@ -41,10 +45,10 @@ const usageSchema = okResponse(storageUsageSchema);
 
 /**
  * Storage used (live and trashed files) against the plan's limit: the one source of the storage
- * meters (cloud, dashboard, account home). Under CLOUD_KEY, so every upload, trash or restore refreshes it.
+ * meters (cloud, dashboard, account home). Under `cloudKeys.all`, so every upload, trash or restore refreshes it.
  */
 export function storageUsageQueryOptions() {
-  return queryOptions({ queryKey: [...CLOUD_KEY, 'usage'], queryFn: async () => (await apiGet('/api/files/usage', usageSchema)).data });
+  return queryOptions({ queryKey: cloudKeys.usage, queryFn: async () => (await apiGet('/api/files/usage', usageSchema)).data });
 }
 
 export function useStorageUsage() {
@@ -54,7 +58,7 @@ export function useStorageUsage() {
 export function cloudFileQueryOptions(id: string) {
   // The signed address lasts at least an hour; refresh it well before.
   return queryOptions({
-    queryKey: [...CLOUD_KEY, 'file', id],
+    queryKey: cloudKeys.file(id),
     queryFn: async () => (await apiGet(`/api/files/${encodeURIComponent(id)}`, oneSchema)).data,
     staleTime: 30 * 60_000,
   });
@@ -117,15 +121,6 @@ export function uploadCloudFile(file: File, onProgress: (fraction: number) => vo
     form.append('file', file, file.name);
     xhr.send(form);
   });
-}
-
-/** The sentence to show for a failed cloud call (keys of the 'cloud' namespace). */
-export function cloudErrorMessage(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return t('cloud:errors.network');
-    if (error.serverMessage) return error.serverMessage;
-  }
-  return t('cloud:errors.generic');
 }
 
 /** What the file inputs offer; the server decides from the bytes anyway. */

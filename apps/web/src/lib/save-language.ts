@@ -1,5 +1,5 @@
 import type { Locale } from '@enlaza/contracts';
-import { PREFERENCES_QUERY_KEY, preferencesQueryOptions, savePreferences } from './api/preferences';
+import { preferencesKeys, preferencesQueryOptions, savePreferences } from './api/preferences';
 import { queryClient } from './query-client';
 
 /** The save under way (or settled): the next one starts after it, so two saves never race. */
@@ -21,7 +21,7 @@ export function saveLanguagePreference(locale: Locale): Promise<void> {
     if (latest !== locale) return;
     const current = await queryClient.fetchQuery(preferencesQueryOptions());
     const saved = await savePreferences({ ...current, locale });
-    queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved);
+    queryClient.setQueryData(preferencesKeys.all, saved);
   });
   queue = run.catch(() => undefined);
   return run;

@@ -64,24 +64,7 @@ function start(): void {
   chrome.start();
   const render = chrome.render;
 
-  /**
-   * A session started (password or passkey): stored as the SPA stores it, with the subscription, then
-   * the dashboard (or the team invitation opened before signing in).
-   */
-  async function finishSignIn(token: string, user: LoginUser): Promise<void> {
-    const store = storage();
-    if (store) storeSession(store, token, user);
-    try {
-      const subscription = await call('/api/datasuscription', {
-        method: 'GET',
-        headers: requestHeaders(chrome.language(), chrome.csrf(), token, false),
-      });
-      if (store) storeSubscription(store, subscription);
-    } catch (error) {
-      console.error('datasuscription failed after login', error);
-    }
-    window.location.replace((user.roll === 'user' ? pendingInvitationPath() : null) ?? dashboardPath(user.roll));
-  }
+  const finishSignIn = (token: string, user: LoginUser) => enterApp(chrome, token, user);
 
   const passkeyBlock = document.getElementById('lp-passkey-block');
   let passkeyShown = false;
@@ -169,4 +152,23 @@ function start(): void {
         render();
       });
   });
+}
+
+/**
+ * A session started (password or passkey): stored as the SPA stores it, with the subscription, then
+ * the dashboard (or the team invitation opened before signing in).
+ */
+async function enterApp(chrome: ReturnType<typeof startChrome>, token: string, user: LoginUser): Promise<void> {
+  const store = storage();
+  if (store) storeSession(store, token, user);
+  try {
+    const subscription = await call('/api/datasuscription', {
+      method: 'GET',
+      headers: requestHeaders(chrome.language(), chrome.csrf(), token, false),
+    });
+    if (store) storeSubscription(store, subscription);
+  } catch (error) {
+    console.error('datasuscription failed after login', error);
+  }
+  window.location.replace((user.roll === 'user' ? pendingInvitationPath() : null) ?? dashboardPath(user.roll));
 }

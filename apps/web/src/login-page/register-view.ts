@@ -1,9 +1,9 @@
-import { PASSWORD_MIN_LENGTH, type AliasCheck } from '@enlaza/contracts';
-import { aliasFeedback, aliasFromName } from '@/lib/alias-rules';
+import { aliasFromName, PASSWORD_MIN_LENGTH, type AliasCheck } from '@enlaza/contracts';
+import { aliasFeedback } from '@/lib/alias-rules';
 import { passwordStrength } from '@/features/registration/components/password-strength';
 import type { RegisterErrors } from '@/features/registration/components/register-rules';
 import { resendErrorMessage } from '@/features/registration/components/resend-feedback';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { byId, showFieldError, type Translate } from './chrome';
 
 /*
@@ -108,11 +108,7 @@ export function renderStrength(t: Translate, el: RegisterElements): void {
 export function renderOutcome(t: Translate, el: RegisterElements, state: RegisterState): void {
   const { alert, formStep, sentStep, resendResult } = el;
   const { failure, sentTo, resend } = state;
-  const general = failure
-    ? failure instanceof ApiError && failure.status === 0
-      ? t('register:errors.network')
-      : failure.message || t('register:errors.generic')
-    : null;
+  const general = failure ? apiErrorMessage(failure, t) : null;
   alert.hidden = !general;
   alert.querySelector('.lp-alert-title')!.textContent = general ? t('register:errors.title') : '';
   alert.querySelector('.lp-alert-body')!.textContent = general ?? '';

@@ -1,4 +1,4 @@
-import { aliasFromName } from '@/lib/alias-rules';
+import { aliasFromName } from '@enlaza/contracts';
 import { REGISTER_FIELDS, validateRegistration, type RegisterErrors } from '@/features/registration/components/register-rules';
 import { ApiError } from '@/lib/api-error';
 import { browserTimeZone, LANGUAGE_STORAGE_KEY, signUpLanguage } from '@/lib/language-rules';
@@ -20,7 +20,7 @@ start();
 
 function start(): void {
   const el = registerElements();
-  const { form, inputs, submit, sentStep, resendButton } = el;
+  const { inputs, resendButton } = el;
   const state: RegisterState = {
     aliasEdited: false,
     check: undefined,
@@ -81,6 +81,35 @@ function start(): void {
     checker.schedule();
   };
 
+  const page: RegisterPage = { el, state, alias, values, render, t: chrome.t, headers, checker, aliasChanged };
+  listenForEdits(page);
+  listenForSubmit(page);
+
+  const resend = (email: string) => call('/api/register/resend', { method: 'POST', headers: headers(true), body: { email } });
+  listenForResend(resendButton, state, resend, render);
+
+  el.editButton.addEventListener('click', () => {
+    state.sentTo = null;
+    render();
+    inputs.name.focus();
+  });
+}
+
+/** What the page's listeners share: its elements and state, the values as typed, and the calls' headers. */
+interface RegisterPage {
+  el: RegisterElements;
+  state: RegisterState;
+  alias: () => string;
+  values: () => Parameters<typeof validateRegistration>[0];
+  render: () => void;
+  t: ReturnType<typeof startChrome>['t'];
+  headers: (hasBody: boolean) => Record<string, string>;
+  checker: ReturnType<typeof aliasChecker>;
+  aliasChanged: () => void;
+}
+
+/** A field's error goes as soon as it is edited; the alias follows the name until it is typed. */
+function listenForEdits({ el: { inputs }, state, render, aliasChanged }: RegisterPage): void {
   const clearError = (field: keyof RegisterErrors) => {
     if (!state.errors[field]) return;
     state.errors = { ...state.errors, [field]: undefined };
@@ -105,7 +134,15 @@ function start(): void {
       render();
     });
   }
+}
 
+/**
+ * Sending: the checks first (the first field in error focused), then the call; its answer shows
+ * "check your email", its field errors go to their fields (a taken alias is checked again, so its
+ * free suggestion shows), anything else is the form's general error.
+ */
+function listenForSubmit({ el, state, alias, values, render, t, headers, checker, aliasChanged }: RegisterPage): void {
+  const { form, inputs, submit, sentStep } = el;
   const focusFirst = () => {
     const field = REGISTER_FIELDS.find((f) => state.errors[f]);
     if (field) inputs[field].focus();
@@ -114,8 +151,8 @@ function start(): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (submit.disabled) return;
-    const t = chrome.t();
-    state.errors = validateRegistration(values(), alias(), (key, options) => t(`register:${key}`, options));
+    const say = t();
+    state.errors = validateRegistration(values(), alias(), (key, options) => say(`register:${key}`, options));
     state.serverErrors = false;
     state.failure = null;
     if (Object.keys(state.errors).length > 0) {
@@ -155,15 +192,6 @@ function start(): void {
         submit.disabled = false;
         submit.removeAttribute('aria-busy');
       });
-  });
-
-  const resend = (email: string) => call('/api/register/resend', { method: 'POST', headers: headers(true), body: { email } });
-  listenForResend(resendButton, state, resend, render);
-
-  el.editButton.addEventListener('click', () => {
-    state.sentTo = null;
-    render();
-    inputs.name.focus();
   });
 }
 

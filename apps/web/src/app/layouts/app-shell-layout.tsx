@@ -12,45 +12,30 @@ import { useNotificationStream } from '@/features/notifications/api/stream';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
-import { COMING_SOON_PATHS } from '../router';
-import type { NavSection } from './navigation';
+import type { NavItem, NavSection } from './navigation';
 
 interface AppShellLayoutProps {
   /** i18n key naming the area (shown above the navigation). */
   areaKey: string;
   navigation: NavSection[];
   homePath: string;
+  /** Menu entries whose screen is still the generic "arrives soon" page, badged so (from the route table). */
+  comingSoon: ReadonlySet<string>;
 }
 
+/** What the router hands every signed-in area's layout: it loads the layouts, so they never import it. */
+export type ShellLayoutProps = Pick<AppShellLayoutProps, 'comingSoon'>;
+
 /** The signed-in shell shared by the admin area, the user area and the account section. */
-export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayoutProps) {
+export function AppShellLayout({ areaKey, navigation, homePath, comingSoon }: AppShellLayoutProps) {
   const { t } = useTranslation(['common', 'pages']);
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user } = useSession();
-  const location = useLocation();
   // Customers get notifications: the bell, kept live by one stream per signed-in tab.
   const notified = user?.roll === 'user';
   useNotificationStream(notified ? user.id : null);
-  const mainRef = useRef<HTMLElement>(null);
-  const navViewportRef = useRef<HTMLDivElement>(null);
-  const firstRender = useRef(true);
-
-  // The current page's item stays in view in a menu that scrolls (a short window, a deep link, the
-  // back button): the navigation alone scrolls, by the least that shows the item whole.
-  useEffect(() => {
-    const viewport = navViewportRef.current;
-    const active = viewport?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (viewport && active) scrollIntoNearestView(viewport, active);
-  }, [location.pathname]);
-
-  // After a navigation, move focus to the new page so screen readers start there.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    mainRef.current?.focus({ preventScroll: true });
-  }, [location.pathname]);
+  const mainRef = useFocusOnNavigation<HTMLElement>();
+  const navViewportRef = useActiveItemInView();
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -63,31 +48,7 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
         padding={{ base: 'sm', sm: 'lg' }}
       >
         <AppShell.Header>
-          <div className="app-header">
-            <Group gap="xs" wrap="nowrap" className="app-header-brand">
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={opened ? t('common:closeMenu') : t('common:openMenu')}
-                aria-expanded={opened}
-                aria-controls="app-navigation"
-              />
-              <Brand to={homePath} />
-            </Group>
-            <div className="app-header-secondary">
-              <Text className="header-user-name" fw={500} data-testid="user-name" title={user?.name}>
-                {user?.name ?? ''}
-              </Text>
-              <LanguageSwitcher />
-            </div>
-            <Group gap="xs" wrap="nowrap" className="app-header-actions">
-              {notified ? <NotificationBell /> : null}
-              <ColorSchemeToggle />
-              <LogoutButton />
-            </Group>
-          </div>
+          <ShellHeader homePath={homePath} menuOpened={opened} onToggleMenu={toggle} notified={notified} />
         </AppShell.Header>
 
         <AppShell.Navbar id="app-navigation" aria-label={t('common:mainNavigation')}>
@@ -109,58 +70,12 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
             data-testid="app-navigation-scroll"
           >
             {navigation.map((section, index) => (
-              <div
+              <NavigationSection
                 key={section.headingKey ?? `section-${index}`}
-                role="group"
-                aria-label={section.headingKey ? t(section.headingKey) : undefined}
-              >
-                {section.headingKey ? (
-                  <Text size="xs" fw={600} c="dimmed" px="sm" pt={6} className="app-nav-heading" aria-hidden>
-                    {t(section.headingKey)}
-                  </Text>
-                ) : null}
-                {section.items.map((item) => {
-                  const active = location.pathname === item.to;
-                  const soon = COMING_SOON_PATHS.has(item.to);
-                  return (
-                    <NavLink
-                      key={item.to}
-                      component={Link}
-                      to={item.to}
-                      label={
-                        item.badge ? (
-                          <>
-                            {t(item.labelKey)}
-                            <VisuallyHidden> ({t(item.badge.labelKey, { count: item.badge.count })})</VisuallyHidden>
-                          </>
-                        ) : soon ? (
-                          <>
-                            {t(item.labelKey)}
-                            <VisuallyHidden> ({t('common:navSoonLong')})</VisuallyHidden>
-                          </>
-                        ) : (
-                          t(item.labelKey)
-                        )
-                      }
-                      rightSection={
-                        item.badge ? (
-                          <Badge size="sm" variant="filled" aria-hidden="true" data-testid="nav-unread-badge">
-                            {item.badge.count > 99 ? '99+' : item.badge.count}
-                          </Badge>
-                        ) : soon ? (
-                          <Badge size="sm" variant="light" color="gray" aria-hidden="true" data-testid="nav-soon-badge">
-                            {t('common:navSoon')}
-                          </Badge>
-                        ) : undefined
-                      }
-                      active={active}
-                      aria-current={active ? 'page' : undefined}
-                      onClick={close}
-                      classNames={{ root: 'app-nav-link', body: 'app-nav-link-body' }}
-                    />
-                  );
-                })}
-              </div>
+                section={section}
+                comingSoon={comingSoon}
+                onNavigate={close}
+              />
             ))}
           </AppShell.Section>
         </AppShell.Navbar>
@@ -170,6 +85,142 @@ export function AppShellLayout({ areaKey, navigation, homePath }: AppShellLayout
         </AppShell.Main>
       </AppShell>
     </QueryClientProvider>
+  );
+}
+
+/** After a navigation, focus moves to the new page so screen readers start there (not on the first render). */
+function useFocusOnNavigation<T extends HTMLElement>() {
+  const { pathname } = useLocation();
+  const target = useRef<T>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    target.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return target;
+}
+
+/**
+ * The current page's item stays in view in a menu that scrolls (a short window, a deep link, the
+ * back button): the navigation alone scrolls, by the least that shows the item whole.
+ */
+function useActiveItemInView() {
+  const { pathname } = useLocation();
+  const viewportRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    const active = viewport?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (viewport && active) scrollIntoNearestView(viewport, active);
+  }, [pathname]);
+  return viewportRef;
+}
+
+/** The header: the menu button (small screens), the brand, who is signed in, language, bell, theme and log out. */
+function ShellHeader({
+  homePath,
+  menuOpened,
+  onToggleMenu,
+  notified,
+}: {
+  homePath: string;
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+  notified: boolean;
+}) {
+  const { t } = useTranslation('common');
+  const { user } = useSession();
+  return (
+    <div className="app-header">
+      <Group gap="xs" wrap="nowrap" className="app-header-brand">
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={menuOpened ? t('closeMenu') : t('openMenu')}
+          aria-expanded={menuOpened}
+          aria-controls="app-navigation"
+        />
+        <Brand to={homePath} />
+      </Group>
+      <div className="app-header-secondary">
+        <Text className="header-user-name" fw={500} data-testid="user-name" title={user?.name}>
+          {user?.name ?? ''}
+        </Text>
+        <LanguageSwitcher />
+      </div>
+      <Group gap="xs" wrap="nowrap" className="app-header-actions">
+        {notified ? <NotificationBell /> : null}
+        <ColorSchemeToggle />
+        <LogoutButton />
+      </Group>
+    </div>
+  );
+}
+
+/** One group of the menu under its heading. */
+function NavigationSection({
+  section,
+  comingSoon,
+  onNavigate,
+}: {
+  section: NavSection;
+  comingSoon: ReadonlySet<string>;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation(['common', 'pages']);
+  return (
+    <div role="group" aria-label={section.headingKey ? t(section.headingKey) : undefined}>
+      {section.headingKey ? (
+        <Text size="xs" fw={600} c="dimmed" px="sm" pt={6} className="app-nav-heading" aria-hidden>
+          {t(section.headingKey)}
+        </Text>
+      ) : null}
+      {section.items.map((item) => (
+        <NavigationItem key={item.to} item={item} soon={comingSoon.has(item.to)} onNavigate={onNavigate} />
+      ))}
+    </div>
+  );
+}
+
+/** One menu entry: the current page marked, an unread count or a "soon" badge, said in words to screen readers. */
+function NavigationItem({ item, soon, onNavigate }: { item: NavItem; soon: boolean; onNavigate: () => void }) {
+  const { t } = useTranslation(['common', 'pages']);
+  const active = useLocation().pathname === item.to;
+  const said = item.badge ? t(item.badge.labelKey, { count: item.badge.count }) : soon ? t('common:navSoonLong') : null;
+  return (
+    <NavLink
+      component={Link}
+      to={item.to}
+      label={
+        said ? (
+          <>
+            {t(item.labelKey)}
+            <VisuallyHidden> ({said})</VisuallyHidden>
+          </>
+        ) : (
+          t(item.labelKey)
+        )
+      }
+      rightSection={
+        item.badge ? (
+          <Badge size="sm" variant="filled" aria-hidden="true" data-testid="nav-unread-badge">
+            {item.badge.count > 99 ? '99+' : item.badge.count}
+          </Badge>
+        ) : soon ? (
+          <Badge size="sm" variant="light" color="gray" aria-hidden="true" data-testid="nav-soon-badge">
+            {t('common:navSoon')}
+          </Badge>
+        ) : undefined
+      }
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      classNames={{ root: 'app-nav-link', body: 'app-nav-link-body' }}
+    />
   );
 }
 

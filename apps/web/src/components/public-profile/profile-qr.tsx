@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { renderQr, svgDataUrl, type QrImages } from './qr-images';
-import './public-profile.css';
+import './profile-qr.css';
 
 export interface ProfileQrProps {
   /** The absolute address the code opens. */
@@ -46,7 +46,7 @@ export function ProfileQr({ url, size = 180, downloadName = 'qr-code', withDownl
     <Stack gap="xs" align="center" data-testid="profile-qr">
       {ready ? (
         <img
-          className="pp-qr-image"
+          className="profile-qr-image"
           src={svgDataUrl(ready.svg)}
           width={size}
           height={size}

@@ -10,11 +10,15 @@ export async function checkAlias(alias: string, name: string): Promise<AliasChec
   return (await apiGet(`/api/register/alias?${query.toString()}`, aliasCheckResponseSchema)).data;
 }
 
-export const aliasCheckQueryKey = (alias: string, name: string) => ['register', 'alias', alias, name] as const;
+/** Query keys of the alias checks: a refusal of an alias at sign-up invalidates `all` (it was taken meanwhile). */
+export const aliasCheckKeys = {
+  all: ['register', 'alias'] as const,
+  check: (alias: string, name: string) => [...aliasCheckKeys.all, alias, name] as const,
+};
 
 export function aliasCheckQueryOptions(alias: string, name: string) {
   return queryOptions({
-    queryKey: aliasCheckQueryKey(alias, name),
+    queryKey: aliasCheckKeys.check(alias, name),
     queryFn: () => checkAlias(alias, name),
     enabled: alias.length > 0,
     staleTime: 10_000,

@@ -5,12 +5,13 @@ import { apiGet, apiSend } from '../http';
 
 const schema = okResponse(onboardingChecklistSchema);
 
-export const ONBOARDING_QUERY_KEY = ['onboarding'] as const;
+/** Query keys of the guided start's checklist. */
+export const onboardingKeys = { all: ['onboarding'] as const };
 
 /** `GET /api/onboarding`: the guided start's checklist, its steps computed by the server. */
 export function useOnboarding() {
   return useQuery({
-    queryKey: ONBOARDING_QUERY_KEY,
+    queryKey: onboardingKeys.all,
     queryFn: async (): Promise<OnboardingChecklist> => (await apiGet('/api/onboarding', schema)).data,
   });
 }
@@ -20,7 +21,7 @@ export function useDismissOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => (await apiSend('POST', '/api/onboarding/dismiss', undefined, schema)).data,
-    onSuccess: (checklist) => queryClient.setQueryData(ONBOARDING_QUERY_KEY, checklist),
+    onSuccess: (checklist) => queryClient.setQueryData(onboardingKeys.all, checklist),
   });
 }
 
@@ -36,12 +37,12 @@ export function useRecordOnboardingStep() {
   const queryClient = useQueryClient();
   return useCallback(
     (step: OnboardingAction, profileId: string) => {
-      const held = queryClient.getQueryData<OnboardingChecklist>(ONBOARDING_QUERY_KEY);
+      const held = queryClient.getQueryData<OnboardingChecklist>(onboardingKeys.all);
       if (held && (!held.visible || held.steps.some((s) => s.key === step && s.done))) return;
       if (sent.has(step)) return;
       sent.add(step);
       apiSend('POST', '/api/onboarding/steps', { step, profileId }, schema).then(
-        (answer) => queryClient.setQueryData(ONBOARDING_QUERY_KEY, answer.data),
+        (answer) => queryClient.setQueryData(onboardingKeys.all, answer.data),
         (error: unknown) => {
           sent.delete(step);
           console.error('the checklist step was not recorded', error);

@@ -9,7 +9,8 @@ import { apiGet, apiSend } from '../http';
  */
 const preferencesResponseSchema = okResponse(preferencesSchema);
 
-export const PREFERENCES_QUERY_KEY = ['account', 'preferences'] as const;
+/** Query keys of my preferences (language, time zone). */
+export const preferencesKeys = { all: ['account', 'preferences'] as const };
 
 export async function fetchPreferences(): Promise<Preferences> {
   return (await apiGet('/api/account/preferences', preferencesResponseSchema)).data;
@@ -20,7 +21,7 @@ export async function savePreferences(preferences: Preferences): Promise<Prefere
 }
 
 export function preferencesQueryOptions() {
-  return queryOptions({ queryKey: PREFERENCES_QUERY_KEY, queryFn: fetchPreferences, staleTime: Infinity });
+  return queryOptions({ queryKey: preferencesKeys.all, queryFn: fetchPreferences, staleTime: Infinity });
 }
 
 export function usePreferences() {
@@ -31,8 +32,8 @@ export function usePreferences() {
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...PREFERENCES_QUERY_KEY, 'save'],
+    mutationKey: [...preferencesKeys.all, 'save'],
     mutationFn: savePreferences,
-    onSuccess: (saved) => queryClient.setQueryData(PREFERENCES_QUERY_KEY, saved),
+    onSuccess: (saved) => queryClient.setQueryData(preferencesKeys.all, saved),
   });
 }

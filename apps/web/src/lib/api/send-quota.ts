@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sendQuotaSchema, type SendQuota } from '@enlaza/contracts';
 import { apiGet } from '../http';
 
-export const SEND_QUOTA_QUERY_KEY = ['envio'] as const;
+/** Query keys of the month's sending quota. */
+export const sendQuotaKeys = { all: ['send-quota'] as const };
 
 /** `GET /api/envio/data`: the spec logs it to the console; the dashboards also show it. */
 export async function fetchSendQuota(): Promise<SendQuota> {
@@ -14,7 +15,7 @@ export async function fetchSendQuota(): Promise<SendQuota> {
 /** Fetched once per signed-in app load (the cache is cleared on logout). */
 export function sendQuotaQueryOptions() {
   return queryOptions({
-    queryKey: SEND_QUOTA_QUERY_KEY,
+    queryKey: sendQuotaKeys.all,
     queryFn: fetchSendQuota,
     staleTime: Infinity,
   });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { subscriptionDataSchema, type SubscriptionData } from '@enlaza/contracts';
 import { apiGet } from '../http';
 import { getSession, setSubscription } from '../session';
@@ -10,19 +10,31 @@ export async function fetchAndStoreSubscription(): Promise<SubscriptionData> {
   return data;
 }
 
+/** Query keys of the subscription data (plan, quotas and usage), which billing changes refresh. */
+export const subscriptionDataKeys = {
+  all: ['subscription-data'] as const,
+  fresh: ['subscription-data', 'fresh'] as const,
+};
+
 /**
  * The stored subscription data, fetched only when none is held (spec §4).
  * The session store stays the source of truth; this query adds loading/error states.
  */
 export function subscriptionQueryOptions() {
   return queryOptions({
-    queryKey: ['datasuscription'],
+    queryKey: subscriptionDataKeys.all,
     queryFn: () => {
       const held = getSession().subscription;
       return held ?? fetchAndStoreSubscription();
     },
     staleTime: Infinity,
   });
+}
+
+/** After a change of plan, add-on or payment method: the data fetched again, stored and cached (a failure keeps what is held). */
+export async function refreshSubscriptionData(queryClient: QueryClient): Promise<void> {
+  const data = await fetchAndStoreSubscription().catch(() => null);
+  if (data) queryClient.setQueryData(subscriptionQueryOptions().queryKey, data);
 }
 
 export function useSubscriptionData() {
@@ -36,7 +48,7 @@ export function useSubscriptionData() {
 export function useFreshSubscriptionData(enabled = true) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['datasuscription', 'fresh'],
+    queryKey: subscriptionDataKeys.fresh,
     queryFn: async () => {
       const data = await fetchAndStoreSubscription();
       queryClient.setQueryData(subscriptionQueryOptions().queryKey, data);

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type FormErrors, type GetInputPropsReturnType, type UseFormReturnType } from '@mantine/form';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-error';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { contractField } from './contract-fields';
 import { issueMessage, type FieldMessages } from './issue-message';
 
@@ -21,7 +21,7 @@ export interface ContractFormOptions<V extends Values> {
   fieldOf?: Record<string, string>;
   /** The field a refusal without field errors belongs to (a 409 "code taken" → 'code'), if any. */
   fieldOfError?: (error: ApiError) => string | undefined;
-  /** The sentence for an error that belongs to no field; by default the server's, else a network or generic one. */
+  /** The sentence for an error that belongs to no field, where this form knows better than `apiErrorMessage` (the default). */
   errorMessage?: (error: unknown) => string;
   /** Called on every change of a value (e.g. to hide a "saved" notice). */
   onValuesChange?: (values: V) => void;
@@ -64,15 +64,6 @@ function valueAt(data: unknown, path: string): unknown {
     value = (value as Record<string, unknown>)[key];
   }
   return value;
-}
-
-/** The general sentence for a failed call: no connection, the server's own (translated) message, or a generic one. */
-export function defaultErrorMessage(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return t('common:forms.network');
-    if (error.serverMessage) return error.serverMessage;
-  }
-  return t('common:forms.generic');
 }
 
 /**
@@ -147,7 +138,7 @@ export function useContractForm<S extends z.ZodType, V extends Values>(schema: S
   };
 
   const setServerError = (error: unknown) => {
-    const general = () => (errorMessage ? errorMessage(error) : defaultErrorMessage(error, t));
+    const general = () => (errorMessage ? errorMessage(error) : apiErrorMessage(error, t));
     const errors: FormErrors = {};
     let unplaced = true;
     if (error instanceof ApiError && error.fieldErrors) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponse } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiSend } from '@/lib/http';
-import { personalInfoQueryKey } from './get-personal-info';
+import { accountKeys } from './get-personal-info';
 
 const emailChangeResponseSchema = okResponse(z.object({ pendingEmail: z.string() }));
 
@@ -21,6 +21,6 @@ export function useChangeEmail() {
   return useMutation({
     mutationKey: ['account', 'email', 'change'],
     mutationFn: changeEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personalInfoQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.personal }),
   });
 }

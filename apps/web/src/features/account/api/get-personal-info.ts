@@ -4,7 +4,8 @@ import { apiGet } from '@/lib/http';
 
 export const personalInfoResponseSchema = okResponse(personalInfoSchema);
 
-export const personalInfoQueryKey = ['account', 'personal'] as const;
+/** Query keys of my account's own screens (the preferences' are in lib/api/preferences.ts). */
+export const accountKeys = { personal: ['account', 'personal'] as const };
 
 export async function getPersonalInfo(): Promise<PersonalInfo> {
   const answer = await apiGet('/api/account/personal', personalInfoResponseSchema);
@@ -12,7 +13,7 @@ export async function getPersonalInfo(): Promise<PersonalInfo> {
 }
 
 export function personalInfoQueryOptions() {
-  return queryOptions({ queryKey: personalInfoQueryKey, queryFn: getPersonalInfo });
+  return queryOptions({ queryKey: accountKeys.personal, queryFn: getPersonalInfo });
 }
 
 export function usePersonalInfo() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type PersonalInfo, type PersonalInfoUpdate } from '@enlaza/contracts';
 import { apiSend } from '@/lib/http';
-import { personalInfoQueryKey, personalInfoResponseSchema } from './get-personal-info';
+import { accountKeys, personalInfoResponseSchema } from './get-personal-info';
 
 export async function updatePersonalInfo(update: PersonalInfoUpdate): Promise<PersonalInfo> {
   const answer = await apiSend('PUT', '/api/account/personal', update, personalInfoResponseSchema);
@@ -17,6 +17,6 @@ export function useUpdatePersonalInfo() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updatePersonalInfoMutationOptions(),
-    onSuccess: (saved) => queryClient.setQueryData(personalInfoQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(accountKeys.personal, saved),
   });
 }

@@ -6,6 +6,7 @@ import { usePersonalInfo } from '../api/get-personal-info';
 import { EmailChangeCard } from '../components/email-change-card';
 import { PasswordChangeCard } from '../components/password-change-card';
 import { PersonalInformationForm } from '../components/personal-information-form';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 function FormSkeleton() {
   const { t } = useTranslation('account');
@@ -39,7 +40,7 @@ export default function PersonalInformationPage() {
         ) : query.isError ? (
           <Alert color="red" role="alert" title={t('personal.errors.loadTitle')}>
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('personal.errors.load')}</Text>
+              <Text size="sm">{apiErrorMessage(query.error, t)}</Text>
               <Button size="xs" variant="light" onClick={() => void query.refetch()}>
                 {t('personal.retry')}
               </Button>

@@ -2,15 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { accountTypeAdminSchema, okResponse, type AccountTypeAdmin, type accountTypeBodySchema } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
+import { accountTypeKeys } from '@/lib/api/admin-keys';
 
 const listSchema = okResponse(z.array(accountTypeAdminSchema));
 const oneSchema = okResponse(accountTypeAdminSchema);
 export type AccountTypeBody = z.input<typeof accountTypeBodySchema>;
 
-const key = ['admin', 'account-types'] as const;
-
 export function accountTypesQueryOptions() {
-  return queryOptions({ queryKey: key, queryFn: async () => (await apiGet('/api/admin/account-types', listSchema)).data });
+  return queryOptions({ queryKey: accountTypeKeys.all, queryFn: async () => (await apiGet('/api/admin/account-types', listSchema)).data });
 }
 
 /** Every account type with its number of users (active and inactive). */
@@ -26,7 +25,7 @@ export function useSaveAccountType() {
       id
         ? (await apiSend('PUT', `/api/admin/account-types/${encodeURIComponent(id)}`, body, oneSchema)).data
         : (await apiSend('POST', '/api/admin/account-types', body, oneSchema)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountTypeKeys.all }),
   });
 }
 
@@ -43,6 +42,6 @@ export function useSetAccountTypeActive() {
           oneSchema,
         )
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountTypeKeys.all }),
   });
 }

@@ -1,7 +1,6 @@
 import { Checkbox, Fieldset, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { accountTypeBodySchema, type AccountTypeAdmin } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveAccountType } from '../api/account-types';
@@ -32,7 +31,6 @@ export function AccountTypeModal({ editing, onClose }: { editing: AccountTypeAdm
     },
     // A code another account type has: the server says so (409) without field errors.
     fieldOfError: (error) => (error.status === 409 ? 'code' : undefined),
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
 
   const submit = form.onSubmit((body) => {

@@ -3,7 +3,7 @@ import { adminUserDetailSchema, okResponse, type AdminUserDetail } from '@enlaza
 import type { z } from 'zod';
 import type { createAdminBodySchema } from '@enlaza/contracts';
 import { apiSend } from '@/lib/http';
-import { adminAdminsKey } from './list-admins';
+import { adminAdminKeys } from './list-admins';
 
 const detailResponseSchema = okResponse(adminUserDetailSchema);
 export type CreateAdminBody = z.input<typeof createAdminBodySchema>;
@@ -22,7 +22,7 @@ export function useCreateAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAdmin,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAdminsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAdminKeys.all }),
   });
 }
 
@@ -31,6 +31,6 @@ export function useSetAdminEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => setAdminEnabled(id, enabled),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAdminsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAdminKeys.all }),
   });
 }

@@ -2,7 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminUsersPageSchema, type AdminUsersQuery } from '@enlaza/contracts';
 import { apiGet } from '@/lib/http';
 
-export const adminAdminsKey = ['admin', 'admins'] as const;
+/** Query keys of the administrators' list. */
+export const adminAdminKeys = {
+  all: ['admin', 'admins'] as const,
+  list: (query: object) => ['admin', 'admins', query] as const,
+};
 
 function toQueryString(query: Partial<AdminUsersQuery>): string {
   const params = new URLSearchParams();
@@ -13,7 +17,7 @@ function toQueryString(query: Partial<AdminUsersQuery>): string {
 
 export function adminAdminsQueryOptions(query: Partial<AdminUsersQuery>) {
   return queryOptions({
-    queryKey: [...adminAdminsKey, query],
+    queryKey: adminAdminKeys.list(query),
     queryFn: () => apiGet(`/api/admin/admins${toQueryString(query)}`, adminUsersPageSchema),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,6 @@
 import { Modal, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { createAdminBodySchema } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useCreateAdmin } from '../api/admin-mutations';
@@ -14,7 +13,6 @@ export function InviteAdminModal({ opened, onClose }: { opened: boolean; onClose
   const form = useContractForm(createAdminBodySchema, {
     initialValues: { name: '', email: '' },
     messages: { name: t('invite.invalid.name'), email: t('invite.invalid.email') },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
 
   const close = () => {

@@ -9,13 +9,16 @@ import {
 } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
+import { accountTypeKeys, catalogueKeys } from '@/lib/api/admin-keys';
 
 const base = (kind: CatalogueKind) => `/api/admin/${kind}`;
-const keyOf = (kind: CatalogueKind) => ['admin', 'catalogue', kind] as const;
 
 export function catalogueQueryOptions<K extends CatalogueKind>(kind: K) {
   const schema = okResponse(z.array(catalogueSchemas[kind].admin));
-  return queryOptions({ queryKey: keyOf(kind), queryFn: async () => (await apiGet(base(kind), schema)).data as CatalogueAdmin[K][] });
+  return queryOptions({
+    queryKey: catalogueKeys.of(kind),
+    queryFn: async () => (await apiGet(base(kind), schema)).data as CatalogueAdmin[K][],
+  });
 }
 
 /** Every item of one kind, active and inactive, named in the viewer's language. */
@@ -31,7 +34,7 @@ export function useSaveCatalogueItem<K extends CatalogueKind>(kind: K) {
     mutationFn: async ({ id, body }: { id: string | null; body: CatalogueBody[K] }): Promise<CatalogueAdmin[K]> =>
       (id ? await apiSend('PUT', `${base(kind)}/${encodeURIComponent(id)}`, body, one) : await apiSend('POST', base(kind), body, one))
         .data as CatalogueAdmin[K],
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'catalogue'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
 
@@ -46,7 +49,7 @@ export function useCatalogueAction(kind: CatalogueKind) {
       if (action === 'delete') await apiSend('DELETE', url, undefined, gone);
       else await apiSend('POST', `${url}/${action}`, undefined, one);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'catalogue'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
 
@@ -54,7 +57,7 @@ const accountTypesSchema = okResponse(z.array(accountTypeAdminSchema));
 /** Account types, for an offer's "who may buy it". */
 export function useAccountTypeOptions() {
   return useQuery({
-    queryKey: ['admin', 'account-types'],
+    queryKey: accountTypeKeys.all,
     queryFn: async () => (await apiGet('/api/admin/account-types', accountTypesSchema)).data,
   });
 }

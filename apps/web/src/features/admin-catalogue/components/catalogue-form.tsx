@@ -1,7 +1,7 @@
 import { Checkbox, Modal, Text, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { catalogueSchemas, type CatalogueAdmin, type CatalogueBody, type CatalogueKind } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { SelectField, type SelectFieldOption } from '@/components/select-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -69,6 +69,26 @@ export function buildBody(fields: FieldSpec[], values: FormValues, hasTexts: boo
   return body;
 }
 
+/** The sentence for each field the contract refuses, by the kind of field (names and descriptions per language). */
+function refusalMessages(fields: FieldSpec[], hasTexts: boolean, t: TFunction<['admin-catalogue', 'admin']>): Record<string, string> {
+  const messageFor = (name: string) => {
+    if (name.startsWith('names.')) {
+      const language = name.slice(6);
+      // Only English is required; Spanish and Japanese can only be too long.
+      return t(language === 'en' ? 'form.invalid.name' : 'form.invalid.optionalName', { language: t(`form.languages.${language}`) });
+    }
+    if (name.startsWith('descriptions.')) return t('form.invalid.description');
+    const field = fields.find((f) => f.name === name);
+    if (!field) return t('form.invalid.field');
+    if (field.type === 'code') return t('form.invalid.code');
+    if (field.type === 'select') return t('form.invalid.select');
+    if (field.type === 'checkbox') return t('form.invalid.field');
+    return t(`form.invalid.${field.type}`);
+  };
+  const paths = [...fields.map((f) => f.name), ...(hasTexts ? LANGUAGES.flatMap((l) => [`names.${l}`, `descriptions.${l}`]) : [])];
+  return Object.fromEntries(paths.map((path) => [path, messageFor(path)]));
+}
+
 interface CatalogueFormProps<K extends CatalogueKind> {
   kind: K;
   /** What is edited ('new' to create); the page remounts the form for each one. */
@@ -94,23 +114,6 @@ export function CatalogueForm<K extends CatalogueKind>({
   const { t } = useTranslation(['admin-catalogue', 'admin']);
   const save = useSaveCatalogueItem(kind);
 
-  /** The sentence for a field the contract refused, by the kind of field. */
-  const messageFor = (name: string) => {
-    if (name.startsWith('names.')) {
-      const language = name.slice(6);
-      // Only English is required; Spanish and Japanese can only be too long.
-      return t(language === 'en' ? 'form.invalid.name' : 'form.invalid.optionalName', { language: t(`form.languages.${language}`) });
-    }
-    if (name.startsWith('descriptions.')) return t('form.invalid.description');
-    const field = fields.find((f) => f.name === name);
-    if (!field) return t('form.invalid.field');
-    if (field.type === 'code') return t('form.invalid.code');
-    if (field.type === 'select') return t('form.invalid.select');
-    if (field.type === 'checkbox') return t('form.invalid.field');
-    return t(`form.invalid.${field.type}`);
-  };
-  const paths = [...fields.map((f) => f.name), ...(hasTexts ? LANGUAGES.flatMap((l) => [`names.${l}`, `descriptions.${l}`]) : [])];
-
   const form = useContractForm(catalogueSchemas[kind].body, {
     initialValues: initial,
     toBody: (values) => {
@@ -118,8 +121,7 @@ export function CatalogueForm<K extends CatalogueKind>({
       prepare?.(body);
       return body;
     },
-    messages: Object.fromEntries(paths.map((path) => [path, messageFor(path)])),
-    errorMessage: (error) => apiErrorMessage(error, t),
+    messages: refusalMessages(fields, hasTexts, t),
   });
   const { values } = form;
   const set = (name: string, value: string | boolean) => form.form.setFieldValue(name, value);

@@ -1,7 +1,6 @@
 import { Modal, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { euVatRateBodySchema, type EuVatRate } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { ModalForm } from '@/components/modal-form';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -20,7 +19,6 @@ export function EuVatRateModal({ editing, name, onClose }: { editing: EuVatRate 
     // A rate that cannot be read is sent to the contract as NaN, which it refuses, so the field gets its message.
     toBody: (values) => ({ rateBasisPoints: percentToBasisPoints(values.rateBasisPoints) ?? Number.NaN }),
     messages: { rateBasisPoints: t('form.invalid.percent') },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
 
   const submit = form.onSubmit((body) => {

@@ -4,10 +4,13 @@ import { apiGet } from '@/lib/http';
 
 const answer = okResponse(adminMetricsSchema);
 
+/** Query keys of the admin dashboard. */
+export const adminDashboardKeys = { metrics: ['admin', 'dashboard', 'metrics'] as const };
+
 /** `GET /api/admin/dashboard/metrics`: refreshed every minute while the page is open. */
 export const useAdminMetrics = () =>
   useQuery({
-    queryKey: ['admin', 'dashboard', 'metrics'],
+    queryKey: adminDashboardKeys.metrics,
     queryFn: async () => (await apiGet('/api/admin/dashboard/metrics', answer)).data,
     refetchInterval: 60_000,
   });

@@ -11,6 +11,12 @@ export interface HistoryFilters {
 
 const PAGE_LIMIT = 25;
 
+/** Query keys of the admin's history. */
+export const adminHistoryKeys = {
+  all: ['admin', 'history'] as const,
+  list: (filters: HistoryFilters) => ['admin', 'history', filters] as const,
+};
+
 function historyPath(filters: HistoryFilters, cursor: string | null): string {
   const params = new URLSearchParams({ limit: String(PAGE_LIMIT) });
   for (const key of ['userId', 'action', 'from', 'to'] as const) {
@@ -23,7 +29,7 @@ function historyPath(filters: HistoryFilters, cursor: string | null): string {
 
 export function adminHistoryQueryOptions(filters: HistoryFilters) {
   return infiniteQueryOptions({
-    queryKey: ['admin', 'history', filters],
+    queryKey: adminHistoryKeys.list(filters),
     queryFn: ({ pageParam }) => apiGet(historyPath(filters, pageParam), historyPageSchema),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.nextCursor,

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminUserDetailSchema, adminUsersPageSchema, okResponse } from '@enlaza/contracts';
+import { adminUserKeys } from '@/lib/api/admin-keys';
 import { apiGet } from '@/lib/http';
 
 const userDetailSchema = okResponse(adminUserDetailSchema);
@@ -11,7 +12,7 @@ const userDetailSchema = okResponse(adminUserDetailSchema);
 /** One customer's name and email (the admin users detail), to label a user chosen from the URL. */
 export function useUserForLabel(id: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['admin', 'users', 'detail', id ?? ''],
+    queryKey: adminUserKeys.detail(id ?? ''),
     queryFn: async () => (await apiGet(`/api/admin/users/${encodeURIComponent(id ?? '')}`, userDetailSchema)).data,
     enabled: Boolean(id) && enabled,
     retry: false,
@@ -45,7 +46,7 @@ export function UserPicker({
   // Typing shows matches; the chosen user's own label is not a new search.
   const searching = term.length >= 2 && term !== selectedLabel;
   const found = useQuery({
-    queryKey: ['admin', 'users', 'list', { search: term, pageSize: 10 }],
+    queryKey: adminUserKeys.list({ search: term, pageSize: 10 }),
     queryFn: () =>
       apiGet(
         `/api/admin/users?${new URLSearchParams({ search: term, pageSize: '10', sort: 'name', dir: 'asc' }).toString()}`,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEvent } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { DateFilter, LoadMoreButton } from '@/components/keyset-list';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';

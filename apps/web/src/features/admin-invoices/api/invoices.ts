@@ -10,6 +10,7 @@ import {
 import { downloadFile } from '@/lib/download-file';
 import { apiSend } from '@/lib/http';
 import { filterParams, keysetQueryOptions } from '@/lib/keyset';
+import { adminInvoiceKeys } from '@/lib/api/admin-keys';
 
 export interface InvoiceFilters {
   from?: string;
@@ -21,14 +22,9 @@ export interface InvoiceFilters {
 
 const FILTER_KEYS = ['from', 'to', 'series', 'status', 'q'] as const;
 
-export const invoiceKeys = {
-  all: ['admin', 'invoices'] as const,
-  list: (filters: InvoiceFilters) => ['admin', 'invoices', filters] as const,
-};
-
 export const adminInvoicesQueryOptions = (filters: InvoiceFilters) =>
   keysetQueryOptions({
-    queryKey: invoiceKeys.list(filters),
+    queryKey: adminInvoiceKeys.list(filters),
     path: '/api/admin/invoices',
     filters,
     keys: FILTER_KEYS,
@@ -46,7 +42,7 @@ export function useIssueCreditNote() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: CreditNoteBody }) =>
       apiSend('POST', `/api/admin/invoices/${encodeURIComponent(id)}/credit-notes`, body, creditNoteAnswerSchema),
-    onSuccess: () => client.invalidateQueries({ queryKey: invoiceKeys.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminInvoiceKeys.all }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useLocale } from '@/components/use-locale';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useVerifyChain } from '../api/invoices';

@@ -9,7 +9,6 @@ import {
   type CreditServiceEnd,
   type InvoiceSummary,
 } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
@@ -64,7 +63,6 @@ export function CreditNoteDialog({ invoice, onClose, onIssued }: Props) {
     initialValues: INITIAL,
     toBody: (values) => bodyOf(values, left),
     fieldOf: { amountCents: 'amount', baseCents: 'amount', correctionCode: 'code' },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const { kind, amount, endService, reason, code } = form.values;
   const set = form.form.setFieldValue;

@@ -15,6 +15,7 @@ import { downloadFile } from '@/lib/download-file';
 import { apiGet, apiSend } from '@/lib/http';
 import { keysetQueryOptions } from '@/lib/keyset';
 import { ApiError } from '@/lib/api-error';
+import { adminInvoiceKeys, catalogueKeys } from '@/lib/api/admin-keys';
 
 export type ListedStatus = Exclude<SubscriptionStatus, 'none'>;
 export const SUBSCRIPTION_STATUSES: readonly ListedStatus[] = ['trialing', 'active', 'past_due', 'expired', 'cancelled'];
@@ -58,11 +59,11 @@ export const useSubscriptionDetail = (id: string | null) => useQuery({ ...subscr
 /** Plans and billing periods, for the filters (codes with names in the viewer's language). */
 export function useFilterOptions() {
   const plans = useQuery({
-    queryKey: ['admin', 'catalogue', 'plans'],
+    queryKey: catalogueKeys.of('plans'),
     queryFn: async () => (await apiGet('/api/admin/plans', okResponse(z.array(catalogueSchemas.plans.admin)))).data,
   });
   const periods = useQuery({
-    queryKey: ['admin', 'catalogue', 'billing-periods'],
+    queryKey: catalogueKeys.of('billing-periods'),
     queryFn: async () => (await apiGet('/api/admin/billing-periods', okResponse(z.array(catalogueSchemas['billing-periods'].admin)))).data,
   });
   return { plans: plans.data ?? [], periods: periods.data ?? [] };
@@ -115,7 +116,7 @@ export function useAdvanceTestClock() {
     onSuccess: async (result) => {
       client.setQueryData(subscriptionKeys.clock, { enabled: result.enabled, now: result.now, offsetSeconds: result.offsetSeconds });
       await client.invalidateQueries({ queryKey: subscriptionKeys.all });
-      await client.invalidateQueries({ queryKey: ['admin', 'invoices'] });
+      await client.invalidateQueries({ queryKey: adminInvoiceKeys.all });
     },
   });
 }

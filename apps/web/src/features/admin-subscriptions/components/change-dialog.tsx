@@ -1,7 +1,6 @@
 import { NumberInput, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { adminCancelSubscriptionSchema, adminExtendSubscriptionSchema, type AdminSubscriptionSummary } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { useLocale } from '@/components/use-locale';
 import { contractField } from '@/lib/forms/contract-fields';
@@ -39,7 +38,6 @@ export function ChangeDialog({ subscription, kind, onClose, onDone }: Props) {
   const form = useContractForm(schema, {
     initialValues: INITIAL,
     toBody: ({ when, days, reason }) => (kind === 'extend' ? { days, reason } : { atPeriodEnd: when === 'end', reason }),
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const { when, days, reason } = form.values;
   const validDays = daysValid(days);

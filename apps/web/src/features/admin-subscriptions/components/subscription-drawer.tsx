@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Group, Loader, Stack, Text, Timeline, Title } fr
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { AdminSubscriptionDetail, SubscriptionEvent } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { SubscriptionStatusBadge } from '@/components/plan-usage-card';
 import { pricePerPeriod } from '@/components/price-per-period';
 import { useLocale } from '@/components/use-locale';

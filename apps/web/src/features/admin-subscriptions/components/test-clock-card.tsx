@@ -1,7 +1,6 @@
 import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { testClockAdvanceSchema } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { useLocale } from '@/components/use-locale';
 import { contractField } from '@/lib/forms/contract-fields';
@@ -23,7 +22,6 @@ export function TestClockCard() {
   const advance = useAdvanceTestClock();
   const form = useContractForm(testClockAdvanceSchema, {
     initialValues: INITIAL,
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   if (!clock.data?.enabled) return null;
   const valid = testClockAdvanceSchema.shape.days.safeParse(form.values.days).success;

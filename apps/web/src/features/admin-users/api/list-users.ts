@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminUsersPageSchema, type AdminUsersQuery } from '@enlaza/contracts';
+import { adminUserKeys } from '@/lib/api/admin-keys';
 import { apiGet } from '@/lib/http';
 
 export type UsersListQuery = Partial<AdminUsersQuery>;
@@ -12,11 +13,9 @@ export function toQueryString(query: Record<string, string | number | undefined>
   return text ? `?${text}` : '';
 }
 
-export const adminUsersKey = ['admin', 'users'] as const;
-
 export function adminUsersQueryOptions(query: UsersListQuery) {
   return queryOptions({
-    queryKey: [...adminUsersKey, 'list', query],
+    queryKey: adminUserKeys.list(query),
     queryFn: () => apiGet(`/api/admin/users${toQueryString(query)}`, adminUsersPageSchema),
     placeholderData: keepPreviousData,
   });

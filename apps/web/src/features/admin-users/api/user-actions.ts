@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponse, type AdminUserDetail } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiSend } from '@/lib/http';
-import { adminUserKey, adminUserResponseSchema } from './get-user';
-import { adminUsersKey } from './list-users';
+import { adminUserKeys } from '@/lib/api/admin-keys';
+import { adminUserResponseSchema } from './get-user';
 
 export const USER_ACTIONS = ['suspend', 'reactivate', 'verify', 'send-reset'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
@@ -26,8 +26,8 @@ export function useUserAction(id: string) {
   return useMutation({
     mutationFn: (action: UserAction) => runUserAction(id, action),
     onSuccess: async (detail) => {
-      if (detail) queryClient.setQueryData(adminUserKey(id), detail);
-      await queryClient.invalidateQueries({ queryKey: [...adminUsersKey, 'list'] });
+      if (detail) queryClient.setQueryData(adminUserKeys.detail(id), detail);
+      await queryClient.invalidateQueries({ queryKey: adminUserKeys.lists });
     },
   });
 }

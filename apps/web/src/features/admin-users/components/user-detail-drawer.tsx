@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserDetail } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';

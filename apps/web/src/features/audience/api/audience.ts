@@ -11,7 +11,7 @@ import {
   type ContactImportBody,
 } from '@enlaza/contracts';
 import { z } from 'zod';
-import { AUDIENCE_KEY } from '@/lib/api/audience';
+import { audienceKeys } from '@/lib/api/audience';
 import { apiGet, apiSend } from '@/lib/http';
 
 const PAGE_SIZE = 50;
@@ -20,10 +20,10 @@ const listAnswer = okResponse(contactListSchema);
 const deletedAnswer = okResponse(z.object({ deleted: z.literal(true) }));
 
 export const useContactLists = () =>
-  useQuery({ queryKey: [...AUDIENCE_KEY, 'lists'], queryFn: async () => (await apiGet('/api/audience/lists', listsAnswer)).data });
+  useQuery({ queryKey: audienceKeys.lists, queryFn: async () => (await apiGet('/api/audience/lists', listsAnswer)).data });
 export const useContactList = (id: string) =>
   useQuery({
-    queryKey: [...AUDIENCE_KEY, 'lists', id],
+    queryKey: audienceKeys.list(id),
     queryFn: async () => (await apiGet(`/api/audience/lists/${encodeURIComponent(id)}`, listAnswer)).data,
   });
 
@@ -47,24 +47,18 @@ function useSearchPages<P extends Page>(key: readonly unknown[], path: string, s
 }
 
 export const useContacts = (listId: string, q: string) =>
-  useSearchPages(
-    [...AUDIENCE_KEY, 'lists', listId, 'contacts'],
-    `/api/audience/lists/${encodeURIComponent(listId)}/contacts`,
-    contactPageSchema,
-    q,
-  );
+  useSearchPages(audienceKeys.contacts(listId), `/api/audience/lists/${encodeURIComponent(listId)}/contacts`, contactPageSchema, q);
 
 export const useSuppressions = (q: string) =>
-  useSearchPages([...AUDIENCE_KEY, 'suppressions'], '/api/audience/suppressions', suppressionPageSchema, q);
+  useSearchPages(audienceKeys.suppressions, '/api/audience/suppressions', suppressionPageSchema, q);
 
 /** "All contacts": the consenting visitors of my cards and tags. */
-export const useVisitors = (q: string) =>
-  useSearchPages([...AUDIENCE_KEY, 'visitors'], '/api/audience/visitors', audienceVisitorPageSchema, q);
+export const useVisitors = (q: string) => useSearchPages(audienceKeys.visitors, '/api/audience/visitors', audienceVisitorPageSchema, q);
 
 /** Every change here changes counts elsewhere in the audience area (and the campaign picker). */
 function useAudienceMutation<V, R>(call: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: AUDIENCE_KEY }) });
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: audienceKeys.all }) });
 }
 
 export const usePreviewImport = () =>

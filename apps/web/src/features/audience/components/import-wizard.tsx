@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, FileInput, Group, List, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CONTACT_IMPORT_MAX_BYTES, CONTACT_IMPORT_MAX_ROWS, contactImportBodySchema, type ContactImportResult } from '@enlaza/contracts';
+import {
+  CONTACT_IMPORT_MAX_BYTES,
+  CONTACT_IMPORT_MAX_ROWS,
+  contactImportBodySchema,
+  type ContactImportPreview,
+  type ContactImportResult,
+} from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { SelectField } from '@/components/select-field';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
@@ -57,10 +63,7 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
     );
   }
 
-  const header = shape && hasHeader ? shape.rows[0] : undefined;
-  const columnLabel = (i: number) =>
-    header?.[i] ? t('import.columnNamed', { n: i + 1, name: header[i] }) : t('import.column', { n: i + 1 });
-  const columnOptions = shape ? Array.from({ length: shape.columns }, (_, i) => ({ value: String(i), label: columnLabel(i) })) : [];
+  const columnOptions = useColumnOptions(shape, hasHeader);
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="import-wizard">
@@ -85,33 +88,16 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
         {shape ? (
           <>
             <ImportPreview shape={shape} hasHeader={hasHeader} columnOptions={columnOptions} />
-            <Checkbox
-              label={t('import.hasHeader')}
-              checked={hasHeader}
-              onChange={(e) => setHasHeader(e.currentTarget.checked)}
-              data-testid="import-has-header"
+            <ColumnMapping
+              columnOptions={columnOptions}
+              hasHeader={hasHeader}
+              onHasHeader={setHasHeader}
+              emailColumn={emailColumn}
+              onEmailColumn={setEmailColumn}
+              nameColumn={nameColumn}
+              onNameColumn={setNameColumn}
+              error={importer.error}
             />
-            <Group grow align="flex-start" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
-              <SelectField
-                label={t('import.emailColumn')}
-                required
-                value={emailColumn}
-                onChange={setEmailColumn}
-                data={[{ value: '', label: t('import.pick') }, ...columnOptions]}
-                error={fieldError(importer.error, 'emailColumn')}
-                style={{ minWidth: 200 }}
-                data-testid="import-email-column"
-              />
-              <SelectField
-                label={t('import.nameColumn')}
-                value={nameColumn}
-                onChange={setNameColumn}
-                data={[{ value: '', label: t('import.noName') }, ...columnOptions]}
-                error={fieldError(importer.error, 'nameColumn')}
-                style={{ minWidth: 200 }}
-                data-testid="import-name-column"
-              />
-            </Group>
             <TextInput
               label={t('import.listName')}
               required
@@ -154,6 +140,71 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** The columns to choose from, named by the header row when the file has one ("2 · Email"). */
+function useColumnOptions(shape: ContactImportPreview | null, hasHeader: boolean) {
+  const { t } = useTranslation('audience');
+  if (!shape) return [];
+  const header = hasHeader ? shape.rows[0] : undefined;
+  return Array.from({ length: shape.columns }, (_, i) => ({
+    value: String(i),
+    label: header?.[i] ? t('import.columnNamed', { n: i + 1, name: header[i] }) : t('import.column', { n: i + 1 }),
+  }));
+}
+
+/** Whether the first row is a header, and which column holds the email (required) and the name. */
+function ColumnMapping({
+  columnOptions,
+  hasHeader,
+  onHasHeader,
+  emailColumn,
+  onEmailColumn,
+  nameColumn,
+  onNameColumn,
+  error,
+}: {
+  columnOptions: { value: string; label: string }[];
+  hasHeader: boolean;
+  onHasHeader: (value: boolean) => void;
+  emailColumn: string;
+  onEmailColumn: (value: string) => void;
+  nameColumn: string;
+  onNameColumn: (value: string) => void;
+  error: unknown;
+}) {
+  const { t } = useTranslation('audience');
+  return (
+    <>
+      <Checkbox
+        label={t('import.hasHeader')}
+        checked={hasHeader}
+        onChange={(e) => onHasHeader(e.currentTarget.checked)}
+        data-testid="import-has-header"
+      />
+      <Group grow align="flex-start" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
+        <SelectField
+          label={t('import.emailColumn')}
+          required
+          value={emailColumn}
+          onChange={onEmailColumn}
+          data={[{ value: '', label: t('import.pick') }, ...columnOptions]}
+          error={fieldError(error, 'emailColumn')}
+          style={{ minWidth: 200 }}
+          data-testid="import-email-column"
+        />
+        <SelectField
+          label={t('import.nameColumn')}
+          value={nameColumn}
+          onChange={onNameColumn}
+          data={[{ value: '', label: t('import.noName') }, ...columnOptions]}
+          error={fieldError(error, 'nameColumn')}
+          style={{ minWidth: 200 }}
+          data-testid="import-name-column"
+        />
+      </Group>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { suppressionCreateBodySchema, type Suppression } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
@@ -24,7 +24,6 @@ export function SuppressionsTab() {
   const form = useContractForm(suppressionCreateBodySchema, {
     initialValues: { email: '' },
     toBody: ({ email }) => ({ email: email.trim() }),
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const submit = form.onSubmit(({ email }) => add.mutate(email, { onSuccess: () => form.form.reset(), onError: form.setServerError }));
   return (

@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, Tabs, Text } from '@mantine/core';
 import type { ContactImportResult, ContactList } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';

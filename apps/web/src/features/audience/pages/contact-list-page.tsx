@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import type { Contact } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { emailOnlyBodySchema } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { ApiError } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
@@ -33,11 +34,7 @@ function ForgotPassword({ initialEmail, onBack }: ForgotPasswordPanelProps) {
     initialValues: { email: initialEmail },
     messages: { email: t('errors.email') },
     errorMessage: (failure) =>
-      failure instanceof ApiError && failure.status === 429
-        ? (failure.serverMessage ?? t('errors.limited'))
-        : failure instanceof ApiError && failure.status === 0
-          ? t('errors.network')
-          : t('errors.generic'),
+      failure instanceof ApiError && failure.status === 429 ? (failure.serverMessage ?? t('errors.limited')) : apiErrorMessage(failure, t),
   });
 
   const submit = form.onSubmit(({ email }) => forgot.mutate(email, { onError: form.setServerError }));

@@ -16,11 +16,12 @@ describe('login errors', () => {
     expect(loginFailureMessage(throttled, t).message).toBe('Too many login.errors.retryAfter {"seconds":30}');
   });
 
-  it('falls back to our own sentences when the server sent none', () => {
+  it('falls back to its own sentence for a wrong password, and to the usual ones for the rest', () => {
     expect(loginFailureMessage(new ApiError({ message: 'HTTP 401', status: 401 }), t).message).toBe('login.errors.badCredentials');
-    expect(loginFailureMessage(new ApiError({ message: 'Failed', status: 0 }), t).message).toBe('login.errors.network');
-    expect(loginFailureMessage(new ApiError({ message: 'Bad gateway', status: 502 }), t).message).toBe('login.errors.network');
-    expect(loginFailureMessage(new Error('boom'), t).message).toBe('login.errors.generic');
+    expect(loginFailureMessage(new ApiError({ message: 'Failed', status: 0 }), t).message).toBe('common:requestFailed.network');
+    expect(loginFailureMessage(new ApiError({ message: 'Bad gateway', status: 502 }), t).message).toBe('common:requestFailed.server');
+    expect(loginFailureMessage(new ApiError({ message: 'Gateway time-out', status: 504 }), t).message).toBe('common:requestFailed.timeout');
+    expect(loginFailureMessage(new Error('boom'), t).message).toBe('common:requestFailed.unknown');
   });
 
   it('checks the input before sending', () => {

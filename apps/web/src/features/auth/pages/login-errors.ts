@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-error';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 export interface LoginFieldErrors {
   email?: string;
@@ -20,25 +21,27 @@ export function validateLoginInput(input: { email: string; password: string }, t
   return errors;
 }
 
-/** The message shown for a failed sign-in: the server's own translated sentence when it sent one. */
+/**
+ * The message shown for a failed sign-in: the sign-in's own words for a wrong password and for
+ * throttling (with the wait), a title by kind of refusal, and the usual sentence (apiErrorMessage)
+ * for everything else.
+ */
 export function loginFailureMessage(error: Error, t: TFunction<'auth'>): { title: string; message: string } {
-  if (!(error instanceof ApiError)) return { title: t('login.errors.title'), message: t('login.errors.generic') };
-  // No answer, or a gateway that could not reach the API.
-  if (error.status === 0 || (error.status >= 502 && error.status <= 504))
-    return { title: t('login.errors.title'), message: t('login.errors.network') };
+  const message = apiErrorMessage(error, t);
+  if (!(error instanceof ApiError)) return { title: t('login.errors.title'), message };
   const serverMessage = error.serverMessage ?? null;
   switch (error.status) {
     case 401:
       return { title: t('login.errors.title'), message: serverMessage ?? t('login.errors.badCredentials') };
     case 403:
-      return { title: t('login.errors.forbiddenTitle'), message: serverMessage ?? t('login.errors.generic') };
+      return { title: t('login.errors.forbiddenTitle'), message };
     case 422:
-      return { title: t('login.errors.invalidTitle'), message: serverMessage ?? t('login.errors.generic') };
+      return { title: t('login.errors.invalidTitle'), message };
     case 429: {
       const wait = error.retryAfter !== undefined ? ` ${t('login.errors.retryAfter', { seconds: error.retryAfter })}` : '';
       return { title: t('login.errors.throttledTitle'), message: `${serverMessage ?? t('login.errors.throttled')}${wait}` };
     }
     default:
-      return { title: t('login.errors.title'), message: t('login.errors.generic') };
+      return { title: t('login.errors.title'), message };
   }
 }

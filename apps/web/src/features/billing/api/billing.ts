@@ -15,43 +15,54 @@ import {
   type CheckoutResult,
 } from '@enlaza/contracts';
 import { z } from 'zod';
-import { fetchAndStoreSubscription } from '@/lib/api/subscription-data';
+import { refreshSubscriptionData } from '@/lib/api/subscription-data';
 import { apiGet, apiSend } from '@/lib/http';
 
-export const BILLING_KEY = ['billing'] as const;
+/** Query keys of the billing screens: every billing change invalidates `all`. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  methods: ['billing', 'methods'] as const,
+  plans: ['billing', 'plans'] as const,
+  myPlan: ['billing', 'my-plan'] as const,
+  addOns: ['billing', 'add-ons'] as const,
+  payments: ['billing', 'payments'] as const,
+  details: ['billing', 'details'] as const,
+  provider: ['billing', 'provider'] as const,
+  quote: (offerId: string | null) => ['billing', 'quote', offerId] as const,
+};
 const methodsAnswer = okResponse(z.array(paymentMethodSchema));
 
 export const methodsQuery = () =>
-  queryOptions({ queryKey: [...BILLING_KEY, 'methods'], queryFn: async () => (await apiGet('/api/user/methods', methodsAnswer)).data });
+  queryOptions({ queryKey: billingKeys.methods, queryFn: async () => (await apiGet('/api/user/methods', methodsAnswer)).data });
 export const plansQuery = () =>
   queryOptions({
-    queryKey: [...BILLING_KEY, 'plans'],
+    queryKey: billingKeys.plans,
     queryFn: async () => (await apiGet('/api/user/plans', okResponse(plansCatalogueSchema))).data,
   });
 export const myPlanQuery = () =>
   queryOptions({
-    queryKey: [...BILLING_KEY, 'myplan'],
+    queryKey: billingKeys.myPlan,
     queryFn: async () => (await apiGet('/api/user/myplan', okResponse(myPlanSchema))).data,
   });
 export const addOnsQuery = () =>
   queryOptions({
-    queryKey: [...BILLING_KEY, 'paquetes'],
+    queryKey: billingKeys.addOns,
     queryFn: async () => (await apiGet('/api/user/paquetes', okResponse(addOnsCatalogueSchema))).data,
   });
 export const paymentsQuery = () =>
   queryOptions({
-    queryKey: [...BILLING_KEY, 'pagos'],
+    queryKey: billingKeys.payments,
     queryFn: async () => (await apiGet('/api/user/pagos', okResponse(z.array(paymentSchema)))).data,
   });
 
 export const billingDetailsQuery = () =>
   queryOptions({
-    queryKey: [...BILLING_KEY, 'details'],
+    queryKey: billingKeys.details,
     queryFn: async () => (await apiGet('/api/account/billing', okResponse(billingDetailsSchema))).data,
   });
 export const paymentProviderQuery = () =>
   queryOptions({
-    queryKey: [...BILLING_KEY, 'provider'],
+    queryKey: billingKeys.provider,
     queryFn: async () => (await apiGet('/api/user/payment-provider', okResponse(paymentProviderInfoSchema))).data,
     staleTime: Infinity,
   });
@@ -67,7 +78,7 @@ export const usePayments = () => useQuery(paymentsQuery());
 
 export const useCheckoutQuote = (offerId: string | null) =>
   useQuery({
-    queryKey: [...BILLING_KEY, 'quote', offerId],
+    queryKey: billingKeys.quote(offerId),
     queryFn: async () => (await apiSend('POST', '/api/user/checkout/quote', { offerId }, okResponse(checkoutQuoteSchema))).data,
     enabled: offerId !== null,
     staleTime: 0,
@@ -80,9 +91,8 @@ function useBillingMutation<V, R>(call: (vars: V) => Promise<R>) {
   return useMutation({
     mutationFn: call,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: BILLING_KEY });
-      const data = await fetchAndStoreSubscription().catch(() => null);
-      if (data) queryClient.setQueryData(['datasuscription'], data);
+      await queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      await refreshSubscriptionData(queryClient);
     },
   });
 }

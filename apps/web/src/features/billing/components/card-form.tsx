@@ -1,7 +1,6 @@
 import { Badge, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { addCardSchema, cardBrand, type PaymentMethod } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useAddMethod } from '../api/billing';
@@ -38,7 +37,6 @@ export function useCardForm() {
       expiry: (issue) => (issue.message === 'validation.card_expired' ? undefined : t('card.expiryFormat')),
       holder: t('card.holderRequired'),
     },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BillingDetailField, PriceQuote } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';

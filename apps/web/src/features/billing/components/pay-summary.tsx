@@ -1,7 +1,7 @@
 import { Alert, Divider, Group, Radio, Skeleton, Stack, Text, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod, PriceQuote } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useLocale } from '@/components/use-locale';
 import { formatMoney } from '@/lib/format';
 import { usePaymentProvider } from '../api/billing';

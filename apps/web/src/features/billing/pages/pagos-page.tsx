@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Payment } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { PageHeader } from '@/components/page-header';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';

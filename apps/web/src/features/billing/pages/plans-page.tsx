@@ -3,7 +3,7 @@ import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OfferView, PlanView } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
@@ -15,53 +15,22 @@ import { PayDialog } from '../components/pay-dialog';
 import { PlanCard } from '../components/plan-card';
 import { LoadError, LoadingRows } from '../components/states';
 
+type Buying = { plan: PlanView; offer: OfferView };
+type Scheduling = { plan: PlanView; offer: OfferView | null };
+
 /** /user/plans: the offers for my account type by plan, a period switch, prices with and without tax, quotas side by side. */
 export default function PlansPage() {
   const { t } = useTranslation(['billing', 'plan', 'admin']);
   usePageTitle(t('plans.title'));
-  const locale = useLocale();
   const plans = usePlans();
   const [periodCode, setPeriodCode] = useState<string | null>(null);
-  const [buying, setBuying] = useState<{ plan: PlanView; offer: OfferView } | null>(null);
-  const [scheduling, setScheduling] = useState<{ plan: PlanView; offer: OfferView | null } | null>(null);
+  const [buying, setBuying] = useState<Buying | null>(null);
+  const [scheduling, setScheduling] = useState<Scheduling | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const quote = useCheckoutQuote(buying?.offer.id ?? null);
-  const checkout = useCheckout();
-  const action = usePlanAction();
 
   const periods = plans.data?.periods ?? [];
   const currentPeriod = plans.data?.plans.flatMap((p) => p.offers).find((o) => o.current)?.period.code;
   const period = periodCode ?? currentPeriod ?? periods[0]?.code ?? null;
-
-  const pay = (methodId: string, idempotencyKey: string) => {
-    if (!buying) return;
-    const { plan } = buying;
-    checkout.mutate(
-      { offerId: buying.offer.id, methodId, idempotencyKey },
-      {
-        onSuccess: (result) => {
-          setBuying(null);
-          const message = t('plans.paid', { plan: plan.name, amount: formatMoney(result.payment.amountCents, locale) });
-          setDone(message);
-          notify('success', message);
-        },
-      },
-    );
-  };
-
-  const schedule = () => {
-    if (!scheduling) return;
-    const mutation = scheduling.offer ? { kind: 'downgrade' as const, offerId: scheduling.offer.id } : { kind: 'cancel' as const };
-    action.mutate(mutation, {
-      onSuccess: (plan) => {
-        setScheduling(null);
-        notify(
-          'success',
-          t('plans.scheduled', { date: plan.subscription.periodEnd ? formatDate(plan.subscription.periodEnd, locale) : '' }),
-        );
-      },
-    });
-  };
 
   return (
     <Stack gap="lg" w="100%" data-testid="plans-page">
@@ -105,55 +74,111 @@ export default function PlansPage() {
                 key={plan.id}
                 plan={plan}
                 offer={plan.offers.find((o) => o.period.code === period) ?? null}
-                onBuy={(offer) => {
-                  checkout.reset();
-                  setBuying({ plan, offer });
-                }}
-                onSchedule={(offer) => {
-                  action.reset();
-                  setScheduling({ plan, offer });
-                }}
+                onBuy={(offer) => setBuying({ plan, offer })}
+                onSchedule={(offer) => setScheduling({ plan, offer })}
               />
             ))}
           </SimpleGrid>
         </>
       )}
-      <PayDialog
-        opened={buying !== null}
-        title={buying ? t('plans.confirmTitle', { plan: buying.plan.name, period: buying.offer.period.name }) : ''}
-        lines={quote.data?.lines ?? null}
-        price={quote.data?.price ?? null}
-        note={
-          quote.data
-            ? [
-                t('plans.activeUntil', { date: formatDate(quote.data.periodEnd, locale) }),
-                quote.data.creditToBalanceCents > 0
-                  ? t('plans.toBalance', { amount: formatMoney(quote.data.creditToBalanceCents, locale) })
-                  : null,
-              ]
-                .filter(Boolean)
-                .join(' ')
-            : undefined
-        }
-        quoteError={quote.error}
-        missing={quote.data?.missing}
-        requote={async () => (await quote.refetch()).data?.price ?? null}
-        paying={checkout.isPending}
-        payError={checkout.error}
-        onPay={pay}
-        onClose={() => setBuying(null)}
-      />
-      <ConfirmDialog
-        opened={scheduling !== null}
-        title={t('plans.scheduleTitle', { plan: scheduling?.plan.name ?? '' })}
-        confirmLabel={t('plans.switchAtEnd')}
-        loading={action.isPending}
-        error={action.isError ? apiErrorMessage(action.error, t) : null}
-        onConfirm={schedule}
-        onClose={() => setScheduling(null)}
-      >
-        {t('plans.scheduleBody')}
-      </ConfirmDialog>
+      <BuyPlanDialog buying={buying} onClose={() => setBuying(null)} onPaid={setDone} />
+      <ScheduleChangeDialog scheduling={scheduling} onClose={() => setScheduling(null)} />
     </Stack>
+  );
+}
+
+/** Buying an offer now: the server's quote (tax, what is credited to the balance), then the payment. */
+function BuyPlanDialog({ buying, onClose, onPaid }: { buying: Buying | null; onClose: () => void; onPaid: (message: string) => void }) {
+  const { t } = useTranslation(['billing', 'plan']);
+  const locale = useLocale();
+  const quote = useCheckoutQuote(buying?.offer.id ?? null);
+  const checkout = useCheckout();
+  // Closed, the last attempt is forgotten: the next one opens without its error.
+  const close = () => {
+    checkout.reset();
+    onClose();
+  };
+
+  const pay = (methodId: string, idempotencyKey: string) => {
+    if (!buying) return;
+    const { plan } = buying;
+    checkout.mutate(
+      { offerId: buying.offer.id, methodId, idempotencyKey },
+      {
+        onSuccess: (result) => {
+          close();
+          const message = t('plans.paid', { plan: plan.name, amount: formatMoney(result.payment.amountCents, locale) });
+          onPaid(message);
+          notify('success', message);
+        },
+      },
+    );
+  };
+
+  return (
+    <PayDialog
+      opened={buying !== null}
+      title={buying ? t('plans.confirmTitle', { plan: buying.plan.name, period: buying.offer.period.name }) : ''}
+      lines={quote.data?.lines ?? null}
+      price={quote.data?.price ?? null}
+      note={
+        quote.data
+          ? [
+              t('plans.activeUntil', { date: formatDate(quote.data.periodEnd, locale) }),
+              quote.data.creditToBalanceCents > 0
+                ? t('plans.toBalance', { amount: formatMoney(quote.data.creditToBalanceCents, locale) })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' ')
+          : undefined
+      }
+      quoteError={quote.error}
+      missing={quote.data?.missing}
+      requote={async () => (await quote.refetch()).data?.price ?? null}
+      paying={checkout.isPending}
+      payError={checkout.error}
+      onPay={pay}
+      onClose={close}
+    />
+  );
+}
+
+/** A cheaper plan (or Free) from the end of the period: asked once, then scheduled. */
+function ScheduleChangeDialog({ scheduling, onClose }: { scheduling: Scheduling | null; onClose: () => void }) {
+  const { t } = useTranslation(['billing', 'plan']);
+  const locale = useLocale();
+  const action = usePlanAction();
+  const close = () => {
+    action.reset();
+    onClose();
+  };
+
+  const schedule = () => {
+    if (!scheduling) return;
+    const mutation = scheduling.offer ? { kind: 'downgrade' as const, offerId: scheduling.offer.id } : { kind: 'cancel' as const };
+    action.mutate(mutation, {
+      onSuccess: (plan) => {
+        close();
+        notify(
+          'success',
+          t('plans.scheduled', { date: plan.subscription.periodEnd ? formatDate(plan.subscription.periodEnd, locale) : '' }),
+        );
+      },
+    });
+  };
+
+  return (
+    <ConfirmDialog
+      opened={scheduling !== null}
+      title={t('plans.scheduleTitle', { plan: scheduling?.plan.name ?? '' })}
+      confirmLabel={t('plans.switchAtEnd')}
+      loading={action.isPending}
+      error={action.isError ? apiErrorMessage(action.error, t) : null}
+      onConfirm={schedule}
+      onClose={close}
+    >
+      {t('plans.scheduleBody')}
+    </ConfirmDialog>
   );
 }

@@ -14,11 +14,19 @@ import {
 } from '@enlaza/contracts';
 import { apiGet, apiSend } from '@/lib/http';
 
-export const CAMPAIGNS_KEY = ['campaigns'] as const;
+/** Query keys of my campaigns: `all` is also the list's. */
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  one: (id: string | null) => ['campaigns', id] as const,
+  templates: ['campaigns', 'templates'] as const,
+  reviews: ['campaigns', 'review'] as const,
+  review: (id: string) => ['campaigns', 'review', id] as const,
+  sender: ['campaigns', 'sender'] as const,
+};
 const campaignAnswer = okResponse(campaignSchema);
 
 export const campaignsQueryOptions = () =>
-  queryOptions({ queryKey: CAMPAIGNS_KEY, queryFn: async () => (await apiGet('/api/campaigns', campaignListSchema)).data });
+  queryOptions({ queryKey: campaignKeys.all, queryFn: async () => (await apiGet('/api/campaigns', campaignListSchema)).data });
 
 /** The list polls while something is sending, so its progress moves. */
 export const useCampaigns = () =>
@@ -27,7 +35,7 @@ export const useCampaigns = () =>
 /** One campaign; polled every second while it sends (the progress bar). */
 export const useCampaign = (id: string | null) =>
   useQuery({
-    queryKey: [...CAMPAIGNS_KEY, id],
+    queryKey: campaignKeys.one(id),
     queryFn: async () => (await apiGet(`/api/campaigns/${encodeURIComponent(id!)}`, campaignAnswer)).data,
     enabled: !!id,
     refetchInterval: (q) => (q.state.data?.state === 'sending' ? 1000 : false),
@@ -35,7 +43,7 @@ export const useCampaign = (id: string | null) =>
 
 export const useTemplateOptions = () =>
   useQuery({
-    queryKey: [...CAMPAIGNS_KEY, 'templates'],
+    queryKey: campaignKeys.templates,
     queryFn: async () => (await apiGet('/api/campaigns/templates', okResponse(z.array(campaignTemplateOptionSchema)))).data,
   });
 
@@ -43,8 +51,8 @@ function useCampaignMutation<V>(call: (vars: V) => Promise<Campaign>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (campaign) => queryClient.setQueryData([...CAMPAIGNS_KEY, campaign.id], campaign),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+    onSuccess: (campaign) => queryClient.setQueryData(campaignKeys.one(campaign.id), campaign),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }
 
@@ -75,14 +83,14 @@ export const useDeleteCampaign = () => {
   return useMutation({
     mutationFn: async (id: string) =>
       apiSend('DELETE', `/api/campaigns/${encodeURIComponent(id)}`, undefined, okResponse(z.object({ id: z.string() }))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 };
 
 /** The review step: the email as the audience will get it, rendered for me, its sender and recipient count. */
 export const useCampaignReview = (id: string) =>
   useQuery({
-    queryKey: [...CAMPAIGNS_KEY, 'review', id],
+    queryKey: campaignKeys.review(id),
     queryFn: async () => (await apiGet(`/api/campaigns/${encodeURIComponent(id)}/review`, okResponse(campaignReviewSchema))).data,
   });
 
@@ -98,7 +106,7 @@ const senderAnswer = okResponse(campaignSenderSchema);
 /** Who the campaigns come from (suggestions from the account until saved). */
 export const useCampaignSender = () =>
   useQuery({
-    queryKey: [...CAMPAIGNS_KEY, 'sender'],
+    queryKey: campaignKeys.sender,
     queryFn: async () => (await apiGet('/api/campaigns/sender', senderAnswer)).data,
   });
 
@@ -107,9 +115,9 @@ export const useSaveCampaignSender = () => {
   return useMutation({
     mutationFn: async (body: CampaignSenderBody) => (await apiSend('PUT', '/api/campaigns/sender', body, senderAnswer)).data,
     onSuccess: (sender) => {
-      queryClient.setQueryData([...CAMPAIGNS_KEY, 'sender'], sender);
+      queryClient.setQueryData(campaignKeys.sender, sender);
       // A review on screen shows the sender and its footer: drawn again with the new one.
-      void queryClient.invalidateQueries({ queryKey: [...CAMPAIGNS_KEY, 'review'] });
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.reviews });
     },
   });
 };

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Group, Paper, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { campaignBodySchema, type AudienceSelector, type Campaign } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { AudiencePicker, EMPTY_AUDIENCE } from '@/components/audience-picker';
 import { FormGeneralError } from '@/components/form-general-error';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -28,7 +27,6 @@ export function CampaignForm({ campaign, timeZone, onDone, onCancel }: Props) {
       when: campaign?.scheduledAt ? ('later' as const) : ('now' as const),
       at: campaign?.scheduledAt ? isoToZoned(campaign.scheduledAt, timeZone) : '',
     },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const { name, templateId, audience, when, at } = form.values;
   // The saved draft under review; the form keeps its values for "Back to editing", and saves the same

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Campaign } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import type { Campaign, CampaignReview as CampaignReviewData } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { EmailPreview } from '@/components/email-preview';
 import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';
@@ -36,7 +36,6 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
  */
 export function CampaignReview({ campaign, atIso, timeZone, onBack, onDone }: Props) {
   const { t } = useTranslation(['campaigns', 'admin']);
-  const locale = useLocale();
   const review = useCampaignReview(campaign.id);
   const start = useStartCampaign();
   const test = useSendCampaignTest();
@@ -44,9 +43,7 @@ export function CampaignReview({ campaign, atIso, timeZone, onBack, onDone }: Pr
   const [error, setError] = useState<unknown>(null);
   const data = review.data;
   const count = data?.recipients ?? 0;
-  const recipients = t('form.recipients', { count, formatted: formatNumber(count, locale) });
   const ready = !!data && data.sender.saved && count > 0;
-  const overQuota = error instanceof ApiError && (error.code === 'campaign.over_quota' || error.code === 'campaign.over_quota_scheduled');
 
   const send = async () => {
     setError(null);
@@ -70,53 +67,9 @@ export function CampaignReview({ campaign, atIso, timeZone, onBack, onDone }: Pr
         ) : !data ? (
           <Skeleton h={360} aria-label={t('review.loading')} />
         ) : (
-          <>
-            <Stack gap={4}>
-              <Fact label={t('review.to')} testId="review-to">
-                {recipients}
-              </Fact>
-              <Fact label={t('sender.from')} testId="review-from">
-                {data.sender.from}
-              </Fact>
-              <Fact label={t('sender.replyTo')} testId="review-reply-to">
-                {data.sender.replyTo}
-              </Fact>
-              <Fact label={t('review.tracking')} testId="review-tracking">
-                {data.sender.tracking ? t('sender.trackingOn') : t('sender.trackingOff')}
-              </Fact>
-              <Fact label={t('review.when')} testId="review-when">
-                {atIso ? t('scheduledFor', { at: formatDateTime(atIso, locale, timeZone) }) : t('review.now')}
-              </Fact>
-            </Stack>
-            {!data.sender.saved ? (
-              <Alert color="yellow" role="status" data-testid="review-sender-missing">
-                {t('review.senderMissing')}
-              </Alert>
-            ) : null}
-            {count === 0 ? (
-              <Alert color="yellow" role="status">
-                {t('review.noRecipients')}
-              </Alert>
-            ) : null}
-            <Text size="sm" c="dimmed">
-              {t('review.sample')}
-            </Text>
-            <EmailPreview subject={data.subject} html={data.html} text={data.text} testId="campaign-preview" widths />
-          </>
+          <ReviewSummary review={data} atIso={atIso} timeZone={timeZone} />
         )}
-        {error ? (
-          <Alert color="red" role="alert" data-testid="campaign-error">
-            {apiErrorMessage(error, t)}
-            {overQuota ? (
-              <>
-                {' '}
-                <Anchor component={Link} to="/user/paquetes">
-                  {t('form.addOns')}
-                </Anchor>
-              </>
-            ) : null}
-          </Alert>
-        ) : null}
+        {error ? <SendError error={error} /> : null}
         <Group justify="space-between" gap="sm">
           <Button variant="default" onClick={onBack} disabled={start.isPending}>
             {t('review.back')}
@@ -147,41 +100,120 @@ export function CampaignReview({ campaign, atIso, timeZone, onBack, onDone }: Pr
           </Group>
         </Group>
       </Stack>
-      <Modal
+      <ConfirmSendDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('confirm.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('admin:close') }}
-      >
-        <Stack gap="sm" data-testid="campaign-confirm">
-          <Text>
-            {t('confirm.body', {
-              name: campaign.name,
-              template: campaign.templateName ?? '',
-              count,
-              formatted: formatNumber(count, locale),
-            })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('confirm.note')}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
-              {t('confirm.back')}
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirming(false);
-                void send();
-              }}
-              data-testid="campaign-confirm-send"
-            >
-              {t('confirm.send', { count, formatted: formatNumber(count, locale) })}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        campaign={campaign}
+        count={count}
+        onCancel={() => setConfirming(false)}
+        onSend={() => {
+          setConfirming(false);
+          void send();
+        }}
+      />
     </Paper>
+  );
+}
+
+/** What the review says: recipients, sender, reply-to, tracking, when; what stops the send; the email itself. */
+function ReviewSummary({ review, atIso, timeZone }: { review: CampaignReviewData; atIso: string | null; timeZone: string }) {
+  const { t } = useTranslation('campaigns');
+  const locale = useLocale();
+  const count = review.recipients;
+  return (
+    <>
+      <Stack gap={4}>
+        <Fact label={t('review.to')} testId="review-to">
+          {t('form.recipients', { count, formatted: formatNumber(count, locale) })}
+        </Fact>
+        <Fact label={t('sender.from')} testId="review-from">
+          {review.sender.from}
+        </Fact>
+        <Fact label={t('sender.replyTo')} testId="review-reply-to">
+          {review.sender.replyTo}
+        </Fact>
+        <Fact label={t('review.tracking')} testId="review-tracking">
+          {review.sender.tracking ? t('sender.trackingOn') : t('sender.trackingOff')}
+        </Fact>
+        <Fact label={t('review.when')} testId="review-when">
+          {atIso ? t('scheduledFor', { at: formatDateTime(atIso, locale, timeZone) }) : t('review.now')}
+        </Fact>
+      </Stack>
+      {!review.sender.saved ? (
+        <Alert color="yellow" role="status" data-testid="review-sender-missing">
+          {t('review.senderMissing')}
+        </Alert>
+      ) : null}
+      {count === 0 ? (
+        <Alert color="yellow" role="status">
+          {t('review.noRecipients')}
+        </Alert>
+      ) : null}
+      <Text size="sm" c="dimmed">
+        {t('review.sample')}
+      </Text>
+      <EmailPreview subject={review.subject} html={review.html} text={review.text} testId="campaign-preview" widths />
+    </>
+  );
+}
+
+/** Why the send was refused; over the quota, with the way to more (add-ons). */
+function SendError({ error }: { error: unknown }) {
+  const { t } = useTranslation('campaigns');
+  const overQuota = error instanceof ApiError && (error.code === 'campaign.over_quota' || error.code === 'campaign.over_quota_scheduled');
+  return (
+    <Alert color="red" role="alert" data-testid="campaign-error">
+      {apiErrorMessage(error, t)}
+      {overQuota ? (
+        <>
+          {' '}
+          <Anchor component={Link} to="/user/paquetes">
+            {t('form.addOns')}
+          </Anchor>
+        </>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** "Send now" asks once more, with the campaign, its template and how many it goes to. */
+function ConfirmSendDialog({
+  opened,
+  campaign,
+  count,
+  onCancel,
+  onSend,
+}: {
+  opened: boolean;
+  campaign: Campaign;
+  count: number;
+  onCancel: () => void;
+  onSend: () => void;
+}) {
+  const { t } = useTranslation(['campaigns', 'admin']);
+  const locale = useLocale();
+  return (
+    <Modal opened={opened} onClose={onCancel} title={t('confirm.title')} centered closeButtonProps={{ 'aria-label': t('admin:close') }}>
+      <Stack gap="sm" data-testid="campaign-confirm">
+        <Text>
+          {t('confirm.body', {
+            name: campaign.name,
+            template: campaign.templateName ?? '',
+            count,
+            formatted: formatNumber(count, locale),
+          })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('confirm.note')}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} data-autofocus>
+            {t('confirm.back')}
+          </Button>
+          <Button onClick={onSend} data-testid="campaign-confirm-send">
+            {t('confirm.send', { count, formatted: formatNumber(count, locale) })}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

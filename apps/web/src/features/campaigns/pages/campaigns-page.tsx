@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Campaign } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
 import { useLocale } from '@/components/use-locale';

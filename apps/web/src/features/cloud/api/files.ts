@@ -8,7 +8,7 @@ import {
   type FileUse,
 } from '@enlaza/contracts';
 import { apiGet, apiSend } from '@/lib/http';
-import { CLOUD_KEY, cloudFilesQueryOptions, type CloudFilesParams } from '@/lib/cloud-api';
+import { cloudKeys, cloudFilesQueryOptions, type CloudFilesParams } from '@/lib/cloud-api';
 
 export { useStorageUsage } from '@/lib/cloud-api';
 
@@ -21,7 +21,7 @@ export function useCloudFiles(query: CloudFilesParams) {
 
 function useFileMutation<V>(call: (vars: V) => Promise<CloudFile>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: CLOUD_KEY }) });
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: cloudKeys.all }) });
 }
 
 export const useRenameFile = () =>

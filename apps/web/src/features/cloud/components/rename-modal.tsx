@@ -1,7 +1,6 @@
 import { Modal, TextInput } from '@mantine/core';
 import { renameFileBodySchema, type CloudFile } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
-import { cloudErrorMessage } from '@/lib/cloud-api';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { notify } from '@/components/notifications';
 import { useRenameFile } from '../api/files';
@@ -13,7 +12,6 @@ function RenameForm({ file, onClose }: { file: CloudFile; onClose: () => void })
   const form = useContractForm(renameFileBodySchema, {
     initialValues: { name: file.name },
     messages: { name: (issue) => (issue.code === 'too_small' ? t('rename.required') : t('rename.invalid')) },
-    errorMessage: (error) => cloudErrorMessage(error, t),
   });
 
   const submit = form.onSubmit(({ name }) =>

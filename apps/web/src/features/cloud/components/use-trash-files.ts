@@ -5,7 +5,8 @@ import type { CloudFile, FileUse } from '@enlaza/contracts';
 import { notify } from '@/components/notifications';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { ApiError } from '@/lib/http';
-import { CLOUD_KEY, cloudErrorMessage } from '@/lib/cloud-api';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { cloudKeys } from '@/lib/cloud-api';
 import { fileUses, trashFiles } from '../api/files';
 
 /** Files waiting for the user's word: some are in use, and where is listed. */
@@ -31,7 +32,7 @@ export function useTrashFiles({ onTrashed }: { onTrashed?: () => void } = {}) {
     try {
       await trashFiles(ids, confirm);
       setPending(null);
-      void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
+      void queryClient.invalidateQueries({ queryKey: cloudKeys.all });
       const [only] = files;
       undoTrash(
         'file',
@@ -47,10 +48,10 @@ export function useTrashFiles({ onTrashed }: { onTrashed?: () => void } = {}) {
           if (uses.length === 0) return await run(files, true);
           setPending({ files, uses });
         } catch (again) {
-          notify('error', cloudErrorMessage(again, t));
+          notify('error', apiErrorMessage(again, t));
         }
-      } else if (confirm) setError(cloudErrorMessage(e, t));
-      else notify('error', cloudErrorMessage(e, t));
+      } else if (confirm) setError(apiErrorMessage(e, t));
+      else notify('error', apiErrorMessage(e, t));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
-import { CLOUD_KEY, cloudErrorMessage, uploadCloudFile } from '@/lib/cloud-api';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { cloudKeys, uploadCloudFile } from '@/lib/cloud-api';
 import { formatBytes } from '@/lib/format';
 
 export type UploadItem = {
@@ -49,9 +50,9 @@ export function useUploadQueue(maxFileBytes: number | undefined) {
       uploadCloudFile(next.file, (progress) => update(next.id, { progress }), controller.current?.signal)
         .then((file) => {
           update(next.id, { status: 'done', progress: 1, ...(file.alreadyKept ? { keptAs: file.name } : {}) });
-          void queryClient.invalidateQueries({ queryKey: CLOUD_KEY });
+          void queryClient.invalidateQueries({ queryKey: cloudKeys.all });
         })
-        .catch((error: unknown) => update(next.id, { status: 'error', error: cloudErrorMessage(error, t) }))
+        .catch((error: unknown) => update(next.id, { status: 'error', error: apiErrorMessage(error, t) }))
         .finally(() => {
           active.current -= 1;
           pump();

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { QuotaPrompt, quotaReached } from '@/components/quota-prompt';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
-import { cloudErrorMessage } from '@/lib/cloud-api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { formatBytes, formatNumber } from '@/lib/format';
 import { useCloudFiles, useRestoreFile, useStorageUsage } from '../api/files';
 import { BulkBar } from '../components/bulk-bar';
@@ -82,7 +82,7 @@ export default function CloudPage() {
           notify('success', t('notify.restored', { name: file.name }));
           totalRef.current?.focus();
         },
-        onError: (e) => notify('error', cloudErrorMessage(e, t)),
+        onError: (e) => notify('error', apiErrorMessage(e, t)),
       });
   }
 

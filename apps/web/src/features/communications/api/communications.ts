@@ -5,6 +5,13 @@ import { apiGet } from '@/lib/http';
 
 const PAGE_SIZE = 50;
 
+/** Query keys of my outbound messages (Comunicaciones). */
+export const communicationKeys = {
+  all: ['communications'] as const,
+  list: (filter: DeliveryFilter) => [...communicationKeys.all, 'list', filter] as const,
+  one: (id: string | null) => [...communicationKeys.all, 'one', id] as const,
+};
+
 export function filterQuery(filter: DeliveryFilter): URLSearchParams {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) if (value) query.set(key, String(value));
@@ -15,7 +22,7 @@ export function filterQuery(filter: DeliveryFilter): URLSearchParams {
 export function useDeliveries(filter: DeliveryFilter) {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: ['comunicaciones', filter],
+      queryKey: communicationKeys.list(filter),
       queryFn: ({ pageParam }) => {
         const query = filterQuery(filter);
         query.set('limit', String(PAGE_SIZE));
@@ -30,7 +37,7 @@ export function useDeliveries(filter: DeliveryFilter) {
 
 export const useDelivery = (id: string | null) =>
   useQuery({
-    queryKey: ['comunicaciones', 'one', id],
+    queryKey: communicationKeys.one(id),
     enabled: id !== null,
     queryFn: async () => (await apiGet(`/api/comunicaciones/${encodeURIComponent(id ?? '')}`, okResponse(deliveryDetailSchema))).data,
   });

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
 import { useDelivery } from '../api/communications';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { DELIVERY_KINDS, DELIVERY_STATUSES, type Delivery, type DeliveryFilter } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';
@@ -43,7 +43,6 @@ export default function CommunicationsPage() {
   const exporter = useExportDeliveries();
   const [open, setOpen] = useState<string | null>(null);
   const rows = deliveries.data?.pages.flatMap((p) => p.data);
-  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const filtered = JSON.stringify(form) !== JSON.stringify(EMPTY);
 
   const subject = (d: Delivery) =>
@@ -79,31 +78,7 @@ export default function CommunicationsPage() {
           {apiErrorMessage(exporter.error, t)}
         </Alert>
       ) : null}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-        <SelectField
-          label={t('filters.kind')}
-          value={form.kind}
-          onChange={set('kind')}
-          data={[{ value: '', label: t('filters.all') }, ...DELIVERY_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]}
-          data-testid="filter-kind"
-        />
-        <SelectField
-          label={t('filters.status')}
-          value={form.status}
-          onChange={set('status')}
-          data={[{ value: '', label: t('filters.all') }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
-          data-testid="filter-status"
-        />
-        <TextInput label={t('filters.from')} type="date" value={form.from} onChange={(e) => set('from')(e.currentTarget.value)} />
-        <TextInput label={t('filters.to')} type="date" value={form.to} onChange={(e) => set('to')(e.currentTarget.value)} />
-        <TextInput
-          label={t('filters.recipient')}
-          type="search"
-          value={form.recipient}
-          onChange={(e) => set('recipient')(e.currentTarget.value)}
-          data-testid="filter-recipient"
-        />
-      </SimpleGrid>
+      <DeliveryFilters form={form} onChange={setForm} />
       <DataTable
         caption={t('caption')}
         testId="communications-table"
@@ -164,5 +139,38 @@ export default function CommunicationsPage() {
       ) : null}
       <DeliveryDetail id={open} onClose={() => setOpen(null)} />
     </Stack>
+  );
+}
+
+/** The filters: kind, status, a date range and the recipient. */
+function DeliveryFilters({ form, onChange }: { form: Form; onChange: (update: (form: Form) => Form) => void }) {
+  const { t } = useTranslation('communications');
+  const set = (key: keyof Form) => (value: string) => onChange((f) => ({ ...f, [key]: value }));
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SelectField
+        label={t('filters.kind')}
+        value={form.kind}
+        onChange={set('kind')}
+        data={[{ value: '', label: t('filters.all') }, ...DELIVERY_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]}
+        data-testid="filter-kind"
+      />
+      <SelectField
+        label={t('filters.status')}
+        value={form.status}
+        onChange={set('status')}
+        data={[{ value: '', label: t('filters.all') }, ...DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+        data-testid="filter-status"
+      />
+      <TextInput label={t('filters.from')} type="date" value={form.from} onChange={(e) => set('from')(e.currentTarget.value)} />
+      <TextInput label={t('filters.to')} type="date" value={form.to} onChange={(e) => set('to')(e.currentTarget.value)} />
+      <TextInput
+        label={t('filters.recipient')}
+        type="search"
+        value={form.recipient}
+        onChange={(e) => set('recipient')(e.currentTarget.value)}
+        data-testid="filter-recipient"
+      />
+    </SimpleGrid>
   );
 }

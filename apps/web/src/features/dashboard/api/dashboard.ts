@@ -4,12 +4,13 @@ import { apiGet } from '@/lib/http';
 
 const schema = okResponse(dashboardSchema);
 
-export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+/** Query keys of the dashboard. */
+export const dashboardKeys = { all: ['dashboard'] as const };
 
 /** `GET /api/dashboard`: counts, 30 days of visits, the latest messages and the latest campaigns of the signed-in user. */
 export function useDashboard() {
   return useQuery({
-    queryKey: DASHBOARD_QUERY_KEY,
+    queryKey: dashboardKeys.all,
     queryFn: async (): Promise<Dashboard> => (await apiGet('/api/dashboard', schema)).data,
   });
 }

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { messageListSchema, type MailboxFolder, type MessageList } from '@enlaza/contracts';
 import { apiGet } from '@/lib/http';
+import { mailboxKeys } from '@/lib/api/mailbox-keys';
 
 export const MAILBOX_PAGE_SIZE = 20;
-export const mailboxKey = ['mailbox'] as const;
 
 export type MailboxFilter = { folder: MailboxFolder; unread: boolean; search: string };
 
@@ -19,7 +19,7 @@ export function getMessagesPage(profileId: string, filter: MailboxFilter, before
 
 export function messagesQueryOptions(profileId: string, filter: MailboxFilter) {
   return infiniteQueryOptions({
-    queryKey: [...mailboxKey, 'messages', profileId, filter],
+    queryKey: mailboxKeys.messages(profileId, filter),
     queryFn: ({ pageParam }) => getMessagesPage(profileId, filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.nextCursor,

@@ -9,7 +9,7 @@ import {
 } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiSend } from '@/lib/http';
-import { mailboxKey } from './list-messages';
+import { mailboxKeys } from '@/lib/api/mailbox-keys';
 
 const messageAnswer = okResponse(messageSchema);
 const bulkAnswer = okResponse(z.object({ affected: z.number() }));
@@ -33,7 +33,7 @@ export const runBulkAction = async (profileId: string, body: MessageBulkBody) =>
 /** Every change refetches the lists, the counts and the navigation badge. */
 function useRefreshMailbox() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: mailboxKey });
+  return () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all });
 }
 
 export function useMessageAction() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { profileListSchema, type ProfileKind } from '@enlaza/contracts';
 import { apiGet } from '@/lib/http';
+import { mailboxKeys } from '@/lib/api/mailbox-keys';
 
 export type MailboxProfile = { id: string; name: string; kind: ProfileKind };
 
@@ -14,7 +15,7 @@ export async function getMailboxProfiles(): Promise<MailboxProfile[]> {
 }
 
 export const mailboxProfilesQueryOptions = () =>
-  queryOptions({ queryKey: ['mailbox', 'profiles'], queryFn: getMailboxProfiles, staleTime: 60_000 });
+  queryOptions({ queryKey: mailboxKeys.profiles, queryFn: getMailboxProfiles, staleTime: 60_000 });
 
 export function useMailboxProfiles() {
   return useQuery(mailboxProfilesQueryOptions());

@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { okResponse, unreadCountsSchema } from '@enlaza/contracts';
 import { apiGet } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
+import { mailboxKeys } from '@/lib/api/mailbox-keys';
 
-export const unreadCountsKey = ['mailbox', 'unread'] as const;
 const answerSchema = okResponse(unreadCountsSchema);
 
 export const unreadCountsQueryOptions = () =>
   queryOptions({
-    queryKey: unreadCountsKey,
+    queryKey: mailboxKeys.unread,
     queryFn: async () => (await apiGet('/api/mailbox/unread', answerSchema)).data,
     refetchInterval: 60_000,
     staleTime: 30_000,

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Divider, Drawer, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { messageReplyBodySchema, type Message } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useUndoTrash } from '@/components/use-undo-trash';
@@ -24,7 +24,6 @@ function ReplyForm({ message, onChanged }: { message: Message; onChanged: (messa
     // No subject typed: the server writes "Re: …" in the sender's language.
     toBody: ({ subject, body }) => ({ body, ...(subject.trim() ? { subject } : {}) }),
     messages: { body: t('reply.bodyRequired') },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
 
   const submit = form.onSubmit((body) =>
@@ -63,23 +62,10 @@ function ReplyForm({ message, onChanged }: { message: Message; onChanged: (messa
   );
 }
 
+/** One message: who sent it and when, consent and state, the text, where a finder was, replies sent, and the reply form. */
 function Detail({ message, onChanged }: { message: Message; onChanged: (message: Message) => void }) {
   const { t } = useTranslation(['mailbox', 'admin']);
   const locale = useLocale();
-  const action = useMessageAction();
-  const undoTrash = useUndoTrash();
-  const run = (next: MessageAction, done: string) =>
-    action.mutate(
-      { id: message.id, action: next },
-      {
-        onSuccess: (updated) => {
-          onChanged(updated);
-          if (next.type === 'trash') undoTrash('message', [message.id], t(done));
-          else notify('success', t(done));
-        },
-        onError: (error) => notify('error', apiErrorMessage(error, t)),
-      },
-    );
   const timeZone = usePreferences().data?.timeZone;
   const date = formatDateTime(message.createdAt, locale, timeZone);
 
@@ -127,72 +113,96 @@ function Detail({ message, onChanged }: { message: Message; onChanged: (message:
           {t('detail.location')}
         </Anchor>
       ) : null}
-      <Group gap="xs">
-        {message.deletedAt ? (
-          <Button size="xs" variant="light" loading={action.isPending} onClick={() => run({ type: 'restore' }, 'done.restored')}>
-            {t('actions.restore')}
-          </Button>
-        ) : (
-          <>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => run({ type: 'update', body: { read: !message.read } }, message.read ? 'done.unread' : 'done.read')}
-            >
-              {message.read ? t('actions.markUnread') : t('actions.markRead')}
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() =>
-                run({ type: 'update', body: { starred: !message.starred } }, message.starred ? 'done.unstarred' : 'done.starred')
-              }
-            >
-              {message.starred ? t('actions.unstar') : t('actions.star')}
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() =>
-                run({ type: 'update', body: { archived: !message.archived } }, message.archived ? 'done.unarchived' : 'done.archived')
-              }
-            >
-              {message.archived ? t('actions.unarchive') : t('actions.archive')}
-            </Button>
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              onClick={() => run({ type: 'trash' }, 'done.trashed')}
-              data-testid="message-trash"
-            >
-              {t('actions.trash')}
-            </Button>
-          </>
-        )}
-      </Group>
-      {message.replies.length > 0 ? (
-        <Stack gap="xs" component="section" aria-label={t('detail.repliesTitle')} data-testid="message-replies">
-          <Title order={3} size="h5">
-            {t('detail.repliesTitle')}
-          </Title>
-          {message.replies.map((reply) => (
-            <Paper key={reply.sentAt} withBorder radius="sm" p="sm" data-testid="message-reply">
-              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {reply.subject}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('detail.sentAt', { date: formatDateTime(reply.sentAt, locale, timeZone) })}
-              </Text>
-              <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {reply.body}
-              </Text>
-            </Paper>
-          ))}
-        </Stack>
-      ) : null}
+      <MessageActions message={message} onChanged={onChanged} />
+      <SentReplies replies={message.replies} timeZone={timeZone} />
       <Divider />
       <ReplyForm key={message.id} message={message} onChanged={onChanged} />
+    </Stack>
+  );
+}
+
+/** Read or unread, star, archive, trash (undoable); a trashed message can only be restored. */
+function MessageActions({ message, onChanged }: { message: Message; onChanged: (message: Message) => void }) {
+  const { t } = useTranslation(['mailbox', 'admin']);
+  const action = useMessageAction();
+  const undoTrash = useUndoTrash();
+  const run = (next: MessageAction, done: string) =>
+    action.mutate(
+      { id: message.id, action: next },
+      {
+        onSuccess: (updated) => {
+          onChanged(updated);
+          if (next.type === 'trash') undoTrash('message', [message.id], t(done));
+          else notify('success', t(done));
+        },
+        onError: (error) => notify('error', apiErrorMessage(error, t)),
+      },
+    );
+  return (
+    <Group gap="xs">
+      {message.deletedAt ? (
+        <Button size="xs" variant="light" loading={action.isPending} onClick={() => run({ type: 'restore' }, 'done.restored')}>
+          {t('actions.restore')}
+        </Button>
+      ) : (
+        <>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => run({ type: 'update', body: { read: !message.read } }, message.read ? 'done.unread' : 'done.read')}
+          >
+            {message.read ? t('actions.markUnread') : t('actions.markRead')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() =>
+              run({ type: 'update', body: { starred: !message.starred } }, message.starred ? 'done.unstarred' : 'done.starred')
+            }
+          >
+            {message.starred ? t('actions.unstar') : t('actions.star')}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() =>
+              run({ type: 'update', body: { archived: !message.archived } }, message.archived ? 'done.unarchived' : 'done.archived')
+            }
+          >
+            {message.archived ? t('actions.unarchive') : t('actions.archive')}
+          </Button>
+          <Button size="xs" color="red" variant="light" onClick={() => run({ type: 'trash' }, 'done.trashed')} data-testid="message-trash">
+            {t('actions.trash')}
+          </Button>
+        </>
+      )}
+    </Group>
+  );
+}
+
+/** The replies already sent, with when. */
+function SentReplies({ replies, timeZone }: { replies: Message['replies']; timeZone: string | undefined }) {
+  const { t } = useTranslation('mailbox');
+  const locale = useLocale();
+  if (replies.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label={t('detail.repliesTitle')} data-testid="message-replies">
+      <Title order={3} size="h5">
+        {t('detail.repliesTitle')}
+      </Title>
+      {replies.map((reply) => (
+        <Paper key={reply.sentAt} withBorder radius="sm" p="sm" data-testid="message-reply">
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {reply.subject}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('detail.sentAt', { date: formatDateTime(reply.sentAt, locale, timeZone) })}
+          </Text>
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {reply.body}
+          </Text>
+        </Paper>
+      ))}
     </Stack>
   );
 }

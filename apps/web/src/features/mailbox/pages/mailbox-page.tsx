@@ -4,7 +4,7 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, TextInput }
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { MailboxFolder, Message, MessageBulkBody } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { notify } from '@/components/notifications';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { PageHeader } from '@/components/page-header';
@@ -25,11 +25,8 @@ export default function MailboxPage() {
   const { t } = useTranslation(['mailbox', 'admin']);
   usePageTitle(t('title'));
   const { profileId = '' } = useParams();
-  const [folder, setFolder] = useState<MailboxFolder>('inbox');
-  const [unread, setUnread] = useState(false);
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), 300);
-  const filter = useMemo(() => ({ folder, unread, search }), [folder, unread, search]);
+  const { filter, searchInput, setFolder, setUnread, setSearchInput } = useMailboxFilter();
+  const { folder, unread, search } = filter;
   const messages = useMessages(profileId, filter);
   const action = useMessageAction();
   const bulk = useBulkAction(profileId);
@@ -38,13 +35,7 @@ export default function MailboxPage() {
   const selectionKey = `${profileId}|${folder}|${unread}|${search}`;
   const { selected, setSelected, toggle } = useMessageSelection(selectionKey);
   const [open, setOpen] = useState<Message | null>(null);
-  // After a bulk action the selected rows may be gone: focus goes to "Select all", or to the empty state.
-  const selectAllRef = useRef<HTMLInputElement>(null);
-  const emptyRef = useRef<HTMLDivElement>(null);
-  const [bulkDone, setBulkDone] = useState(0);
-  useEffect(() => {
-    if (bulkDone > 0) (selectAllRef.current ?? emptyRef.current)?.focus();
-  }, [bulkDone]);
+  const { selectAllRef, emptyRef, focusAfterBulk } = useFocusAfterBulk();
 
   const rows = messages.data?.pages.flatMap((page) => page.data) ?? [];
   const counts = messages.data?.pages[0]?.meta.counts;
@@ -72,7 +63,7 @@ export default function MailboxPage() {
           if (bulkAction === 'trash') undoTrash('message', [...selected], t('bulk.done', { count: affected }));
           else notify('success', t('bulk.done', { count: affected }));
           setSelected(new Set());
-          setBulkDone((n) => n + 1);
+          focusAfterBulk();
         },
         onError: (error) => notify('error', apiErrorMessage(error, t)),
       },
@@ -137,16 +128,7 @@ export default function MailboxPage() {
           ))}
         </Stack>
       ) : messages.isError ? (
-        <Alert color="red" role="alert" title={notFound ? t('notFoundTitle') : t('errorTitle')} data-testid="mailbox-error">
-          <Text size="sm" mb="xs">
-            {notFound ? t('notFound') : apiErrorMessage(messages.error, t)}
-          </Text>
-          {notFound ? null : (
-            <Button size="xs" variant="light" onClick={() => void messages.refetch()}>
-              {t('retry')}
-            </Button>
-          )}
-        </Alert>
+        <LoadFailed error={messages.error} onRetry={() => void messages.refetch()} />
       ) : rows.length === 0 ? (
         <Paper ref={emptyRef} tabIndex={-1} withBorder radius="md" p="lg" ta="center" data-testid="mailbox-empty">
           <Text fw={600}>{search || unread ? t('empty.filtered') : t(`empty.${folder}`)}</Text>
@@ -168,5 +150,44 @@ export default function MailboxPage() {
 
       <MessageDetailDrawer message={open} onClose={() => setOpen(null)} onChanged={setOpen} />
     </Stack>
+  );
+}
+
+/** Which messages are listed: the folder, unread only, and the search as typed (applied once typing pauses). */
+function useMailboxFilter() {
+  const [folder, setFolder] = useState<MailboxFolder>('inbox');
+  const [unread, setUnread] = useState(false);
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), 300);
+  const filter = useMemo(() => ({ folder, unread, search }), [folder, unread, search]);
+  return { filter, searchInput, setFolder, setUnread, setSearchInput };
+}
+
+/** After a bulk action the selected rows may be gone: focus goes to "Select all", or to the empty state. */
+function useFocusAfterBulk() {
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  const emptyRef = useRef<HTMLDivElement>(null);
+  const [bulkDone, setBulkDone] = useState(0);
+  useEffect(() => {
+    if (bulkDone > 0) (selectAllRef.current ?? emptyRef.current)?.focus();
+  }, [bulkDone]);
+  return { selectAllRef, emptyRef, focusAfterBulk: () => setBulkDone((n) => n + 1) };
+}
+
+/** The list could not be read: a mailbox that is not mine (or gone) says so; anything else can be retried. */
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('mailbox');
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <Alert color="red" role="alert" title={notFound ? t('notFoundTitle') : t('errorTitle')} data-testid="mailbox-error">
+      <Text size="sm" mb="xs">
+        {notFound ? t('notFound') : apiErrorMessage(error, t)}
+      </Text>
+      {notFound ? null : (
+        <Button size="xs" variant="light" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      )}
+    </Alert>
   );
 }

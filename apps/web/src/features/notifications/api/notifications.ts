@@ -11,8 +11,12 @@ import { apiGet, apiSend } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const notificationsKey = ['notifications'] as const;
-export const unreadKey = [...notificationsKey, 'unread'] as const;
+/** Query keys of my notifications. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (limit: number) => ['notifications', 'list', limit] as const,
+  unread: ['notifications', 'unread'] as const,
+};
 
 /** `GET /api/notifications`: one keyset page, newest first. */
 export function getNotificationsPage(before: string | null, limit = NOTIFICATIONS_PAGE_SIZE): Promise<NotificationList> {
@@ -23,7 +27,7 @@ export function getNotificationsPage(before: string | null, limit = NOTIFICATION
 
 export const notificationsQueryOptions = (limit = NOTIFICATIONS_PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: [...notificationsKey, 'list', limit],
+    queryKey: notificationKeys.list(limit),
     queryFn: ({ pageParam }) => getNotificationsPage(pageParam, limit),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.nextCursor,
@@ -36,7 +40,7 @@ export const useNotifications = (limit = NOTIFICATIONS_PAGE_SIZE, enabled = true
 const unreadAnswer = okResponse(unreadNotificationsSchema);
 export const unreadQueryOptions = () =>
   queryOptions({
-    queryKey: unreadKey,
+    queryKey: notificationKeys.unread,
     queryFn: async () => (await apiGet('/api/notifications/unread', unreadAnswer)).data.unread,
     staleTime: 60_000,
   });
@@ -44,7 +48,7 @@ export const unreadQueryOptions = () =>
 /** The bell's count: kept current by the live stream (this query is its starting point and fallback). */
 export const useUnreadNotifications = (enabled = true) => useQuery({ ...unreadQueryOptions(), enabled }, queryClient);
 
-const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsKey });
+const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
 
 export function useMarkRead() {
   return useMutation(

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { notificationEventSchema, unreadNotificationsSchema, type NotificationEvent } from '@enlaza/contracts';
 import { buildHeaders } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
-import { notificationsKey, unreadKey } from './notifications';
+import { notificationKeys } from './notifications';
+import { mailboxKeys } from '@/lib/api/mailbox-keys';
 
 type Handlers = { onNotification(event: NotificationEvent): void; onUnread(unread: number): void };
 const MAX_DELAY_MS = 30_000;
@@ -93,14 +94,14 @@ export function useNotificationStream(userId: string | null): void {
     if (!userId) return;
     return connectNotificationStream({
       onNotification: (event) => {
-        queryClient.setQueryData(unreadKey, event.unread);
-        void queryClient.invalidateQueries({ queryKey: notificationsKey, predicate: (q) => q.queryKey[1] !== 'unread' });
+        queryClient.setQueryData(notificationKeys.unread, event.unread);
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all, predicate: (q) => q.queryKey[1] !== 'unread' });
         // A new message also changes the mailbox's lists and badge.
-        if (event.type === 'new_message') void queryClient.invalidateQueries({ queryKey: ['mailbox'] });
+        if (event.type === 'new_message') void queryClient.invalidateQueries({ queryKey: mailboxKeys.all });
       },
       onUnread: (unread) => {
-        queryClient.setQueryData(unreadKey, unread);
-        void queryClient.invalidateQueries({ queryKey: notificationsKey, predicate: (q) => q.queryKey[1] !== 'unread' });
+        queryClient.setQueryData(notificationKeys.unread, unread);
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all, predicate: (q) => q.queryKey[1] !== 'unread' });
       },
     });
   }, [userId]);

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useMarkAllRead, useNotifications, useUnreadNotifications } from '../api/notifications';
 import { NotificationItem } from '../components/notification-item';
 import '../notifications.css';
@@ -35,7 +36,7 @@ export default function NotificationsPage() {
       />
       {markAll.isError ? (
         <Alert color="red" role="alert">
-          {markAll.error.message}
+          {apiErrorMessage(markAll.error, t)}
         </Alert>
       ) : null}
       {list.isPending ? (

@@ -9,8 +9,7 @@ import {
 } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
-
-export const apiTokensQueryKey = ['options', 'api-tokens'] as const;
+import { optionsKeys } from './get-options';
 
 /** `GET /api/tokens`: my personal access tokens, newest first, never their secrets. */
 export async function getApiTokens(): Promise<ApiToken[]> {
@@ -18,7 +17,7 @@ export async function getApiTokens(): Promise<ApiToken[]> {
 }
 
 export function useApiTokens() {
-  return useQuery(queryOptions({ queryKey: apiTokensQueryKey, queryFn: getApiTokens }));
+  return useQuery(queryOptions({ queryKey: optionsKeys.apiTokens, queryFn: getApiTokens }));
 }
 
 /** `POST /api/tokens`: the answer holds the secret, which is never shown again. */
@@ -36,7 +35,7 @@ export function useCreateApiToken() {
   return useMutation({
     mutationKey: ['options', 'api-tokens', 'create'],
     mutationFn: createApiToken,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: optionsKeys.apiTokens }),
   });
 }
 
@@ -45,6 +44,6 @@ export function useRevokeApiToken() {
   return useMutation({
     mutationKey: ['options', 'api-tokens', 'revoke'],
     mutationFn: revokeApiToken,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: optionsKeys.apiTokens }),
   });
 }

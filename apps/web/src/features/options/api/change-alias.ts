@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserOptions } from '@enlaza/contracts';
 import { apiSend } from '@/lib/http';
-import { optionsQueryKey, optionsResponseSchema } from './get-options';
+import { optionsKeys, optionsResponseSchema } from './get-options';
 
 /** `PUT /api/options/alias`: the old alias keeps redirecting; 409 when taken. */
 export async function changeAlias(alias: string): Promise<UserOptions> {
@@ -13,6 +13,6 @@ export function useChangeAlias() {
   return useMutation({
     mutationKey: ['options', 'alias'],
     mutationFn: changeAlias,
-    onSuccess: (saved) => queryClient.setQueryData(optionsQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(optionsKeys.all, saved),
   });
 }

@@ -3,7 +3,14 @@ import { okResponse, userOptionsSchema, type UserOptions } from '@enlaza/contrac
 import { apiGet } from '@/lib/http';
 
 export const optionsResponseSchema = okResponse(userOptionsSchema);
-export const optionsQueryKey = ['options'] as const;
+/** Query keys of Opciones: `all` is also the options' own (alias, notification emails). */
+export const optionsKeys = {
+  all: ['options'] as const,
+  sessions: ['options', 'sessions'] as const,
+  apiTokens: ['options', 'api-tokens'] as const,
+  twoFactor: ['options', 'two-factor'] as const,
+  passkeys: ['options', 'passkeys'] as const,
+};
 
 /** `GET /api/options`: alias (and the old ones still redirecting) and notification emails. */
 export async function getOptions(): Promise<UserOptions> {
@@ -11,7 +18,7 @@ export async function getOptions(): Promise<UserOptions> {
 }
 
 export function optionsQueryOptions() {
-  return queryOptions({ queryKey: optionsQueryKey, queryFn: getOptions });
+  return queryOptions({ queryKey: optionsKeys.all, queryFn: getOptions });
 }
 
 export function useOptions() {

@@ -3,13 +3,12 @@ import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '
 import { okResponse, passkeyCeremonySchema, passkeySchema, type AddPasskeyBody, type Passkey } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
-
-export const passkeysQueryKey = ['options', 'passkeys'] as const;
+import { optionsKeys } from './get-options';
 
 /** `GET /api/passkeys`: my passkeys, newest first. */
 export function usePasskeys() {
   return useQuery({
-    queryKey: passkeysQueryKey,
+    queryKey: optionsKeys.passkeys,
     queryFn: async () => (await apiGet('/api/passkeys', okResponse(z.array(passkeySchema)))).data,
   });
 }
@@ -31,7 +30,7 @@ export function useAddPasskey() {
   return useMutation({
     mutationKey: ['options', 'passkeys', 'add'],
     mutationFn: addPasskey,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: optionsKeys.passkeys }),
   });
 }
 
@@ -41,7 +40,7 @@ export function useRenamePasskey() {
     mutationKey: ['options', 'passkeys', 'rename'],
     mutationFn: async ({ id, name }: { id: string; name: string }) =>
       (await apiSend('PATCH', `/api/passkeys/${encodeURIComponent(id)}`, { name }, okResponse(passkeySchema))).data,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: optionsKeys.passkeys }),
   });
 }
 
@@ -52,6 +51,6 @@ export function useRemovePasskey() {
     mutationFn: async (id: string) => {
       await apiSend('DELETE', `/api/passkeys/${encodeURIComponent(id)}`, undefined, okResponse(z.object({})));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: optionsKeys.passkeys }),
   });
 }

@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { activeSessionSchema, okResponse, signedOutSessionsSchema, type ActiveSession, type SignedOutSessions } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
+import { optionsKeys } from './get-options';
 
-export const sessionsQueryKey = ['options', 'sessions'] as const;
 const sessionsResponseSchema = okResponse(z.array(activeSessionSchema));
 
 /** `GET /api/sessions`: my live sessions, most recently used first, the current one marked. */
@@ -12,7 +12,7 @@ export async function getSessions(): Promise<ActiveSession[]> {
 }
 
 export function sessionsQueryOptions() {
-  return queryOptions({ queryKey: sessionsQueryKey, queryFn: getSessions });
+  return queryOptions({ queryKey: optionsKeys.sessions, queryFn: getSessions });
 }
 
 export function useSessions() {
@@ -34,7 +34,7 @@ export function useSignOutSession() {
   return useMutation({
     mutationKey: ['options', 'sessions', 'sign-out'],
     mutationFn: signOutSession,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: optionsKeys.sessions }),
   });
 }
 
@@ -43,6 +43,6 @@ export function useSignOutOtherSessions() {
   return useMutation({
     mutationKey: ['options', 'sessions', 'sign-out-others'],
     mutationFn: signOutOtherSessions,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: optionsKeys.sessions }),
   });
 }

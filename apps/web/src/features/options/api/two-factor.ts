@@ -2,13 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { okResponse, recoveryCodesSchema, twoFactorSetupSchema, twoFactorStatusSchema, type DisableTwoFactorBody } from '@enlaza/contracts';
 import { apiGet, apiSend } from '@/lib/http';
-
-export const twoFactorQueryKey = ['options', 'two-factor'] as const;
+import { optionsKeys } from './get-options';
 
 /** `GET /api/two-factor`: on or off, recovery codes left, required of this account or not. */
 export function useTwoFactor() {
   return useQuery({
-    queryKey: twoFactorQueryKey,
+    queryKey: optionsKeys.twoFactor,
     queryFn: async () => (await apiGet('/api/two-factor', okResponse(twoFactorStatusSchema))).data,
   });
 }
@@ -27,7 +26,7 @@ export function useConfirmTwoFactor() {
     mutationKey: ['options', 'two-factor', 'confirm'],
     mutationFn: async (code: string) =>
       (await apiSend('POST', '/api/two-factor/confirm', { code }, okResponse(recoveryCodesSchema))).data.recoveryCodes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: optionsKeys.twoFactor }),
   });
 }
 
@@ -37,7 +36,7 @@ export function useRegenerateRecoveryCodes() {
     mutationKey: ['options', 'two-factor', 'recovery-codes'],
     mutationFn: async (code: string) =>
       (await apiSend('POST', '/api/two-factor/recovery-codes', { code }, okResponse(recoveryCodesSchema))).data.recoveryCodes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: optionsKeys.twoFactor }),
   });
 }
 
@@ -48,6 +47,6 @@ export function useDisableTwoFactor() {
     mutationFn: async (body: DisableTwoFactorBody) => {
       await apiSend('POST', '/api/two-factor/disable', body, okResponse(z.object({})));
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: optionsKeys.twoFactor }),
   });
 }

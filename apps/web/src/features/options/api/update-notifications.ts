@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NOTIFICATION_KINDS, UserOptions } from '@enlaza/contracts';
 import { apiSend } from '@/lib/http';
-import { optionsQueryKey, optionsResponseSchema } from './get-options';
+import { optionsKeys, optionsResponseSchema } from './get-options';
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -15,6 +15,6 @@ export function useUpdateNotifications() {
   return useMutation({
     mutationKey: ['options', 'notifications'],
     mutationFn: updateNotifications,
-    onSuccess: (saved) => queryClient.setQueryData(optionsQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(optionsKeys.all, saved),
   });
 }

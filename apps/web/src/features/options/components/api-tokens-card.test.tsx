@@ -80,11 +80,11 @@ describe('personal access tokens in Opciones', () => {
 
     expect((await screen.findByTestId('options-token-secret')).textContent).toBe(SECRET);
     expect(screen.getByText('Copy this token now. For your security it will not be shown again.')).toBeTruthy();
-    expect(screen.getByTestId('options-token-copy')).toBeTruthy();
+    expect(screen.getByTestId('options-token-secret-copy')).toBeTruthy();
     const post = calls.find((c) => c.init?.method === 'POST')!;
     expect(JSON.parse(post.init!.body as string)).toEqual({ name: 'CRM sync', scopes: ['cards:read', 'campaigns'], expiresIn: '365' });
 
-    fireEvent.click(screen.getByTestId('options-token-done'));
+    fireEvent.click(screen.getByTestId('options-token-secret-done'));
     await waitFor(() => expect(screen.queryByTestId('options-token-secret')).toBeNull());
     expect(await screen.findByText('CRM sync')).toBeTruthy();
     // The list never shows it, and opening the dialog again starts a new token.

@@ -1,22 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Paper,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { TFunction } from 'i18next';
+import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Paper, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   API_TOKEN_EXPIRIES,
@@ -27,19 +10,15 @@ import {
   type ApiTokenScope,
 } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
+import { ShowOnceSecret } from '@/components/show-once-secret';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { ApiError } from '@/lib/http';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
 
 /** i18next reads ':' as its namespace separator, so a scope's label key spells it with '_'. */
 const scopeKey = (scope: ApiTokenScope) => `tokens.scope.${scope.replace(':', '_')}` as const;
-
-function errorText(error: unknown, t: TFunction<'options'>): string {
-  if (error instanceof ApiError && error.status === 0) return t('errors.network');
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : t('tokens.failed');
-}
 
 /** The create dialog: name, scopes and lifetime; then the secret, shown this once, with a copy button. */
 function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -71,31 +50,7 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
       closeButtonProps={{ 'aria-label': t('tokens.close') }}
     >
       {secret ? (
-        <Stack gap="md" data-testid="options-token-secret-panel">
-          <Alert color="yellow" role="status">
-            {t('tokens.shownOnce')}
-          </Alert>
-          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="options-token-secret">
-            {secret}
-          </Code>
-          <Group justify="flex-end" gap="sm">
-            <CopyButton value={secret} timeout={2000}>
-              {({ copied, copy }) => (
-                <Button
-                  variant={copied ? 'light' : 'default'}
-                  color={copied ? 'teal' : undefined}
-                  onClick={copy}
-                  data-testid="options-token-copy"
-                >
-                  <span aria-live="polite">{copied ? t('tokens.copied') : t('tokens.copy')}</span>
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={close} data-autofocus data-testid="options-token-done">
-              {t('tokens.done')}
-            </Button>
-          </Group>
-        </Stack>
+        <ShowOnceSecret secret={secret} notice={t('tokens.shownOnce')} testId="options-token-secret" onDone={close} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
@@ -293,7 +248,7 @@ export function ApiTokensCard() {
           <Text size="sm">{t('tokens.revokeBody', { name: confirming?.name ?? '' })}</Text>
           {revoke.isError ? (
             <Alert color="red" role="alert" data-testid="options-tokens-error">
-              {errorText(revoke.error, t)}
+              {apiErrorMessage(revoke.error, t)}
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/http';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useExportData } from '../api/export-data';
 
 /** Download every piece of my data as one JSON file. */
@@ -25,7 +25,7 @@ export function ExportCard() {
         ) : null}
         {mutation.isError ? (
           <Alert color="red" role="alert">
-            {mutation.error instanceof ApiError && mutation.error.status === 0 ? t('errors.network') : mutation.error.message}
+            {apiErrorMessage(mutation.error, t)}
           </Alert>
         ) : null}
         <Group justify="flex-end">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, type UserOptions } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useUpdateNotifications, type NotificationKind } from '../api/update-notifications';
 
 /** Which notifications also arrive by email (one checkbox per kind). */
@@ -31,7 +32,7 @@ export function NotificationsCard({ options }: { options: UserOptions }) {
         ) : null}
         {mutation.isError ? (
           <Alert color="red" role="alert">
-            {mutation.error.message}
+            {apiErrorMessage(mutation.error, t)}
           </Alert>
         ) : null}
         <Checkbox.Group

@@ -4,7 +4,7 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { renamePasskeyBodySchema, type Passkey } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ModalForm } from '@/components/modal-form';
 import { notify } from '@/components/notifications';

@@ -4,18 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { ActiveSession } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
-import { ApiError } from '@/lib/http';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from '../api/sessions';
 
 /** "Firefox 132 on Windows 10", or what is known of it. */
 export function deviceLabel(device: ActiveSession['device'], t: TFunction<'options'>): string {
   if (device.browser && device.os) return t('sessions.device.both', { browser: device.browser, os: device.os });
   return device.browser ?? device.os ?? t('sessions.device.unknown');
-}
-
-function errorText(error: unknown, t: TFunction<'options'>): string {
-  if (error instanceof ApiError && error.status === 0) return t('errors.network');
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : t('sessions.failed');
 }
 
 /** One signed-in device: what it is, when it signed in and was last seen, and a way to sign it out. */
@@ -129,7 +124,7 @@ export function SessionsCard() {
         </div>
         {failure ? (
           <Alert color="red" role="alert" data-testid="options-sessions-error">
-            {errorText(failure, t)}
+            {apiErrorMessage(failure, t)}
           </Alert>
         ) : null}
         <Group justify="flex-end">

@@ -43,13 +43,13 @@ describe('two-factor sign-in in Opciones', () => {
 
     fireEvent.change(screen.getByTestId('two-factor-code'), { target: { value: '123 456' } });
     fireEvent.click(screen.getByTestId('two-factor-code-submit'));
-    expect((await screen.findByTestId('two-factor-recovery-list')).textContent).toBe(CODES.join('\n'));
+    expect((await screen.findByTestId('two-factor-recovery')).textContent).toBe(CODES.join('\n'));
     const confirms = calls.filter((c) => c.url.endsWith('/confirm'));
     expect(JSON.parse(confirms.at(-1)?.init?.body as string)).toEqual({ code: '123456' });
 
-    fireEvent.click(screen.getByTestId('two-factor-done'));
+    fireEvent.click(screen.getByTestId('two-factor-recovery-done'));
     expect(await screen.findByTestId('two-factor-on')).toBeTruthy();
-    expect(screen.queryByTestId('two-factor-recovery-list')).toBeNull();
+    expect(screen.queryByTestId('two-factor-recovery')).toBeNull();
     expect(screen.getByText('10 recovery codes left')).toBeTruthy();
   });
 

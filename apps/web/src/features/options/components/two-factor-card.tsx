@@ -1,24 +1,11 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Image,
-  Paper,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Image, Paper, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { twoFactorCodeBodySchema, type TwoFactorSetup } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
+import { ShowOnceSecret } from '@/components/show-once-secret';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useConfirmTwoFactor, useDisableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactor, useTwoFactor } from '../api/two-factor';
 
@@ -36,29 +23,17 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     URL.revokeObjectURL(link.href);
   };
   return (
-    <Stack gap="sm" data-testid="two-factor-recovery-codes">
-      <Alert color="yellow" role="status">
-        {t('twoFactor.recoveryShownOnce')}
-      </Alert>
-      <Code block data-testid="two-factor-recovery-list">
-        {text}
-      </Code>
-      <Group gap="sm">
-        <CopyButton value={text} timeout={2000}>
-          {({ copied, copy }) => (
-            <Button variant="default" onClick={copy}>
-              <span aria-live="polite">{copied ? t('twoFactor.copied') : t('twoFactor.copy')}</span>
-            </Button>
-          )}
-        </CopyButton>
+    <ShowOnceSecret
+      secret={text}
+      notice={t('twoFactor.recoveryShownOnce')}
+      testId="two-factor-recovery"
+      actions={
         <Button variant="default" onClick={download}>
           {t('twoFactor.download')}
         </Button>
-        <Button onClick={onDone} data-testid="two-factor-done">
-          {t('twoFactor.done')}
-        </Button>
-      </Group>
-    </Stack>
+      }
+      onDone={onDone}
+    />
   );
 }
 
@@ -216,7 +191,7 @@ export function TwoFactorCard() {
       <Stack gap="sm">
         {start.isError && (
           <Alert color="red" role="alert">
-            {t('twoFactor.failed')}
+            {apiErrorMessage(start.error, t)}
           </Alert>
         )}
         <Group>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { collectionSchema, okResponse, type Collection, type ProfileKind } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
+import { profileKeys } from '@/lib/api/profile-keys';
 
 /** Folders (carpetas) or labels (etiquetas). */
 export type CollectionType = 'folders' | 'labels';
@@ -15,12 +16,16 @@ const listSchema = okResponse(z.array(collectionSchema));
 const oneSchema = okResponse(collectionSchema);
 const emptySchema = okResponse(z.object({}));
 
-export const collectionsKey = (type?: CollectionType, kind?: ProfileKind) =>
-  ['collections', ...(type ? [type] : []), ...(kind ? [kind] : [])] as const;
+/** Query keys of my folders and labels: by type, then by the kind of profile they hold. */
+export const collectionKeys = {
+  all: ['collections'] as const,
+  ofType: (type: CollectionType) => ['collections', type] as const,
+  of: (type: CollectionType, kind: ProfileKind) => ['collections', type, kind] as const,
+};
 
 export function collectionsQueryOptions(type: CollectionType, kind: ProfileKind) {
   return queryOptions({
-    queryKey: collectionsKey(type, kind),
+    queryKey: collectionKeys.of(type, kind),
     queryFn: async () => (await apiGet(`/api/${type}?kind=${kind}`, listSchema)).data,
   });
 }
@@ -38,7 +43,7 @@ export function useSaveCollection(type: CollectionType) {
       id
         ? (await apiSend('PUT', `/api/${type}/${encodeURIComponent(id)}`, body, oneSchema)).data
         : (await apiSend('POST', `/api/${type}`, body, oneSchema)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionsKey(type) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionKeys.ofType(type) }),
   });
 }
 
@@ -49,8 +54,8 @@ export function useDeleteCollection(type: CollectionType) {
     mutationFn: async (id: string) => apiSend('DELETE', `/api/${type}/${encodeURIComponent(id)}`, undefined, emptySchema),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: collectionsKey(type) }),
-        queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+        queryClient.invalidateQueries({ queryKey: collectionKeys.ofType(type) }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
       ]),
   });
 }

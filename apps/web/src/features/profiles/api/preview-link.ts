@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { okResponse } from '@enlaza/contracts';
 import { apiGet } from '@/lib/http';
+import { profileKeys } from '@/lib/api/profile-keys';
 
 const schema = okResponse(z.object({ url: z.string(), expiresInSeconds: z.number() }));
 
@@ -11,7 +12,7 @@ const schema = okResponse(z.object({ url: z.string(), expiresInSeconds: z.number
  */
 export function usePreviewLink(id: string, version: string) {
   return useQuery({
-    queryKey: ['profiles', 'preview-link', id, version],
+    queryKey: profileKeys.previewLink(id, version),
     queryFn: async () => (await apiGet(`/api/profiles/${encodeURIComponent(id)}/preview-link`, schema)).data,
     staleTime: 8 * 60_000,
     refetchInterval: 8 * 60_000,

@@ -11,15 +11,14 @@ import {
 } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
+import { mailboxKeys } from '@/lib/api/mailbox-keys';
+import { profileKeys } from '@/lib/api/profile-keys';
+import { collectionKeys } from './collections';
 
 const oneSchema = okResponse(profileSchema);
 const bulkSchema = okResponse(z.object({ affected: z.number() }));
 export type BulkBody = z.input<typeof bulkProfilesBodySchema>;
 export type ProfileListParams = Partial<ProfileListQuery> & { kind: ProfileKind };
-
-export const profilesKey = ['profiles'] as const;
-/** The mailbox's "my cards and tags" picker (features/mailbox/api/profile-options.ts): it lists names, so creating, renaming or trashing must refresh it. */
-const profilePickerKey = ['mailbox', 'profiles'] as const;
 
 /** Query string of the set values only. */
 function toQueryString(query: Record<string, string | number | undefined>): string {
@@ -32,7 +31,7 @@ function toQueryString(query: Record<string, string | number | undefined>): stri
 export function useProfileList(query: ProfileListParams) {
   return useQuery(
     queryOptions({
-      queryKey: [...profilesKey, 'list', query],
+      queryKey: profileKeys.list(query),
       queryFn: () => apiGet(`/api/profiles?${toQueryString(query)}`, profileListSchema),
       placeholderData: keepPreviousData,
     }),
@@ -41,7 +40,7 @@ export function useProfileList(query: ProfileListParams) {
 
 export function profileQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...profilesKey, 'one', id],
+    queryKey: profileKeys.one(id),
     queryFn: async () => (await apiGet(`/api/profiles/${encodeURIComponent(id)}`, oneSchema)).data,
   });
 }
@@ -62,8 +61,9 @@ export function useSaveProfile() {
     onSuccess: (saved) => {
       queryClient.setQueryData(profileQueryOptions(saved.id).queryKey, saved);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: profilesKey }),
-        queryClient.invalidateQueries({ queryKey: profilePickerKey }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+        // The mailbox's picker lists the names: creating or renaming changes it.
+        queryClient.invalidateQueries({ queryKey: mailboxKeys.profiles }),
       ]);
     },
   });
@@ -76,9 +76,10 @@ export function useBulkProfiles(kind: ProfileKind) {
     mutationFn: async (body: BulkBody) => (await apiSend('POST', `/api/profiles/bulk?kind=${kind}`, body, bulkSchema)).data,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: profilesKey }),
-        queryClient.invalidateQueries({ queryKey: ['collections'] }),
-        queryClient.invalidateQueries({ queryKey: profilePickerKey }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+        queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
+        // Trashed ones leave the mailbox's picker.
+        queryClient.invalidateQueries({ queryKey: mailboxKeys.profiles }),
       ]),
   });
 }

@@ -6,10 +6,13 @@ import { downloadFile } from '@/lib/download-file';
 const availabilitySchema = okResponse(walletAvailabilitySchema);
 const googleSchema = okResponse(googleWalletLinkSchema);
 
+/** Query keys of the wallet passes. */
+export const walletKeys = { availability: ['wallet', 'availability'] as const };
+
 /** Which wallets the site makes passes for: a button shows only for a configured one. */
 export function useWalletAvailability() {
   return useQuery({
-    queryKey: ['wallet', 'availability'],
+    queryKey: walletKeys.availability,
     queryFn: async () => (await apiGet('/api/wallet/availability', availabilitySchema)).data,
     // A server setting: it changes only with a restart.
     staleTime: Infinity,

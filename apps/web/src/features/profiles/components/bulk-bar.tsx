@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, ColorSwatch, Group, Menu, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Collection, ProfileKind } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { useBulkProfiles, type BulkBody } from '../api/profiles';
@@ -59,68 +59,23 @@ export function BulkBar({ kind, selected, folders, labels, onDone, onError, onCl
           {t('bulk.selected', { count })}
         </Text>
         <Group gap="xs">
-          <Menu position="top-start" withinPortal>
-            <Menu.Target>
-              <Button
-                size="xs"
-                variant="default"
-                loading={bulk.isPending && bulk.variables?.action.type === 'move'}
-                data-testid="bulk-move"
-              >
-                {t('bulk.move')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => run({ type: 'move', folderId: null }, t('bulk.movedNone', { count }))}>
-                {t('filters.noFolder')}
-              </Menu.Item>
-              {folders.map((f) => (
-                <Menu.Item
-                  key={f.id}
-                  leftSection={<ColorSwatch color={f.color} size={12} />}
-                  onClick={() => run({ type: 'move', folderId: f.id }, t('bulk.moved', { count, name: f.name }))}
-                >
-                  {f.name}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-          <Menu position="top-start" withinPortal>
-            <Menu.Target>
-              <Button
-                size="xs"
-                variant="default"
-                disabled={labels.length === 0}
-                loading={bulk.isPending && bulk.variables?.action.type === 'label'}
-                data-testid="bulk-label"
-              >
-                {t('bulk.label')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{t('bulk.addLabel')}</Menu.Label>
-              {labels.map((l) => (
-                <Menu.Item
-                  key={`add-${l.id}`}
-                  leftSection={<ColorSwatch color={l.color} size={12} />}
-                  onClick={() => run({ type: 'label', labelId: l.id, add: true }, t('bulk.labelAdded', { count, name: l.name }))}
-                >
-                  {l.name}
-                </Menu.Item>
-              ))}
-              <Menu.Divider />
-              <Menu.Label>{t('bulk.removeLabel')}</Menu.Label>
-              {labels.map((l) => (
-                <Menu.Item
-                  key={`remove-${l.id}`}
-                  leftSection={<ColorSwatch color={l.color} size={12} />}
-                  onClick={() => run({ type: 'label', labelId: l.id, add: false }, t('bulk.labelRemoved', { count, name: l.name }))}
-                >
-                  {l.name}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <MoveMenu
+            folders={folders}
+            busy={bulk.isPending && bulk.variables?.action.type === 'move'}
+            onMove={(folder) =>
+              run(
+                { type: 'move', folderId: folder?.id ?? null },
+                folder ? t('bulk.moved', { count, name: folder.name }) : t('bulk.movedNone', { count }),
+              )
+            }
+          />
+          <LabelMenu
+            labels={labels}
+            busy={bulk.isPending && bulk.variables?.action.type === 'label'}
+            onLabel={(label, add) =>
+              run({ type: 'label', labelId: label.id, add }, t(add ? 'bulk.labelAdded' : 'bulk.labelRemoved', { count, name: label.name }))
+            }
+          />
           <Button
             size="xs"
             color="red"
@@ -151,5 +106,56 @@ export function BulkBar({ kind, selected, folders, labels, onDone, onError, onCl
         {t('bulk.trashBody', { count })}
       </ConfirmDialog>
     </Paper>
+  );
+}
+
+/** Moves the selection to a folder, or out of any. */
+function MoveMenu({ folders, busy, onMove }: { folders: Collection[]; busy: boolean; onMove: (folder: Collection | null) => void }) {
+  const { t } = useTranslation('profiles');
+  return (
+    <Menu position="top-start" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" loading={busy} data-testid="bulk-move">
+          {t('bulk.move')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onMove(null)}>{t('filters.noFolder')}</Menu.Item>
+        {folders.map((f) => (
+          <Menu.Item key={f.id} leftSection={<ColorSwatch color={f.color} size={12} />} onClick={() => onMove(f)}>
+            {f.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Adds a label to every selected one, or removes it. */
+function LabelMenu({ labels, busy, onLabel }: { labels: Collection[]; busy: boolean; onLabel: (label: Collection, add: boolean) => void }) {
+  const { t } = useTranslation('profiles');
+  return (
+    <Menu position="top-start" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="default" disabled={labels.length === 0} loading={busy} data-testid="bulk-label">
+          {t('bulk.label')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('bulk.addLabel')}</Menu.Label>
+        {labels.map((l) => (
+          <Menu.Item key={`add-${l.id}`} leftSection={<ColorSwatch color={l.color} size={12} />} onClick={() => onLabel(l, true)}>
+            {l.name}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Label>{t('bulk.removeLabel')}</Menu.Label>
+        {labels.map((l) => (
+          <Menu.Item key={`remove-${l.id}`} leftSection={<ColorSwatch color={l.color} size={12} />} onClick={() => onLabel(l, false)}>
+            {l.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

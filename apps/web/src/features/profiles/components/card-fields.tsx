@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TeamTemplateField } from '@enlaza/contracts';
 import { CardLists } from './card-lists';
 import { useLockedInput } from './team-lock';
-import type { ProfileEditor } from './use-profile-editor';
-
-export type CardEditor = Pick<ProfileEditor, 'draft' | 'error' | 'field' | 'limits' | 'setCardList' | 'lock'>;
+import type { CardEditor } from './use-profile-editor';
 
 type TextField = 'firstName' | 'lastName' | 'jobTitle' | 'company' | 'website' | 'address';
 /** The card's text fields a team's template may lock. */

@@ -4,10 +4,10 @@ import { SOCIAL_NETWORKS } from '@enlaza/contracts';
 import { SelectField } from '@/components/select-field';
 import { useTeamTemplate } from '@/lib/api/team-template';
 import { PhoneInput } from '@/lib/phone-input';
-import type { CardEditor } from './card-fields';
 import { OrderedList } from './ordered-list';
 import { newKey, type SocialDraft } from './profile-draft';
 import { isLocked, LockedNote } from './team-lock';
+import type { CardEditor } from './use-profile-editor';
 
 /**
  * A card's ordered lists: its phones and emails (`contact`), or its social and custom links

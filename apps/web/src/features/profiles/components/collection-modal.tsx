@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ColorInput, Modal, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { collectionBodySchema, type Collection, type ProfileKind } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveCollection, type CollectionType } from '../api/collections';
 import { SWATCHES } from '@/components/swatches';
@@ -63,7 +62,6 @@ function CollectionForm({ type, kind, current, onClose, onSaved }: Omit<Props, '
     initialValues: { name: current?.name ?? '', color: current?.color ?? SWATCHES[0]! },
     toBody: (values) => ({ ...values, kind }),
     messages: { name: t('collections.nameRequired'), color: t('collections.colorInvalid') },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
 
   const submit = form.onSubmit((body) =>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FormGeneralError } from '@/components/form-general-error';
 import { ApiError } from '@/lib/api-error';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { unplacedErrors, type FieldErrorMap } from './field-errors';
 
 /**
@@ -19,7 +20,7 @@ export function EditorAlerts({ failure, generalError, errors }: { failure: unkno
     return (
       <Alert color="orange" role="alert" title={t('editor.quotaTitle')} data-testid="profile-quota-error">
         <Stack gap={6} align="flex-start">
-          <Text size="sm">{failure.serverMessage ?? failure.message}</Text>
+          <Text size="sm">{apiErrorMessage(failure, t)}</Text>
           <Anchor component={Link} to="/user/plans" fw={600} size="sm" data-testid="profile-quota-plans">
             {t('editor.seePlans')}
           </Anchor>

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { Collection, Profile } from '@enlaza/contracts';
 import { Icon } from './icons';
 import { ProfileTile } from './profile-tile';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 interface Props {
   isCard: boolean;
   base: string;
   rows: Profile[];
   /** The list could not be loaded (and none is shown yet). */
-  failed: boolean;
+  /** Why the list could not be read; null when it was. */
+  failure: unknown;
   onRetry: () => void;
   loading: boolean;
   /** Rows of the previous view shown while the next loads. */
@@ -24,16 +26,16 @@ interface Props {
 }
 
 /** The list's body: the load error, the skeleton, the empty state (no cards yet, or none match), or the grid. */
-export function ProfileListResults({ isCard, base, rows, failed, onRetry, loading, stale, hasFilters, onClearFilters, ...grid }: Props) {
+export function ProfileListResults({ isCard, base, rows, failure, onRetry, loading, stale, hasFilters, onClearFilters, ...grid }: Props) {
   const { t } = useTranslation(['profiles', 'admin']);
   const folderById = new Map(grid.folders.map((f) => [f.id, f]));
   const labelById = new Map(grid.labels.map((l) => [l.id, l]));
 
-  if (failed)
+  if (failure)
     return (
       <Alert color="red" role="alert" title={t('admin:list.errorTitle')} data-testid="profiles-error">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('admin:list.errorBody')}</Text>
+          <Text size="sm">{apiErrorMessage(failure, t)}</Text>
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
             {t('admin:list.retry')}
           </Button>

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Alert, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePreviewLink } from '../api/preview-link';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 /**
  * The owner's preview: the public page itself, as the server renders it for visitors (one look to
@@ -29,7 +30,7 @@ export function PublicPagePreview({
     onShown?.();
   }, [onShown]);
 
-  if (link.isError) return <Alert color="red">{t('errors.load')}</Alert>;
+  if (link.isError) return <Alert color="red">{apiErrorMessage(link.error, t)}</Alert>;
   if (!link.data) return <Skeleton height={height} radius="lg" />;
   return (
     <iframe

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileInputSchema, type ProfileKind } from '@enlaza/contracts';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorMessage, classifyFailure } from '@/lib/api-error-message';
 import { contractField } from '@/lib/forms/contract-fields';
 import type { Issue } from '@/lib/forms/issue-message';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -61,13 +61,10 @@ export function useProfileEditor(initial: ProfileDraft, lock: TeamLock = null) {
     fieldOf: FIELD_OF,
     messages,
     centerErrors: true,
-    // A failure no field shows: this editor's own words (what was typed is not lost).
+    // A failure no field shows. The server's own sentence says what to change; the others mean
+    // "try again", so they add that what was typed is not lost.
     errorMessage: (error) =>
-      error instanceof ApiError
-        ? error.status === 0
-          ? t('errors.network')
-          : (error.serverMessage ?? t('errors.generic'))
-        : t('errors.generic'),
+      classifyFailure(error).kind === 'answered' ? apiErrorMessage(error, t) : `${apiErrorMessage(error, t)} ${t('errors.draftKept')}`,
   });
   const { form } = contract;
 
@@ -101,3 +98,6 @@ export function useProfileEditor(initial: ProfileDraft, lock: TeamLock = null) {
 }
 
 export type ProfileEditor = ReturnType<typeof useProfileEditor>;
+
+/** The part of the editor a card's own fields use (CardFields and its lists). */
+export type CardEditor = Pick<ProfileEditor, 'draft' | 'error' | 'field' | 'limits' | 'setCardList' | 'lock'>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api-error';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { downloadApplePass, googleWalletUrl, useWalletAvailability } from '../api/wallet';
 import { Icon } from './icons';
 
@@ -24,7 +24,7 @@ export function WalletButtons({ profileId }: { profileId: string }) {
       if (which === 'apple') await downloadApplePass(profileId);
       else window.location.assign(await googleWalletUrl(profileId));
     } catch (cause) {
-      setError(cause instanceof ApiError && cause.serverMessage ? cause.serverMessage : t('view.wallet.failed'));
+      setError(apiErrorMessage(cause, t));
     } finally {
       setBusy(null);
     }

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert, Anchor, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Collection } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import type { Collection, ProfileKind } from '@enlaza/contracts';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { useLocale } from '@/components/use-locale';
@@ -24,44 +24,12 @@ export default function CollectionsPage() {
   const what = type === 'folders' ? 'folder' : 'label';
   const titleKey = `collections.titles.${kind}.${type}`;
   usePageTitle(t(titleKey));
-  const locale = useLocale();
   const query = useCollections(type, kind);
-  const remove = useDeleteCollection(type);
+  const columns = useCollectionColumns(type, kind, base);
   const [editing, setEditing] = useState<Collection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Collection | null>(null);
-  // The same page serves folders and labels: a message belongs to the page it was said on.
-  const [doneAt, setDoneAt] = useState<{ pathname: string; message: string } | null>(null);
-  const done = doneAt?.pathname === pathname ? doneAt.message : null;
-  const setDone = (message: string | null) => setDoneAt(message === null ? null : { pathname, message });
-  // A folder filters the list with ?folder=, a label with ?label=.
-  const listLink = (row: Collection) => `${base}?${type === 'folders' ? 'folder' : 'label'}=${row.id}`;
+  const [done, setDone] = usePageNotice(pathname);
 
-  const title = (row: Collection) => (
-    <Group gap="xs" wrap="nowrap">
-      <ColorSwatch color={row.color} size={18} aria-hidden />
-      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {row.name}
-      </Text>
-    </Group>
-  );
-  const columns: DataColumn<Collection>[] = [
-    { key: 'name', header: t('collections.name'), cell: title, hideInCard: true },
-    { key: 'color', header: t('collections.color'), cell: (row) => <code>{row.color}</code> },
-    {
-      key: 'profiles',
-      header: t(kind === 'card' ? 'collections.cards' : 'collections.tags'),
-      cell: (row) => (
-        <Anchor
-          component={Link}
-          to={listLink(row)}
-          size="sm"
-          aria-label={t('collections.showProfiles', { name: row.name, count: row.profiles })}
-        >
-          {formatNumber(row.profiles, locale)}
-        </Anchor>
-      ),
-    },
-  ];
   const actions = (row: Collection) => (
     <Group gap="xs" wrap="nowrap">
       <Button
@@ -77,10 +45,7 @@ export default function CollectionsPage() {
         size="xs"
         variant="light"
         color="red"
-        onClick={() => {
-          remove.reset();
-          setDeleting(row);
-        }}
+        onClick={() => setDeleting(row)}
         aria-label={t('collections.deleteOf', { name: row.name })}
         data-testid="collection-delete"
       >
@@ -122,7 +87,7 @@ export default function CollectionsPage() {
         columns={columns}
         rows={query.data}
         rowKey={(row) => row.id}
-        cardTitle={title}
+        cardTitle={(row) => <CollectionName collection={row} />}
         actions={actions}
         isLoading={query.isPending}
         error={query.isError ? query.error : null}
@@ -140,26 +105,105 @@ export default function CollectionsPage() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t(`collections.${what}.deleteTitle`, { name: deleting?.name ?? '' })}
-        confirmLabel={t('collections.delete')}
-        danger
-        loading={remove.isPending}
-        error={remove.isError ? apiErrorMessage(remove.error, t) : null}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDone(t('collections.deleted', { name: deleting.name }));
-              setDeleting(null);
-            },
-          })
-        }
+      <DeleteCollectionDialog
+        type={type}
+        kind={kind}
+        deleting={deleting}
         onClose={() => setDeleting(null)}
-      >
-        {deleting ? t(`collections.${what}.deleteBody.${kind}`, { name: deleting.name, count: deleting.profiles }) : ''}
-      </ConfirmDialog>
+        onDeleted={(gone) => setDone(t('collections.deleted', { name: gone.name }))}
+      />
     </Stack>
+  );
+}
+
+/**
+ * A notice of what was just done, shown on the page it was said on: the same page serves folders
+ * and labels, so going from one to the other hides it.
+ */
+function usePageNotice(pathname: string): [string | null, (message: string | null) => void] {
+  const [doneAt, setDoneAt] = useState<{ pathname: string; message: string } | null>(null);
+  return [doneAt?.pathname === pathname ? doneAt.message : null, (message) => setDoneAt(message === null ? null : { pathname, message })];
+}
+
+/** A folder or label: its colour and name. */
+function CollectionName({ collection }: { collection: Collection }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ColorSwatch color={collection.color} size={18} aria-hidden />
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {collection.name}
+      </Text>
+    </Group>
+  );
+}
+
+/** Name, colour, and how many cards or tags it holds (a link to the list filtered by it: ?folder= or ?label=). */
+function useCollectionColumns(type: CollectionType, kind: ProfileKind, base: string): DataColumn<Collection>[] {
+  const { t } = useTranslation('profiles');
+  const locale = useLocale();
+  const listLink = (row: Collection) => `${base}?${type === 'folders' ? 'folder' : 'label'}=${row.id}`;
+  return [
+    { key: 'name', header: t('collections.name'), cell: (row) => <CollectionName collection={row} />, hideInCard: true },
+    { key: 'color', header: t('collections.color'), cell: (row) => <code>{row.color}</code> },
+    {
+      key: 'profiles',
+      header: t(kind === 'card' ? 'collections.cards' : 'collections.tags'),
+      cell: (row) => (
+        <Anchor
+          component={Link}
+          to={listLink(row)}
+          size="sm"
+          aria-label={t('collections.showProfiles', { name: row.name, count: row.profiles })}
+        >
+          {formatNumber(row.profiles, locale)}
+        </Anchor>
+      ),
+    },
+  ];
+}
+
+/** Asks before deleting a folder or label (its cards or tags stay), then deletes it. */
+function DeleteCollectionDialog({
+  type,
+  kind,
+  deleting,
+  onClose,
+  onDeleted,
+}: {
+  type: CollectionType;
+  kind: ProfileKind;
+  deleting: Collection | null;
+  onClose: () => void;
+  onDeleted: (gone: Collection) => void;
+}) {
+  const { t } = useTranslation('profiles');
+  const remove = useDeleteCollection(type);
+  const what = type === 'folders' ? 'folder' : 'label';
+  // Closed, the last attempt is forgotten: the next one opens without its error.
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      opened={deleting !== null}
+      title={t(`collections.${what}.deleteTitle`, { name: deleting?.name ?? '' })}
+      confirmLabel={t('collections.delete')}
+      danger
+      loading={remove.isPending}
+      error={remove.isError ? apiErrorMessage(remove.error, t) : null}
+      onConfirm={() =>
+        deleting &&
+        remove.mutate(deleting.id, {
+          onSuccess: () => {
+            onDeleted(deleting);
+            close();
+          },
+        })
+      }
+      onClose={close}
+    >
+      {deleting ? t(`collections.${what}.deleteBody.${kind}`, { name: deleting.name, count: deleting.profiles }) : ''}
+    </ConfirmDialog>
   );
 }

@@ -13,6 +13,7 @@ import { ProfileForm } from '../components/profile-form';
 import { useProfileKind } from '../components/use-profile-kind';
 import { useProfileQuota } from '../components/use-profile-quota';
 import { teamLockOf } from '../components/team-lock';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 function EditorSkeleton() {
   const { t } = useTranslation('profiles');
@@ -90,7 +91,7 @@ export default function ProfileEditorPage() {
       ) : query.isError ? (
         <Alert color="red" role="alert" title={t('errors.loadTitle')}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('errors.load')}</Text>
+            <Text size="sm">{apiErrorMessage(query.error, t)}</Text>
             <Button size="xs" variant="light" onClick={() => void query.refetch()}>
               {t('retry')}
             </Button>

@@ -1,8 +1,9 @@
 import '../profiles.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Checkbox, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { ProfileKind } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatNumber } from '@/lib/format';
@@ -25,58 +26,20 @@ export default function ProfileListPage() {
   const { kind, base } = useProfileKind();
   const isCard = kind === 'card';
   usePageTitle(t(isCard ? 'list.cardsTitle' : 'list.tagsTitle'));
-  const locale = useLocale();
-  const { filters, update } = useProfileFilters();
-  const query = useProfileList({
-    kind,
-    search: filters.search || undefined,
-    folderId: filters.folderId,
-    labelId: filters.labelId,
-    sort: filters.sort,
-    dir: filters.dir,
-    page: filters.page,
-    pageSize: PAGE_SIZE,
-  });
+  const { filters, update, query, rows, total, pages, pastEnd } = useListedProfiles(kind);
   const folders = useCollections('folders', kind).data ?? [];
   const labels = useCollections('labels', kind).data ?? [];
-  const rows = query.data?.data ?? [];
   const selectionKey = `${kind}|${filters.search}|${filters.folderId}|${filters.labelId}|${filters.sort}|${filters.dir}|${filters.page}`;
   const { selected, allOnPage, someOnPage, selectAllRef, totalRef, toggle, toggleAll, clear } = useProfileSelection(
     selectionKey,
     rows.map((r) => r.id),
   );
   const [feedback, setFeedback] = useState<Feedback>(null);
-
-  const total = query.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const hasFilters = Boolean(filters.search || filters.folderId || filters.labelId);
-  const newPath = `${base}/new`;
-  const quota = useProfileQuota(kind, locale);
-  // A page past the end (shared link, last item trashed): go to the last page instead of "no results".
-  const pastEnd = query.data !== undefined && !query.isPlaceholderData && rows.length === 0 && total > 0 && filters.page > 1;
-  useEffect(() => {
-    if (pastEnd) update({ page: pages > 1 ? String(pages) : null }, { replace: true });
-  }, [pastEnd, pages, update]);
 
   return (
     <Stack gap="lg" data-testid="profile-list-page">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div>
-          <Title order={1}>{t(isCard ? 'list.cardsTitle' : 'list.tagsTitle')}</Title>
-          <Text c="dimmed">{t(isCard ? 'list.cardsSubtitle' : 'list.tagsSubtitle')}</Text>
-        </div>
-        <Group gap="xs">
-          <Button component={Link} to={`${base}/carpetas`} variant="subtle" size="sm">
-            {t('list.folders')}
-          </Button>
-          <Button component={Link} to={`${base}/etiquetas`} variant="subtle" size="sm">
-            {t('list.labels')}
-          </Button>
-          <Button component={Link} to={newPath} leftSection={<Icon name="plus" />} data-testid="profile-create">
-            {t(isCard ? 'list.newCard' : 'list.newTag')}
-          </Button>
-        </Group>
-      </Group>
+      <ListHeader isCard={isCard} base={base} />
       <ProfileFiltersBar filters={filters} update={update} folders={folders} labels={labels} kind={kind} />
       {feedback ? (
         <Alert
@@ -91,23 +54,7 @@ export default function ProfileListPage() {
         </Alert>
       ) : null}
       <Group justify="space-between" gap="xs" mih={28}>
-        <Text ref={totalRef} tabIndex={-1} size="sm" c="dimmed" aria-live="polite" data-testid="profiles-total">
-          {query.data
-            ? t(isCard ? 'list.totalCards' : 'list.totalTags', { count: total, formatted: formatNumber(total, locale) })
-            : '\u00a0'}
-          {/* The plan's room, said plainly: a full plan is no alarm here (the first card is the one the
-              product made); what it means is said when another is asked for (the editor's "new"). */}
-          {query.data && quota.usage ? (
-            <span data-testid="profiles-plan-usage">
-              {' · '}
-              {t(isCard ? 'list.planCards' : 'list.planTags', {
-                count: quota.usage.limit,
-                used: formatNumber(quota.usage.used, locale),
-                limit: quota.limit,
-              })}
-            </span>
-          ) : null}
-        </Text>
+        <ListTotal kind={kind} total={query.data ? total : null} textRef={totalRef} />
         {rows.length > 0 ? (
           <Checkbox
             ref={selectAllRef}
@@ -123,7 +70,7 @@ export default function ProfileListPage() {
         isCard={isCard}
         base={base}
         rows={rows}
-        failed={query.isError && !query.data}
+        failure={query.isError && !query.data ? query.error : null}
         onRetry={() => void query.refetch()}
         loading={query.isPending || pastEnd}
         stale={query.isPlaceholderData}
@@ -161,5 +108,82 @@ export default function ProfileListPage() {
         />
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The page of my cards or tags the URL's filters ask for. A page past the end (a shared link, the
+ * last one trashed) moves to the last page instead of saying "no results".
+ */
+function useListedProfiles(kind: ProfileKind) {
+  const { filters, update } = useProfileFilters();
+  const query = useProfileList({
+    kind,
+    search: filters.search || undefined,
+    folderId: filters.folderId,
+    labelId: filters.labelId,
+    sort: filters.sort,
+    dir: filters.dir,
+    page: filters.page,
+    pageSize: PAGE_SIZE,
+  });
+  const rows = query.data?.data ?? [];
+  const total = query.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pastEnd = query.data !== undefined && !query.isPlaceholderData && rows.length === 0 && total > 0 && filters.page > 1;
+  useEffect(() => {
+    if (pastEnd) update({ page: pages > 1 ? String(pages) : null }, { replace: true });
+  }, [pastEnd, pages, update]);
+  return { filters, update, query, rows, total, pages, pastEnd };
+}
+
+/** The title, and the ways to folders, labels and a new card or tag. */
+function ListHeader({ isCard, base }: { isCard: boolean; base: string }) {
+  const { t } = useTranslation('profiles');
+  return (
+    <Group justify="space-between" align="flex-start" gap="sm">
+      <div>
+        <Title order={1}>{t(isCard ? 'list.cardsTitle' : 'list.tagsTitle')}</Title>
+        <Text c="dimmed">{t(isCard ? 'list.cardsSubtitle' : 'list.tagsSubtitle')}</Text>
+      </div>
+      <Group gap="xs">
+        <Button component={Link} to={`${base}/carpetas`} variant="subtle" size="sm">
+          {t('list.folders')}
+        </Button>
+        <Button component={Link} to={`${base}/etiquetas`} variant="subtle" size="sm">
+          {t('list.labels')}
+        </Button>
+        <Button component={Link} to={`${base}/new`} leftSection={<Icon name="plus" />} data-testid="profile-create">
+          {t(isCard ? 'list.newCard' : 'list.newTag')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** How many there are (null: not known yet) and the plan's room; focused when a bulk action empties the selection. */
+function ListTotal({ kind, total, textRef }: { kind: ProfileKind; total: number | null; textRef: RefObject<HTMLParagraphElement | null> }) {
+  const { t } = useTranslation('profiles');
+  const locale = useLocale();
+  const isCard = kind === 'card';
+  const quota = useProfileQuota(kind, locale);
+  return (
+    <Text ref={textRef} tabIndex={-1} size="sm" c="dimmed" aria-live="polite" data-testid="profiles-total">
+      {total !== null
+        ? t(isCard ? 'list.totalCards' : 'list.totalTags', { count: total, formatted: formatNumber(total, locale) })
+        : '\u00a0'}
+      {/* The plan's room, said plainly: a full plan is no alarm here (the first card is the one the
+          product made); what it means is said when another is asked for (the editor's "new"). */}
+      {total !== null && quota.usage ? (
+        <span data-testid="profiles-plan-usage">
+          {' · '}
+          {t(isCard ? 'list.planCards' : 'list.planTags', {
+            count: quota.usage.limit,
+            used: formatNumber(quota.usage.used, locale),
+            limit: quota.limit,
+          })}
+        </span>
+      ) : null}
+    </Text>
   );
 }

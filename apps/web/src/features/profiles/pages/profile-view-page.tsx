@@ -16,6 +16,7 @@ import { Icon } from '../components/icons';
 import { PublicPagePreview } from '../components/public-page-preview';
 import { useProfileKind } from '../components/use-profile-kind';
 import { WalletButtons } from '../components/wallet-buttons';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 const VisitsChart = lazy(() => import('@/components/visits-chart'));
 
@@ -38,7 +39,7 @@ function StatsPanel({ id }: { id: string }) {
       {stats.isError ? (
         <Alert color="red" role="alert" mt="sm">
           <Group gap="sm">
-            <Text size="sm">{t('errors.load')}</Text>
+            <Text size="sm">{apiErrorMessage(stats.error, t)}</Text>
             <Button size="xs" variant="light" onClick={() => void stats.refetch()}>
               {t('retry')}
             </Button>
@@ -105,7 +106,7 @@ export default function ProfileViewPage() {
         data-testid="profile-not-found"
       >
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t(notFound ? 'editor.notFoundBody' : 'errors.load')}</Text>
+          <Text size="sm">{notFound ? t('editor.notFoundBody') : apiErrorMessage(query.error, t)}</Text>
           {notFound ? (
             <Anchor component={Link} to={base} size="sm">
               {t('editor.backToList')}

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountTypeSchema, okResponse, type AccountType } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet } from '@/lib/http';
+import { registrationKeys } from './keys';
 
 const accountTypesResponseSchema = okResponse(z.array(accountTypeSchema));
 
@@ -11,7 +12,7 @@ export async function getAccountTypes(): Promise<AccountType[]> {
 }
 
 export function accountTypesQueryOptions() {
-  return queryOptions({ queryKey: ['account-types'], queryFn: getAccountTypes, staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: registrationKeys.accountTypes, queryFn: getAccountTypes, staleTime: 5 * 60_000 });
 }
 
 export function useAccountTypes() {

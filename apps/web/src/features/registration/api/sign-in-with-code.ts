@@ -3,6 +3,7 @@ import { loginResponseSchema, type CurrentUser } from '@enlaza/contracts';
 import { apiSend } from '@/lib/http';
 import { startSession } from '@/lib/session';
 import { fetchAndStoreSubscription } from '@/lib/api/subscription-data';
+import { registrationKeys } from './keys';
 
 /**
  * `POST /api/register/sign-in`: exchanges the one-time code a verification answered for a session,
@@ -23,7 +24,7 @@ export async function signInWithCode(code: string): Promise<CurrentUser> {
 export function useSignInWithCode(code: string | undefined) {
   return useQuery(
     queryOptions({
-      queryKey: ['register', 'sign-in', code],
+      queryKey: registrationKeys.signIn(code),
       queryFn: () => signInWithCode(code!),
       enabled: Boolean(code),
       retry: false,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { okResponse, verifyResultSchema } from '@enlaza/contracts';
 import type { z } from 'zod';
 import { apiSend } from '@/lib/http';
+import { registrationKeys } from './keys';
 
 const verifyResponseSchema = okResponse(verifyResultSchema);
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
@@ -17,7 +18,7 @@ export async function verifyCode(code: string): Promise<VerifyResult> {
  */
 export function verifyCodeQueryOptions(code: string) {
   return queryOptions({
-    queryKey: ['register', 'verify', code],
+    queryKey: registrationKeys.verify(code),
     queryFn: () => verifyCode(code),
     retry: false,
     staleTime: Infinity,

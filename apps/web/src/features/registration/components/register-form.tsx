@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { Anchor, Button, Checkbox, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, registerBodySchema } from '@enlaza/contracts';
+import { aliasFromName, PASSWORD_MIN_LENGTH, registerBodySchema } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
+import { aliasCheckKeys } from '@/lib/api/check-alias';
 import { PasswordField } from '@/components/password-field';
 import { SelectField } from '@/components/select-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -12,7 +13,6 @@ import { ApiError } from '@/lib/http';
 import { browserLanguages, browserTimeZone, readStoredLanguage, signUpLanguage } from '@/lib/language';
 import { useAccountTypes } from '../api/get-account-types';
 import { useRegister } from '../api/register';
-import { aliasFromName } from '@/lib/alias-rules';
 import { AliasField } from '@/components/alias-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { useAliasCheck } from '@/lib/use-alias-check';
@@ -92,7 +92,7 @@ export function RegisterForm({ values: initialValues, onChange, onRegistered }: 
       onError: (error) => {
         form.setServerError(error);
         // A taken alias: ask again, so that the free suggestion shows as a one-click fix.
-        if (error instanceof ApiError && error.fieldErrors?.alias) void queryClient.invalidateQueries({ queryKey: ['register', 'alias'] });
+        if (error instanceof ApiError && error.fieldErrors?.alias) void queryClient.invalidateQueries({ queryKey: aliasCheckKeys.all });
       },
     }),
   );

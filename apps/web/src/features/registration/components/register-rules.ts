@@ -1,5 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@enlaza/contracts';
-import { ALIAS_PATTERN } from '@/lib/alias-rules';
+import { ALIAS_PATTERN, PASSWORD_MIN_LENGTH } from '@enlaza/contracts';
 
 /*
  * The registration form's own checks, before anything is sent (the server decides in the end):

@@ -1,16 +1,15 @@
 import { ApiError } from '@/lib/api-error';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The sentence for a failed "send again": the server's 429 message (with the wait), or a generic one. */
+/** The sentence for a failed "send again": the server's 429 message with the wait, else the usual one. */
 export function resendErrorMessage(error: unknown, t: Translate): string {
   if (error instanceof ApiError) {
     if (error.status === 429) {
       const wait = error.retryAfter ? ` ${t('resend.retryAfter', { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) })}` : '';
       return `${error.serverMessage ?? t('resend.limited')}${wait}`;
     }
-    if (error.status === 0) return t('errors.network');
-    if (error.serverMessage) return error.serverMessage;
   }
-  return t('errors.generic');
+  return apiErrorMessage(error, t);
 }

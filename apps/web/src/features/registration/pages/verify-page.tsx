@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { queryClient } from '@/lib/query-client';
 import { pendingInvitationPath } from '@/lib/pending-invitation';
 import { getSession } from '@/lib/session';
@@ -30,10 +31,8 @@ function failureReason(error: unknown, t: (key: string) => string): string {
   if (error instanceof ApiError) {
     if (error.code === 'account.code_invalid') return t('verify.invalid');
     if (error.code === 'account.code_expired') return t('verify.expired');
-    if (error.status === 0) return t('errors.network');
-    if (error.serverMessage) return error.serverMessage;
   }
-  return t('errors.generic');
+  return apiErrorMessage(error, t);
 }
 
 function signInFailure(error: unknown, t: (key: string) => string): string {

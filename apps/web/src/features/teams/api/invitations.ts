@@ -14,7 +14,9 @@ import {
 } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
-import { myTeamQueryOptions, TEAM_QUERY_KEY, useTeamMutation } from './team';
+import { teamKeys } from '@/lib/api/team-template';
+import { myTeamQueryOptions, useTeamMutation } from './team';
+import { profileKeys } from '@/lib/api/profile-keys';
 
 const invitationPath = (id: string) => `/api/team/invitations/${encodeURIComponent(id)}`;
 const tokenPath = (token: string) => `/api/team-invitations/${encodeURIComponent(token)}`;
@@ -22,7 +24,7 @@ const tokenPath = (token: string) => `/api/team-invitations/${encodeURIComponent
 /** `GET /api/team/invitations`: every invitation of the team, newest first. */
 export function useInvitations() {
   return useQuery({
-    queryKey: [...TEAM_QUERY_KEY, 'invitations'],
+    queryKey: teamKeys.invitations,
     queryFn: async (): Promise<TeamInvitation[]> => (await apiGet('/api/team/invitations', okResponse(z.array(teamInvitationSchema)))).data,
   });
 }
@@ -58,7 +60,7 @@ export const useRevokeInvitation = () =>
 /** `GET /api/team-invitations/{token}` (no sign-in needed): the team, who invited and whom. */
 export function usePublicInvitation(token: string) {
   return useQuery({
-    queryKey: ['team-invitation', token],
+    queryKey: teamKeys.invitation(token),
     queryFn: async (): Promise<PublicTeamInvitation> => (await apiGet(tokenPath(token), okResponse(publicTeamInvitationSchema))).data,
     retry: false,
   });
@@ -68,14 +70,14 @@ export function usePublicInvitation(token: string) {
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['team-invitation', token, 'accept'],
+    mutationKey: [...teamKeys.invitation(token), 'accept'],
     mutationFn: async (): Promise<MyTeam> =>
       (await apiSend('POST', `${tokenPath(token)}/accept`, undefined, okResponse(myTeamSchema))).data,
     onSuccess: (joined) => {
       queryClient.setQueryData(myTeamQueryOptions().queryKey, joined);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+        queryClient.invalidateQueries({ queryKey: profileKeys.all }),
       ]);
     },
   });

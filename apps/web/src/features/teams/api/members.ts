@@ -10,14 +10,15 @@ import {
 } from '@enlaza/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
-import { TEAM_QUERY_KEY, useTeamMutation } from './team';
+import { teamKeys } from '@/lib/api/team-template';
+import { useTeamMutation } from './team';
 
 const memberPath = (userId: string) => `/api/team/members/${encodeURIComponent(userId)}`;
 
 /** `GET /api/team/members`: the active members, with their role, job title and card. */
 export function useTeamMembers() {
   return useQuery({
-    queryKey: [...TEAM_QUERY_KEY, 'members'],
+    queryKey: teamKeys.members,
     queryFn: async (): Promise<TeamMember[]> => (await apiGet('/api/team/members', okResponse(z.array(teamMemberSchema)))).data,
   });
 }
@@ -25,7 +26,7 @@ export function useTeamMembers() {
 /** `GET /api/team/cards`: every card of the team and whom it is assigned to. */
 export function useTeamCards() {
   return useQuery({
-    queryKey: [...TEAM_QUERY_KEY, 'cards'],
+    queryKey: teamKeys.cards,
     queryFn: async (): Promise<TeamCard[]> => (await apiGet('/api/team/cards', okResponse(z.array(teamCardSchema)))).data,
   });
 }

@@ -1,18 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { myTeamSchema, okResponse, teamSchema, type MyTeam, type Team, type TeamBody } from '@enlaza/contracts';
 import { z } from 'zod';
-import { TEAM_QUERY_KEY } from '@/lib/api/team-template';
+import { teamKeys } from '@/lib/api/team-template';
 import { apiGet, apiSend } from '@/lib/http';
+import { profileKeys } from '@/lib/api/profile-keys';
 
-export { TEAM_QUERY_KEY };
-
-const myTeamKey = [...TEAM_QUERY_KEY, 'mine'] as const;
 const myTeamResponse = okResponse(myTeamSchema);
 const teamResponse = okResponse(teamSchema);
 
 export const myTeamQueryOptions = () =>
   queryOptions({
-    queryKey: myTeamKey,
+    queryKey: teamKeys.mine,
     queryFn: async (): Promise<MyTeam> => (await apiGet('/api/team', myTeamResponse)).data,
   });
 
@@ -25,11 +23,11 @@ export function useMyTeam() {
 export function useTeamMutation<A, R>(name: string, fn: (args: A) => Promise<R>, onSuccess?: (result: R) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...TEAM_QUERY_KEY, name],
+    mutationKey: [...teamKeys.all, name],
     mutationFn: fn,
     onSuccess: (result) => {
       onSuccess?.(result);
-      return queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: teamKeys.all });
     },
   });
 }
@@ -41,9 +39,9 @@ export function useCreateTeam() {
     'create',
     async (body: TeamBody): Promise<MyTeam> => (await apiSend('POST', '/api/team', body, myTeamResponse)).data,
     (mine) => {
-      queryClient.setQueryData(myTeamKey, mine);
+      queryClient.setQueryData(teamKeys.mine, mine);
       // My new team card is one of my cards.
-      void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
   );
 }
@@ -68,8 +66,8 @@ export function useDeleteTeam() {
       await apiSend('DELETE', '/api/team', undefined, okResponse(z.object({})));
     },
     () => {
-      queryClient.setQueryData(myTeamKey, null);
-      void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+      queryClient.setQueryData(teamKeys.mine, null);
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
   );
 }

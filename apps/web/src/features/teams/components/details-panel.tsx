@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Team } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteTeam } from '../api/team';
 import { SectionHeading } from './parts';

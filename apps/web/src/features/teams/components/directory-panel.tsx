@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, CopyButton, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Team } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { publicLink } from '@/lib/public-url';
 import { useSetDirectory } from '../api/team';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TeamFigures } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { DataTable } from '@/components/data-table';
 import { useLocale } from '@/components/use-locale';
 import { downloadFile } from '@/lib/download-file';

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, FileButton, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TEAM_IMPORT_MAX_ROWS, type InvitedRole, type TeamImportResult } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { SelectField } from '@/components/select-field';
 import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';

@@ -1,7 +1,6 @@
 import { Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { INVITED_ROLES, teamInvitationBodySchema } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { ModalForm } from '@/components/modal-form';
 import { SelectField } from '@/components/select-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -43,7 +42,6 @@ function InviteForm({ onClose, onInvited }: { onClose: () => void; onInvited: (e
     initialValues: { email: '', name: '', jobTitle: '', phone: null as string | null, role: 'member' },
     toBody: (values) => ({ ...values, jobTitle: values.jobTitle.trim() || null }),
     messages: { email: t('invite.errors.email'), name: t('invite.errors.name') },
-    errorMessage: (error) => apiErrorMessage(error, t),
     // An address already invited or in the team is a refusal of the address.
     fieldOfError: (error) => (error.code === 'team.invitation_pending' || error.code === 'team.email_is_member' ? 'email' : undefined),
   });

@@ -8,7 +8,6 @@ import {
   type TeamCard,
   type TeamMember,
 } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { ModalForm } from '@/components/modal-form';
 import { SelectField } from '@/components/select-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
@@ -60,7 +59,6 @@ function EditMemberForm({ member, onClose }: { member: TeamMember; onClose: () =
     initialValues: { role: owner ? 'member' : member.role, jobTitle: member.jobTitle ?? '' },
     // The owner's role is not changed this way; an empty job title clears it.
     toBody: (values) => ({ ...(owner ? {} : { role: values.role }), jobTitle: values.jobTitle.trim() || null }),
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const submit = form.onSubmit((body) =>
     update.mutate({ userId: member.userId, body }, { onSuccess: onClose, onError: form.setServerError }),
@@ -108,7 +106,6 @@ function RemoveMemberForm({ member, onClose }: { member: TeamMember; onClose: ()
   const remove = useRemoveMember();
   const form = useContractForm(teamMemberRemoveBodySchema, {
     initialValues: { card: 'keep' },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const submit = form.onSubmit((body) =>
     remove.mutate({ userId: member.userId, body }, { onSuccess: onClose, onError: form.setServerError }),
@@ -163,7 +160,6 @@ function AssignCardForm({ card, candidates, onClose }: { card: TeamCard; candida
   const form = useContractForm(teamCardAssignBodySchema, {
     initialValues: { userId: candidates[0]?.userId ?? '' },
     messages: { userId: t('cards.pickMember') },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const submit = form.onSubmit(({ userId }) =>
     assign.mutate({ cardId: card.id, userId }, { onSuccess: onClose, onError: form.setServerError }),

@@ -2,13 +2,7 @@ import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@ma
 import { useTranslation } from 'react-i18next';
 import { contractField } from '@/lib/forms/contract-fields';
 import { teamTemplateBodySchema } from '@enlaza/contracts';
-import type { TemplateForm } from './template-panel';
-
-export interface LinkRow {
-  key: string;
-  label: string;
-  url: string;
-}
+import type { LinkRow, TemplateForm } from './template-values';
 
 const MAX_LINKS = contractField(teamTemplateBodySchema, 'values.links').maxItems ?? 10;
 let lastKey = 0;

@@ -1,11 +1,10 @@
 import { Button, ColorInput, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { teamBodySchema, type Team } from '@enlaza/contracts';
+import { aliasFromName, teamBodySchema, type Team } from '@enlaza/contracts';
 import { AliasField } from '@/components/alias-field';
 import { CloudImagePicker } from '@/components/cloud-image-picker';
 import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
-import { aliasFromName } from '@/lib/alias-rules';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useAliasCheck } from '@/lib/use-alias-check';
 import { useCreateTeam, useUpdateTeam } from '../api/team';

@@ -1,59 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, ColorInput, Group, Paper, SegmentedControl, Input, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { teamTemplateBodySchema, type FieldLock, type TeamTemplate, type TeamTemplateField } from '@enlaza/contracts';
+import { teamTemplateBodySchema, type TeamTemplate, type TeamTemplateField } from '@enlaza/contracts';
 import { CloudImagePicker } from '@/components/cloud-image-picker';
 import { FormGeneralError } from '@/components/form-general-error';
 import { SWATCHES } from '@/components/swatches';
 import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';
-import { useContractForm, type ContractForm } from '@/lib/forms/use-contract-form';
+import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useSaveTemplate, useTeamTemplate } from '../api/template';
 import { LockIcon } from '@/components/lock-icon';
 import { LoadFailed, Loading } from './parts';
-import { SharedLinks, type LinkRow } from './shared-links';
-
-const LAYOUTS = ['classic', 'centered', 'banner'] as const;
-
-/** The form holds the body's shape (so the contract's limits apply by path), with texts as strings and keyed links. */
-export interface TemplateValues {
-  values: {
-    company: string;
-    logoFileId: string | null;
-    coverFileId: string | null;
-    address: string;
-    website: string;
-    theme: { color: string; layout: (typeof LAYOUTS)[number] };
-    links: LinkRow[];
-  };
-  locks: Record<TeamTemplateField, FieldLock>;
-}
-
-const valuesOf = ({ values: v, locks }: TeamTemplate): TemplateValues => ({
-  values: {
-    company: v.company ?? '',
-    logoFileId: v.logoFileId,
-    coverFileId: v.coverFileId,
-    address: v.address ?? '',
-    website: v.website ?? '',
-    theme: v.theme,
-    links: v.links.map((link, i) => ({ key: `link-${i}`, ...link })),
-  },
-  locks,
-});
-
-const bodyOf = ({ values: v, locks }: TemplateValues) => ({
-  values: {
-    ...v,
-    company: v.company.trim() || null,
-    address: v.address.trim() || null,
-    website: v.website.trim() || null,
-    links: v.links.map(({ label, url }) => ({ label: label.trim(), url: url.trim() })),
-  },
-  locks,
-});
-
-export type TemplateForm = ContractForm<typeof teamTemplateBodySchema, TemplateValues>;
+import { SharedLinks } from './shared-links';
+import { bodyOf, LAYOUTS, valuesOf, type TemplateForm } from './template-values';
 
 /** A template field with its lock: locked, members cannot change it and a change reaches every card. */
 function Locked({ field, form, children }: { field: TeamTemplateField; form: TemplateForm; children: ReactNode }) {

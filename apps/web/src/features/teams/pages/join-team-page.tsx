@@ -7,6 +7,7 @@ import type { PublicTeamInvitation } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { formatDate } from '@/lib/format';
 import { forgetInvitation, rememberInvitation } from '@/lib/pending-invitation';
 import { queryClient } from '@/lib/query-client';
@@ -36,10 +37,8 @@ function refusal(error: unknown, t: (key: string) => string): string {
     if (error.code === 'team.invitation_expired') return t('join.expiredBody');
     if (error.code === 'team.invitation_email_mismatch') return t('join.otherEmail');
     if (error.code === 'team.already_member') return t('join.alreadyMember');
-    if (error.status === 0) return t('join.network');
-    if (error.serverMessage) return error.serverMessage;
   }
-  return t('join.failed');
+  return apiErrorMessage(error, t);
 }
 
 function Join() {

@@ -11,13 +11,18 @@ import {
 } from '@enlaza/contracts';
 import { apiGet, apiSend } from '@/lib/http';
 
-export const templatesKey = ['templates'] as const;
+/** Query keys of my email templates. */
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: (search: string) => [...templateKeys.all, 'list', search] as const,
+  one: (id: string) => [...templateKeys.all, 'one', id] as const,
+};
 const one = okResponse(templateSchema);
 
 /** `GET /api/templates`: keyset pages, most recently edited first. */
 export function templatesQueryOptions(search: string) {
   return infiniteQueryOptions({
-    queryKey: [...templatesKey, 'list', search],
+    queryKey: templateKeys.list(search),
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ limit: '20' });
       if (search) query.set('search', search);
@@ -32,7 +37,7 @@ export const useTemplates = (search: string) => useInfiniteQuery(templatesQueryO
 
 export const templateQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...templatesKey, 'one', id],
+    queryKey: templateKeys.one(id),
     queryFn: async () => (await apiGet(`/api/templates/${encodeURIComponent(id)}`, one)).data,
   });
 export const useTemplate = (id: string | null) => useQuery({ ...templateQueryOptions(id ?? ''), enabled: Boolean(id) });
@@ -42,7 +47,7 @@ export function useSaveTemplate() {
   return useMutation({
     mutationFn: async ({ id, input }: { id: string | null; input: TemplateInput }): Promise<Template> =>
       (await apiSend(id ? 'PUT' : 'POST', id ? `/api/templates/${encodeURIComponent(id)}` : '/api/templates', input, one)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }
 
@@ -50,7 +55,7 @@ export function useTrashTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => (await apiSend('DELETE', `/api/templates/${encodeURIComponent(id)}`, undefined, one)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }
 

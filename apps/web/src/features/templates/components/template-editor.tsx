@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Alert, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MERGE_FIELD_NAMES, MERGE_FIELDS, templateInputSchema, type Template } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';
@@ -27,16 +27,12 @@ export function TemplateEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['templates', 'editor', 'admin']);
-  // The fields as the user's language names them (every language's names work in any template).
-  const names = MERGE_FIELD_NAMES[useLocale()];
   const form = useContractForm(templateInputSchema, {
     initialValues: { name: template?.name ?? '', subject: template?.subject ?? '', bodyHtml: template?.bodyHtml ?? '' },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
   const draft = form.values;
   const save = useSaveTemplate();
   const sendTest = useSendTest();
-  const preview = useTemplatePreview(draft.subject, draft.bodyHtml, t);
   const subjectRef = useRef<HTMLInputElement>(null);
   const dirty = !template || draft.name !== template.name || draft.subject !== template.subject || draft.bodyHtml !== template.bodyHtml;
 
@@ -86,22 +82,7 @@ export function TemplateEditor({
             label={t('subject')}
             data-testid="template-subject"
             rightSectionWidth={130}
-            rightSection={
-              <Menu position="bottom-end">
-                <Menu.Target>
-                  <Button size="compact-xs" variant="default" aria-label={t('subjectField')}>
-                    {t('editor:insertField')}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {MERGE_FIELDS.map((field) => (
-                    <Menu.Item key={field} onClick={() => insertInSubject(names[field])}>
-                      {t(`editor:fields.${field}`)} <code>{`{{${names[field]}}}`}</code>
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-            }
+            rightSection={<MergeFieldMenu label={t('subjectField')} onPick={insertInSubject} />}
           />
           <RichTextEditor
             label={t('body')}
@@ -139,22 +120,53 @@ export function TemplateEditor({
           </Group>
         </Stack>
       </form>
-      <Stack gap="xs" mt="lg">
-        <Title order={3} size="h4">
-          {t('preview')}
-        </Title>
-        {preview.error ? (
-          <Alert color="red" role="alert">
-            {preview.error}
-          </Alert>
-        ) : preview.data ? (
-          <EmailPreview subject={preview.data.subject} html={preview.data.html} text={preview.data.text} testId="template-preview" />
-        ) : (
-          <Text size="sm" c="dimmed" aria-busy="true">
-            {t('previewLoading')}
-          </Text>
-        )}
-      </Stack>
+      <TemplatePreview subject={draft.subject} bodyHtml={draft.bodyHtml} />
     </Paper>
+  );
+}
+
+/** The merge fields, as the user's language names them (every language's names work in any template). */
+function MergeFieldMenu({ label, onPick }: { label: string; onPick: (name: string) => void }) {
+  const { t } = useTranslation('editor');
+  const names = MERGE_FIELD_NAMES[useLocale()];
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button size="compact-xs" variant="default" aria-label={label}>
+          {t('insertField')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {MERGE_FIELDS.map((field) => (
+          <Menu.Item key={field} onClick={() => onPick(names[field])}>
+            {t(`fields.${field}`)} <code>{`{{${names[field]}}}`}</code>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The draft as the server renders it (debounced), in a sandboxed frame with its text part. */
+function TemplatePreview({ subject, bodyHtml }: { subject: string; bodyHtml: string }) {
+  const { t } = useTranslation(['templates', 'admin']);
+  const preview = useTemplatePreview(subject, bodyHtml, t);
+  return (
+    <Stack gap="xs" mt="lg">
+      <Title order={3} size="h4">
+        {t('preview')}
+      </Title>
+      {preview.error ? (
+        <Alert color="red" role="alert">
+          {preview.error}
+        </Alert>
+      ) : preview.data ? (
+        <EmailPreview subject={preview.data.subject} html={preview.data.html} text={preview.data.text} testId="template-preview" />
+      ) : (
+        <Text size="sm" c="dimmed" aria-busy="true">
+          {t('previewLoading')}
+        </Text>
+      )}
+    </Stack>
   );
 }

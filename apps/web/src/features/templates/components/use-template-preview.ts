@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { TemplatePreview } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { previewTemplate } from '../api/templates';
 
 /** The server's rendering of what is typed, half a second after the last key. */

@@ -4,7 +4,7 @@ import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Skeleton, Stac
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MERGE_FIELD_NAMES } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
 import { useLocale } from '@/components/use-locale';

@@ -3,7 +3,11 @@ import { okResponse, trashCountSchema, trashListSchema, type TrashKind, type Tra
 import { restoreFromTrash } from '@/components/use-undo-trash';
 import { apiGet, apiSend } from '@/lib/http';
 
-export const TRASH_KEY = ['trash'] as const;
+/** Query keys of the trash. */
+export const trashKeys = {
+  all: ['trash'] as const,
+  list: (kind: string | null) => ['trash', kind ?? 'all'] as const,
+};
 export const TRASH_PAGE_SIZE = 25;
 
 const countAnswer = okResponse(trashCountSchema);
@@ -17,7 +21,7 @@ async function getTrashPage(cursor: string | null, kind: TrashKind | null): Prom
 
 export function trashQueryOptions(kind: TrashKind | null) {
   return infiniteQueryOptions({
-    queryKey: [...TRASH_KEY, kind ?? 'all'],
+    queryKey: trashKeys.list(kind),
     queryFn: ({ pageParam }) => getTrashPage(pageParam, kind),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

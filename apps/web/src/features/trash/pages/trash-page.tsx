@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TRASH_RETENTION_DAYS, type TrashItem } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
@@ -22,8 +22,6 @@ export default function TrashPage() {
   const trash = useTrash(kind);
   const timeZone = usePreferences().data?.timeZone;
   const restore = useRestoreItem();
-  const deleteForever = useDeleteForever();
-  const empty = useEmptyTrash();
   const [deleting, setDeleting] = useState<TrashItem | null>(null);
   const [emptying, setEmptying] = useState(false);
   const items = trash.data?.pages.flatMap((page) => page.data) ?? [];
@@ -38,23 +36,6 @@ export default function TrashPage() {
         onError: (error) => notify('error', apiErrorMessage(error, t)),
       },
     );
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const item = deleting;
-    deleteForever.mutate(item, {
-      onSuccess: () => {
-        setDeleting(null);
-        notify('success', t('deleted', { name: item.name }));
-      },
-    });
-  };
-  const confirmEmpty = () =>
-    empty.mutate(kind, {
-      onSuccess: ({ deleted }) => {
-        setEmptying(false);
-        notify('success', t('emptied', { count: deleted }));
-      },
-    });
 
   return (
     <Stack gap="lg" maw={880} w="100%" data-testid="trash-page">
@@ -62,16 +43,7 @@ export default function TrashPage() {
         title={t('title')}
         intro={t('intro', { days: TRASH_RETENTION_DAYS })}
         actions={
-          <Button
-            color="red"
-            variant="light"
-            disabled={items.length === 0}
-            onClick={() => {
-              empty.reset();
-              setEmptying(true);
-            }}
-            data-testid="trash-empty"
-          >
+          <Button color="red" variant="light" disabled={items.length === 0} onClick={() => setEmptying(true)} data-testid="trash-empty">
             {t(`emptyButton.${filter}`)}
           </Button>
         }
@@ -107,44 +79,83 @@ export default function TrashPage() {
                 now={now}
                 restoring={restore.isPending && restore.variables.id === item.id}
                 onRestore={onRestore}
-                onDelete={(it) => {
-                  deleteForever.reset();
-                  setDeleting(it);
-                }}
+                onDelete={setDeleting}
               />
             ))}
           </Stack>
           <TrashListEnd trash={trash} />
         </>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={t('deleteTitle', { name: deleting?.name ?? '' })}
-        confirmLabel={t('deleteForever')}
-        danger
-        loading={deleteForever.isPending}
-        error={deleteForever.isError ? apiErrorMessage(deleteForever.error, t) : null}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      >
-        {deleting?.kind === 'file'
-          ? t('deleteBodyFile')
-          : deleting?.kind === 'card' || deleting?.kind === 'tag'
-            ? t('deleteBodyProfile')
-            : t('deleteBody')}
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={emptying}
-        title={t(`emptyTitle.${filter}`)}
-        confirmLabel={t('emptyConfirm')}
-        danger
-        loading={empty.isPending}
-        error={empty.isError ? apiErrorMessage(empty.error, t) : null}
-        onConfirm={confirmEmpty}
-        onClose={() => setEmptying(false)}
-      >
-        {t('emptyBody')}
-      </ConfirmDialog>
+      <DeleteForeverDialog item={deleting} onClose={() => setDeleting(null)} />
+      <EmptyTrashDialog opened={emptying} filter={filter} onClose={() => setEmptying(false)} />
     </Stack>
+  );
+}
+
+/** Deleting one item for good, asked once (a file's and a profile's consequences said). */
+function DeleteForeverDialog({ item, onClose }: { item: TrashItem | null; onClose: () => void }) {
+  const { t } = useTranslation(['trash', 'admin']);
+  const deleteForever = useDeleteForever();
+  // Closed, the last attempt is forgotten: the next one opens without its error.
+  const close = () => {
+    deleteForever.reset();
+    onClose();
+  };
+  const confirm = () =>
+    item &&
+    deleteForever.mutate(item, {
+      onSuccess: () => {
+        close();
+        notify('success', t('deleted', { name: item.name }));
+      },
+    });
+  return (
+    <ConfirmDialog
+      opened={item !== null}
+      title={t('deleteTitle', { name: item?.name ?? '' })}
+      confirmLabel={t('deleteForever')}
+      danger
+      loading={deleteForever.isPending}
+      error={deleteForever.isError ? apiErrorMessage(deleteForever.error, t) : null}
+      onConfirm={confirm}
+      onClose={close}
+    >
+      {item?.kind === 'file'
+        ? t('deleteBodyFile')
+        : item?.kind === 'card' || item?.kind === 'tag'
+          ? t('deleteBodyProfile')
+          : t('deleteBody')}
+    </ConfirmDialog>
+  );
+}
+
+/** Emptying the trash (or the filtered kind of it) for good, asked once. */
+function EmptyTrashDialog({ opened, filter, onClose }: { opened: boolean; filter: TrashFilterValue; onClose: () => void }) {
+  const { t } = useTranslation(['trash', 'admin']);
+  const empty = useEmptyTrash();
+  const close = () => {
+    empty.reset();
+    onClose();
+  };
+  const confirm = () =>
+    empty.mutate(filter === 'all' ? null : filter, {
+      onSuccess: ({ deleted }) => {
+        close();
+        notify('success', t('emptied', { count: deleted }));
+      },
+    });
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={t(`emptyTitle.${filter}`)}
+      confirmLabel={t('emptyConfirm')}
+      danger
+      loading={empty.isPending}
+      error={empty.isError ? apiErrorMessage(empty.error, t) : null}
+      onConfirm={confirm}
+      onClose={close}
+    >
+      {t('emptyBody')}
+    </ConfirmDialog>
   );
 }

@@ -11,7 +11,13 @@ import {
 } from '@enlaza/contracts';
 import { apiGet, apiSend } from '@/lib/http';
 
-export const wallsKey = ['walls'] as const;
+/** Query keys of the walls screen. */
+export const wallKeys = {
+  all: ['walls'] as const,
+  profiles: ['walls', 'profiles'] as const,
+  posts: ['walls', 'posts'] as const,
+  postsOf: (profileId: string) => [...wallKeys.posts, profileId] as const,
+};
 const one = okResponse(wallPostSchema);
 
 export type WallProfile = { id: string; name: string; kind: ProfileKind; wall: boolean };
@@ -24,13 +30,12 @@ async function getWallProfiles(): Promise<WallProfile[]> {
   );
   return pages.flatMap((page) => page.data.map((p) => ({ id: p.id, name: p.name, kind: p.kind, wall: p.wall })));
 }
-export const useWallProfiles = () =>
-  useQuery(queryOptions({ queryKey: [...wallsKey, 'profiles'], queryFn: getWallProfiles, staleTime: 60_000 }));
+export const useWallProfiles = () => useQuery(queryOptions({ queryKey: wallKeys.profiles, queryFn: getWallProfiles, staleTime: 60_000 }));
 
 /** `GET /api/walls/posts`: pinned first, then newest; keyset pages. */
 export function wallPostsQueryOptions(profileId: string) {
   return infiniteQueryOptions({
-    queryKey: [...wallsKey, 'posts', profileId],
+    queryKey: wallKeys.postsOf(profileId),
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ profileId, limit: '20' });
       if (pageParam) query.set('before', pageParam);
@@ -59,6 +64,6 @@ export function useWallPostAction() {
       if (action.type === 'pin') return (await apiSend('POST', `${path}/pin`, { pinned: action.pinned }, one)).data;
       return (await apiSend('DELETE', path, undefined, one)).data;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...wallsKey, 'posts'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wallKeys.posts }),
   });
 }

@@ -1,7 +1,6 @@
 import { Checkbox, Modal, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { wallPostInputSchema, type WallPost } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { CloudImagePicker } from '@/components/cloud-image-picker';
 import { notify } from '@/components/notifications';
 import { RichTextEditor } from '@/components/rich-text-editor';
@@ -32,7 +31,6 @@ export function PostEditor({
       pinned: post?.pinned ?? false,
     },
     toBody: (values) => ({ profileId, ...values, linkUrl: values.linkUrl.trim() || null }),
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
 
   const submit = form.onSubmit((input) =>

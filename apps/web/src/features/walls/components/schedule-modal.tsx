@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Modal, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { wallPostScheduleBodySchema, type WallPost } from '@enlaza/contracts';
-import { apiErrorMessage } from '@/components/api-error-message';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { isoToZoned, zonedToIso } from '@/lib/zoned-time';
@@ -20,7 +19,6 @@ export function ScheduleModal({ post, timeZone, onClose }: { post: WallPost; tim
     // The date and time typed, in the user's zone, is sent as the instant it names.
     toBody: ({ local }) => ({ action: 'schedule', at: zonedToIso(local, zone) }),
     fieldOf: { at: 'local' },
-    errorMessage: (error) => apiErrorMessage(error, t),
   });
 
   const submit = form.onSubmit((body) =>

@@ -15,15 +15,19 @@ import {
 import { z } from 'zod';
 import { apiGet, apiSend } from '@/lib/http';
 
-export const webhooksQueryKey = ['webhooks'] as const;
-const deliveriesKey = (id: string) => ['webhooks', id, 'deliveries'] as const;
+/** Query keys of my webhook endpoints and their delivery logs. */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  deliveries: (endpointId: string) => ['webhooks', endpointId, 'deliveries'] as const,
+  delivery: (endpointId: string, deliveryId: string | null) => [...webhookKeys.deliveries(endpointId), deliveryId] as const,
+};
 const path = (id: string) => `/api/webhooks/${encodeURIComponent(id)}`;
 
 /** `GET /api/webhooks`: my endpoints, newest first (never their secrets). */
 export function useWebhookEndpoints() {
   return useQuery(
     queryOptions({
-      queryKey: webhooksQueryKey,
+      queryKey: webhookKeys.all,
       queryFn: async (): Promise<WebhookEndpoint[]> => (await apiGet('/api/webhooks', okResponse(z.array(webhookEndpointSchema)))).data,
     }),
   );
@@ -32,7 +36,7 @@ export function useWebhookEndpoints() {
 /** `GET /api/webhooks/{id}/deliveries`: the endpoint's newest deliveries; refreshed while the log is open. */
 export function useWebhookDeliveries(id: string | null) {
   return useQuery({
-    queryKey: deliveriesKey(id ?? ''),
+    queryKey: webhookKeys.deliveries(id ?? ''),
     enabled: id !== null,
     refetchInterval: 5000,
     queryFn: async (): Promise<WebhookDelivery[]> =>
@@ -43,7 +47,7 @@ export function useWebhookDeliveries(id: string | null) {
 /** `GET /api/webhooks/{id}/deliveries/{deliveryId}`: one delivery with every attempt. */
 export function useWebhookDelivery(id: string, deliveryId: string | null) {
   return useQuery({
-    queryKey: [...deliveriesKey(id), deliveryId],
+    queryKey: webhookKeys.delivery(id, deliveryId),
     enabled: deliveryId !== null,
     queryFn: async (): Promise<WebhookDeliveryDetail> =>
       (await apiGet(`${path(id)}/deliveries/${encodeURIComponent(deliveryId ?? '')}`, okResponse(webhookDeliveryDetailSchema))).data,
@@ -53,9 +57,9 @@ export function useWebhookDelivery(id: string, deliveryId: string | null) {
 function useInvalidating<A, R>(key: string, fn: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['webhooks', key],
+    mutationKey: [...webhookKeys.all, key],
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   });
 }
 

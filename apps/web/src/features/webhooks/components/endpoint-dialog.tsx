@@ -1,41 +1,10 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Code, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENT_TYPES, createWebhookEndpointBodySchema, type WebhookEndpoint } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
+import { ShowOnceSecret } from '@/components/show-once-secret';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from '../api/webhooks';
-
-/** The secret, shown this once (after creating an endpoint or rolling its secret), with a copy button. */
-export function SecretPanel({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const { t } = useTranslation('webhooks');
-  return (
-    <Stack gap="md" data-testid="webhooks-secret-panel">
-      <Alert color="yellow" role="status">
-        {t('secret.shownOnce')}
-      </Alert>
-      <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="webhooks-secret">
-        {secret}
-      </Code>
-      <Group justify="flex-end" gap="sm">
-        <CopyButton value={secret} timeout={2000}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'light' : 'default'}
-              color={copied ? 'teal' : undefined}
-              onClick={copy}
-              data-testid="webhooks-secret-copy"
-            >
-              <span aria-live="polite">{copied ? t('secret.copied') : t('secret.copy')}</span>
-            </Button>
-          )}
-        </CopyButton>
-        <Button onClick={onDone} data-autofocus data-testid="webhooks-secret-done">
-          {t('secret.done')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
 
 /** Add an endpoint (then its secret, once) or edit one: URL, description and the events it receives. */
 export function EndpointDialog({ endpoint, opened, onClose }: { endpoint: WebhookEndpoint | null; opened: boolean; onClose: () => void }) {
@@ -77,7 +46,7 @@ export function EndpointDialog({ endpoint, opened, onClose }: { endpoint: Webhoo
       closeButtonProps={{ 'aria-label': t('form.cancel') }}
     >
       {secret ? (
-        <SecretPanel secret={secret} onDone={close} />
+        <ShowOnceSecret secret={secret} notice={t('secret.shownOnce')} testId="webhooks-secret" onDone={close} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -3,12 +3,13 @@ import { Alert, Badge, Button, Code, Group, Modal, Paper, Skeleton, Stack, Switc
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_ENDPOINTS_PER_USER, type WebhookEndpoint } from '@enlaza/contracts';
 import { PageHeader } from '@/components/page-header';
+import { ShowOnceSecret } from '@/components/show-once-secret';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteWebhookEndpoint, useRollWebhookSecret, useUpdateWebhookEndpoint, useWebhookEndpoints } from '../api/webhooks';
 import { DeliveryLog } from '../components/delivery-log';
-import { EndpointDialog, SecretPanel } from '../components/endpoint-dialog';
+import { EndpointDialog } from '../components/endpoint-dialog';
 
 /** One endpoint: URL, description, events, status; turn it off or on, edit, roll its secret, see its log, delete it. */
 function EndpointRow({
@@ -89,20 +90,11 @@ export default function WebhooksPage() {
   const { t } = useTranslation('webhooks');
   usePageTitle(t('title'));
   const query = useWebhookEndpoints();
-  const remove = useDeleteWebhookEndpoint();
-  const roll = useRollWebhookSecret();
   const [editing, setEditing] = useState<WebhookEndpoint | null | 'new'>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [rolling, setRolling] = useState<WebhookEndpoint | null>(null);
   const full = (query.data?.length ?? 0) >= WEBHOOK_ENDPOINTS_PER_USER;
-
-  const closeRoll = () => {
-    if (roll.isPending) return;
-    // Forgets the secret: it is never shown again.
-    roll.reset();
-    setRolling(null);
-  };
 
   return (
     <Stack gap="lg" maw={880} w="100%" data-testid="webhooks-page">
@@ -142,10 +134,7 @@ export default function WebhooksPage() {
               onEdit={() => setEditing(endpoint)}
               onLog={() => setLogOf(endpoint)}
               onRoll={() => setRolling(endpoint)}
-              onDelete={() => {
-                remove.reset();
-                setDeleting(endpoint);
-              }}
+              onDelete={() => setDeleting(endpoint)}
             />
           ))}
         </Stack>
@@ -164,66 +153,103 @@ export default function WebhooksPage() {
       />
       <DeliveryLog endpoint={logOf} onClose={() => setLogOf(null)} />
 
-      <Modal
-        opened={rolling !== null}
-        onClose={closeRoll}
-        title={t('roll.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('form.cancel') }}
-      >
-        {roll.data ? (
-          <SecretPanel secret={roll.data.secret} onDone={closeRoll} />
-        ) : (
-          <Stack gap="md">
-            <Text size="sm">{t('roll.body')}</Text>
-            {roll.isError ? (
-              <Alert color="red" role="alert">
-                {t('roll.failed')}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={closeRoll} disabled={roll.isPending} data-autofocus>
-                {t('form.cancel')}
-              </Button>
-              <Button loading={roll.isPending} onClick={() => rolling && roll.mutate(rolling.id)} data-testid="webhooks-roll-confirm">
-                {t('roll.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <RollSecretDialog endpoint={rolling} onClose={() => setRolling(null)} />
+      <DeleteEndpointDialog endpoint={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}
 
-      <Modal
-        opened={deleting !== null}
-        onClose={() => !remove.isPending && setDeleting(null)}
-        title={t('delete.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('form.cancel') }}
-      >
+/** Rolling an endpoint's secret: asked once, then the new secret shown this once. */
+function RollSecretDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
+  const { t } = useTranslation('webhooks');
+  const roll = useRollWebhookSecret();
+  const close = () => {
+    if (roll.isPending) return;
+    // Forgets the secret: it is never shown again.
+    roll.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={endpoint !== null}
+      onClose={close}
+      title={t('roll.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('form.cancel') }}
+    >
+      {roll.data ? (
+        <ShowOnceSecret secret={roll.data.secret} notice={t('secret.shownOnce')} testId="webhooks-secret" onDone={close} />
+      ) : (
         <Stack gap="md">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {t('delete.body', { url: deleting?.url ?? '' })}
-          </Text>
-          {remove.isError ? (
+          <Text size="sm">{t('roll.body')}</Text>
+          {roll.isError ? (
             <Alert color="red" role="alert">
-              {t('delete.failed')}
+              {t('roll.failed')}
             </Alert>
           ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending} data-autofocus>
+            <Button variant="default" onClick={close} disabled={roll.isPending} data-autofocus>
               {t('form.cancel')}
             </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-              data-testid="webhooks-delete-confirm"
-            >
-              {t('delete.confirm')}
+            <Button loading={roll.isPending} onClick={() => endpoint && roll.mutate(endpoint.id)} data-testid="webhooks-roll-confirm">
+              {t('roll.confirm')}
             </Button>
           </Group>
         </Stack>
-      </Modal>
-    </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** Deleting an endpoint, asked once: it receives no more events and its delivery log goes. */
+function DeleteEndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
+  const { t } = useTranslation('webhooks');
+  const remove = useDeleteWebhookEndpoint();
+  // Closed, the last attempt is forgotten: the next one opens without its error.
+  const close = () => {
+    if (remove.isPending) return;
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={endpoint !== null}
+      onClose={close}
+      title={t('delete.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('form.cancel') }}
+    >
+      <Stack gap="md">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('delete.body', { url: endpoint?.url ?? '' })}
+        </Text>
+        {remove.isError ? (
+          <Alert color="red" role="alert">
+            {t('delete.failed')}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>
+            {t('form.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              endpoint &&
+              remove.mutate(endpoint.id, {
+                onSuccess: () => {
+                  remove.reset();
+                  onClose();
+                },
+              })
+            }
+            data-testid="webhooks-delete-confirm"
+          >
+            {t('delete.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
