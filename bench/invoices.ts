@@ -50,6 +50,8 @@ const { sql } = await import(pathToFileURL(join(root, 'node_modules/drizzle-orm/
 const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 70 });
 const config = loadConfig({
   NODE_ENV: 'production',
+  // The bench's throw-away database invoices as the demo seller.
+  DEMO_SELLER: 'true',
   DATABASE_URL: url.toString(),
   WORKERS: 'off',
   LOG_LEVEL: 'silent',

@@ -28,6 +28,8 @@ const database = await openDatabase({ kind: 'postgres', url: url.toString(), poo
 // WORKERS=off: no job runs behind the measurement; the engine is called directly.
 const config = loadConfig({
   NODE_ENV: 'production',
+  // The bench's throw-away database invoices as the demo seller.
+  DEMO_SELLER: 'true',
   DATABASE_URL: url.toString(),
   WORKERS: 'off',
   LOG_LEVEL: 'silent',

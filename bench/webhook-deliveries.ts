@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sideBySide } from './lib/measure.js';
-import { benchToken, startBenchServer } from './lib/server.js';
+import { BENCH_USER, benchToken, startBenchServer } from './lib/server.js';
 
 const TOTAL = Number(process.env.BENCH_WEBHOOKS ?? 10_000);
 
@@ -31,6 +31,12 @@ try {
     console.log('  skipped: needs PostgreSQL (seeds deliveries and jobs directly)\n');
   } else {
     const token = await benchToken(server);
+    // Adding an endpoint is a sensitive change: the session proves its owner first (docs/security.md).
+    await fetch(`${server.url}/api/user/reauthenticate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: BENCH_USER.password }),
+    });
     const created = await fetch(`${server.url}/api/webhooks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

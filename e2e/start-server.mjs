@@ -56,6 +56,10 @@ console.log(`[e2e] SMTP on 127.0.0.1:${mailbox.smtpPort}, messages at http://127
 const env = {
   ...process.env,
   NODE_ENV: 'production',
+  // The built app as the README's demo runs it: invoices in the demo seller's name.
+  DEMO_SELLER: 'true',
+  // VIES is looked up by default in production; the browser tests run offline (its own tests use a stand-in).
+  VIES_CHECK: 'off',
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -72,7 +76,7 @@ const env = {
   // The fixtures register each test's users from an address of their own (X-Forwarded-For from this one
   // local hop), so the per-address sign-up limit (10 an hour) limits the registration spec, not the suite.
   TRUST_PROXY: '1',
-  COUNTRY_LOOKUP_URL: `http://127.0.0.1:${E2E_PORT}/__country-lookup`,
+  // COUNTRY_LOOKUP_URL unset: the app's own lookup, as installed (no outside service, no address table here).
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(mailbox.smtpPort),
   SMTP_SECURE: 'false',

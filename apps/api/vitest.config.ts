@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { pureTestFiles } from './test/projects.js';
 
 // The workspace packages are read from their TypeScript sources (the `source` export condition), in
 // the test files and in the global setup (which runs in vitest's own `__vitest__` environment).
@@ -19,6 +21,11 @@ const PROCESS_TESTS = [
   'test/platform/behind-nginx.test.ts',
 ];
 
+// Files that open no database (test/projects.ts decides by what they import): their own project,
+// which the PostgreSQL pass of `npm test` leaves out (`--project=!pure`), since they would only run
+// the same code again.
+const PURE_TESTS = pureTestFiles(fileURLToPath(new URL('.', import.meta.url))).filter((file) => !PROCESS_TESTS.includes(file));
+
 export default defineConfig({
   ...source,
   ssr: source,
@@ -36,7 +43,17 @@ export default defineConfig({
         extends: true,
         // Most of a route test's time is spent waiting (job queues, mail servers): three workers keep
         // two cores busy where vitest's default (cores - 1 = one) leaves one idle.
-        test: { name: 'routes', include: ['test/**/*.test.ts'], exclude: PROCESS_TESTS, maxWorkers: 3, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'routes',
+          include: ['test/**/*.test.ts'],
+          exclude: [...PROCESS_TESTS, ...PURE_TESTS],
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'pure', include: PURE_TESTS, maxWorkers: 2, sequence: { groupOrder: 2 } },
       },
       {
         extends: true,

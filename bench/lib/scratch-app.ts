@@ -37,6 +37,8 @@ export async function scratchApp(
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize });
   const config = loadConfig({
     NODE_ENV: 'production',
+    // The bench's throw-away database invoices as the demo seller.
+    DEMO_SELLER: 'true',
     DATABASE_URL: url.toString(),
     WORKERS: 'off',
     LOG_LEVEL: 'silent',

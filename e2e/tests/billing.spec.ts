@@ -5,28 +5,38 @@ import { expect, test } from './support/fixtures';
 test.describe.configure({ timeout: 120_000 });
 test.use({ signedIn: 'user', userPlan: 'free' });
 
-test('a Free user adds the 4242 card, is refused with a card without funds, upgrades to Pro monthly, gets the Pro quotas at once and downloads the invoice PDF from Pagos; the admin finds that invoice in Facturas and issues a credit note', async ({
+test('a Free user adds the 4242 test card with the sandbox picker (no number field anywhere, no number sent), is refused with a card without funds, upgrades to Pro monthly, gets the Pro quotas at once and downloads the invoice PDF from Pagos; the admin finds that invoice in Facturas and issues a credit note', async ({
   page,
   browser,
   user: customer,
   admin,
 }) => {
-  // Methods: a wrong number is refused next to the field; the test card is saved with its brand.
+  // Every body the browser sends to our API: none carries anything like a card number.
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.postData()) bodies.push(request.postData()!);
+  });
+
+  // Methods: the sandbox stands for the provider's page: a test-mode banner, the holder and a choice
+  // of test cards; no input of the page takes a card number.
   await page.goto('/user/methods');
   await expect(page.getByTestId('methods-empty')).toBeVisible();
-  await page.getByTestId('methods-add').click();
-  await page.getByTestId('card-number').fill('4242 4242 4242 4241');
-  await page.getByTestId('card-expiry').fill('12/39');
-  await page.getByTestId('card-cvc').fill('123');
-  await page.getByTestId('card-holder').fill(customer.name);
-  await page.getByTestId('card-save').click();
-  await expect(page.getByText('Enter a valid card number.')).toBeVisible();
-  await page.getByTestId('card-number').fill('4242424242424242');
-  await expect(page.getByTestId('card-brand')).toHaveText('Visa');
-  await expect(page.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
-  await page.getByTestId('card-save').click();
-  await expect(page.getByTestId('method-4242')).toContainText('Visa •••• 4242 · 12/39');
+  await page.getByTestId('methods-add-card').click();
+  const picker = page.getByTestId('sandbox-setup');
+  await expect(picker.getByTestId('sandbox-banner')).toContainText('Test mode — no real money');
+  const typed = page.getByTestId('methods-page').locator('input:not([type="radio"]):not([type="checkbox"]), textarea');
+  await expect(typed).toHaveCount(1);
+  await expect(typed).toHaveAttribute('data-testid', 'sandbox-holder');
+  await expect(page.locator('[autocomplete^="cc-"], input[inputmode="numeric"]')).toHaveCount(0);
+  await picker.getByTestId('method-save').click();
+  await expect(picker.getByText('Enter the name on the card.')).toBeVisible();
+  await picker.getByTestId('sandbox-holder').fill(customer.name);
+  await picker.getByLabel('Visa ending 4242 — succeeds').check();
+  await picker.getByTestId('method-save').click();
+  await expect(page.getByTestId('method-4242')).toContainText('Visa •••• 4242 · 12/45');
   await expect(page.getByTestId('method-4242').getByTestId('method-default')).toBeVisible();
+  // The sandbox's cards expire 12/2045.
+  const card4242 = 'Visa •••• 4242 · 12/45';
 
   // Plans: Free is current; Pro monthly shows the price with tax (9.00 + 21 % = 10.89).
   await page.goto('/user/plans');
@@ -36,23 +46,23 @@ test('a Free user adds the 4242 card, is refused with a card without funds, upgr
   await page.getByTestId('plan-pro').getByTestId('plan-choose').click();
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog.getByTestId('pay-total')).toHaveText('€10.89');
-  await expect(dialog.getByRole('radio', { name: 'Visa •••• 4242 · 12/39' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: card4242 })).toBeChecked();
 
-  // First with a card without funds, typed inside the dialog: one "Pay" saves it and charges it; the
-  // reason is shown, the card stays saved and chosen, and nothing changes. The sandbox lists its test cards.
-  await dialog.getByTestId('pay-add-card').click();
-  await expect(dialog.getByTestId('test-cards')).toContainText('4242 4242 4242 4242');
-  await dialog.getByTestId('card-number').fill('4000 0000 0000 9995');
-  await dialog.getByTestId('card-expiry').fill('11/38');
-  await dialog.getByTestId('card-cvc').fill('321');
-  await dialog.getByTestId('card-holder').fill('Sin Fondos');
+  // First with a card without funds, added inside the dialog with the sandbox's picker and chosen at
+  // once: "Pay" charges it; the reason is shown, the card stays saved and chosen, and nothing changes.
+  await dialog.getByTestId('methods-add-card').click();
+  const adding = page.getByRole('dialog').getByTestId('sandbox-setup');
+  await adding.getByTestId('sandbox-holder').fill('Sin Fondos');
+  await adding.getByLabel('Visa ending 9995 — saves; every charge fails for insufficient funds').check();
+  await adding.getByTestId('method-save').click();
+  await expect(dialog.getByRole('radio', { name: /9995/ })).toBeChecked();
   await dialog.getByTestId('pay-confirm').click();
   await expect(dialog.getByTestId('pay-error')).toContainText('insufficient funds');
   await expect(dialog.getByRole('radio', { name: /9995/ })).toBeChecked();
   await expect(page.getByTestId('plan-free').getByTestId('plan-current')).toBeAttached();
 
   // Then with the 4242 card.
-  await dialog.getByRole('radio', { name: 'Visa •••• 4242 · 12/39' }).check();
+  await dialog.getByRole('radio', { name: card4242 }).check();
   await dialog.getByTestId('pay-confirm').click();
   await expect(page.getByTestId('plans-done')).toContainText('Pro is active');
   await expect(page.getByTestId('plan-pro').getByTestId('plan-current')).toBeVisible();
@@ -124,4 +134,8 @@ test('a Free user adds the 4242 card, is refused with a card without funds, upgr
   // The customer's payment shows the refund.
   await page.reload();
   await expect(rows.first().getByTestId('payment-status')).toHaveText('Refunded');
+
+  // No number ever went to our server: no body to /api carried 13 to 19 digits in a row.
+  expect(bodies.length).toBeGreaterThan(3);
+  expect(bodies.filter((body) => /\d{13,19}/.test(body))).toEqual([]);
 });

@@ -15,14 +15,22 @@ test('a Business customer without a tax id upgrades in one dialog, receives the 
   const page = await context.newPage();
 
   // The plans page: Pro monthly opens the pay dialog, which asks for the tax id and address (the
-  // invoice of a Business account names them) and for a card, with the sandbox's test cards.
+  // invoice of a Business account names them) and for a payment method (none is saved yet).
   await page.goto('/user/plans');
   await page.getByTestId('plans-period').getByText('Monthly').click();
   await page.getByTestId('plan-pro').getByTestId('plan-choose').click();
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog.getByTestId('pay-billing-details')).toBeVisible();
-  await expect(dialog.getByTestId('test-cards')).toContainText('4242 4242 4242 4242');
+  await expect(dialog.getByTestId('pay-no-method')).toBeVisible();
   await expect(dialog.getByTestId('pay-total')).toHaveText('€10.89');
+  await expect(dialog.getByTestId('pay-confirm')).toBeDisabled();
+
+  // A card, added in the dialog with the sandbox's picker (the provider's component; no number), is chosen at once.
+  await dialog.getByTestId('methods-add-card').click();
+  const adding = page.getByRole('dialog').getByTestId('sandbox-setup');
+  await adding.getByTestId('sandbox-holder').fill(buyer.name);
+  await adding.getByTestId('method-save').click();
+  await expect(dialog.getByRole('radio', { name: /^Visa •••• 4242/ })).toBeChecked();
 
   // "Pay" with nothing typed: each missing field says so, nothing is charged.
   await dialog.getByTestId('pay-confirm').click();
@@ -35,11 +43,7 @@ test('a Business customer without a tax id upgrades in one dialog, receives the 
   await dialog.getByTestId('billing-postalCode').fill('28013');
   await dialog.getByTestId('billing-country').fill('Spain');
   await page.getByRole('option', { name: /Spain/ }).click();
-  await dialog.getByTestId('card-number').fill('4242 4242 4242 4242');
-  await dialog.getByTestId('card-expiry').fill('12/39');
-  await dialog.getByTestId('card-cvc').fill('123');
-  await dialog.getByTestId('card-holder').fill(buyer.name);
-  // One click saves the details and the card, and pays (a Spanish company: IVA, the total unchanged).
+  // One click saves the details and pays (a Spanish company: IVA, the total unchanged).
   await dialog.getByTestId('pay-confirm').click();
   await expect(page.getByTestId('plans-done')).toContainText('Pro is active');
 

@@ -72,9 +72,11 @@ test('an owner creates a team, locks its logo, invites two people by CSV; one jo
   await joiner.goto(link);
   await expect(joiner.getByTestId('team-join-title')).toHaveText(en('join.heading', { team: teamName }));
   await joiner.getByTestId('team-join-register').click();
-  await joiner.getByTestId('register-name').fill(invitee.name);
+  // The form is for the invited address: filled in and fixed; the name is suggested from the invitation.
+  await expect(joiner.getByTestId('register-email')).toHaveValue(invitee.email);
+  await expect(joiner.getByTestId('register-email')).not.toBeEditable();
+  await expect(joiner.getByTestId('register-name')).toHaveValue(invitee.name);
   await joiner.getByTestId('register-alias').fill(invitee.alias);
-  await joiner.getByTestId('register-email').fill(invitee.email);
   await joiner.getByTestId('register-password').fill(invitee.password);
   await joiner.getByTestId('register-account-type').selectOption({ label: 'Personal' });
   await joiner.getByTestId('register-accept').check();

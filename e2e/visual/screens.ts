@@ -79,7 +79,7 @@ const MACHINE_DRAWN = '[data-testid="phone-country-button"] > span[aria-hidden="
 
 /**
  * What differs from run to run, painted over: QR codes and public links (a card's id is made at
- * random), the test clock's "now" (the server's clock moves a millisecond per reading), the
+ * random, and a short link's slug is taken from it), the test clock's "now" (the server's clock moves a millisecond per reading), the
  * invoice event log's hashes and a team member's last activity. A mask has
  * the size of what it covers, so the random ids are first written as one fixed id (`sameIds`): a
  * link's width, and with it the place of what follows it, no longer depends on the id's letters.
@@ -87,6 +87,7 @@ const MACHINE_DRAWN = '[data-testid="phone-country-button"] > span[aria-hidden="
 const volatile = (page: Page) => [
   page.getByTestId('profile-qr-image'),
   page.getByText(/\/link\/[a-z0-9-]+\/[0-9a-f]{8}-/),
+  page.getByText(/\/link\/[a-z0-9-]+\/[0-9a-f]{12}(?![0-9a-f-])/),
   page.locator('input[value*="/link/"]'),
   page.getByTestId('test-clock-now'),
   // The event log's chain: each event's hash covers its real generation time.
@@ -104,7 +105,13 @@ async function sameIds(page: Page) {
   await page.evaluate(
     ({ fixedId, host, shownHost }) => {
       const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-      const same = (text: string) => text.replace(uuid, fixedId).replaceAll(host, shownHost);
+      // A short share link's slug is the first 12 hex digits of the card's random id.
+      const slug = /(\/link\/[a-z0-9-]+\/)[0-9a-f]{12}(?![0-9a-f-])/gi;
+      const same = (text: string) =>
+        text
+          .replace(uuid, fixedId)
+          .replace(slug, `$1${fixedId.replaceAll('-', '').slice(0, 12)}`)
+          .replaceAll(host, shownHost);
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (node.nodeValue && same(node.nodeValue) !== node.nodeValue) node.nodeValue = same(node.nodeValue);
@@ -112,6 +119,8 @@ async function sameIds(page: Page) {
       for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
         if (same(field.value) !== field.value) field.value = same(field.value);
       }
+      // The test clock's "now" moves with every reading (its width with its digits): one fixed text, then masked.
+      for (const now of document.querySelectorAll('[data-testid="test-clock-now"]')) now.textContent = 'Mar 14, 2031, 9:00:00 AM';
     },
     { fixedId: '00000000-0000-4000-8000-000000000000', host: new URL(E2E_VISUAL_URL).host, shownHost: DEFAULT_VISUAL_HOST },
   );

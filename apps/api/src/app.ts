@@ -23,6 +23,7 @@ import { createJobs, type Jobs } from './platform/jobs.js';
 import { jobsModule } from './platform/jobs-routes.js';
 import { mountModules, type AppModule } from './platform/modules.js';
 import { openApiOptions } from './platform/openapi.js';
+import { redsysUrls } from './modules/payments/index.js';
 import { appSecurityHeaders } from './platform/security-headers.js';
 import { createTrashRegistry } from './platform/trash-registry.js';
 import { createUsageRegistry } from './platform/usage-registry.js';
@@ -50,6 +51,7 @@ import { passkeysModule } from './modules/passkeys/module.js';
 import { paymentsModule } from './modules/payments/module.js';
 import { profilesModule } from './modules/profiles/module.js';
 import { publicProfileModule, registerPublicPage } from './modules/public-profile/module.js';
+import { reauthenticationModule } from './modules/reauthentication/module.js';
 import { registrationModule } from './modules/registration/module.js';
 import { renewalsModule } from './modules/renewals/module.js';
 import { adminSubscriptionsModule, subscriptionsModule } from './modules/subscriptions/module.js';
@@ -59,11 +61,13 @@ import { trashModule } from './modules/trash/module.js';
 import { wallsModule } from './modules/walls/module.js';
 import { registerWalletWebService, walletModule } from './modules/wallet/module.js';
 import { webhooksModule } from './modules/webhooks/module.js';
+import { countryLookupModule } from './modules/country-lookup/module.js';
+import { couponsModule } from './modules/coupons/module.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue and the domain event bus (platform/), for the worker entry point and tests. */
-    platform: { jobs: Jobs; events: EventBus; clock: Clock };
+    platform: { jobs: Jobs; events: EventBus; clock: Clock; background: { drain(): Promise<void> } };
   }
 }
 
@@ -87,9 +91,11 @@ export type AppOptions = {
 export function appModules(notificationStreams?: Partial<StreamOptions>): AppModule[] {
   return [
     healthModule,
+    countryLookupModule,
     activityModule,
     authModule,
     passkeysModule,
+    reauthenticationModule,
     registrationModule,
     subscriptionsModule,
     accountModule,
@@ -112,6 +118,7 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
     audienceModule,
     communicationsModule,
     invoiceIssuerModule,
+    couponsModule,
     paymentsModule,
     invoicesModule,
     adminSubscriptionsModule,
@@ -140,7 +147,11 @@ export async function buildApp({ config, database, logger = false, notificationS
 
   await app.register(errorHandlerPlugin);
   await app.register(compressionPlugin);
-  const headers = appSecurityHeaders(config.countryLookupUrl);
+  const headers = appSecurityHeaders(
+    config.countryLookupUrl,
+    config.paymentProvider,
+    config.redsys ? redsysUrls(config.redsys).redirect : undefined,
+  );
   // How busy requests keep this process: jobs that give way to them (webhook deliveries) read it.
   const foreground = createForegroundGauge();
   app.addHook('onClose', () => foreground.close());
@@ -160,7 +171,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     {
       workers: config.workers,
       timeoutSeconds: config.jobTimeoutSeconds,
-      pollingIntervalSeconds: config.nodeEnv === 'test' ? 0.5 : 2,
+      ...(config.scheduledJobsEverySeconds ? { scheduledEverySeconds: config.scheduledJobsEverySeconds } : {}),
       foreground,
     },
     app.log,
@@ -168,8 +179,9 @@ export async function buildApp({ config, database, logger = false, notificationS
   const events = createEventBus(db, jobs);
   const clock = await createClock(database, config.testClockEnabled);
   app.addHook('onClose', () => clock.close());
-  app.decorate('platform', { jobs, events, clock });
   const mailer = createMailer(db, config, app.log, jobs);
+  // `background.drain()`: the work a request left running after its answer (tests wait for it).
+  app.decorate('platform', { jobs, events, clock, background: { drain: () => mailer.drain() } });
   // Jobs start once every module has defined its own (the app is ready) and stop before the database closes.
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {

@@ -1,16 +1,19 @@
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
 import { euVatNumber } from '@enlaza/contracts';
-import { DEMO_SELLER_TAX_ID, pdfFont, sellerEnv } from './config/billing-settings.js';
+import { demoSellerRefusal, pdfFont, sellerEnv } from './config/billing-settings.js';
+import { OWN_COUNTRY_LOOKUP_PATH, packagedCountryTable } from './config/country-lookup-settings.js';
 import { optionalString } from './config/env-values.js';
+import { paymentEnv, redsysOf, stripeOf, type RedsysConfig, type StripeConfig } from './config/payment-settings.js';
 import { campaignEnv, dkimOf, smtpEnv, type DkimKey } from './config/mail-settings.js';
 import { walletEnv, walletOf, type WalletConfig } from './config/wallet-settings.js';
 import { webhookEnv, webhooksOf, type WebhookConfig } from './config/webhook-settings.js';
 import { p256PublicKey } from './lib/crypto.js';
 import { apiPackageRoot } from './lib/paths.js';
 
-export { DEMO_SELLER_TAX_ID } from './config/billing-settings.js';
+export { DEMO_SELLER_NAME, DEMO_SELLER_TAX_ID } from './config/billing-settings.js';
 export type { DkimKey } from './config/mail-settings.js';
+export type { RedsysConfig, StripeConfig } from './config/payment-settings.js';
 export type { AppleWalletConfig, GoogleWalletConfig, WalletConfig } from './config/wallet-settings.js';
 
 /**
@@ -32,7 +35,10 @@ export const envSchema = z.object({
   DEMO_EMAIL: optionalString.pipe(z.email().optional()),
   DEMO_PASSWORD: optionalString.pipe(z.string().min(10).optional()),
   DEMO_PLAN: z.enum(['free', 'pro', 'business']).default('free'),
-  COUNTRY_LOOKUP_URL: z.url().default('https://ip2c.org/s'),
+  /** Unset: the app's own lookup (`/api/country-lookup`); a URL: a service of the operator's choice, asked by the visitor's browser. */
+  COUNTRY_LOOKUP_URL: optionalString.pipe(z.url().optional()),
+  /** Comma-separated CSV files of address ranges (`first,last,CC` or `network/bits,CC`) the own lookup answers from. */
+  COUNTRY_TABLE_FILES: optionalString,
   WEB_DIST: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   ...smtpEnv,
@@ -43,6 +49,12 @@ export const envSchema = z.object({
   CONTACT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Requests one personal access token may make in a minute. */
   API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** Days a session lasts from its sign-in, however busy (besides ending after 30 days unused). */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Seconds between a process's writes of the public pages' visitor and click counters. */
+  VISIT_COUNTERS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  /** Minutes a fresh proof (password, authenticator code, passkey) lets a session make sensitive changes. */
+  REAUTH_WINDOW_MINUTES: z.coerce.number().int().min(1).max(720).default(10),
   /** true: an admin without two-factor sign-in is sent to set it up before signing in. */
   ADMIN_REQUIRE_TWO_FACTOR: z
     .enum(['true', 'false'])
@@ -62,6 +74,8 @@ export const envSchema = z.object({
   /** inline: this process runs the background jobs; off: it only enqueues them (run `npm run worker`, PostgreSQL only). */
   WORKERS: z.enum(['inline', 'off']).default('inline'),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
+  /** Tests: every scheduled job runs every this many seconds, the first at start, instead of on its cron schedule. */
+  SCHEDULED_JOBS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   ...campaignEnv,
   ...walletEnv,
   ...webhookEnv,
@@ -71,8 +85,7 @@ export const envSchema = z.object({
     .default('false')
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
     .pipe(z.number().int().min(0).max(10)),
-  /** Which payment provider charges cards; `sandbox` is embedded and knows only the test cards. */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  ...paymentEnv,
   /** The sandbox test clock: admins may move the product's "now" forward (renewals, dunning, reminders). */
   TEST_CLOCK_ENABLED: z
     .enum(['true', 'false'])
@@ -107,7 +120,10 @@ export type Config = {
   appSecret: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
   demo: { email: string | undefined; password: string | undefined; plan: 'free' | 'pro' | 'business' };
+  /** What the phone input asks for the visitor's country: the app's own lookup unless COUNTRY_LOOKUP_URL names another. */
   countryLookupUrl: string;
+  /** The address-range files of the own lookup (COUNTRY_TABLE_FILES, else the IP-to-country package's when installed). */
+  countryTableFiles: string[];
   webDist: string;
   /** Proxies trusted for the client address; 0 = none (a client cannot choose its address). */
   trustProxy: number;
@@ -136,6 +152,12 @@ export type Config = {
   apiTokenRatePerMinute: number;
   /** Admins must sign in with a second factor (ADMIN_REQUIRE_TWO_FACTOR). */
   adminRequireTwoFactor: boolean;
+  /** Days a session lasts from its sign-in, used or not (SESSION_MAX_AGE_DAYS). */
+  sessionMaxAgeDays: number;
+  /** Seconds between writes of the visitor and click counters (VISIT_COUNTERS_FLUSH_SECONDS). */
+  visitCountersFlushSeconds: number;
+  /** Minutes a session's fresh proof lasts for sensitive changes (REAUTH_WINDOW_MINUTES). */
+  reauthWindowMinutes: number;
   /** Where passkeys are used (PASSKEY_ORIGIN, else PUBLIC_URL): the origin browsers sign, and its host name as WebAuthn's relying party id. */
   passkeys: { origin: string; rpId: string };
   /** S3-compatible storage for uploads; null: local disk under DATA_DIR/files. */
@@ -143,8 +165,16 @@ export type Config = {
   workers: 'inline' | 'off';
   /** How long a job may run before it counts as stuck (its process died) and is retried. */
   jobTimeoutSeconds: number;
-  /** The payment provider (modules/payments/provider.ts). */
-  paymentProvider: 'sandbox';
+  /** Tests: scheduled jobs every this many seconds instead of on their cron schedules (see platform/jobs.ts). */
+  scheduledJobsEverySeconds: number | undefined;
+  /** PAYMENT_PROVIDER: the embedded sandbox, Stripe (with `stripe`'s keys) or Redsys (with `redsys`'s). */
+  paymentProvider: 'sandbox' | 'stripe' | 'redsys';
+  /** Stripe's keys and address when it is the provider (config/payment-settings.ts); null otherwise. */
+  stripe: StripeConfig | null;
+  /** Redsys' merchant, terminal, key and environment when it is the provider (config/payment-settings.ts); null otherwise. */
+  redsys: RedsysConfig | null;
+  /** Days a provider's webhook event is kept after it arrived (PROVIDER_EVENTS_RETENTION_DAYS): the hourly `payments.sweep` purges older processed ones. */
+  providerEventsRetentionDays: number;
   /** Campaign emails per second per worker process; 0 = no limit. */
   campaignRatePerSecond: number;
   /** SMTP connections one process keeps open for campaigns (each sends one message at a time). */
@@ -183,7 +213,7 @@ export type Config = {
   verifactuCertificate: { file: string; password: string } | null;
   /** Where and how records are sent in verifactu mode (invoices/verifactu/submission.ts). */
   verifactuSending: { endpoint: string; batchSize: number };
-  /** VIES lookups of other member states' VAT numbers (VIES_CHECK=on), or none. */
+  /** VIES lookups of other member states' VAT numbers (VIES_CHECK=on, the default in production), or none. */
   vies: { url: string } | null;
   /** Apple Wallet and Google Wallet passes of a card (config/wallet-settings.ts); each null until configured. */
   wallet: WalletConfig;
@@ -235,11 +265,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `Invalid configuration:\n  SELLER_TAX_ID: ${e.SELLER_TAX_ID} is not a valid tax id of SELLER_COUNTRY ${e.SELLER_COUNTRY} (in Spain: the company's NIF, e.g. B12345674)`,
     );
-  // A public site (https) in production issues real invoices: not with the demo seller of the README's first command.
-  if (e.NODE_ENV === 'production' && e.PUBLIC_URL?.startsWith('https://') && e.SELLER_TAX_ID === DEMO_SELLER_TAX_ID)
-    throw new Error(
-      `Invalid configuration:\n  SELLER_TAX_ID is the demo placeholder ${DEMO_SELLER_TAX_ID}: a production site at ${e.PUBLIC_URL} would issue invoices in its name (set SELLER_TAX_ID, SELLER_NAME and SELLER_ADDRESS to the seller's own)`,
-    );
+  // Production issues real invoices: not in the demo seller's name, whatever the URL, unless DEMO_SELLER=true says it is the demo.
+  const demoSeller = demoSellerRefusal(e);
+  if (demoSeller) throw new Error(`Invalid configuration:\n  ${demoSeller}`);
   // A NO VERI*FACTU system must sign every record and event (Orden HAC/1177/2024, article 13). A public
   // site in production (https, as for SELLER_TAX_ID above) issues real invoices: not unsigned. The
   // demo (NODE_ENV defaults to production, on http://localhost) keeps unsigned records.
@@ -260,6 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  WORKERS=off needs DATABASE_URL (separate `npm run worker` processes are a PostgreSQL feature)',
     );
+  const stripe = stripeOf(e);
+  const redsys = redsysOf(e);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -272,7 +302,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     demo: { email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD, plan: e.DEMO_PLAN },
-    countryLookupUrl: e.COUNTRY_LOOKUP_URL,
+    countryLookupUrl: e.COUNTRY_LOOKUP_URL ?? OWN_COUNTRY_LOOKUP_PATH,
+    countryTableFiles: e.COUNTRY_TABLE_FILES
+      ? e.COUNTRY_TABLE_FILES.split(',').map((file) => resolve(file.trim()))
+      : packagedCountryTable(),
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : join(apiPackageRoot(), '..', 'web', 'dist'),
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -286,11 +319,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactLimitPerAddress: e.CONTACT_LIMIT_PER_ADDRESS,
     apiTokenRatePerMinute: e.API_TOKEN_RATE_PER_MINUTE,
     adminRequireTwoFactor: e.ADMIN_REQUIRE_TWO_FACTOR,
+    sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
+    visitCountersFlushSeconds: e.VISIT_COUNTERS_FLUSH_SECONDS,
+    reauthWindowMinutes: e.REAUTH_WINDOW_MINUTES,
     passkeys: passkeySite(e.PASSKEY_ORIGIN ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
     s3: s3Config(e),
     workers: e.WORKERS,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    scheduledJobsEverySeconds: e.SCHEDULED_JOBS_EVERY_SECONDS,
     paymentProvider: e.PAYMENT_PROVIDER,
+    stripe,
+    redsys,
+    providerEventsRetentionDays: e.PROVIDER_EVENTS_RETENTION_DAYS,
     seller: { name: e.SELLER_NAME, taxId: e.SELLER_TAX_ID, address: e.SELLER_ADDRESS, country: e.SELLER_COUNTRY.toUpperCase() },
     sellerTimeZone: e.SELLER_TIME_ZONE,
     invoicePdfFont: pdfFont(e.INVOICE_PDF_FONT),
@@ -298,7 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verifactuMode: e.VERIFACTU_MODE,
     verifactuCertificate: e.VERIFACTU_CERT_FILE ? { file: resolve(e.VERIFACTU_CERT_FILE), password: e.VERIFACTU_CERT_PASSWORD } : null,
     verifactuSending: { endpoint: e.VERIFACTU_ENDPOINT, batchSize: e.VERIFACTU_BATCH_SIZE },
-    vies: e.VIES_CHECK === 'on' ? { url: e.VIES_URL } : null,
+    vies: (e.VIES_CHECK ?? (e.NODE_ENV === 'production' ? 'on' : 'off')) === 'on' ? { url: e.VIES_URL } : null,
     wallet: walletOf(e),
     webhooks: webhooksOf(e),
     campaignRatePerSecond: e.CAMPAIGN_RATE_PER_SECOND,

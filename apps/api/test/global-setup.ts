@@ -1,5 +1,6 @@
-// Migrates and seeds the run's template databases once; every test file starts from a copy of one
-// (test/helpers/database.ts), so no file runs the migrations or the seed itself.
+// Migrates and seeds the run's template databases once, with the job queue installed (pg-boss's
+// schema and every queue of the test app); every test file starts from a copy of one
+// (test/helpers/database.ts), so no file runs the migrations, the seed or pg-boss's DDL itself.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { seedIfEmpty } from '../src/db/seed.js';
 import { ADMIN, DEMO, SEEDED_DEMO_PLAN } from './helpers/accounts.js';
 import { createScratchDatabase, testDatabaseUrl, type DatabaseTemplates, type TemplateName } from './helpers/database.js';
+import { installJobQueue, testAppQueues, type QueueDefinitions } from './helpers/job-queue-template.js';
 
 const seed = (database: DatabaseHandle) => seedIfEmpty(database.db, { admin: ADMIN, demo: { ...DEMO, plan: SEEDED_DEMO_PLAN } });
 
@@ -20,6 +22,7 @@ async function pgliteTemplates(): Promise<{ templates: DatabaseTemplates; remove
       await writeFile(path, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
       return path;
     };
+    await installJobQueue(database, await testAppQueues(await database.dumpDataDir!()));
     const migrated = await save('migrated');
     await seed(database);
     const seeded = await save('seeded');
@@ -29,7 +32,10 @@ async function pgliteTemplates(): Promise<{ templates: DatabaseTemplates; remove
   }
 }
 
-async function postgresTemplates(serverUrl: string): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
+async function postgresTemplates(
+  serverUrl: string,
+  queues: QueueDefinitions,
+): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
   const migrated = await createScratchDatabase(serverUrl, { empty: true, prefix: 'enlaza_template' });
   const seeded = await createScratchDatabase(serverUrl, { empty: true, prefix: 'enlaza_template' });
   const remove = async () => {
@@ -40,6 +46,7 @@ async function postgresTemplates(serverUrl: string): Promise<{ templates: Databa
   const prepare = async (url: string, seeded: boolean) => {
     const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
     try {
+      await installJobQueue(database, queues);
       if (seeded) await seed(database);
     } finally {
       await database.close();
@@ -56,7 +63,7 @@ async function postgresTemplates(serverUrl: string): Promise<{ templates: Databa
 }
 
 export default async function setup(project: TestProject) {
-  const { templates, remove } = testDatabaseUrl ? await postgresTemplates(testDatabaseUrl) : await pgliteTemplates();
+  const { templates, remove } = testDatabaseUrl ? await postgresTemplates(testDatabaseUrl, await testAppQueues()) : await pgliteTemplates();
   project.provide('databaseTemplates', templates);
   return remove;
 }

@@ -13,13 +13,15 @@ export interface ScreenData {
   cardId: string;
   tagId: string;
   campaignId: string;
+  /** A payment waiting for the customer's authentication (3-D Secure): its page is /user/pagos/{payment}. */
+  paymentId: string;
 }
 
 /**
  * Through the API, as the test's own user: a folder and a label for cards and for tags, a file in the
  * cloud (used as the card's photo), a card with contact details, links and a wall, a tag, a visitor's
- * message, a contact list, a suppressed address, a failed payment, two wall posts, an email template
- * and a draft campaign.
+ * message, a contact list, a suppressed address, a failed payment, a payment waiting for 3-D Secure,
+ * two wall posts, an email template and a draft campaign.
  */
 export async function seedScreenData(request: APIRequestContext, user: Pick<TestUser, 'headers' | 'alias' | 'id'>): Promise<ScreenData> {
   const { headers } = user;
@@ -89,9 +91,19 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
   await post('/api/audience/suppressions', { email: 'gone@e2e.enlaza.test' });
 
   // Billing: a second saved card, whose charges always fail, and the failed payment it made.
-  const failing = await saveTestCard(request, headers, '4000000000000341');
+  const failing = await saveTestCard(request, headers, 'sandbox_card_charge_declined');
   const offerId = await offerOf(request, headers, 'business', 'yearly');
   await post('/api/user/checkout', { offerId, methodId: failing, idempotencyKey: `a11y-${user.id}` }, 402);
+  // A card that always asks for 3-D Secure, and an add-on bought with it left waiting for the customer (202).
+  const authenticating = await saveTestCard(request, headers, 'sandbox_card_authenticate_always');
+  const { addOns } = await dataOf<{ addOns: { id: string; code: string }[] }>(await request.get('/api/user/paquetes', { headers }));
+  const addOnId = addOns.find((a) => a.code === 'sends-1000')!.id;
+  const waiting = await post<{ payment: { id: string; status: string } }>(
+    '/api/user/paquetes',
+    { addOnId, methodId: authenticating, idempotencyKey: `a11y-wait-${user.id}` },
+    202,
+  );
+  expect(waiting.payment.status).toBe('requires_action');
 
   // A published, pinned wall post on the card (Muros and the public page), a draft, and an email template (Plantillas).
   const pinned = await post<{ id: string }>('/api/walls/posts', {
@@ -111,5 +123,5 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
     audience: { profileIds: [card.id] },
   });
 
-  return { alias: user.alias, cardId: card.id, tagId: tag.id, campaignId: campaign.id };
+  return { alias: user.alias, cardId: card.id, tagId: tag.id, campaignId: campaign.id, paymentId: waiting.payment.id };
 }

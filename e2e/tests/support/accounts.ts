@@ -9,5 +9,5 @@ export interface Account {
 /** The seeded accounts; start-server.mjs gives the same ones to the API. */
 export const ADMIN: Account = E2E_ACCOUNTS.admin;
 export const DEMO_USER: Account = E2E_ACCOUNTS.user;
-export const COUNTRY_LOOKUP_PATH = '/__country-lookup';
+export const COUNTRY_LOOKUP_PATH = '/api/country-lookup';
 export const SESSION_KEYS = ['access_token', 'user', 'datasuscription', 'roll'] as const;

@@ -72,17 +72,44 @@ async function sessionOf(api: APIRequestContext, { token, user }: SignedIn): Pro
 }
 
 /**
- * A card's expiry year far enough ahead of any date a test reaches (the visual comparisons' clock
- * included), and fixed, so a saved card reads the same in every year's screenshots.
+ * The sandbox's test methods (SANDBOX_TEST_METHODS in packages/contracts), saved by id as its picker
+ * does: there is no number to type. `sandbox_card_visa` succeeds; `…_charge_declined` saves and every
+ * charge is declined; `…_authenticate_always` asks for 3-D Secure on every charge; `sandbox_sepa_settles`
+ * is a SEPA account whose debits settle three business days later.
  */
-const CARD_EXPIRY_YEAR = 2045;
+export type SandboxTestMethodId =
+  | 'sandbox_card_visa'
+  | 'sandbox_card_authenticate_always'
+  | 'sandbox_card_authenticate_once'
+  | 'sandbox_card_declined_on_save'
+  | 'sandbox_card_charge_declined'
+  | 'sandbox_card_insufficient_funds'
+  | 'sandbox_sepa_settles'
+  | 'sandbox_sepa_fails';
 
-/** Saves the sandbox's always-accepted test card as the user's default method; answers its id. */
-export async function saveTestCard(api: APIRequestContext, headers: Record<string, string>, number = '4242424242424242'): Promise<string> {
+/**
+ * Saves a sandbox test method as the Methods screen does: a setup, the sandbox's picker completing it
+ * with the test method's id (never a number), then the setup's id (a SEPA account with its mandate
+ * accepted). The sandbox's cards expire 12/2045, so screenshots read the same every year. Answers the
+ * saved method's id (the first one saved is the default).
+ */
+export async function saveTestCard(
+  api: APIRequestContext,
+  headers: Record<string, string>,
+  testMethod: SandboxTestMethodId = 'sandbox_card_visa',
+): Promise<string> {
+  const kind = testMethod.startsWith('sandbox_sepa_') ? 'sepa_debit' : 'card';
+  const setup = await dataOf<{ setupId: string }>(await api.post('/api/user/methods/setup', { headers, data: { kind } }));
+  await dataOf(
+    await api.post(`/api/payments/sandbox/setups/${encodeURIComponent(setup.setupId)}/confirm`, {
+      headers,
+      data: { testMethod, holder: 'Fixture Holder' },
+    }),
+  );
   const method = await dataOf<{ id: string }>(
     await api.post('/api/user/methods', {
       headers,
-      data: { number, expMonth: 12, expYear: CARD_EXPIRY_YEAR, cvc: '123', holder: 'Fixture Holder' },
+      data: { setupId: setup.setupId, ...(kind === 'sepa_debit' ? { mandateAccepted: true } : {}) },
     }),
   );
   return method.id;

@@ -3,7 +3,8 @@ export type Role = 'guest' | 'user' | 'admin' | 'owner' | 'member';
 /**
  * Every route of the spec (section 2), with the role that can open it: the accessibility scan and
  * the visual comparisons both visit this list. Adding a screen is one line; `{card}`, `{tag}`,
- * `{alias}` and `{campaign}` are the card, tag, alias and draft campaign seeded before the pass;
+ * `{alias}`, `{campaign}` and `{payment}` are the card, tag, alias, draft campaign and payment waiting for
+ * authentication seeded before the pass;
  * `{invitation}` a pending invitation's token and `{teamCard}` the member's card of the team seeded
  * for the team's `owner` and `member` (support/team-data.ts).
  */
@@ -59,6 +60,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/methods',
     '/user/paquetes',
     '/user/pagos',
+    '/user/pagos/{payment}',
   ],
   admin: [
     '/admin/dashboard',
@@ -73,7 +75,9 @@ export const ROUTES: Record<Role, string[]> = {
     '/admin/suscripciones-disponibles',
     '/admin/paquetes',
     '/admin/historial',
+    '/admin/jobs',
     '/admin/facturas',
+    '/admin/cupones',
   ],
   // A team's owner (its management, tab by tab) and one of its members (their view, their locked card).
   owner: [
@@ -88,12 +92,13 @@ export const ROUTES: Record<Role, string[]> = {
 };
 
 /** The seeded ids a route may name: `{card}` is `cardId`… */
-export type RouteData = Partial<Record<'alias' | 'cardId' | 'tagId' | 'campaignId' | 'invitation' | 'teamCardId', string>>;
+export type RouteData = Partial<Record<'alias' | 'cardId' | 'tagId' | 'campaignId' | 'paymentId' | 'invitation' | 'teamCardId', string>>;
 const PLACEHOLDERS = {
   alias: 'alias',
   card: 'cardId',
   tag: 'tagId',
   campaign: 'campaignId',
+  payment: 'paymentId',
   invitation: 'invitation',
   teamCard: 'teamCardId',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPES, notificationTypeSchema } from './notifications.js';
+import { ADMIN_NOTIFICATION_TYPES, NOTIFICATION_TYPES, type NotificationType } from './notifications.js';
 import { localeSchema } from './common.js';
 import { aliasSchema, emailSchema, newPasswordSchema } from './accounts.js';
 
@@ -40,9 +40,19 @@ export const billingDetailsUpdateSchema = z.object({
 });
 export type BillingDetailsUpdate = z.infer<typeof billingDetailsUpdateSchema>;
 
+/**
+ * What VIES said of the tax id when it was saved: `registered`; `unavailable`, no answer (the
+ * member state's register was down): the well-formed number was kept unconfirmed, and is looked up
+ * again when it is saved again; null, not looked up (a Spanish or non-EU id, or VIES_CHECK off).
+ */
+export const TAX_ID_REGISTRATIONS = ['registered', 'unavailable'] as const;
+export const taxIdRegistrationSchema = z.enum(TAX_ID_REGISTRATIONS).nullable();
+export type TaxIdRegistration = z.infer<typeof taxIdRegistrationSchema>;
+
 /** `GET /api/user/billing-details`: what is stored and what a purchase of this account type still needs. */
 export const billingDetailsSchema = z.object({
   taxId: z.string().nullable(),
+  taxIdRegistration: taxIdRegistrationSchema,
   billingAddress: billingAddressSchema.nullable(),
   /** The account's country (the billing address's country is proposed from it). */
   country: z.string().nullable(),
@@ -61,6 +71,7 @@ export const personalInfoSchema = z.object({
   country: z.string().nullable(),
   billingAddress: billingAddressSchema.nullable(),
   taxId: z.string().nullable(),
+  taxIdRegistration: taxIdRegistrationSchema,
   accountType: z.object({ id: z.string(), name: z.string(), requiresTaxId: z.boolean() }).nullable(),
 });
 export type PersonalInfo = z.infer<typeof personalInfoSchema>;
@@ -78,9 +89,12 @@ export type PersonalInfoUpdate = z.infer<typeof personalInfoUpdateSchema>;
 export const emailChangeBodySchema = z.object({ newEmail: emailSchema, password: z.string().min(1).max(1024) });
 export const passwordChangeBodySchema = z.object({ currentPassword: z.string().min(1).max(1024), newPassword: newPasswordSchema });
 
-/** Which notification types also come by email (chosen per type in Options). */
-export const NOTIFICATION_KINDS = NOTIFICATION_TYPES;
-export const notificationKindSchema = notificationTypeSchema;
+/** Which notification types also come by email (chosen per type in Options); the admins' own types are not a customer's choice. */
+export const NOTIFICATION_KINDS = NOTIFICATION_TYPES.filter((type) => !(ADMIN_NOTIFICATION_TYPES as readonly string[]).includes(type)) as [
+  Exclude<NotificationType, (typeof ADMIN_NOTIFICATION_TYPES)[number]>,
+  ...Exclude<NotificationType, (typeof ADMIN_NOTIFICATION_TYPES)[number]>[],
+];
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 
 export const userOptionsSchema = z.object({
   alias: z.string(),

@@ -52,4 +52,14 @@ export type AliasCheck = z.infer<typeof aliasCheckSchema>;
 
 export const verifyBodySchema = z.object({ code: z.string().min(10).max(200) });
 export const emailOnlyBodySchema = z.object({ email: emailSchema });
-export const resetPasswordBodySchema = z.object({ token: z.string().min(10).max(200), email: emailSchema, password: newPasswordSchema });
+/**
+ * `POST /api/password/reset`. Every session is signed out; `revokeApiTokens` and `removePasskeys` (both
+ * on unless sent false: the reset page's two boxes) also end what a thief may have added.
+ */
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(10).max(200),
+  email: emailSchema,
+  password: newPasswordSchema,
+  revokeApiTokens: z.boolean().default(true),
+  removePasskeys: z.boolean().default(true),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subscriptionStatusSchema } from './subscription.js';
+import { paymentDisputeSchema } from './payments.js';
 
 /**
  * Suscripcions (admin) and the sandbox test clock. Shared by the renewals/dunning engine (which
@@ -107,6 +108,8 @@ export const adminSubscriptionDetailSchema = adminSubscriptionSummarySchema.exte
       status: z.string(),
       purpose: z.string(),
       invoiceNumber: z.string().nullable(),
+      /** The payment's latest dispute (null: never disputed). */
+      dispute: paymentDisputeSchema.nullable(),
     }),
   ),
   invoices: z.array(z.object({ id: z.string(), number: z.string(), issuedAt: z.string(), totalCents: z.number().int(), kind: z.string() })),

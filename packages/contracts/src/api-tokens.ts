@@ -9,7 +9,7 @@ export const API_TOKEN_SCOPES = ['cards:read', 'cards:write', 'messages:read', '
 export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES);
 export type ApiTokenScope = z.infer<typeof apiTokenScopeSchema>;
 
-/** How long a new token lives; `never`: until revoked. */
+/** How long a new token lives; `never`: until revoked, only when chosen (the default is 90 days). */
 export const API_TOKEN_EXPIRIES = ['30', '90', '365', 'never'] as const;
 export const apiTokenExpirySchema = z.enum(API_TOKEN_EXPIRIES);
 export type ApiTokenExpiry = z.infer<typeof apiTokenExpirySchema>;
@@ -28,7 +28,7 @@ export const createApiTokenBodySchema = z.strictObject({
     .min(1)
     .max(API_TOKEN_SCOPES.length)
     .refine((scopes) => new Set(scopes).size === scopes.length, { error: 'validation.invalid_value' }),
-  expiresIn: apiTokenExpirySchema,
+  expiresIn: apiTokenExpirySchema.default('90'),
 });
 export type CreateApiTokenBody = z.infer<typeof createApiTokenBodySchema>;
 

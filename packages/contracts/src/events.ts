@@ -74,6 +74,8 @@ export type DomainEvents = HistoryEvents & {
     kind: 'invoice' | 'credit_note';
     totalCents: number;
     currency: string;
+    /** The invoice of a payment still settling (a SEPA debit): its receipt goes out when it settles (`payment.settled`). */
+    awaitingPayment?: boolean;
   };
   /** Every recipient of a campaign is settled (sent, failed, bounced or skipped); published once. */
   'campaign.finished': { campaignId: string; userId: string; campaignName: string; sent: number; failed: number; bounced: number };
@@ -101,6 +103,64 @@ export type DomainEvents = HistoryEvents & {
   'payment.failed': { paymentId: string; userId: string; amountCents: number; currency: string };
   /** A charge went through: its payment and the change it paid for committed. */
   'payment.succeeded': { paymentId: string; userId: string; amountCents: number; currency: string };
+  /** A payment that was settling (a SEPA debit) was paid: its invoice's receipt goes out now. */
+  'payment.settled': { paymentId: string; userId: string; invoiceId: string | null; amountCents: number; currency: string };
+  /**
+   * A payment that was settling failed after its service was delivered (a returned SEPA debit): its
+   * invoice was credited in full (`creditNoteNumber`) and what it paid for was ended or reverted.
+   */
+  'payment.reversed': {
+    paymentId: string;
+    userId: string;
+    amountCents: number;
+    currency: string;
+    reason: string;
+    invoiceNumber: string | null;
+    creditNoteNumber: string | null;
+  };
+  /**
+   * The customer's bank disputed a payment (a chargeback; its provider reported it): recorded once
+   * per dispute. The admins are notified; the customer is told nothing (they started it).
+   */
+  'payment.disputed': {
+    paymentId: string;
+    userId: string;
+    subscriptionId: string | null;
+    disputeId: string;
+    amountCents: number;
+    currency: string;
+    reason: string;
+    status: string;
+    evidenceDueBy: string | null;
+  };
+  /**
+   * A dispute was closed: `won` (no money changed) or `lost` (the bank took the amount back: a credit
+   * note for it, `creditNoteNumber`, and what the payment paid for undone as for a returned debit).
+   */
+  'payment.dispute_closed': {
+    paymentId: string;
+    userId: string;
+    disputeId: string;
+    amountCents: number;
+    currency: string;
+    outcome: 'won' | 'lost';
+    creditNoteNumber: string | null;
+  };
+  /**
+   * A renewal's off-session charge needs the customer to authenticate (3-D Secure): the subscription
+   * is past due and waits for them; the email links to the payment's page.
+   */
+  'renewal.action_required': {
+    subscriptionId: string;
+    userId: string;
+    paymentId: string;
+    planName: string;
+    amountCents: number;
+    currency: string;
+    periodEnd: string;
+    /** `seats`: an off-session charge for seats added in the period, not the renewal (absent: the renewal). */
+    purpose?: 'renewal' | 'seats';
+  };
   /** A renewal's attempt found no payment method to charge (no payment exists); `attempt` counts from 1 in the period ending `periodEnd`. */
   'renewal.no_payment_method': { subscriptionId: string; userId: string; planName: string; periodEnd: string; attempt: number };
   /**

@@ -85,6 +85,8 @@ export const invoiceSummarySchema = z.object({
   creditedCents: z.number().int(),
   correctedInvoiceId: z.uuid().nullable(),
   correctedNumber: z.string().nullable(),
+  /** A credit note: the issue date (`YYYY-MM-DD`) of the invoice it corrects, printed with its number. */
+  correctedIssueDate: calendarDateSchema.nullable(),
   paymentId: z.uuid().nullable(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
@@ -172,7 +174,7 @@ export const creditNoteAnswerSchema = okResponse(creditNoteResultSchema);
 export const invoiceAnswerSchema = okResponse(invoiceDetailSchema);
 
 /** Why a record of the invoice record chain fails verification. */
-export const CHAIN_BREAK_REASONS = ['hash', 'previous_hash', 'position', 'invoice', 'head'] as const;
+export const CHAIN_BREAK_REASONS = ['hash', 'previous_hash', 'position', 'invoice', 'head', 'signature'] as const;
 export const chainBreakReasonSchema = z.enum(CHAIN_BREAK_REASONS);
 export type ChainBreakReason = z.infer<typeof chainBreakReasonSchema>;
 
@@ -180,6 +182,8 @@ export type ChainBreakReason = z.infer<typeof chainBreakReasonSchema>;
 export const chainVerificationSchema = z.object({
   ok: z.boolean(),
   checked: z.number().int(),
+  /** Records whose stored signature was verified (0 when records are stored unsigned). */
+  signaturesChecked: z.number().int(),
   firstBroken: z.object({ number: z.string(), issuedAt: z.string(), reason: chainBreakReasonSchema }).nullable(),
 });
 export type ChainVerification = z.infer<typeof chainVerificationSchema>;

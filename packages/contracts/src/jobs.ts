@@ -13,3 +13,5 @@ export const failedJobSchema = z.object({
 });
 export type FailedJob = z.infer<typeof failedJobSchema>;
 export const failedJobsResponseSchema = okResponse(z.array(failedJobSchema));
+/** Retrying a failed job answers the new job's id; discarding one, the discarded job's. */
+export const failedJobActionResponseSchema = okResponse(z.object({ id: z.string() }));

@@ -17,8 +17,11 @@ export const NOTIFICATION_TYPES = [
   'payment_failed',
   'payment_succeeded',
   'invoice_issued',
+  'payment_disputed',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+/** Raised for the admins only (in-app): not among a customer's email choices in Options. */
+export const ADMIN_NOTIFICATION_TYPES = ['payment_disputed'] as const;
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** Which types also come by email when a new account is created (Options changes it). */
@@ -69,6 +72,15 @@ export const notificationPayloadSchemas = {
   ]),
   payment_succeeded: z.object({ paymentId: z.string(), ...money }),
   invoice_issued: z.object({ invoiceId: z.string(), number: z.string(), totalCents: z.number().int(), currency: z.string().length(3) }),
+  /** For the admins: a customer's bank disputed a payment (answer it in the provider's dashboard by `evidenceDueBy`). */
+  payment_disputed: z.object({
+    paymentId: z.string(),
+    customerUserId: z.string(),
+    subscriptionId: z.string().nullable(),
+    reason: z.string(),
+    evidenceDueBy: z.string().nullable(),
+    ...money,
+  }),
 } satisfies Record<NotificationType, z.ZodType>;
 export type NotificationPayload<T extends NotificationType> = z.infer<(typeof notificationPayloadSchemas)[T]>;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { planLimitsSchema, subscriptionDataSchema } from './subscription.js';
 import { billingDetailFieldSchema } from './account.js';
 import { taxRuleSchema } from './tax.js';
+import { METHOD_KINDS, PAYMENT_PROVIDERS, paymentNextActionSchema } from './payment-setup.js';
+import { promotionCodeInputSchema, quoteDiscountSchema } from './coupons.js';
 
 /** Card brands the app recognises from the number's first digits (shown while typing). */
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
@@ -40,7 +42,11 @@ export function expiryNotPast(month: number, year: number, now = new Date()): bo
   return year > y || (year === y && month >= m);
 }
 
-/** `POST /api/user/methods`: the card goes to the provider only; the app keeps brand, last four and expiry. */
+/**
+ * @deprecated The old card form's body, which carried the number to our server. The API no longer
+ * accepts it (`POST /api/user/methods` takes a completed setup: saveMethodSchema); kept only until
+ * the web app's old card form is removed.
+ */
 export const addCardSchema = z
   .object({
     number: z
@@ -69,17 +75,31 @@ export type AddCardInput = z.input<typeof addCardSchema>;
 
 export const paymentMethodSchema = z.object({
   id: z.string(),
+  /** A card or a SEPA bank account. */
+  kind: z.enum(METHOD_KINDS),
+  /** Card brand (`visa`…), or `sepa_debit`. */
   brand: z.string(),
   last4: z.string(),
-  expMonth: z.number().int(),
-  expYear: z.number().int(),
+  /** Cards only; null for a SEPA account. */
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
   holder: z.string(),
   isDefault: z.boolean(),
+  /** Detached at the provider (removed in Stripe's Dashboard, or by the bank): shown, never charged. */
+  usable: z.boolean(),
   createdAt: z.string(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-/** `GET /api/user/payment-provider`: which provider takes the cards, and whether it is a test one (the sandbox). */
-export const paymentProviderInfoSchema = z.object({ name: z.string(), testMode: z.boolean() });
+/**
+ * `GET /api/user/payment-provider`: which provider takes the methods, whether it is a test one (the
+ * sandbox, Stripe with a test key), the method kinds it can save, and Stripe's publishable key (null for the others).
+ */
+export const paymentProviderInfoSchema = z.object({
+  name: z.enum(PAYMENT_PROVIDERS),
+  testMode: z.boolean(),
+  methodKinds: z.array(z.enum(METHOD_KINDS)),
+  publishableKey: z.string().nullable(),
+});
 export type PaymentProviderInfo = z.infer<typeof paymentProviderInfoSchema>;
 export const paymentMethodListSchema = z.object({ data: z.array(paymentMethodSchema) });
 
@@ -148,11 +168,17 @@ export const idempotencyKeySchema = z
   .regex(/^[A-Za-z0-9_:-]+$/);
 
 /** `POST /api/user/checkout`: buy a plan's offer now (from Free) or upgrade now with proration. */
-export const checkoutSchema = z.object({ offerId: z.uuid(), methodId: z.uuid(), idempotencyKey: idempotencyKeySchema });
+export const checkoutSchema = z.object({
+  offerId: z.uuid(),
+  methodId: z.uuid(),
+  idempotencyKey: idempotencyKeySchema,
+  /** A promotion code the customer typed (its coupon's discount goes on the invoice). */
+  promotionCode: promotionCodeInputSchema,
+});
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 /** `POST /api/user/checkout/quote`: what a checkout will charge (credit for the unused part included). */
-export const checkoutQuoteRequestSchema = z.object({ offerId: z.uuid() });
+export const checkoutQuoteRequestSchema = z.object({ offerId: z.uuid(), promotionCode: promotionCodeInputSchema });
 export const checkoutLineSchema = z.object({ description: z.string(), amountCents: z.number().int() });
 export const checkoutQuoteSchema = z.object({
   kind: z.enum(['new', 'upgrade']),
@@ -167,13 +193,49 @@ export const checkoutQuoteSchema = z.object({
    * goes to the customer's credit balance (used by the next invoices). 0 otherwise.
    */
   creditToBalanceCents: z.number().int().nonnegative(),
+  /** The promotion code's discount (also one of the lines, negative); null without a code. */
+  discount: quoteDiscountSchema.nullable(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
-export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded'] as const;
+/**
+ * `requires_action`: waiting for the customer to authenticate (3-D Secure), nothing delivered yet;
+ * `processing`: a SEPA debit on its way (the service is delivered and invoiced; it settles or fails days later).
+ */
+export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'partially_refunded', 'requires_action', 'processing'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 /** `seats`: seats added to a per-seat subscription in its period (prorated). */
 export const PAYMENT_PURPOSES = ['subscription', 'upgrade', 'add_on', 'renewal', 'seats'] as const;
+
+/** Stripe's dispute statuses (`warning_*`: an inquiry before a chargeback; `won`, `lost`, `warning_closed`, `prevented`: closed). */
+export const DISPUTE_STATUSES = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'appeal_needs_response',
+  'appeal_under_review',
+  'won',
+  'lost',
+  'prevented',
+] as const;
+export const disputeStatusSchema = z.enum(DISPUTE_STATUSES);
+export type DisputeStatus = z.infer<typeof disputeStatusSchema>;
+
+/** A payment's dispute (chargeback) as the provider reports it; answered in the provider's dashboard. */
+export const paymentDisputeSchema = z.object({
+  status: disputeStatusSchema,
+  /** The bank's reason (`fraudulent`, `product_not_received`…), as the provider names it. */
+  reason: z.string(),
+  amountCents: z.number().int(),
+  /** When the evidence must reach the provider (null: none asked, or closed). */
+  evidenceDueBy: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  /** A lost dispute's credit note. */
+  creditNoteNumber: z.string().nullable(),
+});
+export type PaymentDispute = z.infer<typeof paymentDisputeSchema>;
 
 export const paymentSchema = z.object({
   id: z.string(),
@@ -192,13 +254,30 @@ export const paymentSchema = z.object({
   invoiceNumber: z.string().nullable(),
   /** The credit notes of its invoice (refunds), oldest first; totals negative. */
   creditNotes: z.array(z.object({ id: z.string(), number: z.string(), totalCents: z.number().int(), issueDate: z.string() })),
+  /** Refunded in the provider's dashboard (not through the app), in cents; part of `refundedCents`. */
+  refundedAtProviderCents: z.number().int(),
+  /** The latest dispute of the payment (null: never disputed). */
+  dispute: paymentDisputeSchema.nullable(),
   createdAt: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentListSchema = z.object({ data: z.array(paymentSchema) });
 
-export const checkoutResultSchema = z.object({ payment: paymentSchema, subscription: subscriptionDataSchema });
+/**
+ * A checkout, an add-on or any charge the customer starts: the payment and the subscription after it.
+ * A payment in `requires_action` (answered with 202) comes with `nextAction`: the customer
+ * authenticates, then the SAME request is sent again with the SAME idempotency key to complete it.
+ */
+export const checkoutResultSchema = z.object({
+  payment: paymentSchema,
+  subscription: subscriptionDataSchema,
+  nextAction: paymentNextActionSchema.optional(),
+});
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+/** `GET /api/user/payments/:id` and `POST /api/user/payments/:id/confirm`: one of my payments, and what completes it while it waits for me. */
+export const paymentDetailSchema = z.object({ payment: paymentSchema, nextAction: paymentNextActionSchema });
+export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 
 /** A downgrade waiting for the end of the period (the renewal applies it). */
 export const pendingChangeSchema = z.object({
@@ -251,4 +330,18 @@ export const addOnsCatalogueSchema = z.object({
 });
 export type AddOnsCatalogue = z.infer<typeof addOnsCatalogueSchema>;
 
-export const buyAddOnSchema = z.object({ addOnId: z.uuid(), methodId: z.uuid(), idempotencyKey: idempotencyKeySchema });
+export const buyAddOnSchema = z.object({
+  addOnId: z.uuid(),
+  methodId: z.uuid(),
+  idempotencyKey: idempotencyKeySchema,
+  promotionCode: promotionCodeInputSchema,
+});
+
+/** `POST /api/user/paquetes/quote`: what buying an add-on charges, with a promotion code's discount. */
+export const addOnQuoteRequestSchema = z.object({ addOnId: z.uuid(), promotionCode: promotionCodeInputSchema });
+export const addOnQuoteSchema = z.object({
+  lines: z.array(checkoutLineSchema),
+  price: priceQuoteSchema,
+  discount: quoteDiscountSchema.nullable(),
+});
+export type AddOnQuote = z.infer<typeof addOnQuoteSchema>;

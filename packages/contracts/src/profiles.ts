@@ -137,6 +137,11 @@ export const profileSchema = z.object({
   tag: tagFieldsSchema.nullable(),
   /** `/link/{alias}/{id}`: the owner's alias, or the team's for a team card. */
   publicPath: z.string(),
+  /**
+   * The short address to share (copy link, QR code): `/link/{alias}` for the owner's main card,
+   * `/link/{alias}/{slug}` (the id's first 12 hex digits) for another; both lead to `publicPath`.
+   */
+  sharePath: z.string(),
   /** A team card's team (null: a personal card or tag). */
   team: profileTeamSchema.nullable(),
   /**

@@ -26,7 +26,10 @@ export const SPA_ROUTES = [
   '/admin/suscripciones-disponibles',
   '/admin/paquetes',
   '/admin/historial',
+  '/admin/jobs',
   '/admin/facturas',
+  '/admin/cupones',
+  '/admin/cupones/:couponId',
   '/user/account',
   '/user',
   '/user/dashboard',
@@ -61,8 +64,11 @@ export const SPA_ROUTES = [
   '/user/plans',
   '/user/myplan',
   '/user/methods',
+  // Where Redsys' payment page sends the browser back (URLOK/URLKO) with its signed result.
+  '/user/methods/redsys',
   '/user/paquetes',
   '/user/pagos',
+  '/user/pagos/:paymentId',
 ] as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

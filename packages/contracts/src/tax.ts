@@ -73,8 +73,36 @@ export const taxIdAcceptable = (country: string | null | undefined, taxId: strin
  * - `eu_consumer_origin`: a consumer in another member state while the seller's EU distance sales stay
  *   within the 10,000 € threshold (article 59c): the seller's VAT;
  * - `eu_consumer_oss`: past the threshold: the VAT of the buyer's country, declared through the OSS;
- * - `outside_eu`: a buyer outside the EU: not subject to the seller's VAT, 0 %.
+ * - `outside_eu`: a buyer outside the EU: not subject to the seller's VAT, 0 %;
+ * - `excluded_territory`: a buyer in a part of a member state outside the EU VAT area (Directive
+ *   2006/112/EC article 6): Spain's Canary Islands, Ceuta and Melilla (Ley 37/1992 article 3), told
+ *   by the billing address's postal code. Not subject to IVA (article 69), 0 %.
  */
-export const TAX_RULES = ['domestic', 'eu_reverse_charge', 'eu_consumer_origin', 'eu_consumer_oss', 'outside_eu'] as const;
+export const TAX_RULES = [
+  'domestic',
+  'eu_reverse_charge',
+  'eu_consumer_origin',
+  'eu_consumer_oss',
+  'outside_eu',
+  'excluded_territory',
+] as const;
 export type TaxRule = (typeof TAX_RULES)[number];
 export const taxRuleSchema = z.enum(TAX_RULES);
+
+/** The parts of a member state outside the EU VAT area that the VAT rules tell apart (`excluded_territory`). */
+export const EXCLUDED_TERRITORIES = ['canary_islands', 'ceuta', 'melilla'] as const;
+export type ExcludedTerritory = (typeof EXCLUDED_TERRITORIES)[number];
+
+/**
+ * Whether a Spanish address is in the Canary Islands (postal codes 35… Las Palmas, 38… Santa Cruz de
+ * Tenerife), Ceuta (51…) or Melilla (52…): Spain, but outside the territory where IVA applies (Ley
+ * 37/1992 article 3; Directive 2006/112/EC article 6). Null for any other address or country.
+ */
+export function excludedTerritory(country: string | null | undefined, postalCode: string | null | undefined): ExcludedTerritory | null {
+  if (country?.trim().toUpperCase() !== 'ES') return null;
+  const province = /^\s*(\d{2})\d{3}\s*$/.exec(postalCode ?? '')?.[1];
+  if (province === '35' || province === '38') return 'canary_islands';
+  if (province === '51') return 'ceuta';
+  if (province === '52') return 'melilla';
+  return null;
+}

@@ -179,15 +179,20 @@ export const userDataContactListSchema = z.strictObject({
   contacts: z.array(z.strictObject({ email: z.string(), name: z.string().nullable(), createdAt: at })),
 });
 
-/** Saved cards show brand, last four and expiry only: the provider's token is never exported. */
+/**
+ * Saved methods show kind, brand, last four and expiry only (the provider's reference is never
+ * exported), and a SEPA account the mandate the customer accepted: its text, when, from which IP and browser.
+ */
 export const userDataPaymentsSchema = z.strictObject({
   methods: z.array(
     z.strictObject({
       id: z.string(),
+      kind: z.string(),
       brand: z.string(),
       last4: z.string(),
-      expMonth: z.number(),
-      expYear: z.number(),
+      expMonth: z.number().nullable(),
+      expYear: z.number().nullable(),
+      mandate: z.strictObject({ text: z.string(), acceptedAt: z.string(), ip: z.string(), userAgent: z.string() }).nullable(),
       isDefault: z.boolean(),
       removedAt: when,
       createdAt: at,
@@ -273,6 +278,18 @@ export const userDataSectionsSchema = z.strictObject({
   /** The guided start's checklist on the dashboard: when it began, which steps were recorded, whether it was dismissed. */
   onboarding: z.strictObject({ startedAt: at, previewedAt: when, sharedAt: when, dismissedAt: when }).nullable(),
   payments: userDataPaymentsSchema,
+  /** Promotion codes redeemed at checkout (a reservation while its charge was under way), before tax. */
+  couponRedemptions: z.array(
+    z.strictObject({
+      code: z.string(),
+      couponName: z.string(),
+      status: z.string(),
+      amountOffCents: z.number(),
+      invoiceNumber: z.string().nullable(),
+      redeemedAt: when,
+      createdAt: at,
+    }),
+  ),
   invoices: z.array(userDataInvoiceSchema),
 });
 export type UserDataSections = z.infer<typeof userDataSectionsSchema>;

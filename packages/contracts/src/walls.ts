@@ -27,10 +27,15 @@ export type WallPostInput = z.input<typeof wallPostInputSchema>;
 export type WallPostValues = z.infer<typeof wallPostInputSchema>;
 
 /** Schedule: an instant, ISO 8601 with its offset (the browser converts the user's time zone). */
-export const wallPostScheduleBodySchema = z.object({ action: z.literal('schedule'), at: z.iso.datetime({ offset: true }) });
+export const wallPostScheduleBodySchema = z.object({
+  action: z.literal('schedule'),
+  at: z.iso.datetime({ offset: true }),
+  /** true: also switch the profile's wall on, so that visitors see the post (in the same step). */
+  switchWallOn: z.boolean().optional(),
+});
 /** Publish now, schedule, or take it back to draft. */
 export const wallPostPublishBodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('publish') }),
+  z.object({ action: z.literal('publish'), switchWallOn: z.boolean().optional() }),
   wallPostScheduleBodySchema,
   z.object({ action: z.literal('unpublish') }),
 ]);

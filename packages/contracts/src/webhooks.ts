@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'campaign.finished',
   'invoice.issued',
   'payment.failed',
+  'payment.disputed',
+  'payment.dispute_closed',
   'subscription.changed',
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
@@ -63,6 +65,23 @@ export const webhookEventDataSchemas = {
     currency: z.string(),
   }),
   'payment.failed': z.object({ paymentId: z.string(), amountCents: z.number(), currency: z.string() }),
+  'payment.disputed': z.object({
+    paymentId: z.string(),
+    disputeId: z.string(),
+    amountCents: z.number(),
+    currency: z.string(),
+    reason: z.string(),
+    status: z.string(),
+    evidenceDueBy: z.string().nullable(),
+  }),
+  'payment.dispute_closed': z.object({
+    paymentId: z.string(),
+    disputeId: z.string(),
+    amountCents: z.number(),
+    currency: z.string(),
+    outcome: z.enum(['won', 'lost']),
+    creditNoteNumber: z.string().nullable(),
+  }),
   'subscription.changed': z.object({
     subscriptionId: z.string(),
     /** What happened; today `ended` (the subscription stopped running: cancelled or expired). */

@@ -1,5 +1,11 @@
 import type { ApiTokenScope, Locale, Role } from '@enlaza/contracts';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  onResponseAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.js';
 import { requireRole } from '../platform/access.js';
@@ -22,12 +28,57 @@ export interface SignedInUser {
  */
 export type AuthenticatedUser = { sessionId: string; user: SignedInUser; token?: { id: string; scopes: readonly ApiTokenScope[] } };
 
+/**
+ * The changes that need a fresh proof of the owner and are then emailed to them (docs/security.md).
+ * Each is also the key of its sentence in the owner's email (`email.account_changed.changes.*`).
+ */
+export const SENSITIVE_CHANGES = [
+  'passkey_added',
+  'passkey_removed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_codes_replaced',
+  'api_token_created',
+  'api_token_revoked',
+  'webhook_created',
+  'webhook_url_changed',
+  'webhook_deleted',
+  'webhook_secret_rolled',
+  'email_change_requested',
+  'password_changed',
+] as const;
+export type SensitiveChange = (typeof SENSITIVE_CHANGES)[number];
+
+/**
+ * A sensitive route's declaration (`config: { sensitive: {...} }`), read by the one guard below:
+ * - `proof: 'session'` (the default): the session must have given a fresh proof within
+ *   REAUTH_WINDOW_MINUTES (`POST /api/user/reauthenticate`), else 403 `auth.reauth_required`;
+ * - `proof: 'body'`: the route checks a proof in its own body (the current password, a current
+ *   authenticator code), so it is not asked twice;
+ * - `when`: only requests it answers true for are sensitive (a webhook's PATCH that changes the URL);
+ * - `change`: what the owner is emailed after a success (none for a step that changes nothing yet;
+ *   `email: false` where the route sends its own, dedicated email).
+ * Either way a personal access token is refused (403 `auth.token_not_allowed`).
+ */
+export type SensitiveRoute = {
+  proof?: 'session' | 'body';
+  change: SensitiveChange | null;
+  email?: boolean;
+  when?: (request: FastifyRequest) => boolean;
+};
+
 /** What the plugin asks of the auth service: the session and user a token belongs to, if it is live; a personal access token's limit and scope check. */
 export type SessionAuthenticator = {
   authenticate(token: string): Promise<AuthenticatedUser | null>;
   apiTokens: {
     throttle(tokenId: string): Promise<void>;
     authorize(scopes: readonly ApiTokenScope[], required: ApiTokenScope | null): void;
+  };
+  sensitive: {
+    /** Whether this session gave a fresh proof within the window (on the product clock). */
+    isFresh(sessionId: string): Promise<boolean>;
+    /** Tells the owner, by email in their language, what changed, when and from where. */
+    notifyOwner(user: SignedInUser, change: SensitiveChange, request: FastifyRequest): void;
   };
 };
 
@@ -49,6 +100,27 @@ export const authPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       if ((request.auth || bearerToken(request)) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       return payload;
+    });
+    app.decorate('sensitiveRoutes', new Map<string, SensitiveRoute>());
+    // The one guard of sensitive changes: every route declaring `config.sensitive` gets it, added here.
+    app.addHook('onRoute', (route) => {
+      const sensitive = route.config?.sensitive;
+      if (!sensitive) return;
+      for (const method of [route.method].flat()) if (method !== 'HEAD') app.sensitiveRoutes.set(`${method} ${route.url}`, sensitive);
+      const applies = (request: FastifyRequest) => !sensitive.when || sensitive.when(request);
+      const guard: preHandlerAsyncHookHandler = async (request) => {
+        if (!applies(request)) return;
+        const { sessionId, token } = requireAuth(request);
+        if (token) throw new AppError('auth.token_not_allowed');
+        if ((sensitive.proof ?? 'session') === 'session' && !(await opts.auth.sensitive.isFresh(sessionId)))
+          throw new AppError('auth.reauth_required');
+      };
+      const notify: onResponseAsyncHookHandler = async (request, reply) => {
+        if (!sensitive.change || sensitive.email === false || reply.statusCode >= 300 || !request.auth || !applies(request)) return;
+        opts.auth.sensitive.notifyOwner(request.auth.user, sensitive.change, request);
+      };
+      route.preHandler = [guard, ...[route.preHandler ?? []].flat()];
+      route.onResponse = [...[route.onResponse ?? []].flat(), notify];
     });
     app.decorate('authenticate', (role?: Role): onRequestAsyncHookHandler => {
       return async (request) => {
@@ -79,5 +151,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(role?: Role): onRequestAsyncHookHandler;
+    /** Every sensitive route (`METHOD /url`) with its declaration: the route-list test reads it. */
+    sensitiveRoutes: Map<string, SensitiveRoute>;
+  }
+  interface FastifyContextConfig {
+    /** This route makes a sensitive change: see SensitiveRoute. */
+    sensitive?: SensitiveRoute;
   }
 }

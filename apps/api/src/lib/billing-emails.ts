@@ -4,7 +4,14 @@ import { escapeHtml } from './html.js';
 import { translate } from './i18n.js';
 
 /** The customer's emails about money; each is `email.billing.<kind>.*` in locales/*.json. */
-export type BillingEmailKind = 'receipt' | 'renewal_reminder' | 'payment_failed' | 'subscription_ended';
+export type BillingEmailKind =
+  | 'receipt'
+  | 'renewal_reminder'
+  | 'payment_failed'
+  | 'subscription_ended'
+  | 'authentication_required'
+  | 'seats_authentication_required'
+  | 'debit_failed';
 
 /** `ja` for Intl: the product calls Japanese `jp`. */
 const tagOf = (locale: Locale) => (locale === 'jp' ? 'ja' : locale);

@@ -12,6 +12,7 @@ export type EmailTemplate =
   | 'registration_attempted'
   | 'webhook_disabled'
   | 'sign_in_failures'
+  | 'account_changed'
   | 'team_invitation';
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -30,13 +31,11 @@ export function renderEmail(
   const note = translate(locale, `email.${template}.note`, {});
   if (note !== `email.${template}.note`) paragraphs.push(note);
   const action = params.link ? t(`email.${template}.action`) : null;
+  // A template may say why it was sent instead of "if you did not ask for this, ignore it" (a security notice must not be ignored).
+  const ownIgnore = translate(locale, `email.${template}.ignore`, {});
+  const ignore = ownIgnore !== `email.${template}.ignore` ? ownIgnore : t('email.common.ignore');
 
-  const text = [
-    ...paragraphs,
-    ...(params.link ? [`${action}: ${params.link}`] : []),
-    t('email.common.ignore'),
-    t('email.common.signature'),
-  ].join('\n\n');
+  const text = [...paragraphs, ...(params.link ? [`${action}: ${params.link}`] : []), ignore, t('email.common.signature')].join('\n\n');
 
   const button = params.link
     ? `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action ?? '')}</a></p>
@@ -49,7 +48,7 @@ export function renderEmail(
       <h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>
       ${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n      ')}
       ${button}
-      <p style="font-size:13px;color:#555">${escapeHtml(t('email.common.ignore'))}</p>
+      <p style="font-size:13px;color:#555">${escapeHtml(ignore)}</p>
       <p>${escapeHtml(t('email.common.signature'))}</p>
     </div>
   </div>

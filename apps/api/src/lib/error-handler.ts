@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError } from './errors.js';
 import { localeFromHeader, translate } from './i18n.js';
+import { multipartError } from './multipart-errors.js';
 
 const FASTIFY_CODES: Record<string, AppError['code']> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'request.invalid_body',
@@ -20,11 +21,16 @@ function sqlState(error: unknown): string | undefined {
 
 function toAppError(error: FastifyError | AppError): AppError | null {
   if (error instanceof AppError) return error;
+  const multipart = multipartError(error);
+  if (multipart) return multipart;
   // Safety nets: a value the database refuses (class 22, data exception) is bad input, and a
   // unique-key race lost to another request is a conflict — neither is a server fault.
   const state = sqlState(error);
   if (state?.startsWith('22')) return new AppError('request.invalid_body');
   if (state === '23505') return new AppError('request.conflict');
+  // An outside provider that did not answer (a payment provider's ProviderRetryableError): the same
+  // request again later is safe (idempotent by its key), so it is a temporary unavailability.
+  if ((error as { retryable?: unknown }).retryable === true) return new AppError('payment.provider_unavailable');
   const mapped = FASTIFY_CODES[error.code];
   if (mapped) return new AppError(mapped);
   // Any other client error Fastify raises before our code runs (bad headers, malformed body).
@@ -52,7 +58,11 @@ export const errorHandlerPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const known = toAppError(error);
-      if (known) return sendError(request, reply, known);
+      if (known) {
+        // A temporary outage (a provider not answering) is the operator's to see, not a bug.
+        if (known.status >= 500 && known !== error) request.log.warn({ err: error }, known.code);
+        return sendError(request, reply, known);
+      }
       request.log.error({ err: error }, 'unhandled error');
       return sendError(request, reply, new AppError('internal'));
     });

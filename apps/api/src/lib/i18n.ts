@@ -34,8 +34,34 @@ function lookup(catalogue: Catalogue, key: string): string | undefined {
   return typeof entry === 'string' ? entry : undefined;
 }
 
-/** Translates a message code such as `auth.throttled`, filling `{{name}}` placeholders. */
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale === 'jp' ? 'ja' : locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(count);
+}
+
+/**
+ * The text of `key` in a catalogue. With a numeric `count`, a plural key (`key_one`, `key_other`…)
+ * gives the form the language's rules pick for it, or its `_other` form.
+ */
+function textOf(catalogue: Catalogue, locale: Locale, key: string, count: unknown): string | undefined {
+  if (typeof count === 'number') {
+    const plural = lookup(catalogue, `${key}_${pluralCategory(locale, count)}`) ?? lookup(catalogue, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  // A plural key asked for without a count (a message stored before it became one) reads as `_other`.
+  return lookup(catalogue, key) ?? lookup(catalogue, `${key}_other`);
+}
+
+/**
+ * Translates a message code such as `auth.throttled`, filling `{{name}}` placeholders. A number
+ * `count` picks the plural form ("1 second", "5 seconds").
+ */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const template = lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key;
+  const template = textOf(catalogues[locale], locale, key, params.count) ?? textOf(catalogues.en, 'en', key, params.count) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

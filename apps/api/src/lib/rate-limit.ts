@@ -36,7 +36,7 @@ export function createRateLimiter(db: Database) {
         if ((row?.n ?? 0) >= limit.max) {
           const oldest = row?.oldest ? new Date(row.oldest).getTime() : now;
           const seconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
-          throw new AppError(code, { seconds }, undefined, { 'Retry-After': String(seconds) });
+          throw new AppError(code, { seconds, count: seconds }, undefined, { 'Retry-After': String(seconds) });
         }
       }
     },
@@ -71,7 +71,7 @@ export function createRateLimiter(db: Database) {
           const oldest = row?.oldest ? new Date(row.oldest).getTime() : now;
           const seconds = Math.max(1, Math.ceil((oldest + limit.windowMs - now) / 1000));
           if (!countRefused) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
-          throw new AppError(code, { seconds }, undefined, { 'Retry-After': String(seconds) });
+          throw new AppError(code, { seconds, count: seconds }, undefined, { 'Retry-After': String(seconds) });
         }
       }
       if (Math.random() < 0.01) await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(now - PRUNE_AFTER_MS)));

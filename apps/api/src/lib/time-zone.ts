@@ -105,3 +105,18 @@ function offsetMinutes(date: Date, timeZone: string): number {
   if (!match) return 0;
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
 }
+
+/**
+ * The instant a wall-clock reading in `timeZone` names (`month` 1–12; a day past the month's end
+ * rolls over as Date.UTC does). A reading skipped by a daylight-saving change (02:30 on the last
+ * Sunday of March in Madrid) is read with the offset before the change, an hour later on the clock.
+ */
+export function zonedInstant(
+  timeZone: string,
+  wall: { year: number; month: number; day: number; hour: number; minute: number; second: number; millisecond: number },
+): Date {
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond);
+  let instant = guess;
+  for (let i = 0; i < 2; i++) instant = guess - offsetMinutes(new Date(instant), timeZone) * 60_000;
+  return new Date(instant);
+}

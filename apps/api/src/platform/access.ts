@@ -39,6 +39,8 @@ export const ACCESS_KINDS = [
   'invoice',
   /** A saved payment method. */
   'payment_method',
+  /** One of the customer's payments (the payment page, its confirmation). */
+  'payment',
   /** One of the owner's signed-in sessions (devices). */
   'session',
   /** One of the owner's personal access tokens. */

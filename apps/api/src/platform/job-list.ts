@@ -11,6 +11,8 @@ type ListedJob = JobPolicy & {
   definedIn: string;
   /** A cron schedule (UTC) that enqueues it, run by the processes with workers. */
   schedule?: string;
+  /** Defined only with this payment provider (its webhooks' job): other providers have nothing to send it. */
+  provider?: 'stripe' | 'redsys';
 };
 
 /**
@@ -34,6 +36,29 @@ export const JOB_LIST = {
   // Seats a team's per-seat subscription gained: a minute after its members changed, billed once
   // for the rest of the period (a declined charge is retried by the renewals' dunning instead).
   'payments.add-seats': { definedIn: 'modules/payments/jobs.ts', retryLimit: 5, retryDelay: 30, retryBackoff: true },
+  // A payment that waited for the customer's authentication, completed with its own request and key
+  // (queued by the customer's confirm when it could not finish, and by a provider's webhook).
+  'payments.resume': { definedIn: 'modules/payments/jobs.ts', retryLimit: 8, retryDelay: 10, retryBackoff: true },
+  // SEPA debits still settling asked about at the provider: settled (receipt) or returned (undone once).
+  'payments.sweep': { definedIn: 'modules/payments/jobs.ts', retryLimit: 3, retryDelay: 60, schedule: '7 * * * *' },
+  // A Stripe webhook event: its object's current state read from Stripe and passed on to the payments
+  // module once (modules/payments/stripe/webhook-events.ts); retried while Stripe does not answer.
+  'payments.stripe-event': {
+    definedIn: 'modules/payments/stripe/jobs.ts',
+    provider: 'stripe',
+    retryLimit: 10,
+    retryDelay: 10,
+    retryBackoff: true,
+  },
+  // A Redsys notification verified and applied: its operation's state passed on to the payments module
+  // once (modules/payments/redsys/notifications.ts).
+  'payments.redsys-event': {
+    definedIn: 'modules/payments/redsys/wiring.ts',
+    provider: 'redsys',
+    retryLimit: 10,
+    retryDelay: 10,
+    retryBackoff: true,
+  },
   // Upload bytes no file row points to (an upload cut short), an hour old or more.
   'cloud.sweep-orphans': { definedIn: 'modules/cloud/jobs.ts', retryLimit: 2, retryDelay: 60, schedule: '23 * * * *' },
   // The trash's automatic purge of what was deleted more than 30 days ago.
@@ -72,7 +97,7 @@ export const JOB_LIST = {
 
 /** Defines a listed job with its policy from JOB_LIST and its handler, and its schedule if it has one. */
 export async function defineJob<N extends NamedJob>(jobs: Jobs, name: N, handler: JobDefinition<JobPayloads[N]>['handler']): Promise<void> {
-  const { definedIn: _where, schedule, ...policy } = JOB_LIST[name] as ListedJob;
+  const { definedIn: _where, provider: _provider, schedule, ...policy } = JOB_LIST[name] as ListedJob;
   await jobs.define(name, { ...policy, handler });
   if (schedule) await jobs.schedule(name, schedule, {} as JobPayloads[N]);
 }

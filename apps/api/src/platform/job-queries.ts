@@ -42,6 +42,30 @@ export function jobQueries(jobsDb: DatabaseHandle['jobsDb']) {
       }));
     },
 
+    /** One failed job's kind and payload (none, or one). */
+    async failedById(id: string): Promise<{ name: string; data: unknown }[]> {
+      const { rows } = await jobsDb.executeSql(
+        `SELECT name, data FROM pgboss.job WHERE id = $1 AND state = 'failed'
+         UNION ALL SELECT name, data FROM pgboss.archive WHERE id = $1 AND state = 'failed' LIMIT 1`,
+        [id],
+      );
+      return rows as { name: string; data: unknown }[];
+    },
+
+    /**
+     * Removes one failed job (from the queue or its archive) and answers its kind and payload; null
+     * when no failed job has that id (already retried or discarded, or never failed).
+     */
+    async takeFailed(id: string): Promise<{ name: string; data: unknown } | null> {
+      const { rows } = await jobsDb.executeSql(
+        `WITH live AS (DELETE FROM pgboss.job WHERE id = $1 AND state = 'failed' RETURNING name, data),
+              archived AS (DELETE FROM pgboss.archive WHERE id = $1 AND state = 'failed' RETURNING name, data)
+         SELECT name, data FROM live UNION ALL SELECT name, data FROM archived LIMIT 1`,
+        [id],
+      );
+      return (rows[0] as { name: string; data: unknown } | undefined) ?? null;
+    },
+
     /** Jobs waiting, retrying or running, in all queues or those whose name starts with `prefix`. */
     async pending(prefix = ''): Promise<number> {
       const { rows } = await jobsDb.executeSql(

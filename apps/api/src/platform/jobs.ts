@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle, Transaction } from '../db/client.js';
+import { createWakeups, startSchedules } from './job-wakeups.js';
 import { jobQueries } from './job-queries.js';
 import type { ForegroundGauge } from './foreground.js';
 
@@ -47,13 +48,23 @@ export type JobsSettings = {
   workers: 'inline' | 'off';
   /** Default time a job may run before it counts as stuck (and is retried). */
   timeoutSeconds: number;
-  /** How often idle workers look for jobs. */
+  /**
+   * How often idle workers look for jobs (default 2). A job sent without a delay wakes its workers at
+   * once (see `send`); the polls find the rest: retries, delayed and cron jobs, expired runs.
+   */
   pollingIntervalSeconds?: number;
+  /**
+   * Tests: every scheduled job is sent every this many seconds, the first time at start, instead of
+   * on its cron schedule (whose finest step is a minute), by the processes with workers.
+   */
+  scheduledEverySeconds?: number;
   /** Whether the process is busy answering requests, for the jobs that give way to them. */
   foreground?: ForegroundGauge;
 };
 
 type Stored = JobDefinition<never> & { name: string };
+
+export { JOBS_CHANNEL } from './job-wakeups.js';
 
 /** The pg-boss `db` for a Drizzle transaction: the job row is written by the transaction's own connection. */
 function transactionDb(tx: Transaction): { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } {
@@ -84,6 +95,17 @@ async function waitUntilQuiet(running: Set<Promise<void>>, inFlight: () => numbe
       await sleep(10);
     }
   }
+}
+
+/**
+ * Whether a stored queue has this policy already. Most starts find every queue as the last start left
+ * it (the test databases are copies of a template holding them all): nothing to write then.
+ */
+function samePolicy(
+  existing: PgBoss.QueueResult,
+  policy: Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>,
+) {
+  return (Object.keys(policy) as (keyof typeof policy)[]).every((key) => existing[key] === policy[key]);
 }
 
 export function createJobs(database: DatabaseHandle, settings: JobsSettings, log: FastifyBaseLogger) {
@@ -134,16 +156,21 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
   let stopped = false;
   /** Handlers running now in this process (see stop). */
   const running = new Set<Promise<void>>();
+  const wakeups = createWakeups(boss, database);
+  let scheduleClock: { stop(): void } | undefined;
 
-  async function setUp(definition: Stored) {
+  /** `found`: the queues as start read them (one read for all), so that a start writes only what changed. */
+  async function setUp(definition: Stored, found?: Map<string, PgBoss.QueueResult>) {
     const policy = {
       retryLimit: definition.retryLimit ?? 5,
       retryDelay: definition.retryDelay ?? 10,
       retryBackoff: definition.retryBackoff ?? true,
       expireInSeconds: definition.expireInSeconds ?? settings.timeoutSeconds,
     };
-    if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, { name: definition.name, ...policy });
-    else
+    const existing = found ? found.get(definition.name) : await boss.getQueue(definition.name);
+    if (existing) {
+      if (!samePolicy(existing, policy)) await boss.updateQueue(definition.name, { name: definition.name, ...policy });
+    } else
       await boss.createQueue(definition.name, { name: definition.name, ...policy }).catch(async (error: unknown) => {
         // Another process created it meanwhile.
         if (!(await boss.getQueue(definition.name))) throw error;
@@ -180,6 +207,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
           }
         },
       );
+      wakeups.add(definition.name, workerId);
     }
   }
 
@@ -216,7 +244,10 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       if (!started) throw new Error(`job queue not started (sending ${name})`);
       if (closedForQueries) throw new Error(`job queue stopped (sending ${name})`);
       const { tx, ...rest } = options;
-      return boss.send(name, payload as object, { ...rest, ...(tx ? { db: transactionDb(tx) } : {}) });
+      const id = await boss.send(name, payload as object, { ...rest, ...(tx ? { db: transactionDb(tx) } : {}) });
+      // A job due now wakes its workers instead of waiting for their next poll.
+      if (id !== null && rest.startAfter === undefined) await wakeups.announce(name, tx ? transactionDb(tx) : countedDb);
+      return id;
     },
 
     /** A recurring job on a cron schedule (UTC); the clock runs in the processes with workers. */
@@ -238,9 +269,13 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
         );
         await boss.maintain();
       }
+      if (working) await wakeups.listen();
       started = true;
-      for (const definition of definitions.values()) await setUp(definition);
-      for (const s of schedules) await boss.schedule(s.name, s.cron, s.payload as object, { tz: 'UTC' });
+      const found = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+      for (const definition of definitions.values()) await setUp(definition, found);
+      scheduleClock = await startSchedules(boss, schedules, working ? settings.scheduledEverySeconds : undefined, log, (s) =>
+        jobs.send(s.name as JobName, s.payload as never),
+      );
       log.info(working ? 'job workers running in this process' : 'job workers off in this process (WORKERS=off)');
     },
 
@@ -248,6 +283,8 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
     async stop(timeoutMs = 20_000): Promise<void> {
       if (!started || stopped) return;
       stopped = true;
+      scheduleClock?.stop();
+      await wakeups.close();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       const deadline = Date.now() + timeoutMs;
       // pg-boss stops waiting after `timeout`, and it does not count a worker whose fetch is still in
@@ -263,3 +300,19 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
 }
 
 export type Jobs = ReturnType<typeof createJobs>;
+
+/**
+ * An admin's second chance for a job that used up its retries: the same kind and payload sent again
+ * as a new job (every handler is idempotent, as a retry already needs), then the failed one removed,
+ * in that order, so a crash between the two leaves it listed rather than lost. Answers the new job's
+ * id; `not_found` when no failed job has that id; `unknown_kind` for a kind this version no longer
+ * runs (discard it instead).
+ */
+export async function retryFailedJob(jobs: Jobs, id: string): Promise<{ id: string } | 'not_found' | 'unknown_kind'> {
+  const [failed] = await jobs.failedById(id);
+  if (!failed) return 'not_found';
+  if (!jobs.defined().some((definition) => definition.name === failed.name)) return 'unknown_kind';
+  const newId = await jobs.send(failed.name as JobName, failed.data as never);
+  await jobs.takeFailed(id);
+  return { id: newId ?? id };
+}

@@ -32,6 +32,11 @@ const MEDIA_TYPES: Record<string, Record<string, OpenAPIV3.MediaTypeObject>> = {
   'GET /api/public/link/{alias}/{profileId}/vcard': {
     'text/vcard': { schema: { type: 'string', description: 'A vCard 3.0 (RFC 2426), UTF-8, CRLF line ends' } },
   },
+  'GET /api/country-lookup': {
+    'text/plain': {
+      schema: { type: 'string', description: '`1;ES;;Spain` (found: code, empty three-letter code, English name) or `2;;;UNKNOWN`' },
+    },
+  },
   'GET /api/mailbox/{profileId}/messages.csv': { 'text/csv': { schema: { type: 'string', description: 'UTF-8 CSV with a header row' } } },
   'GET /api/public/link/{alias}/{profileId}/photo': images,
   'GET /api/public/link/{alias}/{profileId}/cover': images,

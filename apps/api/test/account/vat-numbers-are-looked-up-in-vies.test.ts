@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { callAs, useAdminApp } from '../helpers/subscriber.js';
 import { insertUser, login } from '../helpers/test-app.js';
 
@@ -54,7 +55,7 @@ describe('VAT numbers looked up in VIES', () => {
 
     const saved = await save(token, 'FR', 'FR 40 303 265 045');
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data).toMatchObject({ taxId: 'FR 40 303 265 045', missing: [] });
+    expect(saved.body.data).toMatchObject({ taxId: 'FR 40 303 265 045', taxIdRegistration: 'registered', missing: [] });
 
     // Greece is EL in VIES.
     expect((await save(token, 'GR', 'EL094014201')).status).toBe(200);
@@ -62,8 +63,11 @@ describe('VAT numbers looked up in VIES', () => {
 
     // A Spanish buyer pays Spanish VAT whatever VIES says: not asked.
     const before = asked.length;
-    expect((await save(token, 'ES', 'B12345674')).status).toBe(200);
+    const spanish = await save(token, 'ES', 'B12345674');
+    expect(spanish.status).toBe(200);
     expect(asked).toHaveLength(before);
+    // Not looked up: no state of VIES's on it.
+    expect(spanish.body.data.taxIdRegistration).toBeNull();
   });
 
   it('lets a well-formed number through when the member state’s register does not answer', async () => {
@@ -71,12 +75,23 @@ describe('VAT numbers looked up in VIES', () => {
     const token = await login(app.t.app, user);
     down = { status: 200, body: { actionSucceed: false, errorWrappers: [{ error: 'MS_UNAVAILABLE' }] } };
     try {
-      expect((await save(token, 'FR', 'FR83404833048')).status).toBe(200);
+      const kept = await save(token, 'FR', 'FR83404833048');
+      expect(kept.status).toBe(200);
+      // The customer is told the number is kept unconfirmed, in Personal information too.
+      expect(kept.body.data.taxIdRegistration).toBe('unavailable');
+      const personal = await callAs(app.t, token, 'GET', '/api/account/personal');
+      expect(personal.body.data).toMatchObject({ taxId: 'FR83404833048', taxIdRegistration: 'unavailable' });
       down = { status: 503, body: {} };
-      expect((await save(token, 'DE', 'DE136695976')).status).toBe(200);
+      expect((await save(token, 'DE', 'DE136695976')).body.data.taxIdRegistration).toBe('unavailable');
+      // Saved again unchanged while VIES is still down: asked again, still unconfirmed.
+      const asks = asked.length;
+      expect((await save(token, 'DE', 'DE136695976')).body.data.taxIdRegistration).toBe('unavailable');
+      expect(asked.length).toBe(asks + 1);
     } finally {
       down = null;
     }
+    // VIES answers again: the same unconfirmed number saved again is looked up and refused (not registered).
+    expect((await save(token, 'DE', 'DE136695976')).status).toBe(422);
     // Back up, VIES refuses another unknown number, in the language the page asks in.
     const refused = await app.t.app.inject({
       method: 'PUT',
@@ -89,5 +104,18 @@ describe('VAT numbers looked up in VIES', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.taxId[0]).toMatch(/no está registrado en VIES/);
+  });
+});
+
+describe('VIES_CHECK', () => {
+  it('is on by default in production, off by default elsewhere, and either when set', () => {
+    const production = { NODE_ENV: 'production', DEMO_SELLER: 'true' };
+    expect(loadConfig(production).vies).toEqual({ url: 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number' });
+    expect(loadConfig({ ...production, VIES_CHECK: 'off' }).vies).toBeNull();
+    // Left empty (as .env.example has it): the default.
+    expect(loadConfig({ ...production, VIES_CHECK: '' }).vies).not.toBeNull();
+    expect(() => loadConfig({ ...production, VIES_CHECK: 'yes' })).toThrow(/VIES_CHECK/);
+    expect(loadConfig({ NODE_ENV: 'test' }).vies).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'development', VIES_CHECK: 'on' }).vies).not.toBeNull();
   });
 });

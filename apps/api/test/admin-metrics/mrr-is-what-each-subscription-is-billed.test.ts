@@ -8,6 +8,7 @@ import { recordSubscriptionEvent } from '../../src/modules/subscriptions/index.j
 import { daysAgo, subscribe } from '../helpers/billing-fixture.js';
 import { bearer, insertUser } from '../helpers/test-app.js';
 import { checkoutSubscriber, useAdminApp } from '../helpers/subscriber.js';
+import { saveTestMethodFor } from '../helpers/sandbox-methods.js';
 
 /**
  * MRR counts what each subscription is billed (the plan lines of the invoice that last charged its
@@ -64,10 +65,7 @@ async function billedAt(
   when: Date,
   kind: 'created' | 'renewed' = 'renewed',
 ) {
-  const card = await app.t.app.payments.addMethod(
-    { id: userId, role: 'user', locale: 'en' },
-    { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', holder: 'Fixture' },
-  );
+  const card = await saveTestMethodFor(app.t, { id: userId, name: 'Fixture' });
   const [method] = await app.t.db.select().from(paymentMethods).where(eq(paymentMethods.id, card.id));
   const end = new Date(when);
   end.setUTCMonth(end.getUTCMonth() + months);

@@ -6,6 +6,7 @@ import { invoiceRevenueMonths, payments, plans, subscriptionFirstCharges, subscr
 import { localMonth } from '../../src/lib/time-zone.js';
 import { subscribe } from '../helpers/billing-fixture.js';
 import { bearer, createAdminTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { saveTestMethodAs, TEST_METHODS, type TestMethodId } from '../helpers/sandbox-methods.js';
 
 // The dashboard's rollups are kept by the database in the transaction that records each payment,
 // invoice and credit note: revenue per month and currency, and each subscription's first charge.
@@ -14,7 +15,7 @@ let admin: Record<string, string>;
 beforeAll(async () => void ({ t, admin } = await createAdminTestApp()), 240_000);
 afterAll(() => t.close());
 
-const CARDS = { ok: '4242 4242 4242 4242', chargeFails: '4000 0000 0000 0341' };
+const CARDS = { ok: TEST_METHODS.ok, chargeFails: TEST_METHODS.chargeDeclined };
 // The seller's calendar month (SELLER_TIME_ZONE, Europe/Madrid by default), as the rollup counts it.
 const thisMonth = () => localMonth(new Date(), 'Europe/Madrid');
 
@@ -25,18 +26,13 @@ async function call(token: Record<string, string>, method: 'GET' | 'POST', url: 
 }
 
 /** A Free user (as registration leaves one), signed in, with a saved card. */
-async function customerWithCard(number: string) {
+async function customerWithCard(number: TestMethodId) {
   const user = await insertUser(t.db);
   const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
   await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
-  const token = bearer(await login(t.app, user));
-  const card = await call(token, 'POST', '/api/user/methods', {
-    number,
-    expMonth: 12,
-    expYear: new Date().getUTCFullYear() + 1,
-    cvc: '123',
-    holder: 'Rollup',
-  });
+  const session = await login(t.app, user);
+  const token = bearer(session);
+  const card = await saveTestMethodAs(t, session, number, { holder: 'Rollup' });
   expect(card.status, JSON.stringify(card.body)).toBe(200);
   return { user, token, methodId: card.body.data.id as string };
 }
@@ -91,6 +87,7 @@ describe('dashboard rollups', () => {
       offerId: yearly.id,
       idempotencyKey: randomUUID(),
       period: { start: new Date(), end: new Date(Date.now() + 365 * 86_400_000) },
+      previousPeriodStart: new Date(),
       apply: async () => {},
     });
     expect(result.ok).toBe(false);

@@ -51,6 +51,14 @@ describe('creating and listing personal access tokens', () => {
     expect(list.body).not.toContain(row!.tokenHash);
   });
 
+  it('expires in 90 days when no lifetime is chosen; never only when chosen', async () => {
+    const { session } = await signedInUser();
+    const res = await create(session, { name: 'default', scopes: ['audience'] });
+    expect(res.statusCode).toBe(201);
+    const { expiresAt, createdAt } = res.json().data.token;
+    expect((Date.parse(expiresAt) - Date.parse(createdAt)) / 86_400_000).toBeCloseTo(90, 1);
+  });
+
   it('creates a token that never expires', async () => {
     const { session } = await signedInUser();
     const res = await create(session, { name: 'backup', scopes: ['billing:read'], expiresIn: 'never' });

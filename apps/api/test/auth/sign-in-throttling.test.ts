@@ -38,7 +38,8 @@ describe('sign-in throttling that strangers cannot use to lock the owner out', (
       const found = await t.db.select().from(deliveries).where(eq(deliveries.toEmail, owner.email));
       return found.length ? found : undefined;
     }, 'the failed sign-ins email');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The notice is decided after each answer has gone: every one of them decided.
+    await t.app.platform.background.drain();
     const all = await t.db.select().from(deliveries).where(eq(deliveries.toEmail, owner.email));
     expect(all).toHaveLength(1);
     expect(rows[0]!.subject).toBe('Failed sign-in attempts on your Enlaza account');
@@ -76,7 +77,7 @@ describe('sign-in throttling that strangers cannot use to lock the owner out', (
   it('sends no email for a few failures', async () => {
     const user = await insertUser(t.db);
     for (let i = 0; i < 3; i++) await attempt(user.email, 'wrong-one', `10.64.0.${i + 1}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await t.app.platform.background.drain();
     expect(await t.db.select().from(deliveries).where(eq(deliveries.toEmail, user.email))).toHaveLength(0);
   });
 });

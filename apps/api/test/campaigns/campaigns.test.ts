@@ -392,7 +392,7 @@ describe('campaigns', () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('campaign.over_quota');
     expect(res.body.message).toContain('150 recipients');
-    expect(res.body.message).toContain('100 emails left');
+    expect(res.body.message).toContain('emails left this month: 100 of 100');
     expect((await campaignOf(c.id, userToken)).state).toBe('draft');
     expect(await recipientStates(ctx.db, c.id)).toEqual({});
   });
@@ -413,7 +413,7 @@ describe('campaigns', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('campaign.over_quota');
     expect(refused.body.message).toContain('50 recipients');
-    expect(refused.body.message).toContain('40 emails left');
+    expect(refused.body.message).toContain('emails left this month: 40 of 100');
     expect((await campaignOf(tooMany.id, userToken)).state).toBe('draft');
     expect(await recipientStates(ctx.db, tooMany.id)).toEqual({});
 
@@ -543,7 +543,18 @@ describe('campaigns', () => {
     // In-flight emails finish: no row stays claimed; then nothing more goes out.
     const received = await startThenPause(c.id, 'pause.example', 300);
     const atPause = received();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Every sending run due now has ended (each found the campaign paused): none is left to send
+    // more. Jobs due later (an earlier test's campaign scheduled an hour ahead) are not runs.
+    await waitFor(
+      async () => {
+        const { rows } = await ctx.db.execute(
+          sql`select count(*)::int as n from pgboss.job where starts_with(name, 'campaign.') and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+        );
+        return (rows[0] as { n: number }).n === 0 ? true : undefined;
+      },
+      'the campaign runs due now to end',
+      60_000,
+    );
     expect(received()).toBe(atPause);
     expect(atPause).toBeLessThan(total);
     const paused = await campaignOf(c.id);

@@ -58,7 +58,7 @@ afterAll(async () => {
 
 describe('DKIM signing', () => {
   it('is configured with all three settings, a readable private key and a domain that aligns with MAIL_FROM, or refused at start', () => {
-    const from = { MAIL_FROM: 'Enlaza <no-reply@mail.enlaza.test>' };
+    const from = { NODE_ENV: 'test', MAIL_FROM: 'Enlaza <no-reply@mail.enlaza.test>' };
     expect(loadConfig({ ...from, SMTP_HOST: 'smtp.example', ...DKIM }).smtp?.dkim).toMatchObject({
       domainName: 'enlaza.test',
       keySelector: 'mail2026',

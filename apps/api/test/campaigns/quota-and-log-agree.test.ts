@@ -86,7 +86,7 @@ describe('the monthly sends of a scheduled campaign', () => {
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('campaign.over_quota_scheduled');
     expect(res.body.message).toContain('150 recipients');
-    expect(res.body.message).toContain('100 emails left');
+    expect(res.body.message).toContain(': 100 of 100');
     const es = await ctx.app.inject({
       method: 'POST',
       url: `/api/campaigns/${campaign.id}/start`,
@@ -124,7 +124,7 @@ describe('the monthly sends of a scheduled campaign', () => {
       return c.state === 'failed' ? c : undefined;
     }, 'the scheduled start to fail');
     expect(failed.error).toContain('60 recipients');
-    expect(failed.error).toContain('50 emails left');
+    expect(failed.error).toContain('emails left this month: 50 of 100');
     expect(await recipientStates(ctx.db, campaign.id)).toEqual({});
 
     await queueIdle(ctx.app, 'event.'); // the notification follows `campaign.start_failed`

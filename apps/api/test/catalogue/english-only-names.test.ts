@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, subscriptions } from '../../src/db/schema/index.js';
 import { pdfText } from '../helpers/pdf-text.js';
-import { callAs } from '../helpers/subscriber.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { saveTestMethodAs, TEST_METHODS } from '../helpers/sandbox-methods.js';
 
 let t: TestContext;
 let admin: string;
@@ -80,13 +80,7 @@ describe('catalogue items named in English only', () => {
     }
 
     // Bought: the payment, the subscription data and the invoice (its lines and its PDF) name it in English.
-    const card = await callAs(t, token, 'POST', '/api/user/methods', {
-      number: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 5,
-      cvc: '123',
-      holder: 'Lucía Pérez',
-    });
+    const card = await saveTestMethodAs(t, token, TEST_METHODS.ok, { holder: 'Lucía Pérez' });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     const paid = await as(token, 'POST', '/api/user/checkout', 'es', {
       offerId: offer.json().data.id,

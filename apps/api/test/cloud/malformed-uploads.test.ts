@@ -52,7 +52,7 @@ describe('multipart uploads with a malformed body', () => {
     expect(res).not.toBe('no answer');
     if (res === 'no answer') return;
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ ok: 0, code: 'request.invalid_body' });
+    expect(res.json()).toMatchObject({ ok: 0, code: 'request.invalid_multipart' });
     expect(await t.db.select().from(storedFiles).where(eq(storedFiles.userId, owner.id))).toEqual([]);
     expect(await storedOnDisk()).toEqual(before);
   });
@@ -76,7 +76,7 @@ describe('multipart uploads with a malformed body', () => {
       expect(res, contentType).not.toBe('no answer');
       if (res === 'no answer') return;
       expect(res.statusCode, contentType).toBe(422);
-      expect(res.json(), contentType).toMatchObject({ ok: 0, code: 'request.invalid_body' });
+      expect(res.json(), contentType).toMatchObject({ ok: 0, code: 'request.invalid_multipart' });
     }
   });
 });

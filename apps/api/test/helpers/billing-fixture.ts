@@ -4,6 +4,7 @@ import { billingPeriods, offers, paymentMethods, payments, plans, subscriptions 
 import { quoteTotals, type InvoiceLineInput } from '../../src/modules/invoices/index.js';
 import type { Transaction } from '../../src/db/client.js';
 import type { TestContext } from './test-app.js';
+import { saveTestMethodFor } from './sandbox-methods.js';
 
 const DAY = 86_400_000;
 export const daysAgo = (days: number, now = Date.now()) => new Date(now - days * DAY);
@@ -59,7 +60,7 @@ const line = (unitAmountCents: number): InvoiceLineInput => ({
 });
 
 /**
- * A succeeded payment at `when` charged by the sandbox on a saved 4242 card, stored and invoiced
+ * A succeeded payment at `when` charged by the sandbox on a saved sandbox test card (visa), stored and invoiced
  * in one transaction as the payments module's charge path does (the product's clock cannot be moved).
  */
 export async function paidAt(t: TestContext, userId: string, subscriptionId: string | null, subtotalCents: number, when: Date) {
@@ -78,15 +79,20 @@ export async function paidWithLines(
   when: Date,
   { beforeInvoice, afterInvoice }: { beforeInvoice?: Hook; afterInvoice?: Hook } = {},
 ) {
-  const card = await t.app.payments.addMethod(
-    { id: userId, role: 'user', locale: 'en' },
-    { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', holder: 'Fixture' },
-  );
+  const card = await saveTestMethodFor(t, { id: userId, name: 'Fixture' });
   const [method] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.id, card.id));
   const amountCents = quoteTotals(lines).totalCents;
   const idempotencyKey = randomUUID();
-  const charged = await t.app.payments.provider.charge(method!.providerToken, amountCents, 'EUR', idempotencyKey);
-  if (!charged.ok) throw new Error('sandbox refused the charge');
+  const charged = await t.app.payments.provider.charge({
+    customer: { userId, email: '', name: 'Fixture', providerCustomerRef: null },
+    methodRef: method!.providerToken,
+    amountCents,
+    currency: 'EUR',
+    idempotencyKey,
+    offSession: true,
+    description: 'fixture',
+  });
+  if (charged.status !== 'succeeded') throw new Error('sandbox refused the charge');
   return t.db.transaction(async (tx) => {
     const [payment] = await tx
       .insert(payments)
@@ -102,7 +108,7 @@ export async function paidWithLines(
         methodBrand: method!.brand,
         methodLast4: method!.last4,
         provider: t.app.payments.provider.name,
-        providerChargeRef: charged.chargeRef,
+        providerChargeRef: charged.ref,
         createdAt: when,
         updatedAt: when,
       })

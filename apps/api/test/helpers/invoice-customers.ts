@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { paymentMethods, type users } from '../../src/db/schema/index.js';
 import type { InvoiceLineInput } from '../../src/modules/invoices/index.js';
 import { insertUser, type TestContext } from './test-app.js';
+import { saveTestMethodFor, TEST_METHODS } from './sandbox-methods.js';
 
 /** The Pro plan, monthly, before tax, as an invoice line (9.00 € at IVA 21 %). */
 export const PRO_LINE: InvoiceLineInput = {
@@ -14,7 +15,7 @@ export const PRO_LINE: InvoiceLineInput = {
   taxRateBasisPoints: 2100,
 };
 
-/** A customer with a Spanish tax id and billing address, and a 4242 card saved through the payments module (as /user/methods does). */
+/** A customer with a Spanish tax id and billing address, and a sandbox test card saved through the payments module (as /user/methods does). */
 export async function customerWithCard(t: TestContext, overrides: Partial<typeof users.$inferInsert> = {}) {
   const user = await insertUser(t.db, {
     taxId: 'ESX1234567Z',
@@ -23,10 +24,7 @@ export async function customerWithCard(t: TestContext, overrides: Partial<typeof
     locale: 'es',
     ...overrides,
   });
-  const added = await t.app.payments.addMethod(
-    { id: user.id, role: 'user', locale: 'es' },
-    { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123', holder: user.name },
-  );
+  const added = await saveTestMethodFor(t, user, TEST_METHODS.ok, 'es');
   const [method] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.id, added.id));
   return { user, method: method! };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.js';
-import { billingPeriods, offers, paymentMethods, plans, subscriptions, users } from '../../src/db/schema/index.js';
+import { billingPeriods, offers, paymentMethods, paymentSandboxObjects, plans, subscriptions, users } from '../../src/db/schema/index.js';
 
 /** `total` Pro monthly subscribers whose period ended at `periodEnd`, each with a working default card. */
 export async function seedDueSubscriptions(db: Database, total: number, periodEnd: Date, prefix = 'renew') {
@@ -29,11 +29,22 @@ export async function seedDueSubscriptions(db: Database, total: number, periodEn
         })),
       )
       .returning({ id: users.id });
+    // Each card as the sandbox provider keeps it (its always-accepted test card), and as the app keeps it.
+    const refs = rows.map(() => `sbx_pm_${randomBytes(12).toString('hex')}`);
+    await db.insert(paymentSandboxObjects).values(
+      rows.map((u, k) => ({
+        id: refs[k]!,
+        kind: 'method' as const,
+        userId: u.id,
+        status: 'active',
+        data: { testMethod: 'sandbox_card_visa', holder: 'Renewal' },
+      })),
+    );
     await db.insert(paymentMethods).values(
-      rows.map((u) => ({
+      rows.map((u, k) => ({
         userId: u.id,
         provider: 'sandbox',
-        providerToken: `sandbox_ok_${randomBytes(8).toString('hex')}`,
+        providerToken: refs[k]!,
         brand: 'visa',
         last4: '4242',
         expMonth: 12,

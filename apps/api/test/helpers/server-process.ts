@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -53,9 +54,14 @@ export function startWorker(env: Record<string, string>): Promise<ServerProcess>
 
 /**
  * Children still running. A test that times out never reaches its own stop: without this, its
- * server outlived the test run (adopted by init) and kept the cores busy for the next run.
+ * server outlived the test run (adopted by init) and kept the cores busy for the next run. They
+ * are killed when the test file ends (its hooks run even after a timeout; a forked worker that is
+ * torn down never emits `exit`), and when the process exits.
  */
 const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
 process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });

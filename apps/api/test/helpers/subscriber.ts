@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { testClockSchema, type PlansCatalogue } from '@enlaza/contracts';
 import { plans, subscriptions } from '../../src/db/schema/index.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from './test-app.js';
+import { saveTestMethod, TEST_METHODS } from './sandbox-methods.js';
 
 /** An HTTP call as a signed-in user, in English; the JSON answer parsed loosely. */
 export async function callAs(t: TestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
@@ -44,9 +45,9 @@ export function useAdminApp(env: Record<string, string> = {}) {
   };
 }
 
-/** `useAdminApp` with the sandbox test clock on; `app.clockNow()` is the product's "now". */
-export function useTestClockApp() {
-  const app = useAdminApp({ TEST_CLOCK_ENABLED: 'true' });
+/** `useAdminApp` with the sandbox test clock on (and `env`'s settings); `app.clockNow()` is the product's "now". */
+export function useTestClockApp(env: Record<string, string> = {}) {
+  const app = useAdminApp({ TEST_CLOCK_ENABLED: 'true', ...env });
   return {
     get t() {
       return app.t;
@@ -58,25 +59,18 @@ export function useTestClockApp() {
   };
 }
 
-/** A customer on the Free plan (English unless `values` say), signed in, with a 4242 card added through `/api/user/methods`. */
+/** A customer on the Free plan (English unless `values` say), signed in, with the sandbox's visa test card saved through the setup flow (`/api/user/methods/setup`, then `/api/user/methods`). */
 export async function signedInFreeCustomer(t: TestContext, values: Parameters<typeof insertUser>[1] = {}) {
   const user = await insertUser(t.db, { locale: 'en', ...values });
   const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
   await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
   const token = await login(t.app, user);
-  const card = await callAs(t, token, 'POST', '/api/user/methods', {
-    number: '4242 4242 4242 4242',
-    expMonth: 12,
-    expYear: new Date().getUTCFullYear() + 5,
-    cvc: '123',
-    holder: user.name,
-  });
-  expect(card.status, JSON.stringify(card.body)).toBe(200);
-  return { user, token, methodId: card.body.data.id as string };
+  const card = await saveTestMethod(t, token, TEST_METHODS.ok, { holder: user.name });
+  return { user, token, methodId: card.id };
 }
 
 /**
- * A Free user who buys `plan` for `period` with the 4242 card through the API (a checkout at the
+ * A Free user who buys `plan` for `period` with the visa test card through the API (a checkout at the
  * product's clock): the subscription, its first period end and the checkout's payment.
  */
 export async function checkoutSubscriber(t: TestContext, plan: 'pro' | 'business', period: 'monthly' | 'yearly') {

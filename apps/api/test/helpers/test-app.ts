@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database, DatabaseHandle } from '../../src/db/client.js';
-import { deliveries, users } from '../../src/db/schema/index.js';
+import { deliveries, sessions, users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { nextCustomerCode } from '../../src/modules/account/index.js';
-import { hashPassword } from '../../src/lib/crypto.js';
+import { hashPassword, sha256 } from '../../src/lib/crypto.js';
 import { ADMIN, DEMO, SEEDED_DEMO_PLAN } from './accounts.js';
 import { openTestDatabase } from './database.js';
 
@@ -15,17 +15,32 @@ const fixtureWeb = fileURLToPath(new URL('../fixtures/web', import.meta.url));
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 export type TestContext = { app: TestApp; database: DatabaseHandle; db: Database; close: () => Promise<void> };
+/** Each test app's database, for `login`'s fresh proof. */
+const databases = new WeakMap<TestApp, Database>();
+
+/** The test app's configuration: `env` over the settings every test app has. */
+export function testConfig(env: Record<string, string> = {}) {
+  // DEMO_SELLER: an app built with NODE_ENV=production (a rule of production under test) invoices as the demo seller.
+  return loadConfig({
+    NODE_ENV: 'test',
+    DEMO_SELLER: 'true',
+    WEB_DIST: fixtureWeb,
+    COUNTRY_LOOKUP_URL: 'https://lookup.example/s',
+    ...env,
+  });
+}
 
 /** The real app on a fresh seeded database, driven through `app.inject`. */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Pick<AppOptions, 'notificationStreams' | 'fetch'> = {},
 ): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: fixtureWeb, COUNTRY_LOOKUP_URL: 'https://lookup.example/s', ...env });
+  const config = testConfig(env);
   // The seeded template already holds these accounts; another demo plan is seeded here.
   const database = await openTestDatabase(config.demo.plan === SEEDED_DEMO_PLAN ? 'seeded' : 'migrated');
   await seedIfEmpty(database.db, { admin: ADMIN, demo: { ...DEMO, plan: config.demo.plan } });
   const app = await buildApp({ config, database, ...options });
+  databases.set(app, database.db);
   await app.ready();
   return {
     app,
@@ -72,10 +87,29 @@ export async function setUserStatus(db: Database, id: string, status: 'pending' 
 }
 
 /** Signs in through the API and returns the token. */
-export async function login(app: TestApp, credentials: { email: string; password: string }): Promise<string> {
+/**
+ * Signs in with the password and, unless `fresh: false`, gives the new session a fresh proof, so
+ * tests of sensitive changes (passkeys, tokens, webhooks, two-factor) reach their rule; the proof
+ * itself (`POST /api/user/reauthenticate`) and the refusal without it are tested on every such route
+ * in test/auth/sensitive-changes-need-a-fresh-proof.test.ts. The stamp is written as the route
+ * writes it (on the product clock) rather than through the route, so the session is not yet in the
+ * process's session cache: tests that change a session by hand right after signing in see it.
+ */
+export async function login(
+  app: TestApp,
+  credentials: { email: string; password: string },
+  { fresh = true }: { fresh?: boolean } = {},
+): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: credentials });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: { token: string } }>().data.token;
+  const token = res.json<{ data: { token: string } }>().data.token;
+  const db = databases.get(app);
+  if (fresh && token && db)
+    await db
+      .update(sessions)
+      .set({ reauthenticatedAt: app.platform.clock.now() })
+      .where(eq(sessions.tokenHash, sha256(token)));
+  return token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -100,9 +134,10 @@ export function settledDeliveries(db: Database, toEmail: string) {
 }
 
 /** Waits until the app's job queue has nothing left to do (in the queues starting with `prefix`). */
-export function queueIdle(app: TestApp, prefix = '') {
+export function queueIdle(app: TestApp, prefix = '', timeoutMs?: number) {
   return waitFor(
     async () => ((await app.platform.jobs.pending(prefix)) === 0 ? true : undefined),
     `the job queue (${prefix || 'all'}) to be idle`,
+    timeoutMs,
   );
 }

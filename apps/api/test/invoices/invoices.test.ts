@@ -21,6 +21,7 @@ import { databaseKind } from '../helpers/database.js';
 import { pdfText } from '../helpers/pdf-text.js';
 import { customerWithCard, PRO_LINE } from '../helpers/invoice-customers.js';
 import { renderInvoicePdf } from '../../src/modules/invoices/pdf.js';
+import { saveTestMethod, TEST_METHODS, type TestMethodId } from '../helpers/sandbox-methods.js';
 
 let t: TestContext;
 let adminToken: string;
@@ -40,8 +41,7 @@ const book: InvoiceLineInput = {
   taxRateBasisPoints: 400,
 };
 
-const nextYear = new Date().getUTCFullYear() + 1;
-/** Each customer's saved 4242 card (saved through the payments module, as /user/methods does). */
+/** Each customer's saved visa test card (saved through the payments module, as /user/methods does). */
 const cards = new Map<string, typeof paymentMethods.$inferSelect>();
 
 async function customer(overrides: Partial<typeof users.$inferInsert> = {}) {
@@ -81,8 +81,16 @@ async function paymentAt(
   const method = cards.get(userId)!;
   const amountCents = quoteTotals(lines).totalCents;
   const idempotencyKey = randomUUID();
-  const charged = await t.app.payments.provider.charge(method.providerToken, amountCents, 'EUR', idempotencyKey);
-  if (!charged.ok) throw new Error(`the sandbox refused the charge: ${charged.reason}`);
+  const charged = await t.app.payments.provider.charge({
+    customer: { userId, email: '', name: '', providerCustomerRef: null },
+    methodRef: method.providerToken,
+    amountCents,
+    currency: 'EUR',
+    idempotencyKey,
+    offSession: true,
+    description: 'test',
+  });
+  if (charged.status !== 'succeeded') throw new Error(`the sandbox did not charge: ${charged.status}`);
   return t.db.transaction(async (tx) => {
     const [payment] = await tx
       .insert(payments)
@@ -99,7 +107,7 @@ async function paymentAt(
         methodBrand: method.brand,
         methodLast4: method.last4,
         provider: t.app.payments.provider.name,
-        providerChargeRef: charged.chargeRef,
+        providerChargeRef: charged.ref,
         createdAt: when,
         updatedAt: when,
       })
@@ -377,6 +385,9 @@ describe('credit notes', () => {
   it('credits a whole invoice in its own series with negative amounts and refunds it once', async () => {
     const user = await customer();
     const { invoice, payment } = await paidInvoice(user.id, [pro, book]);
+    const [{ issueDate }] = (await t.db.select({ issueDate: invoices.issueDate }).from(invoices).where(eq(invoices.id, invoice.id))) as [
+      { issueDate: string },
+    ];
     const res = await credit(invoice.id, { reason: 'Customer cancelled' });
     expect(res.statusCode).toBe(201);
     const note = invoiceAnswerSchema.parse(res.json()).data;
@@ -385,6 +396,7 @@ describe('credit notes', () => {
       series: 'R',
       correctedInvoiceId: invoice.id,
       correctedNumber: invoice.number,
+      correctedIssueDate: issueDate,
       subtotalCents: -1899,
       taxCents: -229,
       totalCents: -2128,
@@ -401,13 +413,19 @@ describe('credit notes', () => {
     const notes = invoiceListSchema.parse(
       (await t.app.inject({ url: `/api/admin/invoices?q=${note.number}`, headers: bearer(adminToken) })).json(),
     ).data;
-    expect(notes.find((i) => i.id === note.id)).toMatchObject({ kind: 'credit_note', correctedNumber: invoice.number });
+    expect(notes.find((i) => i.id === note.id)).toMatchObject({
+      kind: 'credit_note',
+      correctedNumber: invoice.number,
+      correctedIssueDate: issueDate,
+    });
     const again = await credit(invoice.id, { reason: 'again' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'invoice.not_creditable' });
     const text = await pdfText((await t.app.inject({ url: `/api/invoices/${note.id}/pdf`, headers: bearer(adminToken) })).rawPayload);
     expect(text).toContain('Factura rectificativa');
     expect(text).toContain(`Rectifica la factura: ${invoice.number}`);
+    // The corrected invoice is named by its number and its date (Real Decreto 1619/2012, article 15).
+    expect(text).toContain(`Fecha de la factura rectificada: ${issueDate}`);
     expect(text).toContain('-21,28 €');
   });
 
@@ -465,26 +483,19 @@ describe('the money path through HTTP', () => {
     t.app.inject({ method, url, headers: { ...bearer(token), 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
 
   /** A Free user as registration leaves one, with a card saved through /user/methods. */
-  async function freeCustomerWithCard(number: string) {
+  async function freeCustomerWithCard(testMethod: TestMethodId) {
     const user = await insertUser(t.db, { taxId: 'ESX7654321Z', country: 'ES', locale: 'es' });
     const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
     await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
     const token = await login(t.app, user);
-    const saved = await call(token, 'POST', '/api/user/methods', {
-      number,
-      expMonth: 12,
-      expYear: nextYear,
-      cvc: '123',
-      holder: 'Ada Lovelace',
-    });
-    expect(saved.statusCode).toBe(200);
+    const saved = await saveTestMethod(t, token, testMethod);
     const catalogue = plansCatalogueSchema.parse((await call(token, 'GET', '/api/user/plans')).json<{ data: unknown }>().data);
     const offer = catalogue.plans.find((p) => p.code === 'pro')!.offers.find((o) => o.period.code === 'monthly')!;
-    return { user, token, methodId: saved.json<{ data: { id: string } }>().data.id, offerId: offer.id };
+    return { user, token, methodId: saved.id, offerId: offer.id };
   }
 
-  it('a checkout with 4242 makes one payment and one invoice, listed in /invoices and linked from Pagos to its PDF', async () => {
-    const { user, token, methodId, offerId } = await freeCustomerWithCard('4242 4242 4242 4242');
+  it('a checkout with the visa test card makes one payment and one invoice, listed in /invoices and linked from Pagos to its PDF', async () => {
+    const { user, token, methodId, offerId } = await freeCustomerWithCard(TEST_METHODS.ok);
     const res = await call(token, 'POST', '/api/user/checkout', { offerId, methodId, idempotencyKey: randomUUID() });
     expect(res.statusCode).toBe(200);
     const paid = checkoutResultSchema.parse(res.json<{ data: unknown }>().data).payment;
@@ -521,7 +532,7 @@ describe('the money path through HTTP', () => {
   });
 
   it('a declined charge leaves a failed payment and no invoice', async () => {
-    const { user, token, methodId, offerId } = await freeCustomerWithCard('4000 0000 0000 0341');
+    const { user, token, methodId, offerId } = await freeCustomerWithCard(TEST_METHODS.chargeDeclined);
     const res = await call(token, 'POST', '/api/user/checkout', { offerId, methodId, idempotencyKey: randomUUID() });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'payment.card_declined' });

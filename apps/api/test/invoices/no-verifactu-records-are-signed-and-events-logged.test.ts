@@ -180,6 +180,42 @@ describe('NO VERI*FACTU with a certificate', () => {
     const token = await login(app.t.app, user);
     expect((await callAs(app.t, token, 'GET', '/api/admin/invoices/events')).status).toBe(403);
   });
+
+  it('the chain verification checks every stored signature, counts them, and names a record changed after signing', async () => {
+    await paidInvoice();
+    const last = await paidInvoice();
+    const [{ count }] = (await app.t.db.execute(sql`select count(*)::int as count from invoice_records where signed_xml is not null`))
+      .rows as [{ count: number }];
+    const verify = async () =>
+      chainVerificationAnswerSchema.parse((await callAs(app.t, app.admin, 'POST', '/api/admin/invoices/verify-chain')).body).data;
+    expect(await verify()).toMatchObject({ ok: true, signaturesChecked: count });
+
+    // The record's own fields intact (its hash still computes), its signed XML changed: only the
+    // signature check sees it.
+    const setSigned = async (xml: string) => {
+      await app.t.db.execute(sql`alter table invoice_records disable trigger invoice_records_immutable`);
+      try {
+        await app.t.db.execute(sql`update invoice_records set signed_xml = ${xml} where id = ${last.id}`);
+      } finally {
+        await app.t.db.execute(sql`alter table invoice_records enable trigger invoice_records_immutable`);
+      }
+    };
+    await setSigned(last.signedXml!.replace(`<sf:ImporteTotal>${last.total}<`, '<sf:ImporteTotal>0.01<'));
+    try {
+      expect(await verify()).toMatchObject({ ok: false, firstBroken: { number: last.number, reason: 'signature' } });
+    } finally {
+      await setSigned(last.signedXml!);
+    }
+    expect(await verify()).toMatchObject({ ok: true, signaturesChecked: count });
+    // The run's event (03) says the signatures were checked, with their count.
+    const [run] = await app.t.db
+      .select()
+      .from(invoiceEvents)
+      .orderBy(sql`${invoiceEvents.position} desc`)
+      .limit(1);
+    expect(run!.xml).toContain('<sf:RealizadoProcesoSobreIntegridadFirmasRegFacturacion>S<');
+    expect(run!.xml).toContain(`<sf:NumeroDeRegistrosFacturacionProcesadosSobreIntegridadFirmas>${count}<`);
+  });
 });
 
 describe('the AEAT event hash', () => {

@@ -138,7 +138,12 @@ describe('the record chain', () => {
 
     const res = await verify();
     expect(res.statusCode).toBe(200);
-    expect(chainVerificationAnswerSchema.parse(res.json()).data).toEqual({ ok: true, checked: 25, firstBroken: null });
+    expect(chainVerificationAnswerSchema.parse(res.json()).data).toEqual({
+      ok: true,
+      checked: 25,
+      signaturesChecked: 0,
+      firstBroken: null,
+    });
   });
 
   it('refuses to change or delete a record', async () => {
@@ -170,6 +175,7 @@ describe('the record chain', () => {
       expect(answer).toEqual({
         ok: false,
         checked: 10,
+        signaturesChecked: 0,
         firstBroken: { number: target.number, issuedAt: invoice!.issuedAt.toISOString(), reason: 'hash' },
       });
     } finally {
@@ -222,29 +228,29 @@ describe('the record chain', () => {
         `https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345678&numserie=A%2F1%20%26%202&fecha=${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}&importe=-1.89`,
       );
       expect(await popplerText(bytes)).toMatch(/QR tributario: .*VERI\*FACTU/);
-      expect(loadConfig({}).verifactuMode).toBe('no-verifactu');
-      expect(loadConfig({ VERIFACTU_MODE: 'verifactu', NODE_ENV: 'development' }).verifactuMode).toBe('verifactu');
+      expect(loadConfig({ DEMO_SELLER: 'true' }).verifactuMode).toBe('no-verifactu');
+      expect(loadConfig({ DEMO_SELLER: 'true', VERIFACTU_MODE: 'verifactu', NODE_ENV: 'development' }).verifactuMode).toBe('verifactu');
       // A production server sends every record: not without the certificate, nor to a stand-in.
-      expect(() => loadConfig({ VERIFACTU_MODE: 'verifactu' })).toThrow(
+      expect(() => loadConfig({ DEMO_SELLER: 'true', VERIFACTU_MODE: 'verifactu' })).toThrow(
         /VERIFACTU_MODE=verifactu with NODE_ENV=production .* needs VERIFACTU_CERT_FILE/,
       );
       const certificate = { VERIFACTU_CERT_FILE: '/etc/enlaza/seller.p12', VERIFACTU_CERT_PASSWORD: 'x' };
-      expect(loadConfig({ VERIFACTU_MODE: 'verifactu', ...certificate }).verifactuSending.endpoint).toBe(
+      expect(loadConfig({ DEMO_SELLER: 'true', VERIFACTU_MODE: 'verifactu', ...certificate }).verifactuSending.endpoint).toBe(
         'https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
       );
-      expect(() => loadConfig({ VERIFACTU_MODE: 'verifactu', ...certificate, VERIFACTU_ENDPOINT: 'http://127.0.0.1:8080/x' })).toThrow(
-        /an https VERIFACTU_ENDPOINT/,
-      );
-      expect(() => loadConfig({ VERIFACTU_ENDPOINT: 'http://aeat.example/x' })).toThrow(/VERIFACTU_ENDPOINT/);
-      expect(() => loadConfig({ VERIFACTU_MODE: 'yes' })).toThrow(/VERIFACTU_MODE/);
-      expect(loadConfig({ INVOICE_QR_HOST: 'prewww2.aeat.es' }).invoiceQrHost).toBe('prewww2.aeat.es');
-      expect(loadConfig({}).invoiceQrHost).toBe('www2.agenciatributaria.gob.es');
-      expect(() => loadConfig({ INVOICE_QR_HOST: 'https://x/y' })).toThrow(/INVOICE_QR_HOST/);
+      expect(() =>
+        loadConfig({ DEMO_SELLER: 'true', VERIFACTU_MODE: 'verifactu', ...certificate, VERIFACTU_ENDPOINT: 'http://127.0.0.1:8080/x' }),
+      ).toThrow(/an https VERIFACTU_ENDPOINT/);
+      expect(() => loadConfig({ DEMO_SELLER: 'true', VERIFACTU_ENDPOINT: 'http://aeat.example/x' })).toThrow(/VERIFACTU_ENDPOINT/);
+      expect(() => loadConfig({ DEMO_SELLER: 'true', VERIFACTU_MODE: 'yes' })).toThrow(/VERIFACTU_MODE/);
+      expect(loadConfig({ DEMO_SELLER: 'true', INVOICE_QR_HOST: 'prewww2.aeat.es' }).invoiceQrHost).toBe('prewww2.aeat.es');
+      expect(loadConfig({ DEMO_SELLER: 'true' }).invoiceQrHost).toBe('www2.agenciatributaria.gob.es');
+      expect(() => loadConfig({ DEMO_SELLER: 'true', INVOICE_QR_HOST: 'https://x/y' })).toThrow(/INVOICE_QR_HOST/);
     });
 
     it('is in Japanese for a Japanese customer out of the box (the bundled Noto Sans JP)', async () => {
-      expect(loadConfig({}).invoicePdfFont?.regular).toMatch(/NotoSansJP_400Regular\.ttf$/);
-      expect(loadConfig({ INVOICE_PDF_FONT: 'builtin' }).invoicePdfFont).toBeNull();
+      expect(loadConfig({ DEMO_SELLER: 'true' }).invoicePdfFont?.regular).toMatch(/NotoSansJP_400Regular\.ttf$/);
+      expect(loadConfig({ DEMO_SELLER: 'true', INVOICE_PDF_FONT: 'builtin' }).invoicePdfFont).toBeNull();
       const buyer = await customer('jp');
       const payment = await checkout(buyer, 'jp');
       const bytes = await pdfOf(payment.invoiceId!);

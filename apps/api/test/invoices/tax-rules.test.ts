@@ -162,22 +162,21 @@ describe('tax ids', () => {
 
 describe('the seller', () => {
   it('is an EU seller with a valid tax id of its country, refused at start-up otherwise', () => {
-    expect(loadConfig({}).seller).toMatchObject({ taxId: DEMO_SELLER_TAX_ID, country: 'ES' });
-    expect(loadConfig({ SELLER_TAX_ID: 'B12345674', SELLER_COUNTRY: 'es' }).seller).toMatchObject({ taxId: 'B12345674', country: 'ES' });
+    expect(loadConfig({ NODE_ENV: 'test' }).seller).toMatchObject({ taxId: DEMO_SELLER_TAX_ID, country: 'ES' });
+    expect(loadConfig({ NODE_ENV: 'test', SELLER_TAX_ID: 'B12345674', SELLER_COUNTRY: 'es' }).seller).toMatchObject({
+      taxId: 'B12345674',
+      country: 'ES',
+    });
     expect(() => loadConfig({ SELLER_TAX_ID: 'B12345678' })).toThrow(/SELLER_TAX_ID: B12345678 is not a valid tax id of SELLER_COUNTRY ES/);
     expect(() => loadConfig({ SELLER_COUNTRY: 'US' })).toThrow(/SELLER_COUNTRY: an EU member state/);
   });
 
-  it('is not the demo placeholder on a public production site (https); the README’s local demo keeps it', () => {
-    expect(() => loadConfig({ PUBLIC_URL: 'https://cards.example.com' })).toThrow(/SELLER_TAX_ID is the demo placeholder ESB00000000/);
-    // A real seller's public site also signs its records (NO VERI*FACTU): its certificate is required.
-    expect(() => loadConfig({ PUBLIC_URL: 'https://cards.example.com', SELLER_TAX_ID: 'B12345674' })).toThrow(
-      /VERIFACTU_CERT_FILE is required/,
+  it('a real seller’s public production site signs its records (NO VERI*FACTU): its certificate is required', () => {
+    const real = { SELLER_TAX_ID: 'B12345674', SELLER_NAME: 'Tarjetas Reales S.L.' };
+    expect(() => loadConfig({ PUBLIC_URL: 'https://cards.example.com', ...real })).toThrow(/VERIFACTU_CERT_FILE is required/);
+    expect(loadConfig({ PUBLIC_URL: 'https://cards.example.com', ...real, VERIFACTU_CERT_FILE: 'seller.p12' }).seller.taxId).toBe(
+      'B12345674',
     );
-    expect(
-      loadConfig({ PUBLIC_URL: 'https://cards.example.com', SELLER_TAX_ID: 'B12345674', VERIFACTU_CERT_FILE: 'seller.p12' }).seller.taxId,
-    ).toBe('B12345674');
-    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).seller.taxId).toBe(DEMO_SELLER_TAX_ID);
-    expect(loadConfig({ PUBLIC_URL: 'https://staging.example.com', NODE_ENV: 'development' }).seller.taxId).toBe(DEMO_SELLER_TAX_ID);
+    // The demo seller in production: production-refuses-the-demo-seller.test.ts.
   });
 });

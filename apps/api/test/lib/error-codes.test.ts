@@ -18,7 +18,9 @@ describe('error codes: one typed list in the contracts', () => {
             (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
             catalogue,
           );
-      return ERROR_CODES.filter((code) => typeof sentenceOf(code) !== 'string' || !(sentenceOf(code) as string).trim()).map(
+      // A sentence that counts is a plural key: its `_other` form stands for it.
+      const sentence = (code: string) => sentenceOf(code) ?? sentenceOf(`${code}_other`);
+      return ERROR_CODES.filter((code) => typeof sentence(code) !== 'string' || !(sentence(code) as string).trim()).map(
         (code) => `${locale}:${code}`,
       );
     });

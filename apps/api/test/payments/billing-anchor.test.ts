@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localDate, localTimestamp } from '../../src/lib/time-zone.js';
 import { anchoredDate, nextPeriodEnd } from '../../src/modules/payments/index.js';
 
 const at = (iso: string) => new Date(`${iso}T09:30:00.000Z`);
@@ -48,5 +49,43 @@ describe('billing anchors (kept across short months, as Stripe keeps them)', () 
 
   it('refuses a period of no months', () => {
     expect(() => nextPeriodEnd(null, at('2027-01-31'), 0)).toThrow(RangeError);
+  });
+
+  describe('on the seller’s calendar, across a daylight-saving change (Europe/Madrid)', () => {
+    const MADRID = 'Europe/Madrid';
+    /** A period end as the seller reads it: its calendar day and time. */
+    const local = (d: Date) => localTimestamp(d, MADRID).slice(0, 16);
+
+    it('bought at 23:30 on 5 March (winter time): renews at 23:30 on 5 April (summer time), not 00:30 on 6 April', () => {
+      const anchor = new Date('2027-03-05T22:30:00.000Z');
+      expect(local(anchor)).toBe('2027-03-05T23:30');
+      const end = anchoredDate(anchor, 1, MADRID);
+      expect(local(end)).toBe('2027-04-05T23:30');
+      expect(end.toISOString()).toBe('2027-04-05T21:30:00.000Z');
+      // The invoice prints the period as the seller's calendar days: 5 March – 5 April.
+      expect([localDate(anchor, MADRID), localDate(end, MADRID)]).toEqual(['2027-03-05', '2027-04-05']);
+      expect(local(nextPeriodEnd(anchor, end, 1, MADRID))).toBe('2027-05-05T23:30');
+    });
+
+    it('bought at 00:30 on 5 October (summer time): renews at 00:30 on 5 November (winter time), not 23:30 on 4 November', () => {
+      const anchor = new Date('2027-10-04T22:30:00.000Z');
+      expect(local(anchor)).toBe('2027-10-05T00:30');
+      const end = anchoredDate(anchor, 1, MADRID);
+      expect(local(end)).toBe('2027-11-05T00:30');
+      expect(local(nextPeriodEnd(anchor, end, 1, MADRID))).toBe('2027-12-05T00:30');
+      // Kept on the anchor's day through short months and a year of changes.
+      const ends: string[] = [];
+      let at31 = anchoredDate(new Date('2027-01-30T23:30:00.000Z'), 1, MADRID);
+      for (let i = 0; i < 4; i++) {
+        ends.push(local(at31));
+        at31 = nextPeriodEnd(new Date('2027-01-30T23:30:00.000Z'), at31, 1, MADRID);
+      }
+      expect(ends).toEqual(['2027-02-28T00:30', '2027-03-31T00:30', '2027-04-30T00:30', '2027-05-31T00:30']);
+    });
+
+    it('read in UTC (as before), the same anchors drift a day on the seller’s calendar', () => {
+      expect(local(anchoredDate(new Date('2027-03-05T22:30:00.000Z'), 1))).toBe('2027-04-06T00:30');
+      expect(local(anchoredDate(new Date('2027-10-04T22:30:00.000Z'), 1))).toBe('2027-11-04T23:30');
+    });
   });
 });

@@ -4,6 +4,7 @@ import { invoiceLines, payments, subscriptions } from '../../src/db/schema/index
 import { perSeatOffer } from '../helpers/seats-fixture.js';
 import { callAs, useTestClockApp } from '../helpers/subscriber.js';
 import { joinedMember, teamCall, teamWithOwner } from '../helpers/teams.js';
+import { saveTestMethodAs, TEST_METHODS } from '../helpers/sandbox-methods.js';
 
 // The agreement between the teams module and billing, end to end: members who accept invitations
 // through the teams API (each join publishing `team.members_changed`) are billed as seats added to
@@ -23,13 +24,7 @@ describe('members who join through the team API', { timeout: 180_000 }, () => {
   it('are billed as seats once the owner runs a per-seat plan; a removal bills nothing back', async () => {
     const { offer } = await perSeatOffer(app.t, app.admin, { priceCents: 1000, minSeats: 1 });
     const { owner } = await teamWithOwner(app.t);
-    const card = await callAs(app.t, owner.token, 'POST', '/api/user/methods', {
-      number: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 5,
-      cvc: '123',
-      holder: owner.name,
-    });
+    const card = await saveTestMethodAs(app.t, owner.token, TEST_METHODS.ok, { holder: owner.name });
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     const paid = await callAs(app.t, owner.token, 'POST', '/api/user/checkout', {
       offerId: offer.id,

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { myPlanSchema, paymentMethodSchema, plansCatalogueSchema, subscriptionDataSchema, type PlansCatalogue } from '@enlaza/contracts';
+import {
+  SANDBOX_TEST_METHODS,
+  myPlanSchema,
+  paymentMethodSchema,
+  plansCatalogueSchema,
+  subscriptionDataSchema,
+  type PlansCatalogue,
+} from '@enlaza/contracts';
 import {
   notifications,
   offers,
@@ -16,6 +23,7 @@ import {
 } from '../../src/db/schema/index.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
 import { plans as planRows } from '../../src/db/schema/index.js';
+import { saveTestMethodAs, TEST_METHODS, type TestMethodId } from '../helpers/sandbox-methods.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -24,12 +32,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const CARDS = {
-  ok: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  insufficient: '4000 0000 0000 9995',
-  chargeFails: '4000 0000 0000 0341',
+  ok: TEST_METHODS.ok,
+  declined: TEST_METHODS.declinedOnSave,
+  insufficient: TEST_METHODS.insufficientFunds,
+  chargeFails: TEST_METHODS.chargeDeclined,
 };
-const nextYear = new Date().getUTCFullYear() + 1;
+/** The sandbox's test cards expire in December 2045. */
+const nextYear = 2045;
 
 async function call(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   const res = await t.app.inject({
@@ -54,14 +63,8 @@ async function freeUser() {
   return { user, token: await login(t.app, user) };
 }
 
-async function addCard(token: string, number: string) {
-  const res = await call(token, 'POST', '/api/user/methods', {
-    number,
-    expMonth: 12,
-    expYear: nextYear,
-    cvc: '123',
-    holder: 'Ada Lovelace',
-  });
+async function addCard(token: string, number: TestMethodId) {
+  const res = await saveTestMethodAs(t, token, number, { holder: 'Ada Lovelace' });
   return res;
 }
 
@@ -83,40 +86,34 @@ describe('payment methods', () => {
     const method = paymentMethodSchema.parse(res.body.data);
     expect(method).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: nextYear, isDefault: true });
     const [row] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
-    expect(JSON.stringify(row)).not.toContain('4242424242424242');
-    expect(row!.providerToken).toMatch(/^sandbox_/);
+    expect(row).toMatchObject({ kind: 'card', brand: 'visa', last4: '4242', holder: 'Ada Lovelace', mandateText: null });
+    // The provider's reference of the method, made by the sandbox's own component.
+    expect(row!.providerToken).toMatch(/^sbx_pm_[0-9a-f]{24}$/);
   });
 
-  it('refuses a bad number, a past expiry and a bad CVC next to the field, translated', async () => {
-    const { token } = await freeUser();
+  it('refuses the old body that carried a card number (422) and saves nothing', async () => {
+    const { user, token } = await freeUser();
     const res = await call(token, 'POST', '/api/user/methods', {
-      number: '4242 4242 4242 4241',
-      expMonth: 1,
-      expYear: 2020,
-      cvc: '1',
-      holder: 'Ada',
-    });
-    expect(res.status).toBe(422);
-    expect(res.body.errors?.number?.[0]).toBe('Enter a valid card number.');
-    expect(res.body.errors?.cvc?.[0]).toMatch(/3 or 4 digits/);
-    const expired = await call(token, 'POST', '/api/user/methods', {
-      number: CARDS.ok,
-      expMonth: 1,
-      expYear: 2021,
+      number: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: nextYear,
       cvc: '123',
       holder: 'Ada',
     });
-    expect(expired.status).toBe(422);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('validation.failed');
+    expect(await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id))).toEqual([]);
   });
 
-  it('refuses to save the declined test card with the provider’s reason', async () => {
-    const { token } = await freeUser();
+  it('refuses to save the test card declined on save with the provider’s reason (422), translated', async () => {
+    const { user, token } = await freeUser();
     const res = await addCard(token, CARDS.declined);
-    expect(res.status).toBe(402);
+    expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
-      code: 'payment.card_declined',
-      message: 'The card was declined. Use another card or contact your bank.',
+      code: 'payment.setup_declined',
+      message: 'The bank did not let this method be saved: The card was declined. Use another card or contact your bank.',
     });
+    expect(await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id))).toEqual([]);
   });
 
   it('chooses the default, removes a card, and answers 404 for another user’s card', async () => {
@@ -254,7 +251,7 @@ describe('plans and checkout', () => {
   ])('with %s says why and changes nothing but a failed payment row', async (_name, card, code) => {
     const { user, token } = await freeUser();
     const method = (await addCard(token, card)).body.data;
-    expect(method.last4).toBe(card.slice(-4));
+    expect(method.last4).toBe(SANDBOX_TEST_METHODS.find((m) => m.id === card)!.last4);
     const before = await subscriptionOf(user.id);
     const res = await call(token, 'POST', '/api/user/checkout', {
       offerId: (await offerOf(token, 'pro', 'monthly')).id,
@@ -332,12 +329,23 @@ describe('idempotency', () => {
   });
 
   it('the provider itself answers a reused key with the first charge and refuses another amount', async () => {
-    const provider = t.app.platform ? (await import('../../src/modules/payments/provider.js')).createSandboxProvider() : null;
-    const saved = await provider!.saveCard({ number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123', holder: 'A' });
-    if (!saved.ok) throw new Error('not saved');
-    const first = await provider!.charge(saved.card.token, 500, 'EUR', 'key-12345');
-    expect(await provider!.charge(saved.card.token, 500, 'EUR', 'key-12345')).toEqual(first);
-    await expect(provider!.charge(saved.card.token, 600, 'EUR', 'key-12345')).rejects.toThrow(/another amount/);
+    const { user, token } = await freeUser();
+    const method = (await addCard(token, CARDS.ok)).body.data as { id: string };
+    const [row] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.id, method.id));
+    const provider = t.app.payments.provider;
+    const input = {
+      customer: { userId: user.id, email: user.email, name: user.name, providerCustomerRef: null },
+      methodRef: row!.providerToken,
+      amountCents: 500,
+      currency: 'EUR' as const,
+      idempotencyKey: `key-${randomUUID()}`,
+      offSession: false,
+      description: 'test',
+    };
+    const first = await provider.charge(input);
+    expect(first).toMatchObject({ status: 'succeeded' });
+    expect(await provider.charge(input)).toEqual(first);
+    await expect(provider.charge({ ...input, amountCents: 600 })).rejects.toThrow(/another amount/);
   });
 });
 

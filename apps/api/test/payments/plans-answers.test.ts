@@ -19,7 +19,11 @@ const STATE: PlansState = {
   version: 7,
   locale: 'es',
   accountTypeId: 'type-a',
-  tax: { sellerCountry: 'ES', buyer: { country: 'FR', taxId: 'FR40303265045' }, distanceSales: { thisYearCents: 5, previousYearCents: 6 } },
+  tax: {
+    sellerCountry: 'ES',
+    buyer: { country: 'FR', taxId: 'FR40303265045', territory: null },
+    distanceSales: { thisYearCents: 5, previousYearCents: 6 },
+  },
   running: { planId: 'plan-a', planIsFree: false, planSortOrder: 2, offerId: 'offer-a', periodMonths: 1 },
   seats: 3,
 };
@@ -57,6 +61,7 @@ describe('the kept plans answers', () => {
       'tax.buyer',
       'tax.buyer.country',
       'tax.buyer.taxId',
+      'tax.buyer.territory',
       'tax.distanceSales',
       'tax.distanceSales.thisYearCents',
       'tax.distanceSales.previousYearCents',

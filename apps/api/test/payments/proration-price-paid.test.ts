@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceAnswerSchema, offerAdminSchema, plansCatalogueSchema, type OfferAdmin, type PlansCatalogue } from '@enlaza/contracts';
 import { offers, plans, subscriptions } from '../../src/db/schema/index.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { saveTestMethodAs, TEST_METHODS } from '../helpers/sandbox-methods.js';
 
 // A change of plan credits the unused part of the running period from what the customer paid for
 // it, never from the catalogue's price of today (an admin may have changed it since).
@@ -16,7 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY = 86_400_000;
-const nextYear = new Date().getUTCFullYear() + 1;
 
 async function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   const res = await t.app.inject({ method, url, headers: { ...bearer(token), 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
@@ -29,15 +29,7 @@ async function freeUser() {
   const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
   await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
   const token = await login(t.app, user);
-  const method = (
-    await call(token, 'POST', '/api/user/methods', {
-      number: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: nextYear,
-      cvc: '123',
-      holder: 'Ada',
-    })
-  ).body.data as { id: string };
+  const method = (await saveTestMethodAs(t, token, TEST_METHODS.ok, { holder: 'Ada' })).body.data as { id: string };
   return { user, token, method };
 }
 

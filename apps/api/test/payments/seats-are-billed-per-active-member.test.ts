@@ -6,6 +6,7 @@ import { callAs, signedInFreeCustomer, useTestClockApp } from '../helpers/subscr
 import { pdfText } from '../helpers/pdf-text.js';
 import { buyPerSeat, join, removeMembers } from '../helpers/seats-fixture.js';
 import { bearer, waitFor } from '../helpers/test-app.js';
+import { saveTestMethodAs, TEST_METHODS, type TestMethodId } from '../helpers/sandbox-methods.js';
 
 // Seats (docs/billing.md, "Seats"): a per-seat offer bills a seat per active member of the team its
 // subscriber owns (at least its minimum); members added in the period are charged for the rest of it,
@@ -154,20 +155,9 @@ describe('seats of a per-seat offer', { timeout: 180_000 }, () => {
   it('a declined seat charge makes the plan past due and is retried 1 and 3 days later; a paid retry makes it active with the seats', async () => {
     const s = await teamSubscriber(2, { priceCents: 1000, minSeats: 2 });
     const before = await subscriptionOf(s.user.id);
-    const card = async (number: string) =>
-      expect(
-        (
-          await callAs(app.t, s.token, 'POST', '/api/user/methods', {
-            number,
-            expMonth: 12,
-            expYear: new Date().getUTCFullYear() + 5,
-            cvc: '123',
-            holder: 'Ada',
-            makeDefault: true,
-          })
-        ).status,
-      ).toBe(200);
-    await card('4000 0000 0000 0341');
+    const card = async (number: TestMethodId) =>
+      expect((await saveTestMethodAs(app.t, s.token, number, { holder: 'Ada', makeDefault: true })).status).toBe(200);
+    await card(TEST_METHODS.chargeDeclined);
     await join(app.t, s.teamId, s.user.id, 1);
     const at = new Date((await callAs(app.t, app.admin, 'GET', '/api/admin/test-clock')).body.data.now);
     expect(await app.t.app.payments.addSeats(s.user.id, at)).toBe('failed');
@@ -177,7 +167,7 @@ describe('seats of a per-seat offer', { timeout: 180_000 }, () => {
 
     await advanceDays(1);
     expect(await subscriptionOf(s.user.id)).toMatchObject({ status: 'past_due', seats: 2 });
-    await card('4242 4242 4242 4242');
+    await card(TEST_METHODS.ok);
     await advanceDays(2);
     expect(await subscriptionOf(s.user.id)).toMatchObject({ status: 'active', seats: 3 });
 
@@ -203,14 +193,7 @@ describe('seats of a per-seat offer', { timeout: 180_000 }, () => {
   it('a seat charge declined at every retry ends the plan after the third, as a renewal’s dunning does', async () => {
     const s = await teamSubscriber(2, { priceCents: 1000, minSeats: 2 });
     const before = await subscriptionOf(s.user.id);
-    const declines = await callAs(app.t, s.token, 'POST', '/api/user/methods', {
-      number: '4000 0000 0000 0341',
-      expMonth: 12,
-      expYear: new Date().getUTCFullYear() + 5,
-      cvc: '123',
-      holder: 'Ada',
-      makeDefault: true,
-    });
+    const declines = await saveTestMethodAs(app.t, s.token, TEST_METHODS.chargeDeclined, { holder: 'Ada', makeDefault: true });
     expect(declines.status).toBe(200);
     await join(app.t, s.teamId, s.user.id, 1);
     const at = new Date((await callAs(app.t, app.admin, 'GET', '/api/admin/test-clock')).body.data.now);

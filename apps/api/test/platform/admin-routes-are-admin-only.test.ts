@@ -1,3 +1,7 @@
-import { describeAdminOnlyRoutes } from '../helpers/admin-only.js';
+import { describeAdminOnlyRoutes, SOME_ID } from '../helpers/admin-only.js';
 
-describeAdminOnlyRoutes('the failed jobs view', ['GET /api/admin/jobs/failed']);
+describeAdminOnlyRoutes('the failed jobs view', [
+  'GET /api/admin/jobs/failed',
+  `POST /api/admin/jobs/failed/${SOME_ID}/retry`,
+  `DELETE /api/admin/jobs/failed/${SOME_ID}`,
+]);

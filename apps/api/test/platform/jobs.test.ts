@@ -15,6 +15,7 @@ declare module '../../src/platform/jobs.js' {
   interface JobPayloads {
     'test.always-fails': { attempt: string };
     'test.counts': { n: number };
+    'test.second-chance': { attempt: string };
   }
 }
 
@@ -33,8 +34,8 @@ afterAll(async () => {
 
 describe('the job queue', () => {
   it('refuses WORKERS=off without PostgreSQL: with PGlite no other process could run the jobs', () => {
-    expect(() => loadConfig({ WORKERS: 'off' })).toThrow(/WORKERS=off needs DATABASE_URL/);
-    expect(loadConfig({ WORKERS: 'off', DATABASE_URL: 'postgres://u@localhost/db' }).workers).toBe('off');
+    expect(() => loadConfig({ NODE_ENV: 'test', WORKERS: 'off' })).toThrow(/WORKERS=off needs DATABASE_URL/);
+    expect(loadConfig({ NODE_ENV: 'test', WORKERS: 'off', DATABASE_URL: 'postgres://u@localhost/db' }).workers).toBe('off');
   });
 
   it('retries a job that always throws, with growing delays, then shows it as failed to admins only', async () => {
@@ -72,6 +73,70 @@ describe('the job queue', () => {
     const user = await t.app.inject({ url: '/api/admin/jobs/failed', headers: bearer(await login(t.app, DEMO)) });
     expect(user.statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/jobs/failed' })).statusCode).toBe(401);
+  });
+
+  it('lets an admin run a failed job again (same kind and payload, once) or discard it; an unknown id is 404, a malformed one 422', async () => {
+    const { jobs } = t.app.platform;
+    const seen: string[] = [];
+    let broken = true;
+    await jobs.define('test.second-chance', {
+      retryLimit: 0,
+      handler: async ({ attempt }) => {
+        if (broken) throw new Error('the disk was full');
+        seen.push(attempt);
+      },
+    });
+    const failJob = async (attempt: string) => {
+      const id = (await jobs.send('test.second-chance', { attempt }))!;
+      await waitFor(async () => ((await jobs.state(id))?.state === 'failed' ? true : undefined), 'the job to fail', 30_000);
+      return id;
+    };
+    const first = await failJob('a');
+    const second = await failJob('b');
+    const admin = bearer(await login(t.app, ADMIN));
+    const listed = async () =>
+      ((await t.app.inject({ url: '/api/admin/jobs/failed', headers: admin })).json().data as { id: string }[]).map((j) => j.id);
+    expect(await listed()).toEqual(expect.arrayContaining([first, second]));
+
+    broken = false;
+    const retried = await t.app.inject({ method: 'POST', url: `/api/admin/jobs/failed/${first}/retry`, headers: admin });
+    expect(retried.statusCode, retried.body).toBe(200);
+    const newId = retried.json().data.id as string;
+    expect(newId).not.toBe(first);
+    await waitFor(async () => ((await jobs.state(newId))?.state === 'completed' ? true : undefined), 'the retried job');
+    expect(seen).toEqual(['a']);
+    // Retried once: it left the list, and a second retry finds nothing to run.
+    expect(await listed()).not.toContain(first);
+    const again = await t.app.inject({ method: 'POST', url: `/api/admin/jobs/failed/${first}/retry`, headers: admin });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('record.not_found');
+
+    const discarded = await t.app.inject({ method: 'DELETE', url: `/api/admin/jobs/failed/${second}`, headers: admin });
+    expect(discarded.statusCode).toBe(200);
+    expect(await listed()).not.toContain(second);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/jobs/failed/${second}`, headers: admin })).statusCode).toBe(404);
+    await queueIdle(t.app, 'test.second-chance');
+    expect(seen).toEqual(['a']);
+
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/admin/jobs/failed/not-an-id/retry', headers: admin });
+    expect(malformed.statusCode).toBe(422);
+  });
+
+  it('refuses to run again a failed job of a kind this version no longer defines (409), and can still discard it', async () => {
+    const { jobs } = t.app.platform;
+    const id = randomUUID();
+    // A job left failed by an earlier version, under a kind (queue) this version never defines.
+    const sql = t.database.jobsDb.executeSql.bind(t.database.jobsDb);
+    await sql(`SELECT pgboss.create_queue('test.removed-kind', '{"policy":"standard"}'::json)`, []);
+    await sql(
+      `INSERT INTO pgboss.job (id, name, data, state, output, completed_on) VALUES ($1, 'test.removed-kind', '{}', 'failed', '{"message":"gone"}', now())`,
+      [id],
+    );
+    expect(await jobs.failedById(id)).toHaveLength(1);
+    const admin = bearer(await login(t.app, ADMIN));
+    const retried = await t.app.inject({ method: 'POST', url: `/api/admin/jobs/failed/${id}/retry`, headers: admin });
+    expect([retried.statusCode, retried.json().code]).toEqual([409, 'jobs.unknown_kind']);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/jobs/failed/${id}`, headers: admin })).statusCode).toBe(200);
   });
 
   it('enqueues a job with a write: not at all when the transaction rolls back', async () => {

@@ -8,6 +8,8 @@ import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   aliasRedirects,
+  coupons,
+  promotionCodes,
   deliveries,
   emailTemplates,
   emailTokens,
@@ -30,9 +32,11 @@ import {
   users,
   webauthnChallenges,
   webhookEndpoints,
+  paymentRedsysOrders,
 } from '../../src/db/schema/index.js';
 import { multipart, png } from '../helpers/files.js';
 import { bearer, createTestApp, insertUser, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
+import { saveTestMethod, TEST_METHODS } from '../helpers/sandbox-methods.js';
 
 let t: TestContext;
 let dataDir: string;
@@ -52,7 +56,8 @@ async function storedOnDisk(): Promise<string[]> {
   return (await Promise.all(dirs.map(async (d) => (await readdir(join(root, d))).map((f) => `${d}/${f}`)))).flat().sort();
 }
 
-const nextYear = new Date().getUTCFullYear() + 1;
+/** The sandbox's test cards expire in December 2045. */
+const nextYear = 2045;
 
 /** Calls the API as the user and answers the status and body (failing loudly on anything but the expected status). */
 async function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload: object | undefined, expected: number) {
@@ -141,7 +146,7 @@ async function customerWithEverything(label: string) {
     url: `https://${label}.example/hook`,
     description: `${label} hook`,
     events: ['message.received'],
-    secret: 'whsec_x',
+    secretEncrypted: 'whsec_x',
   });
   await call(token, 'POST', '/api/walls/posts', { profileId: card!.id, title: `${label} post`, bodyHtml: '<p>On my wall</p>' }, 201);
   // A team of their own (they are its owner, alone in it): its membership row is theirs.
@@ -163,26 +168,37 @@ async function customerWithEverything(label: string) {
   await call(token, 'POST', '/api/campaigns', { name: `${label} campaign`, audience: { listIds: [list.id] } }, 201);
   await call(token, 'PUT', '/api/campaigns/sender', { name: `${label} sender`, postalAddress: 'Calle Mayor 1, 28013 Madrid' }, 200);
   // A saved test card, a checkout of Business (which issues an invoice), then Pro scheduled for the period end.
-  const method = await call(
-    token,
-    'POST',
-    '/api/user/methods',
-    { number: '4242 4242 4242 4242', expMonth: 12, expYear: nextYear, cvc: '123', holder: `${label} Person` },
-    200,
-  );
+  const method = await saveTestMethod(t, token, TEST_METHODS.ok, { holder: `${label} Person` });
   const catalogue = plansCatalogueSchema.parse(await call(token, 'GET', '/api/user/plans', undefined, 200));
   const offer = (plan: string) => catalogue.plans.find((p) => p.code === plan)!.offers.find((o) => o.period.code === 'monthly')!;
+  // Bought with a promotion code (a coupon the admin made): the redemption is the customer's too.
+  const [coupon] = await t.db
+    .insert(coupons)
+    .values({ name: `${label} coupon`, percentOff: 10, duration: 'once', appliesTo: { offerIds: [], addOnIds: [] } })
+    .returning();
+  const promotionCode = `${label}-${randomUUID().slice(0, 8)}`.toUpperCase().replace(/[^A-Z0-9-]/g, '');
+  await t.db.insert(promotionCodes).values({ couponId: coupon!.id, code: promotionCode });
   await call(
     token,
     'POST',
     '/api/user/checkout',
-    { offerId: offer('business').id, methodId: method.id, idempotencyKey: randomUUID() },
+    { offerId: offer('business').id, methodId: method.id, idempotencyKey: randomUUID(), promotionCode },
     200,
   );
   await call(token, 'PUT', '/api/user/myplan/downgrade', { offerId: offer('pro').id }, 200);
   // A credit balance left by an earlier plan change (what a change whose credit exceeds its charge writes).
   const [paid] = await t.db.select().from(payments).where(eq(payments.userId, user.id));
   await t.db.insert(customerCredits).values({ userId: user.id, paymentId: paid!.id, kind: 'plan_change', amountCents: 500 });
+  // A card setup on Redsys' page, as Redsys as the provider records it (its operations are the customer's too).
+  await t.db.insert(paymentRedsysOrders).values({
+    id: `0001${randomUUID().slice(0, 8)}`,
+    order: `0001${randomUUID().slice(0, 8)}`,
+    kind: 'setup',
+    userId: user.id,
+    status: 'succeeded',
+    amountCents: 0,
+    data: { method: 'card' },
+  });
   // The checkout's notifications (payment, invoice) follow its events after commit: wait for them, so nothing of this customer is still on its way.
   await waitFor(
     async () =>
@@ -236,7 +252,8 @@ describe('export my data', () => {
     expect(data.files.map((f) => f.name)).toEqual(['exporter.png']);
     expect(data.subscriptions.map((s) => s.plan)).toEqual(['business']);
     // The reply to a visitor, and the receipt of the plan's payment (with the invoice PDF) to the customer.
-    expect(data.deliveries.map((d) => d.toEmail).sort()).toEqual([user.email, 'visitor-exporter@example.com'].sort());
+    // The owner's own emails (a reply's copy, and the security notices of adding a passkey, a token, a webhook) and the visitor's.
+    expect([...new Set(data.deliveries.map((d) => d.toEmail))].sort()).toEqual([user.email, 'visitor-exporter@example.com'].sort());
     expect(data.activity.map((e) => e.action)).toContain('auth.sign_in');
     expect(data.notifications.map((n) => n.type).sort()).toEqual(['invoice_issued', 'new_message', 'payment_succeeded']);
     expect(data.templates.map((x) => x.name)).toEqual(['exporter template']);
@@ -291,12 +308,12 @@ describe('delete my account', () => {
     expect(res.statusCode).toBe(200);
 
     const after = await rowsOf(leaver.user.id);
-    // Only the declared retained tables (invoices, and the payments behind them: tax law) keep rows; every other table has none.
+    // Only the declared retained tables (invoices, the payments behind them and the redemptions behind their discount lines: tax law) keep rows; every other table has none.
     const retained = t.app.userData
       .retained()
       .map((r) => r.table)
       .sort();
-    expect(retained).toEqual(['invoices', 'payments']);
+    expect(retained).toEqual(['coupon_redemptions', 'invoices', 'payments']);
     for (const r of t.app.userData.retained()) expect(r.reason.length, r.table).toBeGreaterThan(0);
     expect(
       Object.entries(after)

@@ -12,7 +12,7 @@ afterAll(() => t.close());
 describe('a lost tag gets its things home', () => {
   it('leads a finder to call or WhatsApp the tag’s phone, shows the serial, and tells the owner of the scan once an hour, by email too', async () => {
     // An owner who chose no notification emails at all: a lost tag's scan is emailed anyway.
-    const owner = await insertUser(t.db, { name: 'Lola Lost', notificationEmails: [] });
+    const owner = await insertUser(t.db, { name: 'Lola Lost', notificationEmails: [], timeZone: 'Asia/Tokyo' });
     const token = await login(t.app, owner);
     const create = await t.app.inject({
       method: 'POST',
@@ -44,10 +44,13 @@ describe('a lost tag gets its things home', () => {
     expect(told[0]!.payload).toMatchObject({ profileId: id, profileName: 'Toby' });
     const listed = await t.app.inject({ url: '/api/notifications', headers: { ...bearer(token), 'accept-language': 'en' } });
     expect(listed.body).toContain('Your tag “Toby” was scanned');
-    await waitFor(async () => {
+    const mail = await waitFor(async () => {
       const [mail] = await t.db.select().from(deliveries).where(eq(deliveries.toEmail, owner.email));
       return mail?.subject.includes('Toby') ? mail : undefined;
     }, 'the scan email');
+    // The time of the scan as the owner's clock reads it.
+    expect(mail.bodyText).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Asia\/Tokyo\)/);
+    expect(mail.bodyText).not.toContain(' UTC');
 
     // Found: lost mode off. The phone is private again, and a scan tells nobody.
     const off = await t.app.inject({

@@ -55,7 +55,9 @@ describe('the server-rendered public page', () => {
     expect(html).toContain('<h1 id="pp-name" class="pp-name" data-testid="public-profile-name">Ana García &lt;b&gt;&amp;&lt;/b&gt;</h1>');
     expect(html).not.toContain('<b>&</b>');
     expect(html).toContain('Architect · Estudio');
-    expect(html).toContain('href="tel:+34612345678"');
+    // The number dials as stored and reads as people write it (grouped, with its country code).
+    expect(html).toMatch(/href="tel:\+34612345678"[^>]*>.*?\+34 612 34 56 78/s);
+    expect(html).not.toContain('>+34612345678<');
     expect(html).toContain('href="mailto:ana@example.com"');
     expect(html).toContain('href="https://ana.example/portfolio" data-count');
     expect(html).toContain('href="https://github.com/ana"');
@@ -130,6 +132,8 @@ describe('the server-rendered public page', () => {
     const shown = await create({ kind: 'tag', tag: { name: 'Keys', tagKind: 'keys', showOwnerContact: true } });
     const withOwner = (await page(shown, 'en')).body;
     expect(withOwner).toContain('Save the owner&#39;s contact');
+    // The owner's phone reads grouped too, and dials as stored.
+    expect(withOwner).toMatch(/href="tel:\+34600111222"[^>]*>.*?\+34 600 11 12 22/s);
     expect(withOwner).not.toContain('>Save contact<');
     expect(withOwner).not.toContain('public-profile-lost');
     // The script's strings in the page are only those it shows (SCRIPT_STRINGS), the finder's location's only on a lost tag.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema/index.js';
+import { plans, subscriptions, users } from '../../src/db/schema/index.js';
 import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
@@ -10,10 +10,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-/** An owner whose main card (`perfil_id`) is a new card. */
+/** An owner on the Pro plan (room for several cards) whose main card (`perfil_id`) is a new card. */
 async function ownerWithMainCard(overrides: Partial<typeof users.$inferInsert> = {}) {
   n += 1;
   const owner = await insertUser(t.db, { name: 'Sara Short', alias: `sara-${n}-${Date.now() % 100000}`, ...overrides });
+  const [pro] = await t.db.select().from(plans).where(eq(plans.code, 'pro'));
+  await t.db.insert(subscriptions).values({
+    userId: owner.id,
+    planId: pro!.id,
+    status: 'active',
+    currentPeriodStart: new Date(),
+    currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+  });
   const token = await login(t.app, owner);
   const res = await t.app.inject({
     method: 'POST',
@@ -103,5 +111,64 @@ describe('paths that are no page', () => {
 
   it('carry PUBLIC_URL for the app’s links and QR codes', async () => {
     expect((await get('/user/dashboard')).body).toContain('<meta name="public-url" content="https://enlaza.example">');
+  });
+});
+
+describe('the addresses the owner shares (copy link, QR code)', () => {
+  const slugOf = (id: string) => id.replace(/-/g, '').slice(0, 12);
+
+  it('are /link/{alias} for the main card and /link/{alias}/{slug} for another, each leading to the card; the long address still works', async () => {
+    const { owner, token, cardId } = await ownerWithMainCard();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/profiles',
+      headers: bearer(token),
+      payload: { kind: 'card', card: { firstName: 'Second', lastName: 'Card' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const second: { id: string; publicPath: string; sharePath: string } = created.json().data;
+    const main = (await t.app.inject({ url: `/api/profiles/${cardId}`, headers: bearer(token) })).json().data;
+
+    expect(main.sharePath).toBe(`/link/${owner.alias}`);
+    expect(second.sharePath).toBe(`/link/${owner.alias}/${slugOf(second.id)}`);
+    expect(second.sharePath.length).toBeLessThan(second.publicPath.length - 20);
+    // The list shares the same addresses.
+    const list = (await t.app.inject({ url: '/api/profiles?kind=card', headers: bearer(token) })).json().data as (typeof second)[];
+    expect(list.find((p) => p.id === second.id)?.sharePath).toBe(second.sharePath);
+
+    const short = await get(second.sharePath);
+    expect(short.statusCode).toBe(302);
+    expect(short.headers.location).toBe(`/link/${owner.alias}/${second.id}`);
+    expect(short.headers['cache-control']).toBe('no-store');
+    expect((await get(main.sharePath)).headers.location).toBe(`/link/${owner.alias}/${cardId}`);
+    // Links already printed or sent keep working.
+    const long = await get(second.publicPath);
+    expect(long.statusCode).toBe(200);
+    expect(long.body).toContain('Second Card');
+  });
+
+  it('lead nowhere under another owner’s alias, for a card that is not public, or for a slug no card has', async () => {
+    const { owner: ana, token } = await ownerWithMainCard();
+    const { owner: bea } = await ownerWithMainCard();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/profiles',
+      headers: bearer(token),
+      payload: { kind: 'card', visibility: 'private', card: { firstName: 'Private', lastName: 'Card' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const hidden: { id: string } = created.json().data;
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/profiles',
+      headers: bearer(token),
+      payload: { kind: 'card', card: { firstName: 'Public', lastName: 'Card' } },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const shown: { id: string } = other.json().data;
+    expect((await get(`/link/${bea.alias}/${slugOf(shown.id)}`)).statusCode).toBe(404);
+    expect((await get(`/link/${ana.alias}/${slugOf(hidden.id)}`)).statusCode).toBe(404);
+    expect((await get(`/link/${ana.alias}/000000000000`)).statusCode).toBe(404);
+    expect((await get(`/link/${ana.alias}/${slugOf(shown.id)}`)).statusCode).toBe(302);
   });
 });

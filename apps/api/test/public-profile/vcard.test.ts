@@ -6,6 +6,7 @@ import ICAL from 'ical.js';
 import VCard from 'vcf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, subscriptions } from '../../src/db/schema/index.js';
+import { createMainCard } from '../../src/modules/profiles/index.js';
 import { multipart, png } from '../helpers/files.js';
 import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
@@ -202,6 +203,13 @@ describe('vCard download', () => {
     expect([vcfPhoto.encoding, vcfTypes(vcfPhoto)]).toEqual(['b', ['png']]);
     expect(Buffer.from(vcfPhoto.valueOf(), 'base64').equals(image)).toBe(true);
     expect(vcfAll(card, 'logo').map((p) => p.valueOf())).toEqual([logoUrl]);
+  });
+
+  it('names a first card made from a Spanish full name with both family names (N:Fernández Ruiz;Lucía)', async () => {
+    const id = await createMainCard(t.db, { id: owner.id, name: 'Lucía Fernández Ruiz' });
+    const text = (await download(id!)).body;
+    expect(text).toContain('\r\nN:Fernández Ruiz;Lucía;;;\r\n');
+    expect(text).toContain('\r\nFN:Lucía Fernández Ruiz\r\n');
   });
 
   it('makes a tag a contact named after it, with its owner’s phone and e-mail only when the tag shows them', async () => {

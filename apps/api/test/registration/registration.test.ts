@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEvents, emailTokens, plans, profiles, subscriptions, users } from '../../src/db/schema/index.js';
+import { activityEvents, apiTokens, emailTokens, passkeys, plans, profiles, subscriptions, users } from '../../src/db/schema/index.js';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.js';
 import { bearer, createTestApp, login, queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
 
@@ -323,6 +323,41 @@ describe('forgot → reset', () => {
     const reused = await reset(token, email, 'yet-another-passphrase');
     expect(reused.statusCode).toBe(422);
     expect(reused.json().code).toBe('account.reset_invalid');
+  });
+
+  it('also revokes every access token and removes every passkey, unless the page’s boxes are unticked', async () => {
+    const resetWith = async (flags: { revokeApiTokens?: boolean; removePasskeys?: boolean }, address: string) => {
+      const user = await activeUser();
+      const session = await login(t.app, user);
+      const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: bearer(session),
+        payload: { name: 'left behind', scopes: ['billing:read'] },
+      });
+      expect(created.statusCode).toBe(201);
+      await t.db.insert(passkeys).values({ userId: row!.id, name: 'left behind', credentialId: `cred-${row!.id}`, publicKey: 'x' });
+      await forgot(user.email, address);
+      const { token, email } = parseLink(
+        linkIn(await mail.next(user.email, (m) => m.subject.includes('Reset')), `${PUBLIC_URL}/reset-password/`),
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/password/reset',
+        payload: { token, email, password: 'a-brand-new-passphrase', ...flags },
+      });
+      expect(res.statusCode).toBe(200);
+      const secret = created.json().data.secret as string;
+      return {
+        tokens: (await t.db.select().from(apiTokens).where(eq(apiTokens.userId, row!.id))).length,
+        passkeys: (await t.db.select().from(passkeys).where(eq(passkeys.userId, row!.id))).length,
+        tokenAnswers: (await t.app.inject({ url: '/api/invoices', headers: bearer(secret) })).statusCode,
+      };
+    };
+    expect(await resetWith({}, '10.3.0.5')).toEqual({ tokens: 0, passkeys: 0, tokenAnswers: 401 });
+    expect(await resetWith({ revokeApiTokens: false, removePasskeys: false }, '10.3.0.6')).toMatchObject({ tokens: 1, passkeys: 1 });
+    expect(await resetWith({ revokeApiTokens: true, removePasskeys: false }, '10.3.0.7')).toMatchObject({ tokens: 0, passkeys: 1 });
   });
 
   it('refuses an expired token and a token used with another email', async () => {

@@ -191,6 +191,8 @@ describe('the verification link signs the new account in, once', () => {
       remoteAddress: '10.9.1.1',
     });
     const auth = bearer(login.json().data.token as string);
+    // Turning two-factor on is a sensitive change: the session proves its owner first.
+    await t.app.inject({ method: 'POST', url: '/api/user/reauthenticate', headers: auth, payload: { password: visitor.password } });
     const { secret } = (await t.app.inject({ method: 'POST', url: '/api/two-factor/setup', headers: auth })).json().data as {
       secret: string;
     };

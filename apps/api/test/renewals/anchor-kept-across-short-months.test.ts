@@ -4,7 +4,9 @@ import { invoiceLines, payments, subscriptions } from '../../src/db/schema/index
 import { localDate } from '../../src/lib/time-zone.js';
 import { callAs, checkoutSubscriber, useTestClockApp } from '../helpers/subscriber.js';
 
-const app = useTestClockApp();
+// The seller's calendar is UTC here, so the clock's UTC days are the days the anchor is kept on
+// whatever the hour the test runs at (Madrid's calendar across a daylight-saving change: billing-anchor.test.ts).
+const app = useTestClockApp({ SELLER_TIME_ZONE: 'UTC' });
 
 const DAY = 86_400_000;
 const clockNow = () => app.clockNow();
@@ -52,12 +54,12 @@ describe('renewals keep the billing anchor across short months (the test clock d
       .where(and(eq(payments.subscriptionId, s.subscriptionId), eq(payments.purpose, 'renewal')))
       .orderBy(asc(payments.createdAt));
     expect(charged.map((p) => p.idempotencyKey.slice(-24, -14))).toEqual([february, `${year}-03-31`, `${year}-04-30`]);
-    // Each renewal's invoice says the period it paid for, as the seller's (Madrid's) calendar days.
+    // Each renewal's invoice says the period it paid for, as the seller's calendar days.
     for (const [i, payment] of charged.entries()) {
       const [line] = await app.t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, payment.invoiceId!));
       expect(line).toMatchObject({
-        periodStart: localDate(periods[i]!.start, 'Europe/Madrid'),
-        periodEnd: localDate(periods[i]!.end, 'Europe/Madrid'),
+        periodStart: localDate(periods[i]!.start, 'UTC'),
+        periodEnd: localDate(periods[i]!.end, 'UTC'),
       });
     }
   });

@@ -7,6 +7,7 @@ import { invoices, payments, plans, subscriptions, users } from '../../src/db/sc
 import { startMailbox, type Mailbox, type ReceivedEmail } from '../helpers/mailbox.js';
 import { pdfText } from '../helpers/pdf-text.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
+import { saveTestMethodAs, TEST_METHODS, type TestMethodId } from '../helpers/sandbox-methods.js';
 
 // Receipts, renewal reminders, failed renewals and ended plans reach the customer by real SMTP, in
 // their language, once each, whatever they chose for notification emails in Options.
@@ -27,8 +28,7 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-const CARDS = { ok: '4242 4242 4242 4242', chargeFails: '4000 0000 0000 0341' };
-const nextYear = new Date().getUTCFullYear() + 5;
+const CARDS = { ok: TEST_METHODS.ok, chargeFails: TEST_METHODS.chargeDeclined };
 
 async function call(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
   const res = await t.app.inject({
@@ -41,15 +41,8 @@ async function call(token: string, method: 'GET' | 'POST', url: string, payload?
   return { status: res.statusCode, body: res.json<{ data?: any; code?: string }>() };
 }
 
-async function addCard(token: string, number: string, makeDefault = false) {
-  const res = await call(token, 'POST', '/api/user/methods', {
-    number,
-    expMonth: 12,
-    expYear: nextYear,
-    cvc: '123',
-    holder: 'Ada',
-    makeDefault,
-  });
+async function addCard(token: string, number: TestMethodId, makeDefault = false) {
+  const res = await saveTestMethodAs(t, token, number, { holder: 'Ada', makeDefault });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { id: string };
 }
@@ -63,7 +56,7 @@ async function customer(locale: 'en' | 'es' = 'en') {
 }
 
 /** Buys Pro monthly with `card`; answers the checkout's status. */
-async function buyPro(token: string, card: string) {
+async function buyPro(token: string, card: TestMethodId) {
   const method = await addCard(token, card);
   const catalogue = (await call(token, 'GET', '/api/user/plans')).body.data as PlansCatalogue;
   const offer = catalogue.plans.find((p) => p.code === 'pro')!.offers.find((o) => o.period.code === 'monthly')!;

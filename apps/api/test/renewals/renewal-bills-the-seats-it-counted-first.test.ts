@@ -32,8 +32,9 @@ describe('a per-seat renewal', { timeout: 180_000 }, () => {
     const provider = app.t.app.payments.provider;
     const charge = provider.charge.bind(provider);
     const charged: { key: string; amountCents: number }[] = [];
-    provider.charge = async (token, amountCents, currency, key) => {
-      const result = await charge(token, amountCents, currency, key);
+    provider.charge = async (input) => {
+      const result = await charge(input);
+      const { idempotencyKey: key, amountCents } = input;
       if (key.startsWith(`${s.user.id}:renewal:`)) {
         charged.push({ key, amountCents });
         if (charged.length === 1) throw new Error('the process died after the provider charged');

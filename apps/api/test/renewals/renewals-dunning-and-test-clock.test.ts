@@ -15,6 +15,7 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
+import { saveTestMethodAs, TEST_METHODS, type TestMethodId } from '../helpers/sandbox-methods.js';
 
 let t: TestContext;
 let admin: string;
@@ -25,8 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY = 86_400_000;
-const CARDS = { ok: '4242 4242 4242 4242', chargeFails: '4000 0000 0000 0341' };
-const nextYear = new Date().getUTCFullYear() + 5;
+const CARDS = { ok: TEST_METHODS.ok, chargeFails: TEST_METHODS.chargeDeclined };
 
 async function call(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   const res = await t.app.inject({
@@ -39,15 +39,8 @@ async function call(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', ur
   return { status: res.statusCode, body: res.json<{ ok?: number; data?: any; code?: string; message?: string }>() };
 }
 
-const addCard = async (token: string, number: string, makeDefault = false) => {
-  const res = await call(token, 'POST', '/api/user/methods', {
-    number,
-    expMonth: 12,
-    expYear: nextYear,
-    cvc: '123',
-    holder: 'Ada Lovelace',
-    makeDefault,
-  });
+const addCard = async (token: string, number: TestMethodId, makeDefault = false) => {
+  const res = await saveTestMethodAs(t, token, number, { holder: 'Ada Lovelace', makeDefault });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as { id: string };
 };

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { adminMetricsSchema, creditNoteAnswerSchema } from '@enlaza/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { localDate } from '../../src/lib/time-zone.js';
-import { invoiceRecords, invoices, notifications, payments, subscriptionEvents } from '../../src/db/schema/index.js';
+import { customerCredits, invoiceRecords, invoices, notifications, payments, subscriptionEvents } from '../../src/db/schema/index.js';
+import { customerWithCard, PRO_LINE } from '../helpers/invoice-customers.js';
 import { callAs, checkoutSubscriber, useTestClockApp } from '../helpers/subscriber.js';
 import { waitFor } from '../helpers/test-app.js';
 
@@ -83,5 +85,41 @@ describe('everything that dates a record follows the product clock (the sandbox 
       .orderBy(asc(notifications.id))
       .offset(1);
     justAfter(paidNote!.createdAt, renewed!.issuedAt);
+  });
+
+  it('the credit-balance ledger: a plan change’s credit and the balance a later charge uses', async () => {
+    const customer = await customerWithCard(app.t);
+    await callAs(app.t, app.admin, 'POST', '/api/admin/test-clock/advance', { days: 3 });
+    const now = await clockNow();
+    expect(now.getTime()).toBeGreaterThan(Date.now() + 2 * DAY);
+    const charge = (creditToBalanceCents?: number) =>
+      app.t.app.payments.charge({
+        userId: customer.user.id,
+        method: customer.method,
+        idempotencyKey: randomUUID(),
+        purpose: 'renewal',
+        description: PRO_LINE.description,
+        subscriptionId: null,
+        locale: 'es',
+        lines: [PRO_LINE],
+        taxRule: 'domestic',
+        ...(creditToBalanceCents === undefined ? {} : { creditToBalanceCents }),
+        apply: async () => {},
+      });
+    // A change whose credit exceeded its charge adds the rest to the balance; the next plan invoice uses it.
+    const adding = await charge(300);
+    const using = await charge();
+    const ledger = await app.t.db.select().from(customerCredits).where(eq(customerCredits.userId, customer.user.id));
+    expect(ledger.map((e) => [e.kind, e.amountCents])).toEqual(
+      expect.arrayContaining([
+        ['plan_change', 300],
+        ['applied', -300],
+      ]),
+    );
+    for (const entry of ledger) {
+      // Dated with the payment that wrote it, on the product's clock: not the real time three days ago.
+      expect(entry.createdAt.getTime(), entry.kind).toBe((entry.kind === 'applied' ? using : adding).createdAt.getTime());
+      justAfter(entry.createdAt, now);
+    }
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_REGISTRATIONS_PER_ADDRESS_HOUR } from '../../src/modules/wallet/web-service.js';
-import { bearer, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, waitFor, type TestContext } from '../helpers/test-app.js';
 import { makeWalletCertificates, ownerWithCard, passJsonOf, TEST_PASS_TYPE_ID, unzipPass, walletSettings } from '../helpers/wallet.js';
 
 let dir: string;
@@ -73,11 +73,10 @@ describe('PassKit web service', () => {
       payload: changed,
     });
     expect(put.statusCode).toBe(200);
-    let updated = await list(lastUpdated);
-    for (let i = 0; i < 60 && updated.statusCode === 204; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      updated = await list(lastUpdated);
-    }
+    const updated = await waitFor(async () => {
+      const answer = await list(lastUpdated);
+      return answer.statusCode === 204 ? undefined : answer;
+    }, 'the pass listed as updated');
     expect(updated.statusCode).toBe(200);
     expect(updated.json<{ serialNumbers: string[]; lastUpdated: string }>()).toMatchObject({ serialNumbers: [profile.id] });
     expect(Number(updated.json<{ lastUpdated: string }>().lastUpdated)).toBeGreaterThan(Number(lastUpdated));
@@ -187,7 +186,7 @@ describe('pushes to the devices holding a changed pass (APPLE_PASS_PUSH)', () =>
       (await pushing.app.inject({ method: 'PUT', url: `/api/profiles/${profile.id}`, headers: bearer(token), payload: changed }))
         .statusCode,
     ).toBe(200);
-    for (let i = 0; i < 60 && pushes.length < 4; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+    await waitFor(async () => (pushes.length >= 4 ? true : undefined), 'a push to each registered device');
 
     expect(pushes.map((p) => p.path).sort()).toEqual([
       '/3/device/bad-device-token',
@@ -199,12 +198,8 @@ describe('pushes to the devices holding a changed pass (APPLE_PASS_PUSH)', () =>
 
     const list = (device: string) =>
       pushing.app.inject({ method: 'GET', url: `/wallet/v1/devices/${device}/registrations/${TEST_PASS_TYPE_ID}` });
-    let gone = await list(devices.gone);
-    for (let i = 0; i < 20 && gone.statusCode !== 204; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      gone = await list(devices.gone);
-    }
-    expect(gone.statusCode).toBe(204);
+    // The device Apple says is gone is unregistered.
+    await waitFor(async () => ((await list(devices.gone)).statusCode === 204 ? true : undefined), 'the gone device unregistered');
     // A token Apple does not know goes too; a refusal of our own making (the certificate) keeps its device.
     expect((await list(devices.bad)).statusCode).toBe(204);
     expect((await list(devices.live)).statusCode).toBe(200);

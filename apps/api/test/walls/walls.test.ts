@@ -222,6 +222,7 @@ describe('scheduled publishing', () => {
       requireAccess: async () => undefined,
       isLiveImage: async () => true,
       liveImage: async () => null,
+      switchWallOn: async () => undefined,
     });
     expect(await service.publishDue(p.id, job.data.scheduledFor, new Date(at.getTime() - 1000))).toBe('not-due');
     expect((await t.app.inject({ url: `/api/walls/posts/${p.id}`, headers: bearer(token) })).json().data.status).toBe('scheduled');

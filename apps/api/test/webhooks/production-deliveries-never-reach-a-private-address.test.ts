@@ -31,7 +31,7 @@ describe('a production delivery whose endpoint’s name now resolves to this mac
     const { port } = new URL(receiver.url);
     const [endpoint] = await prod.db
       .insert(webhookEndpoints)
-      .values({ userId: owner.id, url: `http://localhost:${port}/hook`, events: ['message.received'], secret: 'whsec_test' })
+      .values({ userId: owner.id, url: `http://localhost:${port}/hook`, events: ['message.received'], secretEncrypted: 'whsec_test' })
       .returning();
 
     const message = await prod.app.inject({

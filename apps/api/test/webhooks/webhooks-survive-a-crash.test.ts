@@ -54,6 +54,8 @@ async function killMidDeliveryAndRestart(open: () => Promise<DatabaseHandle>, en
   const first = await startServer(serverEnv);
   cleanups.push(() => first.stop('SIGKILL').then(() => undefined));
   const token = (await api<{ token: string }>(first.url, null, 'POST', '/api/login', DEMO)).token;
+  // Adding an endpoint is a sensitive change: the session proves its owner first.
+  await api(first.url, token, 'POST', '/api/user/reauthenticate', { password: DEMO.password });
   // `GET /api/user` answers the user itself (no `data` envelope).
   const me = (await (await fetch(`${first.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { alias: string };
   const card = await api<{ id: string }>(first.url, token, 'POST', '/api/profiles', {

@@ -78,7 +78,7 @@ describe('route table', () => {
       .filter((r) => !r.index)
       .map((r) => r.path);
 
-  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience screens, the EU VAT rates, webhooks and the team)', () => {
+  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience screens, the EU VAT rates, coupons, the failed jobs, webhooks and the team)', () => {
     expect(paths('admin')).toEqual([
       'dashboard',
       'admins',
@@ -92,7 +92,10 @@ describe('route table', () => {
       'suscripciones-disponibles',
       'paquetes',
       'historial',
+      'jobs',
       'facturas',
+      'cupones',
+      'cupones/:couponId',
     ]);
     expect(paths('user')).toEqual([
       'dashboard',

@@ -124,9 +124,24 @@ const adminChildren: RouteObject[] = [
     handle: { titleKey: 'pages:admin.historial' },
   },
   {
+    path: 'jobs',
+    lazy: lazyPage(() => import('@/features/admin-jobs/pages/admin-jobs-page'), { namespaces: ['admin-jobs', ...ADMIN_NS] }),
+    handle: { titleKey: 'pages:admin.jobs' },
+  },
+  {
     path: 'facturas',
     lazy: lazyPage(() => import('@/features/admin-invoices/pages/admin-invoices-page'), { namespaces: ['admin-invoices', ...ADMIN_NS] }),
     handle: { titleKey: 'pages:admin.facturas' },
+  },
+  {
+    path: 'cupones',
+    lazy: lazyPage(() => import('@/features/admin-coupons/pages/admin-coupons-page'), { namespaces: ['admin-coupons', ...ADMIN_NS] }),
+    handle: { titleKey: 'pages:admin.cupones' },
+  },
+  {
+    path: 'cupones/:couponId',
+    lazy: lazyPage(() => import('@/features/admin-coupons/pages/admin-coupon-page'), { namespaces: ['admin-coupons', ...ADMIN_NS] }),
+    handle: { titleKey: 'pages:admin.cupones' },
   },
 ];
 
@@ -247,6 +262,12 @@ const accountChildren: RouteObject[] = [
     handle: { titleKey: 'pages:account.methods' },
   },
   {
+    // Where Redsys' payment page sends the browser back (URLOK/URLKO): the setup saved, the payment's end.
+    path: 'user/methods/redsys',
+    lazy: lazyPage(() => import('@/features/billing/pages/redsys-return-page'), { namespaces: ['billing', 'admin'] }),
+    handle: { titleKey: 'pages:account.methods' },
+  },
+  {
     path: 'user/paquetes',
     lazy: lazyPage(() => import('@/features/billing/pages/paquetes-page'), { namespaces: ['billing', 'admin', 'account'] }),
     handle: { titleKey: 'pages:account.paquetes' },
@@ -255,6 +276,12 @@ const accountChildren: RouteObject[] = [
     path: 'user/pagos',
     lazy: lazyPage(() => import('@/features/billing/pages/pagos-page'), { namespaces: ['billing', 'admin'] }),
     handle: { titleKey: 'pages:account.pagos' },
+  },
+  {
+    // A payment's page (linked from the email of a renewal that waits for authentication).
+    path: 'user/pagos/:paymentId',
+    lazy: lazyPage(() => import('@/features/billing/pages/payment-page'), { namespaces: ['billing', 'admin'] }),
+    handle: { titleKey: 'pages:account.payment' },
   },
 ];
 

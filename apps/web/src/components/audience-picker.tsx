@@ -2,7 +2,9 @@ import { Alert, Badge, Button, Group, MultiSelect, Skeleton, Stack, Text } from 
 import type { AudienceSelector } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
-import { isEmptySelector, useAudienceCount, useAudienceSources } from '@/lib/api/audience';
+import { isEmptySelector } from '@/lib/api/audience-keys';
+import { useAudienceCount } from '@/lib/api/count-audience';
+import { useAudienceSources } from '@/lib/api/get-audience-sources';
 import { formatNumber } from '@/lib/format';
 
 export const EMPTY_AUDIENCE: AudienceSelector = { profileIds: [], folderIds: [], labelIds: [], listIds: [] };

@@ -16,7 +16,8 @@ export function CampaignProgress({ figures, compact = false }: { figures: Campai
   const percent = settledPercent(figures);
   const label = t('progress', {
     done: formatNumber(figures.recipients - figures.pending, locale),
-    total: formatNumber(figures.recipients, locale),
+    count: figures.recipients,
+    formatted: formatNumber(figures.recipients, locale),
     percent,
   });
   return (

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { CloudFile } from '@enlaza/contracts';
-import * as cloudApi from '@/lib/cloud-api';
+import * as cloudFileApi from '@/lib/api/get-cloud-file';
+import * as cloudApi from '@/lib/api/upload-cloud-file';
 import { render } from '@/test/render';
 import { replaceExports } from '@/test/replace-exports';
 import { CloudImagePicker } from './cloud-image-picker';
@@ -9,15 +10,16 @@ import { CloudImagePicker } from './cloud-image-picker';
 const upload = { finish: (_file: Partial<CloudFile>) => {}, signal: undefined as AbortSignal | undefined };
 
 // No request for the current image; the upload ends when the test says so.
-const fakeCloud = () =>
+function fakeCloud() {
+  replaceExports(cloudFileApi, { useCloudFile: () => ({ data: undefined, isPending: false, isError: false, error: null }) });
   replaceExports(cloudApi, {
-    useCloudFile: () => ({ data: undefined, isPending: false, isError: false, error: null }),
     uploadCloudFile: (_file: File, _onProgress: (fraction: number) => void, signal?: AbortSignal) =>
       new Promise<CloudFile>((resolve) => {
         upload.signal = signal;
         upload.finish = (file) => resolve({ id: 'uploaded', kind: 'image', name: 'new.png', ...file } as CloudFile);
       }),
   });
+}
 
 async function renderPicker(value: string | null, onChange: (id: string | null) => void) {
   const tree = (v: string | null) => <CloudImagePicker label="Photo" value={v} onChange={onChange} />;

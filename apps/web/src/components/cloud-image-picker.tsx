@@ -22,15 +22,23 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { cloudKeys, IMAGE_ACCEPT, cloudFilesQueryOptions, cloudFileQueryOptions, uploadCloudFile, useCloudFile } from '@/lib/cloud-api';
+import { cloudKeys, IMAGE_ACCEPT } from '@/lib/api/cloud-keys';
+import { cloudFileQueryOptions, useCloudFile } from '@/lib/api/get-cloud-file';
+import { cloudFilesQueryOptions } from '@/lib/api/get-cloud-files';
+import { uploadCloudFile } from '@/lib/api/upload-cloud-file';
 
 export interface CloudImagePickerProps {
   label: string;
   value: string | null;
   onChange: (fileId: string | null) => void;
   error?: string;
-  /** square: a photo; wide: a cover. */
-  aspect?: 'square' | 'wide';
+  /** square: a photo (cropped to the frame); wide: a cover; logo: a square frame showing the whole image (a wide wordmark uncropped). */
+  aspect?: 'square' | 'wide' | 'logo';
+  /**
+   * Where the image is served when its file is someone else's (a team card's logo or cover, from the
+   * team's cloud): shown instead of "none" and an error, as the card's public page shows it.
+   */
+  sharedSrc?: string | null;
 }
 
 const PAGE_SIZE = 24;
@@ -171,7 +179,7 @@ function useImageUpload(value: string | null, onChange: (id: string | null) => v
  * An image field whose value is the id of a file in the user's cloud: shows the image, picks
  * another one from the cloud, uploads a new one into the cloud (with progress), or removes it.
  */
-export function CloudImagePicker({ label, value, onChange, error, aspect = 'square' }: CloudImagePickerProps) {
+export function CloudImagePicker({ label, value, onChange, error, aspect = 'square', sharedSrc = null }: CloudImagePickerProps) {
   const { t } = useTranslation('cloud');
   const current = useCloudFile(value);
   const [modalOpen, setModalOpen] = useState(false);
@@ -181,7 +189,11 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
   const ratio = aspect === 'wide' ? 3 : 1;
   const width = aspect === 'wide' ? '100%' : 120;
 
-  const message = uploadError ?? error ?? (current.isError ? apiErrorMessage(current.error, t) : null);
+  const [sharedFailed, setSharedFailed] = useState<string | null>(null);
+  // Not the user's file, but one shared with their card (the team's): shown as its public page shows it.
+  const shared = value && current.isError && sharedSrc && sharedFailed !== sharedSrc ? sharedSrc : null;
+  const fit = aspect === 'logo' ? 'contain' : 'cover';
+  const message = uploadError ?? error ?? (current.isError && !shared ? apiErrorMessage(current.error, t) : null);
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId} data-testid="cloud-image-picker">
       <Text size="sm" fw={500} component="span" id={labelId}>
@@ -191,7 +203,16 @@ export function CloudImagePicker({ label, value, onChange, error, aspect = 'squa
         <Box w={width} maw={aspect === 'wide' ? 480 : undefined} style={{ flexShrink: 0 }}>
           <AspectRatio ratio={ratio}>
             {value && current.data ? (
-              <Image src={current.data.url} alt={t('picker.currentAlt', { label })} radius="md" fit="cover" />
+              <Image src={current.data.url} alt={t('picker.currentAlt', { label })} radius="md" fit={fit} />
+            ) : shared ? (
+              <Image
+                src={shared}
+                alt={t('picker.currentAlt', { label })}
+                radius="md"
+                fit={fit}
+                onError={() => setSharedFailed(shared)}
+                data-testid="cloud-picker-shared"
+              />
             ) : (
               <Paper withBorder radius="md" style={{ borderStyle: 'dashed' }}>
                 <Center h="100%">

@@ -1,6 +1,19 @@
 import { Button, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LineIcon } from '@/components/line-icon';
+import { getToken } from '@/lib/session';
+
+/**
+ * Shows the other scheme at once; a signed-in user's choice is also saved with their preferences,
+ * as Preferences saves it (the signed-in sync applies the saved theme after a reload).
+ */
+export function switchColorScheme(scheme: 'light' | 'dark', show: (scheme: 'light' | 'dark') => void): Promise<void> {
+  show(scheme);
+  if (!getToken()) return Promise.resolve();
+  return import('@/lib/save-preferences')
+    .then((m) => m.saveThemePreference(scheme))
+    .catch((error: unknown) => console.error('Saving the colour scheme failed', error));
+}
 
 export function ColorSchemeToggle() {
   const { t } = useTranslation('common');
@@ -18,7 +31,7 @@ export function ColorSchemeToggle() {
       aria-label={label}
       title={label}
       data-testid="color-scheme-toggle"
-      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+      onClick={() => void switchColorScheme(dark ? 'light' : 'dark', setColorScheme)}
     >
       {dark ? (
         <LineIcon>

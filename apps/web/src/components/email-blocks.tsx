@@ -4,7 +4,7 @@ import type { Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { CloudImagesModal } from '@/components/cloud-image-picker';
-import { emailImageAddress } from '@/lib/cloud-api';
+import { emailImageAddress } from '@/lib/api/email-image-address';
 
 /** An address a button may point to: http(s), or a merge field that holds one (`{{profile_url}}`). */
 const BUTTON_TARGET = /^(https?:\/\/\S+|\{\{\s*[A-Za-z_]+\s*\}\})$/;

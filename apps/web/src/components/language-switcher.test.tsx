@@ -36,7 +36,8 @@ describe('the header’s language switch', () => {
     const put = calls.find((call) => call.init?.method === 'PUT')!;
     expect(put.url).toBe('/api/account/preferences');
     expect(JSON.parse(put.init!.body as string)).toEqual({ ...SAVED, locale: 'es' });
-    expect(i18next.language).toBe('es');
+    // The save does not wait for the new language's texts (nor they for it).
+    await waitFor(() => expect(i18next.language).toBe('es'));
     // What the signed-in sync applies after a reload is now the choice.
     expect(queryClient.getQueryData(['account', 'preferences'])).toEqual({ ...SAVED, locale: 'es' });
   });

@@ -12,7 +12,7 @@ const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', 
 export function switchLanguage(language: Locale): Promise<void> {
   const shown = changeLanguage(language).catch((error: unknown) => console.error('Language change failed', error));
   const saved = getToken()
-    ? import('@/lib/save-language')
+    ? import('@/lib/save-preferences')
         .then((m) => m.saveLanguagePreference(language))
         .catch((error: unknown) => console.error('Saving the language failed', error))
     : Promise.resolve();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubscriptionData } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { useSubscriptionData } from '@/lib/api/subscription-data';
-import { useStorageUsage } from '@/lib/cloud-api';
+import { useStorageUsage } from '@/lib/api/get-storage-usage';
 import { formatBytes, formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { UsageMeter } from '@/components/usage-meter';

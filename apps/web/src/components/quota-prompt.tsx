@@ -9,14 +9,15 @@ export const quotaReached = (used: number, limit: number) => used >= limit;
 
 /**
  * Shown before a form when the plan's quota is used up (PRODUCT.md section 6): says which limit,
- * and links to the plans page. `limit` is already formatted (e.g. "50 MB").
+ * and links to the plans page. `limit` is already formatted (e.g. "50 MB"); `count` is the number of
+ * cards or tags it allows, which picks the plural form ("1 card", "3 cards").
  */
-export function QuotaPrompt({ kind, limit }: { kind: QuotaKind; limit: string }) {
+export function QuotaPrompt({ kind, limit, count }: { kind: QuotaKind; limit: string; count?: number }) {
   const { t } = useTranslation('admin');
   return (
     <Alert color="orange" role="status" title={t(`quotaPrompt.${kind}Title`)} data-testid={`quota-prompt-${kind}`}>
       <Stack gap={6} align="flex-start">
-        <Text size="sm">{t(`quotaPrompt.${kind}Body`, { limit })}</Text>
+        <Text size="sm">{t(`quotaPrompt.${kind}Body`, count === undefined ? { limit } : { count, formatted: limit })}</Text>
         <Anchor component={Link} to="/user/plans" fw={600} size="sm" data-testid="quota-prompt-plans">
           {t('quotaPrompt.seePlans')}
         </Anchor>

@@ -1,18 +1,10 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { okResponse, type TrashKind } from '@enlaza/contracts';
-import { z } from 'zod';
+import type { TrashKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { notify } from '@/components/notifications';
-import { apiSend } from '@/lib/http';
-
-const restoredAnswer = okResponse(z.object({ kind: z.string(), id: z.string() }));
-
-/** `POST /api/trash/{kind}/{id}/restore`: shared by the Papelera and every Undo after a move to the trash. */
-export async function restoreFromTrash(kind: TrashKind, id: string): Promise<void> {
-  await apiSend('POST', `/api/trash/${kind}/${encodeURIComponent(id)}/restore`, undefined, restoredAnswer);
-}
+import { restoreFromTrash } from '@/lib/api/restore-from-trash';
 
 /**
  * After a move to the trash: a notification saying so, with an "Undo" button (keyboard reachable;

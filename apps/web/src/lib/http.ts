@@ -2,6 +2,7 @@ import { errorResponseSchema, isErrorCode } from '@enlaza/contracts';
 import { z } from 'zod';
 import { ApiError } from './api-error';
 import { exchange, retryAfterSeconds } from './http-core';
+import { askForFreshProof } from './fresh-proof';
 import { currentLanguage } from './language';
 import { getToken } from './session';
 
@@ -31,8 +32,22 @@ export function buildHeaders(hasBody: boolean): Headers {
   return headers;
 }
 
-/** No client time-out (spec §9): a call lasts as long as the network does. */
+/**
+ * A sensitive change answered `auth.reauth_required` (no fresh proof in the last minutes): the proof
+ * dialog asks the owner for one, then the same call goes again, once. Closed: the refusal stands.
+ */
 async function request<T>(method: HttpMethod, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  try {
+    return await requestOnce(method, path, body, schema);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'auth.reauth_required' && (await askForFreshProof()))
+      return requestOnce(method, path, body, schema);
+    throw error;
+  }
+}
+
+/** No client time-out (spec §9): a call lasts as long as the network does. */
+async function requestOnce<T>(method: HttpMethod, path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
   const hasBody = body !== undefined;
   const { response, payload } = await exchange(path, {
     method,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractProblem, json, mockApi } from './mock-api';
 
 const alias = { ok: 1, data: { alias: 'ana', valid: true, available: false, suggestion: 'ana-2' } };
-const chain = { ok: 1, data: { ok: true, checked: 1, firstBroken: null } };
+const chain = { ok: 1, data: { ok: true, checked: 1, signaturesChecked: 0, firstBroken: null } };
 
 describe('mocked API answers are checked against packages/contracts', () => {
   afterEach(() => vi.unstubAllGlobals());

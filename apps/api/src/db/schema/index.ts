@@ -18,6 +18,7 @@ export * from '../../modules/templates/schema.js';
 export * from '../../modules/audience/schema.js';
 export * from '../../modules/invoices/schema.js';
 export * from '../../modules/payments/schema.js';
+export * from '../../modules/coupons/schema.js';
 export * from '../../modules/walls/schema.js';
 export * from '../../modules/campaigns/schema.js';
 export * from '../../modules/renewals/schema.js';

@@ -60,6 +60,11 @@ export function createApiTokensRepository(db: Database) {
       return db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
     },
 
+    /** Revokes every token of this user (a password reset that asks for it): how many. */
+    async deleteTokensOfUser(userId: string): Promise<number> {
+      return (await db.delete(apiTokens).where(eq(apiTokens.userId, userId)).returning({ id: apiTokens.id })).length;
+    },
+
     /** Revokes one token of this user: its name, or null when it is not theirs or no longer exists. */
     async deleteTokenOfUser(userId: string, tokenId: string): Promise<{ name: string } | null> {
       const [row] = await db

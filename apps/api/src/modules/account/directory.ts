@@ -1,6 +1,6 @@
 import type { Locale } from '@enlaza/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { aliasRedirects, users } from './schema.js';
 import { verifyPassword } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -42,6 +42,19 @@ export function createAccountDirectory(db: Database) {
     async contact(userId: string): Promise<{ name: string; email: string; locale: Locale | null }> {
       const [row] = await db.select({ name: users.name, email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
       return found(row);
+    },
+
+    /**
+     * The saved language of the account with this address, when there is one (an invitation is
+     * written in it). Inside a transaction pass its `tx`: PGlite has one connection, held by it.
+     */
+    async localeOfEmail(email: string, tx: Database | Transaction = db): Promise<Locale | null> {
+      const [row] = await tx
+        .select({ locale: users.locale })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return row?.locale ?? null;
     },
 
     // Alias and notification emails (Opciones): the users row and the alias redirects are this area's tables.

@@ -54,6 +54,7 @@ export {
 export type { BillingAddress, UserRow } from './schema.js';
 
 export {
+  activeAdminIds,
   aliasMainCard,
   disableAdminUnlessLast,
   emailInUse,

@@ -44,6 +44,7 @@ export function createPersonalDetails({ vat, repo, accounts, events, auth }: Per
       country: user.country,
       billingAddress: user.billingAddress ?? null,
       taxId: user.taxId,
+      taxIdRegistration: user.taxIdRegistration ?? null,
       accountType: type ? { id: type.id, name: localName(type, locale), requiresTaxId: type.requiresTaxId } : null,
     };
   }
@@ -56,17 +57,23 @@ export function createPersonalDetails({ vat, repo, accounts, events, auth }: Per
     if (type?.requiresTaxId && !next.taxId) throw fieldError('taxId', 'validation.tax_id_required');
     // In the EU the id must be a valid VAT number (NIF/NIE/CIF in Spain) of the billing country: it decides the VAT rule and is printed.
     if (!taxIdAcceptable(next.billingAddress?.country ?? next.country, next.taxId)) throw fieldError('taxId', 'validation.tax_id_invalid');
-    if (next.taxId !== user.taxId || (next.billingAddress?.country ?? next.country) !== (user.billingAddress?.country ?? user.country)) {
+    // What VIES says is kept with the number (the customer sees it); an unchanged number keeps its state,
+    // except one VIES did not answer for, which is asked again at each save until it answers.
+    let taxIdRegistration = user.taxIdRegistration;
+    const moved =
+      next.taxId !== user.taxId || (next.billingAddress?.country ?? next.country) !== (user.billingAddress?.country ?? user.country);
+    if (moved || taxIdRegistration === 'unavailable') {
       const registration = await vatRegistration(vat.registry, vat.sellerCountry, next.billingAddress?.country ?? next.country, next.taxId);
       if (registration === 'not_registered') throw fieldError('taxId', 'validation.tax_id_not_registered');
       if (registration === 'unavailable')
         vat.log?.warn({ userId: user.id }, 'VIES did not answer: the VAT number is kept as its format is valid');
+      taxIdRegistration = registration;
     }
     const diff = changes(user, next);
     const updated = await repo.transaction(async (tx) => {
       if (diff.changed)
         await events.publish('account.updated', { userId: user.id, actorId: user.id, origin, before: diff.before, after: diff.after }, tx);
-      return repo.update(user.id, next, tx);
+      return repo.update(user.id, { ...next, taxIdRegistration }, tx);
     });
     auth.forgetUser(user.id);
     return updated;
@@ -77,6 +84,7 @@ export function createPersonalDetails({ vat, repo, accounts, events, auth }: Per
     const requiresTaxId = type?.requiresTaxId === true;
     return {
       taxId: user.taxId,
+      taxIdRegistration: user.taxIdRegistration ?? null,
       billingAddress: user.billingAddress ?? null,
       country: user.country,
       requiresTaxId,

@@ -36,13 +36,15 @@ export const mainCardPiece = (alias = 'account_main_card') =>
 
 /**
  * What the tax of a sale to a user depends on, for the billing modules' own statements: where they
- * are (their billing address's country, else their account's) and the tax id they gave.
+ * are (their billing address's country, else their account's; the address's postal code) and the tax id they gave.
  */
 export const taxPositionPiece = (alias = 'account_tax_position') =>
   queryPieces
     .select({
       id: users.id,
       country: sql<string | null>`coalesce(${users.billingAddress}->>'country', ${users.country})`.as('tax_country'),
+      // With the billing address's country: what tells the Canary Islands, Ceuta and Melilla from the rest of Spain.
+      postalCode: sql<string | null>`${users.billingAddress}->>'postalCode'`.as('tax_postal_code'),
       taxId: users.taxId,
     })
     .from(users)
@@ -129,6 +131,15 @@ export async function disableAdminUnlessLast(db: Database, id: string): Promise<
     await revokeAllSessions(tx, id);
     return 'done';
   });
+}
+
+/** The active admins' ids (the notifications for the admins: a disputed payment). */
+export async function activeAdminIds(db: Database | Transaction): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+  return rows.map((r) => r.id);
 }
 
 export async function emailInUse(db: Database | Transaction, email: string): Promise<boolean> {

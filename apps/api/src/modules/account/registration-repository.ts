@@ -85,7 +85,25 @@ export function createRegistrationRepository(db: Database) {
 
     activeAccountTypes: () => activeAccountTypes(db),
 
-    createPendingUser: (values: PendingUser & { accountTypeId: string }) => insertPendingUser(db, values),
+    /**
+     * The pending account, or the account that already has the address: the same insert is tried
+     * either way (a taken address makes it do nothing), so registration does the same writes whether
+     * or not the address is known. A taken alias still fails with the unique violation.
+     */
+    async createPendingUserUnlessTaken(
+      tx: Tx,
+      values: PendingUser & { accountTypeId: string },
+    ): Promise<{ created: typeof users.$inferSelect } | { owner: typeof users.$inferSelect }> {
+      const [created] = await tx
+        .insert(users)
+        .values({ ...values, role: 'user', status: 'pending', codigo: await nextCustomerCode(tx) })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (created) return { created };
+      const [owner] = await tx.select().from(users).where(eq(users.email, values.email));
+      if (!owner) throw new Error('the address was taken and is gone');
+      return { owner };
+    },
 
     /** Replaces the user's live code; `after` (queueing the email that carries it) runs in the same transaction. */
     async replaceToken(

@@ -36,6 +36,7 @@ export function createAccountRepository(db: Database) {
         country: string | null;
         billingAddress: BillingAddress | null;
         taxId: string | null;
+        taxIdRegistration: 'registered' | 'unavailable' | null;
         locale: 'en' | 'es' | 'jp';
         timeZone: string;
         theme: 'light' | 'dark' | 'system';
@@ -87,6 +88,7 @@ export async function notificationRecipient(tx: Database | Transaction, userId: 
       email: users.email,
       name: users.name,
       locale: users.locale,
+      timeZone: users.timeZone,
       status: users.status,
       notificationEmails: users.notificationEmails,
     })

@@ -113,6 +113,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.post(
     '/account/email',
     {
+      // The current password in the body is the proof; the owner's current (old) address is told.
+      config: { sensitive: { proof: 'body', change: 'email_change_requested' } },
       schema: {
         tags: ['account'],
         summary: 'Ask to change the email; a link goes to the new address',
@@ -127,6 +129,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.put(
     '/account/password',
     {
+      // The current password in the body is the proof; the route sends its own "password changed" email.
+      config: { sensitive: { proof: 'body', change: 'password_changed', email: false } },
       schema: {
         tags: ['account'],
         summary: 'Change the password; ends every other session',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ApiTokenScope } from '@enlaza/contracts';
 import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 import { accountTypes } from '../catalogue/schema.js';
@@ -44,6 +44,12 @@ export const users = pgTable(
       .default('system'),
     billingAddress: jsonb().$type<BillingAddress>(),
     taxId: text(),
+    /**
+     * What VIES said of the tax id when it was last saved: `registered`, or `unavailable` (no answer:
+     * the well-formed number was kept unconfirmed). Null when it was not looked up (VIES_CHECK off,
+     * none given, a Spanish or non-EU id).
+     */
+    taxIdRegistration: text({ enum: ['registered', 'unavailable'] }),
     /** Kinds of notification that are also sent by email. */
     notificationEmails: jsonb().$type<string[]>().notNull().default(['new_message']),
     createdAt: createdAt(),
@@ -58,6 +64,7 @@ export const users = pgTable(
     // The admin dashboard's sign-ups per day: an index-only range of one role's recent sign-ups.
     index().on(t.role, t.createdAt),
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
+    check('users_tax_id_registration', sql`${t.taxIdRegistration} IN ('registered', 'unavailable')`),
   ],
 );
 
@@ -75,6 +82,12 @@ export const sessions = pgTable(
     userAgent: text(),
     createdAt: createdAt(),
     lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When this session last gave a fresh proof of its owner (password, authenticator code or passkey,
+     * `POST /api/user/reauthenticate`), on the product clock; sensitive changes need one within
+     * REAUTH_WINDOW_MINUTES (docs/security.md). null: never since sign-in.
+     */
+    reauthenticatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex().on(t.tokenHash), index().on(t.userId)],
 );

@@ -10,10 +10,16 @@ export const sessionAccess = (db: Database) => ownedRowsAccess('session', db, se
 export function createSessionsRepository(db: Database) {
   // Runs on every authenticated request: a named prepared statement skips parsing and planning.
   const liveSession = db
-    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
+    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, createdAt: sessions.createdAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.lastUsedAt, sql.placeholder('usedAfter'))))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.lastUsedAt, sql.placeholder('usedAfter')),
+        gt(sessions.createdAt, sql.placeholder('createdAfter')),
+      ),
+    )
     .prepare('find_live_session');
 
   return {
@@ -34,9 +40,13 @@ export function createSessionsRepository(db: Database) {
 
     transaction: <T>(work: (tx: Transaction) => Promise<T>) => db.transaction(work),
 
-    /** The session of a token hash, if used within the idle window, with its user. One query. */
-    async findLiveSession(tokenHash: string, usedAfter: Date) {
-      const [row] = await liveSession.execute({ tokenHash, usedAfter: usedAfter.toISOString() });
+    /** The session of a token hash, if used within the idle window and started within its lifetime, with its user. One query. */
+    async findLiveSession(tokenHash: string, live: { usedAfter: Date; createdAfter: Date }) {
+      const [row] = await liveSession.execute({
+        tokenHash,
+        usedAfter: live.usedAfter.toISOString(),
+        createdAfter: live.createdAfter.toISOString(),
+      });
       return row;
     },
 
@@ -47,6 +57,17 @@ export function createSessionsRepository(db: Database) {
         .where(eq(sessions.id, sessionId));
     },
 
+    /** Records a fresh proof of the owner on this session only (never another session, never a token). */
+    async stampReauthenticated(sessionId: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.id, sessionId));
+    },
+
+    /** When the session last gave a fresh proof (read on each sensitive request: a few a day, never cached). */
+    async reauthenticatedAt(sessionId: string): Promise<Date | null> {
+      const [row] = await db.select({ at: sessions.reauthenticatedAt }).from(sessions).where(eq(sessions.id, sessionId));
+      return row?.at ?? null;
+    },
+
     async deleteSession(sessionId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },
@@ -55,12 +76,12 @@ export function createSessionsRepository(db: Database) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
 
-    /** A user's sessions used within the idle window, most recently used first (Opciones lists them). */
-    async listSessionsOfUser(userId: string, usedAfter: Date) {
+    /** A user's live sessions (used within the idle window, started within their lifetime), most recently used first (Opciones lists them). */
+    async listSessionsOfUser(userId: string, live: { usedAfter: Date; createdAfter: Date }) {
       return db
         .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), gt(sessions.lastUsedAt, usedAfter)))
+        .where(and(eq(sessions.userId, userId), gt(sessions.lastUsedAt, live.usedAfter), gt(sessions.createdAt, live.createdAfter)))
         .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
     },
 

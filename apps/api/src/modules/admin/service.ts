@@ -5,7 +5,7 @@ import type { RequestOrigin } from '../../lib/request-context.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AuthService } from '../auth/index.js';
-import { aliasFromName } from '../registration/index.js';
+import { aliasCandidate } from '../registration/index.js';
 import type { RegistrationService } from '../registration/index.js';
 import type { AdminRepository } from './repository.js';
 
@@ -109,7 +109,7 @@ export function createAdminService({ repo, events, registration, auth }: Deps) {
     async createAdmin(admin: Actor, input: { name: string; email: string }, origin: RequestOrigin) {
       if (await repo.emailInUse(input.email))
         throw new AppError('account.email_taken', {}, { email: [{ code: 'validation.email_taken' }] });
-      const alias = `${aliasFromName(input.name).slice(0, 20)}-${randomToken(4)
+      const alias = `${aliasCandidate(input.name).slice(0, 20)}-${randomToken(4)
         .toLowerCase()
         .replace(/[^a-z0-9]/g, '0')}`;
       const created = await repo.createAdmin({

@@ -29,6 +29,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = asyn
     '/tokens',
     {
       onRequest: app.authenticate(),
+      config: { sensitive: { change: 'api_token_created' } },
       schema: {
         tags: ['auth'],
         summary: 'Create a personal access token: the answer holds its secret, shown this once',
@@ -47,6 +48,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = asyn
     '/tokens/:id',
     {
       onRequest: app.authenticate(),
+      config: { sensitive: { change: 'api_token_revoked' } },
       schema: {
         tags: ['auth'],
         summary: 'Revoke one of my personal access tokens at once (another user’s: 404)',

@@ -119,6 +119,13 @@ export function createApiTokens(deps: {
         });
     },
 
+    /** Revokes every token of a user at once (a password reset with "revoke all access tokens" ticked). */
+    async revokeAll(userId: string): Promise<number> {
+      const revoked = await repo.deleteTokensOfUser(userId);
+      cache.forgetUser(userId);
+      return revoked;
+    },
+
     /**
      * Every request made with a token counts against its own limit (across processes: the limiter
      * is the database's), whatever it asks for; over it: 429 with Retry-After.

@@ -23,7 +23,7 @@ declare module '../../lib/auth.js' {
 
 export const authModule = defineModule({
   name: 'auth',
-  async build({ db, database, config, appSecret, mailer, limiter, events, registries }) {
+  async build({ db, database, config, appSecret, mailer, limiter, events, registries, clock }) {
     const twoFactor = createTwoFactor({ db, appSecret, adminRequired: config.adminRequireTwoFactor, limiter });
     const auth = createAuthService(
       createSessionsRepository(db),
@@ -34,7 +34,8 @@ export const authModule = defineModule({
         repo: createApiTokensRepository(db),
         ratePerMinute: config.apiTokenRatePerMinute,
       },
-      { twoFactor, knownAddresses: createKnownAddresses(db), mailer },
+      { twoFactor, knownAddresses: createKnownAddresses(db), mailer, sessionMaxAgeDays: config.sessionMaxAgeDays },
+      { clock, windowMinutes: config.reauthWindowMinutes, publicUrl: config.publicUrl },
     );
     // Sessions are cached per process; the database tells every process when a user or session changes.
     const listener = await database.listen(

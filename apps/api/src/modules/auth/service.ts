@@ -12,65 +12,36 @@ import { deviceOf } from './device.js';
 import type { ApiTokensRepository, SessionsRepository, UserRow } from '../account/index.js';
 import { createApiTokens, isApiToken } from './api-tokens.js';
 import type { Mailer } from '../../platform/mailer.js';
-import { renderEmail } from '../../lib/email-templates.js';
 import type { KnownAddresses, TwoFactor } from './two-factor.js';
 import type { SecondFactorRequired } from '@enlaza/contracts';
+import { createFreshProof, type FreshProofSettings } from './fresh-proof.js';
+import { failureNotice, loginLimits, LOGIN_LIMITS } from './sign-in-limits.js';
 
 const MINUTE = 60_000;
 export const SESSION_IDLE_DAYS = 30;
-/**
- * Failed sign-ins allowed (OWASP ASVS V2.2): for one account from one address (tight, per minute); from
- * one address over all accounts (per minute); and for one account over all addresses (a slow ceiling,
- * per hour, against guessing spread over many addresses). An address that has signed in to the account
- * before is not held back by that ceiling, so strangers' failures cannot lock the owner out.
- * docs/sign-in-security.md explains the numbers.
- */
-export const LOGIN_LIMITS = {
-  perAccountAndAddress: 5,
-  perAddress: 30,
-  windowMs: MINUTE,
-  perAccount: 100,
-  accountWindowMs: 60 * MINUTE,
-  /** Failures in an hour for one account after which its owner is told, at most once an hour. */
-  notifyAfter: 10,
-} as const;
 
 /**
  * last_used_at is refreshed at most this often, so a busy session does not write on every request;
  * the "last seen" of Opciones' session list is as precise as this.
  */
 const TOUCH_INTERVAL_MS = 5 * MINUTE;
-const idleSince = (now: number) => new Date(now - SESSION_IDLE_DAYS * 24 * 60 * MINUTE);
+const DAY = 24 * 60 * MINUTE;
+/**
+ * A session ends after SESSION_IDLE_DAYS unused, and SESSION_MAX_AGE_DAYS after its sign-in however
+ * busy: a stolen token that is kept in use does not live for ever.
+ */
+const liveWindow = (now: number, maxAgeDays: number) => ({
+  usedAfter: new Date(now - SESSION_IDLE_DAYS * DAY),
+  createdAfter: new Date(now - maxAgeDays * DAY),
+});
 
 const challengeExpired = (): never => {
   throw new AppError('auth.second_factor_expired');
 };
 
-/** Repeated failures: the owner hears of them once an hour (count and time only; no place). */
-function failureNotice(limiter: RateLimiter, mailer: Pick<Mailer, 'send' | 'defer'>) {
-  return (user: UserRow, email: string, at: number): void => {
-    mailer.defer(async () => {
-      const failures = await limiter.count(`login-account:${email}`, LOGIN_LIMITS.accountWindowMs, at);
-      if (failures < LOGIN_LIMITS.notifyAfter) return;
-      const hour = Math.floor(at / LOGIN_LIMITS.accountWindowMs);
-      const locale = user.locale ?? 'en';
-      const time = new Date(at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
-      await mailer.send(
-        {
-          to: user.email,
-          userId: user.id,
-          kind: 'system',
-          ...renderEmail(locale, 'sign_in_failures', { name: user.name, vars: { count: failures, time } }),
-        },
-        // The same hour never makes a second email, in any process.
-        { idempotencyKey: `sign-in-failures:${user.id}:${hour}` },
-      );
-    });
-  };
-}
-
 export type { AuthenticatedUser };
-/** `expiresAt`: a personal access token's expiry (sessions expire by idleness instead). */
+export { LOGIN_LIMITS };
+/** `expiresAt`: a personal access token's expiry, or the end of a session's lifetime (sessions also end by idleness). */
 type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number; expiresAt: number | null };
 
 export function createAuthService(
@@ -79,22 +50,12 @@ export function createAuthService(
   events: Pick<EventBus, 'publish'>,
   requireAccess: RequireAccess,
   tokenSettings: { repo: ApiTokensRepository; ratePerMinute: number },
-  signIn: { twoFactor: TwoFactor; knownAddresses: KnownAddresses; mailer: Pick<Mailer, 'send' | 'defer'> },
+  signIn: { twoFactor: TwoFactor; knownAddresses: KnownAddresses; mailer: Pick<Mailer, 'send' | 'defer'>; sessionMaxAgeDays: number },
+  reauth: FreshProofSettings,
 ) {
-  const { twoFactor, knownAddresses, mailer } = signIn;
+  const { twoFactor, knownAddresses, mailer, sessionMaxAgeDays } = signIn;
   const cache = createSessionCache<CachedSession>({ ttlMs: 10_000, maxEntries: 50_000 });
   const apiTokens = createApiTokens({ ...tokenSettings, limiter, requireAccess, events, cache });
-
-  const loginLimits = (email: string, address: string, knownAddress: boolean) => [
-    { key: `login:${email}|${address}`, max: LOGIN_LIMITS.perAccountAndAddress, windowMs: LOGIN_LIMITS.windowMs },
-    { key: `login-address:${address}`, max: LOGIN_LIMITS.perAddress, windowMs: LOGIN_LIMITS.windowMs },
-    // Still counted from a known address (its failures are failures), never refused there.
-    {
-      key: `login-account:${email}`,
-      max: knownAddress ? Number.POSITIVE_INFINITY : LOGIN_LIMITS.perAccount,
-      windowMs: LOGIN_LIMITS.accountWindowMs,
-    },
-  ];
 
   const noticeFailures = failureNotice(limiter, mailer);
   const challengeUser = async (userId: string) => (await repo.findUserById(userId)) ?? challengeExpired();
@@ -214,10 +175,10 @@ export function createAuthService(
       const tokenHash = sha256(token);
       if (isApiToken(token)) return apiTokens.authenticate(tokenHash, now);
       const cached = cache.get(tokenHash, now);
-      if (cached && now - cached.lastUsedAt <= TOUCH_INTERVAL_MS) return cached;
+      if (cached && now - cached.lastUsedAt <= TOUCH_INTERVAL_MS && (cached.expiresAt === null || cached.expiresAt > now)) return cached;
 
       const stamp = cache.stamp();
-      const found = await repo.findLiveSession(tokenHash, idleSince(now));
+      const found = await repo.findLiveSession(tokenHash, liveWindow(now, sessionMaxAgeDays));
       if (found?.user.status === 'suspended') throw new AppError('auth.suspended'); // the signed-in app tells the user why
       if (!found || found.user.status !== 'active') return null;
       let lastUsedAt = found.lastUsedAt.getTime();
@@ -226,7 +187,8 @@ export function createAuthService(
         lastUsedAt = now;
       }
       const session = { sessionId: found.sessionId, user: found.user };
-      cache.set(tokenHash, { ...session, userId: found.user.id, lastUsedAt, expiresAt: null }, stamp, now);
+      const expiresAt = found.createdAt.getTime() + sessionMaxAgeDays * DAY;
+      cache.set(tokenHash, { ...session, userId: found.user.id, lastUsedAt, expiresAt }, stamp, now);
       return session;
     },
 
@@ -237,7 +199,7 @@ export function createAuthService(
 
     /** The user's live sessions for Opciones: device and browser, started, last seen, which one is this. */
     async listSessions(userId: string, currentSessionId: string): Promise<ActiveSession[]> {
-      const rows = await repo.listSessionsOfUser(userId, idleSince(Date.now()));
+      const rows = await repo.listSessionsOfUser(userId, liveWindow(Date.now(), sessionMaxAgeDays));
       return rows.map((row) => ({
         id: row.id,
         device: deviceOf(row.userAgent),
@@ -274,6 +236,9 @@ export function createAuthService(
 
     /** Personal access tokens: created, listed and revoked in Opciones; throttled and scope-checked per request. */
     apiTokens,
+
+    /** The fresh proof sensitive changes need, and the owner's email after one (fresh-proof.ts). */
+    ...createFreshProof({ repo, limiter, events, knownAddresses, mailer, noticeFailures, ...reauth }),
 
     /** Call after changing a user or their sessions, so this process stops serving the old row. */
     forgetUser: (userId: string) => cache.forgetUser(userId),

@@ -34,6 +34,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor }> = 
     '/two-factor/setup',
     {
       ...signedIn,
+      config: { sensitive: { change: null } },
       schema: {
         ...signedIn.schema,
         summary: 'Start setting up two-factor: a new secret as a QR code and text (not on until confirmed)',
@@ -47,6 +48,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor }> = 
     '/two-factor/confirm',
     {
       ...signedIn,
+      config: { sensitive: { change: 'two_factor_enabled' } },
       schema: {
         ...signedIn.schema,
         summary: 'Turn two-factor on with a current code; answers the recovery codes, shown this once',
@@ -61,6 +63,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor }> = 
     '/two-factor/recovery-codes',
     {
       ...signedIn,
+      // A current authenticator code in the body is the proof.
+      config: { sensitive: { proof: 'body', change: 'recovery_codes_replaced' } },
       schema: {
         ...signedIn.schema,
         summary: 'New recovery codes (the old ones stop working), with a current code',
@@ -78,6 +82,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor }> = 
     '/two-factor/disable',
     {
       ...signedIn,
+      // The password or a current code in the body is the proof.
+      config: { sensitive: { proof: 'body', change: 'two_factor_disabled' } },
       schema: {
         ...signedIn.schema,
         summary: 'Turn two-factor off, with the password or a current code',

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -6,6 +6,7 @@ import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '
 import type { Database } from '../../db/client.js';
 import { randomToken, sha256, verifyPassword } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
+import { secretBox } from '../../lib/secret-box.js';
 import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { UserRow } from '../account/index.js';
 import { knownSignInAddresses, signInChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from './schema.js';
@@ -25,28 +26,6 @@ type Deps = { db: Database; appSecret: string; adminRequired: boolean; limiter: 
  */
 const proofLimit = (userId: string) => [{ key: `password-check:${userId}`, max: 10, windowMs: 15 * 60_000 }];
 
-/**
- * The TOTP secret is encrypted with AES-256-GCM under a key derived from the app secret, so a copy
- * of the table (a backup, a dump) does not hand out second factors on its own.
- */
-function secretBox(appSecret: string) {
-  const key = createHash('sha256').update(`enlaza-two-factor-secret:${appSecret}`).digest();
-  return {
-    seal(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-    },
-    open(sealed: string): string {
-      const [iv = '', tag = '', body = ''] = sealed.split('.');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-    },
-  };
-}
-
 const totpFor = (secretBase32: string, label: string) =>
   new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret: Secret.fromBase32(secretBase32) });
 
@@ -63,7 +42,8 @@ const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 export function createTwoFactor(deps: Deps) {
   const { db } = deps;
   const now = deps.now ?? (() => Date.now());
-  const box = secretBox(deps.appSecret);
+  // The TOTP secret is kept encrypted (lib/secret-box.ts), so a copy of the table does not hand out second factors.
+  const box = secretBox(deps.appSecret, 'two-factor-secret');
 
   async function row(userId: string) {
     const [found] = await db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
@@ -188,6 +168,9 @@ export function createTwoFactor(deps: Deps) {
       if (!(await useTotp(user.id, code, user.email))) throw new AppError('two_factor.code_invalid');
       return replaceRecoveryCodes(user.id);
     },
+
+    /** A current code from the app only (a fresh proof before a sensitive change: recovery codes are kept for a lost phone). */
+    verifyAppCode: (user: UserRow, code: string): Promise<boolean> => useTotp(user.id, code, user.email),
 
     /** A code from the app, or else an unused recovery code (spent by this). */
     async verifyCode(user: UserRow, code: string): Promise<boolean> {

@@ -58,7 +58,12 @@ export function createCampaignStart(deps: CampaignStartDeps) {
     if (members.length === 0) throw new AppError('campaign.no_recipients');
     const quota = await subscriptions.sendQuota({ id: ownerId, role });
     if (members.length > quota.remaining)
-      throw new AppError('campaign.over_quota', { remaining: quota.remaining, needed: members.length, limit: quota.limit });
+      throw new AppError('campaign.over_quota', {
+        remaining: quota.remaining,
+        needed: members.length,
+        count: members.length,
+        limit: quota.limit,
+      });
     const { alias } = await repo.ownerInfo(ownerId);
     const profileUrl = shortProfileLink(deps.config.publicUrl, alias);
     const started = await db.transaction(async (tx) => {
@@ -132,6 +137,7 @@ export function createCampaignStart(deps: CampaignStartDeps) {
     if (needed > quota.remaining)
       throw new AppError('campaign.over_quota_scheduled', {
         needed,
+        count: needed,
         remaining: quota.remaining,
         limit: quota.limit,
         month: quota.periodStart.slice(0, 7),

@@ -1,6 +1,7 @@
 export {
   activeAccountTypes,
   addOnsByIds,
+  existingOfferIds,
   findAccountType,
   type CatalogueUses,
   findAccountTypeByCode,

@@ -178,3 +178,13 @@ export function addOnsByIds(db: Database | Transaction, ids: string[]): Promise<
 export function activeAccountTypes(db: Database | Transaction): Promise<AccountTypeRow[]> {
   return db.select().from(accountTypes).where(eq(accountTypes.active, true)).orderBy(accountTypes.name);
 }
+
+/** Which of these offer ids exist (a coupon may only name offers of the catalogue). */
+export async function existingOfferIds(db: Database | Transaction, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(inArray(offers.id, [...new Set(ids)]));
+  return new Set(rows.map((r) => r.id));
+}

@@ -28,9 +28,6 @@ const { security, failures } = routeDocs({ auth: 'bearer', answers: [403, 404, 4
 const tags = ['cloud'];
 const params = z.object({ id: z.uuid() });
 const MAX_FILES_PER_REQUEST = 10;
-/** What the multipart parser (busboy) throws for a body that is not well-formed multipart (no or bad boundary, cut off): bad input. */
-const MALFORMED_MULTIPART =
-  /^(Multipart: Boundary not found|Unexpected end of multipart data|(Part|Preamble) terminated early|The needle cannot)/;
 
 /** RFC 6266 / 5987: an ASCII fallback name and the exact UTF-8 one. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
@@ -110,8 +107,7 @@ function registerUploadRoutes(app: App, cloud: CloudService, authenticate: Authe
           uploaded.filter((u) => u.created).map((u) => u.file.id),
         );
         if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('file.too_many', { max: MAX_FILES_PER_REQUEST });
-        if (!(error instanceof AppError) && MALFORMED_MULTIPART.test((error as Error).message ?? ''))
-          throw new AppError('request.invalid_body');
+        // A body that is not well-formed multipart is answered by the error handler, as on every multipart route.
         throw error;
       }
       if (uploaded.length === 0) throw new AppError('file.missing');

@@ -5,6 +5,7 @@ import { invoiceChainHeads, invoiceRecords, invoices, type InvoiceType } from '.
 import { localTimestamp } from '../../lib/time-zone.js';
 import type { ChainHead } from './repository.js';
 import type { VerifactuMode } from '../../config.js';
+import { verifySignedRecord } from './verifactu/xades.js';
 
 /**
  * The invoice record chain, after the AEAT's "Detalle de las especificaciones técnicas para
@@ -117,8 +118,13 @@ export async function appendRecord(
   return record!;
 }
 
-export type ChainBreak = { number: string; issuedAt: string; reason: 'hash' | 'previous_hash' | 'position' | 'invoice' | 'head' };
-export type ChainVerification = { ok: boolean; checked: number; firstBroken: ChainBreak | null };
+export type ChainBreak = {
+  number: string;
+  issuedAt: string;
+  reason: 'hash' | 'previous_hash' | 'position' | 'invoice' | 'head' | 'signature';
+};
+/** `signaturesChecked`: the records whose stored XAdES signature was verified (those signed, NO VERI*FACTU with a certificate). */
+export type ChainVerification = { ok: boolean; checked: number; signaturesChecked: number; firstBroken: ChainBreak | null };
 
 /**
  * Recomputes every record of every issuer's chain in order: its hash from its fields, its link to
@@ -127,6 +133,7 @@ export type ChainVerification = { ok: boolean; checked: number; firstBroken: Cha
  */
 export async function verifyChains(db: Database, pageSize = 1000): Promise<ChainVerification> {
   let checked = 0;
+  let signaturesChecked = 0;
   const heads = await db.select().from(invoiceChainHeads).orderBy(asc(invoiceChainHeads.issuerTaxId));
   for (const head of heads) {
     let previous = '';
@@ -152,7 +159,12 @@ export async function verifyChains(db: Database, pageSize = 1000): Promise<Chain
         const { record } = row;
         checked += 1;
         const at = { number: record.number, issuedAt: row.issuedAt.toISOString() };
-        const broken = (reason: ChainBreak['reason']): ChainVerification => ({ ok: false, checked, firstBroken: { ...at, reason } });
+        const broken = (reason: ChainBreak['reason']): ChainVerification => ({
+          ok: false,
+          checked,
+          signaturesChecked,
+          firstBroken: { ...at, reason },
+        });
         if (record.position !== expected) return broken('position');
         if (record.previousHash !== previous) return broken('previous_hash');
         if (altaHash({ ...record, invoiceType: record.invoiceType }) !== record.hash) return broken('hash');
@@ -163,6 +175,12 @@ export async function verifyChains(db: Database, pageSize = 1000): Promise<Chain
           record.taxTotal === recordAmount(row.taxCents) &&
           record.total === recordAmount(row.totalCents);
         if (!matches) return broken('invoice');
+        // A signed record (NO VERI*FACTU with a certificate): its signature holds, over this record.
+        if (record.signedXml !== null) {
+          const signature = await verifySignedRecord(record.signedXml);
+          if (!signature.valid || signature.huella !== record.hash) return broken('signature');
+          signaturesChecked += 1;
+        }
         previous = record.hash;
         expected += 1;
         last = at;
@@ -171,10 +189,11 @@ export async function verifyChains(db: Database, pageSize = 1000): Promise<Chain
     }
     // The head must be the last record: a chain cut short (records removed from its end) shows here.
     if (head.length !== expected - 1 || head.lastHash !== previous) {
-      return { ok: false, checked, firstBroken: last ? { ...last, reason: 'head' } : { number: '', issuedAt: '', reason: 'head' } };
+      const at = last ?? { number: '', issuedAt: '' };
+      return { ok: false, checked, signaturesChecked, firstBroken: { ...at, reason: 'head' } };
     }
   }
-  return { ok: true, checked, firstBroken: null };
+  return { ok: true, checked, signaturesChecked, firstBroken: null };
 }
 
 /**

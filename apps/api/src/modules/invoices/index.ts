@@ -1,5 +1,5 @@
 import type { Database, Transaction } from '../../db/client.js';
-import type { TaxRule } from '@enlaza/contracts';
+import type { ExcludedTerritory, TaxRule } from '@enlaza/contracts';
 import { billingIdentity } from '../account/index.js';
 import { canInvoice, SIMPLIFIED_INVOICE_LIMIT_CENTS, type InvoiceLineInput } from './issue.js';
 import { computeTotals } from './money.js';
@@ -29,12 +29,15 @@ export type IssueInvoiceInput = {
   lines: InvoiceLineInput[];
   /** The VAT rule the lines were taxed by (`taxTreatment` of tax-rules.ts). */
   taxRule: TaxRule;
+  /** Its payment is still settling (a SEPA debit): the receipt waits for `payment.settled`. */
+  awaitingPayment?: boolean;
 };
 
 /** Where a buyer is for tax, and the seller's distance sales when the rule depends on them (see `positionOf` below). */
 export type TaxPosition = {
   sellerCountry: string;
-  buyer: { country: string | null; taxId: string | null };
+  /** `territory`: the part of the buyer's country outside the EU VAT area their billing address is in (`excludedTerritory`). */
+  buyer: { country: string | null; taxId: string | null; territory: ExcludedTerritory | null };
   distanceSales?: DistanceSales;
   /** The buyer's member state's standard VAT rate (the admin's table), read with the distance sales. */
   memberStateRateBasisPoints?: number;
@@ -52,6 +55,18 @@ export type IssuedInvoice = { id: string; number: string; totalCents: number; ta
  * credit notes have taken back since. Undefined for an unknown invoice.
  */
 export type ChargedBeforeTax = (invoiceId: string) => Promise<{ chargedCents: number; creditedCents: number } | undefined>;
+
+/**
+ * In the caller's transaction: a credit note for money that did not stay with the seller, without a
+ * refund through the app — all that is left of an invoice whose payment never arrived (a returned
+ * SEPA debit: keyed `unpaid:<invoice>`), or `amountCents` (with tax) that the provider gave back
+ * outside the app (a dispute lost, a refund made in its dashboard: keyed by the provider's object).
+ * Once per key. Answers the note, or null when nothing was left to credit (or this key's note exists).
+ */
+export type CreditUnpaid = (
+  tx: Transaction,
+  input: { invoiceId: string; reason: string; key?: string; amountCents?: number },
+) => Promise<{ id: string; number: string } | null>;
 
 /** Issues an invoice inside the caller's transaction (numbering without gaps, record chain); snapshots the buyer's billing data; raises `invoice.issued`. */
 export type IssueInvoice = (tx: Transaction, input: IssueInvoiceInput) => Promise<IssuedInvoice>;

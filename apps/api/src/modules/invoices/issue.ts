@@ -20,6 +20,8 @@ export type InvoiceLineInput = {
   taxRateBasisPoints: number;
   /** The period of service the line charges or credits, from its first instant to the start of the next period (see `periodDays`). */
   period?: { start: Date; end: Date };
+  /** A coupon's discount (a negative line): see `invoiceLines.discount`. */
+  discount?: boolean;
 };
 export type Seller = { name: string; taxId: string; address: string; country: string };
 export type IssueDeps = {
@@ -55,6 +57,8 @@ export type IssueDocumentInput = {
   taxRule: TaxRule;
   /** A credit note: the type of the invoice it corrects and why it corrects it (R1 unless said). */
   corrects?: { invoiceType: InvoiceType; code: CorrectionCode };
+  /** Its payment is still settling: said in `invoice.issued` (the receipt waits). */
+  awaitingPayment?: boolean;
 };
 
 /**
@@ -171,6 +175,7 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
       taxRateBasisPoints: line.taxRateBasisPoints,
       baseCents: lineBase(line),
       ...periodDays(line.period, deps.timeZone),
+      discount: line.discount === true,
     })),
     totals.perRate,
     // The chain head is locked (after the counter, in this order everywhere) and read by the same statement.
@@ -201,6 +206,7 @@ export async function issueDocument(deps: IssueDeps, tx: Transaction, input: Iss
       kind: invoice.kind,
       totalCents: invoice.totalCents,
       currency: invoice.currency,
+      ...(input.awaitingPayment ? { awaitingPayment: true } : {}),
     },
     tx,
   );

@@ -1,3 +1,4 @@
+import { excludedTerritory } from '@enlaza/contracts';
 import { defineModule } from '../../platform/modules.js';
 import { adminInvoiceRoutes, invoiceRoutes } from './routes.js';
 import { adminEuVatRateRoutes, createEuVatRates } from './eu-vat-rates.js';
@@ -20,7 +21,8 @@ import { adminEventRoutes } from './verifactu/event-routes.js';
 import type { RequireAccess } from '../../platform/access.js';
 import { ownedRowsAccess } from '../../platform/access-sql.js';
 import { invoices as invoicesTable } from './schema.js';
-import type { ChargedBeforeTax, IssueInvoice, TaxPositionFor, TaxPositionOf } from './index.js';
+import type { ChargedBeforeTax, CreditUnpaid, IssueInvoice, TaxPositionFor, TaxPositionOf } from './index.js';
+import { planCredit } from './credit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,8 +65,44 @@ function createInvoiceIssuer(deps: {
       issuedAt: input.issuedAt,
       lines: input.lines,
       taxRule: input.taxRule,
+      ...(input.awaitingPayment ? { awaitingPayment: true } : {}),
     });
     return { id: row.id, number: row.number, totalCents: row.totalCents, taxCents: row.taxCents, subtotalCents: row.subtotalCents };
+  };
+  /** A full credit note of an unpaid invoice (a returned SEPA debit), keyed so that it is issued once. */
+  const creditUnpaid: CreditUnpaid = async (tx, { invoiceId, reason, key = `unpaid:${invoiceId}`, amountCents }) => {
+    const invoice = await repo.lock(tx, invoiceId);
+    if (!invoice || invoice.kind !== 'invoice') return null;
+    if (await repo.findByRefundKey(tx, key)) return null;
+    const lines = await repo.lines(invoiceId, tx);
+    const taxTotals = await repo.taxTotals(invoiceId, tx);
+    const credited = await repo.creditedPerRate(tx, invoiceId);
+    const whole = planCredit(invoice, lines, taxTotals, credited, null);
+    // An amount at or over what is left credits what is left (earlier notes took the rest).
+    const plan =
+      amountCents === undefined || amountCents >= whole.remainingCents
+        ? whole
+        : planCredit(invoice, lines, taxTotals, credited, { kind: 'gross', cents: amountCents });
+    if (plan.remainingCents <= 0 || plan.lines.length === 0) return null;
+    const now = deps.now();
+    const note = await issueDocument(issueDeps, tx, {
+      kind: 'credit_note',
+      userId: invoice.userId,
+      paymentId: null,
+      correctedInvoiceId: invoice.id,
+      refundKey: key,
+      reason,
+      currency: invoice.currency,
+      locale: invoice.locale,
+      issuedAt: now < invoice.issuedAt ? invoice.issuedAt : now,
+      buyer: invoice.buyer,
+      lines: plan.lines,
+      taxes: plan.taxes,
+      taxRule: invoice.taxRule,
+      corrects: { invoiceType: invoice.invoiceType, code: 'R1' },
+    });
+    await repo.setStatus(tx, invoice.id, plan.exhausts ? 'credited' : 'partially_credited');
+    return { id: note.id, number: note.number };
   };
   /**
    * A buyer's tax position: the seller's country, the buyer's (billing address, else account) and
@@ -84,11 +122,16 @@ function createInvoiceIssuer(deps: {
   };
   const taxPositionOf: TaxPositionOf = async (tx, userId) => {
     const identity = await billingIdentity(tx, userId);
-    return positionOf(tx, { country: identity?.billingAddress?.country || identity?.country || null, taxId: identity?.taxId ?? null });
+    const address = identity?.billingAddress;
+    return positionOf(tx, {
+      country: address?.country || identity?.country || null,
+      taxId: identity?.taxId ?? null,
+      territory: excludedTerritory(address?.country, address?.postalCode),
+    });
   };
   /** What an invoice charged before tax and what credit notes took back of it (proration credits from this). */
   const chargedBeforeTax: ChargedBeforeTax = (invoiceId) => repo.chargedBeforeTax(invoiceId);
-  return { issueDeps, issueInvoice, chargedBeforeTax, taxPositionOf, positionOf, eventLog: deps.noVerifactu.eventLog };
+  return { issueDeps, issueInvoice, creditUnpaid, chargedBeforeTax, taxPositionOf, positionOf, eventLog: deps.noVerifactu.eventLog };
 }
 type InvoiceIssuer = ReturnType<typeof createInvoiceIssuer>;
 

@@ -72,6 +72,7 @@ export async function insertNumbered(
       base_cents: l.baseCents,
       period_start: l.periodStart ?? null,
       period_end: l.periodEnd ?? null,
+      discount: l.discount ?? false,
     })),
   );
   const totalRows = json(
@@ -99,11 +100,12 @@ export async function insertNumbered(
       returning *
     ), inserted_lines as (
       insert into invoice_lines (invoice_id, position, description, quantity, unit_amount_cents, tax_id, tax_name, tax_rate_basis_points,
-        base_cents, period_start, period_end)
+        base_cents, period_start, period_end, discount)
       select inserted.id, l.position, l.description, l.quantity, l.unit_amount_cents, l.tax_id, l.tax_name, l.tax_rate_basis_points,
-        l.base_cents, l.period_start, l.period_end
+        l.base_cents, l.period_start, l.period_end, l.discount
       from inserted cross join jsonb_to_recordset(${lineRows}::jsonb) as l(position integer, description jsonb, quantity integer,
-        unit_amount_cents integer, tax_id uuid, tax_name text, tax_rate_basis_points integer, base_cents integer, period_start date, period_end date)
+        unit_amount_cents integer, tax_id uuid, tax_name text, tax_rate_basis_points integer, base_cents integer, period_start date, period_end date,
+        discount boolean)
     ), inserted_totals as (
       insert into invoice_tax_totals (invoice_id, rate_basis_points, tax_name, base_cents, tax_cents)
       select inserted.id, t.rate_basis_points, t.tax_name, t.base_cents, t.tax_cents

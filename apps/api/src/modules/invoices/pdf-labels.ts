@@ -27,6 +27,7 @@ const en = {
   totalTax: 'Total tax',
   total: 'Total',
   corrects: 'Corrects invoice',
+  correctedIssueDate: 'Date of the corrected invoice',
   reason: 'Reason',
   paid: 'Paid by card. Thank you.',
   refunded: 'Refunded to the original payment method.',
@@ -39,6 +40,8 @@ const en = {
     eu_reverse_charge: 'Reverse charge: the VAT is to be accounted for by the customer (Article 196, Directive 2006/112/EC).',
     eu_consumer_oss: "VAT of the customer's Member State, declared through the One-Stop Shop (OSS).",
     outside_eu: 'Not subject to VAT: the place of supply is outside the EU (Articles 44 and 58, Directive 2006/112/EC).',
+    excluded_territory:
+      'Not subject to VAT: the customer is in the Canary Islands, Ceuta or Melilla, outside the territory where Spanish VAT applies (Articles 3 and 69, Ley 37/1992).',
   } satisfies Record<TaxRule, string>,
 };
 
@@ -66,6 +69,7 @@ const es: PdfLabels = {
   totalTax: 'Total impuestos',
   total: 'Total',
   corrects: 'Rectifica la factura',
+  correctedIssueDate: 'Fecha de la factura rectificada',
   reason: 'Motivo',
   paid: 'Pagada con tarjeta. Gracias.',
   refunded: 'Reembolsada al medio de pago original.',
@@ -77,6 +81,8 @@ const es: PdfLabels = {
     eu_reverse_charge: 'Inversión del sujeto pasivo: el IVA lo declara el destinatario (art. 196 de la Directiva 2006/112/CE).',
     eu_consumer_oss: 'IVA del Estado miembro del cliente, declarado en la ventanilla única (OSS).',
     outside_eu: 'Operación no sujeta a IVA: el lugar de realización está fuera de la UE (arts. 44 y 58 de la Directiva 2006/112/CE).',
+    excluded_territory:
+      'Operación no sujeta a IVA: destinatario en Canarias, Ceuta o Melilla, fuera del territorio de aplicación del impuesto (arts. 3 y 69 de la Ley 37/1992).',
   },
 };
 
@@ -104,6 +110,7 @@ const jp: PdfLabels = {
   totalTax: '税額合計',
   total: '合計',
   corrects: '訂正対象の請求書',
+  correctedIssueDate: '訂正対象の請求書の発行日',
   reason: '理由',
   paid: 'カードでお支払い済みです。ありがとうございました。',
   refunded: '元のお支払い方法に返金されました。',
@@ -115,6 +122,8 @@ const jp: PdfLabels = {
     eu_reverse_charge: 'リバースチャージ：VATはお客様が申告します（EU指令2006/112/EC第196条）。',
     eu_consumer_oss: 'お客様の加盟国のVATを、ワンストップショップ（OSS）で申告しています。',
     outside_eu: 'VAT課税対象外：役務の提供地はEU域外です（EU指令2006/112/EC第44条・第58条）。',
+    excluded_territory:
+      'VAT課税対象外：顧客はスペインのVAT適用地域外であるカナリア諸島、セウタまたはメリリャに所在します（スペイン法律37/1992第3条・第69条）。',
   },
 };
 

@@ -88,6 +88,8 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
     .text(`${t.supplyDate}: ${date}`, { width: headerWidth });
   if (invoice.kind === 'credit_note' && invoice.correctedNumber) {
     doc.text(`${t.corrects}: ${invoice.correctedNumber}`, { width: headerWidth });
+    // Article 15 of Real Decreto 1619/2012: a rectificativa identifies the invoice it corrects, its number and date.
+    if (invoice.correctedIssueDate) doc.text(`${t.correctedIssueDate}: ${invoice.correctedIssueDate}`, { width: headerWidth });
     if (invoice.reason) doc.text(`${t.reason}: ${safe(invoice.reason)}`, { width: headerWidth });
   }
 

@@ -22,9 +22,17 @@ type Deps = {
  * a redelivered `invoice.issued` finds the delivery already queued and sends nothing more.
  */
 export async function subscribeReceipts({ db, events, mailer, invoices, publicUrl, timeZone }: Deps): Promise<void> {
-  await events.subscribe('invoice.issued', 'email-receipt', async ({ invoiceId, userId, kind }) => {
-    // A credit note is the admin's correction, told in the credit flow, not a payment received.
-    if (kind !== 'invoice') return;
+  await events.subscribe('invoice.issued', 'email-receipt', async ({ invoiceId, userId, kind, awaitingPayment }) => {
+    // A credit note is the admin's correction, told in the credit flow, not a payment received; a
+    // debit still settling is not received yet either (its receipt comes with `payment.settled`).
+    if (kind !== 'invoice' || awaitingPayment) return;
+    await sendReceipt(invoiceId, userId);
+  });
+  await events.subscribe('payment.settled', 'email-receipt', async ({ invoiceId, userId }) => {
+    if (invoiceId) await sendReceipt(invoiceId, userId);
+  });
+
+  async function sendReceipt(invoiceId: string, userId: string): Promise<void> {
     const to = await notificationRecipient(db, userId);
     if (!to) return; // the account was erased meanwhile
     const locale = to.locale ?? 'en';
@@ -60,5 +68,5 @@ export async function subscribeReceipts({ db, events, mailer, invoices, publicUr
       },
       { idempotencyKey: `receipt:${invoiceId}` },
     );
-  });
+  }
 }

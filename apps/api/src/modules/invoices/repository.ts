@@ -14,7 +14,7 @@ type Db = Database | Transaction;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createInvoicesRepository(db: Database) {
-  // What a list row needs besides the header: credited so far, and the corrected invoice's number.
+  // What a list row needs besides the header: credited so far, and the corrected invoice's number and issue date.
   const listColumns = {
     invoice: invoices,
     issuedAtText: sql<string>`${invoices.issuedAt}::text`,
@@ -23,6 +23,7 @@ export function createInvoicesRepository(db: Database) {
     creditedCents:
       sql<number>`(select coalesce(-sum(c.total_cents), 0) from invoices c where c.corrected_invoice_id = "invoices"."id")`.mapWith(Number),
     correctedNumber: sql<string | null>`(select o.number from invoices o where o.id = "invoices"."corrected_invoice_id")`,
+    correctedIssueDate: sql<string | null>`(select o.issue_date::text from invoices o where o.id = "invoices"."corrected_invoice_id")`,
   };
 
   function conditions(filter: ListFilter): (SQL | undefined)[] {
@@ -70,15 +71,15 @@ export function createInvoicesRepository(db: Database) {
       t.select().from(invoiceTaxTotals).where(eq(invoiceTaxTotals.invoiceId, id)).orderBy(desc(invoiceTaxTotals.rateBasisPoints)),
 
     /**
-     * What an invoice charged before tax for what it sold (its positive lines: a credit line carried
-     * from an earlier period is not a sale) and what credit notes have taken back since (before tax,
+     * What an invoice charged before tax for what it sold (its positive lines less a coupon's
+     * discount lines: a credit line carried from an earlier period is not a sale) and what credit notes have taken back since (before tax,
      * positive). Undefined for an unknown id. (The outer row is named explicitly: see `listColumns`.)
      */
     async chargedBeforeTax(id: string, t: Db = db): Promise<{ chargedCents: number; creditedCents: number } | undefined> {
       const [row] = await t
         .select({
           chargedCents:
-            sql<number>`(select coalesce(sum(l.base_cents), 0) from invoice_lines l where l.invoice_id = "invoices"."id" and l.base_cents > 0)`.mapWith(
+            sql<number>`(select coalesce(sum(l.base_cents), 0) from invoice_lines l where l.invoice_id = "invoices"."id" and (l.base_cents > 0 or l.discount))`.mapWith(
               Number,
             ),
           creditedCents:

@@ -107,7 +107,7 @@ export const invoices = pgTable(
     ),
     check(
       'invoices_tax_rule',
-      sql`${t.taxRule} IN ('domestic', 'eu_reverse_charge', 'eu_consumer_origin', 'eu_consumer_oss', 'outside_eu')`,
+      sql`${t.taxRule} IN ('domestic', 'eu_reverse_charge', 'eu_consumer_origin', 'eu_consumer_oss', 'outside_eu', 'excluded_territory')`,
     ),
     uniqueIndex().on(t.series, t.year, t.sequence),
     uniqueIndex().on(t.number),
@@ -145,6 +145,11 @@ export const invoiceLines = pgTable(
      */
     periodStart: date({ mode: 'string' }),
     periodEnd: date({ mode: 'string' }),
+    /**
+     * A coupon's discount (negative): with a period when it recurs on the subscription's invoices
+     * (`repeating`, `forever`), which the dashboard's MRR counts; without one for a `once` coupon.
+     */
+    discount: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex().on(t.invoiceId, t.position),

@@ -70,6 +70,7 @@ function toSummary(row: InvoiceListRow): InvoiceSummary {
     creditedCents: row.creditedCents,
     correctedInvoiceId: invoice.correctedInvoiceId,
     correctedNumber: row.correctedNumber,
+    correctedIssueDate: row.correctedIssueDate,
     paymentId: invoice.paymentId,
   };
 }
@@ -106,6 +107,7 @@ function createInvoiceViews({ db, repo, pdf }: Pick<Deps, 'db' | 'repo' | 'pdf'>
       issuedAtText: '',
       creditedCents: -credited.reduce((sum, c) => sum + c.totalCents, 0),
       correctedNumber: corrected?.number ?? null,
+      correctedIssueDate: corrected?.issueDate ?? null,
     });
     return {
       ...summary,

@@ -1,4 +1,4 @@
-import { euVatNumber, isEuCountry, type Locale, type TaxRule } from '@enlaza/contracts';
+import { euVatNumber, isEuCountry, type ExcludedTerritory, type Locale, type TaxRule } from '@enlaza/contracts';
 
 /**
  * 10,000 € a calendar year of telecommunications, broadcasting and electronic services and distance
@@ -16,8 +16,12 @@ export type DistanceSales = { thisYearCents: number; previousYearCents: number }
 
 export type TaxTreatmentInput = {
   sellerCountry: string;
-  /** Where the buyer is (their billing address's country, else their account's), and the tax id they gave. */
-  buyer: { country: string | null; taxId: string | null };
+  /**
+   * Where the buyer is (their billing address's country, else their account's), the tax id they gave,
+   * and the part of that country outside the EU VAT area their billing address is in
+   * (`excludedTerritory` of the contracts: the Canary Islands, Ceuta, Melilla), if any.
+   */
+  buyer: { country: string | null; taxId: string | null; territory?: ExcludedTerritory | null };
   chosen: ChosenTax;
   /** Asked only for a consumer in another member state (see `needsDistanceSales`). */
   distanceSales?: DistanceSales;
@@ -52,7 +56,9 @@ export const buyerCountryOf = (input: Pick<TaxTreatmentInput, 'sellerCountry' | 
 /** Whether the rule depends on the seller's distance sales: a buyer in another member state without a valid VAT number. */
 export function needsDistanceSales(input: Pick<TaxTreatmentInput, 'sellerCountry' | 'buyer'>): boolean {
   const country = buyerCountryOf(input);
-  return country !== input.sellerCountry && isEuCountry(country) && euVatNumber(country, input.buyer.taxId) === null;
+  return (
+    !input.buyer.territory && country !== input.sellerCountry && isEuCountry(country) && euVatNumber(country, input.buyer.taxId) === null
+  );
 }
 
 /**
@@ -66,6 +72,8 @@ export function taxTreatment(input: TaxTreatmentInput): TaxTreatment {
   const names = NAMES[input.locale ?? 'es'];
   const country = buyerCountryOf(input);
   const seller = { taxId: chosen.id, taxName: chosen.name, rateBasisPoints: chosen.rateBasisPoints };
+  // Outside the EU VAT area although in a member state (the seller's own, for a Spanish seller): not subject.
+  if (input.buyer.territory) return { rule: 'excluded_territory', taxId: null, taxName: names.notSubject, rateBasisPoints: 0 };
   if (country === input.sellerCountry) return { rule: 'domestic', ...seller };
   // Not the catalogue's rate: no catalogue tax row behind the line.
   if (!isEuCountry(country)) return { rule: 'outside_eu', taxId: null, taxName: names.notSubject, rateBasisPoints: 0 };

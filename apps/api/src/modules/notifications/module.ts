@@ -8,6 +8,7 @@ import { createNotificationsRepository } from './repository.js';
 import { createNotificationsService, type NotificationsService } from './service.js';
 import { createNotificationStreams, type NotificationStreams, type StreamOptions } from './stream.js';
 import { subscribeNotifications } from './subscribers.js';
+import { activeAdminIds } from '../account/index.js';
 import { createNotificationsUserData } from './user-data.js';
 import { createNotificationsAccess } from './access.js';
 import type { RequireAccess } from '../../platform/access.js';
@@ -39,7 +40,7 @@ async function createNotifications(deps: {
     now: deps.now,
   });
   // Every notification another module causes comes from its events, after its write committed.
-  await subscribeNotifications(deps.events, service);
+  await subscribeNotifications(deps.events, service, () => activeAdminIds(deps.database.db));
   const streams = createNotificationStreams({ repo, database: deps.database, log: deps.log, options: deps.streamOptions });
   await streams.start();
   return { service, streams };

@@ -1,5 +1,6 @@
 import type { Locale, Notification, NotificationType } from '@enlaza/contracts';
 import { translate } from '../../lib/i18n.js';
+import { zonedParts } from '../../lib/time-zone.js';
 import type { NotificationRow } from './repository.js';
 
 type Payload = Record<string, unknown>;
@@ -40,8 +41,21 @@ const utcMinute = (value: unknown) => {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso;
 };
 
-/** The placeholders of a type's title and body, from its payload, formatted for the locale. */
-function params(type: NotificationType, p: Payload, locale: Locale): Record<string, string> {
+/** An instant as the owner's clock reads it, `2026-11-23 21:25 (Europe/Madrid)`; as `utcMinute` without a valid zone. */
+const zonedMinute = (value: unknown, timeZone: string | null | undefined) => {
+  const iso = str(value);
+  const date = new Date(iso);
+  if (!timeZone || Number.isNaN(date.getTime())) return utcMinute(value);
+  try {
+    const z = zonedParts(date, timeZone);
+    return `${z.year}-${z.month}-${z.day} ${z.hour}:${z.minute} (${timeZone})`;
+  } catch {
+    return utcMinute(value);
+  }
+};
+
+/** The placeholders of a type's title and body, from its payload, formatted for the locale (and the reader's time zone, when known). */
+function params(type: NotificationType, p: Payload, locale: Locale, timeZone?: string | null): Record<string, string> {
   const base = Object.fromEntries(Object.entries(p).map(([k, v]) => [k, str(v)]));
   switch (type) {
     case 'storage_quota':
@@ -52,10 +66,16 @@ function params(type: NotificationType, p: Payload, locale: Locale): Record<stri
       return p.amountCents === undefined ? base : { ...base, amount: formatMoney(num(p.amountCents), str(p.currency), locale) };
     case 'invoice_issued':
       return { ...base, amount: formatMoney(num(p.totalCents), str(p.currency), locale) };
+    case 'payment_disputed':
+      return {
+        ...base,
+        amount: formatMoney(num(p.amountCents), str(p.currency), locale),
+        evidenceDueBy: p.evidenceDueBy ? str(p.evidenceDueBy).slice(0, 10) : '—',
+      };
     case 'subscription_ending':
       return { ...base, endsAt: str(p.endsAt).slice(0, 10) };
     case 'tag_scanned':
-      return { ...base, at: utcMinute(p.at) };
+      return { ...base, at: zonedMinute(p.at, timeZone) };
     case 'campaign_stalled':
       return {
         ...base,
@@ -95,18 +115,20 @@ export function linkOf(type: NotificationType, p: Payload): string {
     case 'payment_succeeded':
     case 'invoice_issued':
       return '/user/pagos';
+    case 'payment_disputed':
+      return p.subscriptionId ? `/admin/suscripcions?open=${encodeURIComponent(str(p.subscriptionId))}` : '/admin/suscripcions';
   }
 }
 
 /** Title and body in the viewer's language, rendered from the type and the payload. */
-export function renderText(locale: Locale, type: NotificationType, p: Payload): { title: string; body: string } {
+export function renderText(locale: Locale, type: NotificationType, p: Payload, timeZone?: string | null): { title: string; body: string } {
   const key =
     type === 'new_message' && p.lostMode === true
       ? 'new_message_lost'
       : type === 'payment_failed' && p.reason === 'no_method'
         ? 'payment_failed_no_method'
         : type;
-  const values = params(type, p, locale);
+  const values = params(type, p, locale, timeZone);
   return { title: translate(locale, `notification.${key}.title`, values), body: translate(locale, `notification.${key}.body`, values) };
 }
 

@@ -15,7 +15,7 @@ const LEVELS = [100, 80] as const;
 /** `now`: the product's clock (the sandbox test clock when it runs), which dates each notification. */
 type Deps = { repo: NotificationsRepository; requireAccess: RequireAccess; mailer: Mailer; publicUrl: string; now: () => Date };
 
-/** Notificaciones: stores, lists and marks notifications, and emails the types the user chose (a lost tag's message always). */
+/** Notificaciones: stores, lists and marks notifications, and emails the types the user chose (a lost tag's message and a disputed payment always). */
 export function createNotificationsService({ repo, requireAccess, mailer, publicUrl, now }: Deps) {
   /**
    * The notification's email, when its type is chosen in Options (a lost tag's message and scan always),
@@ -25,8 +25,9 @@ export function createNotificationsService({ repo, requireAccess, mailer, public
     const to = await repo.recipient(tx, row.userId);
     if (!to || to.status !== 'active') return;
     const type = row.type as NotificationType;
-    // Something about a lost tag (a message, a scan) is always emailed: the owner is waiting for it.
-    const forced = (type === 'new_message' && row.payload.lostMode === true) || type === 'tag_scanned';
+    // Something about a lost tag (a message, a scan) is always emailed: the owner is waiting for it. A
+    // disputed payment too: it goes to the admins, who have no notification list in the app, and has a deadline.
+    const forced = (type === 'new_message' && row.payload.lostMode === true) || type === 'tag_scanned' || type === 'payment_disputed';
     if (!forced && !to.notificationEmails.includes(type)) return;
     const locale = to.locale ?? 'en';
     const link = `${publicUrl}${linkOf(type, row.payload)}`;
@@ -45,7 +46,8 @@ export function createNotificationsService({ repo, requireAccess, mailer, public
       await mailer.send({ to: to.email, userId: row.userId, kind: 'system', replyTo: p.senderEmail, ...email }, options);
       return;
     }
-    const email = renderNotificationEmail(locale, { name: to.name, ...renderText(locale, type, row.payload), link });
+    // The email is read by its owner: times in their time zone (Preferences).
+    const email = renderNotificationEmail(locale, { name: to.name, ...renderText(locale, type, row.payload, to.timeZone), link });
     await mailer.send({ to: to.email, userId: row.userId, kind: 'system', ...email }, options);
   }
 

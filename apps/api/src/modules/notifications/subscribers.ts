@@ -7,7 +7,11 @@ import type { NotificationsService } from './service.js';
  * the record and the moment, not the delivery — so a retried delivery, or the same fact published
  * twice, stores one notification and one email.
  */
-export async function subscribeNotifications(events: EventBus, service: NotificationsService): Promise<void> {
+export async function subscribeNotifications(
+  events: EventBus,
+  service: NotificationsService,
+  admins: () => Promise<string[]>,
+): Promise<void> {
   const notify = service.notify;
   // A visitor's message: the owner's notification (and its email). One message, one delivery.
   await events.subscribe('message.received', 'notify-owner', async ({ userId, ...message }, { deliveryKey }) => {
@@ -58,6 +62,16 @@ export async function subscribeNotifications(events: EventBus, service: Notifica
   await events.subscribe('payment.succeeded', 'notify-customer', async ({ userId, paymentId, amountCents, currency }) => {
     await notify(userId, 'payment_succeeded', { paymentId, amountCents, currency }, undefined, `payment:${paymentId}`);
   });
+  // A disputed payment: every active admin, in-app (the customer started it and is told nothing). One per admin and dispute.
+  await events.subscribe(
+    'payment.disputed',
+    'notify-admins',
+    async ({ userId, paymentId, subscriptionId, disputeId, amountCents, currency, reason, evidenceDueBy }) => {
+      const payload = { paymentId, customerUserId: userId, subscriptionId, reason, evidenceDueBy, amountCents, currency };
+      for (const admin of await admins())
+        await notify(admin, 'payment_disputed', payload, undefined, `payment-disputed:${disputeId}:${admin}`);
+    },
+  );
   await events.subscribe('invoice.issued', 'notify-customer', async ({ userId, invoiceId, number, totalCents, currency }) => {
     await notify(userId, 'invoice_issued', { invoiceId, number, totalCents, currency }, undefined, `invoice-issued:${invoiceId}`);
   });

@@ -15,8 +15,8 @@ import { originOf } from '../../lib/request-context.js';
 import { routeDocs } from '../../platform/route-docs.js';
 import type { PasskeysService } from './service.js';
 
-const own = routeDocs({ auth: 'bearer', answers: [401, 409, 422] });
-const ownOne = routeDocs({ auth: 'bearer', answers: [404, 422] });
+const own = routeDocs({ auth: 'bearer', answers: [401, 403, 409, 422] });
+const ownOne = routeDocs({ auth: 'bearer', answers: [403, 404, 422] });
 const signIn = routeDocs({ auth: 'public', answers: [401, 403, 422, 429] });
 
 export const passkeyRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService }> = async (app, { passkeys }) => {
@@ -38,6 +38,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService }>
     '/passkeys/options',
     {
       onRequest: app.authenticate('user'),
+      config: { sensitive: { change: null } },
       schema: {
         tags: ['auth'],
         summary: 'Start adding a passkey: the options for navigator.credentials.create() (valid 5 minutes, once)',
@@ -52,6 +53,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService }>
     '/passkeys',
     {
       onRequest: app.authenticate('user'),
+      config: { sensitive: { change: 'passkey_added' } },
       schema: {
         tags: ['auth'],
         summary: 'Finish adding a passkey: the browser’s answer, verified, and its name',
@@ -86,6 +88,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService }>
     '/passkeys/:id',
     {
       onRequest: app.authenticate('user'),
+      config: { sensitive: { change: 'passkey_removed' } },
       schema: {
         tags: ['auth'],
         summary: 'Remove one of my passkeys (another user’s: 404); it no longer signs in',

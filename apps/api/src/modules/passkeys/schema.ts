@@ -34,9 +34,9 @@ export const passkeys = pgTable(
  */
 export const webauthnChallenges = pgTable('webauthn_challenges', {
   id: primaryId(),
-  /** The signed-in owner adding a passkey; null for a sign-in (who it is comes with the answer). */
+  /** The signed-in owner adding a passkey or proving it is them; null for a sign-in (who it is comes with the answer). */
   userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text({ enum: ['register', 'sign_in'] }).notNull(),
+  purpose: text({ enum: ['register', 'sign_in', 'reauthenticate'] }).notNull(),
   challenge: text().notNull(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });

@@ -41,6 +41,43 @@ type Deps = {
   now?: () => Date;
 };
 
+type Purpose = (typeof webauthnChallenges.$inferSelect)['purpose'];
+
+/** Verifies a passkey's answer to a challenge and moves its counter on: the passkey's owner. */
+async function verifyAssertion(
+  db: Database,
+  expected: { expectedOrigin: string; expectedRPID: string; requireUserVerification: boolean },
+  at: Date,
+  body: PasskeySignInBody,
+  challenge: string,
+): Promise<string> {
+  const [found] = await db.select({ passkey: passkeys }).from(passkeys).where(eq(passkeys.credentialId, body.credential.id));
+  if (!found) throw new AppError('auth.passkey_failed');
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      ...expected,
+      response: body.credential as unknown as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      credential: {
+        id: found.passkey.credentialId,
+        publicKey: isoBase64URL.toBuffer(found.passkey.publicKey),
+        counter: found.passkey.counter,
+        transports: found.passkey.transports as AuthenticatorTransportFuture[],
+      },
+    });
+  } catch {
+    // A wrong origin or site, a bad signature, a counter that went back (a cloned key).
+    throw new AppError('auth.passkey_failed');
+  }
+  if (!verification.verified) throw new AppError('auth.passkey_failed');
+  await db
+    .update(passkeys)
+    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: at })
+    .where(eq(passkeys.id, found.passkey.id));
+  return found.passkey.userId;
+}
+
 const toPasskey = (row: typeof passkeys.$inferSelect): Passkey => ({
   id: row.id,
   name: row.name,
@@ -59,7 +96,7 @@ export function createPasskeysService(deps: Deps) {
   const { db, site } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function startCeremony(purpose: 'register' | 'sign_in', userId: string | null, challenge: string): Promise<string> {
+  async function startCeremony(purpose: Purpose, userId: string | null, challenge: string): Promise<string> {
     const at = now();
     // Expired ceremonies go as new ones start: the table holds only the last few minutes'.
     await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, at));
@@ -71,7 +108,7 @@ export function createPasskeysService(deps: Deps) {
   }
 
   /** The ceremony's challenge, used once: a second answer with the same id finds nothing. */
-  async function takeChallenge(id: string, purpose: 'register' | 'sign_in', userId: string | null): Promise<string> {
+  async function takeChallenge(id: string, purpose: Purpose, userId: string | null): Promise<string> {
     const [row] = await db
       .delete(webauthnChallenges)
       .where(and(eq(webauthnChallenges.id, id), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, now())))
@@ -82,7 +119,7 @@ export function createPasskeysService(deps: Deps) {
 
   const expected = { expectedOrigin: site.origin, expectedRPID: site.rpId, requireUserVerification: true };
 
-  return {
+  const service = {
     async list(userId: string): Promise<Passkey[]> {
       const rows = await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(desc(passkeys.createdAt));
       return rows.map(toPasskey);
@@ -152,6 +189,16 @@ export function createPasskeysService(deps: Deps) {
       return toPasskey(row!);
     },
 
+    /** Removes every passkey of a user (a password reset that asks for it): how many went. */
+    async removeAll(userId: string): Promise<number> {
+      return (await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id })).length;
+    },
+
+    async has(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+      return Boolean(row);
+    },
+
     async remove(userId: string, id: string): Promise<void> {
       await deps.requireAccess({ id: userId }, 'passkey', id);
       await db.delete(passkeys).where(eq(passkeys.id, id));
@@ -170,33 +217,43 @@ export function createPasskeysService(deps: Deps) {
     /** Signs in with a passkey: the same session, and the same account checks, as the password. */
     async signIn(body: PasskeySignInBody, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
       const challenge = await takeChallenge(body.challengeId, 'sign_in', null);
-      const [found] = await db.select({ passkey: passkeys }).from(passkeys).where(eq(passkeys.credentialId, body.credential.id));
-      if (!found) throw new AppError('auth.passkey_failed');
-      let verification;
+      const userId = await verifyAssertion(db, expected, now(), body, challenge);
+      return deps.signIn(userId, origin);
+    },
+
+    /** The options for a fresh proof with a passkey: only the signed-in owner's own passkeys are offered. */
+    async reauthenticationOptions(user: UserRow): Promise<PasskeyCeremony> {
+      const own = await db
+        .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+        .from(passkeys)
+        .where(eq(passkeys.userId, user.id));
+      if (own.length === 0) throw new AppError('auth.passkey_failed');
+      const options = await generateAuthenticationOptions({
+        rpID: site.rpId,
+        userVerification: 'required',
+        timeout: CEREMONY_MS,
+        allowCredentials: own.map((p) => ({ id: p.credentialId, transports: p.transports as AuthenticatorTransportFuture[] })),
+      });
+      const challengeId = await startCeremony('reauthenticate', user.id, options.challenge);
+      return { challengeId, options: options as unknown as Record<string, unknown> };
+    },
+
+    /**
+     * Whether a passkey answer proves the signed-in owner (the ceremony theirs, the passkey theirs,
+     * user verification done): false, never an error, for anything else, so the caller counts it as
+     * a failed proof. An expired or unknown ceremony is still `auth.passkey_expired`.
+     */
+    async provesOwner(userId: string, body: PasskeySignInBody): Promise<boolean> {
+      const challenge = await takeChallenge(body.challengeId, 'reauthenticate', userId);
       try {
-        verification = await verifyAuthenticationResponse({
-          ...expected,
-          response: body.credential as unknown as AuthenticationResponseJSON,
-          expectedChallenge: challenge,
-          credential: {
-            id: found.passkey.credentialId,
-            publicKey: isoBase64URL.toBuffer(found.passkey.publicKey),
-            counter: found.passkey.counter,
-            transports: found.passkey.transports as AuthenticatorTransportFuture[],
-          },
-        });
-      } catch {
-        // A wrong origin or site, a bad signature, a counter that went back (a cloned key).
-        throw new AppError('auth.passkey_failed');
+        return (await verifyAssertion(db, expected, now(), body, challenge)) === userId;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'auth.passkey_failed') return false;
+        throw error;
       }
-      if (!verification.verified) throw new AppError('auth.passkey_failed');
-      await db
-        .update(passkeys)
-        .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now() })
-        .where(eq(passkeys.id, found.passkey.id));
-      return deps.signIn(found.passkey.userId, origin);
     },
   };
+  return service;
 }
 
 export type PasskeysService = ReturnType<typeof createPasskeysService>;

@@ -1,4 +1,4 @@
-import type { CheckoutQuote, Locale, Payment, SubscriptionData } from '@enlaza/contracts';
+import type { CheckoutQuote, Locale } from '@enlaza/contracts';
 import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
 import { translate } from '../../lib/i18n.js';
@@ -7,16 +7,29 @@ import { billingGaps } from '../account/index.js';
 import { quoteTotals, SIMPLIFIED_INVOICE_LIMIT_CENTS } from '../invoices/index.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import { anchoredDate } from './billing-anchor.js';
-import { withBalance, type Charge } from './charge.js';
+import { DELIVERED, withBalance, type Charge } from './charge.js';
 import { changeKind } from './plan-changes.js';
 import { remainingCharge, unusedCredit } from './proration.js';
 import { planLine } from './seat-lines.js';
+import { withDiscount } from './discounts.js';
+import { quoteDiscount } from '../coupons/index.js';
 import { seatsInUse, seatsToBill } from './seats.js';
 import type { PaymentRow, SubscriptionRow } from './repository.js';
-import { customerLocale, priceQuote, taxLine, texts, toPayment, type PaymentsContext } from './service-context.js';
+import { customerLocale, priceQuote, taxLine, texts, type ChargeAnswer, type PaymentsContext } from './service-context.js';
 
 /** What buying an offer now charges: a new paid period, or an upgrade less the unused part of the old plan. */
-function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, requireCustomer, visibleOffer, current }: PaymentsContext) {
+function createCheckoutPlan({
+  repo,
+  discountFor,
+  chargedBeforeTax,
+  clock,
+  timeZone,
+  positionOf,
+  taxOf,
+  requireCustomer,
+  visibleOffer,
+  current,
+}: PaymentsContext) {
   /**
    * What the customer paid, before tax, for the running period: the plan charged on the invoice of
    * the payment that bought it (at the price of that day, whatever the catalogue says now), less
@@ -44,7 +57,7 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
    * The credit is taken off this invoice up to its lines (its total is never below zero); what is
    * left goes to the customer's balance (`creditToBalanceCents`), used by the next invoices.
    */
-  async function checkoutPlan(actor: Actor, offerId: string) {
+  async function checkoutPlan(actor: Actor, offerId: string, promotionCode?: string, idempotencyKey?: string) {
     const customer = await requireCustomer(actor);
     const target = await visibleOffer(offerId, customer.accountTypeId);
     const now = clock();
@@ -70,12 +83,20 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
     const keepsPeriod = !!old && old.period.months === target.period.months && old.periodEnd > now;
     // A new cycle anchored now (its periods end on this day of the month: billing-anchor.ts), or the running one kept.
     const periodStart = keepsPeriod ? old.subscription.currentPeriodStart : now;
-    const periodEnd = keepsPeriod ? old.periodEnd : anchoredDate(now, target.period.months);
+    const periodEnd = keepsPeriod ? old.periodEnd : anchoredDate(now, target.period.months, timeZone);
     // The new plan for the seconds left of a kept period (a seat's share times the seats), or for a whole new one.
     const unitCents = keepsPeriod
       ? remainingCharge({ priceCents: target.offer.priceCents, periodStart, periodEnd, at: now })
       : target.offer.priceCents;
-    const lines = [planLine(tax, periodName, unitCents, seats, { start: now, end: periodEnd }, keepsPeriod)];
+    const plan = planLine(tax, periodName, unitCents, seats, { start: now, end: periodEnd }, keepsPeriod);
+    // A promotion code's coupon comes off the plan line first (Stripe applies it before credits).
+    const discounted = withDiscount(
+      [plan],
+      plan,
+      await discountFor(actor.id, promotionCode, { offerId: target.offer.id }, idempotencyKey),
+      true,
+    );
+    const lines = discounted.lines;
     let creditToBalanceCents: number | undefined;
     if (old) {
       const credit = unusedCredit({
@@ -117,6 +138,7 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
       seats,
       creditToBalanceCents,
       periodName,
+      discount: discounted.applied,
     };
   }
   return checkoutPlan;
@@ -124,12 +146,12 @@ function createCheckoutPlan({ repo, chargedBeforeTax, clock, positionOf, taxOf, 
 
 /** Buying an offer now (checkout or upgrade), and its quote before paying. */
 export function createCheckout(context: PaymentsContext, charge: Charge) {
-  const { repo, subscriptionData, clock, taxOf, requireMethod } = context;
+  const { repo, taxOf, requireMethod, answer } = context;
   const checkoutPlan = createCheckoutPlan(context);
 
   return {
-    async quoteCheckout(actor: Actor, offerId: string, locale: Locale): Promise<CheckoutQuote> {
-      const plan = await checkoutPlan(actor, offerId);
+    async quoteCheckout(actor: Actor, offerId: string, locale: Locale, promotionCode?: string): Promise<CheckoutQuote> {
+      const plan = await checkoutPlan(actor, offerId, promotionCode);
       // The balance as the charge will take it (charge.ts `withBalance`).
       const { lines } = withBalance(plan.lines, await repo.balance(actor.id));
       const totals = quoteTotals(lines);
@@ -143,6 +165,7 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
         periodEnd: plan.periodEnd.toISOString(),
         missing: await billingGaps(repo.db, actor.id, totals.totalCents > SIMPLIFIED_INVOICE_LIMIT_CENTS),
         creditToBalanceCents: plan.creditToBalanceCents ?? 0,
+        discount: plan.discount ? quoteDiscount(plan.discount.discount, plan.discount.amountOffCents) : null,
       };
     },
 
@@ -152,20 +175,20 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
      */
     async checkout(
       actor: Actor,
-      input: { offerId: string; methodId: string; idempotencyKey: string },
+      input: { offerId: string; methodId: string; idempotencyKey: string; promotionCode?: string | undefined },
       locale: Locale,
-    ): Promise<{ payment: Payment; subscription: SubscriptionData }> {
+    ): Promise<ChargeAnswer> {
       const method = await requireMethod(actor.id, input.methodId);
       const existing = await repo.paymentByKey(actor.id, input.idempotencyKey);
       let payment: PaymentRow;
       let plan: Awaited<ReturnType<typeof checkoutPlan>> | undefined;
       try {
-        plan = await checkoutPlan(actor, input.offerId);
+        plan = await checkoutPlan(actor, input.offerId, input.promotionCode, input.idempotencyKey);
       } catch (error) {
         // A retry after success: the subscription already changed, so the offer now reads as "current".
         const retried =
           existing &&
-          existing.status === 'succeeded' &&
+          DELIVERED.has(existing.status) &&
           existing.purpose !== 'add_on' &&
           error instanceof AppError &&
           error.code === 'subscription.already_on_offer';
@@ -184,7 +207,14 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
           locale: customerLocale(chosen.customer, actor),
           lines: chosen.lines,
           taxRule: chosen.tax.rule,
+          resume: {
+            kind: 'checkout',
+            offerId: input.offerId,
+            methodId: input.methodId,
+            ...(input.promotionCode ? { promotionCode: input.promotionCode } : {}),
+          },
           ...(chosen.creditToBalanceCents !== undefined ? { creditToBalanceCents: chosen.creditToBalanceCents } : {}),
+          ...(chosen.discount ? { coupon: { ...chosen.discount, forPlan: true } } : {}),
           apply: async (tx, row) => {
             const values = {
               planId: chosen.target.plan.id,
@@ -223,7 +253,7 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
           },
         });
       }
-      return { payment: toPayment(payment, locale), subscription: await subscriptionData({ id: actor.id, role: 'user' }, clock(), locale) };
+      return answer(payment, locale);
     },
   };
 }

@@ -36,7 +36,11 @@ export function creditBalanceQueries(db: Database) {
       return row?.cents ?? 0;
     },
 
-    async addCredit(tx: Transaction, values: { userId: string; paymentId: string; kind: 'plan_change' | 'applied'; amountCents: number }) {
+    /** One ledger entry, dated `createdAt`: the payment's time on the product's clock (the test clock when it runs), not the database's. */
+    async addCredit(
+      tx: Transaction,
+      values: { userId: string; paymentId: string; kind: 'plan_change' | 'applied'; amountCents: number; createdAt: Date },
+    ) {
       await tx
         .insert(customerCredits)
         .values(values)

@@ -12,11 +12,23 @@ import type { PaymentsService } from './service.js';
  */
 export async function definePaymentsJobs(
   payments: PaymentsService,
-  deps: { jobs: Jobs; events: Pick<EventBus, 'subscribe'>; clock: Pick<Clock, 'now'> },
+  deps: { jobs: Jobs; events: Pick<EventBus, 'subscribe'>; clock: Pick<Clock, 'now'>; providerEventsRetentionDays: number },
 ) {
   await defineJob(deps.jobs, 'payments.add-seats', async ({ userId, at }) => {
     // Another run holds the subscription's seats: look again once it is done.
     if ((await payments.addSeats(userId, new Date(at))) === 'busy') await payments.queueSeatCheck(userId, new Date(at), undefined, 30);
+  });
+  // A payment authenticated since (the customer's confirm fell through, or a provider's webhook): completed once.
+  await defineJob(deps.jobs, 'payments.resume', async ({ paymentId }) => {
+    await payments.resumePayment(paymentId);
+  });
+  // SEPA debits still settling: each asked about, settled or undone once. Then the providers' webhook
+  // events past their retention are deleted (this module's own cleanup: it owns the table).
+  await defineJob(deps.jobs, 'payments.sweep', async (_payload, { log }) => {
+    const swept = await payments.sweep();
+    if (swept.settled + swept.reversed > 0) log.info(swept, 'payments sweep');
+    const purged = await payments.purgeProviderEvents(deps.clock.now(), deps.providerEventsRetentionDays);
+    if (purged > 0) log.info({ purged }, 'provider webhook events purged');
   });
   await deps.events.subscribe('team.members_changed', 'bill-seats', async ({ ownerId }) => {
     await payments.queueSeatCheck(ownerId, deps.clock.now());

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { paymentRefunds, payments } from './schema.js';
+import { paymentRefunds, payments, providerEvents } from './schema.js';
 
 type NewPayment = typeof payments.$inferInsert;
 type Db = Database | Transaction;
@@ -9,6 +9,16 @@ type Db = Database | Transaction;
 export function paymentQueries(db: Database) {
   return {
     /** The customer's payment of an idempotency key (keys are per customer). */
+    /** Whether the customer has paid anything before (a first-time-only promotion code is for those who have not). */
+    async hasPaid(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.userId, userId), inArray(payments.status, ['succeeded', 'processing', 'refunded', 'partially_refunded'])))
+        .limit(1);
+      return Boolean(row);
+    },
+
     async paymentByKey(userId: string, key: string, q: Db = db) {
       const [row] = await q
         .select()
@@ -63,6 +73,38 @@ export function paymentQueries(db: Database) {
       return row;
     },
 
+    /**
+     * Moves a payment out of a pending state (`requires_action`, or `processing` for a debit) once:
+     * answers the row when this call moved it, undefined when it was not in `from` any more.
+     */
+    async settlePending(tx: Transaction, id: string, from: 'requires_action' | 'processing', values: Partial<NewPayment>) {
+      const [row] = await tx
+        .update(payments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(payments.id, id), eq(payments.status, from)))
+        .returning();
+      return row;
+    },
+
+    /** Debits still settling, oldest first (the sweep asks the provider about each). */
+    processing: (limit: number, after?: { createdAt: Date; id: string }) =>
+      db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'processing'),
+            after ? sql`(${payments.createdAt}, ${payments.id}) > (${after.createdAt}, ${after.id})` : undefined,
+          ),
+        )
+        .orderBy(asc(payments.createdAt), asc(payments.id))
+        .limit(limit),
+
+    async paymentByRef(ref: string) {
+      const [row] = await db.select().from(payments).where(eq(payments.providerChargeRef, ref));
+      return row;
+    },
+
     async linkSubscription(tx: Transaction, paymentId: string, subscriptionId: string) {
       await tx.update(payments).set({ subscriptionId }).where(eq(payments.id, paymentId));
     },
@@ -70,16 +112,35 @@ export function paymentQueries(db: Database) {
     listPayments: (userId: string, limit: number) =>
       db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit),
 
+    /**
+     * Deletes the providers' webhook events processed and received before `before` (a redelivery of
+     * one so old no longer comes: Stripe retries for 3 days); unprocessed ones stay for their job.
+     */
+    async purgeProviderEvents(before: Date): Promise<number> {
+      const deleted = await db
+        .delete(providerEvents)
+        .where(and(lt(providerEvents.receivedAt, before), isNotNull(providerEvents.processedAt)))
+        .returning({ id: providerEvents.eventId });
+      return deleted.length;
+    },
+
     async refundByKey(key: string) {
       const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, key));
       return row;
     },
 
     /** Records a refund once per key and raises the payment's refunded total. */
-    async recordRefund(tx: Transaction, paymentId: string, key: string, amountCents: number, providerRefundRef: string) {
+    async recordRefund(
+      tx: Transaction,
+      paymentId: string,
+      key: string,
+      amountCents: number,
+      providerRefundRef: string,
+      source: 'app' | 'provider' = 'app',
+    ) {
       const [refund] = await tx
         .insert(paymentRefunds)
-        .values({ paymentId, idempotencyKey: key, amountCents, providerRefundRef })
+        .values({ paymentId, idempotencyKey: key, amountCents, providerRefundRef, source })
         .onConflictDoNothing({ target: paymentRefunds.idempotencyKey })
         .returning();
       if (!refund) return false;

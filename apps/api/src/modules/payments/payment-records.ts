@@ -14,7 +14,14 @@ export function createPaymentRecords({ repo, provider, requireCustomer }: Paymen
         repo.db,
         rows.flatMap((r) => (r.invoiceId ? [r.invoiceId] : [])),
       );
-      return rows.map((r) => toPayment(r, locale, (r.invoiceId && notes.get(r.invoiceId)) || []));
+      const ids = rows.map((r) => r.id);
+      const [disputes, refundedAtProvider] = [await repo.latestDisputes(ids), await repo.refundedAtProvider(ids)];
+      return rows.map((r) =>
+        toPayment(r, locale, (r.invoiceId && notes.get(r.invoiceId)) || [], {
+          dispute: disputes.get(r.id),
+          refundedAtProviderCents: refundedAtProvider.get(r.id),
+        }),
+      );
     },
 
     /** Refunds (part of) a succeeded payment through the provider; idempotent by key. */
@@ -25,7 +32,10 @@ export function createPaymentRecords({ repo, provider, requireCustomer }: Paymen
         return { refundedCents: done.amountCents };
       }
       const payment = await repo.payment(paymentId);
-      if (!payment || !payment.providerChargeRef || payment.status === 'failed') throw new AppError('record.not_found');
+      if (!payment || !payment.providerChargeRef || payment.status === 'failed' || payment.status === 'requires_action')
+        throw new AppError('record.not_found');
+      // A debit still settling cannot be refunded yet (the provider refuses it): credit it once it has settled.
+      if (payment.status === 'processing') throw new AppError('request.conflict');
       if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > payment.amountCents - payment.refundedCents)
         throw new AppError('payment.refund_too_large');
       const { refundRef } = await provider.refund(payment.providerChargeRef, amountCents, idempotencyKey);

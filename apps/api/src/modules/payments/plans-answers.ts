@@ -35,12 +35,14 @@ export const plansKey = (s: PlansState): string =>
     s.version,
     s.locale,
     s.accountTypeId,
-    // What the VAT rule reads of the position: the countries, whether the tax id is a valid EU VAT number, the distance sales.
+    // What the VAT rule reads of the position: the countries, whether the tax id is a valid EU VAT number, the territory
+    // outside the VAT area (Canary Islands, Ceuta, Melilla), the distance sales.
     // (Read with `?.`: the key test also builds states with a part missing.)
     [
       s.tax?.sellerCountry,
       s.tax?.buyer?.country,
       euVatNumber(s.tax?.buyer?.country, s.tax?.buyer?.taxId) !== null,
+      s.tax?.buyer?.territory ?? null,
       s.tax?.distanceSales?.thisYearCents ?? null,
       s.tax?.distanceSales?.previousYearCents ?? null,
       // The buyer's member state's rate (an admin's change also moves the catalogue version).

@@ -1,4 +1,4 @@
-import { okResponse, plansCatalogueSchema, type Locale, type PlansCatalogue, type PriceQuote } from '@enlaza/contracts';
+import { excludedTerritory, okResponse, plansCatalogueSchema, type Locale, type PlansCatalogue, type PriceQuote } from '@enlaza/contracts';
 import type { CatalogueSnapshot } from '../catalogue/index.js';
 import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
@@ -100,7 +100,11 @@ export function createPlansPage({ repo, catalogue, taxPositionFor }: PaymentsCon
       locale,
       accountTypeId: row.accountTypeId,
       // The distance sales are read only for a consumer elsewhere in the EU (one more query for them alone).
-      tax: await taxPositionFor(repo.db, { country: row.taxCountry, taxId: row.taxId }),
+      tax: await taxPositionFor(repo.db, {
+        country: row.taxCountry,
+        taxId: row.taxId,
+        territory: excludedTerritory(row.taxCountry, row.taxPostalCode),
+      }),
       running:
         row.planId === null
           ? null

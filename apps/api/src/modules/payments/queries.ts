@@ -2,11 +2,13 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { userPiece } from '../account/index.js';
 import { payments } from './schema.js';
+import { disputeQueries } from './dispute-queries.js';
+import { toDispute } from './service-context.js';
 
 /** Read-only views of payments for the admin screens (Suscripcions detail, dashboard). */
 export function createPaymentQueries(db: Database) {
   return {
-    /** A subscription's payments, newest first. */
+    /** A subscription's payments, newest first, each with its latest dispute. */
     async ofSubscription(subscriptionId: string, limit = 100) {
       const rows = await db
         .select({
@@ -22,7 +24,8 @@ export function createPaymentQueries(db: Database) {
         .where(eq(payments.subscriptionId, subscriptionId))
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(limit);
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      const disputes = await disputeQueries(db).latestDisputes(rows.map((r) => r.id));
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), dispute: toDispute(disputes.get(r.id)) }));
     },
 
     /** The latest payments of every customer (index on created_at), with the customer from the accounts' piece. */

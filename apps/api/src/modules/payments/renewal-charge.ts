@@ -7,11 +7,12 @@ import { withBalance, type Charge } from './charge.js';
 import type { PaymentRow } from './repository.js';
 import type { SeatAdditions } from './seat-additions.js';
 import { planLine } from './seat-lines.js';
+import { withDiscount } from './discounts.js';
 import { taxLine, texts, type PaymentsContext } from './service-context.js';
 
 /** What the renewals module charges through: one period of an offer, on the payments' one charge path. */
 export function createRenewalCharge(
-  { repo, clock, positionOf, taxOf }: PaymentsContext,
+  { repo, clock, positionOf, taxOf, coupons }: PaymentsContext,
   charge: Charge,
   { seatsFor, queueCheck, settleSeatAdditions }: Pick<SeatAdditions, 'seatsFor' | 'queueCheck' | 'settleSeatAdditions'>,
 ) {
@@ -33,28 +34,31 @@ export function createRenewalCharge(
       // A per-seat offer: the seats the team fills today (the renewal counts them again then).
       const seats = await seatsFor(userId, found.offer);
       const tax = await taxOf(await positionOf(userId), found.offer.taxId, found.offer.priceCents * (seats ?? 1));
+      const plan = {
+        ...taxLine(
+          tax,
+          texts(() => ''),
+          found.offer.priceCents,
+        ),
+        quantity: seats ?? 1,
+      };
+      // A recurring coupon's discount on the next period, as the renewal will take it off.
+      const running = (await repo.running(userId))?.subscription;
+      const discount =
+        running?.currentPeriodEnd && running.offerId === offerId
+          ? await coupons.recurringDiscount(running.id, offerId, running.currentPeriodEnd)
+          : undefined;
       // Less the customer's credit balance, as the charge will take it.
-      const { lines } = withBalance(
-        [
-          {
-            ...taxLine(
-              tax,
-              texts(() => ''),
-              found.offer.priceCents,
-            ),
-            quantity: seats ?? 1,
-          },
-        ],
-        await repo.balance(userId),
-      );
+      const { lines } = withBalance(withDiscount([plan], plan, discount, false).lines, await repo.balance(userId));
       return { totalCents: quoteTotals(lines).totalCents, currency: 'EUR' };
     },
 
     /**
-     * Charges one period of an offer to the user's default card with `idempotencyKey` (the renewal):
-     * the payment, `apply` (the subscription's new period), the invoice and the
-     * notification commit together; a decline stores the failed payment and notifies it.
-     * Answers the payment, or why it could not be charged (no card, or the decline's code).
+     * Charges one period of an offer to the user's default method with `idempotencyKey` (the renewal,
+     * off-session): the payment, `apply` (the subscription's new period), the invoice and the
+     * notification commit together; a decline stores the failed payment and notifies it. A SEPA
+     * debit is applied at once (it settles later: `payments.sweep`). Answers the payment, or why it
+     * could not be charged (no method, the decline's code, or `waiting` for the customer's authentication).
      */
     async chargeOffer(input: {
       userId: string;
@@ -64,10 +68,16 @@ export function createRenewalCharge(
       methodId?: string;
       /** The period it pays for (printed on the invoice's line). */
       period: { start: Date; end: Date };
+      /** The start of the period that ends at `period.start` (a returned debit puts the subscription back in it). */
+      previousPeriodStart: Date;
       /** A per-seat offer: the seats it bills (counted once per period end: `renewalSeats`); none or null for a flat one. */
       seats?: number | null;
       apply: (tx: Transaction, payment: PaymentRow) => Promise<void>;
-    }): Promise<{ ok: true; payment: PaymentRow } | { ok: false; code: string }> {
+    }): Promise<
+      | { ok: true; payment: PaymentRow }
+      /** `waiting`: the bank asks the customer to authenticate this payment (it completes with the same key). */
+      | { ok: false; code: string; waiting?: PaymentRow }
+    > {
       const [customer, method, found] = await Promise.all([
         repo.customer(input.userId),
         input.methodId ? repo.findMethod(input.userId, input.methodId) : repo.defaultMethod(input.userId),
@@ -78,16 +88,27 @@ export function createRenewalCharge(
       const periodName = (l: Locale) => `${localName(found.plan, l)} (${localName(found.period, l)})`;
       const tax = await taxOf(await positionOf(input.userId), found.offer.taxId, found.offer.priceCents * (input.seats ?? 1));
       const seats = input.seats ?? null;
+      // A `repeating` coupon within its months, or a `forever` one, redeemed with the subscription comes off this period too.
+      const plan = planLine(tax, periodName, found.offer.priceCents, seats, input.period);
+      const discount = await coupons.recurringDiscount(input.subscriptionId, input.offerId, input.period.start);
+      const { lines } = withDiscount([plan], plan, discount, true);
       try {
         const payment = await charge({
           userId: input.userId,
           method,
           idempotencyKey: input.idempotencyKey,
           purpose: 'renewal',
+          offSession: true,
+          resume: {
+            kind: 'renewal',
+            subscriptionId: input.subscriptionId,
+            periodEnd: input.period.start.toISOString(),
+            previousPeriodStart: input.previousPeriodStart.toISOString(),
+          },
           description: texts(periodName),
           subscriptionId: input.subscriptionId,
           locale: customer.locale ?? 'en',
-          lines: [planLine(tax, periodName, found.offer.priceCents, seats, input.period)],
+          lines,
           taxRule: tax.rule,
           apply: async (tx, payment) => {
             await input.apply(tx, payment);
@@ -98,6 +119,7 @@ export function createRenewalCharge(
             await queueCheck(input.userId, clock(), tx, 0);
           },
         });
+        if (payment.status === 'requires_action') return { ok: false, code: 'payment.authentication_required', waiting: payment };
         return { ok: true, payment };
       } catch (error) {
         if (error instanceof AppError && error.code.startsWith('payment.')) return { ok: false, code: error.code };

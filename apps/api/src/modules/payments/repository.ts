@@ -28,7 +28,8 @@ import { creditBalanceQueries } from './credit-balance.js';
 import { seatAdditionQueries } from './seat-addition-queries.js';
 import { seatsInUseSql } from './seats.js';
 import { paymentQueries } from './payment-queries.js';
-import { paymentMethods, scheduledPlanChanges, type payments } from './schema.js';
+import { disputeQueries } from './dispute-queries.js';
+import { paymentCustomers, paymentMethodSetups, paymentMethods, scheduledPlanChanges, type payments } from './schema.js';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -55,6 +56,7 @@ export function createPaymentsRepository(db: Database) {
       periodMonths: offerMonthsSql(running.offerId),
       catalogueVersion: catalogueVersionSql(),
       taxCountry: position.country,
+      taxPostalCode: position.postalCode,
       taxId: position.taxId,
       seatsInUse: seatsInUseSql(sql.placeholder('userId')),
     })
@@ -71,7 +73,14 @@ export function createPaymentsRepository(db: Database) {
     async customer(userId: string) {
       const user = userPiece('customer');
       const [row] = await db
-        .select({ id: user.id, role: user.role, locale: user.locale, accountTypeId: user.accountTypeId })
+        .select({
+          id: user.id,
+          role: user.role,
+          locale: user.locale,
+          accountTypeId: user.accountTypeId,
+          name: user.name,
+          email: user.email,
+        })
         .from(user)
         .where(eq(user.id, userId));
       return row;
@@ -83,7 +92,34 @@ export function createPaymentsRepository(db: Database) {
       return row;
     },
 
+    // ---- the customer at the provider
+    async providerCustomerRef(userId: string, provider: string) {
+      const [row] = await db
+        .select({ ref: paymentCustomers.providerCustomerRef })
+        .from(paymentCustomers)
+        .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)));
+      return row?.ref ?? null;
+    },
+    async saveProviderCustomerRef(userId: string, provider: string, ref: string) {
+      await db.insert(paymentCustomers).values({ userId, provider, providerCustomerRef: ref }).onConflictDoNothing();
+    },
+
+    async recordSetup(values: typeof paymentMethodSetups.$inferInsert) {
+      await db.insert(paymentMethodSetups).values(values);
+    },
+    async setup(setupId: string) {
+      const [row] = await db.select().from(paymentMethodSetups).where(eq(paymentMethodSetups.setupId, setupId));
+      return row;
+    },
+
     // ---- methods
+    async methodByRef(userId: string, ref: string, q: Db = db) {
+      const [row] = await q
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.providerToken, ref), isNull(paymentMethods.removedAt)));
+      return row;
+    },
     listMethods: (userId: string) =>
       db
         .select()
@@ -99,11 +135,12 @@ export function createPaymentsRepository(db: Database) {
       return row;
     },
 
+    /** The method renewals and seats charge: the default one, else the oldest; never one detached at the provider. */
     async defaultMethod(userId: string, q: Db = db) {
       const [row] = await q
         .select()
         .from(paymentMethods)
-        .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
+        .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt), isNull(paymentMethods.detachedAt)))
         .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt))
         .limit(1);
       return row;
@@ -166,6 +203,8 @@ export function createPaymentsRepository(db: Database) {
 
     // ---- payments (payment-queries.ts)
     ...paymentQueries(db),
+    // ---- disputes and refunds made at the provider (dispute-queries.ts)
+    ...disputeQueries(db),
     // ---- the customer's credit balance (credit-balance.ts)
     ...creditBalanceQueries(db),
     // ---- seat additions of per-seat subscriptions (seat-addition-queries.ts)

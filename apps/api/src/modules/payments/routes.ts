@@ -1,5 +1,6 @@
 import {
-  addCardSchema,
+  addOnQuoteRequestSchema,
+  addOnQuoteSchema,
   addOnsCatalogueSchema,
   buyAddOnSchema,
   checkoutQuoteRequestSchema,
@@ -8,12 +9,17 @@ import {
   checkoutSchema,
   downgradeSchema,
   myPlanSchema,
+  methodSetupRequestSchema,
+  methodSetupSchema,
   okResponse,
+  paymentDetailSchema,
   paymentMethodSchema,
   paymentProviderInfoSchema,
   paymentSchema,
   plansCatalogueSchema,
+  saveMethodSchema,
 } from '@enlaza/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerLocale } from '../../lib/catalogue-names.js';
@@ -60,12 +66,35 @@ function registerMethodRoutes(app: App, payments: PaymentsService): void {
     {
       schema: {
         tags,
-        summary: 'The payment provider, and whether it is the sandbox (the pay dialog then lists the test cards)',
+        summary: 'The payment provider, whether it is a test one, the method kinds it saves and its publishable key',
         security,
         response: { 200: okResponse(paymentProviderInfoSchema), ...failures },
       },
     },
-    async () => ({ ok: 1 as const, data: { name: payments.provider.name, testMode: payments.provider.testMode } }),
+    async () => ({
+      ok: 1 as const,
+      data: {
+        name: payments.provider.name,
+        testMode: payments.provider.testMode,
+        methodKinds: [...payments.provider.methodKinds],
+        publishableKey: payments.publishableKey,
+      },
+    }),
+  );
+
+  app.post(
+    '/user/methods/setup',
+    {
+      schema: {
+        tags,
+        summary:
+          "Start saving a method: a setup at the provider, completed by the provider's component in the browser (with the SEPA mandate to accept)",
+        security,
+        body: methodSetupRequestSchema,
+        response: { 200: okResponse(methodSetupSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await payments.startSetup(actorOf(request), request.body.kind) }),
   );
 
   app.post(
@@ -73,13 +102,20 @@ function registerMethodRoutes(app: App, payments: PaymentsService): void {
     {
       schema: {
         tags,
-        summary: 'Save a card: the number goes to the payment provider only; brand, last four and expiry are kept',
+        summary:
+          "Save the method of a completed setup: the provider's reference, brand, last four and expiry are kept (never a number); a SEPA account keeps its accepted mandate",
         security,
-        body: addCardSchema,
+        body: saveMethodSchema,
         response: { 200: okResponse(paymentMethodSchema), ...failures },
       },
     },
-    async (request) => ({ ok: 1 as const, data: await payments.addMethod(actorOf(request), request.body) }),
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.saveMethod(actorOf(request), request.body, {
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+      }),
+    }),
   );
 
   app.post(
@@ -142,7 +178,8 @@ function registerPlanRoutes(app: App, payments: PaymentsService): void {
     {
       schema: {
         tags,
-        summary: 'What buying an offer now costs: lines (with the credit of an upgrade) and totals with tax',
+        summary:
+          "What buying an offer now costs: lines (with a promotion code's discount and the credit of an upgrade) and totals with tax; a code that cannot be used is a 422 on `promotionCode`",
         security,
         body: checkoutQuoteRequestSchema,
         response: { 200: okResponse(checkoutQuoteSchema), ...failures },
@@ -150,7 +187,12 @@ function registerPlanRoutes(app: App, payments: PaymentsService): void {
     },
     async (request) => ({
       ok: 1 as const,
-      data: await payments.quoteCheckout(actorOf(request), request.body.offerId, viewerLocale(request)),
+      data: await payments.quoteCheckout(
+        actorOf(request),
+        request.body.offerId,
+        viewerLocale(request),
+        request.body.promotionCode || undefined,
+      ),
     }),
   );
 
@@ -163,10 +205,10 @@ function registerPlanRoutes(app: App, payments: PaymentsService): void {
           'Pay for an offer now (from Free, or an upgrade with proration); active at once. The same idempotency key again answers the first result; with another amount it is refused (422)',
         security,
         body: checkoutSchema,
-        response: { 200: okResponse(checkoutResultSchema), ...failures },
+        response: { 200: okResponse(checkoutResultSchema), 202: okResponse(checkoutResultSchema), ...failures },
       },
     },
-    async (request) => ({ ok: 1 as const, data: await payments.checkout(actorOf(request), request.body, viewerLocale(request)) }),
+    async (request, reply) => charged(reply, await payments.checkout(actorOf(request), request.body, viewerLocale(request))),
   );
 
   app.get(
@@ -263,6 +305,27 @@ function registerAddOnRoutes(app: App, payments: PaymentsService): void {
   );
 
   app.post(
+    '/user/paquetes/quote',
+    {
+      schema: {
+        tags,
+        summary: "What buying an add-on now costs, with a promotion code's discount line and the tax on what is left",
+        security,
+        body: addOnQuoteRequestSchema,
+        response: { 200: okResponse(addOnQuoteSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.quoteAddOn(
+        actorOf(request),
+        { addOnId: request.body.addOnId, promotionCode: request.body.promotionCode || undefined },
+        viewerLocale(request),
+      ),
+    }),
+  );
+
+  app.post(
     '/user/paquetes',
     {
       schema: {
@@ -270,13 +333,10 @@ function registerAddOnRoutes(app: App, payments: PaymentsService): void {
         summary: 'Buy an add-on valid until the end of the current period',
         security,
         body: buyAddOnSchema,
-        response: { 200: okResponse(checkoutResultSchema), ...failures },
+        response: { 200: okResponse(checkoutResultSchema), 202: okResponse(checkoutResultSchema), ...failures },
       },
     },
-    async (request) => ({
-      ok: 1 as const,
-      data: await payments.buyAddOn(actorOf(request), request.body, viewerLocale(request)),
-    }),
+    async (request, reply) => charged(reply, await payments.buyAddOn(actorOf(request), request.body, viewerLocale(request))),
   );
 
   app.get(
@@ -294,4 +354,42 @@ function registerAddOnRoutes(app: App, payments: PaymentsService): void {
       data: await payments.listPayments(actorOf(request), viewerLocale(request)),
     }),
   );
+
+  app.get(
+    '/user/payments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of my payments and, while it waits for me to authenticate, what completes it',
+        security,
+        params: idParams,
+        response: { 200: okResponse(paymentDetailSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await payments.paymentDetail(actorOf(request), request.params.id, viewerLocale(request)) }),
+  );
+
+  app.post(
+    '/user/payments/:id/confirm',
+    {
+      schema: {
+        tags,
+        summary:
+          'After authenticating: the provider is asked again and the payment completed (what it pays for delivered once); repeated, nothing more',
+        security,
+        params: idParams,
+        response: { 200: okResponse(paymentDetailSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.confirmPayment(actorOf(request), request.params.id, viewerLocale(request)),
+    }),
+  );
+}
+
+/** A charge's answer: 200 when done (or settling), 202 while the payment waits for the customer's authentication (`nextAction`). */
+function charged<T extends { nextAction?: unknown }>(reply: FastifyReply, data: T) {
+  if (data.nextAction) reply.code(202);
+  return { ok: 1 as const, data };
 }

@@ -12,6 +12,7 @@ import { createSeatDunning, stamps, type SeatAddition, type SeatOutcome, type Se
 import { seatsLine, seatsLineText } from './seat-lines.js';
 import { seatsInUse, seatsToBill } from './seats.js';
 import { texts, type PaymentsContext } from './service-context.js';
+import type { ResumeArgs } from './schema.js';
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
@@ -102,6 +103,21 @@ async function raiseSeats(
  * told by the charge path's `payment.failed`. Removing members refunds nothing: the renewal bills
  * the seats needed then.
  */
+/** The owner is emailed the seat charge's page to authenticate it, as for a renewal (`renewal.action_required`, purpose `seats`; once per payment). */
+async function askToAuthenticate(
+  { repo, events }: Pick<PaymentsContext, 'repo' | 'events'>,
+  payment: PaymentRow,
+  seats: { subscriptionId: string; planName: string; periodEnd: string },
+) {
+  await repo.transaction((tx) =>
+    events.publish(
+      'renewal.action_required',
+      { ...seats, userId: payment.userId, paymentId: payment.id, amountCents: payment.amountCents, currency: 'EUR', purpose: 'seats' },
+      tx,
+    ),
+  );
+}
+
 export function createSeatAdditions(
   context: PaymentsContext,
   charge: Charge,
@@ -151,11 +167,22 @@ export function createSeatAdditions(
     }
     if (!method) return failed(running, add, 'payment.no_method');
     try {
-      await charge({
+      const payment = await charge({
         userId: sub.userId,
         method,
         idempotencyKey: key,
         purpose: 'seats',
+        offSession: true,
+        resume: {
+          kind: 'seats',
+          userId: sub.userId,
+          subscriptionId: sub.id,
+          to: add.to,
+          chargedFrom: add.chargedFrom.toISOString(),
+          periodEnd,
+          attempt: add.attempt,
+          failedSince: add.failedSince?.toISOString() ?? null,
+        },
         description: texts((l) => translate(l, 'billing.payment_seats', { plan: planName(l), seats: extra })),
         subscriptionId: sub.id,
         locale: customer?.locale ?? 'en',
@@ -168,6 +195,12 @@ export function createSeatAdditions(
         taxRule: tax.rule,
         apply: raise,
       });
+      // The bank asks the customer to authenticate: not a decline, so no dunning; the owner is emailed the
+      // payment's page (as for a renewal), and the seats rise once they authenticate (`resumeSeats`).
+      if (payment.status === 'requires_action') {
+        await askToAuthenticate(context, payment, { subscriptionId: sub.id, planName: planName('en'), periodEnd });
+        return 'none';
+      }
       return 'added';
     } catch (error) {
       if (error instanceof AppError && error.code.startsWith('payment.')) return failed(running, add, error.code);
@@ -232,7 +265,26 @@ export function createSeatAdditions(
     return retried;
   }
 
+  /**
+   * A seat charge that waited for the customer's authentication, completed since: the same addition
+   * billed again with the same key (the charge path then applies it once).
+   */
+  async function resumeSeats(args: Extract<ResumeArgs, { kind: 'seats' }>): Promise<SeatOutcome> {
+    return holding(repo, { subscriptionId: args.subscriptionId, seconds: leaseSeconds }, async () => {
+      const running = await perSeat(args.userId);
+      if (running?.subscription.id !== args.subscriptionId) return 'none';
+      return bill(running, {
+        to: args.to,
+        chargedFrom: new Date(args.chargedFrom),
+        periodEnd: new Date(args.periodEnd),
+        attempt: args.attempt,
+        failedSince: args.failedSince ? new Date(args.failedSince) : null,
+      });
+    });
+  }
+
   return {
+    resumeSeats,
     seatsFor,
     queueCheck,
     addSeats,

@@ -1,4 +1,4 @@
-import type { Locale, Payment, PaymentMethod, PriceQuote, SubscriptionData } from '@enlaza/contracts';
+import type { Locale, Payment, PaymentDispute, PaymentMethod, PaymentNextAction, PriceQuote, SubscriptionData } from '@enlaza/contracts';
 import type { CatalogueSnapshots, LocalisedText } from '../catalogue/index.js';
 import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
@@ -19,7 +19,9 @@ import {
 } from '../invoices/index.js';
 import type { EventBus } from '../../platform/events.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
-import type { PaymentProvider } from './provider.js';
+import type { CouponTarget, CouponsService, Discount } from '../coupons/index.js';
+import type { PaymentProvider, ProviderCustomer } from './provider.js';
+import type { DisputeRow } from './dispute-queries.js';
 import type { PaymentMethodRow, PaymentRow, PaymentsRepository } from './repository.js';
 
 export type Texts = { en: string; es: string; jp: string };
@@ -42,8 +44,16 @@ export type PaymentsDeps = {
   taxPositionFor: TaxPositionFor;
   /** The clock (a test clock may pass another). */
   now?: () => Date;
+  /** The seller's calendar (SELLER_TIME_ZONE): a billing anchor's day and hour are kept on it; UTC when not given. */
+  timeZone?: string;
   /** The access check (platform/access.ts): a payment method named in a request must be the customer's. */
   requireAccess: RequireAccess;
+  /** The seller's legal name: the creditor a SEPA mandate names. */
+  creditorName?: string;
+  /** Stripe's publishable key for the browser (null for the sandbox and Redsys). */
+  publishableKey?: string | null;
+  /** The coupons module's checkout side: a promotion code's discount, reserved while charging, confirmed once paid. */
+  coupons: CouponsService;
 };
 
 export const texts = (f: (locale: Locale) => string): Texts => ({ en: f('en'), es: f('es'), jp: f('jp') });
@@ -84,18 +94,41 @@ export const endOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(),
 export function toMethod(row: PaymentMethodRow): PaymentMethod {
   return {
     id: row.id,
+    kind: row.kind,
     brand: row.brand,
     last4: row.last4,
     expMonth: row.expMonth,
     expYear: row.expYear,
     holder: row.holder,
     isDefault: row.isDefault,
+    usable: row.detachedAt === null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** A payment as its customer sees it; `creditNotes` are its invoice's (none for a new payment). */
-export function toPayment(row: PaymentRow, locale: Locale, creditNotes: CreditNoteSummary[] = []): Payment {
+/** A payment's dispute as the screens show it. */
+export const toDispute = (row: DisputeRow | undefined): PaymentDispute | null =>
+  row
+    ? {
+        status: row.status,
+        reason: row.reason,
+        amountCents: row.amountCents,
+        evidenceDueBy: row.evidenceDueBy?.toISOString() ?? null,
+        closedAt: row.closedAt?.toISOString() ?? null,
+        creditNoteNumber: row.creditNoteNumber,
+      }
+    : null;
+
+/**
+ * A payment as its customer sees it; `creditNotes` are its invoice's (none for a new payment), `outside`
+ * what happened to it at the provider (its latest dispute, what was refunded in its dashboard).
+ */
+export function toPayment(
+  row: PaymentRow,
+  locale: Locale,
+  creditNotes: CreditNoteSummary[] = [],
+  outside: { dispute?: DisputeRow | undefined; refundedAtProviderCents?: number | undefined } = {},
+): Payment {
   return {
     id: row.id,
     amountCents: row.amountCents,
@@ -111,9 +144,14 @@ export function toPayment(row: PaymentRow, locale: Locale, creditNotes: CreditNo
     invoiceId: row.invoiceId,
     invoiceNumber: row.invoiceNumber,
     creditNotes,
+    refundedAtProviderCents: outside.refundedAtProviderCents ?? 0,
+    dispute: toDispute(outside.dispute),
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** What a charge the customer started answers: the payment, the subscription after it, and what completes a payment waiting for them. */
+export type ChargeAnswer = { payment: Payment; subscription: SubscriptionData; nextAction?: PaymentNextAction };
 
 export const customerLocale = (customer: { locale: Locale | null }, actor: Actor): Locale => customer.locale ?? actor.locale;
 
@@ -132,7 +170,11 @@ export function createPaymentsContext({
   taxPositionOf,
   taxPositionFor,
   now: clock = () => new Date(),
+  timeZone = 'UTC',
   requireAccess,
+  creditorName = '',
+  publishableKey = null,
+  coupons,
 }: PaymentsDeps) {
   /**
    * The tax an offer or add-on names (none, or no longer active: the catalogue's default one), by
@@ -161,9 +203,37 @@ export function createPaymentsContext({
     return customer;
   }
 
+  /** The customer as the provider knows them: created there on first use, its reference kept. */
+  async function providerCustomer(userId: string): Promise<ProviderCustomer> {
+    const user = await repo.customer(userId);
+    if (!user) throw new AppError('record.not_found');
+    const known = await repo.providerCustomerRef(userId, provider.name);
+    const customer = { userId, email: user.email, name: user.name, providerCustomerRef: known };
+    if (known) return customer;
+    const ref = await provider.ensureCustomer(customer);
+    await repo.saveProviderCustomerRef(userId, provider.name, ref);
+    return { ...customer, providerCustomerRef: (await repo.providerCustomerRef(userId, provider.name)) ?? ref };
+  }
+
   async function requireMethod(userId: string, methodId: string) {
     await requireAccess({ id: userId }, 'payment_method', methodId);
     return afterAccess(await repo.findMethod(userId, methodId));
+  }
+
+  /** What completes a payment waiting for the customer (their authentication, in the provider's component); null otherwise. */
+  const nextActionOf = (row: PaymentRow): PaymentNextAction =>
+    row.status === 'requires_action'
+      ? { kind: 'authenticate', provider: provider.name, clientSecret: row.nextActionSecret ?? row.providerChargeRef ?? '', publishableKey }
+      : null;
+
+  /** A charge's answer to the customer who started it. */
+  async function answer(row: PaymentRow, locale: Locale): Promise<ChargeAnswer> {
+    const next = nextActionOf(row);
+    return {
+      payment: toPayment(row, locale),
+      subscription: await subscriptionData({ id: row.userId, role: 'user' }, clock(), locale),
+      ...(next ? { nextAction: next } : {}),
+    };
   }
 
   /** The offer, if this customer may buy it (another account type's offer is as unknown as a missing one). */
@@ -182,8 +252,21 @@ export function createPaymentsContext({
     return { ...running, offer: offer?.offer ?? null, period: offer?.period ?? null };
   }
 
+  /** The discount of the code the customer typed for this purchase (none typed: none); a bad code is a 422 on the field. */
+  async function discountFor(
+    userId: string,
+    code: string | undefined,
+    target: CouponTarget,
+    idempotencyKey?: string,
+  ): Promise<Discount | undefined> {
+    if (!code) return undefined;
+    return coupons.resolve({ code, userId, target, hasPaid: () => repo.hasPaid(userId), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  }
+
   return {
     repo,
+    coupons,
+    discountFor,
     catalogue,
     provider,
     events,
@@ -192,10 +275,17 @@ export function createPaymentsContext({
     chargedBeforeTax,
     taxPositionFor,
     clock,
+    timeZone,
+    creditorName,
+    publishableKey,
+    providerCustomer,
+    nextActionOf,
+    answer,
     positionOf,
     taxOf,
     requireCustomer,
     requireMethod,
+    requireAccess,
     visibleOffer,
     current,
   };

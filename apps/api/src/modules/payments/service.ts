@@ -1,5 +1,7 @@
 import type { Transaction } from '../../db/client.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { createAddOns } from './add-ons.js';
+import { createDisputes } from './disputes.js';
 import { createCharge } from './charge.js';
 import { createCheckout } from './checkout.js';
 import { createPaymentMethods } from './payment-methods.js';
@@ -11,6 +13,10 @@ import { createSeatAdditions } from './seat-additions.js';
 import { createPaymentsContext, type PaymentsDeps } from './service-context.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { createServiceEnd } from './service-end.js';
+import { createPendingPayments } from './pending-payments.js';
+import type { PaymentRow } from './repository.js';
+import type { Actor } from '../../platform/actor.js';
+import type { CreditUnpaid } from '../invoices/index.js';
 
 /**
  * The payments service, put together from its parts: what they share (service-context.ts), the one
@@ -23,21 +29,56 @@ export function createPaymentsService(
   deps: PaymentsDeps & {
     jobs: Pick<Jobs, 'send'>;
     leaseSeconds: number;
+    /** The invoices module's full credit note of an unpaid invoice (a returned debit), in the payment's transaction. */
+    creditUnpaid: CreditUnpaid;
     /** After a user's default card changed (a new default card, or another chosen): renewals retry a past-due subscription. */
     defaultMethodChanged: (userId: string) => Promise<void>;
+    /** Where what a provider reports that the app cannot match is logged. */
+    log?: Pick<FastifyBaseLogger, 'warn'>;
   },
 ) {
   const context = createPaymentsContext(deps);
   const { repo, provider } = context;
   const charge = createCharge(context);
   const seats = createSeatAdditions(context, charge, deps);
+  const endServiceOf = createServiceEnd(repo);
+  const pending = createPendingPayments(context, { jobs: deps.jobs, creditUnpaid: deps.creditUnpaid, endServiceOf });
+  const disputes = createDisputes(context, { creditUnpaid: deps.creditUnpaid, reverse: pending.reverse, log: deps.log });
+  const checkout = createCheckout(context, charge);
+  const addOns = createAddOns(context, charge);
+  // A payment that waited for authentication is completed by its own request repeated with its key.
+  const customerOf = (row: PaymentRow): Actor => ({ id: row.userId, role: 'user', locale: row.resume?.locale ?? 'en' });
+  pending.onResume('checkout', async (row, args) => {
+    if (args.kind !== 'checkout') return;
+    await checkout.checkout(
+      customerOf(row),
+      { offerId: args.offerId, methodId: args.methodId, idempotencyKey: row.idempotencyKey, promotionCode: args.promotionCode },
+      customerOf(row).locale,
+    );
+  });
+  pending.onResume('add_on', async (row, args) => {
+    if (args.kind !== 'add_on') return;
+    await addOns.buyAddOn(
+      customerOf(row),
+      { addOnId: args.addOnId, methodId: args.methodId, idempotencyKey: row.idempotencyKey, promotionCode: args.promotionCode },
+      customerOf(row).locale,
+    );
+  });
+  pending.onResume('seats', async (_row, args) => {
+    if (args.kind === 'seats') await seats.resumeSeats(args);
+  });
 
   return {
     provider,
+    /** Stripe's publishable key for the browser (null for the sandbox). */
+    publishableKey: context.publishableKey,
     charge,
 
     // ---- for the invoices module: a full credit ends the service the payment paid for
-    endServiceOf: createServiceEnd(repo),
+    endServiceOf,
+
+    // ---- payments not settled when made: authentication (resume) and SEPA debits (sweep); webhooks call `paymentSettled`
+    ...pending,
 
     // ---- for the renewals module
     defaultMethod: (userId: string) => repo.defaultMethod(userId),
@@ -56,16 +97,21 @@ export function createPaymentsService(
 
     // ---- plans
     ...createPlansPage(context),
-    ...createCheckout(context, charge),
+    ...checkout,
 
     // ---- my plan
     ...createPlanChanges(context),
 
     // ---- add-ons
-    ...createAddOns(context, charge),
+    ...addOns,
 
     // ---- payments
     ...createPaymentRecords(context),
+    /** Deletes the providers' webhook events processed more than `days` ago (PROVIDER_EVENTS_RETENTION_DAYS); answers how many. */
+    purgeProviderEvents: (now: Date, days: number) => repo.purgeProviderEvents(new Date(now.getTime() - days * 86_400_000)),
+
+    // ---- what the provider reports of money moved outside the app (its webhooks): disputes, dashboard refunds
+    ...disputes,
   };
 }
 

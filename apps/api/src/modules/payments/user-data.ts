@@ -2,7 +2,16 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { iso, type UserDataProvider } from '../../platform/user-data-registry.js';
 import { subscriptionIdsOf } from '../subscriptions/index.js';
-import { customerCredits, paymentMethods, payments, scheduledPlanChanges } from './schema.js';
+import {
+  customerCredits,
+  paymentCustomers,
+  paymentMethodSetups,
+  paymentMethods,
+  paymentRedsysOrders,
+  paymentSandboxObjects,
+  payments,
+  scheduledPlanChanges,
+} from './schema.js';
 
 /**
  * Saved cards (brand, last four, expiry — never the provider's token), payments, scheduled plan
@@ -34,10 +43,20 @@ export function createPaymentsUserData(db: Database): UserDataProvider<'payments
       return {
         methods: methods.map((m) => ({
           id: m.id,
+          kind: m.kind,
           brand: m.brand,
           last4: m.last4,
           expMonth: m.expMonth,
           expYear: m.expYear,
+          mandate:
+            m.mandateText && m.mandateAcceptedAt
+              ? {
+                  text: m.mandateText,
+                  acceptedAt: m.mandateAcceptedAt.toISOString(),
+                  ip: m.mandateIp ?? '',
+                  userAgent: m.mandateUserAgent ?? '',
+                }
+              : null,
           isDefault: m.isDefault,
           removedAt: iso(m.removedAt),
           createdAt: m.createdAt.toISOString(),
@@ -73,6 +92,11 @@ export function createPaymentsUserData(db: Database): UserDataProvider<'payments
       await tx.update(payments).set({ methodId: null }).where(eq(payments.userId, userId));
       await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
       await tx.delete(customerCredits).where(eq(customerCredits.userId, userId));
+      await tx.delete(paymentMethodSetups).where(eq(paymentMethodSetups.userId, userId));
+      await tx.delete(paymentSandboxObjects).where(eq(paymentSandboxObjects.userId, userId));
+      // Redsys' operations: their order numbers and the card's stored-credential token go with the account.
+      await tx.delete(paymentRedsysOrders).where(eq(paymentRedsysOrders.userId, userId));
+      await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Cards and smart tags (perfiles); other modules ask through the profiles service. */
-export { createMainCard, liveProfileIds, profileSummaries } from './repository.js';
+export { createMainCard, liveProfileIds, profileIdsBySlug, profileSummaries, SHORT_SLUG, shortSlugOf } from './repository.js';
 export type { ProfilesService } from './service.js';
 export { storedCard, storedTag } from './stored-fields.js';
 export { liveProfileCounts, liveProfilePiece, profileLabelPiece, profileOwnerPiece } from './query-pieces.js';

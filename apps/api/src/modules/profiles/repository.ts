@@ -1,5 +1,5 @@
 import { liveProfileCounts } from './query-pieces.js';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { ProfileKind, ProfileListQuery } from '@enlaza/contracts';
 import type { Database, Transaction } from '../../db/client.js';
 import { profileLabels, profiles } from './schema.js';
@@ -30,6 +30,35 @@ export const liveProfileIds = (db: Database | Transaction, userId: string) =>
     .select({ id: profiles.id })
     .from(profiles)
     .where(and(eq(profiles.userId, userId), isNull(profiles.deletedAt)));
+
+/** How many hex digits of a profile's id its short link carries (`/link/{alias}/{slug}`): 48 bits, unique among one owner's cards in practice. */
+export const SHORT_SLUG_LENGTH = 12;
+export const SHORT_SLUG = /^[0-9a-f]{12}$/;
+
+/** A profile's short slug: the first hex digits of its id. */
+export const shortSlugOf = (id: string): string => id.replace(/-/g, '').slice(0, SHORT_SLUG_LENGTH).toLowerCase();
+
+/**
+ * The live profiles whose id starts with a short slug, oldest first (at most a few): a range of the
+ * primary key's index, `xxxxxxxx-xxxx-0000-…` to `xxxxxxxx-xxxx-ffff-…`, never a scan of the table.
+ */
+export async function profileIdsBySlug(db: Database | Transaction, slug: string): Promise<string[]> {
+  if (!SHORT_SLUG.test(slug)) return [];
+  const head = `${slug.slice(0, 8)}-${slug.slice(8, 12)}`;
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        gte(profiles.id, `${head}-0000-0000-000000000000`),
+        lte(profiles.id, `${head}-ffff-ffff-ffffffffffff`),
+        isNull(profiles.deletedAt),
+      ),
+    )
+    .orderBy(asc(profiles.createdAt))
+    .limit(5);
+  return rows.map((row) => row.id);
+}
 
 /** Name and kind of these profiles (trashed ones too), in one query. */
 export async function profileSummaries(
@@ -142,6 +171,16 @@ function profileQueries(db: Database) {
       if (!row) throw new Error('profile insert returned nothing');
       await setLabels(tx, row.id, labelIds);
       return row;
+    },
+
+    /** Switches a live profile's wall on; the row when it was off (null: already on, or not the owner's live profile). */
+    async switchWallOn(userId: string, id: string): Promise<ProfileRow | null> {
+      const [row] = await db
+        .update(profiles)
+        .set({ wall: true, updatedAt: sql`now()` })
+        .where(and(eq(profiles.id, id), eq(profiles.userId, userId), isNull(profiles.deletedAt), eq(profiles.wall, false)))
+        .returning();
+      return row ?? null;
     },
 
     async update(userId: string, id: string, values: ProfileValues, labelIds: string[]): Promise<ProfileRow | undefined> {

@@ -5,7 +5,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AccountDirectory } from '../account/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
-import type { ProfileRow, ProfilesRepository, ProfileValues } from './repository.js';
+import { shortSlugOf, type ProfileRow, type ProfilesRepository, type ProfileValues } from './repository.js';
 import { storedCard, storedTag } from './stored-fields.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import { translate } from '../../lib/i18n.js';
@@ -21,8 +21,18 @@ type FieldErrors = Record<string, { code: string; params?: MessageParams }[]>;
 const displayName = (input: ProfileInput) =>
   input.kind === 'card' ? [input.card.firstName, input.card.lastName].filter(Boolean).join(' ') : input.tag.name;
 
-/** A profile as the API answers it; `alias` names its public path (a team card's is its team's). */
-function toProfile(row: ProfileRow, labelIds: string[], alias: string, team?: TeamCardTemplate): Profile {
+/** The owner's public alias and main card, which name a profile's public and share paths. */
+type OwnerFacts = { alias: string; mainProfileId: string | null };
+
+/** The short address to share: the alias alone for the owner's own main card, else the alias and the id's slug. */
+function sharePathOf(row: ProfileRow, { alias, mainProfileId }: OwnerFacts, team?: TeamCardTemplate): string {
+  const linkAlias = encodeURIComponent(team?.team.alias ?? alias);
+  return !team && row.id === mainProfileId ? `/link/${linkAlias}` : `/link/${linkAlias}/${shortSlugOf(row.id)}`;
+}
+
+/** A profile as the API answers it; `owner.alias` names its public path (a team card's is its team's). */
+function toProfile(row: ProfileRow, labelIds: string[], owner: OwnerFacts, team?: TeamCardTemplate): Profile {
+  const alias = owner.alias;
   return {
     id: row.id,
     kind: row.kind,
@@ -41,6 +51,7 @@ function toProfile(row: ProfileRow, labelIds: string[], alias: string, team?: Te
     card: row.kind === 'card' ? storedCard(row.name, row.card) : null,
     tag: row.kind === 'tag' ? storedTag(row.name, row.tag) : null,
     publicPath: `/link/${team?.team.alias ?? alias}/${row.id}`,
+    sharePath: sharePathOf(row, owner, team),
     team: team ? { id: team.team.id, name: team.team.name } : null,
     lockedFields: team ? lockedFieldsOf(team.template.locks) : [],
     createdAt: row.createdAt.toISOString(),
@@ -111,7 +122,7 @@ export function createProfilesService(
   events?: HistoryPublisher,
 ) {
   /** The owner's public alias names every profile's public path. */
-  const aliasOf = async (actor: Actor) => (await accounts.profileFacts(actor.id)).alias;
+  const ownerOf = (actor: Actor): Promise<OwnerFacts> => accounts.profileFacts(actor.id);
 
   const record = (
     actor: Actor,
@@ -163,8 +174,8 @@ export function createProfilesService(
   }
 
   async function one(actor: Actor, row: ProfileRow): Promise<Profile> {
-    const [labels, alias, teams] = await Promise.all([repo.labelsOf([row.id]), aliasOf(actor), repo.teamCardsOf([row])]);
-    return toProfile(row, labels.get(row.id) ?? [], alias, teams.get(row.id));
+    const [labels, owner, teams] = await Promise.all([repo.labelsOf([row.id]), ownerOf(actor), repo.teamCardsOf([row])]);
+    return toProfile(row, labels.get(row.id) ?? [], owner, teams.get(row.id));
   }
 
   /** A member may change a team card's own fields, not those its team locks: 403 naming them, and an error on each field. */
@@ -184,10 +195,10 @@ export function createProfilesService(
 
   return {
     async list(actor: Actor, query: ProfileListQuery) {
-      const [{ rows, total }, alias] = await Promise.all([repo.list(actor.id, query), aliasOf(actor)]);
+      const [{ rows, total }, owner] = await Promise.all([repo.list(actor.id, query), ownerOf(actor)]);
       const [labels, teams] = await Promise.all([repo.labelsOf(rows.map((r) => r.id)), repo.teamCardsOf(rows)]);
       return {
-        data: rows.map((r) => toProfile(r, labels.get(r.id) ?? [], alias, teams.get(r.id))),
+        data: rows.map((r) => toProfile(r, labels.get(r.id) ?? [], owner, teams.get(r.id))),
         meta: { page: query.page, pageSize: query.pageSize, total },
       };
     },
@@ -208,6 +219,14 @@ export function createProfilesService(
       });
       await record(actor, 'profile.created', row.id, { before: {}, after: { kind: row.kind, name: row.name } });
       return one(actor, row);
+    },
+
+    /** Switches the profile's wall on (Walls offers it when a post is published on a wall that is off); recorded in the history. */
+    async switchWallOn(actor: Actor, id: string): Promise<void> {
+      await requireAccess(actor, 'profile', id);
+      const row = await repo.switchWallOn(actor.id, id);
+      if (row)
+        await record(actor, 'profile.updated', id, { before: { name: row.name, wall: false }, after: { name: row.name, wall: true } });
     },
 
     async update(actor: Actor, id: string, input: ProfileInput): Promise<Profile> {

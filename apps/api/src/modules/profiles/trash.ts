@@ -41,7 +41,8 @@ export function createProfilesTrash(repo: ProfilesRepository, subscriptions: Sub
         // The trash checked `trash.<kind>` first: only a concurrent restore or purge finds nothing here.
         const restored = afterAccess(await repo.restore(tx, owner.id, kind, id));
         // Thrown inside the transaction, so the restore above is rolled back.
-        if (live >= limit) throw new AppError(kind === 'card' ? 'trash.over_quota_cards' : 'trash.over_quota_tags', { limit });
+        if (live >= limit)
+          throw new AppError(kind === 'card' ? 'trash.over_quota_cards' : 'trash.over_quota_tags', { limit, count: limit });
         return { name: restored.name };
       });
     },

@@ -23,7 +23,11 @@ export const publicProfileModule = defineModule({
   needs: ['teamDirectory'],
   build({ db, database, events, clock, config, services: { walls }, hooks: { teamDirectory } }) {
     // Visitors' days are the seller's calendar days of the product's clock (the test clock moves them too).
-    const counters = createDailyCounters(db, { timeZone: config.sellerTimeZone, now: () => clock.now() });
+    const counters = createDailyCounters(db, {
+      timeZone: config.sellerTimeZone,
+      now: () => clock.now(),
+      flushEveryMs: config.visitCountersFlushSeconds * 1000,
+    });
     const publicProfiles = createPublicProfileService(db, counters, {
       lostScans: { publish: (payload) => events.publish('tag.scanned_lost', payload), now: () => clock.now() },
       // The first page of the published posts, cached with the profile.

@@ -11,6 +11,7 @@ import { RenderedPages } from './page/rendered-pages.js';
 import { requestEncoding } from '../../platform/compression.js';
 import { remembered } from '../../lib/remembered.js';
 import { profileCacheTiming, type PublicProfileService } from './service.js';
+import { SHORT_SLUG } from '../profiles/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long an owner's preview address works. */
@@ -85,6 +86,12 @@ export function registerPublicPage(
     async (request, reply) => {
       const { alias, profileId } = request.params;
       const acceptLanguage = request.headers['accept-language'];
+      // A card's short link, as the owner's screens share it: to its full address, where visits are counted.
+      if (SHORT_SLUG.test(profileId) && alias.length <= 60) {
+        const target = await service.shortLinkPath(alias, profileId);
+        if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
+        return html(reply, 404, renderNotAvailablePage({ locale: localeFor(acceptLanguage, 'en'), assets }));
+      }
       const valid = UUID.test(profileId) && alias.length <= 60;
       const token = typeof request.query.preview === 'string' ? request.query.preview : null;
       const preview = Boolean(valid && token && validPreviewToken(secret, profileId, token));

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { aliasMainCard } from '../account/index.js';
 import type { DailyCounters, Visitor } from './daily-counters.js';
 import { AppError } from '../../lib/errors.js';
-import { storedTag } from '../profiles/index.js';
+import { profileIdsBySlug, storedTag } from '../profiles/index.js';
 import { liveFileOwner } from '../cloud/index.js';
 import { createProfileCache } from './profile-cache.js';
 import { createProfileReader } from './profile-reader.js';
@@ -96,6 +96,19 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
       if (!owner?.mainProfileId) return null;
       const found = await peek(owner.alias, owner.mainProfileId);
       return found?.profile.canonicalPath ?? null;
+    },
+
+    /**
+     * Where a card's short link `/link/{alias}/{slug}` leads (the slug: the first hex digits of its
+     * id, as the owner's screens share it): its canonical address, when a card with that slug is
+     * available under this alias (an old one too); null otherwise.
+     */
+    async shortLinkPath(alias: string, slug: string): Promise<string | null> {
+      for (const id of await profileIdsBySlug(db, slug)) {
+        const found = await peek(alias, id);
+        if (found) return found.profile.canonicalPath;
+      }
+      return null;
     },
 
     /** The owner's preview of any of their profiles, private ones too: never cached, never counted. */

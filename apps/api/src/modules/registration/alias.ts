@@ -1,17 +1,15 @@
-/** Turns a name into an alias candidate: lowercase ASCII letters, digits and single hyphens, 3–30 long. */
-export function aliasFromName(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 30)
-    .replace(/-+$/g, '');
+import { aliasFromName } from '@enlaza/contracts';
+
+export { ALIAS_PATTERN } from '@enlaza/contracts';
+
+/**
+ * An alias the API can store for a name: the shared `aliasFromName` (contracts), filled up to the
+ * minimum of 3 characters when the name gives fewer ("" → "user-card", "Jo" → "jo-card").
+ */
+export function aliasCandidate(name: string): string {
+  const base = aliasFromName(name);
   return base.length >= 3 ? base : `${base || 'user'}-card`.replace(/^-/, '').slice(0, 30);
 }
-
-export const ALIAS_PATTERN = /^[a-z0-9-]{3,30}$/;
 
 /** The first free alias among base, base-2, base-3… (kept within 30 characters). */
 export function firstFreeAlias(base: string, taken: Set<string>): string {

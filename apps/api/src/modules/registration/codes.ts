@@ -2,9 +2,10 @@ import type { Locale } from '@enlaza/contracts';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { renderEmail } from '../../lib/email-templates.js';
 import { AppError } from '../../lib/errors.js';
+import type { Transaction } from '../../db/client.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { RegistrationRepository } from '../account/index.js';
-import { ALIAS_PATTERN, aliasFromName, firstFreeAlias } from './alias.js';
+import { ALIAS_PATTERN, aliasCandidate, firstFreeAlias } from './alias.js';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFY_CODE_TTL_MS = 24 * HOUR;
@@ -15,7 +16,7 @@ export type CodeRecipient = { id: string; name: string; email: string; locale: L
 /** A free alias like the one asked for (or made from a name), and the "alias taken" error that offers it. */
 export function aliasSuggestions(repo: Pick<RegistrationRepository, 'aliasesStartingWith'>) {
   async function suggestAlias(from: string): Promise<string> {
-    const base = ALIAS_PATTERN.test(from) ? from : aliasFromName(from);
+    const base = ALIAS_PATTERN.test(from) ? from : aliasCandidate(from);
     return firstFreeAlias(base, await repo.aliasesStartingWith(base.slice(0, 25)));
   }
   async function aliasTaken(alias: string): Promise<AppError> {
@@ -35,6 +36,8 @@ export function createCodeSender({ repo, mailer, publicUrl }: { repo: Registrati
     purpose: 'verify_email' | 'reset_password' | 'change_email' | 'admin_invite',
     background: boolean,
     to = user.email,
+    /** The caller's transaction (registration): the code and its email are written in it. */
+    tx?: Transaction,
   ) {
     const code = randomToken();
     const tokenPurpose = purpose === 'admin_invite' ? 'reset_password' : purpose;
@@ -55,7 +58,16 @@ export function createCodeSender({ repo, mailer, publicUrl }: { repo: Registrati
         { userId: user.id, purpose: tokenPurpose, tokenHash: sha256(code), email: to, expiresAt: new Date(Date.now() + ttl) },
         (tx) => mailer.send(email, { tx }),
       );
-    if (background) mailer.defer(write);
+    if (tx) {
+      await repo.issueToken(tx, {
+        userId: user.id,
+        purpose: tokenPurpose,
+        tokenHash: sha256(code),
+        email: to,
+        expiresAt: new Date(Date.now() + ttl),
+      });
+      await mailer.send(email, { tx });
+    } else if (background) mailer.defer(write);
     else await write();
   };
 }

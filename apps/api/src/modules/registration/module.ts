@@ -1,4 +1,5 @@
 /** Sign-up, email verification, password reset and alias suggestions. */
+import { hashPassword } from '../../lib/crypto.js';
 import { defineModule } from '../../platform/modules.js';
 import { registrationRoutes } from './routes.js';
 import { createRegistrationRepository } from '../account/index.js';
@@ -18,14 +19,16 @@ declare module '../../platform/modules.js' {
 export const registrationModule = defineModule({
   name: 'registration',
   needs: ['teamAliases'],
-  build: ({ db, mailer, limiter, config, events, services: { auth }, hooks: { teamAliases } }) => ({
+  build: ({ db, mailer, limiter, config, events, services: { auth, passkeys }, hooks: { teamAliases } }) => ({
     services: {
       registration: createRegistrationService({
         repo: createRegistrationRepository(db),
+        hashPassword,
         mailer,
         limiter,
         events,
         auth,
+        passkeys,
         publicUrl: config.publicUrl,
         teamAliases,
       }),

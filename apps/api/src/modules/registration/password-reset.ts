@@ -8,6 +8,7 @@ import type { EventBus } from '../../platform/events.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { RegistrationRepository } from '../account/index.js';
 import type { AuthService } from '../auth/index.js';
+import type { Services } from '../../platform/modules.js';
 import type { CodeRecipient, createCodeSender } from './codes.js';
 import { activateAccount } from './activation.js';
 
@@ -19,11 +20,12 @@ type Deps = {
   limiter: RateLimiter;
   events: Pick<EventBus, 'publish'>;
   auth: AuthService;
+  passkeys: Pick<Services['passkeys'], 'removeAll'>;
   sendCode: ReturnType<typeof createCodeSender>;
 };
 
 /** Forgot → reset (PRODUCT.md section 4), and the reset link an admin sends or an invited admin gets. */
-export function createPasswordReset({ repo, mailer, limiter, events, auth, sendCode }: Deps) {
+export function createPasswordReset({ repo, mailer, limiter, events, auth, passkeys, sendCode }: Deps) {
   type Recipient = CodeRecipient;
   return {
     /** Never tells whether the account exists: same answer, same status, mail sent in the background. */
@@ -44,7 +46,14 @@ export function createPasswordReset({ repo, mailer, limiter, events, auth, sendC
     /** A reset link sent on an admin's request (admin Users), or the invitation of a new admin. */
     sendResetLink: (user: Recipient, invite = false) => sendCode(user, invite ? 'admin_invite' : 'reset_password', false),
 
-    async resetPassword(input: { token: string; email: string; password: string }, origin: RequestOrigin): Promise<void> {
+    /**
+     * Ends every session, and unless the page's boxes were unticked every access token and passkey
+     * too: whoever had the account may have added one to come back (docs/security.md).
+     */
+    async resetPassword(
+      input: { token: string; email: string; password: string; revokeApiTokens?: boolean; removePasskeys?: boolean },
+      origin: RequestOrigin,
+    ): Promise<void> {
       await limiter.consume([{ key: `reset-address:${origin.address ?? ''}`, max: 20, windowMs: 15 * 60 * 1000 }]);
       const found = await repo.findToken(sha256(input.token), 'reset_password');
       if (!found || found.token.usedAt || found.token.email !== input.email) throw new AppError('account.reset_invalid');
@@ -60,6 +69,8 @@ export function createPasswordReset({ repo, mailer, limiter, events, auth, sendC
       });
       if (!spent) throw new AppError('account.reset_invalid');
       await auth.revokeAllSessions(user.id);
+      if (input.revokeApiTokens !== false) await auth.apiTokens.revokeAll(user.id);
+      if (input.removePasskeys !== false) await passkeys.removeAll(user.id);
       mailer.sendInBackground({
         to: user.email,
         userId: user.id,

@@ -129,7 +129,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ registration: Registrat
     {
       schema: {
         tags: ['registration'],
-        summary: 'Set a new password with the emailed token; ends every session',
+        summary:
+          'Set a new password with the emailed token; ends every session, and (unless sent false) revokes every access token and removes every passkey',
         body: resetPasswordBodySchema,
         response: { 200: done, ...failures },
       },

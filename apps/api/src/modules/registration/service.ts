@@ -1,5 +1,5 @@
 import type { AliasCheck, CurrentUser, Locale, RegisterBody } from '@enlaza/contracts';
-import { hashPassword, randomToken, sha256 } from '../../lib/crypto.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
 import { renderEmail } from '../../lib/email-templates.js';
 import { localName } from '../../lib/catalogue-names.js';
 import { AppError } from '../../lib/errors.js';
@@ -10,11 +10,12 @@ import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { RequestOrigin } from '../../lib/request-context.js';
 import type { EventBus } from '../../platform/events.js';
 import type { AuthService } from '../auth/index.js';
+import type { Services } from '../../platform/modules.js';
 import { ALIAS_PATTERN } from './alias.js';
 import { createPasswordReset } from './password-reset.js';
 import { activateAccount } from './activation.js';
 import type { RegistrationRepository } from '../account/index.js';
-import { createTakenEmailNotice } from './taken-email.js';
+import { createAttemptCounter, createTakenEmailNotice } from './taken-email.js';
 import { createAliasNamespaces, type AliasNamespace } from './alias-namespaces.js';
 import { aliasSuggestions, createCodeSender, RESET_TOKEN_TTL_MS, VERIFY_CODE_TTL_MS, type CodeRecipient } from './codes.js';
 
@@ -30,10 +31,14 @@ export const SIGN_IN_CODE_TTL_MS = 5 * 60 * 1000;
 
 type Deps = {
   repo: RegistrationRepository;
+  /** The password hash (lib/crypto's): a dependency so a test can count that both paths of registration pay for it. */
+  hashPassword: (password: string) => Promise<string>;
   mailer: Mailer;
   limiter: RateLimiter;
   events: Pick<EventBus, 'publish'>;
   auth: AuthService;
+  /** A password reset may remove every passkey (the passkeys module's). */
+  passkeys: Pick<Services['passkeys'], 'removeAll'>;
   publicUrl: string;
   /** The teams' aliases, which users may not take (the `teamAliases` hook). */
   teamAliases: () => AliasNamespace;
@@ -44,38 +49,15 @@ const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
   error !== null &&
   ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
-type PendingAccount = Parameters<RegistrationRepository['createPendingUser']>[0];
-
-/**
- * The new account, waiting for its email to be verified; null when a sign-up racing this one took the
- * address first (its owner is told, as for any taken address). A race lost on the alias is 409.
- */
-async function createPendingAccount(
-  deps: {
-    repo: RegistrationRepository;
-    registrationAttempted: (owner: NonNullable<Awaited<ReturnType<RegistrationRepository['findUserByEmail']>>>) => Promise<unknown>;
-    aliasTaken: (alias: string) => Promise<AppError>;
-  },
-  values: PendingAccount,
-) {
-  try {
-    return await deps.repo.createPendingUser(values);
-  } catch (error) {
-    // Two sign-ups racing for the same email or alias: the unique index decides.
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await deps.repo.findUserByEmail(values.email);
-    if (!winner) throw await deps.aliasTaken(values.alias);
-    await deps.registrationAttempted(winner);
-    return null;
-  }
-}
+type PendingAccount = Parameters<RegistrationRepository['createPendingUserUnlessTaken']>[1];
 
 /** Register → verify, resend, forgot → reset: PRODUCT.md section 4. */
-export function createRegistrationService({ repo, mailer, limiter, events, auth, publicUrl, teamAliases }: Deps) {
+export function createRegistrationService({ repo, hashPassword, mailer, limiter, events, auth, passkeys, publicUrl, teamAliases }: Deps) {
   const aliases = createAliasNamespaces(repo, teamAliases);
   const { suggestAlias, aliasTaken } = aliasSuggestions(aliases);
   const sendCode = createCodeSender({ repo, mailer, publicUrl });
-  const registrationAttempted = createTakenEmailNotice({ mailer, limiter, publicUrl });
+  const registrationAttempted = createTakenEmailNotice({ mailer, publicUrl });
+  const countAttempt = createAttemptCounter(limiter);
   type Recipient = CodeRecipient;
 
   return {
@@ -109,35 +91,40 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
       }
       // The alias is public, so it is checked first: its answer is the same whether or not the email has an account.
       if (await aliases.aliasInUse(input.alias)) throw await aliasTaken(input.alias);
-      // Hashed before the email is looked up, so a taken address answers after the same work as a new one.
+      // A taken address answers after the same work as a new one, so neither the answer nor its time
+      // tells who has an account: the password is hashed, the address looked up and the attempt counted,
+      // then one transaction tries the same insert and queues one email (the verification, or the
+      // owner's notice, which past the day's notices is queued under a key already used and goes nowhere).
       const passwordHash = await hashPassword(input.password);
-      const owner = await repo.findUserByEmail(input.email);
-      if (owner) {
-        await registrationAttempted(owner);
-        return { email: input.email };
+      const known = await repo.findUserByEmail(input.email);
+      const attempt = await countAttempt(input.email, Boolean(known));
+      const values: PendingAccount = {
+        name: input.name,
+        alias: input.alias,
+        email: input.email,
+        passwordHash,
+        accountTypeId: input.accountTypeId,
+        locale: input.locale ?? headerLocale,
+        timeZone: input.timeZone && isIanaTimeZone(input.timeZone) ? input.timeZone : null,
+      };
+      try {
+        await repo.transaction(async (tx) => {
+          const outcome = await repo.createPendingUserUnlessTaken(tx, values);
+          if ('owner' in outcome) return registrationAttempted(outcome.owner, attempt, tx);
+          const user = outcome.created;
+          await events.publish(
+            'account.registered',
+            { userId: user.id, actorId: user.id, origin, after: { email: user.email, alias: user.alias } },
+            tx,
+          );
+          await sendCode(user, 'verify_email', false, user.email, tx);
+        });
+      } catch (error) {
+        // Two sign-ups racing for the same alias: the unique index decides.
+        if (isUniqueViolation(error)) throw await aliasTaken(values.alias);
+        throw error;
       }
-
-      const user = await createPendingAccount(
-        { repo, registrationAttempted, aliasTaken },
-        {
-          name: input.name,
-          alias: input.alias,
-          email: input.email,
-          passwordHash,
-          accountTypeId: input.accountTypeId,
-          locale: input.locale ?? headerLocale,
-          timeZone: input.timeZone && isIanaTimeZone(input.timeZone) ? input.timeZone : null,
-        },
-      );
-      if (!user) return { email: input.email };
-      await events.publish('account.registered', {
-        userId: user.id,
-        actorId: user.id,
-        origin,
-        after: { email: user.email, alias: user.alias },
-      });
-      await sendCode(user, 'verify_email', false);
-      return { email: user.email };
+      return { email: input.email };
     },
 
     /** Opens a verification code: activates a new account, or confirms a new email address. */
@@ -242,7 +229,7 @@ export function createRegistrationService({ repo, mailer, limiter, events, auth,
       });
     },
 
-    ...createPasswordReset({ repo, mailer, limiter, events, auth, sendCode }),
+    ...createPasswordReset({ repo, mailer, limiter, events, auth, passkeys, sendCode }),
   };
 }
 

@@ -97,6 +97,33 @@ export async function subscribeCustomerEmails({ db, repo, events, mailer, public
     },
   );
 
+  await events.subscribe(
+    'renewal.action_required',
+    'email-customer',
+    async ({ subscriptionId, userId, paymentId, amountCents, currency, periodEnd, purpose }) => {
+      const c = await contextOf(userId, subscriptionId);
+      if (!c) return;
+      const amount = formatAmount(amountCents, currency, c.locale);
+      await send(
+        userId,
+        c,
+        // Seats added in the period: the same page to confirm, its own words (the plan is not past due).
+        purpose === 'seats' ? 'seats_authentication_required' : 'authentication_required',
+        {
+          values: { plan: c.planName, amount },
+          facts: [
+            ['plan', c.planName],
+            ['amount_with_tax', amount],
+            ['renews_on', day(c, periodEnd)],
+          ],
+          // The payment's page, where the customer authenticates it.
+          link: `${publicUrl}/user/pagos/${paymentId}`,
+        },
+        `renewal-action-required:${paymentId}`,
+      );
+    },
+  );
+
   await events.subscribe('subscription.ended', 'email-customer', async ({ subscriptionId, userId, endedAt }) => {
     const c = await contextOf(userId, subscriptionId);
     // Only a paid plan's end is news: the Free plan is what the customer falls back to.

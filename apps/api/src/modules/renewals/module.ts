@@ -30,6 +30,7 @@ async function createRenewals(deps: {
   events: Pick<EventBus, 'publish'>;
   log: FastifyBaseLogger;
   leaseSeconds: number;
+  timeZone: string;
 }): Promise<RenewalsService> {
   const renewals = createRenewalsService({
     repo: createRenewalsRepository(deps.database.db),
@@ -38,6 +39,7 @@ async function createRenewals(deps: {
     events: deps.events,
     log: deps.log,
     leaseSeconds: deps.leaseSeconds,
+    timeZone: deps.timeZone,
   });
   // On PGlite one process owns the data: leases left by a process that died are free now.
   if (deps.database.kind === 'pglite' && deps.jobs.working) await renewals.releaseAllLeases();
@@ -77,7 +79,31 @@ export const renewalsModule = defineModule({
   name: 'renewals',
   provides: ['defaultMethodChanged'],
   async build({ database, jobs, events, clock, log, config, mailer, services: { payments } }) {
-    const renewals = await createRenewals({ database, jobs, clock, payments, events, log, leaseSeconds: config.jobTimeoutSeconds });
+    const renewals = await createRenewals({
+      database,
+      jobs,
+      clock,
+      payments,
+      events,
+      log,
+      leaseSeconds: config.jobTimeoutSeconds,
+      timeZone: config.sellerTimeZone,
+    });
+    // A renewal's payment authenticated by the customer completes the renewal; a renewal's returned debit puts it back in dunning.
+    payments.onResume('renewal', async (_payment, args) => {
+      if (args.kind === 'renewal') await renewals.resumeRenewal(args.subscriptionId);
+    });
+    payments.onReverse('renewal', async (tx, payment, args, at) => {
+      if (args.kind !== 'renewal') return;
+      await renewals.reverseRenewal(tx, {
+        subscriptionId: args.subscriptionId,
+        periodEnd: new Date(args.periodEnd),
+        previousPeriodStart: new Date(args.previousPeriodStart),
+        paymentId: payment.id,
+        code: payment.failureCode ?? 'payment.debit_failed',
+        at,
+      });
+    });
     // The customer's emails about their plan (reminder, failed renewal, end), whatever Opciones says.
     await subscribeCustomerEmails({
       db: database.db,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { updatedAt } from '../../platform/columns.js';
 import { subscriptions } from '../subscriptions/schema.js';
 
@@ -29,6 +29,13 @@ export const subscriptionRenewals = pgTable(
      * kept by its retries, so an attempt repeated after a crash charges the same amount under the same key.
      */
     seats: integer(),
+    /**
+     * The renewal's payment of `periodEnd` waiting for the customer's authentication (3-D Secure) and
+     * its key: the next attempts ask about that payment again (never a new charge) until the customer
+     * authenticates or the retries run out.
+     */
+    waitingPaymentId: uuid(),
+    waitingKey: text(),
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.nextAttemptAt)],

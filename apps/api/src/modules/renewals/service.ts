@@ -1,25 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SubscriptionEventKind } from '@enlaza/contracts';
 import type { Transaction } from '../../db/client.js';
 import { localName } from '../../lib/catalogue-names.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events.js';
-import { DUNNING_RETRY_DAYS, nextPeriodEnd, type PaymentsService } from '../payments/index.js';
-import { recordSubscriptionEvent } from '../subscriptions/index.js';
+import { nextPeriodEnd, type PaymentsService } from '../payments/index.js';
+import { CLEAR, DAY_MS, event, failed, reverseRenewal, RUNNING, stamps, unchanged, type Outcome } from './dunning.js';
+
+export { RETRY_DAYS } from './dunning.js';
 import type { RenewalState, RenewalsRepository } from './repository.js';
 
-/** Days after the period end of the three retries of a failed renewal (3 retries over 7 days; a failed seat addition's too). */
-export const RETRY_DAYS = DUNNING_RETRY_DAYS;
 /** Paid subscribers not cancelling are reminded this many days before the renewal (every period length). */
 export const REMINDER_DAYS = 7;
-const DAY_MS = 86_400_000;
-const RUNNING = new Set(['trialing', 'active', 'past_due']);
-/** What payments answers when the user has no (default) payment method to charge. */
-const NO_METHOD = 'payment.no_method';
-const CLEAR = { leaseUntil: null, periodEnd: null, attempt: 0, nextAttemptAt: null, seats: null };
 
 export type RenewalRun = { renewed: number; failed: number; reminded: number; expired: number; cancelled: number };
-type Outcome = 'renewed' | 'failed' | 'expired' | 'cancelled' | 'skipped';
 /** A subscription as a renewal loads it: with its plan, its offer's months and seat pricing, and its dunning state. */
 type RenewalRow = NonNullable<Awaited<ReturnType<RenewalsRepository['load']>>>;
 
@@ -35,26 +28,9 @@ type Deps = {
   log: FastifyBaseLogger;
   /** How long a worker holds a claimed subscription (real seconds): past it, the worker is presumed dead. */
   leaseSeconds: number;
+  /** The seller's calendar (SELLER_TIME_ZONE): each next period end keeps the anchor's day and hour on it. */
+  timeZone?: string;
 };
-
-/** One line of the subscription's history, written in the change's transaction. */
-const event = (
-  tx: Transaction,
-  subscriptionId: string,
-  kind: SubscriptionEventKind,
-  at: Date,
-  detail: Parameters<typeof recordSubscriptionEvent>[1]['detail'] = {},
-) => recordSubscriptionEvent(tx, { subscriptionId, kind, detail, at });
-
-/** The events of one change a millisecond apart, so the history reads in the order they were written. */
-const stamps = (now: Date) => {
-  let i = 0;
-  return () => new Date(now.getTime() + i++);
-};
-
-/** The subscription is still the one claimed: running, same period end. */
-const unchanged = (row: { status: string; currentPeriodEnd: Date | null } | undefined, periodEnd: Date) =>
-  Boolean(row && RUNNING.has(row.status) && row.currentPeriodEnd?.getTime() === periodEnd.getTime());
 
 /** A subscription set to cancel ends at its period end instead of renewing: `cancelled`, the owner told (`subscription.ended`). */
 async function endAtPeriodEnd(
@@ -137,77 +113,6 @@ async function startNextPeriod(
   });
 }
 
-/**
- * Attempt `attempt` of the period failed: past due with the next retry, or expired after the last one.
- * A declined charge published `payment.failed` with its payment; a renewal that found no payment
- * method to charge has no payment, so it publishes `renewal.no_payment_method` here (the owner is
- * told in-app, and by email when chosen). Every failed attempt also publishes `renewal.payment_failed`
- * (the customer's email: why, and the next retry), and the last one `subscription.ended`.
- */
-async function failed(
-  { repo, events }: Pick<Deps, 'repo' | 'events'>,
-  id: string,
-  periodEnd: Date,
-  attempt: number,
-  code: string,
-  now: Date,
-  owner: { userId: string; plan: Parameters<typeof localName>[0] },
-): Promise<Outcome> {
-  return repo.transaction(async (tx) => {
-    if (!unchanged(await repo.lock(tx, id), periodEnd)) return 'skipped';
-    const current = await repo.load(id, tx);
-    const recorded = current?.state?.periodEnd?.getTime() === periodEnd.getTime() ? current.state.attempt : 0;
-    if (recorded !== attempt) return 'skipped'; // another run recorded this failure already
-    const failures = attempt + 1;
-    const at = stamps(now);
-    const endIso = periodEnd.toISOString();
-    if (code === NO_METHOD)
-      await events.publish(
-        'renewal.no_payment_method',
-        { subscriptionId: id, userId: owner.userId, planName: localName(owner.plan, 'en'), periodEnd: endIso, attempt: failures },
-        tx,
-      );
-    const last = failures > RETRY_DAYS.length;
-    const next = last ? null : new Date(periodEnd.getTime() + RETRY_DAYS[failures - 1]! * DAY_MS);
-    // The customer's "payment failed" email (why, and the next retry if any); a checkout's decline has none, it is on screen.
-    await events.publish(
-      'renewal.payment_failed',
-      {
-        subscriptionId: id,
-        userId: owner.userId,
-        planName: localName(owner.plan, 'en'),
-        periodEnd: endIso,
-        attempt: failures,
-        reason: code,
-        nextAttemptAt: next?.toISOString() ?? null,
-      },
-      tx,
-    );
-    if (!next) {
-      await repo.updateSubscription(tx, id, { status: 'expired' });
-      await repo.setState(tx, id, CLEAR);
-      await event(tx, id, 'payment_failed', at(), { attempt: failures, reason: code, periodEnd: endIso });
-      await event(tx, id, 'expired', at(), { periodEnd: endIso, reason: code });
-      await events.publish(
-        'subscription.ended',
-        { subscriptionId: id, userId: owner.userId, endedAt: now.toISOString(), reason: 'payment_failed' },
-        tx,
-      );
-      return 'expired';
-    }
-    await repo.updateSubscription(tx, id, { status: 'past_due' });
-    await repo.setState(tx, id, { leaseUntil: null, periodEnd, attempt: failures, nextAttemptAt: next });
-    if (failures === 1) await event(tx, id, 'past_due', at(), { periodEnd: endIso });
-    await event(tx, id, 'payment_failed', at(), {
-      attempt: failures,
-      reason: code,
-      nextAttemptAt: next.toISOString(),
-      periodEnd: endIso,
-    });
-    return 'failed';
-  });
-}
-
 /** What the reminder tells: the amount with tax the renewal will charge (a scheduled downgrade's offer, if any) and the card. */
 async function renewalQuote(payments: Deps['payments'], row: { id: string; userId: string; offerId: string }) {
   const pending = await payments.pendingChange(row.id);
@@ -259,7 +164,7 @@ async function remind({ repo, events, payments }: Pick<Deps, 'repo' | 'events' |
  * in the payment's transaction, so a run after a crash finds the subscription renewed, or charges
  * again with the same key (the provider answers the first charge) and records it then.
  */
-export function createRenewalsService({ repo, clock, payments, events, log, leaseSeconds }: Deps) {
+export function createRenewalsService({ repo, clock, payments, events, log, leaseSeconds, timeZone = 'UTC' }: Deps) {
   /**
    * The seats a per-seat renewal of the period ending at `periodEnd` bills (null: a flat offer): the
    * team's active members at its first attempt (at least the offer's minimum), kept with the
@@ -299,9 +204,12 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
       log.error({ subscription: id }, 'renewal: the subscription has no offer to renew');
       return 'skipped';
     }
-    const key = renewalKey(id, endIso, attempt, options.methodId);
+    // A payment of this period waiting for the customer's authentication is asked about again with its
+    // own key (a new charge would be a second payment for the same period); a new method chosen charges anew.
+    const waitingKey = !options.methodId && state?.periodEnd?.getTime() === periodEnd.getTime() ? state.waitingKey : null;
+    const key = waitingKey ?? renewalKey(id, endIso, attempt, options.methodId);
     // Kept on the billing anchor's day: 31 Jan → 28 Feb → 31 Mar (never 28 Mar), see billing-anchor.ts.
-    const nextEnd = nextPeriodEnd(sub.billingAnchor, periodEnd, months);
+    const nextEnd = nextPeriodEnd(sub.billingAnchor, periodEnd, months, timeZone);
     const perSeat = (pending ? pending.offer.seatPricing : row.seatPricing) === 'per_seat';
     const seats = await seatsOfPeriod(id, sub.userId, { id: offerId, perSeat }, periodEnd, state);
     const result = await payments.chargeOffer({
@@ -311,13 +219,29 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
       idempotencyKey: key,
       methodId: options.methodId,
       period: { start: periodEnd, end: nextEnd },
+      previousPeriodStart: sub.currentPeriodStart,
       seats,
       apply: (tx, payment) => startNextPeriod({ repo, payments }, tx, { row, pending, offerId, periodEnd, nextEnd, seats, payment, now }),
     });
     if (result.ok) return 'renewed';
     // A retry after a card change that fails leaves the schedule of retries as it was.
     if (options.methodId) return 'failed';
-    return failed({ repo, events }, id, periodEnd, attempt, result.code, now, { userId: sub.userId, plan });
+    // Waiting for the customer: the first time they are asked to authenticate; after that each due
+    // retry only counts (no charge), and the last one ends the subscription as usual.
+    const firstWait =
+      result.waiting && !waitingKey ? { paymentId: result.waiting.id, key, amountCents: result.waiting.amountCents } : undefined;
+    return failed({ repo, events }, id, periodEnd, attempt, result.code, now, { userId: sub.userId, plan }, firstWait);
+  }
+
+  /** The customer authenticated a renewal's payment that waited for them: the renewal completes with that payment's key. */
+  async function resumeRenewal(subscriptionId: string): Promise<void> {
+    if (!(await repo.claimOne(subscriptionId, leaseSeconds))) throw new Error(`renewal of ${subscriptionId} is held by another run`);
+    try {
+      await clock.refresh();
+      await renewOne(subscriptionId, clock.now());
+    } finally {
+      await repo.release(subscriptionId);
+    }
   }
 
   const count = (run: RenewalRun, outcome: Outcome) => {
@@ -326,6 +250,9 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
 
   return {
     renewOne,
+    /** A renewal's returned debit (payments' reverser, in its transaction): back to dunning. */
+    reverseRenewal: (tx: Transaction, input: Parameters<typeof reverseRenewal>[2]) => reverseRenewal({ repo, events }, tx, input),
+    resumeRenewal,
 
     /**
      * Everything due at the product's "now": reminders, then renewals, retries and ends, claimed

@@ -20,9 +20,8 @@ const DAY = 86_400_000;
 
 /** What the detail needs from the payments and invoices modules (their index's queries). */
 export type BillingViews = {
-  paymentsOf(
-    subscriptionId: string,
-  ): Promise<{ id: string; createdAt: string; amountCents: number; status: string; purpose: string; invoiceNumber: string | null }[]>;
+  /** A subscription's payments, each with its latest dispute. */
+  paymentsOf(subscriptionId: string): Promise<AdminSubscriptionDetail['payments']>;
   invoicesOf(paymentIds: string[]): Promise<{ id: string; number: string; issuedAt: string; totalCents: number; kind: string }[]>;
 };
 

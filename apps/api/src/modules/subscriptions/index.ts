@@ -4,6 +4,7 @@ export type { SubscriptionsService } from './service.js';
 export { recordSubscriptionEvent, listSubscriptionEvents } from './history.js';
 export {
   addSubscriptionAddOn,
+  endSubscriptionAddOn,
   currentPlanNameSql,
   dueForRenewalSql,
   hasRunningPlanSql,

@@ -124,6 +124,14 @@ export async function addSubscriptionAddOn(db: Db, subscriptionId: string, addOn
   await db.insert(subscriptionAddOns).values({ subscriptionId, addOnId, validUntil });
 }
 
+/** Ends an add-on bought with `validUntil` now (its payment never arrived): the newest such, once. */
+export async function endSubscriptionAddOn(db: Db, subscriptionId: string, addOnId: string, validUntil: Date, at: Date): Promise<void> {
+  await db.execute(sql`update ${subscriptionAddOns} set valid_until = ${at} where id = (
+    select id from ${subscriptionAddOns}
+    where subscription_id = ${subscriptionId} and add_on_id = ${addOnId} and valid_until = ${validUntil}
+    order by created_at desc limit 1)`);
+}
+
 /**
  * The select of a renewal claim (a CTE of the caller's statement): the ids of up to `limit` running
  * subscriptions of a paid plan whose period ended by `now`, oldest end first, locked FOR UPDATE

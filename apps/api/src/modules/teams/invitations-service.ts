@@ -27,7 +27,7 @@ type Deps = {
   invitations: InvitationsRepository;
   context: TeamContext;
   requireAccess: RequireAccess;
-  accounts: Pick<AccountDirectory, 'contact'>;
+  accounts: Pick<AccountDirectory, 'contact' | 'localeOfEmail'>;
   mailer: Mailer;
   issueCard: ReturnType<typeof createCardIssuer>;
   publicUrl: string;
@@ -50,9 +50,13 @@ export function createInvitationsService(deps: Deps) {
     return { name: contact.name, locale: contact.locale ?? actor.locale };
   }
 
-  /** The invitation's email with its token (only the token's hash is kept), sent with `tx`. */
+  /**
+   * The invitation's email with its token (only the token's hash is kept), sent with `tx`: in the
+   * invitee's language when the address is an account's, else in the inviter's.
+   */
   async function sendInvitation(tx: Transaction, inviter: Inviter, team: Membership['team'], row: InvitationRow, token: string) {
-    const email = renderEmail(inviter.locale, 'team_invitation', {
+    const locale = (await accounts.localeOfEmail(row.email, tx)) ?? inviter.locale;
+    const email = renderEmail(locale, 'team_invitation', {
       name: row.name,
       email: row.email,
       link: `${publicUrl}/user/equipo/unirse/${token}`,

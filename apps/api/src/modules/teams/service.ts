@@ -21,7 +21,7 @@ export type TeamsDependencies = {
   requireAccess: RequireAccess;
   events: Pick<EventBus, 'publish'>;
   mailer: Mailer;
-  accounts: Pick<AccountDirectory, 'contact'>;
+  accounts: Pick<AccountDirectory, 'contact' | 'localeOfEmail'>;
   registration: Pick<RegistrationService, 'checkAlias'>;
   stats: Pick<PublicProfileService, 'dailyFigures'>;
   publicUrl: string;

@@ -45,7 +45,10 @@ export function createWalletService(deps: {
     apple: config.wallet.apple,
     log,
     tokenMatches,
-    cardExists: async (serial) => Boolean(await publicProfiles.walletCard(serial)),
+    cardShared: async (serial) => {
+      const found = await publicProfiles.walletCard(serial);
+      return Boolean(found && found.visibility !== 'private');
+    },
   });
   const google = config.wallet.google ? createGoogleSaver(config.wallet.google, config.publicUrl) : null;
   // Apple's devices talk to https services only; a site on plain http gives passes that never update.
@@ -134,12 +137,13 @@ export function createWalletService(deps: {
     close: updates.close,
 
     /**
-     * The latest pass for a device holding it (null: card gone). `modifiedSince` (If-Modified-Since,
+     * The latest pass for a device holding it (null: the card is trashed or private). `modifiedSince` (If-Modified-Since,
      * ms) is answered before the pass is built: a device asking for an unchanged pass costs one read,
      * not a photo's bytes and a signature.
      */
     async latestPass(passTypeId: string, serial: string, authorization: string | undefined, modifiedSince: number | null) {
       if (!updates.authorized(passTypeId, serial, authorization)) return 'unauthorized' as const;
+      if (!(await updates.cardShared(serial))) return null;
       if (modifiedSince !== null && (await updates.unchangedSince(serial, modifiedSince))) return 'not_modified' as const;
       return applePass(serial);
     },

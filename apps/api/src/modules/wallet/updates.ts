@@ -12,7 +12,7 @@ import { walletPasses, walletRegistrations } from './schema.js';
  */
 const nextUpdate = sql`greatest(date_trunc('second', now()), ${walletPasses.updatedAt} + interval '1 second')`;
 
-export type RegistrationResult = 'created' | 'exists' | 'unauthorized';
+export type RegistrationResult = 'created' | 'exists' | 'unauthorized' | 'not_found';
 
 /** Which devices hold which passes (Apple's web service), when each pass last changed, and the pushes. */
 export function createPassUpdates(deps: {
@@ -21,10 +21,13 @@ export function createPassUpdates(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Whether `Authorization: ApplePass <token>` is the pass's. */
   tokenMatches: (serial: string, authorization: string | undefined) => boolean;
-  /** Whether the card is still there to be a pass. */
-  cardExists: (serial: string) => Promise<boolean>;
+  /**
+   * Whether the card may still be given to a wallet: there (not trashed, its owner active) and not
+   * private. A pass already in a wallet gets nothing more of a card made private or trashed.
+   */
+  cardShared: (serial: string) => Promise<boolean>;
 }) {
-  const { db, apple, log, tokenMatches, cardExists } = deps;
+  const { db, apple, log, tokenMatches, cardShared } = deps;
   const pusher = apple?.push
     ? createPassPusher({
         url: apple.push.url,
@@ -70,13 +73,15 @@ export function createPassUpdates(deps: {
     passRow,
     authorized,
 
-    /** Whether the card's pass is unchanged since `since` (ms; an HTTP date's whole second) and the card still there. */
+    cardShared,
+
+    /** Whether the card's pass is unchanged since `since` (ms; an HTTP date's whole second). */
     unchangedSince: async (serial: string, since: number): Promise<boolean> => {
       const [row] = await db.select({ updatedAt: walletPasses.updatedAt }).from(walletPasses).where(eq(walletPasses.profileId, serial));
-      return Boolean(row && row.updatedAt.getTime() <= since && (await cardExists(serial)));
+      return Boolean(row && row.updatedAt.getTime() <= since);
     },
 
-    /** A device asks for a pass's updates (201 new, 200 already registered, 401 wrong token or pass). */
+    /** A device asks for a pass's updates (201 new, 200 already registered, 401 wrong token or pass, 404 a private or trashed card). */
     register: async (
       device: string,
       passTypeId: string,
@@ -84,7 +89,8 @@ export function createPassUpdates(deps: {
       pushToken: string,
       authorization?: string,
     ): Promise<RegistrationResult> => {
-      if (!authorized(passTypeId, serial, authorization) || !(await cardExists(serial))) return 'unauthorized';
+      if (!authorized(passTypeId, serial, authorization)) return 'unauthorized';
+      if (!(await cardShared(serial))) return 'not_found';
       await passRow(serial, passTypeId);
       const inserted = await db
         .insert(walletRegistrations)
@@ -112,7 +118,10 @@ export function createPassUpdates(deps: {
       return true;
     },
 
-    /** The device's passes changed after `since` (a tag this answered before: Unix seconds), and the new tag. */
+    /**
+     * The device's passes changed after `since` (a tag this answered before: Unix seconds), and the new
+     * tag. A private or trashed card's pass is left out: its changes are no longer anyone's to know.
+     */
     updatedSerials: async (device: string, passTypeId: string, since: string | undefined) => {
       const after = since && /^\d{1,12}$/.test(since) ? new Date(Number(since) * 1000) : null;
       const rows = await db
@@ -126,9 +135,11 @@ export function createPassUpdates(deps: {
             after ? gt(walletPasses.updatedAt, after) : undefined,
           ),
         );
-      if (rows.length === 0) return null;
-      const latest = Math.max(...rows.map((r) => r.updatedAt.getTime()));
-      return { serialNumbers: rows.map((r) => r.serial), lastUpdated: String(Math.floor(latest / 1000)) };
+      const shared = await Promise.all(rows.map((r) => cardShared(r.serial)));
+      const live = rows.filter((_, i) => shared[i]);
+      if (live.length === 0) return null;
+      const latest = Math.max(...live.map((r) => r.updatedAt.getTime()));
+      return { serialNumbers: live.map((r) => r.serial), lastUpdated: String(Math.floor(latest / 1000)) };
     },
 
     /** A card changed: its pass is due for an update (devices ask for it with the tag they hold, or are pushed). */

@@ -9,6 +9,11 @@ import type { WalletService } from './service.js';
  * of the card pushed to them; a phone registers once per pass.
  */
 export const WALLET_REGISTRATIONS_PER_ADDRESS_HOUR = 60;
+/**
+ * Log posts one address may make in an hour. The log route needs no token (Apple's devices send it
+ * without one) and writes to the server's log: unbounded, it would let anyone fill the disk.
+ */
+export const WALLET_LOGS_PER_ADDRESS_HOUR = 60;
 
 type RegistrationParams = { device: string; passTypeId: string; serial: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,6 +30,16 @@ export function registerWalletWebService(app: FastifyInstance, wallet: WalletSer
   if (!wallet.webService) return;
   const valid = (p: RegistrationParams) => ID.test(p.device) && ID.test(p.passTypeId) && UUID.test(p.serial);
   const registration = '/wallet/v1/devices/:device/registrations/:passTypeId/:serial';
+  /** Counts one request against an hourly limit: null within it, else the Retry-After headers of the bare 429 Apple's protocol answers. */
+  const withinLimit = async (key: string, max: number): Promise<Record<string, string> | null> => {
+    try {
+      await limiter.consume([{ key, max, windowMs: 60 * 60_000 }]);
+      return null;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return error.headers ?? {};
+    }
+  };
 
   app.post<{ Params: RegistrationParams; Body: unknown }>(registration, { bodyLimit: 4096 }, async (request, reply) => {
     const body = request.body as { pushToken?: unknown } | undefined;
@@ -32,20 +47,10 @@ export function registerWalletWebService(app: FastifyInstance, wallet: WalletSer
     if (!valid(request.params)) return reply.code(401).send();
     if (!pushToken) return reply.code(400).send();
     const { device, passTypeId, serial } = request.params;
-    try {
-      await limiter.consume([
-        { key: `wallet-register:${addressKey(request.ip)}`, max: WALLET_REGISTRATIONS_PER_ADDRESS_HOUR, windowMs: 60 * 60_000 },
-      ]);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      // Apple's protocol answers bare statuses; the device tries again later.
-      return reply
-        .code(429)
-        .headers(error.headers ?? {})
-        .send();
-    }
+    const refused = await withinLimit(`wallet-register:${addressKey(request.ip)}`, WALLET_REGISTRATIONS_PER_ADDRESS_HOUR);
+    if (refused) return reply.code(429).headers(refused).send();
     const result = await wallet.register(device, passTypeId, serial, pushToken, request.headers.authorization);
-    return reply.code(result === 'created' ? 201 : result === 'exists' ? 200 : 401).send();
+    return reply.code({ created: 201, exists: 200, unauthorized: 401, not_found: 404 }[result]).send();
   });
 
   app.delete<{ Params: RegistrationParams }>(registration, async (request, reply) => {
@@ -84,6 +89,8 @@ export function registerWalletWebService(app: FastifyInstance, wallet: WalletSer
   });
 
   app.post<{ Body: unknown }>('/wallet/v1/log', { bodyLimit: 64 * 1024 }, async (request, reply) => {
+    const refused = await withinLimit(`wallet-log:${addressKey(request.ip)}`, WALLET_LOGS_PER_ADDRESS_HOUR);
+    if (refused) return reply.code(429).headers(refused).send();
     const logs = (request.body as { logs?: unknown } | undefined)?.logs;
     if (Array.isArray(logs))
       for (const line of logs.slice(0, 50))

@@ -20,7 +20,10 @@ const createWallsAccess = (db: Database): AccessProvider => ownedRowsAccess('wal
 
 /** Builds the module and defines its job (`wall.publish`, run at a scheduled post's time). */
 async function createWalls(
-  deps: { db: Database; jobs: Jobs; log: FastifyBaseLogger } & Pick<WallsDependencies, 'requireAccess' | 'isLiveImage' | 'liveImage'>,
+  deps: { db: Database; jobs: Jobs; log: FastifyBaseLogger } & Pick<
+    WallsDependencies,
+    'requireAccess' | 'isLiveImage' | 'liveImage' | 'switchWallOn'
+  >,
 ) {
   const repo = createWallsRepository(deps.db);
   const service = createWallsService({
@@ -29,6 +32,7 @@ async function createWalls(
     requireAccess: deps.requireAccess,
     isLiveImage: deps.isLiveImage,
     liveImage: deps.liveImage,
+    switchWallOn: deps.switchWallOn,
   });
   await defineWallsJobs(service, deps.jobs);
   return { service, trash: createWallsTrash(repo), access: createWallsAccess(deps.db) };
@@ -42,7 +46,7 @@ declare module '../../platform/modules.js' {
 
 export const wallsModule = defineModule({
   name: 'walls',
-  async build({ db, jobs, log, registries, services: { cloud } }) {
+  async build({ db, jobs, log, registries, services: { cloud, profiles } }) {
     const {
       service: walls,
       trash,
@@ -54,6 +58,7 @@ export const wallsModule = defineModule({
       requireAccess: registries.access.requireAccess,
       isLiveImage: (userId, id) => cloud.isLiveImage(userId, id),
       liveImage: (userId, id) => cloud.liveImage(userId, id),
+      switchWallOn: (actor, profileId) => profiles.switchWallOn(actor, profileId),
     });
     return {
       services: { walls },

@@ -14,6 +14,8 @@ export type WallsDependencies = {
   repo: WallsRepository;
   jobs: Jobs;
   requireAccess: RequireAccess;
+  /** Switches the owner's profile's wall on (the profiles module's service). */
+  switchWallOn: (actor: Actor, profileId: string) => Promise<void>;
   /** Whether the owner's file is a live image (not in the trash, not a PDF). */
   isLiveImage: (userId: string, fileId: string) => Promise<boolean>;
   /** A live cloud image with its pixel size (the public page sets its box; null when unknown); null when it is not live (in the trash). */
@@ -46,7 +48,29 @@ export function toWallPost(row: WallPostRow): WallPost {
   };
 }
 
-export function createWallsService({ repo, jobs, requireAccess, isLiveImage, liveImage }: WallsDependencies) {
+export function createWallsService({ repo, jobs, requireAccess, isLiveImage, liveImage, switchWallOn }: WallsDependencies) {
+  /** The post published now, scheduled (its job enqueued in the same transaction), or back to draft. */
+  async function publishOrSchedule(
+    actor: Actor,
+    id: string,
+    existing: WallPostRow,
+    body: WallPostPublishBody,
+    now: Date,
+  ): Promise<WallPost> {
+    if (body.action === 'publish')
+      return write(actor, id, {
+        status: 'published',
+        publishedAt: existing.status === 'published' && existing.publishedAt ? existing.publishedAt : now,
+        scheduledAt: null,
+      });
+    if (body.action === 'unpublish') return write(actor, id, { status: 'draft', publishedAt: null, scheduledAt: null });
+    const at = new Date(body.at);
+    if (at.getTime() <= now.getTime()) throw new AppError('validation.failed', {}, { at: [{ code: 'validation.date_in_past' }] });
+    return write(actor, id, { status: 'scheduled', scheduledAt: at, publishedAt: null }, async (row, tx) => {
+      await jobs.send('wall.publish', { postId: row.id, scheduledFor: at.toISOString() }, { tx, startAfter: at });
+    });
+  }
+
   async function postOf(actor: Actor, id: string): Promise<WallPostRow> {
     await requireAccess(actor, 'wall.post', id);
     return afterAccess(await repo.find(actor.id, id));
@@ -136,18 +160,9 @@ export function createWallsService({ repo, jobs, requireAccess, isLiveImage, liv
      */
     async publish(actor: Actor, id: string, body: WallPostPublishBody, now = new Date()): Promise<WallPost> {
       const existing = await postOf(actor, id);
-      if (body.action === 'publish')
-        return write(actor, id, {
-          status: 'published',
-          publishedAt: existing.status === 'published' && existing.publishedAt ? existing.publishedAt : now,
-          scheduledAt: null,
-        });
-      if (body.action === 'unpublish') return write(actor, id, { status: 'draft', publishedAt: null, scheduledAt: null });
-      const at = new Date(body.at);
-      if (at.getTime() <= now.getTime()) throw new AppError('validation.failed', {}, { at: [{ code: 'validation.date_in_past' }] });
-      return write(actor, id, { status: 'scheduled', scheduledAt: at, publishedAt: null }, async (row, tx) => {
-        await jobs.send('wall.publish', { postId: row.id, scheduledFor: at.toISOString() }, { tx, startAfter: at });
-      });
+      const post = await publishOrSchedule(actor, id, existing, body, now);
+      if (body.action !== 'unpublish' && body.switchWallOn) await switchWallOn(actor, existing.profileId);
+      return post;
     },
 
     async trash(actor: Actor, id: string): Promise<WallPost> {

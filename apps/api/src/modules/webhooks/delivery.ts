@@ -14,6 +14,7 @@ import type { Mailer } from '../../platform/mailer.js';
 import type { WebhookConfig } from '../../config/webhook-settings.js';
 import { notificationRecipient } from '../account/index.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './schema.js';
+import type { WebhookSecrets } from './secrets.js';
 import { signatureHeader } from './signing.js';
 import { createPublicFetch } from './public-dispatcher.js';
 
@@ -34,6 +35,7 @@ type Deps = {
   production: boolean;
   publicUrl: string;
   now: () => Date;
+  secrets: Pick<WebhookSecrets, 'open'>;
 };
 
 /** The wait before the retry after failed attempt `n` (1-based): base × 2^(n−1), ±20 % jitter. */
@@ -81,7 +83,7 @@ async function post(fetch: typeof globalThis.fetch, url: string, secret: string,
  * until the retry window ends. A worker killed mid-attempt leaves its job active: the queue runs it
  * again after its expiry, so an event is delivered at least once (receivers dedupe by event id).
  */
-export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings, production, publicUrl, now }: Deps) {
+export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings, production, publicUrl, now, secrets }: Deps) {
   // In production every connection goes only to the public address its own lookup checked (SSRF, DNS rebinding).
   const send = production ? createPublicFetch() : fetch;
   async function fanOut<T extends WebhookEventType>(
@@ -149,7 +151,7 @@ export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings,
     // Gone (endpoint deleted, log purged), settled, or its endpoint is off: nothing to send.
     if (!found || found.delivery.status !== 'pending' || !found.endpoint.enabled) return;
     const { delivery, endpoint } = found;
-    const result = await post(send, endpoint.url, endpoint.secret, delivery.eventId, delivery.body);
+    const result = await post(send, endpoint.url, secrets.open(endpoint.secretEncrypted), delivery.eventId, delivery.body);
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
 
     await db.transaction(async (tx) => {

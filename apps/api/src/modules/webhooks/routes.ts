@@ -38,6 +38,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.post(
     '/webhooks',
     {
+      config: { sensitive: { change: 'webhook_created' } },
       schema: {
         tags,
         summary: 'Add an endpoint (at most 10): its signing secret is in this answer only',
@@ -52,6 +53,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.patch(
     '/webhooks/:id',
     {
+      // Only a new URL is sensitive (where the owner's data goes); the description, events and on/off are not.
+      config: { sensitive: { change: 'webhook_url_changed', when: (request) => (request.body as { url?: unknown }).url !== undefined } },
       schema: {
         tags,
         summary: 'Change an endpoint’s URL, description or events, or turn it off or on',
@@ -67,6 +70,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.delete(
     '/webhooks/:id',
     {
+      config: { sensitive: { change: 'webhook_deleted' } },
       schema: {
         tags,
         summary: 'Delete an endpoint and its delivery log',
@@ -84,6 +88,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService }>
   app.post(
     '/webhooks/:id/roll-secret',
     {
+      config: { sensitive: { change: 'webhook_secret_rolled' } },
       schema: {
         tags,
         summary: 'Replace the endpoint’s signing secret (the old one stops at once); the new one is in this answer only',

@@ -4,8 +4,8 @@ import { createdAt, primaryId } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
 
 /**
- * An owner's webhook endpoint: where the chosen events are POSTed, signed with `secret` (kept in
- * clear: the HMAC needs it on every delivery). `consecutiveFailures` counts failed attempts since the
+ * An owner's webhook endpoint: where the chosen events are POSTed, signed with its secret, kept
+ * encrypted in `secretEncrypted` (secrets.ts: the HMAC needs the secret itself on every delivery). `consecutiveFailures` counts failed attempts since the
  * last success; the endpoint is disabled (`failing`) when it reaches the limit (docs/webhooks.md).
  */
 export const webhookEndpoints = pgTable(
@@ -18,7 +18,7 @@ export const webhookEndpoints = pgTable(
     url: text().notNull(),
     description: text().notNull().default(''),
     events: jsonb().$type<WebhookEventType[]>().notNull(),
-    secret: text().notNull(),
+    secretEncrypted: text().notNull(),
     enabled: boolean().notNull().default(true),
     disabledReason: text({ enum: ['owner', 'failing'] }),
     consecutiveFailures: integer().notNull().default(0),

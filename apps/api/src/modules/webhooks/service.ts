@@ -16,6 +16,7 @@ import type { Actor } from '../../platform/actor.js';
 import { lockUser } from '../account/index.js';
 import type { WebhookDeliverer } from './delivery.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './schema.js';
+import type { WebhookSecrets } from './secrets.js';
 import { newWebhookSecret } from './signing.js';
 import { checkEndpointUrl } from './url-check.js';
 
@@ -25,6 +26,7 @@ type Deps = {
   deliverer: WebhookDeliverer;
   /** NODE_ENV=production: https and public addresses only (url-check.ts). */
   production: boolean;
+  secrets: Pick<WebhookSecrets, 'seal'>;
 };
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -47,7 +49,7 @@ function deliveryOf(row: DeliveryRow): WebhookDelivery {
 }
 
 /** An owner's webhook endpoints and their delivery log (Webhooks). Another user's endpoint is 404. */
-export function createWebhooksService({ db, requireAccess, deliverer, production }: Deps) {
+export function createWebhooksService({ db, requireAccess, deliverer, production, secrets }: Deps) {
   async function endpointsOf(userId: string, ids?: string[]): Promise<WebhookEndpoint[]> {
     const rows = await db
       .select({
@@ -100,7 +102,13 @@ export function createWebhooksService({ db, requireAccess, deliverer, production
         if (n >= WEBHOOK_ENDPOINTS_PER_USER) throw new AppError('webhook_endpoint.limit', { max: WEBHOOK_ENDPOINTS_PER_USER });
         const [row] = await tx
           .insert(webhookEndpoints)
-          .values({ userId: actor.id, url, description: body.description ?? '', events: body.events, secret })
+          .values({
+            userId: actor.id,
+            url,
+            description: body.description ?? '',
+            events: body.events,
+            secretEncrypted: secrets.seal(secret),
+          })
           .returning({ id: webhookEndpoints.id });
         return row!.id;
       });
@@ -140,7 +148,7 @@ export function createWebhooksService({ db, requireAccess, deliverer, production
       const secret = newWebhookSecret();
       await db
         .update(webhookEndpoints)
-        .set({ secret })
+        .set({ secretEncrypted: secrets.seal(secret) })
         .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, actor.id)));
       return { endpoint: await one(actor.id, id), secret };
     },

@@ -64,6 +64,29 @@ const SOURCES: { [E in DomainEventName]?: Source<E, WebhookEventType> } = {
     type: 'payment.failed',
     data: (p: DomainEvents['payment.failed']) => ({ paymentId: p.paymentId, amountCents: p.amountCents, currency: p.currency }),
   },
+  'payment.disputed': {
+    type: 'payment.disputed',
+    data: (p: DomainEvents['payment.disputed']) => ({
+      paymentId: p.paymentId,
+      disputeId: p.disputeId,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      reason: p.reason,
+      status: p.status,
+      evidenceDueBy: p.evidenceDueBy,
+    }),
+  },
+  'payment.dispute_closed': {
+    type: 'payment.dispute_closed',
+    data: (p: DomainEvents['payment.dispute_closed']) => ({
+      paymentId: p.paymentId,
+      disputeId: p.disputeId,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      outcome: p.outcome,
+      creditNoteNumber: p.creditNoteNumber,
+    }),
+  },
   // A subscription's end (cancelled or expired) is the change the domain announces today.
   'subscription.ended': {
     type: 'subscription.changed',

@@ -13,6 +13,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import type { NavItem, NavSection } from './navigation';
+import { FreshProofDialog } from '@/components/fresh-proof-dialog';
 
 interface AppShellLayoutProps {
   /** i18n key naming the area (shown above the navigation). */
@@ -84,6 +85,8 @@ export function AppShellLayout({ areaKey, navigation, homePath, comingSoon }: Ap
           <Outlet />
         </AppShell.Main>
       </AppShell>
+      {/* Asks for a fresh proof when a sensitive change needs one, then the change goes again (lib/fresh-proof.ts). */}
+      <FreshProofDialog />
     </QueryClientProvider>
   );
 }

@@ -40,7 +40,9 @@ export const adminNavigation: NavSection[] = [
     items: [
       { to: '/admin/suscripcions', labelKey: 'pages:admin.suscripcions' },
       { to: '/admin/facturas', labelKey: 'pages:admin.facturas' },
+      { to: '/admin/cupones', labelKey: 'pages:admin.cupones' },
       { to: '/admin/historial', labelKey: 'pages:admin.historial' },
+      { to: '/admin/jobs', labelKey: 'pages:admin.jobs' },
     ],
   },
 ];

@@ -31,3 +31,9 @@ export const adminInvoiceKeys = {
   events: ['admin', 'invoices', 'events'] as const,
   submissions: (state: string | null) => [...adminInvoiceKeys.all, 'submissions', state] as const,
 };
+
+/** Coupons: the list, and one coupon's detail (its codes and redemptions). */
+export const couponKeys = {
+  all: ['admin', 'coupons'] as const,
+  detail: (id: string) => ['admin', 'coupons', id] as const,
+};

@@ -1,13 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { okResponse, preferencesSchema, type Preferences } from '@enlaza/contracts';
-import { apiGet, apiSend } from '../http';
+import { apiGet } from '../http';
 
 /*
- * `GET/PUT /api/account/preferences`: language, time zone and theme saved on the server so they
+ * `GET /api/account/preferences` (saved by `save-preferences.ts`): language, time zone and theme saved on the server so they
  * follow the user. Read by the signed-in sync (applied once per sign-in), the preferences page
  * and the pages that show dates in the user's time zone.
  */
-const preferencesResponseSchema = okResponse(preferencesSchema);
+export const preferencesResponseSchema = okResponse(preferencesSchema);
 
 /** Query keys of my preferences (language, time zone). */
 export const preferencesKeys = { all: ['account', 'preferences'] as const };
@@ -16,24 +16,10 @@ export async function fetchPreferences(): Promise<Preferences> {
   return (await apiGet('/api/account/preferences', preferencesResponseSchema)).data;
 }
 
-export async function savePreferences(preferences: Preferences): Promise<Preferences> {
-  return (await apiSend('PUT', '/api/account/preferences', preferences, preferencesResponseSchema)).data;
-}
-
 export function preferencesQueryOptions() {
   return queryOptions({ queryKey: preferencesKeys.all, queryFn: fetchPreferences, staleTime: Infinity });
 }
 
 export function usePreferences() {
   return useQuery(preferencesQueryOptions());
-}
-
-/** Saves and puts the server's answer in the cache. */
-export function useSavePreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...preferencesKeys.all, 'save'],
-    mutationFn: savePreferences,
-    onSuccess: (saved) => queryClient.setQueryData(preferencesKeys.all, saved),
-  });
 }

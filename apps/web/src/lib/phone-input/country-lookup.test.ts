@@ -45,13 +45,13 @@ describe('lookupCountry', () => {
 describe('countryLookupUrl', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('reads the meta tag and falls back to the public service', () => {
+  it('reads the meta tag and falls back to the app’s own lookup, never an outside service', () => {
     const withMeta = {
       querySelector: () => ({ getAttribute: () => 'http://127.0.0.1:4319/__country-lookup' }),
     } as unknown as Document;
     const withoutMeta = { querySelector: () => null } as unknown as Document;
     expect(countryLookupUrl(withMeta)).toBe('http://127.0.0.1:4319/__country-lookup');
     expect(countryLookupUrl(withoutMeta)).toBe(DEFAULT_COUNTRY_LOOKUP_URL);
-    expect(DEFAULT_COUNTRY_LOOKUP_URL).toBe('https://ip2c.org/s');
+    expect(DEFAULT_COUNTRY_LOOKUP_URL).toBe('/api/country-lookup');
   });
 });

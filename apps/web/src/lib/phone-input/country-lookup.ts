@@ -1,5 +1,5 @@
-/** Where the public IP-to-country service lives unless the page says otherwise. */
-export const DEFAULT_COUNTRY_LOOKUP_URL = 'https://ip2c.org/s';
+/** The app's own IP-to-country lookup, unless the page names another (no visitor's address leaves for an outside service by default). */
+export const DEFAULT_COUNTRY_LOOKUP_URL = '/api/country-lookup';
 export const COUNTRY_LOOKUP_ERROR = 'unable to fetch the country';
 
 /**

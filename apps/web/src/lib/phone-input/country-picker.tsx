@@ -41,7 +41,11 @@ export function CountryPicker({ value, onChange, disabled, onPicked }: CountryPi
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is stable enough; run on each query
   }, [search]);
 
-  const label = current ? t('countryButton', { country: current.name, dialCode: current.dialCode }) : t('countryButtonEmpty');
+  // The name starts with what the button shows (the flag and the dialling code, as one piece of
+  // text), so a voice command saying what is seen reaches it.
+  const label = current
+    ? t('countryButton', { shown: `${current.flag}${current.dialCode}`, country: current.name })
+    : t('countryButtonEmpty');
 
   return (
     <Combobox

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { labelInNameProblem } from '@/test/label-in-name';
 import { render } from '@/test/render';
 import { PhoneInput, type PhoneInputProps } from './phone-input';
 import { resetCountryDetection } from './country-lookup';
@@ -86,5 +87,12 @@ describe('PhoneInput', () => {
     const { input } = await setup();
     await vi.waitFor(() => expect(input.dataset.country).toBe('PT'));
     expect(screen.getByTestId('phone-country-button').textContent).toContain('+351');
+  });
+
+  it('names the country button starting with what it shows, the flag and the dialling code (WCAG 2.5.3)', async () => {
+    await setup({ country: 'ES' });
+    const button = screen.getByTestId('phone-country-button');
+    expect(labelInNameProblem(button)).toBeNull();
+    expect(button.getAttribute('aria-label')).toBe('🇪🇸+34 Spain: change the country');
   });
 });

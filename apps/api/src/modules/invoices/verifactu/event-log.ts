@@ -11,7 +11,7 @@ export type InvoiceEventRow = typeof invoiceEvents.$inferSelect;
 const TYPE_OF: Record<EventDetails['kind'], EventType> = { start: '01', anomaly_run: '03', anomaly: '04', export: '08', summary: '10' };
 
 /** TipoAnomalia of each way the record chain can break (chain.ts `ChainBreak`). */
-const ANOMALY_OF = { hash: '01', invoice: '03', position: '04', head: '05', previous_hash: '08' } as const;
+const ANOMALY_OF = { hash: '01', signature: '02', invoice: '03', position: '04', head: '05', previous_hash: '08' } as const;
 
 export type EventLogDeps = {
   db: Database;
@@ -137,8 +137,14 @@ export function createEventLog(deps: EventLogDeps) {
     /** A run of the chain verification (03) and, when it found one, the anomaly (04), in one transaction. */
     async chainVerified(result: ChainVerification): Promise<void> {
       await db.transaction(async (tx) => {
-        // Hashes and links are checked up to the first broken record, in chain order.
-        await write(tx, { kind: 'anomaly_run', hashesChecked: result.checked, chainChecked: result.checked, datesChecked: 0 });
+        // Hashes, links and stored signatures are checked up to the first broken record, in chain order.
+        await write(tx, {
+          kind: 'anomaly_run',
+          hashesChecked: result.checked,
+          signaturesChecked: result.signaturesChecked,
+          chainChecked: result.checked,
+          datesChecked: 0,
+        });
         const broken = result.firstBroken;
         if (!broken) return;
         const [record] = broken.number ? await tx.select().from(invoiceRecords).where(eq(invoiceRecords.number, broken.number)) : [];

@@ -18,14 +18,14 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export type RecordRef = { issuerTaxId: string; number: string; issueDate: string; hash: string };
 
 /**
- * DatosPropiosEvento, as stored (jsonb) and written. TipoAnomalia: `01` integrity of the hash, `03`
+ * DatosPropiosEvento, as stored (jsonb) and written. TipoAnomalia: `01` integrity of the hash, `02` of the signature, `03`
  * integrity (other: the record no longer matches its invoice), `04` a record whose previous one is
  * missing, `05` a record whose next one is missing, `08` a previous hash that is not the previous record's.
  */
 export type EventDetails =
   | { kind: 'start' }
-  | { kind: 'anomaly_run'; hashesChecked: number; chainChecked: number; datesChecked: number }
-  | { kind: 'anomaly'; anomaly: '01' | '03' | '04' | '05' | '08'; record: Omit<RecordRef, 'hash'> | null; note: string }
+  | { kind: 'anomaly_run'; hashesChecked: number; signaturesChecked?: number; chainChecked: number; datesChecked: number }
+  | { kind: 'anomaly'; anomaly: '01' | '02' | '03' | '04' | '05' | '08'; record: Omit<RecordRef, 'hash'> | null; note: string }
   | { kind: 'export'; from: string; to: string; first: RecordRef; last: RecordRef; count: number; taxTotal: string; total: string }
   | {
       kind: 'summary';
@@ -96,8 +96,11 @@ function ownData(d: EventDetails): string {
           'LanzamientoProcesoDeteccionAnomaliasRegFacturacion',
           el('RealizadoProcesoSobreIntegridadHuellasRegFacturacion', 'S'),
           el('NumeroDeRegistrosFacturacionProcesadosSobreIntegridadHuellas', Math.min(d.hashesChecked, 9_999_999)),
-          // Signatures are checked by hand (xmlsec1, docs/billing.md), not by this run.
-          el('RealizadoProcesoSobreIntegridadFirmasRegFacturacion', 'N'),
+          // Signatures: S with the count when the run verified stored ones (a certificate signs the records), else N.
+          el('RealizadoProcesoSobreIntegridadFirmasRegFacturacion', yesNo((d.signaturesChecked ?? 0) > 0)),
+          ...((d.signaturesChecked ?? 0) > 0
+            ? [el('NumeroDeRegistrosFacturacionProcesadosSobreIntegridadFirmas', Math.min(d.signaturesChecked!, 9_999_999))]
+            : []),
           el('RealizadoProcesoSobreTrazabilidadCadenaRegFacturacion', 'S'),
           el('NumeroDeRegistrosFacturacionProcesadosSobreTrazabilidadCadena', Math.min(d.chainChecked, 9_999_999)),
           el('RealizadoProcesoSobreTrazabilidadFechasRegFacturacion', yesNo(d.datesChecked > 0)),

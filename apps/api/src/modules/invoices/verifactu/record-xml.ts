@@ -90,7 +90,9 @@ function recipient(buyer: RecordXmlInput['invoice']['buyer'], rule: TaxRule): st
  * DetalleDesglose per rate. Taxed here (domestic, or an EU consumer below the distance-sales
  * threshold): régimen general `01`, `S1` with rate and cuota. Not subject to Spanish VAT because the
  * service is supplied where the customer is (Ley 37/1992, articles 69 and 70) — a business in
- * another member state (reverse charge there), any customer outside the EU: `N2`, base only. An EU
+ * another member state (reverse charge there), any customer outside the EU, a customer in the Canary
+ * Islands, Ceuta or Melilla (Spain, but outside the territory where IVA applies, article 3): `N2`,
+ * "no sujeta por reglas de localización", base only. An EU
  * consumer past the threshold is taxed in their country under the OSS: régimen `17`, also `N2`.
  */
 function breakdown(input: RecordXmlInput['invoice']): string {

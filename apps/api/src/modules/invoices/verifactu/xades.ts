@@ -4,6 +4,7 @@ import { webcrypto } from 'node:crypto';
 import { DOMParser, XMLSerializer, type Node } from '@xmldom/xmldom';
 import forge from 'node-forge';
 import * as xadesjs from 'xadesjs';
+import * as xmldsigjs from 'xmldsigjs';
 
 /**
  * XAdES-EPES enveloped signatures of records (NO VERI*FACTU systems sign every billing and event
@@ -44,6 +45,12 @@ type Xades = {
   SignedXml: new () => { Sign(algorithm: object, key: unknown, data: unknown, options: object): Promise<{ GetXml(): unknown }> };
 };
 const xades = xadesjs as unknown as Xades;
+/** xmldsigjs (xadesjs's own XMLDSig core) verifies: xadesjs 2.6 cannot read back its policy qualifiers. */
+type Xmldsig = {
+  Application: { setEngine(name: string, crypto: unknown): void };
+  SignedXml: new (doc: unknown) => { LoadXml(signature: unknown): void; Verify(): Promise<boolean> };
+};
+const xmldsig = xmldsigjs as unknown as Xmldsig;
 
 let engineSet = false;
 function useNodeCrypto() {
@@ -51,6 +58,7 @@ function useNodeCrypto() {
   xades.Application.setEngine('NodeJS', webcrypto);
   // Node has no DOM: xadesjs parses, serialises and selects with these.
   xades.setNodeDependencies({ DOMParser, XMLSerializer, xpath });
+  xmldsig.Application.setEngine('NodeJS', webcrypto);
   engineSet = true;
 }
 
@@ -108,4 +116,31 @@ export async function loadRecordSigner(file: string, password: string): Promise<
       return new XMLSerializer().serializeToString(doc);
     },
   };
+}
+
+const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
+
+/**
+ * Verifies a stored signed record: every reference of its signature (the record itself, enveloped,
+ * and the XAdES signed properties) against the digests, and the signature value against the
+ * certificate in its KeyInfo. Answers the record's `Huella` as signed, so the caller can hold it
+ * against the chain; `valid: false` for a record changed after signing, or no signature at all.
+ */
+export async function verifySignedRecord(signedXml: string): Promise<{ valid: boolean; huella: string | null }> {
+  useNodeCrypto();
+  const doc = new DOMParser().parseFromString(signedXml, 'application/xml');
+  const all = Array.from(doc.getElementsByTagName('*'));
+  const signature = all.find((e) => e.localName === 'Signature' && e.namespaceURI === DSIG);
+  // The record's own Huella, a child of its root (the one under Encadenamiento is the previous record's).
+  const root = doc.documentElement;
+  const huella = all.find((e) => e.localName === 'Huella' && e.parentNode === root)?.textContent?.trim() ?? null;
+  if (!signature) return { valid: false, huella };
+  try {
+    const signed = new xmldsig.SignedXml(doc);
+    signed.LoadXml(signature);
+    return { valid: await signed.Verify(), huella };
+  } catch {
+    // A digest that does not match throws (xmldsigjs's XMLJS0013): the record was changed.
+    return { valid: false, huella };
+  }
 }

@@ -4,6 +4,7 @@ import { IMAGE_SIZES, variantHeight } from './image-variants.js';
 import type { Translate } from './strings.js';
 import { renderContactForm } from './form.js';
 import { html, raw, type SafeHtml } from './template.js';
+import { displayPhone } from '../../../lib/phone.js';
 
 type SocialNetwork = NonNullable<PublicProfile['card']>['socialLinks'][number]['network'];
 /** Brand names are not translated. */
@@ -116,7 +117,8 @@ export function renderCard(
   const subtitle = card ? [card.jobTitle, card.company].filter(Boolean).join(' · ') : null;
   const contacts: Item[] = [];
   if (card) {
-    for (const phone of card.phones) contacts.push({ icon: 'phone', href: `tel:${phone.number}`, text: phone.number, label: phone.label });
+    for (const phone of card.phones)
+      contacts.push({ icon: 'phone', href: `tel:${phone.number}`, text: displayPhone(phone.number), label: phone.label });
     for (const email of card.emails) contacts.push({ icon: 'mail', href: `mailto:${email.email}`, text: email.email, label: email.label });
     if (card.website)
       contacts.push({ icon: 'globe', href: card.website, text: displayUrl(card.website), label: t('fields.website'), counted: true });
@@ -125,7 +127,7 @@ export function renderCard(
   const owner = tag?.ownerContact ?? null;
   const ownerItems: Item[] = owner
     ? [
-        ...(owner.phone ? [{ icon: 'phone' as const, href: `tel:${owner.phone}`, text: owner.phone }] : []),
+        ...(owner.phone ? [{ icon: 'phone' as const, href: `tel:${owner.phone}`, text: displayPhone(owner.phone) }] : []),
         { icon: 'mail', href: `mailto:${owner.email}`, text: owner.email },
       ]
     : [];

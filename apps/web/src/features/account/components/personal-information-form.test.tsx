@@ -13,6 +13,7 @@ const initial: PersonalInfo = {
   country: 'ES',
   billingAddress: null,
   taxId: null,
+  taxIdRegistration: null,
   accountType: { id: 'type-personal', name: 'Personal', requiresTaxId: false },
 };
 
@@ -47,6 +48,24 @@ describe('personal information: the tax id', () => {
     fireEvent.click(screen.getByTestId('personal-save'));
     await waitFor(() => expect(calls.saves).toHaveLength(1));
     expect(JSON.parse(calls.saves[0]!.init?.body as string)).toMatchObject({ taxId: '12345678Z', country: 'ES' });
+  });
+});
+
+describe('personal information: what VIES said of the tax id', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says a number VIES did not answer for is kept unconfirmed, one it confirmed is registered, and nothing when not looked up', async () => {
+    mockApi(() => new Response('', { status: 404 }));
+    const address = { line1: 'Hauptstraße 1', line2: null, city: 'Berlin', postalCode: '10115', region: null, country: 'DE' };
+    const german = { ...initial, country: 'DE', billingAddress: address, taxId: 'DE136695976' };
+    const { unmount } = await render(<PersonalInformationForm initial={{ ...german, taxIdRegistration: 'unavailable' }} />);
+    expect(screen.getByTestId('personal-tax-id-registration').textContent).toMatch(/Not confirmed: VIES.*did not answer/);
+    unmount();
+    const registered = await render(<PersonalInformationForm initial={{ ...german, taxIdRegistration: 'registered' }} />);
+    expect(screen.getByTestId('personal-tax-id-registration').textContent).toMatch(/^Registered in VIES/);
+    registered.unmount();
+    await render(<PersonalInformationForm initial={initial} />);
+    expect(screen.queryByTestId('personal-tax-id-registration')).toBeNull();
   });
 });
 

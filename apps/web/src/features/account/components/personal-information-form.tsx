@@ -131,6 +131,12 @@ export function PersonalInformationForm({ initial }: { initial: PersonalInfo }) 
           maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
           data-testid="personal-tax-id"
         />
+        {initial.taxIdRegistration ? (
+          // What VIES said of the saved number: an unanswered lookup kept it unconfirmed, and the customer is told.
+          <Text size="sm" c={initial.taxIdRegistration === 'registered' ? 'dimmed' : undefined} data-testid="personal-tax-id-registration">
+            {t(initial.taxIdRegistration === 'registered' ? 'billing.taxIdRegistered' : 'billing.taxIdUnconfirmed')}
+          </Text>
+        ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending} data-testid="personal-save">
             {t('personal.save')}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { preferencesSchema, THEMES, type Locale, type Preferences } from '@enlaza/contracts';
-import { useSavePreferences } from '@/lib/api/preferences';
+import { useSavePreferences } from '@/lib/api/save-preferences';
 import { FormGeneralError } from '@/components/form-general-error';
 import { SelectField } from '@/components/select-field';
 import { applyColorScheme } from '@/lib/apply-preferences';

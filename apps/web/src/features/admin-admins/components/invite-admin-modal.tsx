@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { createAdminBodySchema } from '@enlaza/contracts';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useCreateAdmin } from '../api/admin-mutations';
+import { useCreateAdmin } from '../api/create-admin';
 import { ModalForm } from '@/components/modal-form';
 
 /** Name and email of a new admin; they get an email to choose their password. */

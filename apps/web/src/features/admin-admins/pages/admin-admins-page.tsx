@@ -13,7 +13,7 @@ import { usePageTitle } from '@/components/use-page-title';
 import { UserStatusBadge } from '@/components/user-status-badge';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { useSetAdminEnabled } from '../api/admin-mutations';
+import { useSetAdminEnabled } from '../api/set-admin-enabled';
 import { useAdminAdmins } from '../api/list-admins';
 import { AdminName } from '../components/admin-name';
 import { InviteAdminModal } from '../components/invite-admin-modal';

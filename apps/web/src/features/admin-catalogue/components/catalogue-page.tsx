@@ -82,7 +82,9 @@ export function CataloguePage<K extends CatalogueKind>({ screen }: { screen: Cat
   const columns: DataColumn<CatalogueAdmin[K]>[] = [
     { key: 'name', header: t('columns.name'), cell: nameCell, hideInCard: true },
     ...screen.columns,
-    { key: 'uses', header: t('columns.uses'), cell: (row) => String((row as Row).uses) },
+    // Says what it counts: every record that points at the item, ended subscriptions included (what
+    // keeps it from being deleted), which is not the dashboard's count of running subscriptions.
+    { key: 'uses', header: t(`columns.usesOf.${kind}`), cell: (row) => formatNumber((row as Row).uses, locale) },
     {
       key: 'active',
       header: t('columns.status'),

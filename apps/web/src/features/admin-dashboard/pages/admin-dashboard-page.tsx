@@ -185,7 +185,8 @@ function HeadlineFigures({ metrics: m }: { metrics: AdminMetrics }) {
         <Text size="sm" c="dimmed">
           {t('churn.detail', {
             churned: formatNumber(m.churn.churnedCustomers, locale),
-            start: formatNumber(m.churn.startCustomers, locale),
+            count: m.churn.startCustomers,
+            formatted: formatNumber(m.churn.startCustomers, locale),
           })}
         </Text>
       </MetricCard>

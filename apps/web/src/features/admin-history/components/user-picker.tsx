@@ -1,23 +1,8 @@
 import { useState } from 'react';
 import { Select, type ComboboxItem } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminUserDetailSchema, adminUsersPageSchema, okResponse } from '@enlaza/contracts';
-import { adminUserKeys } from '@/lib/api/admin-keys';
-import { apiGet } from '@/lib/http';
-
-const userDetailSchema = okResponse(adminUserDetailSchema);
-
-/** One customer's name and email (the admin users detail), to label a user chosen from the URL. */
-export function useUserForLabel(id: string | undefined, enabled: boolean) {
-  return useQuery({
-    queryKey: adminUserKeys.detail(id ?? ''),
-    queryFn: async () => (await apiGet(`/api/admin/users/${encodeURIComponent(id ?? '')}`, userDetailSchema)).data,
-    enabled: Boolean(id) && enabled,
-    retry: false,
-  });
-}
+import { useSearchUsers } from '../api/search-users';
 
 /** "Ana López · ana@example.com": the name and the email tell two people of the same name apart. */
 export const userLabel = (user: { name: string | null; email: string | null }, fallback: string) =>
@@ -45,17 +30,7 @@ export function UserPicker({
   const selectedLabel = current?.label ?? '';
   // Typing shows matches; the chosen user's own label is not a new search.
   const searching = term.length >= 2 && term !== selectedLabel;
-  const found = useQuery({
-    queryKey: adminUserKeys.list({ search: term, pageSize: 10 }),
-    queryFn: () =>
-      apiGet(
-        `/api/admin/users?${new URLSearchParams({ search: term, pageSize: '10', sort: 'name', dir: 'asc' }).toString()}`,
-        adminUsersPageSchema,
-      ),
-    enabled: searching,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const found = useSearchUsers(term, searching);
   const options: ComboboxItem[] = searching
     ? (found.data?.data ?? []).map((user) => ({ value: user.id, label: userLabel(user, user.id) }))
     : [];

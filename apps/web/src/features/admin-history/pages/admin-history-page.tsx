@@ -10,7 +10,8 @@ import { useUrlFilters } from '@/components/use-url-filters';
 import { bcp47 } from '@/lib/language';
 import { useAdminHistory, type HistoryFilters } from '../api/list-history';
 import { ACTIVITY_ACTIONS } from '../components/actions';
-import { UserPicker, userLabel, useUserForLabel } from '../components/user-picker';
+import { useUserForLabel } from '../api/get-user-for-label';
+import { UserPicker, userLabel } from '../components/user-picker';
 import { ValueDiff } from '../components/value-diff';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

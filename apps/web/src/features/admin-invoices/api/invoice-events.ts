@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { invoiceEventListSchema } from '@enlaza/contracts';
-import { keysetQueryOptions } from '@/lib/keyset';
+import { keysetQueryOptions } from '@/lib/api/keyset';
 import { adminInvoiceKeys } from '@/lib/api/admin-keys';
 
 /** Facturas: the NO VERI*FACTU event log, newest first, one keyset page at a time ("load more"). */

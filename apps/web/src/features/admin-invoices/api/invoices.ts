@@ -9,7 +9,7 @@ import {
 } from '@enlaza/contracts';
 import { downloadFile } from '@/lib/download-file';
 import { apiSend } from '@/lib/http';
-import { filterParams, keysetQueryOptions } from '@/lib/keyset';
+import { filterParams, keysetQueryOptions } from '@/lib/api/keyset';
 import { adminInvoiceKeys } from '@/lib/api/admin-keys';
 
 export interface InvoiceFilters {

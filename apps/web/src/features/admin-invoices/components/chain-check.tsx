@@ -39,6 +39,9 @@ export function ChainCheck() {
             {result.checked === 0
               ? t('chain.okEmpty')
               : t('chain.ok', { count: result.checked, formatted: formatNumber(result.checked, locale) })}
+            {result.signaturesChecked > 0
+              ? ` ${t('chain.signatures', { count: result.signaturesChecked, formatted: formatNumber(result.signaturesChecked, locale) })}`
+              : null}
           </Alert>
         ) : (
           <Alert color="red" role="alert" data-testid="invoices-chain-result">

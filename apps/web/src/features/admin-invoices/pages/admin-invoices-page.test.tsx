@@ -27,6 +27,7 @@ const invoice: InvoiceSummary = {
   creditedCents: 0,
   correctedInvoiceId: null,
   correctedNumber: null,
+  correctedIssueDate: null,
   paymentId: '2b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
 };
 
@@ -61,6 +62,7 @@ const creditNote = (fields: { number: string; totalCents: number; subtotalCents:
   invoiceType: 'R1',
   correctedInvoiceId: invoice.id,
   correctedNumber: invoice.number,
+  correctedIssueDate: invoice.issueDate,
   paymentId: null,
   seller: { name: 'S', taxId: 'T', address: null, country: 'ES' },
   buyer: { name: 'Ana López', taxId: 'ESX1234567Z', address: null, country: 'ES' },
@@ -124,6 +126,17 @@ describe('Facturas', () => {
     expect(JSON.parse(posts[1]!.init?.body as string)).toEqual({ reason: 'Refund', correctionCode: 'R1', amountCents: 500 });
   });
 
+  it('offers to end the plan only when everything left is credited, not for a partial amount', async () => {
+    await setup(() => list([invoice]));
+    fireEvent.click((await screen.findAllByTestId('invoice-credit'))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('credit-end-service')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '5' } });
+    expect(within(dialog).queryByTestId('credit-end-service')).toBeNull();
+    fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '' } });
+    expect(within(dialog).getByTestId('credit-end-service')).toBeTruthy();
+  });
+
   it('credits everything left as a base or with tax, and ends the plan when the paid period ends if asked', async () => {
     const { calls } = await setup((url) => {
       if (url.includes('/credit-notes'))
@@ -148,14 +161,10 @@ describe('Facturas', () => {
     });
     fireEvent.click((await screen.findAllByTestId('invoice-credit'))[0]!);
     const dialog = await screen.findByRole('dialog');
-    // A partial amount ends nothing: the choice shows only when everything left is credited.
-    fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '5' } });
-    expect(within(dialog).queryByTestId('credit-end-service')).toBeNull();
-    fireEvent.change(within(dialog).getByTestId('credit-amount'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByLabelText('When the paid period ends (it no longer renews)'));
     // The reason's code for the tax record: R1 unless chosen.
     fireEvent.click(within(dialog).getByTestId('credit-correction'));
-    fireEvent.click(await screen.findByRole('option', { name: 'R4 — any other correction', hidden: true }));
+    fireEvent.click(await screen.findByText('R4 — any other correction'));
     fireEvent.change(within(dialog).getByTestId('credit-reason'), { target: { value: 'Refund' } });
     fireEvent.click(within(dialog).getByTestId('credit-submit'));
     expect(
@@ -180,17 +189,30 @@ describe('Facturas', () => {
 
   it('verifies the record chain and names the first broken record', async () => {
     let broken = false;
+    let signed = 0;
     const { calls } = await setup((url) => {
       if (url === '/api/admin/invoices/verify-chain') {
         const data = broken
-          ? { ok: false, checked: 10, firstBroken: { number: 'F2026-000010', issuedAt: '2026-11-22T10:00:00.000Z', reason: 'hash' } }
-          : { ok: true, checked: 42, firstBroken: null };
+          ? {
+              ok: false,
+              checked: 10,
+              signaturesChecked: 0,
+              firstBroken: { number: 'F2026-000010', issuedAt: '2026-11-22T10:00:00.000Z', reason: 'hash' },
+            }
+          : { ok: true, checked: 42, signaturesChecked: signed, firstBroken: null };
         return json({ ok: 1, data });
       }
       return list([invoice]);
     });
     fireEvent.click(await screen.findByTestId('invoices-verify-chain'));
     expect((await screen.findByTestId('invoices-chain-result')).textContent).toBe('The record chain is intact: 42 records checked.');
+    signed = 42;
+    fireEvent.click(screen.getByTestId('invoices-verify-chain'));
+    await waitFor(() =>
+      expect(screen.getByTestId('invoices-chain-result').textContent).toBe(
+        'The record chain is intact: 42 records checked. 42 signatures verified.',
+      ),
+    );
     broken = true;
     fireEvent.click(screen.getByTestId('invoices-verify-chain'));
     await waitFor(() =>
@@ -199,7 +221,7 @@ describe('Facturas', () => {
       ),
     );
     const posts = calls.filter((c) => c.url === '/api/admin/invoices/verify-chain');
-    expect(posts.map((c) => c.init?.method)).toEqual(['POST', 'POST']);
+    expect(posts.map((c) => c.init?.method)).toEqual(['POST', 'POST', 'POST']);
   });
   it('shows the NO VERI*FACTU event log: each event, what it says and whether it is signed', async () => {
     const event = (eventType: string, details: object, signed: boolean) => ({

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { downloadFile } from '@/lib/download-file';
 import { apiGet, apiSend } from '@/lib/http';
-import { keysetQueryOptions } from '@/lib/keyset';
+import { keysetQueryOptions } from '@/lib/api/keyset';
 import { ApiError } from '@/lib/api-error';
 import { adminInvoiceKeys, catalogueKeys } from '@/lib/api/admin-keys';
 

@@ -4,7 +4,7 @@ import type { AdminSubscriptionDetail } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { formatDate, formatMoney } from '@/lib/format';
 
-/** A subscription's payments: date, amount, status and the invoice each one has. */
+/** A subscription's payments: date, amount, status (with a dispute, its state, reason, amount and due date) and the invoice each one has. */
 export function SubscriptionPayments({ payments }: { payments: AdminSubscriptionDetail['payments'] }) {
   const { t } = useTranslation(['admin-subscriptions', 'admin', 'plan']);
   const locale = useLocale();
@@ -34,7 +34,22 @@ export function SubscriptionPayments({ payments }: { payments: AdminSubscription
                 <Table.Tr key={p.id}>
                   <Table.Td>{formatDate(p.createdAt, locale)}</Table.Td>
                   <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{money(p.amountCents)}</Table.Td>
-                  <Table.Td>{t(`paymentStatus.${p.status}`, { defaultValue: p.status })}</Table.Td>
+                  <Table.Td>
+                    {t(`paymentStatus.${p.status}`, { defaultValue: p.status })}
+                    {p.dispute ? (
+                      <Text size="sm" c={p.dispute.status === 'lost' ? 'red' : undefined} data-testid="payment-dispute">
+                        {t('dispute.summary', {
+                          status: t(`dispute.statuses.${p.dispute.status}`),
+                          reason: t(`dispute.reasons.${p.dispute.reason}`, { defaultValue: p.dispute.reason }),
+                          amount: money(p.dispute.amountCents),
+                        })}
+                        {p.dispute.evidenceDueBy && !p.dispute.closedAt
+                          ? ` ${t('dispute.dueBy', { date: formatDate(p.dispute.evidenceDueBy, locale) })}`
+                          : null}
+                        {p.dispute.creditNoteNumber ? ` ${t('dispute.creditNote', { number: p.dispute.creditNoteNumber })}` : null}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{p.invoiceNumber ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}

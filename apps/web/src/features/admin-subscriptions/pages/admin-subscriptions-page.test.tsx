@@ -37,6 +37,14 @@ const detail: AdminSubscriptionDetail = {
       status: 'succeeded',
       purpose: 'renewal',
       invoiceNumber: 'F2026-000009',
+      dispute: {
+        status: 'needs_response',
+        reason: 'fraudulent',
+        amountCents: 1089,
+        evidenceDueBy: '2026-11-08T00:00:00.000Z',
+        closedAt: null,
+        creditNoteNumber: null,
+      },
     },
   ],
   invoices: [{ id: 'i1', number: 'F2026-000009', issuedAt: '2026-11-01T00:00:00.000Z', totalCents: 1089, kind: 'invoice' }],
@@ -129,6 +137,10 @@ describe('Suscripcions', () => {
     const drawer = await screen.findByTestId('subscription-history');
     expect(within(drawer).getByText('Renewed')).toBeTruthy();
     expect(within(screen.getByTestId('subscription-invoices')).getByText('F2026-000009')).toBeTruthy();
+    // The payment's dispute: its state, the bank's reason, the amount and when Stripe wants the answer.
+    expect(within(screen.getByTestId('subscription-payments')).getByTestId('payment-dispute').textContent).toBe(
+      'Disputed: needs a response · fraudulent · €10.89. Answer in Stripe by Nov 8, 2026.',
+    );
     expect(screen.getByTestId('subscription-price').textContent).toBe('Pro · €9.00 / month');
     fireEvent.click(screen.getByTestId('subscription-extend'));
     const dialog = await screen.findByTestId('subscription-change-dialog');

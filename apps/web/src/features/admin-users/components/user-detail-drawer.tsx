@@ -10,7 +10,7 @@ import { useLocale } from '@/components/use-locale';
 import { UserStatusBadge } from '@/components/user-status-badge';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useAdminUser } from '../api/get-user';
-import { useUserAction, type UserAction } from '../api/user-actions';
+import { useUserAction, type UserAction } from '../api/user-action';
 
 function Fact({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (

@@ -14,7 +14,7 @@ import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
 import { contractField } from '@/lib/forms/contract-fields';
 import { formatNumber } from '@/lib/format';
-import { useImportContacts } from '../api/audience';
+import { useImportContacts } from '../api/import-contacts';
 import { ImportPreview } from './import-preview';
 import { useCsvPreview } from './use-csv-preview';
 

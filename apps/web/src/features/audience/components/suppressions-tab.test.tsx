@@ -3,16 +3,20 @@ import { fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
 import { render } from '@/test/render';
 import { replaceExports } from '@/test/replace-exports';
-import * as audienceApi from '../api/audience';
+import * as addSuppressionApi from '../api/add-suppression';
+import * as suppressionsApi from '../api/get-suppressions';
+import * as removeSuppressionApi from '../api/remove-suppression';
 import { SuppressionsTab } from './suppressions-tab';
 
 const state: { added: string[]; fail: unknown } = { added: [], fail: null };
 
 // An empty list, and an "add" that records the address (and fails when told to).
-const fakeServer = () =>
-  replaceExports(audienceApi, {
+function fakeServer() {
+  replaceExports(suppressionsApi, {
     useSuppressions: () => ({ isPending: false, isError: false, data: { pages: [{ data: [] }] }, hasNextPage: false }),
-    useRemoveSuppression: () => ({ isPending: false, mutate: () => undefined }),
+  });
+  replaceExports(removeSuppressionApi, { useRemoveSuppression: () => ({ isPending: false, mutate: () => undefined }) });
+  replaceExports(addSuppressionApi, {
     useAddSuppression: () => ({
       isPending: false,
       mutate: (email: string, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => {
@@ -22,6 +26,7 @@ const fakeServer = () =>
       },
     }),
   });
+}
 
 const renderTab = () => render(<SuppressionsTab />);
 

@@ -9,7 +9,9 @@ import { DataTable } from '@/components/data-table';
 import { useLocale } from '@/components/use-locale';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { formatDateTime } from '@/lib/format';
-import { useAddSuppression, useRemoveSuppression, useSuppressions } from '../api/audience';
+import { useAddSuppression } from '../api/add-suppression';
+import { useSuppressions } from '../api/get-suppressions';
+import { useRemoveSuppression } from '../api/remove-suppression';
 
 /** The suppression list: addresses never emailed again; add by hand, remove (never an unsubscribed one). */
 export function SuppressionsTab() {

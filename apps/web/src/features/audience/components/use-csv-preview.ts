@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CONTACT_IMPORT_MAX_BYTES, type ContactImportPreview } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
-import { usePreviewImport } from '../api/audience';
+import { usePreviewImport } from '../api/preview-import';
 
 /**
  * The import's first step: the chosen file, its text, and its first rows as the server read them.

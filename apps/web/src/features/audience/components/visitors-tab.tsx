@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { KeysetTable } from '@/components/keyset-list';
 import { useLocale } from '@/components/use-locale';
 import { formatDate } from '@/lib/format';
-import { useVisitors } from '../api/audience';
+import { useVisitors } from '../api/get-visitors';
 
 /**
  * "All contacts": everyone who wrote through one of my cards or tags and agreed to hear from me —

@@ -9,7 +9,9 @@ import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
 import { useLocale } from '@/components/use-locale';
 import { formatDate, formatNumber } from '@/lib/format';
-import { useContactList, useContacts, useDeleteContact } from '../api/audience';
+import { useDeleteContact } from '../api/delete-contact';
+import { useContactList } from '../api/get-contact-list';
+import { useContacts } from '../api/get-contacts';
 
 /** /user/campanas/audiencia/:listId: one list's contacts, searchable, in pages; delete one. */
 export default function ContactListPage() {

@@ -39,7 +39,27 @@ describe('choosing a new password from the emailed link', () => {
     type('reset-confirm', 'a long new password');
     submit();
     expect(await screen.findByTestId('reset-done')).toBeTruthy();
-    expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({ token: TOKEN, email: 'ana@example.com', password: 'a long new password' });
+    expect(JSON.parse(calls[0]!.init?.body as string)).toEqual({
+      token: TOKEN,
+      email: 'ana@example.com',
+      password: 'a long new password',
+      revokeApiTokens: true,
+      removePasskeys: true,
+    });
+  });
+
+  it('revokes the access tokens and removes the passkeys too unless their boxes are unticked', async () => {
+    const { calls, type, submit } = await setup(() => json({ ok: 1, data: {} }));
+    const tokens = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Also revoke all access tokens' });
+    const passkeys = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Also remove all passkeys' });
+    expect(tokens.checked).toBe(true);
+    expect(passkeys.checked).toBe(true);
+    fireEvent.click(passkeys);
+    type('reset-password', 'a long new password');
+    type('reset-confirm', 'a long new password');
+    submit();
+    expect(await screen.findByTestId('reset-done')).toBeTruthy();
+    expect(JSON.parse(calls[0]!.init?.body as string)).toMatchObject({ revokeApiTokens: true, removePasskeys: false });
   });
 
   it("shows the server's refusal of the password on its field", async () => {

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Center, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -34,12 +35,17 @@ function ResetPassword() {
   usePageTitle(t('reset.title'));
   const { token = '', email = '' } = useParams();
   const reset = useResetPassword();
+  // Whoever had the account may have left a token or a passkey to come back: both go unless unticked.
+  const [revokeApiTokens, setRevokeApiTokens] = useState(true);
+  const [removePasskeys, setRemovePasskeys] = useState(true);
   const form = useContractForm(formSchema, {
     initialValues: { password: '', confirm: '' },
     messages: { password: t('errors.short', { min: PASSWORD_MIN_LENGTH }), confirm: t('errors.mismatch') },
   });
 
-  const submit = form.onSubmit(({ password }) => reset.mutate({ token, email, password }, { onError: form.setServerError }));
+  const submit = form.onSubmit(({ password }) =>
+    reset.mutate({ token, email, password, revokeApiTokens, removePasskeys }, { onError: form.setServerError }),
+  );
 
   const failure = reset.error instanceof ApiError ? reset.error : null;
   const linkProblem = failure?.code === 'account.reset_expired' ? 'expired' : failure?.code === 'account.reset_invalid' ? 'invalid' : null;
@@ -98,6 +104,21 @@ function ResetPassword() {
                   autoComplete="new-password"
                   toggleLabel={t('togglePassword')}
                   data-testid="reset-confirm"
+                />
+                <Text size="sm" c="dimmed">
+                  {t('reset.signsOut')}
+                </Text>
+                <Checkbox
+                  checked={revokeApiTokens}
+                  onChange={(event) => setRevokeApiTokens(event.currentTarget.checked)}
+                  label={t('reset.revokeApiTokens')}
+                  data-testid="reset-revoke-tokens"
+                />
+                <Checkbox
+                  checked={removePasskeys}
+                  onChange={(event) => setRemovePasskeys(event.currentTarget.checked)}
+                  label={t('reset.removePasskeys')}
+                  data-testid="reset-remove-passkeys"
                 />
                 <Button type="submit" fullWidth loading={reset.isPending} data-testid="reset-submit">
                   {t('reset.submit')}

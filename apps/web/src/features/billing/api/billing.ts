@@ -8,11 +8,14 @@ import {
   okResponse,
   paymentMethodSchema,
   paymentProviderInfoSchema,
+  methodSetupSchema,
+  paymentDetailSchema,
   paymentSchema,
   plansCatalogueSchema,
-  type AddCardInput,
   type BillingDetailsUpdate,
   type CheckoutResult,
+  type MethodKindName,
+  type SaveMethodInput,
 } from '@enlaza/contracts';
 import { z } from 'zod';
 import { refreshSubscriptionData } from '@/lib/api/subscription-data';
@@ -28,7 +31,10 @@ export const billingKeys = {
   payments: ['billing', 'payments'] as const,
   details: ['billing', 'details'] as const,
   provider: ['billing', 'provider'] as const,
-  quote: (offerId: string | null) => ['billing', 'quote', offerId] as const,
+  quotes: ['billing', 'quote'] as const,
+  quote: (offerId: string | null, promotionCode: string | null = null) => ['billing', 'quote', offerId, promotionCode] as const,
+  addOnQuote: (addOnId: string | null, promotionCode: string | null) => ['billing', 'quote', 'add-on', addOnId, promotionCode] as const,
+  payment: (id: string) => ['billing', 'payment', id] as const,
 };
 const methodsAnswer = okResponse(z.array(paymentMethodSchema));
 
@@ -76,30 +82,81 @@ export const useMyPlan = () => useQuery(myPlanQuery());
 export const useAddOns = () => useQuery(addOnsQuery());
 export const usePayments = () => useQuery(paymentsQuery());
 
-export const useCheckoutQuote = (offerId: string | null) =>
-  useQuery({
-    queryKey: billingKeys.quote(offerId),
-    queryFn: async () => (await apiSend('POST', '/api/user/checkout/quote', { offerId }, okResponse(checkoutQuoteSchema))).data,
-    enabled: offerId !== null,
+/** What buying `offerId` now costs, with `promotionCode`'s discount line when one is applied (a refused code fails with its 422). */
+export const checkoutQuoteOptions = (offerId: string | null, promotionCode: string | null = null) =>
+  queryOptions({
+    queryKey: billingKeys.quote(offerId, promotionCode),
+    queryFn: async () =>
+      (
+        await apiSend(
+          'POST',
+          '/api/user/checkout/quote',
+          { offerId, ...(promotionCode ? { promotionCode } : {}) },
+          okResponse(checkoutQuoteSchema),
+        )
+      ).data,
     staleTime: 0,
     retry: false,
   });
+export const useCheckoutQuote = (offerId: string | null, promotionCode: string | null = null) =>
+  useQuery({ ...checkoutQuoteOptions(offerId, promotionCode), enabled: offerId !== null });
 
-/** Every billing change refreshes the billing screens and the stored subscription data (quotas everywhere). */
+/**
+ * Every billing change refreshes the billing screens and the stored subscription data (quotas
+ * everywhere). A checkout quote is only marked stale, never asked again while its dialog is open:
+ * once the offer is paid for, the server answers its quote with a 409 ("already on this plan") that
+ * the dialog would show in red until it closed. The pay dialog asks for a new quote itself when the
+ * billing details change, and an opened dialog asks for a stale one.
+ */
 function useBillingMutation<V, R>(call: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: billingKeys.all, predicate: (query) => query.queryKey[1] !== billingKeys.quotes[1] }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.quotes, refetchType: 'none' }),
+      ]);
       await refreshSubscriptionData(queryClient);
     },
   });
 }
 
-export const useAddMethod = () =>
+/**
+ * Starts saving a method at the provider (`POST /api/user/methods/setup`): what its component in the
+ * browser needs. Not a billing query (a billing change must not start another setup under the form).
+ */
+export const useStartMethodSetup = () =>
+  useMutation({
+    mutationFn: async (kind: MethodKindName) =>
+      (await apiSend('POST', '/api/user/methods/setup', { kind }, okResponse(methodSetupSchema))).data,
+  });
+/** The setup the provider's component completed, saved as a method: only its id travels, never a number. */
+export const useSaveMethod = () =>
   useBillingMutation(
-    async (input: AddCardInput) => (await apiSend('POST', '/api/user/methods', input, okResponse(paymentMethodSchema))).data,
+    async (input: SaveMethodInput) => (await apiSend('POST', '/api/user/methods', input, okResponse(paymentMethodSchema))).data,
+  );
+/** What the sandbox's own pages answer: nothing the app reads (the setup or payment is read again from our API). */
+const sandboxAnswer = okResponse(z.object({}));
+/** The sandbox's picker completing a setup (stands for the provider's page): a test method's id and a holder. */
+export const confirmSandboxSetup = async (setupId: string, body: { testMethod: string; holder: string }) =>
+  apiSend('POST', `/api/payments/sandbox/setups/${encodeURIComponent(setupId)}/confirm`, body, sandboxAnswer);
+/** The sandbox's 3-D Secure challenge (stands for the issuer's page): passed or failed by the customer. */
+export const authenticateSandboxPayment = async (ref: string, result: 'pass' | 'fail') =>
+  apiSend('POST', `/api/payments/sandbox/payments/${encodeURIComponent(ref)}/authenticate`, { result }, sandboxAnswer);
+
+/** One payment (the payment page, linked from the email of a renewal that waits for authentication). */
+export const paymentQuery = (id: string) =>
+  queryOptions({
+    queryKey: billingKeys.payment(id),
+    queryFn: async () => (await apiGet(`/api/user/payments/${encodeURIComponent(id)}`, okResponse(paymentDetailSchema))).data,
+  });
+export const usePayment = (id: string) => useQuery(paymentQuery(id));
+/** After the customer authenticated: the server asks the provider for the payment's state again. */
+export const useConfirmPayment = () =>
+  useBillingMutation(
+    async (id: string) =>
+      (await apiSend('POST', `/api/user/payments/${encodeURIComponent(id)}/confirm`, undefined, okResponse(paymentDetailSchema))).data,
   );
 /** The tax id and address the pay dialog asks for; every billing screen is refreshed (the tax may change with them). */
 export const useSaveBillingDetails = () =>
@@ -118,12 +175,12 @@ export const useRemoveMethod = () =>
 
 export const useCheckout = () =>
   useBillingMutation(
-    async (input: { offerId: string; methodId: string; idempotencyKey: string }): Promise<CheckoutResult> =>
+    async (input: { offerId: string; methodId: string; idempotencyKey: string; promotionCode?: string }): Promise<CheckoutResult> =>
       (await apiSend('POST', '/api/user/checkout', input, okResponse(checkoutResultSchema))).data,
   );
 export const useBuyAddOn = () =>
   useBillingMutation(
-    async (input: { addOnId: string; methodId: string; idempotencyKey: string }): Promise<CheckoutResult> =>
+    async (input: { addOnId: string; methodId: string; idempotencyKey: string; promotionCode?: string }): Promise<CheckoutResult> =>
       (await apiSend('POST', '/api/user/paquetes', input, okResponse(checkoutResultSchema))).data,
   );
 
@@ -139,3 +196,15 @@ export const usePlanAction = () =>
 
 /** A fresh key per payment attempt: a retried request (double click, lost answer) never charges twice. */
 export const newIdempotencyKey = () => `web-${crypto.randomUUID()}`;
+
+/** What the Redsys return page learns from our API: the operation Redsys reported and its state now. */
+const redsysReturnAnswer = okResponse(
+  z.object({
+    kind: z.enum(['setup', 'payment']),
+    ref: z.string(),
+    status: z.enum(['pending', 'requires_action', 'succeeded', 'failed']),
+  }),
+);
+/** Back from Redsys' page: the signed result Redsys appended to our URL, passed on to our API (which verifies it). */
+export const returnFromRedsys = async (signed: { Ds_SignatureVersion: string; Ds_MerchantParameters: string; Ds_Signature: string }) =>
+  (await apiSend('POST', '/api/payments/redsys/return', signed, redsysReturnAnswer)).data;

@@ -1,22 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { BillingDetails, PaymentMethod, PriceQuote } from '@enlaza/contracts';
+import type { BillingDetails, CheckoutResult, PaymentMethod, PriceQuote, SubscriptionData } from '@enlaza/contracts';
+import { ApiError } from '@/lib/api-error';
 import { json, mockApi } from '@/test/mock-api';
 import { render } from '@/test/render';
 import { PayDialog } from './pay-dialog';
 
 const card: PaymentMethod = {
-  id: 'pm_new',
+  id: 'pm_saved',
+  kind: 'card',
   brand: 'visa',
-  last4: '4242',
+  last4: '3184',
   expMonth: 12,
   expYear: 2039,
   holder: 'Ana López',
   isDefault: true,
+  usable: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const missingDetails: BillingDetails = {
   taxId: null,
+  taxIdRegistration: null,
   billingAddress: null,
   country: 'ES',
   requiresTaxId: true,
@@ -30,83 +34,194 @@ const price: PriceQuote = {
   taxRateBasisPoints: 2100,
   taxRule: 'domestic',
 };
+const subscription: SubscriptionData = {
+  id: 's1',
+  status: 'active',
+  plan: null,
+  periodStart: null,
+  periodEnd: null,
+  cancelAtPeriodEnd: false,
+  limits: { profiles: 10, tags: 10, storageBytes: 1, sendsPerMonth: 1 },
+  usage: { profiles: 1, tags: 0, storageBytes: 0, sendsThisMonth: 0 },
+  addOns: [],
+};
+const answer = (status: CheckoutResult['payment']['status'], extra: Partial<CheckoutResult> = {}): CheckoutResult => ({
+  payment: {
+    id: 'pay1',
+    amountCents: 1089,
+    refundedCents: 0,
+    currency: 'EUR',
+    status,
+    purpose: 'subscription',
+    description: 'Pro',
+    methodBrand: 'visa',
+    methodLast4: '3184',
+    failureCode: null,
+    failureMessage: null,
+    invoiceId: null,
+    invoiceNumber: null,
+    creditNotes: [],
+    refundedAtProviderCents: 0,
+    dispute: null,
+    createdAt: '2026-11-26T00:00:00.000Z',
+  },
+  subscription,
+  ...extra,
+});
+const waitsForAuthentication = answer('requires_action', {
+  nextAction: { kind: 'authenticate', provider: 'sandbox', clientSecret: 'sbx_pay_1', publishableKey: null },
+});
 
-async function setup(requoted: PriceQuote) {
+async function setup({
+  details = { ...missingDetails, missing: [] },
+  missing = [],
+  requoted = price,
+  pay = vi.fn(async (): Promise<CheckoutResult> => answer('succeeded')),
+}: {
+  details?: BillingDetails;
+  missing?: BillingDetails['missing'];
+  requoted?: PriceQuote;
+  pay?: (methodId: string, key: string) => Promise<CheckoutResult>;
+} = {}) {
   const mocked = mockApi((url, init) => {
     const method = init?.method ?? 'GET';
-    if (method === 'GET' && url === '/api/user/methods') return json({ ok: 1, data: [] });
-    if (method === 'GET' && url === '/api/account/billing') return json({ ok: 1, data: missingDetails });
-    if (method === 'GET' && url === '/api/user/payment-provider') return json({ ok: 1, data: { name: 'sandbox', testMode: true } });
+    if (method === 'GET' && url === '/api/user/methods') return json({ ok: 1, data: [card] });
+    if (method === 'GET' && url === '/api/account/billing') return json({ ok: 1, data: details });
+    if (method === 'GET' && url === '/api/user/payment-provider')
+      return json({ ok: 1, data: { name: 'sandbox', testMode: true, methodKinds: ['card', 'sepa_debit'], publishableKey: null } });
     if (method === 'PUT' && url === '/api/account/billing')
-      return json({ ok: 1, data: { ...missingDetails, ...(JSON.parse(init?.body as string) as object), missing: [] } });
-    if (method === 'POST' && url === '/api/user/methods') return json({ ok: 1, data: card });
+      return json({ ok: 1, data: { ...details, ...(JSON.parse(init?.body as string) as object), missing: [] } });
+    if (method === 'POST' && url === '/api/payments/sandbox/payments/sbx_pay_1/authenticate') return json({ ok: 1, data: {} });
     return new Response('', { status: 404 });
   });
-  const onPay = vi.fn();
+  const onPaid = vi.fn();
   const requote = vi.fn(async () => requoted);
+  const payMock = vi.fn(pay);
   await render(
     <PayDialog
       opened
       title="Pro"
       lines={[{ description: 'Pro', amountCents: 900 }]}
       price={price}
-      missing={['taxId', 'billingAddress']}
+      missing={missing}
       requote={requote}
-      paying={false}
-      payError={null}
-      onPay={onPay}
+      pay={payMock}
+      onPaid={onPaid}
       onClose={() => undefined}
     />,
     {},
   );
   const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-  const fillAll = () => {
+  const fillDetails = () => {
     type('pay-tax-id', 'X1234567L');
     type('billing-line1', 'Calle Mayor 1');
     type('billing-city', 'Madrid');
     type('billing-postalCode', '28013');
-    type('card-number', '4242 4242 4242 4242');
-    type('card-expiry', '12/39');
-    type('card-cvc', '123');
-    type('card-holder', 'Ana López');
   };
   const sent = (method: string, url: string) => mocked.calls.filter((c) => (c.init?.method ?? 'GET') === method && c.url === url);
-  return { onPay, requote, fillAll, sent };
+  return { pay: payMock, onPaid, requote, fillDetails, sent };
 }
+
+// The billing address fields (a country picker of every country) take seconds to render in jsdom on a busy machine.
+const DETAILS_TEST = { timeout: 20_000 };
 
 describe('the pay dialog', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('asks for the missing tax id and address, and one "Pay" saves them and the new card, then pays with that card', async () => {
-    const { onPay, fillAll, sent } = await setup(price);
+  it('asks for the missing tax id and address, and one "Pay" saves them, then pays with the saved method', DETAILS_TEST, async () => {
+    const { pay, onPaid, fillDetails, sent } = await setup({ details: missingDetails, missing: ['taxId', 'billingAddress'] });
     await screen.findByTestId('pay-billing-details');
-    expect((await screen.findByTestId('test-cards')).textContent).toContain('4242 4242 4242 4242');
+    await screen.findByTestId('pay-method-3184');
     // Nothing typed: the fields say what is missing and nothing is sent.
     fireEvent.click(screen.getByTestId('pay-confirm'));
     expect(await screen.findByText('Enter your tax id.')).toBeTruthy();
     expect(sent('PUT', '/api/account/billing')).toHaveLength(0);
-    expect(onPay).not.toHaveBeenCalled();
+    expect(pay).not.toHaveBeenCalled();
 
-    fillAll();
+    fillDetails();
     fireEvent.click(screen.getByTestId('pay-confirm'));
-    await waitFor(() => expect(onPay).toHaveBeenCalledTimes(1));
-    expect(onPay.mock.calls[0]![0]).toBe('pm_new');
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(pay.mock.calls[0]![0]).toBe('pm_saved');
     const [details] = sent('PUT', '/api/account/billing');
     expect(JSON.parse(details!.init?.body as string)).toEqual({
       taxId: 'X1234567L',
       billingAddress: { line1: 'Calle Mayor 1', line2: null, city: 'Madrid', postalCode: '28013', region: null, country: 'ES' },
     });
-    expect(sent('POST', '/api/user/methods')).toHaveLength(1);
   });
 
-  it('shows the new total when the billing details change the VAT, and charges nothing until Pay is pressed again', async () => {
-    const { onPay, requote, fillAll } = await setup({ ...price, taxCents: 0, totalCents: 900, taxRule: 'eu_reverse_charge' });
-    await screen.findByTestId('pay-billing-details');
-    fillAll();
+  it(
+    'shows the new total when the billing details change the VAT, and charges nothing until Pay is pressed again',
+    DETAILS_TEST,
+    async () => {
+      const { pay, requote, fillDetails } = await setup({
+        details: missingDetails,
+        missing: ['taxId', 'billingAddress'],
+        requoted: { ...price, taxCents: 0, totalCents: 900, taxRule: 'eu_reverse_charge' },
+      });
+      await screen.findByTestId('pay-billing-details');
+      await screen.findByTestId('pay-method-3184');
+      fillDetails();
+      fireEvent.click(screen.getByTestId('pay-confirm'));
+      expect((await screen.findByTestId('pay-total-changed')).textContent).toContain('€9.00');
+      expect(requote).toHaveBeenCalledTimes(1);
+      expect(pay).not.toHaveBeenCalled();
+      expect(screen.getByTestId('pay-confirm').textContent).toContain('€9.00');
+    },
+  );
+
+  it('opens the 3-D Secure challenge for a payment that waits, then repeats the same request with the same key', async () => {
+    const answers = [waitsForAuthentication, answer('succeeded')];
+    const { pay, onPaid, sent } = await setup({ pay: async () => answers.shift()! });
+    await screen.findByTestId('pay-method-3184');
     fireEvent.click(screen.getByTestId('pay-confirm'));
-    expect((await screen.findByTestId('pay-total-changed')).textContent).toContain('€9.00');
-    expect(requote).toHaveBeenCalledTimes(1);
-    expect(onPay).not.toHaveBeenCalled();
-    expect(screen.getByTestId('pay-confirm').textContent).toContain('€9.00');
+
+    await screen.findByTestId('sandbox-challenge');
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(onPaid).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('challenge-pass'));
+
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    const [authenticated] = sent('POST', '/api/payments/sandbox/payments/sbx_pay_1/authenticate');
+    expect(JSON.parse(authenticated!.init?.body as string)).toEqual({ result: 'pass' });
+    expect(pay).toHaveBeenCalledTimes(2);
+    const [first, again] = pay.mock.calls;
+    expect(again).toEqual(first);
+    expect(first![1]).toMatch(/^web-/);
+    expect(onPaid.mock.calls[0]![0]).toMatchObject({ payment: { status: 'succeeded' } });
+  });
+
+  it('shows the translated refusal when the authentication fails, and a new attempt gets a new key', async () => {
+    const message = 'Your bank did not confirm the payment.';
+    const refused = new ApiError({ status: 402, code: 'payment.authentication_failed', message, serverMessage: message });
+    const answers: (() => Promise<CheckoutResult>)[] = [
+      async () => waitsForAuthentication,
+      async () => Promise.reject(refused),
+      async () => answer('succeeded'),
+    ];
+    const { pay, onPaid, sent } = await setup({ pay: () => answers.shift()!() });
+    await screen.findByTestId('pay-method-3184');
+    fireEvent.click(screen.getByTestId('pay-confirm'));
+    fireEvent.click(await screen.findByTestId('challenge-fail'));
+
+    expect((await screen.findByTestId('pay-error')).textContent).toContain('Your bank did not confirm the payment.');
+    expect(JSON.parse(sent('POST', '/api/payments/sandbox/payments/sbx_pay_1/authenticate')[0]!.init?.body as string)).toEqual({
+      result: 'fail',
+    });
+    expect(pay.mock.calls[1]![1]).toBe(pay.mock.calls[0]![1]);
+    expect(onPaid).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('pay-confirm'));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(pay.mock.calls[2]![1]).not.toBe(pay.mock.calls[0]![1]);
+  });
+
+  it('says a SEPA debit is processing and the plan active, and closes on request', async () => {
+    const { onPaid } = await setup({ pay: async () => answer('processing') });
+    await screen.findByTestId('pay-method-3184');
+    fireEvent.click(screen.getByTestId('pay-confirm'));
+    expect((await screen.findByTestId('payment-processing')).textContent).toContain('your plan is active now');
+    expect(onPaid).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('pay-processing-close'));
+    expect(onPaid).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,16 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { BillingDetailField, PriceQuote } from '@enlaza/contracts';
+import type { BillingDetailField, CheckoutResult, PriceQuote } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { FormGeneralError } from '@/components/form-general-error';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
-import { newIdempotencyKey, useAddMethod, useBillingDetails, useMethods, useSaveBillingDetails } from '../api/billing';
+import { useBillingDetails, useMethods, usePaymentProvider, useSaveBillingDetails } from '../api/billing';
+import { AddMethod } from './add-method';
+import { AddMethodButtons } from './add-method-buttons';
+import { AuthenticationStep } from './authentication-step';
 import { BillingDetailsFields, useBillingDetailsForm } from './billing-details-fields';
-import { CardFields, useCardForm } from './card-form';
-import { MethodChoice, PaySummary, TestCardsNote } from './pay-summary';
+import { MethodChoice, PaySummary } from './pay-summary';
+import { PaymentProcessing } from './payment-states';
+import { PromotionCodeField, type PromotionCodeProps } from './promotion-code-field';
+import { usePaymentAttempt } from './use-payment-attempt';
 
 type Props = {
   opened: boolean;
@@ -24,10 +29,16 @@ type Props = {
   missing?: BillingDetailField[];
   /** The price again after the billing details changed (the VAT follows where the buyer is). */
   requote?: () => Promise<PriceQuote | null>;
-  paying: boolean;
-  payError: unknown;
-  onPay: (methodId: string, idempotencyKey: string) => void;
+  /**
+   * Charges with the method and our idempotency key; the same key again answers the payment's
+   * current state (after 3-D Secure), never a second charge.
+   */
+  pay: (methodId: string, idempotencyKey: string) => Promise<CheckoutResult>;
+  /** Paid (or, for a SEPA debit, accepted): the page closes the dialog and says so. */
+  onPaid: (result: CheckoutResult) => void;
   onClose: () => void;
+  /** "Have a code?": a promotion code applied asks the quote again with it (none: no field). */
+  promotion?: PromotionCodeProps;
 };
 
 /** A refusal that asks for the tax id and address (the invoice needs them). */
@@ -48,45 +59,46 @@ function checked<B>(
 
 /**
  * Confirm a payment: what is bought, the total with tax, the billing details the invoice needs
- * when they are missing, the card (or a new one), and one "Pay" button that saves what was typed
- * and charges. When the details change the VAT, the new total is shown before anything is charged.
+ * when they are missing, the method (or a new one, added through the provider's component), and one
+ * "Pay" button. When the details change the VAT, the new total is shown before anything is charged.
+ * A payment that waits for the customer (3-D Secure) opens the provider's authentication, then the
+ * same request is sent again with the same key; a SEPA debit ends "processing" (the plan is active).
  */
-export function PayDialog({ opened, title, lines, price, note, quoteError, missing, requote, paying, payError, onPay, onClose }: Props) {
+export function PayDialog(props: Props) {
+  const { t } = useTranslation('admin');
+  const { opened, title, onClose } = props;
+  // Its content mounts at each opening: a new attempt, with a new key and nothing of the last one.
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('close') }} size="md">
+      {opened ? <PayDialogBody {...props} /> : null}
+    </Modal>
+  );
+}
+
+function PayDialogBody({ lines, price, note, quoteError, missing, requote, pay, onPaid, onClose, promotion }: Props) {
   const { t } = useTranslation(['billing', 'admin']);
   const locale = useLocale();
   const methods = useMethods();
-  const details = useBillingDetails(opened);
+  const provider = usePaymentProvider();
+  const details = useBillingDetails();
   const saveDetails = useSaveBillingDetails();
-  const addMethod = useAddMethod();
   const detailsForm = useBillingDetailsForm(details.data);
-  const cardForm = useCardForm();
   const [methodId, setMethodId] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
   const [newTotal, setNewTotal] = useState<number | null>(null);
-  // One key per attempt: kept while the dialog is open so a double click pays once; a new one after a failure.
-  const key = useRef(newIdempotencyKey());
-  useEffect(() => {
-    if (opened) key.current = newIdempotencyKey();
-  }, [opened]);
-  useEffect(() => {
-    if (payError) key.current = newIdempotencyKey();
-  }, [payError]);
-  const list = methods.data ?? [];
+  const { stage, setStage, paying, error: payError, charge } = usePaymentAttempt({ pay, onPaid });
+  // A method the provider detached cannot be charged: not offered.
+  const list = (methods.data ?? []).filter((m) => m.usable);
   const chosen = methodId && list.some((m) => m.id === methodId) ? methodId : (list.find((m) => m.isDefault)?.id ?? list[0]?.id ?? null);
-  const showCard = adding || (methods.isSuccess && list.length === 0);
   const needed = missing ?? details.data?.missing ?? [];
   // A refusal for missing details (the server's check) asks for them too.
   const showDetails = (needed.length > 0 || asksForDetails(payError)) && details.isSuccess;
-  const busy = paying || saveDetails.isPending || addMethod.isPending;
+  const kinds = provider.data?.methodKinds ?? [];
 
-  const pay = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setNewTotal(null);
     const detailsBody = showDetails ? checked(detailsForm.onSubmit, event) : null;
-    const detailsReady = !showDetails || detailsBody !== null;
-    // Every field in error is shown at once; the first of the details keeps the focus.
-    const cardBody = showCard ? checked(cardForm.onSubmit, detailsReady ? event : undefined) : null;
-    if (!detailsReady || (showCard && !cardBody)) return;
+    if (showDetails && !detailsBody) return;
     if (detailsBody) {
       const saved = await saveDetails.mutateAsync(detailsBody).catch((error: unknown) => detailsForm.setServerError(error));
       if (!saved) return;
@@ -97,70 +109,99 @@ export function PayDialog({ opened, title, lines, price, note, quoteError, missi
         return;
       }
     }
-    let id = chosen;
-    if (cardBody) {
-      const method = await addMethod.mutateAsync(cardBody).catch((error: unknown) => cardForm.setServerError(error));
-      if (!method) return;
-      setMethodId(method.id);
-      setAdding(false);
-      cardForm.form.setValues({ number: '', cvc: '' });
-      id = method.id;
-    }
-    if (id) onPay(id, key.current);
+    if (chosen) await charge(chosen);
   };
 
+  const failure =
+    payError && !asksForDetails(payError)
+      ? payError instanceof ApiError || !(payError instanceof Error) || !payError.message
+        ? apiErrorMessage(payError, t)
+        : payError.message
+      : null;
+
+  if (stage.kind === 'add')
+    return (
+      <AddMethod
+        kind={stage.method}
+        withDefault={list.length > 0}
+        submitLabel={t('methods.saveAndUse')}
+        onSaved={(method) => {
+          setMethodId(method.id);
+          setStage({ kind: 'form' });
+        }}
+        onCancel={() => setStage({ kind: 'form' })}
+      />
+    );
+  if (stage.kind === 'authenticate')
+    return (
+      <Stack gap="md">
+        <PaySummary lines={lines} price={price} note={note} />
+        <AuthenticationStep nextAction={stage.nextAction} onDone={() => void charge(stage.methodId, stage.key)} />
+        {paying ? <Skeleton height={8} aria-label={t('authenticate.checking')} /> : null}
+      </Stack>
+    );
+  if (stage.kind === 'processing')
+    return (
+      <Stack gap="md">
+        <PaymentProcessing />
+        <Group justify="flex-end">
+          <Button onClick={() => onPaid(stage.result)} data-testid="pay-processing-close">
+            {t('admin:close')}
+          </Button>
+        </Group>
+      </Stack>
+    );
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('admin:close') }} size="md">
-      <form onSubmit={(event) => void pay(event)} noValidate data-testid="pay-dialog">
-        <Stack gap="md">
-          <PaySummary lines={lines} price={price} note={note} quoteError={quoteError} />
-          {newTotal !== null ? (
-            <Alert color="yellow" role="status" data-testid="pay-total-changed">
-              {t('details.totalChanged', { amount: formatMoney(newTotal, locale) })}
-            </Alert>
-          ) : null}
-          {showDetails ? <BillingDetailsFields form={detailsForm} details={details.data} /> : null}
-          <FormGeneralError error={detailsForm.generalError} title={t('details.notSaved')} testId="pay-details-error" />
-          {methods.isPending ? (
-            <Skeleton height={40} />
-          ) : methods.isError ? (
-            <Alert color="red" role="alert">
-              {t('methods.error')}
-            </Alert>
-          ) : showCard ? (
-            <Stack gap="sm" data-testid="card-form">
-              <TestCardsNote />
-              <CardFields form={cardForm} withDefault={list.length > 0} />
-              {list.length > 0 ? (
-                <Button variant="subtle" size="compact-sm" onClick={() => setAdding(false)} style={{ alignSelf: 'flex-start' }}>
-                  {t('card.useSaved')}
-                </Button>
-              ) : null}
-            </Stack>
-          ) : (
-            <MethodChoice methods={list} chosen={chosen} onChoose={setMethodId} onAdd={() => setAdding(true)} />
-          )}
-          <FormGeneralError error={cardForm.generalError} title={t('card.notSaved')} testId="card-error" />
-          {payError && !asksForDetails(payError) ? (
-            <Alert color="red" role="alert" title={t('payFailed')} data-testid="pay-error">
-              {apiErrorMessage(payError, t)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('admin:cancel')}
-            </Button>
-            <Button
-              type="submit"
-              disabled={(!chosen && !showCard) || !price || Boolean(quoteError)}
-              loading={busy}
-              data-testid="pay-confirm"
-            >
-              {price ? t('payAmount', { amount: formatMoney(newTotal ?? price.totalCents, locale) }) : t('pay')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="pay-dialog">
+      <Stack gap="md">
+        <PaySummary lines={lines} price={price} note={note} quoteError={quoteError} discounted={Boolean(promotion?.discount)} />
+        {promotion && !quoteError ? <PromotionCodeField {...promotion} /> : null}
+        {newTotal !== null ? (
+          <Alert color="yellow" role="status" data-testid="pay-total-changed">
+            {t('details.totalChanged', { amount: formatMoney(newTotal, locale) })}
+          </Alert>
+        ) : null}
+        {showDetails ? <BillingDetailsFields form={detailsForm} details={details.data} /> : null}
+        <FormGeneralError error={detailsForm.generalError} title={t('details.notSaved')} testId="pay-details-error" />
+        {methods.isPending ? (
+          <Skeleton height={40} />
+        ) : methods.isError ? (
+          <Alert color="red" role="alert">
+            {t('methods.error')}
+          </Alert>
+        ) : list.length === 0 ? (
+          <Stack gap="xs" data-testid="pay-no-method">
+            <Text size="sm">{t('methods.noneToPay')}</Text>
+            <AddMethodButtons kinds={kinds} variant="light" onAdd={(kind) => setStage({ kind: 'add', method: kind })} />
+          </Stack>
+        ) : (
+          <MethodChoice
+            methods={list}
+            chosen={chosen}
+            onChoose={setMethodId}
+            kinds={kinds}
+            onAdd={(kind) => setStage({ kind: 'add', method: kind })}
+          />
+        )}
+        {failure ? (
+          <Alert color="red" role="alert" title={t('payFailed')} data-testid="pay-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('admin:cancel')}
+          </Button>
+          <Button
+            type="submit"
+            disabled={!chosen || !price || Boolean(quoteError)}
+            loading={paying || saveDetails.isPending}
+            data-testid="pay-confirm"
+          >
+            {price ? t('payAmount', { amount: formatMoney(newTotal ?? price.totalCents, locale) }) : t('pay')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Divider, Group, Radio, Skeleton, Stack, Text, Button } from '@mantine/core';
+import { Alert, Divider, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethod, PriceQuote } from '@enlaza/contracts';
+import type { MethodKindName, PaymentMethod, PriceQuote } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useLocale } from '@/components/use-locale';
 import { formatMoney } from '@/lib/format';
-import { usePaymentProvider } from '../api/billing';
+import { methodSummary } from '../lib/method-summary';
+import { AddMethodButtons } from './add-method-buttons';
 import { TaxRuleNote } from './tax-rule-note';
 
 /** What is bought, the tax and the total with tax, as the invoice will compute them. */
@@ -13,11 +14,14 @@ export function PaySummary({
   price,
   note,
   quoteError,
+  discounted = false,
 }: {
   lines: { description: string; amountCents: number }[] | null;
   price: PriceQuote | null;
   note?: string;
   quoteError?: unknown;
+  /** A promotion code's discount is among the lines: the taxable base after it is shown before the tax. */
+  discounted?: boolean;
 }) {
   const { t } = useTranslation(['billing', 'admin']);
   const locale = useLocale();
@@ -38,6 +42,14 @@ export function PaySummary({
           </Text>
         </Group>
       ))}
+      {discounted ? (
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="sm">{t('promo.taxableBase')}</Text>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="pay-taxable-base">
+            {formatMoney(price.subtotalCents, locale)}
+          </Text>
+        </Group>
+      ) : null}
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm" c="dimmed">
           {t('tax', { name: price.taxName })}
@@ -63,51 +75,29 @@ export function PaySummary({
   );
 }
 
-/** The saved cards to pay with, and "add a card". */
+/** The saved methods to pay with, and "add a card" / "add a bank account" (the kinds the provider saves). */
 export function MethodChoice({
   methods,
   chosen,
   onChoose,
+  kinds,
   onAdd,
 }: {
   methods: PaymentMethod[];
   chosen: string | null;
   onChoose: (id: string) => void;
-  onAdd: () => void;
+  kinds: readonly MethodKindName[];
+  onAdd: (kind: MethodKindName) => void;
 }) {
   const { t } = useTranslation(['billing', 'admin']);
   return (
     <Radio.Group label={t('payWith')} value={chosen} onChange={onChoose}>
       <Stack gap={6} mt={6}>
         {methods.map((m) => (
-          <Radio
-            key={m.id}
-            value={m.id}
-            label={t('methods.summary', {
-              brand: t(`brands.${m.brand}`, { defaultValue: m.brand }),
-              last4: m.last4,
-              month: String(m.expMonth).padStart(2, '0'),
-              year: String(m.expYear).slice(-2),
-            })}
-            data-testid={`pay-method-${m.last4}`}
-          />
+          <Radio key={m.id} value={m.id} label={methodSummary(t, m)} data-testid={`pay-method-${m.last4}`} />
         ))}
-        <Button variant="subtle" size="compact-sm" onClick={onAdd} style={{ alignSelf: 'flex-start' }} data-testid="pay-add-card">
-          {t('methods.add')}
-        </Button>
+        <AddMethodButtons kinds={kinds} onAdd={onAdd} variant="subtle" />
       </Stack>
     </Radio.Group>
-  );
-}
-
-/** In the sandbox no money moves: the cards that succeed or fail on purpose, said where a card is typed. */
-export function TestCardsNote() {
-  const { t } = useTranslation('billing');
-  const provider = usePaymentProvider();
-  if (!provider.data?.testMode) return null;
-  return (
-    <Alert color="blue" variant="light" title={t('testCards.title')} data-testid="test-cards">
-      <Text size="sm">{t('testCards.body')}</Text>
-    </Alert>
   );
 }

@@ -23,7 +23,7 @@ export function QuotaList({ limits, skipZero, plus }: { limits: PlanLimits; skip
             {r.text}
           </Text>{' '}
           <Text span size="sm">
-            {t(`quotas.${r.key}`)}
+            {r.key === 'storage' ? t('quotas.storage') : t(`quotas.${r.key}`, { count: r.value })}
           </Text>
         </List.Item>
       ))}

@@ -1,59 +1,54 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethod } from '@enlaza/contracts';
+import type { MethodKindName, PaymentMethod } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
-import { useMethods, useRemoveMethod, useSetDefaultMethod } from '../api/billing';
-import { CardForm } from '../components/card-form';
-import { TestCardsNote } from '../components/pay-summary';
+import { useMethods, usePaymentProvider, useRemoveMethod, useSetDefaultMethod } from '../api/billing';
+import { AddMethod } from '../components/add-method';
+import { AddMethodButtons } from '../components/add-method-buttons';
+import { methodSummary } from '../lib/method-summary';
 import { EmptyState, LoadError, LoadingRows } from '../components/states';
 
-/** /user/methods: saved cards (brand, last four, expiry), the default one, add and remove. */
+/**
+ * /user/methods: saved cards (brand, last four, expiry) and bank accounts (SEPA Direct Debit), the
+ * default one, add and remove. A method is added through the provider's own component (see AddMethod):
+ * no number is typed into the app.
+ */
 export default function MethodsPage() {
   const { t } = useTranslation(['billing', 'admin']);
   usePageTitle(t('methods.title'));
   const methods = useMethods();
+  const provider = usePaymentProvider();
   const setDefault = useSetDefaultMethod();
   const remove = useRemoveMethod();
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<MethodKindName | null>(null);
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
-  const describe = (m: PaymentMethod) =>
-    t('methods.summary', {
-      brand: t(`brands.${m.brand}`, { defaultValue: m.brand }),
-      last4: m.last4,
-      month: String(m.expMonth).padStart(2, '0'),
-      year: String(m.expYear).slice(-2),
-    });
+  const describe = (m: PaymentMethod) => methodSummary(t, m);
 
   return (
     <Stack gap="lg" maw={720} w="100%" data-testid="methods-page">
       <PageHeader
         title={t('methods.title')}
         intro={t('methods.intro')}
-        actions={
-          adding ? null : (
-            <Button onClick={() => setAdding(true)} data-testid="methods-add">
-              {t('methods.add')}
-            </Button>
-          )
-        }
+        actions={adding ? null : <AddMethodButtons kinds={provider.data?.methodKinds ?? []} onAdd={setAdding} />}
       />
       {adding ? (
         <Paper withBorder radius="md" p="md">
           <Title order={2} size="h4" mb="sm">
-            {t('methods.newCard')}
+            {adding === 'sepa_debit' ? t('methods.newAccount') : t('methods.newCard')}
           </Title>
-          <TestCardsNote />
-          <CardForm
+          <AddMethod
+            kind={adding}
+            withDefault={(methods.data?.length ?? 0) > 0}
             onSaved={(m) => {
-              setAdding(false);
+              setAdding(null);
               notify('success', t('methods.saved', { card: describe(m) }));
             }}
-            onCancel={() => setAdding(false)}
+            onCancel={() => setAdding(null)}
           />
         </Paper>
       ) : null}
@@ -66,7 +61,7 @@ export default function MethodsPage() {
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('methods.title')} data-testid="methods-list">
           {methods.data.map((m) => (
-            <Card component="li" key={m.id} withBorder radius="md" padding="md" data-testid={`method-${m.last4}`}>
+            <Card component="li" key={m.id} withBorder radius="md" padding="md" data-testid={`method-${m.last4}`} data-kind={m.kind}>
               <Group justify="space-between" gap="sm" wrap="wrap">
                 <div>
                   <Group gap="xs">
@@ -76,13 +71,23 @@ export default function MethodsPage() {
                         {t('methods.default')}
                       </Badge>
                     ) : null}
+                    {m.usable ? null : (
+                      <Badge variant="light" color="red" data-testid="method-unusable">
+                        {t('methods.unusable')}
+                      </Badge>
+                    )}
                   </Group>
                   <Text size="sm" c="dimmed">
                     {m.holder}
                   </Text>
+                  {m.usable ? null : (
+                    <Text size="sm" c="red" data-testid="method-detached">
+                      {t('methods.detached')}
+                    </Text>
+                  )}
                 </div>
                 <Group gap="xs">
-                  {m.isDefault ? null : (
+                  {m.isDefault || !m.usable ? null : (
                     <Button
                       size="xs"
                       variant="light"

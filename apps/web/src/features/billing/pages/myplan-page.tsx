@@ -15,6 +15,7 @@ import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { useMyPlan, usePlanAction } from '../api/billing';
 import { ActiveAddOns } from '../components/active-add-ons';
 import { LoadError, LoadingRows } from '../components/states';
+import { methodSummary } from '../lib/method-summary';
 
 type Action = 'cancel' | 'resume' | 'undoDowngrade';
 
@@ -195,9 +196,7 @@ function PlanTerms({ plan: data }: { plan: MyPlan }) {
         <Text size="sm" data-testid="myplan-renews">
           {t('myplan.renews', {
             date: formatDate(data.renewsAt, locale),
-            card: data.defaultMethod
-              ? `${t(`brands.${data.defaultMethod.brand}`, { defaultValue: data.defaultMethod.brand })} •••• ${data.defaultMethod.last4}`
-              : t('myplan.noCard'),
+            card: data.defaultMethod ? methodSummary(t, data.defaultMethod) : t('myplan.noCard'),
           })}
         </Text>
       ) : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,14 +12,9 @@ import { usePreferences } from '@/lib/api/preferences';
 import { downloadFile } from '@/lib/download-file';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { usePayments } from '../api/billing';
+import { PaymentOutside } from '../components/payment-outside';
+import { STATUS_COLORS } from '../components/payment-status';
 import { EmptyState, LoadError, LoadingRows } from '../components/states';
-
-const STATUS_COLORS: Record<Payment['status'], string> = {
-  succeeded: 'teal',
-  failed: 'red',
-  refunded: 'gray',
-  partially_refunded: 'orange',
-};
 
 /** /user/pagos: my payments (date, what, amount, card, status) with the invoice PDF of each successful one. */
 export default function PagosPage() {
@@ -41,13 +36,26 @@ export default function PagosPage() {
     }
   };
 
+  // A payment waiting for the customer links to its page, where they authenticate it.
   const status = (p: Payment) => (
-    <Badge color={STATUS_COLORS[p.status]} variant="light" data-testid="payment-status">
-      {t(`payments.statuses.${p.status}`)}
-    </Badge>
+    <Stack gap={2} align="flex-start">
+      <Badge color={STATUS_COLORS[p.status]} variant="light" data-testid="payment-status">
+        {t(`payments.statuses.${p.status}`)}
+      </Badge>
+      {p.status === 'requires_action' ? (
+        <Anchor component={Link} to={`/user/pagos/${encodeURIComponent(p.id)}`} size="sm" data-testid="payment-authenticate">
+          {t('payments.authenticate')}
+        </Anchor>
+      ) : null}
+      <PaymentOutside payment={p} />
+    </Stack>
   );
   const card = (p: Payment) =>
-    p.methodLast4 ? `${t(`brands.${p.methodBrand ?? 'unknown'}`, { defaultValue: p.methodBrand ?? '' })} •••• ${p.methodLast4}` : '—';
+    !p.methodLast4
+      ? '—'
+      : p.methodBrand === 'sepa_debit'
+        ? t('methods.sepaSummary', { last4: p.methodLast4 })
+        : `${t(`brands.${p.methodBrand ?? 'unknown'}`, { defaultValue: p.methodBrand ?? '' })} •••• ${p.methodLast4}`;
   // The invoice and, under it, each credit note that refunded part or all of it.
   const invoice = (p: Payment) =>
     p.invoiceId ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AddOnView } from '@enlaza/contracts';
@@ -8,6 +9,7 @@ import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useAddOns, useBuyAddOn } from '../api/billing';
+import { addOnQuoteOptions, useAddOnQuote } from '../api/get-add-on-quote';
 import { PayDialog } from '../components/pay-dialog';
 import { QuotaList } from '../components/quota-list';
 import { TaxRuleNote } from '../components/tax-rule-note';
@@ -20,10 +22,30 @@ export default function PaquetesPage() {
   const locale = useLocale();
   const addOns = useAddOns();
   const buy = useBuyAddOn();
+  // What the last purchase ended as (a payment that waits for authentication is not bought yet).
+  const [done, setDone] = useState<'succeeded' | 'processing' | null>(null);
   // The add-on being bought, read from the page's data: its price follows billing details saved in the dialog.
   const [buyingId, setBuyingId] = useState<string | null>(null);
   const buying = addOns.data?.addOns.find((a) => a.id === buyingId) ?? null;
-  const setBuying = (addOn: AddOnView | null) => setBuyingId(addOn?.id ?? null);
+  const queryClient = useQueryClient();
+  // The promotion code applied to this purchase: its quote (with the discount line) replaces the page's price.
+  const [code, setCode] = useState<string | null>(null);
+  const quote = useAddOnQuote(buyingId, code);
+  const setBuying = (addOn: AddOnView | null) => {
+    setBuyingId(addOn?.id ?? null);
+    setCode(null);
+  };
+  const promotion = {
+    applied: code,
+    discount: quote.data?.discount ?? null,
+    apply: async (typed: string) => {
+      if (!buyingId) return;
+      await queryClient.fetchQuery(addOnQuoteOptions(buyingId, typed));
+      setCode(typed);
+    },
+    remove: () => setCode(null),
+  };
+  const withCode = code ? (quote.data ?? null) : null;
   const validUntil = addOns.data ? formatDate(addOns.data.validUntil, locale) : '';
 
   return (
@@ -60,6 +82,7 @@ export default function PaquetesPage() {
                       mt="auto"
                       onClick={() => {
                         buy.reset();
+                        setDone(null);
                         setBuying(a);
                       }}
                       aria-label={t('addons.buyOf', { name: a.name })}
@@ -97,9 +120,9 @@ export default function PaquetesPage() {
               </Stack>
             )}
           </Card>
-          {buy.isSuccess ? (
+          {done ? (
             <Alert color="teal" role="status" data-testid="paquetes-done">
-              {t('addons.bought', { date: validUntil })}
+              {done === 'processing' ? t('addons.boughtProcessing', { date: validUntil }) : t('addons.bought', { date: validUntil })}
             </Alert>
           ) : null}
         </>
@@ -107,24 +130,27 @@ export default function PaquetesPage() {
       <PayDialog
         opened={buying !== null}
         title={buying ? t('addons.confirmTitle', { name: buying.name }) : ''}
-        lines={buying ? [{ description: buying.name, amountCents: buying.price.subtotalCents }] : null}
-        price={buying?.price ?? null}
+        lines={code ? (withCode?.lines ?? null) : buying ? [{ description: buying.name, amountCents: buying.price.subtotalCents }] : null}
+        price={code ? (withCode?.price ?? null) : (buying?.price ?? null)}
+        quoteError={code ? quote.error : undefined}
+        promotion={promotion}
         note={t('addons.validUntil', { date: validUntil })}
-        requote={async () => (await addOns.refetch()).data?.addOns.find((a) => a.id === buyingId)?.price ?? null}
-        paying={buy.isPending}
-        payError={buy.error}
-        onPay={(methodId, idempotencyKey) =>
-          buying &&
-          buy.mutate(
-            { addOnId: buying.id, methodId, idempotencyKey },
-            {
-              onSuccess: () => {
-                notify('success', t('addons.bought', { date: validUntil }));
-                setBuying(null);
-              },
-            },
-          )
+        requote={async () =>
+          code
+            ? ((await quote.refetch()).data?.price ?? null)
+            : ((await addOns.refetch()).data?.addOns.find((a) => a.id === buyingId)?.price ?? null)
         }
+        pay={(methodId, idempotencyKey) =>
+          buying
+            ? buy.mutateAsync({ addOnId: buying.id, methodId, idempotencyKey, ...(code ? { promotionCode: code } : {}) })
+            : Promise.reject(new Error('nothing to buy'))
+        }
+        onPaid={(result) => {
+          const processing = result.payment.status === 'processing';
+          setDone(processing ? 'processing' : 'succeeded');
+          notify('success', processing ? t('addons.boughtProcessing', { date: validUntil }) : t('addons.bought', { date: validUntil }));
+          setBuying(null);
+        }}
         onClose={() => setBuying(null)}
       />
     </Stack>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { OfferView, PlanView } from '@enlaza/contracts';
+import type { CheckoutResult, OfferView, PlanView } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notify } from '@/components/notifications';
@@ -10,7 +11,7 @@ import { PageHeader } from '@/components/page-header';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDate, formatMoney } from '@/lib/format';
-import { useCheckout, useCheckoutQuote, usePlanAction, usePlans } from '../api/billing';
+import { checkoutQuoteOptions, useCheckout, useCheckoutQuote, usePlanAction, usePlans } from '../api/billing';
 import { PayDialog } from '../components/pay-dialog';
 import { PlanCard } from '../components/plan-card';
 import { LoadError, LoadingRows } from '../components/states';
@@ -91,28 +92,43 @@ export default function PlansPage() {
 function BuyPlanDialog({ buying, onClose, onPaid }: { buying: Buying | null; onClose: () => void; onPaid: (message: string) => void }) {
   const { t } = useTranslation(['billing', 'plan']);
   const locale = useLocale();
-  const quote = useCheckoutQuote(buying?.offer.id ?? null);
+  const queryClient = useQueryClient();
+  // The promotion code applied (its discount is in the quote), for this opening of the dialog.
+  const [code, setCode] = useState<string | null>(null);
+  const quote = useCheckoutQuote(buying?.offer.id ?? null, code);
   const checkout = useCheckout();
-  // Closed, the last attempt is forgotten: the next one opens without its error.
+  // Closed, the last attempt is forgotten: the next one opens without its error or its code.
   const close = () => {
     checkout.reset();
+    setCode(null);
     onClose();
   };
 
   const pay = (methodId: string, idempotencyKey: string) => {
+    if (!buying) return Promise.reject(new Error('nothing to buy'));
+    return checkout.mutateAsync({ offerId: buying.offer.id, methodId, idempotencyKey, ...(code ? { promotionCode: code } : {}) });
+  };
+  const promotion = {
+    applied: code,
+    discount: quote.data?.discount ?? null,
+    // The quote with the code is asked first: a refused code changes nothing here.
+    apply: async (typed: string) => {
+      if (!buying) return;
+      await queryClient.fetchQuery(checkoutQuoteOptions(buying.offer.id, typed));
+      setCode(typed);
+    },
+    remove: () => setCode(null),
+  };
+  const paid = (result: CheckoutResult) => {
     if (!buying) return;
-    const { plan } = buying;
-    checkout.mutate(
-      { offerId: buying.offer.id, methodId, idempotencyKey },
-      {
-        onSuccess: (result) => {
-          close();
-          const message = t('plans.paid', { plan: plan.name, amount: formatMoney(result.payment.amountCents, locale) });
-          onPaid(message);
-          notify('success', message);
-        },
-      },
-    );
+    close();
+    const amount = formatMoney(result.payment.amountCents, locale);
+    const message =
+      result.payment.status === 'processing'
+        ? t('plans.paidProcessing', { plan: buying.plan.name, amount })
+        : t('plans.paid', { plan: buying.plan.name, amount });
+    onPaid(message);
+    notify('success', message);
   };
 
   return (
@@ -136,9 +152,9 @@ function BuyPlanDialog({ buying, onClose, onPaid }: { buying: Buying | null; onC
       quoteError={quote.error}
       missing={quote.data?.missing}
       requote={async () => (await quote.refetch()).data?.price ?? null}
-      paying={checkout.isPending}
-      payError={checkout.error}
-      onPay={pay}
+      pay={pay}
+      onPaid={paid}
+      promotion={promotion}
       onClose={close}
     />
   );

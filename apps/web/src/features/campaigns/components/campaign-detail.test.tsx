@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Campaign, Locale } from '@enlaza/contracts';
+import { json, mockApi } from '@/test/mock-api';
 import { render } from '@/test/render';
 import { CampaignDetail } from './campaign-detail';
 
@@ -68,12 +69,50 @@ describe('CampaignDetail', () => {
 
   it('counts machine fetches apart, below the figures', async () => {
     await show({ ...campaign, stall: null, figures: { ...campaign.figures, machineOpens: 3, machineClicks: 2 } });
-    expect(screen.getByTestId('figure-machines').textContent).toContain('3 fetches of the open pixel and 2 of the links');
+    expect(screen.getByTestId('figure-machines').textContent).toContain('fetches of the open pixel: 3; of the links: 2');
     expect(screen.queryByTestId('campaign-untracked')).toBeNull();
   });
 
   it('shows no stall note for a campaign that sends', async () => {
     await show({ ...campaign, stall: null });
     expect(screen.queryByTestId('campaign-stall')).toBeNull();
+  });
+
+  describe('a sent campaign', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows what went out, read-only: the sender, the subject and the email, with its recipients and figures', async () => {
+      const { calls } = mockApi(() =>
+        json({
+          ok: 1,
+          data: {
+            subject: 'Autumn news',
+            html: '<p>Our autumn collection is in.</p>',
+            text: 'Our autumn collection is in.',
+            recipients: 3,
+            sender: { saved: true, from: 'Ana López <news@enlaza.test>', replyTo: 'ana@example.com', tracking: true },
+          },
+        }),
+      );
+      const sent: Campaign = {
+        ...campaign,
+        state: 'sent',
+        stall: null,
+        finishedAt: '2026-11-22T11:00:00.000Z',
+        figures: { ...campaign.figures, recipients: 1, pending: 0, sent: 1 },
+      };
+      await show(sent);
+      const content = await screen.findByTestId('campaign-sent-content');
+      expect(within(content).getByRole('heading', { name: 'What went out' })).toBeTruthy();
+      expect((await within(content).findByTestId('campaign-sent-from')).textContent).toBe('From: Ana López <news@enlaza.test>');
+      expect(within(content).getByTestId('campaign-sent-preview-subject').textContent).toBe('Autumn news');
+      expect(calls.map((call) => call.url)).toEqual([`/api/campaigns/${campaign.id}/review`]);
+      // Its recipients and figures above it, in the singular for one.
+      expect(screen.getByText('1 of 1 recipient done (100 %)')).toBeTruthy();
+      expect(screen.getByTestId('figure-recipients').textContent).toContain('1');
+      // Nothing to edit, pause or cancel.
+      expect(screen.getAllByRole('button').map((b) => b.textContent)).not.toContain('Edit');
+      expect(content.querySelector('input, textarea, [contenteditable="true"]')).toBeNull();
+    });
   });
 });

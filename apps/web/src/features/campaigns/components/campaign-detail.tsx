@@ -5,12 +5,13 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
-import { useCampaignAction } from '../api/campaigns';
+import { useCampaignAction } from '../api/campaign-action';
 import { CampaignFigures } from './campaign-figures';
+import { CampaignSentContent } from './campaign-sent-content';
 import { CampaignProgress } from '@/components/campaign-progress';
 import { CampaignStateBadge } from '@/components/campaign-state-badge';
 
-/** A campaign's state, live progress while it sends, controls and figures. */
+/** A campaign's state, live progress while it sends, controls and figures; once sent, what went out. */
 export function CampaignDetail({
   campaign,
   timeZone,
@@ -90,6 +91,7 @@ export function CampaignDetail({
           </Text>
         ) : null}
         {c.figures.recipients > 0 ? <CampaignFigures figures={c.figures} tracked={c.tracking} /> : null}
+        {c.state === 'sent' ? <CampaignSentContent campaign={c} /> : null}
       </Stack>
     </Paper>
   );

@@ -2,10 +2,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Campaign } from '@enlaza/contracts';
 import { ApiError } from '@/lib/api-error';
-import * as audienceApi from '@/lib/api/audience';
+import * as audienceCountApi from '@/lib/api/count-audience';
+import * as audienceSourcesApi from '@/lib/api/get-audience-sources';
 import { render } from '@/test/render';
 import { replaceExports } from '@/test/replace-exports';
-import * as campaignsApi from '../api/campaigns';
+import * as reviewApi from '../api/get-campaign-review';
+import * as templateOptionsApi from '../api/get-template-options';
+import * as saveApi from '../api/save-campaign';
+import * as sendTestApi from '../api/send-campaign-test';
+import * as startApi from '../api/start-campaign';
 import { CampaignForm } from './campaign-form';
 
 const calls = {
@@ -20,7 +25,7 @@ const saved = { id: 'c1', name: 'Autumn news', templateName: 'Newsletter' } as C
 // The form's server calls: a template, an imported list, 1,234 recipients, a save, a review, a test and a start that succeed.
 function fakeServer() {
   // The audience picker's sources: a card and an imported list.
-  replaceExports(audienceApi, {
+  replaceExports(audienceSourcesApi, {
     useAudienceSources: () => ({
       isPending: false,
       isError: false,
@@ -31,10 +36,12 @@ function fakeServer() {
         lists: [{ id: '00000000-0000-4000-8000-0000000000c1', name: 'Leads', contacts: 34 }],
       },
     }),
-    useAudienceCount: () => ({ data: 1234, isError: false }),
   });
-  replaceExports(campaignsApi, {
+  replaceExports(audienceCountApi, { useAudienceCount: () => ({ data: 1234, isError: false }) });
+  replaceExports(templateOptionsApi, {
     useTemplateOptions: () => ({ data: [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'Newsletter' }] }),
+  });
+  replaceExports(reviewApi, {
     useCampaignReview: () => ({
       isError: false,
       data: {
@@ -45,10 +52,14 @@ function fakeServer() {
         sender: { saved: calls.senderSaved, from: '"Ana via Enlaza" <no-reply@enlaza.test>', replyTo: 'ana@example.com', tracking: true },
       },
     }),
+  });
+  replaceExports(sendTestApi, {
     useSendCampaignTest: () => ({
       isPending: false,
       mutate: (id: string) => calls.test.push(id),
     }),
+  });
+  replaceExports(saveApi, {
     useSaveCampaign: () => ({
       isPending: false,
       mutateAsync: (input: unknown) => {
@@ -56,6 +67,8 @@ function fakeServer() {
         return calls.saveError ? Promise.reject(calls.saveError) : Promise.resolve(saved);
       },
     }),
+  });
+  replaceExports(startApi, {
     useStartCampaign: () => ({
       isPending: false,
       mutateAsync: (input: unknown) => {

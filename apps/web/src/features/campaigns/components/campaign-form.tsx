@@ -5,7 +5,8 @@ import { campaignBodySchema, type AudienceSelector, type Campaign } from '@enlaz
 import { AudiencePicker, EMPTY_AUDIENCE } from '@/components/audience-picker';
 import { FormGeneralError } from '@/components/form-general-error';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useSaveCampaign, useTemplateOptions } from '../api/campaigns';
+import { useTemplateOptions } from '../api/get-template-options';
+import { useSaveCampaign } from '../api/save-campaign';
 import { CampaignReview } from './campaign-review';
 import { isoToZoned, zonedToIso } from './zoned-time';
 

@@ -9,7 +9,9 @@ import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { useCampaignReview, useSendCampaignTest, useStartCampaign } from '../api/campaigns';
+import { useCampaignReview } from '../api/get-campaign-review';
+import { useSendCampaignTest } from '../api/send-campaign-test';
+import { useStartCampaign } from '../api/start-campaign';
 
 type Props = {
   campaign: Campaign;

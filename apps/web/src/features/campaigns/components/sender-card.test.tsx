@@ -4,7 +4,8 @@ import type { CampaignSender } from '@enlaza/contracts';
 import { ApiError } from '@/lib/http';
 import { render } from '@/test/render';
 import { replaceExports } from '@/test/replace-exports';
-import * as campaignsApi from '../api/campaigns';
+import * as senderApi from '../api/get-campaign-sender';
+import * as saveSenderApi from '../api/save-campaign-sender';
 import { SenderCard } from './sender-card';
 
 const state = {
@@ -14,9 +15,9 @@ const state = {
 };
 
 // The sender the server answers, and a save that records its body (and fails when told to).
-const fakeServer = () =>
-  replaceExports(campaignsApi, {
-    useCampaignSender: () => ({ isPending: false, isError: false, data: state.sender }),
+function fakeServer() {
+  replaceExports(senderApi, { useCampaignSender: () => ({ isPending: false, isError: false, data: state.sender }) });
+  replaceExports(saveSenderApi, {
     useSaveCampaignSender: () => ({
       isPending: false,
       error: state.fail,
@@ -27,6 +28,7 @@ const fakeServer = () =>
       },
     }),
   });
+}
 
 const suggested: CampaignSender = {
   saved: false,

@@ -6,7 +6,8 @@ import { FormGeneralError } from '@/components/form-general-error';
 import { useLocale } from '@/components/use-locale';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { formatNumber, formatPercent } from '@/lib/format';
-import { useCampaignSender, useSaveCampaignSender } from '../api/campaigns';
+import { useCampaignSender } from '../api/get-campaign-sender';
+import { useSaveCampaignSender } from '../api/save-campaign-sender';
 
 /**
  * Who the campaigns come from: the name shown as "<name> via Enlaza", where replies go, and the

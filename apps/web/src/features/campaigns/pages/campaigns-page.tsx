@@ -8,8 +8,10 @@ import { PageHeader } from '@/components/page-header';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { usePreferences } from '@/lib/api/preferences';
-import { formatDateTime } from '@/lib/format';
-import { useCampaign, useCampaigns, useDeleteCampaign } from '../api/campaigns';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { useDeleteCampaign } from '../api/delete-campaign';
+import { useCampaign } from '../api/get-campaign';
+import { useCampaigns } from '../api/get-campaigns';
 import { CampaignDetail } from '../components/campaign-detail';
 import { CampaignForm } from '../components/campaign-form';
 import { SenderCard } from '../components/sender-card';
@@ -110,7 +112,8 @@ export default function CampaignsPage() {
                 {c.state === 'scheduled' && c.scheduledAt
                   ? t('scheduledFor', { at: formatDateTime(c.scheduledAt, locale, timeZone) })
                   : t('summary', {
-                      recipients: c.figures.recipients,
+                      count: c.figures.recipients,
+                      formatted: formatNumber(c.figures.recipients, locale),
                       sent: c.figures.sent,
                       opened: c.figures.opened,
                       clicked: c.figures.clicked,

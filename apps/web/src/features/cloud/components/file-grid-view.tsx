@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Skeleton, SimpleGrid, Text } from '@mantine/core';
 import type { CloudFile } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
-import type { useCloudFiles } from '../api/files';
+import type { useCloudFiles } from '../api/get-files';
 import type { FileAction } from './file-actions';
 import { FileGrid } from './file-grid';
 

@@ -3,7 +3,7 @@ import { renameFileBodySchema, type CloudFile } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { notify } from '@/components/notifications';
-import { useRenameFile } from '../api/files';
+import { useRenameFile } from '../api/rename-file';
 import { ModalForm } from '@/components/modal-form';
 
 function RenameForm({ file, onClose }: { file: CloudFile; onClose: () => void }) {

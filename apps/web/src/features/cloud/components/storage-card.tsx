@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UsageMeter } from '@/components/usage-meter';
 import { useLocale } from '@/components/use-locale';
 import { formatBytes } from '@/lib/format';
-import { useStorageUsage } from '../api/files';
+import { useStorageUsage } from '@/lib/api/get-storage-usage';
 
 /** The storage meter: used of the plan's limit, and the largest file allowed. */
 export function StorageCard() {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { UploadedFile } from '@enlaza/contracts';
-import * as cloudApi from '@/lib/cloud-api';
+import * as cloudApi from '@/lib/api/upload-cloud-file';
 import { render } from '@/test/render';
 import { replaceExports } from '@/test/replace-exports';
 import { UploadZone } from './upload-zone';

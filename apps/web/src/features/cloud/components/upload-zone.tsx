@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CLOUD_ACCEPT } from '@/lib/cloud-api';
+import { CLOUD_ACCEPT } from '@/lib/api/cloud-keys';
 import { UploadRow } from './upload-row';
 import { useUploadQueue } from './use-upload-queue';
 
@@ -70,7 +70,7 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
         </Stack>
       </Paper>
       {items.length > 0 ? (
-        <Stack gap="xs" aria-label={t('uploads.title')} role="list" data-testid="cloud-uploads">
+        <Stack gap="xs">
           <Group justify="space-between">
             <Text size="sm" fw={600}>
               {t('uploads.title')}
@@ -81,9 +81,12 @@ export function UploadZone({ maxFileBytes, disabled }: { maxFileBytes: number | 
               </Button>
             ) : null}
           </Group>
-          {items.map((item) => (
-            <UploadRow key={item.id} item={item} onDismiss={() => dismiss(item.id)} />
-          ))}
+          {/* A list holds its items only: the heading and the clear button stay outside it. */}
+          <Stack gap="xs" aria-label={t('uploads.title')} role="list" data-testid="cloud-uploads">
+            {items.map((item) => (
+              <UploadRow key={item.id} item={item} onDismiss={() => dismiss(item.id)} />
+            ))}
+          </Stack>
         </Stack>
       ) : null}
     </Stack>

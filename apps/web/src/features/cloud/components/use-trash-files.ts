@@ -6,8 +6,9 @@ import { notify } from '@/components/notifications';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { ApiError } from '@/lib/http';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { cloudKeys } from '@/lib/cloud-api';
-import { fileUses, trashFiles } from '../api/files';
+import { cloudKeys } from '@/lib/api/cloud-keys';
+import { fileUses } from '../api/file-uses';
+import { trashFiles } from '../api/trash-files';
 
 /** Files waiting for the user's word: some are in use, and where is listed. */
 export type TrashInUse = { files: CloudFile[]; uses: FileUse[] };

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { cloudKeys, uploadCloudFile } from '@/lib/cloud-api';
+import { cloudKeys } from '@/lib/api/cloud-keys';
+import { uploadCloudFile } from '@/lib/api/upload-cloud-file';
 import { formatBytes } from '@/lib/format';
 
 export type UploadItem = {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
-import { useDelivery } from '../api/communications';
+import { useDelivery } from '../api/get-delivery';
 
 /**
  * One message as it was sent. The HTML is shown in a sandboxed frame (no scripts, no same origin),

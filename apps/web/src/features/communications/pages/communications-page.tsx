@@ -9,7 +9,8 @@ import { SelectField } from '@/components/select-field';
 import { usePageTitle } from '@/components/use-page-title';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
-import { useDeliveries, useExportDeliveries } from '../api/communications';
+import { useExportDeliveries } from '../api/export-deliveries';
+import { useDeliveries } from '../api/get-deliveries';
 import { DeliveryDetail } from '../components/delivery-detail';
 
 type Form = { kind: string; status: string; from: string; to: string; recipient: string };

@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, ThemeIcon, Ti
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OnboardingChecklist as Checklist, OnboardingStepKey } from '@enlaza/contracts';
-import { useDismissOnboarding, useOnboarding } from '@/lib/api/onboarding';
+import { useDismissOnboarding } from '@/lib/api/dismiss-onboarding';
+import { useOnboarding } from '@/lib/api/onboarding';
 
 /** Where each step is done: the editor of the main card, and its owner view (preview, QR code, link). */
 function stepPath(key: OnboardingStepKey, profileId: string | null): string {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileStats } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
-import { useRecordOnboardingStep } from '@/lib/api/onboarding';
+import { useRecordOnboardingStep } from '@/lib/api/record-onboarding-step';
 import { formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { publicLink } from '@/lib/public-url';

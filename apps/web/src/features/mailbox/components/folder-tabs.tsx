@@ -15,7 +15,7 @@ export function folderCount(folder: MailboxFolder, counts: MailboxCounts | undef
   return count > 0 ? { kind: folder === 'inbox' ? 'unread' : 'total', count } : null;
 }
 
-/** The mailbox's folder tabs: the label, and its count apart in a badge; the tab's name says both ("Inbox, 1 unread"). */
+/** The mailbox's folder tabs: the label, and its count apart in a badge; the tab's name says both ("Inbox 1 unread"). */
 export function FolderTabs({
   folder,
   counts,
@@ -38,7 +38,16 @@ export function FolderTabs({
               key={f}
               value={f}
               data-testid={`folder-${f}`}
-              aria-label={detail ? t('folderTab', { folder: label, detail }) : undefined}
+              // The name starts with what the tab shows ("Inbox 1"), then says what the number counts.
+              aria-label={
+                shown
+                  ? t(shown.kind === 'unread' ? 'folderTabUnread' : 'folderTabTotal', {
+                      folder: label,
+                      shown: countLabel(shown.count),
+                      count: shown.count,
+                    })
+                  : undefined
+              }
               rightSection={
                 shown ? (
                   <Badge
@@ -55,7 +64,8 @@ export function FolderTabs({
                 ) : null
               }
             >
-              {label}
+              {/* The space keeps the label and the badge's number apart in the text the tab shows. */}
+              {shown ? `${label} ` : label}
             </Tabs.Tab>
           );
         })}

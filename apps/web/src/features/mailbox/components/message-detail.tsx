@@ -10,7 +10,8 @@ import { usePreferences } from '@/lib/api/preferences';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { formatDateTime } from '@/lib/format';
 import { displayPhone } from '@/lib/phone-input';
-import { useMessageAction, useReplyToMessage, type MessageAction } from '../api/message-actions';
+import { useMessageAction, type MessageAction } from '../api/message-action';
+import { useReplyToMessage } from '../api/reply-to-message';
 
 /** OpenStreetMap at the finder's position. */
 export const mapLink = (location: { lat: number; lng: number }) =>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { notificationEventSchema, unreadNotificationsSchema, type NotificationEvent } from '@enlaza/contracts';
 import { buildHeaders } from '@/lib/http';
 import { queryClient } from '@/lib/query-client';
-import { notificationKeys } from './notifications';
+import { notificationKeys } from './keys';
 import { mailboxKeys } from '@/lib/api/mailbox-keys';
 
 type Handlers = { onNotification(event: NotificationEvent): void; onUnread(unread: number): void };
@@ -95,13 +95,13 @@ export function useNotificationStream(userId: string | null): void {
     return connectNotificationStream({
       onNotification: (event) => {
         queryClient.setQueryData(notificationKeys.unread, event.unread);
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all, predicate: (q) => q.queryKey[1] !== 'unread' });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
         // A new message also changes the mailbox's lists and badge.
         if (event.type === 'new_message') void queryClient.invalidateQueries({ queryKey: mailboxKeys.all });
       },
       onUnread: (unread) => {
         queryClient.setQueryData(notificationKeys.unread, unread);
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all, predicate: (q) => q.queryKey[1] !== 'unread' });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
       },
     });
   }, [userId]);

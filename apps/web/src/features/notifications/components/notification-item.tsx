@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
-import { useMarkRead } from '../api/notifications';
+import { useMarkRead } from '../api/mark-read';
 
 /**
  * One notification: its translated title and body and when it came; opening it marks it read and
@@ -34,12 +34,13 @@ export function NotificationItem({
       className="notification-item"
       data-unread={notification.read ? undefined : 'true'}
       data-testid="notification-item"
-      aria-label={`${notification.read ? '' : `${t('unreadMark')}: `}${notification.title}`}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <span className="notification-dot" aria-hidden="true" />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={notification.read ? 500 : 700} className="notification-title">
+            {/* Its name is what it shows (title, text and time), an unread one's led by the mark. */}
+            {notification.read ? null : <VisuallyHidden>{`${t('unreadMark')}: `}</VisuallyHidden>}
             {notification.title}
           </Text>
           <Text size="sm" c="dimmed" lineClamp={compact ? 2 : 3} style={{ overflowWrap: 'anywhere' }}>

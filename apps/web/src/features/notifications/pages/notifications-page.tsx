@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { useMarkAllRead, useNotifications, useUnreadNotifications } from '../api/notifications';
+import { useNotifications } from '../api/get-notifications';
+import { useUnreadNotifications } from '../api/get-unread-notifications';
+import { useMarkAllRead } from '../api/mark-all-read';
 import { NotificationItem } from '../components/notification-item';
 import '../notifications.css';
 

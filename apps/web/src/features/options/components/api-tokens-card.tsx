@@ -15,7 +15,9 @@ import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/api-tokens';
+import { useCreateApiToken } from '../api/create-api-token';
+import { useApiTokens } from '../api/get-api-tokens';
+import { useRevokeApiToken } from '../api/revoke-api-token';
 
 /** i18next reads ':' as its namespace separator, so a scope's label key spells it with '_'. */
 const scopeKey = (scope: ApiTokenScope) => `tokens.scope.${scope.replace(':', '_')}` as const;

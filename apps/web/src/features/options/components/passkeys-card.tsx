@@ -11,7 +11,10 @@ import { notify } from '@/components/notifications';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
+import { useAddPasskey } from '../api/add-passkey';
+import { usePasskeys } from '../api/get-passkeys';
+import { useRemovePasskey } from '../api/remove-passkey';
+import { useRenamePasskey } from '../api/rename-passkey';
 
 /** The device's kind for a new passkey's suggested name ("Passkey on Android"). */
 function thisDevice(userAgent: string): string | null {

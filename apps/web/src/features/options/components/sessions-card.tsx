@@ -5,7 +5,9 @@ import type { ActiveSession } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { useSessions, useSignOutOtherSessions, useSignOutSession } from '../api/sessions';
+import { useSessions } from '../api/get-sessions';
+import { useSignOutOtherSessions } from '../api/sign-out-other-sessions';
+import { useSignOutSession } from '../api/sign-out-session';
 
 /** "Firefox 132 on Windows 10", or what is known of it. */
 export function deviceLabel(device: ActiveSession['device'], t: TFunction<'options'>): string {

@@ -7,7 +7,11 @@ import { FormGeneralError } from '@/components/form-general-error';
 import { ShowOnceSecret } from '@/components/show-once-secret';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useConfirmTwoFactor, useDisableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactor, useTwoFactor } from '../api/two-factor';
+import { useConfirmTwoFactor } from '../api/confirm-two-factor';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useTwoFactor } from '../api/get-two-factor';
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
+import { useStartTwoFactor } from '../api/start-two-factor';
 
 const passwordBodySchema = z.object({ password: z.string().min(1).max(1024) });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { cloudFileQueryOptions } from '@/lib/cloud-api';
+import { cloudFileQueryOptions } from '@/lib/api/get-cloud-file';
 
 /**
  * The signed address of one of my cloud images (for avatars and previews); null while unknown.

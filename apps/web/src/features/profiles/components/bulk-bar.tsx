@@ -5,7 +5,7 @@ import type { Collection, ProfileKind } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useUndoTrash } from '@/components/use-undo-trash';
-import { useBulkProfiles, type BulkBody } from '../api/profiles';
+import { useBulkProfiles, type BulkBody } from '../api/bulk-profiles';
 
 interface Props {
   kind: ProfileKind;

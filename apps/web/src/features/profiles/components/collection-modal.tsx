@@ -3,7 +3,8 @@ import { ColorInput, Modal, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { collectionBodySchema, type Collection, type ProfileKind } from '@enlaza/contracts';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useSaveCollection, type CollectionType } from '../api/collections';
+import type { CollectionType } from '../api/keys';
+import { useSaveCollection } from '../api/save-collection';
 import { SWATCHES } from '@/components/swatches';
 import { ModalForm } from '@/components/modal-form';
 

@@ -79,6 +79,7 @@ function Harness() {
       },
       tag: null,
       publicPath: '/link/ana/p1',
+      sharePath: '/link/ana',
       team: null,
       lockedFields: [],
       createdAt: '2026-01-01T00:00:00Z',

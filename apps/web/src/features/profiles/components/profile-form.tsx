@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notify } from '@/components/notifications';
 import { useTranslation } from 'react-i18next';
-import { useSaveProfile } from '../api/profiles';
+import { useSaveProfile } from '../api/save-profile';
 import { CardFields } from './card-fields';
 import { EditorAlerts } from './editor-alerts';
 import { inputOf, type ProfileDraft } from './profile-draft';

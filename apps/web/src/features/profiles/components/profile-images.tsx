@@ -5,6 +5,10 @@ import { CloudImagePicker } from '@/components/cloud-image-picker';
 import { isLocked, LockedNote, type TeamLock } from './team-lock';
 import type { ProfileEditor } from './use-profile-editor';
 
+/** A team card's image as its public page serves it (the file is in the team's cloud, not the member's). */
+const sharedImageSrc = (lock: TeamLock, field: 'logo' | 'cover', fileId: string | null) =>
+  fileId && lock ? `/api/public${lock.publicPath}/${field}?v=${fileId.slice(0, 8)}` : null;
+
 /**
  * An image the team sets and locks: shown, not chosen. The file is the team's (its owner's cloud), so
  * it is shown as the card's public page serves it; a card not published shows a frame that says so.
@@ -13,7 +17,7 @@ function LockedImage({ label, fileId, lock, field }: { label: string; fileId: st
   const { t } = useTranslation('profiles');
   const [failed, setFailed] = useState<string | null>(null);
   const wide = field === 'cover';
-  const src = fileId && lock ? `/api/public${lock.publicPath}/${field}?v=${fileId.slice(0, 8)}` : null;
+  const src = sharedImageSrc(lock, field, fileId);
   return (
     <Stack gap={6} role="group" aria-label={label} data-testid={`locked-image-${field}`}>
       <Text size="sm" fw={500} component="span">
@@ -67,6 +71,7 @@ export function ProfileImages({ editor }: { editor: Pick<ProfileEditor, 'draft' 
           onChange={(coverFileId) => setCommon({ coverFileId })}
           error={error('coverFileId')}
           aspect="wide"
+          sharedSrc={sharedImageSrc(lock, 'cover', draft.coverFileId)}
         />
       )}
       {draft.kind !== 'card' ? null : isLocked(lock, 'logo') ? (
@@ -77,7 +82,8 @@ export function ProfileImages({ editor }: { editor: Pick<ProfileEditor, 'draft' 
           value={draft.logoFileId}
           onChange={(logoFileId) => setCommon({ logoFileId })}
           error={error('logoFileId')}
-          aspect="square"
+          aspect="logo"
+          sharedSrc={sharedImageSrc(lock, 'logo', draft.logoFileId)}
         />
       )}
     </SimpleGrid>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Collection, Profile } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
-import { useRecordOnboardingStep } from '@/lib/api/onboarding';
+import { useRecordOnboardingStep } from '@/lib/api/record-onboarding-step';
 import { formatDate } from '@/lib/format';
 import { useFileUrl } from '../api/file-url';
 import { CopyLinkButton } from './copy-link-button';
@@ -140,7 +140,7 @@ export function ProfileTile({ profile, base, folder, labels, selected, onSelect 
             <Icon name="mail" />
           </ActionIcon>
         </Tooltip>
-        <CopyLinkButton publicPath={profile.publicPath} name={profile.name} compact onCopied={() => recordStep('share', profile.id)} />
+        <CopyLinkButton publicPath={profile.sharePath} name={profile.name} compact onCopied={() => recordStep('share', profile.id)} />
       </Group>
     </Card>
   );

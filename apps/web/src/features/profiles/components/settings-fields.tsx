@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SECTION_ORDERS, VISIBILITIES } from '@enlaza/contracts';
-import { useCollections } from '../api/collections';
+import { useCollections } from '../api/get-collections';
 import type { ProfileDraft } from './profile-draft';
 import { SWATCHES } from '@/components/swatches';
 import { isLocked, LockedNote } from './team-lock';

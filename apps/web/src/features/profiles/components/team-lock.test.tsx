@@ -39,6 +39,7 @@ const CARD: Profile = {
   },
   tag: null,
   publicPath: '/link/acme/22222222-2222-4222-8222-222222222222',
+  sharePath: '/link/acme/222222222222',
   team: { id: 'team-1', name: 'Acme Sales' },
   lockedFields: ['company', 'logo', 'theme', 'links'],
   createdAt: '2031-03-01T09:00:00.000Z',
@@ -68,10 +69,12 @@ const TEMPLATE: TeamTemplate = {
 };
 
 let calls: MockedCall[];
-async function setup(profile: Profile) {
+async function setup(profile: Profile, template: TeamTemplate = TEMPLATE) {
   calls = mockApi((url, init) => {
     const path = new URL(url, 'http://x').pathname;
-    if (path === '/api/team/template') return json({ ok: 1, data: TEMPLATE });
+    if (path === '/api/team/template') return json({ ok: 1, data: template });
+    // The team's files are in its owner's cloud: the member's own cloud does not have them.
+    if (path.startsWith('/api/files/')) return json({ ok: 0, code: 'record.not_found', message: 'Not found.' }, 404);
     if (init?.method === 'PUT') return json({ ok: 1, data: profile });
     return json({ ok: 1, data: [] });
   }).calls;
@@ -128,6 +131,19 @@ describe('a team card in the editor', () => {
     expect(body.card.company).toBe('Acme');
     expect(body.card.jobTitle).toBe('Head of sales');
     expect(body.card.customLinks).toEqual([SHARED, { label: 'My blog', url: 'https://ana.example' }]);
+  });
+
+  it('shows the team’s logo it does not lock, whole, instead of "none" and "not yours"', async () => {
+    await setup({ ...CARD, lockedFields: ['company', 'theme', 'links'] }, { ...TEMPLATE, locks: { ...TEMPLATE.locks, logo: 'editable' } });
+    const logo = await screen.findByTestId('cloud-picker-shared');
+    expect(logo.getAttribute('src')).toBe(`/api/public${CARD.publicPath}/logo?v=11111111`);
+    // A wide wordmark is not cropped to the square frame.
+    expect(logo.getAttribute('style')).toContain('contain');
+    const field = logo.closest('[data-testid="cloud-image-picker"]') as HTMLElement;
+    expect(within(field).queryByRole('alert')).toBeNull();
+    expect(field.textContent).not.toContain('None');
+    // The member may still choose their own.
+    expect(within(field).getByTestId('cloud-picker-choose')).toBeTruthy();
   });
 
   it('leaves a personal card as it was: nothing locked, no notice', async () => {

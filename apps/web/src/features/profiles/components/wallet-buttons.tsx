@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { downloadApplePass, googleWalletUrl, useWalletAvailability } from '../api/wallet';
+import { downloadApplePass } from '../api/download-apple-pass';
+import { googleWalletUrl } from '../api/get-google-wallet-url';
+import { useWalletAvailability } from '../api/get-wallet-availability';
 import { Icon } from './icons';
 
 /**

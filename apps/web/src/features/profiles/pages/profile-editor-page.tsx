@@ -6,7 +6,7 @@ import { QuotaPrompt } from '@/components/quota-prompt';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
-import { useProfile } from '../api/profiles';
+import { useProfile } from '../api/get-profile';
 import { Icon } from '../components/icons';
 import { draftOf, newDraft } from '../components/profile-draft';
 import { ProfileForm } from '../components/profile-form';
@@ -76,7 +76,7 @@ export default function ProfileEditorPage() {
       {isNew && quota.pending ? (
         <EditorSkeleton />
       ) : isNew && quota.reached ? (
-        <QuotaPrompt kind={isCard ? 'cards' : 'tags'} limit={quota.limit} />
+        <QuotaPrompt kind={isCard ? 'cards' : 'tags'} limit={quota.limit} count={quota.usage?.limit} />
       ) : isNew ? (
         <ProfileForm key="new" id={null} initial={newDraft(kind)} base={base} justCreated={false} />
       ) : notFound ? (

@@ -7,9 +7,9 @@ import { ProfileQr } from '@/components/public-profile/profile-qr';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
-import { useRecordOnboardingStep } from '@/lib/api/onboarding';
+import { useRecordOnboardingStep } from '@/lib/api/record-onboarding-step';
 import { formatNumber } from '@/lib/format';
-import { useProfile } from '../api/profiles';
+import { useProfile } from '../api/get-profile';
 import { useProfileStats } from '../api/profile-stats';
 import { CopyLinkButton, publicUrlOf } from '../components/copy-link-button';
 import { Icon } from '../components/icons';
@@ -122,7 +122,8 @@ export default function ProfileViewPage() {
   }
   if (!profile) return <Skeleton height={480} radius="md" aria-label={t('loading')} data-testid="profile-view-loading" />;
 
-  const url = publicUrlOf(profile.publicPath);
+  // The short address (the alias alone for the main card) is what is shared and drawn in the QR code.
+  const url = publicUrlOf(profile.sharePath);
 
   return (
     <Stack gap="lg" data-testid="profile-view-page">
@@ -160,7 +161,7 @@ export default function ProfileViewPage() {
             {t('view.openPublic')}
             <VisuallyHidden>{t('view.newTab')}</VisuallyHidden>
           </Button>
-          <CopyLinkButton publicPath={profile.publicPath} name={profile.name} onCopied={shared} />
+          <CopyLinkButton publicPath={profile.sharePath} name={profile.name} onCopied={shared} />
         </Group>
       </Group>
       {profile.visibility === 'private' ? (

@@ -43,12 +43,14 @@ interface RegisterFormProps {
   values: RegisterValues;
   onChange: (values: RegisterValues) => void;
   onRegistered: (email: string) => void;
+  /** The account is for a team invitation's address: shown, not changed. */
+  emailFixed?: boolean;
 }
 
 /** The alias that will be sent: the one typed, or the one made from the name until the visitor types one. */
 const aliasOf = (values: RegisterValues) => (values.aliasEdited ? values.alias : aliasFromName(values.name));
 
-export function RegisterForm({ values: initialValues, onChange, onRegistered }: RegisterFormProps) {
+export function RegisterForm({ values: initialValues, onChange, onRegistered, emailFixed = false }: RegisterFormProps) {
   const { t } = useTranslation('register');
   const queryClient = useQueryClient();
   const accountTypes = useAccountTypes();
@@ -115,6 +117,8 @@ export function RegisterForm({ values: initialValues, onChange, onRegistered }: 
           type="email"
           inputMode="email"
           autoComplete="email"
+          readOnly={emailFixed}
+          description={emailFixed ? t('invitation.emailFixed') : undefined}
           data-testid="register-email"
         />
         <div>

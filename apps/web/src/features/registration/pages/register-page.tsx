@@ -1,14 +1,19 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
-import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { Anchor, Center, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/components/use-page-title';
 import { queryClient } from '@/lib/query-client';
+import { useInvitationToRegister } from '../api/get-invitation';
 import { CheckEmailPanel } from '../components/check-email-panel';
 import { EMPTY_REGISTER_VALUES, RegisterForm, type RegisterValues } from '../components/register-form';
 
-/** /register: create an account, then "check your email" with a resend button. */
+/**
+ * /register: create an account, then "check your email" with a resend button. From a team
+ * invitation (`?invitation=<token>`), the form is for the invited address (shown, not changed) and
+ * proposes the name the team gave; an invitation that cannot be read leaves the form empty.
+ */
 export default function RegisterPage() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -20,9 +25,14 @@ export default function RegisterPage() {
 function Register() {
   const { t } = useTranslation('register');
   usePageTitle(t('title'));
-  const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTER_VALUES);
+  const token = useSearchParams()[0].get('invitation');
+  const invitation = useInvitationToRegister(token);
+  const invited = invitation.data && !invitation.data.expired ? invitation.data : null;
+  const [typed, setValues] = useState<RegisterValues | null>(null);
+  const values = typed ?? (invited ? { ...EMPTY_REGISTER_VALUES, name: invited.name, email: invited.email } : EMPTY_REGISTER_VALUES);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const onChange = useCallback((next: RegisterValues) => setValues(next), []);
+  const waiting = token !== null && invitation.isPending;
 
   return (
     <Center py="md">
@@ -36,10 +46,14 @@ function Register() {
                 {t('title')}
               </Title>
               <Text c="dimmed" size="sm" mt={4}>
-                {t('subtitle')}
+                {invited ? t('invitation.subtitle', { team: invited.team.name }) : t('subtitle')}
               </Text>
             </div>
-            <RegisterForm values={values} onChange={onChange} onRegistered={setSentTo} />
+            {waiting ? (
+              <Skeleton h={320} aria-label={t('invitation.loading')} data-testid="register-invitation-loading" />
+            ) : (
+              <RegisterForm values={values} onChange={onChange} onRegistered={setSentTo} emailFixed={invited !== null} />
+            )}
             <Text size="sm" ta="center">
               {t('haveAccount')}{' '}
               <Anchor component={Link} to="/">

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Team } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useDeleteTeam } from '../api/team';
+import { useDeleteTeam } from '../api/delete-team';
 import { SectionHeading } from './parts';
 import { TeamForm } from './team-form';
 

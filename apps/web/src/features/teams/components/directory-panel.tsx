@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Team } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { publicLink } from '@/lib/public-url';
-import { useSetDirectory } from '../api/team';
+import { useSetDirectory } from '../api/set-directory';
 
 /** The public team page `/link/{alias}`: every assigned member's card, shown only while switched on. */
 export function DirectoryPanel({ team }: { team: Team }) {

@@ -5,9 +5,9 @@ import type { TeamFigures } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { DataTable } from '@/components/data-table';
 import { useLocale } from '@/components/use-locale';
-import { downloadFile } from '@/lib/download-file';
 import { formatDate, formatNumber } from '@/lib/format';
-import { LEADS_CSV_PATH, useTeamFigures } from '../api/figures';
+import { downloadLeadsCsv } from '../api/download-leads-csv';
+import { useTeamFigures } from '../api/get-team-figures';
 import { LoadFailed, Loading } from './parts';
 
 const DailyChart = lazy(() => import('@/components/daily-chart'));
@@ -38,7 +38,7 @@ function ExportLeads() {
   const [state, setState] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
   const run = () => {
     setState({ busy: true, error: null });
-    downloadFile(LEADS_CSV_PATH, 'team-leads.csv').then(
+    downloadLeadsCsv().then(
       () => setState({ busy: false, error: null }),
       (error: unknown) => setState({ busy: false, error }),
     );

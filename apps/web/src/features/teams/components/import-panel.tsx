@@ -6,7 +6,7 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { SelectField } from '@/components/select-field';
 import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';
-import { useImportInvitations } from '../api/invitations';
+import { useImportInvitations } from '../api/import-invitations';
 import { readPeople, type CsvPerson } from './csv-rows';
 import { useInvitedRoleOptions } from './invite-dialog';
 import { SectionHeading } from './parts';

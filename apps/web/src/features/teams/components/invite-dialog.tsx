@@ -5,7 +5,7 @@ import { ModalForm } from '@/components/modal-form';
 import { SelectField } from '@/components/select-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { PhoneInput } from '@/lib/phone-input';
-import { useInvite } from '../api/invitations';
+import { useInvite } from '../api/invite';
 import { useDialogItem } from './use-dialog-item';
 
 /** The roles an invitation gives, for a select. */

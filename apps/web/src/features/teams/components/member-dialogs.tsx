@@ -11,7 +11,9 @@ import {
 import { ModalForm } from '@/components/modal-form';
 import { SelectField } from '@/components/select-field';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useAssignCard, useRemoveMember, useUpdateMember } from '../api/members';
+import { useAssignCard } from '../api/assign-card';
+import { useRemoveMember } from '../api/remove-member';
+import { useUpdateMember } from '../api/update-member';
 import { useDialogItem } from './use-dialog-item';
 
 /** A dialog that stays mounted while it closes (focus goes back to its button), with a fresh form at each opening. */

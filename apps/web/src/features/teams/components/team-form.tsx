@@ -7,7 +7,8 @@ import { FormGeneralError } from '@/components/form-general-error';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useAliasCheck } from '@/lib/use-alias-check';
-import { useCreateTeam, useUpdateTeam } from '../api/team';
+import { useCreateTeam } from '../api/create-team';
+import { useUpdateTeam } from '../api/update-team';
 import { SWATCHES } from '@/components/swatches';
 
 interface TeamValues {
@@ -90,6 +91,7 @@ export function TeamForm({ team, onCancel }: { team: Team | null; onCancel?: () 
             value={values.logoFileId}
             onChange={(logoFileId) => form.form.setFieldValue('logoFileId', logoFileId)}
             error={form.errorOf('logoFileId')}
+            aspect="logo"
           />
           <ColorInput
             {...form.field('color')}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TEAM_TEMPLATE_FIELDS, type MyTeam } from '@enlaza/contracts';
 import { LockIcon } from '@/components/lock-icon';
-import { useCloudFile } from '@/lib/cloud-api';
+import { useCloudFile } from '@/lib/api/get-cloud-file';
 import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';
 import { useTeamTemplate } from '@/lib/api/team-template';
@@ -22,7 +22,19 @@ function TeamLogo({ mine }: { mine: Mine }) {
     .slice(0, 2)
     .toUpperCase();
   return (
-    <Avatar src={logo.data?.url ?? null} alt="" size={56} radius="md" color={team.color} variant="filled" autoContrast aria-hidden>
+    <Avatar
+      src={logo.data?.url ?? null}
+      alt=""
+      size={56}
+      radius="md"
+      color={team.color}
+      variant="filled"
+      autoContrast
+      aria-hidden
+      // A wide wordmark whole ("ACME", not "CME"), on a light ground whatever the team's colour.
+      styles={{ image: { objectFit: 'contain', background: 'var(--mantine-color-white)' } }}
+      data-testid="team-logo"
+    >
       {initials}
     </Avatar>
   );

@@ -8,13 +8,18 @@ import { SWATCHES } from '@/components/swatches';
 import { useLocale } from '@/components/use-locale';
 import { formatNumber } from '@/lib/format';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useSaveTemplate, useTeamTemplate } from '../api/template';
+import { useTeamTemplate } from '@/lib/api/team-template';
+import { useSaveTemplate } from '../api/save-template';
 import { LockIcon } from '@/components/lock-icon';
 import { LoadFailed, Loading } from './parts';
 import { SharedLinks } from './shared-links';
 import { bodyOf, LAYOUTS, valuesOf, type TemplateForm } from './template-values';
 
-/** A template field with its lock: locked, members cannot change it and a change reaches every card. */
+/**
+ * A template field with its lock: locked, members cannot change it and a change reaches every card.
+ * The switch says what turning it on does ("Locked for members"), whatever its state; the line
+ * under it says what the current state means.
+ */
 function Locked({ field, form, children }: { field: TeamTemplateField; form: TemplateForm; children: ReactNode }) {
   const { t } = useTranslation('teams');
   const locked = form.values.locks[field] === 'locked';
@@ -28,7 +33,7 @@ function Locked({ field, form, children }: { field: TeamTemplateField; form: Tem
           label={
             <Group gap={6} wrap="nowrap" component="span">
               {locked ? <LockIcon /> : null}
-              {t(locked ? 'template.locked' : 'template.editable')}
+              {t('template.lockedForMembers')}
             </Group>
           }
           description={t(locked ? 'template.lockedHint' : 'template.editableHint')}
@@ -69,6 +74,7 @@ function TemplateFormView({ template }: { template: TeamTemplate }) {
             value={values.logoFileId}
             onChange={(id) => set('values.logoFileId', id)}
             error={form.errorOf('values.logoFileId')}
+            aspect="logo"
           />
         </Locked>
         <Locked field="cover" form={form}>

@@ -36,7 +36,8 @@ describe('the invitation page', () => {
     await open();
     expect((await screen.findByTestId('team-join-title')).textContent).toBe('Join Acme Sales');
     expect(screen.getByText('Person 1 invites you to join Acme Sales as a member.')).toBeTruthy();
-    expect(screen.getByTestId('team-join-register').getAttribute('href')).toBe('/register');
+    // Registering opens the form for the invited address.
+    expect(screen.getByTestId('team-join-register').getAttribute('href')).toBe(`/register?invitation=${TOKEN}`);
     expect(screen.getByTestId('team-join-sign-in').getAttribute('href')).toBe('/');
     await waitFor(() => expect(pendingInvitationPath()).toBe(`/user/equipo/unirse/${TOKEN}`));
   });

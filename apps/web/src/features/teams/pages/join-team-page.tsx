@@ -12,7 +12,8 @@ import { formatDate } from '@/lib/format';
 import { forgetInvitation, rememberInvitation } from '@/lib/pending-invitation';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
-import { useAcceptInvitation, usePublicInvitation } from '../api/invitations';
+import { useAcceptInvitation } from '../api/accept-invitation';
+import { usePublicInvitation } from '../api/get-public-invitation';
 
 /**
  * /user/equipo/unirse/:token, the link of an invitation email: the team, who invited and whom; signed
@@ -146,7 +147,7 @@ function Invitation({ token, invitation }: { token: string; invitation: PublicTe
         <Stack gap="sm" data-testid="team-join-signed-out">
           <Text size="sm">{t('join.signedOut', { email: invitation.email })}</Text>
           <Group gap="sm" wrap="wrap">
-            <Button component="a" href="/register" data-testid="team-join-register">
+            <Button component={Link} to={`/register?invitation=${encodeURIComponent(token)}`} data-testid="team-join-register">
               {t('join.register')}
             </Button>
             <Button component="a" href="/" variant="default" data-testid="team-join-sign-in">

@@ -160,4 +160,24 @@ describe('the Team page', () => {
       locks: { company: 'locked', address: 'locked', logo: 'editable' },
     });
   });
+
+  it('names each lock switch by what it does, the same whether on or off: on is locked for members', async () => {
+    mockApi((url) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path === '/api/team') return json(ok(mine('owner')));
+      if (path === '/api/team/template') return json(ok(TEMPLATE));
+      return json(ok([]));
+    });
+    await open('/user/equipo?tab=plantilla');
+    const locked = await screen.findByRole('switch', { name: 'Locked for members: Company' });
+    const editable = screen.getByRole('switch', { name: 'Locked for members: Address' });
+    expect((locked as HTMLInputElement).checked).toBe(true);
+    expect((editable as HTMLInputElement).checked).toBe(false);
+    // The visible label is part of the name (WCAG 2.5.3) and does not flip with the state.
+    for (const field of ['company', 'address'])
+      expect(within(screen.getByTestId(`template-field-${field}`)).getByText('Locked for members')).toBeTruthy();
+    fireEvent.click(editable);
+    expect((editable as HTMLInputElement).checked).toBe(true);
+    expect(within(screen.getByTestId('template-field-address')).getByText('Locked for members')).toBeTruthy();
+  });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyTeam } from '@enlaza/contracts';
 import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
-import { useMyTeam } from '../api/team';
+import { useMyTeam } from '../api/get-my-team';
 import { DetailsPanel, TeamStart } from '../components/details-panel';
 import { DirectoryPanel } from '../components/directory-panel';
 import { FiguresPanel } from '../components/figures-panel';

@@ -3,16 +3,18 @@ import { fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
 import { render } from '@/test/render';
 import { replaceExports } from '@/test/replace-exports';
-import * as templatesApi from '../api/templates';
+import * as previewApi from '../api/preview-template';
+import * as saveApi from '../api/save-template';
+import * as sendTestApi from '../api/send-test';
 import { TemplateEditor } from './template-editor';
 
 const state: { saves: unknown[]; fail: unknown } = { saves: [], fail: null };
 
 // The preview the server renders, and a save that records its body (and fails when told to).
-const fakeServer = () =>
-  replaceExports(templatesApi, {
-    previewTemplate: () => Promise.resolve({ subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' }),
-    useSendTest: () => ({ isPending: false, mutate: () => undefined }),
+function fakeServer() {
+  replaceExports(previewApi, { previewTemplate: () => Promise.resolve({ subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' }) });
+  replaceExports(sendTestApi, { useSendTest: () => ({ isPending: false, mutate: () => undefined }) });
+  replaceExports(saveApi, {
     useSaveTemplate: () => ({
       isPending: false,
       error: state.fail,
@@ -23,6 +25,7 @@ const fakeServer = () =>
       },
     }),
   });
+}
 
 const renderEditor = () => render(<TemplateEditor template={null} onSaved={() => undefined} onClose={() => undefined} />);
 

@@ -10,7 +10,8 @@ import { EmailPreview } from '@/components/email-preview';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { ApiError } from '@/lib/api-error';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useSaveTemplate, useSendTest } from '../api/templates';
+import { useSaveTemplate } from '../api/save-template';
+import { useSendTest } from '../api/send-test';
 import { useTemplatePreview } from './use-template-preview';
 
 /**
@@ -132,7 +133,7 @@ function MergeFieldMenu({ label, onPick }: { label: string; onPick: (name: strin
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Button size="compact-xs" variant="default" aria-label={label}>
+        <Button size="compact-xs" variant="default" aria-label={t('insertFieldInto', { field: label })}>
           {t('insertField')}
         </Button>
       </Menu.Target>

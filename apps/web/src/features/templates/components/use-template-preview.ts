@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { TemplatePreview } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { previewTemplate } from '../api/templates';
+import { previewTemplate } from '../api/preview-template';
 
 /** The server's rendering of what is typed, half a second after the last key. */
 export function useTemplatePreview(subject: string, bodyHtml: string, t: TFunction) {

@@ -11,7 +11,9 @@ import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { formatDateTime } from '@/lib/format';
-import { useTemplate, useTemplates, useTrashTemplate } from '../api/templates';
+import { useTemplate } from '../api/get-template';
+import { useTemplates } from '../api/get-templates';
+import { useTrashTemplate } from '../api/trash-template';
 import { TemplateEditor } from '../components/template-editor';
 
 /** /user/plantillas: email templates; `?edit=new` or `?edit=<id>` opens the editor beside the list. */

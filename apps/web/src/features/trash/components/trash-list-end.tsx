@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { useTrash } from '../api/trash';
+import type { useTrash } from '../api/get-trash';
 
 /** Under the list: the button that loads older items, or the list's end; and a failed load of more. */
 export function TrashListEnd({ trash }: { trash: ReturnType<typeof useTrash> }) {

@@ -5,7 +5,7 @@ import { CloudImagePicker } from '@/components/cloud-image-picker';
 import { notify } from '@/components/notifications';
 import { RichTextEditor } from '@/components/rich-text-editor';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useWallPostAction } from '../api/walls';
+import { useWallPostAction } from '../api/wall-post-action';
 import { ModalForm } from '@/components/modal-form';
 
 /** Write or edit a post: title, rich text, an image from the cloud, a link, pinned. Saving keeps its publication state. */

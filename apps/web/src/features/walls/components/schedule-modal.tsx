@@ -5,7 +5,7 @@ import { wallPostScheduleBodySchema, type WallPost } from '@enlaza/contracts';
 import { notify } from '@/components/notifications';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { isoToZoned, zonedToIso } from '@/lib/zoned-time';
-import { useWallPostAction } from '../api/walls';
+import { useWallPostAction } from '../api/wall-post-action';
 import { ModalForm } from '@/components/modal-form';
 
 /** Publish a post at a date and time of the user's time zone (Preferences; the browser's when none is set). */

@@ -9,7 +9,12 @@ import { PageHeader } from '@/components/page-header';
 import { usePageTitle } from '@/components/use-page-title';
 import { useUndoTrash } from '@/components/use-undo-trash';
 import { usePreferences } from '@/lib/api/preferences';
-import { useWallPostAction, useWallPosts, useWallProfiles, type WallPostAction } from '../api/walls';
+import { useQueryClient } from '@tanstack/react-query';
+import { useWallPosts } from '../api/get-wall-posts';
+import { useWallProfiles } from '../api/get-wall-profiles';
+import { wallKeys } from '../api/keys';
+import { useWallPostAction, type WallPostAction } from '../api/wall-post-action';
+import { WallOffPublishModal } from '../components/wall-off-publish-modal';
 import { PostCard } from '../components/post-card';
 import { PostEditor } from '../components/post-editor';
 import { ScheduleModal } from '../components/schedule-modal';
@@ -24,18 +29,34 @@ export default function WallsPage() {
   const profile = profiles.data?.find((p) => p.id === profileId);
   const posts = useWallPosts(profileId);
   const action = useWallPostAction();
+  const queryClient = useQueryClient();
   const undoTrash = useUndoTrash();
   const timeZone = usePreferences().data?.timeZone;
   const [editing, setEditing] = useState<{ post: WallPost | null } | null>(null);
   const [scheduling, setScheduling] = useState<WallPost | null>(null);
+  // A post to publish on a wall that is off: first asked whether to switch the wall on too.
+  const [publishing, setPublishing] = useState<WallPost | null>(null);
   const rows = posts.data?.pages.flatMap((p) => p.data) ?? [];
 
-  const run = (post: WallPost, change: WallPostAction, done: string) =>
+  const run = (post: WallPost, change: WallPostAction, done: string, onDone?: () => void) =>
     action.mutate(
       { id: post.id, action: change },
       {
-        onSuccess: () => (change.type === 'trash' ? undoTrash('wall_post', [post.id], done) : notify('success', done)),
+        onSuccess: () => {
+          onDone?.();
+          return change.type === 'trash' ? undoTrash('wall_post', [post.id], done) : notify('success', done);
+        },
         onError: (error) => notify('error', apiErrorMessage(error, t)),
+      },
+    );
+  const publishNow = (post: WallPost, switchWallOn = false) =>
+    run(
+      post,
+      { type: 'publish', body: { action: 'publish', ...(switchWallOn ? { switchWallOn } : {}) } },
+      switchWallOn ? t('wallOffPublish.done', { title: post.title }) : t('publishedDone', { title: post.title }),
+      () => {
+        setPublishing(null);
+        if (switchWallOn) void queryClient.invalidateQueries({ queryKey: wallKeys.profiles });
       },
     );
 
@@ -115,7 +136,7 @@ export default function WallsPage() {
                   busy={action.isPending && action.variables.id === post.id}
                   onEdit={() => setEditing({ post })}
                   onSchedule={() => setScheduling(post)}
-                  onPublish={() => run(post, { type: 'publish', body: { action: 'publish' } }, t('publishedDone', { title: post.title }))}
+                  onPublish={() => (profile && !profile.wall ? setPublishing(post) : publishNow(post))}
                   onUnpublish={() =>
                     run(post, { type: 'publish', body: { action: 'unpublish' } }, t('unpublishedDone', { title: post.title }))
                   }
@@ -138,6 +159,15 @@ export default function WallsPage() {
         <PostEditor key={editing.post?.id ?? 'new'} profileId={profileId} post={editing.post} opened onClose={() => setEditing(null)} />
       ) : null}
       {scheduling ? <ScheduleModal post={scheduling} timeZone={timeZone} onClose={() => setScheduling(null)} /> : null}
+      {publishing && profile ? (
+        <WallOffPublishModal
+          post={publishing}
+          profileName={profile.name}
+          busy={action.isPending}
+          onPublish={(switchWallOn) => publishNow(publishing, switchWallOn)}
+          onClose={() => setPublishing(null)}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { WebhookDelivery, WebhookEndpoint } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { formatDateTime } from '@/lib/format';
-import { useResendWebhookDelivery, useWebhookDeliveries, useWebhookDelivery } from '../api/webhooks';
+import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
+import { useWebhookDelivery } from '../api/get-webhook-delivery';
+import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
 
 const STATUS_COLOR = { pending: 'yellow', succeeded: 'teal', failed: 'red' } as const;
 

@@ -4,7 +4,8 @@ import { WEBHOOK_EVENT_TYPES, createWebhookEndpointBodySchema, type WebhookEndpo
 import { FormGeneralError } from '@/components/form-general-error';
 import { ShowOnceSecret } from '@/components/show-once-secret';
 import { useContractForm } from '@/lib/forms/use-contract-form';
-import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from '../api/webhooks';
+import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
+import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
 
 /** Add an endpoint (then its secret, once) or edit one: URL, description and the events it receives. */
 export function EndpointDialog({ endpoint, opened, onClose }: { endpoint: WebhookEndpoint | null; opened: boolean; onClose: () => void }) {
@@ -33,7 +34,10 @@ export function EndpointDialog({ endpoint, opened, onClose }: { endpoint: Webhoo
   };
 
   const submit = form.onSubmit((body) => {
-    if (endpoint) update.mutate({ id: endpoint.id, body }, { onError: form.setServerError, onSuccess: close });
+    // The URL is sent only when it changed: a new URL asks for a fresh proof, a new description does not.
+    const { url, ...rest } = body;
+    const changes = url.trim() === endpoint?.url ? rest : body;
+    if (endpoint) update.mutate({ id: endpoint.id, body: changes }, { onError: form.setServerError, onSuccess: close });
     else create.mutate(body, { onError: form.setServerError });
   });
 

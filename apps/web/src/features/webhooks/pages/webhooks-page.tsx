@@ -7,7 +7,10 @@ import { ShowOnceSecret } from '@/components/show-once-secret';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDateTime } from '@/lib/format';
-import { useDeleteWebhookEndpoint, useRollWebhookSecret, useUpdateWebhookEndpoint, useWebhookEndpoints } from '../api/webhooks';
+import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint';
+import { useWebhookEndpoints } from '../api/get-webhook-endpoints';
+import { useRollWebhookSecret } from '../api/roll-webhook-secret';
+import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
 import { DeliveryLog } from '../components/delivery-log';
 import { EndpointDialog } from '../components/endpoint-dialog';
 

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/db/client.js';
+import { createJobs, type Jobs } from '../../src/platform/jobs.js';
+import { openTestDatabase } from '../helpers/database.js';
+import { silentLog } from '../helpers/jobs.js';
+import { waitFor } from '../helpers/test-app.js';
+
+declare module '../../src/platform/jobs.js' {
+  interface JobPayloads {
+    'test.woken': { n: number };
+    'test.scheduled': Record<string, never>;
+  }
+}
+
+// Workers that would poll once an hour: only a wake-up (or the schedule setting) can run a job in time.
+const HOUR = 3600;
+
+let database: DatabaseHandle;
+const started: Jobs[] = [];
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  for (const jobs of started) await jobs.stop();
+  await database.close();
+});
+
+async function startJobs(settings: { scheduledEverySeconds?: number } = {}) {
+  const jobs = createJobs(database, { workers: 'inline', timeoutSeconds: 30, pollingIntervalSeconds: HOUR, ...settings }, silentLog);
+  started.push(jobs);
+  return jobs;
+}
+
+describe('the job queue wakes its workers', () => {
+  it('runs a job sent, with or without a transaction, at once rather than at the next poll; a rolled-back one never', async () => {
+    const jobs = await startJobs();
+    const seen: number[] = [];
+    await jobs.define('test.woken', { handler: async ({ n }) => void seen.push(n) });
+    await jobs.start();
+    // The workers' first look at start found nothing: the next is an hour away.
+    await jobs.send('test.woken', { n: 1 });
+    await waitFor(async () => (seen.includes(1) ? true : undefined), 'the job sent outside a transaction');
+    await database.db
+      .transaction(async (tx) => {
+        await jobs.send('test.woken', { n: 2 }, { tx });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await database.db.transaction(async (tx) => {
+      await jobs.send('test.woken', { n: 3 }, { tx });
+    });
+    await waitFor(async () => (seen.includes(3) ? true : undefined), 'the job sent in a transaction, after its commit');
+    expect(seen).toEqual([1, 3]);
+  });
+
+  it('sends the scheduled jobs at start and every SCHEDULED_JOBS_EVERY_SECONDS, instead of on their cron schedule', async () => {
+    const jobs = await startJobs({ scheduledEverySeconds: 1 });
+    let runs = 0;
+    await jobs.define('test.scheduled', {
+      handler: async () => {
+        runs += 1;
+      },
+    });
+    // Once a year by its cron: it runs here only through the setting.
+    await jobs.schedule('test.scheduled', '0 0 1 1 *', {});
+    await jobs.start();
+    await waitFor(async () => (runs >= 2 ? true : undefined), 'the scheduled job twice');
+    const { rows } = await database.jobsDb.executeSql("SELECT name FROM pgboss.schedule WHERE name = 'test.scheduled'");
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pureTestFiles } from '../projects.js';
+
+const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'enlaza-projects-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(scratch, 'api-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+describe('the `pure` test project (test/projects.ts): files that open no database, left out of the PostgreSQL pass', () => {
+  it('leaves out a file that reaches a database through a helper at any depth, the database client, a server process or a driver', () => {
+    const root = tree({
+      'src/db/client.ts': 'export const openDatabase = () => undefined;',
+      'test/helpers/database.ts': "import pg from 'pg';\nexport const openTestDatabase = () => pg;",
+      'test/helpers/server-process.ts': 'export const startServer = () => undefined;',
+      'test/helpers/test-app.ts': "import { openTestDatabase } from './database.js';\nexport const createTestApp = openTestDatabase;",
+      'test/helpers/billing.ts': "export { createTestApp } from './test-app.js';",
+      'test/helpers/money.ts': 'export const cents = (n: number) => n * 100;',
+      'test/a/through-two-helpers.test.ts': "import { createTestApp } from '../helpers/billing.js';",
+      'test/a/client.test.ts': "import { openDatabase } from '../../src/db/client.js';",
+      'test/a/child-process.test.ts': "import { startServer } from '../helpers/server-process.js';",
+      'test/a/driver.test.ts': "import { PGlite } from '@electric-sql/pglite';",
+      // In two pieces, or this file would seem to import the helper itself.
+      'test/a/lazy.test.ts': ['const app = await import', "('../helpers/test-app.js');"].join(''),
+      'test/a/types-only.test.ts':
+        "import type { TestContext } from '../helpers/test-app.js';\nimport { cents } from '../helpers/money.js';",
+      'test/a/arithmetic.test.ts': "import { expect } from 'vitest';\nimport { cents } from '../helpers/money.js';",
+    });
+    expect(pureTestFiles(root)).toEqual(['test/a/arithmetic.test.ts', 'test/a/types-only.test.ts']);
+  });
+
+  it('holds the arithmetic and static checks of this suite, not its route tests', () => {
+    const pure = pureTestFiles(apiRoot);
+    expect(pure).toContain('test/payments/proration.test.ts');
+    expect(pure).toContain('test/platform/pure-tests-open-no-database.test.ts');
+    expect(pure).not.toContain('test/dashboard/dashboard.test.ts');
+    expect(pure).not.toContain('test/platform/jobs.test.ts');
+  });
+});

@@ -1,0 +1,72 @@
+// Which API test files open a database, for vitest.config.ts's projects: the files that never do run
+// in the `pure` project, which the PostgreSQL pass leaves out (they would only run a second time).
+// A file opens a database when it, or a test helper it imports (at any depth), imports one of
+// DATABASE_OPENERS; importing a type (`import type`) does not count.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/** Modules that open a database, relative to apps/api: a file reaching one is no `pure` test. */
+export const DATABASE_OPENERS = [
+  'src/db/client.ts', // openDatabase
+  'src/server.ts',
+  'src/worker.ts',
+  'test/helpers/database.ts', // openTestDatabase, scratch PostgreSQL databases
+  'test/helpers/server-process.ts', // the real server or worker as a child process, on its own database
+];
+/** Packages that reach a database server or engine directly. */
+const DATABASE_PACKAGES = ['pg', '@electric-sql/pglite', 'pg-boss'];
+
+// A static import or re-export starts its line; a dynamic one may be anywhere.
+const IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+
+/** The module specifiers a source file imports for their values. */
+export function importsOf(source: string): string[] {
+  return [...source.matchAll(IMPORT)].map((match) => (match[1] ?? match[2]) as string);
+}
+
+function resolveRelative(from: string, specifier: string): string | undefined {
+  const base = resolve(dirname(from), specifier);
+  for (const candidate of [base.replace(/\.js$/, '.ts'), base, `${base}.ts`, join(base, 'index.ts')])
+    if (existsSync(candidate) && candidate.endsWith('.ts')) return candidate;
+  return undefined;
+}
+
+/**
+ * Whether `file` opens a database: through one of DATABASE_OPENERS or DATABASE_PACKAGES, imported by
+ * it or by a file under `test/` it imports. `apiRoot` is apps/api.
+ */
+export function opensDatabase(apiRoot: string, file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const openers = new Set(DATABASE_OPENERS.map((path) => resolve(apiRoot, path)));
+  if (openers.has(file)) return true;
+  const testRoot = resolve(apiRoot, 'test');
+  for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+    if (!specifier.startsWith('.')) {
+      if (DATABASE_PACKAGES.some((name) => specifier === name || specifier.startsWith(`${name}/`))) return true;
+      continue;
+    }
+    const target = resolveRelative(file, specifier);
+    if (!target) continue;
+    if (openers.has(target)) return true;
+    // Test helpers are followed; the app's own modules take a database from their caller.
+    if (target.startsWith(`${testRoot}/`) && opensDatabase(apiRoot, target, seen)) return true;
+  }
+  return false;
+}
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** The test files (relative to apps/api) that open no database. */
+export function pureTestFiles(apiRoot: string): string[] {
+  return testFiles(resolve(apiRoot, 'test'))
+    .filter((file) => !opensDatabase(apiRoot, file))
+    .map((file) => relative(apiRoot, file))
+    .sort();
+}

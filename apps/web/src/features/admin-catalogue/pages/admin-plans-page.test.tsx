@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { PlanAdmin } from '@enlaza/contracts';
+import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
+import AdminPlansPage from './admin-plans-page';
+
+const plan: PlanAdmin = {
+  id: '3b7f0c3e-8a51-4f0e-9d6b-1c2a3e4f5a6b',
+  name: 'Pro',
+  names: { en: 'Pro', es: '', jp: '' },
+  descriptions: { en: '', es: '', jp: '' },
+  active: true,
+  uses: 1234,
+  code: 'pro',
+  maxProfiles: 3,
+  maxTags: 3,
+  storageBytes: 1024,
+  sendsPerMonth: 500,
+  sortOrder: 5,
+  isFree: false,
+};
+
+describe('the admin plans', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('say what the use column counts: offers and subscriptions pointing at the plan, ended ones included', async () => {
+    mockApi(() => json({ ok: 1, data: [plan] }));
+    await render(<AdminPlansPage />, { route: '/admin/plans' });
+    expect(await screen.findByRole('columnheader', { name: 'Offers, subscriptions' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '1,234' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,31 @@
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { MethodKindName } from '@enlaza/contracts';
+
+/** "Add a card" / "Add a bank account (SEPA Direct Debit)": only the kinds the provider can save. */
+export function AddMethodButtons({
+  kinds,
+  onAdd,
+  variant = 'filled',
+}: {
+  kinds: readonly MethodKindName[];
+  onAdd: (kind: MethodKindName) => void;
+  variant?: 'filled' | 'light' | 'subtle';
+}) {
+  const { t } = useTranslation('billing');
+  return (
+    <Group gap="xs" wrap="wrap">
+      {kinds.map((kind) => (
+        <Button
+          key={kind}
+          variant={kind === kinds[0] ? variant : variant === 'filled' ? 'light' : variant}
+          size={variant === 'subtle' ? 'compact-sm' : 'sm'}
+          onClick={() => onAdd(kind)}
+          data-testid={`methods-add-${kind}`}
+        >
+          {kind === 'sepa_debit' ? t('methods.addAccount') : t('methods.add')}
+        </Button>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Payment, PaymentDetail } from '@enlaza/contracts';
+import { json, mockApi } from '@/test/mock-api';
+import { render } from '@/test/render';
+import PaymentPage from './payment-page';
+
+const payment: Payment = {
+  id: 'pay-1',
+  amountCents: 1089,
+  refundedCents: 0,
+  currency: 'EUR',
+  status: 'requires_action',
+  purpose: 'renewal',
+  description: 'Pro (Monthly)',
+  methodBrand: 'visa',
+  methodLast4: '3184',
+  failureCode: null,
+  failureMessage: null,
+  invoiceId: null,
+  invoiceNumber: null,
+  creditNotes: [],
+  refundedAtProviderCents: 0,
+  dispute: null,
+  createdAt: '2026-11-26T09:00:00.000Z',
+};
+const waiting: PaymentDetail = {
+  payment,
+  nextAction: { kind: 'authenticate', provider: 'sandbox', clientSecret: 'sbx_pi_1', publishableKey: null },
+};
+
+async function open(id: string, confirmed: PaymentDetail | { status: number; code: string; message: string }) {
+  const mocked = mockApi((url, init) => {
+    const method = init?.method ?? 'GET';
+    if (method === 'GET' && url === '/api/user/payments/pay-1') return json({ ok: 1, data: waiting });
+    if (method === 'GET' && url.startsWith('/api/user/payments/'))
+      return json({ ok: 0, code: 'record.not_found', message: 'Not found.' }, 404);
+    if (method === 'POST' && url === '/api/payments/sandbox/payments/sbx_pi_1/authenticate') return json({ ok: 1, data: {} });
+    if (method === 'POST' && url === '/api/user/payments/pay-1/confirm')
+      return 'status' in confirmed
+        ? json({ ok: 0, code: confirmed.code, message: confirmed.message }, confirmed.status)
+        : json({ ok: 1, data: confirmed });
+    return new Response('', { status: 404 });
+  });
+  vi.spyOn(console, 'error').mockImplementation(() => undefined); // no CSRF meta in jsdom
+  const rendered = await render(<PaymentPage />, {
+    path: '/user/pagos/:paymentId',
+    route: `/user/pagos/${id}`,
+    routes: [{ path: '/error-404', element: <p data-testid="not-found-page">Not found</p> }],
+  });
+  return { mocked, rendered };
+}
+
+describe('the payment page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the amount, what for and the status, and after the authentication asks the server to confirm it', async () => {
+    const { mocked } = await open('pay-1', { payment: { ...payment, status: 'succeeded' }, nextAction: null });
+    expect((await screen.findByTestId('payment-amount')).textContent).toBe('€10.89');
+    expect(screen.getByText('Pro (Monthly)')).toBeTruthy();
+    expect(screen.getByTestId('payment-status').textContent).toBe('Needs your authentication');
+    fireEvent.click(screen.getByTestId('challenge-pass'));
+    expect((await screen.findByTestId('payment-done')).textContent).toContain('went through');
+    expect(screen.getByTestId('payment-status').textContent).toBe('Paid');
+    expect(mocked.calls.filter((c) => c.url === '/api/user/payments/pay-1/confirm')).toHaveLength(1);
+  });
+
+  it('says why when the authentication failed', async () => {
+    await open('pay-1', { status: 402, code: 'payment.authentication_failed', message: 'The authentication did not succeed.' });
+    fireEvent.click(await screen.findByTestId('challenge-fail'));
+    expect((await screen.findByTestId('pay-error')).textContent).toContain('The authentication did not succeed.');
+  });
+
+  it("is the app's page-not-found for a payment that is not mine", async () => {
+    const { rendered } = await open('someone-elses', { payment, nextAction: null });
+    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/error-404'));
+  });
+});

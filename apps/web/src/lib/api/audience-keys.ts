@@ -1,0 +1,17 @@
+import type { AudienceSelector } from '@enlaza/contracts';
+
+/** Shared by the audience screens and the campaign form (features must not import each other). */
+export const audienceKeys = {
+  all: ['audience'] as const,
+  sources: ['audience', 'sources'] as const,
+  count: (selector: AudienceSelector) => ['audience', 'count', selector] as const,
+  lists: ['audience', 'lists'] as const,
+  list: (id: string) => ['audience', 'lists', id] as const,
+  contacts: (listId: string, search: string) => ['audience', 'lists', listId, 'contacts', search] as const,
+  suppressions: (search: string) => ['audience', 'suppressions', search] as const,
+  visitors: (search: string) => ['audience', 'visitors', search] as const,
+};
+
+/** Nothing chosen: no profile, folder, label or list. */
+export const isEmptySelector = (s: AudienceSelector) =>
+  s.profileIds.length + s.folderIds.length + s.labelIds.length + s.listIds.length === 0;
