@@ -41,6 +41,5 @@ function describeScreens(roles: readonly Exclude<Role, 'guest'>[], what = '') {
 }
 
 describeScreens(['user', 'admin']);
-// The team's screens, as its owner and a member, declared after the others: the demo user's screens keep
-// the order and timing they had (the dashboard's checklist shows what the other screens already did).
+// The team's screens, as its owner and a member, declared after the others.
 describeScreens(['owner', 'member'], ', a team');
