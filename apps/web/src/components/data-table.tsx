@@ -1,8 +1,8 @@
+import { LoadError, LoadingRows } from '@/components/load-states';
 import type { ReactNode } from 'react';
-import { Alert, Button, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import './data-table.css';
-import { apiErrorMessage } from '@/lib/api-error-message';
 
 export interface DataColumn<T> {
   key: string;
@@ -55,27 +55,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { caption, columns, rows, rowKey, cardTitle, actions, actionsHeader, sort, onSort, isLoading, error, onRetry, emptyText, testId } =
     props;
 
-  if (error) {
-    return (
-      <Alert color="red" title={t('list.errorTitle')} role="alert" data-testid={testId ? `${testId}-error` : undefined}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{apiErrorMessage(error, t)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t('list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (isLoading || !rows) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={t('list.loading')} data-testid={testId ? `${testId}-loading` : undefined}>
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Skeleton key={i} height={36} radius="sm" />
-        ))}
-      </Stack>
-    );
-  }
+  if (error) return <LoadError error={error} onRetry={onRetry} testId={testId ? `${testId}-error` : undefined} />;
+  if (isLoading || !rows) return <LoadingRows rows={5} height={36} radius="sm" testId={testId ? `${testId}-loading` : undefined} />;
   if (rows.length === 0) {
     return (
       <Text c="dimmed" py="lg" ta="center" data-testid={testId ? `${testId}-empty` : undefined}>

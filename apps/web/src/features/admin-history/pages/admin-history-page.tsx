@@ -1,5 +1,6 @@
+import { LoadError, LoadingRows } from '@/components/load-states';
 import { Link } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActivityEvent } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -139,20 +140,9 @@ export default function AdminHistoryPage() {
         ) : null}
       </Group>
       {query.isError && !query.data ? (
-        <Alert color="red" role="alert" title={t('admin:list.errorTitle')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{apiErrorMessage(query.error, t)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              {t('admin:list.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('admin:list.loading')}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={64} radius="md" />
-          ))}
-        </Stack>
+        <LoadingRows rows={4} height={64} />
       ) : events.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" data-testid="history-empty">
           {t('empty')}

@@ -1,5 +1,6 @@
+import { LoadError, LoadingRows } from '@/components/load-states';
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FailedJob } from '@enlaza/contracts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -83,20 +84,9 @@ export default function AdminJobsPage() {
         <Text c="dimmed">{t('subtitle')}</Text>
       </div>
       {query.isError ? (
-        <Alert color="red" role="alert" title={t('admin:list.errorTitle')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{apiErrorMessage(query.error, t)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              {t('admin:list.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('admin:list.loading')}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={120} radius="md" />
-          ))}
-        </Stack>
+        <LoadingRows rows={3} height={120} />
       ) : jobs.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg" data-testid="failed-jobs-empty">
           {t('empty')}

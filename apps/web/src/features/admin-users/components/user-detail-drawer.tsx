@@ -1,6 +1,7 @@
+import { LoadError } from '@/components/load-states';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserDetail } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -165,14 +166,7 @@ export function UserDetailDrawer({ userId, onClose }: { userId: string | null; o
       {query.data ? (
         <Detail user={query.data} />
       ) : query.isError ? (
-        <Alert color="red" role="alert" title={t('admin:list.errorTitle')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{apiErrorMessage(query.error, t)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              {t('admin:list.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <Stack gap="sm" aria-busy="true" aria-label={t('admin:list.loading')}>
           <Skeleton height={28} width="60%" />

@@ -1,10 +1,10 @@
+import { LoadError } from '@/components/load-states';
 import { Link } from 'react-router';
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Collection, Profile } from '@enlaza/contracts';
 import { Icon } from './icons';
 import { ProfileTile } from './profile-tile';
-import { apiErrorMessage } from '@/lib/api-error-message';
 
 interface Props {
   isCard: boolean;
@@ -31,17 +31,7 @@ export function ProfileListResults({ isCard, base, rows, failure, onRetry, loadi
   const folderById = new Map(grid.folders.map((f) => [f.id, f]));
   const labelById = new Map(grid.labels.map((l) => [l.id, l]));
 
-  if (failure)
-    return (
-      <Alert color="red" role="alert" title={t('admin:list.errorTitle')} data-testid="profiles-error">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{apiErrorMessage(failure, t)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t('admin:list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  if (failure) return <LoadError error={failure} onRetry={onRetry} testId="profiles-error" />;
   if (loading)
     return (
       <div className="profile-grid" aria-busy="true" aria-label={t('loading')} data-testid="profiles-loading">
