@@ -10,6 +10,11 @@ export default mergeConfig(
   defineConfig({
     test: {
       restoreMocks: true,
+      // A limit that stops a stuck test, not a speed check. vitest's 5 s failed tests that take 1–2 s
+      // on a quiet machine: a screen of 24 card tiles takes 4 s alone when it is a file's first test,
+      // and CI's machine, busy with both workers, runs such tests two to three times slower (its runs
+      // failed three of them at 5 s).
+      testTimeout: 15_000,
       // One worker per core (vitest's default is cores − 1: one of two).
       maxWorkers: 2,
       // The files of a worker share its modules (and, under jsdom, its page): a fresh jsdom, React,
@@ -25,11 +30,6 @@ export default mergeConfig(
             environment: 'jsdom',
             include: DOM_TESTS,
             setupFiles: ['./src/test/setup.ts'],
-            // A limit that stops a stuck test, not a speed check. vitest's 5 s failed tests that take 1–2 s
-            // on a quiet machine: a screen of 24 card tiles takes 4 s alone when it is a file's first
-            // test, and CI's machine, busy with both workers, runs such tests two to three times slower
-            // (its runs failed three of them at 5 s).
-            testTimeout: 15_000,
           },
         },
         {
