@@ -263,11 +263,17 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       await boss.start();
       if (working && database.kind === 'pglite') {
         // One process per PGlite data directory: a job still active now was left by a process that died;
-        // it is due for its retry at once rather than after its expiry.
-        await database.jobsDb.executeSql(
-          "UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE state = 'active'",
+        // it is due for its retry at once, not after its expiry (expired now) nor its retry delay (then
+        // cleared: pg-boss's expiry schedules the retry a delay later, 5 to 20 s for most jobs).
+        const left = await database.jobsDb.executeSql(
+          "UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE state = 'active' RETURNING id",
         );
         await boss.maintain();
+        const ids = (left.rows as { id: string }[]).map((row) => row.id);
+        if (ids.length > 0)
+          await database.jobsDb.executeSql("UPDATE pgboss.job SET start_after = now() WHERE state = 'retry' AND id = ANY($1::uuid[])", [
+            ids,
+          ]);
       }
       if (working) await wakeups.listen();
       started = true;
