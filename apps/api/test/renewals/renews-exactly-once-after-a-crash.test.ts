@@ -10,23 +10,23 @@ import { seedDueSubscriptions } from '../helpers/renewals.js';
 import { startServerPolled, startWorker, type ServerProcess } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
 
-// Two processes and 250 renewals (each a payment, an invoice, a notification and a receipt email
+// Two processes and 150 renewals (each a payment, an invoice, a notification and a receipt email
 // with its PDF, rendered by the same process): a minute or more on a busy machine. The limits only
 // stop a stuck run; what the test checks is the counts.
 vi.setConfig({ testTimeout: 600_000 });
 
 /**
- * 250 renewals, the kill at 40 % (100 done). What the test proves is one kill in the middle of the
- * work: a batch of 25 claimed (leased) and renewals in flight (one at a time on PGlite, four on
- * PostgreSQL), and a restart that finishes them, each exactly once. Ten batches show that as well as
- * forty did: the process is killed once either way, at a moment the test does not choose. It ran
- * 1,000 renewals, which made it the slowest API test by far (266 s on PGlite in CI), four times the
- * work for the same proof. RENEWALS_CRASH_TOTAL changes it (a longer run before a change of the renewals).
+ * 150 renewals, the kill at 40 % (60 done, in the third batch of 25). What the test proves is one
+ * kill in the middle of the work: a batch claimed (leased) and renewals in flight (one at a time on
+ * PGlite, four on PostgreSQL), then a restart that finishes them, each exactly once. Six batches
+ * show that as well as forty did: the process is killed once either way, at a moment the test does
+ * not choose. It ran 1,000, the slowest API test by far (266 s on PGlite in CI) for the same proof.
+ * RENEWALS_CRASH_TOTAL changes it (a longer run after a change of the renewals, say).
  */
-const TOTAL = Number(process.env.RENEWALS_CRASH_TOTAL ?? 250);
+const TOTAL = Number(process.env.RENEWALS_CRASH_TOTAL ?? 150);
 const HALF = Math.floor(TOTAL * 0.4);
 /** How often the progress is read while the renewals run (each read is work for the process, or a query). */
-const PROGRESS_EVERY_MS = 250;
+const PROGRESS_EVERY_MS = 500;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
