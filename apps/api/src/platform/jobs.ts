@@ -108,6 +108,22 @@ function samePolicy(
   return (Object.keys(policy) as (keyof typeof policy)[]).every((key) => existing[key] === policy[key]);
 }
 
+/**
+ * PGlite, at start: one process per data directory, so a job still active was left by a process that
+ * died. It is due for its retry at once, not after its expiry (expired now) nor its retry delay (then
+ * cleared: pg-boss's expiry schedules the retry a delay later, 5 to 20 s for most jobs). It still
+ * counts as a retry, so a job that kills its process every time runs out of attempts.
+ */
+async function retryWhatADeadProcessLeft(boss: PgBoss, jobsDb: DatabaseHandle['jobsDb']): Promise<void> {
+  const left = await jobsDb.executeSql(
+    "UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE state = 'active' RETURNING id",
+  );
+  await boss.maintain();
+  const ids = (left.rows as { id: string }[]).map((row) => row.id);
+  if (ids.length > 0)
+    await jobsDb.executeSql("UPDATE pgboss.job SET start_after = now() WHERE state = 'retry' AND id = ANY($1::uuid[])", [ids]);
+}
+
 export function createJobs(database: DatabaseHandle, settings: JobsSettings, log: FastifyBaseLogger) {
   const working = settings.workers === 'inline';
   /**
@@ -261,14 +277,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
     async start(): Promise<void> {
       if (started) return;
       await boss.start();
-      if (working && database.kind === 'pglite') {
-        // One process per PGlite data directory: a job still active now was left by a process that died;
-        // it is due for its retry at once rather than after its expiry.
-        await database.jobsDb.executeSql(
-          "UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE state = 'active'",
-        );
-        await boss.maintain();
-      }
+      if (working && database.kind === 'pglite') await retryWhatADeadProcessLeft(boss, database.jobsDb);
       if (working) await wakeups.listen();
       started = true;
       const found = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));

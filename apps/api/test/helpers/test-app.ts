@@ -114,14 +114,14 @@ export async function login(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+/** Polls `check` every `everyMs` until it returns a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000, everyMs = 50): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 

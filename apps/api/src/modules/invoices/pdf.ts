@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { VerifactuMode } from '../../config.js';
 import { verificationUrl } from './chain.js';
+import { useParsedFonts } from './pdf-fonts.js';
 import { PDF_LABELS } from './pdf-labels.js';
 
 /**
@@ -24,12 +25,19 @@ const LOCALE_TAG = { en: 'en-GB', es: 'es-ES', jp: 'ja-JP' } as const;
 /** What Helvetica (WinAnsi) can print. */
 const LATIN = /^[\u0020-\u007e\u00a0-\u00ff€\n]*$/;
 
+/** Made once per language and currency: building one costs more than the rest of a line's layout. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
 export function formatCents(cents: number, currency: string, locale: 'en' | 'es' | 'jp'): string {
-  return new Intl.NumberFormat(LOCALE_TAG[locale], { style: 'currency', currency, minimumFractionDigits: 2 })
-    .format(cents / 100)
-    .replace(/\u202f|\u00a0/g, ' ');
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAG[locale], { style: 'currency', currency, minimumFractionDigits: 2 });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100).replace(/\u202f|\u00a0/g, ' ');
 }
-const percent = (basisPoints: number) => `${(basisPoints / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`;
+const percentFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+const percent = (basisPoints: number) => `${percentFormat.format(basisPoints / 100)} %`;
 
 /** The usual invoice layout: title and number, seller and customer with tax ids, lines, tax per rate, totals. */
 export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): Promise<Buffer> {
@@ -50,8 +58,11 @@ export function renderInvoicePdf(invoice: InvoiceDetail, options: PdfOptions): P
     doc.on('error', reject);
   });
   if (options.font) {
-    doc.registerFont('body', options.font.regular);
-    doc.registerFont('bold', options.font.bold);
+    // Parsed once per process (pdf-fonts.ts), not for every document.
+    useParsedFonts(doc, [
+      ['body', options.font.regular],
+      ['bold', options.font.bold],
+    ]);
   } else {
     doc.registerFont('body', 'Helvetica');
     doc.registerFont('bold', 'Helvetica-Bold');
