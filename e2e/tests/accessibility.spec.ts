@@ -4,6 +4,7 @@ import { E2E_BASE_URL } from '../accounts.mjs';
 import { seedScreenData } from './support/a11y-data';
 import { formatViolations, seriousViolations } from './support/axe-report';
 import { expect, test } from './support/fixtures';
+import { recordRequests } from './support/foreign-requests';
 import { settled, trackApiCalls } from './support/page-state';
 import { followsSystemScheme, isServerRendered, resolveRoute, ROUTES, type RouteData } from './support/routes';
 import { joinTeam, seedTeam } from './support/team-data';
@@ -117,10 +118,13 @@ async function load(page: Page, route: string, theme: Theme, inFlight: () => str
  * Routes of a role in turn on one page, each loaded once and scanned in both themes (light as
  * loaded, then dark after the switch; a screen's opened state in dark, then light). A server-rendered
  * page is loaded again in dark: its scripts read the scheme once. A failing route is a soft failure,
- * so the run still reports every other route.
+ * so the run still reports every other route. Meanwhile every request of the page's context is
+ * recorded: none may go to another host than the app's (support/foreign-requests.ts). Answers the
+ * origins the phone fields asked for the visitor's country.
  */
-async function scanRoutes(page: Page, routes: string[], data?: RouteData): Promise<void> {
+async function scanRoutes(page: Page, routes: string[], data?: RouteData): Promise<string[]> {
   test.setTimeout(30_000 + routes.length * 30_000);
+  const { foreign, lookups } = recordRequests(page.context());
   // Each new document starts in the system scheme, also as the SPA's stored choice (the app
   // follows the system scheme unless one was chosen).
   await page.addInitScript(
@@ -149,7 +153,12 @@ async function scanRoutes(page: Page, routes: string[], data?: RouteData): Promi
       }
     });
   }
+  expect.soft(foreign, 'requests to another host than the app').toEqual([]);
+  return lookups;
 }
+
+/** A screen with a phone field, which asks the app for the visitor's country. */
+const PHONE_ROUTE = '/user/personalinformation';
 
 /** The user's routes in parts of about eight: shorter tests that the two workers share evenly. */
 const USER_PARTS = 4;
@@ -158,13 +167,19 @@ const userPart = (part: number) => ROUTES.user.filter((_, i) => Math.floor((i * 
 test.use({ colorScheme: 'light', reducedMotion: 'reduce' });
 
 // One page per test, signed in as the role through its stored session (the user's own screens
-// seeded first), every route of the role (or of a part of the user's) in turn, in both themes.
+// seeded first), every route of the role (or of a part of the user's) in turn, in both themes. The
+// same loads show that no page asks another host than the app (they once had a spec of their own,
+// which loaded every route again).
 // The guest opens the public pages of a (signed-out) user's seeded card and tag.
 /** A team alias of this test's own (aliases are one namespace across the run). */
 const teamAlias = () => `team-${Date.now().toString(36)}-${test.info().workerIndex}`;
 const server = { url: E2E_BASE_URL };
 
-test('guest screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes', async ({ page, request, user }) => {
+test('guest screens have no serious or critical WCAG 2.1 A/AA violation in light and dark themes and ask no other host', async ({
+  page,
+  request,
+  user,
+}) => {
   // The invitation's page, signed out, needs a team that invited someone.
   const invited = await seedTeam(request, { owner: user, alias: teamAlias(), server });
   await scanRoutes(page, ROUTES.guest, { ...(await seedScreenData(request, user)), ...invited });
@@ -174,12 +189,14 @@ test.describe(() => {
   test.use({ signedIn: 'user' });
   for (let part = 0; part < USER_PARTS; part += 1) {
     const routes = userPart(part);
-    test(`user screens ${routes[0]} to ${routes.at(-1)} have no serious or critical WCAG 2.1 A/AA violation, light and dark themes`, async ({
+    test(`user screens ${routes[0]} to ${routes.at(-1)} have no serious or critical WCAG 2.1 A/AA violation in light and dark themes and ask no other host`, async ({
       page,
       request,
       user,
     }) => {
-      await scanRoutes(page, routes, await seedScreenData(request, user));
+      const lookups = await scanRoutes(page, routes, await seedScreenData(request, user));
+      // Its phone field asks for the visitor's country: of the app itself (no other host, above).
+      if (routes.includes(PHONE_ROUTE)) expect(lookups, `${PHONE_ROUTE} asked for the visitor's country`).not.toEqual([]);
     });
   }
 });
@@ -196,7 +213,7 @@ test.describe(() => {
     return { member, data: { ...team, ...(await joinTeam(request, { owner: user, member, server })) } };
   }
 
-  test("a team owner's screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes", async ({
+  test("a team owner's screens have no serious or critical WCAG 2.1 A/AA violation in light and dark themes and ask no other host", async ({
     page,
     request,
     user,
@@ -206,7 +223,7 @@ test.describe(() => {
     await scanRoutes(page, ROUTES.owner, data);
   });
 
-  test("a team member's screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes", async ({
+  test("a team member's screens have no serious or critical WCAG 2.1 A/AA violation in light and dark themes and ask no other host", async ({
     browser,
     request,
     user,
@@ -221,11 +238,14 @@ test.describe(() => {
 
 test.describe(() => {
   test.use({ signedIn: 'admin' });
-  test('admin screens have no serious or critical WCAG 2.1 A/AA violation, light and dark themes', async ({ page }) => {
+  test('admin screens have no serious or critical WCAG 2.1 A/AA violation in light and dark themes and ask no other host', async ({
+    page,
+  }) => {
     await scanRoutes(page, ROUTES.admin);
   });
 });
 
 test("the user's routes are scanned whole, in parts", () => {
   expect(Array.from({ length: USER_PARTS }, (_, part) => userPart(part)).flat()).toEqual(ROUTES.user);
+  expect(ROUTES.user).toContain(PHONE_ROUTE);
 });

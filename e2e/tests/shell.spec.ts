@@ -85,37 +85,44 @@ test.describe('sign-in and areas', () => {
 });
 
 test.describe('session and calls', () => {
-  for (const failure of ['aborted', 'answering 500'] as const) {
-    test(`logout clears the session even when the logout call fails (${failure})`, async ({ page, user }) => {
-      await loginWithForm(page, user);
-      await expect(page.getByTestId('plan-name')).toBeVisible();
-      for (const key of SESSION_KEYS) expect(await readStorage(page, key), key).not.toBeNull();
+  // Signed in from the stored session the sign-in page would have left (the form's own tests are above).
+  test.describe(() => {
+    test.use({ signedIn: 'user' });
 
-      let logoutCalls = 0;
-      await page.route('**/api/logout', async (route) => {
-        logoutCalls += 1;
-        if (failure === 'aborted') await route.abort('failed');
-        else await route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":0,"code":"internal","message":"boom"}' });
+    for (const failure of ['aborted', 'answering 500'] as const) {
+      test(`logout clears the session even when the logout call fails (${failure})`, async ({ page }) => {
+        await page.goto('/user/dashboard');
+        await expect(page.getByTestId('plan-name')).toBeVisible();
+        for (const key of SESSION_KEYS) expect(await readStorage(page, key), key).not.toBeNull();
+
+        let logoutCalls = 0;
+        await page.route('**/api/logout', async (route) => {
+          logoutCalls += 1;
+          if (failure === 'aborted') await route.abort('failed');
+          else await route.fulfill({ status: 500, contentType: 'application/json', body: '{"ok":0,"code":"internal","message":"boom"}' });
+        });
+        await page.getByTestId('logout-button').click();
+
+        await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+        await expect(page.getByTestId('login-email')).toBeVisible();
+        expect(logoutCalls).toBe(1);
+        for (const key of SESSION_KEYS) expect(await readStorage(page, key), key).toBeNull();
+        // Signed out for real: the dashboard now needs a login.
+        await page.goto('/user/dashboard');
+        await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
       });
-      await page.getByTestId('logout-button').click();
+    }
 
-      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-      await expect(page.getByTestId('login-email')).toBeVisible();
-      expect(logoutCalls).toBe(1);
-      for (const key of SESSION_KEYS) expect(await readStorage(page, key), key).toBeNull();
-      // Signed out for real: the dashboard now needs a login.
+    test('logout revokes the token on the server', async ({ page, request, user }) => {
       await page.goto('/user/dashboard');
-      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+      await expect(page.getByTestId('plan-name')).toBeVisible();
+      const token = await readStorage(page, 'access_token');
+      expect(token).toBe(user.token);
+      await page.getByTestId('logout-button').click();
+      await expect(page.getByTestId('login-email')).toBeVisible();
+      const answer = await request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
+      expect(answer.status()).toBe(401);
     });
-  }
-
-  test('logout revokes the token on the server', async ({ page, request, user }) => {
-    await loginWithForm(page, user);
-    const token = await readStorage(page, 'access_token');
-    await page.getByTestId('logout-button').click();
-    await expect(page.getByTestId('login-email')).toBeVisible();
-    const answer = await request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
-    expect(answer.status()).toBe(401);
   });
 
   test('the user call runs on every navigation, the subscription call only once', async ({ page, user }) => {

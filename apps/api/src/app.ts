@@ -171,6 +171,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     {
       workers: config.workers,
       timeoutSeconds: config.jobTimeoutSeconds,
+      pollingIntervalSeconds: config.jobPollSeconds,
       ...(config.scheduledJobsEverySeconds ? { scheduledEverySeconds: config.scheduledJobsEverySeconds } : {}),
       foreground,
     },

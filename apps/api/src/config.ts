@@ -76,6 +76,8 @@ export const envSchema = z.object({
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(300),
   /** Tests: every scheduled job runs every this many seconds, the first at start, instead of on its cron schedule. */
   SCHEDULED_JOBS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  /** How often idle workers look for jobs that were not announced: retries, delayed and cron jobs, expired runs. */
+  JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   ...campaignEnv,
   ...walletEnv,
   ...webhookEnv,
@@ -167,6 +169,8 @@ export type Config = {
   jobTimeoutSeconds: number;
   /** Tests: scheduled jobs every this many seconds instead of on their cron schedules (see platform/jobs.ts). */
   scheduledJobsEverySeconds: number | undefined;
+  /** How often idle workers look for jobs (see platform/jobs.ts); a job sent without a delay wakes them at once. */
+  jobPollSeconds: number;
   /** PAYMENT_PROVIDER: the embedded sandbox, Stripe (with `stripe`'s keys) or Redsys (with `redsys`'s). */
   paymentProvider: 'sandbox' | 'stripe' | 'redsys';
   /** Stripe's keys and address when it is the provider (config/payment-settings.ts); null otherwise. */
@@ -327,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     scheduledJobsEverySeconds: e.SCHEDULED_JOBS_EVERY_SECONDS,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     paymentProvider: e.PAYMENT_PROVIDER,
     stripe,
     redsys,
