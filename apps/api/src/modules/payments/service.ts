@@ -122,6 +122,8 @@ export function createPaymentsService(
 
     // ---- what the provider reports of money moved outside the app (its webhooks): disputes, dashboard refunds
     ...disputes,
+    /** The latest dispute of each of these payments that has one (Facturas marks their invoices). */
+    latestDisputes: (paymentIds: string[]) => repo.latestDisputes(paymentIds),
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { BillingDetails, CheckoutResult, PaymentMethod, PriceQuote, SubscriptionData } from '@enlaza/contracts';
 import { ApiError } from '@/lib/api-error';
 import { json, mockApi } from '@/test/mock-api';
@@ -231,7 +231,7 @@ describe('the pay dialog', () => {
     const { pay, onPaid } = await setup({ provider: { name: 'redsys', methodKinds: ['card'], bizum: true }, pay: async () => toRedsys });
     await screen.findByTestId('pay-method-3184');
     // The saved default card is chosen first; Bizum is one choice more.
-    fireEvent.click(within(screen.getByTestId('pay-method-bizum')).getByRole('radio'));
+    fireEvent.click(screen.getByTestId('pay-method-bizum'));
     fireEvent.click(screen.getByTestId('pay-confirm'));
     await screen.findByTestId('redsys-page-form');
     expect(pay.mock.calls[0]![0]).toEqual({ bizum: true });
@@ -244,7 +244,7 @@ describe('the pay dialog', () => {
 
   it('with no saved card, Bizum is the choice where offered; where it is not, only adding a method is', async () => {
     const { pay } = await setup({ provider: { name: 'redsys', methodKinds: ['card'], bizum: true }, methods: [] });
-    const bizum = within(await screen.findByTestId('pay-method-bizum')).getByRole('radio');
+    const bizum = await screen.findByTestId('pay-method-bizum');
     expect((bizum as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByTestId('pay-confirm'));
     await waitFor(() => expect(pay).toHaveBeenCalledTimes(1));
