@@ -9,7 +9,13 @@ import {
   type PlansCatalogue,
 } from '@enlaza/contracts';
 import { invoices, paymentRedsysOrders, payments, plans, subscriptions } from '../../src/db/schema/index.js';
-import { pageSession, REDSYS_BIZUM_TEST_PHONE, startRedsysStandIn, type RedsysStandIn } from '../helpers/redsys-stand-in.js';
+import {
+  bizumViolations,
+  pageSession,
+  REDSYS_BIZUM_TEST_PHONE,
+  startRedsysStandIn,
+  type RedsysStandIn,
+} from '../helpers/redsys-stand-in.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
 
 /**
@@ -134,6 +140,14 @@ async function buyProByBizum(token: string) {
 }
 
 describe('Bizum with Redsys', { timeout: 180_000 }, () => {
+  it('the stand-in refuses what Redsys refuses of a Bizum order: a token, a stored credential, a merchant-initiated charge, no amount', () => {
+    const order = { DS_MERCHANT_TRANSACTIONTYPE: '0', DS_MERCHANT_AMOUNT: '1089', DS_MERCHANT_PAYMETHODS: 'z' };
+    expect(bizumViolations(order)).toEqual([]);
+    expect(bizumViolations({ ...order, DS_MERCHANT_TRANSACTIONTYPE: '7', DS_MERCHANT_AMOUNT: '0' })).toHaveLength(2);
+    expect(bizumViolations({ ...order, DS_MERCHANT_IDENTIFIER: 'REQUIRED', DS_MERCHANT_COF_INI: 'S' })).toHaveLength(1);
+    expect(bizumViolations({ ...order, DS_MERCHANT_EXCEP_SCA: 'MIT', DS_MERCHANT_DIRECTPAYMENT: 'true' })).toHaveLength(1);
+  });
+
   it('tells the screens Bizum is offered', async () => {
     const { token } = await customer();
     const info = paymentProviderInfoSchema.parse((await toApp('GET', '/api/user/payment-provider', { token })).body.data);
