@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkoutResultSchema,
@@ -278,10 +278,15 @@ describe('Bizum with Redsys', { timeout: 180_000 }, () => {
     expect(await invoicesOf(user.id)).toHaveLength(2);
   });
 
-  it('a customer with a saved card renews with it, as a merchant-initiated charge, never by Bizum', async () => {
+  it('a Bizum customer who saves a card while the renewal waits: renewed with the card (merchant-initiated), the waiting payment no longer payable by Bizum', async () => {
     const { user, token } = await customer();
     await buyProByBizum(token);
-    // Saved later on the Methods screen: a card on Redsys' page.
+    const periodEnd = (await subscriptionOf(user.id)).currentPeriodEnd!;
+    await advanceTo(new Date(periodEnd.getTime() + DAY / 2));
+    const waiting = (await paymentsOf(user.id)).find((p) => p.purpose === 'renewal')!;
+    expect(waiting).toMatchObject({ status: 'requires_action', providerChargeRef: null });
+    const bizumBefore = await bizumOrdersOf(user.id);
+    // Saved on the Methods screen as the default: a card on Redsys' page; the past-due renewal is retried with it.
     const setup = (await toApp('POST', '/api/user/methods/setup', { token, json: { kind: 'card' } })).body.data;
     let page = await standIn.post('/sis/realizarPago', (JSON.parse(setup.clientSecret) as Form).fields);
     page = await standIn.post('/sis/realizarPago/card', { session: pageSession(page.html), number: '4548812049400004', expiry: '3012' });
@@ -291,18 +296,24 @@ describe('Bizum with Redsys', { timeout: 180_000 }, () => {
       json: Object.fromEntries(['Ds_SignatureVersion', 'Ds_MerchantParameters', 'Ds_Signature'].map((k) => [k, query.get(k)!])),
     });
     expect((await toApp('POST', '/api/user/methods', { token, json: { setupId: setup.setupId, makeDefault: true } })).status).toBe(200);
-    const bizumBefore = await bizumOrdersOf(user.id);
-    await advanceTo(new Date((await subscriptionOf(user.id)).currentPeriodEnd!.getTime() + DAY / 2));
-    const [renewal] = await t.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.userId, user.id), eq(payments.purpose, 'renewal')));
-    expect(renewal).toMatchObject({ status: 'succeeded', methodBrand: 'visa' });
-    expect(standIn.operations.find((o) => o.order === renewal!.providerChargeRef)).toMatchObject({
+    await standIn.idle();
+    await queueIdle(t.app, 'payments.');
+    await queueIdle(t.app, 'event.');
+    const renewals = (await paymentsOf(user.id)).filter((p) => p.purpose === 'renewal');
+    const byCard = renewals.find((p) => p.status === 'succeeded')!;
+    expect(byCard).toMatchObject({ methodBrand: 'visa' });
+    expect(standIn.operations.find((o) => o.order === byCard.providerChargeRef)).toMatchObject({
       via: 'rest',
       mit: true,
       payMethod: 'card',
     });
+    expect(await subscriptionOf(user.id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd });
+    // The payment that waited is owed no more: no Bizum offered for it, and asking is refused.
+    const detail = paymentDetailSchema.parse((await toApp('GET', `/api/user/payments/${waiting.id}`, { token })).body.data);
+    expect(detail.bizum).toBe(false);
+    const refused = await toApp('POST', `/api/user/payments/${waiting.id}/bizum`, { token });
+    expect([refused.status, refused.body.code]).toEqual([422, 'payment.nothing_to_charge']);
     expect(await bizumOrdersOf(user.id)).toEqual(bizumBefore);
+    expect(await invoicesOf(user.id)).toHaveLength(2);
   });
 });

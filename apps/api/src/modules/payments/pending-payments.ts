@@ -59,13 +59,24 @@ export function createPendingPayments(context: PaymentsContext, deps: Deps) {
     return (await repo.payment(id))!;
   }
 
+  /**
+   * A renewal's payment is still owed: its subscription still waits for that period (not renewed with
+   * a card meanwhile, not ended). One no longer owed is never offered to pay by Bizum (a second payment).
+   */
+  async function stillOwed(row: PaymentRow): Promise<boolean> {
+    const args = row.resume?.args;
+    if (args?.kind !== 'renewal') return true;
+    const running = (await repo.running(row.userId))?.subscription;
+    return running?.id === args.subscriptionId && running.currentPeriodEnd?.getTime() === new Date(args.periodEnd).getTime();
+  }
+
   const detail = async (row: PaymentRow, locale: Locale): Promise<PaymentDetail> => ({
     payment: toPayment(row, locale, [], {
       dispute: (await repo.latestDisputes([row.id])).get(row.id),
       refundedAtProviderCents: (await repo.refundedAtProvider([row.id])).get(row.id),
     }),
     nextAction: nextActionOf(row),
-    bizum: provider.bizum === true && row.status === 'requires_action',
+    bizum: provider.bizum === true && row.status === 'requires_action' && (await stillOwed(row)),
   });
 
   /** A pending payment the provider refused since (failed authentication): failed once, with its event. */
@@ -238,6 +249,7 @@ export function createPendingPayments(context: PaymentsContext, deps: Deps) {
       const row = await ownPayment(actor, id);
       if (!provider.bizum) throw new AppError('payment.bizum_unavailable');
       if (row.status !== 'requires_action') return detail(row, locale);
+      if (!(await stillOwed(row))) throw new AppError('payment.nothing_to_charge');
       if (row.providerChargeRef) {
         const now = await provider.retrieve(row.providerChargeRef);
         if (now.status !== 'requires_action') return confirmPayment(actor, id, locale);
