@@ -109,7 +109,11 @@ export async function subscribeCustomerEmails({ db, repo, events, mailer, public
         c,
         // Seats added in the period: the same page to confirm, its own words (the plan is not past due).
         // No card to charge (Bizum only): the customer pays the renewal from the link, never charged automatically.
-        purpose === 'seats' ? 'seats_authentication_required' : waitingFor === 'payment' ? 'renewal_payment_link' : 'authentication_required',
+        purpose === 'seats'
+          ? 'seats_authentication_required'
+          : waitingFor === 'payment'
+            ? 'renewal_payment_link'
+            : 'authentication_required',
         {
           values: { plan: c.planName, amount },
           facts: [

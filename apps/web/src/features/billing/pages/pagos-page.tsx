@@ -51,11 +51,13 @@ export default function PagosPage() {
     </Stack>
   );
   const card = (p: Payment) =>
-    !p.methodLast4
-      ? '—'
-      : p.methodBrand === 'sepa_debit'
-        ? t('methods.sepaSummary', { last4: p.methodLast4 })
-        : `${t(`brands.${p.methodBrand ?? 'unknown'}`, { defaultValue: p.methodBrand ?? '' })} •••• ${p.methodLast4}`;
+    p.methodBrand === 'bizum'
+      ? t('bizum.choice')
+      : !p.methodLast4
+        ? '—'
+        : p.methodBrand === 'sepa_debit'
+          ? t('methods.sepaSummary', { last4: p.methodLast4 })
+          : `${t(`brands.${p.methodBrand ?? 'unknown'}`, { defaultValue: p.methodBrand ?? '' })} •••• ${p.methodLast4}`;
   // The invoice and, under it, each credit note that refunded part or all of it.
   const invoice = (p: Payment) =>
     p.invoiceId ? (
