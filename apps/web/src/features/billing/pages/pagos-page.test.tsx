@@ -56,6 +56,21 @@ describe('Pagos', () => {
     expect(row!.textContent).not.toContain('•••• ');
   });
 
+  it('links a renewal no card was charged for to its page to pay it', async () => {
+    const waiting: Payment = {
+      ...base,
+      id: 'pay-link',
+      purpose: 'renewal',
+      status: 'requires_action',
+      methodBrand: null,
+      methodLast4: null,
+    };
+    mockApi((url) => (url === '/api/user/pagos' ? json({ ok: 1, data: [waiting] }) : new Response('', { status: 404 })));
+    await render(<PagosPage />, { route: '/user/pagos' });
+    const link = await screen.findByTestId('payment-authenticate');
+    expect([link.textContent, link.getAttribute('href')]).toEqual(['Pay it now', '/user/pagos/pay-link']);
+  });
+
   it('says which payment the bank disputed, how the dispute ended, and what was refunded through the payment provider', async () => {
     const dispute = { reason: 'fraudulent', amountCents: 1089, evidenceDueBy: null, closedAt: null, creditNoteNumber: null };
     const outside: Payment[] = [

@@ -44,7 +44,8 @@ export default function PagosPage() {
       </Badge>
       {p.status === 'requires_action' ? (
         <Anchor component={Link} to={`/user/pagos/${encodeURIComponent(p.id)}`} size="sm" data-testid="payment-authenticate">
-          {t('payments.authenticate')}
+          {/* A renewal no card was charged for (no method): the customer pays it there. */}
+          {t(p.methodBrand === null ? 'payments.payNow' : 'payments.authenticate')}
         </Anchor>
       ) : null}
       <PaymentOutside payment={p} />
