@@ -240,9 +240,13 @@ describe('Bizum with Redsys', { timeout: 180_000 }, () => {
     expect(await bizumOrdersOf(user.id)).toEqual(bizumBefore);
     expect(standIn.requests.length).toBe(requestsBefore);
     expect((await paymentsOf(user.id)).filter((p) => p.purpose === 'renewal')).toHaveLength(1);
-    expect(
-      (await settledDeliveries(t.db, user.email)).filter((d) => d.bodyText?.includes(`${PUBLIC_URL}/user/pagos/${renewal.id}`)),
-    ).toHaveLength(1);
+    const afterRetry = await settledDeliveries(t.db, user.email);
+    expect(afterRetry.filter((d) => d.bodyText?.includes(`${PUBLIC_URL}/user/pagos/${renewal.id}`))).toHaveLength(1);
+    // The retry's "payment failed" email says why and leads to Pagos, where the payment waits (not to the cards).
+    const retried = afterRetry.filter((d) => d.bodyText?.includes('No card is charged for this renewal'));
+    expect(retried).toHaveLength(1);
+    expect(retried[0]!.bodyText).toContain(`${PUBLIC_URL}/user/pagos\n`);
+    expect(retried[0]!.bodyText).not.toContain('/user/methods');
 
     // The customer on the payment's page: Bizum offered, nothing to authenticate yet.
     const detail = paymentDetailSchema.parse((await toApp('GET', `/api/user/payments/${renewal.id}`, { token })).body.data);

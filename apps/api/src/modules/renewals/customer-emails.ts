@@ -90,7 +90,8 @@ export async function subscribeCustomerEmails({ db, repo, events, mailer, public
             ['reason', why],
             ['next_retry', next],
           ],
-          link: `${publicUrl}/user/methods`,
+          // No card to charge (paid from its page): Pagos, where the waiting payment is; else the methods to fix.
+          link: reason === 'payment.pay_from_link' ? `${publicUrl}/user/pagos` : `${publicUrl}/user/methods`,
         },
         `renewal-failed:${subscriptionId}:${periodEnd}:${attempt}`,
       );
