@@ -160,6 +160,11 @@ export type DomainEvents = HistoryEvents & {
     periodEnd: string;
     /** `seats`: an off-session charge for seats added in the period, not the renewal (absent: the renewal). */
     purpose?: 'renewal' | 'seats';
+    /**
+     * What the customer does on the payment's page: `authentication` (absent too) the bank's step for
+     * a card charged; `payment` pay it themselves (no card to charge: Bizum, or a card, from the link).
+     */
+    waitingFor?: 'authentication' | 'payment';
   };
   /** A renewal's attempt found no payment method to charge (no payment exists); `attempt` counts from 1 in the period ending `periodEnd`. */
   'renewal.no_payment_method': { subscriptionId: string; userId: string; planName: string; periodEnd: string; attempt: number };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, localeSchema, okResponse } from './common.js';
 import { taxRuleSchema } from './tax.js';
+import { disputeStatusSchema } from './payments.js';
 
 /** Invoices (facturas) and credit notes (rectificativas): issued once, never edited. */
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -122,6 +123,13 @@ export const invoiceListSchema = z.object({
   meta: z.object({ nextCursor: z.string().nullable() }),
 });
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+/** Facturas' row: an invoice with the latest dispute of the payment it was paid by (a chargeback: its status; null when none). */
+export const adminInvoiceSummarySchema = invoiceSummarySchema.extend({
+  dispute: z.object({ status: disputeStatusSchema, closedAt: z.string().nullable() }).nullable(),
+});
+export type AdminInvoiceSummary = z.infer<typeof adminInvoiceSummarySchema>;
+export const adminInvoiceListSchema = invoiceListSchema.extend({ data: z.array(adminInvoiceSummarySchema) });
 
 export const ownInvoiceListQuerySchema = z.object({
   before: z.string().max(200).optional(),

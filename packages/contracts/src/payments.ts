@@ -99,6 +99,8 @@ export const paymentProviderInfoSchema = z.object({
   testMode: z.boolean(),
   methodKinds: z.array(z.enum(METHOD_KINDS)),
   publishableKey: z.string().nullable(),
+  /** Bizum is offered for one-off payments (Redsys with REDSYS_BIZUM): paid on the provider's page, never saved, never renewed automatically. */
+  bizum: z.boolean(),
 });
 export type PaymentProviderInfo = z.infer<typeof paymentProviderInfoSchema>;
 export const paymentMethodListSchema = z.object({ data: z.array(paymentMethodSchema) });
@@ -167,14 +169,29 @@ export const idempotencyKeySchema = z
   .max(100)
   .regex(/^[A-Za-z0-9_:-]+$/);
 
+/**
+ * How a purchase is paid: a saved method (`methodId`) or, where the provider offers it, Bizum once
+ * (`bizum: true`, paid on the provider's page). Exactly one of the two.
+ */
+const payWithShape = {
+  methodId: z.uuid().optional(),
+  bizum: z.literal(true).optional(),
+};
+function exactlyOneWayToPay(value: { methodId?: string | undefined; bizum?: true | undefined }, ctx: z.RefinementCtx) {
+  if ((value.methodId === undefined) === (value.bizum === undefined))
+    ctx.addIssue({ code: 'custom', path: ['methodId'], message: 'validation.method_or_bizum' });
+}
+
 /** `POST /api/user/checkout`: buy a plan's offer now (from Free) or upgrade now with proration. */
-export const checkoutSchema = z.object({
-  offerId: z.uuid(),
-  methodId: z.uuid(),
-  idempotencyKey: idempotencyKeySchema,
-  /** A promotion code the customer typed (its coupon's discount goes on the invoice). */
-  promotionCode: promotionCodeInputSchema,
-});
+export const checkoutSchema = z
+  .object({
+    offerId: z.uuid(),
+    ...payWithShape,
+    idempotencyKey: idempotencyKeySchema,
+    /** A promotion code the customer typed (its coupon's discount goes on the invoice). */
+    promotionCode: promotionCodeInputSchema,
+  })
+  .superRefine(exactlyOneWayToPay);
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
 /** `POST /api/user/checkout/quote`: what a checkout will charge (credit for the unused part included). */
@@ -276,7 +293,12 @@ export const checkoutResultSchema = z.object({
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 /** `GET /api/user/payments/:id` and `POST /api/user/payments/:id/confirm`: one of my payments, and what completes it while it waits for me. */
-export const paymentDetailSchema = z.object({ payment: paymentSchema, nextAction: paymentNextActionSchema });
+export const paymentDetailSchema = z.object({
+  payment: paymentSchema,
+  nextAction: paymentNextActionSchema,
+  /** The payment waits for me and may be paid by Bizum instead (`POST /api/user/payments/:id/bizum`). */
+  bizum: z.boolean(),
+});
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 
 /** A downgrade waiting for the end of the period (the renewal applies it). */
@@ -330,12 +352,14 @@ export const addOnsCatalogueSchema = z.object({
 });
 export type AddOnsCatalogue = z.infer<typeof addOnsCatalogueSchema>;
 
-export const buyAddOnSchema = z.object({
-  addOnId: z.uuid(),
-  methodId: z.uuid(),
-  idempotencyKey: idempotencyKeySchema,
-  promotionCode: promotionCodeInputSchema,
-});
+export const buyAddOnSchema = z
+  .object({
+    addOnId: z.uuid(),
+    ...payWithShape,
+    idempotencyKey: idempotencyKeySchema,
+    promotionCode: promotionCodeInputSchema,
+  })
+  .superRefine(exactlyOneWayToPay);
 
 /** `POST /api/user/paquetes/quote`: what buying an add-on charges, with a promotion code's discount. */
 export const addOnQuoteRequestSchema = z.object({ addOnId: z.uuid(), promotionCode: promotionCodeInputSchema });

@@ -11,6 +11,7 @@ export type BillingEmailKind =
   | 'subscription_ended'
   | 'authentication_required'
   | 'seats_authentication_required'
+  | 'renewal_payment_link'
   | 'debit_failed';
 
 /** `ja` for Intl: the product calls Japanese `jp`. */

@@ -50,6 +50,7 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/user/pagos': 'listMyPayments',
   'GET /api/user/payments/{id}': 'getMyPayment',
   'POST /api/user/payments/{id}/confirm': 'confirmMyPayment',
+  'POST /api/user/payments/{id}/bizum': 'payMyPaymentByBizum',
   'POST /api/payments/sandbox/setups/{setupId}/confirm': 'confirmSandboxSetup',
   'POST /api/payments/sandbox/payments/{ref}/authenticate': 'authenticateSandboxPayment',
   'GET /api/envio/data': 'getSendingQuota',

@@ -17,7 +17,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * Test cards, like Redsys' published test cards: 4548812049400004 (frictionless, authorised),
  * 4918019199883839 (EMV3DS 2.2 challenge: the page asks for it; a customer-initiated charge with its
  * token is answered 0195, SCA required; a merchant-initiated one goes through) and 1111111111111117
- * (denied, 0190). Bizum's test phone is 700000000 (any other is denied). Each operation is notified
+ * (denied, 0190). Bizum's test phone is 700000000 (any other is denied); a Bizum order is checked as
+ * Redsys checks it (`bizumViolations`), its result signed with Ds_ProcessedPayMethod 68. Each operation is notified
  * (signed) to the DS_MERCHANT_MERCHANTURL it carried, through `deliver`.
  */
 
@@ -30,6 +31,21 @@ export function redsysSignature(secretKeyBase64: string, order: string, merchant
   cipher.setAutoPadding(false);
   const orderKey = Buffer.concat([cipher.update(padded), cipher.final()]);
   return createHmac('sha256', orderKey).update(merchantParametersBase64, 'utf8').digest('base64');
+}
+
+/**
+ * What Redsys refuses of a Bizum order (DS_MERCHANT_PAYMETHODS=z): Bizum is one payment the customer
+ * authorises in their bank's app, so an authorisation (type 0) of a positive amount, never a stored
+ * credential, a token or a merchant-initiated charge.
+ */
+export function bizumViolations(params: Record<string, string>): string[] {
+  const found: string[] = [];
+  if (params.DS_MERCHANT_TRANSACTIONTYPE !== '0') found.push(`a Bizum order of transaction type ${params.DS_MERCHANT_TRANSACTIONTYPE}`);
+  if (!(Number(params.DS_MERCHANT_AMOUNT) > 0)) found.push('a Bizum order without a positive amount');
+  if (params.DS_MERCHANT_IDENTIFIER || params.DS_MERCHANT_COF_INI || params.DS_MERCHANT_COF_TYPE)
+    found.push('a Bizum order with a token or a stored credential');
+  if (params.DS_MERCHANT_EXCEP_SCA || params.DS_MERCHANT_DIRECTPAYMENT) found.push('a merchant-initiated Bizum order');
+  return found;
 }
 
 /** Redsys sends base64 or base64url ("-", "_"): compared as bytes. */
@@ -219,6 +235,8 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
       return { errorCode: 'SIS0093' };
     }
     if (params.DS_MERCHANT_PAN || params.DS_MERCHANT_CVV2) violations.push(`trataPeticion: order ${order} carries a card number`);
+    if (params.DS_MERCHANT_PAYMETHODS === 'z')
+      violations.push(`trataPeticion: order ${order} asks for Bizum, which is paid on the page only`);
     const mit = params.DS_MERCHANT_EXCEP_SCA === 'MIT';
     if (
       mit &&
@@ -318,6 +336,8 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
       )
         violations.push(`realizarPago: a 0 € authentication (type 7) that does not start a stored credential (order ${order})`);
       if (type !== '7' && type !== '0') violations.push(`realizarPago: transaction type ${type}`);
+      if (params.DS_MERCHANT_PAYMETHODS === 'z')
+        bizumViolations(params).forEach((v) => violations.push(`realizarPago: ${v} (order ${order})`));
       const session: Session = { id: randomBytes(12).toString('hex'), params };
       sessions.set(session.id, session);
       if (params.DS_MERCHANT_PAYMETHODS === 'z')

@@ -112,7 +112,7 @@ describe('saving methods through a setup', () => {
   it('answers the provider, its method kinds and no publishable key for the sandbox', async () => {
     const { token } = await customer();
     const info = paymentProviderInfoSchema.parse((await call(token, 'GET', '/api/user/payment-provider')).body.data);
-    expect(info).toEqual({ name: 'sandbox', testMode: true, methodKinds: ['card', 'sepa_debit'], publishableKey: null });
+    expect(info).toEqual({ name: 'sandbox', testMode: true, methodKinds: ['card', 'sepa_debit'], publishableKey: null, bizum: false });
   });
 
   it("refuses another customer's setup (404) at the sandbox's component and at saving, and saves nothing", async () => {
@@ -253,6 +253,25 @@ describe('3-D Secure at checkout', () => {
     expect((await paymentsOf(user.id)).map((p) => [p.status, p.failureCode])).toEqual([['failed', 'payment.authentication_failed']]);
     expect(await invoicesOf(user.id)).toEqual([]);
     expect((await subscriptionOf(user.id)).planId).toBe((await t.db.select().from(plans).where(eq(plans.code, 'free')))[0]!.id);
+  });
+
+  it('offers no Bizum where the provider has none: 422 on the checkout, the add-ons and a waiting payment’s page, nothing charged', async () => {
+    const { user, token } = await customer();
+    const method = await saveTestMethod(t, token, TEST_METHODS.authenticateAlways);
+    const offerId = (await proMonthly(token)).id;
+    const refused = await call(token, 'POST', '/api/user/checkout', { offerId, bizum: true, idempotencyKey: randomUUID() });
+    expect([refused.status, refused.body.code]).toEqual([422, 'payment.bizum_unavailable']);
+    const addOnId = (await call(token, 'GET', '/api/user/paquetes')).body.data.addOns[0].id as string;
+    const addOn = await call(token, 'POST', '/api/user/paquetes', { addOnId, bizum: true, idempotencyKey: randomUUID() });
+    expect([addOn.status, addOn.body.code]).toEqual([422, 'payment.bizum_unavailable']);
+    expect(await paymentsOf(user.id)).toEqual([]);
+    const waiting = await call(token, 'POST', '/api/user/checkout', { offerId, methodId: method.id, idempotencyKey: randomUUID() });
+    expect(waiting.status).toBe(202);
+    const id = waiting.body.data.payment.id as string;
+    expect(paymentDetailSchema.parse((await call(token, 'GET', `/api/user/payments/${id}`)).body.data).bizum).toBe(false);
+    const byBizum = await call(token, 'POST', `/api/user/payments/${id}/bizum`);
+    expect([byBizum.status, byBizum.body.code]).toEqual([422, 'payment.bizum_unavailable']);
+    expect((await paymentsOf(user.id)).map((p) => [p.status, p.methodBrand])).toEqual([['requires_action', method.brand]]);
   });
 
   it('completes once when the repeated request, the confirm and the resume job race for it', async () => {

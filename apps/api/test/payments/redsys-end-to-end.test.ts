@@ -158,7 +158,7 @@ describe('Redsys as the provider, through the API', () => {
   it('tells the screens Redsys, cards only and test mode', async () => {
     const { token } = await customer();
     const info = paymentProviderInfoSchema.parse((await toApp('GET', '/api/user/payment-provider', { token })).body.data);
-    expect(info).toEqual({ name: 'redsys', testMode: true, methodKinds: ['card'], publishableKey: null });
+    expect(info).toEqual({ name: 'redsys', testMode: true, methodKinds: ['card'], publishableKey: null, bizum: true });
     expect((await toApp('POST', '/api/user/methods/setup', { token, json: { kind: 'sepa_debit' } })).status).toBe(422);
   });
 

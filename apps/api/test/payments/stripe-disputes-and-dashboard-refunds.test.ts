@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { methodSetupSchema, paymentSchema, type PlansCatalogue } from '@enlaza/contracts';
+import { adminInvoiceListSchema, methodSetupSchema, paymentDetailSchema, paymentSchema, type PlansCatalogue } from '@enlaza/contracts';
 import { z } from 'zod';
 import {
   deliveries,
@@ -137,6 +137,10 @@ describe('disputes reported by Stripe', () => {
     // The admin's subscription view shows it on the payment.
     const detail = await call(admin, 'GET', `/api/admin/subscriptions/${payment.subscriptionId}`);
     expect(detail.body.data.payments[0].dispute).toMatchObject({ status: 'needs_response', amountCents: payment.amountCents });
+    // The customer's payment page, and the invoice in the admin's Facturas.
+    const own = paymentDetailSchema.parse((await call(auth, 'GET', `/api/user/payments/${payment.id}`)).body.data);
+    expect(own.payment.dispute).toMatchObject({ status: 'needs_response', amountCents: payment.amountCents });
+    expect(await facturasDispute(user.email, payment.invoiceNumber!)).toEqual({ status: 'needs_response', closedAt: null });
 
     const reviewed = standIn.updateDispute(opened.data.object.id);
     await deliverTwice(reviewed);
@@ -160,6 +164,9 @@ describe('disputes reported by Stripe', () => {
     expect((await t.db.select().from(subscriptions).where(eq(subscriptions.id, payment.subscriptionId!)))[0]!.status).not.toBe('active');
     const shown = (await pagos(auth))[0]!;
     expect(shown.dispute).toMatchObject({ status: 'lost', creditNoteNumber: notes[0]!.number });
+    expect(await facturasDispute(user.email, payment.invoiceNumber!)).toEqual({ status: 'lost', closedAt: expect.any(String) });
+    // Its credit note is no disputed payment's invoice.
+    expect(await facturasDispute(user.email, notes[0]!.number)).toBeNull();
     expect(shown.creditNotes.map((n) => n.number)).toEqual([notes[0]!.number]);
     // Still one notification (and one email) per admin for this dispute; the customer was emailed nothing about it.
     expect((await disputeNotifications()).length - before).toBe(admins.length);
@@ -196,6 +203,14 @@ describe('disputes reported by Stripe', () => {
     );
   });
 });
+
+/** The dispute mark of an invoice (by number) in the admin's Facturas, searched by the customer's email. */
+async function facturasDispute(email: string, number: string) {
+  const listed = adminInvoiceListSchema.parse((await call(admin, 'GET', `/api/admin/invoices?q=${encodeURIComponent(email)}`)).body);
+  const row = listed.data.find((i) => i.number === number);
+  expect(row, `invoice ${number} in Facturas`).toBeDefined();
+  return row!.dispute;
+}
 
 describe('refunds made in Stripe’s Dashboard', () => {
   it('are recorded on the payment with a credit note each, once; the app’s own refunds change nothing more', async () => {

@@ -88,7 +88,13 @@ describe('Stripe as the provider, through the API', () => {
   it('tells the screens Stripe, its publishable key and test mode', async () => {
     const { token } = await customer();
     const info = paymentProviderInfoSchema.parse((await call(token, 'GET', '/api/user/payment-provider')).body.data);
-    expect(info).toEqual({ name: 'stripe', testMode: true, methodKinds: ['card', 'sepa_debit'], publishableKey: standIn.publishableKey });
+    expect(info).toEqual({
+      name: 'stripe',
+      testMode: true,
+      methodKinds: ['card', 'sepa_debit'],
+      publishableKey: standIn.publishableKey,
+      bizum: false,
+    });
   });
 
   it('saves a card without its number reaching us and pays a checkout off it: one PaymentIntent, one invoice', async () => {

@@ -3,6 +3,7 @@ import {
   adminInvoiceCsvQuerySchema,
   chainVerificationAnswerSchema,
   adminInvoiceListQuerySchema,
+  adminInvoiceListSchema,
   creditNoteAnswerSchema,
   creditNoteBodySchema,
   invoiceAnswerSchema,
@@ -92,7 +93,7 @@ export const adminInvoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoicesServi
         summary: 'Invoices and credit notes: dates, series, status, customer search; keyset pages newest first',
         security,
         querystring: adminInvoiceListQuerySchema,
-        response: { 200: invoiceListSchema, ...failures },
+        response: { 200: adminInvoiceListSchema, ...failures },
       },
     },
     async (request) => {

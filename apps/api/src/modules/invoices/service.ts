@@ -1,6 +1,8 @@
 import type {
   AdminInvoiceCsvQuery,
   AdminInvoiceListQuery,
+  AdminInvoiceSummary,
+  DisputeStatus,
   CreditNoteBody,
   CreditNoteResult,
   CreditServiceEnd,
@@ -29,6 +31,8 @@ import type { InvoiceListRow, InvoiceRow, ListFilter } from './repository.js';
  */
 export type Refunds = {
   refundPayment(paymentId: string, amountCents: number, idempotencyKey: string): Promise<{ refundedCents: number }>;
+  /** The latest dispute (chargeback) of each of these payments that has one: Facturas marks their invoices. */
+  latestDisputes(paymentIds: string[]): Promise<Map<string, { status: DisputeStatus; closedAt: Date | null }>>;
   endServiceOf(
     tx: Transaction,
     paymentId: string,
@@ -204,8 +208,19 @@ export function createInvoicesService(deps: Deps) {
   return {
     issue: (tx: Parameters<typeof issueDocument>[1], input: Parameters<typeof issueDocument>[2]) => issueDocument(deps, tx, input),
 
-    /** Facturas: every invoice and credit note, filtered, newest first. */
-    listAll: (query: AdminInvoiceListQuery) => page(filterOf(query), query.before, query.limit),
+    /** Facturas: every invoice and credit note, filtered, newest first; an invoice whose payment was disputed with the dispute's status. */
+    async listAll(query: AdminInvoiceListQuery): Promise<{ data: AdminInvoiceSummary[]; nextCursor: string | null }> {
+      const listed = await page(filterOf(query), query.before, query.limit);
+      const paid = listed.data.flatMap((s) => (s.paymentId ? [s.paymentId] : []));
+      const disputes = await payments.latestDisputes(paid);
+      return {
+        ...listed,
+        data: listed.data.map((s) => {
+          const dispute = s.paymentId ? disputes.get(s.paymentId) : undefined;
+          return { ...s, dispute: dispute ? { status: dispute.status, closedAt: dispute.closedAt?.toISOString() ?? null } : null };
+        }),
+      };
+    },
 
     /** The signed-in user's own invoices and credit notes, newest first. */
     listOwn: (actor: Actor, query: { before?: string | undefined; limit: number }) => page({ userId: actor.id }, query.before, query.limit),

@@ -7,11 +7,20 @@ import { localName } from '../../lib/catalogue-names.js';
 import type { Actor } from '../../platform/actor.js';
 import { recordSubscriptionEvent } from '../subscriptions/index.js';
 import type { Charge } from './charge.js';
-import { customerLocale, endOfMonth, names, priceQuote, taxLine, type ChargeAnswer, type PaymentsContext } from './service-context.js';
+import {
+  customerLocale,
+  endOfMonth,
+  names,
+  priceQuote,
+  taxLine,
+  type ChargeAnswer,
+  type PaymentsContext,
+  type PayWith,
+} from './service-context.js';
 
 /** Add-ons: extra quota on top of the plan, bought for the rest of the current period. */
 export function createAddOns(
-  { repo, subscriptionData, clock, positionOf, taxOf, requireCustomer, requireMethod, answer, discountFor }: PaymentsContext,
+  { repo, subscriptionData, clock, positionOf, taxOf, requireCustomer, payingWith, answer, discountFor }: PaymentsContext,
   charge: Charge,
 ) {
   /** An add-on's line for the rest of the period, with a promotion code's discount when one was typed (the tax on what is left). */
@@ -76,11 +85,11 @@ export function createAddOns(
     /** Buys an add-on valid until the end of the current period (the calendar month on Free). */
     async buyAddOn(
       actor: Actor,
-      input: { addOnId: string; methodId: string; idempotencyKey: string; promotionCode?: string | undefined },
+      input: PayWith & { addOnId: string; idempotencyKey: string; promotionCode?: string | undefined },
       locale: Locale,
     ): Promise<ChargeAnswer> {
       const customer = await requireCustomer(actor);
-      const method = await requireMethod(actor.id, input.methodId);
+      const method = await payingWith(actor.id, input);
       const { addOn, running, validUntil, tax, lines, applied } = await addOnLines(
         actor,
         input.addOnId,
@@ -102,7 +111,7 @@ export function createAddOns(
         resume: {
           kind: 'add_on',
           addOnId: input.addOnId,
-          methodId: input.methodId,
+          ...(input.bizum ? { bizum: true as const } : { methodId: input.methodId! }),
           subscriptionId: running.subscription.id,
           validUntil: validUntil.toISOString(),
           ...(input.promotionCode ? { promotionCode: input.promotionCode } : {}),

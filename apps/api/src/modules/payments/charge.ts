@@ -6,14 +6,22 @@ import { billingGaps } from '../account/index.js';
 import { canInvoiceUser, quoteTotals, SIMPLIFIED_INVOICE_LIMIT_CENTS, type InvoiceLineInput } from '../invoices/index.js';
 import { balanceToApply } from './proration.js';
 import { ProviderIdempotencyError, type PaymentOutcome } from './provider.js';
+import { BIZUM_METHOD_REF } from './providers/redsys-protocol.js';
 import type { PaymentMethodRow, PaymentRow } from './repository.js';
 import type { PaymentPurpose, PaymentResume, ResumeArgs, StoredLine } from './schema.js';
 import { texts, type PaymentsContext, type Texts } from './service-context.js';
 import type { AppliedDiscount } from './discounts.js';
 
+/**
+ * How a charge is paid: a saved method; `bizum`, once, the customer on the provider's page (never off
+ * session); or `customer_link`, nothing charged now: a renewal with no card to charge waits for the
+ * customer to pay it from its page (the emailed link), by Bizum or a card.
+ */
+export type PayingWith = PaymentMethodRow | 'bizum' | 'customer_link';
+
 export type ChargeRequest = {
   userId: string;
-  method: PaymentMethodRow;
+  method: PayingWith;
   idempotencyKey: string;
   purpose: PaymentPurpose;
   description: Texts;
@@ -67,6 +75,18 @@ export function withBalance(lines: InvoiceLineInput[], balanceCents: number): { 
 }
 
 export type Charge = (request: ChargeRequest) => Promise<PaymentRow>;
+
+/**
+ * A renewal its customer pays from its page (no card to charge): a payment attempt there that fails
+ * (Bizum refused) puts it back to waiting for them, where a charge the customer made fails.
+ */
+export const paidFromLink = (row: PaymentRow) => row.purpose === 'renewal' && row.methodId === null;
+
+/** Back to waiting for its customer after a failed attempt from its page; answers the row as it is now. */
+export async function backToWaiting(repo: PaymentsContext['repo'], row: PaymentRow): Promise<PaymentRow> {
+  await repo.repointPending(row.id, row.providerChargeRef, { providerChargeRef: null, nextActionSecret: null, methodBrand: null });
+  return (await repo.payment(row.id))!;
+}
 
 /** Payments that have taken the money or are taking it (a SEPA debit settling): the service is delivered. */
 export const DELIVERED = new Set(['succeeded', 'processing', 'refunded', 'partially_refunded']);
@@ -180,7 +200,9 @@ function createCompletion({ repo, provider, events, issueInvoice, clock, coupons
    * gets there first. The invoice charges what was stored with the payment (the amount authenticated).
    */
   async function complete(first: PaymentRow, request: ChargeRequest): Promise<PaymentRow> {
-    if (first.purpose !== request.purpose || !first.resume || !first.providerChargeRef) throw new AppError('payment.idempotency_mismatch');
+    if (first.purpose !== request.purpose || !first.resume) throw new AppError('payment.idempotency_mismatch');
+    // Nothing asked of the provider yet: the customer has not paid it from its page.
+    if (!first.providerChargeRef) return first;
     let outcome: PaymentOutcome;
     try {
       outcome = await provider.retrieve(first.providerChargeRef);
@@ -189,7 +211,7 @@ function createCompletion({ repo, provider, events, issueInvoice, clock, coupons
       throw error;
     }
     if (outcome.status === 'requires_action') return first;
-    if (outcome.status === 'failed') return failPending(first, outcome.reason);
+    if (outcome.status === 'failed') return paidFromLink(first) ? backToWaiting(repo, first) : failPending(first, outcome.reason);
     const stored = first.resume;
     const status = outcome.status;
     const done = await repo.transaction(async (tx) => {
@@ -249,7 +271,10 @@ export function createCharge(context: PaymentsContext): Charge {
       return replay(first, quoteTotals(withBalance(request.lines, used).lines).totalCents);
     }
     // A method the provider detached cannot be charged (the Methods screen marks it unusable).
-    if (request.method.detachedAt) throw new AppError('payment.method_detached');
+    const saved = typeof request.method === 'string' ? null : request.method;
+    if (saved?.detachedAt) throw new AppError('payment.method_detached');
+    // Bizum is paid by the customer on the provider's page: never for a charge made without them.
+    if (request.method === 'bizum' && request.offSession) throw new AppError('payment.bizum_unavailable');
     const { lines, appliedCents } = withBalance(request.lines, await balance());
     const amountCents = quoteTotals(lines).totalCents;
     const creditToBalance = request.creditToBalanceCents ?? 0;
@@ -280,22 +305,24 @@ export function createCharge(context: PaymentsContext): Charge {
         amountOffCents: request.coupon.amountOffCents,
         subscriptionId: request.coupon.forPlan ? request.subscriptionId : null,
       });
-    let outcome: PaymentOutcome | { status: 'succeeded'; ref: null };
+    let outcome: PaymentOutcome | { status: 'succeeded'; ref: null } | { status: 'requires_action'; ref: null; clientSecret: null };
     try {
       // Keys are per customer; the provider sees one account (ours), so it gets the customer's key.
-      // Nothing to pay (a credit paid it all): the provider is not asked.
+      // Nothing to pay (a credit paid it all): the provider is not asked; nor when the customer pays it from its page later.
       outcome =
         amountCents === 0
           ? { status: 'succeeded', ref: null }
-          : await provider.charge({
-              customer: await providerCustomer(request.userId),
-              methodRef: request.method.providerToken,
-              amountCents,
-              currency: 'EUR',
-              idempotencyKey: `${request.userId}:${request.idempotencyKey}`,
-              offSession: request.offSession === true,
-              description: request.description.en,
-            });
+          : request.method === 'customer_link'
+            ? { status: 'requires_action', ref: null, clientSecret: null }
+            : await provider.charge({
+                customer: await providerCustomer(request.userId),
+                methodRef: saved ? saved.providerToken : BIZUM_METHOD_REF,
+                amountCents,
+                currency: 'EUR',
+                idempotencyKey: `${request.userId}:${request.idempotencyKey}`,
+                offSession: request.offSession === true,
+                description: request.description.en,
+              });
     } catch (error) {
       if (request.coupon) await coupons.release(reservation);
       if (error instanceof ProviderIdempotencyError) throw new AppError('payment.idempotency_mismatch');
@@ -311,15 +338,15 @@ export function createCharge(context: PaymentsContext): Charge {
     };
     const base = {
       userId: request.userId,
-      methodId: request.method.id,
+      methodId: saved?.id ?? null,
       subscriptionId: request.subscriptionId,
       idempotencyKey: request.idempotencyKey,
       amountCents,
       currency: 'EUR',
       purpose: request.purpose,
       description: request.description,
-      methodBrand: request.method.brand,
-      methodLast4: request.method.last4,
+      methodBrand: saved ? saved.brand : request.method === 'bizum' ? 'bizum' : null,
+      methodLast4: saved?.last4 ?? null,
       provider: provider.name,
       providerChargeRef: outcome.ref,
       // The product's clock (a test clock may be ahead): the invoice is dated from the payment.

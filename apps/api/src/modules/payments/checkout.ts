@@ -15,7 +15,7 @@ import { withDiscount } from './discounts.js';
 import { quoteDiscount } from '../coupons/index.js';
 import { seatsInUse, seatsToBill } from './seats.js';
 import type { PaymentRow, SubscriptionRow } from './repository.js';
-import { customerLocale, priceQuote, taxLine, texts, type ChargeAnswer, type PaymentsContext } from './service-context.js';
+import { customerLocale, priceQuote, taxLine, texts, type ChargeAnswer, type PaymentsContext, type PayWith } from './service-context.js';
 
 /** What buying an offer now charges: a new paid period, or an upgrade less the unused part of the old plan. */
 function createCheckoutPlan({
@@ -146,7 +146,7 @@ function createCheckoutPlan({
 
 /** Buying an offer now (checkout or upgrade), and its quote before paying. */
 export function createCheckout(context: PaymentsContext, charge: Charge) {
-  const { repo, taxOf, requireMethod, answer } = context;
+  const { repo, taxOf, payingWith, answer } = context;
   const checkoutPlan = createCheckoutPlan(context);
 
   return {
@@ -175,10 +175,10 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
      */
     async checkout(
       actor: Actor,
-      input: { offerId: string; methodId: string; idempotencyKey: string; promotionCode?: string | undefined },
+      input: PayWith & { offerId: string; idempotencyKey: string; promotionCode?: string | undefined },
       locale: Locale,
     ): Promise<ChargeAnswer> {
-      const method = await requireMethod(actor.id, input.methodId);
+      const method = await payingWith(actor.id, input);
       const existing = await repo.paymentByKey(actor.id, input.idempotencyKey);
       let payment: PaymentRow;
       let plan: Awaited<ReturnType<typeof checkoutPlan>> | undefined;
@@ -210,7 +210,7 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
           resume: {
             kind: 'checkout',
             offerId: input.offerId,
-            methodId: input.methodId,
+            ...(input.bizum ? { bizum: true as const } : { methodId: input.methodId! }),
             ...(input.promotionCode ? { promotionCode: input.promotionCode } : {}),
           },
           ...(chosen.creditToBalanceCents !== undefined ? { creditToBalanceCents: chosen.creditToBalanceCents } : {}),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { paymentRefunds, payments, providerEvents } from './schema.js';
 
@@ -82,6 +82,26 @@ export function paymentQueries(db: Database) {
         .update(payments)
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(payments.id, id), eq(payments.status, from)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Changes how a payment still waiting for its customer is paid (Bizum chosen on its page, or back
+     * to waiting after a Bizum attempt failed) once: only while it waits with the provider reference
+     * `fromRef`; answers the row when this call changed it.
+     */
+    async repointPending(id: string, fromRef: string | null, values: Partial<NewPayment>) {
+      const [row] = await db
+        .update(payments)
+        .set({ ...values, updatedAt: new Date() })
+        .where(
+          and(
+            eq(payments.id, id),
+            eq(payments.status, 'requires_action'),
+            fromRef === null ? isNull(payments.providerChargeRef) : eq(payments.providerChargeRef, fromRef),
+          ),
+        )
         .returning();
       return row;
     },

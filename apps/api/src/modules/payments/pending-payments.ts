@@ -10,6 +10,8 @@ import type { PaymentRow } from './repository.js';
 import type { ResumeArgs } from './schema.js';
 import type { createServiceEnd } from './service-end.js';
 import { toPayment, type PaymentsContext } from './service-context.js';
+import { backToWaiting, paidFromLink } from './charge.js';
+import { BIZUM_METHOD_REF } from './providers/redsys-protocol.js';
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
@@ -46,7 +48,7 @@ type Deps = {
  *   came in), the subscription, add-on or renewal ended or reverted, the customer told.
  */
 export function createPendingPayments(context: PaymentsContext, deps: Deps) {
-  const { repo, provider, events, clock, requireCustomer, requireAccess, nextActionOf } = context;
+  const { repo, provider, events, clock, requireCustomer, requireAccess, nextActionOf, providerCustomer } = context;
   const resumers = new Map<ResumeArgs['kind'], Resumer>();
   const reversers = new Map<ResumeArgs['kind'], Reverser>();
 
@@ -57,12 +59,24 @@ export function createPendingPayments(context: PaymentsContext, deps: Deps) {
     return (await repo.payment(id))!;
   }
 
+  /**
+   * A renewal's payment is still owed: its subscription still waits for that period (not renewed with
+   * a card meanwhile, not ended). One no longer owed is never offered to pay by Bizum (a second payment).
+   */
+  async function stillOwed(row: PaymentRow): Promise<boolean> {
+    const args = row.resume?.args;
+    if (args?.kind !== 'renewal') return true;
+    const running = (await repo.running(row.userId))?.subscription;
+    return running?.id === args.subscriptionId && running.currentPeriodEnd?.getTime() === new Date(args.periodEnd).getTime();
+  }
+
   const detail = async (row: PaymentRow, locale: Locale): Promise<PaymentDetail> => ({
     payment: toPayment(row, locale, [], {
       dispute: (await repo.latestDisputes([row.id])).get(row.id),
       refundedAtProviderCents: (await repo.refundedAtProvider([row.id])).get(row.id),
     }),
     nextAction: nextActionOf(row),
+    bizum: provider.bizum === true && row.status === 'requires_action' && (await stillOwed(row)),
   });
 
   /** A pending payment the provider refused since (failed authentication): failed once, with its event. */
@@ -89,8 +103,10 @@ export function createPendingPayments(context: PaymentsContext, deps: Deps) {
     const outcome = await provider.retrieve(row.providerChargeRef);
     if (outcome.status === 'requires_action') return row;
     const args = row.resume.args;
-    if (outcome.status === 'failed') await failPending(row, outcome.reason);
-    else if (args) {
+    if (outcome.status === 'failed') {
+      if (paidFromLink(row)) await backToWaiting(repo, row);
+      else await failPending(row, outcome.reason);
+    } else if (args) {
       const resumer = resumers.get(args.kind);
       if (!resumer) throw new Error(`payments: no resumer for ${args.kind}`);
       try {
@@ -164,6 +180,24 @@ export function createPendingPayments(context: PaymentsContext, deps: Deps) {
     return done ? 'reversed' : 'waiting';
   }
 
+  /**
+   * `POST /api/user/payments/:id/confirm`: after the customer authenticated, the provider's state is
+   * read again and the payment completed (or failed) now; repeated, it changes nothing more. The
+   * `payments.resume` job is queued as well, so that a completion this request could not finish
+   * (a crash, a conflict) is still done.
+   */
+  async function confirmPayment(actor: Actor, id: string, locale: Locale): Promise<PaymentDetail> {
+    const row = await ownPayment(actor, id);
+    if (row.status !== 'requires_action') return detail(row, locale);
+    try {
+      await resumePayment(id);
+    } catch (error) {
+      await deps.jobs.send('payments.resume', { paymentId: id });
+      if (!(error instanceof AppError)) throw error;
+    }
+    return detail((await repo.payment(id))!, locale);
+  }
+
   return {
     /** Registers how a purpose's pending payment is completed (checkout, add-on, seats here; the renewal by the renewals module). */
     onResume: (kind: ResumeArgs['kind'], resumer: Resumer) => void resumers.set(kind, resumer),
@@ -206,22 +240,44 @@ export function createPendingPayments(context: PaymentsContext, deps: Deps) {
     },
 
     /**
-     * `POST /api/user/payments/:id/confirm`: after the customer authenticated, the provider's state is
-     * read again and the payment completed (or failed) now; repeated, it changes nothing more. The
-     * `payments.resume` job is queued as well, so that a completion this request could not finish
-     * (a crash, a conflict) is still done.
+     * `POST /api/user/payments/:id/bizum`: a payment waiting for me (a renewal's, from its emailed link;
+     * one waiting for my bank's authentication) paid by Bizum instead, once, on the provider's page:
+     * answers it with that page's form. A card authentication that went through meanwhile completes
+     * the payment instead; Bizum chosen already answers the same page. 422 where Bizum is not offered.
      */
-    async confirmPayment(actor: Actor, id: string, locale: Locale): Promise<PaymentDetail> {
+    async payByBizum(actor: Actor, id: string, locale: Locale): Promise<PaymentDetail> {
       const row = await ownPayment(actor, id);
+      if (!provider.bizum) throw new AppError('payment.bizum_unavailable');
       if (row.status !== 'requires_action') return detail(row, locale);
-      try {
-        await resumePayment(id);
-      } catch (error) {
-        await deps.jobs.send('payments.resume', { paymentId: id });
-        if (!(error instanceof AppError)) throw error;
+      if (!(await stillOwed(row))) throw new AppError('payment.nothing_to_charge');
+      if (row.providerChargeRef) {
+        const now = await provider.retrieve(row.providerChargeRef);
+        if (now.status !== 'requires_action') return confirmPayment(actor, id, locale);
+        if (row.methodBrand === 'bizum') return detail(row, locale);
       }
+      // One key per state of the payment: a double click asks the provider once, a new attempt after a refused one anew.
+      const outcome = await provider.charge({
+        customer: await providerCustomer(row.userId),
+        methodRef: BIZUM_METHOD_REF,
+        amountCents: row.amountCents,
+        currency: 'EUR',
+        idempotencyKey: `${row.userId}:${row.idempotencyKey}:bizum:${row.updatedAt.getTime()}`,
+        offSession: false,
+        description: row.description.en,
+      });
+      if (outcome.status !== 'requires_action')
+        throw new AppError(outcome.status === 'failed' ? `payment.${outcome.reason}` : 'payment.processing_error');
+      await repo.repointPending(row.id, row.providerChargeRef, {
+        providerChargeRef: outcome.ref,
+        nextActionSecret: outcome.clientSecret,
+        methodId: null,
+        methodBrand: 'bizum',
+        methodLast4: null,
+      });
       return detail((await repo.payment(id))!, locale);
     },
+
+    confirmPayment,
   };
 }
 

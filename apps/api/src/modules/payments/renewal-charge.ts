@@ -12,7 +12,7 @@ import { taxLine, texts, type PaymentsContext } from './service-context.js';
 
 /** What the renewals module charges through: one period of an offer, on the payments' one charge path. */
 export function createRenewalCharge(
-  { repo, clock, positionOf, taxOf, coupons }: PaymentsContext,
+  { repo, clock, positionOf, taxOf, coupons, provider }: PaymentsContext,
   charge: Charge,
   { seatsFor, queueCheck, settleSeatAdditions }: Pick<SeatAdditions, 'seatsFor' | 'queueCheck' | 'settleSeatAdditions'>,
 ) {
@@ -58,7 +58,8 @@ export function createRenewalCharge(
      * off-session): the payment, `apply` (the subscription's new period), the invoice and the
      * notification commit together; a decline stores the failed payment and notifies it. A SEPA
      * debit is applied at once (it settles later: `payments.sweep`). Answers the payment, or why it
-     * could not be charged (no method, the decline's code, or `waiting` for the customer's authentication).
+     * could not be charged (no method, the decline's code, or `waiting` for the customer's authentication,
+     * or for them to pay it from its page when there is no card to charge and Bizum is offered).
      */
     async chargeOffer(input: {
       userId: string;
@@ -84,7 +85,10 @@ export function createRenewalCharge(
         repo.offer(input.offerId),
       ]);
       if (!customer || !found) throw new Error(`renewal of ${input.subscriptionId}: user or offer missing`);
-      if (!method) return { ok: false, code: 'payment.no_method' };
+      // No usable card where Bizum is offered (a customer who pays by Bizum): never charged automatically,
+      // the renewal waits for them to pay it from its page (the emailed link), as one waiting for authentication does.
+      const payWith = method && !(provider.bizum && method.detachedAt) ? method : provider.bizum ? ('customer_link' as const) : undefined;
+      if (!payWith) return { ok: false, code: 'payment.no_method' };
       const periodName = (l: Locale) => `${localName(found.plan, l)} (${localName(found.period, l)})`;
       const tax = await taxOf(await positionOf(input.userId), found.offer.taxId, found.offer.priceCents * (input.seats ?? 1));
       const seats = input.seats ?? null;
@@ -95,7 +99,7 @@ export function createRenewalCharge(
       try {
         const payment = await charge({
           userId: input.userId,
-          method,
+          method: payWith,
           idempotencyKey: input.idempotencyKey,
           purpose: 'renewal',
           offSession: true,
@@ -119,7 +123,13 @@ export function createRenewalCharge(
             await queueCheck(input.userId, clock(), tx, 0);
           },
         });
-        if (payment.status === 'requires_action') return { ok: false, code: 'payment.authentication_required', waiting: payment };
+        if (payment.status === 'requires_action')
+          return {
+            ok: false,
+            // Nothing asked of the provider: the customer pays it from its page.
+            code: payment.providerChargeRef ? 'payment.authentication_required' : 'payment.pay_from_link',
+            waiting: payment,
+          };
         return { ok: true, payment };
       } catch (error) {
         if (error instanceof AppError && error.code.startsWith('payment.')) return { ok: false, code: error.code };

@@ -12,10 +12,8 @@ import {
   methodSetupRequestSchema,
   methodSetupSchema,
   okResponse,
-  paymentDetailSchema,
   paymentMethodSchema,
   paymentProviderInfoSchema,
-  paymentSchema,
   plansCatalogueSchema,
   saveMethodSchema,
 } from '@enlaza/contracts';
@@ -26,6 +24,7 @@ import { viewerLocale } from '../../lib/catalogue-names.js';
 import { actorOf } from '../../platform/actor.js';
 import { sendPrepared } from '../../platform/compression.js';
 import { routeDocs } from '../../platform/route-docs.js';
+import { registerMyPaymentRoutes } from './my-payment-routes.js';
 import type { PaymentsService } from './service.js';
 
 const { security, failures } = routeDocs({ auth: 'bearer', answers: [402, 403, 404, 409, 422] });
@@ -41,6 +40,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
   registerMethodRoutes(app, payments);
   registerPlanRoutes(app, payments);
   registerAddOnRoutes(app, payments);
+  registerMyPaymentRoutes(app, payments);
 };
 
 /** Saved cards: list, add, make default, remove. */
@@ -66,7 +66,8 @@ function registerMethodRoutes(app: App, payments: PaymentsService): void {
     {
       schema: {
         tags,
-        summary: 'The payment provider, whether it is a test one, the method kinds it saves and its publishable key',
+        summary:
+          'The payment provider, whether it is a test one, the method kinds it saves, its publishable key and whether Bizum is offered',
         security,
         response: { 200: okResponse(paymentProviderInfoSchema), ...failures },
       },
@@ -78,6 +79,7 @@ function registerMethodRoutes(app: App, payments: PaymentsService): void {
         testMode: payments.provider.testMode,
         methodKinds: [...payments.provider.methodKinds],
         publishableKey: payments.publishableKey,
+        bizum: payments.provider.bizum === true,
       },
     }),
   );
@@ -286,7 +288,7 @@ function registerPlanRoutes(app: App, payments: PaymentsService): void {
   );
 }
 
-/** Add-on packages, and the payments made. */
+/** Add-on packages. */
 function registerAddOnRoutes(app: App, payments: PaymentsService): void {
   app.get(
     '/user/paquetes',
@@ -337,54 +339,6 @@ function registerAddOnRoutes(app: App, payments: PaymentsService): void {
       },
     },
     async (request, reply) => charged(reply, await payments.buyAddOn(actorOf(request), request.body, viewerLocale(request))),
-  );
-
-  app.get(
-    '/user/pagos',
-    {
-      schema: {
-        tags,
-        summary: 'My payments, newest first, with the invoice of each successful one',
-        security,
-        response: { 200: okResponse(z.array(paymentSchema)), ...failures },
-      },
-    },
-    async (request) => ({
-      ok: 1 as const,
-      data: await payments.listPayments(actorOf(request), viewerLocale(request)),
-    }),
-  );
-
-  app.get(
-    '/user/payments/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One of my payments and, while it waits for me to authenticate, what completes it',
-        security,
-        params: idParams,
-        response: { 200: okResponse(paymentDetailSchema), ...failures },
-      },
-    },
-    async (request) => ({ ok: 1 as const, data: await payments.paymentDetail(actorOf(request), request.params.id, viewerLocale(request)) }),
-  );
-
-  app.post(
-    '/user/payments/:id/confirm',
-    {
-      schema: {
-        tags,
-        summary:
-          'After authenticating: the provider is asked again and the payment completed (what it pays for delivered once); repeated, nothing more',
-        security,
-        params: idParams,
-        response: { 200: okResponse(paymentDetailSchema), ...failures },
-      },
-    },
-    async (request) => ({
-      ok: 1 as const,
-      data: await payments.confirmPayment(actorOf(request), request.params.id, viewerLocale(request)),
-    }),
   );
 }
 

@@ -115,8 +115,9 @@ export const payments = pgTable(
 
 /** The request a pending payment repeats when it completes (see `payments.resume`). */
 export type ResumeArgs =
-  | { kind: 'checkout'; offerId: string; methodId: string; promotionCode?: string }
-  | { kind: 'add_on'; addOnId: string; methodId: string; subscriptionId: string; validUntil: string; promotionCode?: string }
+  /** `methodId`, or `bizum` (paid once on the provider's page). */
+  | { kind: 'checkout'; offerId: string; methodId?: string; bizum?: true; promotionCode?: string }
+  | { kind: 'add_on'; addOnId: string; methodId?: string; bizum?: true; subscriptionId: string; validUntil: string; promotionCode?: string }
   /** `periodEnd`: the end of the period renewed (the new one's start); `previousPeriodStart`: that period's start. */
   | { kind: 'renewal'; subscriptionId: string; periodEnd: string; previousPeriodStart: string }
   | {

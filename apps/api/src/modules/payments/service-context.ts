@@ -25,6 +25,8 @@ import type { DisputeRow } from './dispute-queries.js';
 import type { PaymentMethodRow, PaymentRow, PaymentsRepository } from './repository.js';
 
 export type Texts = { en: string; es: string; jp: string };
+/** A purchase's way to pay as the customer chose it: a saved method's id, or Bizum once. */
+export type PayWith = { methodId?: string | undefined; bizum?: true | undefined };
 export type PaymentsDeps = {
   repo: PaymentsRepository;
   /** The sellable catalogue, kept in memory per catalogue version (the catalogue module's). */
@@ -220,9 +222,23 @@ export function createPaymentsContext({
     return afterAccess(await repo.findMethod(userId, methodId));
   }
 
+  /**
+   * How a purchase the customer makes now is paid: their saved method, or Bizum once where the
+   * provider offers it (else 422 `payment.bizum_unavailable`). The contracts ask for exactly one.
+   */
+  async function payingWith(userId: string, input: PayWith): Promise<PaymentMethodRow | 'bizum'> {
+    if (input.bizum) {
+      if (!provider.bizum) throw new AppError('payment.bizum_unavailable');
+      return 'bizum';
+    }
+    if (!input.methodId) throw new Error('a purchase is paid with a saved method or Bizum');
+    return requireMethod(userId, input.methodId);
+  }
+
   /** What completes a payment waiting for the customer (their authentication, in the provider's component); null otherwise. */
   const nextActionOf = (row: PaymentRow): PaymentNextAction =>
-    row.status === 'requires_action'
+    // Waiting for the customer to pay it from its page (no card to charge): nothing at the provider yet.
+    row.status === 'requires_action' && (row.nextActionSecret || row.providerChargeRef)
       ? { kind: 'authenticate', provider: provider.name, clientSecret: row.nextActionSecret ?? row.providerChargeRef ?? '', publishableKey }
       : null;
 
@@ -285,6 +301,7 @@ export function createPaymentsContext({
     taxOf,
     requireCustomer,
     requireMethod,
+    payingWith,
     requireAccess,
     visibleOffer,
     current,

@@ -52,7 +52,12 @@ export function createPaymentsService(
     if (args.kind !== 'checkout') return;
     await checkout.checkout(
       customerOf(row),
-      { offerId: args.offerId, methodId: args.methodId, idempotencyKey: row.idempotencyKey, promotionCode: args.promotionCode },
+      {
+        offerId: args.offerId,
+        ...(args.bizum ? { bizum: true as const } : { methodId: args.methodId }),
+        idempotencyKey: row.idempotencyKey,
+        promotionCode: args.promotionCode,
+      },
       customerOf(row).locale,
     );
   });
@@ -60,7 +65,12 @@ export function createPaymentsService(
     if (args.kind !== 'add_on') return;
     await addOns.buyAddOn(
       customerOf(row),
-      { addOnId: args.addOnId, methodId: args.methodId, idempotencyKey: row.idempotencyKey, promotionCode: args.promotionCode },
+      {
+        addOnId: args.addOnId,
+        ...(args.bizum ? { bizum: true as const } : { methodId: args.methodId }),
+        idempotencyKey: row.idempotencyKey,
+        promotionCode: args.promotionCode,
+      },
       customerOf(row).locale,
     );
   });
@@ -112,6 +122,8 @@ export function createPaymentsService(
 
     // ---- what the provider reports of money moved outside the app (its webhooks): disputes, dashboard refunds
     ...disputes,
+    /** The latest dispute of each of these payments that has one (Facturas marks their invoices). */
+    latestDisputes: (paymentIds: string[]) => repo.latestDisputes(paymentIds),
   };
 }
 

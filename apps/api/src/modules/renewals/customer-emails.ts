@@ -90,7 +90,8 @@ export async function subscribeCustomerEmails({ db, repo, events, mailer, public
             ['reason', why],
             ['next_retry', next],
           ],
-          link: `${publicUrl}/user/methods`,
+          // No card to charge (paid from its page): Pagos, where the waiting payment is; else the methods to fix.
+          link: reason === 'payment.pay_from_link' ? `${publicUrl}/user/pagos` : `${publicUrl}/user/methods`,
         },
         `renewal-failed:${subscriptionId}:${periodEnd}:${attempt}`,
       );
@@ -100,7 +101,7 @@ export async function subscribeCustomerEmails({ db, repo, events, mailer, public
   await events.subscribe(
     'renewal.action_required',
     'email-customer',
-    async ({ subscriptionId, userId, paymentId, amountCents, currency, periodEnd, purpose }) => {
+    async ({ subscriptionId, userId, paymentId, amountCents, currency, periodEnd, purpose, waitingFor }) => {
       const c = await contextOf(userId, subscriptionId);
       if (!c) return;
       const amount = formatAmount(amountCents, currency, c.locale);
@@ -108,7 +109,12 @@ export async function subscribeCustomerEmails({ db, repo, events, mailer, public
         userId,
         c,
         // Seats added in the period: the same page to confirm, its own words (the plan is not past due).
-        purpose === 'seats' ? 'seats_authentication_required' : 'authentication_required',
+        // No card to charge (Bizum only): the customer pays the renewal from the link, never charged automatically.
+        purpose === 'seats'
+          ? 'seats_authentication_required'
+          : waitingFor === 'payment'
+            ? 'renewal_payment_link'
+            : 'authentication_required',
         {
           values: { plan: c.planName, amount },
           facts: [
@@ -116,7 +122,7 @@ export async function subscribeCustomerEmails({ db, repo, events, mailer, public
             ['amount_with_tax', amount],
             ['renews_on', day(c, periodEnd)],
           ],
-          // The payment's page, where the customer authenticates it.
+          // The payment's page, where the customer authenticates it (or pays it).
           link: `${publicUrl}/user/pagos/${paymentId}`,
         },
         `renewal-action-required:${paymentId}`,

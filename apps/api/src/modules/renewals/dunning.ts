@@ -60,7 +60,7 @@ export async function failed(
   now: Date,
   owner: { userId: string; plan: Parameters<typeof localName>[0] },
   /** A payment that now waits for the customer's authentication (first time): it is kept, and the customer is asked to authenticate. */
-  waiting?: { paymentId: string; key: string; amountCents: number },
+  waiting?: { paymentId: string; key: string; amountCents: number; waitingFor: 'authentication' | 'payment' },
 ): Promise<Outcome> {
   return repo.transaction(async (tx) => {
     if (!unchanged(await repo.lock(tx, id), periodEnd)) return 'skipped';
@@ -78,7 +78,7 @@ export async function failed(
       );
     const last = failures > RETRY_DAYS.length;
     const next = last ? null : new Date(periodEnd.getTime() + RETRY_DAYS[failures - 1]! * DAY_MS);
-    // A payment waiting for authentication: the customer is asked to authenticate it (an email with its link), once.
+    // A payment waiting for the customer: they are asked to authenticate it, or (no card to charge) to pay it, by an email with its link, once.
     if (waiting && next)
       await events.publish(
         'renewal.action_required',
@@ -90,6 +90,7 @@ export async function failed(
           amountCents: waiting.amountCents,
           currency: 'EUR',
           periodEnd: endIso,
+          waitingFor: waiting.waitingFor,
         },
         tx,
       );

@@ -229,7 +229,15 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
     // Waiting for the customer: the first time they are asked to authenticate; after that each due
     // retry only counts (no charge), and the last one ends the subscription as usual.
     const firstWait =
-      result.waiting && !waitingKey ? { paymentId: result.waiting.id, key, amountCents: result.waiting.amountCents } : undefined;
+      result.waiting && !waitingKey
+        ? {
+            paymentId: result.waiting.id,
+            key,
+            amountCents: result.waiting.amountCents,
+            // A payment the provider was never asked for (no card to charge): the customer pays it from the link.
+            waitingFor: result.waiting.providerChargeRef ? ('authentication' as const) : ('payment' as const),
+          }
+        : undefined;
     return failed({ repo, events }, id, periodEnd, attempt, result.code, now, { userId: sub.userId, plan }, firstWait);
   }
 

@@ -74,6 +74,11 @@ export interface PaymentProvider {
   readonly testMode: boolean;
   /** The method kinds this provider can save (the Methods screen offers these). */
   readonly methodKinds: readonly MethodKind[];
+  /**
+   * Bizum is offered for one-off payments (Redsys with REDSYS_BIZUM): `charge` with the Bizum method
+   * reference answers `requires_action` with the provider's page, never off session.
+   */
+  readonly bizum?: boolean;
   /** Creates the provider's customer when the account has none yet; answers its reference. */
   ensureCustomer(customer: ProviderCustomer): Promise<string>;
   startSetup(customer: ProviderCustomer, kind: MethodKind): Promise<SetupStart>;

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import {
   chainVerificationAnswerSchema,
   creditNoteAnswerSchema,
-  invoiceListSchema,
+  adminInvoiceListSchema,
   type CreditNoteBody,
   type InvoiceSeries,
   type InvoiceStatus,
@@ -28,7 +28,7 @@ export const adminInvoicesQueryOptions = (filters: InvoiceFilters) =>
     path: '/api/admin/invoices',
     filters,
     keys: FILTER_KEYS,
-    schema: invoiceListSchema,
+    schema: adminInvoiceListSchema,
   });
 
 /** Facturas: invoices and credit notes, newest first, one keyset page at a time ("load more"). */

@@ -1,6 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceStatus, InvoiceSummary } from '@enlaza/contracts';
+import type { AdminInvoiceSummary, InvoiceStatus } from '@enlaza/contracts';
 import type { DataColumn } from '@/components/data-table';
 import { useLocale } from '@/components/use-locale';
 import { formatDate } from '@/lib/format';
@@ -8,8 +8,11 @@ import { formatCents } from './money';
 
 const STATUS_COLOR: Record<InvoiceStatus, string> = { issued: 'teal', partially_credited: 'orange', credited: 'gray' };
 
-/** The invoice list's columns: number, issue date, customer, kind and tax rule, total, status and what was credited. */
-export function useInvoiceColumns(): DataColumn<InvoiceSummary>[] {
+/**
+ * The invoice list's columns: number, issue date, customer, kind and tax rule, total, status, what was
+ * credited, and a dispute of the payment (a chargeback) with its status.
+ */
+export function useInvoiceColumns(): DataColumn<AdminInvoiceSummary>[] {
   const { t } = useTranslation(['admin-invoices', 'admin']);
   const locale = useLocale();
   const money = (cents: number, currency: string) => formatCents(cents, currency, locale);
@@ -84,6 +87,11 @@ export function useInvoiceColumns(): DataColumn<InvoiceSummary>[] {
             <Text size="xs" c="dimmed">
               {t('credited', { amount: money(row.creditedCents, row.currency) })}
             </Text>
+          ) : null}
+          {row.dispute ? (
+            <Badge color={row.dispute.closedAt ? 'gray' : 'red'} variant="outline" data-testid="invoice-dispute">
+              {t('dispute', { status: t(`disputeStatus.${row.dispute.status}`) })}
+            </Badge>
           ) : null}
         </Stack>
       ),

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { InvoiceSummary } from '@enlaza/contracts';
+import type { AdminInvoiceSummary } from '@enlaza/contracts';
 import { json, mockApi } from '@/test/mock-api';
 import { render } from '@/test/render';
 import AdminInvoicesPage from './admin-invoices-page';
 
-const invoice: InvoiceSummary = {
+const invoice: AdminInvoiceSummary = {
   id: '0b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
   number: 'F2026-000007',
   kind: 'invoice',
@@ -29,6 +29,7 @@ const invoice: InvoiceSummary = {
   correctedNumber: null,
   correctedIssueDate: null,
   paymentId: '2b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e',
+  dispute: null,
 };
 
 const noEvents = () => json({ ok: 1, data: [], meta: { nextCursor: null } });
@@ -51,7 +52,7 @@ async function setup(
   return { calls, router };
 }
 
-const list = (data: InvoiceSummary[]) => json({ ok: 1, data, meta: { nextCursor: null } });
+const list = (data: AdminInvoiceSummary[]) => json({ ok: 1, data, meta: { nextCursor: null } });
 
 /** The credit note the API answers for `invoice`, with the figures a test gives. */
 const creditNote = (fields: { number: string; totalCents: number; subtotalCents: number; taxCents: number; serviceEnded?: unknown }) => ({
@@ -93,6 +94,20 @@ describe('Facturas', () => {
   it('names the VAT rule of an invoice that is not taxed at home', async () => {
     await setup(() => list([{ ...invoice, taxRule: 'eu_reverse_charge', taxCents: 0, totalCents: 900 }]));
     expect((await screen.findAllByTestId('invoice-tax-rule'))[0]!.textContent).toBe('Reverse charge (EU business)');
+  });
+
+  it('marks an invoice whose payment the customer’s bank disputed, with the dispute’s status', async () => {
+    await setup(() =>
+      list([
+        { ...invoice, dispute: { status: 'needs_response', closedAt: null } },
+        { ...invoice, id: crypto.randomUUID(), number: 'F2026-000008', dispute: { status: 'lost', closedAt: '2026-11-30T00:00:00.000Z' } },
+        { ...invoice, id: crypto.randomUUID(), number: 'F2026-000009' },
+      ]),
+    );
+    await screen.findAllByText('F2026-000009');
+    // The table and the cards (narrow screens) show each row once: the first half is the table's.
+    const marks = screen.getAllByTestId('invoice-dispute').map((m) => m.textContent);
+    expect(marks.slice(0, marks.length / (marks.length > 2 ? 2 : 1))).toEqual(['Disputed: needs a response', 'Disputed: lost']);
   });
 
   it('shows the empty state', async () => {

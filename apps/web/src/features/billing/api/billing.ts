@@ -158,6 +158,12 @@ export const useConfirmPayment = () =>
     async (id: string) =>
       (await apiSend('POST', `/api/user/payments/${encodeURIComponent(id)}/confirm`, undefined, okResponse(paymentDetailSchema))).data,
   );
+/** A payment waiting for me paid by Bizum instead: the server answers it with Redsys' page to pay it on. */
+export const usePayPaymentByBizum = () =>
+  useBillingMutation(
+    async (id: string) =>
+      (await apiSend('POST', `/api/user/payments/${encodeURIComponent(id)}/bizum`, undefined, okResponse(paymentDetailSchema))).data,
+  );
 /** The tax id and address the pay dialog asks for; every billing screen is refreshed (the tax may change with them). */
 export const useSaveBillingDetails = () =>
   useBillingMutation(
@@ -173,14 +179,17 @@ export const useRemoveMethod = () =>
       (await apiSend('DELETE', `/api/user/methods/${id}`, undefined, okResponse(z.object({ removed: z.literal(true) })))).data,
   );
 
+/** How a purchase is paid: a saved method, or Bizum once on the provider's page (where the provider offers it). */
+export type PayWith = { methodId: string } | { bizum: true };
+
 export const useCheckout = () =>
   useBillingMutation(
-    async (input: { offerId: string; methodId: string; idempotencyKey: string; promotionCode?: string }): Promise<CheckoutResult> =>
+    async (input: PayWith & { offerId: string; idempotencyKey: string; promotionCode?: string }): Promise<CheckoutResult> =>
       (await apiSend('POST', '/api/user/checkout', input, okResponse(checkoutResultSchema))).data,
   );
 export const useBuyAddOn = () =>
   useBillingMutation(
-    async (input: { addOnId: string; methodId: string; idempotencyKey: string; promotionCode?: string }): Promise<CheckoutResult> =>
+    async (input: PayWith & { addOnId: string; idempotencyKey: string; promotionCode?: string }): Promise<CheckoutResult> =>
       (await apiSend('POST', '/api/user/paquetes', input, okResponse(checkoutResultSchema))).data,
   );
 

@@ -12,19 +12,19 @@ const StripeNextAction = lazy(() => import('./stripe-next-action'));
  * A payment waiting for the customer (3-D Secure): the provider's own step. The sandbox shows a
  * panel standing for the card issuer's page; Stripe opens its own (its code loaded only then).
  */
-export function AuthenticationStep({ nextAction, onDone }: AuthenticationProps) {
+export function AuthenticationStep({ nextAction, onDone, bizum = false }: AuthenticationProps & { bizum?: boolean }) {
   const { t } = useTranslation('billing');
   return (
     <Stack gap="sm" data-testid="authentication-step">
-      <Text size="sm">{t('authenticate.intro')}</Text>
+      {bizum ? null : <Text size="sm">{t('authenticate.intro')}</Text>}
       {nextAction.provider === 'sandbox' ? (
         <SandboxChallenge nextAction={nextAction} onDone={onDone} />
       ) : nextAction.provider === 'redsys' ? (
         // Redsys: the bank's authentication (or Bizum) on Redsys' page; the payment completes from its notification.
         <RedsysPageForm
           clientSecret={nextAction.clientSecret}
-          title={t('redsys.payTitle')}
-          body={t('redsys.payBody')}
+          title={t(bizum ? 'bizum.payTitle' : 'redsys.payTitle')}
+          body={t(bizum ? 'bizum.payBody' : 'redsys.payBody')}
           submitLabel={t('redsys.continue')}
         />
       ) : nextAction.provider === 'stripe' ? (

@@ -4,6 +4,7 @@ import type { BillingDetails, CheckoutResult, PaymentMethod, PriceQuote, Subscri
 import { ApiError } from '@/lib/api-error';
 import { json, mockApi } from '@/test/mock-api';
 import { render } from '@/test/render';
+import type { PayWith } from '../api/billing';
 import { PayDialog } from './pay-dialog';
 
 const card: PaymentMethod = {
@@ -77,18 +78,22 @@ async function setup({
   missing = [],
   requoted = price,
   pay = vi.fn(async (): Promise<CheckoutResult> => answer('succeeded')),
+  provider = { name: 'sandbox', methodKinds: ['card', 'sepa_debit'], bizum: false },
+  methods = [card],
 }: {
   details?: BillingDetails;
   missing?: BillingDetails['missing'];
   requoted?: PriceQuote;
-  pay?: (methodId: string, key: string) => Promise<CheckoutResult>;
+  pay?: (payWith: PayWith, key: string) => Promise<CheckoutResult>;
+  provider?: { name: 'sandbox' | 'redsys'; methodKinds: string[]; bizum: boolean };
+  methods?: PaymentMethod[];
 } = {}) {
   const mocked = mockApi((url, init) => {
     const method = init?.method ?? 'GET';
-    if (method === 'GET' && url === '/api/user/methods') return json({ ok: 1, data: [card] });
+    if (method === 'GET' && url === '/api/user/methods') return json({ ok: 1, data: methods });
     if (method === 'GET' && url === '/api/account/billing') return json({ ok: 1, data: details });
     if (method === 'GET' && url === '/api/user/payment-provider')
-      return json({ ok: 1, data: { name: 'sandbox', testMode: true, methodKinds: ['card', 'sepa_debit'], publishableKey: null } });
+      return json({ ok: 1, data: { ...provider, testMode: true, publishableKey: null } });
     if (method === 'PUT' && url === '/api/account/billing')
       return json({ ok: 1, data: { ...details, ...(JSON.parse(init?.body as string) as object), missing: [] } });
     if (method === 'POST' && url === '/api/payments/sandbox/payments/sbx_pay_1/authenticate') return json({ ok: 1, data: {} });
@@ -141,7 +146,7 @@ describe('the pay dialog', () => {
     fillDetails();
     fireEvent.click(screen.getByTestId('pay-confirm'));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
-    expect(pay.mock.calls[0]![0]).toBe('pm_saved');
+    expect(pay.mock.calls[0]![0]).toEqual({ methodId: 'pm_saved' });
     const [details] = sent('PUT', '/api/account/billing');
     expect(JSON.parse(details!.init?.body as string)).toEqual({
       taxId: 'X1234567L',
@@ -213,6 +218,44 @@ describe('the pay dialog', () => {
     fireEvent.click(screen.getByTestId('pay-confirm'));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(pay.mock.calls[2]![1]).not.toBe(pay.mock.calls[0]![1]);
+  });
+
+  it('offers Bizum beside the saved cards where the server says it is available, and pays by Bizum on Redsys’ page', async () => {
+    const form = {
+      url: 'https://sis-t.redsys.es:25443/sis/realizarPago',
+      fields: { Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: 'e30=', Ds_Signature: 'c2ln' },
+    };
+    const toRedsys = answer('requires_action', {
+      nextAction: { kind: 'authenticate', provider: 'redsys', clientSecret: JSON.stringify(form), publishableKey: null },
+    });
+    const { pay, onPaid } = await setup({ provider: { name: 'redsys', methodKinds: ['card'], bizum: true }, pay: async () => toRedsys });
+    await screen.findByTestId('pay-method-3184');
+    // The saved default card is chosen first; Bizum is one choice more.
+    fireEvent.click(screen.getByTestId('pay-method-bizum'));
+    fireEvent.click(screen.getByTestId('pay-confirm'));
+    await screen.findByTestId('redsys-page-form');
+    expect(pay.mock.calls[0]![0]).toEqual({ bizum: true });
+    expect(screen.getByText('Pay with Bizum on Redsys’ page')).toBeTruthy();
+    const leave = screen.getByTestId('redsys-continue').closest('form')!;
+    expect(leave.getAttribute('action')).toBe(form.url);
+    expect(leave.querySelector<HTMLInputElement>('input[name="Ds_MerchantParameters"]')!.value).toBe('e30=');
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('with no saved card, Bizum is the choice where offered; where it is not, only adding a method is', async () => {
+    const { pay } = await setup({ provider: { name: 'redsys', methodKinds: ['card'], bizum: true }, methods: [] });
+    const bizum = await screen.findByTestId('pay-method-bizum');
+    expect((bizum as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId('pay-confirm'));
+    await waitFor(() => expect(pay).toHaveBeenCalledTimes(1));
+    expect(pay.mock.calls[0]![0]).toEqual({ bizum: true });
+  });
+
+  it('offers no Bizum where the server says it is not available', async () => {
+    await setup({ provider: { name: 'redsys', methodKinds: ['card'], bizum: false }, methods: [] });
+    await screen.findByTestId('pay-no-method');
+    expect(screen.queryByTestId('pay-method-bizum')).toBeNull();
+    expect((screen.getByTestId('pay-confirm') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('says a SEPA debit is processing and the plan active, and closes on request', async () => {

@@ -7,7 +7,7 @@ import { FormGeneralError } from '@/components/form-general-error';
 import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
 import { formatMoney } from '@/lib/format';
-import { useBillingDetails, useMethods, usePaymentProvider, useSaveBillingDetails } from '../api/billing';
+import { useBillingDetails, useMethods, usePaymentProvider, useSaveBillingDetails, type PayWith } from '../api/billing';
 import { AddMethod } from './add-method';
 import { AddMethodButtons } from './add-method-buttons';
 import { AuthenticationStep } from './authentication-step';
@@ -30,16 +30,19 @@ type Props = {
   /** The price again after the billing details changed (the VAT follows where the buyer is). */
   requote?: () => Promise<PriceQuote | null>;
   /**
-   * Charges with the method and our idempotency key; the same key again answers the payment's
-   * current state (after 3-D Secure), never a second charge.
+   * Charges with the method (or Bizum, once on the provider's page) and our idempotency key; the same
+   * key again answers the payment's current state (after 3-D Secure), never a second charge.
    */
-  pay: (methodId: string, idempotencyKey: string) => Promise<CheckoutResult>;
+  pay: (payWith: PayWith, idempotencyKey: string) => Promise<CheckoutResult>;
   /** Paid (or, for a SEPA debit, accepted): the page closes the dialog and says so. */
   onPaid: (result: CheckoutResult) => void;
   onClose: () => void;
   /** "Have a code?": a promotion code applied asks the quote again with it (none: no field). */
   promotion?: PromotionCodeProps;
 };
+
+/** The choice of Bizum among the saved methods (never a method's id). */
+const BIZUM = 'bizum';
 
 /** A refusal that asks for the tax id and address (the invoice needs them). */
 const asksForDetails = (error: unknown) =>
@@ -88,7 +91,14 @@ function PayDialogBody({ lines, price, note, quoteError, missing, requote, pay, 
   const { stage, setStage, paying, error: payError, charge } = usePaymentAttempt({ pay, onPaid });
   // A method the provider detached cannot be charged: not offered.
   const list = (methods.data ?? []).filter((m) => m.usable);
-  const chosen = methodId && list.some((m) => m.id === methodId) ? methodId : (list.find((m) => m.isDefault)?.id ?? list[0]?.id ?? null);
+  // Bizum, where the provider offers it, pays this purchase once on its page (never saved, never renewed automatically).
+  const bizum = provider.data?.bizum === true;
+  const chosen =
+    methodId === BIZUM && bizum
+      ? BIZUM
+      : methodId && list.some((m) => m.id === methodId)
+        ? methodId
+        : (list.find((m) => m.isDefault)?.id ?? list[0]?.id ?? (bizum ? BIZUM : null));
   const needed = missing ?? details.data?.missing ?? [];
   // A refusal for missing details (the server's check) asks for them too.
   const showDetails = (needed.length > 0 || asksForDetails(payError)) && details.isSuccess;
@@ -109,7 +119,7 @@ function PayDialogBody({ lines, price, note, quoteError, missing, requote, pay, 
         return;
       }
     }
-    if (chosen) await charge(chosen);
+    if (chosen) await charge(chosen === BIZUM ? { bizum: true } : { methodId: chosen });
   };
 
   const failure =
@@ -136,7 +146,11 @@ function PayDialogBody({ lines, price, note, quoteError, missing, requote, pay, 
     return (
       <Stack gap="md">
         <PaySummary lines={lines} price={price} note={note} />
-        <AuthenticationStep nextAction={stage.nextAction} onDone={() => void charge(stage.methodId, stage.key)} />
+        <AuthenticationStep
+          nextAction={stage.nextAction}
+          bizum={'bizum' in stage.payWith}
+          onDone={() => void charge(stage.payWith, stage.key)}
+        />
         {paying ? <Skeleton height={8} aria-label={t('authenticate.checking')} /> : null}
       </Stack>
     );
@@ -169,7 +183,7 @@ function PayDialogBody({ lines, price, note, quoteError, missing, requote, pay, 
           <Alert color="red" role="alert">
             {t('methods.error')}
           </Alert>
-        ) : list.length === 0 ? (
+        ) : list.length === 0 && !bizum ? (
           <Stack gap="xs" data-testid="pay-no-method">
             <Text size="sm">{t('methods.noneToPay')}</Text>
             <AddMethodButtons kinds={kinds} variant="light" onAdd={(kind) => setStage({ kind: 'add', method: kind })} />
@@ -177,6 +191,7 @@ function PayDialogBody({ lines, price, note, quoteError, missing, requote, pay, 
         ) : (
           <MethodChoice
             methods={list}
+            bizum={bizum ? BIZUM : null}
             chosen={chosen}
             onChoose={setMethodId}
             kinds={kinds}

@@ -78,12 +78,15 @@ export function PaySummary({
 /** The saved methods to pay with, and "add a card" / "add a bank account" (the kinds the provider saves). */
 export function MethodChoice({
   methods,
+  bizum,
   chosen,
   onChoose,
   kinds,
   onAdd,
 }: {
   methods: PaymentMethod[];
+  /** The choice's value for Bizum, paid once on the provider's page (null: not offered). */
+  bizum: string | null;
   chosen: string | null;
   onChoose: (id: string) => void;
   kinds: readonly MethodKindName[];
@@ -96,6 +99,9 @@ export function MethodChoice({
         {methods.map((m) => (
           <Radio key={m.id} value={m.id} label={methodSummary(t, m)} data-testid={`pay-method-${m.last4}`} />
         ))}
+        {bizum ? (
+          <Radio value={bizum} label={t('bizum.choice')} description={t('bizum.choiceHint')} data-testid="pay-method-bizum" />
+        ) : null}
         <AddMethodButtons kinds={kinds} onAdd={onAdd} variant="subtle" />
       </Stack>
     </Radio.Group>

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import type { CheckoutResult, MethodKindName } from '@enlaza/contracts';
-import { newIdempotencyKey } from '../api/billing';
+import { newIdempotencyKey, type PayWith } from '../api/billing';
 import type { NextAction } from './authentication-props';
 
 /** Where a payment attempt is: the form, a method being added, the customer's authentication, a debit accepted. */
 export type Stage =
   | { kind: 'form' }
   | { kind: 'add'; method: MethodKindName }
-  | { kind: 'authenticate'; methodId: string; key: string; nextAction: NextAction }
+  | { kind: 'authenticate'; payWith: PayWith; key: string; nextAction: NextAction }
   | { kind: 'processing'; result: CheckoutResult };
 
 /**
@@ -20,7 +20,7 @@ export function usePaymentAttempt({
   pay,
   onPaid,
 }: {
-  pay: (methodId: string, idempotencyKey: string) => Promise<CheckoutResult>;
+  pay: (payWith: PayWith, idempotencyKey: string) => Promise<CheckoutResult>;
   onPaid: (result: CheckoutResult) => void;
 }) {
   const key = useRef(newIdempotencyKey());
@@ -35,14 +35,14 @@ export function usePaymentAttempt({
   };
 
   /** Charges with the attempt's key, or (after authentication) asks again with the same one. */
-  const charge = async (methodId: string, attemptKey = key.current) => {
+  const charge = async (payWith: PayWith, attemptKey = key.current) => {
     setPaying(true);
     setError(null);
     try {
-      const result = await pay(methodId, attemptKey);
+      const result = await pay(payWith, attemptKey);
       const { status, failureMessage } = result.payment;
       if (status === 'requires_action' && result.nextAction)
-        setStage({ kind: 'authenticate', methodId, key: attemptKey, nextAction: result.nextAction });
+        setStage({ kind: 'authenticate', payWith, key: attemptKey, nextAction: result.nextAction });
       else if (status === 'processing') setStage({ kind: 'processing', result });
       else if (status === 'failed') failed(new Error(failureMessage ?? ''));
       else onPaid(result);

@@ -47,6 +47,30 @@ describe('Pagos', () => {
     expect(rows[1]!.textContent).toContain('SEPA Direct Debit •••• 3000');
   });
 
+  it('names Bizum as the way a payment was paid (no card, no last four)', async () => {
+    const bizum: Payment = { ...base, id: 'pay-bizum', methodBrand: 'bizum', methodLast4: null };
+    mockApi((url) => (url === '/api/user/pagos' ? json({ ok: 1, data: [bizum] }) : new Response('', { status: 404 })));
+    await render(<PagosPage />, { route: '/user/pagos' });
+    const [row] = await screen.findAllByTestId('payment-row');
+    expect(row!.textContent).toContain('Bizum');
+    expect(row!.textContent).not.toContain('•••• ');
+  });
+
+  it('links a renewal no card was charged for to its page to pay it', async () => {
+    const waiting: Payment = {
+      ...base,
+      id: 'pay-link',
+      purpose: 'renewal',
+      status: 'requires_action',
+      methodBrand: null,
+      methodLast4: null,
+    };
+    mockApi((url) => (url === '/api/user/pagos' ? json({ ok: 1, data: [waiting] }) : new Response('', { status: 404 })));
+    await render(<PagosPage />, { route: '/user/pagos' });
+    const link = await screen.findByTestId('payment-authenticate');
+    expect([link.textContent, link.getAttribute('href')]).toEqual(['Pay it now', '/user/pagos/pay-link']);
+  });
+
   it('says which payment the bank disputed, how the dispute ended, and what was refunded through the payment provider', async () => {
     const dispute = { reason: 'fraudulent', amountCents: 1089, evidenceDueBy: null, closedAt: null, creditNoteNumber: null };
     const outside: Payment[] = [

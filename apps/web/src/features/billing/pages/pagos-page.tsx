@@ -44,18 +44,21 @@ export default function PagosPage() {
       </Badge>
       {p.status === 'requires_action' ? (
         <Anchor component={Link} to={`/user/pagos/${encodeURIComponent(p.id)}`} size="sm" data-testid="payment-authenticate">
-          {t('payments.authenticate')}
+          {/* A renewal no card was charged for (no method): the customer pays it there. */}
+          {t(p.methodBrand === null ? 'payments.payNow' : 'payments.authenticate')}
         </Anchor>
       ) : null}
       <PaymentOutside payment={p} />
     </Stack>
   );
   const card = (p: Payment) =>
-    !p.methodLast4
-      ? '—'
-      : p.methodBrand === 'sepa_debit'
-        ? t('methods.sepaSummary', { last4: p.methodLast4 })
-        : `${t(`brands.${p.methodBrand ?? 'unknown'}`, { defaultValue: p.methodBrand ?? '' })} •••• ${p.methodLast4}`;
+    p.methodBrand === 'bizum'
+      ? t('bizum.choice')
+      : !p.methodLast4
+        ? '—'
+        : p.methodBrand === 'sepa_debit'
+          ? t('methods.sepaSummary', { last4: p.methodLast4 })
+          : `${t(`brands.${p.methodBrand ?? 'unknown'}`, { defaultValue: p.methodBrand ?? '' })} •••• ${p.methodLast4}`;
   // The invoice and, under it, each credit note that refunded part or all of it.
   const invoice = (p: Payment) =>
     p.invoiceId ? (

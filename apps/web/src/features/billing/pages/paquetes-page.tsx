@@ -140,9 +140,9 @@ export default function PaquetesPage() {
             ? ((await quote.refetch()).data?.price ?? null)
             : ((await addOns.refetch()).data?.addOns.find((a) => a.id === buyingId)?.price ?? null)
         }
-        pay={(methodId, idempotencyKey) =>
+        pay={(payWith, idempotencyKey) =>
           buying
-            ? buy.mutateAsync({ addOnId: buying.id, methodId, idempotencyKey, ...(code ? { promotionCode: code } : {}) })
+            ? buy.mutateAsync({ addOnId: buying.id, ...payWith, idempotencyKey, ...(code ? { promotionCode: code } : {}) })
             : Promise.reject(new Error('nothing to buy'))
         }
         onPaid={(result) => {

@@ -9,16 +9,19 @@ import { ApiError } from '@/lib/api-error';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePreferences } from '@/lib/api/preferences';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { useConfirmPayment, usePayment } from '../api/billing';
+import { useConfirmPayment, usePayment, usePayPaymentByBizum } from '../api/billing';
 import { AuthenticationStep } from '../components/authentication-step';
+import { PaymentDispute } from '../components/payment-dispute';
+import { PaymentOutside } from '../components/payment-outside';
 import { PaymentProcessing } from '../components/payment-states';
 import { STATUS_COLORS } from '../components/payment-status';
 import { LoadError, LoadingRows } from '../components/states';
 
 /**
  * /user/pagos/:paymentId: one payment (the link emailed for a renewal whose charge waits for the
- * customer's authentication): amount, what for, status; while it waits, the provider's
- * authentication step, then our server asks the provider for its state again.
+ * customer's authentication, or for them to pay it when no card is charged): amount, what for,
+ * status, a dispute of their bank; while it waits, the provider's authentication step (then our server
+ * asks the provider for its state again) and, where Redsys offers it, "Pay with Bizum".
  */
 export default function PaymentPage() {
   const { t } = useTranslation(['billing', 'admin']);
@@ -26,11 +29,12 @@ export default function PaymentPage() {
   const { paymentId = '' } = useParams();
   const payment = usePayment(paymentId);
   const confirm = useConfirmPayment();
+  const bizum = usePayPaymentByBizum();
 
   // Not mine, or no such payment: the app's "page not found", as for any unknown address (app/route-handle.ts).
   if (payment.error instanceof ApiError && payment.error.status === 404) return <Navigate to="/error-404" replace />;
-  // The answer of the confirmation is the newest; until then the page's own.
-  const detail = confirm.data ?? payment.data;
+  // The answer of the confirmation (or of Bizum chosen) is the newest; until then the page's own.
+  const detail = confirm.data ?? bizum.data ?? payment.data;
 
   return (
     <Stack gap="lg" maw={640} w="100%" data-testid="payment-page">
@@ -43,8 +47,10 @@ export default function PaymentPage() {
         <PaymentCard
           detail={detail}
           confirming={confirm.isPending}
-          confirmError={confirm.error}
+          confirmError={confirm.error ?? bizum.error}
           onAuthenticated={() => confirm.mutate(paymentId)}
+          choosingBizum={bizum.isPending}
+          onBizum={() => bizum.mutate(paymentId)}
         />
       )}
       <Anchor component={Link} to="/user/pagos" size="sm">
@@ -55,15 +61,19 @@ export default function PaymentPage() {
 }
 
 function PaymentCard({
-  detail: { payment, nextAction },
+  detail: { payment, nextAction, bizum },
   confirming,
   confirmError,
   onAuthenticated,
+  choosingBizum,
+  onBizum,
 }: {
   detail: PaymentDetail;
   confirming: boolean;
   confirmError: unknown;
   onAuthenticated: () => void;
+  choosingBizum: boolean;
+  onBizum: () => void;
 }) {
   const { t } = useTranslation(['billing', 'admin']);
   const locale = useLocale();
@@ -81,15 +91,27 @@ function PaymentCard({
               {formatDateTime(payment.createdAt, locale, timeZone)}
             </Text>
           </div>
-          <Badge color={STATUS_COLORS[payment.status]} variant="light" data-testid="payment-status">
-            {t(`payments.statuses.${payment.status}`)}
-          </Badge>
+          <Stack gap={4} align="flex-end">
+            <Badge color={STATUS_COLORS[payment.status]} variant="light" data-testid="payment-status">
+              {t(`payments.statuses.${payment.status}`)}
+            </Badge>
+            <PaymentOutside payment={payment} />
+          </Stack>
         </Group>
+        <PaymentDispute payment={payment} />
         {payment.status === 'requires_action' && nextAction ? (
           <>
-            <AuthenticationStep nextAction={nextAction} onDone={onAuthenticated} />
+            <AuthenticationStep nextAction={nextAction} onDone={onAuthenticated} bizum={payment.methodBrand === 'bizum'} />
             {confirming ? <LoadingRows rows={1} height={8} /> : null}
           </>
+        ) : null}
+        {payment.status === 'requires_action' && bizum && payment.methodBrand !== 'bizum' ? (
+          <Stack gap="xs" align="flex-start" data-testid="payment-bizum">
+            {nextAction ? null : <Text size="sm">{t('bizum.waiting')}</Text>}
+            <Button variant={nextAction ? 'light' : 'filled'} loading={choosingBizum} onClick={onBizum} data-testid="payment-pay-bizum">
+              {t('bizum.payThis')}
+            </Button>
+          </Stack>
         ) : null}
         {confirmError ? (
           <Alert color="red" role="alert" title={t('payFailed')} data-testid="pay-error">

@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/page-header';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { formatDate, formatMoney } from '@/lib/format';
-import { checkoutQuoteOptions, useCheckout, useCheckoutQuote, usePlanAction, usePlans } from '../api/billing';
+import { checkoutQuoteOptions, useCheckout, useCheckoutQuote, usePlanAction, usePlans, type PayWith } from '../api/billing';
 import { PayDialog } from '../components/pay-dialog';
 import { PlanCard } from '../components/plan-card';
 import { LoadError, LoadingRows } from '../components/states';
@@ -104,9 +104,9 @@ function BuyPlanDialog({ buying, onClose, onPaid }: { buying: Buying | null; onC
     onClose();
   };
 
-  const pay = (methodId: string, idempotencyKey: string) => {
+  const pay = (payWith: PayWith, idempotencyKey: string) => {
     if (!buying) return Promise.reject(new Error('nothing to buy'));
-    return checkout.mutateAsync({ offerId: buying.offer.id, methodId, idempotencyKey, ...(code ? { promotionCode: code } : {}) });
+    return checkout.mutateAsync({ offerId: buying.offer.id, ...payWith, idempotencyKey, ...(code ? { promotionCode: code } : {}) });
   };
   const promotion = {
     applied: code,
