@@ -11,7 +11,7 @@ import type { ResumeArgs } from './schema.js';
 import type { createServiceEnd } from './service-end.js';
 import { toPayment, type PaymentsContext } from './service-context.js';
 import { backToWaiting, paidFromLink } from './charge.js';
-import { BIZUM_METHOD_REF } from './providers/redsys-protocol.js';
+import { createPayByBizum, stillOwed } from './pay-by-bizum.js';
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
@@ -48,7 +48,7 @@ type Deps = {
  *   came in), the subscription, add-on or renewal ended or reverted, the customer told.
  */
 export function createPendingPayments(context: PaymentsContext, deps: Deps) {
-  const { repo, provider, events, clock, requireCustomer, requireAccess, nextActionOf, providerCustomer } = context;
+  const { repo, provider, events, clock, requireCustomer, requireAccess, nextActionOf } = context;
   const resumers = new Map<ResumeArgs['kind'], Resumer>();
   const reversers = new Map<ResumeArgs['kind'], Reverser>();
 
@@ -59,24 +59,13 @@ export function createPendingPayments(context: PaymentsContext, deps: Deps) {
     return (await repo.payment(id))!;
   }
 
-  /**
-   * A renewal's payment is still owed: its subscription still waits for that period (not renewed with
-   * a card meanwhile, not ended). One no longer owed is never offered to pay by Bizum (a second payment).
-   */
-  async function stillOwed(row: PaymentRow): Promise<boolean> {
-    const args = row.resume?.args;
-    if (args?.kind !== 'renewal') return true;
-    const running = (await repo.running(row.userId))?.subscription;
-    return running?.id === args.subscriptionId && running.currentPeriodEnd?.getTime() === new Date(args.periodEnd).getTime();
-  }
-
   const detail = async (row: PaymentRow, locale: Locale): Promise<PaymentDetail> => ({
     payment: toPayment(row, locale, [], {
       dispute: (await repo.latestDisputes([row.id])).get(row.id),
       refundedAtProviderCents: (await repo.refundedAtProvider([row.id])).get(row.id),
     }),
     nextAction: nextActionOf(row),
-    bizum: provider.bizum === true && row.status === 'requires_action' && (await stillOwed(row)),
+    bizum: provider.bizum === true && row.status === 'requires_action' && (await stillOwed(repo, row)),
   });
 
   /** A pending payment the provider refused since (failed authentication): failed once, with its event. */
@@ -239,43 +228,7 @@ export function createPendingPayments(context: PaymentsContext, deps: Deps) {
       return detail(await ownPayment(actor, id), locale);
     },
 
-    /**
-     * `POST /api/user/payments/:id/bizum`: a payment waiting for me (a renewal's, from its emailed link;
-     * one waiting for my bank's authentication) paid by Bizum instead, once, on the provider's page:
-     * answers it with that page's form. A card authentication that went through meanwhile completes
-     * the payment instead; Bizum chosen already answers the same page. 422 where Bizum is not offered.
-     */
-    async payByBizum(actor: Actor, id: string, locale: Locale): Promise<PaymentDetail> {
-      const row = await ownPayment(actor, id);
-      if (!provider.bizum) throw new AppError('payment.bizum_unavailable');
-      if (row.status !== 'requires_action') return detail(row, locale);
-      if (!(await stillOwed(row))) throw new AppError('payment.nothing_to_charge');
-      if (row.providerChargeRef) {
-        const now = await provider.retrieve(row.providerChargeRef);
-        if (now.status !== 'requires_action') return confirmPayment(actor, id, locale);
-        if (row.methodBrand === 'bizum') return detail(row, locale);
-      }
-      // One key per state of the payment: a double click asks the provider once, a new attempt after a refused one anew.
-      const outcome = await provider.charge({
-        customer: await providerCustomer(row.userId),
-        methodRef: BIZUM_METHOD_REF,
-        amountCents: row.amountCents,
-        currency: 'EUR',
-        idempotencyKey: `${row.userId}:${row.idempotencyKey}:bizum:${row.updatedAt.getTime()}`,
-        offSession: false,
-        description: row.description.en,
-      });
-      if (outcome.status !== 'requires_action')
-        throw new AppError(outcome.status === 'failed' ? `payment.${outcome.reason}` : 'payment.processing_error');
-      await repo.repointPending(row.id, row.providerChargeRef, {
-        providerChargeRef: outcome.ref,
-        nextActionSecret: outcome.clientSecret,
-        methodId: null,
-        methodBrand: 'bizum',
-        methodLast4: null,
-      });
-      return detail((await repo.payment(id))!, locale);
-    },
+    payByBizum: createPayByBizum(context, { ownPayment, detail, confirmPayment }),
 
     confirmPayment,
   };

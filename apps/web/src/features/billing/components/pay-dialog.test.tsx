@@ -255,7 +255,7 @@ describe('the pay dialog', () => {
     await setup({ provider: { name: 'redsys', methodKinds: ['card'], bizum: false }, methods: [] });
     await screen.findByTestId('pay-no-method');
     expect(screen.queryByTestId('pay-method-bizum')).toBeNull();
-    expect((screen.getByTestId('pay-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('pay-confirm').disabled).toBe(true);
   });
 
   it('says a SEPA debit is processing and the plan active, and closes on request', async () => {
