@@ -12,8 +12,10 @@ export function PaymentDispute({ payment }: { payment: Payment }) {
   const dispute = payment.dispute;
   if (!dispute) return null;
   const outcome = disputeOutcome(dispute.status);
+  const won = outcome === 'won';
+  const lost = outcome === 'lost';
   return (
-    <Alert color={outcome === 'won' ? 'teal' : outcome === 'lost' ? 'red' : 'yellow'} role="status" data-testid="payment-dispute-detail">
+    <Alert color={won ? 'teal' : lost ? 'red' : 'yellow'} role="status" data-testid="payment-dispute-detail">
       {t('payments.dispute.detail', {
         amount: formatMoney(dispute.amountCents, locale),
         status: t(`payments.dispute.statuses.${dispute.status}`),

@@ -28,7 +28,10 @@ describe('Methods', () => {
       url === '/api/user/methods'
         ? json({ ok: 1, data: methods })
         : url === '/api/user/payment-provider'
-          ? json({ ok: 1, data: { name: 'stripe', testMode: true, methodKinds: ['card', 'sepa_debit'], publishableKey: 'pk_test_x' } })
+          ? json({
+              ok: 1,
+              data: { name: 'stripe', testMode: true, methodKinds: ['card', 'sepa_debit'], publishableKey: 'pk_test_x', bizum: false },
+            })
           : new Response('', { status: 404 }),
     );
     await render(<MethodsPage />, { route: '/user/methods' });
