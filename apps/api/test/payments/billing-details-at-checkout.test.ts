@@ -96,7 +96,13 @@ describe('billing details at checkout', () => {
     expect((await quote(buyer.token, offer.id)).missing).toEqual([]);
     expect((await checkout(buyer, offer.id)).status).toBe(200);
     const provider = await callAs(app.t, buyer.token, 'GET', '/api/user/payment-provider');
-    expect(provider.body.data).toEqual({ name: 'sandbox', testMode: true, methodKinds: ['card', 'sepa_debit'], publishableKey: null });
+    expect(provider.body.data).toEqual({
+      name: 'sandbox',
+      testMode: true,
+      methodKinds: ['card', 'sepa_debit'],
+      publishableKey: null,
+      bizum: false,
+    });
   });
 
   it('Pagos lists the credit notes of an invoice, and only their owner downloads them', async () => {
