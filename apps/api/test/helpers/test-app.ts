@@ -133,8 +133,13 @@ export function settledDeliveries(db: Database, toEmail: string) {
   }, `the emails to ${toEmail} to leave the queue`);
 }
 
-/** Waits until the app's job queue has nothing left to do (in the queues starting with `prefix`). */
-export function queueIdle(app: TestApp, prefix = '', timeoutMs?: number) {
+/**
+ * Waits until the app's job queue has nothing left to do (in the queues starting with `prefix`).
+ * Work deferred past the answer (forgot password, resend) is drained first: it may still be about
+ * to write a row or queue a job, and an empty queue before it has would prove nothing.
+ */
+export async function queueIdle(app: TestApp, prefix = '', timeoutMs?: number) {
+  await app.platform.background.drain();
   return waitFor(
     async () => ((await app.platform.jobs.pending(prefix)) === 0 ? true : undefined),
     `the job queue (${prefix || 'all'}) to be idle`,
