@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { PlansCatalogue } from '@enlaza/contracts';
-import { plans, subscriptions } from '../../src/db/schema/index.js';
 import { startRedsysStandIn, type Deliver, type RedsysStandIn } from './redsys-stand-in.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from './test-app.js';
+import { freeCustomer } from './subscriber.js';
+import { ADMIN, bearer, createTestApp, login, type TestContext } from './test-app.js';
 
 /** Our app's public URL in the Redsys tests: where Redsys sends the customer back and posts its notifications. */
 export const REDSYS_PUBLIC_URL = 'https://enlaza.test';
@@ -52,12 +51,7 @@ export async function startRedsysApp(options: { language: string; checkDelivery?
     toApp,
     received,
     /** A customer on the Free plan, signed in, with no payment method. */
-    customer: async () => {
-      const user = await insertUser(app.db, { locale: 'en' });
-      const [free] = await app.db.select().from(plans).where(eq(plans.code, 'free'));
-      await app.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
-      return { user, token: await login(app.app, user) };
-    },
+    customer: () => freeCustomer(app),
     /** Pro's monthly offer as the customer's catalogue shows it. */
     proMonthly: async (token: string) => {
       const catalogue = (await toApp('GET', '/api/user/plans', { token })).body.data as PlansCatalogue;
