@@ -59,12 +59,17 @@ export function useTestClockApp(env: Record<string, string> = {}) {
   };
 }
 
-/** A customer on the Free plan (English unless `values` say), signed in, with the sandbox's visa test card saved through the setup flow (`/api/user/methods/setup`, then `/api/user/methods`). */
-export async function signedInFreeCustomer(t: TestContext, values: Parameters<typeof insertUser>[1] = {}) {
+/** A customer on the Free plan (English unless `values` say), signed in, with no payment method. */
+export async function freeCustomer(t: TestContext, values: Parameters<typeof insertUser>[1] = {}) {
   const user = await insertUser(t.db, { locale: 'en', ...values });
   const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
   await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
-  const token = await login(t.app, user);
+  return { user, token: await login(t.app, user) };
+}
+
+/** A customer on the Free plan (English unless `values` say), signed in, with the sandbox's visa test card saved through the setup flow (`/api/user/methods/setup`, then `/api/user/methods`). */
+export async function signedInFreeCustomer(t: TestContext, values: Parameters<typeof insertUser>[1] = {}) {
+  const { user, token } = await freeCustomer(t, values);
   const card = await saveTestMethod(t, token, TEST_METHODS.ok, { holder: user.name });
   return { user, token, methodId: card.id };
 }

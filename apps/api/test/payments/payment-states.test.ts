@@ -12,7 +12,8 @@ import {
 import { invoices, paymentMethods, payments, plans, subscriptionAddOns, subscriptions } from '../../src/db/schema/index.js';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.js';
 import { saveTestMethod, saveTestMethodAs, TEST_METHODS } from '../helpers/sandbox-methods.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
+import { ADMIN, bearer, createTestApp, login, queueIdle, type TestContext } from '../helpers/test-app.js';
+import { freeCustomer } from '../helpers/subscriber.js';
 
 // Payments with real states through the API, on the sandbox provider: methods saved through a
 // setup (never a number), 3-D Secure (requires_action → the challenge → the same key completes it
@@ -63,13 +64,8 @@ async function call(token: string, method: 'GET' | 'POST', url: string, payload?
   return { status: res.statusCode, body: res.json<{ data?: any; code?: string; message?: string; errors?: any }>() };
 }
 
-/** A Free customer, signed in. */
-async function customer() {
-  const user = await insertUser(t.db, { locale: 'en' });
-  const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
-  await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
-  return { user, token: await login(t.app, user) };
-}
+/** A Free customer, signed in, with no payment method. */
+const customer = () => freeCustomer(t);
 
 async function proMonthly(token: string) {
   const catalogue = (await call(token, 'GET', '/api/user/plans')).body.data as PlansCatalogue;

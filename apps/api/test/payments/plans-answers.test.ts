@@ -7,7 +7,8 @@ import { accountTypes, offers, plans, subscriptions, users } from '../../src/db/
 import { PlansAnswers, plansKey, type PlansState } from '../../src/modules/payments/plans-answers.js';
 import { acceptedEncoding, PreparedBody } from '../../src/platform/compression.js';
 import { join, perSeatOffer, teamOf } from '../helpers/seats-fixture.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
+import { ADMIN, bearer, createTestApp, login, type TestContext } from '../helpers/test-app.js';
+import { freeCustomer } from '../helpers/subscriber.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -116,12 +117,8 @@ describe('the kept plans answers', () => {
   });
 });
 
-async function customer() {
-  const user = await insertUser(t.db);
-  const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
-  await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
-  return { user, token: await login(t.app, user) };
-}
+/** A Free customer, signed in, with no payment method. */
+const customer = () => freeCustomer(t);
 
 async function plansPage(token: string, locale: Locale = 'en', acceptEncoding?: string) {
   const res = await t.app.inject({

@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkoutResultSchema,
-  paymentDetailSchema,
-  paymentProviderInfoSchema,
-  testClockSchema,
-  type PlansCatalogue,
-} from '@enlaza/contracts';
+import { checkoutResultSchema, paymentDetailSchema, paymentProviderInfoSchema, testClockSchema } from '@enlaza/contracts';
 import { invoices, paymentRedsysOrders, payments, plans, subscriptions } from '../../src/db/schema/index.js';
-import {
-  bizumViolations,
-  pageSession,
-  REDSYS_BIZUM_TEST_PHONE,
-  startRedsysStandIn,
-  type RedsysStandIn,
-} from '../helpers/redsys-stand-in.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
+import { startRedsysApp, REDSYS_PUBLIC_URL, type RedsysApp, type ToApp } from '../helpers/redsys-app.js';
+import { bizumViolations, pageSession, REDSYS_BIZUM_TEST_PHONE, type RedsysStandIn } from '../helpers/redsys-stand-in.js';
+import { queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
 
 /**
  * Bizum with PAYMENT_PROVIDER=redsys and REDSYS_BIZUM on, against the Redsys stand-in (which verifies
@@ -26,59 +15,26 @@ import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, settledDeli
  * by Bizum.
  */
 
-const PUBLIC_URL = 'https://enlaza.test';
+const PUBLIC_URL = REDSYS_PUBLIC_URL;
 const DAY = 86_400_000;
 
 let t: TestContext;
 let standIn: RedsysStandIn;
 let admin: string;
+let toApp: ToApp;
+let customer: RedsysApp['customer'];
+let proMonthly: RedsysApp['proMonthly'];
 
-async function toApp(method: 'GET' | 'POST', url: string, options: { token?: string; json?: unknown; form?: URLSearchParams } = {}) {
-  const body = options.form ? options.form.toString() : options.json === undefined ? '' : JSON.stringify(options.json);
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(options.token ? bearer(options.token) : {}),
-      'accept-language': 'es',
-      ...(options.form
-        ? { 'content-type': 'application/x-www-form-urlencoded' }
-        : options.json === undefined
-          ? {}
-          : { 'content-type': 'application/json' }),
-    },
-    ...(body ? { payload: body } : {}),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.statusCode, body: res.json<{ data?: any; code?: string; fields?: any }>() };
-}
+let redsys: RedsysApp | undefined;
 
 beforeAll(async () => {
-  standIn = await startRedsysStandIn({
-    deliver: async (url, form) => (await toApp('POST', new URL(url).pathname, { form })).status,
-  });
-  t = await createTestApp(standIn.env({ PUBLIC_URL, REDSYS_BIZUM: 'true', TEST_CLOCK_ENABLED: 'true' }));
-  admin = await login(t.app, ADMIN);
+  redsys = await startRedsysApp({ language: 'es' });
+  ({ t, standIn, admin, toApp, customer, proMonthly } = redsys);
 }, 240_000);
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => redsys?.close());
 afterEach(() => {
   expect(standIn.violations).toEqual([]);
 });
-
-async function customer() {
-  const user = await insertUser(t.db, { locale: 'en' });
-  const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
-  await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
-  return { user, token: await login(t.app, user) };
-}
-
-async function proMonthly(token: string) {
-  const catalogue = (await toApp('GET', '/api/user/plans', { token })).body.data as PlansCatalogue;
-  return catalogue.plans.find((p) => p.code === 'pro')!.offers.find((o) => o.period.code === 'monthly')!;
-}
 
 type Form = { url: string; fields: Record<string, string> };
 const paramsOf = (form: Form) => JSON.parse(Buffer.from(form.fields.Ds_MerchantParameters!, 'base64').toString()) as Record<string, string>;

@@ -1,24 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkoutResultSchema,
-  methodSetupSchema,
-  paymentProviderInfoSchema,
-  testClockSchema,
-  type PlansCatalogue,
-} from '@enlaza/contracts';
-import {
-  invoices,
-  paymentRedsysOrders,
-  payments,
-  plans,
-  providerEvents,
-  subscriptionRenewals,
-  subscriptions,
-} from '../../src/db/schema/index.js';
-import { pageSession, startRedsysStandIn, type RedsysStandIn } from '../helpers/redsys-stand-in.js';
-import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
+import { checkoutResultSchema, methodSetupSchema, paymentProviderInfoSchema, testClockSchema } from '@enlaza/contracts';
+import { invoices, paymentRedsysOrders, payments, providerEvents, subscriptionRenewals, subscriptions } from '../../src/db/schema/index.js';
+import { startRedsysApp, REDSYS_PUBLIC_URL, type ReceivedRequest, type RedsysApp, type ToApp } from '../helpers/redsys-app.js';
+import { pageSession, type RedsysStandIn } from '../helpers/redsys-stand-in.js';
+import { queueIdle, type TestContext } from '../helpers/test-app.js';
 
 /**
  * The app with PAYMENT_PROVIDER=redsys, redsys-easy pointed at the stand-in (which verifies every
@@ -29,66 +16,30 @@ import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, type TestCo
  * during a renewal, Bizum once, and a refund for a credit note.
  */
 
-const PUBLIC_URL = 'https://enlaza.test';
+const PUBLIC_URL = REDSYS_PUBLIC_URL;
 const DAY = 86_400_000;
 
 let t: TestContext;
 let standIn: RedsysStandIn;
 let admin: string;
-/** Every request our app received (the test's own calls, Redsys' notifications): method, URL, body. */
-const received: { method: string; url: string; body: string }[] = [];
-
-async function toApp(method: 'GET' | 'POST', url: string, options: { token?: string; json?: unknown; form?: URLSearchParams } = {}) {
-  const body = options.form ? options.form.toString() : options.json === undefined ? '' : JSON.stringify(options.json);
-  received.push({ method, url, body });
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(options.token ? bearer(options.token) : {}),
-      'accept-language': 'en',
-      ...(options.form
-        ? { 'content-type': 'application/x-www-form-urlencoded' }
-        : options.json === undefined
-          ? {}
-          : { 'content-type': 'application/json' }),
-    },
-    ...(body ? { payload: body } : {}),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.statusCode, body: res.json<{ data?: any; code?: string }>() };
-}
+let toApp: ToApp;
+let customer: RedsysApp['customer'];
+let proMonthly: RedsysApp['proMonthly'];
+let received: ReceivedRequest[];
+let redsys: RedsysApp | undefined;
 
 beforeAll(async () => {
-  standIn = await startRedsysStandIn({
+  redsys = await startRedsysApp({
+    language: 'en',
     // Redsys posts its notification to our public URL: here, into the app.
-    deliver: async (url, form) => {
-      expect(url).toBe(`${PUBLIC_URL}/api/payments/redsys/notification`);
-      return (await toApp('POST', new URL(url).pathname, { form })).status;
-    },
+    checkDelivery: (url) => expect(url).toBe(`${PUBLIC_URL}/api/payments/redsys/notification`),
   });
-  t = await createTestApp(standIn.env({ PUBLIC_URL, REDSYS_BIZUM: 'true', TEST_CLOCK_ENABLED: 'true' }));
-  admin = await login(t.app, ADMIN);
+  ({ t, standIn, admin, toApp, customer, proMonthly, received } = redsys);
 }, 240_000);
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+afterAll(() => redsys?.close());
 afterEach(() => {
   expect(standIn.violations).toEqual([]);
 });
-
-async function customer() {
-  const user = await insertUser(t.db, { locale: 'en' });
-  const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
-  await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
-  return { user, token: await login(t.app, user) };
-}
-
-async function proMonthly(token: string) {
-  const catalogue = (await toApp('GET', '/api/user/plans', { token })).body.data as PlansCatalogue;
-  return catalogue.plans.find((p) => p.code === 'pro')!.offers.find((o) => o.period.code === 'monthly')!;
-}
 
 type Form = { url: string; fields: Record<string, string> };
 

@@ -11,6 +11,7 @@ import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
 import { seedDueSubscriptions } from '../helpers/renewals.js';
 import { startServerPolled, type ServerProcess } from '../helpers/server-process.js';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in.js';
+import { stripeAppEnv } from '../helpers/stripe-app.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
 
 // Two server processes started one after the other on a busy machine: the limit only stops a stuck run.
@@ -72,13 +73,7 @@ async function killBetweenChargeAndCommit(
   const settings = {
     JOB_TIMEOUT_SECONDS: '10',
     SCHEDULED_JOBS_EVERY_SECONDS: '2',
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
-    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(standIn.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...stripeAppEnv(standIn),
     ...env,
   };
   const hold = standIn.holdPaymentIntentAnswers();

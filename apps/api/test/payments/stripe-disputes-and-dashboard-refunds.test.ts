@@ -16,6 +16,7 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { startStripeStandIn, type StandInEvent, type StripeStandIn } from '../helpers/stripe-stand-in.js';
+import { stripeAppEnv } from '../helpers/stripe-app.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
 
 /**
@@ -33,13 +34,7 @@ let admin: Record<string, string>;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
-    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(standIn.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...stripeAppEnv(standIn),
   });
   admin = bearer(await login(t.app, ADMIN));
 }, 240_000);

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResultSchema, methodSetupSchema, paymentProviderInfoSchema, type PlansCatalogue } from '@enlaza/contracts';
-import { invoices, payments, plans, providerEvents, subscriptions } from '../../src/db/schema/index.js';
+import { invoices, payments, providerEvents } from '../../src/db/schema/index.js';
 import { startStripeStandIn, type StandInEvent, type StripeStandIn } from '../helpers/stripe-stand-in.js';
-import { bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
+import { stripeAppEnv } from '../helpers/stripe-app.js';
+import { bearer, createTestApp, queueIdle, type TestContext } from '../helpers/test-app.js';
+import { freeCustomer } from '../helpers/subscriber.js';
 
 /**
  * The app with PAYMENT_PROVIDER=stripe, its SDK pointed at the stand-in (which checks every request
@@ -19,13 +21,7 @@ let standIn: StripeStandIn;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
-    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(standIn.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...stripeAppEnv(standIn),
   });
 }, 240_000);
 afterAll(async () => {
@@ -47,12 +43,8 @@ async function call(token: string, method: 'GET' | 'POST', url: string, payload?
   return { status: res.statusCode, body: res.json<{ data?: any; code?: string }>() };
 }
 
-async function customer() {
-  const user = await insertUser(t.db, { locale: 'en' });
-  const [free] = await t.db.select().from(plans).where(eq(plans.code, 'free'));
-  await t.db.insert(subscriptions).values({ userId: user.id, planId: free!.id, status: 'active', currentPeriodStart: new Date() });
-  return { user, token: await login(t.app, user) };
-}
+/** A Free customer, signed in, with no payment method. */
+const customer = () => freeCustomer(t);
 
 async function proMonthly(token: string) {
   const catalogue = (await call(token, 'GET', '/api/user/plans')).body.data as PlansCatalogue;
