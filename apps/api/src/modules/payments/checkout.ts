@@ -179,19 +179,18 @@ export function createCheckout(context: PaymentsContext, charge: Charge) {
       locale: Locale,
     ): Promise<ChargeAnswer> {
       const method = await payingWith(actor.id, input);
-      const existing = await repo.paymentByKey(actor.id, input.idempotencyKey);
+      let existing: PaymentRow | undefined;
       let payment: PaymentRow;
       let plan: Awaited<ReturnType<typeof checkoutPlan>> | undefined;
       try {
         plan = await checkoutPlan(actor, input.offerId, input.promotionCode, input.idempotencyKey);
       } catch (error) {
+        if (!(error instanceof AppError && error.code === 'subscription.already_on_offer')) throw error;
         // A retry after success: the subscription already changed, so the offer now reads as "current".
-        const retried =
-          existing &&
-          DELIVERED.has(existing.status) &&
-          existing.purpose !== 'add_on' &&
-          error instanceof AppError &&
-          error.code === 'subscription.already_on_offer';
+        // The key's payment is read now, not before: a request with the same key sent at the same
+        // time may have committed it (with the change, in one transaction) after this one started.
+        existing = await repo.paymentByKey(actor.id, input.idempotencyKey);
+        const retried = existing && DELIVERED.has(existing.status) && existing.purpose !== 'add_on';
         if (!retried) throw error;
       }
       if (!plan) payment = existing!;
