@@ -63,10 +63,14 @@ describe('cancelling a campaign mid-send', () => {
       return states.sent === 2 && states.pending === undefined ? true : undefined;
     }, 'the emails in flight to be marked sent');
     expect(await recipientStates(ctx.db, campaign.id)).toEqual({ sent: 2, skipped: 18 });
-    const log = await ctx.db
-      .select()
-      .from(deliveries)
-      .where(and(eq(deliveries.userId, user.id), eq(deliveries.kind, 'campaign')));
+    // A recipient is marked sent as its server accepts it; the log's rows when its batch ends.
+    const log = await waitFor(async () => {
+      const rows = await ctx.db
+        .select()
+        .from(deliveries)
+        .where(and(eq(deliveries.userId, user.id), eq(deliveries.kind, 'campaign')));
+      return rows.length === 2 && rows.every((d) => d.status !== 'queued') ? rows : undefined;
+    }, 'the batch to log its emails');
     expect(log.map((d) => d.status)).toEqual(['sent', 'sent']);
     expect(log.map((d) => d.toEmail).sort()).toEqual([...sink.perRecipient().keys()].filter((a) => a.endsWith('@cancel.example')).sort());
     // This route answers the quota itself (no `data` envelope).
