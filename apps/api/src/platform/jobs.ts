@@ -134,13 +134,13 @@ async function retryWhatADeadProcessLeft(boss: PgBoss, jobsDb: DatabaseHandle['j
  */
 function measureJobs(metrics: Metrics | undefined, queues: () => string[], jobsDb: DatabaseHandle['jobsDb']) {
   if (!metrics) return { inc: () => undefined };
-  const depth = jobQueries(jobsDb).depth;
+  const queries = jobQueries(jobsDb);
   metrics.sampledGauge(
     'job_queue_jobs',
     'Jobs waiting (queued) and running (active) per queue, in the whole database',
     ['queue', 'state'],
     async () => {
-      const found = new Map((await depth()).map((row) => [row.name, row]));
+      const found = new Map((await queries.depth()).map((row) => [row.name, row]));
       return queues().flatMap((queue) => [
         { labels: { queue, state: 'queued' }, value: found.get(queue)?.queued ?? 0 },
         { labels: { queue, state: 'active' }, value: found.get(queue)?.active ?? 0 },

@@ -130,8 +130,8 @@ describe('the job queue', () => {
     await jobs.define(failing, { retryLimit: 0, handler: () => Promise.reject(new Error('this job always fails')) });
     const later = 'metrics.later' as JobName;
     await jobs.define(later, { handler: () => Promise.resolve() });
-    await jobs.send(later, {} as never, { startAfter: new Date(Date.now() + 3_600_000) });
-    const id = await jobs.send(failing, {} as never);
+    await jobs.send(later, {}, { startAfter: new Date(Date.now() + 3_600_000) });
+    const id = await jobs.send(failing, {});
     await waitFor(async () => ((await jobs.state(id!))?.state === 'failed' ? true : undefined), 'the job to fail');
 
     const { families } = await scrape();
