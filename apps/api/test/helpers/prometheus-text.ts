@@ -11,10 +11,15 @@ const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
 const FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/**
+ * A value as Go's ParseFloat reads it (the format says so): a decimal, or NaN and infinities in any
+ * case (prom-client writes `Nan` for a mean with no sample yet, which Prometheus reads as NaN).
+ */
 function parseValue(text: string, where: string): number {
-  if (text === 'NaN') return NaN;
-  if (text === '+Inf' || text === 'Inf') return Infinity;
-  if (text === '-Inf') return -Infinity;
+  const word = text.toLowerCase();
+  if (word === 'nan') return NaN;
+  if (['inf', '+inf', 'infinity', '+infinity'].includes(word)) return Infinity;
+  if (word === '-inf' || word === '-infinity') return -Infinity;
   if (!FLOAT.test(text)) throw new Error(`${where}: "${text}" is not a value`);
   return Number(text);
 }
