@@ -152,6 +152,8 @@ export async function buildApp({ config, database, logger = false, notificationS
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('preValidation', refuseDeepBodies);
+  // The root's hook counts every answer, of the plugins' routes (the documentation) and the modules'.
+  const { metrics, url: metricsUrl } = setUpMetrics(app, config.metrics, database);
 
   await app.register(errorHandlerPlugin);
   await app.register(compressionPlugin);
@@ -171,8 +173,6 @@ export async function buildApp({ config, database, logger = false, notificationS
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const { db } = database;
-  // Before the modules' routes, so that every answer is counted.
-  const { metrics, url: metricsUrl } = setUpMetrics(app, config.metrics, database);
   const appSecret = await loadAppSecret(db, config.appSecret);
   await app.register(csrfPlugin, { secret: appSecret });
 

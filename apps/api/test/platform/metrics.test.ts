@@ -118,12 +118,15 @@ describe('what a scrape answers', () => {
     const id = randomUUID();
     expect((await t.app.inject({ method: 'GET', url: `/api/profiles/${id}` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/no-such-thing/${id}` })).statusCode).toBe(404);
+    // A plugin's route (the API documentation) is counted too.
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
     const { text, families } = await scrape();
     expect(text).not.toContain(id);
     const labels = { method: 'GET', route: '/api/profiles/:id', status_class: '4xx' };
     expect(sampleValue(families, 'enlaza_http_requests_total', labels)).toBe(1);
     expect(sampleValue(families, 'enlaza_http_request_duration_seconds_count', labels)).toBe(1);
     expect(sampleValue(families, 'enlaza_http_requests_total', { route: 'unmatched', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
+    expect(sampleValue(families, 'enlaza_http_requests_total', { route: '/api/docs/json', status_class: '2xx' })).toBe(1);
   });
 });
 
