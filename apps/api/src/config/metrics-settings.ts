@@ -11,5 +11,10 @@ export const metricsEnv = {
 
 export type MetricsConfig = { host: string; port: number } | null;
 
-export const metricsOf = (e: { METRICS_PORT?: number | undefined; METRICS_HOST: string }): MetricsConfig =>
-  e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT };
+export function metricsOf(e: { METRICS_PORT?: number | undefined; METRICS_HOST: string; PORT: number }): MetricsConfig {
+  if (e.METRICS_PORT === undefined) return null;
+  // The same port as the app's would stop the start with a bare "address in use": said here instead.
+  if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new Error(`Invalid configuration:\n  METRICS_PORT is the app's PORT (${e.PORT}): the metrics are served on a port of their own`);
+  return { host: e.METRICS_HOST, port: e.METRICS_PORT };
+}

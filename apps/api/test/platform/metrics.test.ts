@@ -70,6 +70,7 @@ describe('where the metrics are served', () => {
   });
 
   it('on METRICS_PORT at 127.0.0.1 only, never on the app’s own port', async () => {
+    expect(() => testConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow("METRICS_PORT is the app's PORT (3000)");
     const url = new URL(t.app.platform.metrics.url()!);
     expect(url.hostname).toBe('127.0.0.1');
     expect(url.pathname).toBe('/metrics');
