@@ -21,6 +21,7 @@ import { createFileUseRegistry } from './platform/file-use-registry.js';
 import { createForegroundGauge } from './platform/foreground.js';
 import { createJobs, type Jobs } from './platform/jobs.js';
 import { jobsModule } from './platform/jobs-routes.js';
+import { setUpMetrics } from './platform/metrics.js';
 import { mountModules, type AppModule } from './platform/modules.js';
 import { openApiOptions } from './platform/openapi.js';
 import { redsysUrls } from './modules/payments/index.js';
@@ -67,7 +68,14 @@ import { couponsModule } from './modules/coupons/module.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue and the domain event bus (platform/), for the worker entry point and tests. */
-    platform: { jobs: Jobs; events: EventBus; clock: Clock; background: { drain(): Promise<void> } };
+    platform: {
+      jobs: Jobs;
+      events: EventBus;
+      clock: Clock;
+      background: { drain(): Promise<void> };
+      /** Where `GET /metrics` listens once the app is ready; null when METRICS_PORT is unset. */
+      metrics: { url(): string | null };
+    };
   }
 }
 
@@ -144,6 +152,8 @@ export async function buildApp({ config, database, logger = false, notificationS
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('preValidation', refuseDeepBodies);
+  // The root's hook counts every answer, of the plugins' routes (the documentation) and the modules'.
+  const { metrics, url: metricsUrl } = setUpMetrics(app, config.metrics, database);
 
   await app.register(errorHandlerPlugin);
   await app.register(compressionPlugin);
@@ -174,6 +184,7 @@ export async function buildApp({ config, database, logger = false, notificationS
       pollingIntervalSeconds: config.jobPollSeconds,
       ...(config.scheduledJobsEverySeconds ? { scheduledEverySeconds: config.scheduledJobsEverySeconds } : {}),
       foreground,
+      metrics,
     },
     app.log,
   );
@@ -182,7 +193,7 @@ export async function buildApp({ config, database, logger = false, notificationS
   app.addHook('onClose', () => clock.close());
   const mailer = createMailer(db, config, app.log, jobs);
   // `background.drain()`: the work a request left running after its answer (tests wait for it).
-  app.decorate('platform', { jobs, events, clock, background: { drain: () => mailer.drain() } });
+  app.decorate('platform', { jobs, events, clock, background: { drain: () => mailer.drain() }, metrics: { url: metricsUrl } });
   // Jobs start once every module has defined its own (the app is ready) and stop before the database closes.
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', async () => {
@@ -214,6 +225,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     registries,
     log: app.log,
     fetch: outboundFetch,
+    metrics,
   };
 
   const services = await mountModules(app, platform, appModules(notificationStreams));

@@ -6,6 +6,7 @@ import { OWN_COUNTRY_LOOKUP_PATH, packagedCountryTable } from './config/country-
 import { optionalString } from './config/env-values.js';
 import { paymentEnv, redsysOf, stripeOf, type RedsysConfig, type StripeConfig } from './config/payment-settings.js';
 import { campaignEnv, dkimOf, smtpEnv, type DkimKey } from './config/mail-settings.js';
+import { metricsEnv, metricsOf, type MetricsConfig } from './config/metrics-settings.js';
 import { walletEnv, walletOf, type WalletConfig } from './config/wallet-settings.js';
 import { webhookEnv, webhooksOf, type WebhookConfig } from './config/webhook-settings.js';
 import { p256PublicKey } from './lib/crypto.js';
@@ -26,6 +27,7 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  ...metricsEnv,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -115,6 +117,8 @@ export type Config = {
   logLevel: string;
   /** auto: readable lines when stdout is a terminal, JSON lines otherwise (a log collector's input). */
   logFormat: 'auto' | 'json' | 'pretty';
+  /** Where `GET /metrics` listens (METRICS_PORT, METRICS_HOST), or null: no metrics. */
+  metrics: MetricsConfig;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Connections per API process to PostgreSQL. */
@@ -300,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    metrics: metricsOf(e),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedIfEmpty } from './db/seed.js';
+import { DEMO_ALIAS, seedIfEmpty } from './db/seed.js';
 import { buildApp } from './app.js';
 import { loggerOptions } from './lib/logging.js';
-import { openAddress, startBanner } from './lib/start-banner.js';
+import { shortProfileLink } from './lib/public-links.js';
+import { networkAddress, openAddress, startBanner } from './lib/start-banner.js';
 import { closeOnSignals } from './platform/shutdown.js';
 
 /** Process concerns only: configuration, logger, database, listen, graceful shutdown. */
@@ -54,7 +56,14 @@ async function main() {
   }
   const listening = app.server.address();
   const port = typeof listening === 'object' && listening ? listening.port : config.port;
-  for (const line of startBanner(openAddress(config.host, port), seeded)) app.log.info(line);
+  const banner = startBanner(openAddress(config.host, port), seeded, {
+    publicUrl: config.publicUrl,
+    demoCard: shortProfileLink(config.publicUrl, DEMO_ALIAS),
+    emailsInLog: !config.smtp,
+    lanAddress: networkAddress(networkInterfaces()),
+    port,
+  });
+  for (const line of banner) app.log.info(line);
 }
 
 void main();

@@ -29,6 +29,8 @@ export type DatabaseHandle = {
    * goes to `query` and multi-statement SQL without parameters (pg-boss's migrations) to `exec`.
    */
   jobsDb: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+  /** PostgreSQL: the pool's connections now (metrics). PGlite has one connection in the process and no pool: none. */
+  poolUse?: () => { open: number; idle: number; waiting: number; max: number };
   /** Runs raw SQL; used by health checks and tests. */
   ping(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, which `loadDataDir` opens again (test templates). */
@@ -69,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       jobsDb: { executeSql: (text, values) => pool.query(text, values) },
+      poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 }),
       listen: (channel, onMessage, onLiveChange) => listenOnPostgres(options.url, channel, onMessage, onLiveChange),
       ping: async () => void (await pool.query('SELECT 1')),
       close: () => pool.end(),

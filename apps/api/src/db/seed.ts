@@ -12,6 +12,9 @@ import { runningSubscription, updateSubscription } from '../modules/subscription
 type Credentials = { email?: string | undefined; password?: string | undefined };
 /** `plan`: code of the demo user's plan (its quotas); the Free plan unless DEMO_PLAN says otherwise. */
 export type SeedOptions = { admin: Credentials; demo: Credentials & { plan?: 'free' | 'pro' | 'business' } };
+/** The seeded demo user's alias: its card is at /link/demo. */
+export const DEMO_ALIAS = 'demo';
+
 export type SeededAccount = { email: string; password: string; generated: boolean };
 
 function credentials(given: Credentials, fallbackEmail: string): SeededAccount {
@@ -45,7 +48,7 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<{
     const demoUser = await insertPendingUser(tx, {
       email: demo.email,
       name: 'Demo User',
-      alias: 'demo',
+      alias: DEMO_ALIAS,
       passwordHash: demoHash,
       accountTypeId: personal?.id ?? null,
     });

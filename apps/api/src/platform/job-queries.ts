@@ -75,6 +75,15 @@ export function jobQueries(jobsDb: DatabaseHandle['jobsDb']) {
       return (rows[0] as { n: number } | undefined)?.n ?? 0;
     },
 
+    /** Jobs waiting (created, or due for a retry) and running, per queue that has any (the metrics' queue depth). */
+    async depth(): Promise<{ name: string; queued: number; active: number }[]> {
+      const { rows } = await jobsDb.executeSql(
+        `SELECT name, count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS queued, count(*) FILTER (WHERE state = 'active')::int AS active
+         FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '\\_\\_pgboss%' GROUP BY name`,
+      );
+      return rows as { name: string; queued: number; active: number }[];
+    },
+
     /** State of one job (tests, admin): created, retry, active, completed, cancelled, failed. */
     async state(id: string): Promise<{ state: string; retryCount: number } | null> {
       const { rows } = await jobsDb.executeSql(

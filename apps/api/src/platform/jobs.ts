@@ -4,6 +4,7 @@ import type { DatabaseHandle, Transaction } from '../db/client.js';
 import { createWakeups, startSchedules } from './job-wakeups.js';
 import { jobQueries } from './job-queries.js';
 import type { ForegroundGauge } from './foreground.js';
+import type { Metrics } from './metrics.js';
 
 /**
  * The durable job queue: pg-boss 10 on the application's own database (the PostgreSQL pool, or
@@ -60,6 +61,8 @@ export type JobsSettings = {
   scheduledEverySeconds?: number;
   /** Whether the process is busy answering requests, for the jobs that give way to them. */
   foreground?: ForegroundGauge;
+  /** Failed attempts counted per queue, and the queues' depth read when scraped (none: not measured). */
+  metrics?: Metrics;
 };
 
 type Stored = JobDefinition<never> & { name: string };
@@ -124,6 +127,32 @@ async function retryWhatADeadProcessLeft(boss: PgBoss, jobsDb: DatabaseHandle['j
     await jobsDb.executeSql("UPDATE pgboss.job SET start_after = now() WHERE state = 'retry' AND id = ANY($1::uuid[])", [ids]);
 }
 
+/**
+ * The queue's metrics: every failed attempt by queue and whether it is retried; the jobs waiting and
+ * running in each defined queue, read from the shared database when scraped (so every process of
+ * one database reports the same depth).
+ */
+function measureJobs(metrics: Metrics | undefined, queues: () => string[], jobsDb: DatabaseHandle['jobsDb']) {
+  if (!metrics) return { inc: () => undefined };
+  const queries = jobQueries(jobsDb);
+  metrics.sampledGauge(
+    'job_queue_jobs',
+    'Jobs waiting (queued) and running (active) per queue, in the whole database',
+    ['queue', 'state'],
+    async () => {
+      const found = new Map((await queries.depth()).map((row) => [row.name, row]));
+      return queues().flatMap((queue) => [
+        { labels: { queue, state: 'queued' }, value: found.get(queue)?.queued ?? 0 },
+        { labels: { queue, state: 'active' }, value: found.get(queue)?.active ?? 0 },
+      ]);
+    },
+  );
+  return metrics.counter('job_failures_total', 'Failed job attempts in this process, by queue: retrying, or failed for good', [
+    'queue',
+    'outcome',
+  ]);
+}
+
 export function createJobs(database: DatabaseHandle, settings: JobsSettings, log: FastifyBaseLogger) {
   const working = settings.workers === 'inline';
   /**
@@ -174,6 +203,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
   const running = new Set<Promise<void>>();
   const wakeups = createWakeups(boss, database);
   let scheduleClock: { stop(): void } | undefined;
+  const failures = measureJobs(settings.metrics, () => [...definitions.keys()], database.jobsDb);
 
   /** `found`: the queues as start read them (one read for all), so that a start writes only what changed. */
   async function setUp(definition: Stored, found?: Map<string, PgBoss.QueueResult>) {
@@ -205,6 +235,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
               await definition.handler(job.data as never, context);
             } catch (error) {
               const final = job.retryCount >= job.retryLimit;
+              failures.inc({ queue: job.name, outcome: final ? 'failed' : 'retrying' });
               log.error(
                 { err: error, job: job.id, queue: job.name, attempt: job.retryCount + 1 },
                 final ? 'job failed for good' : 'job failed, will retry',

@@ -9,6 +9,7 @@ import type { EventBus } from './events.js';
 import type { FileUseProvider, FileUseRegistry } from './file-use-registry.js';
 import type { Jobs } from './jobs.js';
 import type { Mailer } from './mailer.js';
+import type { Metrics } from './metrics.js';
 import type { TrashProvider, TrashRegistry } from './trash-registry.js';
 import type { UsageProvider, UsageRegistry } from './usage-registry.js';
 import type { UserDataProvider, UserDataRegistry } from './user-data-registry.js';
@@ -36,6 +37,8 @@ export type Platform = {
   appSecret: string;
   /** HTTP to the outside world (a provider's signing certificate, a subscription to confirm); tests hand in one that reaches local servers. */
   fetch: typeof fetch;
+  /** Counters of what the module does (campaign emails, renewals…), kept only when METRICS_PORT is set. */
+  metrics: Metrics;
   registries: { usage: UsageRegistry; userData: UserDataRegistry; trash: TrashRegistry; fileUses: FileUseRegistry; access: AccessRegistry };
 };
 

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mailer.js';
+import type { Metrics } from '../../platform/metrics.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createLinkSigner } from './links.js';
 import { createCampaignsFileUses } from './file-uses.js';
@@ -39,6 +40,7 @@ async function createCampaigns(deps: {
   log: FastifyBaseLogger;
   mailer: Pick<Mailer, 'send'>;
   requireAccess: RequireAccess;
+  metrics: Metrics;
 }) {
   const repo = createCampaignsRepository(deps.database.db);
   const signer = createLinkSigner(deps.secret, deps.config.publicUrl, deps.config.inbound?.domain ?? null);
@@ -50,6 +52,7 @@ async function createCampaigns(deps: {
     signer,
     config: deps.config,
     log: deps.log,
+    metrics: deps.metrics,
   });
   const service = createCampaignsService({
     db: deps.database.db,
@@ -104,7 +107,7 @@ declare module '../../platform/modules.js' {
 
 export const campaignsModule = defineModule({
   name: 'campaigns',
-  async build({ database, config, jobs, events, appSecret, log, mailer, registries, services: { subscriptions } }) {
+  async build({ database, config, jobs, events, appSecret, log, mailer, metrics, registries, services: { subscriptions } }) {
     const { service, trash, start, close } = await createCampaigns({
       database,
       config,
@@ -115,6 +118,7 @@ export const campaignsModule = defineModule({
       log,
       mailer,
       requireAccess: registries.access.requireAccess,
+      metrics,
     });
     return {
       services: { campaigns: service },

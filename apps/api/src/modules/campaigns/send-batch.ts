@@ -1,6 +1,6 @@
 import type { CampaignRow, ClaimedRecipient } from './repository.js';
 import { createSendPacer } from './pacing.js';
-import { createRecipientMail } from './recipient-mail.js';
+import { createRecipientMail, type Outcome } from './recipient-mail.js';
 import type { SenderDeps } from './sender-deps.js';
 import type { Problem } from './stall.js';
 
@@ -12,6 +12,12 @@ export function createBatchSender(deps: SenderDeps) {
   const { domain, transport, sendOne } = createRecipientMail(deps);
   // Sends in flight in this process, fewer while its event loop is saturated (requests come first).
   const pacer = createSendPacer(config.campaignSmtpConnections);
+  const emails = deps.metrics.counter(
+    'campaign_emails_total',
+    'Campaign emails by outcome: sent (accepted by the SMTP server), logged (no SMTP), refused (bounced or failed), deferred (a 4xx, tried again later), unreachable (the server was down)',
+    ['outcome'],
+  );
+  const counted: Partial<Record<Outcome['kind'], string>> = { sent: 'sent', settled: 'refused', retry: 'deferred', outage: 'unreachable' };
 
   async function sendBatch(
     campaign: CampaignRow,
@@ -26,6 +32,7 @@ export function createBatchSender(deps: SenderDeps) {
       const ids = rows.map((r) => r.id);
       await repo.markSentMany(ids, domain);
       await repo.deliveriesSent(ids, 'logged');
+      emails.inc({ outcome: 'logged' }, rows.length);
       log.info({ campaign: campaign.id, count: rows.length }, 'campaign emails (no SMTP configured)');
       return { ...result, sent: rows.length };
     }
@@ -47,6 +54,8 @@ export function createBatchSender(deps: SenderDeps) {
           if (next >= rows.length || halted) break;
           const r = rows[next++]!;
           const outcome = await sendOne(campaign, owner, r, claimedAt);
+          const counts = counted[outcome.kind];
+          if (counts) emails.inc({ outcome: counts });
           if (outcome.kind === 'sent') sent.push(r.id);
           else if (outcome.kind === 'settled') result.settled += 1;
           else if (outcome.kind === 'outage') {

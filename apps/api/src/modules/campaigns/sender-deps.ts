@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { Metrics } from '../../platform/metrics.js';
 import type { LinkSigner } from './links.js';
 import type { CampaignsRepository } from './repository.js';
 
@@ -27,4 +28,5 @@ export type SenderDeps = {
     | 'inbound'
   >;
   log: FastifyBaseLogger;
+  metrics: Metrics;
 };

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { smtpOptions, withDeadline } from '../../lib/smtp.js';
+import { loggedEmailLinks } from '../../lib/start-banner.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { defineJob } from '../../platform/job-list.js';
 import type { Mailer, OutgoingEmail, SendOptions } from '../../platform/mailer.js';
@@ -56,6 +57,8 @@ export function createMailer(
     if (!row || row.status === 'sent' || row.status === 'logged') return;
     if (!transport) {
       log.info({ to: email.to, subject: email.subject }, `email (no SMTP configured):\n${email.text}`);
+      // Each link on a line of its own: the verification link can be copied from the terminal.
+      for (const line of loggedEmailLinks(email)) log.info(line);
       await db
         .update(deliveries)
         .set({ status: 'logged', sentAt: sql`now()` })

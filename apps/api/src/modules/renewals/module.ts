@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { EventBus } from '../../platform/events.js';
+import type { Metrics } from '../../platform/metrics.js';
 import type { PaymentsService } from '../payments/index.js';
 import { defineModule } from '../../platform/modules.js';
 import { subscribeCustomerEmails } from './customer-emails.js';
@@ -31,6 +32,7 @@ async function createRenewals(deps: {
   log: FastifyBaseLogger;
   leaseSeconds: number;
   timeZone: string;
+  metrics: Metrics;
 }): Promise<RenewalsService> {
   const renewals = createRenewalsService({
     repo: createRenewalsRepository(deps.database.db),
@@ -40,6 +42,7 @@ async function createRenewals(deps: {
     log: deps.log,
     leaseSeconds: deps.leaseSeconds,
     timeZone: deps.timeZone,
+    metrics: deps.metrics,
   });
   // On PGlite one process owns the data: leases left by a process that died are free now.
   if (deps.database.kind === 'pglite' && deps.jobs.working) await renewals.releaseAllLeases();
@@ -78,7 +81,7 @@ function retryWhenTheCardChanges(renewals: RenewalsService, log: FastifyBaseLogg
 export const renewalsModule = defineModule({
   name: 'renewals',
   provides: ['defaultMethodChanged'],
-  async build({ database, jobs, events, clock, log, config, mailer, services: { payments } }) {
+  async build({ database, jobs, events, clock, log, config, mailer, metrics, services: { payments } }) {
     const renewals = await createRenewals({
       database,
       jobs,
@@ -88,6 +91,7 @@ export const renewalsModule = defineModule({
       log,
       leaseSeconds: config.jobTimeoutSeconds,
       timeZone: config.sellerTimeZone,
+      metrics,
     });
     // A renewal's payment authenticated by the customer completes the renewal; a renewal's returned debit puts it back in dunning.
     payments.onResume('renewal', async (_payment, args) => {

@@ -3,6 +3,7 @@ import type { Transaction } from '../../db/client.js';
 import { localName } from '../../lib/catalogue-names.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events.js';
+import type { Metrics } from '../../platform/metrics.js';
 import { nextPeriodEnd, type PaymentsService } from '../payments/index.js';
 import { CLEAR, DAY_MS, event, failed, reverseRenewal, RUNNING, stamps, unchanged, type Outcome } from './dunning.js';
 
@@ -30,6 +31,7 @@ type Deps = {
   leaseSeconds: number;
   /** The seller's calendar (SELLER_TIME_ZONE): each next period end keeps the anchor's day and hour on it. */
   timeZone?: string;
+  metrics: Metrics;
 };
 
 /** A subscription set to cancel ends at its period end instead of renewing: `cancelled`, the owner told (`subscription.ended`). */
@@ -164,7 +166,13 @@ async function remind({ repo, events, payments }: Pick<Deps, 'repo' | 'events' |
  * in the payment's transaction, so a run after a crash finds the subscription renewed, or charges
  * again with the same key (the provider answers the first charge) and records it then.
  */
-export function createRenewalsService({ repo, clock, payments, events, log, leaseSeconds, timeZone = 'UTC' }: Deps) {
+export function createRenewalsService({ repo, clock, payments, events, log, leaseSeconds, timeZone = 'UTC', metrics }: Deps) {
+  const outcomes = metrics.counter(
+    'renewals_total',
+    'Renewals of due subscriptions in this process, by outcome: renewed, failed (a retry is scheduled), expired (retries used up), cancelled (ended at period end), error (it threw; tried again later)',
+    ['outcome'],
+  );
+
   /**
    * The seats a per-seat renewal of the period ending at `periodEnd` bills (null: a flat offer): the
    * team's active members at its first attempt (at least the offer's minimum), kept with the
@@ -185,7 +193,20 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
     return seats;
   }
 
+  /** One due subscription renewed, counted by its outcome (a subscription not due is not a renewal). */
   async function renewOne(id: string, now: Date, options: { methodId?: string } = {}): Promise<Outcome> {
+    let outcome: Outcome;
+    try {
+      outcome = await renewOrEnd(id, now, options);
+    } catch (error) {
+      outcomes.inc({ outcome: 'error' });
+      throw error;
+    }
+    if (outcome !== 'skipped') outcomes.inc({ outcome });
+    return outcome;
+  }
+
+  async function renewOrEnd(id: string, now: Date, options: { methodId?: string }): Promise<Outcome> {
     const row = await repo.load(id);
     if (!row) return 'skipped';
     const { subscription: sub, plan, state } = row;

@@ -11,6 +11,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { renderEmail } from '../../lib/email-templates.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mailer.js';
+import type { Metrics } from '../../platform/metrics.js';
 import type { WebhookConfig } from '../../config/webhook-settings.js';
 import { notificationRecipient } from '../account/index.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './schema.js';
@@ -36,6 +37,7 @@ type Deps = {
   publicUrl: string;
   now: () => Date;
   secrets: Pick<WebhookSecrets, 'open'>;
+  metrics: Metrics;
 };
 
 /** The wait before the retry after failed attempt `n` (1-based): base × 2^(n−1), ±20 % jitter. */
@@ -83,7 +85,12 @@ async function post(fetch: typeof globalThis.fetch, url: string, secret: string,
  * until the retry window ends. A worker killed mid-attempt leaves its job active: the queue runs it
  * again after its expiry, so an event is delivered at least once (receivers dedupe by event id).
  */
-export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings, production, publicUrl, now, secrets }: Deps) {
+export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings, production, publicUrl, now, secrets, metrics }: Deps) {
+  const attempts = metrics.counter(
+    'webhook_deliveries_total',
+    'Webhook delivery attempts in this process, by outcome: succeeded (a 2xx), retrying (another attempt is scheduled), failed (given up, or its endpoint was turned off)',
+    ['outcome'],
+  );
   // In production every connection goes only to the public address its own lookup checked (SSRF, DNS rebinding).
   const send = production ? createPublicFetch() : fetch;
   async function fanOut<T extends WebhookEventType>(
@@ -154,9 +161,9 @@ export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings,
     const result = await post(send, endpoint.url, secrets.open(endpoint.secretEncrypted), delivery.eventId, delivery.body);
     const ok = result.status !== null && result.status >= 200 && result.status < 300;
 
-    await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx): Promise<'succeeded' | 'retrying' | 'failed' | null> => {
       const [current] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).for('update');
-      if (!current) return;
+      if (!current) return null;
       const number = current.attempts + 1;
       const at = now();
       const [logged] = await tx
@@ -174,7 +181,7 @@ export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings,
           .update(webhookEndpoints)
           .set({ consecutiveFailures: 0 })
           .where(and(eq(webhookEndpoints.id, endpoint.id), ne(webhookEndpoints.consecutiveFailures, 0)));
-        return;
+        return 'succeeded';
       }
       const [counted] = await tx
         .update(webhookEndpoints)
@@ -189,15 +196,21 @@ export function createWebhookDeliverer({ db, jobs, mailer, fetch, log, settings,
           .set({ ...base, status: 'failed', nextAttemptAt: null })
           .where(eq(webhookDeliveries.id, deliveryId));
         await disable(tx, endpoint.id, logged!.id);
-        return;
+        return 'failed';
       }
       await tx
         .update(webhookDeliveries)
         .set({ ...base, status: 'pending', nextAttemptAt: next })
         .where(eq(webhookDeliveries.id, deliveryId));
-      if ((counted?.failures ?? 0) >= settings.disableAfterFailures) await disable(tx, endpoint.id, logged!.id);
-      else await jobs.send('webhooks.deliver', { deliveryId }, { tx, startAfter: next });
+      if ((counted?.failures ?? 0) >= settings.disableAfterFailures) {
+        await disable(tx, endpoint.id, logged!.id);
+        return 'failed';
+      }
+      await jobs.send('webhooks.deliver', { deliveryId }, { tx, startAfter: next });
+      return 'retrying';
     });
+    // Counted once its transaction committed: a rolled-back attempt is made again.
+    if (outcome) attempts.inc({ outcome });
   }
 
   return {

@@ -19,7 +19,7 @@ declare module '../../platform/modules.js' {
 /** Signed outgoing webhooks (docs/webhooks.md): owners' endpoints, deliveries on the job queue, their log. */
 export const webhooksModule = defineModule({
   name: 'webhooks',
-  async build({ db, jobs, events, mailer, config, log, fetch, registries, appSecret }) {
+  async build({ db, jobs, events, mailer, config, log, fetch, metrics, registries, appSecret }) {
     const production = config.nodeEnv === 'production';
     const secrets = createWebhookSecrets(db, appSecret);
     const deliverer = createWebhookDeliverer({
@@ -34,6 +34,7 @@ export const webhooksModule = defineModule({
       publicUrl: config.publicUrl,
       // Retries are timed by the queue's real clock, not the product's test clock.
       now: () => new Date(),
+      metrics,
     });
     await subscribeWebhooks(events, deliverer);
     await defineWebhookJobs(jobs, deliverer);
