@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { AppServer } from './fixtures';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+export type ProviderServer = AppServer & {
+  /** What the server has written so far (its log, at `warn`). */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * A server of a spec's own, started as the suite's is (`node e2e/start-server.mjs`: the built app on
+ * a fresh PGlite database, a mailbox on the next port), on `port`, with a payment provider's settings
+ * in `env`. start-server.mjs hands its own environment on to the server, so the provider's settings
+ * reach it as an operator would set them. Ready once `/api/ready` answers.
+ */
+export async function startProviderServer(port: number, env: Record<string, string>): Promise<ProviderServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const ready = () =>
+    fetch(`${url}/api/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  // A server left over on that port would answer for ours.
+  if (await ready()) throw new Error(`another server already answers on ${url}`);
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, E2E_PORT: String(port) };
+  // Always the embedded database: the specs of a PostgreSQL run need no second database server.
+  delete childEnv.TEST_DATABASE_URL;
+  delete childEnv.E2E_FAKE_TIME;
+  const child = spawn(process.execPath, ['e2e/start-server.mjs'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  void exited.then(() => (gone = true));
+
+  const server: ProviderServer = {
+    url,
+    mailbox: `http://127.0.0.1:${port + 1}`,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  // Waits for the server itself (its start takes a few seconds): it answers, or its process ends.
+  try {
+    while (!(await ready())) {
+      if (gone) throw new Error(`the server on ${port} exited before it was ready:\n${output.slice(-3000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
