@@ -1,4 +1,5 @@
 import type { BrowserContext, Route } from '@playwright/test';
+import type { StripeStandIn } from '../../../apps/api/test/helpers/stripe-stand-in';
 
 /**
  * A stand-in for Stripe.js, served in place of https://js.stripe.com, for the browser tests with
@@ -10,25 +11,69 @@ import type { BrowserContext, Route } from '@playwright/test';
  * requests to js.stripe.com with this script and its frame, and forwards those to api.stripe.com to
  * the API stand-in: the page, the CSP and the chunks are the app's own, unchanged.
  *
- * It implements only what our components call (react-stripe-js's `<Elements>` and `<PaymentElement>`
- * in stripe-setup.tsx, `confirmSetup` there): `elements()`, `create('payment')`, `mount`, `on`/`off`,
- * `destroy`, and `confirmSetup({elements})`. The Payment Element is, as Stripe's, a frame of
- * js.stripe.com's origin (its fields are out of the page's reach): the card number or the IBAN is
- * typed there, and the frame itself confirms the SetupIntent at "api.stripe.com" with the publishable
- * key. The API stand-in knows Stripe's test PaymentMethods (`pm_card_visa`…), not card numbers, so the
- * frame sends the test PaymentMethod of the number typed, as Stripe's documentation pairs them
- * (4242 4242 4242 4242 is `pm_card_visa`); a number outside that list is refused as an invalid number.
- * `handleNextAction` (stripe-next-action.tsx, 3-D Secure) and every other method reject: no
- * browser test here reaches them, and a spec that does fails loudly rather than passing on a fake.
+ * It implements only what our components call: react-stripe-js's `<Elements>` and `<PaymentElement>`
+ * (`elements()`, `create('payment')`, `mount`, `on`/`off`, `destroy`) and `confirmSetup({elements})`
+ * in stripe-setup.tsx, `handleNextAction({clientSecret})` in stripe-next-action.tsx. `confirmPayment`
+ * and every other method reject: the app never calls them (a payment is confirmed by our server),
+ * and a test that reached one would fail loudly rather than pass on a fake.
+ *
+ * - The Payment Element is, as Stripe's, a frame of js.stripe.com's origin (its fields are out of the
+ *   page's reach): the card number or the IBAN is typed there, and the frame itself confirms the
+ *   SetupIntent at "api.stripe.com" with the publishable key. The API stand-in knows Stripe's test
+ *   PaymentMethods (`pm_card_visa`…), not numbers, so the frame sends the test PaymentMethod that
+ *   Stripe's documentation pairs with the number typed (4242 4242 4242 4242 is `pm_card_visa`); any
+ *   other number is refused as invalid.
+ * - 3-D Secure (an intent in `requires_action`, on a setup or from `handleNextAction`): a modal frame
+ *   of hooks.stripe.com over the page with the issuer's test page ("Complete authentication" / "Fail
+ *   authentication"); its answer goes to the API stand-in (`authenticate`), and Stripe.js then reads
+ *   the intent again with the publishable key and its client secret, as Stripe.js does.
  */
 
 const FRAME_PATH = '/endive/stand-in-payment-element.html';
+/** The issuer's 3-D Secure page (hooks.stripe.com): `${CHALLENGE_PATH}/<intent id>`. */
+const CHALLENGE_PATH = '/stand-in/3d_secure';
+
+/** The issuer's page, as Stripe's test mode shows it: complete or fail the authentication on purpose. */
+const challengePage = (intent: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>3D Secure test page (stand-in)</title></head>
+<body style="font: 14px system-ui, sans-serif; padding: 16px">
+<h1 style="font-size: 18px">3D Secure 2 test page</h1>
+<p>Complete or fail this test authentication of ${intent}.</p>
+<form method="post" action="${CHALLENGE_PATH}/${intent}">
+<button name="result" value="pass">Complete authentication</button>
+<button name="result" value="fail">Fail authentication</button>
+</form></body></html>`;
+
+/** Answered once the issuer's page was passed or failed: tells Stripe.js in the page to close its modal. */
+const CHALLENGE_DONE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Done</title></head><body>
+<script>window.parent.postMessage({ type: 'challenge-done' }, '*');</script></body></html>`;
 
 /** The page's script, as https://js.stripe.com/endive/stripe.js (the release @stripe/stripe-js asks for). */
 const STRIPE_JS = `(() => {
   const FRAME = 'https://js.stripe.com${FRAME_PATH}';
   const unsupported = (name) => () => Promise.reject(new Error('The Stripe.js stand-in does not implement ' + name));
+  /** Stripe's 3-D Secure modal: the issuer's page in a frame of hooks.stripe.com over the page, until it is done. */
+  function challenge(intent) {
+    return new Promise((resolve) => {
+      const frame = document.createElement('iframe');
+      frame.title = '3D Secure authentication';
+      frame.src = 'https://hooks.stripe.com${CHALLENGE_PATH}/' + intent;
+      frame.style.cssText = 'position:fixed;top:10vh;left:10vw;width:80vw;height:60vh;z-index:2147483647;background:#fff;border:1px solid #888';
+      const done = (event) => {
+        if (event.origin !== 'https://hooks.stripe.com' || !event.data || event.data.type !== 'challenge-done') return;
+        window.removeEventListener('message', done);
+        frame.remove();
+        resolve();
+      };
+      window.addEventListener('message', done);
+      document.body.appendChild(frame);
+    });
+  }
   function Stripe(key) {
+    const read = (kind, clientSecret) =>
+      fetch('https://api.stripe.com/v1/' + kind + '/' + clientSecret.split('_secret_')[0] + '?client_secret=' + encodeURIComponent(clientSecret), {
+        headers: { authorization: 'Bearer ' + key },
+      }).then(async (response) => ({ ok: response.ok, body: await response.json() }));
     function elements(options) {
       const made = {};
       return {
@@ -69,13 +114,25 @@ const STRIPE_JS = `(() => {
     }
     return {
       elements,
-      confirmSetup({ elements }) {
+      async confirmSetup({ elements }) {
         const element = elements && elements.getElement('payment');
-        if (!element) return Promise.reject(new Error('confirmSetup needs the elements of a mounted Payment Element'));
-        return element.ask({ type: 'confirmSetup' });
+        if (!element) throw new Error('confirmSetup needs the elements of a mounted Payment Element');
+        const answer = await element.ask({ type: 'confirmSetup' });
+        if (!answer.setupIntent || answer.setupIntent.status !== 'requires_action') return answer;
+        // The card's issuer asks for 3-D Secure on the setup: the modal, then the SetupIntent as it is now.
+        await challenge(answer.setupIntent.id);
+        const { ok, body } = await read('setup_intents', answer.setupIntent.client_secret);
+        if (!ok) return { error: body.error };
+        return body.status === 'succeeded'
+          ? { setupIntent: body }
+          : { error: { type: 'card_error', code: 'setup_intent_authentication_failure', message: 'We are unable to authenticate your payment method.' } };
+      },
+      async handleNextAction({ clientSecret }) {
+        await challenge(clientSecret.split('_secret_')[0]);
+        const { ok, body } = await read('payment_intents', clientSecret);
+        return ok ? { paymentIntent: body } : { error: body.error };
       },
       confirmPayment: unsupported('confirmPayment'),
-      handleNextAction: unsupported('handleNextAction'),
       createToken: unsupported('createToken'),
       createPaymentMethod: unsupported('createPaymentMethod'),
       confirmCardPayment: unsupported('confirmCardPayment'),
@@ -143,10 +200,7 @@ const FRAME_HTML = `<!doctype html>
       form.set('mandate_data[customer_acceptance][online][user_agent]', navigator.userAgent);
     }
     const { ok, body } = await api('/setup_intents/' + intent + '/confirm', { method: 'POST', body: form.toString() });
-    if (!ok) return { error: body.error };
-    if (body.status !== 'succeeded')
-      return { error: { type: 'invalid_request_error', message: 'The Stripe.js stand-in does not run 3-D Secure (SetupIntent ' + body.status + ')' } };
-    return { setupIntent: body };
+    return ok ? { setupIntent: body } : { error: body.error };
   }
   window.addEventListener('message', (event) => {
     if (event.data?.type !== 'confirmSetup' || !event.ports[0]) return;
@@ -164,8 +218,18 @@ const FRAME_HTML = `<!doctype html>
  * api.stripe.com to the local stand-in of Stripe's API at `apiPort` (with the CORS headers Stripe
  * answers with). `apiRequests` records each forwarded call (method, path and body), as the browser sent it.
  */
-export async function routeStripe(context: BrowserContext, apiPort: number) {
+export async function routeStripe(context: BrowserContext, standIn: Pick<StripeStandIn, 'port' | 'authenticate'>) {
+  const apiPort = standIn.port;
   const apiRequests: { method: string; path: string; body: string }[] = [];
+  // The issuer's page: its answer is given to the API stand-in, which then completes (or fails) the intent.
+  await context.route(`https://hooks.stripe.com${CHALLENGE_PATH}/*`, async (route: Route) => {
+    const request = route.request();
+    const intent = new URL(request.url()).pathname.split('/').pop()!;
+    if (!/^(pi|seti)_[0-9a-f]+$/.test(intent)) return route.fulfill({ status: 404, body: '' });
+    if (request.method() === 'GET') return route.fulfill({ contentType: 'text/html', body: challengePage(intent) });
+    standIn.authenticate(intent, new URLSearchParams(request.postData() ?? '').get('result') === 'pass' ? 'pass' : 'fail');
+    return route.fulfill({ contentType: 'text/html', body: CHALLENGE_DONE });
+  });
   await context.route('https://js.stripe.com/**', async (route: Route) => {
     const { pathname } = new URL(route.request().url());
     if (pathname === '/endive/stripe.js') return route.fulfill({ contentType: 'text/javascript', body: STRIPE_JS });
