@@ -1,8 +1,7 @@
 import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
 import { startStripeStandIn, type StripeStandIn } from '../../apps/api/test/helpers/stripe-stand-in';
 import { E2E_STRIPE_PORT } from '../accounts.mjs';
-import { createUser } from './support/fixtures';
-import { startProviderServer, type ProviderServer } from './support/provider-server';
+import { customerOf, expectNumberNeverSent, startProviderServer, type ProviderServer } from './support/provider-server';
 import { routeStripe } from './support/stripe-js-stand-in';
 
 // The app with PAYMENT_PROVIDER=stripe, on a server of this spec's own, pointed at the local stand-in
@@ -36,22 +35,13 @@ const CARD_NUMBER = '4242 4242 4242 4242';
 /** Stripe's test card whose issuer asks for 3-D Secure on every setup and every payment. */
 const AUTHENTICATE_ALWAYS = '4000 0027 6000 3184';
 
-/**
- * A new Free customer of this spec's server, in a browser context of its own with the Stripe.js
- * stand-in routed; `toUs` records every request the browser makes to our server, from whatever
- * frame: method, URL and body.
- */
+/** A new Free customer in a browser context of its own, with the Stripe.js stand-in routed. */
 async function customerContext(browser: Browser, playwright: PlaywrightWorkerArgs['playwright'], testInfo: TestInfo) {
-  const api = await playwright.request.newContext({ baseURL: server.url, extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' } });
-  const customer = await createUser(api, testInfo.workerIndex, { plan: 'free' }, server);
-  await api.dispose();
-  const context = await browser.newContext({ baseURL: server.url, storageState: customer.state });
-  const stripe = await routeStripe(context, standIn);
-  const toUs: string[] = [];
-  context.on('request', (request) => {
-    if (new URL(request.url()).origin === server.url) toUs.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
+  let stripe: Awaited<ReturnType<typeof routeStripe>> | undefined;
+  const made = await customerOf(server, { browser, playwright, workerIndex: testInfo.workerIndex }, async (context) => {
+    stripe = await routeStripe(context, standIn);
   });
-  return { context, stripe, toUs, page: await context.newPage() };
+  return { ...made, stripe: stripe! };
 }
 
 /** Types a card into Stripe's Payment Element (its frame) and saves it. */
@@ -82,13 +72,6 @@ async function expectPaidWithInvoice(page: Page) {
   await expect(rows.first()).toContainText('€10.89');
   await expect(rows.first().getByTestId('payment-status')).toHaveText('Paid');
   await expect(rows.first().getByTestId('payment-invoice')).toHaveAttribute('aria-label', /^Invoice F\d{4}-\d{6} \(PDF\)$/);
-}
-
-/** No address or body the browser sent our server carries the card number, however spaced or encoded. */
-function expectNumberNeverSent(toUs: string[], number: string) {
-  const digits = number.replace(/\s/g, '');
-  for (const line of toUs)
-    expect(decodeURIComponent(line.replace(/%(?![0-9A-F]{2})/gi, '%25')).replace(/[\s+-]/g, '')).not.toContain(digits);
 }
 
 const paymentIntentsOf = (customerRef: string) =>

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { AppServer } from './fixtures';
+import { expect, type Browser, type BrowserContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import { createUser, type AppServer } from './fixtures';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -57,4 +58,41 @@ export async function startProviderServer(port: number, env: Record<string, stri
     throw error;
   }
   return server;
+}
+
+/**
+ * A new Free customer of `server`, signed in, in a browser context of its own (`prepare` runs on it
+ * before its first page, e.g. to route a provider's hosts). `toUs` records every request the
+ * browser makes to that server, from whatever frame: method, URL and body.
+ */
+export async function customerOf(
+  server: ProviderServer,
+  { browser, playwright, workerIndex }: { browser: Browser; playwright: PlaywrightWorkerArgs['playwright']; workerIndex: number },
+  prepare: (context: BrowserContext) => Promise<unknown> = async () => undefined,
+) {
+  const api = await playwright.request.newContext({ baseURL: server.url, extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const customer = await createUser(api, workerIndex, { plan: 'free' }, server);
+  await api.dispose();
+  const context = await browser.newContext({ baseURL: server.url, storageState: customer.state });
+  await prepare(context);
+  const toUs: string[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).origin === server.url) toUs.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
+  });
+  return { context, toUs, page: await context.newPage() };
+}
+
+/** What a request says once its percent-encoding is undone (as it is, where that is not valid). */
+function decoded(line: string) {
+  try {
+    return decodeURIComponent(line);
+  } catch {
+    return line;
+  }
+}
+
+/** No address or body in `toUs` carries the card number, however spaced, separated or percent-encoded. */
+export function expectNumberNeverSent(toUs: string[], number: string) {
+  const digits = number.replace(/\s/g, '');
+  for (const line of toUs) expect(decoded(line).replace(/[\s+-]/g, ''), line).not.toContain(digits);
 }
