@@ -216,11 +216,11 @@ const FRAME_HTML = `<!doctype html>
 /**
  * Serves the stand-in of Stripe.js to every page of `context`, and forwards the browser's calls to
  * api.stripe.com to the local stand-in of Stripe's API at `apiPort` (with the CORS headers Stripe
- * answers with). `apiRequests` records each forwarded call (method, path and body), as the browser sent it.
+ * answers with). `apiRequests` records each forwarded call as the browser sent it (method, path, body) and the stand-in's status.
  */
 export async function routeStripe(context: BrowserContext, standIn: Pick<StripeStandIn, 'port' | 'authenticate'>) {
   const apiPort = standIn.port;
-  const apiRequests: { method: string; path: string; body: string }[] = [];
+  const apiRequests: { method: string; path: string; body: string; status: number }[] = [];
   // The issuer's page: its answer is given to the API stand-in, which then completes (or fails) the intent.
   await context.route(`https://hooks.stripe.com${CHALLENGE_PATH}/*`, async (route: Route) => {
     const request = route.request();
@@ -246,7 +246,6 @@ export async function routeStripe(context: BrowserContext, standIn: Pick<StripeS
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     const url = new URL(request.url());
     const body = request.postData() ?? '';
-    apiRequests.push({ method: request.method(), path: url.pathname, body });
     const answer = await fetch(`http://127.0.0.1:${apiPort}${url.pathname}${url.search}`, {
       method: request.method(),
       headers: {
@@ -255,6 +254,7 @@ export async function routeStripe(context: BrowserContext, standIn: Pick<StripeS
       },
       body: request.method() === 'GET' ? undefined : body,
     });
+    apiRequests.push({ method: request.method(), path: url.pathname, body, status: answer.status });
     return route.fulfill({ status: answer.status, contentType: 'application/json', headers: cors, body: await answer.text() });
   });
   return { apiRequests };
