@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startRedsysStandIn, type RedsysStandIn } from '../../apps/api/test/helpers/redsys-stand-in';
 import { E2E_REDSYS_PORT } from '../accounts.mjs';
-import { customerOf, expectNumberNeverSent, startProviderServer, type ProviderServer } from './support/provider-server';
+import {
+  customerOf,
+  expectNumberNeverSent,
+  startProviderServer,
+  stopProviderServers,
+  type ProviderServer,
+} from './support/provider-server';
 
 // The app with PAYMENT_PROVIDER=redsys (test environment), on a server of this spec's own, pointed at
 // the local stand-in of Redsys that the API tests use (REDSYS_URL): its payment page is a real page
@@ -13,12 +19,15 @@ let standIn: RedsysStandIn;
 let server: ProviderServer;
 
 test.beforeAll(async () => {
+  // The server's start (PGlite, migrations, seed) took 15–35 s on the shared 2-core machine.
+  test.setTimeout(120_000);
   standIn = await startRedsysStandIn();
   server = await startProviderServer(E2E_REDSYS_PORT, standIn.env());
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  // Also a server whose start outlasted the beforeAll (`server` is then unset).
+  await stopProviderServers();
   await standIn?.close();
 });
 

@@ -1,7 +1,13 @@
 import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
 import { startStripeStandIn, type StripeStandIn } from '../../apps/api/test/helpers/stripe-stand-in';
 import { E2E_STRIPE_PORT } from '../accounts.mjs';
-import { customerOf, expectNumberNeverSent, startProviderServer, type ProviderServer } from './support/provider-server';
+import {
+  customerOf,
+  expectNumberNeverSent,
+  startProviderServer,
+  stopProviderServers,
+  type ProviderServer,
+} from './support/provider-server';
 import { routeStripe } from './support/stripe-js-stand-in';
 
 // The app with PAYMENT_PROVIDER=stripe, on a server of this spec's own, pointed at the local stand-in
@@ -14,6 +20,8 @@ let standIn: StripeStandIn;
 let server: ProviderServer;
 
 test.beforeAll(async () => {
+  // The server's start (PGlite, migrations, seed) took 15–35 s on the shared 2-core machine.
+  test.setTimeout(120_000);
   standIn = await startStripeStandIn();
   server = await startProviderServer(E2E_STRIPE_PORT, {
     PAYMENT_PROVIDER: 'stripe',
@@ -27,7 +35,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  // Also a server whose start outlasted the beforeAll (`server` is then unset).
+  await stopProviderServers();
   await standIn?.close();
 });
 

@@ -5,6 +5,22 @@ import { createUser, type AppServer } from './fixtures';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
+/**
+ * Servers started and not yet stopped. A spec's beforeAll that times out while its server starts
+ * never gets the server to stop: its afterAll stops them all (`stopProviderServers`), and so does
+ * the worker when it exits, or the server outlived the run, holding its port.
+ */
+const running = new Set<() => Promise<void>>();
+const children = new Set<ReturnType<typeof spawn>>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+
+/** Stops every server this worker started that still runs. */
+export async function stopProviderServers() {
+  await Promise.all([...running].map((stop) => stop()));
+}
+
 export type ProviderServer = AppServer & {
   /** What the server has written so far (its log, at `warn`). */
   output: () => string;
@@ -34,9 +50,13 @@ export async function startProviderServer(port: number, env: Record<string, stri
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  children.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let gone = false;
-  void exited.then(() => (gone = true));
+  void exited.then(() => {
+    gone = true;
+    children.delete(child);
+  });
 
   const server: ProviderServer = {
     url,
@@ -45,8 +65,10 @@ export async function startProviderServer(port: number, env: Record<string, stri
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
+      running.delete(server.stop);
     },
   };
+  running.add(server.stop);
   // Waits for the server itself (its start takes a few seconds): it answers, or its process ends.
   try {
     while (!(await ready())) {
