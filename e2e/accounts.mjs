@@ -7,6 +7,12 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** Emails the API sent during the run: GET `${E2E_MAILBOX_URL}/messages?to=<email>`. */
 export const E2E_MAILBOX_PORT = E2E_PORT + 1;
 export const E2E_MAILBOX_URL = `http://127.0.0.1:${E2E_MAILBOX_PORT}`;
+/**
+ * The payment providers' specs (stripe.spec.ts, redsys.spec.ts) start a server of their own, with
+ * that provider pointed at a local stand-in, on these ports (each with its mailbox on the next one).
+ */
+export const E2E_STRIPE_PORT = E2E_PORT + 4;
+export const E2E_REDSYS_PORT = E2E_PORT + 6;
 
 export const E2E_ACCOUNTS = {
   admin: { email: 'admin@e2e.enlaza.test', password: 'Admin-e2e-Passw0rd!', name: 'Admin' },

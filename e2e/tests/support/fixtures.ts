@@ -1,5 +1,5 @@
 import { test as base, expect, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions } from '@playwright/test';
-import { E2E_BASE_URL } from '../../accounts.mjs';
+import { E2E_BASE_URL, E2E_MAILBOX_URL } from '../../accounts.mjs';
 import { ADMIN, DEMO_USER, type Account } from './accounts';
 import { waitForLink } from './mailbox';
 import { bearer } from './session';
@@ -53,13 +53,17 @@ export async function dataOf<T>(response: APIResponse, status = 200): Promise<T>
 
 type SignedIn = { token: string; user: { id: string; roll: string } };
 
+/** A server users are made on: the suite's, or a spec's own (the payment providers' specs start theirs). */
+export type AppServer = { url: string; mailbox: string };
+const SUITE_SERVER: AppServer = { url: E2E_BASE_URL, mailbox: E2E_MAILBOX_URL };
+
 /** POST /api/login, as the sign-in page makes it. */
 async function logIn(api: APIRequestContext, account: Pick<Account, 'email' | 'password'>): Promise<SignedIn> {
   return dataOf<SignedIn>(await api.post('/api/login', { data: { email: account.email, password: account.password } }));
 }
 
 /** What the sign-in page stores after a sign-in: the session keys, the subscription data as it is now. */
-async function sessionOf(api: APIRequestContext, { token, user }: SignedIn): Promise<Session> {
+async function sessionOf(api: APIRequestContext, { token, user }: SignedIn, server = SUITE_SERVER): Promise<Session> {
   const headers = bearer(token);
   const localStorage = [
     { name: 'access_token', value: token },
@@ -68,7 +72,7 @@ async function sessionOf(api: APIRequestContext, { token, user }: SignedIn): Pro
   ];
   const subscription = await api.get('/api/datasuscription', { headers });
   if (subscription.ok()) localStorage.push({ name: 'datasuscription', value: JSON.stringify(await subscription.json()) });
-  return { token, headers, state: { cookies: [], origins: [{ origin: E2E_BASE_URL, localStorage }] } };
+  return { token, headers, state: { cookies: [], origins: [{ origin: server.url, localStorage }] } };
 }
 
 /**
@@ -132,9 +136,15 @@ const isDefault = (options: UserOptions) => (options.plan ?? 'pro') === 'pro' &&
 /**
  * Registers, verifies (the emailed code) and signs in a new user. Each registration comes from an
  * address of its own (X-Forwarded-For, which the e2e server trusts): the API allows 10 sign-ups an
- * hour per address, and the suite makes one user per test.
+ * hour per address, and the suite makes one user per test. On another `server`, `api` is a client
+ * of that server, and only a Free user can be made (Pro is bought with the sandbox's test card).
  */
-async function createUser(api: APIRequestContext, workerIndex: number, options: UserOptions): Promise<TestUser> {
+export async function createUser(
+  api: APIRequestContext,
+  workerIndex: number,
+  options: UserOptions,
+  server = SUITE_SERVER,
+): Promise<TestUser> {
   made += 1;
   const stamp = `${Date.now().toString(36)}-${workerIndex}-${made}`;
   const account = { name: options.name ?? `Test User ${stamp}`, email: `user-${stamp}@e2e.enlaza.test`, password: PASSWORD };
@@ -153,7 +163,7 @@ async function createUser(api: APIRequestContext, workerIndex: number, options: 
     }),
     201,
   );
-  const link = await waitForLink(account.email, `${E2E_BASE_URL}/register/verify/`);
+  const link = await waitForLink(account.email, `${server.url}/register/verify/`, { mailbox: server.mailbox });
   await dataOf(await api.post('/api/register/verify', { data: { code: link.split('/').pop() } }));
 
   const signedIn = await logIn(api, account);
@@ -164,7 +174,7 @@ async function createUser(api: APIRequestContext, workerIndex: number, options: 
     const offerId = await offerOf(api, headers, 'pro', 'yearly');
     await dataOf(await api.post('/api/user/checkout', { headers, data: { offerId, methodId, idempotencyKey: stamp } }));
   }
-  const session = await sessionOf(api, signedIn);
+  const session = await sessionOf(api, signedIn, server);
   // The user call answers the user itself (the inherited contract), not {ok, data}.
   const me = (await (await api.get('/api/user', { headers: session.headers })).json()) as { perfil_id: string };
   return { ...account, ...session, id: signedIn.user.id, alias, profileId: me.perfil_id };

@@ -353,7 +353,9 @@ export async function startStripeStandIn() {
     const found = findOperation(method, path)!;
     const key = `${method.toLowerCase()} ${found.template}`;
     const param = Object.values(found.params)[0] ?? '';
-    if (caller === 'publishable' && key !== 'post /v1/setup_intents/{intent}/confirm' && key !== 'get /v1/setup_intents/{intent}')
+    // What Stripe.js calls with the publishable key: confirming a SetupIntent and reading an intent (with its client secret).
+    const browserCalls = ['post /v1/setup_intents/{intent}/confirm', 'get /v1/setup_intents/{intent}', 'get /v1/payment_intents/{intent}'];
+    if (caller === 'publishable' && !browserCalls.includes(key))
       return error(401, { type: 'invalid_request_error', message: 'This call needs the secret key' });
     const get = <T extends Obj>(map: Map<string, T>, kind: string): T | Answer => map.get(param) ?? notFound(kind, param);
     const isAnswer = (v: unknown): v is Answer => typeof v === 'object' && v !== null && 'status' in v && 'body' in v && !('id' in v);
@@ -423,8 +425,12 @@ export async function startStripeStandIn() {
       }
       case 'post /v1/payment_intents':
         return createPaymentIntent(form);
-      case 'get /v1/payment_intents/{intent}':
-        return read(objects.payment_intent, 'payment_intent');
+      case 'get /v1/payment_intents/{intent}': {
+        const pi = get(objects.payment_intent, 'payment_intent');
+        if (isAnswer(pi)) return pi;
+        if (caller === 'publishable' && str(query, 'client_secret') !== pi.client_secret) return notFound('payment_intent', param);
+        return { status: 200, body: pi };
+      }
       case 'post /v1/payment_intents/{intent}/confirm': {
         const pi = get(objects.payment_intent, 'payment_intent');
         if (isAnswer(pi)) return pi;

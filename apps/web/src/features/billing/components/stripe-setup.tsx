@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Stack, useComputedColorScheme } from '@mantine/core';
+import { Alert, Button, Group, Stack, useComputedColorScheme } from '@mantine/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useTranslation } from 'react-i18next';
 import { FormGeneralError } from '@/components/form-general-error';
@@ -9,7 +9,8 @@ import type { ProviderSetupProps } from './sandbox-setup';
 
 /**
  * Stripe's Payment Element completing a SetupIntent: the card or the IBAN is typed into Stripe's own
- * frame and goes to Stripe only. Loaded as its own chunk, only when the operator chose Stripe.
+ * frame and goes to Stripe only. Loaded as its own chunk, only when the operator chose Stripe. With
+ * test keys (pk_test_) a banner says no real money moves and names Stripe's test card and IBAN.
  */
 export default function StripeSetup(props: ProviderSetupProps) {
   const { setup } = props;
@@ -31,7 +32,7 @@ export default function StripeSetup(props: ProviderSetupProps) {
   );
 }
 
-function StripeSetupForm({ extra, validate, onConfirmed, onCancel, submitLabel, saving }: ProviderSetupProps) {
+function StripeSetupForm({ setup, extra, validate, onConfirmed, onCancel, submitLabel, saving }: ProviderSetupProps) {
   const { t } = useTranslation(['billing', 'admin']);
   const stripe = useStripe();
   const elements = useElements();
@@ -58,6 +59,11 @@ function StripeSetupForm({ extra, validate, onConfirmed, onCancel, submitLabel, 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate data-testid="stripe-setup">
       <Stack gap="sm">
+        {setup.testMode ? (
+          <Alert color="yellow" data-testid="stripe-test-mode">
+            {t('stripe.testMode')}
+          </Alert>
+        ) : null}
         <PaymentElement />
         {extra}
         <FormGeneralError error={error} title={t('methods.notSaved')} testId="method-error" />

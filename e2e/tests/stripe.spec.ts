@@ -1,0 +1,162 @@
+import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
+import { startStripeStandIn, type StripeStandIn } from '../../apps/api/test/helpers/stripe-stand-in';
+import { E2E_STRIPE_PORT } from '../accounts.mjs';
+import {
+  customerOf,
+  expectNumberNeverSent,
+  startProviderServer,
+  stopProviderServers,
+  type ProviderServer,
+} from './support/provider-server';
+import { routeStripe } from './support/stripe-js-stand-in';
+
+// The app with PAYMENT_PROVIDER=stripe, on a server of this spec's own, pointed at the local stand-in
+// of Stripe's API that the API tests use (it checks every request against Stripe's OpenAPI
+// description). js.stripe.com cannot load here: the browser gets a stand-in of Stripe.js
+// (support/stripe-js-stand-in.ts says what it implements and why).
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+let standIn: StripeStandIn;
+let server: ProviderServer;
+
+test.beforeAll(async () => {
+  // The server's start (PGlite, migrations, seed) took 15–35 s on the shared 2-core machine.
+  test.setTimeout(120_000);
+  standIn = await startStripeStandIn();
+  server = await startProviderServer(E2E_STRIPE_PORT, {
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: standIn.secretKey,
+    STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
+    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(standIn.port),
+    STRIPE_API_PROTOCOL: 'http',
+  });
+});
+
+test.afterAll(async () => {
+  // Also a server whose start outlasted the beforeAll (`server` is then unset).
+  await stopProviderServers();
+  await standIn?.close();
+});
+
+const CARD_NUMBER = '4242 4242 4242 4242';
+/** Stripe's test card whose issuer asks for 3-D Secure on every setup and every payment. */
+const AUTHENTICATE_ALWAYS = '4000 0027 6000 3184';
+
+/** A new Free customer in a browser context of its own, with the Stripe.js stand-in routed. */
+async function customerContext(browser: Browser, playwright: PlaywrightWorkerArgs['playwright'], testInfo: TestInfo) {
+  let stripe: Awaited<ReturnType<typeof routeStripe>> | undefined;
+  const made = await customerOf(server, { browser, playwright, workerIndex: testInfo.workerIndex }, async (context) => {
+    stripe = await routeStripe(context, standIn);
+  });
+  return { ...made, stripe: stripe! };
+}
+
+/** Types a card into Stripe's Payment Element (its frame) and saves it. */
+async function typeCard(page: Page, number: string) {
+  const element = page.frameLocator('iframe[title="Secure payment input frame"]');
+  await element.getByLabel('Card number').fill(number);
+  await element.getByLabel('Expiration date').fill('12 / 34');
+  await element.getByLabel('Security code').fill('123');
+  await page.getByTestId('stripe-setup').getByTestId('method-save').click();
+}
+
+/** Pro monthly (9.00 + 21 % = 10.89) with the saved card chosen: the pay dialog, up to "Pay". */
+async function payProMonthly(page: Page, last4: string) {
+  await page.goto('/user/plans');
+  await page.getByTestId('plans-period').getByText('Monthly').click();
+  await page.getByTestId('plan-pro').getByTestId('plan-choose').click();
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog.getByTestId('pay-total')).toHaveText('€10.89');
+  await expect(dialog.getByRole('radio', { name: new RegExp(`Visa •••• ${last4}`) })).toBeChecked();
+  await dialog.getByTestId('pay-confirm').click();
+}
+
+/** Pagos: the one payment, paid, with its invoice. */
+async function expectPaidWithInvoice(page: Page) {
+  await page.goto('/user/pagos');
+  const rows = page.getByTestId('payment-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('€10.89');
+  await expect(rows.first().getByTestId('payment-status')).toHaveText('Paid');
+  await expect(rows.first().getByTestId('payment-invoice')).toHaveAttribute('aria-label', /^Invoice F\d{4}-\d{6} \(PDF\)$/);
+}
+
+const paymentIntentsOf = (customerRef: string) =>
+  standIn
+    .paymentIntents()
+    .filter((pi) => pi.customer === customerRef)
+    .map((pi) => [pi.amount, pi.status]);
+
+test("with Stripe in test mode, a Free customer sees the test-mode banner, saves the 4242 card in Stripe's Payment Element (the number goes to Stripe, never to our server), buys Pro monthly with it and finds the invoice in Pagos", async ({
+  browser,
+  playwright,
+}, testInfo) => {
+  const { context, stripe, toUs, page } = await customerContext(browser, playwright, testInfo);
+
+  // Methods: Stripe's component (cards and SEPA accounts), with the banner of test keys (pk_test_…).
+  await page.goto('/user/methods');
+  await expect(page.getByTestId('methods-empty')).toBeVisible();
+  await expect(page.getByTestId('methods-add-sepa_debit')).toBeVisible();
+  await page.getByTestId('methods-add-card').click();
+  await expect(page.getByTestId('stripe-setup').getByTestId('stripe-test-mode')).toHaveText(
+    /^Test mode — no real money\. Use Stripe’s test cards \(4242 4242 4242 4242\)/,
+  );
+  // The number is typed in Stripe's frame (js.stripe.com), not in the page.
+  await expect(page.getByTestId('methods-page').locator('input[autocomplete^="cc-"]')).toHaveCount(0);
+  await typeCard(page, CARD_NUMBER);
+  await expect(page.getByTestId('method-4242')).toContainText('Visa •••• 4242');
+  await expect(page.getByTestId('method-4242').getByTestId('method-default')).toBeVisible();
+
+  // Our server charges the saved card at Stripe: paid at once.
+  await payProMonthly(page, '4242');
+  await expect(page.getByTestId('plans-done')).toContainText('Pro is active');
+  await expectPaidWithInvoice(page);
+  await context.close();
+
+  // Stripe.js confirmed the SetupIntent from the browser with the publishable key (with a test
+  // PaymentMethod, never a number); our server read it back and charged 1089 cents with the secret
+  // key; Stripe's description refused nothing.
+  const confirms = stripe.apiRequests.filter((r) => r.method === 'POST');
+  expect(confirms.map((r) => r.path)).toEqual([expect.stringMatching(/^\/v1\/setup_intents\/seti_\w+\/confirm$/)]);
+  expect(confirms[0]!.body).toContain('payment_method=pm_card_visa');
+  const customerRef = standIn.paymentIntents().at(-1)!.customer as string;
+  expect(paymentIntentsOf(customerRef)).toEqual([[1089, 'succeeded']]);
+  expect(standIn.violations).toEqual([]);
+  // What our server got was the setup's id; the number never came.
+  expect(toUs.some((line) => line.startsWith('POST') && line.includes('/api/user/methods ') && line.includes('seti_'))).toBe(true);
+  expectNumberNeverSent(toUs, CARD_NUMBER);
+});
+
+test("3-D Secure with Stripe: the card's issuer asks on the setup and on the payment; the customer completes Stripe's modal each time and Pro is paid once", async ({
+  browser,
+  playwright,
+}, testInfo) => {
+  const { context, stripe, toUs, page } = await customerContext(browser, playwright, testInfo);
+  const issuerPage = page.frameLocator('iframe[title="3D Secure authentication"]');
+
+  await page.goto('/user/methods');
+  await page.getByTestId('methods-add-card').click();
+  await typeCard(page, AUTHENTICATE_ALWAYS);
+  await issuerPage.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByTestId('method-3184')).toContainText('Visa •••• 3184');
+
+  // The payment waits for the customer (Stripe's requires_action): Stripe.js's handleNextAction opens
+  // the modal; once completed, the dialog asks our server again with the same key, and it is paid.
+  await payProMonthly(page, '3184');
+  await expect(page.getByTestId('stripe-authentication')).toBeVisible();
+  await issuerPage.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByTestId('plans-done')).toContainText('Pro is active');
+  await expectPaidWithInvoice(page);
+  await context.close();
+
+  const customerRef = standIn.paymentIntents().at(-1)!.customer as string;
+  expect(paymentIntentsOf(customerRef)).toEqual([[1089, 'succeeded']]);
+  // Stripe.js read the PaymentIntent after the modal with its client secret (the publishable key).
+  expect(
+    stripe.apiRequests.filter((r) => r.method === 'GET' && /^\/v1\/payment_intents\/pi_\w+$/.test(r.path)).map((r) => r.status),
+  ).toEqual([200]);
+  expect(standIn.violations).toEqual([]);
+  expectNumberNeverSent(toUs, AUTHENTICATE_ALWAYS);
+});
