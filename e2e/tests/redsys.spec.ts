@@ -1,35 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startRedsysStandIn, type RedsysStandIn } from '../../apps/api/test/helpers/redsys-stand-in';
+import { startRedsysStandIn } from '../../apps/api/test/helpers/redsys-stand-in';
 import { E2E_REDSYS_PORT } from '../accounts.mjs';
-import {
-  customerOf,
-  expectNumberNeverSent,
-  startProviderServer,
-  stopProviderServers,
-  type ProviderServer,
-} from './support/provider-server';
+import { customerOf, expectNumberNeverSent, useProviderServer } from './support/provider-server';
 
 // The app with PAYMENT_PROVIDER=redsys (test environment), on a server of this spec's own, pointed at
 // the local stand-in of Redsys that the API tests use (REDSYS_URL): its payment page is a real page
 // the browser posts the signed form to and comes back from, and it verifies every signature. No
 // script of Redsys runs in our pages, so nothing of Redsys' is stood in for in the browser.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-let standIn: RedsysStandIn;
-let server: ProviderServer;
-
-test.beforeAll(async () => {
-  // The server's start (PGlite, migrations, seed) took 15–35 s on the shared 2-core machine.
-  test.setTimeout(120_000);
-  standIn = await startRedsysStandIn();
-  server = await startProviderServer(E2E_REDSYS_PORT, standIn.env());
-});
-
-test.afterAll(async () => {
-  // Also a server whose start outlasted the beforeAll (`server` is then unset).
-  await stopProviderServers();
-  await standIn?.close();
-});
+const provider = useProviderServer(E2E_REDSYS_PORT, startRedsysStandIn, (standIn) => standIn.env());
 
 /** Redsys' test card whose issuer asks for EMV 3-D Secure: on the 0 € authentication and on a payment the customer makes. */
 const CARD_NUMBER = '4918 0191 9988 3839';
@@ -38,14 +16,14 @@ const CARD_NUMBER = '4918 0191 9988 3839';
 async function passChallenge(page: Page) {
   await expect(page.getByRole('heading', { name: 'Autenticación EMV3DS 2.2' })).toBeVisible();
   await page.getByRole('button', { name: 'Autenticar' }).click();
-  await page.waitForURL((url) => url.origin === server.url && url.pathname === '/user/methods/redsys');
+  await page.waitForURL((url) => url.origin === provider.server.url && url.pathname === '/user/methods/redsys');
 }
 
 test("with Redsys in test mode, a Free customer sees the test-mode banner, saves a card on Redsys' page, pays Pro there after the bank's challenge, comes back to our return page, and has Pro active and its invoice in Pagos", async ({
   browser,
   playwright,
 }, testInfo) => {
-  const { context, toUs, page } = await customerOf(server, { browser, playwright, workerIndex: testInfo.workerIndex });
+  const { context, toUs, page } = await customerOf(provider.server, { browser, playwright, workerIndex: testInfo.workerIndex });
 
   // Methods: cards only; the form that leaves for Redsys' page says it is test mode.
   await page.goto('/user/methods');
@@ -57,7 +35,7 @@ test("with Redsys in test mode, a Free customer sees the test-mode banner, saves
   await leave.getByTestId('redsys-continue').click();
 
   // Redsys' page (the stand-in's origin, a top-level form post): the card is typed there.
-  await page.waitForURL(`${standIn.url}/sis/realizarPago`);
+  await page.waitForURL(`${provider.standIn.url}/sis/realizarPago`);
   await page.getByLabel('Tarjeta').fill(CARD_NUMBER);
   await page.getByLabel('Caducidad (AAMM)').fill('3412');
   await page.getByLabel('CVV').fill('123');
@@ -76,7 +54,7 @@ test("with Redsys in test mode, a Free customer sees the test-mode banner, saves
   await expect(dialog.getByTestId('pay-total')).toHaveText('€10.89');
   await dialog.getByTestId('pay-confirm').click();
   await page.getByRole('dialog').getByTestId('authentication-step').getByTestId('redsys-continue').click();
-  await page.waitForURL(`${standIn.url}/sis/realizarPago`);
+  await page.waitForURL(`${provider.standIn.url}/sis/realizarPago`);
   await passChallenge(page);
   await expect(page.getByTestId('redsys-return-done')).toHaveText(
     'Payment completed. Your purchase is active and its invoice is in Facturas.',
@@ -98,12 +76,12 @@ test("with Redsys in test mode, a Free customer sees the test-mode banner, saves
 
   // Redsys saw the 0 € authentication and the payment on its page (both authenticated), the REST
   // charge it answered 0195, and no signature it could not verify.
-  expect(standIn.operations.map((o) => [o.via, o.type, o.amount, o.response])).toEqual([
+  expect(provider.standIn.operations.map((o) => [o.via, o.type, o.amount, o.response])).toEqual([
     ['page', '7', 0, '0000'],
     ['rest', '0', 1089, '0195'],
     ['page', '0', 1089, '0000'],
   ]);
-  expect(standIn.violations).toEqual([]);
+  expect(provider.standIn.violations).toEqual([]);
   // The number was typed on Redsys' page only: no address or body the browser sent us carries it.
   expectNumberNeverSent(toUs, CARD_NUMBER);
   expect(toUs.some((line) => line.startsWith('POST') && line.includes('/api/payments/redsys/return '))).toBe(true);

@@ -1,44 +1,15 @@
 import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
-import { startStripeStandIn, type StripeStandIn } from '../../apps/api/test/helpers/stripe-stand-in';
+import { startStripeStandIn } from '../../apps/api/test/helpers/stripe-stand-in';
+import { stripeAppEnv } from '../../apps/api/test/helpers/stripe-app';
 import { E2E_STRIPE_PORT } from '../accounts.mjs';
-import {
-  customerOf,
-  expectNumberNeverSent,
-  startProviderServer,
-  stopProviderServers,
-  type ProviderServer,
-} from './support/provider-server';
+import { customerOf, expectNumberNeverSent, useProviderServer } from './support/provider-server';
 import { routeStripe } from './support/stripe-js-stand-in';
 
 // The app with PAYMENT_PROVIDER=stripe, on a server of this spec's own, pointed at the local stand-in
 // of Stripe's API that the API tests use (it checks every request against Stripe's OpenAPI
 // description). js.stripe.com cannot load here: the browser gets a stand-in of Stripe.js
 // (support/stripe-js-stand-in.ts says what it implements and why).
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-let standIn: StripeStandIn;
-let server: ProviderServer;
-
-test.beforeAll(async () => {
-  // The server's start (PGlite, migrations, seed) took 15–35 s on the shared 2-core machine.
-  test.setTimeout(120_000);
-  standIn = await startStripeStandIn();
-  server = await startProviderServer(E2E_STRIPE_PORT, {
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
-    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(standIn.port),
-    STRIPE_API_PROTOCOL: 'http',
-  });
-});
-
-test.afterAll(async () => {
-  // Also a server whose start outlasted the beforeAll (`server` is then unset).
-  await stopProviderServers();
-  await standIn?.close();
-});
+const provider = useProviderServer(E2E_STRIPE_PORT, startStripeStandIn, stripeAppEnv);
 
 const CARD_NUMBER = '4242 4242 4242 4242';
 /** Stripe's test card whose issuer asks for 3-D Secure on every setup and every payment. */
@@ -47,8 +18,8 @@ const AUTHENTICATE_ALWAYS = '4000 0027 6000 3184';
 /** A new Free customer in a browser context of its own, with the Stripe.js stand-in routed. */
 async function customerContext(browser: Browser, playwright: PlaywrightWorkerArgs['playwright'], testInfo: TestInfo) {
   let stripe: Awaited<ReturnType<typeof routeStripe>> | undefined;
-  const made = await customerOf(server, { browser, playwright, workerIndex: testInfo.workerIndex }, async (context) => {
-    stripe = await routeStripe(context, standIn);
+  const made = await customerOf(provider.server, { browser, playwright, workerIndex: testInfo.workerIndex }, async (context) => {
+    stripe = await routeStripe(context, provider.standIn);
   });
   return { ...made, stripe: stripe! };
 }
@@ -84,7 +55,7 @@ async function expectPaidWithInvoice(page: Page) {
 }
 
 const paymentIntentsOf = (customerRef: string) =>
-  standIn
+  provider.standIn
     .paymentIntents()
     .filter((pi) => pi.customer === customerRef)
     .map((pi) => [pi.amount, pi.status]);
@@ -109,7 +80,7 @@ test("with Stripe in test mode, a Free customer sees the test-mode banner, saves
   await expect(page.getByTestId('method-4242')).toContainText('Visa •••• 4242');
   await expect(page.getByTestId('method-4242').getByTestId('method-default')).toBeVisible();
 
-  // Our server charges the saved card at Stripe: paid at once.
+  // Our provider.server charges the saved card at Stripe: paid at once.
   await payProMonthly(page, '4242');
   await expect(page.getByTestId('plans-done')).toContainText('Pro is active');
   await expectPaidWithInvoice(page);
@@ -121,9 +92,9 @@ test("with Stripe in test mode, a Free customer sees the test-mode banner, saves
   const confirms = stripe.apiRequests.filter((r) => r.method === 'POST');
   expect(confirms.map((r) => r.path)).toEqual([expect.stringMatching(/^\/v1\/setup_intents\/seti_\w+\/confirm$/)]);
   expect(confirms[0]!.body).toContain('payment_method=pm_card_visa');
-  const customerRef = standIn.paymentIntents().at(-1)!.customer as string;
+  const customerRef = provider.standIn.paymentIntents().at(-1)!.customer as string;
   expect(paymentIntentsOf(customerRef)).toEqual([[1089, 'succeeded']]);
-  expect(standIn.violations).toEqual([]);
+  expect(provider.standIn.violations).toEqual([]);
   // What our server got was the setup's id; the number never came.
   expect(toUs.some((line) => line.startsWith('POST') && line.includes('/api/user/methods ') && line.includes('seti_'))).toBe(true);
   expectNumberNeverSent(toUs, CARD_NUMBER);
@@ -151,12 +122,12 @@ test("3-D Secure with Stripe: the card's issuer asks on the setup and on the pay
   await expectPaidWithInvoice(page);
   await context.close();
 
-  const customerRef = standIn.paymentIntents().at(-1)!.customer as string;
+  const customerRef = provider.standIn.paymentIntents().at(-1)!.customer as string;
   expect(paymentIntentsOf(customerRef)).toEqual([[1089, 'succeeded']]);
   // Stripe.js read the PaymentIntent after the modal with its client secret (the publishable key).
   expect(
     stripe.apiRequests.filter((r) => r.method === 'GET' && /^\/v1\/payment_intents\/pi_\w+$/.test(r.path)).map((r) => r.status),
   ).toEqual([200]);
-  expect(standIn.violations).toEqual([]);
+  expect(provider.standIn.violations).toEqual([]);
   expectNumberNeverSent(toUs, AUTHENTICATE_ALWAYS);
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, type Browser, type BrowserContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { createUser, type AppServer } from './fixtures';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -80,6 +80,42 @@ export async function startProviderServer(port: number, env: Record<string, stri
     throw error;
   }
   return server;
+}
+
+/**
+ * A spec's provider: its stand-in started, then a server of its own on `port` with the settings
+ * `envOf` gives for it, before the spec's tests (one after the other); both stopped after them. Read
+ * `standIn` and `server` inside tests.
+ */
+export function useProviderServer<S extends { close(): Promise<void> }>(
+  port: number,
+  startStandIn: () => Promise<S>,
+  envOf: (standIn: S) => Record<string, string>,
+) {
+  let standIn: S | undefined;
+  let server: ProviderServer | undefined;
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+  test.beforeAll(async () => {
+    // The server's start (PGlite, migrations, seed) took 15–35 s on the shared 2-core machine.
+    test.setTimeout(120_000);
+    standIn = await startStandIn();
+    server = await startProviderServer(port, envOf(standIn));
+  });
+  test.afterAll(async () => {
+    // Also a server whose start outlasted the beforeAll (`server` is then unset).
+    await stopProviderServers();
+    await standIn?.close();
+  });
+  return {
+    get standIn(): S {
+      if (!standIn) throw new Error('the stand-in starts in beforeAll');
+      return standIn;
+    },
+    get server(): ProviderServer {
+      if (!server) throw new Error('the server starts in beforeAll');
+      return server;
+    },
+  };
 }
 
 /**
