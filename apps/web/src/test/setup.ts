@@ -12,10 +12,12 @@ import { resetCountryDetection } from '@/lib/phone-input/country-lookup';
  * here after each test, for the next test and the next file alike.
  */
 
-// findBy*/waitFor give up after 3 s (1 s by default). Measured over the whole suite, the longest wait
+// findBy*/waitFor give up after 10 s (1 s by default): a limit for a screen that never comes, not a
+// speed check (a correct screen ends the wait at once). Measured over the whole suite, the longest wait
 // for a correct screen was 0.5 s alone and 1.2 s with lint and the type check running beside it, as
-// npm test runs them (the audit log's user search, which waits 300 ms after the last key).
-configure({ asyncUtilTimeout: 3_000 });
+// npm test runs them; but CI's run of the profile list (20 tiles, a file's first render) passed 3 s
+// with four processes on its two cores.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {
