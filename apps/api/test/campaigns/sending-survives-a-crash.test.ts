@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
-import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
+import { createScratchDatabase, testDatabaseUrl, pgliteDataDir } from '../helpers/database.js';
 import { startMailbox } from '../helpers/mailbox.js';
 import { startServer } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
@@ -109,7 +109,7 @@ async function killMidCampaignAndRestart(open: () => Promise<DatabaseHandle>, en
 
 describe.skipIf(testDatabaseUrl)('a campaign on PGlite', () => {
   it('sends every recipient exactly one email when the sending process is killed half-way and restarted', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'enlaza-campaign-crash-'));
+    const dataDir = pgliteDataDir('enlaza-campaign-crash-');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     // Leases of two minutes: rows go out on their claim's lease, with no hold per message (the
     // PostgreSQL case below, with 4 s leases, re-holds every row before its send). On PGlite a restart

@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
@@ -98,4 +102,21 @@ export async function openTestDatabase(template: TemplateName = 'migrated'): Pro
       await scratch.drop();
     },
   };
+}
+
+/**
+ * PGlite: a new data directory (a server process's DATA_DIR) whose database is already a copy of the
+ * run's migrated template: the dump is a tarball of the database's own folder, unpacked where the
+ * server keeps it (`<DATA_DIR>/pglite`), so neither the test nor the server runs the migrations and
+ * the job queue's DDL again. Empty (migrated when first opened) without templates. The caller
+ * removes it.
+ */
+export function pgliteDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const templates = providedTemplates();
+  if (templates?.kind === 'pglite') {
+    mkdirSync(join(dir, 'pglite'));
+    execFileSync('tar', ['-xf', templates.migrated, '-C', join(dir, 'pglite')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  }
+  return dir;
 }

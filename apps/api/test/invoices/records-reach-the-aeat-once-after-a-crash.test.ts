@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -8,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { startAeatStandIn, type AeatStandIn } from '../helpers/aeat-stand-in.js';
-import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
+import { createScratchDatabase, testDatabaseUrl, pgliteDataDir } from '../helpers/database.js';
 import { chargeProLine, customerWithCard } from '../helpers/invoice-customers.js';
 import { startServerPolled, startWorker, type ServerProcess } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
@@ -121,7 +119,7 @@ async function stopWhenSettled(running: ServerProcess): Promise<number | null> {
 
 describe.skipIf(testDatabaseUrl)('VERI*FACTU sending on PGlite', () => {
   it('registers each of 200 records exactly once at the AEAT when the process is killed half-way', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'enlaza-verifactu-crash-'));
+    const dataDir = pgliteDataDir('enlaza-verifactu-crash-');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     // PGlite: one process per data directory; ask the running one over HTTP whether anything is pending.
     let server: ServerProcess | null = null;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
-import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
+import { createScratchDatabase, testDatabaseUrl, pgliteDataDir } from '../helpers/database.js';
 import { queueEmails, queueState } from '../helpers/jobs.js';
 import { startMailbox } from '../helpers/mailbox.js';
 import { startServer } from '../helpers/server-process.js';
@@ -75,7 +75,7 @@ async function killMidSendAndRestart(open: () => Promise<DatabaseHandle>, env: R
 
 describe.skipIf(testDatabaseUrl)('emails through the queue on PGlite', () => {
   it('loses none and sends none twice when the process is killed mid-send', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'enlaza-crash-'));
+    const dataDir = pgliteDataDir('enlaza-crash-');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     await killMidSendAndRestart(() => openDatabase({ kind: 'pglite', dataDir }), { DATA_DIR: dataDir, DATABASE_URL: '' });
   });

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
-import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
+import { createScratchDatabase, testDatabaseUrl, pgliteDataDir } from '../helpers/database.js';
 import { seedDueSubscriptions } from '../helpers/renewals.js';
 import { startServerPolled, startWorker, type ServerProcess } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
@@ -154,7 +152,7 @@ async function killMidRenewalsAndRestart(
 
 describe.skipIf(testDatabaseUrl)('renewals on PGlite', () => {
   it('charges and invoices each due subscription exactly once when the process is killed half-way', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'enlaza-renewals-crash-'));
+    const dataDir = pgliteDataDir('enlaza-renewals-crash-');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     // PGlite: one process per data directory, so the API process runs the renewals (WORKERS=inline).
     await killMidRenewalsAndRestart(

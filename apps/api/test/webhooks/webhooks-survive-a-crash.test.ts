@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
-import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
+import { createScratchDatabase, testDatabaseUrl, pgliteDataDir } from '../helpers/database.js';
 import { startServer } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
 import { startReceiver } from './receiver.js';
@@ -102,7 +102,7 @@ async function killMidDeliveryAndRestart(open: () => Promise<DatabaseHandle>, en
 
 describe.skipIf(testDatabaseUrl)('webhooks on PGlite', () => {
   it('loses no event when the process is killed mid-delivery and restarted', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'enlaza-webhook-crash-'));
+    const dataDir = pgliteDataDir('enlaza-webhook-crash-');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     await killMidDeliveryAndRestart(() => openDatabase({ kind: 'pglite', dataDir }), { DATA_DIR: dataDir, DATABASE_URL: '' });
   });
