@@ -1,25 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { pureTestFiles } from './test/projects.js';
+import { PROCESS_TESTS, pureTestFiles } from './test/projects.js';
 
 // The workspace packages are read from their TypeScript sources (the `source` export condition), in
 // the test files and in the global setup (which runs in vitest's own `__vitest__` environment).
 const source = { resolve: { conditions: ['source'] } };
-
-// Tests that start the real server or worker as child processes (and SIGKILL them half-way): each
-// keeps a core busy on its own, so they run after the route tests, two at a time, rather than
-// beside three route-test workers where a busy machine stretched them past their time limit.
-const PROCESS_TESTS = [
-  'test/platform/lifecycle.test.ts',
-  'test/platform/data-dir-lock.test.ts',
-  'test/platform/jobs-across-processes.test.ts',
-  'test/platform/jobs-survive-a-crash.test.ts',
-  'test/renewals/renews-exactly-once-after-a-crash.test.ts',
-  'test/invoices/records-reach-the-aeat-once-after-a-crash.test.ts',
-  'test/notifications/two-processes.test.ts',
-  'test/campaigns/sending-survives-a-crash.test.ts',
-  'test/platform/behind-nginx.test.ts',
-];
 
 // Files that open no database (test/projects.ts decides by what they import): their own project,
 // which the PostgreSQL pass of `npm test` leaves out (`--project=!pure`), since they would only run

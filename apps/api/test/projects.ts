@@ -13,6 +13,24 @@ export const DATABASE_OPENERS = [
   'test/helpers/database.ts', // openTestDatabase, scratch PostgreSQL databases
   'test/helpers/server-process.ts', // the real server or worker as a child process, on its own database
 ];
+// Tests that start the real server or worker as child processes (and SIGKILL them half-way): each
+// keeps a core busy on its own, so they run after the route tests, two at a time, rather than
+// beside three route-test workers where a busy machine stretched them past their time limit. Every
+// file that imports test/helpers/server-process.ts is here (test/platform/pure-tests-open-no-database.test.ts).
+export const PROCESS_TESTS = [
+  'test/platform/lifecycle.test.ts',
+  'test/platform/data-dir-lock.test.ts',
+  'test/platform/jobs-across-processes.test.ts',
+  'test/platform/jobs-survive-a-crash.test.ts',
+  'test/renewals/renews-exactly-once-after-a-crash.test.ts',
+  'test/invoices/records-reach-the-aeat-once-after-a-crash.test.ts',
+  'test/notifications/two-processes.test.ts',
+  'test/campaigns/sending-survives-a-crash.test.ts',
+  'test/platform/behind-nginx.test.ts',
+  'test/webhooks/webhooks-survive-a-crash.test.ts',
+  'test/payments/stripe-charges-once-after-a-kill-between-charge-and-commit.test.ts',
+];
+
 /** Packages that reach a database server or engine directly. */
 const DATABASE_PACKAGES = ['pg', '@electric-sql/pglite', 'pg-boss'];
 
@@ -67,6 +85,15 @@ function testFiles(dir: string): string[] {
 export function pureTestFiles(apiRoot: string): string[] {
   return testFiles(resolve(apiRoot, 'test'))
     .filter((file) => !opensDatabase(apiRoot, file))
+    .map((file) => relative(apiRoot, file))
+    .sort();
+}
+
+/** The test files (relative to apps/api) that start the real server or worker as a child process. */
+export function serverProcessTestFiles(apiRoot: string): string[] {
+  const helper = resolve(apiRoot, 'test/helpers/server-process.ts');
+  return testFiles(resolve(apiRoot, 'test'))
+    .filter((file) => importsOf(readFileSync(file, 'utf8')).some((specifier) => resolveRelative(file, specifier) === helper))
     .map((file) => relative(apiRoot, file))
     .sort();
 }

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { paymentCustomers, paymentMethods, users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { createStripeProvider } from '../../src/modules/payments/providers/stripe.js';
-import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
+import { createScratchDatabase, pgliteDataDir, testDatabaseUrl } from '../helpers/database.js';
 import { seedDueSubscriptions } from '../helpers/renewals.js';
 import { startServerPolled, type ServerProcess } from '../helpers/server-process.js';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in.js';
@@ -129,7 +127,7 @@ describe.skipIf(testDatabaseUrl)('a Stripe charge and a crash before our commit,
   it('charges once, records one payment and one invoice after the restart', async () => {
     const standIn = await startStripeStandIn();
     cleanups.push(() => standIn.close());
-    const dataDir = mkdtempSync(join(tmpdir(), 'enlaza-stripe-crash-'));
+    const dataDir = pgliteDataDir('enlaza-stripe-crash-');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     await killBetweenChargeAndCommit(standIn, () => openDatabase({ kind: 'pglite', dataDir }), startServerPolled, {
       DATA_DIR: dataDir,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pureTestFiles } from '../projects.js';
+import { PROCESS_TESTS, pureTestFiles, serverProcessTestFiles } from '../projects.js';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'enlaza-projects-'));
@@ -46,5 +46,19 @@ describe('the `pure` test project (test/projects.ts): files that open no databas
     expect(pure).toContain('test/platform/pure-tests-open-no-database.test.ts');
     expect(pure).not.toContain('test/dashboard/dashboard.test.ts');
     expect(pure).not.toContain('test/platform/jobs.test.ts');
+  });
+
+  it('runs every file that starts the server as a process in the `processes` project, after the route tests', () => {
+    const root = tree({
+      'test/helpers/server-process.ts': 'export const startServer = () => undefined;',
+      'test/a/kill.test.ts': "import { startServer, type ServerProcess } from '../helpers/server-process.js';",
+      'test/a/types-only.test.ts': "import type { ServerProcess } from '../helpers/server-process.js';",
+      'test/a/route.test.ts': "import { createTestApp } from '../helpers/test-app.js';",
+    });
+    expect(serverProcessTestFiles(root)).toEqual(['test/a/kill.test.ts']);
+
+    const starters = serverProcessTestFiles(apiRoot);
+    expect(starters).toContain('test/platform/lifecycle.test.ts');
+    expect(starters.filter((file) => !PROCESS_TESTS.includes(file))).toEqual([]);
   });
 });
