@@ -33,24 +33,24 @@ async function typeCard(page: Page, number: string) {
   await page.getByTestId('stripe-setup').getByTestId('method-save').click();
 }
 
-/** Pro monthly (9.00 + 21 % = 10.89) with the saved card chosen: the pay dialog, up to "Pay". */
-async function payProMonthly(page: Page, last4: string) {
+/** Pro monthly (9.00 + 21 % = 10.89) with the saved method chosen: the pay dialog, up to "Pay". */
+async function payProMonthly(page: Page, last4: string, method = 'Visa') {
   await page.goto('/user/plans');
   await page.getByTestId('plans-period').getByText('Monthly').click();
   await page.getByTestId('plan-pro').getByTestId('plan-choose').click();
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog.getByTestId('pay-total')).toHaveText('€10.89');
-  await expect(dialog.getByRole('radio', { name: new RegExp(`Visa •••• ${last4}`) })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: new RegExp(`${method} •••• ${last4}`) })).toBeChecked();
   await dialog.getByTestId('pay-confirm').click();
 }
 
-/** Pagos: the one payment, paid, with its invoice. */
-async function expectPaidWithInvoice(page: Page) {
+/** Pagos: the one payment, paid (or in another status), with its invoice. */
+async function expectPaidWithInvoice(page: Page, status = 'Paid') {
   await page.goto('/user/pagos');
   const rows = page.getByTestId('payment-row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('€10.89');
-  await expect(rows.first().getByTestId('payment-status')).toHaveText('Paid');
+  await expect(rows.first().getByTestId('payment-status')).toHaveText(status);
   await expect(rows.first().getByTestId('payment-invoice')).toHaveAttribute('aria-label', /^Invoice F\d{4}-\d{6} \(PDF\)$/);
 }
 
@@ -130,4 +130,55 @@ test("3-D Secure with Stripe: the card's issuer asks on the setup and on the pay
   ).toEqual([200]);
   expect(provider.standIn.violations).toEqual([]);
   expectNumberNeverSent(toUs, AUTHENTICATE_ALWAYS);
+});
+
+/** Stripe's test IBAN whose debit settles (pm_sepaDebit in Stripe's documentation). */
+const IBAN = 'DE89 3704 0044 0532 0130 00';
+
+test("SEPA Direct Debit with Stripe: the customer reads and accepts the mandate naming the seller, types the IBAN in Stripe's Payment Element, buys Pro (processing, invoiced at once), and the debit's settlement days later comes as Stripe's webhook", async ({
+  browser,
+  playwright,
+}, testInfo) => {
+  const { context, stripe, toUs, page } = await customerContext(browser, playwright, testInfo);
+
+  await page.goto('/user/methods');
+  await page.getByTestId('methods-add-sepa_debit').click();
+  // The SEPA Core mandate, in the customer's language, with the seller as the creditor; not accepted, nothing is saved.
+  await expect(page.getByTestId('sepa-mandate-text')).toContainText(/you authorise \(A\) .+ and its payment service provider/);
+  const element = page.frameLocator('iframe[title="Secure payment input frame"]');
+  await element.getByLabel('Full name').fill('Ana García');
+  await element.getByLabel('IBAN').fill(IBAN);
+  await page.getByTestId('stripe-setup').getByTestId('method-save').click();
+  await expect(page.getByText('Accept the mandate to save the account.')).toBeVisible();
+  expect(stripe.apiRequests.filter((r) => r.method === 'POST')).toEqual([]);
+
+  await page.getByTestId('sepa-mandate-accept').check();
+  await page.getByTestId('stripe-setup').getByTestId('method-save').click();
+  await expect(page.getByTestId('method-3000')).toContainText('SEPA Direct Debit •••• 3000');
+
+  // A debit takes days: Pro is active at once and invoiced (the debit is under way), the payment "Processing".
+  await payProMonthly(page, '3000', 'SEPA Direct Debit');
+  await expect(page.getByTestId('payment-processing')).toContainText('Your bank confirms it in a few days; your plan is active now.');
+  await expectPaidWithInvoice(page, 'Processing');
+
+  // The bank settles it; Stripe tells our server with a signed payment_intent.succeeded.
+  const intent = provider.standIn.paymentIntents().at(-1)!;
+  expect([intent.amount, intent.status]).toEqual([1089, 'processing']);
+  const { payload, headers } = provider.standIn.webhookRequest(provider.standIn.settle(intent.id));
+  const delivered = await fetch(`${provider.server.url}/api/payments/stripe/webhook`, { method: 'POST', headers, body: payload });
+  expect(delivered.status).toBe(200);
+  await expectPaidWithInvoice(page, 'Paid');
+  await context.close();
+
+  // The frame confirmed the SetupIntent with the test PaymentMethod and the browser's acceptance of the mandate.
+  const confirms = stripe.apiRequests.filter((r) => r.method === 'POST');
+  expect(confirms.map((r) => r.path)).toEqual([expect.stringMatching(/^\/v1\/setup_intents\/seti_\w+\/confirm$/)]);
+  expect(new URLSearchParams(confirms[0]!.body).get('payment_method')).toBe('pm_sepaDebit');
+  expect(new URLSearchParams(confirms[0]!.body).get('mandate_data[customer_acceptance][type]')).toBe('online');
+  expect(provider.standIn.violations).toEqual([]);
+  // Our server got the setup's id and the mandate accepted; the IBAN never came.
+  expect(
+    toUs.some((line) => line.includes('/api/user/methods ') && line.includes('seti_') && line.includes('"mandateAccepted":true')),
+  ).toBe(true);
+  expectNumberNeverSent(toUs, IBAN);
 });
