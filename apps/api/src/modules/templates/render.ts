@@ -108,6 +108,60 @@ export function linkifyBody(html: string): string {
     .join('');
 }
 
+/** The card's content width: the layout's 600 px column less the card's padding (28 px on each side). */
+const CONTENT_WIDTH = 544;
+const pixels = (value: string | undefined) => (value && /^\s*\d+(?:\.\d+)?\s*(?:px)?\s*$/i.test(value) ? parseFloat(value) : null);
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*("[^"]*"|'[^']*'|[^\\s>]+)`, 'i').exec(tag)?.[1]?.replace(/^["']|["']$/g, '');
+const setAttribute = (tag: string, name: string, value: string) => {
+  const re = new RegExp(`\\s${name}\\s*=\\s*("[^"]*"|'[^']*'|[^\\s>]+)`, 'i');
+  return re.test(tag) ? tag.replace(re, ` ${name}="${value}"`) : tag.replace(/^<(\w+)/, `<$1 ${name}="${value}"`);
+};
+/** An inline style's fixed widths beyond the column made fluid (`width:100%`; a `min-width` dropped). */
+const fluidStyle = (style: string) =>
+  style
+    .split(';')
+    .map((d) => {
+      const [name = '', value] = d.split(':').map((x) => x.trim());
+      const size = pixels(value);
+      if (size === null || size <= CONTENT_WIDTH) return d;
+      if (/^width$/i.test(name)) return 'width:100%';
+      if (/^min-width$/i.test(name)) return '';
+      return d;
+    })
+    .filter((d) => d.trim())
+    .join(';');
+
+/**
+ * Fixed widths beyond the card's column capped, whatever HTML the body holds (pasted, API-made,
+ * older templates): an `<img width="1200">` made the whole email 1,240 px wide on a phone, since
+ * some clients let the attribute win over `max-width` and a table cell grows to its content. An
+ * image wider than the column gets `width="544"`, its height scaled to keep its proportions, and
+ * `width:100%` (with the layout's `max-width:100%;height:auto`), so it shrinks with the screen; a
+ * table or cell wider than the column becomes `width="100%"`; inline `width`/`min-width` in pixels
+ * past the column become fluid. Widths within the column are left as written.
+ */
+export function capWidths(html: string): string {
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      const tag = /^<([a-z][a-z0-9]*)\b/i.exec(part)?.[1]?.toLowerCase();
+      if (!tag) return part;
+      let out = part;
+      const style = attribute(out, 'style');
+      if (style !== undefined && fluidStyle(style) !== style) out = setAttribute(out, 'style', fluidStyle(style).replace(/"/g, "'"));
+      const width = pixels(attribute(out, 'width'));
+      if (width === null || width <= CONTENT_WIDTH) return out;
+      if (tag !== 'img') return setAttribute(out, 'width', '100%');
+      const height = pixels(attribute(out, 'height'));
+      out = setAttribute(out, 'width', String(CONTENT_WIDTH));
+      if (height !== null) out = setAttribute(out, 'height', String(Math.round((height * CONTENT_WIDTH) / width)));
+      const own = attribute(out, 'style');
+      return setAttribute(out, 'style', `${own ? `${own.replace(/;\s*$/, '')};` : ''}width:100%;max-width:100%;height:auto`);
+    })
+    .join('');
+}
+
 const decodeEntities = (value: string) =>
   value
     .replace(/&amp;/g, '&')
@@ -129,7 +183,7 @@ const HTML_LANG: Record<string, string> = { en: 'en', es: 'es', jp: 'ja' };
 
 /** Lays a template out once (see above): the costly step, shared by every recipient of a campaign. */
 export function prepareEmail(template: Pick<TemplateContent, 'subject' | 'bodyHtml'>, locale: string): PreparedEmail {
-  const body = linkifyBody(template.bodyHtml);
+  const body = linkifyBody(capWidths(template.bodyHtml));
   // The pre-header: the start of the body's text, so an inbox's preview line reads the message and
   // not "View in browser". Followed by spacers so the client does not go on into the rest.
   const preheader = [
