@@ -49,6 +49,7 @@ body{margin:0;padding:0;width:100%;background:#f1f3f5;-webkit-text-size-adjust:1
 .view a{color:#1f5fa8}
 .card{background:#ffffff;border-radius:8px;padding:28px;font-family:${FONT};font-size:16px;line-height:1.5;color:#212529;word-wrap:break-word;overflow-wrap:break-word}
 .card p{margin:0 0 16px}
+.card h1{font-size:28px;line-height:1.2;margin:0 0 16px}
 .card h2{font-size:24px;line-height:1.25;margin:0 0 16px}
 .card h3{font-size:20px;line-height:1.3;margin:0 0 12px}
 .card h4{font-size:17px;line-height:1.35;margin:0 0 8px}
