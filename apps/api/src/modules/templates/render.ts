@@ -171,6 +171,28 @@ const decodeEntities = (value: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>');
 
+/** The pre-header's length: about what inboxes show after the subject. */
+const PREVIEW_LENGTH = 140;
+
+/**
+ * The start of a text, up to PREVIEW_LENGTH characters, cut between words: a cut inside an address
+ * showed a broken link in the inbox's preview line. Only a first word longer than the whole line
+ * (not an address: an address is left out whole) is cut, by characters.
+ */
+export function previewLine(text: string): string {
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if ([...next].length <= PREVIEW_LENGTH) {
+      line = next;
+      continue;
+    }
+    if (!line && !/^https?:\/\//i.test(word)) line = [...word].slice(0, PREVIEW_LENGTH).join('');
+    break;
+  }
+  return line;
+}
+
 export type PreparedEmail = {
   /** The subject with its merge fields as written. */
   subject: string;
@@ -187,13 +209,11 @@ export function prepareEmail(template: Pick<TemplateContent, 'subject' | 'bodyHt
   const body = linkifyBody(capWidths(template.bodyHtml));
   // The pre-header: the start of the body's text, so an inbox's preview line reads the message and
   // not "View in browser". Followed by spacers so the client does not go on into the rest.
-  const preheader = [
-    ...decodeEntities(body.replace(/<\/?(?:p|h[1-6]|li|ul|ol|br|hr|blockquote|pre|div)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, ''))
+  const preheader = previewLine(
+    decodeEntities(body.replace(/<\/?(?:p|h[1-6]|li|ul|ol|br|hr|blockquote|pre|div)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, ''))
       .replace(/\s+/g, ' ')
       .trim(),
-  ]
-    .slice(0, 140)
-    .join('');
+  );
   const document = `<!doctype html>
 <html lang="${HTML_LANG[locale] ?? 'en'}" xmlns="http://www.w3.org/1999/xhtml">
 <head>
