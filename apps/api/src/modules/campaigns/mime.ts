@@ -72,6 +72,21 @@ export function listHeaders(m: Pick<CampaignMessage, 'campaignId' | 'ownerId' | 
 }
 
 /**
+ * The list headers of a campaign's test send, as a real send has them (List-Unsubscribe with its
+ * one-click header, List-ID, Feedback-ID, X-Enlaza-Campaign), for the mailer's `headers`: the
+ * unsubscribe link is the test's (`/u/example`, a page that unsubscribes nobody) and no `mailto:`.
+ */
+export function testSendHeaders(
+  m: Pick<CampaignMessage, 'unsubscribeUrl' | 'campaignId' | 'ownerId' | 'ownerAlias' | 'domain'>,
+): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${m.unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    ...Object.fromEntries(listHeaders(m)),
+  };
+}
+
+/**
  * The same message as nodemailer's composer is given it: sent this way when buildCampaignMime does
  * not apply (an address that is not plain ASCII), and what a test compares buildCampaignMime's bytes with.
  */
