@@ -13,7 +13,12 @@ import { templateContent } from '../../src/modules/templates/service.js';
 const CONTENT = 544;
 
 const render = (bodyHtml: string) =>
-  mergeEmail(prepareEmail({ subject: 'S', bodyHtml }, 'en'), { nombre: 'Ana', email: 'a@example.org' }).html;
+  mergeEmail(prepareEmail({ subject: 'S', bodyHtml }, 'en'), {
+    nombre: 'Ana',
+    email: 'a@example.org',
+    perfil_url: 'https://enlaza.example/ana',
+    baja_url: 'https://enlaza.example/u/x',
+  }).html;
 
 const styleOf = (el: Element) =>
   Object.fromEntries(

@@ -10,7 +10,12 @@ describe('headings are kept', () => {
       { subject: 'S', bodyHtml: '<h1>Gran noticia</h1><h2>Para {{nombre}}</h2><h3>Detalles</h3><p>Texto</p>' },
       'es',
     );
-    const html = mergeEmail(prepareEmail({ subject: 'S', bodyHtml }, 'es'), { nombre: 'Ana' }).html;
+    const html = mergeEmail(prepareEmail({ subject: 'S', bodyHtml }, 'es'), {
+      nombre: 'Ana',
+      email: 'a@example.org',
+      perfil_url: 'https://enlaza.example/ana',
+      baja_url: 'https://enlaza.example/u/x',
+    }).html;
     const doc = parseDocument(html);
     for (const [tag, text] of [
       ['h1', 'Gran noticia'],
