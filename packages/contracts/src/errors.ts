@@ -95,6 +95,7 @@ export const ERROR_STATUS = {
   'campaign.sender_missing': 409,
   'campaign.paused_complaints': 409,
   'webhook.signature_invalid': 401,
+  'webhook.secret_invalid': 401,
   'webhook.unknown_source': 403,
   'webhook.not_acceptable': 406,
   'webhook.stripe_signature_invalid': 400,

@@ -11,6 +11,8 @@ export type OutgoingEmail = {
   replyTo?: string;
   /** Instead of MAIL_FROM (a campaign's test send comes from its sender, as the campaign will). */
   from?: string;
+  /** Header fields of its own (a campaign's test send carries the campaign's list headers), as written. */
+  headers?: Record<string, string>;
   /** Files sent with it (a receipt's invoice PDF), base64: they travel in the send job, never in the deliveries log. */
   attachments?: EmailAttachment[];
 };

@@ -47,6 +47,18 @@ export function sanitizeRichText(html: string): string {
 }
 
 /**
+ * An email template's allow-list: the one above plus `<h1>`. An email is a document of its own whose
+ * title a template may well write as an `<h1>` (pasted or API-made); dropping it lost the heading's
+ * level (its text stayed as a plain line). A wall post stays below its page's own `<h1>`.
+ */
+const EMAIL_OPTIONS: sanitizeHtml.IOptions = { ...OPTIONS, allowedTags: ['h1', ...(OPTIONS.allowedTags as string[])] };
+
+/** Sanitises an email template's HTML (the allow-list above with `<h1>`). */
+export function sanitizeEmailHtml(html: string): string {
+  return sanitizeHtml(html, EMAIL_OPTIONS).trim();
+}
+
+/**
  * The plain-text version of an HTML body (the text part of an email, previews, search). Nothing
  * changes case: html-to-text upper-cases headings and table headers by default, which turned a merge
  * field in a heading (`{{nombre}}`) into an unknown `{{NOMBRE}}` that rendered as nothing. Compiled

@@ -1,3 +1,4 @@
+import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { createLinkSigner, renderCampaignEmail } from '../../src/modules/campaigns/links.js';
@@ -115,7 +116,16 @@ describe('campaign emails built as one string (mime.ts)', () => {
     const before = await viaNodemailer(m);
     // The same Date (nodemailer's is the current time, to the second) and boundary (random) as nodemailer's.
     const date = new Date(/^Date: (.+)$/m.exec(before)![1]!);
-    expect(buildCampaignMime(m, date, boundaryOf(before))).toBe(before);
+    const ours = buildCampaignMime(m, date, boundaryOf(before));
+    // One deliberate difference: where nodemailer splits the From name into encoded words other than at
+    // a space (which Python's parser reads as a space inside a word), ours is split at spaces only
+    // (from-name-is-read-whole.test.ts); both read back as the same name.
+    const fromOf = (raw: string) => /^From: .*(?:\r\n[ \t].*)*\r\n/m.exec(raw)![0];
+    if (fromOf(ours) !== fromOf(before)) {
+      expect(fromOf(before)).toMatch(/\?=\s+=\?/);
+      expect((await simpleParser(ours)).from?.value).toEqual((await simpleParser(before)).from?.value);
+    }
+    expect(ours.replace(fromOf(ours), '')).toBe(before.replace(fromOf(before), ''));
   });
 
   it('signs the mailto address within the 64 characters of a local part, and reads it back in any case', () => {

@@ -368,6 +368,20 @@ describe('campaigns', () => {
       headers: { authorization: 'Bearer not-the-secret-at-all' },
     });
     expect(wrong.statusCode).toBe(401);
+    // The refusal says what it is, in the caller's language: the shared secret, not a signed-out session.
+    for (const refused of [noSecret, wrong]) expect(refused.json<{ code: string }>().code).toBe('webhook.secret_invalid');
+    const said = async (language: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/campaigns/webhooks/bounces',
+          payload: report,
+          headers: { authorization: 'Bearer not-the-secret-at-all', 'accept-language': language },
+        })
+      ).json<{ message: string }>().message;
+    expect(await said('en')).toMatch(/shared secret.*BOUNCE_WEBHOOK_SECRET/);
+    expect(await said('es')).toMatch(/secreto compartido.*BOUNCE_WEBHOOK_SECRET/);
+    expect(await said('ja')).toMatch(/共有シークレット.*BOUNCE_WEBHOOK_SECRET/);
     const ok = await ctx.app.inject({
       method: 'POST',
       url: '/api/campaigns/webhooks/bounces',

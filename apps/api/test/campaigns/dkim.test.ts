@@ -43,6 +43,21 @@ async function verdict(raw: string) {
   return { dkim: result.dkim.results.map((r) => r.status.result), dmarc: result.dmarc && result.dmarc.status.result };
 }
 
+/** The header fields a message's DKIM signature covers (its `h=` tag, as the verifier read it), lower-cased. */
+async function signedFields(raw: string): Promise<string[]> {
+  const result = await authenticate(raw, {
+    resolver,
+    ip: '127.0.0.1',
+    helo: 'enlaza.test',
+    sender: 'no-reply@enlaza.test',
+    mta: 'mx.example',
+  });
+  return (result.dkim.results[0]?.signingHeaders?.keys ?? '').split(':').map((key) => key.trim().toLowerCase());
+}
+
+/** The raw message without one header field (and its folded lines). */
+const withoutHeader = (raw: string, name: string) => raw.replace(new RegExp(`^${name}:.*\\r\\n(?:[ \\t].*\\r\\n)*`, 'im'), '');
+
 let ctx: TestContext;
 let mail: Mailbox;
 
@@ -97,5 +112,16 @@ describe('DKIM signing', () => {
     const tampered = campaignEmail.replace('Hello', 'Hallo');
     expect(tampered).not.toBe(campaignEmail);
     expect((await verdict(tampered)).dkim).toEqual(['neutral']);
+
+    // The list headers are signed too (RFC 8058 §4 requires List-Unsubscribe-Post to be, or receivers
+    // may not offer one-click unsubscribe), with From, Subject, Date and Message-ID.
+    const fields = await signedFields(campaignEmail);
+    for (const name of ['list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'feedback-id', 'from', 'subject', 'date', 'message-id'])
+      expect(fields).toContain(name);
+    // Taking the one-click header away breaks the signature: a relay cannot strip or add it unseen.
+    const stripped = withoutHeader(campaignEmail, 'List-Unsubscribe-Post');
+    expect(stripped).not.toMatch(/^List-Unsubscribe-Post:/im);
+    expect(stripped.length).toBeLessThan(campaignEmail.length);
+    expect((await verdict(stripped)).dkim).toEqual(['fail']);
   });
 });

@@ -154,6 +154,20 @@ describe('one renderer for the review, the test send, the campaign and its web p
     expect(normalize(page.body)).toBe(one);
     expect(sent.text?.replace(/http:\/\/enlaza\.test\/u\/\S+/, 'U')).toBe(tested.text?.replace(/http:\/\/enlaza\.test\/u\/\S+/, 'U'));
 
+    // The test send carries the list headers of a real send: the same names, the same list and
+    // feedback ids, the one-click header; its unsubscribe link is the example page, which unsubscribes nobody.
+    const headerOf = (raw: string, name: string) =>
+      new RegExp(`^${name}:[ \\t]*(.*(?:\\r\\n[ \\t].*)*)`, 'im')
+        .exec(raw.slice(0, raw.search(/\r\n\r\n/)))?.[1]
+        ?.replace(/\r\n[ \t]+/g, ' ')
+        .trim();
+    for (const name of ['List-Unsubscribe-Post', 'List-ID', 'Feedback-ID', 'X-Enlaza-Campaign']) {
+      expect(headerOf(sentRaw, name), `the campaign's ${name}`).toBeDefined();
+      expect(headerOf(testRaw, name), `the test send's ${name}`).toBe(headerOf(sentRaw, name));
+    }
+    expect(headerOf(testRaw, 'List-Unsubscribe')).toBe('<http://enlaza.test/u/example>');
+    expect(headerOf(sentRaw, 'List-Unsubscribe')).toMatch(/^<http:\/\/enlaza\.test\/u\/[^>]+>$/);
+
     // Both messages parse without defects in Python's email package, where it is installed.
     for (const raw of [testRaw, sentRaw]) {
       const defects = pythonDefects(raw);

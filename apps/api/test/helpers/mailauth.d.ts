@@ -10,7 +10,7 @@ declare module 'mailauth' {
       mta: string;
     },
   ): Promise<{
-    dkim: { results: { status: { result: string } }[] };
+    dkim: { results: { status: { result: string }; signingHeaders?: { keys: string } }[] };
     dmarc: { status: { result: string } } | false;
   }>;
 }

@@ -72,6 +72,21 @@ export function listHeaders(m: Pick<CampaignMessage, 'campaignId' | 'ownerId' | 
 }
 
 /**
+ * The list headers of a campaign's test send, as a real send has them (List-Unsubscribe with its
+ * one-click header, List-ID, Feedback-ID, X-Enlaza-Campaign), for the mailer's `headers`: the
+ * unsubscribe link is the test's (`/u/example`, a page that unsubscribes nobody) and no `mailto:`.
+ */
+export function testSendHeaders(
+  m: Pick<CampaignMessage, 'unsubscribeUrl' | 'campaignId' | 'ownerId' | 'ownerAlias' | 'domain'>,
+): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${m.unsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    ...Object.fromEntries(listHeaders(m)),
+  };
+}
+
+/**
  * The same message as nodemailer's composer is given it: sent this way when buildCampaignMime does
  * not apply (an address that is not plain ASCII), and what a test compares buildCampaignMime's bytes with.
  */
@@ -92,6 +107,76 @@ const header = (key: string, value: string) => {
   const encoded = encoder._encodeHeaderValue(key, value);
   return (encoded || '').toString().trim() ? mimeFuncs.foldLines(`${key}: ${encoded}`, 76) : null;
 };
+
+/** RFC 2047 §5(3): what a `Q` encoded word in a phrase may hold as itself. */
+const Q_LITERAL = /^[A-Za-z0-9!*+\-/]$/;
+const MAX_ENCODED_WORD = 75;
+
+/** One RFC 2047 encoded word of `text` (UTF-8, `Q` or `B` as nodemailer would choose). */
+function encodedWord(text: string, kind: 'Q' | 'B'): string {
+  if (kind === 'B') return `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
+  const q = [...Buffer.from(text)]
+    .map((byte) => {
+      const c = String.fromCharCode(byte);
+      if (c === ' ') return '_';
+      return Q_LITERAL.test(c) ? c : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
+  return `=?UTF-8?Q?${q}?=`;
+}
+
+/** RFC 5322 atext: a word that needs neither quotes nor encoding. */
+const ATEXT = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+$/;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * A display name as a phrase that every parser reads whole: runs of plain words as they are (quoted
+ * when one holds a special), runs of words with non-ASCII letters as encoded words, and an encoded
+ * word ending only after a space of the name. nodemailer splits its encoded words by length, mid-word
+ * ("…via Enlaz?= =?UTF-8?Q?a?="): RFC 2047 readers join the two, but Python's `email` package reads
+ * a space between them ("via Enlaz a"). A reader that keeps a space between two encoded words reads
+ * two spaces between two whole words here. One word longer than an encoded word's 75 characters stays
+ * whole (readers accept it) rather than cut.
+ */
+export function displayNamePhrase(name: string): string {
+  const words = name.trim().split(/\s+/);
+  const runs: { plain: boolean; words: string[] }[] = [];
+  for (const word of words) {
+    const plain = PRINTABLE_ASCII.test(word);
+    const last = runs.at(-1);
+    if (last && last.plain === plain) last.words.push(word);
+    else runs.push({ plain, words: [word] });
+  }
+  return runs
+    .map((run) => {
+      const text = run.words.join(' ');
+      if (run.plain) return run.words.every((w) => ATEXT.test(w)) ? text : `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+      const kind = encoder._getTextEncoding(text);
+      const chunks: string[] = [];
+      let chunk = '';
+      run.words.forEach((word, i) => {
+        const next = `${chunk}${word}${i < run.words.length - 1 ? ' ' : ''}`;
+        if (chunk && encodedWord(next, kind).length > MAX_ENCODED_WORD) {
+          chunks.push(chunk);
+          chunk = `${word}${i < run.words.length - 1 ? ' ' : ''}`;
+        } else chunk = next;
+      });
+      chunks.push(chunk);
+      return chunks.map((c) => encodedWord(c, kind)).join(' ');
+    })
+    .join(' ');
+}
+
+/**
+ * The From header: nodemailer's when it writes the name as one encoded word or none (the bytes its
+ * composer makes, which a test compares), else the name as `displayNamePhrase` writes it.
+ */
+function fromHeader(from: string): string | null {
+  const nodemailers = header('From', from);
+  const quoted = /^"((?:[^"\\]|\\.)*)"\s*<([^<>\s]+)>$/.exec(from.trim());
+  if (!nodemailers || !quoted || (nodemailers.match(/=\?/g) ?? []).length < 2) return nodemailers;
+  return mimeFuncs.foldLines(`From: ${displayNamePhrase(quoted[1]!.replace(/\\(.)/g, '$1'))} <${quoted[2]}>`, 76);
+}
 
 /** A text part: 7bit when it needs no encoding, else quoted-printable or base64 (MimeNode's choice). */
 function textPart(contentType: string, content: string): string {
@@ -118,7 +203,7 @@ export function buildCampaignMime(m: CampaignMessage, date = new Date(), boundar
   const headers = [
     header('List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
     ...listHeaders(m).map(([key, value]) => header(key, value)),
-    header('From', m.from),
+    fromHeader(m.from),
     header('To', m.to),
     m.replyTo ? header('Reply-To', m.replyTo) : null,
     header('Subject', m.subject),

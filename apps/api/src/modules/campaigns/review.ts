@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/actor.js';
 import { countAudience } from '../audience/index.js';
 import { prepareEmail } from '../templates/index.js';
 import { renderCampaignEmail, type LinkSigner } from './links.js';
+import { testSendHeaders } from './mime.js';
 import type { CampaignRow, CampaignsRepository } from './repository.js';
 import type { SenderSnapshot } from './schema.js';
 import { senderFor, senderFrom, senderSnapshot } from './sender-identity.js';
@@ -47,6 +48,9 @@ export function createCampaignReview({
   campaignOf,
   contentOf,
 }: CampaignReviewDeps) {
+  // The mail domain the list headers name (as a real send's, recipient-mail.ts).
+  const mailDomain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
+
   /** The sender it will go out as: the copy taken when it was scheduled, else the one saved now. */
   async function senderOf(campaign: CampaignRow): Promise<SenderSnapshot | null> {
     return campaign.sender ?? (await senderSnapshot(db, campaign.userId));
@@ -61,7 +65,7 @@ export function createCampaignReview({
       { id: campaign.id, email: me.email, name: me.name, profileId: onlyLists(campaign) ? null : 'sample' },
       { signer, profileUrl: shortProfileLink(config.publicUrl, owner.alias), locale: owner.locale, sender, mode: 'test' },
     );
-    return { rendered, sender };
+    return { rendered, sender, owner };
   }
 
   const onlyLists = (c: CampaignRow) =>
@@ -93,7 +97,7 @@ export function createCampaignReview({
       const campaign = await campaignOf(actor, id);
       const quota = await sendQuota(actor);
       if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit, used: quota.used });
-      const { rendered, sender } = await render(me, campaign);
+      const { rendered, sender, owner } = await render(me, campaign);
       await mailer.send({
         to: me.email,
         userId: actor.id,
@@ -102,6 +106,13 @@ export function createCampaignReview({
         html: rendered.html,
         text: rendered.text,
         ...(sender ? { from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo || undefined } : {}),
+        headers: testSendHeaders({
+          unsubscribeUrl: rendered.unsubscribeUrl,
+          campaignId: campaign.id,
+          ownerId: campaign.userId,
+          ownerAlias: owner.alias,
+          domain: mailDomain,
+        }),
       });
       const period = quota.periodStart.slice(0, 7);
       await sendsChanged(actor.id, { before: quota.used, after: quota.used + 1, limit: quota.limit, period }).catch(() => undefined);

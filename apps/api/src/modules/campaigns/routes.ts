@@ -328,7 +328,7 @@ export const campaignPublicRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsS
       onRequest: async (request) => {
         if (!bounceWebhookSecret) throw new AppError('request.not_found');
         const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-        if (!given || !sameSecret(given, bounceWebhookSecret)) throw new AppError('auth.unauthenticated');
+        if (!given || !sameSecret(given, bounceWebhookSecret)) throw new AppError('webhook.secret_invalid');
       },
     },
     async (request) => ({ ok: 1 as const, data: await campaigns.reportBounces(request.body) }),

@@ -11,7 +11,10 @@ import { defineJob } from '../../platform/job-list.js';
 import type { Mailer, OutgoingEmail, SendOptions } from '../../platform/mailer.js';
 import { deliveries } from './schema.js';
 
-type EmailJob = { deliveryId: string; email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo' | 'from' | 'attachments'> };
+type EmailJob = {
+  deliveryId: string;
+  email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo' | 'from' | 'attachments' | 'headers'>;
+};
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
@@ -119,8 +122,13 @@ export function createMailer(
         .onConflictDoNothing()
         .returning({ id: deliveries.id });
       if (!row) return 'duplicate' as const;
-      const { to, subject, html, text, replyTo, from, attachments } = email;
-      const extra = { ...(replyTo ? { replyTo } : {}), ...(from ? { from } : {}), ...(attachments?.length ? { attachments } : {}) };
+      const { to, subject, html, text, replyTo, from, attachments, headers } = email;
+      const extra = {
+        ...(replyTo ? { replyTo } : {}),
+        ...(from ? { from } : {}),
+        ...(attachments?.length ? { attachments } : {}),
+        ...(headers ? { headers } : {}),
+      };
       await jobs.send('email.send', { deliveryId: row.id, email: { to, subject, html, text, ...extra } }, { tx, id: row.id });
       return 'queued' as const;
     };

@@ -49,6 +49,7 @@ body{margin:0;padding:0;width:100%;background:#f1f3f5;-webkit-text-size-adjust:1
 .view a{color:#1f5fa8}
 .card{background:#ffffff;border-radius:8px;padding:28px;font-family:${FONT};font-size:16px;line-height:1.5;color:#212529;word-wrap:break-word;overflow-wrap:break-word}
 .card p{margin:0 0 16px}
+.card h1{font-size:28px;line-height:1.2;margin:0 0 16px}
 .card h2{font-size:24px;line-height:1.25;margin:0 0 16px}
 .card h3{font-size:20px;line-height:1.3;margin:0 0 12px}
 .card h4{font-size:17px;line-height:1.35;margin:0 0 8px}
@@ -108,6 +109,60 @@ export function linkifyBody(html: string): string {
     .join('');
 }
 
+/** The card's content width: the layout's 600 px column less the card's padding (28 px on each side). */
+const CONTENT_WIDTH = 544;
+const pixels = (value: string | undefined) => (value && /^\s*\d+(?:\.\d+)?\s*(?:px)?\s*$/i.test(value) ? parseFloat(value) : null);
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*("[^"]*"|'[^']*'|[^\\s>]+)`, 'i').exec(tag)?.[1]?.replace(/^["']|["']$/g, '');
+const setAttribute = (tag: string, name: string, value: string) => {
+  const re = new RegExp(`\\s${name}\\s*=\\s*("[^"]*"|'[^']*'|[^\\s>]+)`, 'i');
+  return re.test(tag) ? tag.replace(re, ` ${name}="${value}"`) : tag.replace(/^<(\w+)/, `<$1 ${name}="${value}"`);
+};
+/** An inline style's fixed widths beyond the column made fluid (`width:100%`; a `min-width` dropped). */
+const fluidStyle = (style: string) =>
+  style
+    .split(';')
+    .map((d) => {
+      const [name = '', value] = d.split(':').map((x) => x.trim());
+      const size = pixels(value);
+      if (size === null || size <= CONTENT_WIDTH) return d;
+      if (/^width$/i.test(name)) return 'width:100%';
+      if (/^min-width$/i.test(name)) return '';
+      return d;
+    })
+    .filter((d) => d.trim())
+    .join(';');
+
+/**
+ * Fixed widths beyond the card's column capped, whatever HTML the body holds (pasted, API-made,
+ * older templates): an `<img width="1200">` made the whole email 1,240 px wide on a phone, since
+ * some clients let the attribute win over `max-width` and a table cell grows to its content. An
+ * image wider than the column gets `width="544"`, its height scaled to keep its proportions, and
+ * `width:100%` (with the layout's `max-width:100%;height:auto`), so it shrinks with the screen; a
+ * table or cell wider than the column becomes `width="100%"`; inline `width`/`min-width` in pixels
+ * past the column become fluid. Widths within the column are left as written.
+ */
+export function capWidths(html: string): string {
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      const tag = /^<([a-z][a-z0-9]*)\b/i.exec(part)?.[1]?.toLowerCase();
+      if (!tag) return part;
+      let out = part;
+      const style = attribute(out, 'style');
+      if (style !== undefined && fluidStyle(style) !== style) out = setAttribute(out, 'style', fluidStyle(style).replace(/"/g, "'"));
+      const width = pixels(attribute(out, 'width'));
+      if (width === null || width <= CONTENT_WIDTH) return out;
+      if (tag !== 'img') return setAttribute(out, 'width', '100%');
+      const height = pixels(attribute(out, 'height'));
+      out = setAttribute(out, 'width', String(CONTENT_WIDTH));
+      if (height !== null) out = setAttribute(out, 'height', String(Math.round((height * CONTENT_WIDTH) / width)));
+      const own = attribute(out, 'style');
+      return setAttribute(out, 'style', `${own ? `${own.replace(/;\s*$/, '')};` : ''}width:100%;max-width:100%;height:auto`);
+    })
+    .join('');
+}
+
 const decodeEntities = (value: string) =>
   value
     .replace(/&amp;/g, '&')
@@ -115,6 +170,28 @@ const decodeEntities = (value: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>');
+
+/** The pre-header's length: about what inboxes show after the subject. */
+const PREVIEW_LENGTH = 140;
+
+/**
+ * The start of a text, up to PREVIEW_LENGTH characters, cut between words: a cut inside an address
+ * showed a broken link in the inbox's preview line. Only a first word longer than the whole line
+ * (not an address: an address is left out whole) is cut, by characters.
+ */
+export function previewLine(text: string): string {
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if ([...next].length <= PREVIEW_LENGTH) {
+      line = next;
+      continue;
+    }
+    if (!line && !/^https?:\/\//i.test(word)) line = [...word].slice(0, PREVIEW_LENGTH).join('');
+    break;
+  }
+  return line;
+}
 
 export type PreparedEmail = {
   /** The subject with its merge fields as written. */
@@ -129,16 +206,14 @@ const HTML_LANG: Record<string, string> = { en: 'en', es: 'es', jp: 'ja' };
 
 /** Lays a template out once (see above): the costly step, shared by every recipient of a campaign. */
 export function prepareEmail(template: Pick<TemplateContent, 'subject' | 'bodyHtml'>, locale: string): PreparedEmail {
-  const body = linkifyBody(template.bodyHtml);
+  const body = linkifyBody(capWidths(template.bodyHtml));
   // The pre-header: the start of the body's text, so an inbox's preview line reads the message and
   // not "View in browser". Followed by spacers so the client does not go on into the rest.
-  const preheader = [
-    ...decodeEntities(body.replace(/<\/?(?:p|h[1-6]|li|ul|ol|br|hr|blockquote|pre|div)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, ''))
+  const preheader = previewLine(
+    decodeEntities(body.replace(/<\/?(?:p|h[1-6]|li|ul|ol|br|hr|blockquote|pre|div)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, ''))
       .replace(/\s+/g, ' ')
       .trim(),
-  ]
-    .slice(0, 140)
-    .join('');
+  );
   const document = `<!doctype html>
 <html lang="${HTML_LANG[locale] ?? 'en'}" xmlns="http://www.w3.org/1999/xhtml">
 <head>

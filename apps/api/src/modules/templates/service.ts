@@ -16,7 +16,7 @@ import type { Mailer } from '../../platform/mailer.js';
 import type { Actor } from '../../platform/actor.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import { unknownMergeFields } from '../../platform/merge-fields.js';
-import { htmlToPlainText, sanitizeRichText } from '../../platform/rich-text.js';
+import { htmlToPlainText, sanitizeEmailHtml } from '../../platform/rich-text.js';
 import { renderTemplate, type TemplateContent } from './render.js';
 import type { TemplateRow, TemplatesRepository } from './repository.js';
 import { shortProfileLink } from '../../lib/public-links.js';
@@ -48,7 +48,7 @@ export function toTemplate(row: TemplateRow): Template {
 
 /** The stored form of a template: the body through the one allow-list and its plain-text part. Refuses unknown merge fields. */
 export function templateContent(input: { subject: string; bodyHtml: string }, locale: Locale = 'es'): TemplateContent {
-  const bodyHtml = sanitizeRichText(input.bodyHtml);
+  const bodyHtml = sanitizeEmailHtml(input.bodyHtml);
   // The fields as the author's language names them (any language's names are accepted).
   const known = MERGE_FIELDS.map((f) => `{{${MERGE_FIELD_NAMES[locale][f]}}}`).join(', ');
   const fields: Record<string, { code: string; params: { field: string; known: string } }[]> = {};
