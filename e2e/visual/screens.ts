@@ -5,7 +5,7 @@ import { E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_BROWSER_TIME } from '../account
 import type { ScreenData } from '../tests/support/a11y-data';
 import type { TeamScreenData } from '../tests/support/team-data';
 import { settled, trackApiCalls } from '../tests/support/page-state';
-import { followsSystemScheme, resolveRoute, type Role } from '../tests/support/routes';
+import { followsSystemScheme, isServerRendered, resolveRoute, type Role } from '../tests/support/routes';
 
 /**
  * Visual comparisons: every route of the spec, in light and dark, at 1280 and 360 px, compared with
@@ -169,41 +169,81 @@ async function textInMachineFonts(page: Page): Promise<string[]> {
   }, MACHINE_DRAWN);
 }
 
+/** The colour-scheme choice as Mantine keeps it (`apps/web/src/lib/apply-preferences.ts`). */
+const SCHEME_KEY = 'mantine-color-scheme-value';
+
 /**
- * Opens each route in turn on one page and compares its full-page picture; on a phone, the page must
- * not scroll sideways either. A route that differs is a soft failure, so one run reports them all.
+ * Opens each route in turn on one page, once, and compares its full-page picture in both themes at
+ * one width. The open page is turned to the other theme the way the header's switch does (the system
+ * scheme and Mantine's stored choice, announced by a `storage` event: Mantine redraws every
+ * component); a server-rendered page is loaded again for it (its scripts read the scheme once). The
+ * next route is loaded in the theme the last one ended in, so each route is pictured from that theme
+ * to the other. The width stays that of the page: a page loaded at one width and resized to the other
+ * is not always drawn as one loaded at that width (a card's preview is laid out when it loads). On a
+ * phone the page must not scroll sideways either, in either theme. A route that differs is a soft
+ * failure, so one run reports them all.
  */
 export async function compareRoutes(
   page: Page,
   routes: string[],
-  { role, theme, width, opened = {} }: { role: Role; theme: Theme; width: number; opened?: Record<string, Opened> },
+  { role, width, opened = {} }: { role: Role; width: number; opened?: Record<string, Opened> },
 ): Promise<void> {
   await page.clock.setFixedTime(new Date(VISUAL_BROWSER_TIME));
   const data = visualData();
   const inFlight = trackApiCalls(page);
   // An error that stopped a screen is said as such, not only as a picture of the error page.
   page.on('pageerror', (error) => expect.soft(error.message, `an error on ${page.url()}`).toBe(''));
-  const compare = async (name: string) => {
+  // The page's context is made in the first theme (storageFor and the context's colorScheme).
+  let current: Theme = THEMES[0];
+  const compare = async (name: string, theme: Theme) => {
     // Fonts are part of the picture: wait until the page's have loaded.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await sameIds(page);
-    expect.soft(await textInMachineFonts(page), `${name}: text in the machine's fonts, not the app's`).toEqual([]);
+    expect.soft(await textInMachineFonts(page), `${name} at ${width} px, ${theme}: text in the machine's fonts, not the app's`).toEqual([]);
     await expect.soft(page).toHaveScreenshot(`${role}-${name}-${width}-${theme}.png`, { fullPage: true, mask: volatile(page) });
   };
+  /** Turns the open page to `theme`, and checks what every picture needs. */
+  const show = async (route: string, url: string, theme: Theme) => {
+    if (theme !== current) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate(
+        ([key, value]) => {
+          window.localStorage.setItem(key!, value!);
+          window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: window.localStorage }));
+        },
+        [SCHEME_KEY, theme],
+      );
+      if (isServerRendered(route)) await page.goto(url);
+      current = theme;
+    }
+    await settled(page, inFlight);
+    if (!followsSystemScheme(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+    if (width === 360) {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect.soft(scrollWidth, `${route} scrolls sideways on a phone (${theme})`).toBeLessThanOrEqual(360);
+    }
+  };
+  /** Both themes, the page's own first. */
+  const themes = () => (current === THEMES[0] ? THEMES : [...THEMES].reverse());
   for (const route of routes) {
     await test.step(route, async () => {
-      await page.goto(resolveRoute(route, { ...data, ...data.team }));
-      await settled(page, inFlight);
-      if (!followsSystemScheme(route)) await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
-      if (width === 360) {
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect.soft(scrollWidth, `${route} scrolls sideways on a phone`).toBeLessThanOrEqual(360);
+      const url = resolveRoute(route, { ...data, ...data.team });
+      await page.goto(url);
+      for (const theme of themes()) {
+        await test.step(`${width} px, ${theme}`, async () => {
+          await show(route, url, theme);
+          await compare(pictureName(route), theme);
+        });
       }
-      await compare(pictureName(route));
       const state = opened[route];
       if (state) {
         await state.open(page);
-        await compare(`${pictureName(route)}-${state.state}`);
+        for (const theme of themes()) {
+          await test.step(`${state.state}, ${width} px, ${theme}`, async () => {
+            await show(route, url, theme);
+            await compare(`${pictureName(route)}-${state.state}`, theme);
+          });
+        }
       }
     });
   }
