@@ -1,10 +1,13 @@
 // Migrates and seeds the run's template databases once, with the job queue installed (pg-boss's
 // schema and every queue of the test app); every test file starts from a copy of one
 // (test/helpers/database.ts), so no file runs the migrations, the seed or pg-boss's DDL itself.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { buildApi } from '../build.mjs';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { seedIfEmpty } from '../src/db/seed.js';
 import { ADMIN, DEMO, SEEDED_DEMO_PLAN } from './helpers/accounts.js';
@@ -63,7 +66,19 @@ async function postgresTemplates(
 }
 
 export default async function setup(project: TestProject) {
+  // The bundle the process tests start (test/helpers/server-process.ts), built once for the run.
+  const bundle = join(
+    fileURLToPath(new URL('..', import.meta.url)),
+    'node_modules',
+    '.cache',
+    `enlaza-test-api-${randomBytes(4).toString('hex')}`,
+  );
+  await buildApi(bundle);
+  project.provide('apiBundle', bundle);
   const { templates, remove } = testDatabaseUrl ? await postgresTemplates(testDatabaseUrl, await testAppQueues()) : await pgliteTemplates();
   project.provide('databaseTemplates', templates);
-  return remove;
+  return async () => {
+    await remove();
+    await rm(bundle, { recursive: true, force: true });
+  };
 }

@@ -1,28 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
-import { buildApi } from '../../build.mjs';
+import { afterAll, inject } from 'vitest';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/**
- * The server and worker as `npm start` runs them: the esbuild bundle of src/ (build.mjs), built once
- * per test process on first use. A child started from the bundle loads in about half the CPU time of
- * one started from the sources through tsx (measured: 3.1 against 6.3 CPU s to a refused start), and
- * the crash tests start many. It is written inside the package, where its npm imports resolve.
- */
-let bundle: Promise<string> | undefined;
-function apiBundle(): Promise<string> {
-  if (!bundle) {
-    const outdir = join(apiRoot, 'node_modules', '.cache', `enlaza-test-api-${randomBytes(4).toString('hex')}`);
-    process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
-    bundle = buildApi(outdir).then(() => outdir);
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /**
+     * The server and worker as `npm start` runs them: the esbuild bundle of src/ (build.mjs), built
+     * once for the run by test/global-setup.ts inside the package (where its npm imports resolve). A
+     * child started from the bundle loads in about half the CPU time of one started from the sources
+     * through tsx (measured: 3.1 against 6.3 CPU s to a refused start), and the kill tests start many.
+     */
+    apiBundle: string;
   }
-  return bundle;
 }
 
 export type ServerProcess = {
@@ -33,8 +26,8 @@ export type ServerProcess = {
 };
 
 /** Starts the real server (the bundle of src/server.ts) as its own process on a free port. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  return (await spawnEntry('server.js', env, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/)).ready;
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  return spawnEntry('server.js', env, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/).ready;
 }
 
 /**
@@ -51,7 +44,7 @@ export async function startServerPolled(env: Record<string, string>): Promise<Se
     });
   });
   const url = `http://127.0.0.1:${port}`;
-  const { handle, ready } = await spawnEntry('server.js', { ...env, PORT: String(port) }, /Server listening at/);
+  const { handle, ready } = spawnEntry('server.js', { ...env, PORT: String(port) }, /Server listening at/);
   let failed: Error | undefined;
   ready.catch((error: Error) => (failed = error));
   for (;;) {
@@ -68,8 +61,8 @@ export async function startServerPolled(env: Record<string, string>): Promise<Se
 }
 
 /** Starts `npm run worker`'s entry (the bundle of src/worker.ts; PostgreSQL only): jobs, no HTTP (`url` is empty). */
-export async function startWorker(env: Record<string, string>): Promise<ServerProcess> {
-  return (await spawnEntry('worker.js', env, /worker started()/)).ready;
+export function startWorker(env: Record<string, string>): Promise<ServerProcess> {
+  return spawnEntry('worker.js', env, /worker started()/).ready;
 }
 
 /**
@@ -86,12 +79,12 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-async function spawnEntry(
+function spawnEntry(
   entry: 'server.js' | 'worker.js',
   env: Record<string, string>,
   readyLine: RegExp,
-): Promise<{ handle: ServerProcess; ready: Promise<ServerProcess> }> {
-  const proc = spawn(process.execPath, ['--enable-source-maps', join(await apiBundle(), entry)], {
+): { handle: ServerProcess; ready: Promise<ServerProcess> } {
+  const proc = spawn(process.execPath, ['--enable-source-maps', join(inject('apiBundle'), entry)], {
     cwd: apiRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
