@@ -71,6 +71,9 @@ export function listHeaders(m: Pick<CampaignMessage, 'campaignId' | 'ownerId' | 
   ];
 }
 
+/** The domain of the address campaigns go out from (MAIL_FROM): what List-ID and Feedback-ID name. */
+export const listDomain = (mailFrom: string) => /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'enlaza.local';
+
 /**
  * The list headers of a campaign's test send, as a real send has them (List-Unsubscribe with its
  * one-click header, List-ID, Feedback-ID, X-Enlaza-Campaign), for the mailer's `headers`: the

@@ -5,7 +5,7 @@ import { prepareEmail, type PreparedEmail } from '../templates/index.js';
 import { createCampaignTransport } from './campaign-transport.js';
 import { bounceAddress } from './inbound.js';
 import { renderCampaignEmail } from './links.js';
-import { buildCampaignMime, composerMail } from './mime.js';
+import { buildCampaignMime, composerMail, listDomain } from './mime.js';
 import type { CampaignRow, ClaimedRecipient } from './repository.js';
 import { createSentMarker, createThrottle, withinClaimLease } from './send-helpers.js';
 import type { SenderDeps } from './sender-deps.js';
@@ -26,7 +26,7 @@ export type Outcome = { kind: 'sent' | 'settled' | 'retry' | 'outage' | 'other';
 export function createRecipientMail(deps: SenderDeps) {
   const { repo, config, log, signer } = deps;
   const db: Database = deps.database.db;
-  const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
+  const domain = listDomain(config.mailFrom);
   const transport = config.smtp
     ? createCampaignTransport(config.smtp, { connections: config.campaignSmtpConnections, deadlineMs: config.smtpSendTimeoutMs, log })
     : null;

@@ -8,7 +8,7 @@ import type { Actor } from '../../platform/actor.js';
 import { countAudience } from '../audience/index.js';
 import { prepareEmail } from '../templates/index.js';
 import { renderCampaignEmail, type LinkSigner } from './links.js';
-import { testSendHeaders } from './mime.js';
+import { listDomain, testSendHeaders } from './mime.js';
 import type { CampaignRow, CampaignsRepository } from './repository.js';
 import type { SenderSnapshot } from './schema.js';
 import { senderFor, senderFrom, senderSnapshot } from './sender-identity.js';
@@ -48,8 +48,7 @@ export function createCampaignReview({
   campaignOf,
   contentOf,
 }: CampaignReviewDeps) {
-  // The mail domain the list headers name (as a real send's, recipient-mail.ts).
-  const mailDomain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
+  const mailDomain = listDomain(config.mailFrom);
 
   /** The sender it will go out as: the copy taken when it was scheduled, else the one saved now. */
   async function senderOf(campaign: CampaignRow): Promise<SenderSnapshot | null> {
