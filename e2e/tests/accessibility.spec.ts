@@ -5,7 +5,7 @@ import { seedScreenData } from './support/a11y-data';
 import { formatViolations, seriousViolations } from './support/axe-report';
 import { expect, test } from './support/fixtures';
 import { recordRequests } from './support/foreign-requests';
-import { settled, trackApiCalls } from './support/page-state';
+import { SCHEME_KEY, settled, switchColorScheme, trackApiCalls } from './support/page-state';
 import { followsSystemScheme, isServerRendered, resolveRoute, ROUTES, type RouteData } from './support/routes';
 import { joinTeam, seedTeam } from './support/team-data';
 
@@ -87,23 +87,13 @@ async function scan(page: Page, where: string): Promise<void> {
   expect.soft(untitled, `${where}: a sandboxed frame without a title`).toBe(0);
 }
 
-/** The colour-scheme choice as Mantine keeps it (`apps/web/src/lib/apply-preferences.ts`). */
-const SCHEME_KEY = 'mantine-color-scheme-value';
-
 /**
  * Turns an open SPA page to a theme without reloading it, as the header's switch does: the system
  * scheme and the stored choice, announced the way `applyColorScheme` announces it, so Mantine
  * redraws every component in the new scheme.
  */
 async function switchTheme(page: Page, route: string, theme: Theme): Promise<void> {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate(
-    ([key, value]) => {
-      window.localStorage.setItem(key!, value!);
-      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: window.localStorage }));
-    },
-    [SCHEME_KEY, theme],
-  );
+  await switchColorScheme(page, theme);
   await expect(page.locator('html'), `${route} turned ${theme}`).toHaveAttribute('data-mantine-color-scheme', theme);
 }
 

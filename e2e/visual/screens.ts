@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_BROWSER_TIME } from '../accounts.mjs';
 import type { ScreenData } from '../tests/support/a11y-data';
 import type { TeamScreenData } from '../tests/support/team-data';
-import { settled, trackApiCalls } from '../tests/support/page-state';
+import { SCHEME_KEY, settled, switchColorScheme, trackApiCalls } from '../tests/support/page-state';
 import { followsSystemScheme, isServerRendered, resolveRoute, type Role } from '../tests/support/routes';
 
 /**
@@ -43,7 +43,7 @@ export async function signIn(request: APIRequestContext, email: string, password
 
 /** The browser state of a signed-in role (the session keys the sign-in page stores) in `theme`. */
 export function storageFor(role: Role, theme: Theme) {
-  const localStorage: { name: string; value: string }[] = [{ name: 'mantine-color-scheme-value', value: theme }];
+  const localStorage: { name: string; value: string }[] = [{ name: SCHEME_KEY, value: theme }];
   if (role !== 'guest') {
     const { token, user, datasuscription } = visualData().sessions[role];
     localStorage.push(
@@ -169,9 +169,6 @@ async function textInMachineFonts(page: Page): Promise<string[]> {
   }, MACHINE_DRAWN);
 }
 
-/** The colour-scheme choice as Mantine keeps it (`apps/web/src/lib/apply-preferences.ts`). */
-const SCHEME_KEY = 'mantine-color-scheme-value';
-
 /**
  * Opens each route in turn on one page, once, and compares its full-page picture in both themes at
  * one width. The open page is turned to the other theme the way the header's switch does (the system
@@ -205,14 +202,7 @@ export async function compareRoutes(
   /** Turns the open page to `theme`, and checks what every picture needs. */
   const show = async (route: string, url: string, theme: Theme) => {
     if (theme !== current) {
-      await page.emulateMedia({ colorScheme: theme });
-      await page.evaluate(
-        ([key, value]) => {
-          window.localStorage.setItem(key!, value!);
-          window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: window.localStorage }));
-        },
-        [SCHEME_KEY, theme],
-      );
+      await switchColorScheme(page, theme);
       if (isServerRendered(route)) await page.goto(url);
       current = theme;
     }

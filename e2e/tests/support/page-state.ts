@@ -42,3 +42,22 @@ export async function settled(page: Page, inFlight: () => string[]): Promise<voi
     )
     .toEqual([]);
 }
+
+/** The colour-scheme choice as Mantine keeps it (`apps/web/src/lib/apply-preferences.ts`). */
+export const SCHEME_KEY = 'mantine-color-scheme-value';
+
+/**
+ * Turns an open SPA page to a colour scheme without reloading it, as the header's switch does: the
+ * system scheme and the stored choice, announced the way `applyColorScheme` announces it, so Mantine
+ * redraws every component in the new scheme.
+ */
+export async function switchColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.evaluate(
+    ([key, value]) => {
+      window.localStorage.setItem(key!, value!);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: window.localStorage }));
+    },
+    [SCHEME_KEY, scheme],
+  );
+}
