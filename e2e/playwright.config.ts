@@ -46,7 +46,15 @@ export default defineConfig({
   },
   projects: [
     // Assertions.
-    { name: 'chromium', testDir: './tests', testIgnore: LAST, use: chromium },
+    // The screens only an assertion spec reaches (a provider's component…) are pictured there
+    // (support/pictures.ts), beside the visual comparisons' pictures.
+    {
+      name: 'chromium',
+      testDir: './tests',
+      testIgnore: LAST,
+      use: chromium,
+      snapshotPathTemplate: '{testDir}/../visual/__screenshots__/{arg}{ext}',
+    },
     // Visual comparisons of every route in light and dark at 1280 and 360 px, on their own server
     // (E2E_VISUAL_URL: seeded by the first project, its clock fixed; see e2e/visual/screens.ts). The
     // public pages go last: their visits show on the owner's screens.

@@ -10,8 +10,8 @@
  */
 /**
  * One run's report (TEST_REPORT_DIR): its rows and the wall-clock seconds it took, which the rows
- * need not add up to (phases run together overlap).
- * @typedef {{ rows: Row[], seconds: number, commit?: string, finished?: string }} Run
+ * need not add up to (phases run together overlap); when it started and finished (ISO times).
+ * @typedef {{ rows: Row[], seconds: number, commit?: string, started?: string, finished?: string }} Run
  */
 
 /** How many of the slowest test files a run's end names. */
@@ -31,13 +31,22 @@ export function slowestFiles(/** @type {Row[]} */ rows, count = SLOWEST_FILES) {
     .slice(0, count);
 }
 
-/** The runs' rows, and the whole run's wall-clock seconds: the runs one after the other. */
+/**
+ * The runs' rows, and the whole run's wall-clock seconds: from the first start to the last finish
+ * when every run says when it started and finished (runs side by side overlap: .ci/run runs the
+ * browser tests on PGlite beside the API tests on PostgreSQL), else the runs one after the other.
+ */
 export function combine(/** @type {Run[]} */ runs) {
-  return { rows: runs.flatMap((run) => run.rows), seconds: runs.reduce((sum, run) => sum + run.seconds, 0) };
+  const rows = runs.flatMap((run) => run.rows);
+  const starts = runs.map((run) => Date.parse(run.started ?? ''));
+  const ends = runs.map((run) => Date.parse(run.finished ?? ''));
+  if (runs.length > 0 && [...starts, ...ends].every(Number.isFinite))
+    return { rows, seconds: (Math.max(...ends) - Math.min(...starts)) / 1000 };
+  return { rows, seconds: runs.reduce((sum, run) => sum + run.seconds, 0) };
 }
 
 /**
- * Why the whole run (every run in `runs`, one after the other) fails its time limit, or undefined
+ * Why the whole run (every run in `runs`, see `combine`) fails its time limit, or undefined
  * when it is within it. CI gives up at 5,400 s on a slower machine than ours; a run past the limit
  * here has already lost most of that margin.
  */

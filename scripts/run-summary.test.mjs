@@ -45,6 +45,23 @@ test('the limit is on the runs one after the other, not on the sum of phases tha
   assert.ok(overTimeLimit(ciRun({ install: 30, pglite: 1800, postgres: 200 }), 2000));
 });
 
+test('runs side by side count once: the whole run is from the first start to the last finish', () => {
+  const at = (/** @type {number} */ second) => new Date(Date.UTC(2026, 10, 27) + second * 1000).toISOString();
+  /** @type {Run[]} */
+  const runs = [
+    { rows: [{ phase: 'npm ci', database: '-', seconds: 60, ok: true }], seconds: 60, started: at(0), finished: at(60) },
+    { rows: [{ phase: 'api', database: 'pglite', seconds: 900, ok: true }], seconds: 900, started: at(60), finished: at(960) },
+    // The browser tests on PGlite and the API tests on PostgreSQL, at once: 960 s to 1,860 s.
+    { rows: [{ phase: 'e2e', database: 'pglite', seconds: 900, ok: true }], seconds: 900, started: at(960), finished: at(1860) },
+    { rows: [{ phase: 'api', database: 'postgres', seconds: 700, ok: true }], seconds: 700, started: at(961), finished: at(1661) },
+  ];
+  assert.equal(overTimeLimit(runs, 1860), undefined);
+  assert.match(overTimeLimit(runs, 1859) ?? '', /the whole run took 1,860 s/);
+  // A run that does not say when it started: the runs one after the other (60 + 900 + 900 + 700).
+  const { started: _, ...undated } = /** @type {Run} */ (runs[3]);
+  assert.match(overTimeLimit([...runs.slice(0, 3), undated], 2559) ?? '', /the whole run took 2,560 s/);
+});
+
 test('a run past its limit fails even when every phase passed', () => {
   const runs = ciRun({ install: 30, pglite: 4000, postgres: 1000 });
   assert.equal(summaryLines(runs).ok, true);

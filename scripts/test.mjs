@@ -36,6 +36,20 @@ const vitest = (/** @type {string} */ workspace, /** @type {string} */ name, /**
 };
 
 /**
+ * The API test projects (apps/api/vitest.config.ts) this run picks. `TEST_API_PROJECTS=a,b` names
+ * them (.ci/run's pass on PGlite: `pure,processes,pglite-only`, what is PGlite's own; its PostgreSQL
+ * pass runs the rest). Unset: every project on PGlite; on PostgreSQL all but `pure`, whose files open
+ * no database and would only run the same code again.
+ */
+function apiProjectArgs() {
+  const named = process.env.TEST_API_PROJECTS?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (named?.length) return named.map((name) => `--project=${name}`);
+  return database === 'postgres' ? ['--project=!pure'] : [];
+}
+
+/**
  * @typedef {{ name: string, together?: boolean, unawaited?: boolean, dependsOnDatabase?: boolean, needs?: string,
  *   command: string[], env?: Record<string, string>, report?: () => PhaseReport }} Phase
  */
@@ -55,9 +69,7 @@ const PHASES = [
   { name: 'typecheck', together: true, command: ['npm', 'run', 'typecheck'] },
   { name: 'i18n', together: true, command: ['node', 'scripts/i18n-parity.mjs', '.'] },
   { name: 'web', together: true, ...vitest('apps/web', 'web') },
-  // The API files that open no database (vitest project `pure`) run in the PGlite pass only: on
-  // PostgreSQL they would run the same code again.
-  { name: 'api', dependsOnDatabase: true, ...vitest('apps/api', 'api', database === 'postgres' ? ['--project=!pure'] : []) },
+  { name: 'api', dependsOnDatabase: true, ...vitest('apps/api', 'api', apiProjectArgs()) },
   { name: 'build', command: ['npm', 'run', 'build'] },
   {
     name: 'e2e',
@@ -187,6 +199,7 @@ async function main() {
   }
 
   const runStarted = performance.now();
+  const startedAt = new Date().toISOString();
   /** @type {Row[]} */
   const rows = [];
   /** @returns {Promise<Row>} */
@@ -243,7 +256,7 @@ async function main() {
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
     /** @type {Run} */
-    const record = { rows, seconds, ...commit(), finished: new Date().toISOString() };
+    const record = { rows, seconds, ...commit(), started: startedAt, finished: new Date().toISOString() };
     writeFileSync(join(reportDir, `${Date.now()}-${database}.json`), JSON.stringify(record));
   }
   const { lines, ok } = summaryLines([{ rows, seconds }]);

@@ -1,13 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startRedsysStandIn } from '../../apps/api/test/helpers/redsys-stand-in';
 import { E2E_REDSYS_PORT } from '../accounts.mjs';
+import { pictureScreen } from './support/pictures';
 import { customerOf, expectNumberNeverSent, useProviderServer } from './support/provider-server';
 
 // The app with PAYMENT_PROVIDER=redsys (test environment), on a server of this spec's own, pointed at
 // the local stand-in of Redsys that the API tests use (REDSYS_URL): its payment page is a real page
 // the browser posts the signed form to and comes back from, and it verifies every signature. No
 // script of Redsys runs in our pages, so nothing of Redsys' is stood in for in the browser.
-const provider = useProviderServer(E2E_REDSYS_PORT, startRedsysStandIn, (standIn) => standIn.env());
+// Bizum on, as the operator turns it on (REDSYS_BIZUM): offered for a purchase beside the saved cards.
+const provider = useProviderServer(E2E_REDSYS_PORT, startRedsysStandIn, (standIn) => standIn.env({ REDSYS_BIZUM: 'true' }));
 
 /** Redsys' test card whose issuer asks for EMV 3-D Secure: on the 0 € authentication and on a payment the customer makes. */
 const CARD_NUMBER = '4918 0191 9988 3839';
@@ -23,7 +25,8 @@ test("with Redsys in test mode, a Free customer sees the test-mode banner, saves
   browser,
   playwright,
 }, testInfo) => {
-  const { context, toUs, page } = await customerOf(provider.server, { browser, playwright, workerIndex: testInfo.workerIndex });
+  const who = { browser, playwright, workerIndex: testInfo.workerIndex, name: 'Ana García' };
+  const { context, toUs, page } = await customerOf(provider.server, who);
 
   // Methods: cards only; the form that leaves for Redsys' page says it is test mode.
   await page.goto('/user/methods');
@@ -32,6 +35,7 @@ test("with Redsys in test mode, a Free customer sees the test-mode banner, saves
   await page.getByTestId('methods-add-card').click();
   const leave = page.getByTestId('redsys-page-form');
   await expect(leave.getByTestId('redsys-test-mode')).toHaveText(/^Test mode — no real money\. Use Redsys’ test cards/);
+  await pictureScreen(page, 'redsys-methods-card');
   await leave.getByTestId('redsys-continue').click();
 
   // Redsys' page (the stand-in's origin, a top-level form post): the card is typed there.
@@ -52,13 +56,21 @@ test("with Redsys in test mode, a Free customer sees the test-mode banner, saves
   await page.getByTestId('plan-pro').getByTestId('plan-choose').click();
   const dialog = page.getByTestId('pay-dialog');
   await expect(dialog.getByTestId('pay-total')).toHaveText('€10.89');
+  // Bizum is offered for a purchase, beside the saved card (the card chosen).
+  await expect(dialog.getByTestId('pay-method-bizum')).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: /Visa •••• 3839/ })).toBeChecked();
+  await pictureScreen(page, 'redsys-plans-pay-bizum', { fullPage: false });
   await dialog.getByTestId('pay-confirm').click();
-  await page.getByRole('dialog').getByTestId('authentication-step').getByTestId('redsys-continue').click();
+  const authenticate = page.getByRole('dialog').getByTestId('authentication-step');
+  await expect(authenticate.getByTestId('redsys-continue')).toBeVisible();
+  await pictureScreen(page, 'redsys-plans-pay-authentication', { fullPage: false });
+  await authenticate.getByTestId('redsys-continue').click();
   await page.waitForURL(`${provider.standIn.url}/sis/realizarPago`);
   await passChallenge(page);
   await expect(page.getByTestId('redsys-return-done')).toHaveText(
     'Payment completed. Your purchase is active and its invoice is in Facturas.',
   );
+  await pictureScreen(page, 'redsys-return-payment-done');
 
   // Redsys' notification completes the purchase on our server (a job): Pro active, then its invoice.
   await page.goto('/user/plans');

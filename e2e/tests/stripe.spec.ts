@@ -2,6 +2,8 @@ import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs, type 
 import { startStripeStandIn } from '../../apps/api/test/helpers/stripe-stand-in';
 import { stripeAppEnv } from '../../apps/api/test/helpers/stripe-app';
 import { E2E_STRIPE_PORT } from '../accounts.mjs';
+import { adminOf, dataOf } from './support/fixtures';
+import { pictureScreen } from './support/pictures';
 import { customerOf, expectNumberNeverSent, useProviderServer } from './support/provider-server';
 import { routeStripe } from './support/stripe-js-stand-in';
 
@@ -18,15 +20,23 @@ const AUTHENTICATE_ALWAYS = '4000 0027 6000 3184';
 /** A new Free customer in a browser context of its own, with the Stripe.js stand-in routed. */
 async function customerContext(browser: Browser, playwright: PlaywrightWorkerArgs['playwright'], testInfo: TestInfo) {
   let stripe: Awaited<ReturnType<typeof routeStripe>> | undefined;
-  const made = await customerOf(provider.server, { browser, playwright, workerIndex: testInfo.workerIndex }, async (context) => {
+  const who = { browser, playwright, workerIndex: testInfo.workerIndex, name: 'Ana García' };
+  const made = await customerOf(provider.server, who, async (context) => {
     stripe = await routeStripe(context, provider.standIn);
   });
   return { ...made, stripe: stripe! };
 }
 
+/**
+ * Stripe's Payment Element: a frame of js.stripe.com. In the pictures it is masked: what it draws
+ * here is the stand-in's (support/stripe-js-stand-in.ts, in the machine's fonts), not Stripe's.
+ */
+const PAYMENT_ELEMENT = 'iframe[title="Secure payment input frame"]';
+const paymentElement = (page: Page) => page.frameLocator(PAYMENT_ELEMENT);
+
 /** Types a card into Stripe's Payment Element (its frame) and saves it. */
 async function typeCard(page: Page, number: string) {
-  const element = page.frameLocator('iframe[title="Secure payment input frame"]');
+  const element = paymentElement(page);
   await element.getByLabel('Card number').fill(number);
   await element.getByLabel('Expiration date').fill('12 / 34');
   await element.getByLabel('Security code').fill('123');
@@ -76,6 +86,8 @@ test("with Stripe in test mode, a Free customer sees the test-mode banner, saves
   );
   // The number is typed in Stripe's frame (js.stripe.com), not in the page.
   await expect(page.getByTestId('methods-page').locator('input[autocomplete^="cc-"]')).toHaveCount(0);
+  await expect(paymentElement(page).getByLabel('Card number')).toBeVisible();
+  await pictureScreen(page, 'stripe-methods-card', { mask: [page.locator(PAYMENT_ELEMENT)] });
   await typeCard(page, CARD_NUMBER);
   await expect(page.getByTestId('method-4242')).toContainText('Visa •••• 4242');
   await expect(page.getByTestId('method-4242').getByTestId('method-default')).toBeVisible();
@@ -145,7 +157,9 @@ test("SEPA Direct Debit with Stripe: the customer reads and accepts the mandate 
   await page.getByTestId('methods-add-sepa_debit').click();
   // The SEPA Core mandate, in the customer's language, with the seller as the creditor; not accepted, nothing is saved.
   await expect(page.getByTestId('sepa-mandate-text')).toContainText(/you authorise \(A\) .+ and its payment service provider/);
-  const element = page.frameLocator('iframe[title="Secure payment input frame"]');
+  const element = paymentElement(page);
+  await expect(element.getByLabel('IBAN')).toBeVisible();
+  await pictureScreen(page, 'stripe-methods-sepa', { mask: [page.locator(PAYMENT_ELEMENT)] });
   await element.getByLabel('Full name').fill('Ana García');
   await element.getByLabel('IBAN').fill(IBAN);
   await page.getByTestId('stripe-setup').getByTestId('method-save').click();
@@ -181,4 +195,97 @@ test("SEPA Direct Debit with Stripe: the customer reads and accepts the mandate 
     toUs.some((line) => line.includes('/api/user/methods ') && line.includes('seti_') && line.includes('"mandateAccepted":true')),
   ).toBe(true);
   expectNumberNeverSent(toUs, IBAN);
+});
+
+/** Delivers a stand-in event to our server's webhook, signed as Stripe signs it. */
+async function deliver(event: Parameters<typeof provider.standIn.webhookRequest>[0]) {
+  const { payload, headers } = provider.standIn.webhookRequest(event);
+  const delivered = await fetch(`${provider.server.url}/api/payments/stripe/webhook`, { method: 'POST', headers, body: payload });
+  expect(delivered.status).toBe(200);
+}
+
+test("a promotion code typed at checkout takes its discount off Pro; later a refund made in Stripe's Dashboard and the bank's dispute show in Pagos, on the payment's page and on the invoice in the admin's Facturas", async ({
+  browser,
+  playwright,
+}, testInfo) => {
+  // The admin's coupon: 50 % off the first payment, with the code LAUNCH50.
+  const api = await playwright.request.newContext({
+    baseURL: provider.server.url,
+    extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  const admin = await adminOf(api, provider.server);
+  const coupon = await dataOf<{ id: string }>(
+    await api.post('/api/admin/coupons', { headers: admin.headers, data: { name: 'Launch', percentOff: 50, duration: 'once' } }),
+    201,
+  );
+  await dataOf(
+    await api.post(`/api/admin/coupons/${coupon.id}/promotion-codes`, { headers: admin.headers, data: { code: 'LAUNCH50' } }),
+    201,
+  );
+  await api.dispose();
+
+  const { customer, context, page } = await customerContext(browser, playwright, testInfo);
+  await page.goto('/user/methods');
+  await page.getByTestId('methods-add-card').click();
+  await typeCard(page, CARD_NUMBER);
+  await expect(page.getByTestId('method-4242')).toBeVisible();
+
+  // Pro monthly with the code: half of 9.00, plus 21 % VAT on what is left.
+  await page.goto('/user/plans');
+  await page.getByTestId('plans-period').getByText('Monthly').click();
+  await page.getByTestId('plan-pro').getByTestId('plan-choose').click();
+  const dialog = page.getByTestId('pay-dialog');
+  await expect(dialog.getByTestId('pay-total')).toHaveText('€10.89');
+  await dialog.getByTestId('promotion-code-open').click();
+  await pictureScreen(page, 'stripe-plans-pay-promotion-code-field', { fullPage: false });
+  await dialog.getByTestId('promotion-code-input').fill('launch50');
+  await dialog.getByTestId('promotion-code-apply').click();
+  await expect(dialog.getByTestId('promotion-code-applied')).toContainText('LAUNCH50');
+  await expect(dialog.getByTestId('pay-total')).toHaveText('€5.45');
+  await pictureScreen(page, 'stripe-plans-pay-promotion-code', { fullPage: false });
+  await dialog.getByTestId('pay-confirm').click();
+  await expect(page.getByTestId('plans-done')).toContainText('Pro is active');
+
+  // In Stripe's Dashboard, 2.00 of it refunded; then the customer's bank disputes the payment.
+  const intent = provider.standIn.paymentIntents().at(-1)!;
+  expect([intent.amount, intent.status]).toEqual([545, 'succeeded']);
+  await deliver(provider.standIn.refundInDashboard(intent.id, 200).event);
+  await deliver(provider.standIn.openDispute(intent.id));
+
+  // Pagos: the payment paid, disputed, with the refund and its credit note under the invoice.
+  await page.goto('/user/pagos');
+  const row = page.getByTestId('payment-row');
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByTestId('payment-dispute')).toHaveText('Disputed by your bank', { timeout: 2_000 });
+    await expect(row.getByTestId('payment-refunded-at-provider')).toHaveText('€2.00 refunded through the payment provider', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await expect(row.getByTestId('payment-status')).toHaveText('Partly refunded');
+  await expect(row.getByTestId('payment-credit-note')).toHaveText(/^Credit note .*2\.00/);
+  await pictureScreen(page, 'stripe-user-pagos-refund-dispute');
+  // The payment's own page says how much the bank disputes and where the dispute stands.
+  const [payment] = await dataOf<{ id: string }[]>(await page.request.get('/api/user/pagos', { headers: customer.headers }));
+  await page.goto(`/user/pagos/${payment!.id}`);
+  await expect(page.getByTestId('payment-dispute-detail')).toContainText('€5.45');
+  await pictureScreen(page, 'stripe-user-pagos-payment-dispute');
+  await context.close();
+
+  // The admin's Facturas: the customer's invoice, marked disputed, and the credit note of the refund.
+  const adminContext = await browser.newContext({ baseURL: provider.server.url, storageState: admin.state });
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto(`/admin/facturas?q=${encodeURIComponent(customer.email)}`);
+  const invoices = adminPage.getByTestId('invoices-table');
+  await expect(invoices.getByTestId('invoice-dispute').filter({ visible: true })).toHaveText('Disputed: needs a response');
+  // The customer's email (made per run) in its column and in the search field; the event log's hashes.
+  await pictureScreen(adminPage, 'stripe-admin-facturas-dispute', {
+    same: { [customer.email]: 'ana.garcia@e2e.enlaza.test' },
+    mask: [
+      adminPage.getByText('ana.garcia@e2e.enlaza.test'),
+      adminPage.locator('input[name="q"], input[value*="@"]'),
+      adminPage.getByTestId('invoice-event-hash'),
+    ],
+  });
+  await adminContext.close();
 });

@@ -5,6 +5,7 @@ import { E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_BROWSER_TIME } from '../account
 import type { ScreenData } from '../tests/support/a11y-data';
 import type { TeamScreenData } from '../tests/support/team-data';
 import { SCHEME_KEY, settled, switchColorScheme, trackApiCalls } from '../tests/support/page-state';
+import { MACHINE_DRAWN, textInMachineFonts, THEMES, WIDTHS } from '../tests/support/pictures';
 import { followsSystemScheme, isServerRendered, resolveRoute, type Role } from '../tests/support/routes';
 
 /**
@@ -17,8 +18,7 @@ import { followsSystemScheme, isServerRendered, resolveRoute, type Role } from '
 /** The visual server's address in a run on the default E2E_PORT: the one the pictures show. */
 const DEFAULT_VISUAL_HOST = '127.0.0.1:4321';
 
-export const WIDTHS = [1280, 360] as const;
-export const THEMES = ['light', 'dark'] as const;
+export { THEMES, WIDTHS };
 export type Theme = (typeof THEMES)[number];
 
 /** What the seed leaves for the screens: the seeded ids, the team's, and a session per signed-in role. */
@@ -71,13 +71,6 @@ export interface Opened {
 }
 
 /**
- * What the machine's fonts draw by design, painted over like what differs from run to run: the
- * phone field's flag, an emoji (regional-indicator letters), which no shipped font has (an emoji
- * font is megabytes); a machine with an emoji font draws a flag, one without draws letters or boxes.
- */
-const MACHINE_DRAWN = '[data-testid="phone-country-button"] > span[aria-hidden="true"]';
-
-/**
  * What differs from run to run, painted over: QR codes and public links (a card's id is made at
  * random, and a short link's slug is taken from it), the test clock's "now" (the server's clock moves a millisecond per reading), the
  * invoice event log's hashes and a team member's last activity. A mask has
@@ -124,49 +117,6 @@ async function sameIds(page: Page) {
     },
     { fixedId: '00000000-0000-4000-8000-000000000000', host: new URL(E2E_VISUAL_URL).host, shownHost: DEFAULT_VISUAL_HOST },
   );
-}
-
-/**
- * Text the page draws in a font of the machine's rather than one the app ships (apps/web/src/styles/fonts.css):
- * an element whose font stack starts with another family, or a character none of the shipped faces
- * covers (their unicode-range). Such text is drawn by whatever fonts the machine has, so its picture
- * would differ on a machine with other fonts; each is named with its element and stack. What
- * MACHINE_DRAWN matches is left out (it is masked).
- */
-async function textInMachineFonts(page: Page): Promise<string[]> {
-  return page.evaluate((machineDrawn) => {
-    const unquoted = (family: string) => family.trim().replace(/^["']|["']$/g, '');
-    const faces = [...document.fonts].map((face) => ({
-      family: unquoted(face.family),
-      ranges: face.unicodeRange.split(',').map((range) => {
-        const [from = '0', to = from] = range.trim().replace(/^U\+/i, '').split('-');
-        return [parseInt(from, 16), parseInt(to, 16)] as const;
-      }),
-    }));
-    const shipped = new Set(faces.map((face) => face.family));
-    const covered = (code: number) => faces.some((face) => face.ranges.some(([from, to]) => code >= from && code <= to));
-    const found = new Set<string>();
-    const check = (element: Element, text: string) => {
-      if (!text.trim() || !element.checkVisibility() || element.closest(machineDrawn)) return;
-      const stack = getComputedStyle(element).fontFamily;
-      const what = `<${element.localName}${element.id ? `#${element.id}` : ''}>`;
-      if (!shipped.has(unquoted(stack.split(',')[0] ?? ''))) found.add(`${what} "${text.trim().slice(0, 40)}" in ${stack}`);
-      for (const char of text.replace(/\s/g, '')) {
-        const code = char.codePointAt(0) ?? 0;
-        if (!covered(code)) found.add(`${what} "${char}" (U+${code.toString(16).toUpperCase()}) in no shipped font`);
-      }
-    };
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement) check(node.parentElement, node.nodeValue ?? '');
-    }
-    // Fields draw their value or placeholder (a checkbox's or a radio's value is never drawn).
-    const fields = 'input:not([type=hidden], [type=checkbox], [type=radio], [type=range], [type=color], [type=file]), textarea';
-    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(fields)) {
-      check(field, field.value || field.placeholder);
-    }
-    return [...found];
-  }, MACHINE_DRAWN);
 }
 
 /**

@@ -28,7 +28,11 @@ export const PROCESS_TESTS = [
   'test/campaigns/sending-survives-a-crash.test.ts',
   'test/platform/behind-nginx.test.ts',
   'test/webhooks/webhooks-survive-a-crash.test.ts',
+  'test/payments/redsys-charges-once-after-a-kill-between-charge-and-commit.test.ts',
   'test/payments/stripe-charges-once-after-a-kill-between-charge-and-commit.test.ts',
+  'test/platform/backup-and-restore.test.ts',
+  'test/platform/upgrade.test.ts',
+  'test/platform/container-image.test.ts',
 ];
 
 /** Packages that reach a database server or engine directly. */
@@ -95,5 +99,24 @@ export function serverProcessTestFiles(apiRoot: string): string[] {
   return testFiles(resolve(apiRoot, 'test'))
     .filter((file) => importsOf(readFileSync(file, 'utf8')).some((specifier) => resolveRelative(file, specifier) === helper))
     .map((file) => relative(apiRoot, file))
+    .sort();
+}
+
+// A test that runs on PGlite only: skipped when TEST_DATABASE_URL is set, or run only without it
+// (`describe.skipIf(testDatabaseUrl)`, `it.runIf(databaseKind === 'pglite')` and their mirrors).
+const PGLITE_ONLY =
+  /\.(?:skipIf\(\s*(?:testDatabaseUrl|databaseKind\s*===\s*'postgres'|databaseKind\s*!==\s*'pglite')\s*\)|runIf\(\s*(?:!\s*testDatabaseUrl|databaseKind\s*===\s*'pglite'|databaseKind\s*!==\s*'postgres')\s*\))/;
+
+/**
+ * The route-test files (relative to apps/api) that hold a test only PGlite runs. With the `pure` and
+ * `processes` projects they are CI's API pass on PGlite (`TEST_API_PROJECTS` in .ci/run); every other
+ * route test runs on PostgreSQL there, and on PGlite in `npm test`.
+ */
+export function pgliteOnlyRouteTestFiles(apiRoot: string): string[] {
+  const processes = new Set(serverProcessTestFiles(apiRoot));
+  return testFiles(resolve(apiRoot, 'test'))
+    .filter((file) => PGLITE_ONLY.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(apiRoot, file))
+    .filter((file) => !processes.has(file) && !PROCESS_TESTS.includes(file))
     .sort();
 }

@@ -75,6 +75,11 @@ async function sessionOf(api: APIRequestContext, { token, user }: SignedIn, serv
   return { token, headers, state: { cookies: [], origins: [{ origin: server.url, localStorage }] } };
 }
 
+/** The seeded admin of `server`, signed in: its API headers and the browser state of its session. */
+export async function adminOf(api: APIRequestContext, server: AppServer): Promise<Session> {
+  return sessionOf(api, await logIn(api, ADMIN), server);
+}
+
 /**
  * The sandbox's test methods (SANDBOX_TEST_METHODS in packages/contracts), saved by id as its picker
  * does: there is no number to type. `sandbox_card_visa` succeeds; `…_charge_declined` saves and every

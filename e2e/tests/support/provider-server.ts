@@ -121,15 +121,21 @@ export function useProviderServer<S extends { close(): Promise<void> }>(
 /**
  * A new Free customer of `server`, signed in, in a browser context of its own (`prepare` runs on it
  * before its first page, e.g. to route a provider's hosts). `toUs` records every request the
- * browser makes to that server, from whatever frame: method, URL and body.
+ * browser makes to that server, from whatever frame: method, URL and body. `name` is the one the
+ * header shows (a picture's customer has a fixed one; the default is made per run).
  */
 export async function customerOf(
   server: ProviderServer,
-  { browser, playwright, workerIndex }: { browser: Browser; playwright: PlaywrightWorkerArgs['playwright']; workerIndex: number },
+  {
+    browser,
+    playwright,
+    workerIndex,
+    name,
+  }: { browser: Browser; playwright: PlaywrightWorkerArgs['playwright']; workerIndex: number; name?: string },
   prepare: (context: BrowserContext) => Promise<unknown> = async () => undefined,
 ) {
   const api = await playwright.request.newContext({ baseURL: server.url, extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' } });
-  const customer = await createUser(api, workerIndex, { plan: 'free' }, server);
+  const customer = await createUser(api, workerIndex, { plan: 'free', name }, server);
   await api.dispose();
   const context = await browser.newContext({ baseURL: server.url, storageState: customer.state });
   await prepare(context);
@@ -137,7 +143,7 @@ export async function customerOf(
   context.on('request', (request) => {
     if (new URL(request.url()).origin === server.url) toUs.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
   });
-  return { context, toUs, page: await context.newPage() };
+  return { customer, context, toUs, page: await context.newPage() };
 }
 
 /** What a request says once its percent-encoding is undone (as it is, where that is not valid). */

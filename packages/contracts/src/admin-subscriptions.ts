@@ -109,7 +109,12 @@ export const adminSubscriptionDetailSchema = adminSubscriptionSummarySchema.exte
       purpose: z.string(),
       invoiceNumber: z.string().nullable(),
       /** The payment's latest dispute (null: never disputed). */
-      dispute: paymentDisputeSchema.nullable(),
+      dispute: paymentDisputeSchema.extend({ id: z.string() }).nullable(),
+      /**
+       * Its provider reports no disputes (Redsys, the sandbox): the bank's chargeback is recorded here
+       * by an admin, and its outcome too. Stripe's come from its events.
+       */
+      disputesRecordedHere: z.boolean(),
     }),
   ),
   invoices: z.array(z.object({ id: z.string(), number: z.string(), issuedAt: z.string(), totalCents: z.number().int(), kind: z.string() })),
@@ -148,3 +153,31 @@ export const testClockAdvanceResultSchema = testClockSchema.extend({
   }),
 });
 export type TestClockAdvanceResult = z.infer<typeof testClockAdvanceResultSchema>;
+
+/** The reasons a bank gives for a chargeback (Stripe's names, which the screens translate). */
+export const DISPUTE_REASONS = [
+  'fraudulent',
+  'product_not_received',
+  'product_unacceptable',
+  'duplicate',
+  'subscription_canceled',
+  'unrecognized',
+  'credit_not_processed',
+  'general',
+] as const;
+
+/**
+ * A chargeback the bank reported outside the app (Redsys, the sandbox): its reference at the bank,
+ * the amount taken back (at most the payment's), the bank's reason and when the answer is due.
+ */
+export const adminRecordDisputeSchema = z.object({
+  reference: z.string().trim().min(1).max(64),
+  amountCents: z.number().int().min(1),
+  reason: z.enum(DISPUTE_REASONS),
+  evidenceDueBy: z.iso.date().nullable().default(null),
+});
+export type AdminRecordDispute = z.input<typeof adminRecordDisputeSchema>;
+
+/** The bank's decision on a recorded chargeback: `lost` credits the amount and undoes what it paid for; `won` changes nothing. */
+export const adminCloseDisputeSchema = z.object({ outcome: z.enum(['won', 'lost']) });
+export type AdminCloseDispute = z.infer<typeof adminCloseDisputeSchema>;

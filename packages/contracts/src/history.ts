@@ -49,6 +49,8 @@ export const ACTIVITY_ACTIONS = [
   'message.restored',
   'admin.subscription_cancelled',
   'admin.subscription_extended',
+  'admin.dispute_recorded',
+  'admin.dispute_closed',
   'team.created',
   'team.updated',
   'team.deleted',

@@ -236,3 +236,17 @@ export const profileStatsSchema = z.object({
   totals: z.object({ visitors: z.number(), linkClicks: z.number() }),
 });
 export type ProfileStats = z.infer<typeof profileStatsSchema>;
+
+/**
+ * `GET /api/profiles/:id/signature`: an email signature made from a card, in the owner's language.
+ * `html` is what a mail client's signature setting takes (one table, inline styles, hosted images);
+ * `text` the same for plain-text messages; `cardUrl` the card's public address (null for a private
+ * card, whose signature links nowhere and shows no hosted image).
+ */
+export const emailSignatureSchema = z.object({
+  html: z.string(),
+  text: z.string(),
+  hostedImages: z.boolean(),
+  cardUrl: z.string().nullable(),
+});
+export type EmailSignature = z.infer<typeof emailSignatureSchema>;

@@ -11,6 +11,7 @@ export const TOKEN_SCOPES: Readonly<Record<string, ApiTokenScope>> = {
   'GET /api/profiles': 'cards:read',
   'GET /api/profiles/{id}': 'cards:read',
   'GET /api/profiles/{id}/stats': 'cards:read',
+  'GET /api/profiles/{id}/signature': 'cards:read',
   'GET /api/folders': 'cards:read',
   'GET /api/labels': 'cards:read',
   'POST /api/profiles': 'cards:write',

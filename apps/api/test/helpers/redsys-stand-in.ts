@@ -16,8 +16,11 @@ import type { AddressInfo, Socket } from 'node:net';
  *
  * Test cards, like Redsys' published test cards: 4548812049400004 (frictionless, authorised),
  * 4918019199883839 (EMV3DS 2.2 challenge: the page asks for it; a customer-initiated charge with its
- * token is answered 0195, SCA required; a merchant-initiated one goes through) and 1111111111111117
- * (denied, 0190). Bizum's test phone is 700000000 (any other is denied); a Bizum order is checked as
+ * token is answered 0195, SCA required; a merchant-initiated one goes through), 1111111111111117
+ * (denied, 0190) and, a number of this stand-in's own, 4548810000000003: a card whose issuer refuses
+ * the merchant-initiated exemption (a customer-initiated charge with its token goes through; a
+ * merchant-initiated one is answered 0195, as Redsys answers when the issuer wants SCA after all; its
+ * payment page asks for the challenge). Bizum's test phone is 700000000 (any other is denied); a Bizum order is checked as
  * Redsys checks it (`bizumViolations`), its result signed with Ds_ProcessedPayMethod 68. Each operation is notified
  * (signed) to the DS_MERCHANT_MERCHANTURL it carried, through `deliver`.
  */
@@ -55,11 +58,12 @@ export function signaturesMatch(expected: string, received: string): boolean {
   return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }
 
-type TestCard = { behaviour: 'frictionless' | 'challenge' | 'denied'; brand: string };
+type TestCard = { behaviour: 'frictionless' | 'challenge' | 'denied' | 'mit-refused'; brand: string };
 export const REDSYS_TEST_CARDS: Record<string, TestCard> = {
   '4548812049400004': { behaviour: 'frictionless', brand: '1' },
   '4918019199883839': { behaviour: 'challenge', brand: '1' },
   '1111111111111117': { behaviour: 'denied', brand: '1' },
+  '4548810000000003': { behaviour: 'mit-refused', brand: '1' },
 };
 export const REDSYS_BIZUM_TEST_PHONE = '700000000';
 
@@ -110,6 +114,10 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
   const notifications: { url: string; form: URLSearchParams; status: number }[] = [];
   let down = false;
   let loseAnswers = false;
+  // REST answers held back (`holdRestAnswers`): the operation done and notified, its answer not yet sent.
+  let holding = false;
+  const held: (() => void)[] = [];
+  const heldArrivals: (() => void)[] = [];
   let deliver: Deliver =
     options.deliver ??
     (async (url, form) =>
@@ -248,7 +256,8 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
         `trataPeticion: MIT order ${order} without DS_MERCHANT_DIRECTPAYMENT=true, COF_TYPE=R and the first payment's COF_TXNID`,
       );
     const behaviour = REDSYS_TEST_CARDS[token.number]!.behaviour;
-    const response = behaviour === 'denied' ? '0190' : behaviour === 'challenge' && !mit ? '0195' : '0000';
+    const wantsSca = (behaviour === 'challenge' && !mit) || (behaviour === 'mit-refused' && mit);
+    const response = behaviour === 'denied' ? '0190' : wantsSca ? '0195' : '0000';
     operations.push({
       order,
       type,
@@ -292,7 +301,7 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
     if (!card) return finish(session, '0180', {}, 'card', null);
     session.card = { number, expiry };
     if (card.behaviour === 'denied') return finish(session, '0190', {}, 'card', null);
-    if (card.behaviour === 'challenge')
+    if (card.behaviour === 'challenge' || card.behaviour === 'mit-refused')
       return Promise.resolve({
         status: 200,
         type: 'text/html',
@@ -415,6 +424,10 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
           const outcome = trata(params);
           if ('errorCode' in outcome) return answer(200, 'application/json', JSON.stringify(outcome));
           void notify(params, outcome);
+          if (holding) {
+            for (const arrived of heldArrivals.splice(0)) arrived();
+            await new Promise<void>((resolve) => held.push(resolve));
+          }
           // The answer lost on its way back (the operation was done).
           if (loseAnswers) return req.socket.destroy();
           return answer(200, 'application/json', JSON.stringify(sign(outcome)));
@@ -466,6 +479,21 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
     /** Does the REST operations but drops their answers (the answer lost on the way back). */
     setLoseAnswers(value: boolean) {
       loseAnswers = value;
+    },
+    /**
+     * Holds back the answers of REST operations (each is done and notified first) until `release`:
+     * `arrived` resolves when the first one is held. A test kills the app meanwhile, so Redsys charged
+     * and nothing of its answer reached the app's transaction.
+     */
+    holdRestAnswers() {
+      holding = true;
+      return {
+        arrived: new Promise<void>((resolve) => heldArrivals.push(resolve)),
+        release() {
+          holding = false;
+          for (const answer of held.splice(0)) answer();
+        },
+      };
     },
     /** Waits for every notification sent so far to be delivered. */
     async idle() {

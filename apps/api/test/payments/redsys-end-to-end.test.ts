@@ -5,7 +5,7 @@ import { checkoutResultSchema, methodSetupSchema, paymentProviderInfoSchema, tes
 import { invoices, paymentRedsysOrders, payments, providerEvents, subscriptionRenewals, subscriptions } from '../../src/db/schema/index.js';
 import { startRedsysApp, REDSYS_PUBLIC_URL, type ReceivedRequest, type RedsysApp, type ToApp } from '../helpers/redsys-app.js';
 import { pageSession, type RedsysStandIn } from '../helpers/redsys-stand-in.js';
-import { queueIdle, type TestContext } from '../helpers/test-app.js';
+import { queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
 
 /**
  * The app with PAYMENT_PROVIDER=redsys, redsys-easy pointed at the stand-in (which verifies every
@@ -177,6 +177,65 @@ describe('Redsys as the provider, through the API', () => {
     expect(
       standIn.operations.filter((o) => o.via === 'page' && o.type === '0' && o.response === '0000' && o.amount === amount),
     ).toHaveLength(1);
+  });
+
+  it('a renewal whose bank wants the customer after all (0195 on the merchant-initiated charge): past due, emailed a link, the dunning asks Redsys nothing new, then authenticated on Redsys’ page once: one invoice, the next period', async () => {
+    const { user, token } = await customer();
+    const saved = await saveCard(token, '4548810000000003', 'pass');
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await buyPro(token, saved.body.data.id)).status).toBe(200);
+    const periodEnd = (await subscriptionOf(user.id)).currentPeriodEnd!;
+
+    await advanceTo(new Date(periodEnd.getTime() + DAY / 2));
+    const renewal = (await paymentsOf(user.id)).find((p) => p.purpose === 'renewal')!;
+    expect(renewal.status).toBe('requires_action');
+    expect(standIn.operations.at(-1)).toMatchObject({ via: 'rest', mit: true, response: '0195' });
+    expect((await subscriptionOf(user.id)).status).toBe('past_due');
+    const asked = (await settledDeliveries(t.db, user.email)).filter((d) => d.subject === 'Confirm the payment for your Pro plan');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.bodyText).toContain(`${PUBLIC_URL}/user/pagos/${renewal.id}`);
+
+    // A day later the retry asks Redsys for nothing new: the payment waits for its customer.
+    const operations = standIn.operations.length;
+    await advanceTo(new Date((await clockNow()).getTime() + DAY));
+    expect(standIn.operations.length).toBe(operations);
+
+    // Another customer cannot ready it; its owner gets Redsys' page (a new order with the card's token).
+    const other = await customer();
+    expect((await toApp('POST', `/api/user/payments/${renewal.id}/authenticate`, { token: other.token })).status).toBe(404);
+    const ready = await toApp('POST', `/api/user/payments/${renewal.id}/authenticate`, { token });
+    expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+    expect(ready.body.data.nextAction).toMatchObject({ kind: 'authenticate', provider: 'redsys' });
+    const form = JSON.parse(ready.body.data.nextAction.clientSecret) as Form;
+    const { DS_MERCHANT_ORDER: order } = JSON.parse(Buffer.from(form.fields.Ds_MerchantParameters!, 'base64').toString()) as Record<
+      string,
+      string
+    >;
+    expect(order).not.toBe(renewal.providerChargeRef);
+
+    // The challenge passed on Redsys' page: its notification, then the browser back on our page.
+    const location = await onRedsysPage(form, { challenge: 'pass' });
+    expect((await returnFrom(location, token)).body.data).toMatchObject({ kind: 'payment', status: 'succeeded' });
+    await queueIdle(t.app, 'payments.');
+    await queueIdle(t.app, 'event.');
+
+    expect((await paymentsOf(user.id)).map((p) => [p.purpose, p.status])).toEqual([
+      ['subscription', 'succeeded'],
+      ['renewal', 'succeeded'],
+    ]);
+    expect(await invoicesOf(user.id)).toHaveLength(2);
+    const after = await subscriptionOf(user.id);
+    expect(after.status).toBe('active');
+    expect(after.currentPeriodStart.getTime()).toBe(periodEnd.getTime());
+    // Redsys authorised it once, on its page, under the new order.
+    expect(standIn.operations.filter((o) => o.order === order)).toEqual([
+      expect.objectContaining({ via: 'page', type: '0', amount: renewal.amountCents, response: '0000', mit: false }),
+    ]);
+    // The next day's run charges nothing more.
+    await advanceTo(new Date((await clockNow()).getTime() + DAY));
+    expect(await invoicesOf(user.id)).toHaveLength(2);
+    // The test clock is everyone's: cancelled at its period end, this plan charges nothing in the tests after this one.
+    expect((await toApp('POST', '/api/user/myplan/cancel', { token })).status).toBe(200);
   });
 
   it('refuses a notification with a bad signature (400, nothing changed); the same one twice and a late contrary one change nothing', async () => {
@@ -363,5 +422,32 @@ describe('Redsys as the provider, through the API', () => {
       status: 'failed',
     });
     expect(standIn.operations.filter((o) => o.payMethod === 'bizum')).toHaveLength(1);
+  });
+
+  it('a chargeback the bank reports outside Redsys: recorded by an admin, then lost: a credit note once, no refund sent to Redsys', async () => {
+    const { user, token } = await customer();
+    const saved = await saveCard(token, '4548812049400004');
+    expect((await buyPro(token, saved.body.data.id)).status).toBe(200);
+    const [payment] = await paymentsOf(user.id);
+    const operations = standIn.operations.length;
+    const recorded = await toApp('POST', `/api/admin/payments/${payment!.id}/disputes`, {
+      token: admin,
+      json: { reference: `RET-${payment!.providerChargeRef}`, amountCents: payment!.amountCents, reason: 'unrecognized' },
+    });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    const lost = await toApp('POST', `/api/admin/disputes/${recorded.body.data.id}/close`, { token: admin, json: { outcome: 'lost' } });
+    expect(lost.body.data).toMatchObject({ status: 'lost', creditNoteNumber: expect.any(String) });
+    await queueIdle(t.app, 'event.');
+    const notes = (await invoicesOf(user.id)).filter((i) => i.kind === 'credit_note');
+    expect(notes.map((n) => n.totalCents)).toEqual([-payment!.amountCents]);
+    // The bank took the money back itself: nothing is asked of Redsys.
+    expect(standIn.operations.length).toBe(operations);
+    expect((await subscriptionOf(user.id)).status).not.toBe('active');
+  });
+
+  it('after all of them (payments, a renewal, 3-D Secure, retries, a refund), the invoice record chain (VERI*FACTU) verifies', async () => {
+    const verified = await toApp('POST', '/api/admin/invoices/verify-chain', { token: admin });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect(verified.body.data).toMatchObject({ ok: true });
   });
 });

@@ -190,6 +190,26 @@ describe('seats of a per-seat offer', { timeout: 180_000 }, () => {
     ]);
   });
 
+  it('the test clock’s advance answers after a due seat retry that another worker held when it ran (it runs it once that one lets go)', async () => {
+    const s = await teamSubscriber(2, { priceCents: 1000, minSeats: 2 });
+    const before = await subscriptionOf(s.user.id);
+    expect((await saveTestMethodAs(app.t, s.token, TEST_METHODS.chargeDeclined, { holder: 'Ada', makeDefault: true })).status).toBe(200);
+    await join(app.t, s.teamId, s.user.id, 1);
+    const at = new Date((await callAs(app.t, app.admin, 'GET', '/api/admin/test-clock')).body.data.now);
+    expect(await app.t.app.payments.addSeats(s.user.id, at)).toBe('failed');
+    expect((await saveTestMethodAs(app.t, s.token, TEST_METHODS.ok, { holder: 'Ada', makeDefault: true })).status).toBe(200);
+
+    // A seat look (the members' job, or a scheduled run that started before the clock moved) holds the subscription's seats.
+    const hold = (until: string) =>
+      app.t.db.execute(sql`update seat_additions set lease_until = ${sql.raw(until)} where subscription_id = ${before.id}`);
+    await hold("now() + interval '1 minute'");
+    const released = new Promise((resolve) => setTimeout(resolve, 300)).then(() => hold('null'));
+    await advanceDays(1);
+    await released;
+    expect(await subscriptionOf(s.user.id)).toMatchObject({ status: 'active', seats: 3 });
+    expect((await paymentsOf(before.id, 'seats')).map((p) => p.status)).toEqual(['failed', 'succeeded']);
+  });
+
   it('a seat charge declined at every retry ends the plan after the third, as a renewal’s dunning does', async () => {
     const s = await teamSubscriber(2, { priceCents: 1000, minSeats: 2 });
     const before = await subscriptionOf(s.user.id);

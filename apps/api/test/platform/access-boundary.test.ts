@@ -40,6 +40,10 @@ const NOT_OWNERSHIP: Record<string, { count: number; why: string }> = {
     why: 'the sandbox standing for a provider: it refuses its own setup or payment to a customer who did not start it, as a provider refuses a client secret',
   },
   'payments/add-ons.ts': { count: 1, why: 'an add-on of the public catalogue that does not exist' },
+  'payments/admin-disputes.ts': {
+    count: 2,
+    why: 'an admin naming a payment or a chargeback id that does not exist (admins see every one)',
+  },
   'invoices/eu-vat-rates.ts': { count: 2, why: 'the admin names a country that is not an EU member state, or whose rate row is missing' },
   'payments/plan-changes.ts': { count: 1, why: 'no scheduled downgrade of the actor’s to cancel (a state, no id)' },
   'payments/payment-records.ts': { count: 1, why: 'a refund (admin credit note) of a payment that does not exist or was never charged' },

@@ -109,7 +109,9 @@ describe('sign-in throttling', () => {
       );
     expect(statuses.slice(0, LOGIN_LIMITS.perAccount).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(LOGIN_LIMITS.perAccount)).toEqual([429, 429]);
-  }, 60_000);
+    // 102 sign-ins, each verifying a memory-hard argon2 hash on purpose: a limit for a test that never
+    // ends, not a speed check (it passed 60 s on a loaded 2-core machine).
+  }, 180_000);
 
   it('does not count successful sign-ins', async () => {
     const user = await insertUser(t.db);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROCESS_TESTS, pureTestFiles, serverProcessTestFiles } from '../projects.js';
+import { PROCESS_TESTS, pgliteOnlyRouteTestFiles, pureTestFiles, serverProcessTestFiles } from '../projects.js';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'enlaza-projects-'));
@@ -60,5 +60,29 @@ describe('the `pure` test project (test/projects.ts): files that open no databas
     const starters = serverProcessTestFiles(apiRoot);
     expect(starters).toContain('test/platform/lifecycle.test.ts');
     expect(starters.filter((file) => !PROCESS_TESTS.includes(file))).toEqual([]);
+  });
+
+  it('finds the route-test files holding a test only PGlite runs (CI runs them on PGlite with `pure` and `processes`)', () => {
+    // Each condition in two pieces, or this file would seem to hold such a test itself.
+    const skip = (condition: string) => ['describe.skip', `If(${condition})('x', () => {});`].join('');
+    const run = (condition: string) => ['it.run', `If(${condition})('x', () => {});`].join('');
+    const root = tree({
+      'test/helpers/server-process.ts': 'export const startServer = () => undefined;',
+      'test/a/skipped-on-postgres.test.ts': skip('testDatabaseUrl'),
+      'test/a/run-without-url.test.ts': run('!testDatabaseUrl'),
+      'test/a/kind-pglite.test.ts': run("databaseKind === 'pglite'"),
+      'test/a/kind-not-postgres.test.ts': skip("databaseKind === 'postgres'"),
+      'test/a/postgres-only.test.ts': `${skip('!testDatabaseUrl')}\n${run("databaseKind === 'postgres'")}`,
+      'test/a/both.test.ts': "it('runs on both', () => {});",
+      'test/a/kill.test.ts': `import { startServer } from '../helpers/server-process.js';\n${skip('testDatabaseUrl')}`,
+    });
+    expect(pgliteOnlyRouteTestFiles(root)).toEqual([
+      'test/a/kind-not-postgres.test.ts',
+      'test/a/kind-pglite.test.ts',
+      'test/a/run-without-url.test.ts',
+      'test/a/skipped-on-postgres.test.ts',
+    ]);
+    expect(pgliteOnlyRouteTestFiles(apiRoot)).toContain('test/platform/a-job-left-running-by-a-dead-process-runs-at-the-restart.test.ts');
+    expect(pgliteOnlyRouteTestFiles(apiRoot)).not.toContain('test/platform/pure-tests-open-no-database.test.ts');
   });
 });

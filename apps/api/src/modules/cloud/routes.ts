@@ -362,6 +362,9 @@ export const publicImageRoutes: FastifyPluginAsyncZod<{ cloud: CloudService; pub
         },
       },
       async (request, reply) => {
+        // Also shown by mail clients (the card's email signature) and pages on other origins: the app's
+        // own answers are same-origin only.
+        reply.header('cross-origin-resource-policy', 'cross-origin');
         const image = await publicProfiles.imageFile(request.params.alias, request.params.profileId, which);
         const { w, f } = request.query;
         if (image && w !== undefined && f) {

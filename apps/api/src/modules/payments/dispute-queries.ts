@@ -62,6 +62,20 @@ export function disputeQueries(db: Database) {
       await tx.update(paymentDisputes).set({ creditNoteNumber }).where(eq(paymentDisputes.id, id));
     },
 
+    async dispute(id: string, q: Db = db): Promise<DisputeRow | undefined> {
+      const [row] = await q.select().from(paymentDisputes).where(eq(paymentDisputes.id, id));
+      return row;
+    },
+
+    /** The dispute a provider (or the bank, recorded by an admin) knows by `ref`. */
+    async disputeByRef(provider: string, ref: string): Promise<DisputeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentDisputes)
+        .where(and(eq(paymentDisputes.provider, provider), eq(paymentDisputes.providerRef, ref)));
+      return row;
+    },
+
     /** The latest dispute of each payment. */
     async latestDisputes(paymentIds: string[], q: Db = db): Promise<Map<string, DisputeRow>> {
       if (paymentIds.length === 0) return new Map();

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from '../../db/client.js';
 import { translate } from '../../lib/i18n.js';
 import type { CreditUnpaid } from '../invoices/index.js';
+import type { DisputeRow } from './dispute-queries.js';
 import type { PaymentRow } from './repository.js';
 import type { PaymentsContext } from './service-context.js';
 import type { DisputeReport, RefundReport } from './stripe/events-sink.js';
@@ -37,7 +38,7 @@ export function createDisputes({ repo, events, clock, provider }: PaymentsContex
   }
 
   const values = (row: PaymentRow, report: DisputeReport) => ({
-    provider: provider.name,
+    provider: row.provider,
     providerRef: report.disputeRef,
     paymentId: row.id,
     invoiceId: row.invoiceId,
@@ -62,26 +63,42 @@ export function createDisputes({ repo, events, clock, provider }: PaymentsContex
     evidenceDueBy: dispute.evidenceDueBy?.toISOString() ?? null,
   });
 
+  /** Records the dispute of `row` (once; kept up to date while open); `also` runs in its transaction when this call created it. */
+  async function openDispute(row: PaymentRow, report: DisputeReport, also?: (tx: Transaction, dispute: DisputeRow) => Promise<void>) {
+    return repo.transaction(async (tx) => {
+      const saved = await repo.saveDispute(tx, values(row, report));
+      if (saved?.created) {
+        await events.publish('payment.disputed', disputedEvent(row, saved.row), tx);
+        await also?.(tx, saved.row);
+      }
+      return saved;
+    });
+  }
+
   async function disputeOpened(report: DisputeReport): Promise<void> {
     const row = await paymentOf(report.paymentRef, 'a dispute');
-    if (!row) return;
-    await repo.transaction(async (tx) => {
-      const saved = await repo.saveDispute(tx, values(row, report));
-      if (saved?.created) await events.publish('payment.disputed', disputedEvent(row, saved.row), tx);
-    });
+    if (row) await openDispute(row, report);
   }
 
   async function disputeClosed(report: DisputeReport & { outcome: 'won' | 'lost' }): Promise<void> {
     const row = await paymentOf(report.paymentRef, 'a dispute closed');
-    if (!row) return;
+    if (row) await closeDispute(row, report);
+  }
+
+  /** Closes the dispute of `row` once (see above); `also` runs in its transaction when this call closed it. Answers the closed row. */
+  async function closeDispute(
+    row: PaymentRow,
+    report: DisputeReport & { outcome: 'won' | 'lost' },
+    also?: (tx: Transaction, dispute: DisputeRow) => Promise<void>,
+  ): Promise<DisputeRow | undefined> {
     const at = clock();
-    await repo.transaction(async (tx) => {
+    return repo.transaction(async (tx) => {
       const saved = await repo.saveDispute(tx, values(row, report));
-      if (!saved) return; // closed already
+      if (!saved) return undefined; // closed already
       // Closed before its opening was processed: the admins still hear of it.
       if (saved.created) await events.publish('payment.disputed', disputedEvent(row, saved.row), tx);
       const closed = await repo.closeDispute(tx, saved.row.id, at);
-      if (!closed) return;
+      if (!closed) return undefined;
       let creditNoteNumber: string | null = null;
       if (report.outcome === 'lost') {
         const reason = translate('es', 'billing.reason_dispute_lost');
@@ -110,6 +127,8 @@ export function createDisputes({ repo, events, clock, provider }: PaymentsContex
         },
         tx,
       );
+      await also?.(tx, closed);
+      return { ...closed, creditNoteNumber };
     });
   }
 
@@ -139,5 +158,5 @@ export function createDisputes({ repo, events, clock, provider }: PaymentsContex
     }
   }
 
-  return { disputeOpened, disputeClosed, refunded };
+  return { disputeOpened, disputeClosed, refunded, openDispute, closeDispute };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { defineModule } from '../../platform/modules.js';
+import { adminDisputeRoutes } from './admin-dispute-routes.js';
 import { paymentRoutes } from './routes.js';
 import type { Locale, SubscriptionData } from '@enlaza/contracts';
 import type { Database } from '../../db/client.js';
@@ -163,6 +164,7 @@ export const paymentsModule = defineModule({
   },
   async register(api, { services: { payments } }) {
     await api.register(paymentRoutes, { payments });
+    await api.register(adminDisputeRoutes, { payments });
     // The sandbox's own pages (its setup component, its 3-D Secure challenge): only when it is the provider.
     if (payments.provider.name === 'sandbox') await api.register(sandboxRoutes, { sandbox: payments.provider as SandboxProvider });
     // Stripe's events (POST /api/payments/stripe/webhook): only when it is the provider.

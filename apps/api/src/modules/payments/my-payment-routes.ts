@@ -62,6 +62,24 @@ export function registerMyPaymentRoutes(app: App, payments: PaymentsService): vo
   );
 
   app.post(
+    '/user/payments/:id/authenticate',
+    {
+      schema: {
+        tags,
+        summary:
+          "Before authenticating, on the payment's page: the provider makes a payment waiting for me ready for my authentication now (Stripe confirms again, on session, an off-session charge my bank wanted authenticated); answers the payment and what completes it",
+        security,
+        params: idParams,
+        response: { 200: okResponse(paymentDetailSchema), ...failures },
+      },
+    },
+    async (request) => ({
+      ok: 1 as const,
+      data: await payments.readyForAuthentication(actorOf(request), request.params.id, viewerLocale(request)),
+    }),
+  );
+
+  app.post(
     '/user/payments/:id/confirm',
     {
       schema: {

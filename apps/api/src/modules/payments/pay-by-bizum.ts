@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../platform/actor.js';
 import { BIZUM_METHOD_REF } from './providers/redsys-protocol.js';
 import type { PaymentRow } from './repository.js';
-import type { PaymentsContext } from './service-context.js';
+import type { PaymentsContext, PendingPaymentSteps } from './service-context.js';
 
 /**
  * A renewal's payment is still owed: its subscription still waits for that period (not renewed with
@@ -19,15 +19,7 @@ export async function stillOwed(repo: PaymentsContext['repo'], row: PaymentRow):
 /** Paying a payment that waits for its customer by Bizum instead (`POST /api/user/payments/:id/bizum`). */
 export function createPayByBizum(
   { repo, provider, providerCustomer }: PaymentsContext,
-  {
-    ownPayment,
-    detail,
-    confirmPayment,
-  }: {
-    ownPayment: (actor: Actor, id: string) => Promise<PaymentRow>;
-    detail: (row: PaymentRow, locale: Locale) => Promise<PaymentDetail>;
-    confirmPayment: (actor: Actor, id: string, locale: Locale) => Promise<PaymentDetail>;
-  },
+  { ownPayment, detail, confirmPayment }: PendingPaymentSteps,
 ) {
   /**
    * `POST /api/user/payments/:id/bizum`: a payment waiting for me (a renewal's, from its emailed link;

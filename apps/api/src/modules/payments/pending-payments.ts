@@ -12,6 +12,7 @@ import type { createServiceEnd } from './service-end.js';
 import { toPayment, type PaymentsContext } from './service-context.js';
 import { backToWaiting, paidFromLink } from './charge.js';
 import { createPayByBizum, stillOwed } from './pay-by-bizum.js';
+import { createReadyForAuthentication } from './ready-for-authentication.js';
 
 declare module '../../platform/jobs.js' {
   interface JobPayloads {
@@ -231,6 +232,7 @@ export function createPendingPayments(context: PaymentsContext, deps: Deps) {
     payByBizum: createPayByBizum(context, { ownPayment, detail, confirmPayment }),
 
     confirmPayment,
+    readyForAuthentication: createReadyForAuthentication(context, { ownPayment, detail, confirmPayment }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import { userPiece } from '../account/index.js';
 import { payments } from './schema.js';
 import { disputeQueries } from './dispute-queries.js';
+import { disputesRecordedHere } from './admin-disputes.js';
 import { toDispute } from './service-context.js';
 
 /** Read-only views of payments for the admin screens (Suscripcions detail, dashboard). */
@@ -19,13 +20,22 @@ export function createPaymentQueries(db: Database) {
           purpose: payments.purpose,
           invoiceNumber: payments.invoiceNumber,
           invoiceId: payments.invoiceId,
+          provider: payments.provider,
         })
         .from(payments)
         .where(eq(payments.subscriptionId, subscriptionId))
         .orderBy(desc(payments.createdAt), desc(payments.id))
         .limit(limit);
       const disputes = await disputeQueries(db).latestDisputes(rows.map((r) => r.id));
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), dispute: toDispute(disputes.get(r.id)) }));
+      return rows.map(({ provider, ...r }) => {
+        const dispute = disputes.get(r.id);
+        return {
+          ...r,
+          createdAt: r.createdAt.toISOString(),
+          dispute: dispute ? { id: dispute.id, ...toDispute(dispute)! } : null,
+          disputesRecordedHere: disputesRecordedHere(provider),
+        };
+      });
     },
 
     /** The latest payments of every customer (index on created_at), with the customer from the accounts' piece. */

@@ -232,9 +232,13 @@ export function createSeatAdditions(
     });
   }
 
-  /** The failed additions whose retry is due at `now` (the renewals' run calls it): each charged again, or given up. */
-  async function retryDueSeatAdditions(now: Date): Promise<number> {
+  /**
+   * The failed additions whose retry is due at `now` (the renewals' run calls it): each charged again,
+   * or given up. `busy`: the due ones another run held at that moment (left for the next run).
+   */
+  async function retryDueSeatAdditions(now: Date): Promise<{ retried: number; busy: number }> {
     let retried = 0;
+    let busy = 0;
     for (const { subscriptionId, userId } of await repo.dueSeatRetries(now, 100)) {
       const outcome = await holding(repo, { subscriptionId, seconds: leaseSeconds }, async () => {
         const state = await repo.failedSeatAddition(subscriptionId);
@@ -260,9 +264,10 @@ export function createSeatAdditions(
         };
         return bill(running, add);
       });
-      if (outcome !== 'none' && outcome !== 'busy') retried += 1;
+      if (outcome === 'busy') busy += 1;
+      else if (outcome !== 'none') retried += 1;
     }
-    return retried;
+    return { retried, busy };
   }
 
   /**

@@ -1,4 +1,13 @@
-import type { Locale, Payment, PaymentDispute, PaymentMethod, PaymentNextAction, PriceQuote, SubscriptionData } from '@enlaza/contracts';
+import type {
+  Locale,
+  Payment,
+  PaymentDetail,
+  PaymentDispute,
+  PaymentMethod,
+  PaymentNextAction,
+  PriceQuote,
+  SubscriptionData,
+} from '@enlaza/contracts';
 import type { CatalogueSnapshots, LocalisedText } from '../catalogue/index.js';
 import { AppError } from '../../lib/errors.js';
 import { localName } from '../../lib/catalogue-names.js';
@@ -309,3 +318,11 @@ export function createPaymentsContext({
 }
 
 export type PaymentsContext = ReturnType<typeof createPaymentsContext>;
+
+/** What the routes of a payment waiting for its customer share (pending-payments.ts hands them to each). */
+export type PendingPaymentSteps = {
+  /** The customer's own payment (another's is 404). */
+  ownPayment: (actor: Actor, id: string) => Promise<PaymentRow>;
+  detail: (row: PaymentRow, locale: Locale) => Promise<PaymentDetail>;
+  confirmPayment: (actor: Actor, id: string, locale: Locale) => Promise<PaymentDetail>;
+};

@@ -1,6 +1,7 @@
 import type { Transaction } from '../../db/client.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAddOns } from './add-ons.js';
+import { createAdminDisputes } from './admin-disputes.js';
 import { createDisputes } from './disputes.js';
 import { createCharge } from './charge.js';
 import { createCheckout } from './checkout.js';
@@ -121,7 +122,11 @@ export function createPaymentsService(
     purgeProviderEvents: (now: Date, days: number) => repo.purgeProviderEvents(new Date(now.getTime() - days * 86_400_000)),
 
     // ---- what the provider reports of money moved outside the app (its webhooks): disputes, dashboard refunds
-    ...disputes,
+    disputeOpened: disputes.disputeOpened,
+    disputeClosed: disputes.disputeClosed,
+    refunded: disputes.refunded,
+    // ---- chargebacks the bank reports outside the gateway (Redsys, the sandbox), recorded by an admin
+    ...createAdminDisputes(context, disputes),
     /** The latest dispute of each of these payments that has one (Facturas marks their invoices). */
     latestDisputes: (paymentIds: string[]) => repo.latestDisputes(paymentIds),
   };

@@ -1,6 +1,8 @@
 import {
   csrfTokenSchema,
+  emailSignatureSchema,
   errorResponseSchema,
+  localeSchema,
   linkClickBodySchema,
   okResponse,
   profileStatsSchema,
@@ -16,6 +18,7 @@ import { localeFromHeader } from '../../lib/i18n.js';
 import { profileCacheTiming, type PublicProfileService } from './service.js';
 import { PREVIEW_TTL_SECONDS, previewToken } from './page-routes.js';
 import { buildVCard, type VCardPhoto } from './vcard.js';
+import { emailSignature } from './signature.js';
 
 const linkParams = z.object({ alias: z.string().min(1).max(60), profileId: z.uuid() });
 const failures = { 404: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
@@ -139,8 +142,8 @@ function registerVisitorRoutes(app: App, { service, publicUrl, images }: Options
   );
 }
 
-/** The owner's side of a profile's public page: its visitors and clicks, and an address to preview it. */
-function registerOwnerRoutes(app: App, { service, secret, requireAccess }: Options): void {
+/** The owner's side of a profile's public page: its visitors and clicks, an address to preview it, an email signature. */
+function registerOwnerRoutes(app: App, { service, secret, requireAccess, publicUrl }: Options): void {
   app.get(
     '/profiles/:id/stats',
     {
@@ -181,6 +184,28 @@ function registerOwnerRoutes(app: App, { service, secret, requireAccess }: Optio
       const alias = afterAccess(await service.ownedAlias(actorOf(request).id, request.params.id));
       const url = `/link/${encodeURIComponent(alias)}/${request.params.id}?preview=${previewToken(secret, request.params.id)}`;
       return { ok: 1 as const, data: { url, expiresInSeconds: PREVIEW_TTL_SECONDS } };
+    },
+  );
+
+  app.get(
+    '/profiles/:id/signature',
+    {
+      onRequest: app.authenticate('user'),
+      schema: {
+        tags: ['profiles'],
+        summary: 'An email signature made from a card (HTML for a mail client’s signature setting, and plain text)',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ locale: localeSchema.optional() }),
+        response: { 200: okResponse(emailSignatureSchema), 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await requireAccess(actorOf(request), 'profile', request.params.id);
+      // A tag has no signature: it is not a card of anyone's.
+      const card = afterAccess(await service.walletCard(request.params.id));
+      const locale = request.query.locale ?? localeFromHeader(request.headers['accept-language']);
+      return { ok: 1 as const, data: emailSignature(card.profile, { publicUrl, visibility: card.visibility, locale }) };
     },
   );
 }

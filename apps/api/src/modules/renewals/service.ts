@@ -13,6 +13,9 @@ import type { RenewalState, RenewalsRepository } from './repository.js';
 /** Paid subscribers not cancelling are reminded this many days before the renewal (every period length). */
 export const REMINDER_DAYS = 7;
 
+/** How long the test clock's run waits for a seat retry another worker holds (it holds it for one charge). */
+const HELD_WAIT_MS = 15_000;
+
 export type RenewalRun = { renewed: number; failed: number; reminded: number; expired: number; cancelled: number };
 /** A subscription as a renewal loads it: with its plan, its offer's months and seat pricing, and its dunning state. */
 type RenewalRow = NonNullable<Awaited<ReturnType<RenewalsRepository['load']>>>;
@@ -153,6 +156,51 @@ async function remind({ repo, events, payments }: Pick<Deps, 'repo' | 'events' |
   }
 }
 
+type RunOptions = { budgetMs?: number; batchSize?: number; parallel?: number };
+
+/**
+ * Everything due at the product's "now": reminders, then renewals, retries and ends, claimed in
+ * batches (`parallel` at once within a batch). Stops claiming after `budgetMs` and answers `more:
+ * true` (the job enqueues its successor). `busy`: seat retries due that another worker held then.
+ */
+async function runDueOnce(
+  { repo, clock, payments, events, log, leaseSeconds }: Pick<Deps, 'repo' | 'clock' | 'payments' | 'events' | 'log' | 'leaseSeconds'>,
+  renewOne: (id: string, now: Date) => Promise<Outcome>,
+  options: RunOptions,
+) {
+  await clock.refresh();
+  const now = clock.now();
+  const run: RenewalRun = { renewed: 0, failed: 0, reminded: 0, expired: 0, cancelled: 0 };
+  run.reminded = await remind({ repo, events, payments }, now);
+  // The dunning of seat additions whose charge failed (payments' seat-additions.ts): the retries due now.
+  const { busy } = await payments.retryDueSeatAdditions(now);
+  const started = Date.now();
+  const parallel = Math.max(1, options.parallel ?? 1);
+  for (;;) {
+    if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) return { ...run, busy, more: true };
+    const ids = await repo.claim(now, leaseSeconds, options.batchSize ?? 25);
+    if (ids.length === 0) break;
+    let next = 0;
+    const work = async () => {
+      while (next < ids.length) {
+        const id = ids[next++]!;
+        try {
+          const outcome = await renewOne(id, now);
+          if (outcome !== 'skipped') run[outcome] += 1;
+        } catch (error) {
+          // The lease stays: the subscription is taken again once it expires.
+          log.error({ err: error, subscription: id }, 'renewal failed');
+        }
+        // PGlite answers in microtasks: without a turn of the event loop, requests and logs would wait for the whole run.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, ids.length) }, work));
+    log.info({ ...run }, 'renewals batch');
+  }
+  return { ...run, busy, more: false };
+}
+
 /**
  * Renewals and dunning. Each due subscription is claimed (a lease) and then, in ONE transaction
  * with its payment (payments' `chargeOffer`): a scheduled downgrade takes effect, the next period
@@ -273,9 +321,8 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
     }
   }
 
-  const count = (run: RenewalRun, outcome: Outcome) => {
-    if (outcome !== 'skipped') run[outcome] += 1;
-  };
+  /** The scheduled job's run (see `runDueOnce`). */
+  const runDue = (options: RunOptions = {}) => runDueOnce({ repo, clock, payments, events, log, leaseSeconds }, renewOne, options);
 
   return {
     renewOne,
@@ -283,42 +330,23 @@ export function createRenewalsService({ repo, clock, payments, events, log, leas
     reverseRenewal: (tx: Transaction, input: Parameters<typeof reverseRenewal>[2]) => reverseRenewal({ repo, events }, tx, input),
     resumeRenewal,
 
+    runDue,
+
     /**
-     * Everything due at the product's "now": reminders, then renewals, retries and ends, claimed
-     * in batches (`parallel` at once within a batch). Stops claiming after `budgetMs` and answers
-     * `more: true` (the job enqueues its successor).
+     * The test clock's run: what is due at "now" is done when it answers. A seat retry that another
+     * worker held when it ran (the members' job's seat look, the scheduled run) is run again once
+     * that worker lets go, for at most `HELD_WAIT_MS`. (A renewal the scheduled run took after the
+     * clock moved is that run's to finish: its lease cannot be told from one left to expire.)
      */
-    async runDue(options: { budgetMs?: number; batchSize?: number; parallel?: number } = {}): Promise<RenewalRun & { more: boolean }> {
-      await clock.refresh();
-      const now = clock.now();
-      const run: RenewalRun = { renewed: 0, failed: 0, reminded: 0, expired: 0, cancelled: 0 };
-      run.reminded = await remind({ repo, events, payments }, now);
-      // The dunning of seat additions whose charge failed (payments' seat-additions.ts): the retries due now.
-      await payments.retryDueSeatAdditions(now);
-      const started = Date.now();
-      const parallel = Math.max(1, options.parallel ?? 1);
+    async runAllDue(): Promise<RenewalRun> {
+      const total: RenewalRun = { renewed: 0, failed: 0, reminded: 0, expired: 0, cancelled: 0 };
+      const until = Date.now() + HELD_WAIT_MS;
       for (;;) {
-        if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) return { ...run, more: true };
-        const ids = await repo.claim(now, leaseSeconds, options.batchSize ?? 25);
-        if (ids.length === 0) break;
-        let next = 0;
-        const work = async () => {
-          while (next < ids.length) {
-            const id = ids[next++]!;
-            try {
-              count(run, await renewOne(id, now));
-            } catch (error) {
-              // The lease stays: the subscription is taken again once it expires.
-              log.error({ err: error, subscription: id }, 'renewal failed');
-            }
-            // PGlite answers in microtasks: without a turn of the event loop, requests and logs would wait for the whole run.
-            await new Promise((resolve) => setImmediate(resolve));
-          }
-        };
-        await Promise.all(Array.from({ length: Math.min(parallel, ids.length) }, work));
-        log.info({ ...run }, 'renewals batch');
+        const { more: _more, busy, ...run } = await runDue({});
+        for (const key of Object.keys(total) as (keyof RenewalRun)[]) total[key] += run[key];
+        if (busy === 0 || Date.now() > until) return total;
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      return { ...run, more: false };
     },
 
     /** A past-due user chose a (new) default card: retry their renewals now with it. */

@@ -10,4 +10,5 @@ export const profileKeys = {
   one: (id: string) => [...profileKeys.all, 'one', id] as const,
   previewLink: (id: string, version: string) => [...profileKeys.all, 'preview-link', id, version] as const,
   stats: (id: string) => [...profileKeys.all, 'stats', id] as const,
+  signature: (id: string, version: string, locale: string) => [...profileKeys.all, 'signature', id, version, locale] as const,
 };

@@ -135,6 +135,8 @@ export function createRedsysProvider(db: Database, settings: RedsysSettings) {
       const row = await orders.byId(ref);
       return row ? outcomeOf(row) : { status: 'failed', ref, reason: 'processing_error' };
     },
+    // Redsys' page is the step: an order waiting for the customer is ready as it is.
+    prepareAuthentication: (ref) => provider.retrieve(ref),
     refund,
     // Redsys keeps the token; a removed card is never charged again (its setup is marked, the app's method removed).
     detach: (methodRef) => orders.markDetached(methodRef),

@@ -219,6 +219,8 @@ export function createSandboxProvider(db: Database, now: () => Date): SandboxPro
       return outcomeOf(await settled(db, now, row));
     },
 
+    prepareAuthentication: (ref) => provider.retrieve(ref),
+
     async authenticate(userId, ref, result) {
       const row = await find(ref);
       if (!row || row.kind !== 'payment' || row.userId !== userId) throw new AppError('record.not_found');

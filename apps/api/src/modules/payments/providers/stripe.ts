@@ -206,6 +206,28 @@ export function createStripeProvider(settings: StripeSettings, deps: { stripe?: 
     return retrieve(created.id);
   }
 
+  /**
+   * Stripe refuses an off-session charge the bank wants authenticated and leaves its PaymentIntent
+   * in `requires_payment_method` (`authentication_required`); Stripe.js's `handleNextAction` only
+   * completes one in `requires_action`. So, with the customer on the page, it is confirmed again with
+   * the method it tried (`use_stripe_sdk`: the next action is for Stripe.js), as Stripe's guide to
+   * off-session payments that need authentication says. A PaymentIntent in any other state, or
+   * confirmed meanwhile by another tab, is answered as it is.
+   */
+  async function prepareAuthentication(ref: string): Promise<PaymentOutcome> {
+    const pi = await call('reading the payment', () => stripe.paymentIntents.retrieve(ref));
+    const method = idOf(pi.last_payment_error?.payment_method ?? null) ?? idOf(pi.payment_method);
+    if (pi.status !== 'requires_payment_method' || pi.last_payment_error?.code !== 'authentication_required' || !method)
+      return paymentOutcome(pi);
+    try {
+      await call('confirming the payment', () => stripe.paymentIntents.confirm(ref, { payment_method: method, use_stripe_sdk: true }));
+    } catch (error) {
+      // Declined now, or no longer waiting (another tab): its state says which.
+      if (!(error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    }
+    return retrieve(ref);
+  }
+
   async function refund(ref: string, amountCents: number, idempotencyKey: string): Promise<{ refundRef: string }> {
     const refund = await call('the refund', () =>
       stripe.refunds.create(
@@ -237,6 +259,7 @@ export function createStripeProvider(settings: StripeSettings, deps: { stripe?: 
     finishSetup,
     charge,
     retrieve,
+    prepareAuthentication,
     refund,
     detach,
   };

@@ -87,6 +87,13 @@ export interface PaymentProvider {
   charge(input: ChargeInput): Promise<PaymentOutcome>;
   /** The current state of a payment (after 3-D Secure, or polling a SEPA debit). */
   retrieve(ref: string): Promise<PaymentOutcome>;
+  /**
+   * A payment waiting for the customer, made ready for them to authenticate now, on session (they
+   * opened its page): Stripe leaves an off-session charge its bank wanted authenticated waiting for a
+   * new confirmation, which this makes with the saved method, so the browser's step can open the
+   * bank's challenge. The others' payments are ready as they are: their state.
+   */
+  prepareAuthentication(ref: string): Promise<PaymentOutcome>;
   refund(ref: string, amountCents: number, idempotencyKey: string): Promise<{ refundRef: string }>;
   /** Detaches a removed method at the provider (it cannot be charged again). */
   detach(methodRef: string): Promise<void>;

@@ -70,7 +70,8 @@ export function useInvoiceColumns(): DataColumn<AdminInvoiceSummary>[] {
       key: 'total',
       header: t('columns.total'),
       cell: (row) => (
-        <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        // A credit note's negative total on one line: "-" and the amount wrapped apart in a narrow column.
+        <Text size="sm" ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {money(row.totalCents, row.currency)}
         </Text>
       ),

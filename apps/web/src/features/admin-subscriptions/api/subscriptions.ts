@@ -6,7 +6,10 @@ import {
   okResponse,
   testClockAdvanceResultSchema,
   testClockSchema,
+  paymentDisputeSchema,
   type AdminCancelSubscription,
+  type AdminCloseDispute,
+  type AdminRecordDispute,
   type AdminExtendSubscription,
   type SubscriptionStatus,
 } from '@enlaza/contracts';
@@ -119,4 +122,32 @@ export function useAdvanceTestClock() {
       await client.invalidateQueries({ queryKey: adminInvoiceKeys.all });
     },
   });
+}
+
+const disputeAnswer = okResponse(paymentDisputeSchema.extend({ id: z.string() }));
+
+/**
+ * A bank's chargeback of a payment whose provider reports none (Redsys, the sandbox): recorded, then
+ * its outcome; the subscription's detail and Facturas are reloaded afterwards.
+ */
+export function useChargeback(subscriptionId: string) {
+  const client = useQueryClient();
+  const reload = async () => {
+    await client.invalidateQueries({ queryKey: subscriptionKeys.detail(subscriptionId) });
+    await client.invalidateQueries({ queryKey: adminInvoiceKeys.all });
+  };
+  const record = useMutation({
+    mutationFn: ({ paymentId, body }: { paymentId: string; body: AdminRecordDispute }) =>
+      apiSend('POST', `/api/admin/payments/${encodeURIComponent(paymentId)}/disputes`, body, disputeAnswer),
+    onSuccess: reload,
+  });
+  const close = useMutation({
+    mutationFn: ({ disputeId, body }: { disputeId: string; body: AdminCloseDispute }) =>
+      apiSend('POST', `/api/admin/disputes/${encodeURIComponent(disputeId)}/close`, body, disputeAnswer),
+    onSuccess: async () => {
+      await reload();
+      await client.invalidateQueries({ queryKey: subscriptionKeys.all });
+    },
+  });
+  return { record, close };
 }

@@ -130,7 +130,7 @@ function DetailBody({ detail }: { detail: AdminSubscriptionDetail }) {
         )}
       </section>
 
-      <SubscriptionPayments payments={detail.payments} />
+      <SubscriptionPayments subscriptionId={detail.id} payments={detail.payments} />
 
       <section aria-labelledby="subscription-invoices">
         <Title order={4} id="subscription-invoices" mb="sm">

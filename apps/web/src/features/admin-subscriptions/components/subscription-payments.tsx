@@ -1,14 +1,26 @@
-import { Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminSubscriptionDetail } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { formatDate, formatMoney } from '@/lib/format';
+import { ChargebackDecisionDialog, RecordChargebackDialog } from './chargeback-dialogs';
 
-/** A subscription's payments: date, amount, status (with a dispute, its state, reason, amount and due date) and the invoice each one has. */
-export function SubscriptionPayments({ payments }: { payments: AdminSubscriptionDetail['payments'] }) {
+type Payment = AdminSubscriptionDetail['payments'][number];
+/** What a bank can charge back: a payment that was taken. */
+const TAKEN = new Set(['succeeded', 'partially_refunded', 'refunded']);
+
+/**
+ * A subscription's payments: date, amount, status (with a dispute, its state, reason, amount and due
+ * date) and the invoice each one has. A payment whose provider reports no disputes (Redsys, the
+ * sandbox) offers to record the bank's chargeback, and an open one recorded here its outcome.
+ */
+export function SubscriptionPayments({ subscriptionId, payments }: { subscriptionId: string; payments: Payment[] }) {
   const { t } = useTranslation(['admin-subscriptions', 'admin', 'plan']);
   const locale = useLocale();
   const money = (cents: number) => formatMoney(cents, locale);
+  const [recording, setRecording] = useState<Payment | null>(null);
+  const [decision, setDecision] = useState<{ dispute: NonNullable<Payment['dispute']>; outcome: 'won' | 'lost' } | null>(null);
   return (
     <section aria-labelledby="subscription-payments">
       <Title order={4} id="subscription-payments" mb="sm">
@@ -44,11 +56,16 @@ export function SubscriptionPayments({ payments }: { payments: AdminSubscription
                           amount: money(p.dispute.amountCents),
                         })}
                         {p.dispute.evidenceDueBy && !p.dispute.closedAt
-                          ? ` ${t('dispute.dueBy', { date: formatDate(p.dispute.evidenceDueBy, locale) })}`
+                          ? ` ${t(p.disputesRecordedHere ? 'dispute.dueByBank' : 'dispute.dueBy', { date: formatDate(p.dispute.evidenceDueBy, locale) })}`
                           : null}
                         {p.dispute.creditNoteNumber ? ` ${t('dispute.creditNote', { number: p.dispute.creditNoteNumber })}` : null}
                       </Text>
                     ) : null}
+                    <PaymentChargebackActions
+                      payment={p}
+                      onRecord={() => setRecording(p)}
+                      onDecide={(outcome) => p.dispute && setDecision({ dispute: p.dispute, outcome })}
+                    />
                   </Table.Td>
                   <Table.Td>{p.invoiceNumber ?? '—'}</Table.Td>
                 </Table.Tr>
@@ -57,6 +74,39 @@ export function SubscriptionPayments({ payments }: { payments: AdminSubscription
           </Table>
         </Table.ScrollContainer>
       )}
+      <RecordChargebackDialog subscriptionId={subscriptionId} payment={recording} onClose={() => setRecording(null)} />
+      <ChargebackDecisionDialog subscriptionId={subscriptionId} decision={decision} onClose={() => setDecision(null)} />
     </section>
+  );
+}
+
+/** "Record a chargeback" on a taken payment never disputed; "Kept" / "Returned" on an open chargeback recorded here. */
+function PaymentChargebackActions({
+  payment,
+  onRecord,
+  onDecide,
+}: {
+  payment: Payment;
+  onRecord: () => void;
+  onDecide: (outcome: 'won' | 'lost') => void;
+}) {
+  const { t } = useTranslation('admin-subscriptions');
+  if (!payment.disputesRecordedHere) return null;
+  if (!payment.dispute)
+    return TAKEN.has(payment.status) ? (
+      <Button variant="subtle" size="compact-sm" mt={4} onClick={onRecord} data-testid="chargeback-record">
+        {t('chargeback.record')}
+      </Button>
+    ) : null;
+  if (payment.dispute.closedAt) return null;
+  return (
+    <Group gap="xs" mt={4}>
+      <Button variant="subtle" size="compact-sm" onClick={() => onDecide('won')} data-testid="chargeback-won">
+        {t('chargeback.won.action')}
+      </Button>
+      <Button variant="subtle" color="red" size="compact-sm" onClick={() => onDecide('lost')} data-testid="chargeback-lost">
+        {t('chargeback.lost.action')}
+      </Button>
+    </Group>
   );
 }

@@ -37,7 +37,9 @@ const detail: AdminSubscriptionDetail = {
       status: 'succeeded',
       purpose: 'renewal',
       invoiceNumber: 'F2026-000009',
+      disputesRecordedHere: false,
       dispute: {
+        id: 'd1',
         status: 'needs_response',
         reason: 'fraudulent',
         amountCents: 1089,
@@ -152,6 +154,61 @@ describe('Suscripcions', () => {
     );
     expect(await screen.findByText('Period extended')).toBeTruthy();
     expect(screen.getByText('The period was extended.')).toBeTruthy();
+  });
+
+  it('records a bank’s chargeback on a payment whose provider reports none, then closes it as lost after a confirmation', async () => {
+    const taken = { ...detail.payments[0]!, disputesRecordedHere: true, dispute: null };
+    const open = {
+      id: 'd2',
+      status: 'needs_response' as const,
+      reason: 'duplicate',
+      amountCents: 500,
+      evidenceDueBy: '2026-12-20T23:59:59.000Z',
+      closedAt: null,
+      creditNoteNumber: null,
+    };
+    let current: AdminSubscriptionDetail = { ...detail, payments: [taken] };
+    const { calls } = await setup((url, init) => {
+      if (url.startsWith('/api/admin/test-clock')) return clockOff();
+      if (url === '/api/admin/payments/p1/disputes' && init?.method === 'POST') {
+        current = { ...detail, payments: [{ ...taken, dispute: open }] };
+        return json({ ok: 1, data: open });
+      }
+      if (url === '/api/admin/disputes/d2/close' && init?.method === 'POST') {
+        const lost = { ...open, status: 'lost' as const, closedAt: '2026-11-25T00:00:00.000Z', creditNoteNumber: 'R2026-000003' };
+        current = { ...detail, payments: [{ ...taken, dispute: lost }] };
+        return json({ ok: 1, data: lost });
+      }
+      if (url.startsWith(`/api/admin/subscriptions/${summary.id}`)) return json({ ok: 1, data: current });
+      return list([summary]);
+    }, `/admin/suscripcions?open=${summary.id}`);
+
+    fireEvent.click(await screen.findByTestId('chargeback-record'));
+    const form = await screen.findByTestId('chargeback-form');
+    // Nothing typed for the reference: refused here, nothing sent.
+    fireEvent.click(within(form).getByTestId('chargeback-submit'));
+    expect(await within(form).findByText("Type the bank's reference.")).toBeTruthy();
+    fireEvent.change(within(form).getByTestId('chargeback-reference'), { target: { value: 'RET-7' } });
+    fireEvent.change(within(form).getByTestId('chargeback-amount'), { target: { value: '5' } });
+    fireEvent.change(within(form).getByTestId('chargeback-due-by'), { target: { value: '2026-12-20' } });
+    fireEvent.click(within(form).getByTestId('chargeback-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/admin/payments/p1/disputes')?.init?.body).toBe(
+        JSON.stringify({ reference: 'RET-7', amountCents: 500, reason: 'fraudulent', evidenceDueBy: '2026-12-20' }),
+      ),
+    );
+    expect(await screen.findByText(/Answer your bank by Dec 20, 2026/)).toBeTruthy();
+
+    fireEvent.click(await screen.findByTestId('chargeback-lost'));
+    const confirm = await screen.findByTestId('confirm-dialog');
+    expect(within(confirm).getByText(/a credit note for €5.00 is issued/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByTestId('confirm-submit'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/admin/disputes/d2/close')?.init?.body).toBe(JSON.stringify({ outcome: 'lost' })),
+    );
+    expect(await screen.findByText(/Credit note R2026-000003/)).toBeTruthy();
+    expect(screen.queryByTestId('chargeback-lost')).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/admin/payments/p1/disputes')).toHaveLength(1);
   });
 
   it('shows the test clock when enabled and advances it with a progress state and the result', async () => {

@@ -152,6 +152,15 @@ export const paymentQuery = (id: string) =>
     queryFn: async () => (await apiGet(`/api/user/payments/${encodeURIComponent(id)}`, okResponse(paymentDetailSchema))).data,
   });
 export const usePayment = (id: string) => useQuery(paymentQuery(id));
+/**
+ * Before the customer authenticates on the payment's page: the server has the provider make the
+ * payment ready for it (Stripe: an off-session charge confirmed again, on session).
+ */
+export const useReadyPayment = () =>
+  useBillingMutation(
+    async (id: string) =>
+      (await apiSend('POST', `/api/user/payments/${encodeURIComponent(id)}/authenticate`, undefined, okResponse(paymentDetailSchema))).data,
+  );
 /** After the customer authenticated: the server asks the provider for the payment's state again. */
 export const useConfirmPayment = () =>
   useBillingMutation(

@@ -113,6 +113,32 @@ describe('the payment page', () => {
     expect(screen.queryByTestId('payment-pay-bizum')).toBeNull();
   });
 
+  it('with Stripe, opens Stripe’s step only once the server made the payment ready for it (an off-session charge confirmed again, on session), asked once', async () => {
+    const withStripe: PaymentDetail = {
+      ...waiting,
+      nextAction: { kind: 'authenticate', provider: 'stripe', clientSecret: 'pi_1_secret_x', publishableKey: 'pk_test_x' },
+    };
+    let answer: (() => void) | undefined;
+    const readied = new Promise<void>((resolve) => (answer = resolve));
+    const mocked = mockApi(async (url, init) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET' && url === '/api/user/payments/pay-1') return json({ ok: 1, data: withStripe });
+      if (method === 'POST' && url === '/api/user/payments/pay-1/authenticate') {
+        await readied;
+        return json({ ok: 1, data: withStripe });
+      }
+      return new Response('', { status: 404 });
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await render(<PaymentPage />, { path: '/user/pagos/:paymentId', route: '/user/pagos/pay-1' });
+    expect((await screen.findByTestId('payment-status')).textContent).toBe('Needs your authentication');
+    await waitFor(() => expect(mocked.calls.filter((c) => c.url === '/api/user/payments/pay-1/authenticate')).toHaveLength(1));
+    expect(screen.queryByTestId('authentication-step')).toBeNull();
+    answer!();
+    expect(await screen.findByTestId('authentication-step')).toBeTruthy();
+    expect(mocked.calls.filter((c) => c.url === '/api/user/payments/pay-1/authenticate' && c.init?.method === 'POST')).toHaveLength(1);
+  });
+
   it('shows the dispute of the customer’s bank with its status on the payment', async () => {
     const disputed: PaymentDetail = {
       payment: {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -9,7 +10,7 @@ import { ApiError } from '@/lib/api-error';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePreferences } from '@/lib/api/preferences';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { useConfirmPayment, usePayment, usePayPaymentByBizum } from '../api/billing';
+import { useConfirmPayment, usePayment, usePayPaymentByBizum, useReadyPayment } from '../api/billing';
 import { AuthenticationStep } from '../components/authentication-step';
 import { PaymentDispute } from '../components/payment-dispute';
 import { PaymentOutside } from '../components/payment-outside';
@@ -30,11 +31,18 @@ export default function PaymentPage() {
   const payment = usePayment(paymentId);
   const confirm = useConfirmPayment();
   const bizum = usePayPaymentByBizum();
+  // Stripe's step opens once our server had the payment made ready for it (an off-session charge
+  // Stripe refused for want of authentication is confirmed again, now that the customer is here).
+  const ready = useReadyPayment();
+  const forStripe = payment.data?.payment.status === 'requires_action' && payment.data.nextAction?.provider === 'stripe';
+  useEffect(() => {
+    if (forStripe && ready.isIdle) ready.mutate(paymentId);
+  }, [forStripe, ready, paymentId]);
 
   // Not mine, or no such payment: the app's "page not found", as for any unknown address (app/route-handle.ts).
   if (payment.error instanceof ApiError && payment.error.status === 404) return <Navigate to="/error-404" replace />;
   // The answer of the confirmation (or of Bizum chosen) is the newest; until then the page's own.
-  const detail = confirm.data ?? bizum.data ?? payment.data;
+  const detail = confirm.data ?? bizum.data ?? ready.data ?? payment.data;
 
   return (
     <Stack gap="lg" maw={640} w="100%" data-testid="payment-page">
@@ -46,8 +54,9 @@ export default function PaymentPage() {
       ) : (
         <PaymentCard
           detail={detail}
-          confirming={confirm.isPending}
-          confirmError={confirm.error ?? bizum.error}
+          confirming={confirm.isPending || ready.isPending}
+          stepReady={!forStripe || ready.isSuccess}
+          confirmError={confirm.error ?? bizum.error ?? ready.error}
           onAuthenticated={() => confirm.mutate(paymentId)}
           choosingBizum={bizum.isPending}
           onBizum={() => bizum.mutate(paymentId)}
@@ -63,6 +72,7 @@ export default function PaymentPage() {
 function PaymentCard({
   detail: { payment, nextAction, bizum },
   confirming,
+  stepReady,
   confirmError,
   onAuthenticated,
   choosingBizum,
@@ -70,6 +80,8 @@ function PaymentCard({
 }: {
   detail: PaymentDetail;
   confirming: boolean;
+  /** The provider's step can open (Stripe's once the payment was made ready for it). */
+  stepReady: boolean;
   confirmError: unknown;
   onAuthenticated: () => void;
   choosingBizum: boolean;
@@ -101,7 +113,9 @@ function PaymentCard({
         <PaymentDispute payment={payment} />
         {payment.status === 'requires_action' && nextAction ? (
           <>
-            <AuthenticationStep nextAction={nextAction} onDone={onAuthenticated} bizum={payment.methodBrand === 'bizum'} />
+            {stepReady ? (
+              <AuthenticationStep nextAction={nextAction} onDone={onAuthenticated} bizum={payment.methodBrand === 'bizum'} />
+            ) : null}
             {confirming ? <LoadingRows rows={1} height={8} /> : null}
           </>
         ) : null}

@@ -13,6 +13,7 @@ const PATHS = {
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   dots: 'M5 12h.01M12 12h.01M19 12h.01',
   wallet: 'M3 6h18v14H3zM3 10h18M16 15h2M6 6l9-3 1 3',
+  copy: 'M8 8h12v12H8zM16 8V4H4v12h4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -12,6 +12,7 @@ import { formatNumber } from '@/lib/format';
 import { useProfile } from '../api/get-profile';
 import { useProfileStats } from '../api/profile-stats';
 import { CopyLinkButton, publicUrlOf } from '../components/copy-link-button';
+import { EmailSignaturePanel } from '../components/email-signature';
 import { Icon } from '../components/icons';
 import { PublicPagePreview } from '../components/public-page-preview';
 import { useProfileKind } from '../components/use-profile-kind';
@@ -193,6 +194,7 @@ export default function ProfileViewPage() {
             </Text>
           </Paper>
           {profile.kind === 'card' ? <WalletButtons profileId={profile.id} /> : null}
+          {profile.kind === 'card' ? <EmailSignaturePanel profileId={profile.id} version={profile.updatedAt} /> : null}
           <StatsPanel id={profile.id} />
         </Stack>
       </SimpleGrid>
