@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../accounts.mjs';
-import { seedScreenData } from './support/a11y-data';
+import { seedCoupons, seedScreenData } from './support/a11y-data';
 import { formatViolations, seriousViolations } from './support/axe-report';
 import { expect, test } from './support/fixtures';
 import { recordRequests } from './support/foreign-requests';
@@ -235,8 +235,14 @@ test.describe(() => {
   for (const routes of inParts(ROUTES.admin, ADMIN_PARTS)) {
     test(`admin screens ${routes[0]} to ${routes.at(-1)} have no serious or critical WCAG 2.1 A/AA violation in light and dark themes and ask no other host`, async ({
       page,
+      request,
+      admin,
     }) => {
-      await scanRoutes(page, routes);
+      // A coupon of this test's own (its codes are unique across the run), for the coupon's page.
+      const coupons = routes.some((route) => route.includes('{coupon}'))
+        ? await seedCoupons(request, admin.headers, `-${Date.now().toString(36).toUpperCase()}`)
+        : {};
+      await scanRoutes(page, routes, coupons);
     });
   }
 });

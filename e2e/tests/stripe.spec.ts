@@ -287,5 +287,15 @@ test("a promotion code typed at checkout takes its discount off Pro; later a ref
       adminPage.getByTestId('invoice-event-hash'),
     ],
   });
+  // The coupon's page: LAUNCH50 redeemed once, by this customer, for 4.50 off the invoice's base.
+  await adminPage.goto(`/admin/cupones/${coupon.id}`);
+  const redemption = adminPage.getByTestId('redemptions-table').getByTestId('data-row');
+  await expect(redemption).toHaveCount(1);
+  await expect(redemption).toContainText('LAUNCH50');
+  await expect(redemption).toContainText('€4.50');
+  await pictureScreen(adminPage, 'stripe-admin-cupones-redemption', {
+    same: { [customer.email]: 'ana.garcia@e2e.enlaza.test' },
+    mask: [adminPage.getByText('ana.garcia@e2e.enlaza.test')],
+  });
   await adminContext.close();
 });

@@ -23,6 +23,8 @@ export type Theme = (typeof THEMES)[number];
 
 /** What the seed leaves for the screens: the seeded ids, the team's, and a session per signed-in role. */
 export interface VisualData extends ScreenData {
+  /** The admin's coupon with promotion codes (its page is /admin/cupones/{coupon}). */
+  couponId: string;
   team: TeamScreenData;
   sessions: Record<Exclude<Role, 'guest'>, { token: string; user: unknown; datasuscription: unknown }>;
 }

@@ -125,3 +125,25 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
 
   return { alias: user.alias, cardId: card.id, tagId: tag.id, campaignId: campaign.id, paymentId: waiting.payment.id };
 }
+
+/**
+ * Through the API, as the admin: the coupon screens' data. A coupon of 20 % off for three months,
+ * limited to 100 redemptions, with two promotion codes (one for first-time customers only), whose
+ * page is /admin/cupones/{coupon}; and an archived one of €5.00 off forever, so the list shows both
+ * states. Codes are unique across the server: `suffix` sets them apart in a run that seeds again.
+ */
+export async function seedCoupons(request: APIRequestContext, headers: Record<string, string>, suffix = ''): Promise<{ couponId: string }> {
+  const post = async <T>(path: string, data: unknown, status = 201) => dataOf<T>(await request.post(path, { headers, data }), status);
+  const coupon = await post<{ id: string }>('/api/admin/coupons', {
+    name: 'Spring launch',
+    percentOff: 20,
+    duration: 'repeating',
+    durationInMonths: 3,
+    maxRedemptions: 100,
+  });
+  await post(`/api/admin/coupons/${coupon.id}/promotion-codes`, { code: `SPRING20${suffix}`, maxRedemptions: 50 });
+  await post(`/api/admin/coupons/${coupon.id}/promotion-codes`, { code: `FRIENDS${suffix}`, firstTimeOnly: true });
+  const archived = await post<{ id: string }>('/api/admin/coupons', { name: 'Partner discount', amountOffCents: 500, duration: 'forever' });
+  await post(`/api/admin/coupons/${archived.id}/archive`, {}, 200);
+  return { couponId: coupon.id };
+}

@@ -4,7 +4,7 @@ export type Role = 'guest' | 'user' | 'admin' | 'owner' | 'member';
  * Every route of the spec (section 2), with the role that can open it: the accessibility scan and
  * the visual comparisons both visit this list. Adding a screen is one line; `{card}`, `{tag}`,
  * `{alias}`, `{campaign}` and `{payment}` are the card, tag, alias, draft campaign and payment waiting for
- * authentication seeded before the pass;
+ * authentication seeded before the pass, `{coupon}` the admin's coupon with promotion codes (support/a11y-data.ts);
  * `{invitation}` a pending invitation's token and `{teamCard}` the member's card of the team seeded
  * for the team's `owner` and `member` (support/team-data.ts).
  */
@@ -78,6 +78,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/admin/jobs',
     '/admin/facturas',
     '/admin/cupones',
+    '/admin/cupones/{coupon}',
   ],
   // A team's owner (its management, tab by tab) and one of its members (their view, their locked card).
   owner: [
@@ -92,13 +93,16 @@ export const ROUTES: Record<Role, string[]> = {
 };
 
 /** The seeded ids a route may name: `{card}` is `cardId`… */
-export type RouteData = Partial<Record<'alias' | 'cardId' | 'tagId' | 'campaignId' | 'paymentId' | 'invitation' | 'teamCardId', string>>;
+export type RouteData = Partial<
+  Record<'alias' | 'cardId' | 'tagId' | 'campaignId' | 'paymentId' | 'couponId' | 'invitation' | 'teamCardId', string>
+>;
 const PLACEHOLDERS = {
   alias: 'alias',
   card: 'cardId',
   tag: 'tagId',
   campaign: 'campaignId',
   payment: 'paymentId',
+  coupon: 'couponId',
   invitation: 'invitation',
   teamCard: 'teamCardId',
 } as const;
