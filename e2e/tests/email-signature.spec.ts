@@ -1,4 +1,4 @@
-import { dataOf, expect, test } from './support/fixtures';
+import { dataOf, expect, test, uploadFile } from './support/fixtures';
 
 test.use({ signedIn: 'user' });
 
@@ -14,19 +14,13 @@ test("a card's owner copies the email signature made from the card: the clipboar
   request,
   user,
 }) => {
-  const [photo] = await dataOf<{ id: string }[]>(
-    await request.post('/api/files', {
-      headers: user.headers,
-      multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: PNG } },
-    }),
-    201,
-  );
+  const photo = await uploadFile(request, user.headers, { name: 'me.png', mimeType: 'image/png', buffer: PNG });
   const card = await dataOf<{ id: string }>(
     await request.post('/api/profiles', {
       headers: user.headers,
       data: {
         kind: 'card',
-        photoFileId: photo!.id,
+        photoFileId: photo.id,
         card: {
           firstName: 'Carmen',
           lastName: 'Firma',

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { dataOf, expect, saveTestCard, offerOf, type TestUser } from './fixtures';
+import { dataOf, expect, saveTestCard, offerOf, uploadFile, type TestUser } from './fixtures';
 
 // A real 2×2 PNG: the cloud checks a file's type from its bytes.
 const PNG = Buffer.from(
@@ -33,15 +33,12 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
   const tagFolder = await collection('folders', 'tag', 'Pets', '#2f9e44');
   const tagLabel = await collection('labels', 'tag', 'Dogs', '#9c36b5');
 
-  const [photo] = await dataOf<{ id: string }[]>(
-    await request.post('/api/files', { headers, multipart: { file: { name: 'portrait.png', mimeType: 'image/png', buffer: PNG } } }),
-    201,
-  );
+  const photo = await uploadFile(request, headers, { name: 'portrait.png', mimeType: 'image/png', buffer: PNG });
 
   const card = await post<{ id: string; publicPath: string }>('/api/profiles', {
     kind: 'card',
     wall: true,
-    photoFileId: photo!.id,
+    photoFileId: photo.id,
     folderId: cardFolder.id,
     labelIds: [cardLabel.id],
     card: {

@@ -51,6 +51,16 @@ export async function dataOf<T>(response: APIResponse, status = 200): Promise<T>
   return ((await response.json()) as { data: T }).data;
 }
 
+/** Uploads a file to the cloud as the user of `headers`; answers the stored file (its id). */
+export async function uploadFile(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<{ id: string }> {
+  const [stored] = await dataOf<{ id: string }[]>(await request.post('/api/files', { headers, multipart: { file } }), 201);
+  return stored!;
+}
+
 type SignedIn = { token: string; user: { id: string; roll: string } };
 
 /** A server users are made on: the suite's, or a spec's own (the payment providers' specs start theirs). */

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { dataOf } from './fixtures';
+import { dataOf, uploadFile } from './fixtures';
 import { waitForLink } from './mailbox';
 
 // A real 2×2 PNG: the team's logo (the cloud checks a file's type from its bytes).
@@ -37,16 +37,13 @@ export async function seedTeam(
   const { headers } = owner;
   const send = async (method: 'post' | 'put', path: string, data: unknown, status = 200) =>
     dataOf(await request[method](path, { headers, data }), status);
-  const [logo] = await dataOf<{ id: string }[]>(
-    await request.post('/api/files', { headers, multipart: { file: { name: 'acme-logo.png', mimeType: 'image/png', buffer: PNG } } }),
-    201,
-  );
+  const logo = await uploadFile(request, headers, { name: 'acme-logo.png', mimeType: 'image/png', buffer: PNG });
   const place = { address: 'Gran Vía 1, Madrid', website: 'https://acme.example' };
-  await send('post', '/api/team', { name: 'Acme Studio', alias, logoFileId: logo!.id, color: '#1971c2', ...place }, 201);
+  await send('post', '/api/team', { name: 'Acme Studio', alias, logoFileId: logo.id, color: '#1971c2', ...place }, 201);
   await send('put', '/api/team/template', {
     values: {
       company: 'Acme Studio S.L.',
-      logoFileId: logo!.id,
+      logoFileId: logo.id,
       coverFileId: null,
       ...place,
       theme: { color: '#1971c2', layout: 'classic' },

@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './colors.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './sessions.js';

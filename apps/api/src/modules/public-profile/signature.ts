@@ -1,6 +1,5 @@
-import type { EmailSignature, Locale, PublicProfile } from '@enlaza/contracts';
+import { textOn, type EmailSignature, type Locale, type PublicProfile } from '@enlaza/contracts';
 import { displayPhone } from '../../lib/phone.js';
-import { textOn } from './page/card.js';
 import { pageStrings } from './page/strings.js';
 import { html, type SafeHtml } from './page/template.js';
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import forge from 'node-forge';
 import sharp from 'sharp';
+import { textOn } from '@enlaza/contracts';
 import type { AppleWalletConfig } from '../../config.js';
 
 /** What a card's pass shows. */
@@ -57,21 +58,14 @@ const hex = (color: string) => {
   const n = parseInt(color.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 };
-/** Black or white text, whichever reads on the card's colour (relative luminance, as the public page). */
-const textOn = (color: string) => {
-  const channel = (i: number) => {
-    const c = parseInt(color.slice(1 + i * 2, 3 + i * 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-  return l > 0.179 ? 'rgb(0, 0, 0)' : 'rgb(255, 255, 255)';
-};
+/** Black or white text, whichever reads on the card's colour (as the public page), as the pass's `rgb()`. */
+const onColor = (color: string) => hex(textOn(color));
 
 /** The pass's images: icon (29 pt), logo (160×50 pt at most) and thumbnail (90 pt), at 1× and 2×. */
 async function images(card: PassCard): Promise<Record<string, Buffer>> {
   // Without a photo: a round mark in the card's colour (no text, so no font is needed on the server).
   const mark = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="180"><rect width="180" height="180" fill="${card.color}"/><circle cx="90" cy="90" r="54" fill="${textOn(card.color)}" fill-opacity="0.85"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="180"><rect width="180" height="180" fill="${card.color}"/><circle cx="90" cy="90" r="54" fill="${onColor(card.color)}" fill-opacity="0.85"/></svg>`,
   );
   const source = card.photo ?? mark;
   const square = async (size: number) => {
@@ -115,8 +109,8 @@ export function passJson(
     description: card.name,
     logoText: card.company ?? undefined,
     backgroundColor: hex(card.color),
-    foregroundColor: textOn(card.color),
-    labelColor: textOn(card.color),
+    foregroundColor: onColor(card.color),
+    labelColor: onColor(card.color),
     sharingProhibited: false,
     authenticationToken: options.authenticationToken,
     ...(options.webServiceURL ? { webServiceURL: options.webServiceURL } : {}),

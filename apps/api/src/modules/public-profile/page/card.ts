@@ -40,16 +40,6 @@ const initialsOf = (name: string) =>
     .map((word) => [...word][0]?.toUpperCase() ?? '')
     .join('');
 
-/** Black or white, whichever reads better on the theme colour (WCAG relative luminance). */
-export function textOn(hex: string): '#000000' | '#ffffff' {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
-}
-
 /**
  * A resized image in AVIF and WebP with a JPEG fallback, asked at 1× and 2× (`widths`), its box
  * (`size`) set so nothing moves when it arrives. Also the wall posts' images (wall.ts).

@@ -1,8 +1,7 @@
-import type { Locale } from '@enlaza/contracts';
+import { textOn, type Locale } from '@enlaza/contracts';
 import { documentOf, footer, type PageAssets } from './document.js';
 import { pageStrings } from './strings.js';
 import { html } from './template.js';
-import { textOn } from './card.js';
 
 /** A team's public directory: its name and each assigned, public card (photo, name, title, link). */
 export type TeamDirectory = {

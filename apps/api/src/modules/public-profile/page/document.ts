@@ -1,5 +1,5 @@
-import { PUBLIC_PAGE_SCRIPT_STRINGS, type Locale, type PublicProfile, type PublicWallPage } from '@enlaza/contracts';
-import { renderCard, textOn, type WalletLinks } from './card.js';
+import { PUBLIC_PAGE_SCRIPT_STRINGS, textOn, type Locale, type PublicProfile, type PublicWallPage } from '@enlaza/contracts';
+import { renderCard, type WalletLinks } from './card.js';
 import { renderContactForm } from './form.js';
 import { htmlLang, pageSection, pageStrings, type Translate } from './strings.js';
 import { drawAfter, fontPreloads, html, raw, type SafeHtml } from './template.js';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Accordion, Alert, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EmailSignature } from '@enlaza/contracts';
 import { useLocale } from '@/components/use-locale';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useEmailSignature } from '../api/get-email-signature';
 import { Icon } from './icons';
+import { HowToSteps, ViewPanel } from './view-panel';
 
 /** The mail clients whose signature settings the steps walk through. */
 const CLIENTS = ['gmail', 'outlook', 'appleMail'] as const;
@@ -51,20 +52,7 @@ export function EmailSignaturePanel({ profileId, version }: { profileId: string;
   };
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'lg' }}
-      component="section"
-      aria-labelledby="profile-signature-title"
-      data-testid="profile-signature"
-    >
-      <Title order={2} size="h4" id="profile-signature-title">
-        {t('view.signature.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4}>
-        {t('view.signature.body')}
-      </Text>
+    <ViewPanel id="profile-signature" title={t('view.signature.title')} description={t('view.signature.body')} testId="profile-signature">
       {query.isError ? (
         <Alert color="red" role="alert" mt="sm">
           <Group gap="sm">
@@ -117,22 +105,16 @@ export function EmailSignaturePanel({ profileId, version }: { profileId: string;
               </Alert>
             ) : null}
           </div>
-          <Accordion variant="contained" data-testid="signature-steps">
-            {CLIENTS.map((client) => (
-              <Accordion.Item key={client} value={client}>
-                <Accordion.Control>{t(`view.signature.clients.${client}.name`)}</Accordion.Control>
-                <Accordion.Panel>
-                  <List type="ordered" size="sm" spacing={4}>
-                    {Array.from({ length: STEPS }, (_, step) => (
-                      <List.Item key={step}>{t(`view.signature.clients.${client}.step${step + 1}`)}</List.Item>
-                    ))}
-                  </List>
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
+          <HowToSteps
+            apps={CLIENTS.map((client) => ({
+              value: client,
+              name: t(`view.signature.clients.${client}.name`),
+              steps: Array.from({ length: STEPS }, (_, step) => t(`view.signature.clients.${client}.step${step + 1}`)),
+            }))}
+            testId="signature-steps"
+          />
         </Stack>
       )}
-    </Paper>
+    </ViewPanel>
   );
 }

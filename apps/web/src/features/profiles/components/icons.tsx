@@ -14,6 +14,7 @@ const PATHS = {
   dots: 'M5 12h.01M12 12h.01M19 12h.01',
   wallet: 'M3 6h18v14H3zM3 10h18M16 15h2M6 6l9-3 1 3',
   copy: 'M8 8h12v12H8zM16 8V4H4v12h4',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { downloadApplePass } from '../api/download-apple-pass';
 import { googleWalletUrl } from '../api/get-google-wallet-url';
 import { useWalletAvailability } from '../api/get-wallet-availability';
 import { Icon } from './icons';
+import { ViewPanel } from './view-panel';
 
 /**
  * "Add to Apple Wallet" / "Save to Google Wallet" for the owner's card: shown only for the wallets the
@@ -33,20 +34,7 @@ export function WalletButtons({ profileId }: { profileId: string }) {
   };
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'lg' }}
-      component="section"
-      aria-labelledby="profile-wallet-title"
-      data-testid="profile-wallet"
-    >
-      <Title order={2} size="h4" id="profile-wallet-title">
-        {t('view.wallet.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4}>
-        {t('view.wallet.body')}
-      </Text>
+    <ViewPanel id="profile-wallet" title={t('view.wallet.title')} description={t('view.wallet.body')} testId="profile-wallet">
       <Group gap="xs" mt="sm">
         {wallets.apple ? (
           <Button
@@ -76,6 +64,6 @@ export function WalletButtons({ profileId }: { profileId: string }) {
           {error}
         </Alert>
       ) : null}
-    </Paper>
+    </ViewPanel>
   );
 }

@@ -13,9 +13,11 @@ import { useProfile } from '../api/get-profile';
 import { useProfileStats } from '../api/profile-stats';
 import { CopyLinkButton, publicUrlOf } from '../components/copy-link-button';
 import { EmailSignaturePanel } from '../components/email-signature';
+import { VideoBackgroundPanel } from '../components/video-background';
 import { Icon } from '../components/icons';
 import { PublicPagePreview } from '../components/public-page-preview';
 import { useProfileKind } from '../components/use-profile-kind';
+import { ViewPanel } from '../components/view-panel';
 import { WalletButtons } from '../components/wallet-buttons';
 import { apiErrorMessage } from '@/lib/api-error-message';
 
@@ -26,17 +28,7 @@ function StatsPanel({ id }: { id: string }) {
   const locale = useLocale();
   const stats = useProfileStats(id);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'lg' }}
-      component="section"
-      aria-labelledby="profile-stats-title"
-      data-testid="profile-stats"
-    >
-      <Title order={2} size="h4" id="profile-stats-title">
-        {t('view.statsTitle')}
-      </Title>
+    <ViewPanel id="profile-stats" title={t('view.statsTitle')} testId="profile-stats">
       {stats.isError ? (
         <Alert color="red" role="alert" mt="sm">
           <Group gap="sm">
@@ -80,7 +72,7 @@ function StatsPanel({ id }: { id: string }) {
           </Suspense>
         </Stack>
       )}
-    </Paper>
+    </ViewPanel>
   );
 }
 
@@ -195,6 +187,7 @@ export default function ProfileViewPage() {
           </Paper>
           {profile.kind === 'card' ? <WalletButtons profileId={profile.id} /> : null}
           {profile.kind === 'card' ? <EmailSignaturePanel profileId={profile.id} version={profile.updatedAt} /> : null}
+          {profile.kind === 'card' ? <VideoBackgroundPanel profile={profile} url={url} /> : null}
           <StatsPanel id={profile.id} />
         </Stack>
       </SimpleGrid>
