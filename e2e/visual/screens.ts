@@ -4,6 +4,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_BROWSER_TIME } from '../accounts.mjs';
 import type { ScreenData } from '../tests/support/a11y-data';
 import type { TeamScreenData } from '../tests/support/team-data';
+import { scan } from '../tests/support/axe-report';
+import { recordRequests } from '../tests/support/foreign-requests';
 import { SCHEME_KEY, settled, switchColorScheme, trackApiCalls } from '../tests/support/page-state';
 import { MACHINE_DRAWN, textInMachineFonts, THEMES, WIDTHS } from '../tests/support/pictures';
 import { followsSystemScheme, isServerRendered, resolveRoute, type Role } from '../tests/support/routes';
@@ -66,10 +68,18 @@ const pictureName = (route: string) =>
     .replace(/[{}]/g, '')
     .replace(/-+$/, '') || 'root';
 
+/**
+ * The width whose screens are also scanned for accessibility, in both themes: axe-core's WCAG 2.1 A
+ * and AA rules on the page as pictured (tests/support/axe-report.ts).
+ */
+export const SCAN_WIDTH = 1280;
+
 /** A state a route is shown in a second time (a dialog open…), after its plain picture. */
 export interface Opened {
   state: string;
   open: (page: Page) => Promise<void>;
+  /** False: only scanned for accessibility (at SCAN_WIDTH), not pictured. */
+  pictured?: boolean;
 }
 
 /**
@@ -132,24 +142,32 @@ async function sameIds(page: Page) {
  * next route is loaded in the theme the last one ended in, so each route is pictured from that theme
  * to the other. The width stays that of the page: a page loaded at one width and resized to the other
  * is not always drawn as one loaded at that width (a card's preview is laid out when it loads). On a
- * phone the page must not scroll sideways either, in either theme. A route that differs is a soft
- * failure, so one run reports them all.
+ * phone the page must not scroll sideways either, in either theme. At SCAN_WIDTH each screen (and
+ * each opened state, also those not pictured) is scanned with axe-core in both themes, as pictured:
+ * the same loads serve both (the scans once had a spec of their own, which loaded every route twice
+ * more). Every request of the page's context is recorded: none may go to another host than the app
+ * (support/foreign-requests.ts). Answers the origins the phone fields asked for the visitor's
+ * country. A route that differs, or fails a scan, is a soft failure, so one run reports them all.
  */
 export async function compareRoutes(
   page: Page,
   routes: string[],
   { role, width, opened = {} }: { role: Role; width: number; opened?: Record<string, Opened> },
-): Promise<void> {
+): Promise<{ lookups: string[] }> {
   await page.clock.setFixedTime(new Date(VISUAL_BROWSER_TIME));
   const data = visualData();
   const inFlight = trackApiCalls(page);
+  const scanned = width === SCAN_WIDTH;
+  const { foreign, lookups } = recordRequests(page.context(), new URL(E2E_VISUAL_URL).origin);
   // An error that stopped a screen is said as such, not only as a picture of the error page.
   page.on('pageerror', (error) => expect.soft(error.message, `an error on ${page.url()}`).toBe(''));
   // The page's context is made in the first theme (storageFor and the context's colorScheme).
   let current: Theme = THEMES[0];
-  const compare = async (name: string, theme: Theme) => {
+  const compare = async (name: string, where: string, theme: Theme, pictured = true) => {
     // Fonts are part of the picture: wait until the page's have loaded.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    if (scanned) await scan(page, `${where} (${theme})`);
+    if (!pictured) return;
     await sameIds(page);
     expect.soft(await textInMachineFonts(page), `${name} at ${width} px, ${theme}: text in the machine's fonts, not the app's`).toEqual([]);
     await expect.soft(page).toHaveScreenshot(`${role}-${name}-${width}-${theme}.png`, { fullPage: true, mask: volatile(page) });
@@ -177,19 +195,21 @@ export async function compareRoutes(
       for (const theme of themes()) {
         await test.step(`${width} px, ${theme}`, async () => {
           await show(route, url, theme);
-          await compare(pictureName(route), theme);
+          await compare(pictureName(route), route, theme);
         });
       }
       const state = opened[route];
-      if (state) {
+      if (state && (state.pictured !== false || scanned)) {
         await state.open(page);
         for (const theme of themes()) {
           await test.step(`${state.state}, ${width} px, ${theme}`, async () => {
             await show(route, url, theme);
-            await compare(`${pictureName(route)}-${state.state}`, theme);
+            await compare(`${pictureName(route)}-${state.state}`, `${route}, ${state.state}`, theme, state.pictured !== false);
           });
         }
       }
     });
   }
+  expect.soft(foreign, 'requests to another host than the app').toEqual([]);
+  return { lookups };
 }

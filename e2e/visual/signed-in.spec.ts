@@ -1,14 +1,28 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES, type Role } from '../tests/support/routes';
-import { compareRoutes, storageFor, THEMES, WIDTHS, type Opened } from './screens';
+import { compareRoutes, SCAN_WIDTH, storageFor, THEMES, WIDTHS, type Opened } from './screens';
 
-/** Dialogs whose components load with the route's chunk: a missing stylesheet shows there first. */
+/**
+ * Dialogs whose components load with the route's chunk (a missing stylesheet shows there first), and
+ * states scanned for accessibility.
+ */
 const OPENED: Record<string, Opened> = {
   '/user/muros?profile={card}': {
     state: 'new-post',
     open: async (page) => {
       await page.getByTestId('post-new').click();
       await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  // Scanned for accessibility only (its pictures would add nothing the others do not show).
+  '/user/personalinformation': {
+    state: 'country list open',
+    pictured: false,
+    open: async (page) => {
+      await page.getByTestId('phone-country-button').first().click();
+      // A search highlights its first match: the highlighted option once showed dimmed text on the filled colour.
+      await page.getByTestId('phone-country-search').fill('Spa');
+      await expect(page.locator('[data-testid="phone-country-list"] [data-combobox-selected]')).toBeVisible();
     },
   },
   '/user/plans': {
@@ -20,21 +34,29 @@ const OPENED: Record<string, Opened> = {
   },
 };
 
+/** A screen with a phone field, which asks the app for the visitor's country. */
+const PHONE_ROUTE = '/user/personalinformation';
+
 /**
  * Every role's routes at each width; each test one role's screens on one page, each route loaded once
  * and pictured in both themes.
  */
 function describeScreens(roles: readonly Exclude<Role, 'guest'>[], what = '') {
   for (const width of WIDTHS) {
+    const scanned = width === SCAN_WIDTH ? ' with no serious or critical WCAG 2.1 A/AA violation' : '';
     test.describe(`${width} px, ${THEMES.join(' and ')}${what}`, () => {
       // The context starts in the first theme; compareRoutes turns the page to the other.
       test.use({ colorScheme: THEMES[0], viewport: { width, height: 800 }, timezoneId: 'Europe/Madrid' });
 
       for (const role of roles) {
-        test(`${role} screens look as reviewed at ${width} px, in ${THEMES.join(' and ')} themes`, async ({ browser }) => {
-          test.setTimeout(30_000 + ROUTES[role].length * 25_000);
+        test(`${role} screens look as reviewed at ${width} px, in ${THEMES.join(' and ')} themes${scanned}, and ask no other host`, async ({
+          browser,
+        }) => {
+          test.setTimeout(30_000 + ROUTES[role].length * (width === SCAN_WIDTH ? 35_000 : 25_000));
           const context = await browser.newContext({ storageState: storageFor(role, THEMES[0]) });
-          await compareRoutes(await context.newPage(), ROUTES[role], { role, width, opened: OPENED });
+          const { lookups } = await compareRoutes(await context.newPage(), ROUTES[role], { role, width, opened: OPENED });
+          // Its phone field asks for the visitor's country: of the app itself (no other host).
+          if (ROUTES[role].includes(PHONE_ROUTE)) expect(lookups, `${PHONE_ROUTE} asked for the visitor's country`).not.toEqual([]);
           await context.close();
         });
       }
