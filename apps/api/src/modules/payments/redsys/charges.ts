@@ -10,6 +10,7 @@ import {
 } from 'redsys-easy';
 import { ProviderIdempotencyError, ProviderRetryableError } from '../providers/errors.js';
 import { BIZUM_METHOD_REF, redsysResponseStatus, type RedsysRedirectForm, type RedsysSettings } from '../providers/redsys-protocol.js';
+import type { RedsysQuery } from '../providers/redsys-query.js';
 import type { ChargeInput, DeclineReason, PaymentOutcome } from '../providers/types.js';
 import type { RedsysOrder, RedsysOrders } from './orders.js';
 
@@ -18,6 +19,8 @@ export type RedsysContext = {
   api: RedsysAPI;
   orders: RedsysOrders;
   settings: RedsysSettings;
+  /** Asks Redsys' query service what became of an operation (providers/redsys-query.ts). */
+  query: RedsysQuery;
   /** The fields every request carries: merchant, terminal, order, euros, our notification URL. */
   base: (
     order: string,
@@ -51,9 +54,10 @@ export function outcomeOf(row: RedsysOrder): PaymentOutcome {
  * Charges and refunds at Redsys: REST authorisations with the saved card's token (merchant-initiated
  * off session), Bizum and authentications on Redsys' page, refunds (transaction type 3). One
  * idempotency key is one row and one order number; a key whose request got no answer is sent again
- * with the same order number (Redsys refuses a repeated order: SIS0051, never a second charge).
+ * with the same order number (Redsys refuses a repeated order: SIS0051, never a second charge), and
+ * then Redsys' query service tells what became of the first attempt.
  */
-export function createRedsysCharges({ api, orders, settings, base, redirectForm, returnUrls }: RedsysContext) {
+export function createRedsysCharges({ api, orders, settings, query, base, redirectForm, returnUrls }: RedsysContext) {
   const current = async (row: RedsysOrder) => outcomeOf((await orders.byId(row.id))!);
 
   /** Moves a payment to Redsys' page under a new order (the customer authenticates there, or pays with Bizum). */
@@ -71,7 +75,12 @@ export function createRedsysCharges({ api, orders, settings, base, redirectForm,
     return current(row);
   }
 
-  async function applyAnswer(row: RedsysOrder, answer: RestTrataPeticionOutputParams, token?: string) {
+  /** Settles a row with what Redsys answered of its operation (the REST answer, or the query's report of it). */
+  async function applyAnswer(
+    row: RedsysOrder,
+    answer: Pick<RestTrataPeticionOutputParams, 'Ds_Response' | 'Ds_AuthorisationCode'>,
+    token?: string,
+  ) {
     const verdict = redsysResponseStatus(answer.Ds_Response);
     const response = answer.Ds_Response ?? null;
     if (verdict.status === 'requires_action' && row.kind === 'payment') return toPaymentPage(row, { token, response });
@@ -81,6 +90,39 @@ export function createRedsysCharges({ api, orders, settings, base, redirectForm,
     return current(row);
   }
 
+  /**
+   * SIS0051: Redsys has this order already (our earlier attempt arrived, its answer did not). It is never
+   * sent again; Redsys' query service tells what became of it. A finished operation settles the row as
+   * its lost answer would have (`orders.settle`, which moves a row on from pending once, so the
+   * notification, if it still comes, changes nothing). Unknown to the query, still in progress, or the
+   * query itself failing: the row stays pending and the caller retries later (the notification, or the
+   * next query, tells). Refunds are not asked about: several may share their payment's order number.
+   */
+  async function repeatedOrder(row: RedsysOrder, params: RestTrataPeticionInputParams, token: string | undefined, cause: unknown) {
+    const order = params.DS_MERCHANT_ORDER;
+    if (row.kind !== 'payment') throw new ProviderRetryableError(`Redsys already has order ${order}: its notification tells`, { cause });
+    let known: Awaited<ReturnType<RedsysQuery>>;
+    try {
+      known = await query(order, params.DS_MERCHANT_TRANSACTIONTYPE);
+    } catch (error) {
+      throw new ProviderRetryableError(`Redsys already has order ${order} and its query failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (!known.found || !known.final)
+      throw new ProviderRetryableError(
+        `Redsys already has order ${order} (${known.found ? `still in state ${known.state}` : 'its query does not find it yet'}): its notification tells`,
+        { cause },
+      );
+    // The operation Redsys reports is the one this row sent, or it is not this row's answer.
+    if (Number(known.result.Ds_Amount) !== Number(params.DS_MERCHANT_AMOUNT))
+      throw new ProviderRetryableError(
+        `Redsys reports order ${order} for ${known.result.Ds_Amount ?? 'no amount'}, not ${params.DS_MERCHANT_AMOUNT}: left pending`,
+        { cause },
+      );
+    return applyAnswer(row, known.result, token);
+  }
+
   /** Sends a REST operation; a failure whose effect is unknown is a ProviderRetryableError (the row stays pending). */
   async function send(row: RedsysOrder, params: RestTrataPeticionInputParams, token?: string): Promise<PaymentOutcome> {
     let answer: RestTrataPeticionOutputParams;
@@ -88,9 +130,8 @@ export function createRedsysCharges({ api, orders, settings, base, redirectForm,
       answer = await api.restTrataPeticion(params);
     } catch (error) {
       // SIS0051: Redsys has this order already (our earlier attempt arrived, its answer did not): never a
-      // second charge; its notification settles the row.
-      if (error instanceof GatewayError && error.code === 'SIS0051')
-        throw new ProviderRetryableError(`Redsys already has order ${params.DS_MERCHANT_ORDER}: its notification tells`, { cause: error });
+      // second charge; Redsys' query tells what became of it.
+      if (error instanceof GatewayError && error.code === 'SIS0051') return repeatedOrder(row, params, token, error);
       if (error instanceof GatewayError) {
         await orders.settle(row.id, 'failed', error.code ?? null, { reason: 'processing_error', error: error.code ?? null });
         return current(row);
