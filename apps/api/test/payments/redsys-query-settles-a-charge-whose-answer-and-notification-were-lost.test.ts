@@ -113,7 +113,7 @@ describe('Redsys’ query service tells what a lost answer and a lost notificati
     const [payment] = await redsys.paymentsOf(user.id);
     const order = payment!.providerChargeRef!;
 
-    expect(await providerWith().queryOrder(order, '0')).toEqual({
+    expect(await providerWith().queryOrder(order, '0')).toMatchObject({
       found: true,
       final: true,
       state: 'F',
@@ -131,6 +131,46 @@ describe('Redsys’ query service tells what a lost answer and a lost notificati
     expect(standIn.queries.filter((q) => q.order === order).map((q) => q.answer)).toEqual(['found', 'XML0023']);
     // The stand-in records the refusal as a violation; taken here, so the check after each test stays for the others.
     expect(standIn.violations.splice(0)).toEqual([`consultaOperaciones: signature does not verify for order ${order}`]);
+  });
+
+  it('a refund whose answer and notification were both lost: the credit note asked again finds it made (Redsys takes a refund sent again as a second one): one refund at Redsys, one credit note', async () => {
+    const { standIn, toApp, admin } = redsys;
+    const { user, token } = await redsys.customer();
+    const saved = await redsys.saveCard(token, '4548812049400004');
+    expect((await redsys.buyPro(token, saved.body.data.id)).status).toBe(200);
+    const [invoice] = await redsys.invoicesOf(user.id);
+    const [payment] = await redsys.paymentsOf(user.id);
+    const order = payment!.providerChargeRef!;
+    const refundsAtRedsys = () => standIn.operations.filter((o) => o.order === order && o.type === '3');
+    const creditNote = () =>
+      toApp('POST', `/api/admin/invoices/${invoice!.id}/credit-notes`, {
+        token: admin,
+        json: { amountCents: 100, reason: 'A goodwill euro' },
+      });
+
+    // Redsys refunds; its answer is lost on the way and its notification finds no one.
+    standIn.setLoseAnswers(true);
+    standIn.setLoseNotifications(true);
+    expect((await creditNote()).status).not.toBe(201);
+    standIn.setLoseAnswers(false);
+    standIn.setLoseNotifications(false);
+    expect(refundsAtRedsys()).toEqual([expect.objectContaining({ amount: 100, response: '0900' })]);
+
+    // The admin tries again (the same credit note, the same refund key): Redsys is asked first, not refunded twice.
+    const again = await creditNote();
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(refundsAtRedsys()).toHaveLength(1);
+    expect(standIn.queries.filter((q) => q.order === order && q.type === '3')).toEqual([{ order, type: '3', answer: 'found' }]);
+    const [refunded] = await redsys.paymentsOf(user.id);
+    expect([refunded!.status, refunded!.refundedCents]).toEqual(['partially_refunded', 100]);
+    // A second credit note of the same amount is a refund of its own, sent: Redsys has one refund more than the app, not two.
+    const second = await creditNote();
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(refundsAtRedsys()).toHaveLength(2);
+    expect(await standIn.deliverLost()).toEqual([200]);
+    await queueIdle(redsys.t.app, 'payments.');
+    expect(refundsAtRedsys()).toHaveLength(2);
+    expect((await redsys.paymentsOf(user.id))[0]!.refundedCents).toBe(200);
   });
 
   it('an answer altered on its way is not believed: the charge stays pending until an answer that verifies settles it', async () => {

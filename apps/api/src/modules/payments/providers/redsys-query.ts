@@ -24,11 +24,18 @@ import { redsysQueryUrl, type RedsysResult, type RedsysSettings } from './redsys
  * "no operations for those data" (XML0024) is read as "not found", which only ever makes us wait.
  */
 
-/** Redsys' answer about one order: unknown to it, or its operation of that type and the state it is in. */
+/** One operation Redsys reports under an order: its state (`F`: finished) and its result. */
+export type RedsysQueriedOperation = { state: string; result: RedsysResult };
+
+/**
+ * Redsys' answer about one order: unknown to it, or its operation of that type and the state it is in
+ * (the finished one when there are several), and every operation of that type under the order (a
+ * payment's refunds are several).
+ */
 export type RedsysQueryAnswer =
   | { found: false }
   /** `final`: Redsys has finished the operation (`Ds_State` F) and `result.Ds_Response` says how. */
-  | { found: true; final: boolean; state: string; result: RedsysResult };
+  | { found: true; final: boolean; state: string; result: RedsysResult; operations: RedsysQueriedOperation[] };
 
 /** Redsys refused the query (an `ErrorMsg` other than "not found", a SOAP fault) or its answer cannot be believed. */
 export class RedsysQueryError extends Error {
@@ -130,7 +137,7 @@ export function readRedsysQueryMessages(secretKey: string, order: string, messag
   if (operations.length === 0) return { found: false };
   const finished = (o: (typeof operations)[number]) => o.state === 'F' && Boolean(o.result.Ds_Response);
   const operation = operations.find(finished) ?? operations[0]!;
-  return { found: true, final: finished(operation), state: operation.state, result: operation.result };
+  return { found: true, final: finished(operation), state: operation.state, result: operation.result, operations };
 }
 
 /** Reads the SOAP answer of `consultaOperaciones` (or its fault, which throws). */

@@ -9,7 +9,13 @@ import {
   type RestTrataPeticionOutputParams,
 } from 'redsys-easy';
 import { ProviderIdempotencyError, ProviderRetryableError } from '../providers/errors.js';
-import { BIZUM_METHOD_REF, redsysResponseStatus, type RedsysRedirectForm, type RedsysSettings } from '../providers/redsys-protocol.js';
+import {
+  BIZUM_METHOD_REF,
+  redsysResponseStatus,
+  type RedsysRedirectForm,
+  type RedsysResult,
+  type RedsysSettings,
+} from '../providers/redsys-protocol.js';
 import type { RedsysQuery } from '../providers/redsys-query.js';
 import type { ChargeInput, DeclineReason, PaymentOutcome } from '../providers/types.js';
 import type { RedsysOrder, RedsysOrders } from './orders.js';
@@ -196,6 +202,37 @@ export function createRedsysCharges({ api, orders, settings, query, base, redire
     );
   }
 
+  /**
+   * Whether Redsys made the refund of a row left pending, whose answer (and notification) were lost:
+   * Redsys takes a refund sent again under the same order as a second one (refunds are not refused as
+   * repeated orders), so before sending it again its query service is asked for the order's refunds.
+   * Redsys having finished more successful refunds of this amount than this app has recorded as done
+   * means one of them is this row's: answers that one. Still in progress at Redsys, or the query
+   * failing: nothing is sent (a retryable error: asked again later). Otherwise null: send it.
+   */
+  async function refundAlreadyMade(row: RedsysOrder, order: string): Promise<RedsysResult | null> {
+    let known: Awaited<ReturnType<RedsysQuery>>;
+    try {
+      known = await query(order, '3');
+    } catch (error) {
+      throw new ProviderRetryableError(
+        `could not ask Redsys whether refund ${row.id} under order ${order} was made: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    if (!known.found) return null;
+    const ofAmount = known.operations.filter((o) => Number(o.result.Ds_Amount) === row.amountCents);
+    if (ofAmount.some((o) => o.state !== 'F'))
+      throw new ProviderRetryableError(`Redsys has a refund of order ${order} still in progress: asked again later`);
+    const made = ofAmount.filter((o) => redsysResponseStatus(o.result.Ds_Response).status === 'succeeded');
+    const recorded = (await orders.ofOrder(order)).filter(
+      (r) => r.kind === 'refund' && r.status === 'succeeded' && r.amountCents === row.amountCents,
+    );
+    return made.length > recorded.length ? made[recorded.length]!.result : null;
+  }
+
   async function refund(ref: string, amountCents: number, idempotencyKey: string): Promise<{ refundRef: string }> {
     const payment = await orders.byId(ref);
     if (payment?.kind !== 'payment' || payment.status !== 'succeeded') throw new Error(`no Redsys payment ${ref} to refund`);
@@ -214,8 +251,11 @@ export function createRedsysCharges({ api, orders, settings, query, base, redire
         amountCents,
         data: { payment: payment.id },
       }));
-    const outcome =
-      row.status === 'pending'
+    // A row of this key already pending was perhaps sent, its answer lost: Redsys is asked about it first.
+    const made = existing?.status === 'pending' ? await refundAlreadyMade(row, payment.order) : null;
+    const outcome = made
+      ? await applyAnswer(row, made)
+      : row.status === 'pending'
         ? await send(row, { ...base(payment.order), DS_MERCHANT_TRANSACTIONTYPE: '3', DS_MERCHANT_AMOUNT: String(amountCents) })
         : outcomeOf(row);
     if (outcome.status !== 'succeeded') throw new Error(`Redsys refused the refund of ${ref} (${row.response ?? 'no answer'})`);
