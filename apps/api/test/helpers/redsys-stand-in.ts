@@ -1,6 +1,7 @@
 import { createCipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { DOMParser, type Document } from '@xmldom/xmldom';
 
 /**
  * A local stand-in for Redsys (its "SIS"), for tests: the REST endpoints (`/sis/rest/trataPeticionREST`,
@@ -22,7 +23,13 @@ import type { AddressInfo, Socket } from 'node:net';
  * merchant-initiated one is answered 0195, as Redsys answers when the issuer wants SCA after all; its
  * payment page asks for the challenge). Bizum's test phone is 700000000 (any other is denied); a Bizum order is checked as
  * Redsys checks it (`bizumViolations`), its result signed with Ds_ProcessedPayMethod 68. Each operation is notified
- * (signed) to the DS_MERCHANT_MERCHANTURL it carried, through `deliver`.
+ * (signed) to the DS_MERCHANT_MERCHANTURL it carried, through `deliver` (or lost, `setLoseNotifications`).
+ *
+ * The query web service (`/apl02/services/SerClsWSConsulta`, SOAP `consultaOperaciones`, the
+ * "Transacción simple" message of Redsys' "TPV-Virtual Consulta SOAP") answers from this stand-in's own
+ * record of operations: the request's signature is verified with the same HMAC_SHA256_V1 over its
+ * `<Version>` element as received (a bad one is answered XML0023 and recorded in `violations`), and the
+ * answer is signed the same way; an order with no operation of that type is XML0024.
  */
 
 /** HMAC_SHA256_V1 as Redsys publishes it (independent of redsys-easy). */
@@ -82,7 +89,12 @@ export type StandInOperation = {
   mit: boolean;
   cofTxnId: string | null;
   payMethod: 'card' | 'bizum';
+  /** When the stand-in did it (its query answer's Ds_Date and Ds_Hour). */
+  at: Date;
 };
+
+/** A query the stand-in answered: the order and transaction type asked about, and `found` or its error code. */
+export type StandInQuery = { order: string; type: string; answer: string };
 
 export type StandInRequest = { method: string; path: string; body: string; status: number };
 /** Posts a notification form to our URL; answers the HTTP status (tests pass one that injects into the app). */
@@ -112,8 +124,13 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
   const refunded = new Map<string, number>();
   const deliveries: Promise<unknown>[] = [];
   const notifications: { url: string; form: URLSearchParams; status: number }[] = [];
+  // Notifications lost on their way (`setLoseNotifications`): kept, so that a test can deliver them late.
+  const lostNotifications: { url: string; form: URLSearchParams }[] = [];
+  const queries: StandInQuery[] = [];
   let down = false;
   let loseAnswers = false;
+  let loseNotifications = false;
+  let tamperQueryAnswers = false;
   // REST answers held back (`holdRestAnswers`): the operation done and notified, its answer not yet sent.
   let holding = false;
   const held: (() => void)[] = [];
@@ -186,6 +203,10 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
     if (!url) return Promise.resolve();
     const signed = sign(res);
     const form = new URLSearchParams(signed);
+    if (loseNotifications) {
+      lostNotifications.push({ url, form });
+      return Promise.resolve();
+    }
     const sent = deliver(url, form).then(
       (status) => notifications.push({ url, form, status }),
       () => notifications.push({ url, form, status: 0 }),
@@ -228,6 +249,7 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
         mit: false,
         cofTxnId: null,
         payMethod: original.payMethod,
+        at: new Date(),
       });
       return result(params, response);
     }
@@ -268,6 +290,7 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
       mit,
       cofTxnId: params.DS_MERCHANT_COF_TXNID ?? null,
       payMethod: 'card',
+      at: new Date(),
     });
     return result(params, response, { Ds_Merchant_Identifier: token.token, Ds_Card_Number: masked(token.number) });
   }
@@ -286,6 +309,7 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
       mit: false,
       cofTxnId: null,
       payMethod,
+      at: new Date(),
     });
     const res = result(params, response, { Ds_ProcessedPayMethod: payMethod === 'bizum' ? '68' : '1', ...extra });
     await notify(params, res);
@@ -380,6 +404,117 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
     return { status: 404, type: 'text/html', body: html('404', '') };
   }
 
+  /** Parses XML as Redsys' service would; null when it is not well-formed. */
+  function xml(text: string): Document | null {
+    let failed = false;
+    try {
+      const doc = new DOMParser({ onError: (level) => void (failed ||= level !== 'warning') }).parseFromString(text, 'text/xml');
+      return failed || !doc.documentElement ? null : doc;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The query web service's message (`cadenaXML`): a "Transaction" query, its signature verified over
+   * the `<Version>` element as received; answered from `operations`, signed the same way. Answers the
+   * `<Messages>` string (an `<ErrorMsg>` is not signed, as Redsys sends it).
+   */
+  function consulta(message: string): string {
+    const error = (code: string, violation?: string) => {
+      if (violation) violations.push(`consultaOperaciones: ${violation}`);
+      return `<Messages><Version Ds_Version="0.0"><Message><ErrorMsg><Ds_ErrorCode>${code}</Ds_ErrorCode></ErrorMsg></Message></Version></Messages>`;
+    };
+    const doc = xml(message);
+    if (doc?.documentElement?.tagName !== 'Messages') return error('XML0001', 'the message is not a well-formed <Messages>');
+    const text = (name: string) => {
+      const [element] = Array.from(doc.getElementsByTagName(name));
+      return element ? (element.textContent ?? '').trim() : undefined;
+    };
+    const [transaction] = Array.from(doc.getElementsByTagName('Transaction'));
+    if (!transaction) return error('XML0003', 'not a Transaction query (the only one this app sends)');
+    const order = text('Ds_Order');
+    const type = text('Ds_TransactionType');
+    if (!text('Ds_MerchantCode')) return error('XML0004', 'no Ds_MerchantCode');
+    if (!text('Ds_Terminal')) return error('XML0008', 'no Ds_Terminal');
+    if (!order) return error('XML0012', 'no Ds_Order');
+    if (!type) return error('XML0016', 'no Ds_TransactionType');
+    const signature = text('Signature');
+    if (!signature) return error('XML0021', `no Signature for order ${order}`);
+    if (text('SignatureVersion') !== 'HMAC_SHA256_V1') return error('XML0030', `SignatureVersion ${text('SignatureVersion') ?? '(none)'}`);
+    // What is signed is the <Version> element exactly as it arrived.
+    const version = /<Version\b[^>]*>[\s\S]*<\/Version>/.exec(message)?.[0] ?? '';
+    if (!signaturesMatch(redsysSignature(secretKey, order, version), signature)) {
+      queries.push({ order, type, answer: 'XML0023' });
+      return error('XML0023', `signature does not verify for order ${order}`);
+    }
+    if (text('Ds_MerchantCode') !== MERCHANT_CODE || String(Number(text('Ds_Terminal'))) !== TERMINAL)
+      violations.push(`consultaOperaciones: unknown merchant ${text('Ds_MerchantCode')}/${text('Ds_Terminal')}`);
+    const found = operations.filter((o) => o.order === order && o.type === type);
+    queries.push({ order, type, answer: found.length ? 'found' : 'XML0024' });
+    if (found.length === 0) return error('XML0024');
+    const two = (n: number) => String(n).padStart(2, '0');
+    const responses = found.map((o) => {
+      const fields: [string, string][] = [
+        ['Ds_MerchantCode', MERCHANT_CODE],
+        ['Ds_Terminal', TERMINAL],
+        ['Ds_Order', o.order],
+        ['Ds_TransactionType', o.type],
+        ['Ds_Date', `${o.at.getFullYear()}-${two(o.at.getMonth() + 1)}-${two(o.at.getDate())}`],
+        ['Ds_Hour', `${two(o.at.getHours())}:${two(o.at.getMinutes())}:${two(o.at.getSeconds())}`],
+        ['Ds_Amount', String(o.amount)],
+        ['Ds_Currency', '978'],
+        ['Ds_SecurePayment', o.via === 'page' ? '1' : '0'],
+        // Every operation of this stand-in is finished ("F") once it is recorded.
+        ['Ds_State', 'F'],
+        ['Ds_Response', o.response],
+      ];
+      return `<Response>${fields.map(([name, value]) => `<${name}>${value}</${name}>`).join('')}</Response>`;
+    });
+    const answer = `<Version Ds_Version="0.0"><Message>${responses.join('')}</Message></Version>`;
+    const signed = redsysSignature(secretKey, order, answer);
+    // Tampered on its way (`setTamperQueryAnswers`): an authorisation reported as denied and the other way round.
+    const sent = tamperQueryAnswers
+      ? answer.replace(
+          /<Ds_Response>(\d+)<\/Ds_Response>/g,
+          (_all, code: string) => `<Ds_Response>${Number(code) < 100 ? '0190' : '0000'}</Ds_Response>`,
+        )
+      : answer;
+    return `<Messages>${sent}<Signature>${signed}</Signature><SignatureVersion>HMAC_SHA256_V1</SignatureVersion></Messages>`;
+  }
+
+  /** The SOAP 1.1 envelope around the service: the message in `cadenaXML`, the answer in `consultaOperacionesReturn`. */
+  function consultaEnvelope(body: string, soapAction: string | undefined): { status: number; body: string } {
+    const soap = 'http://schemas.xmlsoap.org/soap/envelope/';
+    const service = 'http://webservices.apl02.redsys.es';
+    const envelope = (content: string) =>
+      `<?xml version="1.0" encoding="utf-8"?><soapenv:Envelope xmlns:soapenv="${soap}"><soapenv:Body>${content}</soapenv:Body></soapenv:Envelope>`;
+    const fault = (reason: string) => {
+      violations.push(`consultaOperaciones: ${reason}`);
+      return {
+        status: 500,
+        body: envelope(`<soapenv:Fault><faultcode>soapenv:Client</faultcode><faultstring>${reason}</faultstring></soapenv:Fault>`),
+      };
+    };
+    if (soapAction?.replace(/"/g, '') !== 'consultaOperaciones') return fault(`SOAPAction ${soapAction ?? '(none)'}`);
+    const doc = xml(body);
+    const root = doc?.documentElement;
+    if (!doc || root?.namespaceURI !== soap || root.localName !== 'Envelope') return fault('not a SOAP 1.1 envelope');
+    const [operation] = Array.from(doc.getElementsByTagNameNS(service, 'consultaOperaciones'));
+    const [cadena] = operation ? Array.from(operation.getElementsByTagName('cadenaXML')) : [];
+    if (!cadena) return fault('no consultaOperaciones/cadenaXML in the body');
+    const escaped = consulta(cadena.textContent ?? '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;');
+    return {
+      status: 200,
+      body: envelope(
+        `<consultaOperacionesResponse xmlns="${service}"><consultaOperacionesReturn>${escaped}</consultaOperacionesReturn></consultaOperacionesResponse>`,
+      ),
+    };
+  }
+
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -393,6 +528,13 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
         res.end(text);
       };
       void (async () => {
+        if (path === '/apl02/services/SerClsWSConsulta' && req.method === 'POST') {
+          // Down: the connection is dropped before anything is done.
+          if (down) return req.socket.destroy();
+          const soapAction = req.headers.soapaction;
+          const out = consultaEnvelope(body, Array.isArray(soapAction) ? soapAction[0] : soapAction);
+          return answer(out.status, 'text/xml; charset=utf-8', out.body);
+        }
         if (path.startsWith('/sis/rest/')) {
           // Down: the connection is dropped before anything is done.
           if (down) return req.socket.destroy();
@@ -467,6 +609,8 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
     violations,
     operations,
     notifications,
+    /** The queries answered by the query web service. */
+    queries,
     /** Signs result parameters with the terminal's key, as Redsys signs its notifications (for tests that send one themselves). */
     sign,
     setDeliver(next: Deliver) {
@@ -479,6 +623,24 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
     /** Does the REST operations but drops their answers (the answer lost on the way back). */
     setLoseAnswers(value: boolean) {
       loseAnswers = value;
+    },
+    /** Loses the notifications of the operations done meanwhile (our process was not there to take them). */
+    setLoseNotifications(value: boolean) {
+      loseNotifications = value;
+    },
+    /** Delivers the notifications lost so far, late; answers their HTTP statuses. */
+    async deliverLost() {
+      const statuses: number[] = [];
+      for (const { url, form } of lostNotifications.splice(0)) {
+        const status = await deliver(url, form).catch(() => 0);
+        notifications.push({ url, form, status });
+        statuses.push(status);
+      }
+      return statuses;
+    },
+    /** Alters the Ds_Response of the query service's answers after they are signed (tampered on the way). */
+    setTamperQueryAnswers(value: boolean) {
+      tamperQueryAnswers = value;
     },
     /**
      * Holds back the answers of REST operations (each is done and notified first) until `release`:

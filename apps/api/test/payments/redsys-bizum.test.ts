@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResultSchema, paymentDetailSchema, paymentProviderInfoSchema, testClockSchema } from '@enlaza/contracts';
-import { invoices, paymentRedsysOrders, payments, plans, subscriptions } from '../../src/db/schema/index.js';
+import { checkoutResultSchema, paymentDetailSchema, paymentProviderInfoSchema } from '@enlaza/contracts';
+import { paymentRedsysOrders, plans } from '../../src/db/schema/index.js';
 import { startRedsysApp, REDSYS_PUBLIC_URL, type RedsysApp, type ToApp } from '../helpers/redsys-app.js';
 import { bizumViolations, pageSession, REDSYS_BIZUM_TEST_PHONE, type RedsysStandIn } from '../helpers/redsys-stand-in.js';
 import { queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
@@ -20,16 +20,20 @@ const DAY = 86_400_000;
 
 let t: TestContext;
 let standIn: RedsysStandIn;
-let admin: string;
 let toApp: ToApp;
 let customer: RedsysApp['customer'];
 let proMonthly: RedsysApp['proMonthly'];
+let paymentsOf: RedsysApp['paymentsOf'];
+let invoicesOf: RedsysApp['invoicesOf'];
+let subscriptionOf: RedsysApp['subscriptionOf'];
+let clockNow: RedsysApp['clockNow'];
+let advanceTo: RedsysApp['advanceTo'];
 
 let redsys: RedsysApp | undefined;
 
 beforeAll(async () => {
   redsys = await startRedsysApp({ language: 'es' });
-  ({ t, standIn, admin, toApp, customer, proMonthly } = redsys);
+  ({ t, standIn, toApp, customer, proMonthly, paymentsOf, invoicesOf, subscriptionOf, clockNow, advanceTo } = redsys);
 }, 240_000);
 afterAll(() => redsys?.close());
 afterEach(() => {
@@ -64,21 +68,8 @@ async function payOnBizumPage(form: Form, token: string, phone = REDSYS_BIZUM_TE
   return back.body.data as { kind: string; status: string };
 }
 
-const paymentsOf = (userId: string) => t.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
-const invoicesOf = (userId: string) => t.db.select().from(invoices).where(eq(invoices.userId, userId));
-const subscriptionOf = async (userId: string) =>
-  (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.createdAt)))[0]!;
 const bizumOrdersOf = async (userId: string) =>
   (await t.db.select().from(paymentRedsysOrders).where(eq(paymentRedsysOrders.userId, userId))).filter((o) => o.data.method === 'bizum');
-const clockNow = async () => new Date(testClockSchema.parse((await toApp('GET', '/api/admin/test-clock', { token: admin })).body.data).now);
-async function advanceTo(instant: Date) {
-  const days = Math.max(1, Math.round((instant.getTime() - (await clockNow()).getTime()) / DAY));
-  const res = await toApp('POST', '/api/admin/test-clock/advance', { token: admin, json: { days } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  await standIn.idle();
-  await queueIdle(t.app, 'payments.');
-  await queueIdle(t.app, 'event.');
-}
 
 /** Pro bought by Bizum: 202 with Redsys' Bizum page, paid there; the same request again answers the paid purchase. */
 async function buyProByBizum(token: string) {

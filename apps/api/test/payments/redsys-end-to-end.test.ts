@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResultSchema, methodSetupSchema, paymentProviderInfoSchema, testClockSchema } from '@enlaza/contracts';
-import { invoices, paymentRedsysOrders, payments, providerEvents, subscriptionRenewals, subscriptions } from '../../src/db/schema/index.js';
-import { startRedsysApp, REDSYS_PUBLIC_URL, type ReceivedRequest, type RedsysApp, type ToApp } from '../helpers/redsys-app.js';
+import { checkoutResultSchema, methodSetupSchema, paymentProviderInfoSchema } from '@enlaza/contracts';
+import { paymentRedsysOrders, payments, providerEvents } from '../../src/db/schema/index.js';
+import {
+  startRedsysApp,
+  REDSYS_PUBLIC_URL,
+  type ReceivedRequest,
+  type RedsysApp,
+  type RedsysPageForm,
+  type ToApp,
+} from '../helpers/redsys-app.js';
 import { pageSession, type RedsysStandIn } from '../helpers/redsys-stand-in.js';
 import { queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
 
@@ -24,8 +31,17 @@ let standIn: RedsysStandIn;
 let admin: string;
 let toApp: ToApp;
 let customer: RedsysApp['customer'];
-let proMonthly: RedsysApp['proMonthly'];
 let received: ReceivedRequest[];
+let returnFrom: RedsysApp['returnFrom'];
+let onRedsysPage: RedsysApp['onRedsysPage'];
+let saveCard: RedsysApp['saveCard'];
+let buyPro: RedsysApp['buyPro'];
+let paymentsOf: RedsysApp['paymentsOf'];
+let invoicesOf: RedsysApp['invoicesOf'];
+let subscriptionOf: RedsysApp['subscriptionOf'];
+let clockNow: RedsysApp['clockNow'];
+let advanceTo: RedsysApp['advanceTo'];
+let leaseExpires: RedsysApp['leaseExpires'];
 let redsys: RedsysApp | undefined;
 
 beforeAll(async () => {
@@ -34,76 +50,31 @@ beforeAll(async () => {
     // Redsys posts its notification to our public URL: here, into the app.
     checkDelivery: (url) => expect(url).toBe(`${PUBLIC_URL}/api/payments/redsys/notification`),
   });
-  ({ t, standIn, admin, toApp, customer, proMonthly, received } = redsys);
+  ({
+    t,
+    standIn,
+    admin,
+    toApp,
+    customer,
+    received,
+    returnFrom,
+    onRedsysPage,
+    saveCard,
+    buyPro,
+    paymentsOf,
+    invoicesOf,
+    subscriptionOf,
+    clockNow,
+    advanceTo,
+    leaseExpires,
+  } = redsys);
 }, 240_000);
 afterAll(() => redsys?.close());
 afterEach(() => {
   expect(standIn.violations).toEqual([]);
 });
 
-type Form = { url: string; fields: Record<string, string> };
-
-/** The browser back on our URLOK/URLKO page: the page passes the signed query on to our API. */
-async function returnFrom(location: string, token: string) {
-  expect(location.startsWith(`${PUBLIC_URL}/user/methods/redsys?`)).toBe(true);
-  const query = new URL(location).searchParams;
-  const signed = {
-    Ds_SignatureVersion: query.get('Ds_SignatureVersion')!,
-    Ds_MerchantParameters: query.get('Ds_MerchantParameters')!,
-    Ds_Signature: query.get('Ds_Signature')!,
-  };
-  return toApp('POST', '/api/payments/redsys/return', { token, json: signed });
-}
-
-/** The browser on Redsys' page: posts the signed form, types the card, passes (or fails) the challenge if asked. */
-async function onRedsysPage(form: Form, card: { number?: string; challenge?: 'pass' | 'fail' }) {
-  expect(form.url).toBe(`${standIn.url}/sis/realizarPago`);
-  let page = await standIn.post('/sis/realizarPago', form.fields);
-  if (card.number)
-    page = await standIn.post('/sis/realizarPago/card', {
-      session: pageSession(page.html),
-      number: card.number,
-      expiry: '3012',
-      cvv: '123',
-    });
-  if (page.html.includes('EMV3DS'))
-    page = await standIn.post('/sis/realizarPago/challenge', { session: pageSession(page.html), result: card.challenge ?? 'pass' });
-  expect(page.status, page.html).toBe(302);
-  return page.location!;
-}
-
-/** As the Methods screen does: a setup, the card typed on Redsys' page, back to our page, the setup's id to us. */
-async function saveCard(token: string, number: string, challenge?: 'pass' | 'fail') {
-  const setup = methodSetupSchema.parse((await toApp('POST', '/api/user/methods/setup', { token, json: { kind: 'card' } })).body.data);
-  expect(setup).toMatchObject({ provider: 'redsys', testMode: true, kind: 'card', publishableKey: null });
-  const location = await onRedsysPage(JSON.parse(setup.clientSecret) as Form, { number, ...(challenge ? { challenge } : {}) });
-  expect((await returnFrom(location, token)).status).toBe(200);
-  return toApp('POST', '/api/user/methods', { token, json: { setupId: setup.setupId, makeDefault: true } });
-}
-
-const paymentsOf = (userId: string) => t.db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
-const invoicesOf = (userId: string) => t.db.select().from(invoices).where(eq(invoices.userId, userId));
-const clockNow = async () => new Date(testClockSchema.parse((await toApp('GET', '/api/admin/test-clock', { token: admin })).body.data).now);
-async function advanceTo(instant: Date) {
-  const days = Math.max(1, Math.round((instant.getTime() - (await clockNow()).getTime()) / DAY));
-  const res = await toApp('POST', '/api/admin/test-clock/advance', { token: admin, json: { days } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  await standIn.idle();
-  await queueIdle(t.app, 'payments.');
-  await queueIdle(t.app, 'event.');
-}
-const subscriptionOf = async (userId: string) =>
-  (await t.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.createdAt)))[0]!;
-
-/** A renewal that threw keeps its lease (real time, JOB_TIMEOUT_SECONDS) until it expires: here, at once. */
-async function leaseExpires(userId: string) {
-  const sub = await subscriptionOf(userId);
-  await t.db.update(subscriptionRenewals).set({ leaseUntil: null }).where(eq(subscriptionRenewals.subscriptionId, sub.id));
-}
-
-async function buyPro(token: string, methodId: string, key = randomUUID()) {
-  return toApp('POST', '/api/user/checkout', { token, json: { offerId: (await proMonthly(token)).id, methodId, idempotencyKey: key } });
-}
+type Form = RedsysPageForm;
 
 describe('Redsys as the provider, through the API', () => {
   it('tells the screens Redsys, cards only and test mode', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appSecurityHeaders } from '../../src/platform/security-headers.js';
-import { redsysUrls } from '../../src/modules/payments/index.js';
+import { redsysQueryUrl, redsysUrls } from '../../src/modules/payments/index.js';
 import { testConfig } from '../helpers/test-app.js';
 
 const settings = {
@@ -51,6 +51,10 @@ describe('Redsys settings', () => {
     const local = testConfig({ PAYMENT_PROVIDER: 'redsys', ...settings, REDSYS_URL: 'http://127.0.0.1:9/', REDSYS_BIZUM: 'true' }).redsys!;
     expect(local).toMatchObject({ baseUrl: 'http://127.0.0.1:9', bizum: true });
     expect(redsysUrls(local).restIniciaPeticion).toBe('http://127.0.0.1:9/sis/rest/iniciaPeticionREST');
+    // The query web service, under the same host.
+    expect(redsysQueryUrl(config.redsys!)).toBe('https://sis-t.redsys.es:25443/apl02/services/SerClsWSConsulta');
+    expect(redsysQueryUrl({ environment: 'live', baseUrl: undefined })).toBe('https://sis.redsys.es/apl02/services/SerClsWSConsulta');
+    expect(redsysQueryUrl(local)).toBe('http://127.0.0.1:9/apl02/services/SerClsWSConsulta');
   });
 
   it('the CSP lets forms post to Redsys’ page only when Redsys is the provider', () => {

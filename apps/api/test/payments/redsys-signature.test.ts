@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRedsysAPI, SANDBOX_URLS } from 'redsys-easy';
 import { redsysSignature, signaturesMatch } from '../helpers/redsys-stand-in.js';
 import { redsysResponseStatus, savedCard } from '../../src/modules/payments/providers/redsys-protocol.js';
+import { readRedsysQueryAnswer, readRedsysQueryMessages, redsysQueryMessage } from '../../src/modules/payments/providers/redsys-query.js';
 
 /**
  * The stand-in's own HMAC_SHA256_V1 (written with node:crypto, not redsys-easy) checked first
@@ -17,6 +18,12 @@ import { redsysResponseStatus, savedCard } from '../../src/modules/payments/prov
  * - The example of Redsys' HMAC SHA-256 integration guide with the key `Mk9m98IfEblmPfrpsawt7BmxObt98Jev`
  *   (order 1446068581, 1.45 €, response 0000), as recorded in redsys-easy's
  *   test/fixtures/rest/json-response.ts.
+ * - The query service's "Transaction (simple)" example in Redsys' document "TPV-Virtual Consulta SOAP"
+ *   (RS.TE.CEL.MAN.0021, version 1.4, section 3.3.1): the refund (type 3) of order 5799L of the test
+ *   merchant 999008881, terminal 1, asked about and answered, each signed with the test merchant's key.
+ *   The document prints the messages indented; both signatures are of the `<Version>` element without
+ *   whitespace between the tags, as its section 3.4.1 asks (the PDF is kept in the public repository
+ *   codibit/redsys-query-php).
  */
 
 const TEST_MERCHANT_KEY = 'sq7HjrUOBfKmC576ILgskD5srU870gJ7';
@@ -78,6 +85,75 @@ describe('HMAC_SHA256_V1, written independently in the stand-in', () => {
         Ds_Signature: '52nQyUkyDws__OfMqDka_yN-arxzulELZC1TYTvvR0s=',
       }),
     ).toThrow();
+  });
+});
+
+describe("the query service's signature: HMAC_SHA256_V1 of the <Version> element", () => {
+  const QUERY_VERSION =
+    '<Version Ds_Version="0.0"><Message><Transaction><Ds_MerchantCode>999008881</Ds_MerchantCode><Ds_Terminal>1</Ds_Terminal>' +
+    '<Ds_Order>5799L</Ds_Order><Ds_TransactionType>3</Ds_TransactionType></Transaction></Message></Version>';
+  const ANSWER_VERSION =
+    '<Version Ds_Version="0.0"><Message><Response><Ds_MerchantCode>999008881</Ds_MerchantCode><Ds_Terminal>1</Ds_Terminal>' +
+    '<Ds_Order>5799L</Ds_Order><Ds_TransactionType>3</Ds_TransactionType><Ds_Date>2018-03-01</Ds_Date><Ds_Hour>15:08:53</Ds_Hour>' +
+    '<Ds_Amount>145</Ds_Amount><Ds_Currency>978</Ds_Currency><Ds_CardNumber>454881******0003</Ds_CardNumber><Ds_CardType>C</Ds_CardType>' +
+    '<Ds_SecurePayment>0</Ds_SecurePayment><Ds_State>F</Ds_State><Ds_Response>0900</Ds_Response></Response></Message></Version>';
+  const ANSWER = `<Messages>${ANSWER_VERSION}<Signature>fYqgaz+Cd/w/hpHZ1w/aAHxxaNh72kwABMhd+CkDD1Y=</Signature></Messages>`;
+  const merchant = { merchantCode: '999008881', terminal: '1', secretKey: TEST_MERCHANT_KEY };
+
+  it("signs our query as the document's example, as the stand-in computes it", () => {
+    expect(redsysQueryMessage(merchant, '5799L', '3')).toBe(
+      `<Messages>${QUERY_VERSION}<Signature>1KoxTgTakbTprzJ2N/e9JJ8yw/C3QzeNafbUMCNGSFM=</Signature>` +
+        '<SignatureVersion>HMAC_SHA256_V1</SignatureVersion></Messages>',
+    );
+    expect(redsysSignature(TEST_MERCHANT_KEY, '5799L', QUERY_VERSION)).toBe('1KoxTgTakbTprzJ2N/e9JJ8yw/C3QzeNafbUMCNGSFM=');
+    expect(redsysSignature(TEST_MERCHANT_KEY, '5799L', ANSWER_VERSION)).toBe('fYqgaz+Cd/w/hpHZ1w/aAHxxaNh72kwABMhd+CkDD1Y=');
+  });
+
+  it("believes the document's answer, and neither one altered nor one signed with another key", () => {
+    expect(readRedsysQueryMessages(TEST_MERCHANT_KEY, '5799L', ANSWER)).toEqual({
+      found: true,
+      final: true,
+      state: 'F',
+      result: { Ds_Order: '5799L', Ds_TransactionType: '3', Ds_Amount: '145', Ds_Response: '0900', Ds_CardNumber: '454881******0003' },
+    });
+    expect(() => readRedsysQueryMessages(TEST_MERCHANT_KEY, '5799L', ANSWER.replace('0900', '0000'))).toThrow(/does not verify/);
+    expect(() => readRedsysQueryMessages(GUIDE_KEY, '5799L', ANSWER)).toThrow(/does not verify/);
+    expect(() => readRedsysQueryMessages(TEST_MERCHANT_KEY, '5799L', ANSWER.replace(/<Signature>.*<\/Signature>/, ''))).toThrow(
+      /does not verify/,
+    );
+    // An operation of another order, however well signed, is not this order's.
+    const other = ANSWER_VERSION.replaceAll('5799L', '5799M');
+    const signedOther = `<Messages>${other}<Signature>${redsysSignature(TEST_MERCHANT_KEY, '5799L', other)}</Signature></Messages>`;
+    expect(readRedsysQueryMessages(TEST_MERCHANT_KEY, '5799L', signedOther)).toEqual({ found: false });
+  });
+
+  it('reads the error answers (unsigned): "no operations" is not found, any other is an error', () => {
+    const error = (code: string) =>
+      `<Messages><Version Ds_Version="0.0"><Message><ErrorMsg><Ds_ErrorCode>${code}</Ds_ErrorCode></ErrorMsg></Message></Version></Messages>`;
+    expect(readRedsysQueryMessages(TEST_MERCHANT_KEY, '5799L', error('XML0024'))).toEqual({ found: false });
+    expect(() => readRedsysQueryMessages(TEST_MERCHANT_KEY, '5799L', error('XML0023'))).toThrow(
+      expect.objectContaining({ code: 'XML0023' }),
+    );
+  });
+
+  it('takes the answer out of the SOAP envelope (the message escaped in consultaOperacionesReturn), and a fault as an error', () => {
+    const escaped = ANSWER.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const envelope = (body: string) =>
+      `<?xml version="1.0" encoding="utf-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
+    const answered = envelope(
+      `<ns1:consultaOperacionesResponse xmlns:ns1="http://webservices.apl02.redsys.es"><consultaOperacionesReturn>${escaped}</consultaOperacionesReturn></ns1:consultaOperacionesResponse>`,
+    );
+    expect(readRedsysQueryAnswer(TEST_MERCHANT_KEY, '5799L', answered)).toMatchObject({
+      found: true,
+      final: true,
+      result: { Ds_Response: '0900' },
+    });
+    // The message embedded as elements rather than escaped: read as its characters arrived.
+    const embedded = answered.replace(escaped, ANSWER);
+    expect(readRedsysQueryAnswer(TEST_MERCHANT_KEY, '5799L', embedded)).toMatchObject({ found: true, result: { Ds_Response: '0900' } });
+    expect(() => readRedsysQueryAnswer(TEST_MERCHANT_KEY, '5799L', embedded.replace('0900', '0000'))).toThrow(/does not verify/);
+    const fault = envelope('<soapenv:Fault><faultcode>soapenv:Server</faultcode><faultstring>busy</faultstring></soapenv:Fault>');
+    expect(() => readRedsysQueryAnswer(TEST_MERCHANT_KEY, '5799L', fault)).toThrow(/SOAP fault: busy/);
   });
 });
 

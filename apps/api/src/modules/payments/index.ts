@@ -18,4 +18,4 @@ export type PaymentSummary = {
   methodLast4: string | null;
   createdAt: Date;
 };
-export { redsysUrls } from './providers/redsys.js';
+export { redsysQueryUrl, redsysUrls } from './providers/redsys.js';

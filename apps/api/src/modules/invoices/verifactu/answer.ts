@@ -1,4 +1,5 @@
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
+import { parseXml } from '../../../lib/xml.js';
 
 /**
  * Reads the AEAT's answer to a RegFactuSistemaFacturacion request (RespuestaSuministro.xsd, in a
@@ -59,24 +60,6 @@ function textOf(parent: Element | undefined, ns: string, localName: string): str
   return element ? (element.textContent ?? '').trim() : null;
 }
 
-/** Parses with @xmldom/xmldom (a real XML parser: entities, CDATA, comments); a malformed answer throws. */
-function parse(xml: string): Document {
-  const errors: string[] = [];
-  let doc: Document | undefined;
-  try {
-    doc = new DOMParser({
-      onError: (level, message) => {
-        if (level !== 'warning') errors.push(message);
-      },
-    }).parseFromString(xml, 'text/xml');
-  } catch (error) {
-    // xmldom throws on a fatal error (a tag left open, mismatched tags).
-    errors.push(error instanceof Error ? error.message : String(error));
-  }
-  if (errors.length > 0 || !doc?.documentElement) throw new Error(`the AEAT's answer is not well-formed XML: ${errors[0] ?? 'empty'}`);
-  return doc;
-}
-
 function oneOf<T extends string>(value: string | null, allowed: readonly T[], what: string): T {
   if (value !== null && (allowed as readonly string[]).includes(value)) return value as T;
   throw new Error(`unexpected ${what} in the AEAT's answer: ${value ?? '(none)'}`);
@@ -84,7 +67,8 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[], wh
 
 /** Parses the body of a 200 answer (or a 500 carrying a fault): the answer, or a SoapFault thrown. */
 export function parseSubmissionAnswer(xml: string): SubmissionAnswer {
-  const doc = parse(xml);
+  // A real XML parser (lib/xml.ts): a malformed answer throws.
+  const doc = parseXml(xml, "the AEAT's answer");
   const [fault] = all(doc, SOAP_ENV, 'Fault');
   // faultcode and faultstring are unqualified children of the fault (SOAP 1.1).
   if (fault) throw new SoapFault(textOf(fault, '', 'faultcode') ?? '', textOf(fault, '', 'faultstring') ?? '');

@@ -46,6 +46,18 @@ export function redsysUrls(settings: Pick<RedsysConfig, 'environment' | 'baseUrl
   };
 }
 
+/** Where Redsys serves its query web service, under its test or live host. */
+export const REDSYS_QUERY_PATH = '/apl02/services/SerClsWSConsulta';
+
+/**
+ * The address of Redsys' query web service ("consultas SOAP", `SerClsWSConsulta`) for an environment,
+ * or under REDSYS_URL (a stand-in), as Redsys' document "TPV-Virtual Consulta SOAP" gives it.
+ */
+export function redsysQueryUrl(settings: Pick<RedsysConfig, 'environment' | 'baseUrl'>): string {
+  if (settings.baseUrl) return `${settings.baseUrl}${REDSYS_QUERY_PATH}`;
+  return `${settings.environment === 'live' ? 'https://sis.redsys.es' : 'https://sis-t.redsys.es:25443'}${REDSYS_QUERY_PATH}`;
+}
+
 export type ResponseVerdict = { status: 'succeeded' } | { status: 'requires_action' } | { status: 'failed'; reason: DeclineReason };
 
 /**

@@ -2,6 +2,7 @@ import { createRedsysAPI, randomTransactionId } from 'redsys-easy';
 import type { Database } from '../../../db/client.js';
 import { createRedsysCharges, outcomeOf, type RedsysContext } from '../redsys/charges.js';
 import { createRedsysOrders, type RedsysOrder } from '../redsys/orders.js';
+import { createRedsysQuery } from './redsys-query.js';
 import {
   redsysResponseStatus,
   redsysUrls,
@@ -12,7 +13,14 @@ import {
 } from './redsys-protocol.js';
 import type { DeclineReason, MethodKind, PaymentProvider, ProviderCustomer, SavedMethod, SetupOutcome, SetupStart } from './types.js';
 
-export { BIZUM_METHOD_REF, redsysUrls, type RedsysRedirectForm, type RedsysResult, type RedsysSettings } from './redsys-protocol.js';
+export {
+  BIZUM_METHOD_REF,
+  redsysQueryUrl,
+  redsysUrls,
+  type RedsysRedirectForm,
+  type RedsysResult,
+  type RedsysSettings,
+} from './redsys-protocol.js';
 
 /**
  * Redsys (the Spanish banks' card gateway) through `redsys-easy`, which signs every message with
@@ -30,7 +38,9 @@ export { BIZUM_METHOD_REF, redsysUrls, type RedsysRedirectForm, type RedsysResul
  *   bank wants the customer (`Ds_Response` 0195, SCA required) the payment moves to Redsys' page under
  *   a new order number: the customer authenticates there and the notification completes it.
  * - Bizum pays once on Redsys' page (`DS_MERCHANT_PAYMETHODS=z`), never saved, never off session.
- * - Redsys has no "retrieve": every answer is kept in `payment_redsys_orders` and `retrieve` reads it.
+ * - Every answer is kept in `payment_redsys_orders` and `retrieve` reads it. Redsys' query service
+ *   (providers/redsys-query.ts) is asked only when a charge sent again is refused as a repeated order
+ *   (SIS0051): its first attempt reached Redsys, and neither its answer nor its notification reached us.
  */
 export function createRedsysProvider(db: Database, settings: RedsysSettings) {
   const api = createRedsysAPI({
@@ -39,10 +49,12 @@ export function createRedsysProvider(db: Database, settings: RedsysSettings) {
     fetch: (settings.fetch ?? globalThis.fetch) as never,
   });
   const orders = createRedsysOrders(db);
+  const query = createRedsysQuery(settings);
   const context: RedsysContext = {
     api,
     orders,
     settings,
+    query,
     base: (order) => ({
       DS_MERCHANT_MERCHANTCODE: settings.merchantCode,
       DS_MERCHANT_TERMINAL: settings.terminal,
@@ -150,6 +162,8 @@ export function createRedsysProvider(db: Database, settings: RedsysSettings) {
     rowsOfOrder: orders.ofOrder,
     /** The operation of our reference. */
     operation: orders.byId,
+    /** What Redsys' query service knows of the operation of `transactionType` under an order number. */
+    queryOrder: query,
     /** Verifies a signed result (a notification's or a return's form); throws when the signature does not verify. */
     verify: (fields: RedsysRedirectForm['fields']): RedsysResult => api.processRedirectNotification(fields),
   };

@@ -9,7 +9,14 @@ import {
   type RestTrataPeticionOutputParams,
 } from 'redsys-easy';
 import { ProviderIdempotencyError, ProviderRetryableError } from '../providers/errors.js';
-import { BIZUM_METHOD_REF, redsysResponseStatus, type RedsysRedirectForm, type RedsysSettings } from '../providers/redsys-protocol.js';
+import {
+  BIZUM_METHOD_REF,
+  redsysResponseStatus,
+  type RedsysRedirectForm,
+  type RedsysResult,
+  type RedsysSettings,
+} from '../providers/redsys-protocol.js';
+import type { RedsysQuery } from '../providers/redsys-query.js';
 import type { ChargeInput, DeclineReason, PaymentOutcome } from '../providers/types.js';
 import type { RedsysOrder, RedsysOrders } from './orders.js';
 
@@ -18,6 +25,8 @@ export type RedsysContext = {
   api: RedsysAPI;
   orders: RedsysOrders;
   settings: RedsysSettings;
+  /** Asks Redsys' query service what became of an operation (providers/redsys-query.ts). */
+  query: RedsysQuery;
   /** The fields every request carries: merchant, terminal, order, euros, our notification URL. */
   base: (
     order: string,
@@ -51,9 +60,10 @@ export function outcomeOf(row: RedsysOrder): PaymentOutcome {
  * Charges and refunds at Redsys: REST authorisations with the saved card's token (merchant-initiated
  * off session), Bizum and authentications on Redsys' page, refunds (transaction type 3). One
  * idempotency key is one row and one order number; a key whose request got no answer is sent again
- * with the same order number (Redsys refuses a repeated order: SIS0051, never a second charge).
+ * with the same order number (Redsys refuses a repeated order: SIS0051, never a second charge), and
+ * then Redsys' query service tells what became of the first attempt.
  */
-export function createRedsysCharges({ api, orders, settings, base, redirectForm, returnUrls }: RedsysContext) {
+export function createRedsysCharges({ api, orders, settings, query, base, redirectForm, returnUrls }: RedsysContext) {
   const current = async (row: RedsysOrder) => outcomeOf((await orders.byId(row.id))!);
 
   /** Moves a payment to Redsys' page under a new order (the customer authenticates there, or pays with Bizum). */
@@ -71,7 +81,12 @@ export function createRedsysCharges({ api, orders, settings, base, redirectForm,
     return current(row);
   }
 
-  async function applyAnswer(row: RedsysOrder, answer: RestTrataPeticionOutputParams, token?: string) {
+  /** Settles a row with what Redsys answered of its operation (the REST answer, or the query's report of it). */
+  async function applyAnswer(
+    row: RedsysOrder,
+    answer: Pick<RestTrataPeticionOutputParams, 'Ds_Response' | 'Ds_AuthorisationCode'>,
+    token?: string,
+  ) {
     const verdict = redsysResponseStatus(answer.Ds_Response);
     const response = answer.Ds_Response ?? null;
     if (verdict.status === 'requires_action' && row.kind === 'payment') return toPaymentPage(row, { token, response });
@@ -81,6 +96,39 @@ export function createRedsysCharges({ api, orders, settings, base, redirectForm,
     return current(row);
   }
 
+  /**
+   * SIS0051: Redsys has this order already (our earlier attempt arrived, its answer did not). It is never
+   * sent again; Redsys' query service tells what became of it. A finished operation settles the row as
+   * its lost answer would have (`orders.settle`, which moves a row on from pending once, so the
+   * notification, if it still comes, changes nothing). Unknown to the query, still in progress, or the
+   * query itself failing: the row stays pending and the caller retries later (the notification, or the
+   * next query, tells). Refunds are not asked about: several may share their payment's order number.
+   */
+  async function repeatedOrder(row: RedsysOrder, params: RestTrataPeticionInputParams, token: string | undefined, cause: unknown) {
+    const order = params.DS_MERCHANT_ORDER;
+    if (row.kind !== 'payment') throw new ProviderRetryableError(`Redsys already has order ${order}: its notification tells`, { cause });
+    let known: Awaited<ReturnType<RedsysQuery>>;
+    try {
+      known = await query(order, params.DS_MERCHANT_TRANSACTIONTYPE);
+    } catch (error) {
+      throw new ProviderRetryableError(`Redsys already has order ${order} and its query failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (!known.found || !known.final)
+      throw new ProviderRetryableError(
+        `Redsys already has order ${order} (${known.found ? `still in state ${known.state}` : 'its query does not find it yet'}): its notification tells`,
+        { cause },
+      );
+    // The operation Redsys reports is the one this row sent, or it is not this row's answer.
+    if (Number(known.result.Ds_Amount) !== Number(params.DS_MERCHANT_AMOUNT))
+      throw new ProviderRetryableError(
+        `Redsys reports order ${order} for ${known.result.Ds_Amount ?? 'no amount'}, not ${params.DS_MERCHANT_AMOUNT}: left pending`,
+        { cause },
+      );
+    return applyAnswer(row, known.result, token);
+  }
+
   /** Sends a REST operation; a failure whose effect is unknown is a ProviderRetryableError (the row stays pending). */
   async function send(row: RedsysOrder, params: RestTrataPeticionInputParams, token?: string): Promise<PaymentOutcome> {
     let answer: RestTrataPeticionOutputParams;
@@ -88,9 +136,8 @@ export function createRedsysCharges({ api, orders, settings, base, redirectForm,
       answer = await api.restTrataPeticion(params);
     } catch (error) {
       // SIS0051: Redsys has this order already (our earlier attempt arrived, its answer did not): never a
-      // second charge; its notification settles the row.
-      if (error instanceof GatewayError && error.code === 'SIS0051')
-        throw new ProviderRetryableError(`Redsys already has order ${params.DS_MERCHANT_ORDER}: its notification tells`, { cause: error });
+      // second charge; Redsys' query tells what became of it.
+      if (error instanceof GatewayError && error.code === 'SIS0051') return repeatedOrder(row, params, token, error);
       if (error instanceof GatewayError) {
         await orders.settle(row.id, 'failed', error.code ?? null, { reason: 'processing_error', error: error.code ?? null });
         return current(row);
@@ -155,6 +202,37 @@ export function createRedsysCharges({ api, orders, settings, base, redirectForm,
     );
   }
 
+  /**
+   * Whether Redsys made the refund of a row left pending, whose answer (and notification) were lost:
+   * Redsys takes a refund sent again under the same order as a second one (refunds are not refused as
+   * repeated orders), so before sending it again its query service is asked for the order's refunds.
+   * Redsys having finished more successful refunds of this amount than this app has recorded as done
+   * means one of them is this row's: answers that one. Still in progress at Redsys, or the query
+   * failing: nothing is sent (a retryable error: asked again later). Otherwise null: send it.
+   */
+  async function refundAlreadyMade(row: RedsysOrder, order: string): Promise<RedsysResult | null> {
+    let known: Awaited<ReturnType<RedsysQuery>>;
+    try {
+      known = await query(order, '3');
+    } catch (error) {
+      throw new ProviderRetryableError(
+        `could not ask Redsys whether refund ${row.id} under order ${order} was made: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    if (!known.found) return null;
+    const ofAmount = known.operations.filter((o) => Number(o.result.Ds_Amount) === row.amountCents);
+    if (ofAmount.some((o) => o.state !== 'F'))
+      throw new ProviderRetryableError(`Redsys has a refund of order ${order} still in progress: asked again later`);
+    const made = ofAmount.filter((o) => redsysResponseStatus(o.result.Ds_Response).status === 'succeeded');
+    const recorded = (await orders.ofOrder(order)).filter(
+      (r) => r.kind === 'refund' && r.status === 'succeeded' && r.amountCents === row.amountCents,
+    );
+    return made.length > recorded.length ? made[recorded.length]!.result : null;
+  }
+
   async function refund(ref: string, amountCents: number, idempotencyKey: string): Promise<{ refundRef: string }> {
     const payment = await orders.byId(ref);
     if (payment?.kind !== 'payment' || payment.status !== 'succeeded') throw new Error(`no Redsys payment ${ref} to refund`);
@@ -173,8 +251,11 @@ export function createRedsysCharges({ api, orders, settings, base, redirectForm,
         amountCents,
         data: { payment: payment.id },
       }));
-    const outcome =
-      row.status === 'pending'
+    // A row of this key already pending was perhaps sent, its answer lost: Redsys is asked about it first.
+    const made = existing?.status === 'pending' ? await refundAlreadyMade(row, payment.order) : null;
+    const outcome = made
+      ? await applyAnswer(row, made)
+      : row.status === 'pending'
         ? await send(row, { ...base(payment.order), DS_MERCHANT_TRANSACTIONTYPE: '3', DS_MERCHANT_AMOUNT: String(amountCents) })
         : outcomeOf(row);
     if (outcome.status !== 'succeeded') throw new Error(`Redsys refused the refund of ${ref} (${row.response ?? 'no answer'})`);
