@@ -110,11 +110,13 @@ describe("the query service's signature: HMAC_SHA256_V1 of the <Version> element
   });
 
   it("believes the document's answer, and neither one altered nor one signed with another key", () => {
+    const result = { Ds_Order: '5799L', Ds_TransactionType: '3', Ds_Amount: '145', Ds_Response: '0900', Ds_CardNumber: '454881******0003' };
     expect(readRedsysQueryMessages(TEST_MERCHANT_KEY, '5799L', ANSWER)).toEqual({
       found: true,
       final: true,
       state: 'F',
-      result: { Ds_Order: '5799L', Ds_TransactionType: '3', Ds_Amount: '145', Ds_Response: '0900', Ds_CardNumber: '454881******0003' },
+      result,
+      operations: [{ state: 'F', result }],
     });
     expect(() => readRedsysQueryMessages(TEST_MERCHANT_KEY, '5799L', ANSWER.replace('0900', '0000'))).toThrow(/does not verify/);
     expect(() => readRedsysQueryMessages(GUIDE_KEY, '5799L', ANSWER)).toThrow(/does not verify/);

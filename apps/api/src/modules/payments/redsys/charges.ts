@@ -57,6 +57,39 @@ export function outcomeOf(row: RedsysOrder): PaymentOutcome {
 }
 
 /**
+ * Whether Redsys made the refund of a row left pending, whose answer (and notification) were lost:
+ * Redsys takes a refund sent again under the same order as a second one (refunds are not refused as
+ * repeated orders), so before sending it again its query service is asked for the order's refunds.
+ * Redsys having finished more successful refunds of this amount than this app has recorded as done
+ * means one of them is this row's: answers that one. Still in progress at Redsys, or the query
+ * failing: nothing is sent (a retryable error: asked again later). Otherwise null: send it.
+ */
+async function refundAlreadyMade(
+  { query, orders }: Pick<RedsysContext, 'query' | 'orders'>,
+  row: RedsysOrder,
+  order: string,
+): Promise<RedsysResult | null> {
+  let known: Awaited<ReturnType<RedsysQuery>>;
+  try {
+    known = await query(order, '3');
+  } catch (error) {
+    const reason = (error as Error).message;
+    throw new ProviderRetryableError(`could not ask Redsys whether refund ${row.id} under order ${order} was made: ${reason}`, {
+      cause: error,
+    });
+  }
+  if (!known.found) return null;
+  const ofAmount = known.operations.filter((o) => Number(o.result.Ds_Amount) === row.amountCents);
+  if (ofAmount.some((o) => o.state !== 'F'))
+    throw new ProviderRetryableError(`Redsys has a refund of order ${order} still in progress: asked again later`);
+  const made = ofAmount.filter((o) => redsysResponseStatus(o.result.Ds_Response).status === 'succeeded');
+  const recorded = (await orders.ofOrder(order)).filter(
+    (r) => r.kind === 'refund' && r.status === 'succeeded' && r.amountCents === row.amountCents,
+  );
+  return made.length > recorded.length ? made[recorded.length]!.result : null;
+}
+
+/**
  * Charges and refunds at Redsys: REST authorisations with the saved card's token (merchant-initiated
  * off session), Bizum and authentications on Redsys' page, refunds (transaction type 3). One
  * idempotency key is one row and one order number; a key whose request got no answer is sent again
@@ -202,37 +235,6 @@ export function createRedsysCharges({ api, orders, settings, query, base, redire
     );
   }
 
-  /**
-   * Whether Redsys made the refund of a row left pending, whose answer (and notification) were lost:
-   * Redsys takes a refund sent again under the same order as a second one (refunds are not refused as
-   * repeated orders), so before sending it again its query service is asked for the order's refunds.
-   * Redsys having finished more successful refunds of this amount than this app has recorded as done
-   * means one of them is this row's: answers that one. Still in progress at Redsys, or the query
-   * failing: nothing is sent (a retryable error: asked again later). Otherwise null: send it.
-   */
-  async function refundAlreadyMade(row: RedsysOrder, order: string): Promise<RedsysResult | null> {
-    let known: Awaited<ReturnType<RedsysQuery>>;
-    try {
-      known = await query(order, '3');
-    } catch (error) {
-      throw new ProviderRetryableError(
-        `could not ask Redsys whether refund ${row.id} under order ${order} was made: ${(error as Error).message}`,
-        {
-          cause: error,
-        },
-      );
-    }
-    if (!known.found) return null;
-    const ofAmount = known.operations.filter((o) => Number(o.result.Ds_Amount) === row.amountCents);
-    if (ofAmount.some((o) => o.state !== 'F'))
-      throw new ProviderRetryableError(`Redsys has a refund of order ${order} still in progress: asked again later`);
-    const made = ofAmount.filter((o) => redsysResponseStatus(o.result.Ds_Response).status === 'succeeded');
-    const recorded = (await orders.ofOrder(order)).filter(
-      (r) => r.kind === 'refund' && r.status === 'succeeded' && r.amountCents === row.amountCents,
-    );
-    return made.length > recorded.length ? made[recorded.length]!.result : null;
-  }
-
   async function refund(ref: string, amountCents: number, idempotencyKey: string): Promise<{ refundRef: string }> {
     const payment = await orders.byId(ref);
     if (payment?.kind !== 'payment' || payment.status !== 'succeeded') throw new Error(`no Redsys payment ${ref} to refund`);
@@ -252,7 +254,7 @@ export function createRedsysCharges({ api, orders, settings, query, base, redire
         data: { payment: payment.id },
       }));
     // A row of this key already pending was perhaps sent, its answer lost: Redsys is asked about it first.
-    const made = existing?.status === 'pending' ? await refundAlreadyMade(row, payment.order) : null;
+    const made = existing?.status === 'pending' ? await refundAlreadyMade({ query, orders }, row, payment.order) : null;
     const outcome = made
       ? await applyAnswer(row, made)
       : row.status === 'pending'

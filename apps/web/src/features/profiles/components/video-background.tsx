@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Stack } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '@enlaza/contracts';
 import {
@@ -101,7 +101,8 @@ export function VideoBackgroundPanel({ profile, url }: { profile: Profile; url: 
       link.href = URL.createObjectURL(blob);
       link.download = fileNameOf(profile.name, layout);
       link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 0);
+      // Kept a while: a browser may start reading the file only after the click has returned.
+      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
     }, 'image/png');
 
   return (
@@ -129,17 +130,20 @@ export function VideoBackgroundPanel({ profile, url }: { profile: Profile; url: 
           aria-label={t('view.background.layout')}
           data-testid="background-layout"
         />
-        <canvas
-          ref={canvas}
-          width={BACKGROUND_WIDTH}
-          height={BACKGROUND_HEIGHT}
-          className="background-preview"
-          role="img"
-          aria-label={t('view.background.previewAlt', { layout: t(`view.background.layouts.${layout}`) })}
-          data-testid="background-preview"
-          data-layout={layout}
-          data-ready={content ? 'true' : 'false'}
-        />
+        {/* Shown while the logo, the QR code and the fonts load; the canvas stays mounted under it to be drawn on. */}
+        <Skeleton visible={!content && !failed} radius="sm">
+          <canvas
+            ref={canvas}
+            width={BACKGROUND_WIDTH}
+            height={BACKGROUND_HEIGHT}
+            className="background-preview"
+            role="img"
+            aria-label={t('view.background.previewAlt', { layout: t(`view.background.layouts.${layout}`) })}
+            data-testid="background-preview"
+            data-layout={layout}
+            data-ready={content ? 'true' : 'false'}
+          />
+        </Skeleton>
         <Group gap="xs">
           <Button leftSection={<Icon name="download" />} onClick={download} disabled={!content} data-testid="background-download">
             {t('view.background.download')}
