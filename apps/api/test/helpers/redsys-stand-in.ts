@@ -131,6 +131,8 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
   let loseAnswers = false;
   let loseNotifications = false;
   let tamperQueryAnswers = false;
+  // The state the query service reports its operations in (`setQueryState`): F, finished, unless a test says.
+  let queryState = 'F';
   // REST answers held back (`holdRestAnswers`): the operation done and notified, its answer not yet sent.
   let holding = false;
   const held: (() => void)[] = [];
@@ -465,9 +467,10 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
         ['Ds_Amount', String(o.amount)],
         ['Ds_Currency', '978'],
         ['Ds_SecurePayment', o.via === 'page' ? '1' : '0'],
-        // Every operation of this stand-in is finished ("F") once it is recorded.
-        ['Ds_State', 'F'],
-        ['Ds_Response', o.response],
+        // Every operation of this stand-in is finished ("F") once it is recorded, unless a test reports
+        // another state (P: being authorised), which has no Ds_Response yet.
+        ['Ds_State', queryState],
+        ...(queryState === 'F' ? [['Ds_Response', o.response] as [string, string]] : []),
       ];
       return `<Response>${fields.map(([name, value]) => `<${name}>${value}</${name}>`).join('')}</Response>`;
     });
@@ -637,6 +640,10 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
         statuses.push(status);
       }
       return statuses;
+    },
+    /** Reports the operations in another state than finished (P: being authorised, with no Ds_Response), or F again. */
+    setQueryState(state: string) {
+      queryState = state;
     },
     /** Alters the Ds_Response of the query service's answers after they are signed (tampered on the way). */
     setTamperQueryAnswers(value: boolean) {

@@ -29,6 +29,7 @@ afterEach(() => {
   redsys.standIn.setLoseAnswers(false);
   redsys.standIn.setLoseNotifications(false);
   redsys.standIn.setTamperQueryAnswers(false);
+  redsys.standIn.setQueryState('F');
   expect(redsys.standIn.violations).toEqual([]);
 });
 
@@ -173,7 +174,7 @@ describe('Redsys’ query service tells what a lost answer and a lost notificati
     expect((await redsys.paymentsOf(user.id))[0]!.refundedCents).toBe(200);
   });
 
-  it('an answer altered on its way is not believed: the charge stays pending until an answer that verifies settles it', async () => {
+  it('an answer altered on its way is not believed, nor an operation Redsys has not finished: the charge stays pending until a finished answer that verifies settles it', async () => {
     const { standIn, t } = redsys;
     const { user, token } = await redsys.customer();
     expect((await redsys.saveCard(token, '4548812049400004')).status).toBe(200);
@@ -205,12 +206,18 @@ describe('Redsys’ query service tells what a lost answer and a lost notificati
     standIn.setTamperQueryAnswers(true);
     await expect(provider.charge(input)).rejects.toThrow(/does not verify/);
     expect((await pendingCharges(user.id)).map((r) => r.id)).toEqual([pending!.id]);
-
-    // Again, with an answer that verifies: authorised, once.
     standIn.setTamperQueryAnswers(false);
+
+    // Redsys still authorising it (state P, no Ds_Response yet): nothing is settled, nothing is sent again.
+    standIn.setQueryState('P');
+    await expect(provider.charge(input)).rejects.toThrow(/still in state P/);
+    expect((await pendingCharges(user.id)).map((r) => r.id)).toEqual([pending!.id]);
+    standIn.setQueryState('F');
+
+    // Again, finished and with an answer that verifies: authorised, once.
     expect(await provider.charge(input)).toEqual({ status: 'succeeded', ref: pending!.id });
     expect(standIn.operations.filter((o) => o.order === pending!.order)).toHaveLength(1);
-    expect(standIn.queries.filter((q) => q.order === pending!.order)).toHaveLength(2);
+    expect(standIn.queries.filter((q) => q.order === pending!.order)).toHaveLength(3);
     expect(await standIn.deliverLost()).toEqual([200]);
     await queueIdle(t.app, 'payments.');
   });
