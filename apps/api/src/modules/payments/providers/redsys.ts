@@ -39,8 +39,9 @@ export {
  *   a new order number: the customer authenticates there and the notification completes it.
  * - Bizum pays once on Redsys' page (`DS_MERCHANT_PAYMETHODS=z`), never saved, never off session.
  * - Every answer is kept in `payment_redsys_orders` and `retrieve` reads it. Redsys' query service
- *   (providers/redsys-query.ts) is asked only when a charge sent again is refused as a repeated order
- *   (SIS0051): its first attempt reached Redsys, and neither its answer nor its notification reached us.
+ *   (providers/redsys-query.ts) is asked when a charge sent again is refused as a repeated order
+ *   (SIS0051: its first attempt reached Redsys, and neither its answer nor its notification reached
+ *   us), and before a refund left pending is sent again (Redsys would take it as a second refund).
  */
 export function createRedsysProvider(db: Database, settings: RedsysSettings) {
   const api = createRedsysAPI({
