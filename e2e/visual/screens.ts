@@ -144,7 +144,7 @@ async function sameIds(page: Page) {
  * is not always drawn as one loaded at that width (a card's preview is laid out when it loads). On a
  * phone the page must not scroll sideways either, in either theme. At SCAN_WIDTH each screen (and
  * each opened state, also those not pictured) is scanned with axe-core in both themes, as pictured:
- * the same loads serve both (the scans once had a spec of their own, which loaded every route twice
+ * the same loads serve both (the scans once had a spec of their own, which loaded every route once
  * more). Every request of the page's context is recorded: none may go to another host than the app
  * (support/foreign-requests.ts). Answers the origins the phone fields asked for the visitor's
  * country. A route that differs, or fails a scan, is a soft failure, so one run reports them all.
