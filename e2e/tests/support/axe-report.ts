@@ -62,8 +62,8 @@ export async function scan(page: Page, where: string): Promise<void> {
     // WCAG 2.5.3 (Label in Name), axe-core 4.13's experimental `label-content-name-mismatch`, stays
     // off for now: turned on (`rules: { 'label-content-name-mismatch': { enabled: true } }`), it
     // reports the mailbox's Inbox tab, a saved card's "Make default", the plans' "Choose" and the
-    // phone field's country options, whose names the component tests check with
-    // apps/web/src/test/label-in-name.ts. Turn it on once they pass it.
+    // phone field's country options (the component tests check names with
+    // apps/web/src/test/label-in-name.ts). Turn it on once they pass it.
     .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude(SCRIPTLESS_FRAME)
