@@ -125,6 +125,7 @@ function CountryOptions({ language, search, value, noResults }: { language: stri
                 {country.name}
               </Text>
             </Group>
+            {/* A space between the name and the code in the option's text (not drawn: flex items), as its name has one (WCAG 2.5.3). */}{' '}
             <Text size="sm" className="country-dial-code" style={{ flexShrink: 0 }}>
               {country.dialCode}
             </Text>

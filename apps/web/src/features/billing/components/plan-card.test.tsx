@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { OfferView, PlanView } from '@enlaza/contracts';
+import { labelInNameProblem } from '@/test/label-in-name';
 import { render } from '@/test/render';
 import { PlanCard } from './plan-card';
 
@@ -49,5 +50,23 @@ describe('a plan on the plans page', () => {
     await show(offer(null));
     expect(screen.getByTestId('plan-price').textContent).toBe('€12.10 / month');
     expect(screen.queryByTestId('plan-seats-total')).toBeNull();
+  });
+});
+
+describe('the plan card’s buy button', () => {
+  it('is named starting with what it shows, then the plan and period (WCAG 2.5.3), choosing another plan or switching the current one, in every language', async () => {
+    for (const locale of ['en', 'es', 'jp'] as const) {
+      for (const current of [false, true]) {
+        const of = offer(null);
+        const { unmount } = await render(
+          <PlanCard plan={{ ...plan(of), current }} offer={of} onBuy={() => undefined} onSchedule={() => undefined} />,
+          { locale },
+        );
+        const button = screen.getByTestId('plan-choose');
+        expect(labelInNameProblem(button), `${locale}, current ${current}`).toBeNull();
+        expect(button.getAttribute('aria-label')).toContain('Teams');
+        unmount();
+      }
+    }
   });
 });

@@ -96,7 +96,8 @@ export function PlanCard({
               fullWidth
               onClick={() => onBuy(offer)}
               data-testid="plan-choose"
-              aria-label={t('plans.chooseOf', { plan: plan.name, period: offer.period.name })}
+              // The name starts with what the button shows (WCAG 2.5.3), then says which plan and period.
+              aria-label={t(plan.current ? 'plans.switchNowOf' : 'plans.chooseOf', { plan: plan.name, period: offer.period.name })}
             >
               {plan.current ? t('plans.switchNow') : t('plans.choose')}
             </Button>

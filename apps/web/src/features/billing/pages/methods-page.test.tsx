@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { PaymentMethod } from '@enlaza/contracts';
 import { json, mockApi } from '@/test/mock-api';
+import { labelInNameProblem } from '@/test/label-in-name';
 import { render } from '@/test/render';
 import MethodsPage from './methods-page';
 
@@ -42,5 +43,24 @@ describe('Methods', () => {
     const usable = screen.getByTestId('method-4242');
     expect(within(usable).queryByTestId('method-unusable')).toBeNull();
     expect(within(usable).getByTestId('method-default')).toBeTruthy();
+  });
+
+  it('names "Make default" starting with what it shows (WCAG 2.5.3), then the card, in every language', async () => {
+    const methods = [card({ id: 'm1', isDefault: true }), card({ id: 'm2', last4: '0005' })];
+    for (const locale of ['en', 'es', 'jp'] as const) {
+      mockApi((url) =>
+        url === '/api/user/methods'
+          ? json({ ok: 1, data: methods })
+          : url === '/api/user/payment-provider'
+            ? json({ ok: 1, data: { name: 'sandbox', testMode: true, methodKinds: ['card'], publishableKey: null, bizum: false } })
+            : new Response('', { status: 404 }),
+      );
+      const { unmount } = await render(<MethodsPage />, { route: '/user/methods', locale });
+      const button = within(await screen.findByTestId('method-0005')).getByTestId('method-make-default');
+      expect(labelInNameProblem(button), locale).toBeNull();
+      expect(button.getAttribute('aria-label')).toContain('0005');
+      unmount();
+      vi.unstubAllGlobals();
+    }
   });
 });
