@@ -2,12 +2,13 @@ import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
-import { paymentMethods, users } from '../../src/db/schema/index.js';
+import { paymentMethods, paymentRedsysOrders, users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { createRedsysProvider } from '../../src/modules/payments/providers/redsys.js';
 import { createScratchDatabase, pgliteDataDir, testDatabaseUrl } from '../helpers/database.js';
 import { REDSYS_PUBLIC_URL } from '../helpers/redsys-app.js';
 import { pageSession, startRedsysStandIn, type RedsysStandIn } from '../helpers/redsys-stand-in.js';
+import { expectOneRenewalCharged } from '../helpers/charged-once.js';
 import { seedDueSubscriptions } from '../helpers/renewals.js';
 import { startServerPolled, type ServerProcess } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
@@ -138,17 +139,13 @@ async function killBetweenChargeAndCommit(
   expect(renewalCharges()).toHaveLength(1);
   const check = await open();
   try {
-    const { rows } = await check.db.execute(sql`
-      select
-        (select count(*)::int from payments where user_id = ${userId}) as payments,
-        (select count(*)::int from payments where user_id = ${userId} and status = 'succeeded') as succeeded,
-        (select count(*)::int from invoices where user_id = ${userId} and kind = 'invoice') as invoices,
-        (select count(*)::int from subscriptions where user_id = ${userId} and current_period_start = ${periodEnd.toISOString()}::timestamptz) as renewed`);
-    expect(rows[0]).toEqual({ payments: 1, succeeded: 1, invoices: 1, renewed: 1 });
-    const { rows: orders } = await check.db.execute(
-      sql`select p.provider_charge_ref as ref, o."order" as "order" from payments p join payment_redsys_orders o on o.id = p.provider_charge_ref where p.user_id = ${userId}`,
-    );
-    expect(orders).toEqual([{ ref: expect.any(String), order: renewalCharges()[0]!.order }]);
+    const ref = await expectOneRenewalCharged(check.db, userId, periodEnd);
+    // The payment is the order the stand-in authorised, once.
+    const orders = await check.db
+      .select({ order: paymentRedsysOrders.order })
+      .from(paymentRedsysOrders)
+      .where(eq(paymentRedsysOrders.id, ref));
+    expect(orders).toEqual([{ order: renewalCharges()[0]!.order }]);
   } finally {
     await check.close();
   }

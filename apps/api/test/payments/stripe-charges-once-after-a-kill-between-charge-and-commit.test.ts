@@ -6,6 +6,7 @@ import { paymentCustomers, paymentMethods, users } from '../../src/db/schema/ind
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { createStripeProvider } from '../../src/modules/payments/providers/stripe.js';
 import { createScratchDatabase, pgliteDataDir, testDatabaseUrl } from '../helpers/database.js';
+import { expectOneRenewalCharged } from '../helpers/charged-once.js';
 import { seedDueSubscriptions } from '../helpers/renewals.js';
 import { startServerPolled, type ServerProcess } from '../helpers/server-process.js';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in.js';
@@ -109,15 +110,7 @@ async function killBetweenChargeAndCommit(
   expect(standIn.paymentIntentCounts()).toEqual({ created: 1, confirmed: 1 });
   const check = await open();
   try {
-    const { rows } = await check.db.execute(sql`
-      select
-        (select count(*)::int from payments where user_id = ${userId}) as payments,
-        (select count(*)::int from payments where user_id = ${userId} and status = 'succeeded') as succeeded,
-        (select count(*)::int from invoices where user_id = ${userId} and kind = 'invoice') as invoices,
-        (select count(*)::int from subscriptions where user_id = ${userId} and current_period_start = ${periodEnd.toISOString()}::timestamptz) as renewed`);
-    expect(rows[0]).toEqual({ payments: 1, succeeded: 1, invoices: 1, renewed: 1 });
-    const { rows: refs } = await check.db.execute(sql`select provider_charge_ref as ref from payments where user_id = ${userId}`);
-    expect(refs).toEqual([{ ref: succeeded.data.object.id }]);
+    expect(await expectOneRenewalCharged(check.db, userId, periodEnd)).toBe(succeeded.data.object.id);
   } finally {
     await check.close();
   }
