@@ -2,6 +2,7 @@ import { createCipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:c
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { DOMParser, type Document } from '@xmldom/xmldom';
+import { heldAnswers } from './held-answers.js';
 
 /**
  * A local stand-in for Redsys (its "SIS"), for tests: the REST endpoints (`/sis/rest/trataPeticionREST`,
@@ -134,9 +135,7 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
   // The state the query service reports its operations in (`setQueryState`): F, finished, unless a test says.
   let queryState = 'F';
   // REST answers held back (`holdRestAnswers`): the operation done and notified, its answer not yet sent.
-  let holding = false;
-  const held: (() => void)[] = [];
-  const heldArrivals: (() => void)[] = [];
+  const heldRest = heldAnswers();
   let deliver: Deliver =
     options.deliver ??
     (async (url, form) =>
@@ -569,10 +568,7 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
           const outcome = trata(params);
           if ('errorCode' in outcome) return answer(200, 'application/json', JSON.stringify(outcome));
           void notify(params, outcome);
-          if (holding) {
-            for (const arrived of heldArrivals.splice(0)) arrived();
-            await new Promise<void>((resolve) => held.push(resolve));
-          }
+          if (heldRest.holding) await new Promise<void>((resolve) => heldRest.keep(resolve));
           // The answer lost on its way back (the operation was done).
           if (loseAnswers) return req.socket.destroy();
           return answer(200, 'application/json', JSON.stringify(sign(outcome)));
@@ -654,16 +650,7 @@ export async function startRedsysStandIn(options: { deliver?: Deliver } = {}) {
      * `arrived` resolves when the first one is held. A test kills the app meanwhile, so Redsys charged
      * and nothing of its answer reached the app's transaction.
      */
-    holdRestAnswers() {
-      holding = true;
-      return {
-        arrived: new Promise<void>((resolve) => heldArrivals.push(resolve)),
-        release() {
-          holding = false;
-          for (const answer of held.splice(0)) answer();
-        },
-      };
-    },
+    holdRestAnswers: () => heldRest.hold(),
     /** Waits for every notification sent so far to be delivered. */
     async idle() {
       while (deliveries.length) await Promise.all(deliveries.splice(0));

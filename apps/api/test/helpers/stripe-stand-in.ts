@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { decodeForm, findOperation, openApiViolations } from './stripe-openapi-check.js';
+import { heldAnswers } from './held-answers.js';
 
 /**
  * A local stand-in for Stripe's API (the endpoints the app uses), for tests: the official SDK is
@@ -88,9 +89,8 @@ export async function startStripeStandIn() {
   const violations: string[] = [];
   const events: StandInEvent[] = [];
   let failNext = 0;
-  let holding = false;
-  const held: (() => void)[] = [];
-  const heldArrivals: (() => void)[] = [];
+  // PaymentIntent answers held back (`holdPaymentIntentAnswers`).
+  const heldIntents = heldAnswers();
 
   const emit = (type: string, object: Obj) => {
     const event = { id: id('evt'), type, created: now(), data: { object: structuredClone(object) } };
@@ -546,9 +546,8 @@ export async function startStripeStandIn() {
         }
         const answer = handle(record.method, record.path, form, {}, caller);
         idempotency.set(scoped, { fingerprint, answer: structuredClone(answer) });
-        if (holding && record.path === '/v1/payment_intents') {
-          held.push(() => send(answer, { 'idempotency-key': idempotencyKey }));
-          for (const arrived of heldArrivals.splice(0)) arrived();
+        if (heldIntents.holding && record.path === '/v1/payment_intents') {
+          heldIntents.keep(() => send(answer, { 'idempotency-key': idempotencyKey }));
           return;
         }
         return send(answer, { 'idempotency-key': idempotencyKey });
@@ -710,16 +709,7 @@ export async function startStripeStandIn() {
      * answer is held back, never sent, until `release` — as if our process died before it heard it.
      * `arrived` resolves when one such request has run.
      */
-    holdPaymentIntentAnswers() {
-      holding = true;
-      return {
-        arrived: new Promise<void>((resolve) => heldArrivals.push(resolve)),
-        release() {
-          holding = false;
-          for (const answer of held.splice(0)) answer();
-        },
-      };
-    },
+    holdPaymentIntentAnswers: () => heldIntents.hold(),
     /** PaymentIntents created, and confirmed (succeeded or processing), by this stand-in so far. */
     paymentIntentCounts() {
       const all = [...objects.payment_intent.values()];
