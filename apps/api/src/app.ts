@@ -33,7 +33,7 @@ import { accountModule } from './modules/account/module.js';
 import { activityModule } from './modules/activity/module.js';
 import { adminMetricsModule } from './modules/admin-metrics/module.js';
 import { adminModule } from './modules/admin/module.js';
-import { audienceModule } from './modules/audience/module.js';
+import { audienceModule, registerConfirmationPage } from './modules/audience/module.js';
 import { authModule } from './modules/auth/module.js';
 import { campaignsModule, registerUnsubscribePage } from './modules/campaigns/module.js';
 import { catalogueModule } from './modules/catalogue/module.js';
@@ -117,13 +117,13 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
     wallsModule,
     publicProfileModule,
     notificationsModule(notificationStreams),
+    audienceModule,
     mailboxModule,
     templatesModule,
     campaignsModule,
     dashboardModule,
     onboardingModule,
     trashModule,
-    audienceModule,
     communicationsModule,
     invoiceIssuerModule,
     couponsModule,
@@ -240,6 +240,7 @@ export async function buildApp({ config, database, logger = false, notificationS
     accountTypes: (locale) => services.registration.accountTypes(locale),
   });
   registerUnsubscribePage(app, services.campaigns);
+  registerConfirmationPage(app, services.consents);
   registerPublicPage(app, {
     service: services.publicProfiles,
     publicUrl: config.publicUrl,

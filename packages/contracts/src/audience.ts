@@ -49,7 +49,14 @@ export type AudienceSources = z.infer<typeof audienceSourcesSchema>;
 export const contactListSchema = z.object({ id: z.uuid(), name: z.string(), contacts: z.number().int(), createdAt: z.string() });
 export type ContactList = z.infer<typeof contactListSchema>;
 
-export const contactSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string().nullable(), createdAt: z.string() });
+export const contactSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+  /** Asked to confirm by email and not confirmed yet: campaigns do not reach them. */
+  pending: z.boolean().default(false),
+});
 export type Contact = z.infer<typeof contactSchema>;
 
 export const contactListQuerySchema = z.object({ q: searchText, cursor: pageCursor, limit: pageLimit });
@@ -91,6 +98,8 @@ export const contactImportBodySchema = z
     emailColumn: z.number().int().min(0).max(200),
     nameColumn: z.number().int().min(0).max(200).nullable(),
     consent: z.literal(true),
+    /** Ask each new contact to confirm by email (double opt-in): they join the audience once confirmed. */
+    confirm: z.boolean().default(false),
   })
   .refine((b) => b.name !== undefined || b.listId !== undefined, { path: ['name'], error: 'validation.required' });
 export type ContactImportBody = z.infer<typeof contactImportBodySchema>;
@@ -104,6 +113,8 @@ export const contactImportResultSchema = z.object({
   /** Rows left out, by line number of the file (1 = the first line). At most 100 are listed; `invalidRows` counts them all. */
   errors: z.array(z.object({ line: z.number().int(), code: z.enum(CONTACT_IMPORT_ROW_ERRORS), value: z.string() })),
   invalidRows: z.number().int(),
+  /** New contacts asked to confirm by email (0 unless the import asked for confirmation). */
+  confirmationsSent: z.number().int().default(0),
 });
 export type ContactImportResult = z.infer<typeof contactImportResultSchema>;
 
@@ -134,6 +145,8 @@ export const audienceVisitorSchema = z.object({
   profileName: z.string(),
   consentedAt: z.string(),
   suppressed: suppressionEntryReasonSchema.nullable(),
+  /** Asked to confirm by email (double opt-in) and not confirmed yet: campaigns do not reach them. */
+  pending: z.boolean().default(false),
 });
 export type AudienceVisitor = z.infer<typeof audienceVisitorSchema>;
 export const audienceVisitorQuerySchema = z.object({ q: searchText, cursor: pageCursor, limit: pageLimit });
@@ -143,9 +156,58 @@ export const audienceVisitorPageSchema = z.object({
   meta: z.object({ nextCursor: z.string().nullable() }),
 });
 
+// --- consent: double opt-in and its proofs -------------------------------------------------------------
+
+export const CONSENT_PENDING_DAYS = { min: 1, max: 90, default: 30 } as const;
+const ownText = (max: number) => z.string().trim().max(max).nullable().default(null);
+
+/**
+ * `PUT /api/audience/consent`: whether a new contact must confirm by email before campaigns reach them
+ * (on by default), the owner's own confirmation email and thanks page (null: the translated defaults in
+ * the visitor's language), and after how many days an unconfirmed contact is dropped.
+ */
+export const consentSettingsBodySchema = z.object({
+  doubleOptIn: z.boolean(),
+  subject: ownText(150),
+  body: ownText(2000),
+  thanks: ownText(1000),
+  pendingDays: z.number().int().min(CONSENT_PENDING_DAYS.min).max(CONSENT_PENDING_DAYS.max),
+});
+export type ConsentSettingsBody = z.infer<typeof consentSettingsBodySchema>;
+export const consentSettingsSchema = consentSettingsBodySchema.extend({
+  /** The texts sent when the owner's own are empty, in the owner's language (shown as placeholders). */
+  defaults: z.object({ subject: z.string(), body: z.string(), thanks: z.string() }),
+});
+export type ConsentSettings = z.infer<typeof consentSettingsSchema>;
+
+export const CONSENT_SOURCES = ['form', 'import'] as const;
+/** How a consent became effective: confirmed by email, given where confirmation was off, or by an address confirmed before. */
+export const CONSENT_METHODS = ['double', 'single', 'earlier'] as const;
+export const CONSENT_STATES = ['pending', 'confirmed', 'expired'] as const;
+
+/** One consent's proof: when, what text was shown (and its version), where it came from, and its confirmation. */
+export const consentProofSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  source: z.enum(CONSENT_SOURCES),
+  /** The page it was given on, or the imported list's name. */
+  origin: z.string(),
+  text: z.string(),
+  textVersion: z.string(),
+  locale: z.string(),
+  method: z.enum(CONSENT_METHODS),
+  state: z.enum(CONSENT_STATES),
+  givenAt: z.string(),
+  confirmationSentAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type ConsentProof = z.infer<typeof consentProofSchema>;
+export const consentProofQuerySchema = z.object({ email: z.string().trim().min(1).max(254) });
+
 // --- comunicaciones (deliveries) -------------------------------------------------------------------------------
 
-export const DELIVERY_KINDS = ['campaign', 'reply', 'test', 'system'] as const;
+export const DELIVERY_KINDS = ['campaign', 'reply', 'test', 'system', 'confirmation'] as const;
 export const DELIVERY_STATUSES = ['queued', 'sent', 'logged', 'failed', 'bounced'] as const;
 export const deliverySchema = z.object({
   id: z.uuid(),

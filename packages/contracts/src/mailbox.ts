@@ -28,7 +28,11 @@ export const contactMessageBodySchema = z.object({
 export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;
 
 /** What the public contact form answers. A filled honeypot gets the same answer, and nothing is stored. */
-export const contactMessageResultSchema = z.object({ received: z.literal(true) });
+export const contactMessageResultSchema = z.object({
+  received: z.literal(true),
+  /** A confirmation email was asked for: the sender ticked consent and the owner confirms consents by email. */
+  confirmation: z.boolean().default(false),
+});
 
 export const messageLocationSchema = z.object({ lat: z.number(), lng: z.number(), accuracy: z.number().nullable() });
 export type MessageLocation = z.infer<typeof messageLocationSchema>;

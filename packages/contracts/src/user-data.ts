@@ -270,6 +270,35 @@ export const userDataSectionsSchema = z.strictObject({
   notifications: z.array(userDataNotificationSchema),
   templates: z.array(userDataTemplateSchema),
   suppressions: z.array(userDataSuppressionSchema),
+  /** How the user takes consents (null: never changed, the defaults), and the proof of every consent they were given. */
+  consents: z.strictObject({
+    settings: z
+      .strictObject({
+        doubleOptIn: z.boolean(),
+        subject: z.string().nullable(),
+        body: z.string().nullable(),
+        thanks: z.string().nullable(),
+        pendingDays: z.number(),
+        updatedAt: at,
+      })
+      .nullable(),
+    proofs: z.array(
+      z.strictObject({
+        email: z.string(),
+        source: z.string(),
+        origin: z.string(),
+        text: z.string(),
+        textVersion: z.string(),
+        locale: z.string(),
+        method: z.string(),
+        givenAt: at,
+        confirmationSentAt: when,
+        confirmedAt: when,
+        expiresAt: when,
+        expiredAt: when,
+      }),
+    ),
+  }),
   wallPosts: z.array(userDataWallPostSchema),
   campaigns: z.array(userDataCampaignSchema),
   /** Who the user's campaigns come from, if they saved it. */

@@ -166,3 +166,23 @@ export function renderNotificationEmail(
   ]);
   return { subject: params.title, html, text };
 }
+
+/**
+ * The confirmation a new contact is asked for (double opt-in), in their language: the owner's words
+ * (or the translated default) as written, the button to the confirmation page, how long it works,
+ * and what happens when it is ignored.
+ */
+export function renderConsentEmail(locale: Locale, params: { subject: string; body: string; link: string; days: number }): RenderedEmail {
+  const action = translate(locale, 'consent.email_action');
+  const hint = translate(locale, 'consent.email_link_hint');
+  const expiry = translate(locale, 'consent.email_expiry', { count: params.days });
+  const ignore = translate(locale, 'consent.email_ignore');
+  const text = [params.body, `${action}: ${params.link}`, expiry, ignore].join('\n\n');
+  const html = mailboxLayout(locale, params.subject, [
+    paragraphsHtml(params.body),
+    `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1864ab;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>`,
+    `<p style="font-size:13px;color:#555">${escapeHtml(hint)}<br><a href="${escapeHtml(params.link)}">${escapeHtml(params.link)}</a></p>`,
+    `<p style="font-size:13px;color:#555">${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>`,
+  ]);
+  return { subject: params.subject, html, text };
+}

@@ -84,6 +84,8 @@ export const JOB_LIST = {
     concurrency: 4,
     yieldsToRequestsMs: 2000,
   },
+  // Consents past their time without a confirmation expire (double opt-in); their imported contacts leave their lists.
+  'consents.purge': { definedIn: 'modules/audience/module.ts', retryLimit: 3, retryDelay: 300, schedule: '25 3 * * *' },
   // The webhook delivery log's purge of what is older than 30 days.
   'webhooks.purge': { definedIn: 'modules/webhooks/jobs.ts', retryLimit: 3, retryDelay: 300, schedule: '40 3 * * *' },
   // NO VERI*FACTU: the daily summary event of the invoice event log (invoices/verifactu/event-log.ts).

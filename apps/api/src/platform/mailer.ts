@@ -6,7 +6,7 @@ export type OutgoingEmail = {
   html: string;
   text: string;
   userId: string | null;
-  kind: 'system' | 'reply' | 'test' | 'campaign';
+  kind: 'system' | 'reply' | 'test' | 'campaign' | 'confirmation';
   /** Where the recipient's answer goes (a mailbox reply goes back to the profile's owner). */
   replyTo?: string;
   /** Instead of MAIL_FROM (a campaign's test send comes from its sender, as the campaign will). */
@@ -16,6 +16,12 @@ export type OutgoingEmail = {
   /** Files sent with it (a receipt's invoice PDF), base64: they travel in the send job, never in the deliveries log. */
   attachments?: EmailAttachment[];
 };
+
+/**
+ * Kinds whose message holds a live single-use link (a verification, a reset, a confirmation of
+ * consent): their body is never kept with SMTP, nor shown in Comunicaciones.
+ */
+export const SECRET_LINK_KINDS: readonly OutgoingEmail['kind'][] = ['system', 'confirmation'];
 
 export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
 

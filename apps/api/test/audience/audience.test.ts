@@ -367,6 +367,7 @@ describe('all contacts', () => {
         profileName: 'Shop card',
         consentedAt: '2026-02-01T10:00:00.000Z',
         suppressed: 'unsubscribed',
+        pending: false,
       },
       {
         email: 'xavi@example.com',
@@ -375,6 +376,7 @@ describe('all contacts', () => {
         profileName: 'Luna',
         consentedAt: '2026-03-01T10:00:00.000Z',
         suppressed: null,
+        pending: false,
       },
     ]);
     // Keyset pages by address, a search by name or address, nobody else's visitors.

@@ -91,7 +91,8 @@ describe('contact form (public)', () => {
       { headers: browser({ cookie, 'x-csrf-token': csrf, 'accept-language': 'es-ES,es;q=0.9' }) },
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ ok: 1, data: { received: true } });
+    // Consent given to a new account (double opt-in on): a confirmation email was asked for.
+    expect(res.json()).toEqual({ ok: 1, data: { received: true, confirmation: true } });
     const [row] = await stored(id);
     expect(row).toMatchObject({
       userId: owner.id,
@@ -154,7 +155,7 @@ describe('contact form (public)', () => {
       const before = mail.count(owner.email);
       const res = await contact(id, { website: 'http://spam.example' });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toEqual({ ok: 1, data: { received: true } });
+      expect(res.json()).toEqual({ ok: 1, data: { received: true, confirmation: false } });
       expect(await stored(id)).toHaveLength(0);
       // Whatever the request set going has run once the queue is idle (an email is a job, then an SMTP exchange).
       await queueIdle(t.app);

@@ -29,6 +29,8 @@ import {
   scheduledPlanChanges,
   subscriptions,
   suppressions,
+  consentSettings,
+  consents,
   users,
   webauthnChallenges,
   webhookEndpoints,
@@ -120,6 +122,18 @@ async function customerWithEverything(label: string) {
     .insert(emailTemplates)
     .values({ userId: user.id, name: `${label} template`, subject: 'Hi', bodyHtml: '<p>Hi</p>', bodyText: 'Hi' });
   await t.db.insert(suppressions).values({ userId: user.id, email: `gone-${label}@example.com`, reason: 'unsubscribed' });
+  await t.db.insert(consentSettings).values({ userId: user.id, doubleOptIn: false });
+  await t.db.insert(consents).values({
+    userId: user.id,
+    email: `visitor-${label}@example.com`,
+    source: 'form',
+    origin: 'https://enlaza.test/link/x',
+    text: 'I agree',
+    textVersion: 'v',
+    locale: 'en',
+    method: 'single',
+    confirmedAt: new Date(),
+  });
   await t.db.insert(emailTokens).values({
     userId: user.id,
     email: user.email,

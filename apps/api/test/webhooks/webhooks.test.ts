@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plans, subscriptions, type users } from '../../src/db/schema/index.js';
+import { deliveries, plans, subscriptions, type users } from '../../src/db/schema/index.js';
 import { bearer, createTestApp, insertUser, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
 import { startReceiver, verifySignature } from './receiver.js';
 
@@ -99,6 +99,17 @@ describe('delivering message.received', () => {
       'owner',
     );
     await contact(who, profileId, 'hello');
+    // Double opt-in (every new account's default): the consent counts, and is announced, once the visitor confirms.
+    const token = await waitFor(async () => {
+      const [sent] = await t.db
+        .select({ text: deliveries.bodyText })
+        .from(deliveries)
+        .where(and(eq(deliveries.userId, who.id), eq(deliveries.kind, 'confirmation')));
+      return /\/confirmar\/([\w-]+)/.exec(sent?.text ?? '')?.[1];
+    }, 'the confirmation email');
+    await queueIdle(t.app);
+    expect(chosen.received).toHaveLength(0);
+    expect((await t.app.inject({ method: 'POST', url: `/confirmar/${token}` })).statusCode).toBe(200);
     await waitFor(async () => (chosen.received.length >= 1 ? true : undefined), 'the consent delivery');
     await queueIdle(t.app);
     expect(chosen.received.map((r) => JSON.parse(r.body).type)).toEqual(['contact.consented']);

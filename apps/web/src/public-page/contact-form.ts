@@ -109,13 +109,18 @@ function wire(form: HTMLFormElement, sent: HTMLElement, banner: HTMLElement, dat
     };
     try {
       const response = await postJson(`${apiBase(data)}/messages`, body);
-      const payload: { message?: string; errors?: Record<string, string[]> } = await response.json().then(
-        (body: unknown) => (body && typeof body === 'object' ? body : {}),
-        () => ({}),
-      );
+      const payload: { message?: string; errors?: Record<string, string[]>; data?: { confirmation?: boolean } } = await response
+        .json()
+        .then(
+          (body: unknown) => (body && typeof body === 'object' ? body : {}),
+          () => ({}),
+        );
       if (response.ok) {
         form.reset();
         form.hidden = true;
+        // The owner confirms consents by email: say where the link went.
+        const confirm = sent.querySelector<HTMLElement>('[data-sent-confirm]');
+        if (confirm) confirm.hidden = payload.data?.confirmation !== true;
         sent.hidden = false;
         sent.focus();
       } else if (response.status === 422 && payload.errors) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
+import { consentNotEffective } from './consents.js';
 import { contactLists, contacts } from './schema.js';
 
 type Db = Database | Transaction;
@@ -47,13 +48,14 @@ export function contactListQueries(db: Database) {
       return rows.length > 0;
     },
 
-    /** Inserts in chunks; an address already in the list is skipped. Answers how many were added. */
-    async insertContacts(tx: Transaction, listId: string, rows: { email: string; name: string | null }[]): Promise<number> {
-      let added = 0;
+    /** Inserts in chunks; an address already in the list is skipped. Answers the contacts added. */
+    async insertContacts(tx: Transaction, listId: string, rows: { email: string; name: string | null }[]) {
+      const added: { id: string; email: string }[] = [];
       for (let i = 0; i < rows.length; i += 1000) {
         const chunk = rows.slice(i, i + 1000).map((r) => ({ listId, email: r.email, name: r.name }));
-        const inserted = await tx.insert(contacts).values(chunk).onConflictDoNothing().returning({ id: contacts.id });
-        added += inserted.length;
+        added.push(
+          ...(await tx.insert(contacts).values(chunk).onConflictDoNothing().returning({ id: contacts.id, email: contacts.email })),
+        );
       }
       return added;
     },
@@ -67,7 +69,13 @@ export function contactListQueries(db: Database) {
         filters.push(sql`(${contacts.email} like ${like} or lower(coalesce(${contacts.name}, '')) like ${like})`);
       }
       return db
-        .select()
+        .select({
+          id: contacts.id,
+          email: contacts.email,
+          name: contacts.name,
+          createdAt: contacts.createdAt,
+          pending: consentNotEffective('contact_id', sql`${contacts.id}`).mapWith(Boolean),
+        })
         .from(contacts)
         .where(and(...filters))
         .orderBy(asc(contacts.email))

@@ -18,6 +18,7 @@ import { suppressions } from './schema.js';
 
 export { requireAudienceAccess };
 export type { AudienceService } from './service.js';
+export type { Consents } from './consents.js';
 
 export type AudienceMember = { email: string; name: string; profileId: string | null };
 

@@ -1,22 +1,71 @@
 import { defineModule } from '../../platform/modules.js';
-import type { Database } from '../../db/client.js';
-import type { RequireAccess } from '../../platform/access.js';
+import { defineJob } from '../../platform/job-list.js';
 import { audienceRoutes } from './routes.js';
 import { createAudienceRepository } from './repository.js';
 import { createAudienceAccess } from './access.js';
-import { createAudienceService } from './service.js';
+import { createAudienceService, type AudienceService } from './service.js';
+import { createConsents, type Consents } from './consents.js';
 import { createContactListsUserData } from './contacts-user-data.js';
-import { createAudienceUserData } from './user-data.js';
+import { createAudienceUserData, createConsentsUserData } from './user-data.js';
 
-/** The audience service for the routes. */
-function createAudience(db: Database, requireAccess: RequireAccess) {
-  return createAudienceService(db, createAudienceRepository(db), requireAccess);
+declare module '../../platform/modules.js' {
+  interface Services {
+    /** Double opt-in and the proofs of consent: the contact form records each visitor's consent through it. */
+    consents: Consents;
+    audience: AudienceService;
+  }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    consents: Consents;
+  }
+}
+
+declare module '../../platform/jobs.js' {
+  interface JobPayloads {
+    /** Expires the consents past their time without a confirmation (and removes the imported contacts they held back). */
+    'consents.purge': Record<string, never>;
+  }
+}
+
+export { registerConfirmationPage } from './confirmation-page.js';
+
+/**
+ * Audience: who campaigns reach, imported lists, the suppression list, and consents (double opt-in).
+ * Built before the mailbox, whose contact form records consents through `consents`; app.ts adds the
+ * confirmation page (`registerConfirmationPage`) among the pages outside /api.
+ */
 export const audienceModule = defineModule({
   name: 'audience',
-  build: ({ db }) => ({ userData: [createAudienceUserData(db), createContactListsUserData(db)], access: [createAudienceAccess(db)] }),
-  async register(api, { db, registries }) {
-    await api.register(audienceRoutes, { audience: createAudience(db, registries.access.requireAccess) });
+  async build({ db, mailer, clock, events, jobs, config, log, registries, services: { accounts, subscriptions } }) {
+    const consents = createConsents({
+      db,
+      mailer,
+      clock,
+      events,
+      publicUrl: config.publicUrl,
+      ownerName: async (userId) => (await accounts.contact(userId)).name,
+    });
+    const audience = createAudienceService({
+      db,
+      repo: createAudienceRepository(db),
+      requireAccess: registries.access.requireAccess,
+      consents,
+      sendQuota: (actor) => subscriptions.sendQuota(actor),
+    });
+    await defineJob(jobs, 'consents.purge', async () => {
+      const purged = await consents.purgeExpired();
+      if (purged.expired > 0) log.info(purged, 'unconfirmed consents expired');
+    });
+    return {
+      services: { consents, audience },
+      decorate: { consents },
+      userData: [createAudienceUserData(db), createConsentsUserData(db), createContactListsUserData(db)],
+      access: [createAudienceAccess(db)],
+    };
+  },
+  async register(api, { services: { audience } }) {
+    await api.register(audienceRoutes, { audience });
   },
 });

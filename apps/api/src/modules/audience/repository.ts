@@ -5,6 +5,7 @@ import { collectionPiece } from '../collections/index.js';
 import { consentingMessagePiece } from '../mailbox/index.js';
 import { liveProfilePiece, profileLabelPiece } from '../profiles/index.js';
 import { qualified } from '../../platform/query-pieces.js';
+import { consentExpired, consentNotEffective } from './consents.js';
 import { contactListQueries } from './contact-list-queries.js';
 import { contactLists, contacts, suppressions } from './schema.js';
 import { suppressionQueries } from './suppression-queries.js';
@@ -27,9 +28,15 @@ const m = consentingMessagePiece('m');
 const p = liveProfilePiece('p');
 const pl = profileLabelPiece('pl');
 
-/** Live consenting messages of the owner's live profiles. */
-const consentingMessages = (ownerId: string): SQL =>
-  sql`from ${m} join ${p} on p.id = m.profile_id where m.user_id = ${ownerId} and p.user_id = ${ownerId}`;
+/**
+ * Live consenting messages of the owner's live profiles whose consent counts (not waiting for its
+ * confirmation by email, not expired); with `waiting`, those still waiting too (the visitors list).
+ */
+const consentingMessages = (ownerId: string, { waiting = false } = {}): SQL =>
+  sql`from ${m} join ${p} on p.id = m.profile_id where m.user_id = ${ownerId} and p.user_id = ${ownerId} and not ${waiting ? consentExpired('message_id', sql`m.id`) : consentNotEffective('message_id', sql`m.id`)}`;
+
+/** A contact `c` of an imported list whose consent counts. */
+const effectiveContact = sql`not ${consentNotEffective('contact_id', sql`c.id`)}`;
 
 /** Whether the profile `p` carries a label matching `label` (a condition on `pl.label_id`). */
 const hasLabel = (label: SQL): SQL => sql`exists (select 1 from ${pl} where pl.profile_id = p.id and ${label})`;
@@ -51,7 +58,7 @@ function candidates(ownerId: string, s: AudienceSelector): SQL {
   }
   if (s.listIds.length) {
     parts.push(
-      sql`select c.email as email, c.name as name, null::uuid as profile_id, c.created_at as created_at from ${contacts} c join ${contactLists} l on l.id = c.list_id where l.user_id = ${ownerId} and c.list_id = any(${uuidArray(s.listIds)})`,
+      sql`select c.email as email, c.name as name, null::uuid as profile_id, c.created_at as created_at from ${contacts} c join ${contactLists} l on l.id = c.list_id where l.user_id = ${ownerId} and c.list_id = any(${uuidArray(s.listIds)}) and ${effectiveContact}`,
     );
   }
   return sql.join(parts, sql` union all `);
@@ -95,7 +102,7 @@ export function createAudienceRepository(db: Database) {
 function audienceQueries(db: Database) {
   /** Distinct consenting, unsuppressed senders of the live profiles matching `where` (on `p`). */
   const consentingCount = (where: SQL) =>
-    sql<number>`(select count(distinct lower(trim(m.email)))::int from ${m} join ${p} on p.id = m.profile_id where ${where} and not exists (select 1 from ${suppressions} s where s.user_id = m.user_id and s.email = lower(trim(m.email))))`;
+    sql<number>`(select count(distinct lower(trim(m.email)))::int from ${m} join ${p} on p.id = m.profile_id where ${where} and not ${consentNotEffective('message_id', sql`m.id`)} and not exists (select 1 from ${suppressions} s where s.user_id = m.user_id and s.email = lower(trim(m.email))))`;
   const listedProfile = liveProfilePiece('listed_profile');
   const listedFolder = collectionPiece('folders', 'listed_folder');
   const listedLabel = collectionPiece('labels', 'listed_label');
@@ -137,7 +144,7 @@ function audienceQueries(db: Database) {
           .select({
             id: contactLists.id,
             name: contactLists.name,
-            contacts: sql<number>`(select count(*)::int from ${contacts} c where c.list_id = "contact_lists"."id" and not exists (select 1 from ${suppressions} s where s.user_id = ${ownerId} and s.email = c.email))`,
+            contacts: sql<number>`(select count(*)::int from ${contacts} c where c.list_id = "contact_lists"."id" and ${effectiveContact} and not exists (select 1 from ${suppressions} s where s.user_id = ${ownerId} and s.email = c.email))`,
           })
           .from(contactLists)
           .where(eq(contactLists.userId, ownerId))
@@ -154,11 +161,11 @@ function audienceQueries(db: Database) {
     async visitorsPage(ownerId: string, q: string | undefined, after: string | null, limit: number) {
       const like = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const result = await db.execute(sql`
-        select v.email, v.name, v.profile_id, v.profile_name, v.consented_at, s.reason
+        select v.email, v.name, v.profile_id, v.profile_name, v.consented_at, s.reason, v.pending
         from (
           select distinct on (lower(trim(m.email))) lower(trim(m.email)) as email, m.name as name, m.profile_id as profile_id,
-            p.name as profile_name, m.created_at as consented_at
-          ${consentingMessages(ownerId)}
+            p.name as profile_name, m.created_at as consented_at, ${consentNotEffective('message_id', sql`m.id`)} as pending
+          ${consentingMessages(ownerId, { waiting: true })}
           ${after !== null ? sql`and lower(trim(m.email)) > ${after}` : sql``}
           ${like ? sql`and (lower(m.email) like ${like} or lower(m.name) like ${like})` : sql``}
           order by lower(trim(m.email)), m.created_at desc
@@ -174,6 +181,7 @@ function audienceQueries(db: Database) {
         profile_name: string | null;
         consented_at: Date | string;
         reason: 'unsubscribed' | 'bounced' | 'complained' | 'manual' | null;
+        pending: boolean;
       }>(result);
     },
   };

@@ -12,6 +12,10 @@ import {
   contactListQuerySchema,
   contactListSchema,
   contactPageSchema,
+  consentProofQuerySchema,
+  consentProofSchema,
+  consentSettingsBodySchema,
+  consentSettingsSchema,
   okResponse,
   suppressionCreateBodySchema,
   suppressionPageSchema,
@@ -40,7 +44,54 @@ export const audienceRoutes: FastifyPluginAsyncZod<{ audience: AudienceService }
   registerAudienceRoutes(app, audience);
   registerListRoutes(app, audience);
   registerSuppressionRoutes(app, audience);
+  registerConsentRoutes(app, audience);
 };
+
+/** Double opt-in: the owner's settings and the proofs of consent kept for an address. */
+function registerConsentRoutes(app: App, audience: AudienceService): void {
+  app.get(
+    '/audience/consent',
+    {
+      schema: {
+        tags,
+        summary:
+          'How I take consents: double opt-in (on by default), my confirmation email and thanks texts, and the days an unconfirmed contact waits',
+        security,
+        response: { 200: okResponse(consentSettingsSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await audience.consentSettings(actorOf(request)) }),
+  );
+
+  app.put(
+    '/audience/consent',
+    {
+      schema: {
+        tags,
+        summary: 'Change how I take consents (empty texts: the translated defaults, in each visitor’s language)',
+        security,
+        body: consentSettingsBodySchema,
+        response: { 200: okResponse(consentSettingsSchema), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await audience.saveConsentSettings(actorOf(request), request.body) }),
+  );
+
+  app.get(
+    '/audience/consents',
+    {
+      schema: {
+        tags,
+        summary:
+          'The proofs of consent I hold for an address, newest first: when, the text shown and its version, where, and its confirmation',
+        security,
+        querystring: consentProofQuerySchema,
+        response: { 200: okResponse(z.array(consentProofSchema)), ...failures },
+      },
+    },
+    async (request) => ({ ok: 1 as const, data: await audience.consentProofs(actorOf(request), request.query.email) }),
+  );
+}
 
 /** Who a campaign reaches: the count of a selector and the sources to pick from. */
 function registerAudienceRoutes(app: App, audience: AudienceService): void {

@@ -1,8 +1,10 @@
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { suppressionEntryReasonSchema } from '@enlaza/contracts';
-import { createdAt, primaryId } from '../../platform/columns.js';
+import type { CONSENT_METHODS, CONSENT_SOURCES, suppressionEntryReasonSchema } from '@enlaza/contracts';
+import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
+import { messages } from '../mailbox/schema.js';
 
 type SuppressionEntryReason = z.infer<typeof suppressionEntryReasonSchema>;
 
@@ -50,4 +52,66 @@ export const contacts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('contacts_list_email_idx').on(t.listId, t.email)],
+);
+
+/**
+ * How an owner takes consents (one row per owner; an owner without one has the defaults: double
+ * opt-in on). The texts are the owner's own confirmation email and thanks page; null: the translated
+ * defaults, in the visitor's language. Accounts that existed before double opt-in have a row with it
+ * off (migration 0072): what they had agreed to keeps working as it did.
+ */
+export const consentSettings = pgTable('consent_settings', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  doubleOptIn: boolean().notNull().default(true),
+  subject: text(),
+  body: text(),
+  thanks: text(),
+  pendingDays: integer().notNull().default(30),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The proof of each consent an owner was given: a visitor's ticked box on a contact form (its
+ * message) or a contact of an imported list; when, the exact text shown and its version, where, and
+ * how it became effective. A consent waiting for its email confirmation (`confirmed_at` null) keeps
+ * its source out of every audience; past `expires_at` it is expired for good (an imported contact is
+ * then removed from its list). The confirmation link's token is stored hashed.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    source: text().$type<(typeof CONSENT_SOURCES)[number]>().notNull(),
+    messageId: uuid().references(() => messages.id, { onDelete: 'cascade' }),
+    contactId: uuid().references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The public page's address, or the imported list's name. */
+    origin: text().notNull(),
+    text: text().notNull(),
+    /** The first 16 hex digits of the text's SHA-256: the same words are the same version. */
+    textVersion: text().notNull(),
+    locale: text().notNull(),
+    method: text().$type<(typeof CONSENT_METHODS)[number]>().notNull(),
+    tokenHash: text(),
+    confirmationSentAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    expiredAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('consents_user_email_idx').on(t.userId, t.email, t.createdAt),
+    index('consents_message_idx').on(t.messageId),
+    index('consents_contact_idx').on(t.contactId),
+    uniqueIndex('consents_token_idx').on(t.tokenHash),
+    // The daily purge's and the audiences' look-ups of consents still waiting.
+    index('consents_waiting_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.confirmedAt} is null and ${t.expiredAt} is null`),
+  ],
 );

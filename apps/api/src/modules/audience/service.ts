@@ -1,4 +1,7 @@
 import type {
+  ConsentProof,
+  ConsentSettings,
+  ConsentSettingsBody,
   AudienceVisitor,
   AudienceSelector,
   AudienceSources,
@@ -16,6 +19,17 @@ import { isEmail, parseCsv, previewCsv } from './csv-import.js';
 import { countAudience, type AudienceRepository } from './repository.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import { requireAudienceAccess } from './access.js';
+import { translate } from '../../lib/i18n.js';
+import type { Consents } from './consents.js';
+
+type Deps = {
+  db: Database;
+  repo: AudienceRepository;
+  requireAccess: RequireAccess;
+  consents: Consents;
+  /** The owner's monthly sends left: an import that asks its contacts to confirm sends that many emails. */
+  sendQuota: (actor: Actor) => Promise<{ remaining: number; limit: number }>;
+};
 
 /** An opaque page token for lists ordered by a text key (an address). */
 const encodeKey = (key: string) => Buffer.from(JSON.stringify([key])).toString('base64url');
@@ -45,7 +59,7 @@ const toList = (r: { id: string; name: string; contacts: number; createdAt: Date
 const MAX_LISTED_ERRORS = 100;
 
 /** Audience: who campaigns can reach (counts, sources), imported lists and the suppression list. Every call is scoped to the actor. */
-export function createAudienceService(db: Database, repo: AudienceRepository, requireAccess: RequireAccess) {
+export function createAudienceService({ db, repo, requireAccess, consents, sendQuota }: Deps) {
   async function requireList(actor: Actor, id: string) {
     await requireAccess(actor, 'list', id);
     return afterAccess(await repo.findList(db, actor.id, id));
@@ -99,14 +113,35 @@ export function createAudienceService(db: Database, repo: AudienceRepository, re
         good.push({ email, name });
       }
       if (good.length === 0) throw new AppError('audience.no_valid_rows', {}, { emailColumn: [{ code: 'validation.no_valid_rows' }] });
-      const { listId, imported } = await db.transaction(async (tx) => {
+      if (body.confirm) {
+        // Each new contact gets a confirmation email, counted in the month's sends: refused before anything is kept.
+        const quota = await sendQuota(actor);
+        if (quota.remaining < good.length) throw new AppError('quota.sends', { limit: quota.limit });
+      }
+      const name = await consents.ownerName(actor.id);
+      const { listId, imported, confirmationsSent } = await db.transaction(async (tx) => {
         const id = body.listId ?? (await repo.createList(tx, actor.id, body.name!));
-        return { listId: id, imported: await repo.insertContacts(tx, id, good) };
+        const added = await repo.insertContacts(tx, id, good);
+        // The proof of each new contact's consent: the owner's word (this import) and, when asked, the contact's confirmation.
+        const listName = body.name ?? (await repo.findList(tx, actor.id, id))!.name;
+        const text = translate(actor.locale, 'consent.import_text', { list: listName });
+        const sent = await consents.fromImport(tx, actor.id, { origin: listName, text, locale: actor.locale }, added, {
+          confirm: body.confirm,
+          name,
+        });
+        return { listId: id, imported: added.length, confirmationsSent: sent };
       });
       duplicates += good.length - imported;
       const list = await requireList(actor, listId);
-      return { list: toList(list), imported, duplicates, errors, invalidRows };
+      return { list: toList(list), imported, duplicates, errors, invalidRows, confirmationsSent };
     },
+
+    /** How the owner takes consents (double opt-in, the confirmation email's texts, how long one may wait). */
+    consentSettings: (actor: Actor): Promise<ConsentSettings> => consents.settings(actor.id, actor.locale),
+    saveConsentSettings: (actor: Actor, body: ConsentSettingsBody): Promise<ConsentSettings> =>
+      consents.saveSettings(actor.id, body, actor.locale),
+    /** The proofs of consent the owner holds for an address (none: an empty list, for any address). */
+    consentProofs: (actor: Actor, email: string): Promise<ConsentProof[]> => consents.proofs(actor.id, email),
 
     async deleteList(actor: Actor, id: string): Promise<void> {
       await requireAccess(actor, 'list', id);
@@ -120,7 +155,7 @@ export function createAudienceService(db: Database, repo: AudienceRepository, re
         rows,
         query.limit,
         (r) => r.email,
-        (r) => ({ id: r.id, email: r.email, name: r.name, createdAt: r.createdAt.toISOString() }),
+        (r) => ({ id: r.id, email: r.email, name: r.name, createdAt: r.createdAt.toISOString(), pending: r.pending }),
       );
     },
 
@@ -147,6 +182,7 @@ export function createAudienceService(db: Database, repo: AudienceRepository, re
           profileName: r.profile_name ?? '',
           consentedAt: new Date(r.consented_at).toISOString(),
           suppressed: r.reason,
+          pending: Boolean(r.pending),
         }),
       );
     },

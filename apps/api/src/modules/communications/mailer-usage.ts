@@ -3,8 +3,11 @@ import type { Database } from '../../db/client.js';
 import type { UsageProvider } from '../../platform/usage-registry.js';
 import { deliveries } from './schema.js';
 
-/** Sends that count against the monthly quota; system emails (verification, receipts…) do not. */
-export const COUNTED_SEND_KINDS = ['campaign', 'reply', 'test'] as const;
+/**
+ * Sends that count against the monthly quota: the owner's own emails and the confirmations their
+ * audience is asked for (double opt-in); system emails (verification, receipts…) do not.
+ */
+export const COUNTED_SEND_KINDS = ['campaign', 'reply', 'test', 'confirmation'] as const;
 
 /** What the mailer counts against the plan: the user's counted deliveries since the sending period began. */
 export function createSendsUsage(db: Database): UsageProvider {

@@ -8,7 +8,7 @@ import { smtpOptions, withDeadline } from '../../lib/smtp.js';
 import { loggedEmailLinks } from '../../lib/start-banner.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { defineJob } from '../../platform/job-list.js';
-import type { Mailer, OutgoingEmail, SendOptions } from '../../platform/mailer.js';
+import { SECRET_LINK_KINDS, type Mailer, type OutgoingEmail, type SendOptions } from '../../platform/mailer.js';
 import { deliveries } from './schema.js';
 
 type EmailJob = {
@@ -106,9 +106,9 @@ export function createMailer(
     const write = async (tx: Transaction) => {
       const [row] = await tx
         .insert(deliveries)
-        // A system email's text is kept only without SMTP (the embedded default), where it is how a developer
-        // finds a verification link; with SMTP it is not stored, since it holds live single-use links. The
-        // user's own emails (campaign, reply, test) are kept whole, to be read again in Comunicaciones.
+        // A system or confirmation email's text is kept only without SMTP (the embedded default), where it is
+        // how a developer finds a verification link; with SMTP it is not stored, since it holds live single-use
+        // links. The user's own emails (campaign, reply, test) are kept whole, to be read again in Comunicaciones.
         .values({
           ...(options.idempotencyKey ? { id: uuidFrom(options.idempotencyKey) } : {}),
           userId: email.userId,
@@ -116,8 +116,8 @@ export function createMailer(
           toEmail: email.to,
           subject: email.subject,
           status: 'queued',
-          bodyText: email.kind !== 'system' || !transport ? email.text : null,
-          bodyHtml: email.kind !== 'system' ? email.html : null,
+          bodyText: !SECRET_LINK_KINDS.includes(email.kind) || !transport ? email.text : null,
+          bodyHtml: !SECRET_LINK_KINDS.includes(email.kind) ? email.html : null,
         })
         .onConflictDoNothing()
         .returning({ id: deliveries.id });

@@ -13,13 +13,13 @@ const columns = {
   error: deliveries.error,
   createdAt: deliveries.createdAt,
   sentAt: deliveries.sentAt,
-  hasBody: sql<boolean>`(${deliveries.kind} <> 'system' and (${deliveries.bodyHtml} is not null or ${deliveries.bodyText} is not null))`,
+  hasBody: sql<boolean>`(${deliveries.kind} not in ('system', 'confirmation') and (${deliveries.bodyHtml} is not null or ${deliveries.bodyText} is not null))`,
   createdAtText: sql<string>`${deliveries.createdAt}::text`,
 };
 
 export type DeliveryRow = {
   id: string;
-  kind: 'campaign' | 'reply' | 'test' | 'system';
+  kind: 'campaign' | 'reply' | 'test' | 'system' | 'confirmation';
   toEmail: string;
   subject: string;
   status: 'queued' | 'sent' | 'logged' | 'failed' | 'bounced';

@@ -8,7 +8,7 @@ export const deliveries = pgTable(
   {
     id: primaryId(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    kind: text({ enum: ['campaign', 'reply', 'test', 'system'] }).notNull(),
+    kind: text({ enum: ['campaign', 'reply', 'test', 'system', 'confirmation'] }).notNull(),
     toEmail: text().notNull(),
     subject: text().notNull(),
     status: text({ enum: ['queued', 'sent', 'logged', 'failed', 'bounced'] })

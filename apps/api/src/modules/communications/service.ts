@@ -1,3 +1,4 @@
+import { SECRET_LINK_KINDS } from '../../platform/mailer.js';
 import type { Delivery, DeliveryDetail, DeliveryFilter, DeliveryListQuery } from '@enlaza/contracts';
 import { csvRow } from '../../lib/csv.js';
 import { decodeCursor, encodeCursor, type KeysetCursor } from '../../lib/keyset-cursor.js';
@@ -50,11 +51,11 @@ export function createCommunicationsService(repo: CommunicationsRepository, requ
       };
     },
 
-    /** One delivery with the message as sent; a system email's body is never shown (it may hold a secret link). */
+    /** One delivery with the message as sent; a system or confirmation email's body is never shown (it may hold a secret link). */
     async get(actor: Actor, id: string): Promise<DeliveryDetail> {
       await requireAccess(actor, 'delivery', id);
       const row = afterAccess(await repo.find(actor.id, id));
-      const shown = row.kind !== 'system';
+      const shown = !SECRET_LINK_KINDS.includes(row.kind);
       return { ...toDelivery(row), bodyHtml: shown ? row.bodyHtml : null, bodyText: shown ? row.bodyText : null };
     },
 

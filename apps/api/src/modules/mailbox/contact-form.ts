@@ -2,7 +2,9 @@ import type { ContactMessageBody, Locale } from '@enlaza/contracts';
 import { AppError } from '../../lib/errors.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import type { EventBus } from '../../platform/events.js';
-import type { PublicProfileService } from '../public-profile/index.js';
+import type { ConsentRecorder } from '../../platform/consent-recorder.js';
+import { contactConsentText, pageLocale, visitorFallbackLocale, type PublicProfileService } from '../public-profile/index.js';
+import { publicProfileLink } from '../../lib/public-links.js';
 import type { MailboxRepository } from './repository.js';
 
 const MINUTE = 60_000;
@@ -15,19 +17,22 @@ type ContactFormDeps = {
   events: EventBus;
   limiter: RateLimiter;
   perAddressLimit: number;
+  /** Records a ticked consent with its proof, and asks for its confirmation when the owner wants one. */
+  consents: ConsentRecorder;
+  publicUrl: string;
 };
 
 /**
  * A visitor's message through the public contact form. A filled honeypot answers like a success
  * and stores nothing, so a bot learns nothing; the owner's email notice goes in the background.
  */
-export function createContactForm({ repo, publicProfiles, events, limiter, perAddressLimit }: ContactFormDeps) {
+export function createContactForm({ repo, publicProfiles, events, limiter, perAddressLimit, consents, publicUrl }: ContactFormDeps) {
   return async function submit(
     alias: string,
     profileId: string,
     input: ContactMessageBody,
-    origin: { address: string | null; locale: Locale },
-  ): Promise<void> {
+    origin: { address: string | null; locale: Locale; acceptLanguage?: string | undefined },
+  ): Promise<{ confirmation: boolean }> {
     const target = await publicProfiles.contactTarget(alias, profileId);
     if (!target.contactForm) throw new AppError('mailbox.contact_form_off');
     if (input.location && target.kind !== 'tag')
@@ -35,10 +40,12 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
     // One address first, so a single sender cannot use up the profile's allowance with refused attempts.
     await limiter.hit([{ key: `contact-address:${addressKey(origin.address ?? '')}`, ...CONTACT_LIMITS.perAddress, max: perAddressLimit }]);
     await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
-    if (input.website?.trim()) return;
+    if (input.website?.trim()) return { confirmation: false };
 
     // Announced after commit to the subscribers of `message.received` (the owner's notification and its email),
-    // and of `contact.consented` and `location.shared` when the visitor gave either (webhooks).
+    // and of `location.shared` when the visitor gave it (webhooks); `contact.consented` when the consent
+    // counts (at once, or once confirmed by email: audience/consents.ts). The message is delivered whatever the consent.
+    let confirmation = false;
     await repo.insert(
       {
         profileId: target.profileId,
@@ -68,7 +75,22 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
           tx,
         );
         const ids = { messageId: row.id, profileId: row.profileId, userId: row.userId };
-        if (row.consent) await events.publish('contact.consented', { ...ids, name: row.name, email: row.email }, tx);
+        // The consent box's words in the language the page showed them in (the confirmation email's too).
+        const shownIn = pageLocale(origin.acceptLanguage, visitorFallbackLocale(target.owner.locale));
+        if (row.consent)
+          ({ confirmation } = await consents.fromForm(
+            tx,
+            {
+              userId: row.userId,
+              email: row.email,
+              source: 'form',
+              messageId: row.id,
+              origin: publicProfileLink(publicUrl, alias, target.profileId),
+              text: contactConsentText(target.kind, target.name, shownIn),
+              locale: shownIn,
+            },
+            target.owner.name,
+          ));
         if (row.location)
           await events.publish(
             'location.shared',
@@ -77,5 +99,6 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
           );
       },
     );
+    return { confirmation };
   };
 }

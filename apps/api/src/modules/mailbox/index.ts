@@ -1,3 +1,3 @@
 /** Buzón: messages visitors send through a profile's contact form. */
 export type { MailboxService } from './service.js';
-export { consentingMessagePiece, messagesOfProfiles, messagesPerDay, moveMessagesTo } from './query-pieces.js';
+export { consentingMessagePiece, messageSenders, messagesOfProfiles, messagesPerDay, moveMessagesTo } from './query-pieces.js';

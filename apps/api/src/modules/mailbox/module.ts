@@ -16,7 +16,7 @@ declare module '../../platform/modules.js' {
 
 export const mailboxModule = defineModule({
   name: 'mailbox',
-  build({ db, mailer, events, limiter, config, registries, services: { profiles, publicProfiles, subscriptions, accounts } }) {
+  build({ db, mailer, events, limiter, config, registries, services: { profiles, publicProfiles, subscriptions, accounts, consents } }) {
     const repo = createMailboxRepository(db);
     const mailbox = createMailboxService({
       repo,
@@ -29,6 +29,8 @@ export const mailboxModule = defineModule({
       limiter,
       accounts,
       perAddressLimit: config.contactLimitPerAddress,
+      consents,
+      publicUrl: config.publicUrl,
     });
     return {
       services: { mailbox },

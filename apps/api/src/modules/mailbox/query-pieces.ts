@@ -10,6 +10,7 @@ import { messages } from './schema.js';
 export const consentingMessagePiece = (alias = 'consenting_message') =>
   queryPieces
     .select({
+      id: messages.id,
       userId: messages.userId,
       profileId: messages.profileId,
       email: messages.email,
@@ -65,4 +66,13 @@ export async function messagesOfProfiles(db: Database, profileIds: string[], aft
 export async function moveMessagesTo(tx: Transaction, profileIds: string[], userId: string): Promise<void> {
   if (profileIds.length === 0) return;
   await tx.update(messages).set({ userId }).where(inArray(messages.profileId, profileIds));
+}
+
+/** Who sent these messages (their owner, profile, name and address), for an event about them. */
+export async function messageSenders(db: Database | Transaction, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: messages.id, userId: messages.userId, profileId: messages.profileId, name: messages.name, email: messages.email })
+    .from(messages)
+    .where(inArray(messages.id, ids));
 }

@@ -39,11 +39,12 @@ export const contactFormRoutes: FastifyPluginAsyncZod<{ mailbox: MailboxService 
       },
     },
     async (request, reply) => {
-      await mailbox.submit(request.params.alias, request.params.profileId, request.body, {
+      const { confirmation } = await mailbox.submit(request.params.alias, request.params.profileId, request.body, {
         address: request.ip || null,
         locale: localeFromHeader(request.headers['accept-language']),
+        acceptLanguage: request.headers['accept-language'],
       });
-      return reply.status(201).send({ ok: 1 as const, data: { received: true as const } });
+      return reply.status(201).send({ ok: 1 as const, data: { received: true as const, confirmation } });
     },
   );
 };

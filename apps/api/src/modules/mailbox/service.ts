@@ -19,6 +19,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { AccountDirectory } from '../account/index.js';
 import type { ProfilesService } from '../profiles/index.js';
 import type { PublicProfileService } from '../public-profile/index.js';
+import type { ConsentRecorder } from '../../platform/consent-recorder.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { CONTACT_LIMITS, createContactForm } from './contact-form.js';
 import { messagesCsv } from './csv-export.js';
@@ -42,6 +43,9 @@ type Deps = {
   perAddressLimit?: number;
   /** The owner's name and address for a reply (Reply-To). */
   accounts: Pick<AccountDirectory, 'contact'>;
+  /** Records a visitor's consent with its proof (double opt-in). */
+  consents: ConsentRecorder;
+  publicUrl: string;
 };
 
 export function toMessage(row: MessageRow): Message {
@@ -87,6 +91,8 @@ export function createMailboxService({
   limiter,
   accounts,
   perAddressLimit = CONTACT_LIMITS.perAddress.max,
+  consents,
+  publicUrl,
 }: Deps) {
   async function messageOf(actor: Actor, id: string): Promise<MessageRow> {
     await requireAccess(actor, 'message', id);
@@ -100,7 +106,7 @@ export function createMailboxService({
 
   return {
     /** A visitor's message through the public contact form (contact-form.ts). */
-    submit: createContactForm({ repo, publicProfiles, events, limiter, perAddressLimit }),
+    submit: createContactForm({ repo, publicProfiles, events, limiter, perAddressLimit, consents, publicUrl }),
 
     async list(
       actor: Actor,

@@ -3,4 +3,6 @@ export type { PageProfile, PublicProfileService, TeamDirectoryLoader } from './s
 export type { TeamDirectory } from './page/directory.js';
 export { createImageVariants, IMAGE_SIZES, imageVariantQuery, sendImageVariant } from './page/image-variants.js';
 export { htmlLang, pageLocale } from './page/strings.js';
+export { contactConsentText } from './page/form.js';
+export { visitorFallbackLocale } from './public-view.js';
 export { drawAfter, fontPreloads, html, raw, type SafeHtml } from './page/template.js';

@@ -10,6 +10,8 @@ export const audienceKeys = {
   contacts: (listId: string, search: string) => ['audience', 'lists', listId, 'contacts', search] as const,
   suppressions: (search: string) => ['audience', 'suppressions', search] as const,
   visitors: (search: string) => ['audience', 'visitors', search] as const,
+  consent: ['audience', 'consent'] as const,
+  proofs: (email: string) => ['audience', 'consents', email] as const,
 };
 
 /** Nothing chosen: no profile, folder, label or list. */

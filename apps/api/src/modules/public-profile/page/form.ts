@@ -1,8 +1,15 @@
-import type { PublicProfile } from '@enlaza/contracts';
-import type { Translate } from './strings.js';
+import type { Locale, PublicProfile } from '@enlaza/contracts';
+import { pageStrings, type Translate } from './strings.js';
 import { html, raw, type SafeHtml } from './template.js';
 
 const MESSAGE_MAX = 5000;
+
+/** The words of the consent box as a visitor reads them: what their consent's proof keeps. */
+export const consentLabel = (kind: 'card' | 'tag', name: string, t: Translate) =>
+  kind === 'card' ? t('form.consent', { name }) : t('form.consentOwner');
+
+/** The consent box's words in `locale`, for the proof of a consent given through the form. */
+export const contactConsentText = (kind: 'card' | 'tag', name: string, locale: Locale) => consentLabel(kind, name, pageStrings(locale));
 
 /**
  * The contact form, rendered by the server and shown from the first paint, so nothing moves when
@@ -13,7 +20,7 @@ const MESSAGE_MAX = 5000;
 export function renderContactForm(profile: PublicProfile, t: Translate, { preview }: { preview: boolean }): SafeHtml {
   const lost = profile.tag?.lostMode === true;
   const title = profile.kind === 'card' ? t('form.titleCard', { name: profile.name }) : lost ? t('form.titleLost') : t('form.titleTag');
-  const consent = profile.kind === 'card' ? t('form.consent', { name: profile.name }) : t('form.consentOwner');
+  const consent = consentLabel(profile.kind, profile.name, t);
   const field = (name: string, label: string, input: SafeHtml, hint?: string) =>
     html`<div class="pp-field" data-field="${name}"><label for="pp-${name}-input">${label}</label>${hint ? html`<small id="pp-${name}-hint">${hint}</small>` : null}${input}<p class="pp-error" id="pp-${name}-error" hidden></p></div>`;
   return html`<section class="pp-form-wrap" aria-labelledby="pp-form-title" data-contact>
@@ -32,6 +39,6 @@ ${lost ? html`<div class="pp-check"><input id="pp-location" type="checkbox" data
 <div class="pp-honeypot" aria-hidden="true"><label for="pp-website">${t('form.honeypot')}</label><input id="pp-website" name="website" tabindex="-1" autocomplete="off"></div>
 <button type="submit" class="pp-button pp-primary" data-testid="contact-submit">${t('form.submit')}</button>
 </form>
-<div class="pp-sent" data-sent hidden tabindex="-1" data-testid="contact-form-success"><h3>${t('form.sentTitle')}</h3><p>${t('form.sentBody', { name: profile.kind === 'card' ? profile.name : t('form.theOwner') })}</p><button type="button" class="pp-button" data-again>${t('form.sendAnother')}</button></div>
+<div class="pp-sent" data-sent hidden tabindex="-1" data-testid="contact-form-success"><h3>${t('form.sentTitle')}</h3><p>${t('form.sentBody', { name: profile.kind === 'card' ? profile.name : t('form.theOwner') })}</p><p data-sent-confirm hidden data-testid="contact-form-confirm">${t('form.sentConfirm')}</p><button type="button" class="pp-button" data-again>${t('form.sendAnother')}</button></div>
 </section>`;
 }

@@ -37,6 +37,7 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
   const [nameColumn, setNameColumn] = useState<string>('');
   const [consent, setConsent] = useState(false);
   const [consentMissing, setConsentMissing] = useState(false);
+  const [confirm, setConfirm] = useState(false);
   const { preview, file, csv, fileError, shape, choose } = useCsvPreview((data, next) => {
     setHasHeader(data.headerGuess);
     setEmailColumn(data.emailColumn === null ? '' : String(data.emailColumn));
@@ -58,6 +59,7 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
         emailColumn: Number(emailColumn),
         nameColumn: nameColumn === '' ? null : Number(nameColumn),
         consent: true,
+        confirm,
       },
       { onSuccess: onDone },
     );
@@ -116,6 +118,13 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
               }}
               error={consentMissing ? t('import.consentRequired') : fieldError(importer.error, 'consent')}
               data-testid="import-consent"
+            />
+            <Checkbox
+              label={t('import.confirm')}
+              description={t('import.confirmHint')}
+              checked={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.checked)}
+              data-testid="import-confirm"
             />
             {importer.isError && !fieldError(importer.error, 'emailColumn') && !fieldError(importer.error, 'name') ? (
               <Alert color="red" role="alert" data-testid="import-error">
@@ -226,6 +235,11 @@ export function ImportReport({ result, onClose }: { result: ContactImportResult;
           {t('import.imported', { count: result.imported, formatted: formatNumber(result.imported, locale) })}
         </Text>
         <Text size="sm">{t('import.duplicates', { count: result.duplicates, formatted: formatNumber(result.duplicates, locale) })}</Text>
+        {result.confirmationsSent > 0 ? (
+          <Text size="sm" data-testid="import-confirmations">
+            {t('import.confirmationsSent', { count: result.confirmationsSent, formatted: formatNumber(result.confirmationsSent, locale) })}
+          </Text>
+        ) : null}
         {result.invalidRows > 0 ? (
           <>
             <Text size="sm">{t('import.invalid', { count: result.invalidRows, formatted: formatNumber(result.invalidRows, locale) })}</Text>

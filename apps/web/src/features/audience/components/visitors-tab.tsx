@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Badge, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { AudienceVisitor } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { KeysetTable } from '@/components/keyset-list';
 import { useLocale } from '@/components/use-locale';
 import { formatDate } from '@/lib/format';
 import { useVisitors } from '../api/get-visitors';
+import { ConsentProofsDialog } from './consent-proofs';
 
 /**
  * "All contacts": everyone who wrote through one of my cards or tags and agreed to hear from me —
@@ -17,6 +18,7 @@ export function VisitorsTab() {
   const locale = useLocale();
   const [q, setQ] = useState('');
   const list = useVisitors(q.trim());
+  const [proofsOf, setProofsOf] = useState<string | null>(null);
 
   return (
     <Stack gap="md" data-testid="visitors-tab">
@@ -43,7 +45,11 @@ export function VisitorsTab() {
             key: 'status',
             header: t('visitors.status'),
             cell: (v) =>
-              v.suppressed ? (
+              v.pending ? (
+                <Badge variant="light" color="gray" data-testid="visitor-status" data-status="pending">
+                  {t('consent.pending')}
+                </Badge>
+              ) : v.suppressed ? (
                 <Badge variant="light" color="orange" data-testid="visitor-status" data-status={v.suppressed}>
                   {t(`reasons.${v.suppressed}`)}
                 </Badge>
@@ -52,6 +58,15 @@ export function VisitorsTab() {
                   {t('visitors.subscribed')}
                 </Badge>
               ),
+          },
+          {
+            key: 'proof',
+            header: t('consent.proof'),
+            cell: (v) => (
+              <Button size="xs" variant="subtle" onClick={() => setProofsOf(v.email)} aria-label={t('consent.proofOf', { email: v.email })}>
+                {t('consent.proof')}
+              </Button>
+            ),
           },
         ]}
         rowKey={(v) => v.email}
@@ -62,6 +77,7 @@ export function VisitorsTab() {
         )}
         emptyText={q ? t('visitors.noMatch') : t('visitors.empty')}
       />
+      <ConsentProofsDialog email={proofsOf} onClose={() => setProofsOf(null)} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { useDeleteList } from '../api/delete-list';
 import { useContactLists } from '../api/get-contact-lists';
 import { ImportReport, ImportWizard } from '../components/import-wizard';
+import { ConsentTab } from '../components/consent-tab';
 import { SuppressionsTab } from '../components/suppressions-tab';
 import { VisitorsTab } from '../components/visitors-tab';
 
@@ -109,13 +110,14 @@ function ListsTab() {
   );
 }
 
-const TABS = ['contactos', 'listas', 'supresiones'] as const;
+const TABS = ['contactos', 'listas', 'supresiones', 'consentimiento'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
  * /user/campanas/audiencia: all contacts (the consenting visitors campaigns reach), imported contact
- * lists and the suppression list (tabs, kept in the URL; all contacts first).
+ * lists, the suppression list and how consents are taken (double opt-in) (tabs, kept in the URL; all
+ * contacts first).
  */
 export default function AudiencePage() {
   const { t } = useTranslation('audience');
@@ -141,6 +143,9 @@ export default function AudiencePage() {
           <Tabs.Tab value="supresiones" data-testid="tab-suppressions">
             {t('tabs.suppressions')}
           </Tabs.Tab>
+          <Tabs.Tab value="consentimiento" data-testid="tab-consent">
+            {t('tabs.consent')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="contactos" pt="md">
           <VisitorsTab />
@@ -150,6 +155,9 @@ export default function AudiencePage() {
         </Tabs.Panel>
         <Tabs.Panel value="supresiones" pt="md">
           <SuppressionsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="consentimiento" pt="md">
+          <ConsentTab />
         </Tabs.Panel>
       </Tabs>
       <Text size="sm" c="dimmed">

@@ -12,6 +12,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { useDeleteContact } from '../api/delete-contact';
 import { useContactList } from '../api/get-contact-list';
 import { useContacts } from '../api/get-contacts';
+import { ConsentBadge } from '../components/consent-proofs';
 
 /** /user/campanas/audiencia/:listId: one list's contacts, searchable, in pages; delete one. */
 export default function ContactListPage() {
@@ -60,6 +61,7 @@ export default function ContactListPage() {
               },
               { key: 'name', header: t('contacts.name'), cell: (c) => c.name ?? '—' },
               { key: 'added', header: t('contacts.added'), cell: (c) => formatDate(c.createdAt, locale) },
+              { key: 'status', header: t('contacts.status'), cell: (c) => <ConsentBadge pending={c.pending} /> },
             ]}
             rows={rows}
             rowKey={(c) => c.id}
