@@ -1,30 +1,53 @@
 import { dataOf, expect, test } from './support/fixtures';
+import { consentLink } from './support/mailbox';
 
 test.describe('audience and Comunicaciones', () => {
   test.use({ signedIn: 'user' });
 
-  test('All contacts shows who wrote through a card and agreed to hear more, with the card, and not who did not agree', async ({
+  test('All contacts shows who wrote through a card and agreed to hear more, waiting until they confirm the emailed link, with the proof; not who did not agree', async ({
     page,
+    browser,
     request,
     user,
   }) => {
+    test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
+    const keen = `keen-${stamp}@e2e.enlaza.test`;
     for (const [who, consent] of [
       ['keen', true],
       ['quiet', false],
     ] as const) {
       const sent = await request.post(`/api/public/link/${user.alias}/${user.profileId}/messages`, {
-        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        headers: { 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': 'es' },
         data: { name: `Visitor ${who}`, email: `${who}-${stamp}@e2e.enlaza.test`, message: 'Hello', consent },
       });
       expect(sent.status(), await sent.text()).toBe(201);
     }
     await page.goto('/user/campanas/audiencia');
     const table = page.getByTestId('visitors-table');
-    const row = table.locator('tr', { hasText: `keen-${stamp}@e2e.enlaza.test` });
+    const row = table.locator('tr', { hasText: keen });
     await expect(row).toContainText(`Visitor keen`);
-    await expect(row.getByTestId('visitor-status')).toHaveText('Receives campaigns');
+    // A new account confirms consents by email (double opt-in): waiting until the visitor confirms.
+    await expect(row.getByTestId('visitor-status')).toHaveText('Awaiting confirmation');
     await expect(table).not.toContainText(`quiet-${stamp}`);
+
+    // The visitor opens the link in their own browser (no session): a page in their language, one button.
+    const visitor = await browser.newContext({ locale: 'es-ES' });
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(await consentLink(keen));
+    await expect(visitorPage.getByRole('heading', { level: 1 })).toHaveText('Confirma tu suscripción');
+    await visitorPage.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(visitorPage.getByRole('heading', { level: 1 })).toHaveText('Gracias, ya estás suscrito');
+    await visitor.close();
+
+    await page.reload();
+    await expect(row.getByTestId('visitor-status')).toHaveText('Receives campaigns');
+    // The proof: confirmed by email, the words the visitor agreed to and their version.
+    await row.getByRole('button', { name: `Proof of consent of ${keen}` }).click();
+    const proof = page.getByTestId('consent-proof');
+    await expect(proof).toContainText('Confirmed by email (double opt-in)');
+    await expect(proof).toContainText('Acepto recibir comunicaciones de');
+    await expect(proof).toContainText(/version [0-9a-f]{16}, language es/);
   });
 
   test('imports a CSV list through the mapping step and shows its contact count and the rows left out', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { dataOf, expect, test } from './support/fixtures';
-import { emailsTo } from './support/mailbox';
+import { confirmConsent, emailsTo } from './support/mailbox';
 
 /** A 1,200 × 600 PNG (one grey colour; the stamp after IEND makes it this run's own file). */
 function wideBanner(stamp: string): Buffer {
@@ -66,6 +66,8 @@ test.describe('campaigns', () => {
       });
       expect(sent.status(), await sent.text()).toBe(201);
     }
+    // A new account confirms consents by email (double opt-in): each reader confirms theirs.
+    await Promise.all([0, 1, 2].map((i) => confirmConsent(`reader-${stamp}-${i}@e2e.enlaza.test`)));
     // A wide banner in the cloud: 1,200 × 600 px, drawn by the email at most as wide as the screen.
     const banner = await request.post('/api/files', {
       headers: user.headers,

@@ -72,6 +72,10 @@ test.describe('cards, the public page and the mailbox', () => {
     await publicPage.getByTestId('contact-consent').check();
     await publicPage.getByTestId('contact-submit').click();
     await expect(publicPage.getByTestId('contact-form-success')).toBeVisible();
+    // A new account confirms consents by email (double opt-in): the visitor is told where the link went.
+    await expect(publicPage.getByTestId('contact-form-confirm')).toHaveText(
+      'To hear from them, confirm your address with the link we have just emailed you.',
+    );
     await visitor.close();
 
     // Back in the mailbox the message is there, unread, and the navigation counts it.

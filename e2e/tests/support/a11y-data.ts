@@ -68,6 +68,11 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
   const notificationsOf = async (type: string) =>
     (await dataOf<{ type: string }[]>(await request.get('/api/notifications', { headers }))).filter((n) => n.type === type).length;
   const before = await notificationsOf('new_message');
+  // Marta's consent counts at once (the screens show her among the contacts campaigns reach): double
+  // opt-in, every new account's default, is off while she writes, then on again for the screens.
+  const consentSettings = (doubleOptIn: boolean) =>
+    request.put('/api/audience/consent', { headers, data: { doubleOptIn, subject: null, body: null, thanks: null, pendingDays: 30 } });
+  expect((await consentSettings(false)).status()).toBe(200);
   const message = await request.post(`/api/public/link/${user.alias}/${card.id}/messages`, {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     data: { name: 'Marta Visitor', email: 'marta@e2e.enlaza.test', message: 'Hello, could we meet next week?', consent: true },
@@ -76,6 +81,7 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
   // Its notification comes through the event queue: waited for, so it is always listed before the
   // failed payment's below (the visual comparisons picture the list).
   await expect.poll(() => notificationsOf('new_message'), { intervals: [200] }).toBe(before + 1);
+  expect((await consentSettings(true)).status()).toBe(200);
   // An imported contact list and a suppressed address (the audience screens).
   await post('/api/audience/lists/import', {
     csv: 'email,name\nlena@e2e.enlaza.test,Lena\nomar@e2e.enlaza.test,Omar\n',

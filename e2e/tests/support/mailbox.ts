@@ -1,4 +1,4 @@
-import { E2E_MAILBOX_URL } from '../../accounts.mjs';
+import { E2E_BASE_URL, E2E_MAILBOX_URL } from '../../accounts.mjs';
 
 export interface ReceivedEmail {
   id: number;
@@ -44,4 +44,18 @@ export async function waitForLink(
 export async function lastEmailId(address: string): Promise<number> {
   const emails = await emailsTo(address);
   return emails.reduce((max, email) => Math.max(max, email.id), 0);
+}
+
+/**
+ * The confirmation link a visitor was emailed when they agreed to hear from an owner who confirms
+ * consents by email (double opt-in); `server`: another server's address and mailbox.
+ */
+export function consentLink(address: string, server: { url: string; mailbox: string } = { url: E2E_BASE_URL, mailbox: E2E_MAILBOX_URL }) {
+  return waitForLink(address, `${server.url}/confirmar/`, { mailbox: server.mailbox, timeout: 30_000 });
+}
+
+/** The visitor confirms their consent: the confirmation page's button (a POST to its link). */
+export async function confirmConsent(address: string): Promise<void> {
+  const response = await fetch(await consentLink(address), { method: 'POST' });
+  if (!response.ok) throw new Error(`confirming the consent of ${address} answered ${response.status}`);
 }

@@ -31,6 +31,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/campanas/audiencia',
     '/user/campanas/audiencia?tab=listas',
     '/user/campanas/audiencia?tab=supresiones',
+    '/user/campanas/audiencia?tab=consentimiento',
     '/user/buzon/{card}',
     '/user/perfiles',
     '/user/perfiles/carpetas',
