@@ -86,7 +86,7 @@ export interface Opened {
  * What differs from run to run, painted over: QR codes (a video-call background's preview draws one
  * too) and public links (a card's id is made at random, and a short link's slug is taken from it),
  * the test clock's "now" (the server's clock moves a millisecond per reading), the invoice event
- * log's hashes and a team member's last activity. A mask has
+ * log's hashes (its times are written to the hour by `sameIds`) and a team member's last activity. A mask has
  * the size of what it covers, so the random ids are first written as one fixed id (`sameIds`): a
  * link's width, and with it the place of what follows it, no longer depends on the id's letters.
  */
@@ -129,6 +129,10 @@ async function sameIds(page: Page) {
       }
       // The test clock's "now" moves with every reading (its width with its digits): one fixed text, then masked.
       for (const now of document.querySelectorAll('[data-testid="test-clock-now"]')) now.textContent = 'Mar 14, 2031, 9:00:00 AM';
+      // The invoice event log's times to the hour: the server's start is recorded a minute or so after
+      // the fixed clock's start, as many clock readings as the start makes (more modules, more readings).
+      for (const when of document.querySelectorAll('[data-testid="invoice-event-when"]'))
+        when.textContent = (when.textContent ?? '').replace(/(\d{1,2}):\d{2}(?!:)/, '$1:00');
     },
     { fixedId: '00000000-0000-4000-8000-000000000000', host: new URL(E2E_VISUAL_URL).host, shownHost: DEFAULT_VISUAL_HOST },
   );

@@ -54,9 +54,9 @@ const textOf = (html: string) => {
   const walk = (node: { type: string; data?: string; children?: unknown[]; name?: string }) => {
     if (node.type === 'text') parts.push(node.data ?? '');
     if (node.name === 'style' || node.name === 'title') return;
-    for (const child of (node.children ?? []) as (typeof node)[]) walk(child);
+    for (const child of node.children ?? []) walk(child as typeof node);
   };
-  walk(parseDocument(html) as never);
+  walk(parseDocument(html));
   return parts.join(' ').replace(/\s+/g, ' ');
 };
 const proofs = async (o: Owner, email: string) =>
@@ -255,7 +255,7 @@ describe('double opt-in on an import', () => {
     expect(await reached(o, { listIds: [plain.json().data.list.id] })).toBe(1);
     expect(await proofs(o, `c-${stamp}@lead.example`)).toMatchObject([{ source: 'import', method: 'single', state: 'confirmed' }]);
 
-    const quota = (await call(o, 'GET', '/api/envio/data')).json() as { limit: number; used: number };
+    const quota = (await call(o, 'GET', '/api/envio/data')).json<{ limit: number; used: number }>();
     const many = Array.from({ length: quota.limit - quota.used + 1 }, (_, i) => `many-${i}-${stamp}@lead.example`);
     const refused = await importCsv(o, many, true);
     expect(refused.statusCode).toBe(403);

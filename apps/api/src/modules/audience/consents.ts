@@ -42,6 +42,100 @@ type Deps = {
   ownerName: (userId: string) => Promise<string>;
 };
 
+/** An owner's settings (the defaults when they never saved any). */
+async function settingsOf(tx: Db, userId: string): Promise<SettingsRow> {
+  const [row] = await tx.select().from(consentSettings).where(eq(consentSettings.userId, userId));
+  if (!row) return DEFAULT_SETTINGS;
+  return { doubleOptIn: row.doubleOptIn, subject: row.subject, body: row.body, thanks: row.thanks, pendingDays: row.pendingDays };
+}
+
+/** The confirmation email's and thanks page's texts when the owner has none, in `locale`. */
+const defaultsFor = (locale: Locale, name: string) => ({
+  subject: translate(locale, 'consent.email_subject', { name }),
+  body: translate(locale, 'consent.email_body', { name }),
+  thanks: translate(locale, 'consent.thanks_body', { name }),
+});
+/** The owner's name in their own text. */
+const fill = (text: string, name: string) => text.replaceAll('{{nombre}}', name).replaceAll('{{name}}', name);
+
+/** The owner's settings as the screen shows them (with the default texts in the reader's language), and their change. */
+function consentSettingsStore(db: Database, ownerName: (userId: string) => Promise<string>) {
+  return {
+    /** The owner's settings as the screen shows them, with the default texts in `locale`. */
+    async settings(userId: string, locale: Locale): Promise<ConsentSettings> {
+      const row = await settingsOf(db, userId);
+      return { ...row, defaults: defaultsFor(locale, await ownerName(userId)) };
+    },
+
+    async saveSettings(userId: string, body: ConsentSettingsBody, locale: Locale): Promise<ConsentSettings> {
+      const values = {
+        ...body,
+        subject: body.subject || null,
+        body: body.body || null,
+        thanks: body.thanks || null,
+        updatedAt: new Date(),
+      };
+      await db
+        .insert(consentSettings)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: consentSettings.userId, set: values });
+      return { ...(await settingsOf(db, userId)), defaults: defaultsFor(locale, await ownerName(userId)) };
+    },
+  };
+}
+
+/** A proof's state now: confirmed, expired (purged, or past its time), or still waiting. */
+const stateOf = (r: { confirmedAt: Date | null; expiredAt: Date | null; expiresAt: Date | null }, now: Date) =>
+  r.confirmedAt ? 'confirmed' : r.expiredAt || (r.expiresAt && r.expiresAt <= now) ? 'expired' : 'pending';
+
+/** The proofs an owner reads, and the daily purge of consents that waited too long. */
+function consentRecords(db: Database, clock: Clock) {
+  return {
+    /** Every proof of consent the owner holds for an address, newest first. */
+    async proofs(userId: string, email: string): Promise<ConsentProof[]> {
+      const rows = await db
+        .select()
+        .from(consents)
+        .where(and(eq(consents.userId, userId), eq(consents.email, email.trim().toLowerCase())))
+        .orderBy(desc(consents.createdAt));
+      return rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        source: r.source,
+        origin: r.origin,
+        text: r.text,
+        textVersion: r.textVersion,
+        locale: r.locale,
+        method: r.method,
+        state: stateOf(r, clock.now()),
+        givenAt: r.createdAt.toISOString(),
+        confirmationSentAt: r.confirmationSentAt?.toISOString() ?? null,
+        confirmedAt: r.confirmedAt?.toISOString() ?? null,
+        expiresAt: r.expiresAt?.toISOString() ?? null,
+      }));
+    },
+
+    /**
+     * The daily purge: consents past their time without a confirmation expire for good, and the
+     * imported contacts they held back leave their lists (a visitor's message stays in the mailbox).
+     */
+    async purgeExpired(now = clock.now()): Promise<{ expired: number; contactsRemoved: number }> {
+      return db.transaction(async (tx) => {
+        const expired = await tx
+          .update(consents)
+          .set({ expiredAt: now })
+          .where(and(isNull(consents.confirmedAt), isNull(consents.expiredAt), lte(consents.expiresAt, now)))
+          .returning({ contactId: consents.contactId });
+        const contactIds = expired.map((e) => e.contactId).filter((id): id is string => id !== null);
+        const removed = contactIds.length
+          ? await tx.delete(contacts).where(inArray(contacts.id, contactIds)).returning({ id: contacts.id })
+          : [];
+        return { expired: expired.length, contactsRemoved: removed.length };
+      });
+    },
+  };
+}
+
 /**
  * Double opt-in and the proof of every consent. A consent is recorded with its proof when it is
  * given; it counts for campaigns at once when the owner does not ask for confirmation (`single`) or
@@ -50,19 +144,6 @@ type Deps = {
  * owner's `pendingDays` it expires (the daily purge: a waiting imported contact leaves its list).
  */
 export function createConsents({ db, mailer, clock, events, publicUrl, ownerName }: Deps) {
-  async function settingsOf(tx: Db, userId: string): Promise<SettingsRow> {
-    const [row] = await tx.select().from(consentSettings).where(eq(consentSettings.userId, userId));
-    if (!row) return DEFAULT_SETTINGS;
-    return { doubleOptIn: row.doubleOptIn, subject: row.subject, body: row.body, thanks: row.thanks, pendingDays: row.pendingDays };
-  }
-
-  const defaultsFor = (locale: Locale, name: string) => ({
-    subject: translate(locale, 'consent.email_subject', { name }),
-    body: translate(locale, 'consent.email_body', { name }),
-    thanks: translate(locale, 'consent.thanks_body', { name }),
-  });
-  const fill = (text: string, name: string) => text.replaceAll('{{nombre}}', name).replaceAll('{{name}}', name);
-
   async function sendConfirmation(tx: Transaction, given: GivenConsent, token: string, settings: SettingsRow, name: string) {
     const fallback = defaultsFor(given.locale, name);
     const email = renderConsentEmail(given.locale, {
@@ -151,26 +232,7 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
   }
 
   return {
-    /** The owner's settings as the screen shows them, with the default texts in `locale`. */
-    async settings(userId: string, locale: Locale): Promise<ConsentSettings> {
-      const row = await settingsOf(db, userId);
-      return { ...row, defaults: defaultsFor(locale, await ownerName(userId)) };
-    },
-
-    async saveSettings(userId: string, body: ConsentSettingsBody, locale: Locale): Promise<ConsentSettings> {
-      const values = {
-        ...body,
-        subject: body.subject || null,
-        body: body.body || null,
-        thanks: body.thanks || null,
-        updatedAt: new Date(),
-      };
-      await db
-        .insert(consentSettings)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: consentSettings.userId, set: values });
-      return this.settings(userId, locale);
-    },
+    ...consentSettingsStore(db, ownerName),
 
     /** The owner's name as a confirmation names them: read before the transaction that records consents (one connection on PGlite). */
     ownerName,
@@ -253,49 +315,7 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
       });
       return { ...shown, state: 'confirmed' };
     },
-
-    /** Every proof of consent the owner holds for an address, newest first. */
-    async proofs(userId: string, email: string): Promise<ConsentProof[]> {
-      const rows = await db
-        .select()
-        .from(consents)
-        .where(and(eq(consents.userId, userId), eq(consents.email, email.trim().toLowerCase())))
-        .orderBy(desc(consents.createdAt));
-      return rows.map((r) => ({
-        id: r.id,
-        email: r.email,
-        source: r.source,
-        origin: r.origin,
-        text: r.text,
-        textVersion: r.textVersion,
-        locale: r.locale,
-        method: r.method,
-        state: r.confirmedAt ? 'confirmed' : r.expiredAt || (r.expiresAt && r.expiresAt <= clock.now()) ? 'expired' : 'pending',
-        givenAt: r.createdAt.toISOString(),
-        confirmationSentAt: r.confirmationSentAt?.toISOString() ?? null,
-        confirmedAt: r.confirmedAt?.toISOString() ?? null,
-        expiresAt: r.expiresAt?.toISOString() ?? null,
-      }));
-    },
-
-    /**
-     * The daily purge: consents past their time without a confirmation expire for good, and the
-     * imported contacts they held back leave their lists (a visitor's message stays in the mailbox).
-     */
-    async purgeExpired(now = clock.now()): Promise<{ expired: number; contactsRemoved: number }> {
-      return db.transaction(async (tx) => {
-        const expired = await tx
-          .update(consents)
-          .set({ expiredAt: now })
-          .where(and(isNull(consents.confirmedAt), isNull(consents.expiredAt), lte(consents.expiresAt, now)))
-          .returning({ contactId: consents.contactId });
-        const contactIds = expired.map((e) => e.contactId).filter((id): id is string => id !== null);
-        const removed = contactIds.length
-          ? await tx.delete(contacts).where(inArray(contacts.id, contactIds)).returning({ id: contacts.id })
-          : [];
-        return { expired: expired.length, contactsRemoved: removed.length };
-      });
-    },
+    ...consentRecords(db, clock),
   };
 }
 export type Consents = ReturnType<typeof createConsents>;

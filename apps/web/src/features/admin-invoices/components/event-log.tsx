@@ -29,7 +29,11 @@ export function EventLog() {
   const query = useInvoiceEvents();
   const summary = useEventSummary();
   const columns: DataColumn<InvoiceEvent>[] = [
-    { key: 'when', header: t('events.columns.when'), cell: (row) => formatDateTime(row.occurredAt, locale) },
+    {
+      key: 'when',
+      header: t('events.columns.when'),
+      cell: (row) => <span data-testid="invoice-event-when">{formatDateTime(row.occurredAt, locale)}</span>,
+    },
     { key: 'type', header: t('events.columns.type'), cell: (row) => `${row.eventType} · ${t(`events.type.${row.eventType}`)}` },
     { key: 'detail', header: t('events.columns.detail'), cell: (row) => summary(row) },
     {

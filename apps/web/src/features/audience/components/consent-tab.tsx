@@ -27,7 +27,7 @@ function ConsentForm({ settings }: { settings: ConsentSettings }) {
   const form = useContractForm(consentSettingsBodySchema, {
     initialValues: {
       doubleOptIn: settings.doubleOptIn,
-      pendingDays: settings.pendingDays as number | string,
+      pendingDays: settings.pendingDays,
       subject: settings.subject ?? '',
       body: settings.body ?? '',
       thanks: settings.thanks ?? '',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Stack, Text, TextInput } from '@mantine/core';
 import type { AudienceVisitor } from '@enlaza/contracts';
 import { useTranslation } from 'react-i18next';
 import { KeysetTable } from '@/components/keyset-list';
