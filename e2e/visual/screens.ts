@@ -131,8 +131,12 @@ async function sameIds(page: Page) {
       for (const now of document.querySelectorAll('[data-testid="test-clock-now"]')) now.textContent = 'Mar 14, 2031, 9:00:00 AM';
       // The invoice event log's times to the hour: the server's start is recorded a minute or so after
       // the fixed clock's start, as many clock readings as the start makes (more modules, more readings).
-      for (const when of document.querySelectorAll('[data-testid="invoice-event-when"]'))
-        when.textContent = (when.textContent ?? '').replace(/(\d{1,2}):\d{2}(?!:)/, '$1:00');
+      for (const log of document.querySelectorAll('[data-testid="invoices-events"]')) {
+        const times = document.createTreeWalker(log, NodeFilter.SHOW_TEXT);
+        for (let node = times.nextNode(); node; node = times.nextNode())
+          if (node.nodeValue && /\d{4}, \d{1,2}:\d{2}(?!:)/.test(node.nodeValue))
+            node.nodeValue = node.nodeValue.replace(/(\d{4}, \d{1,2}):\d{2}(?!:)/, '$1:00');
+      }
     },
     { fixedId: '00000000-0000-4000-8000-000000000000', host: new URL(E2E_VISUAL_URL).host, shownHost: DEFAULT_VISUAL_HOST },
   );

@@ -23,4 +23,6 @@ export type GivenConsent = {
  */
 export type ConsentRecorder = {
   fromForm(tx: Transaction, given: GivenConsent, name: string): Promise<{ confirmation: boolean }>;
+  /** Whether the owner asks for confirmation by email (what a form with consent answers, also to a filled honeypot). */
+  asksConfirmation(userId: string): Promise<boolean>;
 };

@@ -157,6 +157,12 @@ describe('contact form (public)', () => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ ok: 1, data: { received: true, confirmation: false } });
       expect(await stored(id)).toHaveLength(0);
+      // With consent ticked, the answer a person gets from an owner who confirms consents by email (the
+      // default): a bot cannot tell the honeypot by the answer; no consent and no confirmation email is kept.
+      const ticked = await contact(id, { website: 'http://spam.example', consent: true, email: 'bot@spam.example' });
+      expect(ticked.json()).toEqual({ ok: 1, data: { received: true, confirmation: true } });
+      expect(await stored(id)).toHaveLength(0);
+      expect(await t.db.select().from(deliveries).where(eq(deliveries.toEmail, 'bot@spam.example'))).toEqual([]);
       // Whatever the request set going has run once the queue is idle (an email is a job, then an SMTP exchange).
       await queueIdle(t.app);
       expect(mail.count(owner.email)).toBe(before);

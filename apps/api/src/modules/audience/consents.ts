@@ -234,6 +234,8 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
   return {
     ...consentSettingsStore(db, ownerName),
 
+    asksConfirmation: async (userId: string) => (await settingsOf(db, userId)).doubleOptIn,
+
     /** The owner's name as a confirmation names them: read before the transaction that records consents (one connection on PGlite). */
     ownerName,
 

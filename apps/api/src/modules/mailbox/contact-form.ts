@@ -40,7 +40,8 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
     // One address first, so a single sender cannot use up the profile's allowance with refused attempts.
     await limiter.hit([{ key: `contact-address:${addressKey(origin.address ?? '')}`, ...CONTACT_LIMITS.perAddress, max: perAddressLimit }]);
     await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
-    if (input.website?.trim()) return { confirmation: false };
+    // A filled honeypot gets the answer a person would (a confirmation asked for when they ticked consent).
+    if (input.website?.trim()) return { confirmation: input.consent && (await consents.asksConfirmation(target.userId)) };
 
     // Announced after commit to the subscribers of `message.received` (the owner's notification and its email),
     // and of `location.shared` when the visitor gave it (webhooks); `contact.consented` when the consent
