@@ -234,6 +234,7 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
   return {
     ...consentSettingsStore(db, ownerName),
 
+    /** Whether the owner asks new contacts to confirm by email. */
     asksConfirmation: async (userId: string) => (await settingsOf(db, userId)).doubleOptIn,
 
     /** The owner's name as a confirmation names them: read before the transaction that records consents (one connection on PGlite). */
@@ -279,12 +280,7 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
       const name = await ownerName(row.userId);
       const locale = row.locale as Locale;
       const thanks = settings.thanks ? fill(settings.thanks, name) : defaultsFor(locale, name).thanks;
-      const state = row.confirmedAt
-        ? 'confirmed'
-        : row.expiredAt || (row.expiresAt && row.expiresAt <= clock.now())
-          ? 'expired'
-          : 'pending';
-      return { state, email: row.email, name, locale, thanks };
+      return { state: stateOf(row, clock.now()), email: row.email, name, locale, thanks };
     },
 
     /**
