@@ -231,6 +231,15 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
     return row ?? null;
   }
 
+  /** What the confirmation page shows for a proof: its state, the address, the owner and their thanks text. */
+  async function pageOf(row: typeof consents.$inferSelect): Promise<ConfirmationPage & { state: 'pending' | 'confirmed' | 'expired' }> {
+    const settings = await settingsOf(db, row.userId);
+    const name = await ownerName(row.userId);
+    const locale = row.locale as Locale;
+    const thanks = settings.thanks ? fill(settings.thanks, name) : defaultsFor(locale, name).thanks;
+    return { state: stateOf(row, clock.now()), email: row.email, name, locale, thanks };
+  }
+
   return {
     ...consentSettingsStore(db, ownerName),
 
@@ -275,12 +284,7 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
     /** What the confirmation page shows for a token (nothing is changed by looking). */
     async page(token: string): Promise<ConfirmationPage> {
       const row = await proofByToken(token);
-      if (!row) return { state: 'invalid' };
-      const settings = await settingsOf(db, row.userId);
-      const name = await ownerName(row.userId);
-      const locale = row.locale as Locale;
-      const thanks = settings.thanks ? fill(settings.thanks, name) : defaultsFor(locale, name).thanks;
-      return { state: stateOf(row, clock.now()), email: row.email, name, locale, thanks };
+      return row ? pageOf(row) : { state: 'invalid' };
     },
 
     /**
@@ -288,9 +292,10 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
      * from now on (one person, one address). A token used again confirms nothing more; an expired one nothing.
      */
     async confirm(token: string): Promise<ConfirmationPage> {
-      const shown = await this.page(token);
+      const row = await proofByToken(token);
+      if (!row) return { state: 'invalid' };
+      const shown = await pageOf(row);
       if (shown.state !== 'pending') return shown;
-      const row = (await proofByToken(token))!;
       const now = clock.now();
       await db.transaction(async (tx) => {
         const confirmed = await tx
