@@ -36,6 +36,7 @@ import { adminModule } from './modules/admin/module.js';
 import { audienceModule, registerConfirmationPage } from './modules/audience/module.js';
 import { authModule } from './modules/auth/module.js';
 import { campaignsModule, registerUnsubscribePage } from './modules/campaigns/module.js';
+import { automationsModule } from './modules/automations/module.js';
 import { catalogueModule } from './modules/catalogue/module.js';
 import { cloudModule } from './modules/cloud/module.js';
 import { collectionsModule } from './modules/collections/module.js';
@@ -121,6 +122,7 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
     mailboxModule,
     templatesModule,
     campaignsModule,
+    automationsModule,
     dashboardModule,
     onboardingModule,
     trashModule,

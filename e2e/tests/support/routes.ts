@@ -32,6 +32,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/campanas/audiencia?tab=listas',
     '/user/campanas/audiencia?tab=supresiones',
     '/user/campanas/audiencia?tab=consentimiento',
+    '/user/campanas/automatizaciones',
     '/user/buzon/{card}',
     '/user/perfiles',
     '/user/perfiles/carpetas',

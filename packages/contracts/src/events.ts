@@ -54,7 +54,20 @@ export type DomainEvents = HistoryEvents & {
     excerpt: string;
   };
   /** A visitor's message came with consent to receive the owner's communications (published with `message.received`). */
-  'contact.consented': { messageId: string; profileId: string; userId: string; name: string; email: string };
+  'contact.consented': {
+    messageId: string;
+    profileId: string;
+    userId: string;
+    name: string;
+    email: string;
+    /** The message was sent to a tag in lost mode (its finder). */
+    lostMode: boolean;
+  };
+  /**
+   * Contacts of a list began to count for campaigns (imported with consent, or confirmed by email
+   * when the import asked them to): automations that start on a list read who joined since.
+   */
+  'contacts.listed': { userId: string; listId: string };
   /** A finder shared their location with a message to a tag in lost mode (published with `message.received`). */
   'location.shared': { messageId: string; profileId: string; userId: string; lat: number; lng: number; accuracy: number | null };
   /** A tag in lost mode was opened by a visitor (at most once an hour per tag and process: see public-profile). */

@@ -47,3 +47,4 @@ export * from './session-keys.js';
 export * from './password-rules.js';
 export * from './alias-rules.js';
 export * from './public-page-script.js';
+export * from './automations.js';

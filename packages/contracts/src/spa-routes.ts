@@ -37,6 +37,8 @@ export const SPA_ROUTES = [
   '/user/campanas',
   '/user/campanas/audiencia',
   '/user/campanas/audiencia/:listId',
+  '/user/campanas/automatizaciones',
+  '/user/campanas/automatizaciones/:automationId',
   '/user/buzon/:profileId',
   '/user/perfiles',
   '/user/perfiles/carpetas',

@@ -270,6 +270,28 @@ export const userDataSectionsSchema = z.strictObject({
   notifications: z.array(userDataNotificationSchema),
   templates: z.array(userDataTemplateSchema),
   suppressions: z.array(userDataSuppressionSchema),
+  /** The user's automations: their trigger and steps, and the people in each (the emails sent are in `campaigns`). */
+  automations: z.array(
+    z.strictObject({
+      name: z.string(),
+      state: z.string(),
+      trigger: z.record(z.string(), z.unknown()),
+      createdAt: at,
+      steps: z.array(
+        z.strictObject({ position: z.number(), templateName: z.string().nullable(), delayMinutes: z.number(), condition: z.string() }),
+      ),
+      people: z.array(
+        z.strictObject({
+          email: z.string(),
+          name: z.string(),
+          state: z.string(),
+          nextStep: z.number(),
+          stopReason: z.string().nullable(),
+          enrolledAt: at,
+        }),
+      ),
+    }),
+  ),
   /** How the user takes consents (null: never changed, the defaults), and the proof of every consent they were given. */
   consents: z.strictObject({
     settings: z

@@ -29,6 +29,8 @@ export const ACCESS_KINDS = [
   'template',
   /** A live campaign. */
   'campaign',
+  /** An automation (email sequence). */
+  'automation',
   /** An imported contact list. */
   'list',
   /** One of the owner's notifications (ids are numbers). */

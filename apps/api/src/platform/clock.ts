@@ -20,6 +20,8 @@ export type Clock = {
   refresh(): Promise<void>;
   /** Moves the offset forward by `seconds` for every process; answers the new offset. */
   advance(seconds: number): Promise<number>;
+  /** Called after this process moved the offset (what fell due can run now, not at its next schedule). */
+  onAdvance(listener: () => Promise<unknown> | void): void;
   close(): Promise<void>;
 };
 
@@ -30,6 +32,7 @@ export async function createClock(database: DatabaseHandle, enabled: boolean): P
     offset = row ? Number(row.value) || 0 : 0;
   };
   let listener: { close: () => Promise<void> | void } | undefined;
+  const advanced: (() => Promise<unknown> | void)[] = [];
   if (enabled) {
     await read();
     listener = await database.listen(CHANNEL, () => void read().catch(() => undefined));
@@ -52,7 +55,11 @@ export async function createClock(database: DatabaseHandle, enabled: boolean): P
         .returning({ value: appSettings.value });
       offset = Number(row?.value ?? whole);
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${String(offset)})`);
+      for (const listener of advanced) await listener();
       return offset;
+    },
+    onAdvance(listener) {
+      advanced.push(listener);
     },
     async close() {
       await listener?.close();

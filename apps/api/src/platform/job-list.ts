@@ -85,6 +85,8 @@ export const JOB_LIST = {
     yieldsToRequestsMs: 2000,
   },
   // Consents past their time without a confirmation expire (double opt-in); their imported contacts leave their lists.
+  // Automation steps that fell due (on the product's clock): each person through their step once (automations/advance.ts).
+  'automations.advance': { definedIn: 'modules/automations/module.ts', retryLimit: 5, retryDelay: 10, schedule: '* * * * *' },
   'consents.purge': { definedIn: 'modules/audience/module.ts', retryLimit: 3, retryDelay: 300, schedule: '25 3 * * *' },
   // The webhook delivery log's purge of what is older than 30 days.
   'webhooks.purge': { definedIn: 'modules/webhooks/jobs.ts', retryLimit: 3, retryDelay: 300, schedule: '40 3 * * *' },

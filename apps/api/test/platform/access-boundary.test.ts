@@ -53,6 +53,7 @@ const NOT_OWNERSHIP: Record<string, { count: number; why: string }> = {
   'cloud/service.ts': { count: 3, why: 'a signed address that is forged or for another state; bytes gone from the storage' },
   'trash/service.ts': { count: 1, why: 'a trash kind no module registered' },
   'mailbox/service.ts': { count: 1, why: 'bulk: the owner’s messages (checked) but of another of their profiles than the path’s' },
+  'automations/service.ts': { count: 1, why: 'a step id not of the automation the path names (the automation is checked)' },
   'audience/service.ts': {
     count: 2,
     why: 'a contact id not in the list the path names (the list is checked); an address (no id) not on the actor’s own list',

@@ -35,6 +35,7 @@ import {
   webauthnChallenges,
   webhookEndpoints,
   paymentRedsysOrders,
+  automationEnrolments,
 } from '../../src/db/schema/index.js';
 import { multipart, png } from '../helpers/files.js';
 import { bearer, createTestApp, insertUser, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
@@ -118,9 +119,10 @@ async function customerWithEverything(label: string) {
     .values({ userId: user.id, kind: 'reply', toEmail: `visitor-${label}@example.com`, subject: 'Re: hello', status: 'logged' });
   await t.db.insert(notifications).values({ userId: user.id, type: 'new_message', payload: { senderName: 'A visitor' } });
   await t.db.insert(notificationThresholds).values({ userId: user.id, key: 'storage:80' });
-  await t.db
+  const [template] = await t.db
     .insert(emailTemplates)
-    .values({ userId: user.id, name: `${label} template`, subject: 'Hi', bodyHtml: '<p>Hi</p>', bodyText: 'Hi' });
+    .values({ userId: user.id, name: `${label} template`, subject: 'Hi', bodyHtml: '<p>Hi</p>', bodyText: 'Hi' })
+    .returning();
   await t.db.insert(suppressions).values({ userId: user.id, email: `gone-${label}@example.com`, reason: 'unsubscribed' });
   await t.db.insert(consentSettings).values({ userId: user.id, doubleOptIn: false });
   await t.db.insert(consents).values({
@@ -181,6 +183,24 @@ async function customerWithEverything(label: string) {
   );
   await call(token, 'POST', '/api/campaigns', { name: `${label} campaign`, audience: { listIds: [list.id] } }, 201);
   await call(token, 'PUT', '/api/campaigns/sender', { name: `${label} sender`, postalAddress: 'Calle Mayor 1, 28013 Madrid' }, 200);
+  // An automation with a step (its hidden campaign) and a person in it.
+  const automation = await call(
+    token,
+    'POST',
+    '/api/automations',
+    { name: `${label} welcome`, trigger: { kind: 'list_added', listId: list.id } },
+    201,
+  );
+  await call(
+    token,
+    'POST',
+    `/api/automations/${automation.id}/steps`,
+    { templateId: template!.id, delayMinutes: 60, condition: 'always' },
+    200,
+  );
+  await t.db
+    .insert(automationEnrolments)
+    .values({ automationId: automation.id, userId: user.id, email: `ana-${label}@example.com`, name: 'Ana' });
   // A saved test card, a checkout of Business (which issues an invoice), then Pro scheduled for the period end.
   const method = await saveTestMethod(t, token, TEST_METHODS.ok, { holder: `${label} Person` });
   const catalogue = plansCatalogueSchema.parse(await call(token, 'GET', '/api/user/plans', undefined, 200));
@@ -275,7 +295,19 @@ describe('export my data', () => {
     expect(data.suppressions.map((s) => s.email)).toEqual(['gone-exporter@example.com']);
     expect(data.wallPosts.map((p) => p.title)).toEqual(['exporter post']);
     expect(data.team.memberships.map((m) => [m.teamName, m.role, m.status])).toEqual([['exporter team', 'owner', 'active']]);
-    expect(data.campaigns.map((c) => [c.name, c.state, c.recipients])).toEqual([['exporter campaign', 'draft', []]]);
+    // The campaign, and the hidden campaign of the automation's step (the people it is sent to are listed with it once it sends).
+    expect(data.campaigns.map((c) => [c.name, c.state, c.recipients])).toEqual([
+      ['exporter campaign', 'draft', []],
+      ['exporter welcome · 1', 'draft', []],
+    ]);
+    expect(data.automations).toEqual([
+      expect.objectContaining({
+        name: 'exporter welcome',
+        state: 'draft',
+        steps: [{ position: 0, templateName: 'exporter template', delayMinutes: 60, condition: 'always' }],
+        people: [expect.objectContaining({ email: 'ana-exporter@example.com', state: 'active', nextStep: 0, stopReason: null })],
+      }),
+    ]);
     expect(data.contactLists.map((l) => [l.name, l.contacts.map((c) => c.email)])).toEqual([
       ['exporter list', ['ana-exporter@example.com']],
     ]);

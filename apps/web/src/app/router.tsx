@@ -175,6 +175,16 @@ const userChildren: RouteObject[] = [
     handle: { titleKey: 'pages:user.audienciaLista' },
   },
   {
+    path: 'campanas/automatizaciones',
+    lazy: lazyPage(() => import('@/features/automations/pages/automations-page'), { namespaces: ['automations', 'admin'] }),
+    handle: { titleKey: 'pages:user.automatizaciones' },
+  },
+  {
+    path: 'campanas/automatizaciones/:automationId',
+    lazy: lazyPage(() => import('@/features/automations/pages/automation-page'), { namespaces: ['automations', 'admin'] }),
+    handle: { titleKey: 'pages:user.automatizacion' },
+  },
+  {
     path: 'buzon/:profileId',
     lazy: lazyPage(accountPage('mailbox'), { namespaces: ['mailbox', 'admin', 'trash'] }),
     handle: { titleKey: 'pages:user.buzon' },

@@ -27,3 +27,4 @@ export * from '../../modules/onboarding/schema.js';
 export * from '../../modules/wallet/schema.js';
 export * from '../../modules/webhooks/schema.js';
 export * from '../../modules/teams/schema.js';
+export * from '../../modules/automations/schema.js';

@@ -136,6 +136,30 @@ function consentRecords(db: Database, clock: Clock) {
   };
 }
 
+/** A message's consent became effective: its webhook event (the owner's integrations learn of a contact they may email). */
+async function announce(tx: Transaction, events: Pick<EventBus, 'publish'>, messageIds: string[]) {
+  for (const sender of await messageSenders(tx, messageIds))
+    await events.publish(
+      'contact.consented',
+      {
+        messageId: sender.id,
+        profileId: sender.profileId,
+        userId: sender.userId,
+        name: sender.name,
+        email: sender.email,
+        lostMode: sender.lostMode,
+      },
+      tx,
+    );
+}
+
+/** The lists whose contacts' consents now count (automations that start on a list hear of it). */
+async function announceLists(tx: Transaction, events: Pick<EventBus, 'publish'>, userId: string, contactIds: string[]) {
+  if (contactIds.length === 0) return;
+  const lists = await tx.selectDistinct({ listId: contacts.listId }).from(contacts).where(inArray(contacts.id, contactIds));
+  for (const { listId } of lists) await events.publish('contacts.listed', { userId, listId }, tx);
+}
+
 /**
  * Double opt-in and the proof of every consent. A consent is recorded with its proof when it is
  * given; it counts for campaigns at once when the owner does not ask for confirmation (`single`) or
@@ -154,16 +178,6 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
     });
     // Counted in the owner's monthly sends (kind `confirmation`), queued with the consent itself.
     await mailer.send({ to: given.email, userId: given.userId, kind: 'confirmation', ...email }, { tx });
-  }
-
-  /** A message's consent became effective: its webhook event (the owner's integrations learn of a contact they may email). */
-  async function announce(tx: Transaction, messageIds: string[]) {
-    for (const sender of await messageSenders(tx, messageIds))
-      await events.publish(
-        'contact.consented',
-        { messageId: sender.id, profileId: sender.profileId, userId: sender.userId, name: sender.name, email: sender.email },
-        tx,
-      );
   }
 
   /**
@@ -256,7 +270,7 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
     async fromForm(tx: Transaction, given: GivenConsent, name: string): Promise<{ confirmation: boolean }> {
       const settings = await settingsOf(tx, given.userId);
       const { effective } = await give(tx, given, settings.doubleOptIn, { settings, name });
-      if (effective && given.messageId) await announce(tx, [given.messageId]);
+      if (effective && given.messageId) await announce(tx, events, [given.messageId]);
       return { confirmation: settings.doubleOptIn };
     },
 
@@ -266,18 +280,21 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
       userId: string,
       given: Omit<GivenConsent, 'userId' | 'email' | 'contactId' | 'source'>,
       list: { id: string; email: string }[],
-      options: { confirm: boolean; name: string },
+      options: { confirm: boolean; name: string; listId: string },
     ) {
       const { confirm, name } = options;
       const settings = await settingsOf(tx, userId);
       let emailed = 0;
+      let effective = 0;
       for (const contact of list) {
         const result = await give(tx, { ...given, userId, source: 'import', email: contact.email, contactId: contact.id }, confirm, {
           settings,
           name,
         });
         if (result.emailed) emailed += 1;
+        if (result.effective) effective += 1;
       }
+      if (effective > 0) await events.publish('contacts.listed', { userId, listId: options.listId }, tx);
       return emailed;
     },
 
@@ -310,10 +327,17 @@ export function createConsents({ db, mailer, clock, events, publicUrl, ownerName
               gt(consents.expiresAt, now),
             ),
           )
-          .returning({ messageId: consents.messageId });
+          .returning({ messageId: consents.messageId, contactId: consents.contactId });
         await announce(
           tx,
+          events,
           confirmed.map((c) => c.messageId).filter((id): id is string => id !== null),
+        );
+        await announceLists(
+          tx,
+          events,
+          row.userId,
+          confirmed.map((c) => c.contactId).filter((id): id is string => id !== null),
         );
       });
       return { ...shown, state: 'confirmed' };

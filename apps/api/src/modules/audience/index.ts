@@ -10,11 +10,12 @@
  * `requireAudienceAccess` first, which answers 404 for them, as for any other user's record.
  */
 import type { AudienceSelector, SuppressionReason } from '@enlaza/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { countAudience as countSelected, selectAudience } from './repository.js';
 import { requireAudienceAccess } from './access.js';
-import { suppressions } from './schema.js';
+import { consentNotEffective } from './consents.js';
+import { consents, contactLists, contacts, suppressions } from './schema.js';
 
 export { requireAudienceAccess };
 export type { AudienceService } from './service.js';
@@ -43,4 +44,44 @@ export async function isSuppressed(db: Database | Transaction, ownerId: string, 
     .from(suppressions)
     .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email.trim().toLowerCase())));
   return !!row;
+}
+
+/** Why an address is on the owner's suppression list (unsubscribed, bounced, complained, added by hand), or null. */
+export async function suppressionOf(
+  db: Database | Transaction,
+  ownerId: string,
+  email: string,
+): Promise<(typeof suppressions.$inferSelect)['reason'] | null> {
+  const [row] = await db
+    .select({ reason: suppressions.reason })
+    .from(suppressions)
+    .where(and(eq(suppressions.userId, ownerId), eq(suppressions.email, email.trim().toLowerCase())));
+  return row?.reason ?? null;
+}
+
+/**
+ * The contacts of an owner's list who count for campaigns (their consent is not waiting or expired,
+ * their address not suppressed) and joined at or after `since`: imported then, or confirmed then.
+ * Automations that start on a list take them (one address once).
+ */
+export async function listContactsJoinedSince(
+  db: Database | Transaction,
+  ownerId: string,
+  listId: string,
+  since: Date,
+): Promise<AudienceMember[]> {
+  const joined = sql`greatest(${contacts.createdAt}, coalesce((select max(k.confirmed_at) from ${consents} k where k.contact_id = ${contacts.id}), ${contacts.createdAt}))`;
+  const rows = await db
+    .select({ email: contacts.email, name: contacts.name })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.listId, listId),
+        sql`${joined} >= ${since}`,
+        sql`not ${consentNotEffective('contact_id', sql`${contacts.id}`)}`,
+        sql`not exists (select 1 from ${suppressions} s where s.user_id = ${ownerId} and s.email = lower(${contacts.email}))`,
+        sql`exists (select 1 from ${contactLists} l where l.id = ${contacts.listId} and l.user_id = ${ownerId})`,
+      ),
+    );
+  return rows.map((r) => ({ email: r.email.toLowerCase(), name: r.name ?? '', profileId: null }));
 }

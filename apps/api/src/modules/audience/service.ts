@@ -128,6 +128,7 @@ export function createAudienceService({ db, repo, requireAccess, consents, sendQ
         const sent = await consents.fromImport(tx, actor.id, { origin: listName, text, locale: actor.locale }, added, {
           confirm: body.confirm,
           name,
+          listId: id,
         });
         return { listId: id, imported: added.length, confirmationsSent: sent };
       });

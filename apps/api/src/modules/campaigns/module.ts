@@ -13,6 +13,7 @@ import type { Mailer } from '../../platform/mailer.js';
 import type { Metrics } from '../../platform/metrics.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { createLinkSigner } from './links.js';
+import { createAutomationSteps, type AutomationSteps } from './automation-steps.js';
 import { createCampaignsFileUses } from './file-uses.js';
 import { createCampaignsRepository } from './repository.js';
 import { campaignPublicRoutes, campaignRoutes } from './routes.js';
@@ -21,7 +22,7 @@ import { createInboundListener } from './inbound.js';
 import { defineCampaignJobs } from './jobs.js';
 import { createCampaignSender } from './sender.js';
 import { createCampaignsService, type CampaignsService } from './service.js';
-import { isNull } from 'drizzle-orm';
+import { and, isNull } from 'drizzle-orm';
 import type { RequireAccess } from '../../platform/access.js';
 import { ownedRowsAccess } from '../../platform/access-sql.js';
 import { campaigns as campaignTable } from './schema.js';
@@ -77,8 +78,17 @@ async function createCampaigns(deps: {
           log: deps.log,
         })
       : null;
+  // Each automation step is a hidden campaign the sender sends (the automations module's port).
+  const automationSteps = createAutomationSteps({
+    db: deps.database.db,
+    repo,
+    jobs: deps.jobs,
+    publicUrl: deps.config.publicUrl,
+    sendTest: (actor, me, campaignId) => service.sendStepTest(actor, me, campaignId),
+  });
   return {
     service,
+    automationSteps,
     trash: service.trashProvider(),
     start: async () => {
       if (!inbound || !deps.config.inbound) return;
@@ -102,13 +112,14 @@ async function createCampaigns(deps: {
 declare module '../../platform/modules.js' {
   interface Services {
     campaigns: CampaignsService;
+    automationSteps: AutomationSteps;
   }
 }
 
 export const campaignsModule = defineModule({
   name: 'campaigns',
   async build({ database, config, jobs, events, appSecret, log, mailer, metrics, registries, services: { subscriptions } }) {
-    const { service, trash, start, close } = await createCampaigns({
+    const { service, automationSteps, trash, start, close } = await createCampaigns({
       database,
       config,
       jobs,
@@ -121,14 +132,16 @@ export const campaignsModule = defineModule({
       metrics,
     });
     return {
-      services: { campaigns: service },
+      services: { campaigns: service, automationSteps },
       trash: [trash],
       onReady: start,
       onClose: close,
       userData: [createCampaignsUserData(database.db), createCampaignSenderUserData(database.db)],
       fileUses: [createCampaignsFileUses(database.db)],
-      // A live campaign of the owner.
-      access: [ownedRowsAccess('campaign', database.db, campaignTable, isNull(campaignTable.deletedAt))],
+      // A live campaign of the owner (an automation's step is reached through its automation).
+      access: [
+        ownedRowsAccess('campaign', database.db, campaignTable, and(isNull(campaignTable.deletedAt), isNull(campaignTable.automationId))),
+      ],
     };
   },
   async register(api, { config, fetch, services: { campaigns } }) {

@@ -28,12 +28,22 @@ function campaignQueries(db: Database) {
 
   return {
     async list(userId: string, state?: CampaignState, limit = 500): Promise<CampaignRow[]> {
-      return db
-        .select()
-        .from(campaigns)
-        .where(and(eq(campaigns.userId, userId), isNull(campaigns.deletedAt), state ? eq(campaigns.state, state) : undefined))
-        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-        .limit(limit);
+      return (
+        db
+          .select()
+          .from(campaigns)
+          // An automation's steps are its own (automations module), not in the campaigns list.
+          .where(
+            and(
+              eq(campaigns.userId, userId),
+              isNull(campaigns.deletedAt),
+              isNull(campaigns.automationId),
+              state ? eq(campaigns.state, state) : undefined,
+            ),
+          )
+          .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+          .limit(limit)
+      );
     },
 
     async find(userId: string, id: string): Promise<CampaignRow | undefined> {

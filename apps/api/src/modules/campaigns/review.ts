@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { shortProfileLink } from '../../lib/public-links.js';
+import { afterAccess } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import { countAudience } from '../audience/index.js';
 import { prepareEmail } from '../templates/index.js';
@@ -70,6 +71,32 @@ export function createCampaignReview({
   const onlyLists = (c: CampaignRow) =>
     c.audience.listIds.length > 0 && !c.audience.profileIds.length && !c.audience.folderIds.length && !c.audience.labelIds.length;
 
+  /** The email sent to the owner's own address as its test (a `test` delivery, counted in the monthly sends). */
+  async function sendTestOf(actor: Actor, me: ReviewMe, campaign: CampaignRow): Promise<{ to: string }> {
+    const quota = await sendQuota(actor);
+    if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit, used: quota.used });
+    const { rendered, sender, owner } = await render(me, campaign);
+    await mailer.send({
+      to: me.email,
+      userId: actor.id,
+      kind: 'test',
+      subject: rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      ...(sender ? { from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo || undefined } : {}),
+      headers: testSendHeaders({
+        unsubscribeUrl: rendered.unsubscribeUrl,
+        campaignId: campaign.id,
+        ownerId: campaign.userId,
+        ownerAlias: owner.alias,
+        domain: mailDomain,
+      }),
+    });
+    const period = quota.periodStart.slice(0, 7);
+    await sendsChanged(actor.id, { before: quota.used, after: quota.used + 1, limit: quota.limit, period }).catch(() => undefined);
+    return { to: me.email };
+  }
+
   return {
     /** The review step: who it goes to and from, the subject and the email as the first recipient would see it. */
     async review(actor: Actor, me: ReviewMe, id: string): Promise<CampaignReview> {
@@ -93,29 +120,15 @@ export function createCampaignReview({
      * From its sender, as the campaign will be.
      */
     async sendTest(actor: Actor, me: ReviewMe, id: string): Promise<{ to: string }> {
-      const campaign = await campaignOf(actor, id);
-      const quota = await sendQuota(actor);
-      if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit, used: quota.used });
-      const { rendered, sender, owner } = await render(me, campaign);
-      await mailer.send({
-        to: me.email,
-        userId: actor.id,
-        kind: 'test',
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        ...(sender ? { from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo || undefined } : {}),
-        headers: testSendHeaders({
-          unsubscribeUrl: rendered.unsubscribeUrl,
-          campaignId: campaign.id,
-          ownerId: campaign.userId,
-          ownerAlias: owner.alias,
-          domain: mailDomain,
-        }),
-      });
-      const period = quota.periodStart.slice(0, 7);
-      await sendsChanged(actor.id, { before: quota.used, after: quota.used + 1, limit: quota.limit, period }).catch(() => undefined);
-      return { to: me.email };
+      return sendTestOf(actor, me, await campaignOf(actor, id));
+    },
+
+    /**
+     * An automation step's email, sent to the owner as its test (the automations module checked the
+     * automation is the actor's; the step's campaign is found among the actor's own).
+     */
+    async sendStepTest(actor: Actor, me: ReviewMe, campaignId: string): Promise<{ to: string }> {
+      return sendTestOf(actor, me, afterAccess(await repo.find(actor.id, campaignId)));
     },
 
     /** One recipient's email as a web page (the "view in browser" link): plain links, no open pixel; null for a bad link. */

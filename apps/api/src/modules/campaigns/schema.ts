@@ -55,6 +55,13 @@ export const campaigns = pgTable(
      * senders existed (sent as MAIL_FROM with the old footer).
      */
     sender: jsonb().$type<SenderSnapshot>(),
+    /**
+     * Set on a step of an automation (automations module): the campaign is that step's sender, hidden
+     * from the campaigns list; it stays `sending` while the automation is active (`paused` while it is
+     * paused) and gets a recipient row each time a person reaches the step. No foreign key: the
+     * automations module deletes its steps' campaigns with it.
+     */
+    automationId: uuid(),
     /** Why it failed to start: an error code and its parameters, translated when answered. */
     error: jsonb().$type<{ code: string; params: Record<string, string | number> }>(),
     createdAt: createdAt(),
@@ -65,6 +72,9 @@ export const campaigns = pgTable(
     index('campaigns_user_live_idx')
       .on(t.userId, t.createdAt.desc())
       .where(sql`${t.deletedAt} is null`),
+    index('campaigns_automation_idx')
+      .on(t.automationId)
+      .where(sql`${t.automationId} is not null`),
     index('campaigns_user_trash_idx')
       .on(t.userId, t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),

@@ -95,9 +95,14 @@ export function createCampaignSender(deps: SenderDeps) {
       if (rows.length === 0) {
         const { pending, nextAt } = await repo.pendingInfo(campaignId);
         if (pending === 0) {
-          await finalize(campaignId);
+          // An automation's step stays open for the people who reach it later (its rows wake the sender).
+          if (!campaign.automationId) await finalize(campaignId);
           return;
         }
+        // An automation's step: rows another run holds are that run's; rows waiting for a retry, or
+        // left by a run that died, are woken by the automations' sweep once free (wakeFree), so no
+        // run of a step waits in the queue for them.
+        if (campaign.automationId) return;
         // Rows held by another run or waiting for a retry: look again when the earliest is free.
         await stall.check(campaign, floor, null);
         const nextMs = nextAt && Number.isFinite(nextAt.getTime()) ? nextAt.getTime() : Date.now();

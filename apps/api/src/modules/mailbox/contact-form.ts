@@ -57,6 +57,7 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
         body: input.message,
         consent: input.consent,
         location: input.location,
+        lostMode: target.lostMode,
         locale: origin.locale,
       },
       async (row, tx) => {

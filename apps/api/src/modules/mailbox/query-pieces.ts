@@ -72,7 +72,14 @@ export async function moveMessagesTo(tx: Transaction, profileIds: string[], user
 export async function messageSenders(db: Database | Transaction, ids: string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: messages.id, userId: messages.userId, profileId: messages.profileId, name: messages.name, email: messages.email })
+    .select({
+      id: messages.id,
+      userId: messages.userId,
+      profileId: messages.profileId,
+      name: messages.name,
+      email: messages.email,
+      lostMode: messages.lostMode,
+    })
     .from(messages)
     .where(inArray(messages.id, ids));
 }

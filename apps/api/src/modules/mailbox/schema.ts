@@ -27,6 +27,8 @@ export const messages = pgTable(
     consent: boolean().notNull().default(false),
     /** A finder's location, sent only when they chose to share it (tags in lost mode). */
     location: jsonb().$type<MessageLocation>(),
+    /** Sent to a tag in lost mode (by its finder): automations that start on a lost tag found read it. */
+    lostMode: boolean().notNull().default(false),
     locale: text(),
     readAt: timestamp({ withTimezone: true }),
     starred: boolean().notNull().default(false),

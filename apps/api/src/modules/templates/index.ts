@@ -5,7 +5,7 @@
  * the preview and the test send).
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { emailTemplates } from './schema.js';
 
 export { mergeEmail, prepareEmail, renderTemplate, type PreparedEmail, type RenderedTemplate, type TemplateContent } from './render.js';
@@ -13,7 +13,11 @@ export type { TemplatesService } from './service.js';
 
 export type TemplateForSend = { id: string; name: string; subject: string; bodyHtml: string; bodyText: string };
 
-export async function findTemplateForSend(db: Database, ownerId: string, templateId: string): Promise<TemplateForSend | null> {
+export async function findTemplateForSend(
+  db: Database | Transaction,
+  ownerId: string,
+  templateId: string,
+): Promise<TemplateForSend | null> {
   const [row] = await db
     .select({
       id: emailTemplates.id,
