@@ -14,11 +14,11 @@ const chromium = {
 };
 
 // Specs that need the whole server to themselves run one at a time, after every other project:
-// - renewals moves the sandbox's test clock, which is global (every user's "now");
+// - renewals and automations move the sandbox's test clock, which is global (every user's "now");
 // - billing verifies the invoice record chain, and the check reads the chain heads before the records:
 //   an invoice issued in between (every Pro user the fixtures make has one) reads as a broken chain.
 // To run one of them by itself: `npx playwright test billing --no-deps`.
-const LAST = /(billing|renewals)\.spec\.ts$/;
+const LAST = /(billing|renewals|automations)\.spec\.ts$/;
 
 export default defineConfig({
   // Each run starts by emptying its output folder: a second run side by side (on another E2E_PORT)

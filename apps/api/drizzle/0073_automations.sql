@@ -48,4 +48,5 @@ CREATE UNIQUE INDEX "automation_enrolments_person_idx" ON "automation_enrolments
 CREATE INDEX "automation_enrolments_due_idx" ON "automation_enrolments" USING btree ("next_at") WHERE "automation_enrolments"."state" = 'active';--> statement-breakpoint
 CREATE INDEX "automation_steps_position_idx" ON "automation_steps" USING btree ("automation_id","position");--> statement-breakpoint
 CREATE INDEX "automations_user_idx" ON "automations" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "deliveries_queued_idx" ON "deliveries" USING btree ("id") WHERE "deliveries"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "campaigns_automation_idx" ON "campaigns" USING btree ("automation_id") WHERE "campaigns"."automation_id" is not null;

@@ -26,6 +26,7 @@ export const PROCESS_TESTS = [
   'test/invoices/records-reach-the-aeat-once-after-a-crash.test.ts',
   'test/notifications/two-processes.test.ts',
   'test/campaigns/sending-survives-a-crash.test.ts',
+  'test/automations/automations-survive-a-crash.test.ts',
   'test/platform/behind-nginx.test.ts',
   'test/webhooks/webhooks-survive-a-crash.test.ts',
   'test/payments/redsys-charges-once-after-a-kill-between-charge-and-commit.test.ts',

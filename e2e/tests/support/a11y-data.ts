@@ -13,6 +13,8 @@ export interface ScreenData {
   cardId: string;
   tagId: string;
   campaignId: string;
+  /** A draft automation of two steps (its builder is /user/campanas/automatizaciones/{automation}). */
+  automationId: string;
   /** A payment waiting for the customer's authentication (3-D Secure): its page is /user/pagos/{payment}. */
   paymentId: string;
 }
@@ -21,7 +23,7 @@ export interface ScreenData {
  * Through the API, as the test's own user: a folder and a label for cards and for tags, a file in the
  * cloud (used as the card's photo), a card with contact details, links and a wall, a tag, a visitor's
  * message, a contact list, a suppressed address, a failed payment, a payment waiting for 3-D Secure,
- * two wall posts, an email template and a draft campaign.
+ * two wall posts, an email template, a draft campaign and a draft automation.
  */
 export async function seedScreenData(request: APIRequestContext, user: Pick<TestUser, 'headers' | 'alias' | 'id'>): Promise<ScreenData> {
   const { headers } = user;
@@ -118,7 +120,11 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
   });
   await post(`/api/walls/posts/${pinned.id}/publish`, { action: 'publish' }, 200);
   await post('/api/walls/posts', { profileId: card.id, title: 'Next week', bodyHtml: '<p>A draft.</p>' });
-  await post('/api/templates', { name: 'Welcome', subject: 'Hello {{nombre}}', bodyHtml: '<p>Thanks for writing, {{nombre}}.</p>' });
+  const welcome = await post<{ id: string }>('/api/templates', {
+    name: 'Welcome',
+    subject: 'Hello {{nombre}}',
+    bodyHtml: '<p>Thanks for writing, {{nombre}}.</p>',
+  });
   // A draft campaign to the card's consenting senders (Campañas lists it).
   const campaign = await post<{ id: string }>('/api/campaigns', {
     name: 'Spring newsletter',
@@ -126,7 +132,22 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
     audience: { profileIds: [card.id] },
   });
 
-  return { alias: user.alias, cardId: card.id, tagId: tag.id, campaignId: campaign.id, paymentId: waiting.payment.id };
+  // A draft automation: a welcome at once to whoever consents on the card, the same email again a week later to those who opened it.
+  const automation = await post<{ id: string }>('/api/automations', {
+    name: 'Welcome series',
+    trigger: { kind: 'consented', profileId: card.id },
+  });
+  await post(`/api/automations/${automation.id}/steps`, { templateId: welcome.id, delayMinutes: 0, condition: 'always' }, 200);
+  await post(`/api/automations/${automation.id}/steps`, { templateId: welcome.id, delayMinutes: 7 * 1440, condition: 'opened' }, 200);
+
+  return {
+    alias: user.alias,
+    cardId: card.id,
+    tagId: tag.id,
+    campaignId: campaign.id,
+    automationId: automation.id,
+    paymentId: waiting.payment.id,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ export type Role = 'guest' | 'user' | 'admin' | 'owner' | 'member';
 /**
  * Every route of the spec (section 2), with the role that can open it: the accessibility scan and
  * the visual comparisons both visit this list. Adding a screen is one line; `{card}`, `{tag}`,
- * `{alias}`, `{campaign}` and `{payment}` are the card, tag, alias, draft campaign and payment waiting for
+ * `{alias}`, `{campaign}`, `{automation}` and `{payment}` are the card, tag, alias, draft campaign, draft automation and payment waiting for
  * authentication seeded before the pass, `{coupon}` the admin's coupon with promotion codes (support/a11y-data.ts);
  * `{invitation}` a pending invitation's token and `{teamCard}` the member's card of the team seeded
  * for the team's `owner` and `member` (support/team-data.ts).
@@ -33,6 +33,8 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/campanas/audiencia?tab=supresiones',
     '/user/campanas/audiencia?tab=consentimiento',
     '/user/campanas/automatizaciones',
+    '/user/campanas/automatizaciones/{automation}',
+    '/user/campanas/automatizaciones/{automation}?tab=personas',
     '/user/buzon/{card}',
     '/user/perfiles',
     '/user/perfiles/carpetas',
@@ -96,13 +98,14 @@ export const ROUTES: Record<Role, string[]> = {
 
 /** The seeded ids a route may name: `{card}` is `cardId`… */
 export type RouteData = Partial<
-  Record<'alias' | 'cardId' | 'tagId' | 'campaignId' | 'paymentId' | 'couponId' | 'invitation' | 'teamCardId', string>
+  Record<'alias' | 'cardId' | 'tagId' | 'campaignId' | 'automationId' | 'paymentId' | 'couponId' | 'invitation' | 'teamCardId', string>
 >;
 const PLACEHOLDERS = {
   alias: 'alias',
   card: 'cardId',
   tag: 'tagId',
   campaign: 'campaignId',
+  automation: 'automationId',
   payment: 'paymentId',
   coupon: 'couponId',
   invitation: 'invitation',

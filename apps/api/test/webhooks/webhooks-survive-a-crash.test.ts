@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { expect, vi } from 'vitest';
 import { seedIfEmpty } from '../../src/db/seed.js';
-import { createScratchDatabase, testDatabaseUrl, pgliteDataDir } from '../helpers/database.js';
+import { callServer, describeCrash, type CrashScenario } from '../helpers/crash-suites.js';
 import { startServer } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
 import { startReceiver } from './receiver.js';
@@ -12,31 +8,13 @@ import { startReceiver } from './receiver.js';
 vi.setConfig({ testTimeout: 120_000 });
 
 const TOTAL = 30;
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function api<T>(base: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /**
  * 30 messages to a card whose endpoint stops answering after 10 deliveries; the server is killed
  * (SIGKILL) with attempts in flight, then restarted. The receiver, deduping by event id, sees every
  * message's event, and every delivery ends succeeded.
  */
-async function killMidDeliveryAndRestart(open: () => Promise<DatabaseHandle>, env: Record<string, string>) {
+const killMidDeliveryAndRestart: CrashScenario = async (open, env, cleanups) => {
   let holding = false;
   const receiver = await startReceiver([], { hold: () => holding });
   cleanups.push(() => receiver.close());
@@ -53,22 +31,22 @@ async function killMidDeliveryAndRestart(open: () => Promise<DatabaseHandle>, en
   };
   const first = await startServer(serverEnv);
   cleanups.push(() => first.stop('SIGKILL').then(() => undefined));
-  const token = (await api<{ token: string }>(first.url, null, 'POST', '/api/login', DEMO)).token;
+  const token = (await callServer<{ token: string }>(first.url, null, 'POST', '/api/login', DEMO)).token;
   // Adding an endpoint is a sensitive change: the session proves its owner first.
-  await api(first.url, token, 'POST', '/api/user/reauthenticate', { password: DEMO.password });
+  await callServer(first.url, token, 'POST', '/api/user/reauthenticate', { password: DEMO.password });
   // `GET /api/user` answers the user itself (no `data` envelope).
   const me = (await (await fetch(`${first.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { alias: string };
-  const card = await api<{ id: string }>(first.url, token, 'POST', '/api/profiles', {
+  const card = await callServer<{ id: string }>(first.url, token, 'POST', '/api/profiles', {
     kind: 'card',
     card: { firstName: 'Crash', lastName: 'Test' },
   });
-  const { endpoint } = await api<{ endpoint: { id: string } }>(first.url, token, 'POST', '/api/webhooks', {
+  const { endpoint } = await callServer<{ endpoint: { id: string } }>(first.url, token, 'POST', '/api/webhooks', {
     url: receiver.url,
     events: ['message.received'],
   });
   for (let i = 0; i < TOTAL; i += 1) {
     if (i === 10) holding = true;
-    await api(first.url, null, 'POST', `/api/public/link/${me.alias}/${card.id}/messages`, {
+    await callServer(first.url, null, 'POST', `/api/public/link/${me.alias}/${card.id}/messages`, {
       name: 'Vera',
       email: `vera${i}@visitor.example`,
       message: `message ${i}`,
@@ -83,11 +61,11 @@ async function killMidDeliveryAndRestart(open: () => Promise<DatabaseHandle>, en
   const seen = () => new Set(receiver.received.map((r) => r.headers['enlaza-event-id']));
   await waitFor(async () => (seen().size === TOTAL ? true : undefined), 'every event', 90_000);
   // Every delivery ends succeeded (read through the API: a PGlite directory has one process at a time).
-  const token2 = (await api<{ token: string }>(second.url, null, 'POST', '/api/login', DEMO)).token;
+  const token2 = (await callServer<{ token: string }>(second.url, null, 'POST', '/api/login', DEMO)).token;
   try {
     await waitFor(
       async () => {
-        const list = await api<{ status: string }[]>(second.url, token2, 'GET', `/api/webhooks/${endpoint.id}/deliveries`);
+        const list = await callServer<{ status: string }[]>(second.url, token2, 'GET', `/api/webhooks/${endpoint.id}/deliveries`);
         return list.length === TOTAL && list.every((d) => d.status === 'succeeded') ? true : undefined;
       },
       'every delivery to succeed',
@@ -98,25 +76,6 @@ async function killMidDeliveryAndRestart(open: () => Promise<DatabaseHandle>, en
   }
   const excerpts = new Set(receiver.received.map((r) => (JSON.parse(r.body) as { data: { excerpt: string } }).data.excerpt));
   expect(excerpts.size).toBe(TOTAL);
-}
+};
 
-describe.skipIf(testDatabaseUrl)('webhooks on PGlite', () => {
-  it('loses no event when the process is killed mid-delivery and restarted', async () => {
-    const dataDir = pgliteDataDir('enlaza-webhook-crash-');
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await killMidDeliveryAndRestart(() => openDatabase({ kind: 'pglite', dataDir }), { DATA_DIR: dataDir, DATABASE_URL: '' });
-  });
-});
-
-describe.skipIf(!testDatabaseUrl)('webhooks on PostgreSQL', () => {
-  it('loses no event when the process is killed mid-delivery and restarted', async () => {
-    const scratch = await createScratchDatabase(testDatabaseUrl!);
-    cleanups.push(() => scratch.drop());
-    const dataDir = mkdtempSync(join(tmpdir(), 'enlaza-webhook-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await killMidDeliveryAndRestart(() => openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 }), {
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch.url,
-    });
-  });
-});
+describeCrash('webhooks', 'loses no event when the process is killed mid-delivery and restarted', killMidDeliveryAndRestart);

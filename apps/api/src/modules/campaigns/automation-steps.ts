@@ -6,8 +6,9 @@ import { AppError } from '../../lib/errors.js';
 import { shortProfileLink } from '../../lib/public-links.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Jobs } from '../../platform/jobs.js';
-import { queueDeliveries } from '../communications/index.js';
+import { queueDeliveries, queuedDeliveryIds, settleQueuedDeliveries } from '../communications/index.js';
 import { findTemplateForSend } from '../templates/index.js';
+import { requireComplaintRateOk } from './complaints.js';
 import { renderSubject } from './links.js';
 import type { CampaignsRepository } from './repository.js';
 import type { ReviewMe } from './review.js';
@@ -57,6 +58,8 @@ export function createAutomationSteps(deps: {
     async prepare(tx: Transaction, ownerId: string, steps: { campaignId: string; templateId: string | null; position: number }[]) {
       const sender = await senderSnapshot(tx, ownerId);
       if (!sender) throw new AppError('campaign.sender_missing');
+      // As for a campaign's start: refused while the owner's complaint rate is over the limit.
+      await requireComplaintRateOk(tx, ownerId);
       for (const step of steps) {
         const template = step.templateId ? await findTemplateForSend(tx, ownerId, step.templateId) : null;
         if (!template) throw new AppError('automation.template_missing', { position: step.position + 1 });
@@ -95,6 +98,14 @@ export function createAutomationSteps(deps: {
           ),
         );
       for (const { id } of free) await jobs.send('campaign.send', { campaignId: id });
+      // A run killed after its emails were accepted leaves their deliveries queued (a campaign's end
+      // settles them; a step never ends): settled here from the recipient rows.
+      await settleQueuedDeliveries(
+        db,
+        sql`select r.id, r.state as status, r.sent_at, r.error from ${campaignRecipients} r
+          join ${campaigns} c on c.id = r.campaign_id
+          where r.id in (${queuedDeliveryIds}) and c.automation_id is not null and r.state in ('sent', 'failed', 'bounced')`,
+      );
       return free.length;
     },
 

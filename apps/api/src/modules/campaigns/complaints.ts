@@ -58,7 +58,7 @@ const reasonOf = (s: ComplaintStanding) => ({
 });
 
 /** Refuses a start, a schedule or a resume while the owner's rate is over the limit (409, with the figures). */
-export async function requireComplaintRateOk(db: Database, ownerId: string): Promise<void> {
+export async function requireComplaintRateOk(db: Database | Transaction, ownerId: string): Promise<void> {
   const standing = await complaintStanding(db, ownerId);
   if (standing.over) {
     const { code, params } = reasonOf(standing);

@@ -110,6 +110,9 @@ export async function dropQueuedDeliveries(tx: Database | Transaction, ids: SQLW
  * the caller's select of `id`, `status`, `sent_at` and `error` (one row per message): a row already
  * past `queued` is left alone, and a known send time is kept.
  */
+/** The ids of the deliveries still queued (a few: those in flight), as a subquery (read through their partial index). */
+export const queuedDeliveryIds = sql`select id from ${deliveries} where status = 'queued'`;
+
 export async function settleQueuedDeliveries(tx: Database | Transaction, outcomes: SQL): Promise<void> {
   await tx.execute(sql`
     update ${deliveries} d set status = o.status, sent_at = coalesce(d.sent_at, o.sent_at), error = o.error

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, primaryId } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
@@ -25,5 +26,11 @@ export const deliveries = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.userId, t.createdAt)],
+  (t) => [
+    index().on(t.userId, t.createdAt),
+    // Queued rows are few (in flight): the automations' sweep finds those a crash left behind through it.
+    index('deliveries_queued_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'queued'`),
+  ],
 );
