@@ -48,17 +48,17 @@ test('a visitor who confirms gets the welcome at once and, having opened it, the
 
   // Step 1 at once; step 2 two days later, only to those who opened the first.
   await page.getByTestId('add-step').click();
-  await page.getByTestId('step-template').selectOption({ label: 'Welcome' });
-  await page.getByTestId('step-delay').fill('0');
-  await page.getByTestId('step-form-submit').click();
+  await page.getByTestId('step-form').getByTestId('step-template').selectOption({ label: 'Welcome' });
+  await page.getByTestId('step-form').getByTestId('step-delay').fill('0');
+  await page.getByTestId('step-form').getByTestId('step-form-submit').click();
   await expect(page.getByTestId('timeline-step')).toHaveCount(1);
   await page.getByTestId('add-step').click();
-  await page.getByTestId('step-template').selectOption({ label: 'Two days later' });
-  await page.getByTestId('step-delay').fill('2');
-  await page.getByTestId('step-unit').selectOption('days');
-  await expect(page.getByTestId('step-delay-preview')).toContainText('After 2 days');
-  await page.getByTestId('step-condition').selectOption('opened');
-  await page.getByTestId('step-form-submit').click();
+  await page.getByTestId('step-form').getByTestId('step-template').selectOption({ label: 'Two days later' });
+  await page.getByTestId('step-form').getByTestId('step-delay').fill('2');
+  await page.getByTestId('step-form').getByTestId('step-unit').selectOption('days');
+  await expect(page.getByTestId('step-form').getByTestId('step-delay-preview')).toContainText('After 2 days');
+  await page.getByTestId('step-form').getByTestId('step-condition').selectOption('opened');
+  await page.getByTestId('step-form').getByTestId('step-form-submit').click();
   await expect(page.getByTestId('timeline-step')).toHaveCount(2);
   await expect(page.getByTestId('timeline-step').nth(1)).toContainText('After 2 days');
   await page.getByTestId('automation-activate').click();
@@ -91,5 +91,5 @@ test('a visitor who confirms gets the welcome at once and, having opened it, the
   await expect(steps.nth(1).getByTestId('step-figure-sent')).toContainText('1');
   await page.getByTestId('tab-people').click();
   await expect(page.getByTestId('automation-people')).toContainText(visitor);
-  await expect(page.getByTestId('enrolment-state')).toHaveText(/finished/i);
+  await expect(page.getByTestId('data-row').getByTestId('enrolment-state')).toHaveText(/finished/i);
 });
