@@ -45,9 +45,10 @@ export async function signIn(request: APIRequestContext, email: string, password
   return { token, user, datasuscription: subscription.ok() ? await subscription.json() : null };
 }
 
-/** The browser state of a signed-in role (the session keys the sign-in page stores) in `theme`. */
-export function storageFor(role: Role, theme: Theme) {
+/** The browser state of a signed-in role (the session keys the sign-in page stores) in `theme`, and in `language` when given (the header's choice). */
+export function storageFor(role: Role, theme: Theme, language?: 'es' | 'jp') {
   const localStorage: { name: string; value: string }[] = [{ name: SCHEME_KEY, value: theme }];
+  if (language) localStorage.push({ name: 'lang', value: language });
   if (role !== 'guest') {
     const { token, user, datasuscription } = visualData().sessions[role];
     localStorage.push(
@@ -160,7 +161,7 @@ async function sameIds(page: Page) {
 export async function compareRoutes(
   page: Page,
   routes: string[],
-  { role, width, opened = {} }: { role: Role; width: number; opened?: Record<string, Opened> },
+  { role, width, opened = {}, language }: { role: Role; width: number; opened?: Record<string, Opened>; language?: 'es' | 'jp' },
 ): Promise<{ lookups: string[] }> {
   await page.clock.setFixedTime(new Date(VISUAL_BROWSER_TIME));
   const data = visualData();
@@ -178,7 +179,8 @@ export async function compareRoutes(
     if (!pictured) return;
     await sameIds(page);
     expect.soft(await textInMachineFonts(page), `${name} at ${width} px, ${theme}: text in the machine's fonts, not the app's`).toEqual([]);
-    await expect.soft(page).toHaveScreenshot(`${role}-${name}-${width}-${theme}.png`, { fullPage: true, mask: volatile(page) });
+    const picture = `${role}${language ? `-${language}` : ''}-${name}-${width}-${theme}.png`;
+    await expect.soft(page).toHaveScreenshot(picture, { fullPage: true, mask: volatile(page) });
   };
   /** Turns the open page to `theme`, and checks what every picture needs. */
   const show = async (route: string, url: string, theme: Theme) => {

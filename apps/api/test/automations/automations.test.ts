@@ -417,4 +417,21 @@ describe('automations', () => {
     expect(person).toMatchObject({ state: 'stopped', stopReason: 'bounced' });
     expect(mail.count('bounced@visitor.example')).toBe(0);
   });
+
+  it('sends a step added to an active automation to the people who had finished it', async () => {
+    const o = await owner();
+    await saveSender(o);
+    await call(o, 'PUT', '/api/audience/consent', { doubleOptIn: false, subject: null, body: null, thanks: null, pendingDays: 30 });
+    let a = await build(o, { kind: 'consented', profileId: null }, [[o.welcome, 0]]);
+    await data(o, 'POST', `/api/automations/${a.id}/activate`);
+    await write(o, o.card, 'done@visitor.example');
+    await settle();
+    expect((await get(o, a.id)).people).toEqual({ active: 0, finished: 1, stopped: 0 });
+    a = await data(o, 'POST', `/api/automations/${a.id}/steps`, { templateId: o.followUp, delayMinutes: 0, condition: 'always' });
+    expect(a.people).toEqual({ active: 1, finished: 0, stopped: 0 });
+    await waitFor(async () => ((await get(o, a.id)).people.finished === 1 ? true : undefined), 'the new step');
+    await settle();
+    expect((await get(o, a.id)).steps[1]!.figures).toMatchObject({ sent: 1 });
+    await mail.next('done@visitor.example', (m) => m.subject === 'How is it going?');
+  });
 });

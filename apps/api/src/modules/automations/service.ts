@@ -69,7 +69,7 @@ export function createAutomationsService({ db, requireAccess, steps, jobs, clock
     get: reload,
 
     /** Adding, changing, removing and testing steps (step-edits.ts). */
-    ...automationStepEdits({ db, requireAccess, steps, clock, automationOf, stepOf, stepsOf, reload }),
+    ...automationStepEdits({ db, requireAccess, steps, clock, jobs, automationOf, stepOf, stepsOf, reload }),
 
     /** The people in it, newest first, in keyset pages. */
     async people(actor: Actor, id: string, cursorToken?: string) {

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
+import type { Jobs } from '../../platform/jobs.js';
 import type { AutomationSteps, ReviewMe } from '../campaigns/index.js';
 import { findTemplateForSend } from '../templates/index.js';
 import { automationEnrolments, automationSteps, type automations } from './schema.js';
@@ -18,12 +19,13 @@ export function automationStepEdits(deps: {
   requireAccess: RequireAccess;
   steps: AutomationSteps;
   clock: Clock;
+  jobs: Jobs;
   automationOf: (actor: Actor, id: string) => Promise<AutomationRow>;
   stepOf: (automationId: string, stepId: string) => Promise<StepRow>;
   stepsOf: (tx: Database | Transaction, automationId: string) => Promise<StepRow[]>;
   reload: (actor: Actor, id: string) => Promise<Automation>;
 }) {
-  const { db, requireAccess, steps, clock, automationOf, stepOf, stepsOf, reload } = deps;
+  const { db, requireAccess, steps, clock, jobs, automationOf, stepOf, stepsOf, reload } = deps;
 
   async function templateOf(actor: Actor, templateId: string) {
     await requireAccess(actor, 'template', templateId);
@@ -51,7 +53,9 @@ export function automationStepEdits(deps: {
       await db.transaction(async (tx) => {
         const campaignId = await steps.create(tx, actor.id, id, `${row.name} · ${position + 1}`);
         await tx.insert(automationSteps).values({ automationId: id, position, campaignId, ...values });
-        await steps.setTemplate(tx, actor.id, { campaignId, templateId: values.templateId, position });
+        // In an active automation the new step sends from now on (a draft or paused one's steps are prepared when activated).
+        if (row.state === 'active') await steps.prepare(tx, actor.id, [{ campaignId, templateId: values.templateId, position }]);
+        else await steps.setTemplate(tx, actor.id, { campaignId, templateId: values.templateId, position });
         // An active automation's people who had gone through every step wait for the new one (after its delay).
         if (row.state !== 'draft')
           await tx
@@ -64,6 +68,8 @@ export function automationStepEdits(deps: {
                 eq(automationEnrolments.nextPosition, position),
               ),
             );
+        // Those it brought back go now when the new step is "at once".
+        if (row.state === 'active') await jobs.send('automations.advance', {}, { tx });
       });
       return reload(actor, id);
     },

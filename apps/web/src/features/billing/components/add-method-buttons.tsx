@@ -20,6 +20,12 @@ export function AddMethodButtons({
           key={kind}
           variant={kind === kinds[0] ? variant : variant === 'filled' ? 'light' : variant}
           size={variant === 'subtle' ? 'compact-sm' : 'sm'}
+          // A long label ("Añadir una cuenta bancaria (adeudo directo SEPA)") wraps on a phone instead of being cut.
+          h="auto"
+          mih={variant === 'subtle' ? 26 : 36}
+          maw="100%"
+          py={4}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
           onClick={() => onAdd(kind)}
           data-testid={`methods-add-${kind}`}
         >
