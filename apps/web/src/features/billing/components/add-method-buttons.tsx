@@ -25,7 +25,7 @@ export function AddMethodButtons({
           mih={variant === 'subtle' ? 26 : 36}
           maw="100%"
           py={4}
-          styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.35 } }}
           onClick={() => onAdd(kind)}
           data-testid={`methods-add-${kind}`}
         >
