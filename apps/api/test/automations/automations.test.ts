@@ -15,13 +15,19 @@ import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, waitFor, ty
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const DAY_MINUTES = 1440;
+const WEBHOOK_SECRET = 'automation-bounces-0123456789abcdef';
 let t: TestContext;
 let mail: Mailbox;
 let addresses = 0;
 
 beforeAll(async () => {
   mail = await startMailbox();
-  t = await createTestApp({ ...mail.env, TEST_CLOCK_ENABLED: 'true', PUBLIC_URL: 'http://enlaza.test' });
+  t = await createTestApp({
+    ...mail.env,
+    TEST_CLOCK_ENABLED: 'true',
+    PUBLIC_URL: 'http://enlaza.test',
+    BOUNCE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -433,5 +439,30 @@ describe('automations', () => {
     await settle();
     expect((await get(o, a.id)).steps[1]!.figures).toMatchObject({ sent: 1 });
     await mail.next('done@visitor.example', (m) => m.subject === 'How is it going?');
+  });
+
+  it('pauses with the complaint watch when its steps draw complaints past the limit, and cannot be activated while it lasts', async () => {
+    const o = await owner('Carla Complaints');
+    await saveSender(o);
+    await call(o, 'PUT', '/api/audience/consent', { doubleOptIn: false, subject: null, body: null, thanks: null, pendingDays: 30 });
+    const a = await build(o, { kind: 'consented', profileId: null }, [[o.welcome, 0]]);
+    await data(o, 'POST', `/api/automations/${a.id}/activate`);
+    const people = ['c0@visitor.example', 'c1@visitor.example', 'c2@visitor.example'];
+    for (const email of people) await write(o, o.card, email);
+    await settle();
+    expect((await get(o, a.id)).steps[0]!.figures.sent).toBe(3);
+    // Every one of them reports the welcome as spam (a provider's feedback through the bounce webhook).
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/api/campaigns/webhooks/bounces',
+      headers: { authorization: `Bearer ${WEBHOOK_SECRET}` },
+      payload: { events: people.map((email) => ({ email, type: 'complaint' })) },
+    });
+    expect(reported.json().data).toMatchObject({ matched: 3, paused: 1 });
+    await settle();
+    expect((await get(o, a.id)).state).toBe('paused');
+    const again = await call(o, 'POST', `/api/automations/${a.id}/activate`);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'campaign.paused_complaints']);
+    expect((await get(o, a.id)).state).toBe('paused');
   });
 });
