@@ -8,16 +8,16 @@ import { startMailbox } from '../helpers/mailbox.js';
 import { startServer } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
 
-// Server processes, 600 SMTP sessions and a restart: slow on a busy machine.
+// Server processes, 300 SMTP sessions and a restart: slow on a busy machine.
 vi.setConfig({ testTimeout: 600_000 });
 
 /** What the calls below read of an answer. */
 type Answer = { id: string; state: string; token: string };
-const PEOPLE = 300;
+const PEOPLE = 150;
 const STEPS = ['First step', 'Second step'];
 
 /**
- * An active automation of two steps, both "at once", with 300 people due: once 150 of the 600 emails
+ * An active automation of two steps, both "at once", with 150 people due: once 75 of the 300 emails
  * are accepted the SMTP server stops answering and the process is killed (SIGKILL) with batches of the
  * advance and sends in flight. After a restart every person has each step's email exactly once and
  * has finished the sequence.

@@ -92,7 +92,6 @@ export function userNavigation(user: CurrentUser | null, unread = 0): NavSection
         { to: '/user/plantillas', labelKey: 'pages:user.plantillas' },
         { to: '/user/campanas', labelKey: 'pages:user.campanas' },
         { to: '/user/campanas/audiencia', labelKey: 'pages:user.audiencia' },
-        { to: '/user/campanas/automatizaciones', labelKey: 'pages:user.automatizaciones' },
         { to: '/user/comunicaciones', labelKey: 'pages:user.comunicaciones' },
       ],
     },

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Campaign } from '@enlaza/contracts';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { notify } from '@/components/notifications';
@@ -40,9 +40,15 @@ export default function CampaignsPage() {
       intro={t('intro')}
       actions={
         !editing ? (
-          <Button onClick={() => go({ edit: 'new' })} data-testid="new-campaign">
-            {t('new')}
-          </Button>
+          <Group gap="xs">
+            {/* Automations live beside the campaigns (the sidebar has no room left at 1280×800). */}
+            <Button component={Link} to="/user/campanas/automatizaciones" variant="default" data-testid="campaigns-automations">
+              {t('automations')}
+            </Button>
+            <Button onClick={() => go({ edit: 'new' })} data-testid="new-campaign">
+              {t('new')}
+            </Button>
+          </Group>
         ) : null
       }
     />
