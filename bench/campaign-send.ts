@@ -1,12 +1,20 @@
-// npm run bench:campaign -w bench: a campaign to 20,000 recipients delivered to a local SMTP sink with
-// no rate limit: messages per second (target ≥ 500), and GET /api/user throughput while it sends
-// against the same at rest (ratio printed, target ≥ 0.8). PostgreSQL (seeded with SQL); needs `npm run build`.
-// BENCH_RECIPIENTS=200 (or `-- --recipients 200`) runs a small one end to end; the default stays 20,000.
-// Measured twice: with the jobs in the API process (the default) and in a worker process of their own.
+// npm run bench:campaign -w bench: a campaign delivered to a local SMTP sink with no rate limit, side by
+// side with a bare nodemailer loop sending the same messages to the same sink (lib/bare-smtp-loop.ts),
+// with DKIM off and on (the bare loop signs too, same key, nodemailer's `dkim` option): messages per
+// second of each and their ratio (target ≥ 0.85 in both), and GET /api/user at rest and while a
+// campaign sends (req/s, p95, p99). PostgreSQL (seeded with SQL); needs `npm run build`.
+// BENCH_RECIPIENTS=2000 (or `-- --recipients 2000`) runs a small one; the default is 20,000.
+// Measured with the jobs in the API process and in a worker process of their own
+// (BENCH_TOPOLOGY=inline or worker runs one); BENCH_DKIM=off or on runs one DKIM setting.
 import pg from 'pg';
 import { fork } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sideBySide } from './lib/measure.js';
+import type { BareLoopRequest, BareLoopResult } from './lib/bare-smtp-loop.js';
+import { latencyRun, type LatencySample } from './lib/measure.js';
 import { apiSource } from './lib/scratch-app.js';
 import { BENCH_USER, benchToken, startBenchServer } from './lib/server.js';
 
@@ -21,14 +29,57 @@ function recipientCount(): number {
 }
 
 const RECIPIENTS = recipientCount();
+/** The campaign sender's connections (CAMPAIGN_SMTP_CONNECTIONS, default 16): the bare loop keeps as many. */
+const CONNECTIONS = Number(process.env.CAMPAIGN_SMTP_CONNECTIONS || 16);
 /** The bench template: what an editor's email holds (heading, text with a bare address, an image, a button, a rule). */
 const BENCH_BODY =
   '<h2>Hello {{nombre}}</h2><p>Read <a href="https://example.org/news">our news</a> or https://example.org/blog.</p>' +
   '<p><img src="https://example.org/banner.png" alt="Our autumn collection" width="1200" height="600"></p>' +
   '<p><a class="button" href="https://example.org/shop">See the collection</a></p><hr><p>See you soon.</p>';
-const TARGET_RATE = 500;
-const TARGET_RATIO = 0.8;
+const TEMPLATE = { subject: 'News for {{nombre}}', bodyHtml: BENCH_BODY };
+const TARGET_RATIO = 0.85;
 const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
+
+/** One RSA-2048 key for every DKIM run, the app's and the bare loop's (a file, as DKIM_PRIVATE_KEY_FILE takes it). */
+const DKIM_KEY_FILE = join(mkdtempSync(join(tmpdir(), 'enlaza-bench-dkim-')), 'dkim.pem');
+writeFileSync(DKIM_KEY_FILE, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
+const DKIM = { domainName: 'enlaza.local', keySelector: 'bench', keyFile: DKIM_KEY_FILE };
+
+type SinkCount = { accepted: number; firstAt: number; lastAt: number; cpuMicros: number };
+/** Messages per second as the sink saw them: from the first accepted to the last. */
+const rateOf = (c: SinkCount) => (c.accepted > 1 ? ((c.accepted - 1) * 1000) / (c.lastAt - c.firstAt) : NaN);
+
+/** CPU time (µs) of processes so far, from /proc (Linux; 0 elsewhere): user + system, 100 ticks a second. */
+function cpuMicros(pids: (number | undefined)[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone, or no /proc */
+    }
+  }
+  return ticks * 10_000;
+}
+
+/** The local PostgreSQL server's processes (its CPU counts against the campaign: the bare loop uses none). */
+function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The SMTP sink of the measurement, which accepts everything and counts it, in a child process of its
@@ -41,13 +92,15 @@ async function startSink() {
     child.once('message', (m: { port: number }) => resolve(m.port));
     child.once('exit', (code) => reject(new Error(`the SMTP sink exited (${code})`)));
   });
+  const ask = <T>(type: 'count' | 'reset') =>
+    new Promise<T>((resolve) => {
+      child.once('message', (m: T) => resolve(m));
+      child.send({ type });
+    });
   return {
     port,
-    accepted: () =>
-      new Promise<number>((resolve) => {
-        child.once('message', (m: { accepted: number }) => resolve(m.accepted));
-        child.send({ type: 'count' });
-      }),
+    count: () => ask<SinkCount>('count'),
+    reset: () => ask<unknown>('reset'),
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -57,11 +110,40 @@ async function startSink() {
   };
 }
 
+/** The bare nodemailer loop (lib/bare-smtp-loop.ts) in a process of its own: `count` messages to the sink. */
+async function bareLoop(request: BareLoopRequest): Promise<BareLoopResult> {
+  const child = fork(fileURLToPath(new URL('./lib/bare-smtp-loop.ts', import.meta.url)), [], { stdio: 'inherit' });
+  return new Promise<BareLoopResult>((resolve, reject) => {
+    child.once('message', (m: BareLoopResult) => resolve(m));
+    child.once('exit', (code) => (code ? reject(new Error(`the bare SMTP loop exited (${code})`)) : undefined));
+    child.send(request);
+  });
+}
+
+/** CPU per message (µs): the sending process, PostgreSQL, the sink. */
+type CpuShare = { sender: number; postgres: number; sink: number };
+
+type Cell = {
+  topology: string;
+  dkim: boolean;
+  bare: number[];
+  bareCpu: CpuShare;
+  campaignCpu: CpuShare;
+  campaign: number;
+  wallSeconds: number;
+  rest: LatencySample;
+  sending: LatencySample;
+};
+
+const fmt = (n: number) => n.toFixed(0).padStart(5);
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
 /**
- * One campaign in one topology: the jobs in the API process (WORKERS=inline, the default) or in a
- * worker process of their own (`npm run worker`), on a fresh database and SMTP sink each.
+ * One topology and DKIM setting, on a fresh database and SMTP sink: half the messages by the bare loop,
+ * the campaign, the other half by the bare loop (so a change in the machine's load meets both sides),
+ * then GET /api/user at rest and while a second campaign sends (cancelled once measured).
  */
-async function measure(separateWorker: boolean, port: number): Promise<void> {
+async function measure(separateWorker: boolean, dkim: boolean, port: number): Promise<Cell | null> {
   const sink = await startSink();
   Object.assign(process.env, {
     SMTP_HOST: '127.0.0.1',
@@ -72,73 +154,124 @@ async function measure(separateWorker: boolean, port: number): Promise<void> {
     PUBLIC_URL: 'http://bench.enlaza.test',
     // A production build on a closed network: campaigns may start with an http public address.
     ALLOW_HTTP_PUBLIC_URL: 'true',
+    MAIL_FROM: 'Enlaza <no-reply@enlaza.local>',
   });
+  if (dkim)
+    Object.assign(process.env, { DKIM_DOMAIN: DKIM.domainName, DKIM_SELECTOR: DKIM.keySelector, DKIM_PRIVATE_KEY_FILE: DKIM.keyFile });
+  else for (const key of ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY_FILE']) delete process.env[key];
   const server = await startBenchServer(port, { separateWorker });
   try {
     if (!server.databaseUrl) {
       console.log('Campaign benchmark: PostgreSQL only (BENCH_DATABASE_URL); skipped on PGlite.');
-    } else {
-      const client = new pg.Client({ connectionString: server.databaseUrl });
-      await client.connect();
-      const {
-        rows: [user],
-      } = await client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [BENCH_USER.email]);
-      const {
-        rows: [profile],
-      } = await client.query<{ id: string }>(`INSERT INTO profiles (user_id, kind, name) VALUES ($1, 'card', 'Bench card') RETURNING id`, [
-        user!.id,
-      ]);
-      await client.query(
-        `INSERT INTO messages (profile_id, user_id, name, email, body, consent) SELECT $1, $2, 'Reader ' || g, 'reader' || g || '@sink.bench', 'Keep me posted', true FROM generate_series(1, $3::int) g`,
-        [profile!.id, user!.id, RECIPIENTS],
-      );
-      const {
-        rows: [template],
-      } = await client.query<{ id: string }>(
-        `INSERT INTO email_templates (user_id, name, subject, body_html, body_text) VALUES ($1, 'Bench', 'News for {{nombre}}', $2, $3) RETURNING id`,
-        [user!.id, BENCH_BODY, 'Hello {{nombre}}'],
-      );
-      await client.end();
+      return null;
+    }
+    const client = new pg.Client({ connectionString: server.databaseUrl });
+    await client.connect();
+    const {
+      rows: [user],
+    } = await client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [BENCH_USER.email]);
+    const {
+      rows: [profile],
+    } = await client.query<{ id: string }>(`INSERT INTO profiles (user_id, kind, name) VALUES ($1, 'card', 'Bench card') RETURNING id`, [
+      user!.id,
+    ]);
+    await client.query(
+      `INSERT INTO messages (profile_id, user_id, name, email, body, consent) SELECT $1, $2, 'Reader ' || g, 'reader' || g || '@sink.bench', 'Keep me posted', true FROM generate_series(1, $3::int) g`,
+      [profile!.id, user!.id, RECIPIENTS],
+    );
+    const {
+      rows: [template],
+    } = await client.query<{ id: string }>(
+      `INSERT INTO email_templates (user_id, name, subject, body_html, body_text) VALUES ($1, 'Bench', $2, $3, $4) RETURNING id`,
+      [user!.id, TEMPLATE.subject, TEMPLATE.bodyHtml, 'Hello {{nombre}}'],
+    );
+    await client.end();
 
-      const token = await benchToken(server);
-      const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const user$ = { url: `${server.url}/api/user`, headers: { authorization: `Bearer ${token}` } };
-
-      const topology = separateWorker ? 'jobs in a separate worker process' : 'jobs in the API process';
-      console.log(`Campaign to ${RECIPIENTS.toLocaleString('en')} recipients, SMTP sink, no rate limit (${server.database}, ${topology})…`);
-      const rest = (await sideBySide(user$, user$, 1, 4)).a;
+    const token = await benchToken(server);
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const user$ = { url: `${server.url}/api/user`, headers: { authorization: `Bearer ${token}` } };
+    const startCampaign = async () => {
       const created = await fetch(`${server.url}/api/campaigns`, {
         method: 'POST',
         headers: auth,
         body: JSON.stringify({ name: 'Bench', templateId: template!.id, audience: { profileIds: [profile!.id] } }),
       });
-      const campaignId = ((await created.json()) as { data: { id: string } }).data.id;
-      const t0 = performance.now();
-      const started = await fetch(`${server.url}/api/campaigns/${campaignId}/start`, { method: 'POST', headers: auth, body: '{}' });
+      const id = ((await created.json()) as { data: { id: string } }).data.id;
+      const started = await fetch(`${server.url}/api/campaigns/${id}/start`, { method: 'POST', headers: auth, body: '{}' });
       if (!started.ok) throw new Error(`start: ${started.status} ${await started.text()}`);
-      const startMs = performance.now() - t0;
-      // Measured while it sends (the first seconds), then wait for the end.
-      const during = (await sideBySide(user$, user$, 1, 4)).a;
-      let state = 'sending';
-      while (state !== 'sent') {
-        await new Promise((r) => setTimeout(r, 250));
-        const res = await fetch(`${server.url}/api/campaigns/${campaignId}`, { headers: auth });
-        state = ((await res.json()) as { data: { state: string } }).data.state;
-        if (state === 'failed' || state === 'cancelled') throw new Error(`campaign ended ${state}`);
-      }
-      const seconds = (performance.now() - t0) / 1000;
-      const rate = RECIPIENTS / seconds;
-      const ratio = during.rps / rest.rps;
-      console.log(`  start (audience, quota, ${RECIPIENTS.toLocaleString('en')} rows + deliveries): ${startMs.toFixed(0)} ms`);
-      console.log(
-        `  sent ${await sink.accepted()} in ${seconds.toFixed(1)} s: ${rate.toFixed(0)} messages/s  (target ≥ ${TARGET_RATE}: ${verdict(rate >= TARGET_RATE)})`,
-      );
-      console.log(`  GET /api/user at rest   ${rest.rps.toFixed(0).padStart(7)} req/s   p99 ${rest.p99} ms`);
-      console.log(`  GET /api/user sending   ${during.rps.toFixed(0).padStart(7)} req/s   p99 ${during.p99} ms`);
-      console.log(
-        `  ratio sending/rest: ${(ratio * 100).toFixed(1)} %  (target ≥ ${TARGET_RATIO * 100} %: ${verdict(ratio >= TARGET_RATIO)})\n`,
-      );
-    }
+      return id;
+    };
+    const stateOf = async (id: string) => {
+      const res = await fetch(`${server.url}/api/campaigns/${id}`, { headers: auth });
+      return ((await res.json()) as { data: { state: string } }).data.state;
+    };
+
+    const topology = separateWorker ? 'worker process' : 'API process';
+    const label = `${topology}, DKIM ${dkim ? 'on' : 'off'}`;
+    console.log(`Campaign to ${RECIPIENTS.toLocaleString('en')} recipients, SMTP sink, no rate limit (${server.database}, ${label})…`);
+    const bareCpu: CpuShare = { sender: 0, postgres: 0, sink: 0 };
+    const bareRun = async (count: number) => {
+      await sink.reset();
+      const pg0 = cpuMicros(postgresPids());
+      const result = await bareLoop({ port: sink.port, count, connections: CONNECTIONS, template: TEMPLATE, dkim: dkim ? DKIM : null });
+      if (result.failed > 0) throw new Error(`the bare loop had ${result.failed} failed sends`);
+      const c = await sink.count();
+      bareCpu.sender += result.cpuMicros / RECIPIENTS;
+      bareCpu.postgres += (cpuMicros(postgresPids()) - pg0) / RECIPIENTS;
+      bareCpu.sink += c.cpuMicros / RECIPIENTS;
+      return rateOf(c);
+    };
+    const half = Math.max(2, Math.floor(RECIPIENTS / 2));
+    const bare = [await bareRun(half)];
+
+    await sink.reset();
+    // The process that sends: the API's, or the worker's.
+    const senderPid = separateWorker ? server.workerPid : server.pid;
+    const cpu0 = { sender: cpuMicros([senderPid]), postgres: cpuMicros(postgresPids()) };
+    const t0 = performance.now();
+    const campaignId = await startCampaign();
+    while ((await stateOf(campaignId)) !== 'sent') await new Promise((r) => setTimeout(r, 100));
+    const wallSeconds = (performance.now() - t0) / 1000;
+    const counted = await sink.count();
+    if (counted.accepted !== RECIPIENTS) throw new Error(`the sink accepted ${counted.accepted} of ${RECIPIENTS}`);
+    const campaign = rateOf(counted);
+    const campaignCpu: CpuShare = {
+      sender: (cpuMicros([senderPid]) - cpu0.sender) / RECIPIENTS,
+      postgres: (cpuMicros(postgresPids()) - cpu0.postgres) / RECIPIENTS,
+      sink: counted.cpuMicros / RECIPIENTS,
+    };
+    bare.push(await bareRun(half));
+
+    // GET /api/user at rest, then while a second campaign sends (its first seconds), which is then cancelled.
+    await latencyRun(user$, 1);
+    const rest = await latencyRun(user$, 4);
+    await sink.reset();
+    const second = await startCampaign();
+    // From its first email on (the start writes every recipient row first).
+    while ((await sink.count()).accepted === 0) await new Promise((r) => setTimeout(r, 20));
+    await sink.reset();
+    await latencyRun(user$, 1);
+    const sending = await latencyRun(user$, 4);
+    const sentMeanwhile = (await sink.count()).accepted;
+    await fetch(`${server.url}/api/campaigns/${second}/cancel`, { method: 'POST', headers: auth, body: '{}' });
+
+    const bareMean = (bare[0]! + bare[1]!) / 2;
+    const ratio = campaign / bareMean;
+    console.log(`  bare nodemailer loop     ${fmt(bare[0]!)} / ${fmt(bare[1]!)} messages/s (before / after the campaign)`);
+    console.log(
+      `  campaign                 ${fmt(campaign)} messages/s (${wallSeconds.toFixed(1)} s from the start request to \`sent\`: ${(RECIPIENTS / wallSeconds).toFixed(0)}/s)`,
+    );
+    const share = (c: CpuShare) =>
+      `${(c.sender + c.postgres + c.sink).toFixed(0)} µs (sender ${c.sender.toFixed(0)}, PostgreSQL ${c.postgres.toFixed(0)}, sink ${c.sink.toFixed(0)})`;
+    console.log(`  CPU per message: bare loop ${share(bareCpu)}; campaign ${share(campaignCpu)}`);
+    console.log(`  ratio campaign / bare:   ${ratio.toFixed(2)}  (target ≥ ${TARGET_RATIO}: ${verdict(ratio >= TARGET_RATIO)})`);
+    console.log(
+      `  GET /api/user at rest    ${fmt(rest.rps)} req/s   p50 ${ms(rest.p50)}   p95 ${ms(rest.p95)}   p99 ${ms(rest.p99)}   errors ${rest.errors}`,
+    );
+    console.log(
+      `  GET /api/user sending    ${fmt(sending.rps)} req/s   p50 ${ms(sending.p50)}   p95 ${ms(sending.p95)}   p99 ${ms(sending.p99)}   errors ${sending.errors}  (${sentMeanwhile} emails sent meanwhile)\n`,
+    );
+    return { topology, dkim, bare, bareCpu, campaignCpu, campaign, wallSeconds, rest, sending };
   } finally {
     await server.stop();
     await sink.close();
@@ -193,7 +326,23 @@ async function renderCost(): Promise<void> {
 
 await renderCost();
 const port = Number(process.env.BENCH_PORT ?? 4398);
-// BENCH_TOPOLOGY=inline or worker measures only one of the two.
-const only = process.env.BENCH_TOPOLOGY;
-if (only !== 'worker') await measure(false, port);
-if (only !== 'inline') await measure(true, port + 1);
+// BENCH_TOPOLOGY=inline or worker, BENCH_DKIM=off or on: only those.
+const topologies = [false, true].filter((w) => process.env.BENCH_TOPOLOGY !== (w ? 'inline' : 'worker'));
+const dkims = [false, true].filter((d) => process.env.BENCH_DKIM !== (d ? 'off' : 'on'));
+const cells: Cell[] = [];
+let offset = 0;
+for (const separateWorker of topologies)
+  for (const dkim of dkims) {
+    const cell = await measure(separateWorker, dkim, port + offset++);
+    if (cell) cells.push(cell);
+  }
+if (cells.length > 0) {
+  console.log(`Summary (${RECIPIENTS.toLocaleString('en')} recipients, ${CONNECTIONS} connections):`);
+  console.log('  topology        DKIM   bare msg/s   campaign msg/s   ratio   GET /api/user p95 rest → sending');
+  for (const c of cells) {
+    const bareMean = (c.bare[0]! + c.bare[1]!) / 2;
+    console.log(
+      `  ${c.topology.padEnd(15)} ${(c.dkim ? 'on' : 'off').padEnd(4)}   ${fmt(bareMean)}        ${fmt(c.campaign)}            ${(c.campaign / bareMean).toFixed(2)}    ${ms(c.rest.p95)} → ${ms(c.sending.p95)}`,
+    );
+  }
+}

@@ -23,6 +23,10 @@ declare module 'autocannon' {
     timeouts: number;
     '2xx': number;
   };
-  function autocannon(options: Options): Promise<Result>;
+  /** The run: a promise of its result that also emits every `response` (its latency in ms). */
+  type Instance = Promise<Result> & {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): Instance;
+  };
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -12,6 +12,19 @@ async function once({ url, headers = {}, requests }: Target, seconds: number): P
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, answered: r['2xx'] };
 }
 
+/** Latency percentiles of one run, from every response's own time (autocannon's summary has no p95). */
+export type LatencySample = { rps: number; p50: number; p95: number; p99: number; errors: number };
+
+/** Loads one route for `seconds` and answers its rate and the p50/p95/p99 of every response. */
+export async function latencyRun({ url, headers = {} }: Target, seconds: number): Promise<LatencySample> {
+  const times: number[] = [];
+  const run = autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  const r = await run.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  times.sort((x, y) => x - y);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+  return { rps: r.requests.average, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors: r.errors + r.non2xx + r.timeouts };
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
   const mid = Math.floor(sorted.length / 2);

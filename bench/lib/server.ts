@@ -26,6 +26,8 @@ export type RunningServer = {
   database: string;
   databaseUrl: string | null;
   pid: number | undefined;
+  /** The separate worker process's, when there is one. */
+  workerPid: number | undefined;
   stop: () => Promise<void>;
 };
 
@@ -36,6 +38,8 @@ export type RunningServer = {
 export async function startBenchServer(port: number, options: { separateWorker?: boolean; dist?: string } = {}): Promise<RunningServer> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const env: Record<string, string> = {
+    // The scratch database invoices as the demo seller (a production start refuses the placeholder otherwise).
+    DEMO_SELLER: 'true',
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -103,6 +107,7 @@ export async function startBenchServer(port: number, options: { separateWorker?:
     database,
     databaseUrl: env.DATABASE_URL ?? null,
     pid: proc.pid,
+    workerPid: worker?.pid,
     stop: async () => {
       for (const child of [worker, proc]) {
         if (!child || child.exitCode !== null) continue;
