@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Who a campaign goes to: the consenting senders of the chosen profiles, of every profile in the
- * chosen folders or with the chosen labels, and the contacts of the chosen imported lists. One
+ * chosen folders or with the chosen labels, the contacts of the chosen imported lists, and the people
+ * of the chosen segments. One
  * address is one recipient (compared case-insensitively); suppressed addresses are never included.
  */
 export const audienceSelectorSchema = z.object({
@@ -10,6 +11,8 @@ export const audienceSelectorSchema = z.object({
   folderIds: z.array(z.uuid()).max(500).default([]),
   labelIds: z.array(z.uuid()).max(500).default([]),
   listIds: z.array(z.uuid()).max(500).default([]),
+  /** Segments (segments.ts), evaluated when the campaign starts. */
+  segmentIds: z.array(z.uuid()).max(50).default([]),
 });
 export type AudienceSelector = z.infer<typeof audienceSelectorSchema>;
 
@@ -97,6 +100,11 @@ export const contactImportBodySchema = z
     hasHeader: z.boolean(),
     emailColumn: z.number().int().min(0).max(200),
     nameColumn: z.number().int().min(0).max(200).nullable(),
+    /** More columns into contact fields (segments.ts): a value that does not fit its field is left out and reported. */
+    fieldColumns: z
+      .array(z.object({ column: z.number().int().min(0).max(200), fieldId: z.uuid() }))
+      .max(20)
+      .default([]),
     consent: z.literal(true),
     /** Ask each new contact to confirm by email (double opt-in): they join the audience once confirmed. */
     confirm: z.boolean().default(false),
@@ -104,13 +112,17 @@ export const contactImportBodySchema = z
   .refine((b) => b.name !== undefined || b.listId !== undefined, { path: ['name'], error: 'validation.required' });
 export type ContactImportBody = z.infer<typeof contactImportBodySchema>;
 
-export const CONTACT_IMPORT_ROW_ERRORS = ['empty_email', 'invalid_email'] as const;
+export const CONTACT_IMPORT_ROW_ERRORS = ['empty_email', 'invalid_email', 'invalid_field'] as const;
 export const contactImportResultSchema = z.object({
   list: contactListSchema,
   imported: z.number().int(),
   /** Rows whose address was already in the file (an earlier row) or in the list. */
   duplicates: z.number().int(),
-  /** Rows left out, by line number of the file (1 = the first line). At most 100 are listed; `invalidRows` counts them all. */
+  /**
+   * Rows left out, by line number of the file (1 = the first line), and (`invalid_field`) cells that
+   * did not fit their contact field, left out of a contact that was imported. At most 100 are
+   * listed; `invalidRows` counts the rows left out.
+   */
   errors: z.array(z.object({ line: z.number().int(), code: z.enum(CONTACT_IMPORT_ROW_ERRORS), value: z.string() })),
   invalidRows: z.number().int(),
   /** New contacts asked to confirm by email (0 unless the import asked for confirmation). */

@@ -41,6 +41,8 @@ export const automationStepBodySchema = z.object({
   delayMinutes: z.number().int().min(0).max(MAX_STEP_DELAY_MINUTES),
   /** On the first step only `always` makes sense (there is no previous one). */
   condition: stepConditionSchema.default('always'),
+  /** Only for people in this segment when the step is due (segments.ts); the others skip it. Null: everyone. */
+  segmentId: idSchema.nullable().default(null),
 });
 export type AutomationStepBody = z.infer<typeof automationStepBodySchema>;
 
@@ -60,12 +62,17 @@ export type AutomationStepFigures = z.infer<typeof automationStepFiguresSchema>;
 
 export const automationStepSchema = z.object({
   id: z.string(),
+  /** How a segment's engagement condition names this step's email (opened or clicked it). */
+  emailId: z.string(),
   position: z.number().int(),
   templateId: z.string().nullable(),
   /** The template's name when it was picked (it may be gone since: the automation cannot be activated). */
   templateName: z.string().nullable(),
   delayMinutes: z.number().int(),
   condition: stepConditionSchema,
+  segmentId: z.string().nullable(),
+  /** The segment's name (null when none is set). */
+  segmentName: z.string().nullable(),
   figures: automationStepFiguresSchema,
 });
 export type AutomationStep = z.infer<typeof automationStepSchema>;

@@ -68,7 +68,7 @@ const name = z.string().trim().min(1).max(120);
 export const campaignBodySchema = z.object({
   name,
   templateId: z.uuid().nullable().default(null),
-  audience: audienceSelectorSchema.default({ profileIds: [], folderIds: [], labelIds: [], listIds: [] }),
+  audience: audienceSelectorSchema.default({ profileIds: [], folderIds: [], labelIds: [], listIds: [], segmentIds: [] }),
 });
 export type CampaignBody = z.infer<typeof campaignBodySchema>;
 export type CampaignBodyInput = z.input<typeof campaignBodySchema>;

@@ -48,3 +48,4 @@ export * from './password-rules.js';
 export * from './alias-rules.js';
 export * from './public-page-script.js';
 export * from './automations.js';
+export * from './segments.js';

@@ -292,6 +292,18 @@ export const userDataSectionsSchema = z.strictObject({
       ),
     }),
   ),
+  /** The user's contact fields with every value they hold, and their segments' rules. */
+  contactFields: z.array(
+    z.strictObject({
+      name: z.string(),
+      type: z.string(),
+      choices: z.array(z.string()),
+      onForm: z.boolean(),
+      createdAt: at,
+      values: z.array(z.strictObject({ email: z.string(), value: z.union([z.string(), z.number()]), updatedAt: at })),
+    }),
+  ),
+  segments: z.array(z.strictObject({ name: z.string(), rule: z.record(z.string(), z.unknown()), createdAt: at, updatedAt: at })),
   /** How the user takes consents (null: never changed, the defaults), and the proof of every consent they were given. */
   consents: z.strictObject({
     settings: z

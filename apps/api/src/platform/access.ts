@@ -33,6 +33,12 @@ export const ACCESS_KINDS = [
   'automation',
   /** An imported contact list. */
   'list',
+  /** A contact field (its values are per address). */
+  'contact_field',
+  /** A saved segment of the audience. */
+  'segment',
+  /** An email a segment's engagement condition may name: a campaign of the owner, hidden automation steps' ones too. */
+  'campaign.any',
   /** One of the owner's notifications (ids are numbers). */
   'notification',
   /** An email the app sent for the owner (Comunicaciones). */

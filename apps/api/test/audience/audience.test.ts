@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactLists, contacts, folders, labels, messages, profileLabels, profiles, suppressions } from '../../src/db/schema/index.js';
 import { countAudience, isSuppressed, resolveAudience, suppress } from '../../src/modules/audience/index.js';
+import { segmentSignals } from '../../src/modules/campaigns/index.js';
 import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
@@ -21,11 +22,13 @@ afterAll(async () => {
   await t.close();
 });
 
+const NOW = segmentSignals({ now: () => new Date() });
 const selector = (s: Partial<{ profileIds: string[]; folderIds: string[]; labelIds: string[]; listIds: string[] }>) => ({
   profileIds: [],
   folderIds: [],
   labelIds: [],
   listIds: [],
+  segmentIds: [],
   ...s,
 });
 
@@ -87,23 +90,25 @@ describe('audience resolution', () => {
       labelIds: [label!.id],
       listIds: [list!.id],
     });
-    const members = await resolveAudience(t.db, user.id, all);
+    const members = await resolveAudience(t.db, user.id, all, NOW);
     expect(members.map((m) => m.email)).toEqual(['ann@example.com', 'folder@example.com', 'label@example.com', 'list@example.com']);
     expect(members.find((m) => m.email === 'ann@example.com')?.name).toBe('Ann new');
-    expect(await countAudience(t.db, user.id, all)).toBe(4);
+    expect(await countAudience(t.db, user.id, all, NOW)).toBe(4);
     expect(await isSuppressed(t.db, user.id, ' GONE@example.com ')).toBe(true);
 
     // Each source alone.
-    expect((await resolveAudience(t.db, user.id, selector({ folderIds: [folder!.id] }))).map((m) => m.email)).toEqual([
+    expect((await resolveAudience(t.db, user.id, selector({ folderIds: [folder!.id] }), NOW)).map((m) => m.email)).toEqual([
       'ann@example.com',
       'folder@example.com',
     ]);
-    expect((await resolveAudience(t.db, user.id, selector({ labelIds: [label!.id] }))).map((m) => m.email)).toEqual(['label@example.com']);
-    expect((await resolveAudience(t.db, user.id, selector({ listIds: [list!.id] }))).map((m) => m.email)).toEqual([
+    expect((await resolveAudience(t.db, user.id, selector({ labelIds: [label!.id] }), NOW)).map((m) => m.email)).toEqual([
+      'label@example.com',
+    ]);
+    expect((await resolveAudience(t.db, user.id, selector({ listIds: [list!.id] }), NOW)).map((m) => m.email)).toEqual([
       'folder@example.com',
       'list@example.com',
     ]);
-    expect(await resolveAudience(t.db, user.id, selector({}))).toEqual([]);
+    expect(await resolveAudience(t.db, user.id, selector({}), NOW)).toEqual([]);
 
     // The count endpoints say the same; another user passing any of these ids gets 404, as for their
     // other records (and, inside the module, selects nobody).
@@ -130,7 +135,7 @@ describe('audience resolution', () => {
       payload: selector({ profileIds: [trashedProfile.id] }),
     });
     expect(trashedOnly.json()).toEqual({ ok: 1, data: { recipients: 0 } });
-    expect(await countAudience(t.db, other.id, all)).toBe(0);
+    expect(await countAudience(t.db, other.id, all, NOW)).toBe(0);
 
     // Sources: consenting, unsuppressed addresses per source.
     const sources = (await t.app.inject({ url: '/api/audience/sources', headers: bearer(asUser) })).json().data;
@@ -154,7 +159,7 @@ describe('audience resolution', () => {
     }));
     for (let i = 0; i < rows.length; i += 2000) await t.db.insert(messages).values(rows.slice(i, i + 2000));
     const started = Date.now();
-    const members = await resolveAudience(t.db, user.id, selector({ profileIds: [p.id] }));
+    const members = await resolveAudience(t.db, user.id, selector({ profileIds: [p.id] }), NOW);
     expect(members).toHaveLength(20_000);
     expect(Date.now() - started).toBeLessThan(10_000);
   }, 60_000);

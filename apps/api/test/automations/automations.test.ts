@@ -229,6 +229,66 @@ describe('automations', () => {
       campaign_id: string;
     }[];
     expect((await call(o, 'GET', `/api/campaigns/${stepCampaign!.campaign_id}`)).statusCode).toBe(404);
+
+    // A segment "opened the welcome email" holds the opener, and a campaign to it reaches only them.
+    const rule = {
+      match: 'all',
+      groups: [{ match: 'all', conditions: [{ kind: 'engagement', event: 'opened', emailId: a.steps[0]!.emailId }] }],
+    };
+    const segment = (await call(o, 'POST', '/api/audience/segments', { name: 'Opened the welcome', rule })).json().data as { id: string };
+    expect((await call(o, 'GET', `/api/audience/segments/${segment.id}/count`)).json().data).toEqual({ people: 1 });
+    const campaign = (
+      await call(o, 'POST', '/api/campaigns', { name: 'To the openers', templateId: o.welcome, audience: { segmentIds: [segment.id] } })
+    ).json().data as { id: string };
+    expect((await call(o, 'POST', `/api/campaigns/${campaign.id}/start`, {})).statusCode).toBe(200);
+    await settle();
+    const [sentTo] = (
+      await t.db.execute(sql`select array_agg(email) as emails from campaign_recipients where campaign_id = ${campaign.id}`)
+    ).rows as {
+      emails: string[];
+    }[];
+    expect(sentTo!.emails).toEqual(['opener@visitor.example']);
+    await mail.next('opener@visitor.example', (m) => m.subject === 'Welcome, Vera Visitor');
+  });
+
+  it('sends a step for a segment to the people in it when the step is due, and skips the others', async () => {
+    const o = await owner();
+    await saveSender(o);
+    await call(o, 'PUT', '/api/audience/consent', { doubleOptIn: false, subject: null, body: null, thanks: null, pendingDays: 30 });
+    const city = (await call(o, 'POST', '/api/audience/fields', { name: 'City', type: 'text' })).json().data as { id: string };
+    const madrid = (
+      await call(o, 'POST', '/api/audience/segments', {
+        name: 'Madrid',
+        rule: { match: 'all', groups: [{ match: 'all', conditions: [{ kind: 'field', fieldId: city.id, op: 'is', value: 'Madrid' }] }] },
+      })
+    ).json().data as { id: string };
+    let a = await data(o, 'POST', '/api/automations', { name: 'Madrid only', trigger: { kind: 'consented', profileId: null } });
+    a = await data(o, 'POST', `/api/automations/${a.id}/steps`, { templateId: o.welcome, delayMinutes: DAY_MINUTES, segmentId: madrid.id });
+    expect(a.steps[0]).toMatchObject({ segmentId: madrid.id, segmentName: 'Madrid' });
+    await data(o, 'POST', `/api/automations/${a.id}/activate`);
+    for (const email of ['local@visitor.example', 'away@visitor.example']) await write(o, o.card, email);
+    await settle();
+    // The rule is read when the step is due, not when they entered: Madrid is set after.
+    await call(o, 'PUT', '/api/audience/fields/values', { email: 'local@visitor.example', values: { [city.id]: 'Madrid' } });
+    await advanceClock(1);
+    await waitFor(async () => ((await get(o, a.id)).people.finished === 2 ? true : undefined), 'both to go past the step');
+    await settle();
+    expect((await get(o, a.id)).steps[0]!.figures).toMatchObject({ sent: 1, skipped: 1 });
+    await mail.next('local@visitor.example', (m) => m.subject.startsWith('Welcome'));
+    expect(mail.received.filter((m) => m.to.includes('away@visitor.example') && m.subject.startsWith('Welcome'))).toHaveLength(0);
+    // Another owner's segment is not found.
+    const other = await owner('Otto Other');
+    const foreign = await call(
+      other,
+      'POST',
+      `/api/automations/${(await data(other, 'POST', '/api/automations', { name: 'X', trigger: { kind: 'consented', profileId: null } })).id}/steps`,
+      {
+        templateId: other.welcome,
+        delayMinutes: 0,
+        segmentId: madrid.id,
+      },
+    );
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('takes each address once, stops on unsubscribe, and holds people while paused', async () => {

@@ -78,7 +78,7 @@ describe('where a file is used', () => {
       .values({
         userId: user.id,
         name: 'Spring sale',
-        audience: { profileIds: [], folderIds: [], labelIds: [], listIds: [] },
+        audience: { profileIds: [], folderIds: [], labelIds: [], listIds: [], segmentIds: [] },
         state: 'sent',
         subject: 'News',
         bodyHtml: `<p><img src="${url}"></p>`,

@@ -54,6 +54,10 @@ const NOT_OWNERSHIP: Record<string, { count: number; why: string }> = {
   'trash/service.ts': { count: 1, why: 'a trash kind no module registered' },
   'mailbox/service.ts': { count: 1, why: 'bulk: the owner’s messages (checked) but of another of their profiles than the path’s' },
   'automations/service.ts': { count: 1, why: 'a step id not of the automation the path names (the automation is checked)' },
+  'audience/fields.ts': {
+    count: 1,
+    why: 'an address (no id) that is neither a consenting visitor nor a contact of the actor (their fields are checked)',
+  },
   'audience/service.ts': {
     count: 2,
     why: 'a contact id not in the list the path names (the list is checked); an address (no id) not on the actor’s own list',

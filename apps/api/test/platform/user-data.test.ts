@@ -201,6 +201,19 @@ async function customerWithEverything(label: string) {
   await t.db
     .insert(automationEnrolments)
     .values({ automationId: automation.id, userId: user.id, email: `ana-${label}@example.com`, name: 'Ana' });
+  // A contact field with a value, and a segment on it.
+  const field = await call(token, 'POST', '/api/audience/fields', { name: `${label} city`, type: 'text' }, 201);
+  await call(token, 'PUT', '/api/audience/fields/values', { email: `ana-${label}@example.com`, values: { [field.id]: 'Madrid' } }, 200);
+  await call(
+    token,
+    'POST',
+    '/api/audience/segments',
+    {
+      name: `${label} Madrid`,
+      rule: { match: 'all', groups: [{ match: 'all', conditions: [{ kind: 'field', fieldId: field.id, op: 'is', value: 'Madrid' }] }] },
+    },
+    201,
+  );
   // A saved test card, a checkout of Business (which issues an invoice), then Pro scheduled for the period end.
   const method = await saveTestMethod(t, token, TEST_METHODS.ok, { holder: `${label} Person` });
   const catalogue = plansCatalogueSchema.parse(await call(token, 'GET', '/api/user/plans', undefined, 200));

@@ -7,7 +7,7 @@ import { useAudienceCount } from '@/lib/api/count-audience';
 import { useAudienceSources } from '@/lib/api/get-audience-sources';
 import { formatNumber } from '@/lib/format';
 
-export const EMPTY_AUDIENCE: AudienceSelector = { profileIds: [], folderIds: [], labelIds: [], listIds: [] };
+export const EMPTY_AUDIENCE: AudienceSelector = { profileIds: [], folderIds: [], labelIds: [], listIds: [], segmentIds: [] };
 
 type Props = {
   value: AudienceSelector;

@@ -5,32 +5,58 @@
  *
  * The audience of a selector: the consenting senders (live messages with consent, of live profiles)
  * of the chosen profiles, of every profile in the chosen folders or with the chosen labels, plus the
- * contacts of the chosen imported lists; one address once (case-insensitive), suppressed addresses
+ * contacts of the chosen imported lists, plus the people of the chosen segments (their rules evaluated
+ * at that moment: segment-sql.ts); one address once (case-insensitive), suppressed addresses
  * never. Ids that are not the owner's select nobody; a selector that comes in a request goes through
  * `requireAudienceAccess` first, which answers 404 for them, as for any other user's record.
  */
 import type { AudienceSelector, SuppressionReason } from '@enlaza/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { countAudience as countSelected, selectAudience } from './repository.js';
 import { requireAudienceAccess } from './access.js';
+import type { SegmentSignals } from './segment-sql.js';
 import { consentNotEffective } from './consents.js';
-import { consents, contactLists, contacts, suppressions } from './schema.js';
+import { consents, contactLists, contacts, segments, suppressions } from './schema.js';
 
 export { requireAudienceAccess };
+export type { EngagedAddresses, SegmentSignals } from './segment-sql.js';
 export type { AudienceService } from './service.js';
 export type { Consents } from './consents.js';
 
 export type AudienceMember = { email: string; name: string; profileId: string | null };
 
 /** The distinct (lower-cased) addresses of the selection, without suppressed ones, newest name kept; ordered by address. */
-export async function resolveAudience(db: Database | Transaction, ownerId: string, selector: AudienceSelector): Promise<AudienceMember[]> {
-  return selectAudience(db, ownerId, selector);
+export async function resolveAudience(
+  db: Database | Transaction,
+  ownerId: string,
+  selector: AudienceSelector,
+  signals: SegmentSignals,
+): Promise<AudienceMember[]> {
+  return selectAudience(db, ownerId, selector, signals);
 }
 
 /** How many `resolveAudience` would answer, counted in the database. */
-export async function countAudience(db: Database | Transaction, ownerId: string, selector: AudienceSelector): Promise<number> {
-  return countSelected(db, ownerId, selector);
+export async function countAudience(
+  db: Database | Transaction,
+  ownerId: string,
+  selector: AudienceSelector,
+  signals: SegmentSignals,
+): Promise<number> {
+  return countSelected(db, ownerId, selector, signals);
+}
+
+/** Which of these addresses (lower-cased) are in the owner's segment now (an automation step for a segment). */
+export { segmentMembers } from './segment-queries.js';
+
+/** The names of these segments, by id (an automation shows the segment each step is for). */
+export async function segmentNames(db: Database | Transaction, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: segments.id, name: segments.name })
+    .from(segments)
+    .where(inArray(segments.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Adds an address to the owner's suppression list (idempotent; the first reason is kept). */

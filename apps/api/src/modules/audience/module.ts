@@ -1,18 +1,33 @@
 import { defineModule } from '../../platform/modules.js';
 import { defineJob } from '../../platform/job-list.js';
 import { audienceRoutes } from './routes.js';
+import { segmentRoutes } from './segment-routes.js';
+import { createContactFields, type ContactFields } from './fields.js';
+import { createSegments, type Segments } from './segments.js';
+import type { EngagedAddresses } from './segment-sql.js';
 import { createAudienceRepository } from './repository.js';
 import { createAudienceAccess } from './access.js';
 import { createAudienceService, type AudienceService } from './service.js';
 import { createConsents, type Consents } from './consents.js';
 import { createContactListsUserData } from './contacts-user-data.js';
-import { createAudienceUserData, createConsentsUserData } from './user-data.js';
+import { createAudienceUserData, createConsentsUserData, createContactFieldsUserData, createSegmentsUserData } from './user-data.js';
 
 declare module '../../platform/modules.js' {
   interface Services {
     /** Double opt-in and the proofs of consent: the contact form records each visitor's consent through it. */
     consents: Consents;
     audience: AudienceService;
+    /** Contact fields: the contact form and the CSV import fill them. */
+    contactFields: ContactFields;
+    /** Saved segments: counted live, evaluated when campaigns and automation steps send. */
+    segments: Segments;
+  }
+}
+
+declare module '../../platform/modules.js' {
+  interface Hooks {
+    /** Who opened or clicked an owner's emails, for segments' engagement conditions (the campaigns module answers it). */
+    segmentEngagement: EngagedAddresses;
   }
 }
 
@@ -38,7 +53,20 @@ export { registerConfirmationPage } from './confirmation-page.js';
  */
 export const audienceModule = defineModule({
   name: 'audience',
-  async build({ db, mailer, clock, events, jobs, config, log, registries, services: { accounts, subscriptions } }) {
+  needs: ['segmentEngagement'],
+  async build({
+    db,
+    mailer,
+    clock,
+    events,
+    jobs,
+    config,
+    log,
+    registries,
+    services: { accounts, subscriptions },
+    hooks: { segmentEngagement },
+  }) {
+    const signals = () => ({ now: clock.now(), engaged: segmentEngagement() });
     const consents = createConsents({
       db,
       mailer,
@@ -53,19 +81,29 @@ export const audienceModule = defineModule({
       requireAccess: registries.access.requireAccess,
       consents,
       sendQuota: (actor) => subscriptions.sendQuota(actor),
+      signals,
     });
+    const contactFields = createContactFields({ db, requireAccess: registries.access.requireAccess });
+    const segments = createSegments({ db, requireAccess: registries.access.requireAccess, clock, engaged: segmentEngagement });
     await defineJob(jobs, 'consents.purge', async () => {
       const purged = await consents.purgeExpired();
       if (purged.expired > 0) log.info(purged, 'unconfirmed consents expired');
     });
     return {
-      services: { consents, audience },
+      services: { consents, audience, contactFields, segments },
       decorate: { consents },
-      userData: [createAudienceUserData(db), createConsentsUserData(db), createContactListsUserData(db)],
-      access: [createAudienceAccess(db)],
+      userData: [
+        createAudienceUserData(db),
+        createConsentsUserData(db),
+        createContactListsUserData(db),
+        createContactFieldsUserData(db),
+        createSegmentsUserData(db),
+      ],
+      access: createAudienceAccess(db),
     };
   },
-  async register(api, { services: { audience } }) {
+  async register(api, { services: { audience, contactFields, segments } }) {
     await api.register(audienceRoutes, { audience });
+    await api.register(segmentRoutes, { fields: contactFields, segments });
   },
 });

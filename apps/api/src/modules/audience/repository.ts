@@ -2,51 +2,24 @@ import type { AudienceSelector, AudienceSources } from '@enlaza/contracts';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
 import { collectionPiece } from '../collections/index.js';
-import { consentingMessagePiece } from '../mailbox/index.js';
-import { liveProfilePiece, profileLabelPiece } from '../profiles/index.js';
+import { liveProfilePiece } from '../profiles/index.js';
 import { qualified } from '../../platform/query-pieces.js';
-import { consentExpired, consentNotEffective } from './consents.js';
+import { consentNotEffective } from './consents.js';
+import { consentingMessages, effectiveContact, hasLabel, m, notSuppressed, p, rowsOf, uuidArray } from './audience-pieces.js';
 import { contactListQueries } from './contact-list-queries.js';
 import { contactLists, contacts, suppressions } from './schema.js';
 import { suppressionQueries } from './suppression-queries.js';
+import { segmentCandidates } from './segment-queries.js';
+import type { SegmentSignals } from './segment-sql.js';
 
 type Db = Database | Transaction;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A uuid[] parameter (one text parameter, so a 500-id selector is not 500 placeholders). */
-const uuidArray = (ids: string[]): SQL => sql`string_to_array(${ids.filter((id) => UUID.test(id)).join(',')}, ',')::uuid[]`;
-
-/** Not on the owner's suppression list (`email` is an already lower-cased SQL expression). */
-const notSuppressed = (ownerId: string, email: SQL): SQL =>
-  sql`not exists (select 1 from ${suppressions} s where s.user_id = ${ownerId} and s.email = ${email})`;
-
-// The senders come from the mailbox's and profiles' query pieces, composed here into one statement:
-// live consenting messages (m) of live profiles (p), and the profiles' labels (pl). Their columns are
-// named by alias, as the pieces answer them: some of these fragments sit in select lists, where
-// Drizzle would leave column references unqualified.
-const m = consentingMessagePiece('m');
-const p = liveProfilePiece('p');
-const pl = profileLabelPiece('pl');
-
-/**
- * Live consenting messages of the owner's live profiles whose consent counts (not waiting for its
- * confirmation by email, not expired); with `waiting`, those still waiting too (the visitors list).
- */
-const consentingMessages = (ownerId: string, { waiting = false } = {}): SQL =>
-  sql`from ${m} join ${p} on p.id = m.profile_id where m.user_id = ${ownerId} and p.user_id = ${ownerId} and not ${waiting ? consentExpired('message_id', sql`m.id`) : consentNotEffective('message_id', sql`m.id`)}`;
-
-/** A contact `c` of an imported list whose consent counts. */
-const effectiveContact = sql`not ${consentNotEffective('contact_id', sql`c.id`)}`;
-
-/** Whether the profile `p` carries a label matching `label` (a condition on `pl.label_id`). */
-const hasLabel = (label: SQL): SQL => sql`exists (select 1 from ${pl} where pl.profile_id = p.id and ${label})`;
 
 /**
  * Every candidate (email lower-cased, name, profile, time) of the selector, before de-duplication.
- * Only the owner's rows can match: another user's profile, folder, label or list id selects nobody.
+ * Only the owner's rows can match: another user's profile, folder, label, list or segment id selects nobody.
  */
-function candidates(ownerId: string, s: AudienceSelector): SQL {
-  const parts: SQL[] = [];
+function candidates(ownerId: string, s: AudienceSelector, segmentRows: SQL[]): SQL {
+  const parts: SQL[] = [...segmentRows];
   const profileTerms: SQL[] = [];
   if (s.profileIds.length) profileTerms.push(sql`m.profile_id = any(${uuidArray(s.profileIds)})`);
   if (s.folderIds.length) profileTerms.push(sql`p.folder_id = any(${uuidArray(s.folderIds)})`);
@@ -64,19 +37,23 @@ function candidates(ownerId: string, s: AudienceSelector): SQL {
   return sql.join(parts, sql` union all `);
 }
 
-/** `execute` answers `{ rows }` on node-postgres and PGlite alike through drizzle, but be lenient. */
-const rowsOf = <T>(result: unknown): T[] => ('rows' in (result as object) ? (result as { rows: T[] }).rows : (result as T[]));
-
-const isEmptySelector = (s: AudienceSelector) => s.profileIds.length + s.folderIds.length + s.labelIds.length + s.listIds.length === 0;
+const isEmptySelector = (s: AudienceSelector) =>
+  s.profileIds.length + s.folderIds.length + s.labelIds.length + s.listIds.length + (s.segmentIds?.length ?? 0) === 0;
 
 export type AudienceRow = { email: string; name: string; profileId: string | null };
 
-export async function selectAudience(db: Db, ownerId: string, selector: AudienceSelector): Promise<AudienceRow[]> {
+/** The selector's candidates: its segments (the owner's, evaluated now) and its other sources. */
+async function selected(db: Db, ownerId: string, selector: AudienceSelector, signals: SegmentSignals): Promise<SQL> {
+  const segmentRows = await segmentCandidates(db, ownerId, selector.segmentIds ?? [], signals);
+  return candidates(ownerId, selector, segmentRows);
+}
+
+export async function selectAudience(db: Db, ownerId: string, selector: AudienceSelector, signals: SegmentSignals): Promise<AudienceRow[]> {
   if (isEmptySelector(selector)) return [];
   // One address once: the newest row's name (a contact's missing name falls back to the empty string).
   const result = await db.execute(sql`
     select distinct on (a.email) a.email, a.name, a.profile_id
-    from (${candidates(ownerId, selector)}) a
+    from (${await selected(db, ownerId, selector, signals)}) a
     where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}
     order by a.email, a.created_at desc`);
   return rowsOf<{ email: string; name: string | null; profile_id: string | null }>(result).map((r) => ({
@@ -86,10 +63,10 @@ export async function selectAudience(db: Db, ownerId: string, selector: Audience
   }));
 }
 
-export async function countAudience(db: Db, ownerId: string, selector: AudienceSelector): Promise<number> {
+export async function countAudience(db: Db, ownerId: string, selector: AudienceSelector, signals: SegmentSignals): Promise<number> {
   if (isEmptySelector(selector)) return 0;
   const result = await db.execute(sql`
-    select count(distinct a.email)::int as n from (${candidates(ownerId, selector)}) a
+    select count(distinct a.email)::int as n from (${await selected(db, ownerId, selector, signals)}) a
     where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}`);
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }

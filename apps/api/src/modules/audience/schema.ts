@@ -1,7 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { CONSENT_METHODS, CONSENT_SOURCES, suppressionEntryReasonSchema } from '@enlaza/contracts';
+import type { CONSENT_METHODS, CONSENT_SOURCES, ContactFieldType, SegmentRule, suppressionEntryReasonSchema } from '@enlaza/contracts';
 import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
 import { messages } from '../mailbox/schema.js';
@@ -114,4 +127,63 @@ export const consents = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.confirmedAt} is null and ${t.expiredAt} is null`),
   ],
+);
+
+/** A typed attribute an owner defines for the people of their audience (text, number, date, choice). */
+export const contactFields = pgTable(
+  'contact_fields',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text().$type<ContactFieldType>().notNull(),
+    choices: jsonb().$type<string[]>().notNull().default([]),
+    onForm: boolean().notNull().default(false),
+    position: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('contact_fields_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/**
+ * One value of one field for one address (lower-cased) of the field's owner, in the column of the
+ * field's type (a choice in `text_value`). The indexes by field and value are what a segment's field
+ * condition reads: equality and ranges on one field select their addresses without reading the others.
+ */
+export const contactFieldValues = pgTable(
+  'contact_field_values',
+  {
+    fieldId: uuid()
+      .notNull()
+      .references(() => contactFields.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    textValue: text(),
+    numberValue: numeric({ mode: 'number' }),
+    dateValue: date({ mode: 'string' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fieldId, t.email] }),
+    index('contact_field_values_text_idx').on(t.fieldId, sql`lower(${t.textValue})`, t.email),
+    index('contact_field_values_number_idx').on(t.fieldId, t.numberValue, t.email),
+    index('contact_field_values_date_idx').on(t.fieldId, t.dateValue, t.email),
+  ],
+);
+
+/** A saved rule over an owner's audience; evaluated each time it is counted or a campaign or step sends to it. */
+export const segments = pgTable(
+  'segments',
+  {
+    id: primaryId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    rule: jsonb().$type<SegmentRule>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.userId, t.createdAt)],
 );

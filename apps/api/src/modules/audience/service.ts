@@ -21,6 +21,8 @@ import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import { requireAudienceAccess } from './access.js';
 import { translate } from '../../lib/i18n.js';
 import type { Consents } from './consents.js';
+import type { SegmentSignals } from './segment-sql.js';
+import { fieldsOf, parseFieldValue, upsertFieldValues, type StoredValue } from './fields.js';
 
 type Deps = {
   db: Database;
@@ -29,6 +31,8 @@ type Deps = {
   consents: Consents;
   /** The owner's monthly sends left: an import that asks its contacts to confirm sends that many emails. */
   sendQuota: (actor: Actor) => Promise<{ remaining: number; limit: number }>;
+  /** The product's one clock and who opened or clicked the owner's emails: what segments are evaluated with. */
+  signals: () => SegmentSignals;
 };
 
 /** An opaque page token for lists ordered by a text key (an address). */
@@ -58,8 +62,30 @@ const toList = (r: { id: string; name: string; contacts: number; createdAt: Date
 });
 const MAX_LISTED_ERRORS = 100;
 
+/** An import's columns into contact fields: the owner's fields (another's: 404), each column in the file. */
+async function importFieldColumns(
+  db: Database,
+  requireAccess: RequireAccess,
+  actor: Actor,
+  mapping: { column: number; fieldId: string }[],
+  columns: number,
+) {
+  await requireAccess(
+    actor,
+    'contact_field',
+    mapping.map((m) => m.fieldId),
+  );
+  const fields = new Map((await fieldsOf(db, actor.id)).map((f) => [f.id, f]));
+  const errors: Record<string, { code: string }[]> = {};
+  mapping.forEach((m, i) => {
+    if (m.column >= columns) errors[`fieldColumns.${i}.column`] = [{ code: 'validation.invalid_value' }];
+  });
+  if (Object.keys(errors).length) throw new AppError('validation.failed', {}, errors);
+  return mapping.map((m) => ({ column: m.column, field: fields.get(m.fieldId)! }));
+}
+
 /** Audience: who campaigns can reach (counts, sources), imported lists and the suppression list. Every call is scoped to the actor. */
-export function createAudienceService({ db, repo, requireAccess, consents, sendQuota }: Deps) {
+export function createAudienceService({ db, repo, requireAccess, consents, sendQuota, signals }: Deps) {
   async function requireList(actor: Actor, id: string) {
     await requireAccess(actor, 'list', id);
     return afterAccess(await repo.findList(db, actor.id, id));
@@ -68,7 +94,7 @@ export function createAudienceService({ db, repo, requireAccess, consents, sendQ
   return {
     async count(actor: Actor, selector: AudienceSelector) {
       await requireAudienceAccess(requireAccess, actor, selector);
-      return { recipients: await countAudience(db, actor.id, selector) };
+      return { recipients: await countAudience(db, actor.id, selector, signals()) };
     },
     sources: (actor: Actor): Promise<AudienceSources> => repo.sources(actor.id),
 
@@ -90,8 +116,10 @@ export function createAudienceService({ db, repo, requireAccess, consents, sendQ
       if (body.emailColumn >= columns) throw new AppError('validation.failed', {}, { emailColumn: [{ code: 'validation.invalid_value' }] });
       if (body.nameColumn !== null && body.nameColumn >= columns)
         throw new AppError('validation.failed', {}, { nameColumn: [{ code: 'validation.invalid_value' }] });
+      const fieldColumns = await importFieldColumns(db, requireAccess, actor, body.fieldColumns ?? [], columns);
       const seen = new Set<string>();
       const good: { email: string; name: string | null }[] = [];
+      const values: ({ fieldId: string; email: string } & StoredValue)[] = [];
       const errors: ContactImportResult['errors'] = [];
       let invalidRows = 0;
       let duplicates = 0;
@@ -111,6 +139,15 @@ export function createAudienceService({ db, repo, requireAccess, consents, sendQ
         seen.add(email);
         const name = body.nameColumn === null ? null : (row.cells[body.nameColumn] ?? '').slice(0, 200) || null;
         good.push({ email, name });
+        // A mapped cell that does not fit its field is left out (the contact is imported) and reported; an empty one changes nothing.
+        for (const { column, field } of fieldColumns) {
+          const cell = (row.cells[column] ?? '').trim();
+          if (cell === '') continue;
+          const value = parseFieldValue(field, cell);
+          if (value) values.push({ fieldId: field.id, email, ...value });
+          else if (errors.length < MAX_LISTED_ERRORS)
+            errors.push({ line: row.line, code: 'invalid_field', value: `${field.name}: ${cell.slice(0, 150)}` });
+        }
       }
       if (good.length === 0) throw new AppError('audience.no_valid_rows', {}, { emailColumn: [{ code: 'validation.no_valid_rows' }] });
       if (body.confirm) {
@@ -122,6 +159,7 @@ export function createAudienceService({ db, repo, requireAccess, consents, sendQ
       const { listId, imported, confirmationsSent } = await db.transaction(async (tx) => {
         const id = body.listId ?? (await repo.createList(tx, actor.id, body.name!));
         const added = await repo.insertContacts(tx, id, good);
+        await upsertFieldValues(tx, values);
         // The proof of each new contact's consent: the owner's word (this import) and, when asked, the contact's confirmation.
         const listName = body.name ?? (await repo.findList(tx, actor.id, id))!.name;
         const text = translate(actor.locale, 'consent.import_text', { list: listName });

@@ -3,8 +3,8 @@ import type { Database, Transaction } from '../../db/client.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events.js';
 import { publicIdentity } from '../account/index.js';
-import { suppressionOf } from '../audience/index.js';
-import type { AutomationSteps } from '../campaigns/index.js';
+import { segmentMembers, suppressionOf } from '../audience/index.js';
+import { engagedAddresses, type AutomationSteps } from '../campaigns/index.js';
 import { automationEnrolments, automations, automationSteps } from './schema.js';
 
 /** People moved on per transaction. */
@@ -29,7 +29,7 @@ export type AdvanceResult = { sent: number; skipped: number; finished: number; s
  * Moves every person whose next step is due (on the product's clock) through it: in one transaction
  * per batch, the people are locked (FOR UPDATE SKIP LOCKED, so several workers share the work), each
  * gets the step's recipient row — the campaign sender sends it exactly once — or a skipped row when
- * the step's condition on the previous one does not hold, and moves to the next step (its delay
+ * the step's condition on the previous one does not hold or the person is not in the step's segment, and moves to the next step (its delay
  * counted from now) or out. A person the owner's suppression list names stops (unsubscribed,
  * bounced, complained, removed by hand); a step that would pass the monthly sends waits an hour.
  * A process killed half-way loses nothing and repeats nothing: the batch's transaction is all or none.
@@ -75,10 +75,17 @@ export function createAutomationAdvance({ db, steps, clock, events, sendQuota }:
           ),
         )
         .orderBy(asc(automationSteps.position));
+      const inSegment = await segmentsOfDue(
+        tx,
+        due.map((d) => d.enrolment),
+        stepRows,
+        now,
+      );
       const woken = new Set<string>();
       for (const { enrolment: person } of due) {
         const list = stepRows.filter((s) => s.automationId === person.automationId);
-        const outcome = await moveOn(tx, person, list, now, quotas.get(person.userId)!, aliases.get(person.userId) ?? '');
+        const member = (step: Step) => inSegment.get(step.id)?.has(person.email) ?? false;
+        const outcome = await moveOn(tx, person, list, now, quotas.get(person.userId)!, aliases.get(person.userId) ?? '', member);
         totals[outcome.kind] += 1;
         if (outcome.campaignId) woken.add(outcome.campaignId);
       }
@@ -104,6 +111,25 @@ export function createAutomationAdvance({ db, steps, clock, events, sendQuota }:
   type Person = typeof automationEnrolments.$inferSelect;
   type Step = typeof automationSteps.$inferSelect;
 
+  /**
+   * For each due step that is for a segment, which of the people about to take it are in the segment
+   * now: one query per step and batch, the rule evaluated at send time.
+   */
+  async function segmentsOfDue(tx: Transaction, people: Person[], stepRows: Step[], now: Date): Promise<Map<string, Set<string>>> {
+    const byStep = new Map<string, { step: Step; ownerId: string; emails: string[] }>();
+    for (const person of people) {
+      const step = stepRows.find((s) => s.automationId === person.automationId && s.position === person.nextPosition);
+      if (!step?.segmentId) continue;
+      const entry = byStep.get(step.id) ?? { step, ownerId: person.userId, emails: [] };
+      entry.emails.push(person.email);
+      byStep.set(step.id, entry);
+    }
+    const members = new Map<string, Set<string>>();
+    for (const { step, ownerId, emails } of byStep.values())
+      members.set(step.id, await segmentMembers(tx, ownerId, step.segmentId!, emails, { now, engaged: engagedAddresses }));
+    return members;
+  }
+
   /** One person through their due step; answers what happened and the campaign to wake. */
   async function moveOn(
     tx: Transaction,
@@ -112,6 +138,7 @@ export function createAutomationAdvance({ db, steps, clock, events, sendQuota }:
     now: Date,
     quota: Quota & { counted: number },
     alias: string,
+    inSegment: (step: Step) => boolean,
   ): Promise<{ kind: keyof AdvanceResult; campaignId?: string }> {
     const set = (values: Partial<Person>) =>
       tx
@@ -137,14 +164,16 @@ export function createAutomationAdvance({ db, steps, clock, events, sendQuota }:
           : { nextPosition: person.nextPosition + 1, nextAt: null, state: 'finished' },
       );
     const previous = list[person.nextPosition - 1];
-    if (previous && step.condition !== 'always') {
+    // A step for a segment goes to the people in it when it is due; its condition on the previous step too.
+    let holds = !step.segmentId || inSegment(step);
+    if (holds && previous && step.condition !== 'always') {
       const seen = await steps.engagement(tx, previous.campaignId, person.email);
-      const holds = step.condition === 'opened' ? seen.opened : step.condition === 'clicked' ? seen.clicked : !seen.opened;
-      if (!holds) {
-        await steps.skip(tx, step.campaignId, recipient);
-        await onward();
-        return { kind: 'skipped' };
-      }
+      holds = step.condition === 'opened' ? seen.opened : step.condition === 'clicked' ? seen.clicked : !seen.opened;
+    }
+    if (!holds) {
+      await steps.skip(tx, step.campaignId, recipient);
+      await onward();
+      return { kind: 'skipped' };
     }
     if (quota.remaining <= 0) {
       await set({ nextAt: new Date(now.getTime() + HELD_RETRY_MS) });

@@ -4,6 +4,7 @@ import type { AutomationState, AutomationTrigger, StepCondition } from '@enlaza/
 import { createdAt, primaryId, updatedAt } from '../../platform/columns.js';
 import { users } from '../account/schema.js';
 import { campaigns } from '../campaigns/schema.js';
+import { segments } from '../audience/schema.js';
 
 /** An owner's automation: what starts it (`trigger`) and whether it runs. Its steps and people are below. */
 export const automations = pgTable(
@@ -42,6 +43,8 @@ export const automationSteps = pgTable(
     templateName: text(),
     delayMinutes: integer().notNull().default(0),
     condition: text().$type<StepCondition>().notNull().default('always'),
+    /** Only people in this segment when the step is due get it; the others skip it. A segment in use cannot be deleted. */
+    segmentId: uuid().references(() => segments.id),
     campaignId: uuid()
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),

@@ -35,11 +35,14 @@ export function automationStepEdits(deps: {
   /** A step's body checked: the template is the actor's, the first step has no condition. */
   async function stepValues(actor: Actor, body: AutomationStepBody, position: number) {
     const template = await templateOf(actor, body.templateId);
+    // A segment that is not the actor's: 404, as any other's record.
+    if (body.segmentId) await requireAccess(actor, 'segment', body.segmentId);
     return {
       templateId: template.id,
       templateName: template.name,
       delayMinutes: body.delayMinutes,
       condition: position === 0 ? ('always' as const) : body.condition,
+      segmentId: body.segmentId ?? null,
     };
   }
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.js';
 import type { AutomationSteps } from '../campaigns/index.js';
+import { segmentNames } from '../audience/index.js';
 import { automationEnrolments, automationSteps, type automations } from './schema.js';
 
 type AutomationRow = typeof automations.$inferSelect;
@@ -18,6 +19,7 @@ export async function presentAutomations(db: Database, steps: AutomationSteps, r
     .where(inArray(automationSteps.automationId, ids))
     .orderBy(asc(automationSteps.position));
   const figures = await steps.figures(stepRows.map((s) => s.campaignId));
+  const segmentName = await segmentNames(db, [...new Set(stepRows.flatMap((s) => s.segmentId ?? []))]);
   const people = await db
     .select({
       automationId: automationEnrolments.automationId,
@@ -43,11 +45,14 @@ export async function presentAutomations(db: Database, steps: AutomationSteps, r
           const waiting = mine.filter((p) => p.state === 'active' && p.nextPosition === s.position).reduce((sum, p) => sum + p.n, 0);
           return {
             id: s.id,
+            emailId: s.campaignId,
             position: s.position,
             templateId: s.templateId,
             templateName: s.templateName,
             delayMinutes: s.delayMinutes,
             condition: s.condition,
+            segmentId: s.segmentId,
+            segmentName: s.segmentId ? (segmentName.get(s.segmentId) ?? null) : null,
             figures: {
               sent: f?.sent ?? 0,
               pending: f?.pending ?? 0,

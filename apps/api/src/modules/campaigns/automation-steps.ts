@@ -44,7 +44,7 @@ export function createAutomationSteps(deps: {
           userId: ownerId,
           name,
           automationId,
-          audience: { profileIds: [], folderIds: [], labelIds: [], listIds: [] },
+          audience: { profileIds: [], folderIds: [], labelIds: [], listIds: [], segmentIds: [] },
         })
         .returning({ id: campaigns.id });
       return row!.id;

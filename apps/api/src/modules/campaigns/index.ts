@@ -3,3 +3,4 @@ export type { CampaignsService } from './service.js';
 export { saveSender } from './sender-identity.js';
 export type { AutomationSteps, StepEngagement, StepRecipient } from './automation-steps.js';
 export type { ReviewMe } from './review.js';
+export { engagedAddresses, segmentSignals } from './engagement-pieces.js';

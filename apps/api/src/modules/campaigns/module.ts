@@ -5,6 +5,7 @@
  */
 import { defineModule } from '../../platform/modules.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
@@ -26,6 +27,7 @@ import { and, isNull } from 'drizzle-orm';
 import type { RequireAccess } from '../../platform/access.js';
 import { ownedRowsAccess } from '../../platform/access-sql.js';
 import { campaigns as campaignTable } from './schema.js';
+import { engagedAddresses } from './engagement-pieces.js';
 import { createCampaignSenderUserData, createCampaignsUserData } from './user-data.js';
 
 /** The unsubscribe page at /u/…, outside /api. */
@@ -42,6 +44,7 @@ async function createCampaigns(deps: {
   mailer: Pick<Mailer, 'send'>;
   requireAccess: RequireAccess;
   metrics: Metrics;
+  clock: Clock;
 }) {
   const repo = createCampaignsRepository(deps.database.db);
   const signer = createLinkSigner(deps.secret, deps.config.publicUrl, deps.config.inbound?.domain ?? null);
@@ -65,6 +68,7 @@ async function createCampaigns(deps: {
     signer,
     mailer: deps.mailer,
     config: deps.config,
+    clock: deps.clock,
   });
   await defineCampaignJobs(deps.jobs, sender, service);
   // The inbound listener runs where the jobs run (the API with PGlite, or each worker process).
@@ -118,7 +122,8 @@ declare module '../../platform/modules.js' {
 
 export const campaignsModule = defineModule({
   name: 'campaigns',
-  async build({ database, config, jobs, events, appSecret, log, mailer, metrics, registries, services: { subscriptions } }) {
+  provides: ['segmentEngagement'],
+  async build({ database, config, jobs, events, appSecret, log, mailer, metrics, clock, registries, services: { subscriptions } }) {
     const { service, automationSteps, trash, start, close } = await createCampaigns({
       database,
       config,
@@ -130,6 +135,7 @@ export const campaignsModule = defineModule({
       mailer,
       requireAccess: registries.access.requireAccess,
       metrics,
+      clock,
     });
     return {
       services: { campaigns: service, automationSteps },
@@ -138,9 +144,12 @@ export const campaignsModule = defineModule({
       onClose: close,
       userData: [createCampaignsUserData(database.db), createCampaignSenderUserData(database.db)],
       fileUses: [createCampaignsFileUses(database.db)],
-      // A live campaign of the owner (an automation's step is reached through its automation).
+      hooks: { segmentEngagement: engagedAddresses },
+      // A live campaign of the owner (an automation's step is reached through its automation); any
+      // email of the owner, automation steps too, for a segment's engagement condition.
       access: [
         ownedRowsAccess('campaign', database.db, campaignTable, and(isNull(campaignTable.deletedAt), isNull(campaignTable.automationId))),
+        ownedRowsAccess('campaign.any', database.db, campaignTable),
       ],
     };
   },

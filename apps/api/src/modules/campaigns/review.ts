@@ -2,6 +2,7 @@ import type { CampaignReview, SendQuota } from '@enlaza/contracts';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { shortProfileLink } from '../../lib/public-links.js';
 import { afterAccess } from '../../platform/access.js';
@@ -13,6 +14,7 @@ import { listDomain, testSendHeaders } from './mime.js';
 import type { CampaignRow, CampaignsRepository } from './repository.js';
 import type { SenderSnapshot } from './schema.js';
 import { senderFor, senderFrom, senderSnapshot } from './sender-identity.js';
+import { segmentSignals } from './engagement-pieces.js';
 
 /** The signed-in account: a test goes to its own address, and the review shows it as the sample recipient. */
 export type ReviewMe = { email: string; name: string };
@@ -23,6 +25,7 @@ export type CampaignReviewDeps = {
   signer: LinkSigner;
   mailer: Pick<Mailer, 'send'>;
   config: Pick<Config, 'publicUrl' | 'mailFrom'>;
+  clock: Pick<Clock, 'now'>;
   sendQuota: (actor: Actor) => Promise<SendQuota>;
   /** Raises the 80 % / 100 % notification of the monthly sends. */
   sendsChanged: (userId: string, change: { before: number; after: number; limit: number; period: string }) => Promise<void>;
@@ -48,6 +51,7 @@ export function createCampaignReview({
   sendsChanged,
   campaignOf,
   contentOf,
+  clock,
 }: CampaignReviewDeps) {
   const mailDomain = listDomain(config.mailFrom);
 
@@ -101,7 +105,10 @@ export function createCampaignReview({
     /** The review step: who it goes to and from, the subject and the email as the first recipient would see it. */
     async review(actor: Actor, me: ReviewMe, id: string): Promise<CampaignReview> {
       const campaign = await campaignOf(actor, id);
-      const [{ rendered, sender }, recipients] = await Promise.all([render(me, campaign), countAudience(db, actor.id, campaign.audience)]);
+      const [{ rendered, sender }, recipients] = await Promise.all([
+        render(me, campaign),
+        countAudience(db, actor.id, campaign.audience, segmentSignals(clock)),
+      ]);
       // None saved yet: what the sender card suggests, marked unsaved (the campaign cannot start).
       const shown = sender
         ? { saved: true, from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo, tracking: sender.tracking !== false }

@@ -4,6 +4,7 @@ import type { RequireAccess } from '../../platform/access.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mailer.js';
+import type { Clock } from '../../platform/clock.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { LinkSigner } from './links.js';
 import type { CampaignsRepository } from './repository.js';
@@ -20,4 +21,6 @@ export type CampaignsServiceDeps = {
   signer: LinkSigner;
   mailer: Pick<Mailer, 'send'>;
   config: Pick<Config, 'publicUrl' | 'bounceWebhookSecret' | 'nodeEnv' | 'allowHttpPublicUrl' | 'mailFrom'>;
+  /** The product's one clock: segments' "last N days" are counted from it when a campaign starts. */
+  clock: Pick<Clock, 'now'>;
 };

@@ -17,6 +17,7 @@ import { campaignControls } from './controls.js';
 import { campaignLinkActions } from './link-actions.js';
 import { campaignFeedback } from './feedback-reports.js';
 import type { CampaignsServiceDeps } from './service-deps.js';
+import { segmentSignals } from './engagement-pieces.js';
 
 export type { FeedbackResult } from './feedback-reports.js';
 export { requireSendablePublicUrl } from './start.js';
@@ -128,7 +129,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
     async countAudience(actor: Actor, audience: Campaign['audience']): Promise<number> {
       await requireAudienceAccess(deps.requireAccess, actor, audience);
-      return countAudience(db, actor.id, audience);
+      return countAudience(db, actor.id, audience, segmentSignals(deps.clock));
     },
 
     templates: (actor: Actor) => listTemplateOptions(db, actor.id),

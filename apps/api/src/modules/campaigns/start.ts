@@ -12,6 +12,7 @@ import { renderSubject } from './links.js';
 import type { CampaignRow } from './repository.js';
 import type { SenderSnapshot } from './schema.js';
 import type { CampaignsServiceDeps } from './service-deps.js';
+import { segmentSignals } from './engagement-pieces.js';
 
 /** Hosts only this machine reaches: a production build tried locally, whose links nobody else can follow. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -54,7 +55,7 @@ export function createCampaignStart(deps: CampaignStartDeps) {
     const snapshot = await contentOf(campaign);
     // The sender copied when it was scheduled, else the one saved now (required: see sender-identity.ts).
     const sender = campaign.sender ?? (await requireSender(ownerId));
-    const members = await resolveAudience(db, ownerId, campaign.audience);
+    const members = await resolveAudience(db, ownerId, campaign.audience, segmentSignals(deps.clock));
     if (members.length === 0) throw new AppError('campaign.no_recipients');
     const quota = await subscriptions.sendQuota({ id: ownerId, role });
     if (members.length > quota.remaining)
@@ -130,7 +131,7 @@ export function createCampaignStart(deps: CampaignStartDeps) {
     const template = campaign.templateId ? await findTemplateForSend(db, actor.id, campaign.templateId) : null;
     if (!template) throw new AppError('campaign.template_missing');
     const sender = await requireSender(actor.id);
-    const needed = await countAudience(db, actor.id, campaign.audience);
+    const needed = await countAudience(db, actor.id, campaign.audience, segmentSignals(deps.clock));
     if (needed === 0) throw new AppError('campaign.no_recipients');
     // The sends left in the month it is scheduled in (checked again when it starts).
     const quota = await subscriptions.sendQuota({ id: actor.id, role: actor.role }, when);

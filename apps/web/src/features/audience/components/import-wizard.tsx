@@ -58,6 +58,7 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
         hasHeader,
         emailColumn: Number(emailColumn),
         nameColumn: nameColumn === '' ? null : Number(nameColumn),
+        fieldColumns: [],
         consent: true,
         confirm,
       },

@@ -27,6 +27,9 @@ const figures = (over: Partial<AutomationStep['figures']> = {}): AutomationStep[
 const STEPS: AutomationStep[] = [
   {
     id: 's1',
+    emailId: 'e-s1',
+    segmentId: null,
+    segmentName: null,
     position: 1,
     templateId: TEMPLATE,
     templateName: 'Thank you',
@@ -36,6 +39,9 @@ const STEPS: AutomationStep[] = [
   },
   {
     id: 's2',
+    emailId: 'e-s2',
+    segmentId: null,
+    segmentName: null,
     position: 2,
     templateId: OFFER,
     templateName: 'A tip',
@@ -45,6 +51,9 @@ const STEPS: AutomationStep[] = [
   },
   {
     id: 's3',
+    emailId: 'e-s3',
+    segmentId: null,
+    segmentName: null,
     position: 3,
     templateId: null,
     templateName: 'Old offer',
@@ -133,6 +142,9 @@ function fakeServer() {
       const steps = server.automation.steps;
       const step: AutomationStep = {
         id: `s${steps.length + 1}`,
+        emailId: `e-s${steps.length + 1}`,
+        segmentId: null,
+        segmentName: null,
         position: steps.length + 1,
         templateName: 'A tip',
         figures: figures(),
@@ -245,7 +257,11 @@ describe('the automation builder', () => {
 
     await waitFor(() => expect(stepItems()).toHaveLength(4));
     expect(writes()).toEqual([
-      { method: 'POST', path: `/api/automations/${ID}/steps`, body: { templateId: OFFER, delayMinutes: 2880, condition: 'clicked' } },
+      {
+        method: 'POST',
+        path: `/api/automations/${ID}/steps`,
+        body: { templateId: OFFER, delayMinutes: 2880, condition: 'clicked', segmentId: null },
+      },
     ]);
     expect(within(stepItems()[3]!).getByTestId('step-delay-text').textContent).toBe('After 2 days');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -267,7 +283,7 @@ describe('the automation builder', () => {
     fireEvent.change(within(dialog).getByRole('combobox', { name: /Template/ }), { target: { value: TEMPLATE } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add step' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
-    expect(writes()[0]!.body).toEqual({ templateId: TEMPLATE, delayMinutes: 0, condition: 'always' });
+    expect(writes()[0]!.body).toEqual({ templateId: TEMPLATE, delayMinutes: 0, condition: 'always', segmentId: null });
     await waitFor(() => expect(stepItems()).toHaveLength(1));
     expect(within(stepItems()[0]!).queryByTestId('step-condition-text')).toBeNull();
   });
@@ -296,7 +312,11 @@ describe('the automation builder', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save step' }));
     await waitFor(() => expect(within(stepItems()[1]!).getByTestId('step-delay-text').textContent).toBe('After 2 hours'));
     expect(writes()).toEqual([
-      { method: 'PUT', path: `/api/automations/${ID}/steps/s2`, body: { templateId: OFFER, delayMinutes: 120, condition: 'opened' } },
+      {
+        method: 'PUT',
+        path: `/api/automations/${ID}/steps/s2`,
+        body: { templateId: OFFER, delayMinutes: 120, condition: 'opened', segmentId: null },
+      },
     ]);
   });
 

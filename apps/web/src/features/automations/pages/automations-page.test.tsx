@@ -23,6 +23,9 @@ const SOURCES: AudienceSources = {
 const figures = { sent: 0, pending: 0, skipped: 0, bounced: 0, opened: 0, clicked: 0, unsubscribed: 0, waiting: 0 };
 const step = (id: string, position: number) => ({
   id,
+  emailId: `e-${id}`,
+  segmentId: null,
+  segmentName: null,
   position,
   templateId: '00000000-0000-4000-8000-0000000000a1',
   templateName: 'Welcome',

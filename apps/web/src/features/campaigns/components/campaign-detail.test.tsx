@@ -10,7 +10,7 @@ const campaign: Campaign = {
   name: 'Autumn news',
   templateId: null,
   templateName: 'News',
-  audience: { profileIds: [], folderIds: [], labelIds: [], listIds: [] },
+  audience: { profileIds: [], folderIds: [], labelIds: [], listIds: [], segmentIds: [] },
   state: 'sending',
   subject: 'News',
   scheduledAt: null,

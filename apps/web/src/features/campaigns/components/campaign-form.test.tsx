@@ -86,7 +86,7 @@ async function renderForm(onDone = vi.fn()) {
         ...saved,
         templateId: '00000000-0000-4000-8000-0000000000a1',
         scheduledAt: null,
-        audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [] },
+        audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [], segmentIds: [] },
       }}
       timeZone="Europe/Madrid"
       onDone={onDone}
@@ -135,7 +135,7 @@ describe('CampaignForm', () => {
         body: {
           name: 'Autumn news',
           templateId: '00000000-0000-4000-8000-0000000000a1',
-          audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [] },
+          audience: { profileIds: ['00000000-0000-4000-8000-0000000000b1'], folderIds: [], labelIds: [], listIds: [], segmentIds: [] },
         },
       },
     ]);
