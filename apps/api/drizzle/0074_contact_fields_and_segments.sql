@@ -39,3 +39,7 @@ CREATE UNIQUE INDEX "contact_fields_user_name_idx" ON "contact_fields" USING btr
 CREATE INDEX "segments_user_id_created_at_index" ON "segments" USING btree ("user_id","created_at");--> statement-breakpoint
 ALTER TABLE "automation_steps" ADD CONSTRAINT "automation_steps_segment_id_segments_id_fk" FOREIGN KEY ("segment_id") REFERENCES "public"."segments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 UPDATE "campaigns" SET "audience" = "audience" || '{"segmentIds":[]}'::jsonb WHERE NOT ("audience" ? 'segmentIds');
+--> statement-breakpoint
+-- The contact fields asked on the contact form are part of the owner's public pages: a change in any
+-- process drops the owner's cached pages everywhere, as a profile's or a wall post's change does (0009, 0033).
+CREATE TRIGGER contact_fields_public_notify AFTER INSERT OR UPDATE OR DELETE ON contact_fields FOR EACH ROW EXECUTE FUNCTION enlaza_notify_public_wall();

@@ -12,6 +12,8 @@ export const contactMessageBodySchema = z.object({
   message: z.string().trim().min(1).max(5000),
   /** Consent to receive communications from the profile's owner. */
   consent: z.boolean().default(false),
+  /** Answers to the owner's contact fields shown on the form (`formFields` of the page), by field id; kept when `consent` is ticked. */
+  fields: z.record(z.uuid(), z.string().max(500)).default({}),
   /** A finder's location, only when they chose to share it (tags in lost mode). */
   location: z
     .object({

@@ -213,6 +213,13 @@ export const publicProfileSchema = z.object({
   team: z.object({ name: z.string(), alias: z.string() }).nullable(),
   theme: profileThemeSchema,
   contactForm: z.boolean(),
+  /**
+   * The owner's contact fields asked on the contact form (optional for the visitor; kept for the
+   * owner's audience when the visitor agrees to hear from them). Empty when the form is off.
+   */
+  formFields: z.array(
+    z.object({ id: z.string(), name: z.string(), type: z.enum(['text', 'number', 'date', 'choice']), choices: z.array(z.string()) }),
+  ),
   wall: z.boolean(),
   sectionOrder: sectionOrderSchema,
   card: cardFieldsSchema.nullable(),
@@ -222,6 +229,7 @@ export const publicProfileSchema = z.object({
     .nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
+export type PublicFormField = PublicProfile['formFields'][number];
 
 export const linkClickBodySchema = z.object({ url: z.url().max(500) });
 /** `GET /api/public/csrf-token`: the token a browser without Fetch Metadata sends in `X-CSRF-TOKEN` (its nonce comes as a cookie). */

@@ -11,6 +11,7 @@ import {
   plans,
   profiles,
   subscriptions,
+  users,
 } from '../../src/db/schema/index.js';
 import { resolveAudience, suppress } from '../../src/modules/audience/index.js';
 import { segmentSignals } from '../../src/modules/campaigns/index.js';
@@ -446,5 +447,46 @@ describe('segments', () => {
       .sort();
     expect(to).toEqual(['seg2@segment.example', 'seg3@segment.example', 'seg4@segment.example']);
     expect((await mail.next('seg4@segment.example')).subject).toMatch(/News for/);
+  });
+});
+
+describe('contact fields on the contact form', () => {
+  it('asks the fields shown on the form and keeps the answers with the consent only; an answer that does not fit stores nothing', async () => {
+    const o = await owner();
+    const [user] = await t.db.select().from(users).where(eq(users.id, o.id));
+    const card = await data<{ id: string }>(o, 'POST', '/api/profiles', { kind: 'card', card: { firstName: 'Sara', lastName: 'Card' } });
+    const city = await field(o, { name: 'City', type: 'text', onForm: true });
+    const plan = await field(o, { name: 'Plan', type: 'choice', choices: ['Basic', 'Gold'], onForm: true });
+    const hidden = await field(o, { name: 'Score', type: 'number' });
+    const page = await t.app.inject({ url: `/link/${user!.alias}/${card.id}`, headers: { 'accept-language': 'en' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`data-custom-field="${city.id}"`);
+    expect(page.body).toContain(`<option>Gold</option>`);
+    expect(page.body).not.toContain(hidden.id);
+    let visitor = 0;
+    const write = (email: string, consent: boolean, fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/link/${user!.alias}/${card.id}/messages`,
+        payload: { name: 'Vera', email, message: 'Hello', consent, fields },
+        headers: { 'accept-language': 'en' },
+        remoteAddress: `10.9.0.${++visitor}`,
+      });
+    expect((await write('yes@visitor.example', true, { [city.id]: 'Toledo', [plan.id]: 'gold' })).statusCode).toBe(201);
+    expect((await write('no@visitor.example', false, { [city.id]: 'Toledo' })).statusCode).toBe(201);
+    const refused = await write('bad@visitor.example', true, { [plan.id]: 'Platinum', [hidden.id]: '3' });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors).sort()).toEqual([`fields.${hidden.id}`, `fields.${plan.id}`].sort());
+    const stored = await t.db.select({ email: messages.email }).from(messages).where(eq(messages.userId, o.id));
+    expect(stored.map((m) => m.email).sort()).toEqual(['no@visitor.example', 'yes@visitor.example']);
+    expect((await data<{ values: object }>(o, 'GET', '/api/audience/fields/values?email=yes@visitor.example')).values).toEqual({
+      [city.id]: 'Toledo',
+      [plan.id]: 'Gold',
+    });
+    expect((await data<{ values: object }>(o, 'GET', '/api/audience/fields/values?email=no@visitor.example')).values).toEqual({});
+    // Hidden from the form: the page drops it at once (the owner's own change).
+    await data(o, 'PATCH', `/api/audience/fields/${city.id}`, { onForm: false });
+    const after = await t.app.inject({ url: `/link/${user!.alias}/${card.id}`, headers: { 'accept-language': 'en' } });
+    expect(after.body).not.toContain(`data-custom-field="${city.id}"`);
   });
 });

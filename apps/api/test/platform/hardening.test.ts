@@ -202,6 +202,7 @@ describe('secrets in logs and files', () => {
         team: null,
         theme: { color: '#000000', layout: 'classic' },
         contactForm: false,
+        formFields: [],
         wall: false,
         sectionOrder: 'wall-first',
         tag: null,

@@ -56,7 +56,19 @@ function wire(form: HTMLFormElement, sent: HTMLElement, banner: HTMLElement, dat
   const location = initLocation(form, data);
   const input = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement;
 
-  function showErrors(errors: Partial<Record<Field, string>>) {
+  /** The owner's contact fields on the form (rendered by the server with their ids), optional for the visitor. */
+  const customFields = [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-custom-field]')];
+
+  function showErrors(errors: Partial<Record<Field, string>>, custom: Record<string, string> = {}) {
+    for (const control of customFields) {
+      const id = control.dataset.customField!;
+      const element = document.getElementById(`pp-f-${id}-error`);
+      if (element) {
+        element.textContent = custom[id] ?? '';
+        element.hidden = !custom[id];
+      }
+      control.setAttribute('aria-invalid', String(Boolean(custom[id])));
+    }
     for (const field of FIELDS) {
       const message = errors[field];
       const element = document.getElementById(`pp-${field}-error`);
@@ -104,6 +116,7 @@ function wire(form: HTMLFormElement, sent: HTMLElement, banner: HTMLElement, dat
       phone: rawPhone || null,
       message,
       consent: (input('consent') as HTMLInputElement).checked,
+      fields: Object.fromEntries(customFields.filter((c) => c.value.trim() !== '').map((c) => [c.dataset.customField!, c.value.trim()])),
       location: location(),
       website: input('website').value,
     };
@@ -125,12 +138,15 @@ function wire(form: HTMLFormElement, sent: HTMLElement, banner: HTMLElement, dat
         sent.focus();
       } else if (response.status === 422 && payload.errors) {
         const fieldErrors: Partial<Record<Field, string>> = {};
+        const customErrors: Record<string, string> = {};
         for (const [key, messages] of Object.entries(payload.errors)) {
-          const field = key.split('.')[0] as Field;
-          if (FIELDS.includes(field) && !fieldErrors[field] && messages[0]) fieldErrors[field] = messages[0];
+          const [field, id] = key.split('.') as [Field | 'fields', string | undefined];
+          if (field === 'fields' && id && messages[0]) customErrors[id] = messages[0];
+          else if (FIELDS.includes(field as Field) && !fieldErrors[field as Field] && messages[0])
+            fieldErrors[field as Field] = messages[0];
         }
-        showErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0) fail(payload.message ?? text(s, 'errors.generic'));
+        showErrors(fieldErrors, customErrors);
+        if (Object.keys(fieldErrors).length + Object.keys(customErrors).length === 0) fail(payload.message ?? text(s, 'errors.generic'));
       } else if (response.status === 429) fail(text(s, 'errors.rateLimited'));
       else if (response.status === 404) fail(text(s, 'errors.unavailable'));
       else fail(payload.message ?? text(s, 'errors.generic'));

@@ -13,6 +13,7 @@ import {
   type ContactFieldUpdateBody,
   type FieldValue,
   type PersonFields,
+  type PublicFormField,
 } from '@enlaza/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
@@ -227,6 +228,31 @@ export function createContactFields({ db, requireAccess }: { db: Database; requi
         .limit(1);
       if (user) throw new AppError('audience.field_in_use', { name: user.name });
       await db.delete(contactFields).where(eq(contactFields.id, id));
+    },
+
+    /** The fields an owner asks on their contact forms, in order (the public page shows them). */
+    async formFields(ownerId: string): Promise<PublicFormField[]> {
+      const fields = await fieldsOf(db, ownerId);
+      return fields.filter((f) => f.onForm).map((f) => ({ id: f.id, name: f.name, type: f.type, choices: f.choices }));
+    },
+
+    /**
+     * A visitor's answers on a contact form, read before anything is stored: only the owner's fields
+     * asked there count (another id is 422, as a value that does not fit its field), empty ones are
+     * left out. `keep` writes them for the address (the message's transaction: with the consent).
+     */
+    async fromForm(ownerId: string, answers: Record<string, string>) {
+      const fields = new Map((await fieldsOf(db, ownerId)).filter((f) => f.onForm).map((f) => [f.id, f]));
+      const parsed = new Map<string, StoredValue>();
+      const errors: Record<string, { code: string }[]> = {};
+      for (const [id, raw] of Object.entries(answers)) {
+        const field = fields.get(id);
+        const value = field ? parseFieldValue(field, raw) : undefined;
+        if (value === undefined) errors[`fields.${id}`] = [{ code: 'validation.invalid_value' }];
+        else if (value !== null) parsed.set(id, value);
+      }
+      if (Object.keys(errors).length) throw new AppError('validation.failed', {}, errors);
+      return { keep: (tx: Transaction, email: string) => writeFieldValues(tx, email, parsed) };
     },
 
     async values(actor: Actor, email: string): Promise<PersonFields> {

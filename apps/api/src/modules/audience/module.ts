@@ -54,6 +54,7 @@ export { registerConfirmationPage } from './confirmation-page.js';
 export const audienceModule = defineModule({
   name: 'audience',
   needs: ['segmentEngagement'],
+  provides: ['contactFormFields'],
   async build({
     db,
     mailer,
@@ -91,6 +92,7 @@ export const audienceModule = defineModule({
     });
     return {
       services: { consents, audience, contactFields, segments },
+      hooks: { contactFormFields: (ownerId: string) => contactFields.formFields(ownerId) },
       decorate: { consents },
       userData: [
         createAudienceUserData(db),

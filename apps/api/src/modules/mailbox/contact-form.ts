@@ -1,4 +1,5 @@
 import type { ContactMessageBody, Locale } from '@enlaza/contracts';
+import type { Transaction } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { addressKey, type RateLimiter } from '../../lib/rate-limit.js';
 import type { EventBus } from '../../platform/events.js';
@@ -19,14 +20,33 @@ type ContactFormDeps = {
   perAddressLimit: number;
   /** Records a ticked consent with its proof, and asks for its confirmation when the owner wants one. */
   consents: ConsentRecorder;
+  formAnswers: FormAnswers;
   publicUrl: string;
 };
+
+/**
+ * The owner's contact fields answered on the form (the audience module's `contactFields.fromForm`):
+ * read before anything is stored, kept in the message's transaction when the visitor consented.
+ */
+export type FormAnswers = (
+  ownerId: string,
+  answers: Record<string, string>,
+) => Promise<{ keep: (tx: Transaction, email: string) => Promise<void> }>;
 
 /**
  * A visitor's message through the public contact form. A filled honeypot answers like a success
  * and stores nothing, so a bot learns nothing; the owner's email notice goes in the background.
  */
-export function createContactForm({ repo, publicProfiles, events, limiter, perAddressLimit, consents, publicUrl }: ContactFormDeps) {
+export function createContactForm({
+  repo,
+  publicProfiles,
+  events,
+  limiter,
+  perAddressLimit,
+  consents,
+  formAnswers,
+  publicUrl,
+}: ContactFormDeps) {
   return async function submit(
     alias: string,
     profileId: string,
@@ -42,6 +62,9 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
     await limiter.hit([{ key: `contact-profile:${target.profileId}`, ...CONTACT_LIMITS.perProfile }]);
     // A filled honeypot gets the answer a person would (a confirmation asked for when they ticked consent).
     if (input.website?.trim()) return { confirmation: input.consent && (await consents.asksConfirmation(target.userId)) };
+
+    // Answers that do not fit their field are refused before anything is stored (422 naming the field).
+    const answers = await formAnswers(target.userId, input.fields ?? {});
 
     // Announced after commit to the subscribers of `message.received` (the owner's notification and its email),
     // and of `location.shared` when the visitor gave it (webhooks); `contact.consented` when the consent
@@ -79,6 +102,8 @@ export function createContactForm({ repo, publicProfiles, events, limiter, perAd
         const ids = { messageId: row.id, profileId: row.profileId, userId: row.userId };
         // The consent box's words in the language the page showed them in (the confirmation email's too).
         const shownIn = pageLocale(origin.acceptLanguage, visitorFallbackLocale(target.owner.locale));
+        // The contact fields' answers are kept for the owner's audience, with the consent only.
+        if (row.consent) await answers.keep(tx, row.email);
         if (row.consent)
           ({ confirmation } = await consents.fromForm(
             tx,

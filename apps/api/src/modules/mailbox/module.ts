@@ -16,7 +16,15 @@ declare module '../../platform/modules.js' {
 
 export const mailboxModule = defineModule({
   name: 'mailbox',
-  build({ db, mailer, events, limiter, config, registries, services: { profiles, publicProfiles, subscriptions, accounts, consents } }) {
+  build({
+    db,
+    mailer,
+    events,
+    limiter,
+    config,
+    registries,
+    services: { profiles, publicProfiles, subscriptions, accounts, consents, contactFields },
+  }) {
     const repo = createMailboxRepository(db);
     const mailbox = createMailboxService({
       repo,
@@ -30,6 +38,7 @@ export const mailboxModule = defineModule({
       accounts,
       perAddressLimit: config.contactLimitPerAddress,
       consents,
+      formAnswers: (ownerId, answers) => contactFields.fromForm(ownerId, answers),
       publicUrl: config.publicUrl,
     });
     return {

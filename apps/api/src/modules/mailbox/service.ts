@@ -21,7 +21,7 @@ import type { ProfilesService } from '../profiles/index.js';
 import type { PublicProfileService } from '../public-profile/index.js';
 import type { ConsentRecorder } from '../../platform/consent-recorder.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
-import { CONTACT_LIMITS, createContactForm } from './contact-form.js';
+import { CONTACT_LIMITS, createContactForm, type FormAnswers } from './contact-form.js';
 import { messagesCsv } from './csv-export.js';
 import type { MailboxRepository, MessageFlags, MessageRow } from './repository.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
@@ -45,6 +45,8 @@ type Deps = {
   accounts: Pick<AccountDirectory, 'contact'>;
   /** Records a visitor's consent with its proof (double opt-in). */
   consents: ConsentRecorder;
+  /** Reads a visitor's answers to the owner's contact fields on the form (422 when one does not fit), to keep with the consent. */
+  formAnswers: FormAnswers;
   publicUrl: string;
 };
 
@@ -92,6 +94,7 @@ export function createMailboxService({
   accounts,
   perAddressLimit = CONTACT_LIMITS.perAddress.max,
   consents,
+  formAnswers,
   publicUrl,
 }: Deps) {
   async function messageOf(actor: Actor, id: string): Promise<MessageRow> {
@@ -106,7 +109,7 @@ export function createMailboxService({
 
   return {
     /** A visitor's message through the public contact form (contact-form.ts). */
-    submit: createContactForm({ repo, publicProfiles, events, limiter, perAddressLimit, consents, publicUrl }),
+    submit: createContactForm({ repo, publicProfiles, events, limiter, perAddressLimit, consents, formAnswers, publicUrl }),
 
     async list(
       actor: Actor,

@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/modules.js';
 import { createDailyCounters } from './daily-counters.js';
 import { publicProfileCacheInvalidation } from './cache-invalidation.js';
 import { publicProfileRoutes } from './routes.js';
-import { createPublicProfileService, type PublicProfileService, type TeamDirectoryLoader } from './service.js';
+import { createPublicProfileService, type PublicProfileService, type FormFieldsLoader, type TeamDirectoryLoader } from './service.js';
 
 /** The public page itself, outside /api (app.ts registers it among the pages). */
 export { registerPublicPage } from './page-routes.js';
@@ -15,13 +15,15 @@ declare module '../../platform/modules.js' {
   interface Hooks {
     /** The team directory at `/link/{team-alias}` (teams read this module's statistics, so they are built after it). */
     teamDirectory: TeamDirectoryLoader;
+    /** The owner's contact fields asked on the contact form (the audience module, built later, answers it). */
+    contactFormFields: FormFieldsLoader;
   }
 }
 
 export const publicProfileModule = defineModule({
   name: 'public-profile',
-  needs: ['teamDirectory'],
-  build({ db, database, events, clock, config, services: { walls }, hooks: { teamDirectory } }) {
+  needs: ['teamDirectory', 'contactFormFields'],
+  build({ db, database, events, clock, config, services: { walls }, hooks: { teamDirectory, contactFormFields } }) {
     // Visitors' days are the seller's calendar days of the product's clock (the test clock moves them too).
     const counters = createDailyCounters(db, {
       timeZone: config.sellerTimeZone,
@@ -33,6 +35,7 @@ export const publicProfileModule = defineModule({
       // The first page of the published posts, cached with the profile.
       wallPage: (profileId, canonicalPath, before) => walls.publicPage(profileId, canonicalPath, before),
       teamDirectory,
+      formFields: contactFormFields,
     });
     return {
       services: { publicProfiles },

@@ -1,8 +1,8 @@
 import { publicProfileSchema, type Locale, type PublicProfile, type PublicWallPage } from '@enlaza/contracts';
 import { AppError } from '../../lib/errors.js';
 import { createSessionCache } from '../../lib/session-cache.js';
-import { reachOf, type createProfileReader, type Reach } from './profile-reader.js';
-import { toPublic, visitorFallbackLocale, type PageProfile } from './public-view.js';
+import { reachOf, type createProfileReader, type ProfileRead, type Reach } from './profile-reader.js';
+import { visitorFallbackLocale, type PageProfile } from './public-view.js';
 
 /**
  * The public profile cache's timing. Every change reaches the cache through NOTIFY or the writer's
@@ -32,9 +32,12 @@ type Available = Reach & {
  */
 export function createProfileCache({
   reader: { load, reaches },
+  present,
   wallOf,
 }: {
   reader: ReturnType<typeof createProfileReader>;
+  /** The profile as visitors see it (public-view.ts `toPublic`, with the form's contact fields). */
+  present: (row: ProfileRead) => Promise<PublicProfile>;
   /** The wall's first page when the profile's wall switch is on, else null. */
   wallOf: (profile: PublicProfile) => Promise<PublicWallPage | null>;
 }) {
@@ -61,7 +64,7 @@ export function createProfileCache({
   /** Reads an available profile into a cache entry; the objects of `previous` when nothing changed. */
   async function loadEntry(profileId: string, previous?: Available): Promise<Available> {
     const row = await load(profileId);
-    const profile = toPublic(row);
+    const profile = await present(row);
     const wall = await wallOf(profile);
     const ownerLocale = visitorFallbackLocale(row.owner.locale);
     const visibility = row.profile.visibility;

@@ -30,6 +30,8 @@ export function toPublic(row: ProfileRead): PublicProfile {
     team: team ? { name: team.name, alias: team.alias } : null,
     theme: profile.theme,
     contactForm: profile.contactForm,
+    // The owner's contact fields asked on the form are added by the service (the audience module's `contactFormFields` hook).
+    formFields: [],
     wall: profile.wall,
     sectionOrder: profile.sectionOrder,
     card: profile.kind === 'card' ? storedCard(profile.name, profile.card) : null,

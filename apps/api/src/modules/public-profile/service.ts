@@ -1,4 +1,4 @@
-import type { DomainEvents, PublicProfile, PublicWallPage } from '@enlaza/contracts';
+import type { DomainEvents, PublicFormField, PublicProfile, PublicWallPage } from '@enlaza/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { aliasMainCard } from '../account/index.js';
@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { profileIdsBySlug, storedTag } from '../profiles/index.js';
 import { liveFileOwner } from '../cloud/index.js';
 import { createProfileCache } from './profile-cache.js';
-import { createProfileReader } from './profile-reader.js';
+import { createProfileReader, type ProfileRead } from './profile-reader.js';
 import { profileStats } from './profile-stats.js';
 import { toPublic, visitorFallbackLocale, type PageProfile } from './public-view.js';
 import type { TeamDirectory } from './page/directory.js';
@@ -47,10 +47,23 @@ type LostScans = { publish: (payload: DomainEvents['tag.scanned_lost']) => Promi
  * this one) and the teams' directories (the `teamDirectory` hook: teams come later, as they read the
  * page's statistics).
  */
-type PageSources = { lostScans: LostScans; wallPage: WallPageLoader; teamDirectory: () => TeamDirectoryLoader };
+type PageSources = {
+  lostScans: LostScans;
+  wallPage: WallPageLoader;
+  teamDirectory: () => TeamDirectoryLoader;
+  /** The owner's contact fields asked on the contact form (the audience module's `contactFormFields` hook). */
+  formFields: () => FormFieldsLoader;
+};
+
+/** The contact fields an owner asks on their contact forms, in their order. */
+export type FormFieldsLoader = (ownerId: string) => Promise<PublicFormField[]>;
 
 /** The public page of a card or tag, its vCard, and its visit statistics. */
-export function createPublicProfileService(db: Database, counters: DailyCounters, { lostScans, wallPage, teamDirectory }: PageSources) {
+export function createPublicProfileService(
+  db: Database,
+  counters: DailyCounters,
+  { lostScans, wallPage, teamDirectory, formFields }: PageSources,
+) {
   const announceLostScan = createLostScanAnnouncer(lostScans);
   // Reads (profile-reader.ts), the cache in front of them (profile-cache.ts), the statistics (profile-stats.ts).
   const reader = createProfileReader(db);
@@ -59,7 +72,12 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
   /** The wall's page when the profile's wall switch is on, else null. */
   const wallOf = (profile: PublicProfile, before: string | null = null) =>
     profile.wall ? wallPage(profile.id, profile.canonicalPath, before) : Promise.resolve(null);
-  const { available, peek, counts: cacheCounts, cache } = createProfileCache({ reader, wallOf: (profile) => wallOf(profile) });
+  /** A profile as visitors see it: its public view and, when its contact form is on, the owner's fields asked there. */
+  async function present(row: ProfileRead): Promise<PublicProfile> {
+    const profile = toPublic(row);
+    return profile.contactForm ? { ...profile, formFields: await formFields()(row.profile.userId) } : profile;
+  }
+  const { available, peek, counts: cacheCounts, cache } = createProfileCache({ reader, present, wallOf: (profile) => wallOf(profile) });
 
   return {
     /**
@@ -118,7 +136,7 @@ export function createPublicProfileService(db: Database, counters: DailyCounters
         throw error;
       });
       if (!row) return null;
-      const profile = toPublic(row);
+      const profile = await present(row);
       return {
         profile,
         visibility: row.profile.visibility,

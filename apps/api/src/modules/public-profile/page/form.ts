@@ -1,4 +1,4 @@
-import type { Locale, PublicProfile } from '@enlaza/contracts';
+import type { Locale, PublicFormField, PublicProfile } from '@enlaza/contracts';
 import { pageStrings, type Translate } from './strings.js';
 import { html, raw, type SafeHtml } from './template.js';
 
@@ -11,6 +11,22 @@ export const consentLabel = (kind: 'card' | 'tag', name: string, t: Translate) =
 /** The consent box's words in `locale`, for the proof of a consent given through the form. */
 export const contactConsentText = (kind: 'card' | 'tag', name: string, locale: Locale) => consentLabel(kind, name, pageStrings(locale));
 
+type FieldWrap = (name: string, label: string, input: SafeHtml, hint?: string) => SafeHtml;
+
+/**
+ * One of the owner's contact fields asked on the form (optional; kept with the consent): text, a
+ * number (typed as text, so "1,5" is accepted as written), a date, or one of the field's choices.
+ * `data-custom-field` carries the field's id for the script.
+ */
+function customField(f: PublicFormField, t: Translate, field: FieldWrap): SafeHtml {
+  const key = `f-${f.id}`;
+  const input =
+    f.type === 'choice'
+      ? html`<select id="pp-${key}-input" data-custom-field="${f.id}" aria-describedby="pp-${key}-error"><option value="">${t('form.choose')}</option>${f.choices.map((c) => html`<option>${c}</option>`)}</select>`
+      : html`<input id="pp-${key}-input" data-custom-field="${f.id}" type="${f.type === 'date' ? 'date' : 'text'}"${raw(f.type === 'number' ? ' inputmode="decimal"' : '')} maxlength="500" aria-describedby="pp-${key}-error">`;
+  return field(key, f.name, input);
+}
+
 /**
  * The contact form, rendered by the server and shown from the first paint, so nothing moves when
  * the script arrives; sending it needs that script (a JSON request with the CSRF token), so a
@@ -21,7 +37,7 @@ export function renderContactForm(profile: PublicProfile, t: Translate, { previe
   const lost = profile.tag?.lostMode === true;
   const title = profile.kind === 'card' ? t('form.titleCard', { name: profile.name }) : lost ? t('form.titleLost') : t('form.titleTag');
   const consent = consentLabel(profile.kind, profile.name, t);
-  const field = (name: string, label: string, input: SafeHtml, hint?: string) =>
+  const field: FieldWrap = (name, label, input, hint) =>
     html`<div class="pp-field" data-field="${name}"><label for="pp-${name}-input">${label}</label>${hint ? html`<small id="pp-${name}-hint">${hint}</small>` : null}${input}<p class="pp-error" id="pp-${name}-error" hidden></p></div>`;
   return html`<section class="pp-form-wrap" aria-labelledby="pp-form-title" data-contact>
 <h2 id="pp-form-title" class="pp-h2">${title}</h2>
@@ -34,6 +50,7 @@ ${field('email', `${t('form.email')} *`, html`<input id="pp-email-input" name="e
 </div>
 ${field('phone', t('form.phone'), html`<input id="pp-phone-input" name="phone" type="tel" autocomplete="tel" maxlength="24" placeholder="+34 600 000 000" aria-describedby="pp-phone-hint pp-phone-error" data-testid="contact-phone">`, t('form.phoneHint'))}
 ${field('message', `${t('form.message')} *`, html`<textarea id="pp-message-input" name="message" rows="5" maxlength="${MESSAGE_MAX}" required aria-describedby="pp-message-error" data-testid="contact-message"></textarea>`)}
+${profile.formFields.map((f) => customField(f, t, field))}
 ${lost ? html`<div class="pp-check"><input id="pp-location" type="checkbox" data-location data-testid="contact-location"><label for="pp-location">${t('location.label')}<small>${t('location.description')}</small></label></div><p class="pp-hint" data-location-status role="status"></p>` : null}
 <div class="pp-check"><input id="pp-consent" name="consent" type="checkbox" data-testid="contact-consent"><label for="pp-consent">${consent}</label></div>
 <div class="pp-honeypot" aria-hidden="true"><label for="pp-website">${t('form.honeypot')}</label><input id="pp-website" name="website" tabindex="-1" autocomplete="off"></div>
