@@ -37,6 +37,7 @@ export const SPA_ROUTES = [
   '/user/campanas',
   '/user/campanas/audiencia',
   '/user/campanas/audiencia/:listId',
+  '/user/campanas/audiencia/segmentos/:segmentId',
   '/user/campanas/automatizaciones',
   '/user/campanas/automatizaciones/:automationId',
   '/user/buzon/:profileId',

@@ -78,7 +78,7 @@ describe('route table', () => {
       .filter((r) => !r.index)
       .map((r) => r.path);
 
-  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience and automation screens, the EU VAT rates, coupons, the failed jobs, webhooks and the team)', () => {
+  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience, segment and automation screens, the EU VAT rates, coupons, the failed jobs, webhooks and the team)', () => {
     expect(paths('admin')).toEqual([
       'dashboard',
       'admins',
@@ -103,6 +103,7 @@ describe('route table', () => {
       'campanas',
       'campanas/audiencia',
       'campanas/audiencia/:listId',
+      'campanas/audiencia/segmentos/:segmentId',
       'campanas/automatizaciones',
       'campanas/automatizaciones/:automationId',
       'buzon/:profileId',

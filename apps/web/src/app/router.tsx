@@ -35,17 +35,14 @@ const to = (path: string) => () => redirect(path);
 /** Routes that only redirect still declare a (never shown) component. */
 const Redirecting = () => null;
 
-/** Translation namespaces loaded with the code of the pages that use them. */
-// `notifications`: the header's bell.
+/** Translation namespaces loaded with the code of the pages that use them (`notifications`: the header's bell). */
 const SHELL_NS = ['pages', 'notifications'];
 const DASHBOARD_NS = ['dashboard', 'plan', 'pages'];
 const ADMIN_NS = ['admin', 'pages'];
 const CATALOGUE_NS = ['admin-catalogue', ...ADMIN_NS];
 
-/**
- * A signed-in area's layout, handed the menu entries still to come. The route table knows them and
- * loads the layouts, so a layout that imported them from here would import its own importer.
- */
+/** A signed-in area's layout, handed the menu entries still to come. The route table knows them and
+ * loads the layouts, so a layout that imported them from here would import its own importer. */
 const shellLayout = (importer: () => Promise<{ default: ComponentType<ShellLayoutProps> }>) =>
   lazyPage(
     () =>
@@ -173,6 +170,11 @@ const userChildren: RouteObject[] = [
     path: 'campanas/audiencia/:listId',
     lazy: lazyPage(() => import('@/features/audience/pages/contact-list-page'), { namespaces: ['audience', 'admin'] }),
     handle: { titleKey: 'pages:user.audienciaLista' },
+  },
+  {
+    path: 'campanas/audiencia/segmentos/:segmentId',
+    lazy: lazyPage(() => import('@/features/audience/pages/segment-page'), { namespaces: ['audience', 'admin'] }),
+    handle: { titleKey: 'pages:user.audienciaSegmento' },
   },
   {
     path: 'campanas/automatizaciones',

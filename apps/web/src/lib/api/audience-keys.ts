@@ -1,4 +1,4 @@
-import type { AudienceSelector } from '@enlaza/contracts';
+import type { AudienceSelector, SegmentRuleInput } from '@enlaza/contracts';
 
 /** Shared by the audience screens and the campaign form (features must not import each other). */
 export const audienceKeys = {
@@ -12,8 +12,16 @@ export const audienceKeys = {
   visitors: (search: string) => ['audience', 'visitors', search] as const,
   consent: ['audience', 'consent'] as const,
   proofs: (email: string) => ['audience', 'consents', email] as const,
+  fields: ['audience', 'fields'] as const,
+  segments: ['audience', 'segments'] as const,
+  segment: (id: string) => ['audience', 'segments', id] as const,
+  segmentCount: (id: string) => ['audience', 'segments', id, 'count'] as const,
+  ruleCount: (rule: SegmentRuleInput) => ['audience', 'rule-count', rule] as const,
+  /** The emails an engagement condition can name: my campaigns and my automations' steps. */
+  campaignEmails: ['audience', 'emails', 'campaigns'] as const,
+  automationEmails: ['audience', 'emails', 'automations'] as const,
 };
 
-/** Nothing chosen: no profile, folder, label or list. */
+/** Nothing chosen: no profile, folder, label, list or segment. */
 export const isEmptySelector = (s: AudienceSelector) =>
-  s.profileIds.length + s.folderIds.length + s.labelIds.length + s.listIds.length === 0;
+  s.profileIds.length + s.folderIds.length + s.labelIds.length + s.listIds.length + s.segmentIds.length === 0;

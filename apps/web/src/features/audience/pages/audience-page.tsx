@@ -14,6 +14,8 @@ import { useDeleteList } from '../api/delete-list';
 import { useContactLists } from '../api/get-contact-lists';
 import { ImportReport, ImportWizard } from '../components/import-wizard';
 import { ConsentTab } from '../components/consent-tab';
+import { FieldsTab } from '../components/fields-tab';
+import { SegmentsTab } from '../components/segments-tab';
 import { SuppressionsTab } from '../components/suppressions-tab';
 import { VisitorsTab } from '../components/visitors-tab';
 
@@ -110,14 +112,14 @@ function ListsTab() {
   );
 }
 
-const TABS = ['contactos', 'listas', 'supresiones', 'consentimiento'] as const;
+const TABS = ['contactos', 'listas', 'campos', 'segmentos', 'supresiones', 'consentimiento'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
  * /user/campanas/audiencia: all contacts (the consenting visitors campaigns reach), imported contact
- * lists, the suppression list and how consents are taken (double opt-in) (tabs, kept in the URL; all
- * contacts first).
+ * lists, contact fields, segments, the suppression list and how consents are taken (double opt-in)
+ * (tabs, kept in the URL; all contacts first; they wrap on a phone).
  */
 export default function AudiencePage() {
   const { t } = useTranslation('audience');
@@ -140,6 +142,12 @@ export default function AudiencePage() {
           <Tabs.Tab value="listas" data-testid="tab-lists">
             {t('tabs.lists')}
           </Tabs.Tab>
+          <Tabs.Tab value="campos" data-testid="tab-fields">
+            {t('tabs.fields')}
+          </Tabs.Tab>
+          <Tabs.Tab value="segmentos" data-testid="tab-segments">
+            {t('tabs.segments')}
+          </Tabs.Tab>
           <Tabs.Tab value="supresiones" data-testid="tab-suppressions">
             {t('tabs.suppressions')}
           </Tabs.Tab>
@@ -152,6 +160,12 @@ export default function AudiencePage() {
         </Tabs.Panel>
         <Tabs.Panel value="listas" pt="md">
           <ListsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="campos" pt="md">
+          <FieldsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="segmentos" pt="md">
+          <SegmentsTab />
         </Tabs.Panel>
         <Tabs.Panel value="supresiones" pt="md">
           <SuppressionsTab />
