@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
 import { isEmptySelector } from '@/lib/api/audience-keys';
 import { useAudienceCount } from '@/lib/api/count-audience';
+import { useSegmentCounts } from '@/lib/api/count-segment';
 import { useAudienceSources } from '@/lib/api/get-audience-sources';
+import { useSegments } from '@/lib/api/get-segments';
 import { formatNumber } from '@/lib/format';
 
 export const EMPTY_AUDIENCE: AudienceSelector = { profileIds: [], folderIds: [], labelIds: [], listIds: [], segmentIds: [] };
@@ -27,16 +29,19 @@ const FIELDS: { key: Key; source: 'profiles' | 'folders' | 'labels' | 'lists' }[
 
 /**
  * The campaign form's audience: profiles, folders, labels and imported lists (each with its
- * consenting contacts), and the number of recipients the selection reaches now — shown before
- * anything is sent. Controlled: `value` is an `AudienceSelector` (the contract campaigns store).
+ * consenting contacts), segments (each with the people it selects now), and the number of
+ * recipients the selection reaches now — shown before anything is sent. Controlled: `value` is an
+ * `AudienceSelector` (the contract campaigns store).
  */
 export function AudiencePicker({ value, onChange, error, disabled }: Props) {
   const { t } = useTranslation('audience');
   const locale = useLocale();
   const sources = useAudienceSources();
   const count = useAudienceCount(value);
+  const segments = useSegments();
+  const segmentCounts = useSegmentCounts(segments.data?.map((s) => s.id) ?? []);
 
-  if (sources.isPending) {
+  if (sources.isPending || segments.isPending) {
     return (
       <Stack gap="xs" aria-busy="true" aria-label={t('picker.loading')}>
         <Skeleton height={36} />
@@ -44,10 +49,17 @@ export function AudiencePicker({ value, onChange, error, disabled }: Props) {
       </Stack>
     );
   }
-  if (sources.isError) {
+  if (sources.isError || segments.isError) {
     return (
       <Alert color="red" role="alert" title={t('picker.error')}>
-        <Button size="xs" variant="light" onClick={() => void sources.refetch()}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => {
+            if (sources.isError) void sources.refetch();
+            if (segments.isError) void segments.refetch();
+          }}
+        >
           {t('common:actions.retry')}
         </Button>
       </Alert>
@@ -76,6 +88,27 @@ export function AudiencePicker({ value, onChange, error, disabled }: Props) {
           />
         );
       })}
+      <MultiSelect
+        label={t('picker.segments')}
+        description={t('picker.segmentsHint')}
+        placeholder={segments.data.length ? t('picker.choose') : t('picker.none')}
+        data={segments.data.map((s) => {
+          const people = segmentCounts[s.id];
+          return {
+            value: s.id,
+            label:
+              people === undefined
+                ? t('picker.segmentCounting', { name: s.name })
+                : t('picker.segmentOption', { name: s.name, count: people, formatted: formatNumber(people, locale) }),
+          };
+        })}
+        value={value.segmentIds}
+        onChange={(ids) => onChange({ ...value, segmentIds: ids })}
+        searchable
+        clearable
+        disabled={disabled || segments.data.length === 0}
+        data-testid="audience-segments"
+      />
       <Group gap="xs" aria-live="polite" data-testid="audience-count">
         <Text size="sm" fw={600}>
           {t('picker.recipients')}

@@ -14,7 +14,9 @@ import { useLocale } from '@/components/use-locale';
 import { ApiError } from '@/lib/api-error';
 import { contractField } from '@/lib/forms/contract-fields';
 import { formatNumber } from '@/lib/format';
+import { useContactFields } from '../api/get-contact-fields';
 import { useImportContacts } from '../api/import-contacts';
+import { FieldColumns } from './import-field-columns';
 import { ImportPreview } from './import-preview';
 import { useCsvPreview } from './use-csv-preview';
 
@@ -25,7 +27,8 @@ const fieldError = (error: unknown, field: string) => (error instanceof ApiError
 
 /**
  * Import a CSV in two steps: choose the file (its first rows come back from the server), then map the
- * columns, confirm the people consented, and import. Nothing typed is lost on an error.
+ * columns (the email, the name, and others into contact fields), confirm the people consented, and
+ * import. Nothing typed is lost on an error.
  */
 export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImportResult) => void; onCancel: () => void }) {
   const { t } = useTranslation('audience');
@@ -38,10 +41,14 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
   const [consent, setConsent] = useState(false);
   const [consentMissing, setConsentMissing] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  /** Contact field by column (as text); a column not named is not imported. */
+  const [fieldColumns, setFieldColumns] = useState<Record<string, string>>({});
+  const fields = useContactFields();
   const { preview, file, csv, fileError, shape, choose } = useCsvPreview((data, next) => {
     setHasHeader(data.headerGuess);
     setEmailColumn(data.emailColumn === null ? '' : String(data.emailColumn));
     setNameColumn(data.nameColumn === null ? '' : String(data.nameColumn));
+    setFieldColumns({});
     if (!name) setName(next.name.replace(/\.[^.]+$/, '').slice(0, 120));
   });
 
@@ -58,7 +65,9 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
         hasHeader,
         emailColumn: Number(emailColumn),
         nameColumn: nameColumn === '' ? null : Number(nameColumn),
-        fieldColumns: [],
+        fieldColumns: Object.entries(fieldColumns)
+          .filter(([column, fieldId]) => fieldId !== '' && column !== emailColumn && column !== nameColumn)
+          .map(([column, fieldId]) => ({ column: Number(column), fieldId })),
         consent: true,
         confirm,
       },
@@ -100,6 +109,13 @@ export function ImportWizard({ onDone, onCancel }: { onDone: (result: ContactImp
               nameColumn={nameColumn}
               onNameColumn={setNameColumn}
               error={importer.error}
+            />
+            <FieldColumns
+              columns={columnOptions.filter((c) => c.value !== emailColumn && c.value !== nameColumn)}
+              fields={fields.data}
+              loading={fields.isPending}
+              value={fieldColumns}
+              onChange={setFieldColumns}
             />
             <TextInput
               label={t('import.listName')}
@@ -218,7 +234,7 @@ function ColumnMapping({
   );
 }
 
-/** What an import did: added, duplicates, and the rows left out by line. */
+/** What an import did: added, duplicates, the rows left out by line, and the cells that did not fit their field. */
 export function ImportReport({ result, onClose }: { result: ContactImportResult; onClose: () => void }) {
   const { t } = useTranslation('audience');
   const locale = useLocale();
@@ -242,14 +258,16 @@ export function ImportReport({ result, onClose }: { result: ContactImportResult;
           </Text>
         ) : null}
         {result.invalidRows > 0 ? (
-          <>
-            <Text size="sm">{t('import.invalid', { count: result.invalidRows, formatted: formatNumber(result.invalidRows, locale) })}</Text>
-            <List size="sm" data-testid="import-bad-rows">
-              {result.errors.map((e) => (
-                <List.Item key={e.line}>{t(`import.rowError.${e.code}`, { line: e.line, value: e.value })}</List.Item>
-              ))}
-            </List>
-          </>
+          <Text size="sm">{t('import.invalid', { count: result.invalidRows, formatted: formatNumber(result.invalidRows, locale) })}</Text>
+        ) : null}
+        {result.errors.length > 0 ? (
+          <List size="sm" data-testid="import-bad-rows">
+            {result.errors.map((e, i) => (
+              <List.Item key={`${e.line}-${i}`} data-code={e.code}>
+                {t(`import.rowError.${e.code}`, { line: e.line, value: e.value })}
+              </List.Item>
+            ))}
+          </List>
         ) : null}
       </Stack>
     </Alert>

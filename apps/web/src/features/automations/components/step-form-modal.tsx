@@ -10,13 +10,15 @@ import {
 } from '@enlaza/contracts';
 import { ModalForm } from '@/components/modal-form';
 import { SelectField } from '@/components/select-field';
+import { useSegments } from '@/lib/api/get-segments';
 import { useContractForm } from '@/lib/forms/use-contract-form';
 import { useTemplateOptions } from '../api/get-template-options';
 import { useSaveStep } from '../api/save-step';
 import { DELAY_UNITS, MINUTES_IN, splitDelay, type DelayUnit } from './delay';
 import { useDelayText } from './delay-text';
 
-type Values = { templateId: string; amount: number | string; unit: DelayUnit; condition: StepCondition };
+/** `segmentId` '' is everyone. */
+type Values = { templateId: string; amount: number | string; unit: DelayUnit; condition: StepCondition; segmentId: string };
 
 const valuesOf = (step: AutomationStep | null, first: boolean): Values => {
   // A new first step goes at once; a later one a day after the previous, a common start.
@@ -25,7 +27,7 @@ const valuesOf = (step: AutomationStep | null, first: boolean): Values => {
     : first
       ? { amount: 0, unit: 'days' as const }
       : { amount: 1, unit: 'days' as const };
-  return { templateId: step?.templateId ?? '', amount, unit, condition: step?.condition ?? 'always' };
+  return { templateId: step?.templateId ?? '', amount, unit, condition: step?.condition ?? 'always', segmentId: step?.segmentId ?? '' };
 };
 
 /** The delay typed, in minutes (undefined when the box is empty: "required"). */
@@ -33,8 +35,9 @@ const minutesOf = ({ amount, unit }: Values) => (amount === '' ? undefined : Num
 
 /**
  * A step added at the end, or one edited: the template it sends, how long after the previous step
- * (the first: after the trigger) as a number and a unit, stored in minutes, and the condition on the
- * previous step (not asked for the first, which has none).
+ * (the first: after the trigger) as a number and a unit, stored in minutes, the condition on the
+ * previous step (not asked for the first, which has none), and optionally a segment: only its people
+ * get the step (the others skip it).
  */
 export function StepFormModal({
   automation,
@@ -54,6 +57,7 @@ export function StepFormModal({
   const { t } = useTranslation(['automations', 'admin']);
   const first = position === 1;
   const templates = useTemplateOptions();
+  const segments = useSegments();
   const save = useSaveStep();
   const delayText = useDelayText();
   const form = useContractForm(automationStepBodySchema, {
@@ -62,6 +66,7 @@ export function StepFormModal({
       templateId: values.templateId,
       delayMinutes: minutesOf(values),
       condition: first ? 'always' : values.condition,
+      segmentId: values.segmentId || null,
     }),
     fieldOf: { delayMinutes: 'amount' },
     messages: {
@@ -145,6 +150,28 @@ export function StepFormModal({
             data-testid="step-condition"
           />
         )}
+        <SelectField
+          label={t('stepForm.segment')}
+          description={
+            segments.data && segments.data.length === 0
+              ? t('stepForm.noSegments')
+              : segments.isError
+                ? t('stepForm.segmentsError')
+                : t('stepForm.segmentHint')
+          }
+          value={form.values.segmentId}
+          onChange={(next) => form.form.setFieldValue('segmentId', next)}
+          data={[
+            { value: '', label: t('stepForm.everyone') },
+            // The step's segment stays listed while the list loads.
+            ...(segments.data ?? (step?.segmentId ? [{ id: step.segmentId, name: step.segmentName ?? '' }] : [])).map((s) => ({
+              value: s.id,
+              label: s.name,
+            })),
+          ]}
+          error={form.errorOf('segmentId')}
+          data-testid="step-segment"
+        />
       </ModalForm>
     </Modal>
   );

@@ -5,8 +5,8 @@ import { StepFigures } from './step-figures';
 
 /**
  * One step of the timeline, under its delay ("After 2 days", the item's title): the condition on
- * the previous step (none on the first), the template it sends (or that it is gone), its figures and
- * its buttons.
+ * the previous step (none on the first), the segment it is for (when one is set), the template it
+ * sends (or that it is gone), its figures and its buttons.
  */
 export function StepItem({
   step,
@@ -30,6 +30,11 @@ export function StepItem({
       {position > 1 ? (
         <Text size="sm" data-testid="step-condition-text" data-condition={step.condition}>
           {t(`conditions.${step.condition}`)}
+        </Text>
+      ) : null}
+      {step.segmentName ? (
+        <Text size="sm" data-testid="step-segment-text">
+          {t('step.segment', { name: step.segmentName })}
         </Text>
       ) : null}
       {step.templateId === null ? (

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Automation, AutomationEnrolment, AutomationStep, AudienceSources, Locale } from '@enlaza/contracts';
+import type { Automation, AutomationEnrolment, AutomationStep, AudienceSources, Locale, Segment } from '@enlaza/contracts';
 import { NotificationHost } from '@/components/notifications';
 import { labelInNameProblem } from '@/test/label-in-name';
 import { json, mockApi } from '@/test/mock-api';
@@ -11,6 +11,14 @@ const ID = '3c1d2e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const TEMPLATE = '00000000-0000-4000-8000-0000000000a1';
 const OFFER = '00000000-0000-4000-8000-0000000000a2';
 const SOURCES: AudienceSources = { profiles: [], folders: [], labels: [], lists: [] };
+const MADRID = '00000000-0000-4000-8000-0000000000b1';
+const SEGMENT: Segment = {
+  id: MADRID,
+  name: 'Madrid',
+  rule: { match: 'all', groups: [{ match: 'all', conditions: [{ kind: 'consent', op: 'within_days', value: 30 }] }] },
+  createdAt: '2026-11-19T09:00:00.000Z',
+  updatedAt: '2026-11-19T09:00:00.000Z',
+};
 
 const figures = (over: Partial<AutomationStep['figures']> = {}): AutomationStep['figures'] => ({
   sent: 0,
@@ -52,8 +60,8 @@ const STEPS: AutomationStep[] = [
   {
     id: 's3',
     emailId: 'e-s3',
-    segmentId: null,
-    segmentName: null,
+    segmentId: MADRID,
+    segmentName: 'Madrid',
     position: 3,
     templateId: null,
     templateName: 'Old offer',
@@ -108,6 +116,7 @@ function fakeServer() {
     const what = `${method} ${pathname}`;
     if (what === 'GET /api/account/preferences') return json({ ok: 1, data: { locale: 'en', timeZone: 'UTC', theme: 'light' } });
     if (what === 'GET /api/audience/sources') return json({ ok: 1, data: SOURCES });
+    if (what === 'GET /api/audience/segments') return json({ ok: 1, data: [SEGMENT] });
     if (what === 'GET /api/campaigns/templates')
       return json({
         ok: 1,
@@ -138,13 +147,13 @@ function fakeServer() {
         : json({ ok: 1, data: [PERSON], meta: { nextCursor: 'c2' } });
     if (server.refusal) return json(server.refusal.body, server.refusal.status);
     if (what === `POST /api/automations/${ID}/steps`) {
-      const added = body as Pick<AutomationStep, 'templateId' | 'delayMinutes' | 'condition'>;
+      const { segmentId, ...added } = body as Pick<AutomationStep, 'templateId' | 'delayMinutes' | 'condition' | 'segmentId'>;
       const steps = server.automation.steps;
       const step: AutomationStep = {
         id: `s${steps.length + 1}`,
         emailId: `e-s${steps.length + 1}`,
-        segmentId: null,
-        segmentName: null,
+        segmentId,
+        segmentName: segmentId === MADRID ? 'Madrid' : null,
         position: steps.length + 1,
         templateName: 'A tip',
         figures: figures(),
@@ -153,9 +162,11 @@ function fakeServer() {
       server.automation = { ...server.automation, steps: [...steps, step] };
       return json({ ok: 1, data: server.automation });
     }
-    if (what === `PUT /api/automations/${ID}/steps/s2`) {
-      const changed = body as Pick<AutomationStep, 'templateId' | 'delayMinutes' | 'condition'>;
-      const steps = server.automation.steps.map((s) => (s.id === 's2' ? { ...s, ...changed } : s));
+    if (method === 'PUT' && pathname.startsWith(`/api/automations/${ID}/steps/`)) {
+      const stepId = pathname.split('/').pop();
+      const changed = body as Pick<AutomationStep, 'templateId' | 'delayMinutes' | 'condition' | 'segmentId'>;
+      const segmentName = changed.segmentId === MADRID ? 'Madrid' : null;
+      const steps = server.automation.steps.map((s) => (s.id === stepId ? { ...s, ...changed, segmentName } : s));
       server.automation = { ...server.automation, steps };
       return json({ ok: 1, data: server.automation });
     }
@@ -212,6 +223,7 @@ describe('the automation builder', () => {
     const [first, second, third] = stepItems();
     expect(within(first!).getByTestId('step-delay-text').textContent).toBe('At once');
     expect(within(first!).queryByTestId('step-condition-text')).toBeNull();
+    expect(within(first!).queryByTestId('step-segment-text')).toBeNull();
     expect(within(first!).getByTestId('step-template').textContent).toBe('Template: Thank you');
     expect(within(first!).getByTestId('step-figure-sent').textContent).toBe('Sent40');
     expect(within(first!).getByTestId('step-figure-clicked').textContent).toBe('Clicked9');
@@ -223,6 +235,7 @@ describe('the automation builder', () => {
 
     expect(within(third!).getByTestId('step-delay-text').textContent).toBe('After 1 week');
     expect(within(third!).getByTestId('step-condition-text').textContent).toBe('Only if they did not open the previous email');
+    expect(within(third!).getByTestId('step-segment-text').textContent).toBe('Only for people in “Madrid”');
     expect(within(third!).getByTestId('step-template-gone').textContent).toContain('The template of this step was deleted');
     expect(within(third!).getByRole('button', { name: 'Send test of step 3' })).toHaveProperty('disabled', true);
     expect(within(third!).getByTestId('step-waiting').textContent).toBe('2 people are waiting for this step.');
@@ -265,6 +278,37 @@ describe('the automation builder', () => {
     ]);
     expect(within(stepItems()[3]!).getByTestId('step-delay-text').textContent).toBe('After 2 days');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends a step only to the people of a segment when one is chosen (everyone by default)', async () => {
+    await show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add step' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a step' });
+    const segment = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: /Only for people in segment/ });
+    expect(segment.value).toBe('');
+    expect(within(segment).getByRole('option', { name: 'Everyone (no segment)' })).toBeTruthy();
+    await waitFor(() => expect(within(segment).getByRole('option', { name: 'Madrid' })).toBeTruthy());
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'A tip' })).toBeTruthy());
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Template/ }), { target: { value: OFFER } });
+    fireEvent.change(segment, { target: { value: MADRID } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add step' }));
+
+    await waitFor(() => expect(stepItems()).toHaveLength(4));
+    expect(writes()[0]!.body).toEqual({ templateId: OFFER, delayMinutes: 1440, condition: 'always', segmentId: MADRID });
+    expect(within(stepItems()[3]!).getByTestId('step-segment-text').textContent).toBe('Only for people in “Madrid”');
+  });
+
+  it('shows the segment of a step being edited, and sends null when set back to everyone', async () => {
+    await show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit step 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit step 3' });
+    const segment = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: /Only for people in segment/ });
+    expect(segment.value).toBe(MADRID);
+    fireEvent.change(segment, { target: { value: '' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /Template/ }), { target: { value: OFFER } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save step' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({ method: 'PUT', path: `/api/automations/${ID}/steps/s3`, body: { segmentId: null } });
   });
 
   it('asks no condition for the first step (it has no previous one), and sends it “always”', async () => {
