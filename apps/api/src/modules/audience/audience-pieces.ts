@@ -49,3 +49,17 @@ export const audienceUniverse = (ownerId: string): SQL =>
 
 /** `execute` answers `{ rows }` on node-postgres and PGlite alike through drizzle, but be lenient. */
 export const rowsOf = <T>(result: unknown): T[] => ('rows' in (result as object) ? (result as { rows: T[] }).rows : (result as T[]));
+
+/**
+ * The audience's rows (email, name, profile, time) of the addresses a segment's set names: their
+ * list contacts and consenting messages whose consent counts. The set is computed once (a CTE) and
+ * the rows are found from it, so a segment of a few people does not read the whole audience.
+ */
+export const audienceRowsOf = (ownerId: string, set: SQL): SQL =>
+  sql`with s as not materialized (${set})
+    select c.email as email, c.name as name, null::uuid as profile_id, c.created_at as created_at
+      from ${contacts} c join ${contactLists} l on l.id = c.list_id
+      where l.user_id = ${ownerId} and c.email in (select s.email from s) and ${effectiveContact}
+    union all
+    select lower(trim(m.email)) as email, m.name as name, m.profile_id as profile_id, m.created_at as created_at
+      ${consentingMessages(ownerId)} and lower(trim(m.email)) in (select s.email from s)`;

@@ -1,9 +1,9 @@
 import type { SegmentRule } from '@enlaza/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { audienceUniverse, notSuppressed, rowsOf } from './audience-pieces.js';
+import { audienceRowsOf, audienceUniverse, notSuppressed, rowsOf } from './audience-pieces.js';
 import { contactFields, segments } from './schema.js';
-import { segmentCondition, type SegmentContext, type SegmentSignals } from './segment-sql.js';
+import { segmentSet, type SegmentContext, type SegmentSignals } from './segment-sql.js';
 
 type Db = Database | Transaction;
 
@@ -17,8 +17,14 @@ export async function segmentContext(db: Db, ownerId: string, signals: SegmentSi
 }
 
 /** The rows of the owner's audience a rule selects (email, name, profile, time), before de-duplication. */
-const ruleRows = (rule: SegmentRule, ctx: SegmentContext): SQL =>
-  sql`select u.email as email, u.name as name, u.profile_id as profile_id, u.created_at as created_at from (${ctx.universe}) u where ${segmentCondition(rule, sql`u.email`, ctx)}`;
+const ruleRows = (rule: SegmentRule, ctx: SegmentContext, only?: readonly string[]): SQL => {
+  const set = segmentSet(rule, ctx);
+  // An automation step asks about a few addresses: the set narrowed to them first.
+  const narrowed = only
+    ? sql`select n.email as email from (${set}) n where n.email = any(string_to_array(${only.join('\n')}, E'\\n'))`
+    : set;
+  return sql`select r.email, r.name, r.profile_id, r.created_at from (${audienceRowsOf(ctx.ownerId, narrowed)}) r`;
+};
 
 /** The candidate rows of the owner's segments named (another user's segment selects nobody), evaluated now. */
 export async function segmentCandidates(db: Db, ownerId: string, ids: readonly string[], signals: SegmentSignals): Promise<SQL[]> {
@@ -56,8 +62,6 @@ export async function segmentMembers(
     .where(and(eq(segments.userId, ownerId), eq(segments.id, segmentId)));
   if (!row) return new Set();
   const ctx = await segmentContext(db, ownerId, signals);
-  const result = await db.execute(sql`
-    select distinct a.email from (${ruleRows(row.rule, ctx)}) a
-    where a.email = any(string_to_array(${emails.join('\n')}, E'\\n'))`);
+  const result = await db.execute(sql`select distinct a.email from (${ruleRows(row.rule, ctx, emails)}) a`);
   return new Set(rowsOf<{ email: string }>(result).map((r) => r.email));
 }

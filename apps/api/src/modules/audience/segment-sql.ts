@@ -40,22 +40,26 @@ export type SegmentContext = SegmentSignals & {
 
 const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The addresses with a value of `fieldId` matching `where` (on `v`). */
-const withValue = (fieldId: string, where: SQL): SQL =>
-  sql`(select v.email from ${contactFieldValues} v where v.field_id = ${fieldId} and ${where})`;
+/** A condition as a set of addresses: those it names, or (`negate`) everyone of the audience but them. */
+type Term = { set: SQL; negate: boolean };
+const NOBODY = sql`select null::text as email where false`;
+const term = (set: SQL, negate = false): Term => ({ set, negate });
 
-function fieldCondition(c: Extract<SegmentCondition, { kind: 'field' }>, email: SQL, ctx: SegmentContext): SQL {
+/** The addresses with a value of `fieldId` matching `where` (on `v`), through the field-and-value indexes. */
+const withValue = (fieldId: string, where: SQL): SQL =>
+  sql`select v.email as email from ${contactFieldValues} v where v.field_id = ${fieldId} and ${where}`;
+
+function fieldTerm(c: Extract<SegmentCondition, { kind: 'field' }>, ctx: SegmentContext): Term {
   const type = ctx.fields.get(c.fieldId);
-  if (!type) return sql`false`;
+  if (!type) return term(NOBODY);
   const column = type === 'number' ? sql`v.number_value` : type === 'date' ? sql`v.date_value` : sql`v.text_value`;
-  const inSet = (where: SQL) => sql`${email} in ${withValue(c.fieldId, where)}`;
-  const notInSet = (where: SQL) => sql`${email} not in ${withValue(c.fieldId, where)}`;
+  const values = (where: SQL, negate = false) => term(withValue(c.fieldId, where), negate);
   const value = c.value;
   switch (c.op) {
     case 'empty':
-      return notInSet(sql`${column} is not null`);
+      return values(sql`${column} is not null`, true);
     case 'not_empty':
-      return inSet(sql`${column} is not null`);
+      return values(sql`${column} is not null`);
     case 'is':
     case 'is_not': {
       const equal =
@@ -65,53 +69,48 @@ function fieldCondition(c: Extract<SegmentCondition, { kind: 'field' }>, email: 
             ? sql`v.date_value = ${String(value)}::date`
             : sql`lower(v.text_value) = ${String(value ?? '').toLowerCase()}`;
       // "Is not": a value that differs, or no value at all.
-      return c.op === 'is' ? inSet(equal) : notInSet(equal);
+      return values(equal, c.op === 'is_not');
     }
     case 'contains':
     case 'not_contains': {
       const like = `%${String(value ?? '')
         .toLowerCase()
         .replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      return c.op === 'contains' ? inSet(sql`lower(v.text_value) like ${like}`) : notInSet(sql`lower(v.text_value) like ${like}`);
+      return values(sql`lower(v.text_value) like ${like}`, c.op === 'not_contains');
     }
     case 'gt':
-      return inSet(sql`v.number_value > ${Number(value)}`);
+      return values(sql`v.number_value > ${Number(value)}`);
     case 'lt':
-      return inSet(sql`v.number_value < ${Number(value)}`);
+      return values(sql`v.number_value < ${Number(value)}`);
     case 'before':
-      return inSet(sql`v.date_value < ${String(value)}::date`);
+      return values(sql`v.date_value < ${String(value)}::date`);
     case 'after':
-      return inSet(sql`v.date_value > ${String(value)}::date`);
+      return values(sql`v.date_value > ${String(value)}::date`);
     case 'within_days': {
       const today = localDate(ctx.now, SEGMENT_TIME_ZONE);
-      return inSet(sql`v.date_value between ${addDays(today, -Number(value))}::date and ${today}::date`);
+      return values(sql`v.date_value between ${addDays(today, -Number(value))}::date and ${today}::date`);
     }
   }
 }
 
-function engagementCondition(c: Extract<SegmentCondition, { kind: 'engagement' }>, email: SQL, ctx: SegmentContext): SQL {
-  const since = c.days === null ? null : new Date(ctx.now.getTime() - c.days * DAY_MS);
-  const engaged = ctx.engaged({ ownerId: ctx.ownerId, event: c.event, since, emailId: c.emailId });
-  return c.negate ? sql`${email} not in ${engaged}` : sql`${email} in ${engaged}`;
-}
+/** The addresses of the audience's rows matching `where` (on `u`). */
+const ofUniverse = (ctx: SegmentContext, where: SQL): SQL => sql`select u.email as email from (${ctx.universe}) u where ${where}`;
 
-/** The addresses of the universe's rows matching `where` (on `u`). */
-const ofUniverse = (ctx: SegmentContext, where: SQL): SQL => sql`(select u.email from (${ctx.universe}) u where ${where})`;
-
-function condition(c: SegmentCondition, email: SQL, ctx: SegmentContext): SQL {
+function conditionTerm(c: SegmentCondition, ctx: SegmentContext): Term {
   switch (c.kind) {
     case 'field':
-      return fieldCondition(c, email, ctx);
-    case 'engagement':
-      return engagementCondition(c, email, ctx);
-    case 'list': {
-      const set = ofUniverse(ctx, sql`u.list_id = ${c.listId}`);
-      return c.negate ? sql`${email} not in ${set}` : sql`${email} in ${set}`;
+      return fieldTerm(c, ctx);
+    case 'engagement': {
+      const since = c.days === null ? null : new Date(ctx.now.getTime() - c.days * DAY_MS);
+      return term(
+        sql`select e.email as email from ${ctx.engaged({ ownerId: ctx.ownerId, event: c.event, since, emailId: c.emailId })} e`,
+        c.negate,
+      );
     }
-    case 'profile': {
-      const set = ofUniverse(ctx, sql`u.profile_id = ${c.profileId}`);
-      return c.negate ? sql`${email} not in ${set}` : sql`${email} in ${set}`;
-    }
+    case 'list':
+      return term(ofUniverse(ctx, sql`u.list_id = ${c.listId}`), c.negate);
+    case 'profile':
+      return term(ofUniverse(ctx, sql`u.profile_id = ${c.profileId}`), c.negate);
     case 'consent': {
       // The newest consent: after a time when some consent is; before it when none is after.
       const from =
@@ -120,21 +119,49 @@ function condition(c: SegmentCondition, email: SQL, ctx: SegmentContext): SQL {
           : c.op === 'after'
             ? startOfLocalDay(addDays(String(c.value), 1), SEGMENT_TIME_ZONE)
             : startOfLocalDay(String(c.value), SEGMENT_TIME_ZONE);
-      const set = ofUniverse(ctx, sql`u.created_at >= ${from}`);
-      return c.op === 'before' ? sql`${email} not in ${set}` : sql`${email} in ${set}`;
+      return term(ofUniverse(ctx, sql`u.created_at >= ${from}`), c.op === 'before');
     }
   }
 }
 
-/** The whole rule as one condition on `email`. */
-export function segmentCondition(rule: SegmentRule, email: SQL, ctx: SegmentContext): SQL {
-  const joiner = (m: 'all' | 'any') => (m === 'all' ? sql` and ` : sql` or `);
-  const groups = rule.groups.map(
-    (g) =>
-      sql`(${sql.join(
-        g.conditions.map((c) => sql`(${condition(c, email, ctx)})`),
-        joiner(g.match),
-      )})`,
+/** Sets joined by INTERSECT, UNION or EXCEPT, as one `select email`. */
+function combine(op: 'intersect' | 'union' | 'except', sets: SQL[]): SQL {
+  if (sets.length === 1) return sets[0]!;
+  const joined = sql.join(
+    sets.map((s) => sql`(${s})`),
+    sql.raw(` ${op} `),
   );
-  return sql`(${sql.join(groups, joiner(rule.match))})`;
+  return sql`select x.email as email from (${joined}) x`;
+}
+
+/**
+ * A group (or the rule over its groups) as one set: "all" is the intersection of what its terms
+ * name minus what its negated terms name; "any" the union of what its terms name and everyone but
+ * those all its negated terms name. The audience's whole list of addresses is read only for a
+ * negation that nothing positive narrows.
+ */
+function join(match: 'all' | 'any', terms: Term[], ctx: SegmentContext): SQL {
+  const named = terms.filter((t) => !t.negate).map((t) => t.set);
+  const excluded = terms.filter((t) => t.negate).map((t) => t.set);
+  const everyone = ofUniverse(ctx, sql`true`);
+  if (match === 'all') {
+    const base = named.length ? combine('intersect', named) : everyone;
+    return excluded.length ? combine('except', [base, combine('union', excluded)]) : base;
+  }
+  const rest = excluded.length ? [combine('except', [everyone, combine('intersect', excluded)])] : [];
+  return combine('union', [...named, ...rest]);
+}
+
+/** The addresses a rule selects, as one `select email` (not yet narrowed to who is in the audience and unsuppressed). */
+export function segmentSet(rule: SegmentRule, ctx: SegmentContext): SQL {
+  const groups = rule.groups.map((g) =>
+    term(
+      join(
+        g.match,
+        g.conditions.map((c) => conditionTerm(c, ctx)),
+        ctx,
+      ),
+    ),
+  );
+  return join(rule.match, groups, ctx);
 }
