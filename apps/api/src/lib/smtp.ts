@@ -1,5 +1,8 @@
 import net from 'node:net';
 import type { Config } from '../config.js';
+import { dkimOptions } from './dkim.js';
+
+export { DKIM_SIGNED_FIELDS } from './dkim.js';
 
 /**
  * The socket of every SMTP connection, with Nagle's algorithm off (nodemailer leaves it on): the body
@@ -56,45 +59,6 @@ export async function withDeadline<T>(sending: Promise<T>, ms: number): Promise<
   }
 }
 
-/**
- * The header fields a DKIM signature covers: nodemailer's default list (RFC 4871 §5.5's) with the
- * list headers it leaves out. RFC 8058 §4 requires `List-Unsubscribe-Post` to be signed (receivers
- * may otherwise not offer one-click unsubscribe), and `Feedback-ID` is signed so a relay cannot
- * change whose complaints a report counts. A field missing from a message is left out of `h=`.
- */
-export const DKIM_SIGNED_FIELDS = [
-  'From',
-  'Sender',
-  'Reply-To',
-  'Subject',
-  'Date',
-  'Message-ID',
-  'To',
-  'Cc',
-  'MIME-Version',
-  'Content-Type',
-  'Content-Transfer-Encoding',
-  'Content-ID',
-  'Content-Description',
-  'Resent-Date',
-  'Resent-From',
-  'Resent-Sender',
-  'Resent-To',
-  'Resent-Cc',
-  'Resent-Message-ID',
-  'In-Reply-To',
-  'References',
-  'List-Id',
-  'List-Help',
-  'List-Unsubscribe',
-  'List-Unsubscribe-Post',
-  'List-Subscribe',
-  'List-Post',
-  'List-Owner',
-  'List-Archive',
-  'Feedback-ID',
-].join(':');
-
 /** The transport settings every SMTP sender shares (the transactional mailer, the campaign pool): Nagle off, timeouts. */
 export function smtpOptions(smtp: NonNullable<Config['smtp']>) {
   return {
@@ -106,7 +70,7 @@ export function smtpOptions(smtp: NonNullable<Config['smtp']>) {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-    // Signs every message, raw ones included (nodemailer signs the finished stream).
-    ...(smtp.dkim ? { dkim: { ...smtp.dkim, headerFieldNames: DKIM_SIGNED_FIELDS } } : {}),
+    // Signs every message, raw ones included (nodemailer signs the finished stream), with the key parsed once.
+    ...(smtp.dkim ? { dkim: dkimOptions(smtp.dkim) } : {}),
   };
 }

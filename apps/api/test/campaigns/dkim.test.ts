@@ -3,9 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authenticate } from 'mailauth';
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '@enlaza/contracts';
 import { loadConfig } from '../../src/config.js';
+import { createMessageSigner, dkimOptions } from '../../src/lib/dkim.js';
+import { buildCampaignMime } from '../../src/modules/campaigns/mime.js';
 import { seedCampaignAudience } from '../helpers/campaigns.js';
 import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
 import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
@@ -72,6 +75,44 @@ afterAll(async () => {
 });
 
 describe('DKIM signing', () => {
+  it("signs a campaign message in one pass with the very bytes nodemailer's signer writes", async () => {
+    const key = {
+      domainName: 'enlaza.test',
+      keySelector: 'mail2026',
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+    };
+    const viaNodemailer = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim: dkimOptions(key) });
+    const sign = createMessageSigner(key);
+    const bodies = [
+      { text: 'Hello Ana', html: '<p>Hello Ana</p>' },
+      { text: 'Hola, ¿qué tal?  Dos  espacios \t y un tabulador   \n\n\n', html: `<p>${'Añadimos más artículos. '.repeat(20)}</p>` },
+      { text: 'こんにちは、新しいコレクションです。', html: `<p>${'新しいコレクション '.repeat(30)}</p>\r\n\r\n` },
+      { text: '', html: '' },
+    ];
+    for (const [i, body] of bodies.entries()) {
+      const raw = buildCampaignMime(
+        {
+          from: '"Ana García via Enlaza" <no-reply@enlaza.test>',
+          replyTo: 'ana@example.org',
+          to: `reader${i}@example.org`,
+          subject: 'Novedades de otoño',
+          ...body,
+          messageId: `<0b7e6c1e-8f0a-4c3e-9d55-2f1a4b6c8d9${i}@enlaza.test>`,
+          unsubscribeUrl: 'https://enlaza.example/u/abc.def',
+          campaignId: '11111111-2222-3333-4444-555555555555',
+          ownerId: '66666666-7777-8888-9999-000000000000',
+          ownerAlias: 'ana',
+          domain: 'enlaza.test',
+        },
+        new Date('2026-11-02T10:00:00Z'),
+        '--_NmP-0123456789abcdef-Part_1',
+      );
+      const info = await viaNodemailer.sendMail({ envelope: { from: 'no-reply@enlaza.test', to: [`reader${i}@example.org`] }, raw });
+      expect(sign(raw)).toBe((info.message as Buffer).toString());
+      expect(await verdict(sign(raw))).toEqual({ dkim: ['pass'], dmarc: 'pass' });
+    }
+  });
+
   it('is configured with all three settings, a readable private key and a domain that aligns with MAIL_FROM, or refused at start', () => {
     const from = { NODE_ENV: 'test', MAIL_FROM: 'Enlaza <no-reply@mail.enlaza.test>' };
     expect(loadConfig({ ...from, SMTP_HOST: 'smtp.example', ...DKIM }).smtp?.dkim).toMatchObject({

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
+import { createMessageSigner, dkimOptions } from '../../lib/dkim.js';
 import { SendDeadlineError, smtpOptions, withDeadline } from '../../lib/smtp.js';
 
 /**
@@ -10,20 +11,28 @@ import { SendDeadlineError, smtpOptions, withDeadline } from '../../lib/smtp.js'
  * cannot cancel one message, so the pool it went through is then replaced by a new one and closed:
  * its idle connections at once, a busy one when its message ends or its socket times out. A message
  * the server still accepts after its deadline is a possible duplicate (docs/sending.md).
+ *
+ * With DKIM, a message handed over as one string (`raw`, the campaigns' own) is signed here in one
+ * synchronous pass by nodemailer's DKIM functions (lib/dkim.ts), and the pool itself signs nothing;
+ * a message nodemailer composes carries the `dkim` option for nodemailer to sign, as before.
  */
 export function createCampaignTransport(
   smtp: NonNullable<Config['smtp']>,
   options: { connections: number; deadlineMs: number; log: FastifyBaseLogger },
 ) {
+  const { dkim: _signedHere, ...settings } = smtpOptions(smtp);
   const make = (): Transporter =>
-    nodemailer.createTransport({ ...smtpOptions(smtp), pool: true, maxConnections: options.connections, maxMessages: Infinity });
+    nodemailer.createTransport({ ...settings, pool: true, maxConnections: options.connections, maxMessages: Infinity });
   let transport = make();
+  const sign = smtp.dkim ? createMessageSigner(smtp.dkim) : null;
+  const dkim = smtp.dkim ? dkimOptions(smtp.dkim) : null;
 
   return {
     async send(mail: SendMailOptions): Promise<void> {
       const used = transport;
+      const signed = !sign ? mail : typeof mail.raw === 'string' ? { ...mail, raw: sign(mail.raw) } : { ...mail, dkim: dkim! };
       try {
-        await withDeadline(used.sendMail(mail), options.deadlineMs);
+        await withDeadline(used.sendMail(signed), options.deadlineMs);
       } catch (error) {
         if (error instanceof SendDeadlineError && transport === used) {
           options.log.warn({ deadlineMs: options.deadlineMs }, 'campaign send past its deadline: SMTP connections renewed');
