@@ -2,7 +2,8 @@ import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { createLinkSigner, renderCampaignEmail } from '../../src/modules/campaigns/links.js';
-import { buildCampaignMime, composerMail, type CampaignMessage } from '../../src/modules/campaigns/mime.js';
+import { createRequire } from 'node:module';
+import { buildCampaignMime, composerMail, textEncodingOf, type CampaignMessage } from '../../src/modules/campaigns/mime.js';
 import { senderFrom } from '../../src/modules/campaigns/sender-identity.js';
 import { prepareEmail } from '../../src/modules/templates/render.js';
 
@@ -141,6 +142,25 @@ describe('campaign emails built as one string (mime.ts)', () => {
     expect(createLinkSigner('another-secret', 'https://enlaza.example', 'bounces.enlaza.example').verifyMailto(local)).toBeNull();
     // Off without the listener's domain.
     expect(signer.unsubscribeMailto(id)).toBeNull();
+  });
+
+  it('chooses quoted-printable or base64 as nodemailer does, for every kind of text', () => {
+    const MimeNode = createRequire(import.meta.url)('nodemailer/lib/mime-node') as new () => { _getTextEncoding(v: string): string };
+    const node = new MimeNode();
+    const texts = [
+      '',
+      'Hello Reader',
+      '<p>Hola, ¿qué tal? Añadimos más artículos</p>',
+      'こんにちは、新しいコレクションです。 Hello',
+      'ñññññ ab',
+      'ab ñññññ',
+      'abc ñññ',
+      'tab\tand\r\nnewline \u0001\u0002\u001f\u007f',
+      'emoji 😀😀😀 ok',
+      'x'.repeat(5000) + 'é'.repeat(4999),
+      'é'.repeat(5000) + 'x'.repeat(5000),
+    ];
+    for (const text of texts) expect(textEncodingOf(text), JSON.stringify(text.slice(0, 40))).toBe(node._getTextEncoding(text));
   });
 
   it('uses a different boundary each time', () => {
