@@ -261,6 +261,8 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
   const jobs = {
     kind: database.kind,
     working,
+    /** Whether this process is busy answering requests (none: it is not measured), for work that gives way to them. */
+    foreground: settings.foreground,
 
     /** Declares a kind of job. Modules call it while the app is built; later calls take effect at once. */
     async define<N extends JobName>(name: N, definition: JobDefinition<JobPayloads[N]>): Promise<void> {

@@ -73,4 +73,17 @@ describe('the send pacer', () => {
     await sendOneByOne(pacer, 20);
     expect(pacer.allowed).toBe(16);
   });
+
+  it('keeps every send while the loop is saturated but no requests are waiting, and cuts them once requests come', async () => {
+    let serving = false;
+    const pacer = createSendPacer(16, { windowMs: 1, pauseMs: 1, utilization: () => 0.99, serving: () => serving });
+    await sendOneByOne(pacer, 6);
+    expect(pacer.allowed).toBe(16);
+    serving = true;
+    await sendOneByOne(pacer, 6);
+    expect(pacer.allowed).toBe(1);
+    serving = false;
+    await sendOneByOne(pacer, 20);
+    expect(pacer.allowed).toBe(16);
+  });
 });

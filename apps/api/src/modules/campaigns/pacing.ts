@@ -6,13 +6,27 @@ import { performance } from 'node:perf_hooks';
  * is read (the share of time the loop was not idle); above `high` the allowed sends are halved (down to
  * one, and a send then waits `pauseMs` before it starts: at most ~20 sends a second while the loop stays
  * saturated), below `low` one more is allowed, up to `max`
- * (additive increase, multiplicative decrease). A sender alone in its process leaves its loop mostly
- * idle (it waits on SMTP and the database), so it keeps all `max`; in an API process under load it
- * drops to one send at a time with pauses in between, and comes back once the requests are answered.
+ * (additive increase, multiplicative decrease). With `serving`, the loop counts as saturated only
+ * while requests are keeping it busy: a sender alone in its process (a worker, or an API process
+ * nobody is calling) keeps all `max` even when its loop is full — which a machine short of CPU also
+ * makes it look, since the loop counts the time it waits for a core as busy. In an API process under
+ * load it drops to one send at a time with pauses in between, and comes back once the requests are answered.
  */
 export function createSendPacer(
   max: number,
-  options: { high?: number; low?: number; windowMs?: number; pauseMs?: number; utilization?: () => number } = {},
+  options: {
+    high?: number;
+    low?: number;
+    windowMs?: number;
+    pauseMs?: number;
+    utilization?: () => number;
+    /**
+     * Whether requests are keeping the process busy (platform/foreground.ts): while not, a busy loop
+     * is the sender's own work (or a machine short of CPU, which a loop's utilization counts as
+     * busy too), and nothing is waiting to be answered, so the sends are not cut.
+     */
+    serving?: () => boolean;
+  } = {},
 ) {
   const high = options.high ?? 0.9;
   const low = options.low ?? 0.75;
@@ -38,9 +52,9 @@ export function createSendPacer(
     if (now - sampledAt < windowMs) return;
     sampledAt = now;
     const u = readUtilization!();
-    busy = u > high;
+    busy = u > high && (options.serving?.() ?? true);
     if (busy) allowed = Math.max(1, Math.floor(allowed / 2));
-    else if (u < low) allowed = Math.min(max, allowed + 1);
+    else if (u < low || options.serving?.() === false) allowed = Math.min(max, allowed + 1);
   }
 
   /** Senders waiting for a slot: a release wakes the first (else each would poll the clock). */

@@ -121,7 +121,14 @@ export function createCampaignSender(deps: SenderDeps) {
         }
         return stop;
       };
-      const batch = await sendBatch(campaign, owner, rows, claimedAt, stopped);
+      // Without a rate limit the next claims are taken while this one's last rows are sent (not while the
+      // server is unreachable; a paced campaign's sends wait for their turn anyway).
+      const refill = async () => {
+        const at = performance.now();
+        return { rows: await repo.claim(campaignId, size, leaseSeconds), claimedAt: at };
+      };
+      const continuous = tries === 0 && config.campaignRatePerSecond <= 0;
+      const batch = await sendBatch(campaign, owner, rows, claimedAt, stopped, continuous ? refill : null);
       if (batch.sent + batch.settled > 0) {
         floor = Date.now();
         tries = 0;
