@@ -122,6 +122,12 @@ function SegmentForm({ segment, fields, sources }: { segment: Segment | null; fi
               />
             </Paper>
             <RuleBuilder draft={draft} onChange={changeRule} sources={sources} errors={ruleErrors} />
+            {/* On a phone the count and the buttons come first: Save again where the rule ends. */}
+            <Group hiddenFrom="md" justify="flex-end">
+              <Button type="submit" loading={save.isPending} data-testid="segment-save-end">
+                {t('builder.save')}
+              </Button>
+            </Group>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>

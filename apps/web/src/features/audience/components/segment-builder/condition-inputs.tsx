@@ -189,7 +189,7 @@ export function EngagementInputs({ draft, onChange, sources, errors, testId }: I
           { value: 'days', label: t('builder.inTheLast') },
           { value: 'ever', label: t('builder.ever') },
         ]}
-        style={narrow}
+        style={grow}
         data-testid={`${testId}-when`}
       />
       {draft.ever ? null : (

@@ -46,7 +46,7 @@ export function ConditionRow({
     <Paper withBorder radius="md" p="sm" className="segment-condition" data-testid={testId} data-kind={draft.kind}>
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" fw={600} c="dimmed" component="h4" m={0}>
+          <Text size="sm" fw={600} c="dimmed" component="h3" m={0}>
             {t('builder.conditionN', { n: index + 1 })}
           </Text>
           {onRemove ? (

@@ -74,7 +74,7 @@ export function RuleBuilder({
             title={
               <Group gap="xs" wrap="wrap">
                 {g > 0 ? <Joiner match={draft.match} testId="group-joiner" /> : null}
-                <Text component="h3" fw={700} fz="md" m={0}>
+                <Text component="h2" fw={700} fz="md" m={0}>
                   {t('builder.groupN', { n: g + 1 })}
                 </Text>
               </Group>
