@@ -15,6 +15,8 @@ export interface ScreenData {
   campaignId: string;
   /** A draft automation of two steps (its builder is /user/campanas/automatizaciones/{automation}). */
   automationId: string;
+  /** A segment on a contact field and opens (its builder is /user/campanas/audiencia/segmentos/{segment}). */
+  segmentId: string;
   /** A payment waiting for the customer's authentication (3-D Secure): its page is /user/pagos/{payment}. */
   paymentId: string;
 }
@@ -23,7 +25,8 @@ export interface ScreenData {
  * Through the API, as the test's own user: a folder and a label for cards and for tags, a file in the
  * cloud (used as the card's photo), a card with contact details, links and a wall, a tag, a visitor's
  * message, a contact list, a suppressed address, a failed payment, a payment waiting for 3-D Secure,
- * two wall posts, an email template, a draft campaign and a draft automation.
+ * two wall posts, an email template, a draft campaign, a draft automation, and a contact field with a
+ * segment on it.
  */
 export async function seedScreenData(request: APIRequestContext, user: Pick<TestUser, 'headers' | 'alias' | 'id'>): Promise<ScreenData> {
   const { headers } = user;
@@ -140,12 +143,40 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
   await post(`/api/automations/${automation.id}/steps`, { templateId: welcome.id, delayMinutes: 0, condition: 'always' }, 200);
   await post(`/api/automations/${automation.id}/steps`, { templateId: welcome.id, delayMinutes: 7 * 1440, condition: 'opened' }, 200);
 
+  // Two contact fields, Marta's city in one, and a segment on it (Fields and Segments tabs, the builder).
+  const city = await post<{ id: string }>('/api/audience/fields', { name: 'City', type: 'text' });
+  await post('/api/audience/fields', { name: 'Plan', type: 'choice', choices: ['Gold', 'Silver'] });
+  expect(
+    (
+      await request.put('/api/audience/fields/values', {
+        headers,
+        data: { email: 'marta@e2e.enlaza.test', values: { [city.id]: 'Madrid' } },
+      })
+    ).status(),
+  ).toBe(200);
+  const segment = await post<{ id: string }>('/api/audience/segments', {
+    name: 'Madrid readers',
+    rule: {
+      match: 'all',
+      groups: [
+        {
+          match: 'any',
+          conditions: [
+            { kind: 'field', fieldId: city.id, op: 'is', value: 'Madrid' },
+            { kind: 'engagement', event: 'opened', days: 30 },
+          ],
+        },
+      ],
+    },
+  });
+
   return {
     alias: user.alias,
     cardId: card.id,
     tagId: tag.id,
     campaignId: campaign.id,
     automationId: automation.id,
+    segmentId: segment.id,
     paymentId: waiting.payment.id,
   };
 }

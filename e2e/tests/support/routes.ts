@@ -3,8 +3,8 @@ export type Role = 'guest' | 'user' | 'admin' | 'owner' | 'member';
 /**
  * Every route of the spec (section 2), with the role that can open it: the accessibility scan and
  * the visual comparisons both visit this list. Adding a screen is one line; `{card}`, `{tag}`,
- * `{alias}`, `{campaign}`, `{automation}` and `{payment}` are the card, tag, alias, draft campaign, draft automation and payment waiting for
- * authentication seeded before the pass, `{coupon}` the admin's coupon with promotion codes (support/a11y-data.ts);
+ * `{alias}`, `{campaign}`, `{automation}`, `{segment}` and `{payment}` are the card, tag, alias, draft campaign, draft automation,
+ * segment and payment waiting for authentication seeded before the pass, `{coupon}` the admin's coupon with promotion codes (support/a11y-data.ts);
  * `{invitation}` a pending invitation's token and `{teamCard}` the member's card of the team seeded
  * for the team's `owner` and `member` (support/team-data.ts).
  */
@@ -30,6 +30,9 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/campanas?id={campaign}',
     '/user/campanas/audiencia',
     '/user/campanas/audiencia?tab=listas',
+    '/user/campanas/audiencia?tab=campos',
+    '/user/campanas/audiencia?tab=segmentos',
+    '/user/campanas/audiencia/segmentos/{segment}',
     '/user/campanas/audiencia?tab=supresiones',
     '/user/campanas/audiencia?tab=consentimiento',
     '/user/campanas/automatizaciones',
@@ -98,7 +101,10 @@ export const ROUTES: Record<Role, string[]> = {
 
 /** The seeded ids a route may name: `{card}` is `cardId`… */
 export type RouteData = Partial<
-  Record<'alias' | 'cardId' | 'tagId' | 'campaignId' | 'automationId' | 'paymentId' | 'couponId' | 'invitation' | 'teamCardId', string>
+  Record<
+    'alias' | 'cardId' | 'tagId' | 'campaignId' | 'automationId' | 'segmentId' | 'paymentId' | 'couponId' | 'invitation' | 'teamCardId',
+    string
+  >
 >;
 const PLACEHOLDERS = {
   alias: 'alias',
@@ -106,6 +112,7 @@ const PLACEHOLDERS = {
   tag: 'tagId',
   campaign: 'campaignId',
   automation: 'automationId',
+  segment: 'segmentId',
   payment: 'paymentId',
   coupon: 'couponId',
   invitation: 'invitation',
