@@ -10,7 +10,7 @@ import pg from 'pg';
 import { fork } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BareLoopRequest, BareLoopResult } from './lib/bare-smtp-loop.js';
@@ -63,21 +63,35 @@ function cpuMicros(pids: (number | undefined)[]): number {
   return ticks * 10_000;
 }
 
-/** The local PostgreSQL server's processes (its CPU counts against the campaign: the bare loop uses none). */
-function postgresPids(): number[] {
+/**
+ * The local PostgreSQL server's CPU so far (µs): every live postgres process's own, plus what the
+ * postmaster has collected from its ended children (backends come and go; their time must not).
+ */
+function postgresCpuMicros(): number {
   try {
-    return readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .filter((pid) => {
-        try {
-          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-        } catch {
-          return false;
-        }
-      })
-      .map(Number);
+    let ticks = 0;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+        // The postmaster (its parent is no postgres): its children that ended (cutime, cstime).
+        const parent = fields[1]!;
+        const parentComm = (() => {
+          try {
+            return readFileSync(`/proc/${parent}/comm`, 'utf8').trim();
+          } catch {
+            return '';
+          }
+        })();
+        if (parentComm !== 'postgres') ticks += Number(fields[13]) + Number(fields[14]);
+      } catch {
+        /* ended meanwhile */
+      }
+    }
+    return ticks * 10_000;
   } catch {
-    return [];
+    return 0;
   }
 }
 
@@ -208,16 +222,18 @@ async function measure(separateWorker: boolean, dkim: boolean, port: number): Pr
 
     const topology = separateWorker ? 'worker process' : 'API process';
     const label = `${topology}, DKIM ${dkim ? 'on' : 'off'}`;
-    console.log(`Campaign to ${RECIPIENTS.toLocaleString('en')} recipients, SMTP sink, no rate limit (${server.database}, ${label})…`);
+    console.log(
+      `Campaign to ${RECIPIENTS.toLocaleString('en')} recipients, SMTP sink, no rate limit (${server.database}, ${label}; load average ${loadavg()[0]!.toFixed(1)})…`,
+    );
     const bareCpu: CpuShare = { sender: 0, postgres: 0, sink: 0 };
     const bareRun = async (count: number) => {
       await sink.reset();
-      const pg0 = cpuMicros(postgresPids());
+      const pg0 = postgresCpuMicros();
       const result = await bareLoop({ port: sink.port, count, connections: CONNECTIONS, template: TEMPLATE, dkim: dkim ? DKIM : null });
       if (result.failed > 0) throw new Error(`the bare loop had ${result.failed} failed sends`);
       const c = await sink.count();
       bareCpu.sender += result.cpuMicros / RECIPIENTS;
-      bareCpu.postgres += (cpuMicros(postgresPids()) - pg0) / RECIPIENTS;
+      bareCpu.postgres += (postgresCpuMicros() - pg0) / RECIPIENTS;
       bareCpu.sink += c.cpuMicros / RECIPIENTS;
       return rateOf(c);
     };
@@ -227,7 +243,7 @@ async function measure(separateWorker: boolean, dkim: boolean, port: number): Pr
     await sink.reset();
     // The process that sends: the API's, or the worker's.
     const senderPid = separateWorker ? server.workerPid : server.pid;
-    const cpu0 = { sender: cpuMicros([senderPid]), postgres: cpuMicros(postgresPids()) };
+    const cpu0 = { sender: cpuMicros([senderPid]), postgres: postgresCpuMicros() };
     const t0 = performance.now();
     const campaignId = await startCampaign();
     while ((await stateOf(campaignId)) !== 'sent') await new Promise((r) => setTimeout(r, 100));
@@ -237,7 +253,7 @@ async function measure(separateWorker: boolean, dkim: boolean, port: number): Pr
     const campaign = rateOf(counted);
     const campaignCpu: CpuShare = {
       sender: (cpuMicros([senderPid]) - cpu0.sender) / RECIPIENTS,
-      postgres: (cpuMicros(postgresPids()) - cpu0.postgres) / RECIPIENTS,
+      postgres: (postgresCpuMicros() - cpu0.postgres) / RECIPIENTS,
       sink: counted.cpuMicros / RECIPIENTS,
     };
     bare.push(await bareRun(half));
@@ -264,6 +280,7 @@ async function measure(separateWorker: boolean, dkim: boolean, port: number): Pr
     const share = (c: CpuShare) =>
       `${(c.sender + c.postgres + c.sink).toFixed(0)} µs (sender ${c.sender.toFixed(0)}, PostgreSQL ${c.postgres.toFixed(0)}, sink ${c.sink.toFixed(0)})`;
     console.log(`  CPU per message: bare loop ${share(bareCpu)}; campaign ${share(campaignCpu)}`);
+    console.log(`  load average after: ${loadavg()[0]!.toFixed(1)}`);
     console.log(`  ratio campaign / bare:   ${ratio.toFixed(2)}  (target ≥ ${TARGET_RATIO}: ${verdict(ratio >= TARGET_RATIO)})`);
     console.log(
       `  GET /api/user at rest    ${fmt(rest.rps)} req/s   p50 ${ms(rest.p50)}   p95 ${ms(rest.p95)}   p99 ${ms(rest.p99)}   errors ${rest.errors}`,
