@@ -29,8 +29,8 @@ export type AdvanceResult = { sent: number; skipped: number; finished: number; s
  * Moves every person whose next step is due (on the product's clock) through it: in one transaction
  * per batch, the people are locked (FOR UPDATE SKIP LOCKED, so several workers share the work), each
  * gets the step's recipient row — the campaign sender sends it exactly once — or a skipped row when
- * the step's condition on the previous one does not hold or the person is not in the step's segment, and moves to the next step (its delay
- * counted from now) or out. A person the owner's suppression list names stops (unsubscribed,
+ * the step's condition on the previous one does not hold or the person is not in the step's segment,
+ * and moves to the next step (its delay counted from now) or out. A person the owner's suppression list names stops (unsubscribed,
  * bounced, complained, removed by hand); a step that would pass the monthly sends waits an hour.
  * A process killed half-way loses nothing and repeats nothing: the batch's transaction is all or none.
  */
