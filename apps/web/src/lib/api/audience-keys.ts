@@ -13,6 +13,7 @@ export const audienceKeys = {
   consent: ['audience', 'consent'] as const,
   proofs: (email: string) => ['audience', 'consents', email] as const,
   fields: ['audience', 'fields'] as const,
+  personFields: (email: string) => ['audience', 'fields', 'values', email] as const,
   segments: ['audience', 'segments'] as const,
   segment: (id: string) => ['audience', 'segments', id] as const,
   segmentCount: (id: string) => ['audience', 'segments', id, 'count'] as const,

@@ -7,6 +7,7 @@ import { useLocale } from '@/components/use-locale';
 import { formatDate } from '@/lib/format';
 import { useVisitors } from '../api/get-visitors';
 import { ConsentProofsDialog } from './consent-proofs';
+import { PersonFieldsDialog } from './person-fields-dialog';
 
 /**
  * "All contacts": everyone who wrote through one of my cards or tags and agreed to hear from me —
@@ -19,6 +20,7 @@ export function VisitorsTab() {
   const [q, setQ] = useState('');
   const list = useVisitors(q.trim());
   const [proofsOf, setProofsOf] = useState<string | null>(null);
+  const [fieldsOf, setFieldsOf] = useState<string | null>(null);
 
   return (
     <Stack gap="md" data-testid="visitors-tab">
@@ -68,6 +70,21 @@ export function VisitorsTab() {
               </Button>
             ),
           },
+          {
+            key: 'fields',
+            header: t('personFields.button'),
+            cell: (v) => (
+              <Button
+                size="xs"
+                variant="subtle"
+                onClick={() => setFieldsOf(v.email)}
+                aria-label={t('personFields.buttonLabel', { email: v.email })}
+                data-testid="visitor-fields"
+              >
+                {t('personFields.button')}
+              </Button>
+            ),
+          },
         ]}
         rowKey={(v) => v.email}
         cardTitle={(v) => (
@@ -78,6 +95,7 @@ export function VisitorsTab() {
         emptyText={q ? t('visitors.noMatch') : t('visitors.empty')}
       />
       <ConsentProofsDialog email={proofsOf} onClose={() => setProofsOf(null)} />
+      <PersonFieldsDialog email={fieldsOf} onClose={() => setFieldsOf(null)} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { useDeleteContact } from '../api/delete-contact';
 import { useContactList } from '../api/get-contact-list';
 import { useContacts } from '../api/get-contacts';
 import { ConsentBadge } from '../components/consent-proofs';
+import { PersonFieldsDialog } from '../components/person-fields-dialog';
 
 /** /user/campanas/audiencia/:listId: one list's contacts, searchable, in pages; delete one. */
 export default function ContactListPage() {
@@ -21,6 +22,7 @@ export default function ContactListPage() {
   const { listId = '' } = useParams();
   const list = useContactList(listId);
   const [q, setQ] = useState('');
+  const [fieldsOf, setFieldsOf] = useState<string | null>(null);
   const contacts = useContacts(listId, q.trim());
   const remove = useDeleteContact(listId);
   usePageTitle(list.data?.name ?? t('title'));
@@ -72,16 +74,26 @@ export default function ContactListPage() {
             )}
             actionsHeader={t('actions')}
             actions={(c) => (
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={remove.isPending && remove.variables === c.id}
-                onClick={() => remove.mutate(c.id)}
-                aria-label={t('contacts.deleteLabel', { email: c.email })}
-              >
-                {t('contacts.delete')}
-              </Button>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setFieldsOf(c.email)}
+                  aria-label={t('personFields.buttonLabel', { email: c.email })}
+                >
+                  {t('personFields.button')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  loading={remove.isPending && remove.variables === c.id}
+                  onClick={() => remove.mutate(c.id)}
+                  aria-label={t('contacts.deleteLabel', { email: c.email })}
+                >
+                  {t('contacts.delete')}
+                </Button>
+              </Group>
             )}
             isLoading={contacts.isPending}
             error={contacts.error}
@@ -97,6 +109,7 @@ export default function ContactListPage() {
           ) : null}
         </>
       )}
+      <PersonFieldsDialog email={fieldsOf} onClose={() => setFieldsOf(null)} />
     </Stack>
   );
 }
