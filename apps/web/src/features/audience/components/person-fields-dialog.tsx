@@ -8,7 +8,8 @@ import { SelectField } from '@/components/select-field';
 import { ApiError } from '@/lib/api-error';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useContactFields } from '../api/get-contact-fields';
-import { usePersonFields, useSavePersonFields } from '../api/person-fields';
+import { usePersonFields } from '../api/get-person-fields';
+import { useSavePersonFields } from '../api/save-person-fields';
 
 /** One input per field, as text (a number typed as written, "1,5" too; a date as the browser's date input gives it). */
 function FieldInput({
