@@ -345,6 +345,11 @@ describe('segments', () => {
       name: 'Theirs',
       rule: rule({ kind: 'list', listId: theirs.list.id }),
     });
+    const draft = await data<{ id: string }>(o, 'POST', '/api/campaigns', {
+      name: 'Mine',
+      templateId: mine.template.id,
+      audience: { listIds: [mine.list.id] },
+    });
     const mySegment = await data<{ id: string }>(o, 'POST', '/api/audience/segments', {
       name: 'Mine',
       rule: rule({ kind: 'list', listId: mine.list.id }),
@@ -359,6 +364,8 @@ describe('segments', () => {
       ['DELETE', `/api/audience/segments/${segment.id}`],
       ['POST', '/api/audience/count', { segmentIds: [segment.id] }],
       ['POST', '/api/campaigns', { name: 'X', templateId: mine.template.id, audience: { segmentIds: [segment.id] } }],
+      ['PUT', `/api/campaigns/${draft.id}`, { name: 'X', templateId: mine.template.id, audience: { segmentIds: [segment.id] } }],
+      ['POST', '/api/campaigns/audience-count', { segmentIds: [segment.id] }],
       ...foreignRules.flatMap((r): [Method, string, object][] => [
         ['POST', '/api/audience/segments/count', { rule: r }],
         ['POST', '/api/audience/segments', { name: 'X', rule: r }],
@@ -383,7 +390,19 @@ describe('segments', () => {
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(404);
       expect(res.json().code).toBe('record.not_found');
     }
-    // Nothing of theirs changed.
+    // Into an existing list too.
+    const intoList = await call(o, 'POST', '/api/audience/lists/import', {
+      csv: 'b@example.com',
+      listId: mine.list.id,
+      hasHeader: false,
+      emailColumn: 0,
+      nameColumn: null,
+      fieldColumns: [{ column: 0, fieldId: theirs.city.id }],
+      consent: true,
+    });
+    expect(intoList.statusCode).toBe(404);
+    // Nothing of mine or theirs changed.
+    expect((await data<{ audience: { segmentIds: string[] } }>(o, 'GET', `/api/campaigns/${draft.id}`)).audience.segmentIds).toEqual([]);
     expect((await data<{ name: string }>(theirs.o, 'GET', `/api/audience/segments/${segment.id}`)).name).toBe('Theirs');
     expect((await data<ContactField[]>(theirs.o, 'GET', '/api/audience/fields')).map((f) => f.name)).toContain('City');
     const admin = { token: await login(t.app, ADMIN) };

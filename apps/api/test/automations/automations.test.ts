@@ -276,19 +276,13 @@ describe('automations', () => {
     expect((await get(o, a.id)).steps[0]!.figures).toMatchObject({ sent: 1, skipped: 1 });
     await mail.next('local@visitor.example', (m) => m.subject.startsWith('Welcome'));
     expect(mail.received.filter((m) => m.to.includes('away@visitor.example') && m.subject.startsWith('Welcome'))).toHaveLength(0);
-    // Another owner's segment is not found.
+    // Another owner's segment is not found, on adding a step and on changing one.
     const other = await owner('Otto Other');
-    const foreign = await call(
-      other,
-      'POST',
-      `/api/automations/${(await data(other, 'POST', '/api/automations', { name: 'X', trigger: { kind: 'consented', profileId: null } })).id}/steps`,
-      {
-        templateId: other.welcome,
-        delayMinutes: 0,
-        segmentId: madrid.id,
-      },
-    );
-    expect(foreign.statusCode).toBe(404);
+    const theirs = await build(other, { kind: 'consented', profileId: null }, [[other.welcome, 0]], 'Theirs');
+    const step = { templateId: other.welcome, delayMinutes: 0, segmentId: madrid.id };
+    expect((await call(other, 'POST', `/api/automations/${theirs.id}/steps`, step)).statusCode).toBe(404);
+    expect((await call(other, 'PUT', `/api/automations/${theirs.id}/steps/${theirs.steps[0]!.id}`, step)).statusCode).toBe(404);
+    expect((await get(other, theirs.id)).steps.map((s) => s.segmentId)).toEqual([null]);
   });
 
   it('takes each address once, stops on unsubscribe, and holds people while paused', async () => {

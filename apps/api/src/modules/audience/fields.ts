@@ -242,6 +242,8 @@ export function createContactFields({ db, requireAccess }: { db: Database; requi
      * left out. `keep` writes them for the address (the message's transaction: with the consent).
      */
     async fromForm(ownerId: string, answers: Record<string, string>) {
+      // Most messages answer no field: nothing to read or keep.
+      if (Object.keys(answers).length === 0) return { keep: async () => {} };
       const fields = new Map((await fieldsOf(db, ownerId)).filter((f) => f.onForm).map((f) => [f.id, f]));
       const parsed = new Map<string, StoredValue>();
       const errors: Record<string, { code: string }[]> = {};
