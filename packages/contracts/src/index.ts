@@ -49,3 +49,4 @@ export * from './alias-rules.js';
 export * from './public-page-script.js';
 export * from './automations.js';
 export * from './segments.js';
+export * from './sending.js';

@@ -28,3 +28,5 @@ export * from '../../modules/wallet/schema.js';
 export * from '../../modules/webhooks/schema.js';
 export * from '../../modules/teams/schema.js';
 export * from '../../modules/automations/schema.js';
+export * from '../../modules/sending-domains/schema.js';
+export * from '../../modules/smtp-relays/schema.js';

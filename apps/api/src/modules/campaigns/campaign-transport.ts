@@ -28,9 +28,20 @@ export function createCampaignTransport(
   const dkim = smtp.dkim ? dkimOptions(smtp.dkim) : null;
 
   return {
-    async send(mail: SendMailOptions): Promise<void> {
+    /**
+     * `own`: the owner's verified sending domain signs instead of the platform's key (a raw message
+     * only; its From is that domain's, so DMARC aligns with it).
+     */
+    async send(mail: SendMailOptions, own?: { sign: (raw: string) => string }): Promise<void> {
       const used = transport;
-      const signed = !sign ? mail : typeof mail.raw === 'string' ? { ...mail, raw: sign(mail.raw) } : { ...mail, dkim: dkim! };
+      const signed =
+        own && typeof mail.raw === 'string'
+          ? { ...mail, raw: own.sign(mail.raw) }
+          : !sign
+            ? mail
+            : typeof mail.raw === 'string'
+              ? { ...mail, raw: sign(mail.raw) }
+              : { ...mail, dkim: dkim! };
       try {
         await withDeadline(used.sendMail(signed), options.deadlineMs);
       } catch (error) {

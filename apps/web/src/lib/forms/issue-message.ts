@@ -31,6 +31,10 @@ const NAMED = new Set([
   'invalid_color',
   'credit_amount_or_base',
   'single_line',
+  'domain_name',
+  'local_part',
+  'host_name',
+  'nothing_to_change',
 ]);
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
