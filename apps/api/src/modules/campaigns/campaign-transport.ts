@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import type { Config } from '../../config.js';
+import type { Config, DkimKey } from '../../config.js';
 import { createMessageSigner, dkimOptions } from '../../lib/dkim.js';
 import { SendDeadlineError, smtpOptions, withDeadline } from '../../lib/smtp.js';
 
@@ -29,15 +29,16 @@ export function createCampaignTransport(
 
   return {
     /**
-     * `own`: the owner's verified sending domain signs instead of the platform's key (a raw message
-     * only; its From is that domain's, so DMARC aligns with it).
+     * `own`: the owner's verified sending domain signs instead of the platform's key (its From is
+     * that domain's, so DMARC aligns with it): a raw message in one pass, another through nodemailer.
      */
-    async send(mail: SendMailOptions, own?: { sign: (raw: string) => string }): Promise<void> {
+    async send(mail: SendMailOptions, own?: { sign: (raw: string) => string; dkim: DkimKey }): Promise<void> {
       const used = transport;
-      const signed =
-        own && typeof mail.raw === 'string'
+      const signed = own
+        ? typeof mail.raw === 'string'
           ? { ...mail, raw: own.sign(mail.raw) }
-          : !sign
+          : { ...mail, dkim: dkimOptions(own.dkim) }
+        : !sign
             ? mail
             : typeof mail.raw === 'string'
               ? { ...mail, raw: sign(mail.raw) }
