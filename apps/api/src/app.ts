@@ -63,6 +63,8 @@ import { trashModule } from './modules/trash/module.js';
 import { wallsModule } from './modules/walls/module.js';
 import { registerWalletWebService, walletModule } from './modules/wallet/module.js';
 import { webhooksModule } from './modules/webhooks/module.js';
+import { sendingDomainsModule } from './modules/sending-domains/module.js';
+import { createDomainKeyReader } from './modules/sending-domains/index.js';
 import { countryLookupModule } from './modules/country-lookup/module.js';
 import { couponsModule } from './modules/coupons/module.js';
 
@@ -121,6 +123,7 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
     audienceModule,
     mailboxModule,
     templatesModule,
+    sendingDomainsModule,
     campaignsModule,
     automationsModule,
     dashboardModule,
@@ -193,7 +196,7 @@ export async function buildApp({ config, database, logger = false, notificationS
   const events = createEventBus(db, jobs);
   const clock = await createClock(database, config.testClockEnabled);
   app.addHook('onClose', () => clock.close());
-  const mailer = createMailer(db, config, app.log, jobs);
+  const mailer = createMailer(db, config, app.log, jobs, createDomainKeyReader(db, appSecret));
   // `background.drain()`: the work a request left running after its answer (tests wait for it).
   app.decorate('platform', { jobs, events, clock, background: { drain: () => mailer.drain() }, metrics: { url: metricsUrl } });
   // Jobs start once every module has defined its own (the app is ready) and stop before the database closes.

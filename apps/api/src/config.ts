@@ -148,6 +148,8 @@ export type Config = {
     dkim: DkimKey | null;
   } | null;
   mailFrom: string;
+  /** Owners' sending domains: the DNS servers they are checked with (empty: the system's) and the SPF include they publish. */
+  sendingDomains: { dnsServers: string[]; spfInclude: string };
   /** Largest file one upload may carry. */
   cloudMaxFileBytes: number;
   /** Bytes of rendered public pages kept in memory (PUBLIC_PAGE_CACHE_MB). */
@@ -323,6 +325,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD, dkim }
       : null,
     mailFrom: e.MAIL_FROM,
+    sendingDomains: {
+      dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((server) => server.trim()) : [],
+      spfInclude: e.SENDING_SPF_INCLUDE ?? `_spf.${(/@([^>\s]+)>?\s*$/.exec(e.MAIL_FROM)?.[1] ?? 'enlaza.local').toLowerCase()}`,
+    },
     cloudMaxFileBytes: e.CLOUD_MAX_FILE_MB * 1024 * 1024,
     publicPageCacheBytes: e.PUBLIC_PAGE_CACHE_MB * 1024 * 1024,
     contactLimitPerAddress: e.CONTACT_LIMIT_PER_ADDRESS,

@@ -337,6 +337,18 @@ export const userDataSectionsSchema = z.strictObject({
   campaigns: z.array(userDataCampaignSchema),
   /** Who the user's campaigns come from, if they saved it. */
   campaignSender: z.strictObject({ name: z.string(), postalAddress: z.string(), tracking: z.boolean(), updatedAt: at }).nullable(),
+  /** The user's own sending domains (never their DKIM private keys). */
+  sendingDomains: z.array(
+    z.strictObject({
+      domain: z.string(),
+      address: z.string(),
+      selector: z.string(),
+      status: z.string(),
+      inUse: z.boolean(),
+      createdAt: at,
+      verifiedAt: when,
+    }),
+  ),
   contactLists: z.array(userDataContactListSchema),
   /** The guided start's checklist on the dashboard: when it began, which steps were recorded, whether it was dismissed. */
   onboarding: z.strictObject({ startedAt: at, previewedAt: when, sharedAt: when, dismissedAt: when }).nullable(),

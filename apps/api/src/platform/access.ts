@@ -37,6 +37,8 @@ export const ACCESS_KINDS = [
   'contact_field',
   /** A saved segment of the audience. */
   'segment',
+  /** An owner's own sending domain. */
+  'sending_domain',
   /** An email a segment's engagement condition may name: a campaign of the owner, hidden automation steps' ones too. */
   'campaign.any',
   /** One of the owner's notifications (ids are numbers). */

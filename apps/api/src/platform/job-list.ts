@@ -88,6 +88,9 @@ export const JOB_LIST = {
   // Automation steps that fell due (on the product's clock): each person through their step once (automations/advance.ts).
   'automations.advance': { definedIn: 'modules/automations/module.ts', retryLimit: 5, retryDelay: 10, schedule: '* * * * *' },
   'consents.purge': { definedIn: 'modules/audience/module.ts', retryLimit: 3, retryDelay: 300, schedule: '25 3 * * *' },
+  // Owners' sending domains verified once, their DNS records read again: one whose records went away
+  // is no longer used (its campaigns go out "via Enlaza" until it is fixed).
+  'sending-domains.recheck': { definedIn: 'modules/sending-domains/module.ts', retryLimit: 3, retryDelay: 300, schedule: '50 4 * * *' },
   // The webhook delivery log's purge of what is older than 30 days.
   'webhooks.purge': { definedIn: 'modules/webhooks/jobs.ts', retryLimit: 3, retryDelay: 300, schedule: '40 3 * * *' },
   // NO VERI*FACTU: the daily summary event of the invoice event log (invoices/verifactu/event-log.ts).

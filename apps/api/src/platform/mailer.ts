@@ -11,6 +11,12 @@ export type OutgoingEmail = {
   replyTo?: string;
   /** Instead of MAIL_FROM (a campaign's test send comes from its sender, as the campaign will). */
   from?: string;
+  /**
+   * From the owner's own sending domain (a campaign's test send, when the domain is verified and in
+   * use): the job signs it with that domain's key, read when it sends; if the domain is no longer
+   * verified and in use by then, it goes out From `fallbackFrom` ("<name> via <platform>") instead.
+   */
+  ownDomain?: { id: string; fallbackFrom: string };
   /** Header fields of its own (a campaign's test send carries the campaign's list headers), as written. */
   headers?: Record<string, string>;
   /** Files sent with it (a receipt's invoice PDF), base64: they travel in the send job, never in the deliveries log. */

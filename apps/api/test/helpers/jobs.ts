@@ -28,6 +28,8 @@ export async function queueEmails(database: DatabaseHandle, smtpPort: number, em
     },
     silentLog,
     jobs,
+    // No owner's sending domain in these emails.
+    async () => null,
   );
   await jobs.start();
   for (const email of emails) await mailer.send(email);

@@ -13,6 +13,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { Metrics } from '../../platform/metrics.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
+import type { SendingDomainsService } from '../sending-domains/index.js';
 import { createLinkSigner } from './links.js';
 import { createAutomationSteps, type AutomationSteps } from './automation-steps.js';
 import { createCampaignsFileUses } from './file-uses.js';
@@ -39,6 +40,7 @@ async function createCampaigns(deps: {
   jobs: Jobs;
   events: EventBus;
   subscriptions: SubscriptionsService;
+  sendingDomains: SendingDomainsService;
   secret: string;
   log: FastifyBaseLogger;
   mailer: Pick<Mailer, 'send'>;
@@ -57,6 +59,7 @@ async function createCampaigns(deps: {
     config: deps.config,
     log: deps.log,
     metrics: deps.metrics,
+    ownSender: (userId) => deps.sendingDomains.ownSender(userId),
   });
   const service = createCampaignsService({
     db: deps.database.db,
@@ -69,6 +72,7 @@ async function createCampaigns(deps: {
     mailer: deps.mailer,
     config: deps.config,
     clock: deps.clock,
+    ownSender: (userId) => deps.sendingDomains.ownSender(userId),
   });
   await defineCampaignJobs(deps.jobs, sender, service);
   // The inbound listener runs where the jobs run (the API with PGlite, or each worker process).
@@ -123,13 +127,14 @@ declare module '../../platform/modules.js' {
 export const campaignsModule = defineModule({
   name: 'campaigns',
   provides: ['segmentEngagement'],
-  async build({ database, config, jobs, events, appSecret, log, mailer, metrics, clock, registries, services: { subscriptions } }) {
+  async build({ database, config, jobs, events, appSecret, log, mailer, metrics, clock, registries, services: { subscriptions, sendingDomains } }) {
     const { service, automationSteps, trash, start, close } = await createCampaigns({
       database,
       config,
       jobs,
       events,
       subscriptions,
+      sendingDomains,
       secret: appSecret,
       log,
       mailer,

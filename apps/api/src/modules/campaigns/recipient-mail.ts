@@ -8,8 +8,8 @@ import { renderCampaignEmail } from './links.js';
 import { buildCampaignMime, composerMail, listDomain } from './mime.js';
 import type { CampaignRow, ClaimedRecipient } from './repository.js';
 import { createSentMarker, createThrottle, withinClaimLease } from './send-helpers.js';
-import type { SenderDeps } from './sender-deps.js';
-import { senderFrom } from './sender-identity.js';
+import type { RunOwner, SenderDeps } from './sender-deps.js';
+import { fromHeader } from './sender-identity.js';
 import { classifySmtpError, detailOf, SOFT_BOUNCE_LIMIT, stallKindOf, type SmtpError } from './smtp-failures.js';
 import type { Problem } from './stall.js';
 
@@ -61,7 +61,7 @@ export function createRecipientMail(deps: SenderDeps) {
 
   async function sendOne(
     campaign: CampaignRow,
-    owner: { alias: string; locale: string },
+    owner: RunOwner,
     r: ClaimedRecipient,
     claimedAt: number,
   ): Promise<Outcome> {
@@ -72,6 +72,8 @@ export function createRecipientMail(deps: SenderDeps) {
       locale: owner.locale,
       sender: campaign.sender,
     });
+    // The owner's own domain signs (DMARC aligns with its From) only when the campaign has its sender.
+    const own = campaign.sender && owner.own ? owner.own : undefined;
     await throttle();
     // Still ours? Inside the claim's lease it surely is; a run slowed down past it re-holds the row and
     // skips it if another run took it meanwhile.
@@ -79,8 +81,9 @@ export function createRecipientMail(deps: SenderDeps) {
       return { kind: 'other' };
     try {
       const message = {
-        // "<owner> via <platform>" on the platform's address (its domain is the authenticated one), replies to the owner.
-        from: campaign.sender ? senderFrom(config.mailFrom, campaign.sender.name) : config.mailFrom,
+        // "<owner> via <platform>" on the platform's address (its domain is the authenticated one), or the
+        // owner's name on their own verified domain's address; replies to the owner.
+        from: fromHeader(config.mailFrom, campaign.sender?.name ?? null, owner.own?.address ?? null),
         replyTo: campaign.sender?.replyTo || undefined,
         to: r.email,
         subject: email.subject,
@@ -97,9 +100,12 @@ export function createRecipientMail(deps: SenderDeps) {
       // The message as one string, the same bytes MailComposer builds (mime.ts); an address that is not
       // plain ASCII (an international domain to turn into punycode…) still goes through nodemailer's composer.
       if (envelopeFrom && PLAIN_ADDRESS.test(r.email))
-        await transport!.send({ envelope: { from: envelopeFrom, to: [r.email] }, raw: buildCampaignMime(message) });
+        await transport!.send({ envelope: { from: envelopeFrom, to: [r.email] }, raw: buildCampaignMime(message) }, own);
       else
-        await transport!.send({ ...composerMail(message), ...(config.inbound ? { envelope: { from: fromAddress, to: [r.email] } } : {}) });
+        await transport!.send(
+          { ...composerMail(message), ...(config.inbound || own ? { envelope: { from: fromAddress, to: [r.email] } } : {}) },
+          own,
+        );
     } catch (error) {
       const e = error as SmtpError;
       const problem: Problem = { kind: stallKindOf(e), detail: detailOf(e) };

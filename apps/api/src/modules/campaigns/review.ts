@@ -13,7 +13,8 @@ import { renderCampaignEmail, type LinkSigner } from './links.js';
 import { listDomain, testSendHeaders } from './mime.js';
 import type { CampaignRow, CampaignsRepository } from './repository.js';
 import type { SenderSnapshot } from './schema.js';
-import { senderFor, senderFrom, senderSnapshot } from './sender-identity.js';
+import { fromHeader, senderFor, senderSnapshot } from './sender-identity.js';
+import type { OwnSender } from '../sending-domains/index.js';
 import { segmentSignals } from './engagement-pieces.js';
 
 /** The signed-in account: a test goes to its own address, and the review shows it as the sample recipient. */
@@ -33,6 +34,8 @@ export type CampaignReviewDeps = {
   campaignOf: (actor: Actor, id: string) => Promise<CampaignRow>;
   /** Its snapshot once scheduled, else its template now (the campaigns service's, shared with a start). */
   contentOf: (campaign: CampaignRow) => Promise<{ subject: string; bodyHtml: string }>;
+  /** The owner's verified sending domain in use, or null (sending-domains). */
+  ownSender: (userId: string) => Promise<OwnSender | null>;
 };
 
 /**
@@ -52,6 +55,7 @@ export function createCampaignReview({
   campaignOf,
   contentOf,
   clock,
+  ownSender,
 }: CampaignReviewDeps) {
   const mailDomain = listDomain(config.mailFrom);
 
@@ -61,7 +65,12 @@ export function createCampaignReview({
   }
 
   async function render(me: ReviewMe, campaign: CampaignRow) {
-    const [content, sender, owner] = await Promise.all([contentOf(campaign), senderOf(campaign), repo.ownerInfo(campaign.userId)]);
+    const [content, sender, owner, own] = await Promise.all([
+      contentOf(campaign),
+      senderOf(campaign),
+      repo.ownerInfo(campaign.userId),
+      ownSender(campaign.userId),
+    ]);
     const rendered = renderCampaignEmail(
       prepareEmail(content, owner.locale),
       // The owner as the sample recipient; the footer worded for a visitor of a card (any profile id
@@ -69,7 +78,7 @@ export function createCampaignReview({
       { id: campaign.id, email: me.email, name: me.name, profileId: onlyLists(campaign) ? null : 'sample' },
       { signer, profileUrl: shortProfileLink(config.publicUrl, owner.alias), locale: owner.locale, sender, mode: 'test' },
     );
-    return { rendered, sender, owner };
+    return { rendered, sender, owner, own };
   }
 
   const onlyLists = (c: CampaignRow) =>
@@ -79,7 +88,7 @@ export function createCampaignReview({
   async function sendTestOf(actor: Actor, me: ReviewMe, campaign: CampaignRow): Promise<{ to: string }> {
     const quota = await sendQuota(actor);
     if (quota.remaining <= 0) throw new AppError('quota.sends', { limit: quota.limit, used: quota.used });
-    const { rendered, sender, owner } = await render(me, campaign);
+    const { rendered, sender, owner, own } = await render(me, campaign);
     await mailer.send({
       to: me.email,
       userId: actor.id,
@@ -87,7 +96,9 @@ export function createCampaignReview({
       subject: rendered.subject,
       html: rendered.html,
       text: rendered.text,
-      ...(sender ? { from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo || undefined } : {}),
+      ...(sender ? { from: fromHeader(config.mailFrom, sender.name, own?.address ?? null), replyTo: sender.replyTo || undefined } : {}),
+      // From the owner's own domain: signed with its key when the job sends it (or "via" if it stopped being verified meanwhile).
+      ...(sender && own ? { ownDomain: { id: own.domainId, fallbackFrom: fromHeader(config.mailFrom, sender.name, null) } } : {}),
       headers: testSendHeaders({
         unsubscribeUrl: rendered.unsubscribeUrl,
         campaignId: campaign.id,
@@ -105,13 +116,13 @@ export function createCampaignReview({
     /** The review step: who it goes to and from, the subject and the email as the first recipient would see it. */
     async review(actor: Actor, me: ReviewMe, id: string): Promise<CampaignReview> {
       const campaign = await campaignOf(actor, id);
-      const [{ rendered, sender }, recipients] = await Promise.all([
+      const [{ rendered, sender, own }, recipients] = await Promise.all([
         render(me, campaign),
         countAudience(db, actor.id, campaign.audience, segmentSignals(clock)),
       ]);
       // None saved yet: what the sender card suggests, marked unsaved (the campaign cannot start).
       const shown = sender
-        ? { saved: true, from: senderFrom(config.mailFrom, sender.name), replyTo: sender.replyTo, tracking: sender.tracking !== false }
+        ? { saved: true, from: fromHeader(config.mailFrom, sender.name, own?.address ?? null), replyTo: sender.replyTo, tracking: sender.tracking !== false }
         : await senderFor(db, actor.id, config.mailFrom, actor.locale).then((s) => ({
             saved: false,
             from: s.from,

@@ -1,7 +1,7 @@
 import type { CampaignRow, ClaimedRecipient } from './repository.js';
 import { createSendPacer } from './pacing.js';
 import { createRecipientMail, type Outcome } from './recipient-mail.js';
-import type { SenderDeps } from './sender-deps.js';
+import type { RunOwner, SenderDeps } from './sender-deps.js';
 import type { Problem } from './stall.js';
 
 export type BatchResult = { sent: number; settled: number; outage: boolean; problem: Problem | null };
@@ -31,7 +31,7 @@ export function createBatchSender(deps: SenderDeps) {
 
   async function sendBatch(
     campaign: CampaignRow,
-    owner: { alias: string; locale: string },
+    owner: RunOwner,
     rows: ClaimedRecipient[],
     claimedAt: number,
     stopped: () => Promise<boolean>,

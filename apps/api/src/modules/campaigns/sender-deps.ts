@@ -6,6 +6,10 @@ import type { Jobs } from '../../platform/jobs.js';
 import type { Metrics } from '../../platform/metrics.js';
 import type { LinkSigner } from './links.js';
 import type { CampaignsRepository } from './repository.js';
+import type { OwnSender } from '../sending-domains/index.js';
+
+/** The owner of the campaign a run sends: their alias and language, and their own verified sending domain, if any. */
+export type RunOwner = { alias: string; locale: string; own: OwnSender | null };
 
 /** What the campaign sender is made of (sender.ts, send-batch.ts, recipient-mail.ts). */
 export type SenderDeps = {
@@ -29,4 +33,6 @@ export type SenderDeps = {
   >;
   log: FastifyBaseLogger;
   metrics: Metrics;
+  /** The owner's verified sending domain in use (its address and signer), or null: "via Enlaza" (sending-domains). */
+  ownSender: (userId: string) => Promise<OwnSender | null>;
 };

@@ -26,6 +26,21 @@ export function senderFrom(mailFrom: string, name: string): string {
   return `"${display}" <${address}>`;
 }
 
+/** `"Ana García" <hola@ana.example>`: the owner's name on their own verified domain's address. */
+export function ownFrom(name: string, address: string): string {
+  return `"${name.replace(/["\\]/g, (c) => `\\${c}`)}" <${address}>`;
+}
+
+/**
+ * The From header of a campaign email: MAIL_FROM without a saved sender (campaigns started before
+ * senders existed); the owner's own address when their domain is verified and in use; else
+ * "<name> via <platform>".
+ */
+export function fromHeader(mailFrom: string, name: string | null, ownAddress: string | null): string {
+  if (name === null) return mailFrom;
+  return ownAddress ? ownFrom(name, ownAddress) : senderFrom(mailFrom, name);
+}
+
 /** The postal address as one line: its lines joined with commas (a footer prints it on one line). */
 export const addressLine = (postalAddress: string) =>
   postalAddress

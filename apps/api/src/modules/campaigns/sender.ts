@@ -81,7 +81,9 @@ export function createCampaignSender(deps: SenderDeps) {
       );
     const first = await repo.findById(campaignId);
     if (!first) return;
-    const owner = await repo.ownerInfo(first.userId);
+    // Read once per run (a run lasts seconds): its sends cost no lookup of their own.
+    const [identity, own] = await Promise.all([repo.ownerInfo(first.userId), deps.ownSender(first.userId)]);
+    const owner = { alias: identity.alias, locale: identity.locale, own };
     for (;;) {
       const campaign = await repo.findById(campaignId);
       if (campaign?.state === 'cancelled') return settleCancelled(campaignId);

@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { LinkSigner } from './links.js';
 import type { CampaignsRepository } from './repository.js';
+import type { OwnSender } from '../sending-domains/index.js';
 
 /** What the campaigns service is made of (service.ts, and its parts: start.ts, controls.ts, link-actions.ts, feedback-reports.ts). */
 export type CampaignsServiceDeps = {
@@ -23,4 +24,6 @@ export type CampaignsServiceDeps = {
   config: Pick<Config, 'publicUrl' | 'bounceWebhookSecret' | 'nodeEnv' | 'allowHttpPublicUrl' | 'mailFrom'>;
   /** The product's one clock: segments' "last N days" are counted from it when a campaign starts. */
   clock: Pick<Clock, 'now'>;
+  /** The owner's verified sending domain in use, or null: "via Enlaza" (sending-domains). */
+  ownSender: (userId: string) => Promise<OwnSender | null>;
 };

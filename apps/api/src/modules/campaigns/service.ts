@@ -8,7 +8,7 @@ import { afterAccess } from '../../platform/access.js';
 import { findTemplateForSend, listTemplateOptions } from '../templates/index.js';
 import type { CampaignRow } from './repository.js';
 import type { SenderSnapshot } from './schema.js';
-import { saveSender, senderFor, senderSnapshot } from './sender-identity.js';
+import { fromHeader, saveSender, senderFor, senderSnapshot } from './sender-identity.js';
 import { createCampaignReview } from './review.js';
 import { COMPLAINT_RATE_LIMIT, COMPLAINT_WINDOW_DAYS, complaintStanding } from './complaints.js';
 import { toCampaign } from './campaign-view.js';
@@ -65,11 +65,12 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
   /** The sender card: who the campaigns come from, and the account's complaint rate against the limit. */
   async function senderWithStanding(actor: Actor): Promise<CampaignSender> {
-    const [sender, standing] = await Promise.all([
+    const [sender, standing, own] = await Promise.all([
       senderFor(db, actor.id, deps.config.mailFrom, actor.locale),
       complaintStanding(db, actor.id),
+      deps.ownSender(actor.id),
     ]);
-    return { ...sender, complaints: { ...standing, limit: COMPLAINT_RATE_LIMIT, days: COMPLAINT_WINDOW_DAYS } };
+    return { ...sender, ...(own ? { from: fromHeader(deps.config.mailFrom, sender.name || '…', own.address) } : {}), complaints: { ...standing, limit: COMPLAINT_RATE_LIMIT, days: COMPLAINT_WINDOW_DAYS } };
   }
 
   /** Who the owner's campaigns come from; none saved yet is a 409 that the campaigns page explains. */

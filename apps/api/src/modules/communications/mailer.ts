@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../../config.js';
+import type { Config, DkimKey } from '../../config.js';
+import { dkimOptions } from '../../lib/dkim.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { smtpOptions, withDeadline } from '../../lib/smtp.js';
 import { loggedEmailLinks } from '../../lib/start-banner.js';
@@ -13,7 +14,7 @@ import { deliveries } from './schema.js';
 
 type EmailJob = {
   deliveryId: string;
-  email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo' | 'from' | 'attachments' | 'headers'>;
+  email: Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo' | 'from' | 'attachments' | 'headers' | 'ownDomain'>;
 };
 
 declare module '../../platform/jobs.js' {
@@ -46,11 +47,14 @@ export function createMailer(
   config: Pick<Config, 'smtp' | 'mailFrom'> & Partial<Pick<Config, 'smtpSendTimeoutMs'>>,
   log: FastifyBaseLogger,
   jobs: Jobs,
+  /** An owner's sending domain's key while it is verified and in use, else null (sending-domains' createDomainKeyReader). */
+  domainKey: (domainId: string) => Promise<DkimKey | null>,
 ): Mailer {
   const sendTimeoutMs = config.smtpSendTimeoutMs ?? 60_000;
   const transport: Transporter | null = config.smtp ? nodemailer.createTransport(smtpOptions(config.smtp)) : null;
   const domain = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'enlaza.local';
   const inFlight = new Set<Promise<unknown>>();
+  const platformAddress = /<([^<>]*)>\s*$/.exec(config.mailFrom)?.[1] ?? config.mailFrom.trim();
 
   // Its policy is in platform/job-list.ts. Expiry: JOB_TIMEOUT_SECONDS, which must stay above the send
   // deadline (SMTP_SEND_TIMEOUT_SECONDS).
@@ -70,7 +74,10 @@ export function createMailer(
     }
     try {
       // A send that outlives its deadline is given up and retried (at-least-once, as above).
-      const { attachments, ...message } = email;
+      const { attachments, ownDomain, ...message } = email;
+      // From the owner's own domain: signed with its key (DMARC aligns with that From), or "via" if it is no longer verified.
+      const ownKey = ownDomain ? await domainKey(ownDomain.id) : null;
+      if (ownDomain && !ownKey) message.from = ownDomain.fallbackFrom;
       const files = attachments?.map((a) => ({
         filename: a.filename,
         contentType: a.contentType,
@@ -83,6 +90,8 @@ export function createMailer(
           messageId: `<${deliveryId}@${domain}>`,
           ...message,
           ...(files ? { attachments: files } : {}),
+          // The envelope stays the platform's (bounces come back to it); the owner's domain signs.
+          ...(ownKey ? { dkim: dkimOptions(ownKey), envelope: { from: platformAddress, to: email.to } } : {}),
         }),
         sendTimeoutMs,
       );
@@ -122,8 +131,9 @@ export function createMailer(
         .onConflictDoNothing()
         .returning({ id: deliveries.id });
       if (!row) return 'duplicate' as const;
-      const { to, subject, html, text, replyTo, from, attachments, headers } = email;
+      const { to, subject, html, text, replyTo, from, attachments, headers, ownDomain } = email;
       const extra = {
+        ...(ownDomain ? { ownDomain } : {}),
         ...(replyTo ? { replyTo } : {}),
         ...(from ? { from } : {}),
         ...(attachments?.length ? { attachments } : {}),
