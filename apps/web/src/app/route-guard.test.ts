@@ -78,7 +78,7 @@ describe('route table', () => {
       .filter((r) => !r.index)
       .map((r) => r.path);
 
-  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience, segment and automation screens, the EU VAT rates, coupons, the failed jobs, webhooks and the team)', () => {
+  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience, segment, automation and sending domain screens, the EU VAT rates, coupons, the failed jobs, the SMTP servers, webhooks and the team)', () => {
     expect(paths('admin')).toEqual([
       'dashboard',
       'admins',
@@ -96,6 +96,7 @@ describe('route table', () => {
       'facturas',
       'cupones',
       'cupones/:couponId',
+      'servidores-smtp',
     ]);
     expect(paths('user')).toEqual([
       'dashboard',
@@ -106,6 +107,7 @@ describe('route table', () => {
       'campanas/audiencia/segmentos/:segmentId',
       'campanas/automatizaciones',
       'campanas/automatizaciones/:automationId',
+      'campanas/dominios',
       'buzon/:profileId',
       'perfiles',
       'perfiles/carpetas',

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import type { AccountPage } from './account-pages';
+import { adminPages } from './admin-pages';
 import type { ProfilePage } from './profile-pages';
 import type { ShellLayoutProps } from './layouts/app-shell-layout';
 import { lazyPage } from './lazy-page';
@@ -38,8 +39,6 @@ const Redirecting = () => null;
 /** Translation namespaces loaded with the code of the pages that use them (`notifications`: the header's bell). */
 const SHELL_NS = ['pages', 'notifications'];
 const DASHBOARD_NS = ['dashboard', 'plan', 'pages'];
-const ADMIN_NS = ['admin', 'pages'];
-const CATALOGUE_NS = ['admin-catalogue', ...ADMIN_NS];
 
 /** A signed-in area's layout, handed the menu entries still to come. The route table knows them and
  * loads the layouts, so a layout that imported them from here would import its own importer. */
@@ -54,93 +53,7 @@ const shellLayout = (importer: () => Promise<{ default: ComponentType<ShellLayou
     { namespaces: SHELL_NS },
   );
 
-const adminChildren: RouteObject[] = [
-  { index: true, loader: to('/admin/dashboard'), Component: Redirecting },
-  {
-    path: 'dashboard',
-    lazy: lazyPage(() => import('@/features/admin-dashboard/pages/admin-dashboard-page'), { namespaces: ['admin-dashboard', ...ADMIN_NS] }),
-    handle: { titleKey: 'pages:admin.dashboard' },
-  },
-  {
-    path: 'admins',
-    lazy: lazyPage(() => import('@/features/admin-admins/pages/admin-admins-page'), { namespaces: ['admin-admins', ...ADMIN_NS] }),
-    handle: { titleKey: 'pages:admin.admins' },
-  },
-  {
-    path: 'users',
-    lazy: lazyPage(() => import('@/features/admin-users/pages/admin-users-page'), { namespaces: ['admin-users', ...ADMIN_NS] }),
-    handle: { titleKey: 'pages:admin.users' },
-  },
-  {
-    path: 'tipo-suscripcions',
-    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-periods-page'), { namespaces: CATALOGUE_NS }),
-    handle: { titleKey: 'pages:admin.tipoSuscripcions' },
-  },
-  {
-    path: 'impuestos',
-    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-taxes-page'), { namespaces: CATALOGUE_NS }),
-    handle: { titleKey: 'pages:admin.impuestos' },
-  },
-  {
-    path: 'impuestos-ue',
-    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-eu-vat-rates-page'), { namespaces: CATALOGUE_NS }),
-    handle: { titleKey: 'pages:admin.impuestosUe' },
-  },
-  {
-    path: 'tipo-cuenta',
-    lazy: lazyPage(() => import('@/features/admin-account-types/pages/admin-account-types-page'), {
-      namespaces: ['admin-account-types', ...ADMIN_NS],
-    }),
-    handle: { titleKey: 'pages:admin.tipoCuenta' },
-  },
-  {
-    path: 'suscripcions',
-    lazy: lazyPage(() => import('@/features/admin-subscriptions/pages/admin-subscriptions-page'), {
-      namespaces: ['admin-subscriptions', 'plan', ...ADMIN_NS],
-    }),
-    handle: { titleKey: 'pages:admin.suscripcions' },
-  },
-  {
-    path: 'planes',
-    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-plans-page'), { namespaces: CATALOGUE_NS }),
-    handle: { titleKey: 'pages:admin.planes' },
-  },
-  {
-    path: 'suscripciones-disponibles',
-    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-offers-page'), { namespaces: CATALOGUE_NS }),
-    handle: { titleKey: 'pages:admin.suscripcionesDisponibles' },
-  },
-  {
-    path: 'paquetes',
-    lazy: lazyPage(() => import('@/features/admin-catalogue/pages/admin-add-ons-page'), { namespaces: CATALOGUE_NS }),
-    handle: { titleKey: 'pages:admin.paquetes' },
-  },
-  {
-    path: 'historial',
-    lazy: lazyPage(() => import('@/features/admin-history/pages/admin-history-page'), { namespaces: ['admin-history', ...ADMIN_NS] }),
-    handle: { titleKey: 'pages:admin.historial' },
-  },
-  {
-    path: 'jobs',
-    lazy: lazyPage(() => import('@/features/admin-jobs/pages/admin-jobs-page'), { namespaces: ['admin-jobs', ...ADMIN_NS] }),
-    handle: { titleKey: 'pages:admin.jobs' },
-  },
-  {
-    path: 'facturas',
-    lazy: lazyPage(() => import('@/features/admin-invoices/pages/admin-invoices-page'), { namespaces: ['admin-invoices', ...ADMIN_NS] }),
-    handle: { titleKey: 'pages:admin.facturas' },
-  },
-  {
-    path: 'cupones',
-    lazy: lazyPage(() => import('@/features/admin-coupons/pages/admin-coupons-page'), { namespaces: ['admin-coupons', ...ADMIN_NS] }),
-    handle: { titleKey: 'pages:admin.cupones' },
-  },
-  {
-    path: 'cupones/:couponId',
-    lazy: lazyPage(() => import('@/features/admin-coupons/pages/admin-coupon-page'), { namespaces: ['admin-coupons', ...ADMIN_NS] }),
-    handle: { titleKey: 'pages:admin.cupones' },
-  },
-];
+const adminChildren: RouteObject[] = [{ index: true, loader: to('/admin/dashboard'), Component: Redirecting }, ...adminPages];
 
 const userChildren: RouteObject[] = [
   { index: true, loader: to('/user/dashboard'), Component: Redirecting },
@@ -185,6 +98,11 @@ const userChildren: RouteObject[] = [
     path: 'campanas/automatizaciones/:automationId',
     lazy: lazyPage(() => import('@/features/automations/pages/automation-page'), { namespaces: ['automations', 'admin'] }),
     handle: { titleKey: 'pages:user.automatizacion' },
+  },
+  {
+    path: 'campanas/dominios',
+    lazy: lazyPage(() => import('@/features/sending-domains/pages/sending-domains-page'), { namespaces: ['sending-domains', 'admin'] }),
+    handle: { titleKey: 'pages:user.dominios' },
   },
   {
     path: 'buzon/:profileId',

@@ -97,6 +97,9 @@ import {
   webhookDeliverySchema,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
+  sendingDomainSchema,
+  smtpRelaySchema,
+  smtpRelayTestSchema,
 } from '@enlaza/contracts';
 
 /**
@@ -142,6 +145,16 @@ const CONTRACT: [method: string, path: string, schema: z.ZodType][] = [
   ['GET', '/api/webhooks/:id/deliveries', okResponse(z.array(webhookDeliverySchema))],
   ['GET', '/api/webhooks/:id/deliveries/:deliveryId', okResponse(webhookDeliveryDetailSchema)],
   ['POST', '/api/webhooks/:id/deliveries/:deliveryId/resend', okResponse(webhookDeliverySchema)],
+  ['GET', '/api/sending-domains', okResponse(z.array(sendingDomainSchema))],
+  ['POST', '/api/sending-domains', okResponse(sendingDomainSchema)],
+  ['PATCH', '/api/sending-domains/:id', okResponse(sendingDomainSchema)],
+  ['POST', '/api/sending-domains/:id/check', okResponse(sendingDomainSchema)],
+  ['DELETE', '/api/sending-domains/:id', okResponse(z.object({}))],
+  ['GET', '/api/admin/smtp-relays', okResponse(z.array(smtpRelaySchema))],
+  ['POST', '/api/admin/smtp-relays', okResponse(smtpRelaySchema)],
+  ['PATCH', '/api/admin/smtp-relays/:id', okResponse(smtpRelaySchema)],
+  ['DELETE', '/api/admin/smtp-relays/:id', okResponse(z.object({}))],
+  ['POST', '/api/admin/smtp-relays/:id/test', okResponse(smtpRelayTestSchema)],
   ['GET', '/api/user/reauthenticate', okResponse(reauthenticationMethodsSchema)],
   ['POST', '/api/user/reauthenticate', okResponse(reauthenticationSchema)],
   ['POST', '/api/user/reauthenticate/passkey-options', okResponse(passkeyCeremonySchema)],

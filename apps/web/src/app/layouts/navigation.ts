@@ -45,6 +45,10 @@ export const adminNavigation: NavSection[] = [
       { to: '/admin/jobs', labelKey: 'pages:admin.jobs' },
     ],
   },
+  {
+    headingKey: 'common:navGroups.settings',
+    items: [{ to: '/admin/servidores-smtp', labelKey: 'pages:admin.servidoresSmtp' }],
+  },
 ];
 
 /** The user area; the mailbox and the profile view open the user's main profile. `unread`: messages for the mailbox badge. */

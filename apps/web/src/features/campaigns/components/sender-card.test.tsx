@@ -40,7 +40,9 @@ const suggested: CampaignSender = {
   complaints: { complaints: 0, sent: 0, rate: 0, limit: 0.003, days: 30, over: false },
 };
 
-const renderCard = () => render(<SenderCard />);
+// In a router: the card links to the sending domains page.
+const renderCard = () =>
+  render(<SenderCard />, { route: '/user/campanas', routes: [{ path: '/user/campanas/dominios', element: <p>Domains page</p> }] });
 
 describe('SenderCard', () => {
   beforeEach(() => {
@@ -104,6 +106,16 @@ describe('SenderCard', () => {
       'Spam complaints (last 30 days): none (no campaign emails sent; the limit is 0.30%)',
     );
     expect(screen.queryByTestId('campaign-sender-complaints-over')).toBeNull();
+  });
+
+  it('links to the sending domains page, to send from a domain of one’s own', async () => {
+    state.sender = { ...suggested, saved: true };
+    const { router } = await renderCard();
+    const link = screen.getByRole('link', { name: 'Send from your own domain' });
+    expect(link.getAttribute('href')).toBe('/user/campanas/dominios');
+    fireEvent.click(link);
+    expect(await screen.findByText('Domains page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user/campanas/dominios');
   });
 
   it('says why sending is paused when the complaint rate is over the limit', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { campaignSenderBodySchema, type CampaignSender } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
 import { useLocale } from '@/components/use-locale';
@@ -10,8 +11,9 @@ import { useCampaignSender } from '../api/get-campaign-sender';
 import { useSaveCampaignSender } from '../api/save-campaign-sender';
 
 /**
- * Who the campaigns come from: the name shown as "<name> via Enlaza", where replies go, and the
- * postal address every campaign email prints. Until it is saved, a warning says a campaign cannot
+ * Who the campaigns come from: the name shown as "<name> via Enlaza" (or the owner's own domain,
+ * chosen on the sending domains page it links to), where replies go, and the postal address every
+ * campaign email prints. Until it is saved, a warning says a campaign cannot
  * start, and the form opens with suggestions from the account.
  */
 export function SenderCard() {
@@ -89,6 +91,12 @@ export function SenderCard() {
                   })}
             </Text>
           </Stack>
+        ) : null}
+        {!editing ? (
+          // Sending domains live beside the campaigns (the sidebar has no room left at 1280×800).
+          <Anchor component={Link} to="/user/campanas/dominios" size="sm" fw={600} data-testid="campaign-sender-domains">
+            {t('sender.ownDomain')}
+          </Anchor>
         ) : null}
         {data.complaints.over ? (
           <Alert color="red" role="alert" title={t('sender.complaintsOverTitle')} data-testid="campaign-sender-complaints-over">
