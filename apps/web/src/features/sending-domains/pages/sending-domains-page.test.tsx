@@ -13,22 +13,22 @@ const RECORDS: SendingDnsRecord[] = [
   {
     kind: 'dkim',
     type: 'TXT',
-    name: 'enlaza1._domainkey.example.com',
+    name: 'enlaza-1a2b3c4d._domainkey.example.com',
     value: DKIM_KEY,
     required: true,
     status: 'unchecked',
     seen: [],
   },
+  { kind: 'dmarc', type: 'TXT', name: '_dmarc.example.com', value: 'v=DMARC1; p=none', required: true, status: 'unchecked', seen: [] },
   {
     kind: 'spf',
     type: 'TXT',
     name: 'example.com',
     value: 'v=spf1 include:spf.enlaza.app ~all',
-    required: true,
+    required: false,
     status: 'unchecked',
     seen: [],
   },
-  { kind: 'dmarc', type: 'TXT', name: '_dmarc.example.com', value: 'v=DMARC1; p=none', required: false, status: 'unchecked', seen: [] },
 ];
 const PENDING: SendingDomain = {
   id: ID,
@@ -37,14 +37,14 @@ const PENDING: SendingDomain = {
   address: 'hola@example.com',
   status: 'pending',
   inUse: false,
-  selector: 'enlaza1',
+  selector: 'enlaza-1a2b3c4d',
   records: RECORDS,
   checkedAt: null,
   verifiedAt: null,
   createdAt: '2031-03-14T09:00:00.000Z',
 };
 const CHECKED_AT = '2031-03-14T10:30:00.000Z';
-/** The same domain after a check: DKIM and SPF found, DMARC published with another value. */
+/** The same domain after a check: DKIM and DMARC found, SPF published with another value. */
 const VERIFIED: SendingDomain = {
   ...PENDING,
   status: 'verified',
@@ -53,7 +53,7 @@ const VERIFIED: SendingDomain = {
   records: [
     { ...RECORDS[0]!, status: 'found' },
     { ...RECORDS[1]!, status: 'found' },
-    { ...RECORDS[2]!, status: 'mismatch', seen: ['v=DMARC1; p=reject; rua=mailto:dmarc@example.com'] },
+    { ...RECORDS[2]!, status: 'mismatch', seen: ['v=spf1 include:_spf.google.com ~all'] },
   ],
 };
 
@@ -168,7 +168,8 @@ describe('the Sending domains page', () => {
     expect(within(dkim).getByText('TXT')).toBeTruthy();
     expect(within(dkim).getByTestId('sending-record-value').textContent).toBe(DKIM_KEY);
     expect(within(dkim).getByTestId('sending-record-status').textContent).toBe('Not checked');
-    expect(within(tableRow('dmarc')).getByText('Recommended')).toBeTruthy();
+    expect(within(tableRow('dmarc')).getByText('Required')).toBeTruthy();
+    expect(within(tableRow('spf')).getByText('Recommended')).toBeTruthy();
 
     fireEvent.click(within(dkim).getByRole('button', { name: 'Copy the DKIM value' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(DKIM_KEY));
@@ -182,7 +183,7 @@ describe('the Sending domains page', () => {
       within(cards)
         .getAllByRole('listitem')
         .map((li) => li.dataset.kind),
-    ).toEqual(['dkim', 'spf', 'dmarc']);
+    ).toEqual(['dkim', 'dmarc', 'spf']);
   });
 
   it('checks the DNS now: busy while it runs, then the records’ results, what was found instead, and the time in the viewer’s language', async () => {
@@ -210,9 +211,9 @@ describe('the Sending domains page', () => {
       `Última comprobación: ${formatDateTime(CHECKED_AT, 'es')}`,
     );
     expect(within(tableRow('dkim')).getByTestId('sending-record-status').textContent).toBe('Encontrado');
-    const dmarc = tableRow('dmarc');
-    expect(within(dmarc).getByTestId('sending-record-status').textContent).toBe('Valor distinto');
-    expect(within(dmarc).getByTestId('sending-record-seen').textContent).toContain('v=DMARC1; p=reject; rua=mailto:dmarc@example.com');
+    const spf = tableRow('spf');
+    expect(within(spf).getByTestId('sending-record-status').textContent).toBe('Valor distinto');
+    expect(within(spf).getByTestId('sending-record-seen').textContent).toBe('Se encontró en su lugar:v=spf1 include:_spf.google.com ~all');
     expect(within(card).getByRole('switch', { name: /Usar para mis campañas/ })).toBeTruthy();
   });
 
