@@ -80,6 +80,8 @@ export type SendingDomain = z.infer<typeof sendingDomainSchema>;
 /** SMTP servers the admin configures for campaigns and automations. */
 export const SMTP_RELAYS_MAX = 10;
 
+const relayUser = z.string().trim().max(200);
+
 const hostName = z
   .string()
   .trim()
@@ -101,14 +103,15 @@ export const smtpRelayBodySchema = z.object({
   port: z.number().int().min(1).max(65535),
   /** Implicit TLS (port 465); off: STARTTLS when the server offers it. */
   secure: z.boolean(),
-  user: z.string().trim().max(200).default(''),
+  user: relayUser.default(''),
   password: z.string().max(500).optional(),
   rateMessages: z.number().int().min(0).max(1_000_000),
   rateSeconds: z.number().int().min(1).max(86_400),
   enabled: z.boolean(),
 });
 export type SmtpRelayBody = z.input<typeof smtpRelayBodySchema>;
-export const updateSmtpRelayBodySchema = smtpRelayBodySchema.partial();
+/** Only what is sent changes (`user` has no default here: left out, the saved one stays). */
+export const updateSmtpRelayBodySchema = smtpRelayBodySchema.extend({ user: relayUser }).partial();
 export type UpdateSmtpRelayBody = z.input<typeof updateSmtpRelayBodySchema>;
 export const smtpRelayIdParamsSchema = z.object({ id: z.uuid() });
 
