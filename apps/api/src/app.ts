@@ -63,6 +63,7 @@ import { trashModule } from './modules/trash/module.js';
 import { wallsModule } from './modules/walls/module.js';
 import { registerWalletWebService, walletModule } from './modules/wallet/module.js';
 import { webhooksModule } from './modules/webhooks/module.js';
+import { smtpRelaysModule } from './modules/smtp-relays/module.js';
 import { sendingDomainsModule } from './modules/sending-domains/module.js';
 import { createDomainKeyReader } from './modules/sending-domains/index.js';
 import { countryLookupModule } from './modules/country-lookup/module.js';
@@ -123,6 +124,7 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
     audienceModule,
     mailboxModule,
     templatesModule,
+    smtpRelaysModule,
     sendingDomainsModule,
     campaignsModule,
     automationsModule,

@@ -44,6 +44,9 @@ export const SENSITIVE_CHANGES = [
   'webhook_url_changed',
   'webhook_deleted',
   'webhook_secret_rolled',
+  'smtp_relay_added',
+  'smtp_relay_changed',
+  'smtp_relay_deleted',
   'email_change_requested',
   'password_changed',
 ] as const;

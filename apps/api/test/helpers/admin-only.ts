@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, insertUser, login, type TestContext } from './test-app.js';
 
-export type AdminRoute = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /api/admin/${string}`;
+export type AdminRoute = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/admin/${string}`;
 
 /** An id for routes that name a record: the guard answers before anything is looked up. */
 export const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -45,7 +45,7 @@ export function describeAdminOnlyRoutes(area: string, routes: AdminRoute[]): voi
       const customer = await login(t.app, await insertUser(t.db));
       const answers: string[] = [];
       for (const route of routes) {
-        const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+        const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
         const body = method === 'GET' ? {} : { payload: {} };
         const anonymous = await t.app.inject({ method, url, ...body });
         const asCustomer = await t.app.inject({ method, url, headers: bearer(customer), ...body });

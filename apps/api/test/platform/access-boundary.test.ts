@@ -15,6 +15,7 @@ const NOT_OWNERSHIP: Record<string, { count: number; why: string }> = {
   'catalogue/service.ts': { count: 1, why: 'an admin looking up a catalogue item that does not exist' },
   'catalogue/account-types.ts': { count: 1, why: 'an admin looking up an account type that does not exist' },
   'invoices/service.ts': { count: 1, why: 'an admin asking for an invoice id that does not exist (a user passed requireAccess first)' },
+  'smtp-relays/service.ts': { count: 1, why: 'an admin naming an SMTP server id that does not exist (admins see every one)' },
   'invoices/issue.ts': { count: 1, why: 'issuing to a user id with no billing identity (internal, no request names it)' },
   'account/directory.ts': { count: 1, why: 'another module asking about a user id that does not exist (internal)' },
   'account/user-data.ts': { count: 1, why: 'exporting the data of a user id that does not exist (internal)' },
