@@ -19,12 +19,7 @@ export const sendingDomainNameSchema = z
   .toLowerCase()
   .transform((v) => v.replace(/\.$/, ''))
   .pipe(z.string().regex(DOMAIN_NAME, { error: 'validation.domain_name' }));
-export const sendingLocalPartSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(64)
-  .regex(LOCAL_PART, { error: 'validation.local_part' });
+export const sendingLocalPartSchema = z.string().trim().toLowerCase().max(64).regex(LOCAL_PART, { error: 'validation.local_part' });
 
 /** Add a domain: campaigns will come from `<localPart>@<domain>` once its records are published and checked. */
 export const createSendingDomainBodySchema = z.object({

@@ -24,7 +24,10 @@ export const smtpEnv = {
   DNS_SERVERS: optionalString.pipe(
     z
       .string()
-      .regex(/^\s*(\[[0-9a-fA-F:]+\]|[0-9.]+)(:\d{1,5})?(\s*,\s*(\[[0-9a-fA-F:]+\]|[0-9.]+)(:\d{1,5})?)*\s*$/, 'IP addresses with an optional :port, comma-separated')
+      .regex(
+        /^\s*(\[[0-9a-fA-F:]+\]|[0-9.]+)(:\d{1,5})?(\s*,\s*(\[[0-9a-fA-F:]+\]|[0-9.]+)(:\d{1,5})?)*\s*$/,
+        'IP addresses with an optional :port, comma-separated',
+      )
       .optional(),
   ),
   /** The SPF record owners' sending domains include (`include:<this>`); empty: `_spf.` + MAIL_FROM's domain. */

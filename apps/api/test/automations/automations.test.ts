@@ -10,6 +10,7 @@ import {
   subscriptions,
   suppressions,
 } from '../../src/db/schema/index.js';
+import { startDnsServer, type DnsServer } from '../helpers/dns-server.js';
 import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
 import { ADMIN, bearer, createTestApp, insertUser, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
 
@@ -18,12 +19,15 @@ const DAY_MINUTES = 1440;
 const WEBHOOK_SECRET = 'automation-bounces-0123456789abcdef';
 let t: TestContext;
 let mail: Mailbox;
+let dns: DnsServer;
 let addresses = 0;
 
 beforeAll(async () => {
   mail = await startMailbox();
+  dns = await startDnsServer();
   t = await createTestApp({
     ...mail.env,
+    ...dns.env,
     TEST_CLOCK_ENABLED: 'true',
     PUBLIC_URL: 'http://enlaza.test',
     BOUNCE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -32,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await mail?.close();
+  await dns?.close();
 });
 
 type Owner = Awaited<ReturnType<typeof owner>>;
@@ -67,7 +72,7 @@ const saveSender = (o: { user: { id: string } }) =>
     .values({ userId: o.user.id, name: 'Ana Owner', postalAddress: 'Calle Mayor 1, Madrid' })
     .onConflictDoNothing();
 
-function call(o: { token: string }, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) {
+function call(o: { token: string }, method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
   return t.app.inject({ method, url, headers: { ...bearer(o.token), 'accept-language': 'en' }, ...(payload ? { payload } : {}) });
 }
 const data = async (o: { token: string }, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {
@@ -230,6 +235,15 @@ describe('automations', () => {
     }[];
     expect((await call(o, 'GET', `/api/campaigns/${stepCampaign!.campaign_id}`)).statusCode).toBe(404);
 
+    // The owner verifies a domain of their own (its records published in the test's DNS) and sends from it.
+    const domain = (await call(o, 'POST', '/api/sending-domains', { domain: 'news.ana-owner.example' })).json().data as {
+      id: string;
+      records: { kind: string; name: string; value: string }[];
+    };
+    dns.publish(domain.records);
+    expect((await call(o, 'POST', `/api/sending-domains/${domain.id}/check`)).json().data.status).toBe('verified');
+    expect((await call(o, 'PATCH', `/api/sending-domains/${domain.id}`, { inUse: true })).statusCode).toBe(200);
+
     // A segment "opened the welcome email" holds the opener, and a campaign to it reaches only them.
     const rule = {
       match: 'all',
@@ -248,7 +262,16 @@ describe('automations', () => {
       emails: string[];
     }[];
     expect(sentTo!.emails).toEqual(['opener@visitor.example']);
-    await mail.next('opener@visitor.example', (m) => m.subject === 'Welcome, Vera Visitor');
+    const fromDomain = await mail.next('opener@visitor.example', (m) => m.subject === 'Welcome, Vera Visitor');
+    // From the owner's verified domain, signed with its key: an independent verifier passes DKIM (over
+    // the list headers) and DMARC.
+    expect(fromDomain.raw).toMatch(/^From: "?Ana Owner"? <hola@news\.ana-owner\.example>/im);
+    const verdict = await dns.verdict(fromDomain.raw);
+    expect(verdict.dkim.map((d) => [d.result, d.domain])).toEqual([['pass', 'news.ana-owner.example']]);
+    expect(verdict.dkim[0]!.fields).toEqual(
+      expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'feedback-id']),
+    );
+    expect(verdict.dmarc).toBe('pass');
   });
 
   it('sends a step for a segment to the people in it when the step is due, and skips the others', async () => {

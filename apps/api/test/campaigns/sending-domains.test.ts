@@ -1,80 +1,27 @@
-import { Resolver } from 'node:dns/promises';
-import dns2 from 'dns2';
-import { authenticate } from 'mailauth';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign, CampaignSender, SendingDomain } from '@enlaza/contracts';
 import { messages, profiles } from '../../src/db/schema/index.js';
+import { startDnsServer, type DnsServer } from '../helpers/dns-server.js';
 import { startMailbox, type Mailbox } from '../helpers/mailbox.js';
 import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-/**
- * A DNS server of the test (dns2, on a local UDP port): the zone the owner publishes into, read by
- * the product through DNS_SERVERS and by an independent verifier (mailauth) through Node's resolver
- * pointed at the same server. Values longer than 255 bytes go out as several strings of one TXT
- * record, as DNS consoles publish a 2048-bit DKIM key.
- */
-const zone = new Map<string, string[]>();
-const dnsServer = dns2.createServer({
-  udp: true,
-  handle: (request: { questions: { name: string; type: number }[] }, send: (response: unknown) => void) => {
-    const response = dns2.Packet.createResponseFromRequest(request) as { answers: unknown[]; header: { rcode: number } };
-    const [question] = request.questions;
-    const records = question && question.type === dns2.Packet.TYPE.TXT ? zone.get(question.name.toLowerCase()) : undefined;
-    for (const value of records ?? []) {
-      const chunks = value.match(/[\s\S]{1,255}/g) ?? [''];
-      response.answers.push({ name: question!.name, type: dns2.Packet.TYPE.TXT, class: dns2.Packet.CLASS.IN, ttl: 60, data: chunks });
-    }
-    send(response);
-  },
-});
-
-let dnsPort = 0;
 let ctx: TestContext;
 let mail: Mailbox;
+let dns: DnsServer;
 
 beforeAll(async () => {
-  await dnsServer.listen({ udp: { port: 0, address: '127.0.0.1', type: 'udp4' } });
-  dnsPort = (dnsServer.addresses() as { udp: { port: number } }).udp.port;
+  dns = await startDnsServer();
   mail = await startMailbox();
-  ctx = await createTestApp({
-    ...mail.env,
-    PUBLIC_URL: 'http://enlaza.test',
-    DNS_SERVERS: `127.0.0.1:${dnsPort}`,
-    SENDING_SPF_INCLUDE: '_spf.enlaza.test',
-  });
+  ctx = await createTestApp({ ...mail.env, ...dns.env, PUBLIC_URL: 'http://enlaza.test', SENDING_SPF_INCLUDE: '_spf.enlaza.test' });
 });
 afterAll(async () => {
   await ctx?.close();
   await mail?.close();
-  await dnsServer.close();
+  await dns?.close();
 });
-
-/** What mailauth (an independent DKIM and DMARC implementation) says of a message, reading our DNS server. */
-async function verdict(raw: string) {
-  const resolver = new Resolver();
-  resolver.setServers([`127.0.0.1:${dnsPort}`]);
-  const result = await authenticate(raw, {
-    resolver: async (name: string, type: string) => {
-      if (type !== 'TXT') throw Object.assign(new Error(`no ${type} for ${name}`), { code: 'ENOTFOUND' });
-      const answer = await resolver.resolveTxt(name);
-      if (answer.length === 0) throw Object.assign(new Error(`no TXT for ${name}`), { code: 'ENOTFOUND' });
-      return answer;
-    },
-    ip: '127.0.0.1',
-    helo: 'enlaza.test',
-    sender: 'no-reply@enlaza.test',
-    mta: 'mx.example',
-  });
-  const dkim = result.dkim.results.map((r) => ({
-    result: r.status.result,
-    domain: r.signingDomain,
-    fields: (r.signingHeaders?.keys ?? '').split(':').map((k) => k.trim().toLowerCase()),
-  }));
-  return { dkim, dmarc: result.dmarc && result.dmarc.status.result };
-}
 
 const withoutHeader = (raw: string, name: string) => raw.replace(new RegExp(`^${name}:.*\\r\\n(?:[ \\t].*\\r\\n)*`, 'im'), '');
 
@@ -88,22 +35,32 @@ async function owner() {
   };
   const tag = user.id.slice(0, 8);
   const [card] = await ctx.db.insert(profiles).values({ userId: user.id, kind: 'card', name: 'Ana' }).returning();
-  await ctx.db.insert(messages).values({ profileId: card!.id, userId: user.id, name: 'Visitor', email: `visitor-${tag}@example.org`, body: 'Hi', consent: true });
+  await ctx.db
+    .insert(messages)
+    .values({ profileId: card!.id, userId: user.id, name: 'Visitor', email: `visitor-${tag}@example.org`, body: 'Hi', consent: true });
   expect((await call('PUT', '/api/campaigns/sender', { name: 'Ana García', postalAddress: 'Calle Mayor 1, Madrid' })).status).toBe(200);
-  const template = await call<{ id: string }>('POST', '/api/templates', { name: 'News', subject: 'News', bodyHtml: '<p>Hello {{nombre}}</p>' });
+  const template = await call<{ id: string }>('POST', '/api/templates', {
+    name: 'News',
+    subject: 'News',
+    bodyHtml: '<p>Hello {{nombre}}</p>',
+  });
   const draft = async () =>
-    (await call<Campaign>('POST', '/api/campaigns', { name: 'Autumn', templateId: template.body.data.id, audience: { profileIds: [card!.id] } })).body.data.id;
+    (
+      await call<Campaign>('POST', '/api/campaigns', {
+        name: 'Autumn',
+        templateId: template.body.data.id,
+        audience: { profileIds: [card!.id] },
+      })
+    ).body.data.id;
   return { user, tag, call, draft };
-}
-
-/** Publishes the records a domain asks for (as its owner would, in their DNS console). */
-function publish(domain: SendingDomain, only: ('dkim' | 'dmarc' | 'spf')[] = ['dkim', 'dmarc', 'spf']) {
-  for (const record of domain.records) if (only.includes(record.kind)) zone.set(record.name, [record.value]);
 }
 
 const sent = async (call: Awaited<ReturnType<typeof owner>>['call'], id: string) => {
   expect((await call('POST', `/api/campaigns/${id}/start`, {})).status).toBe(200);
-  await waitFor(async () => ((await call<Campaign>('GET', `/api/campaigns/${id}`)).body.data.state === 'sent' ? true : undefined), 'the campaign sent');
+  await waitFor(
+    async () => ((await call<Campaign>('GET', `/api/campaigns/${id}`)).body.data.state === 'sent' ? true : undefined),
+    'the campaign sent',
+  );
 };
 
 describe("an owner's own sending domain", () => {
@@ -112,7 +69,12 @@ describe("an owner's own sending domain", () => {
     const added = await call<SendingDomain>('POST', '/api/sending-domains', { domain: 'News.Ana-Check.example.', localPart: 'Hola' });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const domain = added.body.data;
-    expect(domain).toMatchObject({ domain: 'news.ana-check.example', address: 'hola@news.ana-check.example', status: 'pending', inUse: false });
+    expect(domain).toMatchObject({
+      domain: 'news.ana-check.example',
+      address: 'hola@news.ana-check.example',
+      status: 'pending',
+      inUse: false,
+    });
     const dkim = domain.records.find((r) => r.kind === 'dkim')!;
     expect(dkim.name).toBe(`${domain.selector}._domainkey.news.ana-check.example`);
     expect(dkim.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
@@ -129,9 +91,9 @@ describe("an owner's own sending domain", () => {
     expect(early.body.code).toBe('sending.domain_not_verified');
 
     // Another key under the selector, a DMARC record without a policy, an SPF record without our include.
-    zone.set(dkim.name, ['v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwrong']);
-    zone.set('_dmarc.news.ana-check.example', ['v=DMARC1; rua=mailto:x@news.ana-check.example']);
-    zone.set('news.ana-check.example', ['v=spf1 include:_spf.google.com ~all', 'google-site-verification=abc']);
+    dns.zone.set(dkim.name, ['v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwrong']);
+    dns.zone.set('_dmarc.news.ana-check.example', ['v=DMARC1; rua=mailto:x@news.ana-check.example']);
+    dns.zone.set('news.ana-check.example', ['v=spf1 include:_spf.google.com ~all', 'google-site-verification=abc']);
     const wrong = (await call<SendingDomain>('POST', `/api/sending-domains/${domain.id}/check`)).body.data;
     expect(wrong.status).toBe('pending');
     expect(wrong.records.map((r) => [r.kind, r.status])).toEqual([
@@ -142,7 +104,7 @@ describe("an owner's own sending domain", () => {
     expect(wrong.records.find((r) => r.kind === 'spf')!.seen).toEqual(['v=spf1 include:_spf.google.com ~all']);
 
     // Published as asked (the key split over several strings by the DNS server): verified; SPF is advice only.
-    publish(domain, ['dkim', 'dmarc']);
+    dns.publish(domain.records, ['dkim', 'dmarc']);
     const verified = (await call<SendingDomain>('POST', `/api/sending-domains/${domain.id}/check`)).body.data;
     expect(verified.records.map((r) => [r.kind, r.status])).toEqual([
       ['dkim', 'found'],
@@ -159,7 +121,7 @@ describe("an owner's own sending domain", () => {
   it('sends campaigns and test sends From the owner’s address, signed with its key over the list headers (an independent verifier passes DKIM and DMARC)', async () => {
     const { user, tag, call, draft } = await owner();
     const domain = (await call<SendingDomain>('POST', '/api/sending-domains', { domain: `mail-${tag}.example` })).body.data;
-    publish(domain);
+    dns.publish(domain.records);
     expect((await call<SendingDomain>('POST', `/api/sending-domains/${domain.id}/check`)).body.data.status).toBe('verified');
     expect((await call('PATCH', `/api/sending-domains/${domain.id}`, { inUse: true })).status).toBe(200);
 
@@ -170,45 +132,61 @@ describe("an owner's own sending domain", () => {
     expect(parsed.from?.value).toEqual([{ name: 'Ana García', address: `hola@mail-${tag}.example` }]);
     // The envelope stays the platform's: bounces come back to it.
     expect(received.from).toBe('no-reply@enlaza.test');
-    const check = await verdict(received.raw);
+    const check = await dns.verdict(received.raw);
     expect(check.dkim).toHaveLength(1);
     expect(check.dkim[0]).toMatchObject({ result: 'pass', domain: `mail-${tag}.example` });
-    expect(check.dkim[0]!.fields).toEqual(expect.arrayContaining(['from', 'subject', 'date', 'message-id', 'list-unsubscribe', 'list-unsubscribe-post', 'list-id', 'feedback-id']));
+    expect(check.dkim[0]!.fields).toEqual(
+      expect.arrayContaining([
+        'from',
+        'subject',
+        'date',
+        'message-id',
+        'list-unsubscribe',
+        'list-unsubscribe-post',
+        'list-id',
+        'feedback-id',
+      ]),
+    );
     expect(check.dmarc).toBe('pass');
     // A relay that drops the one-click header breaks the signature.
-    expect((await verdict(withoutHeader(received.raw, 'List-Unsubscribe-Post'))).dkim[0]!.result).toBe('fail');
+    expect((await dns.verdict(withoutHeader(received.raw, 'List-Unsubscribe-Post'))).dkim[0]!.result).toBe('fail');
 
     // The owner's test send goes out the same way.
     expect((await call('POST', `/api/campaigns/${id}/test`, {})).status).toBe(200);
     const test = await mail.next(user.email);
     expect((await simpleParser(test.raw)).from?.value[0]?.address).toBe(`hola@mail-${tag}.example`);
     expect(test.from).toBe('no-reply@enlaza.test');
-    const testCheck = await verdict(test.raw);
+    const testCheck = await dns.verdict(test.raw);
     expect(testCheck.dkim.map((d) => [d.result, d.domain])).toEqual([['pass', `mail-${tag}.example`]]);
     expect(testCheck.dmarc).toBe('pass');
   });
 
   it('goes back to "via Enlaza" once its records are gone (the check marks it failed) or it is no longer in use', async () => {
     const { tag, call, draft } = await owner();
-    const domain = (await call<SendingDomain>('POST', '/api/sending-domains', { domain: `gone-${tag}.example`, localPart: 'news' })).body.data;
-    publish(domain);
+    const domain = (await call<SendingDomain>('POST', '/api/sending-domains', { domain: `gone-${tag}.example`, localPart: 'news' })).body
+      .data;
+    dns.publish(domain.records);
     await call('POST', `/api/sending-domains/${domain.id}/check`);
     expect((await call<SendingDomain>('PATCH', `/api/sending-domains/${domain.id}`, { inUse: true })).body.data.inUse).toBe(true);
 
-    zone.delete(domain.records[0]!.name);
+    dns.zone.delete(domain.records[0]!.name);
     const failed = (await call<SendingDomain>('POST', `/api/sending-domains/${domain.id}/check`)).body.data;
     expect(failed).toMatchObject({ status: 'failed', inUse: true });
-    expect((await call<CampaignSender>('GET', '/api/campaigns/sender')).body.data.from).toBe('"Ana García via Enlaza" <no-reply@enlaza.test>');
+    expect((await call<CampaignSender>('GET', '/api/campaigns/sender')).body.data.from).toBe(
+      '"Ana García via Enlaza" <no-reply@enlaza.test>',
+    );
     await sent(call, await draft());
     const via = await simpleParser((await mail.next(`visitor-${tag}@example.org`)).raw);
     expect(via.from?.value).toEqual([{ name: 'Ana García via Enlaza', address: 'no-reply@enlaza.test' }]);
 
     // Fixed again: verified, in use; then turned off by its owner: "via" again.
-    publish(domain);
+    dns.publish(domain.records);
     expect((await call<SendingDomain>('POST', `/api/sending-domains/${domain.id}/check`)).body.data.status).toBe('verified');
     expect((await call<CampaignSender>('GET', '/api/campaigns/sender')).body.data.from).toBe(`"Ana García" <news@gone-${tag}.example>`);
     await call('PATCH', `/api/sending-domains/${domain.id}`, { inUse: false });
-    expect((await call<CampaignSender>('GET', '/api/campaigns/sender')).body.data.from).toBe('"Ana García via Enlaza" <no-reply@enlaza.test>');
+    expect((await call<CampaignSender>('GET', '/api/campaigns/sender')).body.data.from).toBe(
+      '"Ana García via Enlaza" <no-reply@enlaza.test>',
+    );
   });
 
   it('refuses bad input with translated field errors, a domain twice, a sixth domain, and answers 404 for another owner’s domain on every route', async () => {
@@ -245,7 +223,13 @@ describe("an owner's own sending domain", () => {
     expect((await other.call<SendingDomain[]>('GET', '/api/sending-domains')).body.data).toEqual([]);
     // Still the first owner's, untouched.
     const mine = (await call<SendingDomain[]>('GET', '/api/sending-domains')).body.data;
-    expect(mine.map((d) => d.domain)).toEqual(['d0.limit.example', 'd1.limit.example', 'd2.limit.example', 'd3.limit.example', 'd4.limit.example']);
+    expect(mine.map((d) => d.domain)).toEqual([
+      'd0.limit.example',
+      'd1.limit.example',
+      'd2.limit.example',
+      'd3.limit.example',
+      'd4.limit.example',
+    ]);
     expect((await call('DELETE', `/api/sending-domains/${ids[1]}`)).status).toBe(200);
     expect((await call<SendingDomain[]>('GET', '/api/sending-domains')).body.data).toHaveLength(4);
   });

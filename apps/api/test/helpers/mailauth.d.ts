@@ -1,4 +1,4 @@
-// mailauth (postalsys) ships no types: the part of `authenticate` the DKIM test reads.
+// mailauth (postalsys) ships no types: the part of `authenticate` the DKIM tests read.
 declare module 'mailauth' {
   export function authenticate(
     message: string | Buffer,
@@ -10,7 +10,7 @@ declare module 'mailauth' {
       mta: string;
     },
   ): Promise<{
-    dkim: { results: { status: { result: string }; signingHeaders?: { keys: string } }[] };
+    dkim: { results: { status: { result: string }; signingDomain?: string; signingHeaders?: { keys: string } }[] };
     dmarc: { status: { result: string } } | false;
   }>;
 }

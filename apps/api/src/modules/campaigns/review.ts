@@ -122,7 +122,12 @@ export function createCampaignReview({
       ]);
       // None saved yet: what the sender card suggests, marked unsaved (the campaign cannot start).
       const shown = sender
-        ? { saved: true, from: fromHeader(config.mailFrom, sender.name, own?.address ?? null), replyTo: sender.replyTo, tracking: sender.tracking !== false }
+        ? {
+            saved: true,
+            from: fromHeader(config.mailFrom, sender.name, own?.address ?? null),
+            replyTo: sender.replyTo,
+            tracking: sender.tracking !== false,
+          }
         : await senderFor(db, actor.id, config.mailFrom, actor.locale).then((s) => ({
             saved: false,
             from: s.from,

@@ -70,7 +70,11 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       complaintStanding(db, actor.id),
       deps.ownSender(actor.id),
     ]);
-    return { ...sender, ...(own ? { from: fromHeader(deps.config.mailFrom, sender.name || '…', own.address) } : {}), complaints: { ...standing, limit: COMPLAINT_RATE_LIMIT, days: COMPLAINT_WINDOW_DAYS } };
+    return {
+      ...sender,
+      ...(own ? { from: fromHeader(deps.config.mailFrom, sender.name || '…', own.address) } : {}),
+      complaints: { ...standing, limit: COMPLAINT_RATE_LIMIT, days: COMPLAINT_WINDOW_DAYS },
+    };
   }
 
   /** Who the owner's campaigns come from; none saved yet is a 409 that the campaigns page explains. */

@@ -91,7 +91,9 @@ export async function checkRecords(txt: DnsTxt, d: DomainKeyInfo, spfInclude: st
     if (record.kind === 'dkim') {
       const keys = answer.filter((v) => /^\s*v\s*=\s*DKIM1\b/i.test(v) || tagsOf(v).has('p'));
       if (keys.length === 0) return { ...record, status: 'missing', seen: [] };
-      const ours = keys.some((v) => compact(tagsOf(v).get('p') ?? '') === d.publicKey && (tagsOf(v).get('k') ?? 'rsa').toLowerCase() === 'rsa');
+      const ours = keys.some(
+        (v) => compact(tagsOf(v).get('p') ?? '') === d.publicKey && (tagsOf(v).get('k') ?? 'rsa').toLowerCase() === 'rsa',
+      );
       return { ...record, status: ours ? 'found' : 'mismatch', seen: keys.slice(0, 3) };
     }
     if (record.kind === 'dmarc') {
@@ -103,7 +105,12 @@ export async function checkRecords(txt: DnsTxt, d: DomainKeyInfo, spfInclude: st
     }
     const spf = answer.filter((v) => /^\s*v=spf1(\s|$)/i.test(v));
     if (spf.length === 0) return { ...record, status: 'missing', seen: [] };
-    const includes = spf.length === 1 && spf[0]!.toLowerCase().split(/\s+/).some((term) => /^[+~?]?include:/.test(term) && term.replace(/^[+~?]?include:/, '') === spfInclude);
+    const includes =
+      spf.length === 1 &&
+      spf[0]!
+        .toLowerCase()
+        .split(/\s+/)
+        .some((term) => /^[+~?]?include:/.test(term) && term.replace(/^[+~?]?include:/, '') === spfInclude);
     return { ...record, status: includes ? 'found' : 'mismatch', seen: spf.slice(0, 3) };
   });
 }

@@ -21,7 +21,14 @@ export const sendingDomainRoutes: FastifyPluginAsyncZod<{ domains: SendingDomain
 
   app.get(
     '/sending-domains',
-    { schema: { tags, summary: 'My sending domains, oldest first', security, response: { 200: okResponse(z.array(sendingDomainSchema)), ...failures } } },
+    {
+      schema: {
+        tags,
+        summary: 'My sending domains, oldest first',
+        security,
+        response: { 200: okResponse(z.array(sendingDomainSchema)), ...failures },
+      },
+    },
     async (request) => ({ ok: 1 as const, data: await domains.list(actorOf(request)) }),
   );
 
@@ -71,7 +78,13 @@ export const sendingDomainRoutes: FastifyPluginAsyncZod<{ domains: SendingDomain
   app.delete(
     '/sending-domains/:id',
     {
-      schema: { tags, summary: 'Delete a domain and its key (campaigns go out “via Enlaza” again)', security, params: idParams, response: { 200: okResponse(z.object({})), ...failures } },
+      schema: {
+        tags,
+        summary: 'Delete a domain and its key (campaigns go out “via Enlaza” again)',
+        security,
+        params: idParams,
+        response: { 200: okResponse(z.object({})), ...failures },
+      },
     },
     async (request) => {
       await domains.remove(actorOf(request), request.params.id);

@@ -36,7 +36,9 @@ export const sendingDomains = pgTable(
   },
   (t) => [
     uniqueIndex().on(t.userId, t.domain),
-    uniqueIndex('sending_domains_in_use').on(t.userId).where(sql`${t.inUse}`),
+    uniqueIndex('sending_domains_in_use')
+      .on(t.userId)
+      .where(sql`${t.inUse}`),
     index().on(t.status, t.checkedAt),
   ],
 );

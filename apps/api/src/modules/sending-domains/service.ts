@@ -96,7 +96,11 @@ export function createSendingDomains({ db, requireAccess, secrets, txt, spfInclu
 
   // Owner → their sender and when it was read (null: none verified and in use).
   const cache = new Map<string, { at: number; sender: OwnSender | null }>();
-  const keyOf = (row: Row): DkimKey => ({ domainName: row.domain, keySelector: row.selector, privateKey: secrets.open(row.privateKeySealed) });
+  const keyOf = (row: Row): DkimKey => ({
+    domainName: row.domain,
+    keySelector: row.selector,
+    privateKey: secrets.open(row.privateKeySealed),
+  });
 
   return {
     async list(actor: Actor): Promise<SendingDomain[]> {
@@ -147,10 +151,17 @@ export function createSendingDomains({ db, requireAccess, secrets, txt, spfInclu
       const updated = await db.transaction(async (tx) => {
         await lockUser(tx, actor.id);
         // One domain in use per owner: choosing this one lets the other go.
-        if (body.inUse) await tx.update(sendingDomains).set({ inUse: false }).where(and(eq(sendingDomains.userId, actor.id), eq(sendingDomains.inUse, true)));
+        if (body.inUse)
+          await tx
+            .update(sendingDomains)
+            .set({ inUse: false })
+            .where(and(eq(sendingDomains.userId, actor.id), eq(sendingDomains.inUse, true)));
         const [saved] = await tx
           .update(sendingDomains)
-          .set({ ...(body.localPart !== undefined ? { localPart: body.localPart } : {}), ...(body.inUse !== undefined ? { inUse: body.inUse } : {}) })
+          .set({
+            ...(body.localPart !== undefined ? { localPart: body.localPart } : {}),
+            ...(body.inUse !== undefined ? { inUse: body.inUse } : {}),
+          })
           .where(mine(actor, id))
           .returning();
         return afterAccess(saved);
@@ -209,7 +220,6 @@ export function createSendingDomains({ db, requireAccess, secrets, txt, spfInclu
       cache.set(userId, { at: Date.now(), sender });
       return sender;
     },
-
   };
 }
 
