@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, getDefaultZIndex, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useTranslation } from 'react-i18next';
 import type { ReauthenticationMethods } from '@enlaza/contracts';
@@ -10,6 +10,12 @@ import { reauthenticate, reauthenticateWithPasskey } from '@/lib/api/reauthentic
 import { onFreshProofNeeded } from '@/lib/fresh-proof';
 
 type Mode = 'password' | 'code';
+
+/**
+ * Above any other dialog: a change made from one (an SMTP server's form, a webhook's) waits for this
+ * one, and the shell's dialog, mounted first, would otherwise open under the page's.
+ */
+const ABOVE_DIALOGS = getDefaultZIndex('modal') + 10;
 
 /**
  * "Confirm it is you": shown when a sensitive change (a passkey, a token, two-factor, a webhook)
@@ -92,6 +98,7 @@ export function FreshProofDialog() {
       onClose={() => finish(false)}
       title={t('freshProof.title')}
       centered
+      zIndex={ABOVE_DIALOGS}
       trapFocus
       returnFocus
       closeButtonProps={{ 'aria-label': t('close') }}
