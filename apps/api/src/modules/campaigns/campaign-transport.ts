@@ -2,57 +2,62 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Config, DkimKey } from '../../config.js';
 import { createMessageSigner, dkimOptions } from '../../lib/dkim.js';
-import { SendDeadlineError, smtpOptions, withDeadline } from '../../lib/smtp.js';
+import { smtpOptions } from '../../lib/smtp.js';
+
+/** The owner's verified sending domain's key, used instead of the platform's: `sign` for a raw message in one pass, `dkim` for nodemailer. */
+export type OwnSigner = { sign: (raw: string) => string; dkim: DkimKey };
 
 /**
- * The campaign sender's SMTP pool (`connections` connections, each reused for any number of
- * messages), where every send has a deadline: a send with no answer within `deadlineMs` (waiting for
- * a free connection, connecting, the greeting, the message) fails with SendDeadlineError. nodemailer
- * cannot cancel one message, so the pool it went through is then replaced by a new one and closed:
- * its idle connections at once, a busy one when its message ends or its socket times out. A message
- * the server still accepts after its deadline is a possible duplicate (docs/sending.md).
- *
- * With DKIM, a message handed over as one string (`raw`, the campaigns' own) is signed here in one
- * synchronous pass by nodemailer's DKIM functions (lib/dkim.ts), and the pool itself signs nothing;
- * a message nodemailer composes carries the `dkim` option for nodemailer to sign, as before.
+ * The platform's DKIM signature of a campaign message, whichever SMTP server carries it. A message
+ * handed over as one string (`raw`, the campaigns' own) is signed here in one synchronous pass by
+ * nodemailer's DKIM functions (lib/dkim.ts), and the pools sign nothing; a message nodemailer
+ * composes carries the `dkim` option for nodemailer to sign, as before. `own`: the owner's verified
+ * sending domain signs instead of the platform's key (its From is that domain's, so DMARC aligns with
+ * it): a raw message in one pass, another through nodemailer.
  */
-export function createCampaignTransport(
-  smtp: NonNullable<Config['smtp']>,
-  options: { connections: number; deadlineMs: number; log: FastifyBaseLogger },
+export function createCampaignSigning(dkim: DkimKey | null): (mail: SendMailOptions, own?: OwnSigner) => SendMailOptions {
+  const sign = dkim ? createMessageSigner(dkim) : null;
+  const options = dkim ? dkimOptions(dkim) : null;
+  return (mail, own) =>
+    own
+      ? typeof mail.raw === 'string'
+        ? { ...mail, raw: own.sign(mail.raw) }
+        : { ...mail, dkim: dkimOptions(own.dkim) }
+      : !sign
+        ? mail
+        : typeof mail.raw === 'string'
+          ? { ...mail, raw: sign(mail.raw) }
+          : { ...mail, dkim: options! };
+}
+
+/**
+ * One SMTP server's pool for campaigns (`connections` connections, each reused for any number of
+ * messages). Every send through it has a deadline (campaign-relays.ts): a send with no answer in time
+ * (waiting for a free connection, connecting, the greeting, the message) fails with
+ * SendDeadlineError. nodemailer cannot cancel one message, so the pool it went through is then
+ * replaced by a new one and closed (`renew`): its idle connections at once, a busy one when its message
+ * ends or its socket times out. A message the server still accepts after its deadline is a possible
+ * duplicate (docs/sending.md).
+ */
+export function createSmtpPool(
+  server: Omit<NonNullable<Config['smtp']>, 'dkim'>,
+  options: { connections: number; log: FastifyBaseLogger; name: string },
 ) {
-  const { dkim: _signedHere, ...settings } = smtpOptions(smtp);
+  const settings = smtpOptions({ ...server, dkim: null });
   const make = (): Transporter =>
     nodemailer.createTransport({ ...settings, pool: true, maxConnections: options.connections, maxMessages: Infinity });
   let transport = make();
-  const sign = smtp.dkim ? createMessageSigner(smtp.dkim) : null;
-  const dkim = smtp.dkim ? dkimOptions(smtp.dkim) : null;
-
   return {
-    /**
-     * `own`: the owner's verified sending domain signs instead of the platform's key (its From is
-     * that domain's, so DMARC aligns with it): a raw message in one pass, another through nodemailer.
-     */
-    async send(mail: SendMailOptions, own?: { sign: (raw: string) => string; dkim: DkimKey }): Promise<void> {
-      const used = transport;
-      const signed = own
-        ? typeof mail.raw === 'string'
-          ? { ...mail, raw: own.sign(mail.raw) }
-          : { ...mail, dkim: dkimOptions(own.dkim) }
-        : !sign
-            ? mail
-            : typeof mail.raw === 'string'
-              ? { ...mail, raw: sign(mail.raw) }
-              : { ...mail, dkim: dkim! };
-      try {
-        await withDeadline(used.sendMail(signed), options.deadlineMs);
-      } catch (error) {
-        if (error instanceof SendDeadlineError && transport === used) {
-          options.log.warn({ deadlineMs: options.deadlineMs }, 'campaign send past its deadline: SMTP connections renewed');
-          transport = make();
-          used.close();
-        }
-        throw error;
-      }
+    /** The pool sends go through now (a send keeps the one it started on, to `renew` it after its deadline). */
+    get transport(): Transporter {
+      return transport;
+    },
+    /** After a send past its deadline on `used`: a fresh pool for the next sends, `used` closed (once, whichever send saw it first). */
+    renew(used: Transporter, deadlineMs: number): void {
+      if (transport !== used) return;
+      options.log.warn({ relay: options.name, deadlineMs }, 'campaign send past its deadline: SMTP connections renewed');
+      transport = make();
+      used.close();
     },
     close(): void {
       transport.close();
@@ -60,4 +65,4 @@ export function createCampaignTransport(
   };
 }
 
-export type CampaignTransport = ReturnType<typeof createCampaignTransport>;
+export type SmtpPool = ReturnType<typeof createSmtpPool>;

@@ -13,6 +13,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mailer.js';
 import type { Metrics } from '../../platform/metrics.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
+import type { SmtpRelaySource } from '../smtp-relays/index.js';
 import type { SendingDomainsService } from '../sending-domains/index.js';
 import { createLinkSigner } from './links.js';
 import { createAutomationSteps, type AutomationSteps } from './automation-steps.js';
@@ -40,6 +41,7 @@ async function createCampaigns(deps: {
   jobs: Jobs;
   events: EventBus;
   subscriptions: SubscriptionsService;
+  relays: SmtpRelaySource;
   sendingDomains: SendingDomainsService;
   secret: string;
   log: FastifyBaseLogger;
@@ -56,6 +58,7 @@ async function createCampaigns(deps: {
     jobs: deps.jobs,
     events: deps.events,
     signer,
+    relays: deps.relays,
     config: deps.config,
     log: deps.log,
     metrics: deps.metrics,
@@ -127,13 +130,26 @@ declare module '../../platform/modules.js' {
 export const campaignsModule = defineModule({
   name: 'campaigns',
   provides: ['segmentEngagement'],
-  async build({ database, config, jobs, events, appSecret, log, mailer, metrics, clock, registries, services: { subscriptions, sendingDomains } }) {
+  async build({
+    database,
+    config,
+    jobs,
+    events,
+    appSecret,
+    log,
+    mailer,
+    metrics,
+    clock,
+    registries,
+    services: { subscriptions, smtpRelays, sendingDomains },
+  }) {
     const { service, automationSteps, trash, start, close } = await createCampaigns({
       database,
       config,
       jobs,
       events,
       subscriptions,
+      relays: smtpRelays,
       sendingDomains,
       secret: appSecret,
       log,

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 import { shortProfileLink } from '../../lib/public-links.js';
 import { suppress } from '../audience/index.js';
 import { prepareEmail, type PreparedEmail } from '../templates/index.js';
-import { createCampaignTransport } from './campaign-transport.js';
+import { createCampaignRelays } from './campaign-relays.js';
 import { bounceAddress } from './inbound.js';
 import { renderCampaignEmail } from './links.js';
 import { buildCampaignMime, composerMail, listDomain } from './mime.js';
@@ -27,9 +27,15 @@ export function createRecipientMail(deps: SenderDeps) {
   const { repo, config, log, signer } = deps;
   const db: Database = deps.database.db;
   const domain = listDomain(config.mailFrom);
-  const transport = config.smtp
-    ? createCampaignTransport(config.smtp, { connections: config.campaignSmtpConnections, deadlineMs: config.smtpSendTimeoutMs, log })
-    : null;
+  // The SMTP servers (the admin's, else the environment's; none: the batch writes its emails to the log), read each batch.
+  const transport = createCampaignRelays({
+    source: deps.relays,
+    smtp: config.smtp,
+    connections: config.campaignSmtpConnections,
+    deadlineMs: config.smtpSendTimeoutMs,
+    log,
+    metrics: deps.metrics,
+  });
   const throttle = createThrottle(config.campaignRatePerSecond);
   const leaseSeconds = config.jobTimeoutSeconds;
   // The longest one send may take: its deadline.
@@ -100,9 +106,9 @@ export function createRecipientMail(deps: SenderDeps) {
       // The message as one string, the same bytes MailComposer builds (mime.ts); an address that is not
       // plain ASCII (an international domain to turn into punycode…) still goes through nodemailer's composer.
       if (envelopeFrom && PLAIN_ADDRESS.test(r.email))
-        await transport!.send({ envelope: { from: envelopeFrom, to: [r.email] }, raw: buildCampaignMime(message) }, own);
+        await transport.send({ envelope: { from: envelopeFrom, to: [r.email] }, raw: buildCampaignMime(message) }, own);
       else
-        await transport!.send(
+        await transport.send(
           { ...composerMail(message), ...(config.inbound || own ? { envelope: { from: fromAddress, to: [r.email] } } : {}) },
           own,
         );

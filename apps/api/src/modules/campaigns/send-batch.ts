@@ -38,8 +38,9 @@ export function createBatchSender(deps: SenderDeps) {
     refill: (() => Promise<Claim>) | null = null,
   ): Promise<BatchResult> {
     const result: BatchResult = { sent: 0, settled: 0, outage: false, problem: null };
-    if (!transport) {
-      // No SMTP server (the embedded default): written to the log, kept as `logged` in Comunicaciones.
+    // The SMTP servers read again, so an admin's change applies from this batch on. None (the embedded
+    // default): written to the log, kept as `logged` in Comunicaciones.
+    if (!(await transport.refresh())) {
       const ids = rows.map((r) => r.id);
       await repo.markSentMany(ids, domain);
       await repo.deliveriesSent(ids, 'logged');
@@ -129,5 +130,5 @@ export function createBatchSender(deps: SenderDeps) {
     return result;
   }
 
-  return { sendBatch, close: () => transport?.close() };
+  return { sendBatch, close: () => transport.close() };
 }

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Metrics } from '../../platform/metrics.js';
+import type { SmtpRelaySource } from '../smtp-relays/index.js';
 import type { LinkSigner } from './links.js';
 import type { CampaignsRepository } from './repository.js';
 import type { OwnSender } from '../sending-domains/index.js';
@@ -18,6 +19,8 @@ export type SenderDeps = {
   jobs: Jobs;
   events: EventBus;
   signer: LinkSigner;
+  /** The admin's SMTP servers for campaigns (smtp-relays), read once per batch. */
+  relays: SmtpRelaySource;
   config: Pick<
     Config,
     | 'smtp'

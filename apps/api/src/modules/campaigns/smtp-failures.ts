@@ -3,8 +3,10 @@
  *
  * - `outage`: nothing was said about this recipient — the connection could not be made or broke
  *   (refused, unreachable, timed out, closed), the server refused our sign-in, closed the channel
- *   (421), or the send outlived its deadline. The recipient is not at fault: the row goes back to
- *   pending without using one of its attempts, and the campaign waits for the server (sender.ts).
+ *   (421), or the send outlived its deadline; or every SMTP server was at its rate limit for too
+ *   long (`ERATELIMIT`, campaign-relays.ts: shown as "keeps asking us to try later"). The recipient is
+ *   not at fault: the row goes back to pending without using one of its attempts, and the campaign
+ *   waits for the server (sender.ts). With several SMTP servers, the message was tried on each first.
  * - `hard`: a 5xx answer that says the address itself is wrong (RFC 3463 `5.1.x`, unknown or
  *   disabled mailbox…): bounced, and the address is suppressed at once.
  * - `soft`: a 5xx answer about something else (mailbox full, message too big, refused by policy or
@@ -72,6 +74,8 @@ export function bounceKindOf(statusText: string | undefined, fallback: 'hard' | 
 }
 
 export function classifySmtpError(error: SmtpError): SmtpFailure {
+  // No server had room within its rate limit in time (campaign-relays.ts): nothing was said about the recipient.
+  if (error.code === 'ERATELIMIT') return 'outage';
   if (stallKindOf(error) !== 'deferred') return 'outage';
   const code = error.responseCode;
   if (typeof code !== 'number' || code < 500 || code >= 600) return 'temporary';
