@@ -89,7 +89,8 @@ export interface Opened {
  * the test clock's "now" (the server's clock moves a millisecond per reading), the invoice event
  * log's hashes (its times are written to the hour by `sameIds`) and a team member's last activity. A mask has
  * the size of what it covers, so the random ids are first written as one fixed id (`sameIds`): a
- * link's width, and with it the place of what follows it, no longer depends on the id's letters.
+ * link's width, and with it the place of what follows it, no longer depends on the id's letters. A
+ * sending domain's DKIM name and key are random too, each always as long.
  */
 const volatile = (page: Page) => [
   page.getByTestId('profile-qr-image'),
@@ -103,6 +104,10 @@ const volatile = (page: Page) => [
   page.getByTestId('invoice-event-hash'),
   // When a team member's session was last used: it moves with every request of the run.
   page.getByTestId('member-last-seen'),
+  // A sending domain's DKIM record: its selector and its key are made at random.
+  page.locator(
+    '[data-kind="dkim"] :is([data-testid="sending-record-name"], [data-testid="sending-record-value"], [data-testid="sending-record-card-name"], [data-testid="sending-record-card-value"])',
+  ),
   page.locator(MACHINE_DRAWN),
 ];
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ACCOUNTS, E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_CLOCK, fakeClockFile, fakeTimeSpec } from '../accounts.mjs';
-import { seedCoupons, seedScreenData } from '../tests/support/a11y-data';
+import { seedCoupons, seedScreenData, seedSmtpRelays } from '../tests/support/a11y-data';
 import { dataOf } from '../tests/support/fixtures';
 import { waitForLink } from '../tests/support/mailbox';
 import { joinTeam, seedTeam } from '../tests/support/team-data';
@@ -11,7 +11,8 @@ import { saveVisualData, signIn } from './screens';
 const server = { url: E2E_VISUAL_URL, mailbox: `http://127.0.0.1:${E2E_VISUAL_PORT + 1}` };
 
 // The visual server's one seed, before any screen is opened: the demo user's cards, tag, files,
-// messages, lists, payments, posts, template and campaign, and the admin's coupons, as the
+// messages, lists, payments, posts, template, campaign and sending domain, and the admin's coupons
+// and SMTP servers, as the
 // accessibility scan seeds them; and a team of two accounts of its own (its owner and a member), so
 // the demo user's screens stay as they were.
 test('seed the screens of the visual comparisons', async ({ request }) => {
@@ -24,7 +25,9 @@ test('seed the screens of the visual comparisons', async ({ request }) => {
   // The card seen as visitors see it, before any picture: its view page records this step, and the
   // dashboard's checklist would otherwise say "0 of 3" or "1 of 3" by which worker got there first.
   await dataOf(await request.post('/api/onboarding/steps', { headers, data: { step: 'preview', profileId: data.cardId } }));
-  const coupons = await seedCoupons(request, { Authorization: `Bearer ${admin.token}`, 'X-Requested-With': 'XMLHttpRequest' });
+  const adminHeaders = { Authorization: `Bearer ${admin.token}`, 'X-Requested-With': 'XMLHttpRequest' };
+  const coupons = await seedCoupons(request, adminHeaders);
+  await seedSmtpRelays(request, adminHeaders, E2E_ACCOUNTS.admin.password);
   const owner = await register(request, { name: 'Irene Owner', alias: 'irene-owner' });
   const member = await register(request, { name: 'Marta Member', alias: 'marta-member' });
   const invited = await seedTeam(request, { owner, alias: 'acme-studio', server });

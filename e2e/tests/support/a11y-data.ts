@@ -25,8 +25,8 @@ export interface ScreenData {
  * Through the API, as the test's own user: a folder and a label for cards and for tags, a file in the
  * cloud (used as the card's photo), a card with contact details, links and a wall, a tag, a visitor's
  * message, a contact list, a suppressed address, a failed payment, a payment waiting for 3-D Secure,
- * two wall posts, an email template, a draft campaign, a draft automation, and a contact field with a
- * segment on it.
+ * two wall posts, an email template, a draft campaign, a sending domain, a draft automation, and a
+ * contact field with a segment on it.
  */
 export async function seedScreenData(request: APIRequestContext, user: Pick<TestUser, 'headers' | 'alias' | 'id'>): Promise<ScreenData> {
   const { headers } = user;
@@ -135,6 +135,9 @@ export async function seedScreenData(request: APIRequestContext, user: Pick<Test
     audience: { profileIds: [card.id] },
   });
 
+  // A domain of the owner's to send campaigns from, its records not published yet (Sending domains).
+  await post('/api/sending-domains', { domain: 'lucia-contrast.example', localPart: 'hola' }, 200);
+
   // A draft automation: a welcome at once to whoever consents on the card, the same email again a week later to those who opened it.
   const automation = await post<{ id: string }>('/api/automations', {
     name: 'Welcome series',
@@ -201,4 +204,35 @@ export async function seedCoupons(request: APIRequestContext, headers: Record<st
   const archived = await post<{ id: string }>('/api/admin/coupons', { name: 'Partner discount', amountOffCents: 500, duration: 'forever' });
   await post(`/api/admin/coupons/${archived.id}/archive`, {}, 200);
   return { couponId: coupon.id };
+}
+
+/**
+ * Through the API, as the admin: the SMTP servers screen's data. A server with a sign-in and a rate
+ * limit, enabled, and a second one off, with implicit TLS and no limit. Adding one is a sensitive
+ * change: the admin's session gives its fresh proof first. Neither is ever reached: nothing on the
+ * visual server sends a campaign.
+ */
+export async function seedSmtpRelays(request: APIRequestContext, headers: Record<string, string>, password: string): Promise<void> {
+  await dataOf(await request.post('/api/user/reauthenticate', { headers, data: { password } }));
+  const relay = async (data: Record<string, unknown>) => dataOf(await request.post('/api/admin/smtp-relays', { headers, data }), 201);
+  await relay({
+    name: 'Primary relay',
+    host: 'smtp.mail-provider.example',
+    port: 587,
+    secure: false,
+    user: 'enlaza',
+    password: 'relay-password',
+    rateMessages: 600,
+    rateSeconds: 60,
+    enabled: true,
+  });
+  await relay({
+    name: 'Backup relay',
+    host: 'backup.mail-provider.example',
+    port: 465,
+    secure: true,
+    rateMessages: 0,
+    rateSeconds: 1,
+    enabled: false,
+  });
 }

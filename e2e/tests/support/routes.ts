@@ -38,6 +38,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/campanas/automatizaciones',
     '/user/campanas/automatizaciones/{automation}',
     '/user/campanas/automatizaciones/{automation}?tab=personas',
+    '/user/campanas/dominios',
     '/user/buzon/{card}',
     '/user/perfiles',
     '/user/perfiles/carpetas',
@@ -86,6 +87,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/admin/facturas',
     '/admin/cupones',
     '/admin/cupones/{coupon}',
+    '/admin/servidores-smtp',
   ],
   // A team's owner (its management, tab by tab) and one of its members (their view, their locked card).
   owner: [

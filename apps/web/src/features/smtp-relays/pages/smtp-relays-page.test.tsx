@@ -92,7 +92,7 @@ describe('the SMTP servers page', () => {
     expect(within(backup).getByTestId('smtp-relay-rate').textContent).toBe('No limit');
     expect(within(backup).getByTestId('smtp-relay-status').textContent).toBe('Disabled');
     expect(within(backup).getByTestId('smtp-relay-failure').textContent).toBe('None');
-    expect(screen.getByTestId('smtp-relays-summary').textContent).toBe('Sends go through the 1 enabled server.');
+    expect(screen.getByTestId('smtp-relays-summary').textContent).toBe('Sends go through the one enabled server.');
   });
 
   it('says a rate of one message in the singular, in Spanish too', async () => {
