@@ -82,6 +82,7 @@ export function createCampaignRelays(options: {
   const retiring = new Set<Relay>();
   const turn = { cursor: 0 };
   let refreshing: Promise<void> | null = null;
+  let closed = false;
   const waits = createWaits();
 
   function make(w: Wanted): Relay {
@@ -97,6 +98,8 @@ export function createCampaignRelays(options: {
 
   async function load(): Promise<void> {
     const rows = await source.sendingRelays();
+    // Stopping: no new pool (the sends still running fail on their closed pools and are given back).
+    if (closed) return;
     const wanted = rows.length > 0 ? rows.map(wantedOf) : env ? [env] : [];
     const next = wanted.map((w) => {
       const same = relays.find((r) => r.id === w.id && r.connection === w.connection);
@@ -203,8 +206,8 @@ export function createCampaignRelays(options: {
     },
 
     close(): void {
+      closed = true;
       for (const r of [...relays, ...retiring]) r.pool.close();
-      relays = [];
       retiring.clear();
     },
   };
