@@ -66,6 +66,8 @@ import { webhooksModule } from './modules/webhooks/module.js';
 import { smtpRelaysModule } from './modules/smtp-relays/module.js';
 import { sendingDomainsModule } from './modules/sending-domains/module.js';
 import { createDomainKeyReader } from './modules/sending-domains/index.js';
+import { customDomainsModule } from './modules/custom-domains/module.js';
+import { registerCustomDomainHosts } from './modules/custom-domains/index.js';
 import { countryLookupModule } from './modules/country-lookup/module.js';
 import { couponsModule } from './modules/coupons/module.js';
 
@@ -142,6 +144,7 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
     walletModule,
     webhooksModule,
     teamsModule,
+    customDomainsModule,
   ];
 }
 
@@ -248,7 +251,7 @@ export async function buildApp({ config, database, logger = false, notificationS
   });
   registerUnsubscribePage(app, services.campaigns);
   registerConfirmationPage(app, services.consents);
-  registerPublicPage(app, {
+  const pages = registerPublicPage(app, {
     service: services.publicProfiles,
     publicUrl: config.publicUrl,
     webDist: config.webDist,
@@ -256,6 +259,8 @@ export async function buildApp({ config, database, logger = false, notificationS
     pageCacheBytes: config.publicPageCacheBytes,
     wallets: services.wallet.availability(),
   });
+  // An owner's verified custom domain answers with its card, tag or team directory (and nothing of the app).
+  registerCustomDomainHosts(app, { domains: services.customDomains, publicUrl: config.publicUrl, pages });
   registerWalletWebService(app, services.wallet, limiter);
 
   app.setNotFoundHandler((request, reply) => {

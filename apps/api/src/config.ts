@@ -148,8 +148,12 @@ export type Config = {
     dkim: DkimKey | null;
   } | null;
   mailFrom: string;
-  /** Owners' sending domains: the DNS servers they are checked with (empty: the system's) and the SPF include they publish. */
-  sendingDomains: { dnsServers: string[]; spfInclude: string };
+  /** The DNS servers owners' own domains are checked with (DNS_SERVERS; empty: the system's). */
+  dnsServers: string[];
+  /** Owners' sending domains: the SPF record they include (SENDING_SPF_INCLUDE). */
+  sendingDomains: { spfInclude: string };
+  /** Owners' custom domains: the host their CNAME points to (CUSTOM_DOMAIN_TARGET, else PUBLIC_URL's host). */
+  customDomains: { cnameTarget: string };
   /** Largest file one upload may carry. */
   cloudMaxFileBytes: number;
   /** Bytes of rendered public pages kept in memory (PUBLIC_PAGE_CACHE_MB). */
@@ -325,8 +329,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD, dkim }
       : null,
     mailFrom: e.MAIL_FROM,
+    dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((server) => server.trim()) : [],
+    customDomains: {
+      cnameTarget: e.CUSTOM_DOMAIN_TARGET ?? new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).hostname.toLowerCase(),
+    },
     sendingDomains: {
-      dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((server) => server.trim()) : [],
       spfInclude: e.SENDING_SPF_INCLUDE ?? `_spf.${(/@([^>\s]+)>?\s*$/.exec(e.MAIL_FROM)?.[1] ?? 'enlaza.local').toLowerCase()}`,
     },
     cloudMaxFileBytes: e.CLOUD_MAX_FILE_MB * 1024 * 1024,

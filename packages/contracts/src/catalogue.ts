@@ -55,6 +55,8 @@ export const planBodySchema = z.object({
     .min(0)
     .max(10 * 1024 ** 4),
   sendsPerMonth: count(100_000_000),
+  /** Domains of their own an owner may serve cards, tags and their team at (0: none). */
+  customDomains: count(100).default(0),
   sortOrder: z.number().int().min(-1000).max(1000),
   isFree: z.boolean().default(false),
 });
@@ -65,6 +67,7 @@ export const planAdminSchema = z.object({
   maxTags: z.number(),
   storageBytes: z.number(),
   sendsPerMonth: z.number(),
+  customDomains: z.number(),
   sortOrder: z.number(),
   isFree: z.boolean(),
 });

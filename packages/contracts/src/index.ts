@@ -50,3 +50,4 @@ export * from './public-page-script.js';
 export * from './automations.js';
 export * from './segments.js';
 export * from './sending.js';
+export * from './custom-domains.js';

@@ -337,6 +337,17 @@ export const userDataSectionsSchema = z.strictObject({
   campaigns: z.array(userDataCampaignSchema),
   /** Who the user's campaigns come from, if they saved it. */
   campaignSender: z.strictObject({ name: z.string(), postalAddress: z.string(), tracking: z.boolean(), updatedAt: at }).nullable(),
+  /** The user's custom domains (hosts their cards, tags or team are served at). */
+  customDomains: z.array(
+    z.strictObject({
+      host: z.string(),
+      status: z.string(),
+      profileId: z.string().nullable(),
+      teamId: z.string().nullable(),
+      createdAt: at,
+      verifiedAt: when,
+    }),
+  ),
   /** The user's own sending domains (never their DKIM private keys). */
   sendingDomains: z.array(
     z.strictObject({

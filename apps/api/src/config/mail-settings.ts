@@ -30,6 +30,14 @@ export const smtpEnv = {
       )
       .optional(),
   ),
+  /** The host owners' custom domains point their CNAME at (where your proxy answers them); empty: PUBLIC_URL's host. */
+  CUSTOM_DOMAIN_TARGET: optionalString.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a host name such as cards.example.com')
+      .optional(),
+  ),
   /** The SPF record owners' sending domains include (`include:<this>`); empty: `_spf.` + MAIL_FROM's domain. */
   SENDING_SPF_INCLUDE: optionalString.pipe(
     z

@@ -39,6 +39,8 @@ export const ACCESS_KINDS = [
   'segment',
   /** An owner's own sending domain. */
   'sending_domain',
+  /** An owner's custom domain (a card, tag or team served at it). */
+  'custom_domain',
   /** An email a segment's engagement condition may name: a campaign of the owner, hidden automation steps' ones too. */
   'campaign.any',
   /** One of the owner's notifications (ids are numbers). */

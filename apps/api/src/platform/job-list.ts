@@ -91,6 +91,8 @@ export const JOB_LIST = {
   // Owners' sending domains verified once, their DNS records read again: one whose records went away
   // is no longer used (its campaigns go out "via Enlaza" until it is fixed).
   'sending-domains.recheck': { definedIn: 'modules/sending-domains/module.ts', retryLimit: 3, retryDelay: 300, schedule: '50 4 * * *' },
+  // Custom domains verified once, their records read again: one whose records went away stops being served.
+  'custom-domains.recheck': { definedIn: 'modules/custom-domains/module.ts', retryLimit: 3, retryDelay: 300, schedule: '55 4 * * *' },
   // The webhook delivery log's purge of what is older than 30 days.
   'webhooks.purge': { definedIn: 'modules/webhooks/jobs.ts', retryLimit: 3, retryDelay: 300, schedule: '40 3 * * *' },
   // NO VERI*FACTU: the daily summary event of the invoice event log (invoices/verifactu/event-log.ts).

@@ -23,6 +23,10 @@ export const TOKEN_SCOPES: Readonly<Record<string, ApiTokenScope>> = {
   'POST /api/labels': 'cards:write',
   'PUT /api/labels/{id}': 'cards:write',
   'DELETE /api/labels/{id}': 'cards:write',
+  'GET /api/custom-domains': 'cards:read',
+  'POST /api/custom-domains': 'cards:write',
+  'POST /api/custom-domains/{id}/check': 'cards:write',
+  'DELETE /api/custom-domains/{id}': 'cards:write',
 
   'GET /api/mailbox/unread': 'messages:read',
   'GET /api/mailbox/{profileId}/messages': 'messages:read',

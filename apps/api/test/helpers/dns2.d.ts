@@ -9,7 +9,7 @@ declare module 'dns2' {
       close(): Promise<void>;
     };
     Packet: {
-      TYPE: { TXT: number };
+      TYPE: { TXT: number; CNAME: number };
       CLASS: { IN: number };
       createResponseFromRequest(request: Request): unknown;
     };

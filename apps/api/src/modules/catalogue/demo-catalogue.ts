@@ -59,6 +59,7 @@ export async function insertDemoCatalogue(tx: Transaction): Promise<void> {
         maxTags: 100,
         storageBytes: 20 * GB,
         sendsPerMonth: 50_000,
+        customDomains: 3,
         sortOrder: 2,
       },
     ])

@@ -57,6 +57,8 @@ export const plans = pgTable('plans', {
   maxTags: integer().notNull(),
   storageBytes: bigint({ mode: 'number' }).notNull(),
   sendsPerMonth: integer().notNull(),
+  /** Custom domains an owner on this plan may hold (custom-domains module); 0: none. */
+  customDomains: integer().notNull().default(0),
   isFree: boolean().notNull().default(false),
   sortOrder: integer().notNull().default(0),
   active: boolean().notNull().default(true),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '@enlaza/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { matchLocale } from '../../lib/i18n.js';
 import { renderNotAvailablePage, renderProfilePage, type PageAssets } from './page/document.js';
@@ -57,7 +57,7 @@ export function registerPublicPage(
     /** Which wallets' buttons cards show (configured ones only). */
     wallets?: { apple: boolean; google: boolean };
   },
-): void {
+) {
   const { service, publicUrl, secret } = options;
   const assets = readAssets(options.webDist);
   const rendered = new RenderedPages(options.pageCacheBytes);
@@ -73,68 +73,94 @@ export function registerPublicPage(
     // Not permanent: the main card is the owner's to change.
     if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
     // Teams share the aliases' namespace: a team's alias is its directory, when the team shows it.
+    return serveDirectory(request, reply, alias);
+  });
+
+  /** A team's directory; `on`: at the team's custom domain (its address there; an old alias is followed, not redirected). */
+  async function serveDirectory(request: FastifyRequest, reply: FastifyReply, alias: string, on?: { host: string }) {
     const locale = localeFor(request.headers['accept-language'], 'en');
-    const directory = alias.length <= 60 ? await service.teamDirectory(alias) : null;
+    let directory = alias.length <= 60 ? await service.teamDirectory(alias) : null;
+    if (on && directory && 'redirect' in directory) directory = await service.teamDirectory(directory.redirect.replace(/^\/link\//, ''));
     if (directory && 'redirect' in directory) return reply.header('cache-control', 'no-store').redirect(directory.redirect, 301);
     if (!directory) return html(reply, 404, renderNotAvailablePage({ locale, assets }));
     reply.header('content-language', locale === 'jp' ? 'ja' : locale);
-    return html(reply, 200, renderDirectoryPage(directory, { locale, assets, url: `${publicUrl}/link/${directory.team.alias}` }));
-  });
+    const url = on ? `https://${on.host}/` : `${publicUrl}/link/${directory.team.alias}`;
+    return html(reply, 200, renderDirectoryPage(directory, { locale, assets, url }));
+  }
+
+  /**
+   * A card's or tag's page. `on`: served at the owner's custom domain (`https://<host>/`): that is
+   * its address in the page (canonical, sharing tags), a changed alias is followed instead of
+   * redirected (the domain stays the address), and there is no preview there.
+   */
+  async function serveProfile(
+    request: FastifyRequest<{ Querystring: { preview?: string; posts?: string } }>,
+    reply: FastifyReply,
+    alias: string,
+    profileId: string,
+    on?: { host: string },
+  ) {
+    const acceptLanguage = request.headers['accept-language'];
+    const valid = UUID.test(profileId) && alias.length <= 60;
+    const token = !on && typeof request.query.preview === 'string' ? request.query.preview : null;
+    const preview = Boolean(valid && token && validPreviewToken(secret, profileId, token));
+    // The visitor as Fastify sees them behind the trusted proxies (TRUST_PROXY): hashed with the day's salt, never stored.
+    const visitor = { ip: request.ip, userAgent: request.headers['user-agent'] };
+    let found = !valid ? null : preview ? await service.preview(profileId) : await service.visit(alias, profileId, visitor);
+    // At a custom domain the card's alias may have changed since the host was read: follow it.
+    if (on && found && found.profile.alias !== alias) found = await service.visit(found.profile.alias, profileId, visitor);
+    if (!found) return html(reply, 404, renderNotAvailablePage({ locale: localeFor(acceptLanguage, 'en'), assets }));
+    const { profile, visibility, ownerLocale } = found;
+    if (!preview && profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);
+    const locale = localeFor(acceptLanguage, ownerLocale);
+    const origin = on ? `https://${on.host}` : publicUrl;
+    const url = on ? `${origin}/` : `${publicUrl}${profile.canonicalPath}`;
+    if (preview) {
+      // Shown in an iframe of the owner's screen (same origin only), never indexed.
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      reply.header('x-frame-options', 'SAMEORIGIN').header('x-robots-tag', 'noindex');
+    }
+    reply.header('content-language', locale === 'jp' ? 'ja' : locale);
+    // `?posts=` is a later page of the wall (a plain link: works without JavaScript).
+    const postsCursor = typeof request.query.posts === 'string' && request.query.posts.length <= 200 ? request.query.posts : null;
+    const paged = Boolean(postsCursor && !preview);
+    const wall = paged ? await service.wallPage(profile, postsCursor!) : found.wall;
+    const render = () =>
+      renderProfilePage(profile, {
+        locale,
+        head: openGraphTags(profile, url, preview ? 'unlisted' : visibility, origin),
+        url,
+        assets,
+        preview,
+        wall,
+        wallPaged: paged,
+        wallets: options.wallets,
+      });
+    const profileCache = profileCacheTiming(found);
+    if (paged) reply.header('server-timing', profileCache);
+    if (preview || paged) return html(reply, 200, render());
+    const encoding = requestEncoding(request);
+    const page = rendered.get(found, locale, encoding, render, on?.host);
+    // The profile cache's answer, then the rendered-page cache's (the benchmark counts both).
+    reply.header('server-timing', `${profileCache}, page;desc=${page.hit ? 'hit' : 'miss'}`);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return html(reply, 200, page.body);
+  }
 
   app.get<{ Params: { alias: string; profileId: string }; Querystring: { preview?: string; posts?: string } }>(
     '/link/:alias/:profileId',
     async (request, reply) => {
       const { alias, profileId } = request.params;
-      const acceptLanguage = request.headers['accept-language'];
       // A card's short link, as the owner's screens share it: to its full address, where visits are counted.
       if (SHORT_SLUG.test(profileId) && alias.length <= 60) {
         const target = await service.shortLinkPath(alias, profileId);
         if (target) return reply.header('cache-control', 'no-store').redirect(target, 302);
-        return html(reply, 404, renderNotAvailablePage({ locale: localeFor(acceptLanguage, 'en'), assets }));
+        return html(reply, 404, renderNotAvailablePage({ locale: localeFor(request.headers['accept-language'], 'en'), assets }));
       }
-      const valid = UUID.test(profileId) && alias.length <= 60;
-      const token = typeof request.query.preview === 'string' ? request.query.preview : null;
-      const preview = Boolean(valid && token && validPreviewToken(secret, profileId, token));
-      // The visitor as Fastify sees them behind the trusted proxies (TRUST_PROXY): hashed with the day's salt, never stored.
-      const visitor = { ip: request.ip, userAgent: request.headers['user-agent'] };
-      const found = !valid ? null : preview ? await service.preview(profileId) : await service.visit(alias, profileId, visitor);
-      if (!found) return html(reply, 404, renderNotAvailablePage({ locale: localeFor(acceptLanguage, 'en'), assets }));
-      const { profile, visibility, ownerLocale } = found;
-      if (!preview && profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);
-      const locale = localeFor(acceptLanguage, ownerLocale);
-      const url = `${publicUrl}${profile.canonicalPath}`;
-      if (preview) {
-        // Shown in an iframe of the owner's screen (same origin only), never indexed.
-        const csp = reply.getHeader('content-security-policy');
-        if (typeof csp === 'string')
-          reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
-        reply.header('x-frame-options', 'SAMEORIGIN').header('x-robots-tag', 'noindex');
-      }
-      reply.header('content-language', locale === 'jp' ? 'ja' : locale);
-      // `?posts=` is a later page of the wall (a plain link: works without JavaScript).
-      const postsCursor = typeof request.query.posts === 'string' && request.query.posts.length <= 200 ? request.query.posts : null;
-      const paged = Boolean(postsCursor && !preview);
-      const wall = paged ? await service.wallPage(profile, postsCursor!) : found.wall;
-      const render = () =>
-        renderProfilePage(profile, {
-          locale,
-          head: openGraphTags(profile, url, preview ? 'unlisted' : visibility, publicUrl),
-          url,
-          assets,
-          preview,
-          wall,
-          wallPaged: paged,
-          wallets: options.wallets,
-        });
-      const profileCache = profileCacheTiming(found);
-      if (paged) reply.header('server-timing', profileCache);
-      if (preview || paged) return html(reply, 200, render());
-      const encoding = requestEncoding(request);
-      const page = rendered.get(found, locale, encoding, render);
-      // The profile cache's answer, then the rendered-page cache's (the benchmark counts both).
-      reply.header('server-timing', `${profileCache}, page;desc=${page.hit ? 'hit' : 'miss'}`);
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return html(reply, 200, page.body);
+      return serveProfile(request, reply, alias, profileId);
     },
   );
+
+  return { serveProfile, serveDirectory };
 }

@@ -1,10 +1,9 @@
-import { Resolver } from 'node:dns/promises';
 import type { SendingDnsRecord } from '@enlaza/contracts';
+import type { DnsReader } from '../../lib/dns.js';
 
 /**
- * The DNS checks of an owner's sending domain. The TXT records are read through DNS_SERVERS (the
- * system's resolvers when empty; tests run a local DNS server), with a short timeout: a check is
- * something the owner waits for.
+ * The DNS checks of an owner's sending domain. The TXT records are read through DNS_SERVERS
+ * (lib/dns.ts).
  *
  * - DKIM (required): `<selector>._domainkey.<domain>` holds our key (`p=` equal to its public half,
  *   whitespace aside: some DNS consoles split long values). Without it no receiver can verify the
@@ -15,23 +14,7 @@ import type { SendingDnsRecord } from '@enlaza/contracts';
  *   envelope sender, which stays the platform's (bounces come back to it), so DMARC passes through
  *   DKIM alone; the include lets the domain's own SPF vouch for our servers too.
  */
-export type DnsTxt = (name: string) => Promise<string[] | 'error'>;
-
-/** A TXT reader: each record's strings joined (RFC 7208 §3.3, RFC 6376 §3.6.2.2); none → []; no answer → 'error'. */
-export function createDnsTxt(servers: string[], timeoutMs = 2500): DnsTxt {
-  const resolver = new Resolver({ timeout: timeoutMs, tries: 2 });
-  if (servers.length > 0) resolver.setServers(servers);
-  return async (name) => {
-    try {
-      return (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      // No such name, or the name has no TXT record: the record is missing.
-      if (code === 'ENOTFOUND' || code === 'ENODATA') return [];
-      return 'error';
-    }
-  };
-}
+export type DnsTxt = DnsReader['txt'];
 
 /** A record's `tag=value` pairs (DKIM and DMARC records, RFC 6376 §3.2), tags lower-cased. */
 export function tagsOf(record: string): Map<string, string> {

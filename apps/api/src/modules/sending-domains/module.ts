@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/modules.js';
 import { ownedRowsAccess } from '../../platform/access-sql.js';
 import { defineJob } from '../../platform/job-list.js';
-import { createDnsTxt } from './dns-check.js';
+import { createDnsReader } from '../../lib/dns.js';
 import { sendingDomainRoutes } from './routes.js';
 import { sendingDomains } from './schema.js';
 import { createSendingDomains, domainKeyBox, type SendingDomainsService } from './service.js';
@@ -27,7 +27,7 @@ export const sendingDomainsModule = defineModule({
       db,
       requireAccess: registries.access.requireAccess,
       secrets: domainKeyBox(appSecret),
-      txt: createDnsTxt(config.sendingDomains.dnsServers),
+      txt: createDnsReader(config.dnsServers).txt,
       spfInclude: config.sendingDomains.spfInclude,
     });
     await defineJob(jobs, 'sending-domains.recheck', async () => {

@@ -89,6 +89,19 @@ export function createSubscriptionsService(
       };
     },
 
+    /**
+     * The custom domains the user's plan allows (its `customDomains`, or their team's per-seat plan's
+     * when larger; the Free plan's once a subscription ended; none for an admin).
+     */
+    async customDomainQuota(actor: Pick<Actor, 'id' | 'role'>): Promise<number> {
+      if (actor.role !== 'user') return 0;
+      const current = await repo.findCurrent(actor.id);
+      const running = current && RUNNING.has(current.subscription.status) ? current : undefined;
+      const plan = running?.plan ?? (await repo.findFreePlan());
+      const shared = await sharedPlanOf(actor.id);
+      return Math.max(plan?.customDomains ?? 0, shared?.customDomains ?? 0);
+    },
+
     /** `envio/data`: sends used this month against the plan's monthly sends plus add-ons. */
     async sendQuota(actor: Pick<Actor, 'id' | 'role'>, now = clock()): Promise<SendQuota> {
       const data = await this.subscriptionData(actor, now);

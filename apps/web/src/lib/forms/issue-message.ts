@@ -35,6 +35,7 @@ const NAMED = new Set([
   'local_part',
   'host_name',
   'nothing_to_change',
+  'one_target',
 ]);
 
 const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

@@ -37,17 +37,17 @@ export class RenderedPages {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** The page's body in `encoding`; `hit` when it was already made. */
-  get(found: PageProfile, locale: Locale, encoding: BodyEncoding, render: () => string): { body: Buffer; hit: boolean } {
+  /** The page's body in `encoding`; `hit` when it was already made. `host`: a custom domain's page (its own links), kept apart. */
+  get(found: PageProfile, locale: Locale, encoding: BodyEncoding, render: () => string, host = ''): { body: Buffer; hit: boolean } {
     const entry = this.entryOf(found);
-    const key = `${locale}:${encoding}`;
+    const key = `${host}:${locale}:${encoding}`;
     const kept = entry.pages.get(key);
     if (kept) {
       this.hits++;
       return { body: kept, hit: true };
     }
     this.misses++;
-    const plain = entry.pages.get(`${locale}:identity`) ?? Buffer.from(render());
+    const plain = entry.pages.get(`${host}:${locale}:identity`) ?? Buffer.from(render());
     if (encoding === 'identity') {
       this.store(entry, key, plain);
       return { body: plain, hit: false };
