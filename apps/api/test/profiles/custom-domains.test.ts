@@ -43,7 +43,7 @@ const visit = (host: string, url = '/', headers: Record<string, string> = {}) =>
 
 describe('custom domains', () => {
   it('serves a card at its verified host only: the records checked, the page with its own address, nothing of the app there', async () => {
-    const { call, card } = await owner();
+    const { user, call, card } = await owner();
     const added = await call<CustomDomain>('POST', '/api/custom-domains', { host: 'Cards.Ana-Domain.example', profileId: card.id });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const domain = added.body.data;
@@ -96,8 +96,16 @@ describe('custom domains', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('request.not_found');
     expect(api.headers['set-cookie']).toBeUndefined();
-    // On PUBLIC_URL's host nothing changed.
+    // On PUBLIC_URL's host the app is as it was; the card's page there names the domain as its
+    // address, and its vCard too.
     expect((await visit('enlaza.test', '/')).statusCode).toBe(200);
+    const atHome = await visit('enlaza.test', `/link/${user.alias}/${card.id}`);
+    expect(atHome.statusCode).toBe(200);
+    expect(atHome.body).toContain('<link rel="canonical" href="https://cards.ana-domain.example/"');
+    const vcard = await visit('enlaza.test', `/api/public/link/${user.alias}/${card.id}/vcard`);
+    expect(vcard.body).toMatch(/^(item\d+\.)?URL:https:\/\/cards\.ana-domain\.example\/\r?$/m);
+    // The vCard fetched at the domain itself (the page's own call).
+    expect((await visit('cards.ana-domain.example', `/api/public/link/${user.alias}/${card.id}/vcard`)).statusCode).toBe(200);
 
     // Removed: the host stops serving and Caddy is refused.
     expect((await call('DELETE', `/api/custom-domains/${domain.id}`)).status).toBe(200);

@@ -22,6 +22,7 @@ declare module '../../platform/jobs.js' {
 /** Owners' custom domains (docs/custom-domains.md): records, checks, the daily re-check, Caddy's ask. */
 export const customDomainsModule = defineModule({
   name: 'custom-domains',
+  provides: ['customDomainOf'],
   async build({ db, jobs, config, log, registries, services: { subscriptions } }) {
     const domains = createCustomDomains({
       db,
@@ -39,6 +40,8 @@ export const customDomainsModule = defineModule({
       services: { customDomains: domains },
       access: [ownedRowsAccess('custom_domain', db, customDomains)],
       userData: [createCustomDomainsUserData(db)],
+      // The public page names a card's domain as its address (canonical link, sharing tags, vCard).
+      hooks: { customDomainOf: (profileId: string) => domains.hostOfProfile(profileId) },
     };
   },
   async register(api, { services: { customDomains: domains } }) {

@@ -41,7 +41,11 @@ const isUniqueViolation = (error: unknown) =>
 export function createCustomDomains({ db, requireAccess, dns, cnameTarget, publicHost, quota }: Deps) {
   // What this process serves changes at once when a check or a removal here changes a host (hosts.ts).
   const listeners = new Set<(host: string) => void>();
-  const changed = (host: string) => listeners.forEach((listener) => listener(host));
+  const hostsOfProfiles = new Map<string, { at: number; host: string | null }>();
+  const changed = (host: string) => {
+    hostsOfProfiles.clear();
+    listeners.forEach((listener) => listener(host));
+  };
 
   /** The names of each domain's target, for the owner's list. */
   async function present(rows: Row[]): Promise<CustomDomain[]> {
@@ -200,12 +204,19 @@ export function createCustomDomains({ db, requireAccess, dns, cnameTarget, publi
       return null;
     },
 
-    /** The verified host of a card, if it has one (its links and QR code use it). */
+    /**
+     * The verified host of a card or tag, if it has one (its page, sharing tags and vCard name it),
+     * remembered 30 s per process (every page view asks; a change in this process applies at once).
+     */
     async hostOfProfile(profileId: string): Promise<string | null> {
+      const hit = hostsOfProfiles.get(profileId);
+      if (hit && Date.now() - hit.at < 30_000) return hit.host;
       const [row] = await db
         .select({ host: customDomains.host })
         .from(customDomains)
         .where(and(eq(customDomains.profileId, profileId), eq(customDomains.status, 'verified')));
+      if (hostsOfProfiles.size >= 10_000) hostsOfProfiles.clear();
+      hostsOfProfiles.set(profileId, { at: Date.now(), host: row?.host ?? null });
       return row?.host ?? null;
     },
   };

@@ -3,7 +3,13 @@ import { defineModule } from '../../platform/modules.js';
 import { createDailyCounters } from './daily-counters.js';
 import { publicProfileCacheInvalidation } from './cache-invalidation.js';
 import { publicProfileRoutes } from './routes.js';
-import { createPublicProfileService, type PublicProfileService, type FormFieldsLoader, type TeamDirectoryLoader } from './service.js';
+import {
+  createPublicProfileService,
+  type CustomDomainLoader,
+  type PublicProfileService,
+  type FormFieldsLoader,
+  type TeamDirectoryLoader,
+} from './service.js';
 
 /** The public page itself, outside /api (app.ts registers it among the pages). */
 export { registerPublicPage } from './page-routes.js';
@@ -17,13 +23,15 @@ declare module '../../platform/modules.js' {
     teamDirectory: TeamDirectoryLoader;
     /** The owner's contact fields asked on the contact form (the audience module, built later, answers it). */
     contactFormFields: FormFieldsLoader;
+    /** A card's or tag's verified custom domain (the custom-domains module, built later, answers it). */
+    customDomainOf: CustomDomainLoader;
   }
 }
 
 export const publicProfileModule = defineModule({
   name: 'public-profile',
-  needs: ['teamDirectory', 'contactFormFields'],
-  build({ db, database, events, clock, config, services: { walls }, hooks: { teamDirectory, contactFormFields } }) {
+  needs: ['teamDirectory', 'contactFormFields', 'customDomainOf'],
+  build({ db, database, events, clock, config, services: { walls }, hooks: { teamDirectory, contactFormFields, customDomainOf } }) {
     // Visitors' days are the seller's calendar days of the product's clock (the test clock moves them too).
     const counters = createDailyCounters(db, {
       timeZone: config.sellerTimeZone,
@@ -36,6 +44,7 @@ export const publicProfileModule = defineModule({
       wallPage: (profileId, canonicalPath, before) => walls.publicPage(profileId, canonicalPath, before),
       teamDirectory,
       formFields: contactFormFields,
+      customDomainOf,
     });
     return {
       services: { publicProfiles },

@@ -113,8 +113,10 @@ export function registerPublicPage(
     const { profile, visibility, ownerLocale } = found;
     if (!preview && profile.alias !== alias) return reply.redirect(profile.canonicalPath, 301);
     const locale = localeFor(acceptLanguage, ownerLocale);
-    const origin = on ? `https://${on.host}` : publicUrl;
-    const url = on ? `${origin}/` : `${publicUrl}${profile.canonicalPath}`;
+    // A card with a verified custom domain has that as its address, wherever the page is read.
+    const host = on?.host ?? (preview ? null : await service.customDomainOf(profile.id));
+    const origin = host ? `https://${host}` : publicUrl;
+    const url = host ? `${origin}/` : `${publicUrl}${profile.canonicalPath}`;
     if (preview) {
       // Shown in an iframe of the owner's screen (same origin only), never indexed.
       const csp = reply.getHeader('content-security-policy');
@@ -141,7 +143,7 @@ export function registerPublicPage(
     if (paged) reply.header('server-timing', profileCache);
     if (preview || paged) return html(reply, 200, render());
     const encoding = requestEncoding(request);
-    const page = rendered.get(found, locale, encoding, render, on?.host);
+    const page = rendered.get(found, locale, encoding, render, host ?? '');
     // The profile cache's answer, then the rendered-page cache's (the benchmark counts both).
     reply.header('server-timing', `${profileCache}, page;desc=${page.hit ? 'hit' : 'miss'}`);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

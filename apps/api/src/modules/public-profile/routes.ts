@@ -132,7 +132,8 @@ function registerVisitorRoutes(app: App, { service, publicUrl, images }: Options
           .send(
             buildVCard(
               profile,
-              `${publicUrl}${profile.canonicalPath}`,
+              (await service.customDomainOf(profile.id).then((host) => (host ? `https://${host}/` : null))) ??
+                `${publicUrl}${profile.canonicalPath}`,
               await vcardPhoto(request.params.alias, profile),
               localeFromHeader(request.headers['accept-language']),
             ),

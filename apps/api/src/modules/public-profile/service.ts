@@ -53,7 +53,12 @@ type PageSources = {
   teamDirectory: () => TeamDirectoryLoader;
   /** The owner's contact fields asked on the contact form (the audience module's `contactFormFields` hook). */
   formFields: () => FormFieldsLoader;
+  /** A card's or tag's verified custom domain (the custom-domains module's `customDomainOf` hook). */
+  customDomainOf: () => CustomDomainLoader;
 };
+
+/** The host a card or tag is served at when its owner verified one, else null. */
+export type CustomDomainLoader = (profileId: string) => Promise<string | null>;
 
 /** The contact fields an owner asks on their contact forms, in their order. */
 export type FormFieldsLoader = (ownerId: string) => Promise<PublicFormField[]>;
@@ -62,7 +67,7 @@ export type FormFieldsLoader = (ownerId: string) => Promise<PublicFormField[]>;
 export function createPublicProfileService(
   db: Database,
   counters: DailyCounters,
-  { lostScans, wallPage, teamDirectory, formFields }: PageSources,
+  { lostScans, wallPage, teamDirectory, formFields, customDomainOf }: PageSources,
 ) {
   const announceLostScan = createLostScanAnnouncer(lostScans);
   // Reads (profile-reader.ts), the cache in front of them (profile-cache.ts), the statistics (profile-stats.ts).
@@ -169,6 +174,9 @@ export function createPublicProfileService(
 
     /** The team directory of `/link/{alias}` (never cached: it is off by default and seldom visited). */
     teamDirectory: (alias: string) => teamDirectory()(alias),
+
+    /** The card's or tag's verified custom domain (its address there is `https://<host>/`), or null. */
+    customDomainOf: (profileId: string) => customDomainOf()(profileId),
 
     /** A later page of the wall (`?posts=`), never cached; null when the wall is off. */
     wallPage: (profile: PublicProfile, before: string) => wallOf(profile, before),
