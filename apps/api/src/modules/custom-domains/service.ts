@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { CreateCustomDomainBody, CustomDomain, CustomDomainList } from '@enlaza/contracts';
 import type { Database } from '../../db/client.js';
 import type { DnsReader } from '../../lib/dns.js';
@@ -9,12 +9,12 @@ import type { Actor } from '../../platform/actor.js';
 import { lockUser } from '../account/index.js';
 import { teamOfOwner } from '../teams/index.js';
 import { bothFound, checkRecords, recordsToPublish } from './records.js';
+import { present, targetOf } from './queries.js';
 import { customDomains } from './schema.js';
 
 type Row = typeof customDomains.$inferSelect;
 
-/** What a verified host serves: a card or tag at its alias and id, or a team's directory at its alias. */
-export type HostTarget = { kind: 'profile'; alias: string; profileId: string } | { kind: 'team'; alias: string };
+export type { HostTarget } from './queries.js';
 
 type Deps = {
   db: Database;
@@ -28,7 +28,6 @@ type Deps = {
   quota: (actor: Actor) => Promise<number>;
 };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
@@ -46,30 +45,6 @@ export function createCustomDomains({ db, requireAccess, dns, cnameTarget, publi
     hostsOfProfiles.clear();
     listeners.forEach((listener) => listener(host));
   };
-
-  /** The names of each domain's target, for the owner's list. */
-  async function present(rows: Row[]): Promise<CustomDomain[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const named = await db.execute(sql`
-      select d.id, coalesce(p.name, t.name, '') as name
-      from custom_domains d left join profiles p on p.id = d.profile_id left join teams t on t.id = d.team_id
-      where d.id in (select unnest(${`{${ids.join(',')}}`}::uuid[]))`);
-    const names = new Map((named.rows as { id: string; name: string }[]).map((r) => [r.id, r.name]));
-    return rows.map((row) => ({
-      id: row.id,
-      host: row.host,
-      target: row.profileId
-        ? { kind: 'profile' as const, id: row.profileId, name: names.get(row.id) ?? '' }
-        : { kind: 'team' as const, id: row.teamId ?? '', name: names.get(row.id) ?? '' },
-      status: row.status,
-      records: row.records,
-      url: `https://${row.host}/`,
-      checkedAt: iso(row.checkedAt),
-      verifiedAt: iso(row.verifiedAt),
-      createdAt: row.createdAt.toISOString(),
-    }));
-  }
 
   async function find(actor: Actor, id: string): Promise<Row> {
     await requireAccess(actor, 'custom_domain', id);
@@ -107,7 +82,7 @@ export function createCustomDomains({ db, requireAccess, dns, cnameTarget, publi
   return {
     async list(actor: Actor): Promise<CustomDomainList> {
       const rows = await db.select().from(customDomains).where(eq(customDomains.userId, actor.id)).orderBy(asc(customDomains.createdAt));
-      return { domains: await present(rows), limit: await quota(actor) };
+      return { domains: await present(db, rows), limit: await quota(actor) };
     },
 
     async create(actor: Actor, body: CreateCustomDomainBody): Promise<CustomDomain> {
@@ -143,12 +118,12 @@ export function createCustomDomains({ db, requireAccess, dns, cnameTarget, publi
           .returning();
         return inserted!;
       });
-      return (await present([row]))[0]!;
+      return (await present(db, [row]))[0]!;
     },
 
     /** Reads the domain's records now (the owner's "Check DNS now"). */
     async check(actor: Actor, id: string): Promise<CustomDomain> {
-      return (await present([await runCheck(await find(actor, id))]))[0]!;
+      return (await present(db, [await runCheck(await find(actor, id))]))[0]!;
     },
 
     async remove(actor: Actor, id: string): Promise<void> {
@@ -184,25 +159,7 @@ export function createCustomDomains({ db, requireAccess, dns, cnameTarget, publi
       return { checked: rows.length, failed };
     },
 
-    /**
-     * What a verified host serves now (its card's alias may have changed; a deleted card, a suspended
-     * owner or a team without its directory answer "not available" on the page itself), or null.
-     */
-    async targetOf(host: string): Promise<HostTarget | null> {
-      const found = await db.execute(sql`
-        select d.profile_id as "profileId", coalesce(pt.alias, u.alias) as "profileAlias", t.alias as "teamAlias"
-        from custom_domains d
-        left join profiles p on p.id = d.profile_id
-        left join users u on u.id = p.user_id
-        left join teams pt on pt.id = p.team_id
-        left join teams t on t.id = d.team_id
-        where d.host = ${host} and d.status = 'verified'`);
-      const row = found.rows[0] as { profileId: string | null; profileAlias: string | null; teamAlias: string | null } | undefined;
-      if (!row) return null;
-      if (row.profileId && row.profileAlias) return { kind: 'profile', alias: row.profileAlias, profileId: row.profileId };
-      if (row.teamAlias) return { kind: 'team', alias: row.teamAlias };
-      return null;
-    },
+    targetOf: (host: string) => targetOf(db, host),
 
     /**
      * The verified host of a card or tag, if it has one (its page, sharing tags and vCard name it),
