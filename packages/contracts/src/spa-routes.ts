@@ -61,6 +61,7 @@ export const SPA_ROUTES = [
   '/user/notificaciones',
   '/user/opciones',
   '/user/webhooks',
+  '/user/dominios',
   '/user/equipo',
   '/user/equipo/unirse/:token',
   '/account',

@@ -127,6 +127,7 @@ describe('route table', () => {
       'notificaciones',
       'opciones',
       'webhooks',
+      'dominios',
       'equipo',
     ]);
   });

@@ -152,6 +152,11 @@ const userChildren: RouteObject[] = [
     handle: { titleKey: 'pages:user.webhooks' },
   },
   {
+    path: 'dominios',
+    lazy: lazyPage(() => import('@/features/custom-domains/pages/custom-domains-page'), { namespaces: ['custom-domains', 'admin'] }),
+    handle: { titleKey: 'pages:user.dominiosPropios' },
+  },
+  {
     path: 'equipo',
     // `register`: the alias field's words; `admin`: the tables'; `cloud` and `phone`: the logo and phone pickers.
     lazy: lazyPage(() => import('@/features/teams/pages/team-page'), { namespaces: ['teams', 'register', 'admin', 'cloud', 'phone'] }),

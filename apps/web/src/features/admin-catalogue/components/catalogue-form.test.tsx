@@ -20,6 +20,7 @@ const starter: PlanAdmin = {
   maxTags: 3,
   storageBytes: 100 * 1024 * 1024,
   sendsPerMonth: 500,
+  customDomains: 0,
   sortOrder: 5,
   isFree: false,
 };
@@ -118,6 +119,24 @@ describe('a catalogue form’s fields, from the contract', () => {
     expect(await screen.findByText('Enter a whole number in the allowed range.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByTestId('catalogue-field-maxTags'));
     expect(sent).toEqual([]);
+  });
+
+  it('sends the plan’s custom domains: 0 unless typed, a whole number from 0 to 100', async () => {
+    const { sent, onClose } = await setup();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('catalogue-field-code')));
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: /^Custom domains/ });
+    expect(field.value).toBe('0');
+    fillPlan();
+    type('catalogue-name-en', 'Starter');
+    type('catalogue-field-customDomains', '101');
+    fireEvent.click(screen.getByTestId('catalogue-submit'));
+    expect(await screen.findByText('Enter a whole number in the allowed range.')).toBeTruthy();
+    expect(document.activeElement).toBe(field);
+    expect(sent).toEqual([]);
+    type('catalogue-field-customDomains', '3');
+    fireEvent.click(screen.getByTestId('catalogue-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent[0]!.body).toMatchObject({ customDomains: 3, sendsPerMonth: 500 });
   });
 
   it('puts the server’s refusal of the code on the code field', async () => {

@@ -21,6 +21,7 @@ const plan: PlanAdmin = {
   maxTags: 3,
   storageBytes: 1024,
   sendsPerMonth: 500,
+  customDomains: 0,
   sortOrder: 5,
   isFree: false,
 };

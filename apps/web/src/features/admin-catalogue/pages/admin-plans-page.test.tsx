@@ -17,6 +17,7 @@ const plan: PlanAdmin = {
   maxTags: 3,
   storageBytes: 1024,
   sendsPerMonth: 500,
+  customDomains: 3,
   sortOrder: 5,
   isFree: false,
 };
@@ -29,5 +30,14 @@ describe('the admin plans', () => {
     await render(<AdminPlansPage />, { route: '/admin/plans' });
     expect(await screen.findByRole('columnheader', { name: 'Offers, subscriptions' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: '1,234' })).toBeTruthy();
+  });
+
+  it('show how many custom domains each plan allows', async () => {
+    mockApi(() => json({ ok: 1, data: [plan] }));
+    await render(<AdminPlansPage />, { route: '/admin/plans' });
+    const header = await screen.findByRole('columnheader', { name: 'Custom domains' });
+    const row = screen.getByRole('row', { name: /pro/ });
+    const column = [...header.parentElement!.children].indexOf(header);
+    expect(row.children[column]?.textContent).toBe('3');
   });
 });

@@ -67,6 +67,7 @@ export function plansScreen({ t, locale }: Ctx): CatalogueScreen<'plans'> {
       { name: 'maxTags', type: 'integer', labelKey: 'fields.maxTags' },
       { name: 'storageBytes', type: 'megabytes', labelKey: 'fields.storage', hintKey: 'fields.storageHint' },
       { name: 'sendsPerMonth', type: 'integer', labelKey: 'fields.sendsPerMonth' },
+      { name: 'customDomains', type: 'integer', labelKey: 'fields.customDomains', hintKey: 'fields.customDomainsHint' },
       { name: 'sortOrder', type: 'integer', labelKey: 'fields.sortOrder', hintKey: 'fields.sortOrderHint' },
       { name: 'isFree', type: 'checkbox', labelKey: 'fields.isFree' },
     ],
@@ -76,6 +77,7 @@ export function plansScreen({ t, locale }: Ctx): CatalogueScreen<'plans'> {
       maxTags: String(row?.maxTags ?? ''),
       storageBytes: row ? bytesToMegabytes(row.storageBytes) : '',
       sendsPerMonth: String(row?.sendsPerMonth ?? ''),
+      customDomains: String(row?.customDomains ?? 0),
       sortOrder: String(row?.sortOrder ?? 0),
       isFree: row?.isFree ?? false,
     }),
@@ -85,6 +87,7 @@ export function plansScreen({ t, locale }: Ctx): CatalogueScreen<'plans'> {
       { key: 'tags', header: t('columns.tags'), cell: (row) => formatNumber(row.maxTags, locale) },
       { key: 'storage', header: t('columns.storage'), cell: (row) => formatBytes(row.storageBytes, locale) },
       { key: 'sends', header: t('columns.sends'), cell: (row) => formatNumber(row.sendsPerMonth, locale) },
+      { key: 'customDomains', header: t('columns.customDomains'), cell: (row) => formatNumber(row.customDomains, locale) },
     ],
     searchText: (row) => row.code,
   };
