@@ -148,6 +148,11 @@ export type Config = {
     dkim: DkimKey | null;
   } | null;
   mailFrom: string;
+  /**
+   * The platform's DKIM key (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE), or null: campaigns
+   * are signed with it whichever SMTP server carries them (the admin's too, without SMTP_HOST).
+   */
+  dkim: DkimKey | null;
   /** The DNS servers owners' own domains are checked with (DNS_SERVERS; empty: the system's). */
   dnsServers: string[];
   /** Owners' sending domains: the SPF record they include (SENDING_SPF_INCLUDE). */
@@ -329,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD, dkim }
       : null,
     mailFrom: e.MAIL_FROM,
+    dkim,
     dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((server) => server.trim()) : [],
     customDomains: {
       cnameTarget: e.CUSTOM_DOMAIN_TARGET ?? new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).hostname.toLowerCase(),

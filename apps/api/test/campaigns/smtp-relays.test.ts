@@ -1,4 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -43,7 +47,7 @@ async function closedPort(): Promise<number> {
  * connections closed shortly after.
  */
 async function startSink(options: { failAfter?: number } = {}) {
-  const received: { id: string; to: string[]; at: number }[] = [];
+  const received: { id: string; to: string[]; at: number; signedBy: string | null }[] = [];
   const sockets = new Set<Socket>();
   let down = false;
   const shutting = () => Object.assign(new Error('Service shutting down'), { responseCode: 421 });
@@ -60,8 +64,11 @@ async function startSink(options: { failAfter?: number } = {}) {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         if (down) return callback(shutting());
-        const id = /^Message-ID:\s*(\S+)/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '';
-        received.push({ id, to: session.envelope.rcptTo.map((a) => a.address), at: performance.now() });
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const id = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '';
+        // The domain of its DKIM signature, if it has one.
+        const signedBy = /^DKIM-Signature:[^]*?\bd=([^;\s]+)/im.exec(raw)?.[1] ?? null;
+        received.push({ id, to: session.envelope.rcptTo.map((a) => a.address), at: performance.now(), signedBy });
         callback();
         if (options.failAfter !== undefined && received.length >= options.failAfter) {
           down = true;
@@ -221,8 +228,20 @@ describe('a campaign over several SMTP servers', () => {
   let owner: Record<string, string>;
   let demoId: string;
   beforeAll(async () => {
-    // No SMTP_HOST: only the admin's servers carry campaigns.
-    t = await createTestApp({ DEMO_PLAN: 'business' });
+    // No SMTP_HOST: only the admin's servers carry campaigns, signed with the platform's DKIM key.
+    const keyDir = mkdtempSync(join(tmpdir(), 'enlaza-relay-dkim-'));
+    cleanups.push(() => rmSync(keyDir, { recursive: true, force: true }));
+    writeFileSync(
+      join(keyDir, 'dkim.pem'),
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    );
+    t = await createTestApp({
+      DEMO_PLAN: 'business',
+      MAIL_FROM: 'Enlaza <no-reply@enlaza.test>',
+      DKIM_DOMAIN: 'enlaza.test',
+      DKIM_SELECTOR: 'relays',
+      DKIM_PRIVATE_KEY_FILE: join(keyDir, 'dkim.pem'),
+    });
     admin = bearer(await login(t.app, ADMIN));
     owner = bearer(await login(t.app, DEMO));
     demoId = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.email)))[0]!.id;
@@ -272,11 +291,12 @@ describe('a campaign over several SMTP servers', () => {
     expect(new Set(all.map((m) => m.id)).size).toBe(addresses.length);
   }
 
-  it('spreads the sends over both servers, every recipient once', async () => {
+  it('spreads the sends over both servers, every recipient once, each signed with the platform key', async () => {
     const [a, b] = [await startSink(), await startSink()];
     await useRelays({ name: 'A', port: a.port }, { name: 'B', port: b.port });
     const { addresses } = await sendCampaign(60, 'spread');
     deliveredOnce([a, b], addresses);
+    expect(new Set([...a.received, ...b.received].map((m) => m.signedBy))).toEqual(new Set(['enlaza.test']));
     // Both carried a fair part (the fewest in flight takes the next send).
     expect(a.received.length).toBeGreaterThanOrEqual(12);
     expect(b.received.length).toBeGreaterThanOrEqual(12);

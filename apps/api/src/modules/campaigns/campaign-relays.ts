@@ -59,13 +59,15 @@ function wantedOf(row: SendingRelay): Wanted {
 export function createCampaignRelays(options: {
   source: SmtpRelaySource;
   smtp: Config['smtp'];
+  /** The platform's key (DKIM_*), whichever server carries the message. */
+  dkim: Config['dkim'];
   connections: number;
   deadlineMs: number;
   log: FastifyBaseLogger;
   metrics: Metrics;
 }) {
   const { source, connections, deadlineMs, log } = options;
-  const sign = createCampaignSigning(options.smtp?.dkim ?? null);
+  const sign = createCampaignSigning(options.dkim);
   const env: Wanted | null = options.smtp
     ? (() => {
         const { dkim: _signedOnce, ...server } = options.smtp;

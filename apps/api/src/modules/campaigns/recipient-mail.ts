@@ -31,6 +31,7 @@ export function createRecipientMail(deps: SenderDeps) {
   const transport = createCampaignRelays({
     source: deps.relays,
     smtp: config.smtp,
+    dkim: config.dkim,
     connections: config.campaignSmtpConnections,
     deadlineMs: config.smtpSendTimeoutMs,
     log,
@@ -65,12 +66,7 @@ export function createRecipientMail(deps: SenderDeps) {
     return email;
   };
 
-  async function sendOne(
-    campaign: CampaignRow,
-    owner: RunOwner,
-    r: ClaimedRecipient,
-    claimedAt: number,
-  ): Promise<Outcome> {
+  async function sendOne(campaign: CampaignRow, owner: RunOwner, r: ClaimedRecipient, claimedAt: number): Promise<Outcome> {
     const profileUrl = shortProfileLink(config.publicUrl, owner.alias);
     const email = renderCampaignEmail(preparedFor(campaign, owner.locale), r, {
       signer,

@@ -25,6 +25,7 @@ export type SenderDeps = {
     Config,
     | 'smtp'
     | 'mailFrom'
+    | 'dkim'
     | 'publicUrl'
     | 'jobTimeoutSeconds'
     | 'campaignRatePerSecond'
