@@ -1,26 +1,36 @@
 import { ActionIcon, Button, CopyButton, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
+import { useShareUrl } from '@/lib/api/custom-domains';
 import { publicLink } from '@/lib/public-url';
 
 /** The public address as visitors open it (on PUBLIC_URL, as the server's own pages print it). */
 export const publicUrlOf = (publicPath: string) => publicLink(publicPath);
 
-/** Copies a profile's public link; says "Copied" for a moment (announced politely). `onCopied`: after each copy. */
+/** The address to share for a card or tag: its verified custom domain's, else its short address on PUBLIC_URL. */
+export const useProfileShareUrl = (profileId: string, sharePath: string) => useShareUrl('profile', profileId, publicUrlOf(sharePath));
+
+/**
+ * Copies a profile's public link (its custom domain's when one is verified); says "Copied" for a
+ * moment (announced politely). `onCopied`: after each copy.
+ */
 export function CopyLinkButton({
+  profileId,
   publicPath,
   name,
   compact = false,
   onCopied,
 }: {
+  profileId: string;
   publicPath: string;
   name: string;
   compact?: boolean;
   onCopied?: () => void;
 }) {
   const { t } = useTranslation('profiles');
+  const url = useProfileShareUrl(profileId, publicPath);
   return (
-    <CopyButton value={publicUrlOf(publicPath)} timeout={2000}>
+    <CopyButton value={url} timeout={2000}>
       {({ copied, copy: copyLink }) => {
         const copy = () => {
           copyLink();

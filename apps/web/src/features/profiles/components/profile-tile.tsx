@@ -140,7 +140,13 @@ export function ProfileTile({ profile, base, folder, labels, selected, onSelect 
             <Icon name="mail" />
           </ActionIcon>
         </Tooltip>
-        <CopyLinkButton publicPath={profile.sharePath} name={profile.name} compact onCopied={() => recordStep('share', profile.id)} />
+        <CopyLinkButton
+          profileId={profile.id}
+          publicPath={profile.sharePath}
+          name={profile.name}
+          compact
+          onCopied={() => recordStep('share', profile.id)}
+        />
       </Group>
     </Card>
   );

@@ -69,6 +69,8 @@ describe('ProfileListPage', () => {
     mockApi((input) => {
       const url = new URL(input, 'http://x');
       if (url.pathname === '/api/datasuscription') return json(subscription(cardLimit));
+      // The tiles' copy buttons look for a card's custom domain (one list for the page).
+      if (url.pathname === '/api/custom-domains') return json({ ok: 1, data: { domains: [], limit: 0 } });
       if (url.pathname !== '/api/profiles') return json({ ok: 1, data: [] });
       const kind = url.searchParams.get('kind') as ProfileKind;
       const page = Number(url.searchParams.get('page') ?? 1);

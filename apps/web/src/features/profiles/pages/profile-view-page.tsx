@@ -1,9 +1,8 @@
 import '../profiles.css';
 import { lazy, Suspense, useCallback } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ProfileQr } from '@/components/public-profile/profile-qr';
 import { useLocale } from '@/components/use-locale';
 import { usePageTitle } from '@/components/use-page-title';
 import { ApiError } from '@/lib/api-error';
@@ -11,11 +10,12 @@ import { useRecordOnboardingStep } from '@/lib/api/record-onboarding-step';
 import { formatNumber } from '@/lib/format';
 import { useProfile } from '../api/get-profile';
 import { useProfileStats } from '../api/profile-stats';
-import { CopyLinkButton, publicUrlOf } from '../components/copy-link-button';
+import { CopyLinkButton, useProfileShareUrl } from '../components/copy-link-button';
 import { EmailSignaturePanel } from '../components/email-signature';
 import { VideoBackgroundPanel } from '../components/video-background';
 import { Icon } from '../components/icons';
 import { PublicPagePreview } from '../components/public-page-preview';
+import { SharePanel } from '../components/share-panel';
 import { useProfileKind } from '../components/use-profile-kind';
 import { ViewPanel } from '../components/view-panel';
 import { WalletButtons } from '../components/wallet-buttons';
@@ -88,6 +88,9 @@ export default function ProfileViewPage() {
   const recordStep = useRecordOnboardingStep();
   const previewed = useCallback(() => recordStep('preview', profileId), [recordStep, profileId]);
   const shared = useCallback(() => recordStep('share', profileId), [recordStep, profileId]);
+  // The short address (the alias alone for the main card) is what is shared and drawn in the QR
+  // code; a verified custom domain of the card's replaces it.
+  const url = useProfileShareUrl(profileId, profile?.sharePath ?? '');
 
   const notFound = (query.error instanceof ApiError && query.error.status === 404) || (query.data && !profile);
   if (notFound || query.isError) {
@@ -114,9 +117,6 @@ export default function ProfileViewPage() {
     );
   }
   if (!profile) return <Skeleton height={480} radius="md" aria-label={t('loading')} data-testid="profile-view-loading" />;
-
-  // The short address (the alias alone for the main card) is what is shared and drawn in the QR code.
-  const url = publicUrlOf(profile.sharePath);
 
   return (
     <Stack gap="lg" data-testid="profile-view-page">
@@ -154,7 +154,7 @@ export default function ProfileViewPage() {
             {t('view.openPublic')}
             <VisuallyHidden>{t('view.newTab')}</VisuallyHidden>
           </Button>
-          <CopyLinkButton publicPath={profile.sharePath} name={profile.name} onCopied={shared} />
+          <CopyLinkButton profileId={profile.id} publicPath={profile.sharePath} name={profile.name} onCopied={shared} />
         </Group>
       </Group>
       {profile.visibility === 'private' ? (
@@ -170,21 +170,7 @@ export default function ProfileViewPage() {
           <PublicPagePreview id={profile.id} version={profile.updatedAt} title={t('view.previewTitle')} onShown={previewed} />
         </Stack>
         <Stack gap="lg">
-          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="profile-qr-title">
-            <Title order={2} size="h4" id="profile-qr-title" mb="sm">
-              {t('view.qrTitle')}
-            </Title>
-            <ProfileQr
-              url={url}
-              size={200}
-              downloadName={`qr-${profile.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 40) || 'profile'}`}
-              withDownloads
-              onDownload={shared}
-            />
-            <Text size="xs" c="dimmed" ta="center" mt="xs" style={{ overflowWrap: 'anywhere' }} data-testid="view-public-url">
-              {url}
-            </Text>
-          </Paper>
+          <SharePanel profile={profile} url={url} onShared={shared} />
           {profile.kind === 'card' ? <WalletButtons profileId={profile.id} /> : null}
           {profile.kind === 'card' ? <EmailSignaturePanel profileId={profile.id} version={profile.updatedAt} /> : null}
           {profile.kind === 'card' ? <VideoBackgroundPanel profile={profile} url={url} /> : null}

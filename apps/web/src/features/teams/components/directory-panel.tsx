@@ -1,15 +1,21 @@
 import { Alert, Anchor, Button, CopyButton, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Team } from '@enlaza/contracts';
+import { servingDomain, useCustomDomains } from '@/lib/api/custom-domains';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { publicLink } from '@/lib/public-url';
 import { useSetDirectory } from '../api/set-directory';
 
-/** The public team page `/link/{alias}`: every assigned member's card, shown only while switched on. */
-export function DirectoryPanel({ team }: { team: Team }) {
+/**
+ * The public team page `/link/{alias}`: every assigned member's card, shown only while switched on.
+ * Its owner can serve it at a custom domain: its link is then that domain's.
+ */
+export function DirectoryPanel({ team, owner }: { team: Team; owner: boolean }) {
   const { t } = useTranslation('teams');
   const toggle = useSetDirectory();
-  const url = publicLink(team.directoryPath);
+  const domain = servingDomain(useCustomDomains(owner).data, 'team', team.id);
+  const url = owner && domain ? domain.url : publicLink(team.directoryPath);
   const on = toggle.isPending && toggle.variables !== undefined ? toggle.variables : team.directoryEnabled;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="team-directory">
@@ -63,6 +69,18 @@ export function DirectoryPanel({ team }: { team: Team }) {
             </Text>
           )}
         </Stack>
+        {owner ? (
+          <Stack gap={2} align="flex-start" data-testid="team-directory-custom-domain">
+            {domain ? (
+              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                {t('directory.customDomainOn', { host: domain.host })}
+              </Text>
+            ) : null}
+            <Anchor component={Link} to="/user/dominios" size="sm">
+              {t(domain ? 'directory.customDomainManage' : 'directory.customDomain')}
+            </Anchor>
+          </Stack>
+        ) : null}
       </Stack>
     </Paper>
   );

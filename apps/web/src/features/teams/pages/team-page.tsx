@@ -38,7 +38,7 @@ function Management({ mine }: { mine: NonNullable<MyTeam> }) {
     miembros: <MembersPanel />,
     invitaciones: <InvitationsPanel />,
     plantilla: <TemplatePanel />,
-    directorio: <DirectoryPanel team={mine.team} />,
+    directorio: <DirectoryPanel team={mine.team} owner={mine.role === 'owner'} />,
     cifras: <FiguresPanel />,
     datos: <DetailsPanel team={mine.team} />,
   };
