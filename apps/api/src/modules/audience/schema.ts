@@ -64,7 +64,12 @@ export const contacts = pgTable(
     name: text(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('contacts_list_email_idx').on(t.listId, t.email)],
+  (t) => [
+    uniqueIndex('contacts_list_email_idx').on(t.listId, t.email),
+    // A segment's addresses are looked up here, one probe each, without reading the rows: the list
+    // (whose owner it is) and the id (whose consent counts) come from the index.
+    index('contacts_email_idx').on(t.email, t.listId, t.id),
+  ],
 );
 
 /**
@@ -149,8 +154,9 @@ export const contactFields = pgTable(
 
 /**
  * One value of one field for one address (lower-cased) of the field's owner, in the column of the
- * field's type (a choice in `text_value`). The indexes by field and value are what a segment's field
- * condition reads: equality and ranges on one field select their addresses without reading the others.
+ * field's type (a choice in `text_value`; `text_key` is it lower-cased, written by the database). The
+ * indexes by field and value are what a segment's field condition reads: equality and ranges on one
+ * field select their addresses from the index alone, without reading the rows or the other fields.
  */
 export const contactFieldValues = pgTable(
   'contact_field_values',
@@ -160,13 +166,17 @@ export const contactFieldValues = pgTable(
       .references(() => contactFields.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     textValue: text(),
+    textKey: text().generatedAlwaysAs(sql`lower(text_value)`),
     numberValue: numeric({ mode: 'number' }),
     dateValue: date({ mode: 'string' }),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.fieldId, t.email] }),
-    index('contact_field_values_text_idx').on(t.fieldId, sql`lower(${t.textValue})`, t.email),
+    // On the stored key, not on lower(text_value): an index on an expression is never read alone.
+    index('contact_field_values_text_key_idx')
+      .on(t.fieldId, t.textKey, t.email)
+      .where(sql`${t.textKey} is not null`),
     index('contact_field_values_number_idx').on(t.fieldId, t.numberValue, t.email),
     index('contact_field_values_date_idx').on(t.fieldId, t.dateValue, t.email),
   ],

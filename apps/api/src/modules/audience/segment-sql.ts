@@ -3,7 +3,7 @@
  * the owner's audience. Every condition is a set the address is in or not: the addresses with a field
  * value matching (read through the field-and-value indexes), the people of a list or a card, the
  * addresses that opened or clicked. So a condition on one field reads that field's matching values
- * once, not every person's row, and the database joins the sets as it sees fit.
+ * once, from its index alone, not every person's row, and the database joins the sets as it sees fit.
  *
  * A condition naming something that no longer exists (a deleted field) matches nobody; a list, card or
  * email that is gone is an empty set (so "not in that list" is everyone).
@@ -52,7 +52,8 @@ const withValue = (fieldId: string, where: SQL): SQL =>
 function fieldTerm(c: Extract<SegmentCondition, { kind: 'field' }>, ctx: SegmentContext): Term {
   const type = ctx.fields.get(c.fieldId);
   if (!type) return term(NOBODY);
-  const column = type === 'number' ? sql`v.number_value` : type === 'date' ? sql`v.date_value` : sql`v.text_value`;
+  // Text is compared lower-cased: `text_key` is lower(text_value), kept by the database and indexed.
+  const column = type === 'number' ? sql`v.number_value` : type === 'date' ? sql`v.date_value` : sql`v.text_key`;
   const values = (where: SQL, negate = false) => term(withValue(c.fieldId, where), negate);
   const value = c.value;
   switch (c.op) {
@@ -67,7 +68,7 @@ function fieldTerm(c: Extract<SegmentCondition, { kind: 'field' }>, ctx: Segment
           ? sql`v.number_value = ${Number(value)}`
           : type === 'date'
             ? sql`v.date_value = ${String(value)}::date`
-            : sql`lower(v.text_value) = ${String(value ?? '').toLowerCase()}`;
+            : sql`v.text_key = ${String(value ?? '').toLowerCase()}`;
       // "Is not": a value that differs, or no value at all.
       return values(equal, c.op === 'is_not');
     }
@@ -76,7 +77,7 @@ function fieldTerm(c: Extract<SegmentCondition, { kind: 'field' }>, ctx: Segment
       const like = `%${String(value ?? '')
         .toLowerCase()
         .replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      return values(sql`lower(v.text_value) like ${like}`, c.op === 'not_contains');
+      return values(sql`v.text_key like ${like}`, c.op === 'not_contains');
     }
     case 'gt':
       return values(sql`v.number_value > ${Number(value)}`);
