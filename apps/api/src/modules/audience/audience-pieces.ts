@@ -3,6 +3,7 @@
  * contacts, who is suppressed, and the whole audience a segment selects from.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
 import { consentingMessagePiece } from '../mailbox/index.js';
 import { liveProfilePiece, profileLabelPiece } from '../profiles/index.js';
 import { consentExpired, consentNotEffective } from './consents.js';
@@ -47,19 +48,56 @@ export const audienceUniverse = (ownerId: string): SQL =>
     union all
     select c.email, c.name, null::uuid, c.list_id, c.created_at from ${contacts} c join ${contactLists} l on l.id = c.list_id where l.user_id = ${ownerId} and ${effectiveContact}`;
 
+/**
+ * Whether `email` (lower-cased SQL expression) is a contact of one of the owner's lists whose consent
+ * counts: one probe of `contacts_email_idx`, which holds the list and the id (the owner's lists are
+ * read once per statement). `offset 0` keeps it a probe per address: as a join, the planner would
+ * hash every contact of the owner (a million) to match a few thousand addresses.
+ */
+export const isListContact = (ownerId: string, email: SQL): SQL =>
+  sql`exists (select 1 from ${contacts} c where c.email = ${email} and c.list_id = any(array(select l.id from ${contactLists} l where l.user_id = ${ownerId})) and ${effectiveContact} offset 0)`;
+
+/**
+ * How many addresses of a set (each once) are in the owner's audience and not suppressed, from the
+ * addresses alone: each is looked up among the list contacts by index, and the consenting senders are
+ * matched against the set (those that are list contacts too were counted already).
+ */
+export const audienceCountOf = (ownerId: string, set: SQL): SQL => sql`
+  with segment_set as materialized (${set})
+  select (
+    (select count(*) from segment_set a
+      where a.email <> '' and ${isListContact(ownerId, sql`a.email`)} and ${notSuppressed(ownerId, sql`a.email`)})
+    + (select count(distinct x.email) from (select lower(trim(m.email)) as email ${consentingMessages(ownerId)}) x
+      where x.email <> '' and x.email in (select b.email from segment_set b)
+        and not ${isListContact(ownerId, sql`x.email`)} and ${notSuppressed(ownerId, sql`x.email`)})
+  )::int as n`;
+
+/**
+ * Runs a statement that evaluates segments without JIT compilation, in a transaction of its own (a
+ * savepoint in the caller's): the planner prices looking up each address of a large segment above
+ * JIT's thresholds, and compiling with inlining and optimisation then took longer than the query
+ * itself (430 ms of 1.1 s for 100,000 addresses).
+ */
+export const withoutJit = <T>(db: Database | Transaction, run: (q: Database | Transaction) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('jit', 'off', true)`);
+    return run(tx);
+  });
+
 /** `execute` answers `{ rows }` on node-postgres and PGlite alike through drizzle, but be lenient. */
 export const rowsOf = <T>(result: unknown): T[] => ('rows' in (result as object) ? (result as { rows: T[] }).rows : (result as T[]));
 
 /**
- * The audience's rows (email, name, profile, time) of the addresses a segment's set names: their
- * list contacts and consenting messages whose consent counts. The set is computed once (a CTE) and
- * the rows are found from it, so a segment of a few people does not read the whole audience.
+ * The audience's rows (email, name, profile, time) of the addresses a segment's set names (each
+ * once): their list contacts and consenting messages whose consent counts. The rows are found from
+ * the set (a join, which the database may run as a probe of \`contacts_email_idx\` per address), so a
+ * segment of a few people does not read the whole audience.
  */
 export const audienceRowsOf = (ownerId: string, set: SQL): SQL =>
   sql`with s as not materialized (${set})
     select c.email as email, c.name as name, null::uuid as profile_id, c.created_at as created_at
-      from ${contacts} c join ${contactLists} l on l.id = c.list_id
-      where l.user_id = ${ownerId} and c.email in (select s.email from s) and ${effectiveContact}
+      from s join ${contacts} c on c.email = s.email join ${contactLists} l on l.id = c.list_id
+      where l.user_id = ${ownerId} and ${effectiveContact}
     union all
     select lower(trim(m.email)) as email, m.name as name, m.profile_id as profile_id, m.created_at as created_at
       ${consentingMessages(ownerId)} and lower(trim(m.email)) in (select s.email from s)`;

@@ -5,7 +5,7 @@ import { collectionPiece } from '../collections/index.js';
 import { liveProfilePiece } from '../profiles/index.js';
 import { qualified } from '../../platform/query-pieces.js';
 import { consentNotEffective } from './consents.js';
-import { consentingMessages, effectiveContact, hasLabel, m, notSuppressed, p, rowsOf, uuidArray } from './audience-pieces.js';
+import { consentingMessages, effectiveContact, hasLabel, m, notSuppressed, p, rowsOf, uuidArray, withoutJit } from './audience-pieces.js';
 import { contactListQueries } from './contact-list-queries.js';
 import { contactLists, contacts, suppressions } from './schema.js';
 import { suppressionQueries } from './suppression-queries.js';
@@ -48,14 +48,22 @@ async function selected(db: Db, ownerId: string, selector: AudienceSelector, sig
   return candidates(ownerId, selector, segmentRows);
 }
 
+/** Runs a statement of the selector's audience: without JIT when it evaluates segments (audience-pieces.ts `withoutJit`). */
+const run = (db: Db, selector: AudienceSelector, statement: SQL) =>
+  selector.segmentIds?.length ? withoutJit(db, (q) => q.execute(statement)) : db.execute(statement);
+
 export async function selectAudience(db: Db, ownerId: string, selector: AudienceSelector, signals: SegmentSignals): Promise<AudienceRow[]> {
   if (isEmptySelector(selector)) return [];
   // One address once: the newest row's name (a contact's missing name falls back to the empty string).
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    selector,
+    sql`
     select distinct on (a.email) a.email, a.name, a.profile_id
     from (${await selected(db, ownerId, selector, signals)}) a
     where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}
-    order by a.email, a.created_at desc`);
+    order by a.email, a.created_at desc`,
+  );
   return rowsOf<{ email: string; name: string | null; profile_id: string | null }>(result).map((r) => ({
     email: r.email,
     name: r.name ?? '',
@@ -65,9 +73,13 @@ export async function selectAudience(db: Db, ownerId: string, selector: Audience
 
 export async function countAudience(db: Db, ownerId: string, selector: AudienceSelector, signals: SegmentSignals): Promise<number> {
   if (isEmptySelector(selector)) return 0;
-  const result = await db.execute(sql`
+  const result = await run(
+    db,
+    selector,
+    sql`
     select count(distinct a.email)::int as n from (${await selected(db, ownerId, selector, signals)}) a
-    where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}`);
+    where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}`,
+  );
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }
 

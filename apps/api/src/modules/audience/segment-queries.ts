@@ -1,7 +1,7 @@
 import type { SegmentRule } from '@enlaza/contracts';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { audienceRowsOf, audienceUniverse, notSuppressed, rowsOf } from './audience-pieces.js';
+import { audienceCountOf, audienceRowsOf, audienceUniverse, rowsOf, withoutJit } from './audience-pieces.js';
 import { contactFields, segments } from './schema.js';
 import { segmentSet, type SegmentContext, type SegmentSignals } from './segment-sql.js';
 
@@ -16,9 +16,15 @@ export async function segmentContext(db: Db, ownerId: string, signals: SegmentSi
   return { ...signals, ownerId, fields: new Map(fields.map((f) => [f.id, f.type])), universe: audienceUniverse(ownerId) };
 }
 
+/** The addresses a rule selects, each once. */
+const addressesOf = (rule: SegmentRule, ctx: SegmentContext): SQL => {
+  const { set, distinct } = segmentSet(rule, ctx);
+  return distinct ? set : sql`select distinct d.email from (${set}) d`;
+};
+
 /** The rows of the owner's audience a rule selects (email, name, profile, time), before de-duplication. */
 const ruleRows = (rule: SegmentRule, ctx: SegmentContext, only?: readonly string[]): SQL => {
-  const set = segmentSet(rule, ctx);
+  const set = addressesOf(rule, ctx);
   // An automation step asks about a few addresses: the set narrowed to them first.
   const narrowed = only
     ? sql`select n.email as email from (${set}) n where n.email = any(string_to_array(${only.join('\n')}, E'\\n'))`
@@ -38,12 +44,13 @@ export async function segmentCandidates(db: Db, ownerId: string, ids: readonly s
   return rules.map((r) => ruleRows(r.rule, ctx));
 }
 
-/** How many people (distinct, unsuppressed addresses) a rule selects now. */
+/**
+ * How many people (distinct, unsuppressed addresses) a rule selects now: counted from the addresses
+ * alone (no names or dates), the same people `segmentCandidates` answers rows for.
+ */
 export async function countRule(db: Db, ownerId: string, rule: SegmentRule, signals: SegmentSignals): Promise<number> {
-  const ctx = await segmentContext(db, ownerId, signals);
-  const result = await db.execute(sql`
-    select count(distinct a.email)::int as n from (${ruleRows(rule, ctx)}) a
-    where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}`);
+  const count = audienceCountOf(ownerId, addressesOf(rule, await segmentContext(db, ownerId, signals)));
+  const result = await withoutJit(db, (q) => q.execute(count));
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }
 

@@ -1,9 +1,11 @@
 /**
- * A segment's rule as one SQL condition on an address (an already lower-cased SQL expression), over
- * the owner's audience. Every condition is a set the address is in or not: the addresses with a field
- * value matching (read through the field-and-value indexes), the people of a list or a card, the
- * addresses that opened or clicked. So a condition on one field reads that field's matching values
- * once, from its index alone, not every person's row, and the database joins the sets as it sees fit.
+ * A segment's rule as one set of addresses (lower-cased), over the owner's audience. Every condition
+ * is a set the address is in or not: the addresses with a field value matching (read from the
+ * field-and-value indexes alone), the people of a list or a card, the addresses that opened or clicked.
+ * So a condition on one field reads that field's matching values once, not every person's row. In a
+ * group of "all", the first condition's addresses are kept when the others name them too (a semi-join,
+ * an anti-join for a negation), so the database may look each address up by index instead of reading
+ * every set whole; "any" is a union.
  *
  * A condition naming something that no longer exists (a deleted field) matches nobody; a list, card or
  * email that is gone is an empty set (so "not in that list" is everyone).
@@ -40,10 +42,13 @@ export type SegmentContext = SegmentSignals & {
 
 const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** A condition as a set of addresses: those it names, or (`negate`) everyone of the audience but them. */
-type Term = { set: SQL; negate: boolean };
+/**
+ * A condition as a set of addresses: those it names, or (`negate`) everyone of the audience but them;
+ * `distinct` when no address comes twice (a field's values: one per address; a union).
+ */
+type Term = { set: SQL; negate: boolean; distinct: boolean };
 const NOBODY = sql`select null::text as email where false`;
-const term = (set: SQL, negate = false): Term => ({ set, negate });
+const term = (set: SQL, negate = false, distinct = false): Term => ({ set, negate, distinct });
 
 /** The addresses with a value of `fieldId` matching `where` (on `v`), through the field-and-value indexes. */
 const withValue = (fieldId: string, where: SQL): SQL =>
@@ -51,10 +56,10 @@ const withValue = (fieldId: string, where: SQL): SQL =>
 
 function fieldTerm(c: Extract<SegmentCondition, { kind: 'field' }>, ctx: SegmentContext): Term {
   const type = ctx.fields.get(c.fieldId);
-  if (!type) return term(NOBODY);
+  if (!type) return term(NOBODY, false, true);
   // Text is compared lower-cased: `text_key` is lower(text_value), kept by the database and indexed.
   const column = type === 'number' ? sql`v.number_value` : type === 'date' ? sql`v.date_value` : sql`v.text_key`;
-  const values = (where: SQL, negate = false) => term(withValue(c.fieldId, where), negate);
+  const values = (where: SQL, negate = false) => term(withValue(c.fieldId, where), negate, true);
   const value = c.value;
   switch (c.op) {
     case 'empty':
@@ -125,9 +130,8 @@ function conditionTerm(c: SegmentCondition, ctx: SegmentContext): Term {
   }
 }
 
-/** Sets joined by INTERSECT, UNION or EXCEPT, as one `select email`. */
-function combine(op: 'intersect' | 'union' | 'except', sets: SQL[]): SQL {
-  if (sets.length === 1) return sets[0]!;
+/** Sets joined by INTERSECT or UNION, as one `select email` (each address once). */
+function combine(op: 'intersect' | 'union', sets: SQL[]): SQL {
   const joined = sql.join(
     sets.map((s) => sql`(${s})`),
     sql.raw(` ${op} `),
@@ -135,34 +139,62 @@ function combine(op: 'intersect' | 'union' | 'except', sets: SQL[]): SQL {
   return sql`select x.email as email from (${joined}) x`;
 }
 
+/** Whether `email` (an SQL expression) is in the set. */
+const inSet = (set: SQL, email: SQL): SQL => sql`exists (select 1 from (${set}) y where y.email = ${email})`;
+
 /**
- * A group (or the rule over its groups) as one set: "all" is the intersection of what its terms
- * name minus what its negated terms name; "any" the union of what its terms name and everyone but
- * those all its negated terms name. The audience's whole list of addresses is read only for a
- * negation that nothing positive narrows.
+ * A group (or the rule over its groups) as one set: "all" is the addresses its first term names that
+ * every other term names too and no negated term names (semi-joins and anti-joins: the database may
+ * probe the other terms' indexes for each address rather than read them whole); "any" the union of
+ * what its terms name and everyone but those all its negated terms name. The audience's whole list of
+ * addresses is read only for a negation that nothing positive narrows.
  */
-function join(match: 'all' | 'any', terms: Term[], ctx: SegmentContext): SQL {
-  const named = terms.filter((t) => !t.negate).map((t) => t.set);
-  const excluded = terms.filter((t) => t.negate).map((t) => t.set);
-  const everyone = ofUniverse(ctx, sql`true`);
+function join(match: 'all' | 'any', terms: Term[], ctx: SegmentContext): Term {
+  const named = terms.filter((t) => !t.negate);
+  const excluded = terms.filter((t) => t.negate);
+  const everyone = term(ofUniverse(ctx, sql`true`));
   if (match === 'all') {
-    const base = named.length ? combine('intersect', named) : everyone;
-    return excluded.length ? combine('except', [base, combine('union', excluded)]) : base;
+    const [base, ...others] = named.length ? named : [everyone];
+    if (others.length + excluded.length === 0) return base!;
+    const a = sql`a.email`;
+    const conditions = [...others.map((t) => inSet(t.set, a)), ...excluded.map((t) => sql`not ${inSet(t.set, a)}`)];
+    return term(sql`select a.email as email from (${base!.set}) a where ${sql.join(conditions, sql` and `)}`, false, base!.distinct);
   }
-  const rest = excluded.length ? [combine('except', [everyone, combine('intersect', excluded)])] : [];
-  return combine('union', [...named, ...rest]);
+  const notAll =
+    excluded.length === 1
+      ? excluded[0]!.set
+      : combine(
+          'intersect',
+          excluded.map((t) => t.set),
+        );
+  const parts = [
+    ...named,
+    ...(excluded.length ? [term(sql`select a.email as email from (${everyone.set}) a where not ${inSet(notAll, sql`a.email`)}`)] : []),
+  ];
+  return parts.length === 1
+    ? parts[0]!
+    : term(
+        combine(
+          'union',
+          parts.map((t) => t.set),
+        ),
+        false,
+        true,
+      );
 }
 
-/** The addresses a rule selects, as one `select email` (not yet narrowed to who is in the audience and unsuppressed). */
-export function segmentSet(rule: SegmentRule, ctx: SegmentContext): SQL {
+/**
+ * The addresses a rule selects, as one `select email` (not yet narrowed to who is in the audience and
+ * unsuppressed); `distinct` when each comes once.
+ */
+export function segmentSet(rule: SegmentRule, ctx: SegmentContext): { set: SQL; distinct: boolean } {
   const groups = rule.groups.map((g) =>
-    term(
-      join(
-        g.match,
-        g.conditions.map((c) => conditionTerm(c, ctx)),
-        ctx,
-      ),
+    join(
+      g.match,
+      g.conditions.map((c) => conditionTerm(c, ctx)),
+      ctx,
     ),
   );
-  return join(rule.match, groups, ctx);
+  const { set, distinct } = join(rule.match, groups, ctx);
+  return { set, distinct };
 }
