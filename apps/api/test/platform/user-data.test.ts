@@ -34,6 +34,7 @@ import {
   users,
   webauthnChallenges,
   webhookEndpoints,
+  customDomains,
   paymentRedsysOrders,
   automationEnrolments,
 } from '../../src/db/schema/index.js';
@@ -166,6 +167,10 @@ async function customerWithEverything(label: string) {
   });
   // A sending domain of their own (its DKIM key is made by the API).
   await call(token, 'POST', '/api/sending-domains', { domain: `${label}-${Date.now().toString(36)}.example` }, 200);
+  // A custom domain for their card (written directly: the plan of this test's users allows none).
+  await t.db
+    .insert(customDomains)
+    .values({ userId: user.id, host: `${label}-${Date.now().toString(36)}.cards.example`, profileId: card!.id, token: 'x', records: [] });
   await call(token, 'POST', '/api/walls/posts', { profileId: card!.id, title: `${label} post`, bodyHtml: '<p>On my wall</p>' }, 201);
   // A team of their own (they are its owner, alone in it): its membership row is theirs.
   await call(token, 'POST', '/api/team', { name: `${label} team`, alias: `${label}-team-${Date.now().toString(36)}`.slice(0, 30) }, 201);
@@ -294,7 +299,9 @@ describe('export my data', () => {
     expect(data.webhooks).toEqual([expect.objectContaining({ url: 'https://exporter.example/hook', events: ['message.received'] })]);
     expect(JSON.stringify(data.webhooks)).not.toContain('whsec_');
     // The sending domain without its private key.
-    expect(data.sendingDomains).toEqual([expect.objectContaining({ status: 'pending', inUse: false, address: expect.stringMatching(/^hola@exporter-/) })]);
+    expect(data.sendingDomains).toEqual([
+      expect.objectContaining({ status: 'pending', inUse: false, address: expect.stringMatching(/^hola@exporter-/) }),
+    ]);
     expect(JSON.stringify(data.sendingDomains)).not.toMatch(/PRIVATE|sealed/i);
     // Their card, and the team card their own team gave them (named after them).
     expect(data.profiles.profiles.map((p) => p.name)).toEqual(['exporter card', 'exporter Person']);

@@ -8,10 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/actor.js';
+import { AppError } from '../../lib/errors.js';
 import { routeDocs } from '../../platform/route-docs.js';
 import type { CustomDomainsService } from './service.js';
 
 const { security, failures } = routeDocs({ auth: 'bearer', answers: [400, 403, 404, 409, 422] });
+const publicDocs = routeDocs({ auth: 'public', answers: [400, 404] });
 const tags = ['profiles'];
 
 /** The owner's custom domains (docs/custom-domains.md). Another user's domain is 404. */
@@ -89,13 +91,14 @@ export const customDomainAskRoute: FastifyPluginAsyncZod<{ domains: CustomDomain
       schema: {
         tags: ['profiles'],
         summary: 'Whether a TLS certificate may be obtained for this host (Caddy on_demand_tls ask)',
+        security: publicDocs.security,
         querystring: z.object({ domain: z.string().max(253) }),
-        response: { 200: okResponse(z.object({})), 404: z.unknown() },
+        response: { 200: okResponse(z.object({})), ...publicDocs.failures },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const target = await domains.targetOf(request.query.domain.trim().toLowerCase());
-      if (!target) return reply.status(404).send({ ok: 0, code: 'request.not_found' });
+      if (!target) throw new AppError('request.not_found');
       return { ok: 1 as const, data: {} };
     },
   );
