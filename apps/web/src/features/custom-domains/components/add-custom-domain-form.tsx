@@ -1,4 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createCustomDomainBodySchema } from '@enlaza/contracts';
 import { FormGeneralError } from '@/components/form-general-error';
@@ -17,10 +18,10 @@ const toBody = ({ host, target }: { host: string; target: string }) => {
 
 /**
  * Adds a domain: the host and what it serves (one of my cards or tags, or the directory of the team I
- * own). A host another owner serves, or one of ours, is said under its field; the plan's limit in the
+ * own); `note` says how many the plan allows, beside the button. A host another owner serves, or one of ours, is said under its field; the plan's limit in the
  * form's general error.
  */
-export function AddCustomDomainForm({ full }: { full: boolean }) {
+export function AddCustomDomainForm({ full, note }: { full: boolean; note: ReactNode }) {
   const { t } = useTranslation('custom-domains');
   const add = useAddCustomDomain();
   const targets = useDomainTargets();
@@ -84,7 +85,8 @@ export function AddCustomDomainForm({ full }: { full: boolean }) {
             />
           </SimpleGrid>
           <FormGeneralError error={form.generalError} />
-          <Group justify="flex-end">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            {note}
             <Button type="submit" loading={add.isPending} disabled={full} data-testid="custom-domain-add-submit">
               {t('add.submit')}
             </Button>

@@ -35,7 +35,7 @@ function PlanNote({ limit, used }: { limit: number; used: number }) {
       </Paper>
     );
   return (
-    <Text size="sm" data-testid="custom-domains-plan">
+    <Text size="xs" c="dimmed" data-testid="custom-domains-plan">
       {t('plan.allows', { count: limit, formatted: formatNumber(limit, locale) })}{' '}
       {t(used >= limit ? 'plan.full' : 'plan.used', { count: used, formatted: formatNumber(used, locale) })}
     </Text>
@@ -76,8 +76,11 @@ export default function CustomDomainsPage() {
     const { domains, limit } = query.data;
     body = (
       <>
-        <PlanNote limit={limit} used={domains.length} />
-        {limit > 0 ? <AddCustomDomainForm full={domains.length >= limit} /> : null}
+        {limit > 0 ? (
+          <AddCustomDomainForm full={domains.length >= limit} note={<PlanNote limit={limit} used={domains.length} />} />
+        ) : (
+          <PlanNote limit={0} used={domains.length} />
+        )}
         {domains.length === 0 ? (
           limit > 0 ? (
             <Paper withBorder radius="md" p="lg" data-testid="custom-domains-empty">
