@@ -6,6 +6,7 @@ import { OWN_COUNTRY_LOOKUP_PATH, packagedCountryTable } from './config/country-
 import { optionalString } from './config/env-values.js';
 import { paymentEnv, redsysOf, stripeOf, type RedsysConfig, type StripeConfig } from './config/payment-settings.js';
 import { campaignEnv, dkimOf, smtpEnv, type DkimKey } from './config/mail-settings.js';
+import { domainEnv } from './config/domain-settings.js';
 import { metricsEnv, metricsOf, type MetricsConfig } from './config/metrics-settings.js';
 import { walletEnv, walletOf, type WalletConfig } from './config/wallet-settings.js';
 import { webhookEnv, webhooksOf, type WebhookConfig } from './config/webhook-settings.js';
@@ -44,6 +45,7 @@ export const envSchema = z.object({
   WEB_DIST: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   ...smtpEnv,
+  ...domainEnv,
   CLOUD_MAX_FILE_MB: z.coerce.number().int().min(1).max(1024).default(10),
   /** Memory for the public pages rendered and compressed once and served to every visitor (per API process). */
   PUBLIC_PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),

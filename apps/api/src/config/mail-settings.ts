@@ -17,35 +17,6 @@ export const smtpEnv = {
   DKIM_DOMAIN: optionalString,
   DKIM_SELECTOR: optionalString,
   DKIM_PRIVATE_KEY_FILE: optionalString,
-  /**
-   * The DNS servers the owners' sending domains are checked with (`host` or `host:port`,
-   * comma-separated; IPv6 in brackets); empty: the system's resolvers.
-   */
-  DNS_SERVERS: optionalString.pipe(
-    z
-      .string()
-      .regex(
-        /^\s*(\[[0-9a-fA-F:]+\]|[0-9.]+)(:\d{1,5})?(\s*,\s*(\[[0-9a-fA-F:]+\]|[0-9.]+)(:\d{1,5})?)*\s*$/,
-        'IP addresses with an optional :port, comma-separated',
-      )
-      .optional(),
-  ),
-  /** The host owners' custom domains point their CNAME at (where your proxy answers them); empty: PUBLIC_URL's host. */
-  CUSTOM_DOMAIN_TARGET: optionalString.pipe(
-    z
-      .string()
-      .toLowerCase()
-      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a host name such as cards.example.com')
-      .optional(),
-  ),
-  /** The SPF record owners' sending domains include (`include:<this>`); empty: `_spf.` + MAIL_FROM's domain. */
-  SENDING_SPF_INCLUDE: optionalString.pipe(
-    z
-      .string()
-      .toLowerCase()
-      .regex(/^(?=.{1,253}$)([a-z0-9_]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a domain name such as _spf.example.com')
-      .optional(),
-  ),
 };
 
 /** Campaign sending, the bounce and complaint webhooks, the inbound listener (part of the API's settings, config.ts). */
