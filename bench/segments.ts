@@ -1,10 +1,11 @@
 // Segments over a large audience on PostgreSQL: seeds one owner with BENCH_CONTACTS contacts
-// (default 1,000,000) in an imported list, five contact fields (city: a choice, age: a number,
-// customer since: a date, plan: a choice, notes: text) filled for about 80 % of them, and a sent
-// campaign that 20 % opened (10 % in the last 30 days) — all with generate_series — then, for each
-// segment below, asks for its count through the real app (POST /api/audience/segments/count) and
-// resolves its send list as a campaign's start does (audience `resolveAudience`), BENCH_REQUESTS
-// times each (default 20), and prints p50, p95 and max. Target: p95 < 300 ms for both.
+// (default 1,000,000) in an imported list, each with the proof of consent an import records, five
+// contact fields (city: a choice, age: a number, customer since: a date, plan: a choice, notes: text)
+// filled for about 80 % of them, and a sent campaign that 20 % opened (10 % in the last 30 days) —
+// all with generate_series — then, for each segment below, asks for its count through the real app
+// (POST /api/audience/segments/count) and resolves its send list as a campaign's start does
+// (audience `resolveAudience`), BENCH_REQUESTS times each (default 20), and prints p50, p95 and max.
+// Target: p95 < 300 ms for both.
 // BENCH_KEEP_DATABASE=1 keeps the database; BENCH_REUSE_DATABASE=<name> measures again on a kept one.
 // Run: npm run bench:segments -w bench (BENCH_DATABASE_URL or TEST_DATABASE_URL: a server whose user may create databases).
 import pg from 'pg';
@@ -34,6 +35,13 @@ async function seed(ownerId: string) {
     `insert into contacts (list_id, email, name, created_at)
      select $1, 'person' || g || '@bench.example', 'Person ' || g, now() - (g % 1000) * interval '1 day' from generate_series(1, $2::int) g`,
     [lists[0]!.id, CONTACTS],
+  );
+  // Each contact's proof of consent, as an import on the owner's word records it (effective at once).
+  await seeder.query(
+    `insert into consents (user_id, email, source, contact_id, origin, text, text_version, locale, method, confirmed_at, created_at)
+     select $1, c.email, 'import', c.id, 'Fair leads', 'Agreed at the fair to hear from us.', 'bench00000000000', 'es', 'single', c.created_at, c.created_at
+     from contacts c where c.list_id = $2`,
+    [ownerId, lists[0]!.id],
   );
   const field = async (name: string, type: string, choices: string[] = []) =>
     (

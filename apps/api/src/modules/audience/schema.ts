@@ -131,6 +131,15 @@ export const consents = pgTable(
     index('consents_waiting_idx')
       .on(t.expiresAt)
       .where(sql`${t.confirmedAt} is null and ${t.expiredAt} is null`),
+    // Whether a contact's or a message's consent does not count (waiting or expired): asked of every
+    // address an audience or a segment takes, answered from these small indexes however many
+    // consents were confirmed (one per imported contact).
+    index('consents_contact_unconfirmed_idx')
+      .on(t.contactId)
+      .where(sql`${t.confirmedAt} is null`),
+    index('consents_message_unconfirmed_idx')
+      .on(t.messageId)
+      .where(sql`${t.confirmedAt} is null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "consents_contact_unconfirmed_idx" ON "consents" USING btree ("contact_id") WHERE "consents"."confirmed_at" is null;--> statement-breakpoint
+CREATE INDEX "consents_message_unconfirmed_idx" ON "consents" USING btree ("message_id") WHERE "consents"."confirmed_at" is null;
