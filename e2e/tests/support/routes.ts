@@ -59,6 +59,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/notificaciones',
     '/user/opciones',
     '/user/webhooks',
+    '/user/dominios',
     '/user/equipo',
     '/account',
     '/user/preferencias',
