@@ -132,6 +132,7 @@ const DEFINITIONS = {
       maxTags: r.maxTags,
       storageBytes: r.storageBytes,
       sendsPerMonth: r.sendsPerMonth,
+      customDomains: r.customDomains,
       sortOrder: r.sortOrder,
       isFree: r.isFree,
     }),
