@@ -27,20 +27,40 @@ const PAGE_PARTS = /^\/(assets\/|api\/public\/|favicon\.ico$|robots\.txt$)/;
  */
 export function registerCustomDomainHosts(
   app: FastifyInstance,
-  options: { domains: Pick<CustomDomainsService, 'targetOf' | 'onHostChange'>; publicUrl: string; pages: Serve; ttlMs?: number },
+  options: {
+    domains: Pick<CustomDomainsService, 'targetOf' | 'verifiedHosts' | 'onHostChange'>;
+    publicUrl: string;
+    pages: Serve;
+    ttlMs?: number;
+  },
 ): void {
   const publicHost = new URL(options.publicUrl).hostname.toLowerCase();
   const ttlMs = options.ttlMs ?? 30_000;
+  // Every verified host, read at most once per `ttlMs` (one small query, whatever hosts requests
+  // name: a flood of made-up Host headers costs no query each); then each one's target.
+  let verified: { at: number; hosts: Promise<Set<string>> } | null = null;
+  const verifiedHosts = (): Promise<Set<string>> => {
+    if (!verified || Date.now() - verified.at >= ttlMs) {
+      const hosts = options.domains.verifiedHosts().then((list) => new Set(list));
+      // A failed read is not kept: the next request reads again.
+      hosts.catch(() => (verified = null));
+      verified = { at: Date.now(), hosts };
+    }
+    return verified.hosts;
+  };
   const known = new Map<string, { at: number; target: HostTarget | null }>();
   const lookup = async (host: string): Promise<HostTarget | null> => {
+    if (!(await verifiedHosts()).has(host)) return null;
     const hit = known.get(host);
     if (hit && Date.now() - hit.at < ttlMs) return hit.target;
     const target = await options.domains.targetOf(host);
-    if (known.size >= 10_000) known.clear();
     known.set(host, { at: Date.now(), target });
     return target;
   };
-  options.domains.onHostChange((host) => known.delete(host));
+  options.domains.onHostChange((host) => {
+    known.delete(host);
+    verified = null;
+  });
   const served = new WeakSet<FastifyRequest>();
 
   app.addHook('onRequest', async (request, reply) => {

@@ -161,6 +161,12 @@ export function createCustomDomains({ db, requireAccess, dns, cnameTarget, publi
 
     targetOf: (host: string) => targetOf(db, host),
 
+    /** Every verified host (hosts.ts keeps them in memory). */
+    async verifiedHosts(): Promise<string[]> {
+      const rows = await db.select({ host: customDomains.host }).from(customDomains).where(eq(customDomains.status, 'verified'));
+      return rows.map((r) => r.host);
+    },
+
     /**
      * The verified host of a card or tag, if it has one (its page, sharing tags and vCard name it),
      * remembered 30 s per process (every page view asks; a change in this process applies at once).
