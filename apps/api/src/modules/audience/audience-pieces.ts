@@ -51,11 +51,12 @@ export const audienceUniverse = (ownerId: string): SQL =>
 /**
  * Whether `email` (lower-cased SQL expression) is a contact of one of the owner's lists whose consent
  * counts: one probe of `contacts_email_idx`, which holds the list and the id (the owner's lists are
- * read once per statement). `offset 0` keeps it a probe per address: as a join, the planner would
- * hash every contact of the owner (a million) to match a few thousand addresses.
+ * read once per statement; compared in byte order, as the index is). `offset 0` keeps it a probe
+ * per address: as a join, the planner would hash every contact of the owner (a million) to match a
+ * few thousand addresses.
  */
 export const isListContact = (ownerId: string, email: SQL): SQL =>
-  sql`exists (select 1 from ${contacts} c where c.email = ${email} and c.list_id = any(array(select l.id from ${contactLists} l where l.user_id = ${ownerId})) and ${effectiveContact} offset 0)`;
+  sql`exists (select 1 from ${contacts} c where c.email = ${email} collate "C" and c.list_id = any(array(select l.id from ${contactLists} l where l.user_id = ${ownerId})) and ${effectiveContact} offset 0)`;
 
 /**
  * How many addresses of a set (each once) are in the owner's audience and not suppressed, from the
@@ -96,7 +97,7 @@ export const rowsOf = <T>(result: unknown): T[] => ('rows' in (result as object)
 export const audienceRowsOf = (ownerId: string, set: SQL): SQL =>
   sql`with s as not materialized (${set})
     select c.email as email, c.name as name, null::uuid as profile_id, c.created_at as created_at
-      from s join ${contacts} c on c.email = s.email join ${contactLists} l on l.id = c.list_id
+      from s join ${contacts} c on c.email = s.email collate "C" join ${contactLists} l on l.id = c.list_id
       where l.user_id = ${ownerId} and ${effectiveContact}
     union all
     select lower(trim(m.email)) as email, m.name as name, m.profile_id as profile_id, m.created_at as created_at

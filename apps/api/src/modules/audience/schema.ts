@@ -67,8 +67,9 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex('contacts_list_email_idx').on(t.listId, t.email),
     // A segment's addresses are looked up here, one probe each, without reading the rows: the list
-    // (whose owner it is) and the id (whose consent counts) come from the index.
-    index('contacts_email_idx').on(t.email, t.listId, t.id),
+    // (whose owner it is) and the id (whose consent counts) come from the index. In byte order
+    // ("C"): equality is the same, and a probe compares bytes instead of asking the locale.
+    index('contacts_email_idx').on(sql`${t.email} collate "C"`, t.listId, t.id),
   ],
 );
 
