@@ -1,11 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CustomDomain } from '@enlaza/contracts';
 import { DnsRecords } from '@/components/dns-records/dns-records';
+import { DomainActions } from '@/components/dns-records/domain-actions';
 import { notify } from '@/components/notifications';
-import { useLocale } from '@/components/use-locale';
-import { apiErrorMessage } from '@/lib/api-error-message';
-import { formatDateTime } from '@/lib/format';
 import { useCheckCustomDomain } from '../api/check-custom-domain';
 
 const STATUS_COLOR: Record<CustomDomain['status'], string> = { pending: 'yellow', verified: 'teal', failed: 'red' };
@@ -16,7 +14,6 @@ const STATUS_COLOR: Record<CustomDomain['status'], string> = { pending: 'yellow'
  */
 export function CustomDomainCard({ domain, onDelete }: { domain: CustomDomain; onDelete: () => void }) {
   const { t } = useTranslation('custom-domains');
-  const locale = useLocale();
   const check = useCheckCustomDomain();
   const titleId = `custom-domain-${domain.id}`;
 
@@ -75,41 +72,16 @@ export function CustomDomainCard({ domain, onDelete }: { domain: CustomDomain; o
           }))}
         />
 
-        {check.isError ? (
-          <Alert color="red" role="alert" data-testid="custom-domain-check-error">
-            {apiErrorMessage(check.error, t)}
-          </Alert>
-        ) : null}
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap="sm" wrap="wrap">
-            <Button
-              size="xs"
-              loading={check.isPending}
-              onClick={runCheck}
-              aria-label={t('check.buttonAria', { host: domain.host })}
-              data-testid="custom-domain-check"
-            >
-              {t('check.button')}
-            </Button>
-            <Text size="xs" c="dimmed" aria-live="polite" data-testid="custom-domain-checked-at">
-              {check.isPending
-                ? t('check.running')
-                : domain.checkedAt
-                  ? t('check.last', { when: formatDateTime(domain.checkedAt, locale) })
-                  : t('check.never')}
-            </Text>
-          </Group>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={onDelete}
-            aria-label={t('delete.buttonAria', { host: domain.host })}
-            data-testid="custom-domain-delete"
-          >
-            {t('delete.button')}
-          </Button>
-        </Group>
+        <DomainActions
+          t={t}
+          check={check}
+          checkedAt={domain.checkedAt}
+          onCheck={runCheck}
+          onDelete={onDelete}
+          name={domain.host}
+          nameKey="host"
+          testId="custom-domain"
+        />
       </Stack>
     </Paper>
   );

@@ -2,11 +2,10 @@ import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '
 import { useTranslation } from 'react-i18next';
 import type { SendingDomain } from '@enlaza/contracts';
 import { notify } from '@/components/notifications';
-import { useLocale } from '@/components/use-locale';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { formatDateTime } from '@/lib/format';
 import { useCheckSendingDomain } from '../api/check-sending-domain';
 import { useUpdateSendingDomain } from '../api/update-sending-domain';
+import { DomainActions } from '@/components/dns-records/domain-actions';
 import { DnsRecords } from './dns-records';
 
 const STATUS_COLOR: Record<SendingDomain['status'], string> = { pending: 'yellow', verified: 'teal', failed: 'red' };
@@ -32,7 +31,6 @@ export function DomainCard({
   onDelete: () => void;
 }) {
   const { t } = useTranslation(['sending-domains', 'common']);
-  const locale = useLocale();
   const check = useCheckSendingDomain();
   const update = useUpdateSendingDomain();
   const titleId = `sending-domain-${domain.id}`;
@@ -104,41 +102,16 @@ export function DomainCard({
 
         <DnsRecords domain={domain} />
 
-        {check.isError ? (
-          <Alert color="red" role="alert" data-testid="sending-domain-check-error">
-            {apiErrorMessage(check.error, t)}
-          </Alert>
-        ) : null}
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Group gap="sm" wrap="wrap">
-            <Button
-              size="xs"
-              loading={check.isPending}
-              onClick={runCheck}
-              aria-label={t('check.buttonAria', { domain: domain.domain })}
-              data-testid="sending-domain-check"
-            >
-              {t('check.button')}
-            </Button>
-            <Text size="xs" c="dimmed" aria-live="polite" data-testid="sending-domain-checked-at">
-              {check.isPending
-                ? t('check.running')
-                : domain.checkedAt
-                  ? t('check.last', { when: formatDateTime(domain.checkedAt, locale) })
-                  : t('check.never')}
-            </Text>
-          </Group>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            onClick={onDelete}
-            aria-label={t('delete.buttonAria', { domain: domain.domain })}
-            data-testid="sending-domain-delete"
-          >
-            {t('delete.button')}
-          </Button>
-        </Group>
+        <DomainActions
+          t={t}
+          check={check}
+          checkedAt={domain.checkedAt}
+          onCheck={runCheck}
+          onDelete={onDelete}
+          name={domain.domain}
+          nameKey="domain"
+          testId="sending-domain"
+        />
       </Stack>
     </Paper>
   );
