@@ -126,7 +126,7 @@ describe('English numbers before a noun', () => {
           const noun = /s$/.test(first) ? first : second !== undefined && /[^s]s$/.test(second) && !NOT_NOUNS.has(second) ? second : null;
           if (
             noun &&
-            !/^(name|email|team|inviter|actor|user|plan|date|amount|card|role|field|fields|known|items|number|time|period|rate|month|email)$/.test(
+            !/^(name|email|team|inviter|actor|user|plan|date|amount|card|role|field|fields|known|items|number|time|period|rate|month|email|host|domain)$/.test(
               name,
             )
           )
