@@ -61,10 +61,12 @@ export const isListContact = (ownerId: string, email: SQL): SQL =>
 /**
  * How many addresses of a set (each once) are in the owner's audience and not suppressed, from the
  * addresses alone: each is looked up among the list contacts by index, and the consenting senders are
- * matched against the set (those that are list contacts too were counted already).
+ * matched against the set (those that are list contacts too were counted already). The addresses are
+ * looked up in the index's order, so that consecutive probes read the same pages (a set in the order
+ * a hash left it took half as long again).
  */
 export const audienceCountOf = (ownerId: string, set: SQL): SQL => sql`
-  with segment_set as materialized (${set})
+  with segment_set as materialized (select q.email from (${set}) q order by q.email collate "C")
   select (
     (select count(*) from segment_set a
       where a.email <> '' and ${isListContact(ownerId, sql`a.email`)} and ${notSuppressed(ownerId, sql`a.email`)})
