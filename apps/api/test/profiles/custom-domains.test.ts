@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomDomain, CustomDomainList } from '@enlaza/contracts';
 import { plans, subscriptions } from '../../src/db/schema/index.js';
 import { startDnsServer, type DnsServer } from '../helpers/dns-server.js';
-import { teamCall, teamWithOwner } from '../helpers/teams.js';
+import { joinedMember, teamCall, teamWithOwner } from '../helpers/teams.js';
 import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -130,6 +130,14 @@ describe('custom domains', () => {
     const page = await visit('people.acme-domains.example');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Acme Domains');
+
+    // A member of the team, even its admin, is not its owner: 403, nothing written.
+    const { member } = await joinedMember(t, teamOwner, { role: 'admin' });
+    await t.db.insert(subscriptions).values({ userId: member.id, planId: business!.id, status: 'active', currentPeriodStart: new Date() });
+    const byMember = await call('POST', '/api/custom-domains', member, { host: 'mine.acme-domains.example', teamId: team.id });
+    expect(byMember.statusCode, byMember.body).toBe(403);
+    expect(byMember.json().code).toBe('team.role_required');
+    expect((await call('GET', '/api/custom-domains', member)).json().data.domains).toEqual([]);
   });
 
   it('is limited by the plan, refused for our own hosts and a host another owner serves, and 404 for what is not the owner’s', async () => {
