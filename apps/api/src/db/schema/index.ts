@@ -31,3 +31,4 @@ export * from '../../modules/automations/schema.js';
 export * from '../../modules/sending-domains/schema.js';
 export * from '../../modules/smtp-relays/schema.js';
 export * from '../../modules/custom-domains/schema.js';
+export * from '../../modules/scim/schema.js';
