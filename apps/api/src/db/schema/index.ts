@@ -32,3 +32,4 @@ export * from '../../modules/sending-domains/schema.js';
 export * from '../../modules/smtp-relays/schema.js';
 export * from '../../modules/custom-domains/schema.js';
 export * from '../../modules/scim/schema.js';
+export * from '../../modules/sso/schema.js';
