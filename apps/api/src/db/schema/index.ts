@@ -32,4 +32,5 @@ export * from '../../modules/sending-domains/schema.js';
 export * from '../../modules/smtp-relays/schema.js';
 export * from '../../modules/custom-domains/schema.js';
 export * from '../../modules/scim/schema.js';
+export * from '../../modules/crm/schema.js';
 export * from '../../modules/sso/schema.js';
