@@ -45,13 +45,18 @@ export function createTeamContext(deps: { repo: TeamsRepository; requireAccess: 
       return membership;
     },
 
-    /** A team admin's action, in the history with before and after (in `tx` when given: it happens only if the write commits). */
+    /**
+     * A team admin's action, in the history with before and after (in `tx` when given: it happens only if the write commits).
+     * A change no person made (an identity provider's, through SCIM) has `actor: null` and says `via` whom in `after`; it is in `userId`'s history (the owner's).
+     */
     record(
       action: TeamAction,
-      fact: { actor: Actor | string; userId?: string; target: { type: string; id: string }; before?: object; after?: object },
+      fact:
+        | { actor: Actor | string; userId?: string; target: { type: string; id: string }; before?: object; after?: object }
+        | { actor: null; userId: string; target: { type: string; id: string }; before?: object; after?: object },
       tx?: Transaction,
     ): Promise<void> {
-      const actorId = typeof fact.actor === 'string' ? fact.actor : fact.actor.id;
+      const actorId = fact.actor === null ? null : typeof fact.actor === 'string' ? fact.actor : fact.actor.id;
       return events.publish(
         action,
         {

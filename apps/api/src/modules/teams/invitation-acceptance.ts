@@ -3,23 +3,21 @@ import { sha256 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AccountDirectory } from '../account/index.js';
-import type { TeamContext } from './context.js';
+import type { AdmitMember } from './joining.js';
 import type { InvitationRow, InvitationsRepository } from './invitations-repository.js';
 import type { TeamsRepository } from './repository.js';
-import type { createCardIssuer } from './team-service.js';
 
 type Deps = {
   repo: TeamsRepository;
   invitations: InvitationsRepository;
-  context: TeamContext;
   accounts: Pick<AccountDirectory, 'contact'>;
-  issueCard: ReturnType<typeof createCardIssuer>;
+  admit: AdmitMember;
   statusOf: (row: InvitationRow) => TeamInvitationStatus;
 };
 
 /** The invitee's side: what a link shows before signing in, and joining with the account signed in. */
 export function createInvitationAcceptance(deps: Deps) {
-  const { repo, invitations, context, accounts, issueCard, statusOf } = deps;
+  const { repo, invitations, accounts, admit, statusOf } = deps;
 
   /** The invitation a token opens: 404 when unknown, revoked or used. */
   async function byToken(token: string) {
@@ -56,11 +54,8 @@ export function createInvitationAcceptance(deps: Deps) {
       return repo.transaction(async (tx) => {
         if (!(await invitations.close(tx, invitation.id, 'accepted', actor.id))) throw new AppError('team.invitation_invalid');
         const { jobTitle, phone, role } = invitation;
-        await repo.joinTeam(tx, { teamId: team.id, userId: actor.id, role, jobTitle, phone });
         const person = { userId: actor.id, name: invitation.name, email: me.email, jobTitle, phone };
-        const cardId = await issueCard(tx, team.id, person, me.locale ?? actor.locale);
-        await context.membersChanged(tx, team.id, await repo.ownerOf(team.id, tx));
-        await context.record('team.member_joined', { actor, target: { type: 'team', id: team.id }, after: { name: team.name, role } }, tx);
+        const { cardId } = await admit(tx, { team, person, role, locale: me.locale ?? actor.locale, actor });
         return { teamId: team.id, cardId };
       });
     },

@@ -19,7 +19,7 @@ import type { TeamContext } from './context.js';
 import { readInvitationCsv } from './csv-import.js';
 import type { InvitationRow, InvitationsRepository } from './invitations-repository.js';
 import type { Membership, TeamsRepository } from './repository.js';
-import type { createCardIssuer } from './team-service.js';
+import type { AdmitMember } from './joining.js';
 import { createInvitationAcceptance } from './invitation-acceptance.js';
 
 type Deps = {
@@ -29,7 +29,7 @@ type Deps = {
   requireAccess: RequireAccess;
   accounts: Pick<AccountDirectory, 'contact' | 'localeOfEmail'>;
   mailer: Mailer;
-  issueCard: ReturnType<typeof createCardIssuer>;
+  admit: AdmitMember;
   publicUrl: string;
   now: () => Date;
 };

@@ -7,6 +7,7 @@ import { teamCardProfiles } from '../profiles/index.js';
 import { handOverCards } from './hand-over.js';
 import type { TeamCardsRepository } from './cards-repository.js';
 import { cardPath, type TeamContext } from './context.js';
+import type { JoinActor } from './joining.js';
 import { personOnCard } from './locks.js';
 import type { TeamsRepository } from './repository.js';
 
@@ -75,31 +76,46 @@ export function createMembersService({ repo, cards, context, requireAccess, acco
      */
     async remove(actor: Actor, userId: string, { card }: TeamMemberRemoveBody): Promise<void> {
       const { team } = await context.teamOf(actor, 'manager');
-      const member = await activeMember(team.id, actor, userId);
+      await activeMember(team.id, actor, userId);
+      await this.offboard({ teamId: team.id, userId, card, actor });
+    },
+
+    /**
+     * The offboarding itself, for a manual removal and for SCIM's deactivation or deletion (`actor:
+     * null`, `via` the token): the member's row `removed`, their card kept (unassigned) or retired at
+     * the same link, the seat count's event and the history, in one transaction. The owner cannot be
+     * removed (409 `team.owner_role`), nor a member who is not active (409 `team.member_inactive`).
+     */
+    async offboard(change: { teamId: string; userId: string; card: TeamMemberRemoveBody['card'] } & JoinActor): Promise<void> {
+      const { teamId, userId, card } = change;
+      const member = await repo.member(teamId, userId);
+      if (!member || member.status !== 'active') throw new AppError('team.member_inactive');
       if (member.role === 'owner') throw new AppError('team.owner_role');
       const { name } = await accounts.contact(userId);
       await repo.transaction(async (tx) => {
-        const ownerId = await repo.ownerOf(team.id, tx);
-        await repo.removeMember(tx, team.id, userId);
-        const held = await cards.assignedTo(team.id, userId, tx);
+        const ownerId = await repo.ownerOf(teamId, tx);
+        const who = change.actor ? { actor: change.actor } : { actor: null, userId: ownerId };
+        const via = change.actor ? {} : { via: change.via };
+        await repo.removeMember(tx, teamId, userId);
+        const held = await cards.assignedTo(teamId, userId, tx);
         if (held) {
           const status = card === 'retire' ? 'retired' : 'unassigned';
-          await handOverCards(tx, cards, { teamId: team.id, profileIds: [held.profileId], holderId: ownerId, status });
+          await handOverCards(tx, cards, { teamId, profileIds: [held.profileId], holderId: ownerId, status });
           if (card === 'retire')
             await context.record(
               'team.card_retired',
-              { actor, target: { type: 'profile', id: held.profileId }, before: { name, status: 'assigned' }, after: { name, status } },
+              { ...who, target: { type: 'profile', id: held.profileId }, before: { name, status: 'assigned' }, after: { name, status, ...via } },
               tx,
             );
         }
-        await context.membersChanged(tx, team.id, ownerId);
+        await context.membersChanged(tx, teamId, ownerId);
         await context.record(
           'team.member_removed',
           {
-            actor,
+            ...who,
             target: { type: 'user', id: userId },
             before: { name, role: member.role, status: 'active' },
-            after: { name, status: 'removed', card },
+            after: { name, status: 'removed', card, ...via },
           },
           tx,
         );

@@ -10,6 +10,7 @@ import { createTeamContext } from './context.js';
 import { createFiguresService } from './figures-service.js';
 import { createInvitationsRepository } from './invitations-repository.js';
 import { createInvitationsService } from './invitations-service.js';
+import { createJoining } from './joining.js';
 import { createMembersService } from './members-service.js';
 import { createTeamsRepository } from './repository.js';
 import { createCardIssuer, createTeamService } from './team-service.js';
@@ -37,10 +38,13 @@ export function createTeamsService(deps: TeamsDependencies) {
   const templates = createTemplateRepository(db);
   const context = createTeamContext({ repo, requireAccess, events });
   const issueCard = createCardIssuer({ cards, templates });
+  const admit = createJoining({ repo, context, issueCard });
   return {
     repo,
     cards,
     context,
+    /** Joining a team: the same writes for an accepted invitation, SCIM and single sign-on (joining.ts). */
+    admit,
     team: createTeamService({ repo, cards, templates, context, requireAccess, registration: deps.registration, accounts }),
     members: createMembersService({ repo, cards, context, requireAccess, accounts }),
     invitations: createInvitationsService({
@@ -50,7 +54,7 @@ export function createTeamsService(deps: TeamsDependencies) {
       requireAccess,
       accounts,
       mailer: deps.mailer,
-      issueCard,
+      admit,
       publicUrl: deps.publicUrl,
       now: deps.now,
     }),
