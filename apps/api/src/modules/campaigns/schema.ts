@@ -122,6 +122,14 @@ export const campaignRecipients = pgTable(
       .on(t.campaignId, t.id)
       .where(sql`${t.state} = 'pending'`),
     index('campaign_recipients_email_idx').on(t.email),
+    // Who opened or clicked an owner's emails since a date (segments' engagement conditions): read
+    // from these alone, not from every recipient of every campaign (docs/benchmarks.md#segments).
+    index('campaign_recipients_opened_idx')
+      .on(t.campaignId, t.openedAt, t.email)
+      .where(sql`${t.openedAt} is not null`),
+    index('campaign_recipients_clicked_idx')
+      .on(t.campaignId, t.clickedAt, t.email)
+      .where(sql`${t.clickedAt} is not null`),
   ],
 );
 

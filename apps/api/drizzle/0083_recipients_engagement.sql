@@ -1,0 +1,2 @@
+CREATE INDEX "campaign_recipients_opened_idx" ON "campaign_recipients" USING btree ("campaign_id","opened_at","email") WHERE "campaign_recipients"."opened_at" is not null;--> statement-breakpoint
+CREATE INDEX "campaign_recipients_clicked_idx" ON "campaign_recipients" USING btree ("campaign_id","clicked_at","email") WHERE "campaign_recipients"."clicked_at" is not null;
