@@ -1,4 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { E2E_VISUAL_URL } from '../accounts.mjs';
 import { ROUTES, type Role } from '../tests/support/routes';
 import { compareRoutes, SCAN_WIDTH, storageFor, THEMES, WIDTHS, type Opened } from './screens';
 
@@ -33,6 +36,10 @@ const OPENED: Record<string, Opened> = {
     },
   },
 };
+
+/** The fontconfig file of the Japanese pictures' browser, and the folder of the one package it names. */
+const JAPANESE_FONTS = join(import.meta.dirname, 'japanese-fonts.conf');
+const JAPANESE_FONT_DIR = '/usr/share/fonts/opentype/noto';
 
 /** A screen with a phone field, which asks the app for the visitor's country. */
 const PHONE_ROUTE = '/user/personalinformation';
@@ -69,10 +76,11 @@ describeScreens(['user', 'admin']);
 describeScreens(['owner', 'member'], ', a team');
 
 /**
- * The money screens in Spanish too: plans and checkout, the plan, add-ons, payments and a payment
- * waiting for 3-D Secure, where the longest words and amounts written the Spanish way (1.234,56 €)
- * must still fit a phone. (Japanese is drawn by the system's fonts, decision 0019: its pictures
- * would hold only on the machine that took them.)
+ * The money screens in Spanish and Japanese too: plans and checkout, the plan, add-ons, payments and
+ * a payment waiting for 3-D Secure, where the longest words and amounts written the Spanish way
+ * (1.234,56 €) and Japanese text, which breaks anywhere, must still fit a phone. Japanese is drawn
+ * by the system's fonts (decision 0019): its browser sees only Debian's fonts-noto-cjk
+ * (JAPANESE_FONTS), so the pictures hold on any machine that has that package.
  */
 const SPANISH_ROUTES = ['/user/plans', '/user/myplan', '/user/paquetes', '/user/pagos', '/user/pagos/{payment}'];
 for (const width of WIDTHS) {
@@ -89,6 +97,29 @@ for (const width of WIDTHS) {
         opened: { '/user/plans': OPENED['/user/plans']! },
       });
       await context.close();
+    });
+  });
+  test.describe(`${width} px, ${THEMES.join(' and ')}, in Japanese`, () => {
+    test(`the money screens look as reviewed in Japanese at ${width} px${scanned}`, async ({ launchOptions }) => {
+      test.setTimeout(30_000 + SPANISH_ROUTES.length * (width === SCAN_WIDTH ? 35_000 : 25_000));
+      expect(existsSync(JAPANESE_FONT_DIR), `Debian's fonts-noto-cjk (${JAPANESE_FONT_DIR}): .ci/run installs it`).toBe(true);
+      const browser = await chromium.launch({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE: JAPANESE_FONTS } });
+      const context = await browser.newContext({
+        storageState: storageFor('user', THEMES[0], 'jp'),
+        baseURL: E2E_VISUAL_URL,
+        colorScheme: THEMES[0],
+        viewport: { width, height: 800 },
+        timezoneId: 'Europe/Madrid',
+        locale: 'ja-JP',
+        reducedMotion: 'reduce',
+      });
+      await compareRoutes(await context.newPage(), SPANISH_ROUTES, {
+        role: 'user',
+        width,
+        language: 'jp',
+        opened: { '/user/plans': OPENED['/user/plans']! },
+      });
+      await browser.close();
     });
   });
 }

@@ -19,40 +19,51 @@ export const MACHINE_DRAWN = '[data-testid="phone-country-button"] > span[aria-h
  * would differ on a machine with other fonts; each is named with its element and stack. What
  * MACHINE_DRAWN matches is left out (it is masked).
  */
-export async function textInMachineFonts(page: Page): Promise<string[]> {
-  return page.evaluate((machineDrawn) => {
-    const unquoted = (family: string) => family.trim().replace(/^["']|["']$/g, '');
-    const faces = [...document.fonts].map((face) => ({
-      family: unquoted(face.family),
-      ranges: face.unicodeRange.split(',').map((range) => {
-        const [from = '0', to = from] = range.trim().replace(/^U\+/i, '').split('-');
-        return [parseInt(from, 16), parseInt(to, 16)] as const;
-      }),
-    }));
-    const shipped = new Set(faces.map((face) => face.family));
-    const covered = (code: number) => faces.some((face) => face.ranges.some(([from, to]) => code >= from && code <= to));
-    const found = new Set<string>();
-    const check = (element: Element, text: string) => {
-      if (!text.trim() || !element.checkVisibility() || element.closest(machineDrawn)) return;
-      const stack = getComputedStyle(element).fontFamily;
-      const what = `<${element.localName}${element.id ? `#${element.id}` : ''}>`;
-      if (!shipped.has(unquoted(stack.split(',')[0] ?? ''))) found.add(`${what} "${text.trim().slice(0, 40)}" in ${stack}`);
-      for (const char of text.replace(/\s/g, '')) {
-        const code = char.codePointAt(0) ?? 0;
-        if (!covered(code)) found.add(`${what} "${char}" (U+${code.toString(16).toUpperCase()}) in no shipped font`);
+export async function textInMachineFonts(page: Page, { japanese = false } = {}): Promise<string[]> {
+  return page.evaluate(
+    ({ machineDrawn, japanese }) => {
+      const unquoted = (family: string) => family.trim().replace(/^["']|["']$/g, '');
+      const faces = [...document.fonts].map((face) => ({
+        family: unquoted(face.family),
+        ranges: face.unicodeRange.split(',').map((range) => {
+          const [from = '0', to = from] = range.trim().replace(/^U\+/i, '').split('-');
+          return [parseInt(from, 16), parseInt(to, 16)] as const;
+        }),
+      }));
+      const shipped = new Set(faces.map((face) => face.family));
+      const covered = (code: number) => faces.some((face) => face.ranges.some(([from, to]) => code >= from && code <= to));
+      // Japanese text (its punctuation, kana, kanji and full-width forms) is the system's to draw
+      // (decision 0019); its pictures are taken with one pinned Japanese font (JAPANESE_FONTS).
+      const japaneseScript = (code: number) =>
+        (code >= 0x3000 && code <= 0x30ff) ||
+        (code >= 0x3400 && code <= 0x4dbf) ||
+        (code >= 0x4e00 && code <= 0x9fff) ||
+        (code >= 0xff00 && code <= 0xffef);
+      const found = new Set<string>();
+      const check = (element: Element, text: string) => {
+        if (!text.trim() || !element.checkVisibility() || element.closest(machineDrawn)) return;
+        const stack = getComputedStyle(element).fontFamily;
+        const what = `<${element.localName}${element.id ? `#${element.id}` : ''}>`;
+        if (!shipped.has(unquoted(stack.split(',')[0] ?? ''))) found.add(`${what} "${text.trim().slice(0, 40)}" in ${stack}`);
+        for (const char of text.replace(/\s/g, '')) {
+          const code = char.codePointAt(0) ?? 0;
+          if (!covered(code) && !(japanese && japaneseScript(code)))
+            found.add(`${what} "${char}" (U+${code.toString(16).toUpperCase()}) in no shipped font`);
+        }
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement) check(node.parentElement, node.nodeValue ?? '');
       }
-    };
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement) check(node.parentElement, node.nodeValue ?? '');
-    }
-    // Fields draw their value or placeholder (a checkbox's or a radio's value is never drawn).
-    const fields = 'input:not([type=hidden], [type=checkbox], [type=radio], [type=range], [type=color], [type=file]), textarea';
-    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(fields)) {
-      check(field, field.value || field.placeholder);
-    }
-    return [...found];
-  }, MACHINE_DRAWN);
+      // Fields draw their value or placeholder (a checkbox's or a radio's value is never drawn).
+      const fields = 'input:not([type=hidden], [type=checkbox], [type=radio], [type=range], [type=color], [type=file]), textarea';
+      for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(fields)) {
+        check(field, field.value || field.placeholder);
+      }
+      return [...found];
+    },
+    { machineDrawn: MACHINE_DRAWN, japanese },
+  );
 }
 
 /**
