@@ -46,6 +46,7 @@ import { healthModule } from './modules/health/module.js';
 import { invoiceIssuerModule, invoicesModule } from './modules/invoices/module.js';
 import { registerLoginPage } from './modules/login-page/module.js';
 import { mailboxModule } from './modules/mailbox/module.js';
+import { crmModule } from './modules/crm/module.js';
 import { notificationsModule, type StreamOptions } from './modules/notifications/module.js';
 import { onboardingModule } from './modules/onboarding/module.js';
 import { optionsModule } from './modules/options/module.js';
@@ -149,6 +150,7 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
 }
 
 /** Builds the app: external plugins → platform → the modules, in order → the pages. The caller owns the database. */
+    crmModule,
 export async function buildApp({ config, database, logger = false, notificationStreams, fetch: outboundFetch = fetch }: AppOptions) {
   const app = Fastify({
     logger,

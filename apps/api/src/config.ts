@@ -10,6 +10,7 @@ import { domainEnv } from './config/domain-settings.js';
 import { metricsEnv, metricsOf, type MetricsConfig } from './config/metrics-settings.js';
 import { walletEnv, walletOf, type WalletConfig } from './config/wallet-settings.js';
 import { webhookEnv, webhooksOf, type WebhookConfig } from './config/webhook-settings.js';
+import { crmEnv, crmOf, type CrmConfig } from './config/crm-settings.js';
 import { p256PublicKey } from './lib/crypto.js';
 import { apiPackageRoot } from './lib/paths.js';
 
@@ -85,6 +86,7 @@ export const envSchema = z.object({
   ...campaignEnv,
   ...walletEnv,
   ...webhookEnv,
+  ...crmEnv,
   /** false, or how many proxies in front of the app to trust for X-Forwarded-For (true = 1). */
   TRUST_PROXY: z
     .string()
@@ -240,6 +242,8 @@ export type Config = {
   wallet: WalletConfig;
   /** Outgoing webhooks' retries and disabling (config/webhook-settings.ts). */
   webhooks: WebhookConfig;
+  /** HubSpot's and Salesforce's apps and hosts, the retries of leads (config/crm-settings.ts). */
+  crm: CrmConfig;
 };
 
 export type VerifactuMode = z.infer<typeof envSchema>['VERIFACTU_MODE'];
@@ -372,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vies: (e.VIES_CHECK ?? (e.NODE_ENV === 'production' ? 'on' : 'off')) === 'on' ? { url: e.VIES_URL } : null,
     wallet: walletOf(e),
     webhooks: webhooksOf(e),
+    crm: crmOf(e),
     campaignRatePerSecond: e.CAMPAIGN_RATE_PER_SECOND,
     campaignSmtpConnections: e.CAMPAIGN_SMTP_CONNECTIONS,
     smtpSendTimeoutMs: Math.round(e.SMTP_SEND_TIMEOUT_SECONDS * 1000),

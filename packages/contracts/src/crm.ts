@@ -61,3 +61,7 @@ export type CrmSync = z.infer<typeof crmSyncSchema>;
 /** A message's record in the CRM, as the mailbox shows it. */
 export const messageCrmLinkSchema = z.object({ provider: crmProviderSchema, url: z.string() });
 export type MessageCrmLink = z.infer<typeof messageCrmLinkSchema>;
+
+/** What the vendor sent back to the callback page (`/user/crm/callback`), handed to the API by the page. */
+export const crmCallbackBodySchema = z.object({ code: z.string().min(1).max(4000), state: z.string().min(1).max(200) });
+export type CrmCallbackBody = z.infer<typeof crmCallbackBodySchema>;

@@ -187,6 +187,10 @@ export const ERROR_STATUS = {
   'team.csv_invalid': 422,
   'team.csv_too_many_rows': 422,
   'team.csv_duplicate': 422,
+  'crm.not_configured': 409,
+  'crm.already_connected': 409,
+  'crm.authorization_invalid': 400,
+  'crm.connect_failed': 422,
   'database.unavailable': 503,
   internal: 500,
 } as const;

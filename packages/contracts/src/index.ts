@@ -51,3 +51,4 @@ export * from './automations.js';
 export * from './segments.js';
 export * from './sending.js';
 export * from './custom-domains.js';
+export * from './crm.js';

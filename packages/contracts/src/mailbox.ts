@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageCrmLinkSchema } from './crm.js';
 import { phoneSchema } from './account.js';
 
 /**
@@ -58,6 +59,8 @@ export const messageSchema = z.object({
   createdAt: z.string(),
   /** Set while the message is in the trash (restorable). */
   deletedAt: z.string().nullable(),
+  /** The lead's record in the CRM it was sent to (docs/teams.md, "Leads into your CRM"); null until it is there. */
+  crm: messageCrmLinkSchema.nullable().default(null),
 });
 export type Message = z.infer<typeof messageSchema>;
 

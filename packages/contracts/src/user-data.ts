@@ -353,6 +353,10 @@ export const userDataSectionsSchema = z.strictObject({
     z.strictObject({
       domain: z.string(),
       address: z.string(),
+  /** The CRMs the user connected, for their cards or their team's (never the tokens; the sync log is not part of the export). */
+  crmConnections: z.array(
+    z.strictObject({ provider: z.string(), scope: z.string(), accountName: z.string(), status: z.string(), createdAt: at }),
+  ),
       selector: z.string(),
       status: z.string(),
       inUse: z.boolean(),

@@ -44,6 +44,8 @@ export const SENSITIVE_CHANGES = [
   'webhook_url_changed',
   'webhook_deleted',
   'webhook_secret_rolled',
+  'crm_connected',
+  'crm_disconnected',
   'smtp_relay_added',
   'smtp_relay_changed',
   'smtp_relay_deleted',

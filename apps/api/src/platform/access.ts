@@ -61,6 +61,8 @@ export const ACCESS_KINDS = [
   'passkey',
   /** One of the owner's outgoing webhook endpoints. */
   'webhook_endpoint',
+  /** A CRM connection the actor made (their own, or their team's as its owner). */
+  'crm_connection',
   /** The team the actor is an active member of (their role is checked apart: 403 `team.role_required`). */
   'team',
   /** A member (user id) of the actor's team, active or removed. */

@@ -93,6 +93,9 @@ export const JOB_LIST = {
   'sending-domains.recheck': { definedIn: 'modules/sending-domains/module.ts', retryLimit: 3, retryDelay: 300, schedule: '50 4 * * *' },
   // Custom domains verified once, their records read again: one whose records went away stops being served.
   'custom-domains.recheck': { definedIn: 'modules/custom-domains/module.ts', retryLimit: 3, retryDelay: 300, schedule: '55 4 * * *' },
+  // One attempt of a lead to a CRM; a 429, a 5xx or the network schedules the next attempt itself (its
+  // backoff and the vendor's Retry-After, modules/crm/sync.ts): these retries cover a worker that died mid-attempt.
+  'crm.sync': { definedIn: 'modules/crm/module.ts', retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 2 },
   // The webhook delivery log's purge of what is older than 30 days.
   'webhooks.purge': { definedIn: 'modules/webhooks/jobs.ts', retryLimit: 3, retryDelay: 300, schedule: '40 3 * * *' },
   // NO VERI*FACTU: the daily summary event of the invoice event log (invoices/verifactu/event-log.ts).

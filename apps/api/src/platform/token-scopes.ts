@@ -32,6 +32,8 @@ export const TOKEN_SCOPES: Readonly<Record<string, ApiTokenScope>> = {
   'GET /api/mailbox/{profileId}/messages': 'messages:read',
   'GET /api/mailbox/{profileId}/messages.csv': 'messages:read',
   'GET /api/mailbox/messages/{id}': 'messages:read',
+  'GET /api/crm': 'messages:read',
+  'GET /api/crm/connections/{id}/syncs': 'messages:read',
 
   'POST /api/audience/count': 'audience',
   'GET /api/audience/sources': 'audience',

@@ -35,6 +35,8 @@ import {
   webauthnChallenges,
   webhookEndpoints,
   customDomains,
+  crmConnections,
+  crmAuthorizations,
   paymentRedsysOrders,
   automationEnrolments,
 } from '../../src/db/schema/index.js';
@@ -164,6 +166,23 @@ async function customerWithEverything(label: string) {
     description: `${label} hook`,
     events: ['message.received'],
     secretEncrypted: 'whsec_x',
+  });
+  // A CRM connection (its tokens sealed) and a connection in flight (written directly: connecting goes through the vendor).
+  await t.db.insert(crmConnections).values({
+    userId: user.id,
+    provider: 'hubspot',
+    accountName: `${label}.hubspot.example`,
+    accountId: '42',
+    accessTokenSealed: 'sealed',
+    refreshTokenSealed: 'sealed',
+  });
+  await t.db.insert(crmAuthorizations).values({
+    stateHash: `${label}-${randomUUID()}`,
+    sessionId: 'session',
+    userId: user.id,
+    provider: 'salesforce',
+    codeVerifier: 'sealed',
+    expiresAt: new Date(Date.now() + 60_000),
   });
   // A sending domain of their own (its DKIM key is made by the API).
   await call(token, 'POST', '/api/sending-domains', { domain: `${label}-${Date.now().toString(36)}.example` }, 200);

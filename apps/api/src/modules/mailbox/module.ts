@@ -1,4 +1,5 @@
 /** Buzón: messages visitors send through a profile's contact form. */
+import type { MessageCrmLink } from '@enlaza/contracts';
 import { defineModule } from '../../platform/modules.js';
 import { contactFormRoutes, mailboxRoutes } from './routes.js';
 import { createMailboxRepository } from './repository.js';
@@ -12,10 +13,15 @@ declare module '../../platform/modules.js' {
   interface Services {
     mailbox: MailboxService;
   }
+  interface Hooks {
+    /** The messages' records in a CRM (the crm module answers it: it is built after the mailbox and reads its messages). */
+    crmLinks: (messageIds: string[]) => Promise<Map<string, MessageCrmLink>>;
+  }
 }
 
 export const mailboxModule = defineModule({
   name: 'mailbox',
+  needs: ['crmLinks'],
   build({
     db,
     mailer,
@@ -24,6 +30,7 @@ export const mailboxModule = defineModule({
     config,
     registries,
     services: { profiles, publicProfiles, subscriptions, accounts, consents, contactFields },
+    hooks: { crmLinks },
   }) {
     const repo = createMailboxRepository(db);
     const mailbox = createMailboxService({
@@ -40,6 +47,7 @@ export const mailboxModule = defineModule({
       consents,
       formAnswers: (ownerId, answers) => contactFields.fromForm(ownerId, answers),
       publicUrl: config.publicUrl,
+      crmLinks: (messageIds) => crmLinks()(messageIds),
     });
     return {
       services: { mailbox },

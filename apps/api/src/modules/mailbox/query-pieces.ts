@@ -83,3 +83,22 @@ export async function messageSenders(db: Database | Transaction, ids: string[]) 
     .from(messages)
     .where(inArray(messages.id, ids));
 }
+
+/** A message as a lead for the CRM (crm/sync.ts): who wrote, what, and whether they consented; null once it is gone. */
+export async function leadOfMessage(db: Database | Transaction, messageId: string) {
+  const [row] = await db
+    .select({
+      id: messages.id,
+      profileId: messages.profileId,
+      userId: messages.userId,
+      name: messages.name,
+      email: messages.email,
+      phone: messages.phone,
+      body: messages.body,
+      consent: messages.consent,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(eq(messages.id, messageId));
+  return row ?? null;
+}

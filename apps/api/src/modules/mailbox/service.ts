@@ -1,4 +1,5 @@
 import type {
+  MessageCrmLink,
   LatestMessage,
   Locale,
   MailboxCounts,
@@ -48,6 +49,8 @@ type Deps = {
   /** Reads a visitor's answers to the owner's contact fields on the form (422 when one does not fit), to keep with the consent. */
   formAnswers: FormAnswers;
   publicUrl: string;
+  /** The messages' records in a CRM (the crm module's `crmLinks` hook); a message without one is left out. */
+  crmLinks: (messageIds: string[]) => Promise<Map<string, MessageCrmLink>>;
 };
 
 export function toMessage(row: MessageRow): Message {
@@ -67,6 +70,7 @@ export function toMessage(row: MessageRow): Message {
     replies: row.replies ?? [],
     createdAt: row.createdAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
+    crm: null,
   };
 }
 
@@ -96,7 +100,13 @@ export function createMailboxService({
   consents,
   formAnswers,
   publicUrl,
+  crmLinks,
 }: Deps) {
+  async function withCrmLinks(list: Message[]): Promise<Message[]> {
+    const links = await crmLinks(list.map((m) => m.id));
+    return list.map((m) => ({ ...m, crm: links.get(m.id) ?? null }));
+  }
+
   async function messageOf(actor: Actor, id: string): Promise<MessageRow> {
     await requireAccess(actor, 'message', id);
     return afterAccess(await repo.find(actor.id, id));
@@ -126,12 +136,13 @@ export function createMailboxService({
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtText, id: last.message.id }) : null;
-      const data = page.map((r) => toMessage(r.message));
+      const data = await withCrmLinks(page.map((r) => toMessage(r.message)));
       return counts ? { data, nextCursor, counts } : { data, nextCursor };
     },
 
     async get(actor: Actor, id: string): Promise<Message> {
-      return toMessage(await messageOf(actor, id));
+      const [message] = await withCrmLinks([toMessage(await messageOf(actor, id))]);
+      return message!;
     },
 
     async update(actor: Actor, id: string, body: MessageUpdateBody): Promise<Message> {

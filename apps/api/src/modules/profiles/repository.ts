@@ -64,13 +64,13 @@ export async function profileIdsBySlug(db: Database | Transaction, slug: string)
 export async function profileSummaries(
   db: Database | Transaction,
   ids: string[],
-): Promise<Map<string, { name: string; kind: ProfileKind }>> {
+): Promise<Map<string, { name: string; kind: ProfileKind; teamId: string | null }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: profiles.id, name: profiles.name, kind: profiles.kind })
+    .select({ id: profiles.id, name: profiles.name, kind: profiles.kind, teamId: profiles.teamId })
     .from(profiles)
     .where(inArray(profiles.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, { name: r.name, kind: r.kind }]));
+  return new Map(rows.map((r) => [r.id, { name: r.name, kind: r.kind, teamId: r.teamId }]));
 }
 
 /** The owner's cards and tags (here) and their trash (trash-queries.ts). */
