@@ -68,6 +68,7 @@ import { smtpRelaysModule } from './modules/smtp-relays/module.js';
 import { sendingDomainsModule } from './modules/sending-domains/module.js';
 import { createDomainKeyReader } from './modules/sending-domains/index.js';
 import { customDomainsModule } from './modules/custom-domains/module.js';
+import { ssoModule } from './modules/sso/module.js';
 import { registerCustomDomainHosts } from './modules/custom-domains/index.js';
 import { countryLookupModule } from './modules/country-lookup/module.js';
 import { couponsModule } from './modules/coupons/module.js';
@@ -145,6 +146,7 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
     walletModule,
     webhooksModule,
     teamsModule,
+    ssoModule,
     customDomainsModule,
   ];
 }

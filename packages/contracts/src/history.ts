@@ -62,6 +62,7 @@ export const ACTIVITY_ACTIONS = [
   'team.member_removed',
   'team.card_reassigned',
   'team.card_retired',
+  'team.sso_changed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /** The actions recorded from an event of the same name (an upload's row comes from `file.uploaded`, whose payload differs). */

@@ -51,4 +51,5 @@ export * from './automations.js';
 export * from './segments.js';
 export * from './sending.js';
 export * from './custom-domains.js';
+export * from './sso.js';
 export * from './crm.js';

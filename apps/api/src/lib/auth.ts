@@ -51,6 +51,7 @@ export const SENSITIVE_CHANGES = [
   'smtp_relay_deleted',
   'email_change_requested',
   'password_changed',
+  'sso_changed',
 ] as const;
 export type SensitiveChange = (typeof SENSITIVE_CHANGES)[number];
 

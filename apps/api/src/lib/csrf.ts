@@ -71,6 +71,9 @@ export const csrfPlugin = fp(
       if (!UNSAFE.has(request.method) || !path.startsWith('/api/')) return;
       if (/^Bearer\s+\S/i.test(request.headers.authorization ?? '')) return;
       if (!fromBrowser(request)) return;
+      // A SAML identity provider's page posts its signed response here across sites (modules/sso):
+      // the signature and the request it answers are the proof; the session is bound to the browser apart.
+      if (request.routeOptions.config.csrf === 'identity-provider-post') return;
       if (crossSite(request)) throw new AppError('csrf.cross_site');
       // Fetch Metadata: the browser itself says the request comes from a page of this origin (a page's
       // script cannot set Sec-Fetch-Site), which is what the token proves. Routes of the public page opt
@@ -89,8 +92,10 @@ declare module 'fastify' {
     /**
      * `'same-origin'`: a browser request marked `Sec-Fetch-Site: same-origin` needs no token (the
      * public page's anonymous calls: its visitors get no cookie). Cross-site is refused as everywhere.
+     * `'identity-provider-post'`: the SAML ACS, posted by the identity provider's page from its own
+     * site; it carries a signed response for a request this browser started, and signs no one in itself.
      */
-    csrf?: 'same-origin';
+    csrf?: 'same-origin' | 'identity-provider-post';
   }
   interface FastifyInstance {
     /** Returns the token for the page's meta tag, setting the nonce cookie when the browser has none. */

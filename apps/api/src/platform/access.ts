@@ -71,6 +71,10 @@ export const ACCESS_KINDS = [
   'team_invitation',
   /** A card (profile id) of the actor's team, whoever holds it. */
   'team_card',
+  /** An email domain of the actor's team's single sign-on. */
+  'sso_domain',
+  /** A test sign-in of the actor's team's single sign-on. */
+  'sso_test',
 ] as const;
 
 /** A kind of record; `trash.<kind>` is the owner's item of that kind that is in the trash (registered with the trash providers). */

@@ -57,6 +57,16 @@ export function createAccountDirectory(db: Database) {
       return row?.locale ?? null;
     },
 
+    /** The account with this address (any case), if there is one: single sign-on signs it in. */
+    async idOfEmail(email: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     // Alias and notification emails (Opciones): the users row and the alias redirects are this area's tables.
     async previousAliases(userId: string): Promise<string[]> {
       const rows = await db

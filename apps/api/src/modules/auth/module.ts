@@ -5,13 +5,17 @@ import { apiTokenRoutes } from './api-token-routes.js';
 import { authPlugin } from '../../lib/auth.js';
 import { apiTokenAccess, createApiTokensRepository, createSessionsRepository, sessionAccess, type UserRow } from '../account/index.js';
 import { createSignInUserData } from './user-data.js';
-import { createAuthService, type AuthService } from './service.js';
+import { createAuthService, type AuthService, type SsoRule } from './service.js';
 import { createKnownAddresses, createTwoFactor, type TwoFactor } from './two-factor.js';
 
 declare module '../../platform/modules.js' {
   interface Services {
     auth: AuthService;
     twoFactor: TwoFactor;
+  }
+  interface Hooks {
+    /** Whether an address must sign in through its team's single sign-on (the sso module answers; it is built after teams). */
+    ssoRule: SsoRule;
   }
 }
 
@@ -23,7 +27,8 @@ declare module '../../lib/auth.js' {
 
 export const authModule = defineModule({
   name: 'auth',
-  async build({ db, database, config, appSecret, mailer, limiter, events, registries, clock }) {
+  needs: ['ssoRule'],
+  async build({ db, database, config, appSecret, mailer, limiter, events, registries, clock, hooks: { ssoRule } }) {
     const twoFactor = createTwoFactor({ db, appSecret, adminRequired: config.adminRequireTwoFactor, limiter });
     const auth = createAuthService(
       createSessionsRepository(db),
@@ -34,7 +39,7 @@ export const authModule = defineModule({
         repo: createApiTokensRepository(db),
         ratePerMinute: config.apiTokenRatePerMinute,
       },
-      { twoFactor, knownAddresses: createKnownAddresses(db), mailer, sessionMaxAgeDays: config.sessionMaxAgeDays },
+      { twoFactor, knownAddresses: createKnownAddresses(db), mailer, sessionMaxAgeDays: config.sessionMaxAgeDays, ssoRule },
       { clock, windowMinutes: config.reauthWindowMinutes, publicUrl: config.publicUrl },
     );
     // Sessions are cached per process; the database tells every process when a user or session changes.

@@ -16,6 +16,7 @@ import type { KnownAddresses, TwoFactor } from './two-factor.js';
 import type { SecondFactorRequired } from '@enlaza/contracts';
 import { createFreshProof, type FreshProofSettings } from './fresh-proof.js';
 import { failureNotice, loginLimits, LOGIN_LIMITS } from './sign-in-limits.js';
+import { createSsoGate, type SsoRule } from './sso-gate.js';
 
 const MINUTE = 60_000;
 export const SESSION_IDLE_DAYS = 30;
@@ -40,6 +41,7 @@ const challengeExpired = (): never => {
 };
 
 export type { AuthenticatedUser };
+export type { SsoRule };
 export { LOGIN_LIMITS };
 /** `expiresAt`: a personal access token's expiry, or the end of a session's lifetime (sessions also end by idleness). */
 type CachedSession = AuthenticatedUser & { userId: string; lastUsedAt: number; expiresAt: number | null };
@@ -50,14 +52,21 @@ export function createAuthService(
   events: Pick<EventBus, 'publish'>,
   requireAccess: RequireAccess,
   tokenSettings: { repo: ApiTokensRepository; ratePerMinute: number },
-  signIn: { twoFactor: TwoFactor; knownAddresses: KnownAddresses; mailer: Pick<Mailer, 'send' | 'defer'>; sessionMaxAgeDays: number },
+  signIn: {
+    twoFactor: TwoFactor;
+    knownAddresses: KnownAddresses;
+    mailer: Pick<Mailer, 'send' | 'defer'>;
+    sessionMaxAgeDays: number;
+    ssoRule: () => SsoRule;
+  },
   reauth: FreshProofSettings,
 ) {
-  const { twoFactor, knownAddresses, mailer, sessionMaxAgeDays } = signIn;
+  const { twoFactor, knownAddresses, mailer, sessionMaxAgeDays, ssoRule } = signIn;
   const cache = createSessionCache<CachedSession>({ ttlMs: 10_000, maxEntries: 50_000 });
   const apiTokens = createApiTokens({ ...tokenSettings, limiter, requireAccess, events, cache });
 
   const noticeFailures = failureNotice(limiter, mailer);
+  const gate = createSsoGate({ repo, knownAddresses, ssoRule, startSession });
   const challengeUser = async (userId: string) => (await repo.findUserById(userId)) ?? challengeExpired();
 
   /** The one way a session starts: a random token (only its hash stored), the device, the sign-in recorded. */
@@ -97,6 +106,7 @@ export function createAuthService(
       if (user.status === 'pending' || !user.emailVerifiedAt) throw new AppError('auth.unverified');
 
       await limiter.release(attempt);
+      await gate.refuseWithoutSso(email);
       if (await twoFactor.enabled(user.id)) return { secondFactor: 'totp', ...(await twoFactor.createChallenge(user.id, 'verify')) };
       if (twoFactor.requiredFor(user)) return { secondFactor: 'enrol', ...(await twoFactor.createChallenge(user.id, 'enrol')) };
       // An address becomes the owner's only once a session starts there (after any second factor).
@@ -150,8 +160,12 @@ export function createAuthService(
     async signInVerified(user: UserRow, origin: RequestOrigin): Promise<{ token: string; user: CurrentUser }> {
       if (user.status === 'suspended') throw new AppError('auth.suspended');
       if (user.status !== 'active' || !user.emailVerifiedAt) throw new AppError('auth.unverified');
+      await gate.refuseWithoutSso(user.email);
       return startSession(user, origin);
     },
+
+    /** Single sign-on's side (sso-gate.ts): a session for who the identity provider vouched for; the enforcement check resets use. */
+    ...gate,
 
     /**
      * As `signInVerified`, for a one-time code that stands for the email link alone (a verification):

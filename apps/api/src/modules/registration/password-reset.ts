@@ -30,6 +30,8 @@ export function createPasswordReset({ repo, mailer, limiter, events, auth, passk
   return {
     /** Never tells whether the account exists: same answer, same status, mail sent in the background. */
     async forgotPassword(email: string, origin: RequestOrigin): Promise<void> {
+      // Decided by the address's domain (and the team owner's own address), whether or not it has an account.
+      await auth.refuseWithoutSso(email);
       await limiter.consume([
         { key: `forgot:${email}`, max: 5, windowMs: HOUR },
         { key: `forgot-address:${origin.address ?? ''}`, max: 20, windowMs: HOUR },
@@ -58,6 +60,7 @@ export function createPasswordReset({ repo, mailer, limiter, events, auth, passk
       const found = await repo.findToken(sha256(input.token), 'reset_password');
       if (!found || found.token.usedAt || found.token.email !== input.email) throw new AppError('account.reset_invalid');
       if (found.token.expiresAt.getTime() <= Date.now()) throw new AppError('account.reset_expired');
+      await auth.refuseWithoutSso(found.user.email);
       assertAcceptablePassword(input.password, input.email);
       const passwordHash = await hashPassword(input.password);
       const { user } = found;

@@ -14,6 +14,7 @@ import type { Services } from '../../platform/modules.js';
 import { ALIAS_PATTERN } from './alias.js';
 import { createPasswordReset } from './password-reset.js';
 import { activateAccount } from './activation.js';
+import { createSsoAccounts } from './sso-accounts.js';
 import type { RegistrationRepository } from '../account/index.js';
 import { createAttemptCounter, createTakenEmailNotice } from './taken-email.js';
 import { createAliasNamespaces, type AliasNamespace } from './alias-namespaces.js';
@@ -126,6 +127,9 @@ export function createRegistrationService({ repo, hashPassword, mailer, limiter,
       }
       return { email: input.email };
     },
+
+    /** An account made by a team's single sign-on at a person's first sign-in (sso-accounts.ts). */
+    createVerifiedAccount: createSsoAccounts({ repo, hashPassword, events, suggestAlias }),
 
     /** Opens a verification code: activates a new account, or confirms a new email address. */
     async verify(code: string, origin: RequestOrigin): Promise<{ email: string; kind: 'account' | 'email_change' }> {

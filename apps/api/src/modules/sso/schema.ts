@@ -8,8 +8,7 @@ export type SsoMapping = { email: string; givenName: string; familyName: string;
 
 /** The identity provider's side: an OIDC issuer and client, or a SAML IdP's entity id, sign-in URL and signing certificates. */
 export type SsoIdentityProvider =
-  | { protocol: 'oidc'; issuer: string; clientId: string }
-  | { protocol: 'saml'; entityId: string; ssoUrl: string; certificates: string[] };
+  { protocol: 'oidc'; issuer: string; clientId: string } | { protocol: 'saml'; entityId: string; ssoUrl: string; certificates: string[] };
 
 /**
  * A team's single sign-on (docs/teams.md, "Single sign-on"; decision 0039): one identity provider per
