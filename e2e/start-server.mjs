@@ -88,6 +88,9 @@ const env = {
   TEST_CLOCK_ENABLED: 'true',
   // The e2e server runs the production build, as a staging server would.
   TEST_CLOCK_ALLOW_PRODUCTION: 'true',
+  // HubSpot set up (an app of no one: nothing connects to it in the specs), Salesforce not: the CRM screen shows both cases.
+  HUBSPOT_CLIENT_ID: 'e2e-hubspot-app',
+  HUBSPOT_CLIENT_SECRET: 'e2e-hubspot-secret',
 };
 delete env.SMTP_USER;
 delete env.SMTP_PASSWORD;

@@ -59,6 +59,7 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/notificaciones',
     '/user/opciones',
     '/user/webhooks',
+    '/user/crm',
     '/user/dominios',
     '/user/equipo',
     '/account',
@@ -98,6 +99,8 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/equipo?tab=directorio',
     '/user/equipo?tab=cifras',
     '/user/equipo?tab=datos',
+    // Its team section: a team's owner connects a CRM for every card of the team.
+    '/user/crm',
   ],
   member: ['/user/equipo', '/user/perfiles/{teamCard}'],
 };

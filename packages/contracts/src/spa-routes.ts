@@ -61,6 +61,8 @@ export const SPA_ROUTES = [
   '/user/notificaciones',
   '/user/opciones',
   '/user/webhooks',
+  '/user/crm',
+  '/user/crm/callback',
   '/user/dominios',
   '/user/equipo',
   '/user/equipo/unirse/:token',

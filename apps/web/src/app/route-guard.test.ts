@@ -127,6 +127,8 @@ describe('route table', () => {
       'notificaciones',
       'opciones',
       'webhooks',
+      'crm',
+      'crm/callback',
       'dominios',
       'equipo',
     ]);

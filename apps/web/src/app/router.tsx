@@ -152,6 +152,16 @@ const userChildren: RouteObject[] = [
     handle: { titleKey: 'pages:user.webhooks' },
   },
   {
+    path: 'crm',
+    lazy: lazyPage(() => import('@/features/crm/pages/crm-page'), { namespaces: ['crm'] }),
+    handle: { titleKey: 'pages:user.crm' },
+  },
+  {
+    path: 'crm/callback',
+    lazy: lazyPage(() => import('@/features/crm/pages/crm-callback-page'), { namespaces: ['crm'] }),
+    handle: { titleKey: 'pages:user.crmCallback' },
+  },
+  {
     path: 'dominios',
     lazy: lazyPage(() => import('@/features/custom-domains/pages/custom-domains-page'), { namespaces: ['custom-domains', 'admin'] }),
     handle: { titleKey: 'pages:user.dominiosPropios' },

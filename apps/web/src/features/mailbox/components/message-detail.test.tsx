@@ -21,6 +21,7 @@ const message: Message = {
   replies: [{ subject: 'Re: your message to Ana', body: 'Yes, from 10 to 14.\nAna', sentAt: '2026-03-02T10:00:00.000Z' }],
   createdAt: '2026-03-01T09:00:00.000Z',
   deletedAt: null,
+  crm: null,
 };
 
 const renderWith = (ui: React.ReactElement) => render(ui);
@@ -41,6 +42,15 @@ describe('a message in the mailbox', () => {
     const reply = within(screen.getByTestId('message-replies')).getByTestId('message-reply');
     expect(reply.textContent).toContain('Re: your message to Ana');
     expect(reply.textContent).toContain('Yes, from 10 to 14.');
+  });
+
+  it('links the lead’s record in the CRM it was sent to, and shows no link before', async () => {
+    const sent = { ...message, crm: { provider: 'hubspot' as const, url: 'https://app.hubspot.com/contacts/42/record/0-1/7' } };
+    await renderWith(<MessageDetailDrawer message={sent} onClose={() => undefined} onChanged={() => undefined} />);
+    const link = screen.getByTestId('message-crm-link');
+    expect(link.textContent).toBe('Open in HubSpot');
+    expect(link.getAttribute('href')).toBe('https://app.hubspot.com/contacts/42/record/0-1/7');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 
   it('checks a reply with the contract before sending it, and shows the server’s refusal under its field', async () => {

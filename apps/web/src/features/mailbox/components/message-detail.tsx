@@ -99,6 +99,20 @@ function Detail({ message, onChanged }: { message: Message; onChanged: (message:
             {t('detail.replied')}
           </Badge>
         ) : null}
+        {message.crm ? (
+          <Badge
+            component="a"
+            href={message.crm.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="orange"
+            variant="light"
+            style={{ cursor: 'pointer' }}
+            data-testid="message-crm-link"
+          >
+            {t(message.crm.provider === 'hubspot' ? 'detail.crmHubspot' : 'detail.crmSalesforce')}
+          </Badge>
+        ) : null}
         {message.archived ? <Badge variant="outline">{t('folders.archived')}</Badge> : null}
         {message.deletedAt ? (
           <Badge color="red" variant="outline">

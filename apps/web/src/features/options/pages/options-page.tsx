@@ -11,6 +11,7 @@ import { NotificationsCard } from '../components/notifications-card';
 import { PasskeysCard } from '../components/passkeys-card';
 import { SessionsCard } from '../components/sessions-card';
 import { WebhooksLinkCard } from '../components/webhooks-link-card';
+import { CrmLinkCard } from '../components/crm-link-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
 /** /user/opciones: public alias, notification emails, signed-in devices, export of my data, delete my account. */
@@ -47,6 +48,7 @@ export default function OptionsPage() {
       <TwoFactorCard />
       <ApiTokensCard />
       <WebhooksLinkCard />
+      <CrmLinkCard />
       <ExportCard />
       <DeleteAccountCard />
     </Stack>
