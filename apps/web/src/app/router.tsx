@@ -172,6 +172,11 @@ const userChildren: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/teams/pages/team-page'), { namespaces: ['teams', 'register', 'admin', 'cloud', 'phone'] }),
     handle: { titleKey: 'pages:user.equipo' },
   },
+  {
+    path: 'equipo/sso',
+    lazy: lazyPage(() => import('@/features/sso/pages/sso-settings-page'), { namespaces: ['sso'] }),
+    handle: { titleKey: 'pages:user.equipoSso' },
+  },
 ];
 
 /** The account section: role user, its own shell; paths exactly as the inherited spec lists them. */
@@ -233,7 +238,7 @@ const accountChildren: RouteObject[] = [
 const publicChildren: RouteObject[] = [
   {
     index: true,
-    lazy: lazyPage(() => import('@/features/auth/pages/sign-in-entry-page'), { namespaces: ['auth', 'password'] }),
+    lazy: lazyPage(() => import('@/features/auth/pages/sign-in-entry-page'), { namespaces: ['auth', 'password', 'sso'] }),
     handle: { titleKey: 'pages:public.login', skipUserCall: true, guestOnly: true },
   },
   {

@@ -189,6 +189,7 @@ ${passwordInput(t, { id: 'lp-password', autocomplete: 'current-password', testid
 <div id="lp-passkey-block" class="lp-passkey">
 <p class="lp-or"><span data-i18n="auth:login.or">${t('auth:login.or')}</span></p>
 <button type="button" id="lp-passkey" class="lp-submit lp-secondary" data-testid="login-passkey" data-i18n="auth:login.passkey">${t('auth:login.passkey')}</button>
+<a href="/?sso=1" class="lp-submit lp-secondary lp-sso" data-testid="login-sso" data-i18n="auth:login.sso">${t('auth:login.sso')}</a>
 </div>
 <p class="lp-register">${text(t, 'auth:login.noAccount')} <a href="/register" data-testid="register-link" data-i18n="auth:login.register">${t('auth:login.register')}</a></p>
 </section>

@@ -1,5 +1,5 @@
-import { Stack, Tabs } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { Anchor, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MyTeam } from '@enlaza/contracts';
 import { PageHeader } from '@/components/page-header';
@@ -43,24 +43,36 @@ function Management({ mine }: { mine: NonNullable<MyTeam> }) {
     datos: <DetailsPanel team={mine.team} />,
   };
   return (
-    <Tabs
-      value={tab}
-      onChange={(value) => setParams(isTab(value) && value !== 'miembros' ? { tab: value } : {}, { replace: true })}
-      keepMounted={false}
-    >
-      <Tabs.List aria-label={t('tabs.label')}>
+    <Stack gap="md">
+      {mine.role === 'owner' ? (
+        <Group gap="xs" data-testid="team-sso-link">
+          <Anchor component={Link} to="/user/equipo/sso" size="sm" fw={500}>
+            {t('sso.link')}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {t('sso.hint')}
+          </Text>
+        </Group>
+      ) : null}
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(isTab(value) && value !== 'miembros' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('tabs.label')}>
+          {tabs.map((value) => (
+            <Tabs.Tab key={value} value={value} data-testid={`team-tab-${value}`}>
+              {t(TAB_LABELS[value])}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
         {tabs.map((value) => (
-          <Tabs.Tab key={value} value={value} data-testid={`team-tab-${value}`}>
-            {t(TAB_LABELS[value])}
-          </Tabs.Tab>
+          <Tabs.Panel key={value} value={value} pt="md">
+            {panels[value]}
+          </Tabs.Panel>
         ))}
-      </Tabs.List>
-      {tabs.map((value) => (
-        <Tabs.Panel key={value} value={value} pt="md">
-          {panels[value]}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
+      </Tabs>
+    </Stack>
   );
 }
 
