@@ -7,7 +7,7 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { useAddSsoDomain } from '../api/add-sso-domain';
 import { useCheckSsoDomain } from '../api/check-sso-domain';
 import { useDeleteSsoDomain } from '../api/delete-sso-domain';
-import { CopyValue } from './copy-value';
+import { DnsRecords } from '@/components/dns-records/dns-records';
 
 function DomainRow({ domain }: { domain: SsoDomain }) {
   const { t } = useTranslation('sso');
@@ -61,13 +61,22 @@ function DomainRow({ domain }: { domain: SsoDomain }) {
           </Group>
         </Group>
         {proven ? null : (
-          <Stack gap={4}>
-            <Text size="xs" fw={500}>
-              {t('domains.record')}
-            </Text>
-            <CopyValue label={t('domains.name')} value={domain.record.name} />
-            <CopyValue label={t('domains.value')} value={domain.record.value} testId="sso-domain-token" />
-          </Stack>
+          <DnsRecords
+            ns="sso"
+            testId="sso-domain"
+            caption={t('records.caption', { host: domain.domain })}
+            records={[
+              {
+                key: 'ownership',
+                title: t('domains.record'),
+                type: domain.record.type,
+                name: domain.record.name,
+                value: domain.record.value,
+                status: domain.checkedAt ? 'missing' : 'unchecked',
+                seen: [],
+              },
+            ]}
+          />
         )}
         {notFound && !proven ? (
           <Text size="xs" c="dimmed" role="status" data-testid="sso-domain-not-found">

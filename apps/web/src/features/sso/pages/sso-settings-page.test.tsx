@@ -131,7 +131,7 @@ describe('the team’s SSO settings', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'Dominio' }), { target: { value: 'acme.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Añadir dominio' }));
     const row = await screen.findByTestId('sso-domain-acme.test');
-    expect(within(row).getByTestId('sso-domain-token').textContent).toBe('enlaza-sso=0123456789abcdef');
+    expect(within(row).getAllByTestId('sso-domain-record-value')[0]!.textContent).toBe('enlaza-sso=0123456789abcdef');
     expect(within(row).getByTestId('sso-domain-status').textContent).toBe('Sin demostrar');
     fireEvent.click(within(row).getByRole('button', { name: 'Comprobar DNS ahora' }));
     expect((await screen.findByTestId('sso-domain-not-found')).textContent).toContain('Aún no se encuentra');
