@@ -62,6 +62,8 @@ export const ACTIVITY_ACTIONS = [
   'team.member_removed',
   'team.card_reassigned',
   'team.card_retired',
+  'team.crm_connected',
+  'team.crm_disconnected',
   'team.sso_changed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

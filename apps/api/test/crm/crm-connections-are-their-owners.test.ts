@@ -107,6 +107,12 @@ describe('a team’s CRM', () => {
     const { member, cardId } = await joinedMember(t, owner);
     const teamConnection = await kit.connect(owner, 'hubspot', 'team');
     expect(teamConnection.scope).toBe('team');
+    // In the team's history (its owner's).
+    const history = await waitFor(async () => {
+      const list = (await kit.call(owner, 'GET', '/api/historial?limit=5')).json<{ data: { action: string; after: object }[] }>().data;
+      return list.find((e) => e.action === 'team.crm_connected');
+    }, 'the team history event');
+    expect(history.after).toMatchObject({ name: 'HubSpot', account: 'stand-in.hubspot.example' });
     const own = await kit.connect(member, 'salesforce');
     const leadsBefore = salesforce.leads.size;
     await visitorWrites(t, `/link/${team.alias}/${cardId}`, 'About your team’s offer');

@@ -32,7 +32,15 @@ export const crmModule = defineModule({
     const oauth = createCrmOAuth(config.crm, fetch);
     const tokens = createCrmTokens(db, oauth, box);
     const sync = createCrmSync({ db, jobs, fetch, config: config.crm, tokens, contactFields, log });
-    const crm = createCrmService({ db, requireAccess: registries.access.requireAccess, oauth, box, publicUrl: config.publicUrl, log });
+    const crm = createCrmService({
+      db,
+      requireAccess: registries.access.requireAccess,
+      oauth,
+      box,
+      publicUrl: config.publicUrl,
+      events,
+      log,
+    });
     // A message that reached a card goes to the CRM that serves the card (after commit, at least once: queued once per connection).
     await events.subscribe('message.received', 'crm-lead', async (message) => {
       await sync.queue(message);

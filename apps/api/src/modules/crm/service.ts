@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import {
   CRM_PROVIDERS,
   type CrmConnectBody,
@@ -7,24 +7,22 @@ import {
   type CrmOverview,
   type CrmProvider,
   type CrmSync,
-  type MessageCrmLink,
 } from '@enlaza/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
+import type { EventBus } from '../../platform/events.js';
 import { AppError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
-import { messageSenders } from '../mailbox/index.js';
 import { teamOfOwner } from '../teams/index.js';
 import { pkcePair, type CrmOAuth } from './oauth.js';
-import { crmAuthorizations, crmConnections, crmSyncs } from './schema.js';
+import { crmAuthorizations, crmConnections } from './schema.js';
+import { crmLinks, syncLog } from './sync-log.js';
 import type { ConnectionRow } from './tokens.js';
 import { VendorError } from './vendor-http.js';
 
 /** An authorization must come back within this. */
 const AUTHORIZATION_MS = 10 * 60_000;
-/** The sync log shows this many of a connection's latest leads. */
-export const CRM_LOG_SIZE = 50;
 
 type Deps = {
   db: Database;
@@ -32,8 +30,11 @@ type Deps = {
   oauth: CrmOAuth;
   box: SecretBox;
   publicUrl: string;
+  events: Pick<EventBus, 'publish'>;
   log: { warn: (o: object, m: string) => void };
 };
+
+const VENDOR_NAMES: Record<CrmProvider, string> = { hubspot: 'HubSpot', salesforce: 'Salesforce' };
 
 const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
 
@@ -52,7 +53,7 @@ const toConnection = (row: ConnectionRow): CrmConnection => ({
  * before its holder's own). Connecting is the OAuth 2 authorization code flow with PKCE, its `state`
  * bound to the session that started it; the tokens are kept sealed. Another user's connection is 404.
  */
-export function createCrmService({ db, requireAccess, oauth, box, publicUrl, log }: Deps) {
+export function createCrmService({ db, requireAccess, oauth, box, publicUrl, events, log }: Deps) {
   const redirectUri = `${publicUrl}/user/crm/callback`;
 
   async function own(actor: Actor, id: string): Promise<ConnectionRow> {
@@ -71,6 +72,22 @@ export function createCrmService({ db, requireAccess, oauth, box, publicUrl, log
     if (!team) throw new AppError('team.role_required');
     return team.teamId;
   }
+
+  /** A team's connection changing is in the team's history (its owner's), with the CRM and the account. */
+  const teamHistory = (tx: Transaction, action: 'team.crm_connected' | 'team.crm_disconnected', actor: Actor, row: ConnectionRow) =>
+    row.teamId
+      ? events.publish(
+          action,
+          {
+            userId: actor.id,
+            actorId: actor.id,
+            target: { type: 'team', id: row.teamId },
+            before: {},
+            after: { name: VENDOR_NAMES[row.provider], account: row.accountName },
+          },
+          tx,
+        )
+      : Promise.resolve();
 
   async function existing(userId: string, teamId: string | null, provider: CrmProvider) {
     const [row] = await db
@@ -131,21 +148,25 @@ export function createCrmService({ db, requireAccess, oauth, box, publicUrl, log
         if (error instanceof VendorError) throw new AppError('crm.connect_failed', { message: error.message });
         throw error;
       }
-      const [row] = await db
-        .insert(crmConnections)
-        .values({
-          userId: actor.id,
-          teamId: authorization.teamId,
-          provider: authorization.provider,
-          accountName: grant.accountName,
-          accountId: grant.accountId,
-          instanceUrl: grant.instanceUrl,
-          accessTokenSealed: box.seal(grant.accessToken),
-          refreshTokenSealed: box.seal(grant.refreshToken),
-          accessExpiresAt: grant.expiresAt,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(crmConnections)
+          .values({
+            userId: actor.id,
+            teamId: authorization.teamId,
+            provider: authorization.provider,
+            accountName: grant.accountName,
+            accountId: grant.accountId,
+            instanceUrl: grant.instanceUrl,
+            accessTokenSealed: box.seal(grant.accessToken),
+            refreshTokenSealed: box.seal(grant.refreshToken),
+            accessExpiresAt: grant.expiresAt,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted) await teamHistory(tx, 'team.crm_connected', actor, inserted);
+        return inserted;
+      });
       if (!row) throw new AppError('crm.already_connected');
       return toConnection(row);
     },
@@ -158,54 +179,20 @@ export function createCrmService({ db, requireAccess, oauth, box, publicUrl, log
       } catch (error) {
         log.warn({ connection: id, error: error instanceof Error ? error.message : String(error) }, 'a CRM refused to revoke a token');
       }
-      await db.delete(crmConnections).where(eq(crmConnections.id, id));
+      await db.transaction(async (tx) => {
+        await tx.delete(crmConnections).where(eq(crmConnections.id, id));
+        await teamHistory(tx, 'team.crm_disconnected', actor, row);
+      });
     },
 
     /** The connection's latest leads, newest first. */
     async syncs(actor: Actor, id: string): Promise<CrmSync[]> {
       await own(actor, id);
-      const rows = await db
-        .select()
-        .from(crmSyncs)
-        .where(eq(crmSyncs.connectionId, id))
-        .orderBy(desc(crmSyncs.createdAt), desc(crmSyncs.id))
-        .limit(CRM_LOG_SIZE);
-      const senders = new Map(
-        (
-          await messageSenders(
-            db,
-            rows.map((r) => r.messageId),
-          )
-        ).map((m) => [m.id, m.email]),
-      );
-      return rows.map((r) => ({
-        id: r.id,
-        messageId: r.messageId,
-        senderEmail: senders.get(r.messageId) ?? '',
-        status: r.status,
-        attempts: r.attempts,
-        lastError: r.lastError,
-        lastStatus: r.lastStatus,
-        nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
-        recordUrl: r.recordUrl,
-        createdAt: r.createdAt.toISOString(),
-        updatedAt: r.updatedAt.toISOString(),
-      }));
+      return syncLog(db, id);
     },
 
-    /** The mailbox's links: each message's record in the CRM, once it is there (the first connection's, when several). */
-    async links(messageIds: string[]): Promise<Map<string, MessageCrmLink>> {
-      if (messageIds.length === 0) return new Map();
-      const rows = await db
-        .select({ messageId: crmSyncs.messageId, url: crmSyncs.recordUrl, provider: crmConnections.provider })
-        .from(crmSyncs)
-        .innerJoin(crmConnections, eq(crmConnections.id, crmSyncs.connectionId))
-        .where(inArray(crmSyncs.messageId, messageIds))
-        .orderBy(crmSyncs.createdAt);
-      const links = new Map<string, MessageCrmLink>();
-      for (const r of rows) if (r.url && !links.has(r.messageId)) links.set(r.messageId, { provider: r.provider, url: r.url });
-      return links;
-    },
+    /** The mailbox's links (the `crmLinks` hook). */
+    links: (messageIds: string[]) => crmLinks(db, messageIds),
   };
 }
 
