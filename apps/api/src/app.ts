@@ -148,11 +148,11 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
     teamsModule,
     ssoModule,
     customDomainsModule,
+    crmModule,
   ];
 }
 
 /** Builds the app: external plugins → platform → the modules, in order → the pages. The caller owns the database. */
-    crmModule,
 export async function buildApp({ config, database, logger = false, notificationStreams, fetch: outboundFetch = fetch }: AppOptions) {
   const app = Fastify({
     logger,
