@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
+import type { RateLimiter } from '../../lib/rate-limit.js';
 import type { RequestOrigin } from '../../lib/request-context.js';
 import { afterAccess, type RequireAccess } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
@@ -38,6 +39,7 @@ type Deps = {
   people: ReturnType<typeof createSsoPeople>;
   teams: Pick<Services['teams'], 'context'>;
   auth: Pick<Services['auth'], 'signInThroughSso'>;
+  limiter: Pick<RateLimiter, 'consume'>;
 };
 
 /** A test's answer with nothing in it yet (waiting) or a failure's. */
@@ -136,7 +138,9 @@ export function createSsoFlow(deps: Deps) {
 
   return {
     /** "Sign in with SSO": the identity provider of the team whose proven domain the address is in (404 `sso.not_configured` otherwise). */
-    async start(email: string) {
+    async start(email: string, origin: RequestOrigin) {
+      // Each start writes a request row: 30 per address in 15 minutes, as many as a person retrying needs.
+      await deps.limiter.consume([{ key: `sso-start:${origin.address ?? ''}`, max: 30, windowMs: 15 * 60_000 }]);
       const c = await teamOfEmail(email);
       if (!c) throw new AppError('sso.not_configured');
       const { url, browser } = await begin(c, 'sign_in', email);

@@ -21,7 +21,7 @@ export const ssoModule = defineModule({
   name: 'sso',
   // The auth module (built first) asks whether an address must sign in through its team's provider.
   provides: ['ssoRule'],
-  build({ db, config, appSecret, fetch, registries, services: { teams, accounts, registration, auth } }) {
+  build({ db, config, appSecret, fetch, limiter, registries, services: { teams, accounts, registration, auth } }) {
     const box = secretBox(appSecret, 'sso-client-secret');
     const oidc = createOidc(fetch);
     const saml = createSaml();
@@ -37,7 +37,7 @@ export const ssoModule = defineModule({
     });
     const requests = createSsoRequests({ db, box, oidc, saml, publicUrl: config.publicUrl });
     const people = createSsoPeople({ db, teams, accounts, registration });
-    const flow = createSsoFlow({ db, oidc, saml, publicUrl: config.publicUrl, requireAccess, requests, people, teams, auth });
+    const flow = createSsoFlow({ db, oidc, saml, publicUrl: config.publicUrl, requireAccess, requests, people, teams, auth, limiter });
     return {
       services: { sso: { settings, flow } },
       hooks: { ssoRule: createSsoRule(db, teams, accounts) },

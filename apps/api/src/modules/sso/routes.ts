@@ -187,7 +187,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<{ flow: SsoFlow }> = async (
       },
     },
     async (request, reply) => {
-      const { url, browser } = await flow.start(request.query.email);
+      const { url, browser } = await flow.start(request.query.email, originOf(request));
       bindBrowser(request, reply, browser);
       return { ok: 1 as const, data: { url } };
     },
@@ -259,7 +259,6 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod<{ flow: SsoFlow }> = async (
         summary: 'A team’s SAML service provider metadata (its entity id is this address)',
         security,
         params: z.object({ teamId: z.uuid() }),
-        response: { ...failures },
       },
     },
     async (request, reply) =>
