@@ -59,6 +59,7 @@ import { registrationModule } from './modules/registration/module.js';
 import { renewalsModule } from './modules/renewals/module.js';
 import { adminSubscriptionsModule, subscriptionsModule } from './modules/subscriptions/module.js';
 import { teamsModule } from './modules/teams/module.js';
+import { scimModule } from './modules/scim/module.js';
 import { templatesModule } from './modules/templates/module.js';
 import { trashModule } from './modules/trash/module.js';
 import { wallsModule } from './modules/walls/module.js';
@@ -146,6 +147,7 @@ export function appModules(notificationStreams?: Partial<StreamOptions>): AppMod
     walletModule,
     webhooksModule,
     teamsModule,
+    scimModule,
     ssoModule,
     customDomainsModule,
     crmModule,

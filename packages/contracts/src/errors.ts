@@ -188,6 +188,7 @@ export const ERROR_STATUS = {
   'team.csv_invalid': 422,
   'team.csv_too_many_rows': 422,
   'team.csv_duplicate': 422,
+  'team.scim_too_many_tokens': 409,
   'sso.not_configured': 404,
   'sso.not_set_up': 409,
   'sso.https_required': 422,

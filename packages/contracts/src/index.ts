@@ -51,5 +51,6 @@ export * from './automations.js';
 export * from './segments.js';
 export * from './sending.js';
 export * from './custom-domains.js';
+export * from './scim.js';
 export * from './sso.js';
 export * from './crm.js';

@@ -337,6 +337,11 @@ export const userDataSectionsSchema = z.strictObject({
   campaigns: z.array(userDataCampaignSchema),
   /** Who the user's campaigns come from, if they saved it. */
   campaignSender: z.strictObject({ name: z.string(), postalAddress: z.string(), tracking: z.boolean(), updatedAt: at }).nullable(),
+  /** What a team's identity provider said about the user through SCIM (its id for them, their name parts, department…) and the team groups it put them in. */
+  scim: z.strictObject({
+    users: z.array(z.strictObject({ teamId: z.string(), externalId: z.string().nullable(), attributes: z.record(z.string(), z.unknown()), updatedAt: at })),
+    groups: z.array(z.strictObject({ teamId: z.string(), displayName: z.string() })),
+  }),
   /** The user's custom domains (hosts their cards, tags or team are served at). */
   customDomains: z.array(
     z.strictObject({
@@ -348,15 +353,15 @@ export const userDataSectionsSchema = z.strictObject({
       verifiedAt: when,
     }),
   ),
+  /** The CRMs the user connected, for their cards or their team's (never the tokens; the sync log is not part of the export). */
+  crmConnections: z.array(
+    z.strictObject({ provider: z.string(), scope: z.string(), accountName: z.string(), status: z.string(), createdAt: at }),
+  ),
   /** The user's own sending domains (never their DKIM private keys). */
   sendingDomains: z.array(
     z.strictObject({
       domain: z.string(),
       address: z.string(),
-  /** The CRMs the user connected, for their cards or their team's (never the tokens; the sync log is not part of the export). */
-  crmConnections: z.array(
-    z.strictObject({ provider: z.string(), scope: z.string(), accountName: z.string(), status: z.string(), createdAt: at }),
-  ),
       selector: z.string(),
       status: z.string(),
       inUse: z.boolean(),

@@ -49,6 +49,7 @@ export const SENSITIVE_CHANGES = [
   'smtp_relay_added',
   'smtp_relay_changed',
   'smtp_relay_deleted',
+  'scim_token_created',
   'email_change_requested',
   'password_changed',
   'sso_changed',

@@ -71,6 +71,8 @@ export const ACCESS_KINDS = [
   'team_invitation',
   /** A card (profile id) of the actor's team, whoever holds it. */
   'team_card',
+  /** A SCIM token of the team the actor is an active member of. */
+  'scim_token',
   /** An email domain of the actor's team's single sign-on. */
   'sso_domain',
   /** A test sign-in of the actor's team's single sign-on. */

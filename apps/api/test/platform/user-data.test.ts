@@ -35,6 +35,10 @@ import {
   webauthnChallenges,
   webhookEndpoints,
   customDomains,
+  scimGroupMembers,
+  scimGroups,
+  scimUsers,
+  teamMembers,
   crmConnections,
   crmAuthorizations,
   paymentRedsysOrders,
@@ -193,6 +197,11 @@ async function customerWithEverything(label: string) {
   await call(token, 'POST', '/api/walls/posts', { profileId: card!.id, title: `${label} post`, bodyHtml: '<p>On my wall</p>' }, 201);
   // A team of their own (they are its owner, alone in it): its membership row is theirs.
   await call(token, 'POST', '/api/team', { name: `${label} team`, alias: `${label}-team-${Date.now().toString(36)}`.slice(0, 30) }, 201);
+  // What their team's identity provider said of them through SCIM, and a group it put them in.
+  const [own] = await t.db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, user.id));
+  await t.db.insert(scimUsers).values({ teamId: own!.teamId, userId: user.id, externalId: `${label}-ext`, attributes: { department: 'Sales' } });
+  const [group] = await t.db.insert(scimGroups).values({ teamId: own!.teamId, displayName: `${label} group` }).returning();
+  await t.db.insert(scimGroupMembers).values({ groupId: group!.id, userId: user.id });
   const { list } = await call(
     token,
     'POST',

@@ -85,7 +85,8 @@ export function registerCustomDomainHosts(
       return reply;
     }
     if (PAGE_PARTS.test(path)) return;
-    if (path.startsWith('/api/') || path === '/api') {
+    // The API and SCIM (/scim/v2, a team's identity provider) answer on PUBLIC_URL only.
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/scim/')) {
       await sendError(request, reply, new AppError('request.not_found'));
       return reply;
     }

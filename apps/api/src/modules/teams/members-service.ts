@@ -104,7 +104,12 @@ export function createMembersService({ repo, cards, context, requireAccess, acco
           if (card === 'retire')
             await context.record(
               'team.card_retired',
-              { ...who, target: { type: 'profile', id: held.profileId }, before: { name, status: 'assigned' }, after: { name, status, ...via } },
+              {
+                ...who,
+                target: { type: 'profile', id: held.profileId },
+                before: { name, status: 'assigned' },
+                after: { name, status, ...via },
+              },
               tx,
             );
         }
