@@ -5,12 +5,14 @@ import { passkeyCeremonySchema } from '@enlaza/contracts';
 import {
   deliveries,
   plans,
+  ssoDomains,
   subscriptions,
   twoFactorSecrets,
   webauthnChallenges,
   webhookEndpoints,
   type users,
 } from '../../src/db/schema/index.js';
+import { samlIdentityProvider } from '../helpers/identity-providers.js';
 import { softwareAuthenticator } from '../helpers/software-authenticator.js';
 import { routesOf } from '../helpers/route-list.js';
 import { bearer, createTestApp, insertUser, login, type TestContext } from '../helpers/test-app.js';
@@ -94,7 +96,69 @@ async function twoFactorOn(o: Owner) {
  * (read before and after), and the answer once the session has proven itself.
  */
 type Case = { prepare: (o: Owner) => Promise<{ call: Call; state: () => Promise<unknown>; ok: number }> };
+/** A SAML identity provider's metadata, for a team's single sign-on. */
+const SSO_SAML = { protocol: 'saml', metadataXml: samlIdentityProvider().metadata, mapping: {} };
+let ssoTeams = 0;
+/** The owner's new team, with a single sign-on provider and a proven domain when asked (written as the check would). */
+async function ssoTeam(o: Owner, { provider = false, domain = false } = {}) {
+  ssoTeams += 1;
+  const alias = `sso-proof-${ssoTeams}-${Date.now().toString(36)}`.slice(0, 30);
+  const created = await send(o.proven, { method: 'POST', url: '/api/team', payload: { name: 'SSO proof team', alias } });
+  expect(created.statusCode, created.body).toBe(201);
+  const teamId = created.json().data.team.id as string;
+  if (provider) expect((await send(o.proven, { method: 'PUT', url: '/api/team/sso', payload: SSO_SAML })).statusCode).toBe(200);
+  const [row] = domain
+    ? await t.db
+        .insert(ssoDomains)
+        .values({ teamId, domain: `${alias}.proof.test`, token: 'proof', status: 'verified', verifiedAt: new Date() })
+        .returning()
+    : [];
+  return { domainId: row?.id };
+}
+const ssoState = (o: Owner) => async () => {
+  const { provider, enforced, domains } = (await list(o.proven, '/api/team/sso')) as {
+    provider: unknown;
+    enforced: boolean;
+    domains: unknown[];
+  };
+  return { provider, enforced, domains };
+};
+
 const NEEDS_A_FRESH_PROOF: Record<string, Case> = {
+  'PUT /api/team/sso': {
+    prepare: async (o) => {
+      await ssoTeam(o);
+      return { call: { method: 'PUT', url: '/api/team/sso', payload: SSO_SAML }, state: ssoState(o), ok: 200 };
+    },
+  },
+  'DELETE /api/team/sso': {
+    prepare: async (o) => {
+      await ssoTeam(o, { provider: true });
+      return { call: { method: 'DELETE', url: '/api/team/sso' }, state: ssoState(o), ok: 200 };
+    },
+  },
+  'PUT /api/team/sso/enforce': {
+    prepare: async (o) => {
+      await ssoTeam(o, { provider: true, domain: true });
+      return { call: { method: 'PUT', url: '/api/team/sso/enforce', payload: { enforced: true } }, state: ssoState(o), ok: 200 };
+    },
+  },
+  'POST /api/team/sso/domains': {
+    prepare: async (o) => {
+      await ssoTeam(o);
+      return {
+        call: { method: 'POST', url: '/api/team/sso/domains', payload: { domain: 'more.proof.test' } },
+        state: ssoState(o),
+        ok: 200,
+      };
+    },
+  },
+  'DELETE /api/team/sso/domains/:id': {
+    prepare: async (o) => {
+      const { domainId } = await ssoTeam(o, { domain: true });
+      return { call: { method: 'DELETE', url: `/api/team/sso/domains/${domainId}` }, state: ssoState(o), ok: 200 };
+    },
+  },
   'POST /api/passkeys/options': {
     prepare: async (o) => ({
       call: { method: 'POST', url: '/api/passkeys/options', payload: {} },
@@ -278,11 +342,21 @@ const NOT_SENSITIVE = [
   'GET /api/user/reauthenticate',
   'POST /api/user/reauthenticate',
   'POST /api/user/reauthenticate/passkey-options',
+  // A team's single sign-on: reads, a DNS check, a test sign-in (nobody signed in), and the sign-in itself.
+  'GET /api/team/sso',
+  'POST /api/team/sso/domains/:id/check',
+  'POST /api/team/sso/test',
+  'GET /api/team/sso/test/:id',
+  'GET /api/sso/start',
+  'GET /api/sso/oidc/callback',
+  'POST /api/sso/saml/acs',
+  'POST /api/sso/exchange',
+  'GET /api/sso/saml/metadata/:teamId',
 ];
 
-/** The areas whose every route must be classified here: passkeys, sign-in and sessions, tokens, two-factor, webhooks, account and options, the proof itself. */
+/** The areas whose every route must be classified here: passkeys, sign-in and sessions, tokens, two-factor, webhooks, account and options, a team's single sign-on, the proof itself. */
 const AREAS =
-  /^\/api\/(?:(?:passkeys|two-factor|tokens|webhooks|account|options|login|logout|sessions)(?:\/|$)|user(?:\/reauthenticate(?:\/|$)|$))/;
+  /^\/api\/(?:(?:passkeys|two-factor|tokens|webhooks|account|options|login|logout|sessions|team\/sso|sso)(?:\/|$)|user(?:\/reauthenticate(?:\/|$)|$))/;
 
 describe('which routes are sensitive', () => {
   it('classifies every route of the account-security areas, and the guard is on exactly the sensitive ones', () => {
