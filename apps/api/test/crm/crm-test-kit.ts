@@ -1,8 +1,8 @@
-import { expect } from 'vitest';
-import { bearer, type TestContext } from '../helpers/test-app.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { bearer, createTestApp, type TestContext } from '../helpers/test-app.js';
 import type { Signed } from '../helpers/teams.js';
-import { HUBSPOT_CLIENT, type HubspotStandIn } from '../helpers/hubspot-stand-in.js';
-import { SALESFORCE_CLIENT, type SalesforceStandIn } from '../helpers/salesforce-stand-in.js';
+import { HUBSPOT_CLIENT, startHubspotStandIn, type HubspotStandIn } from '../helpers/hubspot-stand-in.js';
+import { SALESFORCE_CLIENT, startSalesforceStandIn, type SalesforceStandIn } from '../helpers/salesforce-stand-in.js';
 
 /** The settings that point the app at the two stand-ins, with fast retries. */
 export const crmEnv = (hubspot: HubspotStandIn, salesforce: SalesforceStandIn): Record<string, string> => ({
@@ -87,4 +87,25 @@ export async function leadOnCard(
     remoteAddress: `198.51.100.${visitor % 250}`,
   });
   expect(res.statusCode, res.body).toBeLessThan(300);
+}
+
+/**
+ * A test file's app pointed at both stand-ins, started before its tests and closed after them; at
+ * the end, every request the app made must have been one the vendors' descriptions accept.
+ */
+export function crmTestApp() {
+  const c = {} as { t: TestContext; hubspot: HubspotStandIn; salesforce: SalesforceStandIn; kit: ReturnType<typeof crmCalls> };
+  beforeAll(async () => {
+    c.hubspot = await startHubspotStandIn();
+    c.salesforce = await startSalesforceStandIn();
+    c.t = await createTestApp(crmEnv(c.hubspot, c.salesforce));
+    c.kit = crmCalls(c.t);
+  });
+  afterAll(async () => {
+    await c.t?.close();
+    await c.hubspot?.close();
+    await c.salesforce?.close();
+    expect([...c.hubspot.violations, ...c.salesforce.violations]).toEqual([]);
+  });
+  return c;
 }
