@@ -17,6 +17,8 @@ export const ROUTES: Record<Role, string[]> = {
     '/link/{alias}/{card}',
     '/link/{alias}/{tag}',
     '/user/equipo/unirse/{invitation}',
+    // "Sign in with SSO": the work email that leads to the team's identity provider.
+    '/?sso=1',
     '/politica',
     '/error-404',
     '/falta-permisos',
@@ -101,6 +103,8 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/equipo?tab=datos',
     // Its team section: a team's owner connects a CRM for every card of the team.
     '/user/crm',
+    // The team's single sign-on (no identity provider yet: the values to paste, the empty domains).
+    '/user/equipo/sso',
   ],
   member: ['/user/equipo', '/user/perfiles/{teamCard}'],
 };
