@@ -39,6 +39,8 @@ export type ScimCall = z.infer<typeof scimCallSchema>;
 
 /** The team's SCIM settings screen: the base URL to paste, the deactivation choice, tokens, last calls, and how many Users and Groups SCIM knows. */
 export const scimOverviewSchema = z.object({
+  /** The viewer's role: the owner changes the settings, an admin sees them. */
+  role: z.enum(['owner', 'admin']),
   baseUrl: z.string(),
   cardOnDeactivation: scimCardChoiceSchema,
   tokens: z.array(scimTokenSchema),

@@ -177,6 +177,11 @@ const userChildren: RouteObject[] = [
     lazy: lazyPage(() => import('@/features/sso/pages/sso-settings-page'), { namespaces: ['sso'] }),
     handle: { titleKey: 'pages:user.equipoSso' },
   },
+  {
+    path: 'equipo/scim',
+    lazy: lazyPage(() => import('@/features/scim/pages/scim-settings-page'), { namespaces: ['scim'] }),
+    handle: { titleKey: 'pages:user.equipoScim' },
+  },
 ];
 
 /** The account section: role user, its own shell; paths exactly as the inherited spec lists them. */

@@ -42,7 +42,7 @@ export function createScimManagement(deps: { repo: ScimRepository; teams: TeamsS
     baseUrl,
 
     async overview(actor: Actor): Promise<ScimOverview> {
-      const { team } = await teams.context.teamOf(actor, 'manager');
+      const { team, member } = await teams.context.teamOf(actor, 'manager');
       const [tokens, calls, card, users, groups, people] = await Promise.all([
         repo.tokens(team.id),
         repo.lastCalls(team.id),
@@ -52,6 +52,7 @@ export function createScimManagement(deps: { repo: ScimRepository; teams: TeamsS
         names(team.id),
       ]);
       return {
+        role: member.role === 'owner' ? 'owner' : 'admin',
         baseUrl,
         cardOnDeactivation: card,
         tokens: tokens.map((t) => toToken(t, people)),

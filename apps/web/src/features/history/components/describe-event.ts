@@ -73,8 +73,10 @@ export function describeEvent(event: ActivityEvent): EventDescription {
     values.fields = Object.keys(event.after ?? {})
       .filter((field) => field !== 'name')
       .join(',');
-  // A change made by someone else (an administrator).
+  // A change made by someone else (an administrator), or by no person (a team's identity provider through SCIM: "SCIM: Okta").
   if (event.actorId && event.userId && event.actorId !== event.userId && event.actorName) values.actor = event.actorName;
+  const via = text(event.after, 'via');
+  if (!event.actorId && via) values.actor = via;
   return {
     key,
     values,

@@ -54,6 +54,14 @@ function Management({ mine }: { mine: NonNullable<MyTeam> }) {
           </Text>
         </Group>
       ) : null}
+      <Group gap="xs" data-testid="team-scim-link">
+        <Anchor component={Link} to="/user/equipo/scim" size="sm" fw={500}>
+          {t('scim.link')}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {t('scim.hint')}
+        </Text>
+      </Group>
       <Tabs
         value={tab}
         onChange={(value) => setParams(isTab(value) && value !== 'miembros' ? { tab: value } : {}, { replace: true })}
