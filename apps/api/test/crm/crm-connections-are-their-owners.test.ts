@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinedMember, signedUser, teamWithOwner, visitorWrites } from '../helpers/teams.js';
-import { login, waitFor } from '../helpers/test-app.js';
-import { crmTestApp } from './crm-test-kit.js';
+import { createTestApp, login, waitFor } from '../helpers/test-app.js';
+import { crmCalls, crmTestApp } from './crm-test-kit.js';
 
 const c = crmTestApp();
 
@@ -105,5 +105,27 @@ describe('a team’s CRM', () => {
     expect(sync!.recordUrl).toContain('/record/0-1/');
     expect(await c.kit.syncs(member, own.id)).toEqual([]);
     expect(c.salesforce.leads.size).toBe(leadsBefore);
+  });
+});
+
+describe('a server whose operator set up no CRM', () => {
+  it('says so in the overview and refuses to connect with 409 crm.not_configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const kit = crmCalls(bare);
+      const user = await signedUser(bare);
+      const overview = await kit.call(user, 'GET', '/api/crm');
+      expect(overview.json().data.providers).toEqual([
+        { provider: 'hubspot', configured: false },
+        { provider: 'salesforce', configured: false },
+      ]);
+      await kit.prove(user);
+      const res = await kit.call(user, 'POST', '/api/crm/connect', { provider: 'salesforce' }, 'es');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('crm.not_configured');
+      expect(res.json().message).toContain('no está configurado en este servidor');
+    } finally {
+      await bare.close();
+    }
   });
 });
