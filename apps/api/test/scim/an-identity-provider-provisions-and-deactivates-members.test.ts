@@ -1,7 +1,7 @@
 import SCIMMY from 'scimmy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
-import { signedUser, teamCall, teamWithOwner } from '../helpers/teams.js';
+import { joinedMember, signedUser, teamCall, teamWithOwner } from '../helpers/teams.js';
 import * as rfc from '../fixtures/scim/rfc7644-examples.js';
 import { expectScimError, newAddress, scimClient, scimToken } from './helpers.js';
 
@@ -197,6 +197,11 @@ describe('SCIM Users: an identity provider provisions, changes and deactivates a
       'invalidValue',
     );
     expectScimError(await scim(token, 'GET', '/Users/not-an-id'), 404);
+    // A member who joined by invitation (SCIM never made them) is deactivated the same way, and stays a User, inactive.
+    const { member: invited } = await joinedMember(t, owner);
+    const off = await scim(token, 'PATCH', `/Users/${invited.id}`, rfc.OKTA_DEACTIVATE);
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await scim(token, 'GET', `/Users/${invited.id}`)).body).toMatchObject({ active: false, userName: invited.email });
     // A PUT that keeps the address replaces the rest (title gone, name given).
     const put = await scim(token, 'PUT', `/Users/${first.body!.id}`, {
       schemas: [rfc.CREATE_USER.schemas[0]],

@@ -185,7 +185,13 @@ export function createScimUsers(deps: Deps) {
     if (desired.userName !== before.email.toLowerCase())
       throw new ScimError(400, 'mutability', 'userName is the member’s account email and cannot be changed through SCIM.');
     await requireFreeExternalId(caller, desired.externalId, before.userId);
-    if (before.active && !desired.active) await offboard(caller, before);
+    if (before.active && !desired.active) {
+      // A member SCIM did not make (an invitation's, or single sign-on's just in time) becomes one it
+      // knows first, so after the offboarding it is still a User (inactive), as one SCIM made.
+      const known = { teamId: caller.teamId, userId: before.userId, externalId: desired.externalId, attributes: desired.attributes };
+      await repo.saveUser(deps.db, known);
+      await offboard(caller, before);
+    }
     if (!before.active && desired.active) await admit(caller, before.userId, desired);
     const current = before.active === desired.active ? before : await one(caller, before.userId);
     const { ownerId } = await teamOf(caller.teamId);
