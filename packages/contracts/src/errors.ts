@@ -206,6 +206,7 @@ export const ERROR_STATUS = {
   'sso.email_unverified': 401,
   'sso.domain_not_covered': 403,
   'sso.exchange_invalid': 401,
+  'sso.member_removed': 403,
   'crm.not_configured': 409,
   'crm.already_connected': 409,
   'crm.authorization_invalid': 400,

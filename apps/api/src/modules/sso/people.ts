@@ -27,6 +27,9 @@ export function createSsoPeople(deps: {
         (await accounts.idOfEmail(person.email)) ??
         (await registration.createVerifiedAccount({ name, email: person.email, locale: null }, origin));
       if (await teams.repo.membershipOf(userId)) return userId;
+      // Removed from this team (by its owner, or by its directory through SCIM): not back in just in
+      // time; the owner invites them again, or the directory reactivates them.
+      if ((await teams.repo.member(teamId, userId))?.status === 'removed') throw new AppError('sso.member_removed');
       const [team] = await db
         .select({ id: ssoConnections.teamId, name: teamFieldSql(ssoConnections.teamId, 'name') })
         .from(ssoConnections)

@@ -16,6 +16,7 @@ const KNOWN_ERRORS = [
   'email_missing',
   'email_unverified',
   'domain_not_covered',
+  'member_removed',
   'not_configured',
 ];
 
