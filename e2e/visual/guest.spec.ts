@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
-import { E2E_VISUAL_URL } from '../accounts.mjs';
+import { test } from '@playwright/test';
 import { ROUTES } from '../tests/support/routes';
-import { compareRoutes, SCAN_WIDTH, storageFor, THEMES, WIDTHS } from './screens';
+import { compareRoutes, japanesePage, SCAN_WIDTH, storageFor, THEMES, WIDTHS } from './screens';
 
 // The signed-out pages, after every signed-in screen (a visit to a public card shows on its owner's).
 for (const width of WIDTHS) {
@@ -25,7 +22,6 @@ for (const width of WIDTHS) {
 
 /** "Sign in with SSO" in Spanish and Japanese too: its sentences must fit a phone (Japanese drawn by Debian's fonts-noto-cjk, as in signed-in.spec.ts). */
 const TRANSLATED_ROUTES = ['/?sso=1'];
-const JAPANESE_FONTS = join(import.meta.dirname, 'japanese-fonts.conf');
 for (const width of WIDTHS) {
   test.describe(`${width} px, ${THEMES.join(' and ')}, in Spanish and Japanese`, () => {
     test.use({ colorScheme: THEMES[0], viewport: { width, height: 800 }, timezoneId: 'Europe/Madrid', locale: 'es-ES' });
@@ -35,18 +31,8 @@ for (const width of WIDTHS) {
       await context.close();
     });
     test(`the SSO sign-in looks as reviewed in Japanese at ${width} px`, async ({ launchOptions }) => {
-      expect(existsSync('/usr/share/fonts/opentype/noto'), "Debian's fonts-noto-cjk: .ci/run installs it").toBe(true);
-      const browser = await chromium.launch({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE: JAPANESE_FONTS } });
-      const context = await browser.newContext({
-        storageState: storageFor('guest', THEMES[0], 'jp'),
-        baseURL: E2E_VISUAL_URL,
-        colorScheme: THEMES[0],
-        viewport: { width, height: 800 },
-        timezoneId: 'Europe/Madrid',
-        locale: 'ja-JP',
-        reducedMotion: 'reduce',
-      });
-      await compareRoutes(await context.newPage(), TRANSLATED_ROUTES, { role: 'guest', width, language: 'jp' });
+      const { browser, page } = await japanesePage(launchOptions, 'guest', width);
+      await compareRoutes(page, TRANSLATED_ROUTES, { role: 'guest', width, language: 'jp' });
       await browser.close();
     });
   });

@@ -1,6 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type LaunchOptions, type Page } from '@playwright/test';
 import { E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_BROWSER_TIME } from '../accounts.mjs';
 import type { ScreenData } from '../tests/support/a11y-data';
 import type { TeamScreenData } from '../tests/support/team-data';
@@ -232,4 +232,27 @@ export async function compareRoutes(
   }
   expect.soft(foreign, 'requests to another host than the app').toEqual([]);
   return { lookups };
+}
+
+const JAPANESE_FONTS = join(import.meta.dirname, 'japanese-fonts.conf');
+const JAPANESE_FONT_DIR = '/usr/share/fonts/opentype/noto';
+
+/**
+ * A browser that sees only Debian's fonts-noto-cjk (decision 0019: Japanese is drawn by the system's
+ * fonts, so the pictures hold on any machine with that package), and a Japanese page of `role` at
+ * `width` in it. Close the browser after.
+ */
+export async function japanesePage(launchOptions: LaunchOptions, role: Role, width: number) {
+  expect(existsSync(JAPANESE_FONT_DIR), `Debian's fonts-noto-cjk (${JAPANESE_FONT_DIR}): .ci/run installs it`).toBe(true);
+  const browser = await chromium.launch({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE: JAPANESE_FONTS } });
+  const context = await browser.newContext({
+    storageState: storageFor(role, THEMES[0], 'jp'),
+    baseURL: E2E_VISUAL_URL,
+    colorScheme: THEMES[0],
+    viewport: { width, height: 800 },
+    timezoneId: 'Europe/Madrid',
+    locale: 'ja-JP',
+    reducedMotion: 'reduce',
+  });
+  return { browser, page: await context.newPage() };
 }

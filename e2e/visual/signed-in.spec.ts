@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
-import { E2E_VISUAL_URL } from '../accounts.mjs';
+import { expect, test, type Page } from '@playwright/test';
 import { ROUTES, type Role } from '../tests/support/routes';
-import { compareRoutes, SCAN_WIDTH, storageFor, THEMES, WIDTHS, type Opened } from './screens';
+import { compareRoutes, japanesePage, SCAN_WIDTH, storageFor, THEMES, WIDTHS, type Opened } from './screens';
 
 /**
  * Dialogs whose components load with the route's chunk (a missing stylesheet shows there first), and
@@ -38,8 +35,17 @@ const OPENED: Record<string, Opened> = {
 };
 
 /** The fontconfig file of the Japanese pictures' browser, and the folder of the one package it names. */
-const JAPANESE_FONTS = join(import.meta.dirname, 'japanese-fonts.conf');
-const JAPANESE_FONT_DIR = '/usr/share/fonts/opentype/noto';
+
+/** The seeded owner saved English as their language, which the app applies over the browser's: their saved one is answered as `language` here. */
+async function speaking(page: Page, language: 'es' | 'jp'): Promise<Page> {
+  await page.route('**/api/account/preferences', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { locale: string } };
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, locale: language } } });
+  });
+  return page;
+}
 
 /** A screen with a phone field, which asks the app for the visitor's country. */
 const PHONE_ROUTE = '/user/personalinformation';
@@ -80,7 +86,7 @@ describeScreens(['owner', 'member'], ', a team');
  * a payment waiting for 3-D Secure, where the longest words and amounts written the Spanish way
  * (1.234,56 €) and Japanese text, which breaks anywhere, must still fit a phone. Japanese is drawn
  * by the system's fonts (decision 0019): its browser sees only Debian's fonts-noto-cjk
- * (JAPANESE_FONTS), so the pictures hold on any machine that has that package.
+ * (screens.ts's japanesePage), so the pictures hold on any machine that has that package.
  */
 // And the CRM screen, whose Spanish and Japanese sentences about a CRM not set up must fit a phone too.
 const SPANISH_ROUTES = ['/user/plans', '/user/myplan', '/user/paquetes', '/user/pagos', '/user/pagos/{payment}', '/user/crm'];
@@ -103,23 +109,31 @@ for (const width of WIDTHS) {
   test.describe(`${width} px, ${THEMES.join(' and ')}, in Japanese`, () => {
     test(`the money screens look as reviewed in Japanese at ${width} px${scanned}`, async ({ launchOptions }) => {
       test.setTimeout(30_000 + SPANISH_ROUTES.length * (width === SCAN_WIDTH ? 35_000 : 25_000));
-      expect(existsSync(JAPANESE_FONT_DIR), `Debian's fonts-noto-cjk (${JAPANESE_FONT_DIR}): .ci/run installs it`).toBe(true);
-      const browser = await chromium.launch({ ...launchOptions, env: { ...process.env, FONTCONFIG_FILE: JAPANESE_FONTS } });
-      const context = await browser.newContext({
-        storageState: storageFor('user', THEMES[0], 'jp'),
-        baseURL: E2E_VISUAL_URL,
-        colorScheme: THEMES[0],
-        viewport: { width, height: 800 },
-        timezoneId: 'Europe/Madrid',
-        locale: 'ja-JP',
-        reducedMotion: 'reduce',
-      });
-      await compareRoutes(await context.newPage(), SPANISH_ROUTES, {
+      const { browser, page } = await japanesePage(launchOptions, 'user', width);
+      await compareRoutes(page, SPANISH_ROUTES, {
         role: 'user',
         width,
         language: 'jp',
         opened: { '/user/plans': OPENED['/user/plans']! },
       });
+      await browser.close();
+    });
+  });
+}
+
+/** The team's SCIM screen in Spanish and Japanese too: the setup steps for Okta and Entra ID are long sentences that must fit a phone. */
+const OWNER_TRANSLATED = ['/user/equipo/scim'];
+for (const width of WIDTHS) {
+  test.describe(`${width} px, ${THEMES.join(' and ')}, a team's SCIM screen in Spanish and Japanese`, () => {
+    test.use({ colorScheme: THEMES[0], viewport: { width, height: 800 }, timezoneId: 'Europe/Madrid', locale: 'es-ES' });
+    test(`the SCIM screen looks as reviewed in Spanish at ${width} px`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: storageFor('owner', THEMES[0], 'es') });
+      await compareRoutes(await speaking(await context.newPage(), 'es'), OWNER_TRANSLATED, { role: 'owner', width, language: 'es' });
+      await context.close();
+    });
+    test(`the SCIM screen looks as reviewed in Japanese at ${width} px`, async ({ launchOptions }) => {
+      const { browser, page } = await japanesePage(launchOptions, 'owner', width);
+      await compareRoutes(await speaking(page, 'jp'), OWNER_TRANSLATED, { role: 'owner', width, language: 'jp' });
       await browser.close();
     });
   });

@@ -105,6 +105,8 @@ export const ROUTES: Record<Role, string[]> = {
     '/user/crm',
     // The team's single sign-on (no identity provider yet: the values to paste, the empty domains).
     '/user/equipo/sso',
+    // The team's SCIM provisioning (no token yet: the values to paste, the empty lists).
+    '/user/equipo/scim',
   ],
   member: ['/user/equipo', '/user/perfiles/{teamCard}'],
 };
