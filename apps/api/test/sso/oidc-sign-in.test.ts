@@ -4,7 +4,7 @@ import { activityEvents, profiles, ssoConnections, ssoRequests, teamMembers, use
 import { startDnsServer } from '../helpers/dns-server.js';
 import { startOidcProvider, type IdpPerson } from '../helpers/identity-providers.js';
 import { call, exchange, ssoCookieOf, teamWithProvenDomain, type Who } from '../helpers/sso.js';
-import { bearer, createTestApp, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, waitFor, type TestContext } from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'https://cards.enlaza.example';
 const CLIENT = { clientId: 'enlaza-acme', clientSecret: 'a-client-secret-of-the-test', redirectUri: `${PUBLIC_URL}/api/sso/oidc/callback` };
@@ -67,10 +67,14 @@ describe('OIDC sign-in through a real OpenID provider (oidc-provider)', () => {
     const cardId = mine.json().data.cardId as string;
     const [card] = await t.db.select().from(profiles).where(eq(profiles.id, cardId));
     expect(card).toMatchObject({ userId: account!.id, teamId });
-    const joined = await t.db
-      .select()
-      .from(activityEvents)
-      .where(and(eq(activityEvents.action, 'team.member_joined'), eq(activityEvents.actorId, account!.id)));
+    // The history is written by the event's job (platform/events.ts): waited for.
+    const joined = await waitFor(async () => {
+      const rows = await t.db
+        .select()
+        .from(activityEvents)
+        .where(and(eq(activityEvents.action, 'team.member_joined'), eq(activityEvents.actorId, account!.id)));
+      return rows.length > 0 ? rows : undefined;
+    }, 'team.member_joined in the history');
     expect(joined).toHaveLength(1);
 
     // The second time, the same account signs in (no second account, no second membership).

@@ -185,11 +185,16 @@ describe('who may see and change a team’s SSO', () => {
       const rows = await t.db.select().from(deliveries).where(eq(deliveries.toEmail, owner.email));
       return rows.some((r) => r.bodyText?.includes('single sign-on of your team was changed')) ? true : undefined;
     }, 'the owner’s email');
-    const history = await t.db
-      .select()
-      .from(activityEvents)
-      .where(and(eq(activityEvents.action, 'team.sso_changed'), eq(activityEvents.targetId, teamId)));
-    expect(history.map((h) => (h.after as { change: string }).change).sort()).toEqual(['configured', 'domain_added', 'domain_verified']);
+    // The history is written by the event's job (platform/events.ts): waited for.
+    const changes = await waitFor(async () => {
+      const rows = await t.db
+        .select()
+        .from(activityEvents)
+        .where(and(eq(activityEvents.action, 'team.sso_changed'), eq(activityEvents.targetId, teamId)));
+      const found = rows.map((h) => (h.after as { change: string }).change).sort();
+      return found.length === 3 ? found : undefined;
+    }, 'the three changes in the team’s history');
+    expect(changes).toEqual(['configured', 'domain_added', 'domain_verified']);
     expect(bearer(owner.token)).toBeTruthy();
   });
 });

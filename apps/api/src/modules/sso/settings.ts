@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { SsoDomain, SsoSettings, SsoSettingsBody } from '@enlaza/contracts';
-import type { Database } from '../../db/client.js';
+import type { SsoSettings, SsoSettingsBody } from '@enlaza/contracts';
+import type { Database, Transaction } from '../../db/client.js';
 import type { DnsReader } from '../../lib/dns.js';
 import { AppError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { afterAccess, type RequireAccess } from '../../platform/access.js';
+import type { RequireAccess } from '../../platform/access.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Services } from '../../platform/modules.js';
 import { DEFAULT_MAPPING } from './mapping.js';
@@ -13,8 +12,8 @@ import { isLoopbackHttp, type Oidc } from './oidc.js';
 import { certificateBody, readIdpMetadata } from './saml.js';
 import { ssoConnections, ssoDomains, type SsoIdentityProvider } from './schema.js';
 import { serviceProviderOf } from './urls.js';
+import { createSsoDomains, toDomain } from './domains.js';
 
-type DomainRow = typeof ssoDomains.$inferSelect;
 type ConnectionRow = typeof ssoConnections.$inferSelect;
 
 type Deps = {
@@ -26,25 +25,6 @@ type Deps = {
   oidc: Pick<Oidc, 'check'>;
   publicUrl: string;
 };
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
-
-/** The TXT record that proves a team controls a domain: its own token, at `_enlaza-sso.<domain>`. */
-export const proofRecord = (domain: string, token: string) => ({
-  type: 'TXT' as const,
-  name: `_enlaza-sso.${domain}`,
-  value: `enlaza-sso=${token}`,
-});
-
-const toDomain = (row: DomainRow): SsoDomain => ({
-  id: row.id,
-  domain: row.domain,
-  status: row.status,
-  record: proofRecord(row.domain, row.token),
-  checkedAt: row.checkedAt?.toISOString() ?? null,
-  verifiedAt: row.verifiedAt?.toISOString() ?? null,
-});
 
 /** The provider as saved: the OIDC issuer must answer its discovery; SAML from metadata XML or the three fields. */
 function providerOf(body: SsoSettingsBody): SsoIdentityProvider {
@@ -66,18 +46,20 @@ function providerOf(body: SsoSettingsBody): SsoIdentityProvider {
  * admin or member, 404 `team.none` without a team); another team's domain is 404. Every change is in
  * the team's history (`team.sso_changed`); the routes ask a fresh proof and email the owner.
  */
-export function createSsoSettings({ db, teams, requireAccess, dns, box, oidc, publicUrl }: Deps) {
+export function createSsoSettings(deps: Deps) {
+  const { db, teams, box, oidc, publicUrl } = deps;
   const ownTeam = async (actor: Actor) => (await teams.context.teamOf(actor, 'owner')).team;
 
   const connectionOf = async (teamId: string): Promise<ConnectionRow | undefined> =>
     (await db.select().from(ssoConnections).where(eq(ssoConnections.teamId, teamId)))[0];
 
-  const record = (actor: Actor, team: { id: string; name: string }, change: string, details: object = {}) =>
-    teams.context.record('team.sso_changed', {
-      actor,
-      target: { type: 'team', id: team.id },
-      after: { name: team.name, change, ...details },
-    });
+  /** In `tx`: the history's line exists exactly when the change does. */
+  const record = (tx: Transaction, actor: Actor, team: { id: string; name: string }, change: string, details: object = {}) =>
+    teams.context.record(
+      'team.sso_changed',
+      { actor, target: { type: 'team', id: team.id }, after: { name: team.name, change, ...details } },
+      tx,
+    );
 
   async function settingsOf(teamId: string): Promise<SsoSettings> {
     const [row, domains] = await Promise.all([
@@ -115,15 +97,6 @@ export function createSsoSettings({ db, teams, requireAccess, dns, box, oidc, pu
     };
   }
 
-  async function domainOfTeam(actor: Actor, teamId: string, id: string): Promise<DomainRow> {
-    await requireAccess(actor, 'sso_domain', id);
-    const [row] = await db
-      .select()
-      .from(ssoDomains)
-      .where(and(eq(ssoDomains.id, id), eq(ssoDomains.teamId, teamId)));
-    return afterAccess(row);
-  }
-
   return {
     connectionOf,
 
@@ -144,20 +117,24 @@ export function createSsoSettings({ db, teams, requireAccess, dns, box, oidc, pu
         await oidc.check({ issuer: provider.issuer, clientId: provider.clientId, clientSecret: box.open(clientSecretSealed) });
       }
       const values = { provider, clientSecretSealed, mapping: body.mapping, updatedAt: new Date() };
-      await db
-        .insert(ssoConnections)
-        .values({ teamId: team.id, ...values })
-        .onConflictDoUpdate({ target: ssoConnections.teamId, set: values });
-      await record(actor, team, before ? 'updated' : 'configured', { protocol: provider.protocol });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(ssoConnections)
+          .values({ teamId: team.id, ...values })
+          .onConflictDoUpdate({ target: ssoConnections.teamId, set: values });
+        await record(tx, actor, team, before ? 'updated' : 'configured', { protocol: provider.protocol });
+      });
       return settingsOf(team.id);
     },
 
     /** Removes the identity provider (and so its enforcement); the proven domains stay for a next one. */
     async remove(actor: Actor): Promise<SsoSettings> {
       const team = await ownTeam(actor);
-      const [gone] = await db.delete(ssoConnections).where(eq(ssoConnections.teamId, team.id)).returning();
-      if (!gone) throw new AppError('sso.not_set_up');
-      await record(actor, team, 'removed', { protocol: gone.provider.protocol });
+      await db.transaction(async (tx) => {
+        const [gone] = await tx.delete(ssoConnections).where(eq(ssoConnections.teamId, team.id)).returning();
+        if (!gone) throw new AppError('sso.not_set_up');
+        await record(tx, actor, team, 'removed', { protocol: gone.provider.protocol });
+      });
       return settingsOf(team.id);
     },
 
@@ -174,60 +151,15 @@ export function createSsoSettings({ db, teams, requireAccess, dns, box, oidc, pu
         if (proven.length === 0) throw new AppError('sso.domain_required');
       }
       if (row.enforced !== enforced) {
-        await db.update(ssoConnections).set({ enforced, updatedAt: new Date() }).where(eq(ssoConnections.id, row.id));
-        await record(actor, team, enforced ? 'enforced' : 'not_enforced');
+        await db.transaction(async (tx) => {
+          await tx.update(ssoConnections).set({ enforced, updatedAt: new Date() }).where(eq(ssoConnections.id, row.id));
+          await record(tx, actor, team, enforced ? 'enforced' : 'not_enforced');
+        });
       }
       return settingsOf(team.id);
     },
 
-    async addDomain(actor: Actor, domain: string): Promise<SsoDomain> {
-      const team = await ownTeam(actor);
-      const [taken] = await db
-        .select({ teamId: ssoDomains.teamId })
-        .from(ssoDomains)
-        .where(and(eq(ssoDomains.domain, domain), eq(ssoDomains.status, 'verified')));
-      if (taken) throw new AppError('sso.domain_taken', {}, { domain: [{ code: 'sso.domain_taken' }] });
-      try {
-        const [row] = await db
-          .insert(ssoDomains)
-          .values({ teamId: team.id, domain, token: randomBytes(16).toString('hex') })
-          .returning();
-        await record(actor, team, 'domain_added', { domain });
-        return toDomain(row!);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('sso.domain_taken', {}, { domain: [{ code: 'sso.domain_taken' }] });
-        throw error;
-      }
-    },
-
-    /** Reads the TXT record now: verified once the team's token is found (another team may hold the domain verified first: 409). */
-    async checkDomain(actor: Actor, id: string): Promise<SsoDomain> {
-      const team = await ownTeam(actor);
-      const row = await domainOfTeam(actor, team.id, id);
-      if (row.status === 'verified') return toDomain(row);
-      const wanted = proofRecord(row.domain, row.token);
-      const found = await dns.txt(wanted.name);
-      const verified = found !== 'error' && found.some((value) => value.trim() === wanted.value);
-      try {
-        const [updated] = await db
-          .update(ssoDomains)
-          .set({ checkedAt: new Date(), ...(verified ? { status: 'verified' as const, verifiedAt: new Date() } : {}) })
-          .where(eq(ssoDomains.id, row.id))
-          .returning();
-        if (verified) await record(actor, team, 'domain_verified', { domain: row.domain });
-        return toDomain(updated!);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('sso.domain_taken');
-        throw error;
-      }
-    },
-
-    async removeDomain(actor: Actor, id: string): Promise<void> {
-      const team = await ownTeam(actor);
-      const row = await domainOfTeam(actor, team.id, id);
-      await db.delete(ssoDomains).where(eq(ssoDomains.id, row.id));
-      await record(actor, team, 'domain_removed', { domain: row.domain });
-    },
+    ...createSsoDomains(deps, { ownTeam, record }),
   };
 }
 
