@@ -65,6 +65,8 @@ export const SPA_ROUTES = [
   '/user/crm/callback',
   '/user/dominios',
   '/user/equipo',
+  '/user/equipo/scim',
+  '/user/equipo/sso',
   '/user/equipo/unirse/:token',
   '/account',
   '/user/preferencias',

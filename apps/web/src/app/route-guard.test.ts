@@ -78,7 +78,7 @@ describe('route table', () => {
       .filter((r) => !r.index)
       .map((r) => r.path);
 
-  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience, segment, automation and sending domain screens, the EU VAT rates, coupons, the failed jobs, the SMTP servers, webhooks and the team)', () => {
+  it('has the 12 admin children and the 20 user children of the spec (plus the campaign audience, segment, automation and sending domain screens, the EU VAT rates, coupons, the failed jobs, the SMTP servers, webhooks, the CRM, and the team with its single sign-on and SCIM)', () => {
     expect(paths('admin')).toEqual([
       'dashboard',
       'admins',
@@ -131,6 +131,8 @@ describe('route table', () => {
       'crm/callback',
       'dominios',
       'equipo',
+      'equipo/sso',
+      'equipo/scim',
     ]);
   });
 
