@@ -19,8 +19,9 @@ const unauthorized: StandInAnswer = {
 };
 
 /**
- * HubSpot as far as the CRM module uses it, behind its published description
- * (test/fixtures/crm/hubspot/operations.json): the consent page, tokens (access tokens expire after
+ * HubSpot as far as the CRM module uses it, behind our description of its API, transcribed by hand from
+ * HubSpot's developer documentation (test/fixtures/crm/hubspot/operations.json and its PROVENANCE.md):
+ * the consent page, tokens (access tokens expire after
  * `accessTtlSeconds`; refresh tokens are revocable), contacts upserted by email, notes with their
  * association to a contact and searchable by a token of their body. It counts what it created.
  */

@@ -3,8 +3,8 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 /**
- * Checks requests against a vendor's API description (an OpenAPI 3 document; the CRM stand-ins'
- * copies are in test/fixtures/crm/, each with its PROVENANCE.md): the method and path must be an
+ * Checks requests against a vendor's API description (an OpenAPI 3 document; the CRM stand-ins' are
+ * transcribed by hand in test/fixtures/crm/, each with its PROVENANCE.md): the method and path must be an
  * operation of the description, every path and query parameter one it declares, of its schema, the
  * required ones present, and the JSON or form body valid against the operation's request schema
  * (ajv, every error). Answers the operation and the violations, empty when the vendor would take it.
@@ -29,7 +29,7 @@ export function openApiChecker(file: URL) {
   const description = JSON.parse(readFileSync(file, 'utf8')) as Description;
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
-  // HubSpot's description names integer widths as formats; they are integers already checked by `type`.
+  // Integer widths named as formats (int32, int64) are integers already checked by `type`.
   ajv.addFormat('int32', true).addFormat('int64', true);
   ajv.addSchema({ components: description.components ?? {} }, 'doc');
   const compiled = new Map<Schema, ValidateFunction>();
