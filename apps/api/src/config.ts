@@ -6,7 +6,7 @@ import { OWN_COUNTRY_LOOKUP_PATH, packagedCountryTable } from './config/country-
 import { optionalString } from './config/env-values.js';
 import { paymentEnv, redsysOf, stripeOf, type RedsysConfig, type StripeConfig } from './config/payment-settings.js';
 import { campaignEnv, dkimOf, smtpEnv, type DkimKey } from './config/mail-settings.js';
-import { domainEnv } from './config/domain-settings.js';
+import { domainEnv, domainsOf, type DomainsConfig } from './config/domain-settings.js';
 import { metricsEnv, metricsOf, type MetricsConfig } from './config/metrics-settings.js';
 import { walletEnv, walletOf, type WalletConfig } from './config/wallet-settings.js';
 import { webhookEnv, webhooksOf, type WebhookConfig } from './config/webhook-settings.js';
@@ -157,12 +157,6 @@ export type Config = {
    * are signed with it whichever SMTP server carries them (the admin's too, without SMTP_HOST).
    */
   dkim: DkimKey | null;
-  /** The DNS servers owners' own domains are checked with (DNS_SERVERS; empty: the system's). */
-  dnsServers: string[];
-  /** Owners' sending domains: the SPF record they include (SENDING_SPF_INCLUDE). */
-  sendingDomains: { spfInclude: string };
-  /** Owners' custom domains: the host their CNAME points to (CUSTOM_DOMAIN_TARGET, else PUBLIC_URL's host). */
-  customDomains: { cnameTarget: string };
   /** Largest file one upload may carry. */
   cloudMaxFileBytes: number;
   /** Bytes of rendered public pages kept in memory (PUBLIC_PAGE_CACHE_MB). */
@@ -244,7 +238,7 @@ export type Config = {
   webhooks: WebhookConfig;
   /** HubSpot's and Salesforce's apps and hosts, the retries of leads (config/crm-settings.ts). */
   crm: CrmConfig;
-};
+} & DomainsConfig;
 
 export type VerifactuMode = z.infer<typeof envSchema>['VERIFACTU_MODE'];
 
@@ -341,13 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     mailFrom: e.MAIL_FROM,
     dkim,
-    dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((server) => server.trim()) : [],
-    customDomains: {
-      cnameTarget: e.CUSTOM_DOMAIN_TARGET ?? new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).hostname.toLowerCase(),
-    },
-    sendingDomains: {
-      spfInclude: e.SENDING_SPF_INCLUDE ?? `_spf.${(/@([^>\s]+)>?\s*$/.exec(e.MAIL_FROM)?.[1] ?? 'enlaza.local').toLowerCase()}`,
-    },
+    ...domainsOf(e),
     cloudMaxFileBytes: e.CLOUD_MAX_FILE_MB * 1024 * 1024,
     publicPageCacheBytes: e.PUBLIC_PAGE_CACHE_MB * 1024 * 1024,
     contactLimitPerAddress: e.CONTACT_LIMIT_PER_ADDRESS,

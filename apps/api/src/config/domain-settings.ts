@@ -33,3 +33,34 @@ export const domainEnv = {
       .optional(),
   ),
 };
+
+/** Owners' own domains in the API's settings (config.ts). */
+export type DomainsConfig = {
+  /** The DNS servers owners' own domains are checked with (DNS_SERVERS; empty: the system's). */
+  dnsServers: string[];
+  /** Owners' sending domains: the SPF record they include (SENDING_SPF_INCLUDE). */
+  sendingDomains: { spfInclude: string };
+  /** Owners' custom domains: the host their CNAME points to (CUSTOM_DOMAIN_TARGET, else PUBLIC_URL's host). */
+  customDomains: { cnameTarget: string };
+};
+
+type DomainValues = {
+  DNS_SERVERS?: string | undefined;
+  CUSTOM_DOMAIN_TARGET?: string | undefined;
+  SENDING_SPF_INCLUDE?: string | undefined;
+  PUBLIC_URL?: string | undefined;
+  PORT: number;
+  MAIL_FROM: string;
+};
+
+export function domainsOf(e: DomainValues): DomainsConfig {
+  return {
+    dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((server) => server.trim()) : [],
+    customDomains: {
+      cnameTarget: e.CUSTOM_DOMAIN_TARGET ?? new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).hostname.toLowerCase(),
+    },
+    sendingDomains: {
+      spfInclude: e.SENDING_SPF_INCLUDE ?? `_spf.${(/@([^>\s]+)>?\s*$/.exec(e.MAIL_FROM)?.[1] ?? 'enlaza.local').toLowerCase()}`,
+    },
+  };
+}

@@ -199,8 +199,13 @@ async function customerWithEverything(label: string) {
   await call(token, 'POST', '/api/team', { name: `${label} team`, alias: `${label}-team-${Date.now().toString(36)}`.slice(0, 30) }, 201);
   // What their team's identity provider said of them through SCIM, and a group it put them in.
   const [own] = await t.db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, user.id));
-  await t.db.insert(scimUsers).values({ teamId: own!.teamId, userId: user.id, externalId: `${label}-ext`, attributes: { department: 'Sales' } });
-  const [group] = await t.db.insert(scimGroups).values({ teamId: own!.teamId, displayName: `${label} group` }).returning();
+  await t.db
+    .insert(scimUsers)
+    .values({ teamId: own!.teamId, userId: user.id, externalId: `${label}-ext`, attributes: { department: 'Sales' } });
+  const [group] = await t.db
+    .insert(scimGroups)
+    .values({ teamId: own!.teamId, displayName: `${label} group` })
+    .returning();
   await t.db.insert(scimGroupMembers).values({ groupId: group!.id, userId: user.id });
   const { list } = await call(
     token,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { joinedMember, signedUser, teamCall, teamWithOwner } from '../helpers/teams.js';
 import * as rfc from '../fixtures/scim/rfc7644-examples.js';
-import { expectScimError, newAddress, scimClient, scimToken } from './helpers.js';
+import { expectScimError, historyOnce, newAddress, scimClient, scimToken } from './helpers.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -132,7 +132,7 @@ describe('SCIM Users: an identity provider provisions, changes and deactivates a
     expect((await call('GET', cardPath, null)).statusCode).toBe(200);
     const cards = (await call('GET', '/api/team/cards', owner)).json().data;
     expect(cards.find((c: { publicPath: string }) => c.publicPath === cardPath)).toMatchObject({ status: 'unassigned', member: null });
-    const history = (await call('GET', '/api/historial?action=team.member_removed', owner)).json().data;
+    const history = await historyOnce(t, owner, 'team.member_removed');
     expect(history[0]).toMatchObject({
       actorId: null,
       targetId: ana.id,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestContext } from '../helpers/test-app.js';
+import { waitFor, type TestContext } from '../helpers/test-app.js';
 import { teamCall, type Signed } from '../helpers/teams.js';
 
 export type ScimMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -47,3 +47,24 @@ export function expectScimError(
 let counter = 0;
 /** An address nobody has yet. */
 export const newAddress = (who = 'person') => `${who}.${Date.now().toString(36)}${(counter += 1)}@scim.example`;
+
+type HistoryEntry = { action: string; actorId: string | null; targetId: string | null; before: unknown; after: unknown };
+/**
+ * The owner's history (of `action`, or all of it) once `ready` holds: an event's job writes it
+ * (platform/events.ts), later on PostgreSQL than on PGlite, so it is waited for, not read at once.
+ */
+export function historyOnce(
+  t: TestContext,
+  owner: Signed,
+  action: string | null,
+  ready: (entries: HistoryEntry[]) => boolean = (entries) => entries.length > 0,
+): Promise<HistoryEntry[]> {
+  const url = action ? `/api/historial?action=${action}` : '/api/historial';
+  return waitFor(
+    async () => {
+      const entries = (await teamCall(t)('GET', url, owner)).json().data as HistoryEntry[];
+      return ready(entries) ? entries : undefined;
+    },
+    `the history${action ? ` of ${action}` : ''}`,
+  );
+}

@@ -18,7 +18,7 @@ const files = sources(src).map((file) => ({ file, text: readFileSync(join(src, f
 /** The route words of the inherited Spanish spec (`comunicaciones`, `pagos`…), less those that are English too. */
 const ENGLISH_ROUTE_WORDS = new Set([
   ...['register', 'verify', 'reset', 'password', 'link', 'error', 'admin', 'dashboard', 'admins', 'users', 'user', 'account'],
-  ...['view', 'webhooks', 'personalinformation', 'plans', 'methods', 'jobs', 'smtp', 'crm', 'callback'],
+  ...['view', 'webhooks', 'personalinformation', 'plans', 'methods', 'jobs', 'smtp', 'crm', 'callback', 'sso', 'scim'],
 ]);
 const SPANISH_WORDS = new Set(
   SPA_ROUTES.flatMap((route) => route.split('/'))
