@@ -29,6 +29,7 @@ export const PROCESS_TESTS = [
   'test/automations/automations-survive-a-crash.test.ts',
   'test/platform/behind-nginx.test.ts',
   'test/webhooks/webhooks-survive-a-crash.test.ts',
+  'test/crm/a-lead-reaches-hubspot-once-despite-a-crash.test.ts',
   'test/payments/redsys-charges-once-after-a-kill-between-charge-and-commit.test.ts',
   'test/payments/stripe-charges-once-after-a-kill-between-charge-and-commit.test.ts',
   'test/platform/backup-and-restore.test.ts',
