@@ -34,8 +34,6 @@ const OPENED: Record<string, Opened> = {
   },
 };
 
-/** The fontconfig file of the Japanese pictures' browser, and the folder of the one package it names. */
-
 /** The seeded owner saved English as their language, which the app applies over the browser's: their saved one is answered as `language` here. */
 async function speaking(page: Page, language: 'es' | 'jp'): Promise<Page> {
   await page.route('**/api/account/preferences', async (route) => {
