@@ -339,14 +339,7 @@ export const userDataSectionsSchema = z.strictObject({
   campaignSender: z.strictObject({ name: z.string(), postalAddress: z.string(), tracking: z.boolean(), updatedAt: at }).nullable(),
   /** What a team's identity provider said about the user through SCIM (its id for them, their name parts, department…) and the team groups it put them in. */
   scim: z.strictObject({
-    users: z.array(
-      z.strictObject({
-        teamId: z.string(),
-        externalId: z.string().nullable(),
-        attributes: z.record(z.string(), z.unknown()),
-        updatedAt: at,
-      }),
-    ),
+    users: z.array(z.strictObject({ teamId: z.string(), externalId: z.string().nullable(), attributes: json, updatedAt: at })),
     groups: z.array(z.strictObject({ teamId: z.string(), displayName: z.string() })),
   }),
   /** The user's custom domains (hosts their cards, tags or team are served at). */
