@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SsoSettings } from '@enlaza/contracts';
-import { CopyValue } from './copy-value';
+import { CopyValue } from '@/components/copy-value';
 
 /** The redirect URI, ACS URL, entity id and metadata URL to paste into Okta, Entra ID or Google Workspace. */
 export function ServiceProviderValues({ values }: { values: SsoSettings['serviceProvider'] }) {
