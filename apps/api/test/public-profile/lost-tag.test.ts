@@ -44,6 +44,9 @@ describe('a lost tag gets its things home', () => {
     expect(told[0]!.payload).toMatchObject({ profileId: id, profileName: 'Toby' });
     const listed = await t.app.inject({ url: '/api/notifications', headers: { ...bearer(token), 'accept-language': 'en' } });
     expect(listed.body).toContain('Your tag “Toby” was scanned');
+    // The bell says the time of the scan on the owner's clock too, as the email does.
+    const [scan] = listed.json<{ data: { type: string; body: string }[] }>().data.filter((n) => n.type === 'tag_scanned');
+    expect(scan?.body).toMatch(/at \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Asia\/Tokyo\)/);
     const mail = await waitFor(async () => {
       const [mail] = await t.db.select().from(deliveries).where(eq(deliveries.toEmail, owner.email));
       return mail?.subject.includes('Toby') ? mail : undefined;

@@ -132,12 +132,13 @@ export function renderText(locale: Locale, type: NotificationType, p: Payload, t
   return { title: translate(locale, `notification.${key}.title`, values), body: translate(locale, `notification.${key}.body`, values) };
 }
 
-export function toNotification(row: NotificationRow, locale: Locale): Notification {
+/** A stored notification as its owner reads it: in their language, its times on their clock (`timeZone`, when set). */
+export function toNotification(row: NotificationRow, locale: Locale, timeZone: string | null): Notification {
   const type = row.type as NotificationType;
   return {
     id: String(row.id),
     type,
-    ...renderText(locale, type, row.payload),
+    ...renderText(locale, type, row.payload, timeZone),
     link: linkOf(type, row.payload),
     payload: row.payload,
     read: row.readAt !== null,

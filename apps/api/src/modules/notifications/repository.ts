@@ -166,6 +166,11 @@ export function createNotificationsRepository(db: Database) {
       // Read in the caller's transaction: on PGlite (one connection) a read outside it would wait for it forever.
       return notificationRecipient(tx, userId);
     },
+
+    /** The user's time zone (Preferences), which the times of their notifications are shown in; null: none set. */
+    async timeZoneOf(userId: string): Promise<string | null> {
+      return (await notificationRecipient(db, userId))?.timeZone ?? null;
+    },
   };
 }
 

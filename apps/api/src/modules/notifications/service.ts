@@ -79,14 +79,15 @@ export function createNotificationsService({ repo, requireAccess, mailer, public
 
     async list(actor: Actor, query: NotificationListQuery): Promise<{ data: Notification[]; nextCursor: string | null; unread: number }> {
       const before = query.before ? Number(query.before) : null;
-      const [rows, unread] = await Promise.all([
+      const [rows, unread, timeZone] = await Promise.all([
         repo.list(actor.id, before, query.limit, query.unread ?? false),
         repo.unreadCount(actor.id),
+        repo.timeZoneOf(actor.id),
       ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        data: page.map((r) => toNotification(r, actor.locale)),
+        data: page.map((r) => toNotification(r, actor.locale, timeZone)),
         nextCursor: rows.length > query.limit && last ? String(last.id) : null,
         unread,
       };
@@ -97,7 +98,8 @@ export function createNotificationsService({ repo, requireAccess, mailer, public
     /** Another user's notification is as unknown as a missing one (404). */
     async markRead(actor: Actor, id: string): Promise<Notification> {
       await requireAccess(actor, 'notification', id);
-      return toNotification(afterAccess(await repo.markRead(actor.id, Number(id))), actor.locale);
+      const row = afterAccess(await repo.markRead(actor.id, Number(id)));
+      return toNotification(row, actor.locale, await repo.timeZoneOf(actor.id));
     },
 
     markAllRead: async (actor: Actor) => ({ affected: await repo.markAllRead(actor.id) }),

@@ -24,6 +24,8 @@ const BATCH_USERS = 1000;
 type Stream = {
   userId: string;
   locale: Locale;
+  /** The user's time zone when the stream opened: the notifications' times on their clock. */
+  timeZone: string | null;
   sse: SseConnection;
   /** The last notification id written: everything after it is still owed. */
   lastId: number;
@@ -42,7 +44,11 @@ function deliver(stream: Stream, rows: { row: NotificationRow | null; unread: nu
   for (const { row, unread } of rows) {
     if (!row || row.id <= stream.lastId) continue;
     if (stream.sse.closed()) return false;
-    stream.sse.send({ id: String(row.id), event: 'notification', data: { ...toNotification(row, stream.locale), unread } });
+    stream.sse.send({
+      id: String(row.id),
+      event: 'notification',
+      data: { ...toNotification(row, stream.locale, stream.timeZone), unread },
+    });
     stream.lastId = row.id;
     stream.lastUnread = unread;
     sent = true;
@@ -164,8 +170,9 @@ export function createNotificationStreams(deps: {
       lastEventId: number | null,
     ): Promise<void> {
       const lastId = lastEventId ?? (await repo.lastId(viewer.userId));
+      const timeZone = await repo.timeZoneOf(viewer.userId);
       const sse = openSse(raw, options.retryMs);
-      const stream: Stream = { ...viewer, sse, lastId, lastUnread: null, congestedSince: null };
+      const stream: Stream = { ...viewer, timeZone, sse, lastId, lastUnread: null, congestedSince: null };
       let set = byUser.get(viewer.userId);
       if (!set) byUser.set(viewer.userId, (set = new Set()));
       if (set.size >= options.maxPerUser) {
