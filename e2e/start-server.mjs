@@ -76,7 +76,7 @@ const env = {
   // The fixtures register each test's users from an address of their own (X-Forwarded-For from this one
   // local hop), so the per-address sign-up limit (10 an hour) limits the registration spec, not the suite.
   TRUST_PROXY: '1',
-  // COUNTRY_LOOKUP_URL unset: the app's own lookup, as installed (no outside service, no address table here).
+  // COUNTRY_LOOKUP_URL unset: the app's own lookup, as installed (no outside service; the browsers ask from 127.0.0.1, in no range).
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(mailbox.smtpPort),
   SMTP_SECURE: 'false',

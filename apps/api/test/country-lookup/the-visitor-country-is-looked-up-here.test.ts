@@ -74,6 +74,21 @@ describe('behind TRUST_PROXY’s proxies', () => {
   });
 });
 
+describe('a fresh install (no COUNTRY_TABLE_FILES)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ COUNTRY_LOOKUP_URL: '' });
+  });
+  afterAll(() => t.close());
+
+  it('answers from the address ranges shipped as a dependency (@ip-location-db/geo-whois-asn-country), IPv4 and IPv6', async () => {
+    // Telefónica España's networks, in the pinned package's ranges.
+    expect((await t.app.inject({ url: '/api/country-lookup', remoteAddress: '81.45.0.1' })).body).toBe('1;ES;;Spain');
+    expect((await t.app.inject({ url: '/api/country-lookup', remoteAddress: '2a02:9000::1' })).body).toBe('1;ES;;Spain');
+    expect((await t.app.inject({ url: '/api/country-lookup', remoteAddress: '127.0.0.1' })).body).toBe('2;;;UNKNOWN');
+  });
+});
+
 describe('an operator’s choice of an outside service', () => {
   let t: TestContext;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CountryTable } from './ip-ranges.js';
+import type { lazyCountryTable } from './ip-ranges.js';
 
 const englishNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -15,7 +15,7 @@ export function countryReply(country: string | null): string {
 }
 
 /** `GET /api/country-lookup`: the country of the address asking (the client's, behind TRUST_PROXY's proxies). */
-export const countryLookupRoutes: FastifyPluginAsyncZod<{ table: CountryTable }> = async (app, { table }) => {
+export const countryLookupRoutes: FastifyPluginAsyncZod<{ table: ReturnType<typeof lazyCountryTable> }> = async (app, { table }) => {
   app.get(
     '/country-lookup',
     {
@@ -31,6 +31,6 @@ export const countryLookupRoutes: FastifyPluginAsyncZod<{ table: CountryTable }>
         // The answer depends on who asks: no shared cache may keep it.
         .header('cache-control', 'private, max-age=3600')
         .type('text/plain; charset=utf-8')
-        .send(countryReply(table.countryOf(request.ip))),
+        .send(countryReply(await table.countryOf(request.ip))),
   );
 };
