@@ -95,6 +95,14 @@ describe('the server-rendered public page', () => {
     expect(japanese.body).toMatch(/<html lang="ja">/);
     expect(japanese.body).toContain('連絡先');
     expect((await page(id)).body).toMatch(/<html lang="es">/);
+    // The contact form's examples are a name and a number of the reader's language and country.
+    const placeholders = (html: string) => [
+      /<input id="pp-name-input"[^>]*placeholder="([^"]*)"/.exec(html)?.[1],
+      /<input id="pp-phone-input"[^>]*placeholder="([^"]*)"/.exec(html)?.[1],
+    ];
+    expect(placeholders(english.body)).toEqual(['Alex Smith', '+44 7700 900123']);
+    expect(placeholders(french.body)).toEqual(['Lucía García', '+34 612 34 56 78']);
+    expect(placeholders(japanese.body)).toEqual(['山田 花子', '+81 90-1234-5678']);
   });
 
   it('speaks English to a visitor of none of our languages when the owner never chose one (not the app’s jp default)', async () => {

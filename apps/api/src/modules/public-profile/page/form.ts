@@ -45,10 +45,10 @@ export function renderContactForm(profile: PublicProfile, t: Translate, { previe
 <p class="pp-intro">${lost ? t('form.introLost') : t('form.intro')}</p>
 <div class="pp-alert" role="alert" data-form-error hidden></div>
 <div class="pp-grid">
-${field('name', `${t('form.name')} *`, html`<input id="pp-name-input" name="name" autocomplete="name" maxlength="100" required aria-describedby="pp-name-error" data-testid="contact-name">`)}
+${field('name', `${t('form.name')} *`, html`<input id="pp-name-input" name="name" autocomplete="name" maxlength="100" required placeholder="${t('form.namePlaceholder')}" aria-describedby="pp-name-error" data-testid="contact-name">`)}
 ${field('email', `${t('form.email')} *`, html`<input id="pp-email-input" name="email" type="email" autocomplete="email" maxlength="254" required aria-describedby="pp-email-error" data-testid="contact-email">`)}
 </div>
-${field('phone', t('form.phone'), html`<input id="pp-phone-input" name="phone" type="tel" autocomplete="tel" maxlength="24" placeholder="+34 600 000 000" aria-describedby="pp-phone-hint pp-phone-error" data-testid="contact-phone">`, t('form.phoneHint'))}
+${field('phone', t('form.phone'), html`<input id="pp-phone-input" name="phone" type="tel" autocomplete="tel" maxlength="24" placeholder="${t('form.phonePlaceholder')}" aria-describedby="pp-phone-hint pp-phone-error" data-testid="contact-phone">`, t('form.phoneHint'))}
 ${field('message', `${t('form.message')} *`, html`<textarea id="pp-message-input" name="message" rows="5" maxlength="${MESSAGE_MAX}" required aria-describedby="pp-message-error" data-testid="contact-message"></textarea>`)}
 ${profile.formFields.map((f) => customField(f, t, field))}
 ${lost ? html`<div class="pp-check"><input id="pp-location" type="checkbox" data-location data-testid="contact-location"><label for="pp-location">${t('location.label')}<small>${t('location.description')}</small></label></div><p class="pp-hint" data-location-status role="status"></p>` : null}
