@@ -46,6 +46,7 @@ export * from './spa-routes.js';
 export * from './session-keys.js';
 export * from './password-rules.js';
 export * from './alias-rules.js';
+export * from './name-split.js';
 export * from './public-page-script.js';
 export * from './automations.js';
 export * from './segments.js';

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSaveProfile } from '../api/save-profile';
 import { CardFields } from './card-fields';
 import { EditorAlerts } from './editor-alerts';
+import { NameSplitCheck } from './name-split-check';
 import { inputOf, type ProfileDraft } from './profile-draft';
 import { ProfileImages } from './profile-images';
 import { SettingsFields } from './settings-fields';
@@ -103,6 +104,13 @@ export function ProfileForm({
           <ProfileImages editor={editor} />
         </Section>
         <Section title={t(isCard ? 'editor.cardDetails' : 'editor.tagDetails')}>
+          {isCard && id ? (
+            <NameSplitCheck
+              cardId={id}
+              names={{ firstName: draft.card.firstName, lastName: draft.card.lastName }}
+              onChoose={(names) => editor.setCard(names)}
+            />
+          ) : null}
           {isCard ? <CardFields editor={editor} /> : <TagFields editor={editor} />}
         </Section>
         <Section title={t('editor.settings')}>
