@@ -5,6 +5,7 @@ import { E2E_VISUAL_PORT, E2E_VISUAL_URL, VISUAL_BROWSER_TIME } from '../account
 import type { ScreenData } from '../tests/support/a11y-data';
 import type { TeamScreenData } from '../tests/support/team-data';
 import { scan } from '../tests/support/axe-report';
+import { countsOfOneWithPluralNouns } from '../tests/support/counted-nouns';
 import { recordRequests } from '../tests/support/foreign-requests';
 import { SCHEME_KEY, settled, switchColorScheme, trackApiCalls } from '../tests/support/page-state';
 import { MACHINE_DRAWN, textInMachineFonts, THEMES, WIDTHS } from '../tests/support/pictures';
@@ -160,7 +161,8 @@ async function sameIds(page: Page) {
  * each opened state, also those not pictured) is scanned with axe-core in both themes, as pictured:
  * the same loads serve both (the scans once had a spec of their own, which loaded every route once
  * more). Every request of the page's context is recorded: none may go to another host than the app
- * (support/foreign-requests.ts). Answers the origins the phone fields asked for the visitor's
+ * (support/foreign-requests.ts). No count of one may be said with a plural noun
+ * (support/counted-nouns.ts). Answers the origins the phone fields asked for the visitor's
  * country. A route that differs, or fails a scan, is a soft failure, so one run reports them all.
  */
 export async function compareRoutes(
@@ -181,6 +183,9 @@ export async function compareRoutes(
     // Fonts are part of the picture: wait until the page's have loaded.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     if (scanned) await scan(page, `${where} (${theme})`);
+    // Every count shown to a person reads right: no "1 business cards" nor "1 of 1 recipients done".
+    if (theme === THEMES[0])
+      expect.soft(await countsOfOneWithPluralNouns(page), `${where}: a count of one said with a plural noun`).toEqual([]);
     if (!pictured) return;
     await sameIds(page);
     expect
