@@ -15,6 +15,7 @@ import { createStorage } from './lib/storage.js';
 import { refuseDeepBodies, zodValidatorCompiler } from './lib/validation.js';
 import { createClock, type Clock } from './platform/clock.js';
 import { compressionPlugin } from './platform/compression.js';
+import { namePluginsByFunction } from './platform/plugin-names.js';
 import { createEventBus, type EventBus } from './platform/events.js';
 import { createAccessRegistry } from './platform/access.js';
 import { createFileUseRegistry } from './platform/file-use-registry.js';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, logger = false, notificationS
       void sendError(request, reply, new AppError(error.code === 'FST_ERR_BAD_URL' ? 'request.invalid_url' : 'request.invalid_body'));
     },
   }).withTypeProvider<ZodTypeProvider>();
+  namePluginsByFunction(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('preValidation', refuseDeepBodies);

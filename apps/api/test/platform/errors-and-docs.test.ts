@@ -16,6 +16,12 @@ describe('errors', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/nothing/here' })).statusCode).toBe(404);
   });
 
+  it('names each plugin by its function, as Fastify would, in what it prints of them', () => {
+    // platform/plugin-names.ts gives the name first, sparing Fastify's search of every loaded module.
+    const plugins = t.app.printPlugins();
+    for (const name of ['profileRoutes', 'authRoutes', 'walletRoutes', 'healthRoutes']) expect(plugins).toContain(name);
+  });
+
   it('serves the SPA for unknown page paths with a real 404 (the SPA shows its 404 page)', async () => {
     const res = await t.app.inject({ url: '/some/unknown/page' });
     expect(res.statusCode).toBe(404);
