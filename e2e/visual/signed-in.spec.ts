@@ -125,11 +125,13 @@ for (const width of WIDTHS) {
   test.describe(`${width} px, ${THEMES.join(' and ')}, a team's SCIM screen in Spanish and Japanese`, () => {
     test.use({ colorScheme: THEMES[0], viewport: { width, height: 800 }, timezoneId: 'Europe/Madrid', locale: 'es-ES' });
     test(`the SCIM screen looks as reviewed in Spanish at ${width} px`, async ({ browser }) => {
+      test.setTimeout(30_000 + OWNER_TRANSLATED.length * (width === SCAN_WIDTH ? 35_000 : 25_000));
       const context = await browser.newContext({ storageState: storageFor('owner', THEMES[0], 'es') });
       await compareRoutes(await speaking(await context.newPage(), 'es'), OWNER_TRANSLATED, { role: 'owner', width, language: 'es' });
       await context.close();
     });
     test(`the SCIM screen looks as reviewed in Japanese at ${width} px`, async ({ launchOptions }) => {
+      test.setTimeout(30_000 + OWNER_TRANSLATED.length * (width === SCAN_WIDTH ? 35_000 : 25_000));
       const { browser, page } = await japanesePage(launchOptions, 'owner', width);
       await compareRoutes(await speaking(page, 'jp'), OWNER_TRANSLATED, { role: 'owner', width, language: 'jp' });
       await browser.close();
