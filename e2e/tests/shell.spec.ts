@@ -139,12 +139,14 @@ test.describe('session and calls', () => {
     const afterLogin = userCalls.length;
 
     const nav = page.locator('#app-navigation');
-    const steps: [string, RegExp][] = [
-      ['/user/plantillas', /\/user\/plantillas$/],
-      ['/user/nube', /\/user\/nube$/],
-      ['/user/dashboard', /\/user\/dashboard$/],
+    // Templates and Cloud are one level down: their groups are opened first (no navigation, no call).
+    const steps: [string | null, string, RegExp][] = [
+      ['Communication', '/user/plantillas', /\/user\/plantillas$/],
+      ['Files and activity', '/user/nube', /\/user\/nube$/],
+      [null, '/user/dashboard', /\/user\/dashboard$/],
     ];
-    for (const [index, [href, url]] of steps.entries()) {
+    for (const [index, [group, href, url]] of steps.entries()) {
+      if (group) await nav.getByRole('button', { name: group }).click();
       await nav.locator(`a[href="${href}"]`).click();
       await expect(page).toHaveURL(url);
       await expect.poll(() => userCalls.length).toBe(afterLogin + index + 1);
@@ -159,6 +161,7 @@ test.describe('session and calls', () => {
     test('requests carry X-Requested-With, the CSRF token of the page and the bearer token', async ({ page }) => {
       await page.goto('/user/dashboard');
       await expect(page.getByTestId('user-dashboard')).toBeVisible();
+      await page.locator('#app-navigation').getByRole('button', { name: 'Files and activity' }).click();
       const userCall = page.waitForRequest(isApi('/api/user'));
       await page.locator('#app-navigation a[href="/user/nube"]').click();
       const headers = await (await userCall).allHeaders();
@@ -245,22 +248,33 @@ test.describe('navigation', () => {
 
   test.describe(() => {
     test.use({ viewport: { width: 1280, height: 800 } });
-    test('at 1280×800 the whole user menu fits without scrolling, and the last item shows as current', async ({ page }) => {
+    test('at 1280×800 a newcomer sees the few places that matter and the groups one level down; an opened group’s last item shows as current', async ({
+      page,
+    }) => {
       await page.goto('/user/dashboard');
       await expect(page.getByTestId('user-dashboard')).toBeVisible();
+      const nav = page.locator('#app-navigation');
+      await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'My card', 'Mailbox', 'Campaigns']);
+      await expect(nav.getByRole('button', { expanded: false })).toHaveText([
+        'Cards',
+        'Smart tags',
+        'Communication',
+        'Files and activity',
+        'Settings',
+      ]);
       const fits = await page.getByTestId('app-navigation-scroll').evaluate((el) => {
         const viewport = el.querySelector<HTMLElement>('.mantine-ScrollArea-viewport')!;
         return viewport.scrollHeight <= viewport.clientHeight;
       });
-      expect(fits, 'the navigation scrolls at 1280×800: Trash, Activity or Options would be below the fold').toBe(true);
-      // The last item of the area (the one after it, My account, leads to the account section).
-      const last = page.locator('#app-navigation a[href^="/user/"]').last();
-      await expect(last).toHaveAttribute('href', '/user/opciones');
-      await expect(last).toBeInViewport();
-      await last.click();
+      expect(fits, 'the navigation scrolls at 1280×800 with its groups closed').toBe(true);
+      // Settings, the last group: opened where it stands, Options leads to its page and stays shown as current.
+      await nav.getByRole('button', { name: 'Settings' }).click();
+      const options = nav.locator('a[href="/user/opciones"]');
+      await expect(options).toBeInViewport();
+      await options.click();
       await expect(page).toHaveURL(/\/user\/opciones$/);
-      await expect(last).toHaveAttribute('aria-current', 'page');
-      await expect(last).toBeInViewport();
+      await expect(options).toHaveAttribute('aria-current', 'page');
+      await expect(options).toBeInViewport();
       expect(await activeItemInView(page)).toBe(true);
     });
   });

@@ -180,7 +180,11 @@ test.describe('usability of the signed-in screens', () => {
       await page.goto('/user/dashboard');
       await expect(page.getByTestId('user-dashboard')).toBeVisible();
       const nav = page.getByTestId('app-navigation-scroll');
+      // Every group one level down opened: the longest the menu gets.
+      const closed = page.locator('#app-navigation').getByRole('button', { expanded: false });
+      while ((await closed.count()) > 0) await closed.first().click();
       const last = page.locator('#app-navigation a').last();
+      await expect(last).toHaveAttribute('href', '/account');
       const overflowing = await nav.evaluate((el) => {
         const viewport = el.querySelector<HTMLElement>('.mantine-ScrollArea-viewport');
         return viewport ? viewport.scrollHeight > viewport.clientHeight : false;

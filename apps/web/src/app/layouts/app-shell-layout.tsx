@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -175,6 +175,8 @@ function NavigationSection({
   onNavigate: () => void;
 }) {
   const { t } = useTranslation(['common', 'pages']);
+  if (section.collapsible && section.headingKey)
+    return <CollapsibleSection section={section} comingSoon={comingSoon} onNavigate={onNavigate} />;
   return (
     <div role="group" aria-label={section.headingKey ? t(section.headingKey) : undefined}>
       {section.headingKey ? (
@@ -186,6 +188,48 @@ function NavigationSection({
         <NavigationItem key={item.to} item={item} soon={comingSoon.has(item.to)} onNavigate={onNavigate} />
       ))}
     </div>
+  );
+}
+
+/**
+ * A group one level down: its heading is a button (aria-expanded) that shows or hides its entries,
+ * in the same place of the reading and tab order; it opens by itself while it holds the current page.
+ */
+function CollapsibleSection({
+  section,
+  comingSoon,
+  onNavigate,
+}: {
+  section: NavSection;
+  comingSoon: ReadonlySet<string>;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation(['common', 'pages']);
+  const { pathname } = useLocation();
+  const holdsCurrent = section.items.some((item) => item.to === pathname);
+  const [opened, setOpened] = useState(holdsCurrent);
+  // Navigating into the group (a link elsewhere, the back button) opens it: set while rendering, as React advises for state that follows a prop.
+  const [heldCurrent, setHeldCurrent] = useState(holdsCurrent);
+  if (holdsCurrent !== heldCurrent) {
+    setHeldCurrent(holdsCurrent);
+    if (holdsCurrent) setOpened(true);
+  }
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={t(section.headingKey ?? '')}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      childrenOffset="sm"
+      classNames={{ root: 'app-nav-link app-nav-group', body: 'app-nav-link-body' }}
+      data-testid="nav-group"
+    >
+      {section.items.map((item) => (
+        <NavigationItem key={item.to} item={item} soon={comingSoon.has(item.to)} onNavigate={onNavigate} />
+      ))}
+    </NavLink>
   );
 }
 

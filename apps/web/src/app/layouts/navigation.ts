@@ -11,6 +11,8 @@ export interface NavItem {
 export interface NavSection {
   /** i18n key of the group heading; none for the top group. */
   headingKey?: string;
+  /** One level down: the heading is a button that opens the group (open by itself while it holds the current page). */
+  collapsible?: boolean;
   items: NavItem[];
 }
 
@@ -64,18 +66,20 @@ export function userNavigation(user: CurrentUser | null, unread = 0): NavSection
         },
       ]
     : [];
+  // What a newcomer needs first is on top; the rest is one level down, in groups that open.
   return [
     {
       items: [
         { to: '/user/dashboard', labelKey: 'pages:user.dashboard' },
-        { to: '/user/notificaciones', labelKey: 'pages:user.notificaciones' },
+        ...mainProfile,
+        { to: '/user/campanas', labelKey: 'pages:user.campanas' },
       ],
     },
     {
       headingKey: 'common:navGroups.profiles',
+      collapsible: true,
       items: [
         { to: '/user/perfiles', labelKey: 'pages:user.perfiles' },
-        ...mainProfile,
         { to: '/user/perfiles/carpetas', labelKey: 'pages:user.perfilesCarpetas' },
         { to: '/user/perfiles/etiquetas', labelKey: 'pages:user.perfilesEtiquetas' },
         { to: '/user/equipo', labelKey: 'pages:user.equipo' },
@@ -83,6 +87,7 @@ export function userNavigation(user: CurrentUser | null, unread = 0): NavSection
     },
     {
       headingKey: 'common:navGroups.tags',
+      collapsible: true,
       items: [
         { to: '/user/tamys', labelKey: 'pages:user.tamys' },
         { to: '/user/tamys/carpetas', labelKey: 'pages:user.tamysCarpetas' },
@@ -91,24 +96,27 @@ export function userNavigation(user: CurrentUser | null, unread = 0): NavSection
     },
     {
       headingKey: 'common:navGroups.communication',
+      collapsible: true,
       items: [
-        { to: '/user/muros', labelKey: 'pages:user.muros' },
-        { to: '/user/plantillas', labelKey: 'pages:user.plantillas' },
-        { to: '/user/campanas', labelKey: 'pages:user.campanas' },
         { to: '/user/campanas/audiencia', labelKey: 'pages:user.audiencia' },
+        { to: '/user/plantillas', labelKey: 'pages:user.plantillas' },
+        { to: '/user/muros', labelKey: 'pages:user.muros' },
         { to: '/user/comunicaciones', labelKey: 'pages:user.comunicaciones' },
       ],
     },
     {
       headingKey: 'common:navGroups.files',
+      collapsible: true,
       items: [
         { to: '/user/nube', labelKey: 'pages:user.nube' },
         { to: '/user/papelera', labelKey: 'pages:user.papelera' },
+        { to: '/user/notificaciones', labelKey: 'pages:user.notificaciones' },
         { to: '/user/historial', labelKey: 'pages:user.historial' },
       ],
     },
     {
       headingKey: 'common:navGroups.settings',
+      collapsible: true,
       items: [
         { to: '/user/opciones', labelKey: 'pages:user.opciones' },
         { to: '/account', labelKey: 'pages:account.home' },
