@@ -136,9 +136,10 @@ test('an admin suspends the user from /admin/users; the user is sent to sign in 
     await expect(adminPage.getByTestId('user-detail').getByTestId('user-status')).toHaveText(message('en', 'admin', 'status.suspended'));
     await expect(row.getByTestId('user-status')).toHaveText(message('en', 'admin', 'status.suspended'));
 
-    // The user's open session: the next navigation's user call is refused → login page.
+    // The user's open session: the next navigation's user call is refused → login page. Campaigns is
+    // one of the menu's first places (the others are one level down, in groups that open).
     await userPage
-      .getByRole('link', { name: message('es', 'pages', 'user.notificaciones') })
+      .getByRole('link', { name: message('es', 'pages', 'user.campanas') })
       .first()
       .click();
     await expect(userPage).toHaveURL(/127\.0\.0\.1:\d+\/$/);
