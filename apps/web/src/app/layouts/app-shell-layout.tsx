@@ -164,16 +164,15 @@ function ShellHeader({
   );
 }
 
-/** One group of the menu under its heading. */
-function NavigationSection({
-  section,
-  comingSoon,
-  onNavigate,
-}: {
+/** What a group of the menu is drawn from. */
+interface SectionProps {
   section: NavSection;
   comingSoon: ReadonlySet<string>;
   onNavigate: () => void;
-}) {
+}
+
+/** One group of the menu under its heading. */
+function NavigationSection({ section, comingSoon, onNavigate }: SectionProps) {
   const { t } = useTranslation(['common', 'pages']);
   if (section.collapsible && section.headingKey)
     return <CollapsibleSection section={section} comingSoon={comingSoon} onNavigate={onNavigate} />;
@@ -195,15 +194,7 @@ function NavigationSection({
  * A group one level down: its heading is a button (aria-expanded) that shows or hides its entries,
  * in the same place of the reading and tab order; it opens by itself while it holds the current page.
  */
-function CollapsibleSection({
-  section,
-  comingSoon,
-  onNavigate,
-}: {
-  section: NavSection;
-  comingSoon: ReadonlySet<string>;
-  onNavigate: () => void;
-}) {
+function CollapsibleSection({ section, comingSoon, onNavigate }: SectionProps) {
   const { t } = useTranslation(['common', 'pages']);
   const { pathname } = useLocation();
   const holdsCurrent = section.items.some((item) => item.to === pathname);
