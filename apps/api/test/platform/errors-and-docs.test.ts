@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localeFromHeader } from '../../src/lib/i18n.js';
+import { healthRoutes } from '../../src/modules/health/routes.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
@@ -20,6 +21,8 @@ describe('errors', () => {
     // platform/plugin-names.ts gives the name first, sparing Fastify's search of every loaded module.
     const plugins = t.app.printPlugins();
     for (const name of ['profileRoutes', 'authRoutes', 'walletRoutes', 'healthRoutes']) expect(plugins).toContain(name);
+    // Given before Fastify's search: Fastify alone would reach the same names without setting this.
+    expect((healthRoutes as unknown as Record<symbol, unknown>)[Symbol.for('fastify.display-name')]).toBe('healthRoutes');
   });
 
   it('serves the SPA for unknown page paths with a real 404 (the SPA shows its 404 page)', async () => {
