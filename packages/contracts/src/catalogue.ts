@@ -33,9 +33,14 @@ const adminBase = {
   names: texts,
   descriptions: texts,
   active: z.boolean(),
-  /** Offers, subscriptions and purchases that point at it: an item in use is deactivated, never deleted. */
+  /** Offers, subscriptions and purchases that point at it, ended ones included: an item in use is deactivated, never deleted. */
   uses: z.number(),
 };
+/**
+ * Its subscriptions running now (trialing, active or with a payment due): the figure the admin
+ * dashboard's "Active subscriptions by plan" gives for a plan.
+ */
+const running = z.number().int();
 
 export const billingPeriodBodySchema = z.object({ code, ...localised, months: z.number().int().min(1).max(120) });
 export const billingPeriodAdminSchema = z.object({ ...adminBase, code: z.string(), months: z.number() });
@@ -62,6 +67,7 @@ export const planBodySchema = z.object({
 });
 export const planAdminSchema = z.object({
   ...adminBase,
+  running,
   code: z.string(),
   maxProfiles: z.number(),
   maxTags: z.number(),
@@ -113,6 +119,7 @@ export const offerAdminSchema = z.object({
   minSeats: z.number().int(),
   active: z.boolean(),
   uses: z.number(),
+  running,
 });
 
 export const ADD_ON_KINDS = ['extra_sends', 'extra_cards', 'extra_storage'] as const;

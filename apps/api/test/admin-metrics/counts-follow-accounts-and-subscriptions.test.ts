@@ -70,7 +70,24 @@ async function expectFiguresEqualDefinitions() {
     mrrCents: m.mrrCents,
     churn: m.churn,
   }).toEqual(expected);
+  await expectCatalogueAgrees(m.activeByPlan);
   return m;
+}
+
+/**
+ * The admin Plans list's "Running subscriptions" is the dashboard's figure for each plan (0 where
+ * the dashboard lists none), and each offer's is its running subscriptions by definition.
+ */
+async function expectCatalogueAgrees(byPlan: { code: string; count: number }[]) {
+  const list = async (kind: string) => (await t.app.inject({ url: `/api/admin/${kind}`, headers: admin })).json().data;
+  const planRows: { code: string; running: number }[] = await list('plans');
+  const dashboard = new Map(byPlan.map((p) => [p.code, p.count]));
+  expect(planRows.map((p) => [p.code, p.running])).toEqual(planRows.map((p) => [p.code, dashboard.get(p.code) ?? 0]));
+  const offerRows: { id: string; running: number }[] = await list('offers');
+  const perOffer = await rows<{ offer_id: string; count: string }>(sql`
+    select offer_id, count(*) as count from subscriptions where status in ('trialing', 'active', 'past_due') group by offer_id`);
+  const expected = new Map(perOffer.map((r) => [r.offer_id, Number(r.count)]));
+  expect(offerRows.map((o) => [o.id, o.running])).toEqual(offerRows.map((o) => [o.id, expected.get(o.id) ?? 0]));
 }
 
 /** The customer's first charge among their running paid subscriptions (null: none charged; undefined: none running). */

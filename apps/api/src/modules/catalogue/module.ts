@@ -15,10 +15,11 @@ export const catalogueModule = defineModule({
   build: ({ db, events }) => ({
     services: { accountTypes: createAccountTypesService(createAccountTypesRepository(db), events) },
   }),
-  async register(api, { db, events, services: { accountTypes, subscriptionCatalogueUses } }) {
+  async register(api, { db, events, services: { accountTypes, subscriptionCatalogueUses, subscriptionCatalogueRunning } }) {
     await api.register(accountTypeRoutes, { service: accountTypes });
-    // An item in use (counted by the modules whose records point at it) is deactivated, never deleted.
-    const repository = createCatalogueRepository(db, [subscriptionCatalogueUses]);
+    // An item in use (counted by the modules whose records point at it) is deactivated, never deleted;
+    // plans and offers also show how many subscriptions run on them now.
+    const repository = createCatalogueRepository(db, { uses: [subscriptionCatalogueUses], running: subscriptionCatalogueRunning });
     await api.register(catalogueRoutes, { catalogue: createCatalogueService(repository, events) });
   },
 });

@@ -41,6 +41,9 @@ function usesOf(kind: CatalogueKind, others: readonly CatalogueUses[]): SQL<numb
   const counts = [...own[kind], ...others.flatMap((uses) => uses[kind]?.(id) ?? [])];
   return counts.length > 0 ? sql<number>`(${sql.join(counts, sql` + `)})` : sql<number>`0`;
 }
+/** How many records running now point at an item (subscriptions at plans and offers); 0 for a kind nothing runs on. */
+const runningOf = (kind: CatalogueKind, running: CatalogueUses): SQL<number> =>
+  running[kind]?.(itemId(getTableName(CATALOGUE_TABLES[kind]))) ?? sql<number>`0`;
 export const CATALOGUE_TABLES: Record<CatalogueKind, CatalogueTable> = {
   'billing-periods': billingPeriods,
   taxes,
@@ -49,13 +52,20 @@ export const CATALOGUE_TABLES: Record<CatalogueKind, CatalogueTable> = {
   'add-ons': addOns,
 };
 
-/** The same queries for every kind of catalogue item; rows come back with `uses` (the catalogue's own and `others'`). */
-export function createCatalogueRepository(db: Database, others: readonly CatalogueUses[] = []) {
+/**
+ * The same queries for every kind of catalogue item; rows come back with `uses` (the catalogue's own
+ * and `counts.uses'`) and `running` (what `counts.running` counts).
+ */
+export function createCatalogueRepository(db: Database, counts: { uses: readonly CatalogueUses[]; running: CatalogueUses }) {
   function forKind<K extends CatalogueKind>(kind: K) {
     // One shape for the five tables; the rows are typed per kind below.
     const table = CATALOGUE_TABLES[kind] as typeof taxes;
-    const columns = { ...getTableColumns(table), uses: usesOf(kind, others).mapWith(Number) };
-    type Row = RowOf[K] & { uses: number };
+    const columns = {
+      ...getTableColumns(table),
+      uses: usesOf(kind, counts.uses).mapWith(Number),
+      running: runningOf(kind, counts.running).mapWith(Number),
+    };
+    type Row = RowOf[K] & { uses: number; running: number };
     return {
       list: async () => (await db.select(columns).from(table)) as unknown as Row[],
       find: async (id: string, tx: Database | Transaction = db) =>

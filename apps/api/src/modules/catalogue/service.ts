@@ -10,7 +10,7 @@ import type { AddOnRow, CatalogueRepository, OfferRow, PlanRow, RowOf } from './
 
 type Body<K extends CatalogueKind> = z.output<(typeof catalogueSchemas)[K]['body']>;
 type Stored<K extends CatalogueKind> = Partial<RowOf[K]>;
-type WithUses<K extends CatalogueKind> = RowOf[K] & { uses: number };
+type WithUses<K extends CatalogueKind> = RowOf[K] & { uses: number; running: number };
 type NameParts = Awaited<ReturnType<CatalogueRepository['offerNameParts']>>;
 
 /** What the history calls each kind (its `targetType`). */
@@ -116,6 +116,7 @@ const DEFINITIONS = {
     }),
     view: (r: WithUses<'plans'>, locale: Locale) => ({
       ...localised(r, locale),
+      running: r.running,
       code: r.code,
       maxProfiles: r.maxProfiles,
       maxTags: r.maxTags,
@@ -162,6 +163,7 @@ const DEFINITIONS = {
       minSeats: r.minSeats,
       active: r.active,
       uses: r.uses,
+      running: r.running,
     }),
     flat: (r: OfferRow) => ({
       planId: r.planId,

@@ -1,6 +1,6 @@
 import type { CatalogueUses } from '../catalogue/index.js';
 import { defineModule } from '../../platform/modules.js';
-import { catalogueUses } from './query-pieces.js';
+import { catalogueRunning, catalogueUses } from './query-pieces.js';
 import { subscriptionRoutes } from './routes.js';
 import { createSubscriptionsService, type SubscriptionsService } from './service.js';
 import { adminSubscriptionRoutes } from './admin-routes.js';
@@ -16,6 +16,8 @@ declare module '../../platform/modules.js' {
     adminSubscriptions: AdminSubscriptionsService;
     /** The subscriptions (and their add-ons) pointing at each catalogue item, for the catalogue's in-use rule. */
     subscriptionCatalogueUses: CatalogueUses;
+    /** The subscriptions running now on each plan and offer, for the catalogue's lists. */
+    subscriptionCatalogueRunning: CatalogueUses;
   }
 }
 
@@ -32,6 +34,7 @@ export const subscriptionsModule = defineModule({
         () => clock.now(),
       ),
       subscriptionCatalogueUses: catalogueUses,
+      subscriptionCatalogueRunning: catalogueRunning,
     },
     userData: [createSubscriptionsUserData(db)],
   }),

@@ -47,6 +47,12 @@ export async function latestSubscription(db: Database | Transaction, userId: str
 }
 
 /** How many subscriptions (and bought add-ons) point at a plan, an offer or an add-on: what keeps it from being deleted. */
+/** How many subscriptions running now (trialing, active, past due) are on a plan or an offer: the admin dashboard's "by plan" figure. */
+export const catalogueRunning: CatalogueUses = {
+  plans: (planId) => sql<number>`(select count(*) from ${subscriptions} s where s.plan_id = ${planId} and s.status in ${RUNNING})`,
+  offers: (offerId) => sql<number>`(select count(*) from ${subscriptions} s where s.offer_id = ${offerId} and s.status in ${RUNNING})`,
+};
+
 export const catalogueUses: CatalogueUses = {
   plans: (planId) => sql<number>`(select count(*) from ${subscriptions} s where s.plan_id = ${planId})`,
   offers: (offerId) => sql<number>`(select count(*) from ${subscriptions} s where s.offer_id = ${offerId})`,

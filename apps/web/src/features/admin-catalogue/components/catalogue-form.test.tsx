@@ -15,6 +15,7 @@ const starter: PlanAdmin = {
   descriptions: { en: '', es: '', jp: '' },
   active: true,
   uses: 0,
+  running: 0,
   code: 'starter',
   maxProfiles: 3,
   maxTags: 3,

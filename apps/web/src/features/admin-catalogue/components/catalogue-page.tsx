@@ -20,6 +20,8 @@ type Row = {
   name: string;
   active: boolean;
   uses: number;
+  /** Plans and offers: their subscriptions running now. */
+  running?: number;
   names?: { en: string; es: string; jp: string };
   descriptions?: { en: string; es: string; jp: string };
 };
@@ -82,9 +84,11 @@ export function CataloguePage<K extends CatalogueKind>({ screen }: { screen: Cat
   const columns: DataColumn<CatalogueAdmin[K]>[] = [
     { key: 'name', header: t('columns.name'), cell: nameCell, hideInCard: true },
     ...screen.columns,
-    // Says what it counts: every record that points at the item, ended subscriptions included (what
-    // keeps it from being deleted), which is not the dashboard's count of running subscriptions.
-    { key: 'uses', header: t(`columns.usesOf.${kind}`), cell: (row) => formatNumber((row as Row).uses, locale) },
+    // Plans and offers show their subscriptions running now, the admin dashboard's figure; the other
+    // kinds every record that points at them (what keeps an item from being deleted).
+    kind === 'plans' || kind === 'offers'
+      ? { key: 'running', header: t('columns.running'), cell: (row) => formatNumber((row as Row).running ?? 0, locale) }
+      : { key: 'uses', header: t(`columns.usesOf.${kind}`), cell: (row) => formatNumber((row as Row).uses, locale) },
     {
       key: 'active',
       header: t('columns.status'),

@@ -16,6 +16,7 @@ const plan: PlanAdmin = {
   descriptions: { en: '', es: '', jp: '' },
   active: true,
   uses: 0,
+  running: 0,
   code: 'teams',
   maxProfiles: 3,
   maxTags: 3,
@@ -39,6 +40,7 @@ const saved: OfferAdmin = {
   minSeats: 3,
   active: true,
   uses: 0,
+  running: 0,
 };
 
 async function setup(answer: () => Response = () => json({ ok: 1, data: saved })) {

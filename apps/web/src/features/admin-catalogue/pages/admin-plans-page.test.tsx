@@ -12,6 +12,7 @@ const plan: PlanAdmin = {
   descriptions: { en: '', es: '', jp: '' },
   active: true,
   uses: 1234,
+  running: 56,
   code: 'pro',
   maxProfiles: 3,
   maxTags: 3,
@@ -25,11 +26,14 @@ const plan: PlanAdmin = {
 describe('the admin plans', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('say what the use column counts: offers and subscriptions pointing at the plan, ended ones included', async () => {
+  it("show each plan's running subscriptions, the dashboard's figure, not every record that points at it", async () => {
     mockApi(() => json({ ok: 1, data: [plan] }));
     await render(<AdminPlansPage />, { route: '/admin/plans' });
-    expect(await screen.findByRole('columnheader', { name: 'Offers, subscriptions' })).toBeTruthy();
-    expect(screen.getByRole('cell', { name: '1,234' })).toBeTruthy();
+    const header = await screen.findByRole('columnheader', { name: 'Running subscriptions' });
+    const row = screen.getByRole('row', { name: /pro/ });
+    const column = [...header.parentElement!.children].indexOf(header);
+    expect(row.children[column]?.textContent).toBe('56');
+    expect(screen.queryByRole('cell', { name: '1,234' })).toBeNull();
   });
 
   it('show how many custom domains each plan allows', async () => {
