@@ -1,5 +1,6 @@
 import type { Locale } from '@enlaza/contracts';
-import { mailboxLayout, type RenderedEmail } from './email-templates.js';
+import { EMAIL_THEME, emailButton } from './email-theme.js';
+import { HEADING, linkHint, mailboxLayout, muted, type RenderedEmail } from './email-templates.js';
 import { escapeHtml } from './html.js';
 import { translate } from './i18n.js';
 
@@ -68,17 +69,17 @@ export function renderBillingEmail(locale: Locale, kind: BillingEmailKind, input
   const rows = facts
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:6px 12px 6px 0;color:#555;vertical-align:top">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+        `<tr><td class="muted" style="padding:6px 12px 6px 0;color:${EMAIL_THEME.light.muted};vertical-align:top">${escapeHtml(label)}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
   const html = mailboxLayout(locale, subject, [
-    '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>',
+    HEADING,
     `<p style="line-height:1.5">${escapeHtml(t('email.common.greeting'))}</p>`,
     ...paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`),
     `<table role="presentation" style="border-collapse:collapse;margin:16px 0;font-size:15px">${rows}</table>`,
-    `<p style="margin:24px 0"><a href="${escapeHtml(input.link)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>`,
-    `<p style="font-size:13px;color:#555">${escapeHtml(t('email.common.link_hint'))}<br><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`,
-    `<p style="font-size:13px;color:#555">${escapeHtml(note)}</p>`,
+    emailButton(input.link, action),
+    linkHint(t('email.common.link_hint'), input.link),
+    muted(note),
     `<p>${escapeHtml(t('email.common.signature'))}</p>`,
   ]);
   return { subject, html, text };

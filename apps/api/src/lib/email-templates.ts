@@ -1,4 +1,5 @@
 import type { Locale } from '@enlaza/contracts';
+import { DARK_SCHEME_CSS, EMAIL_THEME, emailButton } from './email-theme.js';
 import { escapeHtml } from './html.js';
 import { translate } from './i18n.js';
 
@@ -37,36 +38,44 @@ export function renderEmail(
 
   const text = [...paragraphs, ...(params.link ? [`${action}: ${params.link}`] : []), ignore, t('email.common.signature')].join('\n\n');
 
-  const button = params.link
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action ?? '')}</a></p>
-       <p style="font-size:13px;color:#555">${escapeHtml(t('email.common.link_hint'))}<br><a href="${escapeHtml(params.link)}">${escapeHtml(params.link)}</a></p>`
-    : '';
-  const html = `<!doctype html><html lang="${locale === 'jp' ? 'ja' : locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f1f3f5;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#212529">
-  <div style="max-width:560px;margin:0 auto;padding:24px">
-    <div style="background:#fff;border-radius:8px;padding:28px">
-      <h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>
-      ${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n      ')}
-      ${button}
-      <p style="font-size:13px;color:#555">${escapeHtml(ignore)}</p>
-      <p>${escapeHtml(t('email.common.signature'))}</p>
-    </div>
-  </div>
-</body></html>`;
+  const html = mailboxLayout(locale, subject, [
+    HEADING,
+    ...paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`),
+    ...(params.link ? [emailButton(params.link, action ?? ''), linkHint(t('email.common.link_hint'), params.link)] : []),
+    muted(ignore),
+    `<p>${escapeHtml(t('email.common.signature'))}</p>`,
+  ]);
   return { subject, html, text };
 }
 
-/** The page around a mailbox email (reply to a visitor, new-message notice to an owner). */
+/**
+ * The page around every email but campaigns (account, mailbox, notification, consent and billing
+ * emails): the theme's colours (email-theme.ts), light inline and dark for the clients that ask.
+ */
 export function mailboxLayout(locale: Locale, subject: string, blocks: string[]): string {
-  return `<!doctype html><html lang="${locale === 'jp' ? 'ja' : locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f1f3f5;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#212529">
+  const { light } = EMAIL_THEME;
+  return `<!doctype html><html lang="${locale === 'jp' ? 'ja' : locale}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${escapeHtml(subject)}</title>
+<style>${DARK_SCHEME_CSS}</style></head>
+<body class="page" style="margin:0;background:${light.page};font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:${light.text}">
   <div style="max-width:560px;margin:0 auto;padding:24px">
-    <div style="background:#fff;border-radius:8px;padding:28px">
+    <div class="card" style="background:${light.card};color:${light.text};border-radius:8px;padding:28px">
       ${blocks.join('\n      ')}
     </div>
   </div>
 </body></html>`;
 }
+
+/** The product's name atop an email Enlaza sends in its own name. */
+export const HEADING = '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>';
+/** A secondary line (why it was sent, what to do if it was not asked for). */
+export const muted = (text: string) => `<p class="muted" style="font-size:13px;color:${EMAIL_THEME.light.muted}">${escapeHtml(text)}</p>`;
+/** Under a button: "or open this address", the address written out for a client that shows no button. */
+export const linkHint = (hint: string, link: string) =>
+  `<p class="muted" style="font-size:13px;color:${EMAIL_THEME.light.muted}">${escapeHtml(hint)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
 
 const paragraphsHtml = (text: string) =>
   text
@@ -74,7 +83,7 @@ const paragraphsHtml = (text: string) =>
     .map((p) => `<p style="line-height:1.5">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
 const quoteHtml = (text: string) =>
-  `<blockquote style="margin:16px 0;padding:8px 12px;border-left:3px solid #ced4da;color:#495057">${paragraphsHtml(text)}</blockquote>`;
+  `<blockquote style="margin:16px 0;padding:8px 12px;border-left:3px solid ${EMAIL_THEME.light.quoteBorder};color:${EMAIL_THEME.light.quote}">${paragraphsHtml(text)}</blockquote>`;
 const quoteText = (text: string) =>
   text
     .split('\n')
@@ -95,8 +104,8 @@ export function renderReplyEmail(
   const text = [params.body, `— ${footer}`, intro, quoteText(params.original)].join('\n\n');
   const html = mailboxLayout(locale, subject, [
     paragraphsHtml(params.body),
-    `<p style="font-size:13px;color:#555">— ${escapeHtml(footer)}</p>`,
-    `<p style="font-size:13px;color:#555;margin-top:24px">${escapeHtml(intro)}</p>`,
+    muted(`— ${footer}`),
+    muted(intro),
     quoteHtml(params.original),
   ]);
   return { subject, html, text };
@@ -130,12 +139,12 @@ export function renderNewMessageEmail(
     t('email.common.signature'),
   ].join('\n\n');
   const html = mailboxLayout(locale, subject, [
-    '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>',
+    HEADING,
     `<p style="line-height:1.5">${escapeHtml(t('email.common.greeting'))}</p>`,
     `<p style="line-height:1.5">${escapeHtml(t('email.new_message.body'))}</p>`,
     quoteHtml(excerpt),
-    `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('email.new_message.action'))}</a></p>`,
-    `<p style="font-size:13px;color:#555">${escapeHtml(note)}</p>`,
+    emailButton(params.link, t('email.new_message.action')),
+    muted(note),
     `<p>${escapeHtml(t('email.common.signature'))}</p>`,
   ]);
   return { subject, html, text };
@@ -156,12 +165,12 @@ export function renderNotificationEmail(
     t('email.common.signature'),
   ].join('\n\n');
   const html = mailboxLayout(locale, params.title, [
-    '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>',
+    HEADING,
     `<p style="line-height:1.5">${escapeHtml(t('email.common.greeting'))}</p>`,
     `<p style="line-height:1.5;font-weight:600">${escapeHtml(params.title)}</p>`,
     `<p style="line-height:1.5">${escapeHtml(params.body)}</p>`,
-    `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(t('notification.email.action'))}</a></p>`,
-    `<p style="font-size:13px;color:#555">${escapeHtml(t('notification.email.note'))}</p>`,
+    emailButton(params.link, t('notification.email.action')),
+    muted(t('notification.email.note')),
     `<p>${escapeHtml(t('email.common.signature'))}</p>`,
   ]);
   return { subject: params.title, html, text };
@@ -180,9 +189,9 @@ export function renderConsentEmail(locale: Locale, params: { subject: string; bo
   const text = [params.body, `${action}: ${params.link}`, expiry, ignore].join('\n\n');
   const html = mailboxLayout(locale, params.subject, [
     paragraphsHtml(params.body),
-    `<p style="margin:24px 0"><a href="${escapeHtml(params.link)}" style="background:#1864ab;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>`,
-    `<p style="font-size:13px;color:#555">${escapeHtml(hint)}<br><a href="${escapeHtml(params.link)}">${escapeHtml(params.link)}</a></p>`,
-    `<p style="font-size:13px;color:#555">${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>`,
+    emailButton(params.link, action),
+    linkHint(hint, params.link),
+    muted(`${expiry} ${ignore}`),
   ]);
   return { subject: params.subject, html, text };
 }

@@ -1,5 +1,6 @@
 import { namesOfMergeField, type MergeValues } from '@enlaza/contracts';
 import { hmac, safeEqual } from '../../lib/crypto.js';
+import { EMAIL_THEME } from '../../lib/email-theme.js';
 import { escapeHtml } from '../../lib/html.js';
 import { renderMergeFields } from '../../platform/merge-fields.js';
 import { mergeEmail, type PreparedEmail } from '../templates/index.js';
@@ -111,7 +112,7 @@ function footer(
   const html =
     `<p style="font-size:12px;line-height:1.5;color:#555">${escapeHtml(why)}` +
     (who ? `<br>${escapeHtml(who)}` : '') +
-    (unsubscribeUrl ? `<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:#1f5fa8">${words.unsubscribe}</a>` : '') +
+    (unsubscribeUrl ? `<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:${EMAIL_THEME.light.link}">${words.unsubscribe}</a>` : '') +
     '</p>';
   const text = [why, who, unsubscribeUrl ? `${words.unsubscribe}: ${unsubscribeUrl}` : null].filter(Boolean).join('\n');
   return { html, text };

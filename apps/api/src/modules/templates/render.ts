@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import juice from 'juice';
 import { namesOfMergeField, type Locale, type MergeValues } from '@enlaza/contracts';
+import { BUTTON_STYLE, EMAIL_THEME } from '../../lib/email-theme.js';
 import { escapeHtml } from '../../lib/html.js';
 import { renderMergeFields } from '../../platform/merge-fields.js';
 import { htmlToPlainText } from '../../platform/rich-text.js';
@@ -34,6 +35,7 @@ const SLOT = {
   pixel: `<!--enlaza-pixel-${nonce}-->`,
 };
 
+const { light, dark } = EMAIL_THEME;
 const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 /**
@@ -42,21 +44,21 @@ const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-ser
  * `<style>` element, with `!important` to win over the inlined values.
  */
 const CSS = `
-body{margin:0;padding:0;width:100%;background:#f1f3f5;-webkit-text-size-adjust:100%;text-size-adjust:100%}
-.outer{width:100%;background:#f1f3f5}
+body{margin:0;padding:0;width:100%;background:${light.page};-webkit-text-size-adjust:100%;text-size-adjust:100%}
+.outer{width:100%;background:${light.page}}
 .column{width:100%;max-width:600px;margin:0 auto}
 .view{padding:12px 16px 4px;font-family:${FONT};font-size:12px;line-height:1.5;color:#555555;text-align:right}
-.view a{color:#1f5fa8}
-.card{background:#ffffff;border-radius:8px;padding:28px;font-family:${FONT};font-size:16px;line-height:1.5;color:#212529;word-wrap:break-word;overflow-wrap:break-word}
+.view a{color:${light.link}}
+.card{background:${light.card};border-radius:8px;padding:28px;font-family:${FONT};font-size:16px;line-height:1.5;color:${light.text};word-wrap:break-word;overflow-wrap:break-word}
 .card p{margin:0 0 16px}
 .card h1{font-size:28px;line-height:1.2;margin:0 0 16px}
 .card h2{font-size:24px;line-height:1.25;margin:0 0 16px}
 .card h3{font-size:20px;line-height:1.3;margin:0 0 12px}
 .card h4{font-size:17px;line-height:1.35;margin:0 0 8px}
 .card ul,.card ol{margin:0 0 16px;padding-left:24px}
-.card blockquote{margin:0 0 16px;padding:0 0 0 16px;border-left:3px solid #ced4da;color:#495057}
-.card a{color:#1f5fa8;text-decoration:underline}
-.card a.button{display:inline-block;background:#1f5fa8;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:6px}
+.card blockquote{margin:0 0 16px;padding:0 0 0 16px;border-left:3px solid ${light.quoteBorder};color:${light.quote}}
+.card a{color:${light.link};text-decoration:underline}
+.card a.button{${BUTTON_STYLE}}
 .card img{max-width:100%;height:auto;border:0;outline:none;text-decoration:none;display:block}
 .card hr{border:0;border-top:1px solid #dee2e6;margin:24px 0}
 .card pre{white-space:pre-wrap;font-size:14px}
@@ -66,13 +68,13 @@ body{margin:0;padding:0;width:100%;background:#f1f3f5;-webkit-text-size-adjust:1
   .footer{padding:16px 20px 24px !important}
 }
 @media (prefers-color-scheme:dark){
-  body,.outer{background:#1a1b1e !important}
-  .card{background:#25262b !important;color:#e9ecef !important}
-  .card a{color:#74c0fc !important}
-  .card a.button{background:#4dabf7 !important;color:#101113 !important}
-  .card blockquote{color:#ced4da !important;border-color:#5c5f66 !important}
-  .view,.footer p{color:#c1c2c5 !important}
-  .view a,.footer a{color:#74c0fc !important}
+  body,.outer{background:${dark.page} !important}
+  .card{background:${dark.card} !important;color:${dark.text} !important}
+  .card a{color:${dark.link} !important}
+  .card a.button{background:${dark.button} !important;color:${dark.buttonText} !important}
+  .card blockquote{color:${dark.quote} !important;border-color:${dark.quoteBorder} !important}
+  .view,.footer p{color:${dark.muted} !important}
+  .view a,.footer a{color:${dark.link} !important}
 }`;
 
 /** The merge fields whose values are addresses (by any of their names): written bare in the text, they become links too. */
@@ -276,7 +278,7 @@ export function mergeEmail(prepared: PreparedEmail, values: MergeValues, extras:
   html = html
     .replace(
       SLOT.view,
-      extras.view ? `<a href="${escapeHtml(extras.view.url)}" style="color:#1f5fa8">${escapeHtml(extras.view.label)}</a>` : '',
+      extras.view ? `<a href="${escapeHtml(extras.view.url)}" style="color:${light.link}">${escapeHtml(extras.view.label)}</a>` : '',
     )
     .replace(SLOT.footer, footer?.html ?? '')
     .replace(
