@@ -14,7 +14,7 @@ import { translate } from '../../src/lib/i18n.js';
 import { secretBox } from '../../src/lib/secret-box.js';
 import { describeAdminOnlyRoutes, SOME_ID } from '../helpers/admin-only.js';
 import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
-import { ADMIN, bearer, createTestApp, DEMO, login, waitFor, type TestContext } from '../helpers/test-app.js';
+import { ADMIN, bearer, createTestApp, DEMO, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -151,6 +151,40 @@ describe('the admin’s SMTP servers', () => {
 
     expect((await call('DELETE', `/api/admin/smtp-relays/${relay.id}`)).statusCode).toBe(200);
     expect(await t.db.select().from(smtpRelays)).toEqual([]);
+  });
+
+  it('writes every addition, change and deletion to the admin history, before and after, never the password', async () => {
+    const history = async (action: string) => {
+      // History rows follow their events: wait for them to be delivered.
+      await queueIdle(t.app, 'event.');
+      const res = await call('GET', `/api/admin/historial?action=${action}`);
+      return res.json<{ data: { actorId: string; targetType: string; targetId: string; before: object | null; after: object | null }[] }>()
+        .data;
+    };
+    const relay = (
+      await call('POST', '/api/admin/smtp-relays', relayBody({ name: 'Logged', user: 'mailer', password: 'hist-Secret-1' }))
+    ).json<{
+      data: SmtpRelay;
+    }>().data;
+    await call('PATCH', `/api/admin/smtp-relays/${relay.id}`, { name: 'Logged 2', rateMessages: 5 });
+    await call('PATCH', `/api/admin/smtp-relays/${relay.id}`, { password: 'hist-Secret-2' });
+    await call('DELETE', `/api/admin/smtp-relays/${relay.id}`);
+
+    const [created] = (await history('admin.smtp_relay_created')).filter((e) => e.targetId === relay.id);
+    expect(created).toMatchObject({
+      targetType: 'smtp_relay',
+      actorId: expect.any(String),
+      after: { name: 'Logged', host: '127.0.0.1', user: 'mailer', hasPassword: true, enabled: true },
+    });
+    const updates = (await history('admin.smtp_relay_updated')).filter((e) => e.targetId === relay.id).reverse();
+    expect(updates.map((e) => [e.before, e.after])).toEqual([
+      [expect.objectContaining({ name: 'Logged', rateMessages: 0 }), expect.objectContaining({ name: 'Logged 2', rateMessages: 5 })],
+      [expect.objectContaining({ hasPassword: true }), expect.objectContaining({ hasPassword: true, password: 'replaced' })],
+    ]);
+    const [deleted] = (await history('admin.smtp_relay_deleted')).filter((e) => e.targetId === relay.id);
+    expect(deleted).toMatchObject({ before: { name: 'Logged 2' } });
+    const all = JSON.stringify([created, updates, deleted]);
+    expect(all).not.toContain('hist-Secret');
   });
 
   it('answers 404 for an id it does not know, 422 for a host that is not one, 409 past the limit', async () => {

@@ -35,6 +35,7 @@ const TEMPLATES: EmailTemplate[] = [
 ];
 const BILLING: BillingEmailKind[] = ['receipt', 'renewal_reminder', 'payment_failed'];
 const LINK = 'https://enlaza.example/go';
+const VALUES = { nombre: 'Ana', email: 'ana@x.example', perfil_url: 'https://enlaza.example/ana', baja_url: 'https://enlaza.example/u/x' };
 
 function emails(locale: Locale): [string, string][] {
   const billing = (kind: BillingEmailKind) =>
@@ -57,7 +58,7 @@ function emails(locale: Locale): [string, string][] {
     ...BILLING.map((kind): [string, string] => [kind, billing(kind)]),
     [
       'campaign template',
-      renderTemplate({ subject: 'S', bodyHtml: `<p><a class="button" href="${LINK}">Go</a></p>`, bodyText: '' }, {}, locale).html,
+      renderTemplate({ subject: 'S', bodyHtml: `<p><a class="button" href="${LINK}">Go</a></p>`, bodyText: '' }, VALUES, locale).html,
     ],
   ];
 }

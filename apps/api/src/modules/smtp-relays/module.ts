@@ -12,8 +12,8 @@ declare module '../../platform/modules.js' {
 /** The admin's SMTP servers for campaigns (docs/sending.md, "Several SMTP servers"); the campaign sender reads the enabled ones. */
 export const smtpRelaysModule = defineModule({
   name: 'smtp-relays',
-  build: ({ db, appSecret, log }) => ({
-    services: { smtpRelays: createSmtpRelaysService({ repo: createSmtpRelaysRepository(db), appSecret, log }) },
+  build: ({ db, appSecret, log, events }) => ({
+    services: { smtpRelays: createSmtpRelaysService({ repo: createSmtpRelaysRepository(db), appSecret, log, events }) },
   }),
   async register(api, { services: { smtpRelays } }) {
     await api.register(smtpRelayRoutes, { relays: smtpRelays });

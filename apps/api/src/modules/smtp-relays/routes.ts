@@ -10,6 +10,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { originOf } from '../../lib/request-context.js';
+import { actorOf } from '../../platform/actor.js';
 import { routeDocs } from '../../platform/route-docs.js';
 import type { SmtpRelaysService } from './service.js';
 
@@ -19,6 +21,8 @@ const params = smtpRelayIdParamsSchema;
 
 /** A change of where campaign mail goes or how we sign in there (not a name, a rate, or on/off). */
 const CONNECTION_FIELDS = ['host', 'port', 'secure', 'user', 'password'] as const;
+/** Who changes the servers and from where, for the admin history. */
+const by = (request: FastifyRequest) => ({ actor: actorOf(request), origin: originOf(request) });
 const changesConnection = (request: FastifyRequest) => {
   const body = request.body as Record<string, unknown> | undefined;
   return CONNECTION_FIELDS.some((field) => body?.[field] !== undefined);
@@ -57,7 +61,7 @@ export const smtpRelayRoutes: FastifyPluginAsyncZod<{ relays: SmtpRelaysService 
         response: { 201: okResponse(smtpRelaySchema), ...failures },
       },
     },
-    async (request, reply) => reply.status(201).send({ ok: 1 as const, data: await relays.create(request.body) }),
+    async (request, reply) => reply.status(201).send({ ok: 1 as const, data: await relays.create(by(request), request.body) }),
   );
 
   app.patch(
@@ -73,7 +77,7 @@ export const smtpRelayRoutes: FastifyPluginAsyncZod<{ relays: SmtpRelaysService 
         response: { 200: okResponse(smtpRelaySchema), ...failures },
       },
     },
-    async (request) => ({ ok: 1 as const, data: await relays.update(request.params.id, request.body) }),
+    async (request) => ({ ok: 1 as const, data: await relays.update(by(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -83,7 +87,7 @@ export const smtpRelayRoutes: FastifyPluginAsyncZod<{ relays: SmtpRelaysService 
       schema: { tags, summary: 'Delete an SMTP server', security, params, response: { 200: okResponse(z.object({})), ...failures } },
     },
     async (request) => {
-      await relays.remove(request.params.id);
+      await relays.remove(by(request), request.params.id);
       return { ok: 1 as const, data: {} };
     },
   );

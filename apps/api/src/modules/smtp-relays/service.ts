@@ -5,9 +5,13 @@ import {
   type SmtpRelayTest,
   type updateSmtpRelayBodySchema,
 } from '@enlaza/contracts';
+import type { HistoryAction } from '@enlaza/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import type { RequestOrigin } from '../../lib/request-context.js';
+import type { Actor } from '../../platform/actor.js';
+import type { EventBus } from '../../platform/events.js';
 import { secretBox } from '../../lib/secret-box.js';
 import type { SmtpRelayRow, SmtpRelaysRepository } from './repository.js';
 import { verifySmtpServer } from './verify.js';
@@ -26,6 +30,19 @@ export type SendingRelay = {
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** What the admin history shows of a server: what the admin set (never the password, only whether there is one). */
+const historyValues = (row: SmtpRelayRow) => ({
+  name: row.name,
+  host: row.host,
+  port: row.port,
+  secure: row.secure,
+  user: row.user,
+  hasPassword: row.passwordSealed !== null,
+  rateMessages: row.rateMessages,
+  rateSeconds: row.rateSeconds,
+  enabled: row.enabled,
+});
 
 /** `[::1]` as the admin writes an IPv6 address; sockets take it without the brackets. */
 const connectableHost = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
@@ -58,10 +75,12 @@ export function createSmtpRelaysService({
   repo,
   appSecret,
   log,
+  events,
 }: {
   repo: SmtpRelaysRepository;
   appSecret: string;
   log: FastifyBaseLogger;
+  events: Pick<EventBus, 'publish'>;
 }) {
   const box = secretBox(appSecret, 'smtp-relay-password');
   /** An admin's lookup of an id that does not exist (every server is visible to every admin). */
@@ -81,27 +100,56 @@ export function createSmtpRelaysService({
     }
   };
 
+  /** Every change is in the admin history (Historial) with the values before and after. */
+  const record = (
+    action: Extract<HistoryAction, `admin.smtp_relay_${string}`>,
+    by: { actor: Actor; origin: RequestOrigin },
+    id: string,
+    values: { before?: Record<string, unknown>; after?: Record<string, unknown> },
+  ) =>
+    events.publish(action, {
+      userId: null,
+      actorId: by.actor.id,
+      origin: by.origin,
+      target: { type: 'smtp_relay', id },
+      before: values.before,
+      after: values.after ?? {},
+    });
+
   return {
     list: async (): Promise<SmtpRelay[]> => (await repo.list()).map(relayOf),
 
-    async create(body: z.output<typeof smtpRelayBodySchema>): Promise<SmtpRelay> {
+    async create(by: { actor: Actor; origin: RequestOrigin }, body: z.output<typeof smtpRelayBodySchema>): Promise<SmtpRelay> {
       const { password, ...fields } = body;
       const row = await repo.insertWithin(SMTP_RELAYS_MAX, { ...fields, passwordSealed: sealed(password) ?? null });
       if (!row) throw new AppError('sending.relays_limit', { max: SMTP_RELAYS_MAX });
+      await record('admin.smtp_relay_created', by, row.id, { after: historyValues(row) });
       return relayOf(row);
     },
 
-    async update(id: string, body: z.output<typeof updateSmtpRelayBodySchema>): Promise<SmtpRelay> {
+    async update(
+      by: { actor: Actor; origin: RequestOrigin },
+      id: string,
+      body: z.output<typeof updateSmtpRelayBodySchema>,
+    ): Promise<SmtpRelay> {
       const { password, ...fields } = body;
       // Drizzle leaves out what is undefined: only the fields sent change.
       const passwordSealed = sealed(password);
       const changes = { ...fields, ...(passwordSealed === undefined ? {} : { passwordSealed }) };
       const changing = Object.values(changes).some((value) => value !== undefined);
-      return relayOf(existing(changing ? await repo.update(id, changes) : await repo.find(id)));
+      if (!changing) return relayOf(existing(await repo.find(id)));
+      const before = existing(await repo.find(id));
+      const after = existing(await repo.update(id, changes));
+      // A new password shows as one (never its value), even where there was one before.
+      const replaced = password ? { password: 'replaced' } : {};
+      await record('admin.smtp_relay_updated', by, id, { before: historyValues(before), after: { ...historyValues(after), ...replaced } });
+      return relayOf(after);
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(by: { actor: Actor; origin: RequestOrigin }, id: string): Promise<void> {
+      const before = existing(await repo.find(id));
       if (!(await repo.remove(id))) existing(null);
+      await record('admin.smtp_relay_deleted', by, id, { before: historyValues(before) });
     },
 
     /** Connects and signs in as the sender would (a short timeout); the server's own words either way. */
