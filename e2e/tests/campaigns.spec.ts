@@ -2,6 +2,10 @@ import { deflateSync } from 'node:zlib';
 import { dataOf, expect, test } from './support/fixtures';
 import { confirmConsent, emailsTo } from './support/mailbox';
 
+/** The email theme's button in light (EMAIL_THEME in the contracts: #1f5fa8, white text), as the browser computes it. */
+const THEME_BUTTON = 'rgb(31, 95, 168)';
+const THEME_BUTTON_TEXT = 'rgb(255, 255, 255)';
+
 /** A 1,200 × 600 PNG (one grey colour; the stamp after IEND makes it this run's own file). */
 function wideBanner(stamp: string): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -120,6 +124,9 @@ test.describe('campaigns', () => {
     await page.getByTestId('button-url').fill('https://shop.e2e.enlaza.test/autumn');
     await page.getByTestId('button-insert').click();
     await expect(body.getByRole('link', { name: 'See the collection' })).toBeVisible();
+    // Drawn in the editor as the email draws it: the email theme's button (EMAIL_THEME.light).
+    await expect(body.getByRole('link', { name: 'See the collection' })).toHaveCSS('background-color', THEME_BUTTON);
+    await expect(body.getByRole('link', { name: 'See the collection' })).toHaveCSS('color', THEME_BUTTON_TEXT);
     await body.press('Control+End');
     await body.press('Enter');
     await body.pressSequentially('Or read https://shop.e2e.enlaza.test/news');
@@ -148,6 +155,7 @@ test.describe('campaigns', () => {
     await expect(review.getByTestId('campaign-preview-subject')).toHaveText(`News for ${user.name}`);
     const preview = review.frameLocator('[data-testid="campaign-preview"]');
     await expect(preview.getByRole('link', { name: 'See the collection' })).toBeVisible();
+    await expect(preview.getByRole('link', { name: 'See the collection' })).toHaveCSS('background-color', THEME_BUTTON);
     await review.getByText('Phone', { exact: true }).click();
     await expect(review.getByTestId('campaign-preview')).toHaveAttribute('data-width', 'phone');
 

@@ -11,3 +11,34 @@ export function textOn(hex: string): '#000000' | '#ffffff' {
   const l = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
   return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
 }
+
+/**
+ * The one look of every email Enlaza sends, light and dark: the campaign and template layout, the
+ * account, mailbox, notification, consent and billing emails (the API's lib/email-theme.ts), and
+ * the template editor, whose button is drawn as the email will draw it. Each text colour meets WCAG
+ * AA (4.5:1) on its background in its scheme.
+ */
+export const EMAIL_THEME = {
+  light: {
+    page: '#f1f3f5',
+    card: '#ffffff',
+    text: '#212529',
+    muted: '#555555',
+    quote: '#495057',
+    quoteBorder: '#ced4da',
+    link: '#1f5fa8',
+    button: '#1f5fa8',
+    buttonText: '#ffffff',
+  },
+  dark: {
+    page: '#1a1b1e',
+    card: '#25262b',
+    text: '#e9ecef',
+    muted: '#c1c2c5',
+    quote: '#ced4da',
+    quoteBorder: '#5c5f66',
+    link: '#74c0fc',
+    button: '#4dabf7',
+    buttonText: '#101113',
+  },
+} as const;

@@ -1,36 +1,14 @@
+import { EMAIL_THEME } from '@enlaza/contracts';
 import { escapeHtml } from './html.js';
 
 /**
- * The one look of every email Enlaza sends: the campaign and template layout
+ * The emails' colours (EMAIL_THEME, in the contracts: the template editor draws its button with them
+ * too), as the email layouts write them: the campaign and template layout
  * (modules/templates/render.ts) and the account, mailbox, notification, consent and billing emails
- * (email-templates.ts, billing-emails.ts) take their colours from here, so a button is the same
- * button in all of them, light and dark. Each text colour meets WCAG AA (4.5:1) on its background in
- * its scheme; `test/lib/email-theme.test.ts` computes the ratios.
+ * (email-templates.ts, billing-emails.ts), so a button is the same button in all of them, light and
+ * dark. `test/templates/every-email-button-follows-the-theme.test.ts` computes each pair's contrast.
  */
-export const EMAIL_THEME = {
-  light: {
-    page: '#f1f3f5',
-    card: '#ffffff',
-    text: '#212529',
-    muted: '#555555',
-    quote: '#495057',
-    quoteBorder: '#ced4da',
-    link: '#1f5fa8',
-    button: '#1f5fa8',
-    buttonText: '#ffffff',
-  },
-  dark: {
-    page: '#1a1b1e',
-    card: '#25262b',
-    text: '#e9ecef',
-    muted: '#c1c2c5',
-    quote: '#ced4da',
-    quoteBorder: '#5c5f66',
-    link: '#74c0fc',
-    button: '#4dabf7',
-    buttonText: '#101113',
-  },
-} as const;
+export { EMAIL_THEME };
 
 const { light, dark } = EMAIL_THEME;
 

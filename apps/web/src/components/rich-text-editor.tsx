@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type CSSProperties } from 'react';
 import { Button, Input, Menu } from '@mantine/core';
 import { RichTextEditor as MantineEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
@@ -6,8 +6,9 @@ import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/use-locale';
-import { MERGE_FIELD_NAMES, MERGE_FIELDS } from '@enlaza/contracts';
+import { EMAIL_THEME, MERGE_FIELD_NAMES, MERGE_FIELDS } from '@enlaza/contracts';
 import { EmailBlocks } from './email-blocks';
+import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
   label: string;
@@ -29,6 +30,14 @@ export interface RichTextEditorProps {
  * arrives only with the lazily loaded pages that import this file (Muros, Plantillas): the public
  * page and the sign-in page are separate builds that never include it.
  */
+/** The email theme's button colours, for rich-text-editor.css: a button in the editor looks as the email draws it. */
+const EMAIL_BUTTON_VARIABLES = {
+  '--email-button': EMAIL_THEME.light.button,
+  '--email-button-text': EMAIL_THEME.light.buttonText,
+  '--email-button-dark': EMAIL_THEME.dark.button,
+  '--email-button-text-dark': EMAIL_THEME.dark.buttonText,
+} as CSSProperties;
+
 export function RichTextEditor({ label, value, onChange, error, mergeFields = false, minHeight = 180, testId }: RichTextEditorProps) {
   const { t } = useTranslation('editor', { useSuspense: false });
   // The fields as the user's language names them (every language's names work in any template).
@@ -87,7 +96,12 @@ export function RichTextEditor({ label, value, onChange, error, mergeFields = fa
 
   return (
     <Input.Wrapper label={<span id={labelId}>{label}</span>} error={error ? <span id={errorId}>{error}</span> : undefined}>
-      <MantineEditor editor={editor} labels={labels} styles={{ content: { minHeight } }}>
+      <MantineEditor
+        editor={editor}
+        labels={labels}
+        styles={{ content: { minHeight } }}
+        {...(mergeFields ? { className: 'email-template-editor', style: EMAIL_BUTTON_VARIABLES } : {})}
+      >
         <MantineEditor.Toolbar>
           <MantineEditor.ControlsGroup>
             <MantineEditor.Bold />
