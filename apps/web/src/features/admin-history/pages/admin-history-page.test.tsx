@@ -5,6 +5,7 @@ import { ACTIVITY_ACTIONS, type ActivityEvent } from '@enlaza/contracts';
 import { initI18n, loadNamespaces } from '@/lib/i18n';
 import { json, mockApi } from '@/test/mock-api';
 import { render } from '@/test/render';
+import { sentenceValues } from '../components/sentence-values';
 import AdminHistoryPage from './admin-history-page';
 
 const ANA = '0b7d4a52-8a1e-4a55-9c1e-3f3a1b2c4d5e';
@@ -86,6 +87,25 @@ describe('the admin history', () => {
       }
     }
     await i18n.changeLanguage('en');
+  });
+
+  it('fills every placeholder of every action’s sentence from the event, in en, es and jp', async () => {
+    const recorded = event({
+      before: { name: 'Old name', email: 'old@example.com' },
+      after: { name: 'Marta', email: 'marta@example.com' },
+    });
+    for (const language of ['en', 'es', 'jp']) {
+      await i18n.changeLanguage(language);
+      await loadNamespaces(['admin-history']);
+      for (const action of ACTIVITY_ACTIONS) {
+        const sentence = i18n.t(`admin-history:actions.${action}`, sentenceValues({ ...recorded, action }, 'someone'));
+        expect(sentence, `${language} ${action}`).not.toMatch(/\{\{|\}\}/);
+      }
+    }
+    await i18n.changeLanguage('en');
+    expect(i18n.t('admin-history:actions.team.member_invited', sentenceValues({ ...recorded, action: 'team.member_invited' }, 'x'))).toBe(
+      'Ana López invited Marta (marta@example.com) to their team',
+    );
   });
 
   it('shows each event’s user by name and email, and filters by a user found by name or email', async () => {

@@ -12,6 +12,7 @@ import { bcp47 } from '@/lib/language';
 import { useAdminHistory, type HistoryFilters } from '../api/list-history';
 import { ACTIVITY_ACTIONS } from '../components/actions';
 import { useUserForLabel } from '../api/get-user-for-label';
+import { sentenceValues } from '../components/sentence-values';
 import { UserPicker, userLabel } from '../components/user-picker';
 import { ValueDiff } from '../components/value-diff';
 
@@ -29,17 +30,7 @@ function EventItem({ event }: { event: ActivityEvent }) {
   const locale = useLocale();
   const when = new Intl.DateTimeFormat(bcp47(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(event.createdAt));
   const someone = t('someone');
-  const text = (record: Record<string, unknown> | null, key: string) => {
-    const value = record?.[key];
-    return typeof value === 'string' ? value : '';
-  };
-  // A card, tag or file by its name (the new one after a rename) and the name it had before.
-  const values = {
-    actor: event.actorName ?? someone,
-    user: event.userName ?? someone,
-    name: text(event.after, 'name') || text(event.before, 'name'),
-    previousName: text(event.before, 'name'),
-  };
+  const values = sentenceValues(event, someone);
   return (
     <Paper withBorder p="sm" radius="md" component="li" data-testid="history-event" data-action={event.action}>
       <Stack gap={4}>
