@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { scan } from './support/axe-report';
+import { clipboardText, copiedBy } from './support/clipboard';
 import { expect, test } from './support/fixtures';
 
 const TOKEN = 'enlaza-verification=3f9a0c1b2d4e5f60718293a4b5c6d7e8';
@@ -72,14 +73,22 @@ test.describe('custom domains', () => {
     const cname = table.locator('[data-kind="cname"]');
     await expect(cname.getByTestId('custom-domain-record-status')).toHaveText('Different value');
     await expect(cname.getByTestId('custom-domain-record-seen')).toContainText('acme-e2e.github.io');
-    await table.locator('[data-kind="ownership"]').getByRole('button', { name: 'Copy the Ownership value' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TOKEN);
+    const copy = table.locator('[data-kind="ownership"]').getByRole('button', { name: /Copy the Ownership value|Copied/ });
+    expect(
+      await copiedBy(
+        page,
+        () => copy.click(),
+        clipboardText,
+        (text) => text === TOKEN,
+      ),
+    ).toBe(TOKEN);
     await scan(page, '/user/dominios with domains at 1280 px');
 
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(pending.getByTestId('custom-domain-records-cards')).toBeVisible();
     await expect(table).toBeHidden();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Once the menu's slide out of a 360 px screen (AppShell's transition) has ended.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await scan(page, '/user/dominios with domains at 360 px');
   });
 });

@@ -1,3 +1,4 @@
+import { copiedBy } from './support/clipboard';
 import { dataOf, expect, test, uploadFile } from './support/fixtures';
 
 test.use({ signedIn: 'user' });
@@ -42,14 +43,18 @@ test("a card's owner copies the email signature made from the card: the clipboar
   await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await page.getByTestId('signature-copy').click();
   await expect(page.getByTestId('signature-copy')).not.toHaveText(await page.getByTestId('signature-copy-html').innerText());
-  const copied = await page.evaluate(async () => {
-    const [item] = await navigator.clipboard.read();
-    return {
-      types: item!.types,
-      html: await (await item!.getType('text/html')).text(),
-      text: await (await item!.getType('text/plain')).text(),
-    };
-  });
+  const read = (p: typeof page) =>
+    p.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      const of = async (type: string) => (item!.types.includes(type) ? (await item!.getType(type)).text() : '');
+      return { types: [...item!.types], html: await of('text/html'), text: await of('text/plain') };
+    });
+  const copied = await copiedBy(
+    page,
+    () => page.getByTestId('signature-copy').click(),
+    read,
+    (c) => c.html.includes('Carmen Firma'),
+  );
   expect(copied.types).toEqual(expect.arrayContaining(['text/html', 'text/plain']));
   expect(copied.html).toContain('<table');
   expect(copied.html).toContain('Carmen Firma');
