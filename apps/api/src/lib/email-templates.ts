@@ -75,7 +75,7 @@ export const HEADING = '<h1 style="font-size:20px;margin:0 0 16px">Enlaza</h1>';
 export const muted = (text: string) => `<p class="muted" style="font-size:13px;color:${EMAIL_THEME.light.muted}">${escapeHtml(text)}</p>`;
 /** Under a button: "or open this address", the address written out for a client that shows no button. */
 export const linkHint = (hint: string, link: string) =>
-  `<p class="muted" style="font-size:13px;color:${EMAIL_THEME.light.muted}">${escapeHtml(hint)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
+  `<p class="muted" style="font-size:13px;color:${EMAIL_THEME.light.muted}">${escapeHtml(hint)}<br><a href="${escapeHtml(link)}" style="color:${EMAIL_THEME.light.link}">${escapeHtml(link)}</a></p>`;
 
 const paragraphsHtml = (text: string) =>
   text
