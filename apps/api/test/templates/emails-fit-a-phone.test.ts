@@ -1,8 +1,8 @@
 import { parseDocument, DomUtils } from 'htmlparser2';
-import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { mergeEmail, prepareEmail } from '../../src/modules/templates/render.js';
 import { templateContent } from '../../src/modules/templates/service.js';
+import { styleOf } from '../helpers/inline-style.js';
 
 /**
  * No email is wider than a phone's screen, whatever HTML its body holds: a pasted or API-made image
@@ -19,14 +19,6 @@ const render = (bodyHtml: string) =>
     perfil_url: 'https://enlaza.example/ana',
     baja_url: 'https://enlaza.example/u/x',
   }).html;
-
-const styleOf = (el: Element) =>
-  Object.fromEntries(
-    (el.attribs.style ?? '')
-      .split(';')
-      .map((d) => d.split(':').map((s) => s.trim().toLowerCase()))
-      .filter((d) => d.length === 2 && d[0]),
-  ) as Record<string, string>;
 
 const px = (value: string | undefined) => (value && /^\d+(\.\d+)?(px)?$/.test(value) ? parseFloat(value) : null);
 

@@ -1,7 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
-import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '@enlaza/contracts';
+import { hexContrast, type Locale } from '@enlaza/contracts';
 import { renderBillingEmail, type BillingEmailKind } from '../../src/lib/billing-emails.js';
 import {
   renderConsentEmail,
@@ -13,6 +12,7 @@ import {
 } from '../../src/lib/email-templates.js';
 import { EMAIL_THEME } from '../../src/lib/email-theme.js';
 import { renderTemplate } from '../../src/modules/templates/render.js';
+import { styleOf } from '../helpers/inline-style.js';
 
 /**
  * Every email Enlaza sends draws its buttons as the template theme does (the layout campaigns and
@@ -63,30 +63,9 @@ function emails(locale: Locale): [string, string][] {
   ];
 }
 
-const styleOf = (el: Element) =>
-  Object.fromEntries(
-    (el.attribs.style ?? '')
-      .split(';')
-      .map((d) => d.split(':').map((s) => s.trim().toLowerCase()))
-      .filter((d) => d.length === 2 && d[0]),
-  ) as Record<string, string>;
-
 /** The buttons: links to LINK drawn with a background. */
 const buttons = (html: string) =>
   DomUtils.findAll((el) => el.name === 'a' && el.attribs.href === LINK && 'background' in styleOf(el), parseDocument(html).children);
-
-/** WCAG 2.1's contrast ratio of two `#rrggbb` colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
 
 const DARK_BUTTON =
   /@media \(prefers-color-scheme:\s*dark\)\s*\{[\s\S]*?\.card a\.button\s*\{\s*background:\s*(#\w+) !important;\s*color:\s*(#\w+) !important;?\s*\}/;
@@ -128,9 +107,10 @@ describe('every email button', () => {
         link: [c.link, c.card],
         button: [c.buttonText, c.button],
       };
-      for (const [what, [fg, bg]] of Object.entries(pairs)) expect([scheme, what, contrast(fg!, bg!) >= 4.5]).toEqual([scheme, what, true]);
+      for (const [what, [fg, bg]] of Object.entries(pairs))
+        expect([scheme, what, hexContrast(fg!, bg!) >= 4.5]).toEqual([scheme, what, true]);
     }
     // The blue the account emails had: below AA under white text.
-    expect(contrast('#ffffff', '#1c7ed6')).toBeLessThan(4.5);
+    expect(hexContrast('#ffffff', '#1c7ed6')).toBeLessThan(4.5);
   });
 });

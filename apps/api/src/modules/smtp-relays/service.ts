@@ -31,19 +31,6 @@ export type SendingRelay = {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** What the admin history shows of a server: what the admin set (never the password, only whether there is one). */
-const historyValues = (row: SmtpRelayRow) => ({
-  name: row.name,
-  host: row.host,
-  port: row.port,
-  secure: row.secure,
-  user: row.user,
-  hasPassword: row.passwordSealed !== null,
-  rateMessages: row.rateMessages,
-  rateSeconds: row.rateSeconds,
-  enabled: row.enabled,
-});
-
 /** `[::1]` as the admin writes an IPv6 address; sockets take it without the brackets. */
 const connectableHost = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
 
@@ -64,6 +51,12 @@ function relayOf(row: SmtpRelayRow): SmtpRelay {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** What the admin history shows of a server: what the admin set, as the admin's list shows it (`hasPassword`, never the password). */
+function historyValues(row: SmtpRelayRow) {
+  const { id: _id, lastFailureAt: _seenAt, lastFailure: _seen, createdAt: _created, updatedAt: _updated, ...set } = relayOf(row);
+  return set;
 }
 
 /**
