@@ -17,9 +17,18 @@ export const silentLog = {
   child: () => silentLog,
 } as unknown as FastifyBaseLogger;
 
-/** Queues emails straight into a database (as the API would), without running any worker. */
-export async function queueEmails(database: DatabaseHandle, smtpPort: number, emails: OutgoingEmail[]): Promise<void> {
-  const jobs = createJobs(database, { workers: 'off', timeoutSeconds: 60 }, silentLog);
+/**
+ * Queues emails straight into a database (as the API would), without running any worker. Each job
+ * keeps the expiry it is queued with (`timeoutSeconds`: JOB_TIMEOUT_SECONDS of the servers that will
+ * run it, or a run killed mid-send is retried only after this queue's minute).
+ */
+export async function queueEmails(
+  database: DatabaseHandle,
+  smtpPort: number,
+  emails: OutgoingEmail[],
+  { timeoutSeconds = 60 }: { timeoutSeconds?: number } = {},
+): Promise<void> {
+  const jobs = createJobs(database, { workers: 'off', timeoutSeconds }, silentLog);
   const mailer = createMailer(
     database.db,
     {
