@@ -15,8 +15,10 @@ export type GaugeSample<L extends string> = { labels: Record<L, string>; value: 
 
 /**
  * What a module counts with, handed to it at construction like the rest of the platform (never a
- * global it reaches for). Labels take a few known values only (an outcome, a queue name): never an
- * id, an address or a user's text, which would make a series per record.
+ * global it reaches for). Labels take a few known values only (an outcome, a queue name, the id of one
+ * of at most 10 SMTP servers): never the id of a record that grows with use, an address or a user's
+ * text, which would make a series per record. A bounded record's name is read from an `_info` gauge
+ * (campaign_relay_info), so renaming it does not start a new series.
  */
 export type Metrics = {
   /** A counter (`enlaza_<name>`, ending in `_total`), declared once while the module is built. */

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
@@ -8,6 +7,7 @@ import { campaignRecipients, suppressions } from '../../src/db/schema/index.js';
 import { createDraftCampaign, seedCampaignAudience } from '../helpers/campaigns.js';
 import { startMailbox, type Mailbox, type ReceivedEmail } from '../helpers/mailbox.js';
 import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
+import { freePort } from '../helpers/free-port.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -15,15 +15,6 @@ const DOMAIN = 'bounces.enlaza.test';
 let mail: Mailbox;
 let ctx: TestContext;
 let port: number;
-
-/** A port nothing listens on now (the listener binds it next). */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = probe.address() as { port: number };
-      probe.close(() => resolve(p));
-    });
-  });
 
 /** Mail to the inbound listener as another mail server delivers it (MAIL FROM <> for reports, as RFC 3464 asks). */
 const deliver = (to: string, raw: string, from = '') =>

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net, { type Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +14,8 @@ import { translate } from '../../src/lib/i18n.js';
 import { secretBox } from '../../src/lib/secret-box.js';
 import { describeAdminOnlyRoutes, SOME_ID } from '../helpers/admin-only.js';
 import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
+import { freePort } from '../helpers/free-port.js';
+import { parsePrometheusText, sampleValue } from '../helpers/prometheus-text.js';
 import { ADMIN, bearer, createTestApp, DEMO, login, queueIdle, waitFor, type TestContext } from '../helpers/test-app.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -30,15 +32,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-/** A port nothing listens on (connections to it are refused). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * An SMTP server that keeps each message it accepted (Message-ID, recipients, when it took it on
@@ -82,7 +75,7 @@ async function startSink(options: { failAfter?: number } = {}) {
     socket.once('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as net.AddressInfo;
+  const { port } = server.server.address() as AddressInfo;
   const close = async () => {
     if (!down) {
       down = true;
@@ -247,7 +240,7 @@ describe('the admin’s SMTP servers', () => {
     expect(tested.statusCode).toBe(200);
     expect(tested.json().data).toEqual({ ok: true, detail: expect.stringContaining(`127.0.0.1:${sink.port}`) });
 
-    const port = await closedPort();
+    const port = await freePort();
     const dead = (await call('POST', '/api/admin/smtp-relays', relayBody({ port }))).json<{ data: SmtpRelay }>().data;
     const failed = await call('POST', `/api/admin/smtp-relays/${dead.id}/test`);
     expect(failed.statusCode).toBe(200);
@@ -275,6 +268,7 @@ describe('a campaign over several SMTP servers', () => {
       DKIM_DOMAIN: 'enlaza.test',
       DKIM_SELECTOR: 'relays',
       DKIM_PRIVATE_KEY_FILE: join(keyDir, 'dkim.pem'),
+      METRICS_PORT: String(await freePort()),
     });
     admin = bearer(await login(t.app, ADMIN));
     owner = bearer(await login(t.app, DEMO));
@@ -318,6 +312,14 @@ describe('a campaign over several SMTP servers', () => {
     return { campaign, addresses: Array.from({ length: count }, (_, i) => `${prefix}${i}@relays.example`) };
   }
 
+  /** A sample of the app's metrics as a scrape answers it now (undefined: no such series). */
+  async function metric(name: string, labels: Record<string, string>): Promise<number | undefined> {
+    const text = await (await fetch(t.app.platform.metrics.url()!)).text();
+    return sampleValue(parsePrometheusText(text), name, labels);
+  }
+  const SENDS = 'enlaza_campaign_relay_sends_total';
+  const INFO = 'enlaza_campaign_relay_info';
+
   /** Every address got exactly one message, over all the sinks together, each with its own Message-ID. */
   function deliveredOnce(sinks: { received: { id: string; to: string[] }[] }[], addresses: string[]) {
     const all = sinks.flatMap((s) => s.received).filter((m) => m.to.some((a) => addresses.includes(a)));
@@ -327,23 +329,44 @@ describe('a campaign over several SMTP servers', () => {
 
   it('spreads the sends over both servers, every recipient once, each signed with the platform key', async () => {
     const [a, b] = [await startSink(), await startSink()];
-    await useRelays({ name: 'A', port: a.port }, { name: 'B', port: b.port });
+    const [relayA, relayB] = await useRelays({ name: 'A', port: a.port }, { name: 'B', port: b.port });
     const { addresses } = await sendCampaign(60, 'spread');
     deliveredOnce([a, b], addresses);
     expect(new Set([...a.received, ...b.received].map((m) => m.signedBy))).toEqual(new Set(['enlaza.test']));
     // Both carried a fair part (the fewest in flight takes the next send).
     expect(a.received.length).toBeGreaterThanOrEqual(12);
     expect(b.received.length).toBeGreaterThanOrEqual(12);
+
+    // Counted per server by its id, its name beside it in the info gauge.
+    expect(await metric(SENDS, { relay: relayA!.id, outcome: 'sent' })).toBe(a.received.length);
+    expect(await metric(SENDS, { relay: relayB!.id, outcome: 'sent' })).toBe(b.received.length);
+    expect(await metric(INFO, { relay: relayA!.id, name: 'A' })).toBe(1);
+    // Renamed, a server keeps its series: the count goes on, only the info gauge's name changes.
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/smtp-relays/${relayA!.id}`,
+      headers: admin,
+      payload: { name: 'A (renamed)' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    deliveredOnce([a, b], (await sendCampaign(20, 'renamed')).addresses);
+    expect(await metric(SENDS, { relay: relayA!.id, outcome: 'sent' })).toBe(a.received.length);
+    expect(await metric(INFO, { relay: relayA!.id, name: 'A (renamed)' })).toBe(1);
+    expect(await metric(INFO, { relay: relayA!.id, name: 'A' })).toBeUndefined();
   });
 
   it('sends the messages of a server that goes away mid-campaign through the other, none twice, none missing', async () => {
     const steady = await startSink();
     const leaving = await startSink({ failAfter: 8 });
-    const [, gone] = await useRelays({ name: 'Steady', port: steady.port }, { name: 'Leaving', port: leaving.port });
+    const [steadyRelay, gone] = await useRelays({ name: 'Steady', port: steady.port }, { name: 'Leaving', port: leaving.port });
     const { addresses } = await sendCampaign(60, 'failover');
     expect(leaving.down()).toBe(true);
     expect(leaving.received).toHaveLength(8);
     deliveredOnce([steady, leaving], addresses);
+    // Each outcome counted on the server it happened on.
+    expect(await metric(SENDS, { relay: gone!.id, outcome: 'sent' })).toBe(8);
+    expect(await metric(SENDS, { relay: gone!.id, outcome: 'unreachable' })).toBeGreaterThanOrEqual(1);
+    expect(await metric(SENDS, { relay: steadyRelay!.id, outcome: 'sent' })).toBe(steady.received.length);
     // The server that went away shows why on the admin's list (written once it was set aside).
     const failure = await waitFor(async () => {
       const [row] = await t.db.select().from(smtpRelays).where(eq(smtpRelays.id, gone!.id));
@@ -371,6 +394,7 @@ describe('with no SMTP server set up by the admin', () => {
       SMTP_PORT: String(sink.port),
       MAIL_FROM: 'Enlaza <no-reply@enlaza.test>',
       DEMO_PLAN: 'business',
+      METRICS_PORT: String(await freePort()),
     });
     cleanups.push(() => t.close());
     const owner = bearer(await login(t.app, DEMO));
@@ -386,5 +410,9 @@ describe('with no SMTP server set up by the admin', () => {
     await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/start`, headers: owner, payload: {} });
     await waitFor(async () => ((await recipientStates(t.db, id)).sent === 5 ? true : undefined), 'the campaign to be sent', 30_000);
     expect(sink.received.flatMap((m) => m.to).sort()).toEqual(['env0', 'env1', 'env2', 'env3', 'env4'].map((p) => `${p}@relays.example`));
+    // Counted as the server `env`.
+    const families = parsePrometheusText(await (await fetch(t.app.platform.metrics.url()!)).text());
+    expect(sampleValue(families, 'enlaza_campaign_relay_sends_total', { relay: 'env', outcome: 'sent' })).toBe(5);
+    expect(sampleValue(families, 'enlaza_campaign_relay_info', { relay: 'env', name: 'env' })).toBe(1);
   });
 });

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, inject } from 'vitest';
+import { freePort } from './free-port.js';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -35,14 +35,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
  * early while it is busy (its log on a pipe may arrive late).
  */
 export async function startServerPolled(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { handle, ready } = spawnEntry('server.js', { ...env, PORT: String(port) }, /Server listening at/);
   let failed: Error | undefined;

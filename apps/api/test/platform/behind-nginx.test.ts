@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
 import { startServer, startWorker, type ServerProcess } from '../helpers/server-process.js';
 import { openStream } from '../helpers/sse.js';
 import { waitFor } from '../helpers/test-app.js';
+import { freePort } from '../helpers/free-port.js';
 
 /**
  * The deployment of docs/operations.md ("Behind nginx"), run: Debian's nginx with the site file
@@ -51,17 +51,6 @@ afterAll(async () => {
       .catch((error: unknown) => errors.push(error));
   if (errors.length) throw errors[0];
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
 async function stopProcess(stop: (signal?: NodeJS.Signals) => Promise<unknown>, graceMs = 15_000) {

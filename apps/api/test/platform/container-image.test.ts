@@ -1,6 +1,5 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +8,7 @@ import { createScratchDatabase, testDatabaseUrl } from '../helpers/database.js';
 import { png } from '../helpers/files.js';
 import { call, signIn, upload, type Person } from '../helpers/instance-over-http.js';
 import { waitFor } from '../helpers/test-app.js';
+import { freePort } from '../helpers/free-port.js';
 
 /**
  * The Containerfile, built and run here with Debian's buildah (no image registry is reachable, and
@@ -46,17 +46,6 @@ afterAll(async () => {
 function needs(command: string, why: string) {
   if (spawnSync(command, ['--version']).error)
     throw new Error(`${command} is not installed (apt-get install buildah mmdebstrap; .ci/run does): ${why}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -12,20 +11,12 @@ import { parsePrometheusText, sampleValue } from '../helpers/prometheus-text.js'
 import { seedDueSubscriptions } from '../helpers/renewals.js';
 import { bearer, createTestApp, insertUser, login, testConfig, waitFor, type TestContext } from '../helpers/test-app.js';
 import { startReceiver } from '../webhooks/receiver.js';
+import { freePort } from '../helpers/free-port.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let t: TestContext;
 const closers: (() => Promise<void>)[] = [];
-
-/** A port nothing listens on now (the OS's choice). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   // Webhook retries within a fraction of a second instead of 30 s.

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import type { CustomDomain } from '@enlaza/contracts';
 import { plans, subscriptions } from '../../src/db/schema/index.js';
 import { startDnsServer, type DnsServer } from '../helpers/dns-server.js';
 import { bearer, createTestApp, insertUser, login, waitFor, type TestContext } from '../helpers/test-app.js';
+import { freePort } from '../helpers/free-port.js';
 
 /**
  * Custom domains over TLS as docs/custom-domains.md deploys them: Debian's Caddy with the site file
@@ -29,17 +30,6 @@ let dns: DnsServer;
 let caddy: ChildProcess | undefined;
 let dir: string;
 let httpsPort = 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {

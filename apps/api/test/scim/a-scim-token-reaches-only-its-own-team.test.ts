@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import SCIMMY from 'scimmy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, scimTokens } from '../../src/db/schema/index.js';
-import { bearer, createTestApp, login, type TestContext } from '../helpers/test-app.js';
+import { bearer, createTestApp, login, waitFor, type TestContext } from '../helpers/test-app.js';
 import { joinedMember, signedUser, teamCall, teamWithOwner } from '../helpers/teams.js';
 import * as rfc from '../fixtures/scim/rfc7644-examples.js';
 import { expectScimError, historyOnce, newAddress, scimClient, scimToken } from './helpers.js';
@@ -50,7 +50,12 @@ describe('the team’s SCIM tokens', () => {
     // In use: its calls are listed; revoked (by the owner, not an admin): the next call is 401.
     const scim = scimClient(t);
     expect((await scim(token, 'GET', '/Users')).status).toBe(200);
-    expect((await call('GET', '/api/team/scim', owner)).json().data.calls[0]).toMatchObject({
+    // The call is logged once its answer has gone (an onResponse hook), so it may come a moment after.
+    const logged = await waitFor(
+      async () => ((await call('GET', '/api/team/scim', owner)).json().data as { calls: unknown[] }).calls[0],
+      'the call in the list',
+    );
+    expect(logged).toMatchObject({
       method: 'GET',
       path: '/scim/v2/Users',
       status: 200,

@@ -74,9 +74,12 @@ export function createCampaignRelays(options: {
         return { id: null, name: 'env', connection: connectionOf(server), limit: 0, windowMs: 1000, server };
       })()
     : null;
+  // A server is labelled by its id, which a rename keeps (its name is in campaign_relay_info); at most
+  // 10 servers (smtp-relays), so few series.
+  const labelOf = (r: Relay): string => r.id ?? 'env';
   const sends = options.metrics.counter(
     'campaign_relay_sends_total',
-    'Campaign sends by SMTP server (its name; env: SMTP_HOST) and outcome: sent (accepted), refused (the server answered about the recipient), unreachable (failed for the server’s sake: tried on another or given back)',
+    'Campaign sends by SMTP server (relay: its id, env for SMTP_HOST; its name in enlaza_campaign_relay_info) and outcome: sent (accepted), refused (the server answered about the recipient), unreachable (failed for the server’s sake: tried on another or given back)',
     ['relay', 'outcome'],
   );
 
@@ -86,6 +89,12 @@ export function createCampaignRelays(options: {
   let refreshing: Promise<void> | null = null;
   let closed = false;
   const waits = createWaits();
+  options.metrics.sampledGauge(
+    'campaign_relay_info',
+    'The SMTP servers campaigns go out through, as this process last read them: 1 per server, its id (relay) and its name',
+    ['relay', 'name'],
+    () => relays.map((r) => ({ labels: { relay: labelOf(r), name: r.name }, value: 1 })),
+  );
 
   function make(w: Wanted): Relay {
     const pool = createSmtpPool(w.server, { connections, log, name: w.name });
@@ -187,10 +196,10 @@ export function createCampaignRelays(options: {
           const e = error as SmtpError;
           if (e instanceof SendDeadlineError) r.pool.renew(used, deadlineMs);
           if (classifySmtpError(e) !== 'outage') {
-            sends.inc({ relay: r.name, outcome: 'refused' });
+            sends.inc({ relay: labelOf(r), outcome: 'refused' });
             throw e;
           }
-          sends.inc({ relay: r.name, outcome: 'unreachable' });
+          sends.inc({ relay: labelOf(r), outcome: 'unreachable' });
           setAside(r, e, epoch);
           failure = e;
           continue;
@@ -202,7 +211,7 @@ export function createCampaignRelays(options: {
           r.asideUntil = 0;
           r.lastError = null;
         }
-        sends.inc({ relay: r.name, outcome: 'sent' });
+        sends.inc({ relay: labelOf(r), outcome: 'sent' });
         return;
       }
     },
