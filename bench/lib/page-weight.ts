@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Response } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -26,13 +26,17 @@ export async function pageWeight(
     page.on('request', (request) => {
       if (!request.url().startsWith('data:')) requests++;
     });
-    page.on('response', (response) => {
+    const onResponse = (response: Response) => {
       const type = response.request().resourceType();
       if (type === 'script' || type === 'stylesheet')
         pending.push(response.body().then((body) => ({ url: response.url(), type, gzip: gzipSync(body).length })));
       if (type === 'font') fonts.push(response.body().then((body) => body.length));
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(url, { waitUntil: 'networkidle' });
+    // What the page loads once its network was idle is not its first load: a response coming in while
+    // the sums were taken had its body asked for as the browser closed, which failed the caller.
+    page.off('response', onResponse);
     const files = await Promise.all(pending);
     const sum = (type: string) => files.filter((f) => f.type === type).reduce((n, f) => n + f.gzip, 0);
     const fontBytes = (await Promise.all(fonts)).reduce((n, size) => n + size, 0);
