@@ -1,10 +1,16 @@
-/** WCAG 2.1's relative luminance of a colour (`#rrggbb`). */
-export function relativeLuminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+/** WCAG 2.1's relative luminance of an sRGB colour given by its channels (0 to 255). */
+export function channelLuminance(r: number, g: number, b: number): number {
+  const channel = (v: number) => {
+    const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** WCAG 2.1's relative luminance of a colour (`#rrggbb`). */
+export function relativeLuminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+  return channelLuminance(r, g, b);
 }
 
 /** WCAG 2.1's contrast ratio of two opaque colours (`#rrggbb`), 1 to 21. */

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +7,7 @@ import { notifications, users } from '../../src/db/schema/index.js';
 import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
 import { startSmtpSink } from '../helpers/smtp-sink.js';
 import { bearer, createTestApp, DEMO, login, queueIdle, waitFor } from '../helpers/test-app.js';
+import { freePort } from '../helpers/free-port.js';
 
 // 2,000 SMTP sessions in this process, an outage and a return.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
@@ -17,18 +17,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** A port nothing listens on (connections to it are refused). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('the SMTP pool', () => {
   it('keeps no slot taken by a refused connection: once the server is back, the next message goes out', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const smtp = { host: '127.0.0.1', port, secure: false, user: undefined, password: undefined, dkim: null };
     const transport = nodemailer.createTransport({ ...smtpOptions(smtp), pool: true, maxConnections: 2, maxMessages: Infinity });
     cleanups.push(() => transport.close());

@@ -1,4 +1,6 @@
-/** WCAG 2.x relative luminance and contrast ratio of CSS colours (hex, rgb(), rgba()). */
+/** WCAG 2.x contrast ratio of CSS colours (hex, rgb(), rgba()); the luminance formula is the contracts' one. */
+import { channelLuminance } from '@enlaza/contracts';
+
 export interface Rgba {
   r: number;
   g: number;
@@ -20,13 +22,7 @@ export function parseColor(color: string): Rgba {
   throw new Error(`unsupported colour ${color}`);
 }
 
-function luminance({ r, g, b }: Rgba): number {
-  const channel = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-}
+const luminance = ({ r, g, b }: Rgba): number => channelLuminance(r, g, b);
 
 /** `fg` over `bg` (a translucent foreground is blended over the background first). */
 export function contrastRatio(fg: string, bg: string): number {
