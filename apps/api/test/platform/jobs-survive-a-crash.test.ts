@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import { PGLITE_ENV } from '../helpers/crash-suites.js';
 import { createScratchDatabase, testDatabaseUrl, pgliteDataDir } from '../helpers/database.js';
 import { queueEmails, queueState } from '../helpers/jobs.js';
 import { startMailbox } from '../helpers/mailbox.js';
@@ -13,12 +14,15 @@ import { waitFor } from '../helpers/test-app.js';
 vi.setConfig({ testTimeout: 180_000 });
 
 const TOTAL = 200;
+/** The two deadlines a run's servers get. */
+type Deadlines = { JOB_TIMEOUT_SECONDS: string; SMTP_SEND_TIMEOUT_SECONDS: string };
 /**
- * How long a job may run before it counts as stuck (JOB_TIMEOUT_SECONDS, and the expiry the jobs are
- * queued with): the emails in flight at the kill are sent again after it. Above the send deadline
- * (SMTP_SEND_TIMEOUT_SECONDS), as in production: a send that is only slow is not sent twice.
+ * On PostgreSQL, how long a job may run before it counts as stuck (JOB_TIMEOUT_SECONDS, and the expiry
+ * the jobs are queued with): the emails in flight at the kill are sent again after it. Above the send
+ * deadline (SMTP_SEND_TIMEOUT_SECONDS), as in production: a send that is only slow is not sent twice.
+ * On PGlite the restart frees the jobs at once: long deadlines (PGLITE_ENV).
  */
-const JOB_TIMEOUT_SECONDS = 6;
+const POSTGRES_DEADLINES: Deadlines = { JOB_TIMEOUT_SECONDS: '6', SMTP_SEND_TIMEOUT_SECONDS: '5' };
 /** How many emails one API process sends at once (`concurrency` of email.send in platform/job-list.ts). */
 const SENDING_AT_ONCE = 2;
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -33,7 +37,7 @@ const recipients = Array.from({ length: TOTAL }, (_, i) => `r${i}@crash.example`
  * answering and the process is killed (SIGKILL) while every one of its sends waits for that answer.
  * After a restart every recipient has exactly one email.
  */
-async function killMidSendAndRestart(open: () => Promise<DatabaseHandle>, env: Record<string, string>) {
+async function killMidSendAndRestart(open: () => Promise<DatabaseHandle>, env: Record<string, string>, deadlines: Deadlines) {
   let holding = false;
   const mail = await startMailbox({ holdWhen: () => holding });
   cleanups.push(() => mail.close());
@@ -49,11 +53,11 @@ async function killMidSendAndRestart(open: () => Promise<DatabaseHandle>, env: R
       userId: null,
       kind: 'system' as const,
     })),
-    { timeoutSeconds: JOB_TIMEOUT_SECONDS },
+    { timeoutSeconds: Number(deadlines.JOB_TIMEOUT_SECONDS) },
   );
   await setup.close();
 
-  const serverEnv = { ...env, ...mail.env, JOB_TIMEOUT_SECONDS: String(JOB_TIMEOUT_SECONDS), SMTP_SEND_TIMEOUT_SECONDS: '5' };
+  const serverEnv = { ...env, ...mail.env, ...deadlines };
   const first = await startServer(serverEnv);
   await waitFor(async () => (mail.received.length >= 60 ? true : undefined), '60 emails before the crash', 60_000);
   holding = true;
@@ -84,7 +88,7 @@ describe.skipIf(testDatabaseUrl)('emails through the queue on PGlite', () => {
   it('loses none and sends none twice when the process is killed mid-send', async () => {
     const dataDir = pgliteDataDir('enlaza-crash-');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await killMidSendAndRestart(() => openDatabase({ kind: 'pglite', dataDir }), { DATA_DIR: dataDir, DATABASE_URL: '' });
+    await killMidSendAndRestart(() => openDatabase({ kind: 'pglite', dataDir }), { DATA_DIR: dataDir, DATABASE_URL: '' }, PGLITE_ENV);
   });
 });
 
@@ -94,9 +98,13 @@ describe.skipIf(!testDatabaseUrl)('emails through the queue on PostgreSQL', () =
     cleanups.push(() => scratch.drop());
     const dataDir = mkdtempSync(join(tmpdir(), 'enlaza-crash-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await killMidSendAndRestart(() => openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 }), {
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratch.url,
-    });
+    await killMidSendAndRestart(
+      () => openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 }),
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: scratch.url,
+      },
+      POSTGRES_DEADLINES,
+    );
   });
 });
