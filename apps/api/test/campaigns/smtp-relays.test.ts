@@ -37,9 +37,9 @@ afterAll(async () => {
  * An SMTP server that keeps each message it accepted (Message-ID, recipients, when it took it on
  * the sender's monotonic clock). `failAfter`: once it accepted that many, it goes away as a server
  * being shut down does — every later command and message answered 421, its listener closed, its
- * connections closed shortly after.
+ * connections closed shortly after. `refuse`: a recipient refused at RCPT TO with 550 5.1.1.
  */
-async function startSink(options: { failAfter?: number } = {}) {
+async function startSink(options: { failAfter?: number; refuse?: string } = {}) {
   const received: { id: string; to: string[]; at: number; signedBy: string | null }[] = [];
   const sockets = new Set<Socket>();
   let down = false;
@@ -51,6 +51,10 @@ async function startSink(options: { failAfter?: number } = {}) {
     closeTimeout: 500,
     onMailFrom(_address, _session, callback) {
       callback(down ? shutting() : undefined);
+    },
+    onRcptTo(address, _session, callback) {
+      if (address.address !== options.refuse) return callback();
+      callback(Object.assign(new Error('5.1.1 No such user'), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -387,8 +391,9 @@ describe('a campaign over several SMTP servers', () => {
 });
 
 describe('with no SMTP server set up by the admin', () => {
-  it('sends through the environment’s SMTP server, as before', async () => {
-    const sink = await startSink();
+  it('sends through the environment’s SMTP server, as before, each outcome counted as the server `env`', async () => {
+    // One address the server has no mailbox for: an answer about the recipient, not the server.
+    const sink = await startSink({ refuse: 'env4@relays.example' });
     const t = await createTestApp({
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(sink.port),
@@ -408,11 +413,22 @@ describe('with no SMTP server set up by the admin', () => {
     });
     const id = created.json<{ data: Campaign }>().data.id;
     await t.app.inject({ method: 'POST', url: `/api/campaigns/${id}/start`, headers: owner, payload: {} });
-    await waitFor(async () => ((await recipientStates(t.db, id)).sent === 5 ? true : undefined), 'the campaign to be sent', 30_000);
-    expect(sink.received.flatMap((m) => m.to).sort()).toEqual(['env0', 'env1', 'env2', 'env3', 'env4'].map((p) => `${p}@relays.example`));
-    // Counted as the server `env`.
+    const settled = (states: Record<string, number>) => (states.sent ?? 0) + (states.bounced ?? 0) === 5;
+    const states = await waitFor(
+      async () => {
+        const now = await recipientStates(t.db, id);
+        return settled(now) ? now : undefined;
+      },
+      'the campaign to be sent',
+      30_000,
+    );
+    expect(states).toEqual({ sent: 4, bounced: 1 });
+    expect(sink.received.flatMap((m) => m.to).sort()).toEqual(['env0', 'env1', 'env2', 'env3'].map((p) => `${p}@relays.example`));
+    // Counted as the server `env`: the four accepted, and the one it refused (not set aside for it).
     const families = parsePrometheusText(await (await fetch(t.app.platform.metrics.url()!)).text());
-    expect(sampleValue(families, 'enlaza_campaign_relay_sends_total', { relay: 'env', outcome: 'sent' })).toBe(5);
+    expect(sampleValue(families, 'enlaza_campaign_relay_sends_total', { relay: 'env', outcome: 'sent' })).toBe(4);
+    expect(sampleValue(families, 'enlaza_campaign_relay_sends_total', { relay: 'env', outcome: 'refused' })).toBe(1);
+    expect(sampleValue(families, 'enlaza_campaign_relay_sends_total', { relay: 'env', outcome: 'unreachable' })).toBeUndefined();
     expect(sampleValue(families, 'enlaza_campaign_relay_info', { relay: 'env', name: 'env' })).toBe(1);
   });
 });
