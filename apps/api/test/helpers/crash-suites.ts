@@ -22,11 +22,10 @@ export async function callServer<T>(base: string, token: string | null, method: 
 
 /**
  * The deadlines of a kill test's servers on PGlite: long ones (the default send deadline, a job's two
- * minutes above it). There a restart frees at once the jobs
- * and campaign rows the killed process held (one process owns the data directory), so short ones save
- * no wait, and under a busy machine's load a send or job past a short one is done again while its first
- * try still lands (an automation's step sent twice in a whole run with a 5 s send deadline). On
- * PostgreSQL the tests set short ones: another process waits them out before it takes over.
+ * minutes above it). There a restart frees at once the jobs and campaign rows the killed process held
+ * (one process owns the data directory), so short ones save no wait, and under a busy machine's load a
+ * send or job past a short one is done again while its first try may still land. On PostgreSQL the
+ * tests set short ones: another process waits them out before it takes over.
  */
 export const PGLITE_ENV = { JOB_TIMEOUT_SECONDS: '120', SMTP_SEND_TIMEOUT_SECONDS: '60' } as const;
 
