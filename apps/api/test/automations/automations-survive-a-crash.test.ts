@@ -3,7 +3,7 @@ import { expect, vi } from 'vitest';
 import { automationEnrolments, users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { seedCampaignAudience } from '../helpers/campaigns.js';
-import { callServer, describeCrash, PGLITE_ENV, type CrashScenario } from '../helpers/crash-suites.js';
+import { acceptedAreMarked, callServer, describeCrash, PGLITE_ENV, type CrashScenario } from '../helpers/crash-suites.js';
 import { startMailbox } from '../helpers/mailbox.js';
 import { startServer } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
@@ -77,25 +77,17 @@ const killMidSequenceAndRestart: CrashScenario = async (open, env, cleanups) => 
   const running = await startServer(serverEnv);
   await waitFor(async () => (mail.received.length >= PEOPLE / 2 ? true : undefined), 'a quarter of the emails before the crash', 300_000);
   holding = true;
-  // Killed with sends in flight and every email the server accepted marked sent: one accepted but not
-  // yet marked at the kill is sent again after the restart (the crash window docs/sending.md bounds,
-  // at most one per connection), which a busy machine made likely when the kill followed the first
-  // held send (a step sent twice).
+  // Killed with sends in flight and every email the server accepted marked sent.
   const runToken = (await callServer<Answer>(running.url, null, 'POST', '/api/login', DEMO)).token;
-  await waitFor(
-    async () => {
-      if (mail.held() < 1) return undefined;
-      const shown = await callServer<{ steps: { figures: { sent: number } }[] }>(
-        running.url,
-        runToken,
-        'GET',
-        `/api/automations/${automation.id}`,
-      );
-      return shown.steps.reduce((sum, step) => sum + step.figures.sent, 0) === mail.received.length ? true : undefined;
-    },
-    'sends in flight, every accepted email marked sent',
-    60_000,
-  );
+  await acceptedAreMarked(mail, async () => {
+    const shown = await callServer<{ steps: { figures: { sent: number } }[] }>(
+      running.url,
+      runToken,
+      'GET',
+      `/api/automations/${automation.id}`,
+    );
+    return shown.steps.reduce((sum, step) => sum + step.figures.sent, 0);
+  });
   await running.stop('SIGKILL');
   const beforeRestart = mail.received.length;
   expect(beforeRestart).toBeLessThan(PEOPLE * STEPS.length);

@@ -3,7 +3,7 @@ import { expect, vi } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { seedIfEmpty } from '../../src/db/seed.js';
 import { recipientStates, seedCampaignAudience } from '../helpers/campaigns.js';
-import { callServer, describeCrash, PGLITE_ENV, type CrashScenario } from '../helpers/crash-suites.js';
+import { acceptedAreMarked, callServer, describeCrash, PGLITE_ENV, type CrashScenario } from '../helpers/crash-suites.js';
 import { startMailbox } from '../helpers/mailbox.js';
 import { startServer } from '../helpers/server-process.js';
 import { ADMIN, DEMO, waitFor } from '../helpers/test-app.js';
@@ -44,17 +44,10 @@ const killMidCampaignAndRestart: CrashScenario = async (open, env, cleanups) => 
   await callServer<Answer>(first.url, token, 'POST', `/api/campaigns/${campaign.id}/start`, {});
   await waitFor(async () => (mail.received.length >= TOTAL / 2 ? true : undefined), 'half of the emails before the crash', 300_000);
   holding = true;
-  // Killed with sends in flight and every email the server accepted marked sent: one accepted but not
-  // yet marked at the kill is sent again after the restart (the crash window docs/sending.md bounds,
-  // at most one per connection), which a busy machine made likely when the kill followed the first held send.
-  await waitFor(
-    async () => {
-      if (mail.held() < 1) return undefined;
-      const shown = await callServer<{ figures: { sent: number } }>(first.url, token, 'GET', `/api/campaigns/${campaign.id}`);
-      return shown.figures.sent === mail.received.length ? true : undefined;
-    },
-    'sends in flight, every accepted email marked sent',
-    60_000,
+  // Killed with sends in flight and every email the server accepted marked sent.
+  await acceptedAreMarked(
+    mail,
+    async () => (await callServer<{ figures: { sent: number } }>(first.url, token, 'GET', `/api/campaigns/${campaign.id}`)).figures.sent,
   );
   await first.stop('SIGKILL');
   const beforeRestart = mail.received.length;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { createScratchDatabase, pgliteDataDir, testDatabaseUrl } from './database.js';
+import { waitFor } from './test-app.js';
 
 /** A JSON call to a server process over HTTP (a bearer token when given); any answer but 2xx throws. */
 export async function callServer<T>(base: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
@@ -28,6 +29,21 @@ export async function callServer<T>(base: string, token: string | null, method: 
  * tests set short ones: another process waits them out before it takes over.
  */
 export const PGLITE_ENV = { JOB_TIMEOUT_SECONDS: '120', SMTP_SEND_TIMEOUT_SECONDS: '60' } as const;
+
+/**
+ * Before a kill mid-send, with the SMTP server holding its answers: waits until a send is held and every
+ * email the server accepted is marked sent (`marked`, the app's own count through its API). An email
+ * accepted but not yet marked at the kill is sent again after the restart — the crash window
+ * docs/sending.md bounds (at most one per connection), which a busy machine made likely when the kill
+ * followed the first held send; the kill tests are about everything else.
+ */
+export async function acceptedAreMarked(mail: { held: () => number; received: unknown[] }, marked: () => Promise<number>): Promise<void> {
+  await waitFor(
+    async () => (mail.held() >= 1 && (await marked()) === mail.received.length ? true : undefined),
+    'sends in flight, every accepted email marked sent',
+    60_000,
+  );
+}
 
 /** What a kill-and-restart scenario gets: how to open the database its servers use, their settings, and where to leave cleanups. */
 export type CrashScenario = (
