@@ -2,8 +2,8 @@
  * Quoted-printable (RFC 2045 §6.7) as nodemailer writes it — `qp.wrap(qp.encode(buffer), 76)`, the
  * same bytes (`test/campaigns/quoted-printable.test.ts` compares the two on thousands of inputs) — in
  * loops over character codes. nodemailer's encoder appends one character at a time after checking five
- * ranges, and its wrapper cuts every line with up to five regular expressions over substrings: for an
- * HTML part of ~9 KB, the largest CPU item of building a campaign message (the campaign bench's profile).
+ * ranges, and its wrapper cuts every line with up to five regular expressions over substrings: for the
+ * bench's HTML part of ~5 KB, the largest CPU item of building a campaign message (its profile).
  */
 
 const CR = 0x0d;
@@ -38,7 +38,7 @@ export function encodeQuotedPrintable(content: string): string {
 
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 
-/** Whether `s` ends with `=` and then at most `digits` hexadecimal digits (nodemailer's `/[=][\da-f]{0,n}$/i`). */
+/** How long the `=` and at most `digits` hexadecimal digits that `s` ends with are (nodemailer's `/[=][\da-f]{0,n}$/i`); 0: none. */
 function endsWithPartialEscape(s: string, digits: number): number {
   for (let k = 0; k <= digits && k < s.length; k += 1) {
     const c = s.charCodeAt(s.length - 1 - k);
