@@ -87,23 +87,13 @@ export function wrapQuotedPrintable(str: string, lineLength = 76): string {
   let pos = 0;
   let result = '';
   while (pos < len) {
-    let line = str.substr(pos, lineLength);
+    let line = str.slice(pos, pos + lineLength);
+    // A line break within reach ends the line there, as it is.
     const crlf = line.indexOf('\r\n');
-    if (crlf >= 0) {
-      line = line.slice(0, crlf + 2);
-      result += line;
-      pos += line.length;
-      continue;
-    }
-    if (line.charCodeAt(line.length - 1) === LF) {
-      result += line;
-      pos += line.length;
-      continue;
-    }
-    const afterBreak = cutAfterLastBreak(line, margin);
-    if (afterBreak !== null) {
-      result += afterBreak;
-      pos += afterBreak.length;
+    const whole = crlf >= 0 ? line.slice(0, crlf + 2) : line.charCodeAt(line.length - 1) === LF ? line : cutAfterLastBreak(line, margin);
+    if (whole !== null) {
+      result += whole;
+      pos += whole.length;
       continue;
     }
     const afterSpace = line.length > lineLength - margin ? cutAfterLastSpace(line, margin) : null;
