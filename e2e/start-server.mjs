@@ -123,9 +123,8 @@ if (fakeTime) {
   env.FAKETIME_CACHE_DURATION = '1';
   env.FAKETIME_DONT_FAKE_MONOTONIC = '1';
   env.TZ = 'UTC';
-  // The visual comparisons need only the jobs their seed sends, which wake their workers at once. The
-  // ~45 idle workers' look for other jobs every 2 s cost a tenth of a core for the whole run (the
-  // assertions run meanwhile); once a minute, a twentieth of that.
+  // The visual comparisons need only the jobs their seed sends, which wake their workers at once: the
+  // look for other jobs (one query every JOB_POLL_SECONDS) can wait a minute.
   env.JOB_POLL_SECONDS = '60';
   console.log(`[e2e] clock starts at ${start.toISOString()}`);
 }

@@ -10,7 +10,6 @@ test.describe('audience and Comunicaciones', () => {
     request,
     user,
   }) => {
-    test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
     const keen = `keen-${stamp}@e2e.enlaza.test`;
     for (const [who, consent] of [
@@ -51,7 +50,6 @@ test.describe('audience and Comunicaciones', () => {
   });
 
   test('imports a CSV list through the mapping step and shows its contact count and the rows left out', async ({ page }) => {
-    test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
     const csv = `\uFEFFNombre;Correo\n"García; Ana";ana-${stamp}@e2e.enlaza.test\nBob;BOB-${stamp}@e2e.enlaza.test\nBob again;bob-${stamp}@e2e.enlaza.test\nBroken;not-an-address\nCarol;carol-${stamp}@e2e.enlaza.test\n`;
     await page.goto('/user/campanas/audiencia?tab=listas');
@@ -84,7 +82,6 @@ test.describe('audience and Comunicaciones', () => {
   });
 
   test('a reply to a visitor appears in Comunicaciones and opens as sent', async ({ page, request, user }) => {
-    test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
     const { headers } = user;
     const card = await dataOf<{ id: string }>(

@@ -24,7 +24,6 @@ test.describe('notifications', () => {
     request,
     user,
   }) => {
-    test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
     // The account's own card.
     const profileId = user.profileId;

@@ -21,8 +21,6 @@ test.describe('cards, the public page and the mailbox', () => {
     request,
     user,
   }) => {
-    // Two browsers and five pages, an upload and a download: more than one page's 30 s on a loaded machine.
-    test.setTimeout(60_000);
     const stamp = Date.now().toString(36);
     const lastName = `Photo ${stamp}`;
 

@@ -124,7 +124,7 @@ test.describe('the server-rendered public page', () => {
    * A slow network, made certain: a server in front of the app that sends the HTML of `path` in two
    * pieces, cut just after the last of `cutAfter` (each found after the one before), and the rest of
    * what it serves at once. The second piece waits until the stylesheet has been sent (the browser
-   * could draw the first piece) and a second more.
+   * could draw the first piece) and a second more. What it serves keeps the app's `cache-control`.
    */
   async function serverInPieces(baseURL: string, path: () => string, cutAfter: string[]) {
     let styled: () => void = () => {};
@@ -135,7 +135,12 @@ test.describe('the server-rendered public page', () => {
       void (async () => {
         const upstream = await fetch(new URL(request.url ?? '/', baseURL), { headers: { 'accept-language': 'en' } });
         const body = Buffer.from(await upstream.arrayBuffer());
-        response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+        // The app's caching too: the fonts phonePage fetched first are then reused, as its comment says
+        // (without it, a loaded machine drew the first piece before the font came and the swap moved it).
+        response.writeHead(upstream.status, {
+          'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+          ...(upstream.headers.has('cache-control') && { 'cache-control': upstream.headers.get('cache-control')! }),
+        });
         if (request.url !== path()) {
           response.end(body);
           if (upstream.headers.get('content-type')?.startsWith('text/css')) styled();

@@ -8,7 +8,6 @@ test.describe('contact fields and segments', () => {
     request,
     user,
   }) => {
-    test.setTimeout(60_000);
     const { headers } = user;
     // Three contacts in an imported list (consent given on import).
     await dataOf(

@@ -181,8 +181,6 @@ test.describe('session and calls', () => {
     test.use({ signedIn: 'user' });
 
     test('the language switch changes the visible text, and the choice is saved', async ({ page, user }) => {
-      // Two language switches, each loading its translations, on a shared machine.
-      test.setTimeout(60_000);
       await page.goto('/user/dashboard');
       const heading = page.getByTestId('user-dashboard').getByRole('heading', { level: 1 });
       const name = { name: user.name };
@@ -210,8 +208,6 @@ test.describe('session and calls', () => {
     // What the switch saved (above) is applied on every load: a reload, and another browser whose own
     // stored language is still English.
     test('the saved language is applied after a reload and in another browser', async ({ page, browser, user }) => {
-      // Three loads of the signed-in app (a reload and a second browser among them) on a shared machine.
-      test.setTimeout(60_000);
       const current = (await (await page.request.get('/api/account/preferences', { headers: user.headers })).json()) as {
         data: Record<string, unknown>;
       };

@@ -9,12 +9,12 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildApi } from '../build.mjs';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
-import { seedIfEmpty } from '../src/db/seed.js';
-import { ADMIN, DEMO, SEEDED_DEMO_PLAN } from './helpers/accounts.js';
+import { SEEDED_DEMO_PLAN } from './helpers/accounts.js';
 import { createScratchDatabase, testDatabaseUrl, type DatabaseTemplates, type TemplateName } from './helpers/database.js';
 import { installJobQueue, testAppQueues, type QueueDefinitions } from './helpers/job-queue-template.js';
+import { seedTestAccounts } from './helpers/passwords.js';
 
-const seed = (database: DatabaseHandle) => seedIfEmpty(database.db, { admin: ADMIN, demo: { ...DEMO, plan: SEEDED_DEMO_PLAN } });
+const seed = (database: DatabaseHandle) => seedTestAccounts(database.db, SEEDED_DEMO_PLAN);
 
 async function pgliteTemplates(): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'enlaza-test-templates-'));

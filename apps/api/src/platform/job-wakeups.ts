@@ -24,6 +24,8 @@ export function createWakeups(boss: PgBoss, database: DatabaseHandle) {
     for (const workerId of workersOf.get(queue) ?? []) boss.notifyWorker(workerId);
   };
   return {
+    /** Wakes this process's workers of `queue` (a job is due there). */
+    wake,
     /** A worker of this process, woken for its queue's jobs. */
     add(queue: string, workerId: string): void {
       workersOf.set(queue, [...(workersOf.get(queue) ?? []), workerId]);
@@ -40,6 +42,60 @@ export function createWakeups(boss: PgBoss, database: DatabaseHandle) {
     async close(): Promise<void> {
       await listener?.close();
       listener = undefined;
+    },
+  };
+}
+
+/**
+ * Every `everySeconds`, one statement for all of `queues` finds those holding a job due that nobody
+ * announced (a retry, a delayed or cron job, a run a dead process left and pg-boss's expiry put
+ * back), and `wake` sends their workers to fetch it. pg-boss's own poll is a fetch per queue and
+ * interval: with ~45 queues it cost an idle process about 5 % of a core (measured: 1.1 CPU s in
+ * 20 s on PGlite), its workers now keep that poll only as a slow fallback. The look is the
+ * condition of pg-boss's fetch (`state < 'active' AND start_after < now()`, read through its index
+ * `job_i5`). Stops with the returned clock.
+ */
+export function watchDueJobs(
+  db: JobsDb,
+  queues: () => string[],
+  everySeconds: number,
+  wake: (queue: string) => void,
+  log: FastifyBaseLogger,
+): { stop(): void } {
+  const look = async () => {
+    const { rows } = await db.executeSql(
+      "SELECT DISTINCT name FROM pgboss.job WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now()",
+      [queues()],
+    );
+    // No `rows` at all: the queue was closed for statements (jobs.stop), nothing to wake.
+    for (const { name } of (rows ?? []) as { name: string }[]) wake(name);
+  };
+  return repeatEvery(everySeconds, look, log, 'looking for due jobs failed');
+}
+
+/**
+ * Runs `work` every `everySeconds`, each time that long after the last run ended (a failure is
+ * logged with `failed` and the clock goes on), until the returned clock stops. The timer does not
+ * keep the process alive by itself.
+ */
+function repeatEvery(everySeconds: number, work: () => Promise<unknown>, log: FastifyBaseLogger, failed: string): { stop(): void } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      work().then(next, (error: unknown) => {
+        log.error({ err: error }, failed);
+        next();
+      });
+    }, everySeconds * 1000);
+    timer.unref();
+  };
+  next();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
     },
   };
 }
@@ -68,26 +124,9 @@ export async function startSchedules(
     return undefined;
   }
   for (const s of schedules) await boss.unschedule(s.name);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   const sendAll = async () => {
     for (const s of schedules) await send(s);
   };
-  const tick = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      sendAll().then(tick, (error: unknown) => {
-        log.error({ err: error }, 'scheduled jobs not sent');
-        tick();
-      });
-    }, everySeconds * 1000);
-  };
   await sendAll();
-  tick();
-  return {
-    stop() {
-      stopped = true;
-      clearTimeout(timer);
-    },
-  };
+  return repeatEvery(everySeconds, sendAll, log, 'scheduled jobs not sent');
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle, Transaction } from '../db/client.js';
-import { createWakeups, startSchedules } from './job-wakeups.js';
+import { createWakeups, startSchedules, watchDueJobs } from './job-wakeups.js';
 import { jobQueries } from './job-queries.js';
 import type { ForegroundGauge } from './foreground.js';
 import type { Metrics } from './metrics.js';
@@ -50,8 +50,9 @@ export type JobsSettings = {
   /** Default time a job may run before it counts as stuck (and is retried). */
   timeoutSeconds: number;
   /**
-   * How often idle workers look for jobs (default 2). A job sent without a delay wakes its workers at
-   * once (see `send`); the polls find the rest: retries, delayed and cron jobs, expired runs.
+   * How often the process looks for jobs nobody announced (default 2), in one statement for all its
+   * queues (`watchDueJobs`): retries, delayed and cron jobs, expired runs. A job sent without a delay
+   * wakes its workers at once (see `send`).
    */
   pollingIntervalSeconds?: number;
   /**
@@ -66,6 +67,9 @@ export type JobsSettings = {
 };
 
 type Stored = JobDefinition<never> & { name: string };
+
+/** Seconds between a worker's own looks for jobs (pg-boss's poll, a fetch per queue): a fallback behind `watchDueJobs`. */
+const FALLBACK_POLL_SECONDS = 60;
 
 export { JOBS_CHANNEL } from './job-wakeups.js';
 
@@ -202,7 +206,9 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
   /** Handlers running now in this process (see stop). */
   const running = new Set<Promise<void>>();
   const wakeups = createWakeups(boss, database);
-  let scheduleClock: { stop(): void } | undefined;
+  /** The cron clock of the tests' schedule setting, and the look for due jobs (`watchDueJobs`). */
+  const clocks: ({ stop(): void } | undefined)[] = [];
+  const pollSeconds = settings.pollingIntervalSeconds ?? 2;
   const failures = measureJobs(settings.metrics, () => [...definitions.keys()], database.jobsDb);
 
   /** `found`: the queues as start read them (one read for all), so that a start writes only what changed. */
@@ -225,7 +231,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
     for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
       const workerId: string = await boss.work<unknown>(
         definition.name,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: Math.max(FALLBACK_POLL_SECONDS, pollSeconds) },
         async ([job]) => {
           if (!job) return;
           const context = { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit, log };
@@ -315,9 +321,10 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
       started = true;
       const found = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
       for (const definition of definitions.values()) await setUp(definition, found);
-      scheduleClock = await startSchedules(boss, schedules, working ? settings.scheduledEverySeconds : undefined, log, (s) =>
+      const scheduled = await startSchedules(boss, schedules, working ? settings.scheduledEverySeconds : undefined, log, (s) =>
         jobs.send(s.name as JobName, s.payload as never),
       );
+      clocks.push(scheduled, working ? watchDueJobs(countedDb, () => [...definitions.keys()], pollSeconds, wakeups.wake, log) : undefined);
       log.info(working ? 'job workers running in this process' : 'job workers off in this process (WORKERS=off)');
     },
 
@@ -325,7 +332,7 @@ export function createJobs(database: DatabaseHandle, settings: JobsSettings, log
     async stop(timeoutMs = 20_000): Promise<void> {
       if (!started || stopped) return;
       stopped = true;
-      scheduleClock?.stop();
+      for (const clock of clocks) clock?.stop();
       await wakeups.close();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       const deadline = Date.now() + timeoutMs;

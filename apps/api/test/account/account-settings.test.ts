@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTypes, emailTokens, users } from '../../src/db/schema/index.js';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.js';
+import { PRODUCT_PASSWORD_HASH } from '../helpers/passwords.js';
 import { DEMO, bearer, createTestApp, insertUser, login, queueIdle, type TestContext } from '../helpers/test-app.js';
 
 let t: TestContext;
@@ -182,6 +183,6 @@ describe('password change', () => {
     const [after] = await t.db.select().from(emailTokens).where(eq(emailTokens.userId, user.id));
     expect(after?.usedAt).not.toBeNull();
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).toMatch(PRODUCT_PASSWORD_HASH);
   });
 });

@@ -82,6 +82,7 @@ describe('audience resolution', () => {
     await t.db.insert(contacts).values([
       { listId: list!.id, email: 'list@example.com', name: 'Listed' },
       { listId: list!.id, email: 'folder@example.com', name: null },
+      { listId: list!.id, email: 'gone@example.com', name: 'Gone' },
     ]);
 
     const all = selector({

@@ -4,6 +4,7 @@ import type { ContactField, SegmentConditionInput, SegmentRuleInput } from '@enl
 import {
   campaignRecipients,
   campaigns,
+  contactFieldValues,
   contactLists,
   contacts,
   emailTemplates,
@@ -307,6 +308,22 @@ describe('segments', () => {
       'carla@example.com',
       'eva@example.com',
     ]);
+  });
+
+  it('leaves out the suppressed a segment names, whether list contacts, senders or outside the audience', async () => {
+    const { o, city, list } = await audience();
+    // Fede wrote without consent (not in the audience) and kept a value from before; then Ana (in the
+    // list and a sender), Eva (only in the list) and Carla (only a sender) are suppressed.
+    await t.db.insert(contactFieldValues).values({ fieldId: city.id, email: 'fede@example.com', textValue: 'Madrid' });
+    await suppress(t.db, o.id, 'fede@example.com', 'unsubscribed');
+    const madrid = all({ kind: 'field', fieldId: city.id, op: 'is', value: 'Madrid' });
+    expect(await members(o, madrid)).toEqual(['ana@example.com', 'carla@example.com']);
+    for (const email of ['ana@example.com', 'eva@example.com']) await suppress(t.db, o.id, email, 'bounced');
+    expect(await members(o, madrid)).toEqual(['carla@example.com']);
+    expect(await members(o, all({ kind: 'list', listId: list.id }))).toEqual([]);
+    await suppress(t.db, o.id, 'carla@example.com', 'complained');
+    expect(await members(o, madrid)).toEqual([]);
+    expect(await members(o, all({ kind: 'field', fieldId: city.id, op: 'not_empty' }))).toEqual(['bea@example.com']);
   });
 
   it('refuses an operator or value that does not fit its field, naming the condition', async () => {

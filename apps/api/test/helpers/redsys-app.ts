@@ -125,11 +125,14 @@ export async function startRedsysApp(options: { language: string; checkDelivery?
     invoicesOf: (userId: string) => app.db.select().from(invoices).where(eq(invoices.userId, userId)),
     subscriptionOf,
     clockNow,
-    /** The test clock moved on to `instant` (whole days, one at least), and what it set off (renewals, notifications, events) done. */
+    /** The test clock moved on to `instant` (whole days, one at least), and what it set off (renewals, notifications, events) done, the scheduled run's included. */
     advanceTo: async (instant: Date) => {
       const days = Math.max(1, Math.round((instant.getTime() - (await clockNow()).getTime()) / DAY));
       const res = await toApp('POST', '/api/admin/test-clock/advance', { token: admin, json: { days } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
+      // A renewal the scheduled run (every minute) took after the clock moved is that run's to
+      // finish, not the advance's (renewals/service.ts `runAllDue`): wait for it too.
+      await queueIdle(app.app, 'renewals.');
       await standIn.idle();
       await queueIdle(app.app, 'payments.');
       await queueIdle(app.app, 'event.');

@@ -4,11 +4,11 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database, DatabaseHandle } from '../../src/db/client.js';
 import { deliveries, sessions, users } from '../../src/db/schema/index.js';
-import { seedIfEmpty } from '../../src/db/seed.js';
 import { nextCustomerCode } from '../../src/modules/account/index.js';
-import { hashPassword, sha256 } from '../../src/lib/crypto.js';
-import { ADMIN, DEMO, SEEDED_DEMO_PLAN } from './accounts.js';
+import { sha256 } from '../../src/lib/crypto.js';
+import { ADMIN, SEEDED_DEMO_PLAN } from './accounts.js';
 import { openTestDatabase } from './database.js';
+import { seedTestAccounts, testPasswordHash } from './passwords.js';
 
 export { ADMIN, DEMO } from './accounts.js';
 const fixtureWeb = fileURLToPath(new URL('../fixtures/web', import.meta.url));
@@ -38,7 +38,7 @@ export async function createTestApp(
   const config = testConfig(env);
   // The seeded template already holds these accounts; another demo plan is seeded here.
   const database = await openTestDatabase(config.demo.plan === SEEDED_DEMO_PLAN ? 'seeded' : 'migrated');
-  await seedIfEmpty(database.db, { admin: ADMIN, demo: { ...DEMO, plan: config.demo.plan } });
+  await seedTestAccounts(database.db, config.demo.plan);
   const app = await buildApp({ config, database, ...options });
   databases.set(app, database.db);
   await app.ready();
@@ -74,7 +74,7 @@ export async function insertUser(db: Database, overrides: Partial<typeof users.$
       role: 'user',
       status: 'active',
       emailVerifiedAt: new Date(),
-      passwordHash: await hashPassword(password),
+      passwordHash: await testPasswordHash(password),
       ...rest,
     })
     .returning();

@@ -79,9 +79,11 @@ async function stopDuringFetch(queue: string, enqueue: (other: PgBoss) => Promis
   await jobs.start();
   const other = new PgBoss({ db: database.jobsDb, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
   await other.start();
+  // The job first (sent by another process: not announced), then the fetch it brings, held: a
+  // worker fetches when the due-jobs watch finds it (its own poll is a minute apart).
   holdFetch = true;
-  await heldFetch;
   await enqueue(other);
+  await heldFetch;
   await other.stop({ graceful: false, close: false });
   await jobs.stop(5000);
   stopReturned = true;

@@ -1,3 +1,4 @@
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import { createJobs, type Jobs } from '../../src/platform/jobs.js';
@@ -25,7 +26,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function startJobs(settings: { scheduledEverySeconds?: number } = {}) {
+async function startJobs(settings: { scheduledEverySeconds?: number; pollingIntervalSeconds?: number } = {}) {
   const jobs = createJobs(database, { workers: 'inline', timeoutSeconds: 30, pollingIntervalSeconds: HOUR, ...settings }, silentLog);
   started.push(jobs);
   return jobs;
@@ -51,6 +52,20 @@ describe('the job queue wakes its workers', () => {
     });
     await waitFor(async () => (seen.includes(3) ? true : undefined), 'the job sent in a transaction, after its commit');
     expect(seen).toEqual([1, 3]);
+  });
+
+  it('runs a job nobody announced (another process sent it, or it was due later) at its next look for due jobs, not at its worker’s own poll a minute away', async () => {
+    const jobs = await startJobs({ pollingIntervalSeconds: 1 });
+    const seen: number[] = [];
+    await jobs.define('test.woken', { handler: async ({ n }) => void seen.push(n) });
+    await jobs.start();
+    const other = new PgBoss({ db: database.jobsDb, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+    await other.start();
+    await other.send('test.woken', { n: 4 });
+    await other.stop({ graceful: false, close: false });
+    await jobs.send('test.woken', { n: 5 }, { startAfter: 1 });
+    // A worker's own poll is a minute apart: within 15 s, only the look every second ran them.
+    await waitFor(async () => (seen.includes(4) && seen.includes(5) ? true : undefined), 'the jobs nobody announced', 15_000);
   });
 
   it('sends the scheduled jobs at start and every SCHEDULED_JOBS_EVERY_SECONDS, instead of on their cron schedule', async () => {

@@ -32,7 +32,9 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-describe('the server process on PGlite', () => {
+// PGlite's own pass runs it (on the PostgreSQL pass it was the same test a second time, ~30 s of
+// server starts): skipped with a database server, as every other process test's PGlite half is.
+describe.skipIf(testDatabaseUrl)('the server process on PGlite', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'enlaza-life-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = { ...credentials, DATA_DIR: dataDir, DATABASE_URL: '' };

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, apiTokens, emailTokens, passkeys, plans, profiles, subscriptions, users } from '../../src/db/schema/index.js';
 import { linkIn, startMailbox, type Mailbox } from '../helpers/mailbox.js';
+import { PRODUCT_PASSWORD_HASH } from '../helpers/passwords.js';
 import { bearer, createTestApp, login, queueIdle, settledDeliveries, type TestContext } from '../helpers/test-app.js';
 
 const PUBLIC_URL = 'http://app.test';
@@ -67,6 +68,8 @@ describe('register → verify → sign in', () => {
     const res = await register(visitor, 'es');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ ok: 1, data: { email: visitor.email } });
+    const [stored] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, visitor.email));
+    expect(stored?.passwordHash).toMatch(PRODUCT_PASSWORD_HASH);
 
     const email = await mail.next(visitor.email);
     expect(email.subject).toBe('Confirma tu cuenta de Enlaza');
@@ -317,6 +320,8 @@ describe('forgot → reset', () => {
     expect((await t.app.inject({ url: '/api/user', headers: bearer(oldSession) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: user.password } })).statusCode).toBe(401);
     await login(t.app, { email, password: 'a-brand-new-passphrase' });
+    const [stored] = await t.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+    expect(stored?.passwordHash).toMatch(PRODUCT_PASSWORD_HASH);
     const notice = await mail.next(user.email, (m) => m.subject.includes('password was changed'));
     expect(notice.text).toContain('other sessions were closed');
 

@@ -13,9 +13,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A uuid[] parameter (one text parameter, so a 500-id selector is not 500 placeholders). */
 export const uuidArray = (ids: string[]): SQL => sql`string_to_array(${ids.filter((id) => UUID.test(id)).join(',')}, ',')::uuid[]`;
 
-/** Not on the owner's suppression list (`email` is an already lower-cased SQL expression). */
-export const notSuppressed = (ownerId: string, email: SQL): SQL =>
-  sql`not exists (select 1 from ${suppressions} s where s.user_id = ${ownerId} and s.email = ${email})`;
+/**
+ * Candidate rows (`email` lower-cased, `name`, `profile_id`, `created_at`) marked `suppressed` false,
+ * followed by the owner's suppression list as rows marked true. Sorted by address with the marked row
+ * first, the first row of each address says whether to leave it out: a merge, linear in both lists
+ * whatever their sizes. Written as a `not exists` per row, with the suppression table empty the
+ * planner scanned it once per address (204,762 scans in one segment's send list).
+ */
+export const withSuppressions = (ownerId: string, rows: SQL): SQL => sql`
+  select r.email, r.name, r.profile_id, r.created_at, false as suppressed from (${rows}) r where r.email <> ''
+  union all
+  select s.email, null, null, null, true from ${suppressions} s where s.user_id = ${ownerId}`;
 
 // The senders come from the mailbox's and profiles' query pieces, composed here into one statement:
 // live consenting messages (m) of live profiles (p), and the profiles' labels (pl). Their columns are
@@ -59,20 +67,26 @@ export const isListContact = (ownerId: string, email: SQL): SQL =>
   sql`exists (select 1 from ${contacts} c where c.email = ${email} collate "C" and c.list_id = any(array(select l.id from ${contactLists} l where l.user_id = ${ownerId})) and ${effectiveContact} offset 0)`;
 
 /**
- * How many addresses of a set (each once) are in the owner's audience and not suppressed, from the
- * addresses alone: each is looked up among the list contacts by index, and the consenting senders are
- * matched against the set (those that are list contacts too were counted already). The addresses are
- * looked up in the index's order, so that consecutive probes read the same pages (a set in the order
- * a hash left it took half as long again).
+ * How many addresses of a set are in the owner's audience and not suppressed, from the addresses
+ * alone. One sort, in byte order, of the set with the owner's suppression list sorted in (`withSuppressions`)
+ * keeps each address once and drops the suppressed: linear in both, where a `not exists` per
+ * address became a scan of an empty suppression table per address (170 of a 360 ms count of 71,430)
+ * and, with suppressions, one index probe per address. Each address left is then looked up among the
+ * list contacts by index, in the index's order (consecutive probes read the same pages; in the order
+ * a hash left them they took half as long again), and the consenting senders are matched against the
+ * set (those that are list contacts too were counted already).
  */
 export const audienceCountOf = (ownerId: string, set: SQL): SQL => sql`
-  with segment_set as materialized (select q.email from (${set}) q order by q.email collate "C")
+  with segment_set as materialized (
+    select z.email from (
+      select distinct on (u.email collate "C") u.email, u.suppressed
+      from (${withSuppressions(ownerId, sql`select q.email, null::text as name, null::uuid as profile_id, null::timestamptz as created_at from (${set}) q`)}) u
+      order by u.email collate "C", u.suppressed desc) z
+    where not z.suppressed)
   select (
-    (select count(*) from segment_set a
-      where a.email <> '' and ${isListContact(ownerId, sql`a.email`)} and ${notSuppressed(ownerId, sql`a.email`)})
+    (select count(*) from segment_set a where ${isListContact(ownerId, sql`a.email`)})
     + (select count(distinct x.email) from (select lower(trim(m.email)) as email ${consentingMessages(ownerId)}) x
-      where x.email <> '' and x.email in (select b.email from segment_set b)
-        and not ${isListContact(ownerId, sql`x.email`)} and ${notSuppressed(ownerId, sql`x.email`)})
+      where x.email <> '' and x.email in (select b.email from segment_set b) and not ${isListContact(ownerId, sql`x.email`)})
   )::int as n`;
 
 /**

@@ -5,7 +5,17 @@ import { collectionPiece } from '../collections/index.js';
 import { liveProfilePiece } from '../profiles/index.js';
 import { qualified } from '../../platform/query-pieces.js';
 import { consentNotEffective } from './consents.js';
-import { consentingMessages, effectiveContact, hasLabel, m, notSuppressed, p, rowsOf, uuidArray, withoutJit } from './audience-pieces.js';
+import {
+  consentingMessages,
+  effectiveContact,
+  hasLabel,
+  m,
+  p,
+  rowsOf,
+  uuidArray,
+  withoutJit,
+  withSuppressions,
+} from './audience-pieces.js';
 import { contactListQueries } from './contact-list-queries.js';
 import { contactLists, contacts, suppressions } from './schema.js';
 import { suppressionQueries } from './suppression-queries.js';
@@ -59,10 +69,11 @@ export async function selectAudience(db: Db, ownerId: string, selector: Audience
     db,
     selector,
     sql`
-    select distinct on (a.email) a.email, a.name, a.profile_id
-    from (${await selected(db, ownerId, selector, signals)}) a
-    where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}
-    order by a.email, a.created_at desc`,
+    select z.email, z.name, z.profile_id from (
+      select distinct on (a.email) a.email, a.name, a.profile_id, a.suppressed
+      from (${withSuppressions(ownerId, await selected(db, ownerId, selector, signals))}) a
+      order by a.email, a.suppressed desc, a.created_at desc) z
+    where not z.suppressed`,
   );
   return rowsOf<{ email: string; name: string | null; profile_id: string | null }>(result).map((r) => ({
     email: r.email,
@@ -77,8 +88,11 @@ export async function countAudience(db: Db, ownerId: string, selector: AudienceS
     db,
     selector,
     sql`
-    select count(distinct a.email)::int as n from (${await selected(db, ownerId, selector, signals)}) a
-    where a.email <> '' and ${notSuppressed(ownerId, sql`a.email`)}`,
+    select count(*)::int as n from (
+      select distinct on (a.email) a.suppressed
+      from (${withSuppressions(ownerId, await selected(db, ownerId, selector, signals))}) a
+      order by a.email, a.suppressed desc) z
+    where not z.suppressed`,
   );
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }

@@ -49,7 +49,7 @@ export async function segmentCandidates(db: Db, ownerId: string, ids: readonly s
  * alone (no names or dates), the same people `segmentCandidates` answers rows for.
  */
 export async function countRule(db: Db, ownerId: string, rule: SegmentRule, signals: SegmentSignals): Promise<number> {
-  const count = audienceCountOf(ownerId, addressesOf(rule, await segmentContext(db, ownerId, signals)));
+  const count = audienceCountOf(ownerId, segmentSet(rule, await segmentContext(db, ownerId, signals)).set);
   const result = await withoutJit(db, (q) => q.execute(count));
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }
