@@ -11,7 +11,7 @@ import { buildApi } from '../build.mjs';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { SEEDED_DEMO_PLAN } from './helpers/accounts.js';
 import { createScratchDatabase, testDatabaseUrl, type DatabaseTemplates, type TemplateName } from './helpers/database.js';
-import { installJobQueue, testAppQueues, type QueueDefinitions } from './helpers/job-queue-template.js';
+import { installJobQueue, testAppQueues } from './helpers/job-queue-template.js';
 import { seedTestAccounts } from './helpers/passwords.js';
 
 const seed = (database: DatabaseHandle) => seedTestAccounts(database.db, SEEDED_DEMO_PLAN);
@@ -25,7 +25,7 @@ async function pgliteTemplates(): Promise<{ templates: DatabaseTemplates; remove
       await writeFile(path, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
       return path;
     };
-    await installJobQueue(database, await testAppQueues(await database.dumpDataDir!()));
+    await installJobQueue(database, await testAppQueues(database));
     const migrated = await save('migrated');
     await seed(database);
     const seeded = await save('seeded');
@@ -35,29 +35,29 @@ async function pgliteTemplates(): Promise<{ templates: DatabaseTemplates; remove
   }
 }
 
-async function postgresTemplates(
-  serverUrl: string,
-  queues: QueueDefinitions,
-): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
+async function postgresTemplates(serverUrl: string): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
   const migrated = await createScratchDatabase(serverUrl, { empty: true, prefix: 'enlaza_template' });
-  const seeded = await createScratchDatabase(serverUrl, { empty: true, prefix: 'enlaza_template' });
+  let seeded: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const remove = async () => {
     await migrated.drop();
-    await seeded.drop();
+    await seeded?.drop();
   };
-  // A template database is copied only while nobody is connected to it: each is closed once ready.
-  const prepare = async (url: string, seeded: boolean) => {
-    const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+  try {
+    // A template database is copied only while nobody is connected to it: each is closed once ready.
+    const database = await openDatabase({ kind: 'postgres', url: migrated.url, poolSize: 2 });
     try {
-      await installJobQueue(database, queues);
-      if (seeded) await seed(database);
+      await installJobQueue(database, await testAppQueues(database));
     } finally {
       await database.close();
     }
-  };
-  try {
-    await prepare(migrated.url, false);
-    await prepare(seeded.url, true);
+    // The seeded template is a copy of the migrated one, seeded: the migrations and the job queue once.
+    seeded = await createScratchDatabase(serverUrl, { template: migrated.name, prefix: 'enlaza_template' });
+    const copy = await openDatabase({ kind: 'postgres', url: seeded.url, poolSize: 2 });
+    try {
+      await seed(copy);
+    } finally {
+      await copy.close();
+    }
   } catch (error) {
     await remove();
     throw error;
@@ -75,7 +75,7 @@ export default async function setup(project: TestProject) {
   );
   await buildApi(bundle);
   project.provide('apiBundle', bundle);
-  const { templates, remove } = testDatabaseUrl ? await postgresTemplates(testDatabaseUrl, await testAppQueues()) : await pgliteTemplates();
+  const { templates, remove } = testDatabaseUrl ? await postgresTemplates(testDatabaseUrl) : await pgliteTemplates();
   project.provide('databaseTemplates', templates);
   return async () => {
     await remove();

@@ -3,7 +3,7 @@
 // nothing when it starts (on PGlite, installing pg-boss and creating ~35 queues was ~400 DDL
 // statements per file).
 import { buildApp } from '../../src/app.js';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
+import type { DatabaseHandle } from '../../src/db/client.js';
 import { createJobs, type JobName, type Jobs } from '../../src/platform/jobs.js';
 import { silentLog } from './jobs.js';
 import { testConfig } from './test-app.js';
@@ -12,18 +12,13 @@ export type QueueDefinitions = ReturnType<Jobs['defined']>;
 
 /**
  * Every job the test app defines (its modules' and its event subscribers'), with policies and
- * schedules: read from an app built, not started, on a throwaway in-memory database.
+ * schedules: read from an app built on `database` (migrated), not started, so nothing is written.
  */
-export async function testAppQueues(migratedDump?: Blob): Promise<QueueDefinitions> {
-  const scratch = await openDatabase({ kind: 'pglite', dataDir: null, ...(migratedDump ? { loadDataDir: migratedDump } : {}) });
-  try {
-    const app = await buildApp({ config: testConfig(), database: scratch });
-    const defined = app.platform.jobs.defined();
-    await app.close();
-    return defined;
-  } finally {
-    await scratch.close();
-  }
+export async function testAppQueues(database: DatabaseHandle): Promise<QueueDefinitions> {
+  const app = await buildApp({ config: testConfig(), database });
+  const defined = app.platform.jobs.defined();
+  await app.close();
+  return defined;
 }
 
 /** Installs pg-boss in `database` with `queues` (and their schedules), as the test app's start would. */
