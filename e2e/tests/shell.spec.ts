@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { ADMIN, SESSION_KEYS } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { message } from './support/locales';
+import { transitionsEnded } from './support/page-state';
 import { loginWithForm, readStorage } from './support/session';
 
 const isApi = (path: string) => (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === path;
@@ -146,7 +147,13 @@ test.describe('session and calls', () => {
       [null, '/user/dashboard', /\/user\/dashboard$/],
     ];
     for (const [index, [group, href, url]] of steps.entries()) {
-      if (group) await nav.getByRole('button', { name: group }).click();
+      if (group) {
+        await nav.getByRole('button', { name: group }).click();
+        // Its entries slide open (a CSS transition): clicked while they moved, the link did not navigate
+        // in a loaded run, which stayed on the dashboard with the pointer over the entry above it.
+        await expect(nav.getByRole('button', { name: group })).toHaveAttribute('aria-expanded', 'true');
+        await transitionsEnded(page);
+      }
       await nav.locator(`a[href="${href}"]`).click();
       await expect(page).toHaveURL(url);
       await expect.poll(() => userCalls.length).toBe(afterLogin + index + 1);

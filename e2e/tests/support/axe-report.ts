@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { transitionsEnded } from './page-state';
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
@@ -45,11 +46,8 @@ const SCRIPTLESS_FRAME = 'iframe[sandbox]:not([sandbox~="allow-scripts"])';
 export async function scan(page: Page, where: string): Promise<void> {
   // A dialog or menu still fading in is drawn half transparent: its text would be measured against a
   // blend of colours no one reads (a pay dialog's dimmed text once measured 4.24:1 mid-fade; it passes
-  // at rest). Mantine animates with CSS transitions whatever the reduced-motion setting: wait for them
-  // (endless ones, a loader's spin or a skeleton's pulse, never end and do not fade anything in).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // at rest): wait for the transitions to end.
+  await transitionsEnded(page);
   const origin = new URL(page.url()).origin;
   const foreign = page
     .frames()

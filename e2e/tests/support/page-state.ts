@@ -43,6 +43,17 @@ export async function settled(page: Page, inFlight: () => string[]): Promise<voi
     .toEqual([]);
 }
 
+/**
+ * Waits until no CSS transition or finite animation runs on the page (endless ones, a loader's spin or
+ * a skeleton's pulse, never end). Mantine animates with CSS transitions whatever the reduced-motion
+ * setting: a group of the navigation opening, a dialog fading in.
+ */
+export async function transitionsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 /** The colour-scheme choice as Mantine keeps it (`apps/web/src/lib/apply-preferences.ts`). */
 export const SCHEME_KEY = 'mantine-color-scheme-value';
 
