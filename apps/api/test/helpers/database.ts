@@ -26,12 +26,14 @@ declare module 'vitest' {
   }
 }
 
-function adminQuery(serverUrl: string, text: string) {
+async function adminQuery(serverUrl: string, text: string) {
   const client = new pg.Client({ connectionString: serverUrl });
-  return client
-    .connect()
-    .then(() => client.query(text))
-    .finally(() => client.end());
+  try {
+    await client.connect();
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
 
 function databaseUrl(serverUrl: string, name: string) {
