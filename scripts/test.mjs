@@ -57,10 +57,10 @@ function apiProjectArgs() {
  * In order; consecutive phases marked `together` run at once, their output kept apart. The static
  * checks and the web unit tests share no files and no database: together they keep both cores busy
  * (ESLint and typecheck are one process on one core each; alone, the longest of them left the other
- * core idle for a minute). ESLint is one process for every workspace: in two, what their TypeScript
- * programs share was parsed twice. ESLint, the longest of them, is `unawaited`: the phases after
- * the batch start when the rest of it has ended, beside ESLint (alone, it left one core idle for
- * two minutes), and the run waits for it at the end.
+ * core idle for a minute). lint:code is `unawaited`: the phases after the batch start when the rest
+ * of it has ended, beside it if it still runs, and the run waits for it at the end. (It was the
+ * longest by far while ESLint type-checked every workspace for its type-aware rules, which oxlint
+ * runs now: decision 0042.)
  */
 /** @type {Phase[]} */
 const PHASES = [

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase, pgliteDataDir, testDatabaseUrl } from '../helpers/database.js';
 import { png } from '../helpers/files.js';
 import { buyPro, download, signIn, upload, verifyChain, type Person } from '../helpers/instance-over-http.js';
@@ -34,6 +34,24 @@ function scratchDir(prefix: string): string {
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
+
+/**
+ * Each step's milliseconds, printed when a test took over 30 s (8–12 s is usual): a run once spent 79 s
+ * in the PostgreSQL test with the machine idle, and passed (docs/testing.md, "Seen once").
+ */
+const steps: [string, number][] = [];
+async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    steps.push([name, Math.round(performance.now() - started)]);
+  }
+}
+afterEach(() => {
+  if (steps.reduce((sum, [, ms]) => sum + ms, 0) > 30_000) console.log(`backup-and-restore: ms per step ${JSON.stringify(steps)}`);
+  steps.length = 0;
+});
 
 /** Runs scripts/<name> from an empty folder (no .env), with only these settings besides PATH. */
 function script(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
@@ -82,27 +100,29 @@ describe('a backup restored elsewhere', () => {
   });
 
   it.runIf(testDatabaseUrl)('on PostgreSQL: a dump of the running instance and its files, restored into a new database', async () => {
-    const database = await createScratchDatabase(testDatabaseUrl!);
+    const database = await step('scratch database', () => createScratchDatabase(testDatabaseUrl!));
     cleanups.push(database.drop);
     const dataDir = scratchDir('enlaza-backup-pg-');
-    const source = await startServer({ ...credentials, DATA_DIR: dataDir, DATABASE_URL: database.url });
-    const content = await fill(source.url);
+    const source = await step('start', () => startServer({ ...credentials, DATA_DIR: dataDir, DATABASE_URL: database.url }));
+    const content = await step('fill', () => fill(source.url));
 
     const backup = join(scratchDir('enlaza-backups-'), 'today');
-    await script('backup', [backup], { DATA_DIR: dataDir, DATABASE_URL: database.url });
-    expect(await source.stop()).toBe(0);
+    await step('backup', () => script('backup', [backup], { DATA_DIR: dataDir, DATABASE_URL: database.url }));
+    expect(await step('stop', () => source.stop())).toBe(0);
 
-    const target = await createScratchDatabase(testDatabaseUrl!, { empty: true });
+    const target = await step('empty database', () => createScratchDatabase(testDatabaseUrl!, { empty: true }));
     cleanups.push(target.drop);
     const restoredDir = join(scratchDir('enlaza-restored-pg-'), 'data');
-    await script('restore', [backup], { DATA_DIR: restoredDir, DATABASE_URL: target.url });
+    await step('restore', () => script('restore', [backup], { DATA_DIR: restoredDir, DATABASE_URL: target.url }));
     // Never over data: a second restore into the same database is refused.
-    await expect(script('restore', [backup], { DATA_DIR: scratchDir('enlaza-other-'), DATABASE_URL: target.url })).rejects.toMatchObject({
+    await expect(
+      step('second restore', () => script('restore', [backup], { DATA_DIR: scratchDir('enlaza-other-'), DATABASE_URL: target.url })),
+    ).rejects.toMatchObject({
       stderr: expect.stringContaining('restore into a new, empty one'),
     });
-    const restored = await startServer({ ...credentials, DATA_DIR: restoredDir, DATABASE_URL: target.url });
+    const restored = await step('restart', () => startServer({ ...credentials, DATA_DIR: restoredDir, DATABASE_URL: target.url }));
     expect(restored.output()).not.toContain('seeded');
-    await expectRestored(restored.url, content);
-    expect(await restored.stop()).toBe(0);
+    await step('restored content', () => expectRestored(restored.url, content));
+    expect(await step('stop restored', () => restored.stop())).toBe(0);
   });
 });
