@@ -1,6 +1,7 @@
 // The type-aware lint rules run in oxlint (.oxlintrc.json, decision 0042), ESLint runs the rest. Proves
-// that nothing was lost in the move: oxlint runs every type-aware rule typescript-eslint recommends, each
-// fires, and every file it lints belongs to a TypeScript project (run by `npm run lint`).
+// that nothing was lost in the move: oxlint runs every type-aware rule typescript-eslint recommends, on
+// the files ESLint lints, each fires, and every file it lints belongs to a TypeScript project (run by
+// `npm run lint`).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import { test } from 'node:test';
 import tseslint from 'typescript-eslint';
+import eslintConfig from '../eslint.config.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const oxlint = join(root, 'node_modules', '.bin', 'oxlint');
@@ -46,6 +48,11 @@ test("oxlint runs every type-aware rule of typescript-eslint's recommendedTypeCh
     off.map(([name]) => name),
     ['typescript/require-await'],
   );
+});
+
+test('oxlint leaves out the files ESLint leaves out, and no others', () => {
+  const eslintIgnores = eslintConfig.find((part) => part.ignores && Object.keys(part).length === 1).ignores;
+  assert.deepEqual([...config.ignorePatterns].sort(), [...eslintIgnores].sort());
 });
 
 /** Lints the probe at each of `paths` in a folder of its own, with .oxlintrc.json's rules and overrides: the rules that fired there, by line. */
