@@ -50,7 +50,17 @@ test("oxlint runs every type-aware rule of typescript-eslint's recommendedTypeCh
   );
 });
 
-test('oxlint leaves out the files ESLint leaves out, and no others', () => {
+/** The folders `npm run lint:code` gives `tool` (eslint, oxlint). */
+function lintedFolders(tool) {
+  const command = readJson('package.json')
+    .scripts['lint:code'].split('&&')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === tool);
+  return command.slice(1).filter((arg) => !arg.startsWith('-'));
+}
+
+test('oxlint lints the folders ESLint lints and leaves out the files ESLint leaves out, and no others', () => {
+  assert.deepEqual(lintedFolders('oxlint'), lintedFolders('eslint'));
   const eslintIgnores = eslintConfig.find((part) => part.ignores && Object.keys(part).length === 1).ignores;
   assert.deepEqual([...config.ignorePatterns].sort(), [...eslintIgnores].sort());
 });
@@ -60,8 +70,8 @@ function findings(paths) {
   const dir = mkdtempSync(join(tmpdir(), 'type-aware-probe-'));
   try {
     for (const path of paths) cpSync(PROBE, join(dir, path));
-    const { rules, overrides, plugins, categories } = config;
-    writeFileSync(join(dir, '.oxlintrc.json'), JSON.stringify({ plugins, categories, rules, overrides }));
+    const { rules, overrides, plugins, categories, options } = config;
+    writeFileSync(join(dir, '.oxlintrc.json'), JSON.stringify({ plugins, categories, options, rules, overrides }));
     const base = readJson('tsconfig.base.json');
     writeFileSync(
       join(dir, 'tsconfig.json'),
@@ -69,7 +79,7 @@ function findings(paths) {
     );
     let output;
     try {
-      output = execFileSync(oxlint, ['--type-aware', '--format', 'json', ...paths], {
+      output = execFileSync(oxlint, ['--format', 'json', ...paths], {
         cwd: dir,
         encoding: 'utf8',
         // Found from the folder linted otherwise, which has no node_modules.
@@ -142,8 +152,7 @@ test('every file oxlint lints belongs to a TypeScript project, whose types tsc c
       else if (['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx'].includes(extname(entry.name))) linted.push(fromRoot);
     }
   };
-  // The folders `npm run lint:code` gives oxlint.
-  for (const folder of ['apps', 'packages', 'e2e', 'bench']) walk(join(root, folder));
+  for (const folder of lintedFolders('oxlint')) walk(join(root, folder));
   const { references } = readJson('tsconfig.json');
   const inProjects = new Set(
     references.flatMap(({ path }) =>
